@@ -1,0 +1,592 @@
+package lenient
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+)
+
+// Mode selects per-field leniency options (the `norm` tag).
+type Mode uint8
+
+// Mode bits.
+const (
+	// Strict accepts JSON's own form only: no string forms of numbers or
+	// booleans, no JSON text for arrays and objects.
+	Strict Mode = 1 << iota
+	// StrictBool narrows the boolean string table to "true" and "false".
+	StrictBool
+	// Wrap reads a lone value where an array is expected as a one-element
+	// array.
+	Wrap
+	// Unescape turns literal \n and \t in text that holds no real newline
+	// into newline and tab.
+	Unescape
+	// RejectUnknown makes unknown keys errors instead of ignored keys.
+	RejectUnknown
+)
+
+// segment is one step of a JSON path.
+type segment struct {
+	key   string
+	index int // -1 for a key step
+}
+
+// inlineDepth is the path depth a Decoder holds without allocating.
+const inlineDepth = 12
+
+// Decoder decodes one arguments document. Generated code declares one on
+// the stack, calls Begin, walks the document with the typed methods, and
+// returns Err. The zero value is ready to use.
+//
+// Methods that take a name decode a member of the current object: name is
+// the member's wire name, joined to the current path in messages. An empty
+// name means the current path itself (an array element, a map value).
+type Decoder struct {
+	problems []Problem
+	fixes    []Fix
+	record   bool
+	depth    int
+	path     [inlineDepth]segment
+	deep     []segment
+}
+
+// Record makes the Decoder keep a list of the fixes it makes (see Fixes).
+func (d *Decoder) Record() { d.record = true }
+
+// Begin checks that data is one JSON value without duplicate keys and
+// reports whether decoding can go on.
+func (d *Decoder) Begin(data []byte) bool {
+	if err := Valid(data); err != nil {
+		d.addError(err, "")
+		return false
+	}
+	return true
+}
+
+func (d *Decoder) addError(err error, base string) {
+	switch e := err.(type) {
+	case *DuplicateKeyError:
+		d.problems = append(d.problems, Problem{Path: joinPath(joinChild(base, e.Path), ""), Msg: "key " + strconv.Quote(e.Key) + " is given twice; send it once"})
+	default:
+		d.problems = append(d.problems, Problem{Path: base, Msg: err.Error()})
+	}
+}
+
+// joinChild joins a child path (as DuplicateKeyError carries) to a base.
+func joinChild(base, child string) string {
+	switch {
+	case base == "":
+		return child
+	case child == "":
+		return base
+	case child[0] == '[':
+		return base + child
+	}
+	return base + "." + child
+}
+
+// Err returns nil, or an *Error listing every problem found.
+func (d *Decoder) Err() error {
+	if len(d.problems) == 0 {
+		return nil
+	}
+	return &Error{Problems: d.problems}
+}
+
+// Failed reports whether a problem has been found so far.
+func (d *Decoder) Failed() bool { return len(d.problems) > 0 }
+
+// Fixes returns the fixes recorded since Record was called.
+func (d *Decoder) Fixes() []Fix { return d.fixes }
+
+// Enter descends into the member name of the current object.
+func (d *Decoder) Enter(name string) { d.push(segment{key: name, index: -1}) }
+
+// EnterIndex descends into element i of the current array.
+func (d *Decoder) EnterIndex(i int) { d.push(segment{index: i}) }
+
+// Leave undoes the last Enter or EnterIndex.
+func (d *Decoder) Leave() {
+	d.depth--
+	if d.depth >= inlineDepth {
+		d.deep = d.deep[:d.depth-inlineDepth]
+	}
+}
+
+func (d *Decoder) push(s segment) {
+	if d.depth < inlineDepth {
+		d.path[d.depth] = s
+	} else {
+		d.deep = append(d.deep, s)
+	}
+	d.depth++
+}
+
+// Index is the index of the innermost array element being decoded, or -1.
+func (d *Decoder) Index() int {
+	for i := d.depth - 1; i >= 0; i-- {
+		if s := d.seg(i); s.index >= 0 {
+			return s.index
+		}
+	}
+	return -1
+}
+
+func (d *Decoder) seg(i int) segment {
+	if i < inlineDepth {
+		return d.path[i]
+	}
+	return d.deep[i-inlineDepth]
+}
+
+// Path returns the JSON path of member name of the current value.
+func (d *Decoder) Path(name string) string {
+	var b []byte
+	for i := 0; i < d.depth; i++ {
+		b = appendSeg(b, d.seg(i))
+	}
+	if name != "" {
+		b = appendSeg(b, segment{key: name, index: -1})
+	}
+	return string(b)
+}
+
+func appendSeg(b []byte, s segment) []byte {
+	switch {
+	case s.index >= 0:
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(s.index), 10)
+		return append(b, ']')
+	case isPlainKey(s.key):
+		if len(b) > 0 {
+			b = append(b, '.')
+		}
+		return append(b, s.key...)
+	}
+	b = append(b, '[')
+	b = strconv.AppendQuote(b, s.key)
+	return append(b, ']')
+}
+
+// Fail records a problem with the value v (raw JSON, may be nil) of member
+// name: msg says what is wrong and what is accepted.
+func (d *Decoder) Fail(name string, v []byte, msg string) {
+	p := Problem{Path: d.Path(name), Msg: msg}
+	if v != nil {
+		p.Value = shorten(v)
+	}
+	d.problems = append(d.problems, p)
+}
+
+// fix records a fix when recording is on.
+func (d *Decoder) fix(name string, kind FixKind, from, to []byte) {
+	d.fixes = append(d.fixes, Fix{Param: d.Path(name), Kind: kind, From: clone(from), To: clone(to)})
+}
+
+func clone(b []byte) json.RawMessage {
+	if b == nil {
+		return nil
+	}
+	return append(json.RawMessage(nil), b...)
+}
+
+// text returns the text of the JSON string v, aliasing v when it holds no
+// escape.
+func text(v []byte) []byte {
+	inner := v[1 : len(v)-1]
+	if bytes.IndexByte(inner, '\\') < 0 {
+		return inner
+	}
+	return unquote(v, nil)
+}
+
+// Null reports whether v is the JSON null.
+func Null(v []byte) bool { return len(v) == 4 && v[0] == 'n' }
+
+// Int decodes a signed integer of the given width from an integer-valued
+// number or (unless Strict) a digit string.
+func (d *Decoder) Int(v []byte, name string, bits int, m Mode) int64 {
+	switch c := v[0]; {
+	case c == '"' && m&Strict == 0:
+		n, err := ParseIntString(text(v), bits)
+		if err == nil {
+			if d.record {
+				d.fix(name, FixStringToInt, v, strconv.AppendInt(nil, n, 10))
+			}
+			return n
+		}
+		d.intError(name, v, err, bits, true, m)
+	case c == '-' || c >= '0' && c <= '9':
+		n, err := ParseIntNumber(v, bits)
+		if err == nil {
+			if d.record && !plainInteger(v) {
+				d.fix(name, FixNumberToInt, v, strconv.AppendInt(nil, n, 10))
+			}
+			return n
+		}
+		d.intError(name, v, err, bits, true, m)
+	default:
+		d.intError(name, v, ErrSyntax, bits, true, m)
+	}
+	return 0
+}
+
+// Uint decodes an unsigned integer of the given width; see Int.
+func (d *Decoder) Uint(v []byte, name string, bits int, m Mode) uint64 {
+	switch c := v[0]; {
+	case c == '"' && m&Strict == 0:
+		n, err := ParseUintString(text(v), bits)
+		if err == nil {
+			if d.record {
+				d.fix(name, FixStringToInt, v, strconv.AppendUint(nil, n, 10))
+			}
+			return n
+		}
+		if err == ErrSyntax && bytes.HasPrefix(text(v), []byte("-")) {
+			if _, e := ParseIntString(text(v), 64); e == nil || e == ErrRange {
+				err = ErrRange
+			}
+		}
+		d.intError(name, v, err, bits, false, m)
+	case c == '-' || c >= '0' && c <= '9':
+		n, err := ParseUintNumber(v, bits)
+		if err == nil {
+			if d.record && !plainInteger(v) {
+				d.fix(name, FixNumberToInt, v, strconv.AppendUint(nil, n, 10))
+			}
+			return n
+		}
+		d.intError(name, v, err, bits, false, m)
+	default:
+		d.intError(name, v, ErrSyntax, bits, false, m)
+	}
+	return 0
+}
+
+// plainInteger reports whether a number literal is written as an integer.
+func plainInteger(v []byte) bool {
+	return bytes.IndexAny(v, ".eE") < 0
+}
+
+func (d *Decoder) intError(name string, v []byte, err error, bits int, signed bool, m Mode) {
+	send := ` (send 100 or "100")`
+	if m&Strict != 0 {
+		send = " (send a number such as 100)"
+	}
+	switch err {
+	case ErrRange:
+		if signed {
+			lo := -(int64(1) << uint(bits-1))
+			hi := uint64(1)<<uint(bits-1) - 1
+			d.Fail(name, v, "is out of range ("+strconv.FormatInt(lo, 10)+" to "+strconv.FormatUint(hi, 10)+")")
+		} else {
+			d.Fail(name, v, "is out of range (0 to "+strconv.FormatUint(maxUint(bits), 10)+")")
+		}
+	case ErrFraction:
+		d.Fail(name, v, "is not a whole number"+send)
+	default:
+		if signed {
+			d.Fail(name, v, "is not an integer"+send)
+		} else {
+			d.Fail(name, v, "is not a non-negative integer"+send)
+		}
+	}
+}
+
+// Float decodes a float of the given width (32 or 64) from a number or
+// (unless Strict) a string in JSON number grammar.
+func (d *Decoder) Float(v []byte, name string, bits int, m Mode) float64 {
+	var (
+		f   float64
+		err error
+	)
+	switch c := v[0]; {
+	case c == '"' && m&Strict == 0:
+		f, err = ParseFloat(text(v), bits)
+		if err == nil {
+			if d.record {
+				d.fix(name, FixStringToFloat, v, strconv.AppendFloat(nil, f, 'g', -1, bits))
+			}
+			return f
+		}
+	case c == '-' || c >= '0' && c <= '9':
+		f, err = ParseFloat(v, bits)
+		if err == nil {
+			return f
+		}
+	default:
+		err = ErrSyntax
+	}
+	switch {
+	case err == ErrRange:
+		d.Fail(name, v, "is out of range for a float"+strconv.Itoa(bits))
+	case m&Strict != 0:
+		d.Fail(name, v, "is not a number (send a number such as 1.5)")
+	default:
+		d.Fail(name, v, `is not a number (send 1.5 or "1.5")`)
+	}
+	return 0
+}
+
+// Bool decodes a boolean from true/false or (unless Strict) a string in the
+// boolean table; StrictBool narrows the table to "true" and "false".
+func (d *Decoder) Bool(v []byte, name string, m Mode) bool {
+	switch v[0] {
+	case 't':
+		return true
+	case 'f':
+		return false
+	case '"':
+		if m&Strict != 0 {
+			break
+		}
+		b, ok := ParseBool(text(v), m&StrictBool != 0)
+		if ok {
+			if d.record {
+				d.fix(name, FixStringToBool, v, []byte(strconv.FormatBool(b)))
+			}
+			return b
+		}
+	}
+	switch {
+	case m&Strict != 0:
+		d.Fail(name, v, "is not a boolean (send true or false)")
+	case m&StrictBool != 0:
+		d.Fail(name, v, `is not a boolean (send true or false, or "true" or "false")`)
+	default:
+		d.Fail(name, v, `is not a boolean (send true or false; "true", "false", "yes", "no", "1" and "0" are read too)`)
+	}
+	return false
+}
+
+// String decodes a JSON string; nothing else is a string. With Unescape,
+// literal \n and \t in text that holds no real newline become newline and
+// tab.
+func (d *Decoder) String(v []byte, name string, m Mode) string {
+	if v[0] != '"' {
+		d.Fail(name, v, `is not a string (send text in quotes, such as "`+string(stringExample(v))+`")`)
+		return ""
+	}
+	if m&Unescape != 0 {
+		t := text(v)
+		if bytes.IndexByte(t, '\n') < 0 && (bytes.Contains(t, []byte(`\n`)) || bytes.Contains(t, []byte(`\t`))) {
+			s := string(bytes.ReplaceAll(bytes.ReplaceAll(t, []byte(`\n`), []byte("\n")), []byte(`\t`), []byte("\t")))
+			if d.record {
+				to, _ := json.Marshal(s)
+				d.fix(name, FixUnescape, v, to)
+			}
+			return s
+		}
+	}
+	return StringValue(v)
+}
+
+// stringExample suggests the quoted form of a scalar sent for a string.
+func stringExample(v []byte) []byte {
+	if len(v) > 0 && (v[0] == '-' || v[0] >= '0' && v[0] <= '9' || v[0] == 't' || v[0] == 'f') && len(v) <= 20 {
+		return v
+	}
+	return []byte("...")
+}
+
+// Raw returns a copy of v.
+func (d *Decoder) Raw(v []byte) json.RawMessage { return clone(v) }
+
+// Any decodes v into an interface value with encoding/json's types, except
+// that numbers are json.Number so that no integer is rounded.
+func (d *Decoder) Any(v []byte) any {
+	dec := json.NewDecoder(bytes.NewReader(v))
+	dec.UseNumber()
+	var x any
+	if err := dec.Decode(&x); err != nil {
+		d.Fail("", v, "is not valid JSON: "+err.Error())
+	}
+	return x
+}
+
+// Array starts decoding an array: from a JSON array or (unless Strict) a
+// string holding JSON array text; with Wrap, a lone value becomes a
+// one-element array. It reports false, after recording a problem, when v
+// is none of these.
+func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
+	switch v[0] {
+	case '[':
+		it.Reset(v)
+		return true
+	case '"':
+		if m&Strict == 0 {
+			t := text(v)
+			if i := skipSpace(t, 0); i < len(t) && t[i] == '[' {
+				if err := Valid(t); err != nil {
+					d.textError(name, v, err, "array")
+					return false
+				}
+				if d.record {
+					d.fix(name, FixJSONText, v, compact(t))
+				}
+				it.Reset(t)
+				return true
+			}
+		}
+	case '{', 'n':
+		m &^= Wrap
+	}
+	if m&Wrap != 0 {
+		if d.record {
+			d.fix(name, FixWrap, v, append(append([]byte{'['}, v...), ']'))
+		}
+		it.resetOne(v)
+		return true
+	}
+	if m&Strict != 0 {
+		d.Fail(name, v, "is not an array (send a JSON array)")
+	} else {
+		d.Fail(name, v, "is not an array (send a JSON array, or a string holding JSON array text)")
+	}
+	return false
+}
+
+// Object starts decoding an object: from a JSON object or (unless Strict)
+// a string holding JSON object text.
+func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
+	switch v[0] {
+	case '{':
+		it.Reset(v)
+		return true
+	case '"':
+		if m&Strict == 0 {
+			t := text(v)
+			if i := skipSpace(t, 0); i < len(t) && t[i] == '{' {
+				if err := Valid(t); err != nil {
+					d.textError(name, v, err, "object")
+					return false
+				}
+				if d.record {
+					d.fix(name, FixJSONText, v, compact(t))
+				}
+				it.Reset(t)
+				return true
+			}
+		}
+	}
+	if m&Strict != 0 {
+		d.Fail(name, v, "is not an object (send a JSON object)")
+	} else {
+		d.Fail(name, v, "is not an object (send a JSON object, or a string holding JSON object text)")
+	}
+	return false
+}
+
+func (d *Decoder) textError(name string, v []byte, err error, what string) {
+	switch e := err.(type) {
+	case *DuplicateKeyError:
+		d.addError(e, joinChild(d.Path(name), e.Path))
+	case *SyntaxError:
+		d.Fail(name, v, "is a string but not JSON "+what+" text ("+e.Msg+" at offset "+strconv.Itoa(e.Offset)+")")
+	}
+}
+
+func compact(t []byte) []byte {
+	var b bytes.Buffer
+	if json.Compact(&b, t) != nil {
+		return t
+	}
+	return b.Bytes()
+}
+
+// Claim marks a field as given by the current member of it and reports
+// whether to decode it. spellings lists the field's keys, canonical name
+// first; a field given under two of them is a problem naming both.
+func (d *Decoder) Claim(seen *bool, it *ObjectIter, spellings []string) bool {
+	if *seen {
+		var given []string
+		var o ObjectIter
+		o.Reset(it.data)
+		for o.Next() {
+			for _, s := range spellings {
+				if string(o.Key) == s {
+					given = append(given, strconv.Quote(s))
+				}
+			}
+		}
+		msg := "is given more than once"
+		if len(given) > 1 {
+			msg += ", as " + joinAnd(given)
+		}
+		d.Fail(spellings[0], nil, msg+"; send one of them")
+		return false
+	}
+	*seen = true
+	if d.record && string(it.Key) != spellings[0] {
+		d.fix(spellings[0], FixAlias, strconv.AppendQuote(nil, string(it.Key)), strconv.AppendQuote(nil, spellings[0]))
+	}
+	return true
+}
+
+func joinAnd(s []string) string {
+	switch len(s) {
+	case 0:
+		return ""
+	case 1:
+		return s[0]
+	}
+	out := ""
+	for i, x := range s[:len(s)-1] {
+		if i > 0 {
+			out += ", "
+		}
+		out += x
+	}
+	return out + " and " + s[len(s)-1]
+}
+
+// Unknown handles a member whose key is not a field: with RejectUnknown it
+// is a problem listing the accepted keys, otherwise it is ignored (and
+// recorded as a fix).
+func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
+	if m&RejectUnknown != 0 {
+		d.Fail(string(key), nil, "is not a known key (accepted: "+joinComma(known)+")")
+		return
+	}
+	if d.record {
+		d.fix(string(key), FixUnknownKey, nil, nil)
+	}
+}
+
+func joinComma(s []string) string {
+	out := ""
+	for i, x := range s {
+		if i > 0 {
+			out += ", "
+		}
+		out += x
+	}
+	return out
+}
+
+// Missing records that the required member name is absent; aliases are
+// its other accepted keys.
+func (d *Decoder) Missing(name string, aliases []string) {
+	msg := "is required"
+	if len(aliases) > 0 {
+		msg += " (also accepted as " + joinComma(aliases) + ")"
+	}
+	d.Fail(name, nil, msg)
+}
+
+// Defaulted records that the absent member name was given its default,
+// whose JSON text is value.
+func (d *Decoder) Defaulted(name, value string) {
+	if d.record {
+		d.fix(name, FixDefault, nil, []byte(value))
+	}
+}
+
+// Recording reports whether fixes are being recorded.
+func (d *Decoder) Recording() bool { return d.record }
+
+// Expand replaces each {{index}} in a default template with index.
+func Expand(template string, index int) string {
+	return string(bytes.ReplaceAll([]byte(template), []byte("{{index}}"), strconv.AppendInt(nil, int64(index), 10)))
+}

@@ -1,0 +1,28 @@
+// Package lenient is the runtime that normgen's generated decoders call, and
+// the data-driven normalizer for servers that decode arguments themselves.
+//
+// Coercion is driven by the declared Go type, never by what a value looks
+// like (see the semantics table in the README):
+//
+//   - integers come from integer-valued JSON numbers (5, 5.0, 1e3) or from
+//     digit strings ("100", "-7", "010" is ten), parsed exactly, without a
+//     float64 round trip, and range-checked for the target width;
+//   - floats come from JSON numbers or from strings in JSON number grammar,
+//     never Inf or NaN;
+//   - booleans come from true/false or through an explicit string table
+//     (true/false/1/0/yes/no in any letter case, or true/false only in
+//     strict mode); numbers never become booleans;
+//   - strings are never coerced from or to anything;
+//   - arrays and objects may arrive as a string holding their JSON text.
+//
+// A Decoder walks one arguments document without building a map[string]any,
+// rejects duplicate keys, collects every problem it finds into one *Error
+// whose lines name the JSON path, the value received and what is accepted,
+// and can record a Report of what it fixed.
+//
+// Package lenient imports only the standard library.
+package lenient
+
+// SupportPackageIsVersion1 is referenced by generated code so that a
+// generator/runtime version skew fails at build time with an obvious name.
+const SupportPackageIsVersion1 = true

@@ -1,0 +1,339 @@
+package lenient
+
+import (
+	"errors"
+	"math"
+	"strconv"
+	"unsafe"
+)
+
+// Parse errors returned by the Parse functions. They carry no value so that
+// a failed parse does not allocate; a Decoder turns them into messages.
+var (
+	// ErrSyntax: the text is not of the accepted grammar.
+	ErrSyntax = errors.New("invalid syntax")
+	// ErrRange: the value does not fit the target type.
+	ErrRange = errors.New("out of range")
+	// ErrFraction: a number has a fractional part where an integer is needed.
+	ErrFraction = errors.New("not an integer")
+)
+
+// IntBits is the size of int and uint in bits on this platform.
+const IntBits = strconv.IntSize
+
+// ParseIntString parses the string form of a signed integer: ^-?[0-9]+$.
+// Leading zeros are decimal ("010" is 10). bits is the target width
+// (8, 16, 32 or 64).
+func ParseIntString[T ~string | ~[]byte](s T, bits int) (int64, error) {
+	neg := len(s) > 0 && s[0] == '-'
+	digits := s
+	if neg {
+		digits = s[1:]
+	}
+	if len(digits) == 0 {
+		return 0, ErrSyntax
+	}
+	var u uint64
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		if c < '0' || c > '9' {
+			return 0, ErrSyntax
+		}
+		if u > (math.MaxUint64-9)/10 {
+			u = math.MaxUint64 // saturate; reported as out of range below
+			continue
+		}
+		u = u*10 + uint64(c-'0')
+	}
+	return signedInRange(u, neg, bits)
+}
+
+// ParseUintString parses the string form of an unsigned integer: ^[0-9]+$.
+func ParseUintString[T ~string | ~[]byte](s T, bits int) (uint64, error) {
+	if len(s) == 0 {
+		return 0, ErrSyntax
+	}
+	var u uint64
+	over := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, ErrSyntax
+		}
+		d := uint64(c - '0')
+		if u > (math.MaxUint64-d)/10 {
+			over = true
+			continue
+		}
+		u = u*10 + d
+	}
+	if over || u > maxUint(bits) {
+		return 0, ErrRange
+	}
+	return u, nil
+}
+
+// ParseIntNumber parses a JSON number literal whose value is an integer
+// (5, -5, 5.0, 1e3, 1.5e1, -0) exactly, without going through float64.
+// A value with a non-zero fractional part gives ErrFraction.
+func ParseIntNumber[T ~string | ~[]byte](num T, bits int) (int64, error) {
+	u, neg, err := integerValue(num)
+	if err != nil {
+		return 0, err
+	}
+	return signedInRange(u, neg, bits)
+}
+
+// ParseUintNumber is ParseIntNumber for unsigned targets; negative values
+// other than -0 give ErrRange.
+func ParseUintNumber[T ~string | ~[]byte](num T, bits int) (uint64, error) {
+	u, neg, err := integerValue(num)
+	if err != nil {
+		return 0, err
+	}
+	if neg && u != 0 {
+		return 0, ErrRange
+	}
+	if u > maxUint(bits) {
+		return 0, ErrRange
+	}
+	return u, nil
+}
+
+// ParseFloat parses JSON number grammar (the number literal itself, or the
+// text of a string form) into a float of the given width. Values beyond the
+// type's range give ErrRange: Inf and NaN are never produced.
+func ParseFloat[T ~string | ~[]byte](s T, bits int) (float64, error) {
+	if !isNumber(s) {
+		return 0, ErrSyntax
+	}
+	f, err := strconv.ParseFloat(unsafeString(s), bits)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		return 0, ErrRange
+	}
+	return f, nil
+}
+
+// ParseBool reads the string form of a boolean. The default table accepts
+// true/false/1/0/yes/no in any letter case; strict accepts true and false
+// only, in lower case.
+func ParseBool[T ~string | ~[]byte](s T, strict bool) (v, ok bool) {
+	if strict {
+		switch string(s) {
+		case "true":
+			return true, true
+		case "false":
+			return false, true
+		}
+		return false, false
+	}
+	switch len(s) {
+	case 1:
+		switch s[0] {
+		case '1':
+			return true, true
+		case '0':
+			return false, true
+		}
+	case 2:
+		if lower(s[0]) == 'n' && lower(s[1]) == 'o' {
+			return false, true
+		}
+	case 3:
+		if lower(s[0]) == 'y' && lower(s[1]) == 'e' && lower(s[2]) == 's' {
+			return true, true
+		}
+	case 4:
+		if lower(s[0]) == 't' && lower(s[1]) == 'r' && lower(s[2]) == 'u' && lower(s[3]) == 'e' {
+			return true, true
+		}
+	case 5:
+		if lower(s[0]) == 'f' && lower(s[1]) == 'a' && lower(s[2]) == 'l' && lower(s[3]) == 's' && lower(s[4]) == 'e' {
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// Patterns of the accepted string forms, written so that Go's RE2 and
+// ECMAScript (AJV) read them alike: no inline flags, no classes that differ.
+const (
+	IntPattern        = `^-?[0-9]+$`
+	UintPattern       = `^[0-9]+$`
+	FloatPattern      = `^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`
+	BoolPattern       = `^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$`
+	StrictBoolPattern = `^(true|false)$`
+)
+
+func lower(c byte) byte { return c | 0x20 }
+
+func unsafeString[T ~string | ~[]byte](s T) string {
+	switch v := any(s).(type) {
+	case string:
+		return v
+	case []byte:
+		return unsafe.String(unsafe.SliceData(v), len(v))
+	}
+	return string(s)
+}
+
+// maxUint is the largest value of an unsigned integer of the given width.
+func maxUint(bits int) uint64 {
+	if bits >= 64 {
+		return math.MaxUint64
+	}
+	return 1<<uint(bits) - 1
+}
+
+// signedInRange applies a sign to a magnitude and checks the width.
+func signedInRange(u uint64, neg bool, bits int) (int64, error) {
+	if bits > 64 || bits <= 0 {
+		bits = 64
+	}
+	limit := uint64(1) << uint(bits-1) // |min|
+	if neg {
+		if u > limit {
+			return 0, ErrRange
+		}
+		return -int64(u-1) - 1, nil // avoids overflow at the minimum
+	}
+	if u >= limit {
+		return 0, ErrRange
+	}
+	return int64(u), nil
+}
+
+// isNumber reports whether s is exactly a JSON number literal.
+func isNumber[T ~string | ~[]byte](s T) bool {
+	n, ok := numberEnd(s, 0)
+	return ok && n == len(s)
+}
+
+// numberEnd scans a JSON number starting at s[i] and returns the index just
+// after it.
+func numberEnd[T ~string | ~[]byte](s T, i int) (int, bool) {
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	if i >= len(s) {
+		return i, false
+	}
+	switch {
+	case s[i] == '0':
+		i++
+	case s[i] >= '1' && s[i] <= '9':
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+	default:
+		return i, false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == start {
+			return i, false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == start {
+			return i, false
+		}
+	}
+	return i, true
+}
+
+// integerValue returns the magnitude and sign of a JSON number literal that
+// holds an integer. Magnitudes beyond uint64 give ErrRange.
+func integerValue[T ~string | ~[]byte](s T) (u uint64, neg bool, err error) {
+	if !isNumber(s) {
+		return 0, false, ErrSyntax
+	}
+	i := 0
+	if s[0] == '-' {
+		neg = true
+		i = 1
+	}
+	// Split into integer digits, fraction digits and exponent.
+	intStart := i
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	intEnd := i
+	fracStart, fracEnd := i, i
+	if i < len(s) && s[i] == '.' {
+		i++
+		fracStart = i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		fracEnd = i
+	}
+	exp := 0
+	if i < len(s) {
+		i++ // e or E
+		expNeg := false
+		if s[i] == '+' || s[i] == '-' {
+			expNeg = s[i] == '-'
+			i++
+		}
+		for ; i < len(s); i++ {
+			if exp < 1e6 { // saturate: anything beyond is out of range or fraction anyway
+				exp = exp*10 + int(s[i]-'0')
+			}
+		}
+		if expNeg {
+			exp = -exp
+		}
+	}
+	// digit(k) walks the concatenation of integer and fraction digits.
+	nInt, nFrac := intEnd-intStart, fracEnd-fracStart
+	n := nInt + nFrac
+	digit := func(k int) byte {
+		if k < nInt {
+			return s[intStart+k]
+		}
+		return s[fracStart+k-nInt]
+	}
+	// The value is D * 10^(exp-nFrac) where D is the digit string.
+	shift := exp - nFrac
+	keep := n // digits of D that form the integer part
+	if shift < 0 {
+		keep = n + shift
+		if keep < 0 {
+			keep = 0
+		}
+		for k := keep; k < n; k++ {
+			if digit(k) != '0' {
+				return 0, false, ErrFraction
+			}
+		}
+	}
+	for k := 0; k < keep; k++ {
+		d := uint64(digit(k) - '0')
+		if u > (math.MaxUint64-d)/10 {
+			return 0, false, ErrRange
+		}
+		u = u*10 + d
+	}
+	if shift > 0 && u != 0 {
+		for ; shift > 0; shift-- {
+			if u > math.MaxUint64/10 {
+				return 0, false, ErrRange
+			}
+			u *= 10
+		}
+	}
+	return u, neg, nil
+}

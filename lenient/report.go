@@ -1,0 +1,32 @@
+package lenient
+
+import "encoding/json"
+
+// FixKind names a kind of fix a decoder or the normalizer made.
+type FixKind string
+
+// The kinds of fix a generated decoder records.
+const (
+	FixStringToInt   FixKind = "string_to_int"   // "100" read as 100
+	FixStringToFloat FixKind = "string_to_float" // "1.5" read as 1.5
+	FixStringToBool  FixKind = "string_to_bool"  // "yes" read as true
+	FixNumberToInt   FixKind = "number_to_int"   // 5.0 or 1e3 read as 5 or 1000
+	FixJSONText      FixKind = "json_text"       // "[1,2]" read as [1,2]
+	FixWrap          FixKind = "wrap"            // "a" read as ["a"]
+	FixUnescape      FixKind = "unescape"        // literal \n read as a newline
+	FixAlias         FixKind = "alias"           // old_str read as old_text
+	FixDefault       FixKind = "default"         // absent key given its default
+	FixUnknownKey    FixKind = "unknown_key"     // unknown key ignored
+)
+
+// Fix records one change a lenient decoder made to what it received.
+type Fix struct {
+	// Param is the JSON path of the value.
+	Param string `json:"param"`
+	// Kind is what was done.
+	Kind FixKind `json:"kind"`
+	// From is the JSON received (absent for defaults).
+	From json.RawMessage `json:"from,omitempty"`
+	// To is the JSON of the value used (absent for ignored keys).
+	To json.RawMessage `json:"to,omitempty"`
+}

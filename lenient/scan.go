@@ -1,0 +1,519 @@
+package lenient
+
+import (
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// maxDepth bounds nesting so that hostile input cannot exhaust the stack
+// (encoding/json uses the same limit).
+const maxDepth = 10000
+
+// SyntaxError is a JSON syntax error at a byte offset of the document.
+type SyntaxError struct {
+	Offset int    // byte offset of the problem
+	Msg    string // what is wrong
+}
+
+func (e *SyntaxError) Error() string {
+	return "invalid JSON at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
+}
+
+// DuplicateKeyError reports a key given twice in one JSON object.
+type DuplicateKeyError struct {
+	Path string // JSON path of the object holding the key ("" for the root)
+	Key  string // the key
+}
+
+func (e *DuplicateKeyError) Error() string {
+	p := joinPath(e.Path, e.Key)
+	return p + ": key " + strconv.Quote(e.Key) + " is given twice"
+}
+
+// joinPath appends an object key to a path.
+func joinPath(path, key string) string {
+	if isPlainKey(key) {
+		if path == "" {
+			return key
+		}
+		return path + "." + key
+	}
+	return path + "[" + strconv.Quote(key) + "]"
+}
+
+func isPlainKey(k string) bool {
+	if k == "" {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '$') {
+			return false
+		}
+	}
+	return true
+}
+
+// Valid checks that data is exactly one JSON value (with surrounding white
+// space) and that no object in it has a duplicate key. It returns a
+// *SyntaxError or a *DuplicateKeyError.
+func Valid(data []byte) error {
+	var v validator
+	i := skipSpace(data, 0)
+	end, err := v.value(data, i, 0)
+	if err != nil {
+		return err
+	}
+	end = skipSpace(data, end)
+	if end != len(data) {
+		if end < len(data) && len(data) > 0 {
+			return &SyntaxError{end, "unexpected " + quoteChar(data[end]) + " after the top-level value"}
+		}
+	}
+	return nil
+}
+
+type validator struct{}
+
+// value validates the value at data[i] and returns the index after it.
+func (v *validator) value(data []byte, i, depth int) (int, error) {
+	if i >= len(data) {
+		return i, &SyntaxError{i, "unexpected end of input"}
+	}
+	switch c := data[i]; {
+	case c == '{':
+		return v.object(data, i, depth+1)
+	case c == '[':
+		return v.array(data, i, depth+1)
+	case c == '"':
+		end, ok := stringEnd(data, i)
+		if !ok {
+			return end, &SyntaxError{end, "invalid string"}
+		}
+		return end, nil
+	case c == '-' || c >= '0' && c <= '9':
+		end, ok := numberEnd(data, i)
+		if !ok {
+			return end, &SyntaxError{i, "invalid number"}
+		}
+		return end, nil
+	case c == 't':
+		return literal(data, i, "true")
+	case c == 'f':
+		return literal(data, i, "false")
+	case c == 'n':
+		return literal(data, i, "null")
+	default:
+		return i, &SyntaxError{i, "unexpected " + quoteChar(c)}
+	}
+}
+
+func literal(data []byte, i int, lit string) (int, error) {
+	if len(data)-i >= len(lit) && string(data[i:i+len(lit)]) == lit {
+		return i + len(lit), nil
+	}
+	return i, &SyntaxError{i, "invalid literal"}
+}
+
+func quoteChar(c byte) string {
+	if c < 0x20 || c >= 0x7f {
+		return "byte 0x" + strconv.FormatUint(uint64(c), 16)
+	}
+	return strconv.QuoteRune(rune(c))
+}
+
+func (v *validator) array(data []byte, i, depth int) (int, error) {
+	if depth > maxDepth {
+		return i, &SyntaxError{i, "nested too deeply"}
+	}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == ']' {
+		return i + 1, nil
+	}
+	for n := 0; ; n++ {
+		end, err := v.value(data, i, depth)
+		if err != nil {
+			if d, ok := err.(*DuplicateKeyError); ok {
+				d.Path = "[" + strconv.Itoa(n) + "]" + childSuffix(d.Path)
+			}
+			return end, err
+		}
+		i = skipSpace(data, end)
+		if i >= len(data) {
+			return i, &SyntaxError{i, "unexpected end of input in array"}
+		}
+		switch data[i] {
+		case ',':
+			i = skipSpace(data, i+1)
+		case ']':
+			return i + 1, nil
+		default:
+			return i, &SyntaxError{i, "expected ',' or ']' in array"}
+		}
+	}
+}
+
+// childSuffix prepares a child's path for appending to its parent's: a path
+// that begins with a key gets its separating dot.
+func childSuffix(p string) string {
+	if p == "" || p[0] == '[' {
+		return p
+	}
+	return "." + p
+}
+
+// smallKeys is the number of keys per object compared pairwise before a map
+// takes over duplicate detection.
+const smallKeys = 16
+
+func (v *validator) object(data []byte, i, depth int) (int, error) {
+	if depth > maxDepth {
+		return i, &SyntaxError{i, "nested too deeply"}
+	}
+	var small [smallKeys][]byte
+	var many map[string]struct{}
+	n := 0
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return i + 1, nil
+	}
+	for {
+		if i >= len(data) || data[i] != '"' {
+			return i, &SyntaxError{i, "expected a string key in object"}
+		}
+		kend, ok := stringEnd(data, i)
+		if !ok {
+			return kend, &SyntaxError{kend, "invalid string"}
+		}
+		key := keyText(data[i:kend])
+		if n < smallKeys {
+			for _, k := range small[:n] {
+				if string(k) == string(key) {
+					return i, &DuplicateKeyError{Key: string(key)}
+				}
+			}
+			small[n] = key
+		} else {
+			if many == nil {
+				many = make(map[string]struct{}, 2*smallKeys)
+				for _, k := range small {
+					many[string(k)] = struct{}{}
+				}
+			}
+			if _, dup := many[string(key)]; dup {
+				return i, &DuplicateKeyError{Key: string(key)}
+			}
+			many[string(key)] = struct{}{}
+		}
+		n++
+		i = skipSpace(data, kend)
+		if i >= len(data) || data[i] != ':' {
+			return i, &SyntaxError{i, "expected ':' after object key"}
+		}
+		i = skipSpace(data, i+1)
+		end, err := v.value(data, i, depth)
+		if err != nil {
+			if d, ok := err.(*DuplicateKeyError); ok {
+				d.Path = joinPath("", string(key)) + childSuffix(d.Path)
+			}
+			return end, err
+		}
+		i = skipSpace(data, end)
+		if i >= len(data) {
+			return i, &SyntaxError{i, "unexpected end of input in object"}
+		}
+		switch data[i] {
+		case ',':
+			i = skipSpace(data, i+1)
+		case '}':
+			return i + 1, nil
+		default:
+			return i, &SyntaxError{i, "expected ',' or '}' in object"}
+		}
+	}
+}
+
+// keyText returns the unescaped text of a quoted JSON string; it aliases the
+// input when the string holds no escape.
+func keyText(q []byte) []byte {
+	inner := q[1 : len(q)-1]
+	for _, c := range inner {
+		if c == '\\' || c >= utf8.RuneSelf {
+			return unquote(q, nil)
+		}
+	}
+	return inner
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) {
+		switch data[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// stringEnd scans the JSON string starting at data[i] == '"' and returns the
+// index after its closing quote. It rejects control characters and bad
+// escapes; invalid UTF-8 is accepted (and replaced when unquoted), as
+// encoding/json does.
+func stringEnd(data []byte, i int) (int, bool) {
+	i++
+	for i < len(data) {
+		c := data[i]
+		switch {
+		case c == '"':
+			return i + 1, true
+		case c == '\\':
+			if i+1 >= len(data) {
+				return i, false
+			}
+			switch data[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > len(data) {
+					return i, false
+				}
+				for _, h := range data[i+2 : i+6] {
+					if !isHex(h) {
+						return i, false
+					}
+				}
+				i += 6
+			default:
+				return i, false
+			}
+		case c < 0x20:
+			return i, false
+		default:
+			i++
+		}
+	}
+	return i, false
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// skipValue returns the index after the (already validated) value at data[i].
+func skipValue(data []byte, i int) int {
+	switch data[i] {
+	case '"':
+		end, _ := stringEnd(data, i)
+		return end
+	case '{', '[':
+		depth := 0
+		for i < len(data) {
+			switch data[i] {
+			case '"':
+				i, _ = stringEnd(data, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return i
+	case 't', 'n':
+		return i + 4
+	case 'f':
+		return i + 5
+	default:
+		end, _ := numberEnd(data, i)
+		return end
+	}
+}
+
+// unquote appends the text of the validated JSON string q (with quotes) to
+// buf. Invalid UTF-8 and lone surrogates become U+FFFD, as in encoding/json.
+func unquote(q []byte, buf []byte) []byte {
+	s := q[1 : len(q)-1]
+	if buf == nil {
+		buf = make([]byte, 0, len(s))
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\\':
+			switch s[i+1] {
+			case 'b':
+				buf = append(buf, '\b')
+			case 'f':
+				buf = append(buf, '\f')
+			case 'n':
+				buf = append(buf, '\n')
+			case 'r':
+				buf = append(buf, '\r')
+			case 't':
+				buf = append(buf, '\t')
+			case 'u':
+				r := hex4(s[i+2 : i+6])
+				i += 6
+				if utf16.IsSurrogate(r) {
+					if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
+						if r2 := utf16.DecodeRune(r, hex4(s[i+2:i+6])); r2 != utf8.RuneError {
+							buf = utf8.AppendRune(buf, r2)
+							i += 6
+							continue
+						}
+					}
+					r = utf8.RuneError
+				}
+				buf = utf8.AppendRune(buf, r)
+				continue
+			default: // " \ /
+				buf = append(buf, s[i+1])
+			}
+			i += 2
+		case c < utf8.RuneSelf:
+			buf = append(buf, c)
+			i++
+		default:
+			r, size := utf8.DecodeRune(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				buf = utf8.AppendRune(buf, utf8.RuneError)
+			} else {
+				buf = append(buf, s[i:i+size]...)
+			}
+			i += size
+		}
+	}
+	return buf
+}
+
+func hex4(h []byte) rune {
+	var r rune
+	for _, c := range h {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		default:
+			r |= rune(c - 'A' + 10)
+		}
+	}
+	return r
+}
+
+// StringValue returns the text of a validated JSON string value (with its
+// quotes). It allocates once; plain strings are copied, not re-encoded.
+func StringValue(q []byte) string {
+	inner := q[1 : len(q)-1]
+	for _, c := range inner {
+		if c == '\\' || c >= utf8.RuneSelf {
+			return string(unquote(q, nil))
+		}
+	}
+	return string(inner)
+}
+
+// ObjectIter walks the members of a validated JSON object without
+// allocating: Key is the unescaped key (valid until the next call), Value
+// the raw JSON of the member's value.
+type ObjectIter struct {
+	data  []byte
+	pos   int
+	Key   []byte // the member's key, unescaped
+	Value []byte // the member's raw JSON value
+}
+
+// Reset starts iteration over the validated object obj (which begins with
+// '{', possibly after white space).
+func (it *ObjectIter) Reset(obj []byte) {
+	it.data = obj
+	it.pos = skipSpace(obj, 0) + 1
+}
+
+// Next advances to the next member and reports whether there is one.
+func (it *ObjectIter) Next() bool {
+	d := it.data
+	i := skipSpace(d, it.pos)
+	if i < len(d) && d[i] == ',' {
+		i = skipSpace(d, i+1)
+	}
+	if i >= len(d) || d[i] != '"' {
+		return false
+	}
+	kend, _ := stringEnd(d, i)
+	it.Key = keyText(d[i:kend])
+	i = skipSpace(d, kend)
+	i = skipSpace(d, i+1) // ':'
+	end := skipValue(d, i)
+	it.Value = d[i:end]
+	it.pos = end
+	return true
+}
+
+// ArrayIter walks the elements of a validated JSON array.
+type ArrayIter struct {
+	data  []byte
+	pos   int
+	n     int
+	Value []byte // the current element's raw JSON
+	one   bool   // iterating a single wrapped value
+}
+
+// Reset starts iteration over the validated array arr.
+func (it *ArrayIter) Reset(arr []byte) {
+	*it = ArrayIter{data: arr, pos: skipSpace(arr, 0) + 1}
+}
+
+// resetOne iterates over the single value v as if it were [v].
+func (it *ArrayIter) resetOne(v []byte) {
+	*it = ArrayIter{data: v, one: true}
+}
+
+// Next advances to the next element and reports whether there is one.
+func (it *ArrayIter) Next() bool {
+	if it.one {
+		if it.pos > 0 {
+			return false
+		}
+		it.Value, it.pos, it.n = it.data, 1, 1
+		return true
+	}
+	d := it.data
+	i := skipSpace(d, it.pos)
+	if i < len(d) && d[i] == ',' {
+		i = skipSpace(d, i+1)
+	}
+	if i >= len(d) || d[i] == ']' {
+		return false
+	}
+	end := skipValue(d, i)
+	it.Value = d[i:end]
+	it.pos = end
+	it.n++
+	return true
+}
+
+// Index is the position of the current element.
+func (it *ArrayIter) Index() int { return it.n - 1 }
+
+// Len counts the elements without moving the iterator.
+func (it *ArrayIter) Len() int {
+	if it.one {
+		return 1
+	}
+	c := *it
+	c.pos = skipSpace(it.data, 0) + 1
+	n := 0
+	for c.Next() {
+		n++
+	}
+	return n
+}
