@@ -1,0 +1,92 @@
+// Package schema builds the lenient JSON Schemas that normgen advertises
+// for tool inputs, with invopop/jsonschema types: for each Go type the
+// schema accepts exactly the forms package lenient decodes.
+package schema
+
+// Kind is the kind of a described Go type.
+type Kind int
+
+// The kinds of the semantics table.
+const (
+	String Kind = iota + 1 // string
+	Bool                   // bool
+	Int                    // int, int8..int64
+	Uint                   // uint, uint8..uint64
+	Float                  // float32, float64
+	Array                  // []T
+	Map                    // map[string]T
+	Object                 // struct
+	Any                    // any, json.RawMessage
+)
+
+// Type describes a Go type for schema building. gen fills it from go/types;
+// For fills it from reflect.
+type Type struct {
+	// Kind is the type's kind.
+	Kind Kind
+	// Bits is the width of Int, Uint and Float kinds (8..64).
+	Bits int
+	// Nullable marks a pointer: null is accepted and gives nil.
+	Nullable bool
+	// Elem is the element type of Array and Map kinds.
+	Elem *Type
+	// Fields are the members of an Object kind, in declaration order, with
+	// embedded structs already flattened.
+	Fields []Field
+	// Name is the Go type name of an Object (for messages and $defs).
+	Name string
+	// Strict turns off every coercion for values of this type
+	// (`norm:"strict"`).
+	Strict bool
+	// StrictBool narrows the boolean table to true/false (`norm:"bool=strict"`).
+	StrictBool bool
+	// Wrap accepts a lone element where an Array is expected (`norm:"wrap"`).
+	Wrap bool
+	// RejectUnknown makes an Object reject unknown keys (`norm:"unknown=error"`):
+	// additionalProperties is false and aliases are declared as properties.
+	RejectUnknown bool
+}
+
+// Field is one member of an Object.
+type Field struct {
+	// Name is the wire name (from the json tag).
+	Name string
+	// Aliases are the other accepted keys (`norm:"alias=a|b"`).
+	Aliases []string
+	// Required is true when the json tag has no omitempty.
+	Required bool
+	// Description is the jsonschema tag's description, else the field's doc
+	// comment.
+	Description string
+	// Type is the field's type.
+	Type *Type
+	// Keywords are the field's jsonschema tag keywords.
+	Keywords Keywords
+}
+
+// Keywords are the invopop/jsonschema tag keys normgen honours on a field.
+// Numbers and defaults are kept as the tag's text so that nothing is lost
+// before they are checked against the field's type.
+type Keywords struct {
+	Title            string
+	Description      string
+	Default          string   // raw text of default=...; "" when absent
+	HasDefault       bool     // default= was given
+	Enum             []string // enum=a,enum=b (raw texts)
+	Minimum          string   // number text
+	Maximum          string
+	ExclusiveMinimum string
+	ExclusiveMaximum string
+	MultipleOf       string
+	MinLength        *uint64
+	MaxLength        *uint64
+	Pattern          string
+	Format           string
+	MinItems         *uint64
+	MaxItems         *uint64
+	UniqueItems      bool
+	Examples         []string
+	Deprecated       bool
+	ReadOnly         bool
+	WriteOnly        bool
+}
