@@ -1,0 +1,198 @@
+package schema
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ParseTag parses a `jsonschema` struct tag (invopop/jsonschema's syntax:
+// comma-separated key=value pairs, `\,` for a literal comma, enum and
+// examples repeated) into Keywords. Unknown keys and malformed values are
+// errors naming the key.
+func ParseTag(tag string) (Keywords, error) {
+	var k Keywords
+	for _, part := range splitTag(tag) {
+		if part == "" {
+			continue
+		}
+		key, val, hasVal := strings.Cut(part, "=")
+		var err error
+		switch key {
+		case "title":
+			k.Title = val
+		case "description":
+			k.Description = val
+		case "default":
+			k.Default, k.HasDefault = val, true
+		case "enum":
+			k.Enum = append(k.Enum, val)
+		case "example", "examples":
+			k.Examples = append(k.Examples, val)
+		case "minimum":
+			k.Minimum, err = number(key, val)
+		case "maximum":
+			k.Maximum, err = number(key, val)
+		case "exclusiveMinimum":
+			k.ExclusiveMinimum, err = number(key, val)
+		case "exclusiveMaximum":
+			k.ExclusiveMaximum, err = number(key, val)
+		case "multipleOf":
+			k.MultipleOf, err = number(key, val)
+		case "minLength":
+			k.MinLength, err = count(key, val)
+		case "maxLength":
+			k.MaxLength, err = count(key, val)
+		case "minItems":
+			k.MinItems, err = count(key, val)
+		case "maxItems":
+			k.MaxItems, err = count(key, val)
+		case "pattern":
+			k.Pattern = val
+		case "format":
+			k.Format = val
+		case "uniqueItems":
+			k.UniqueItems, err = flag(key, val, hasVal)
+		case "deprecated":
+			k.Deprecated, err = flag(key, val, hasVal)
+		case "readOnly":
+			k.ReadOnly, err = flag(key, val, hasVal)
+		case "writeOnly":
+			k.WriteOnly, err = flag(key, val, hasVal)
+		case "required", "nullable":
+			err = fmt.Errorf("jsonschema key %q is not used by normgen: optional fields are the ones with omitempty, nullable ones are pointers", key)
+		default:
+			err = fmt.Errorf("unknown jsonschema key %q; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minLength, maxLength, pattern, minItems, maxItems, deprecated, readOnly, writeOnly", key)
+		}
+		if err != nil {
+			return k, err
+		}
+	}
+	return k, nil
+}
+
+// splitTag splits on commas not preceded by a backslash, unescaping `\,`.
+func splitTag(tag string) []string {
+	var parts []string
+	var b strings.Builder
+	for i := 0; i < len(tag); i++ {
+		switch {
+		case tag[i] == '\\' && i+1 < len(tag) && tag[i+1] == ',':
+			b.WriteByte(',')
+			i++
+		case tag[i] == ',':
+			parts = append(parts, b.String())
+			b.Reset()
+		default:
+			b.WriteByte(tag[i])
+		}
+	}
+	return append(parts, b.String())
+}
+
+func number(key, val string) (string, error) {
+	if _, err := strconv.ParseFloat(val, 64); err != nil || !isJSONNumber(val) {
+		return "", fmt.Errorf("jsonschema %s=%q is not a number", key, val)
+	}
+	return val, nil
+}
+
+func count(key, val string) (*uint64, error) {
+	n, err := strconv.ParseUint(val, 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("jsonschema %s=%q is not a non-negative integer", key, val)
+	}
+	return &n, nil
+}
+
+func flag(key, val string, hasVal bool) (bool, error) {
+	if !hasVal {
+		return true, nil
+	}
+	b, err := strconv.ParseBool(val)
+	if err != nil {
+		return false, fmt.Errorf("jsonschema %s=%q is not true or false", key, val)
+	}
+	return b, nil
+}
+
+// Norm holds the options of a `norm` struct tag.
+type Norm struct {
+	Aliases       []string // alias=a|b
+	StrictBool    bool     // bool=strict
+	Strict        bool     // strict
+	Wrap          bool     // wrap
+	Unescape      bool     // unescape
+	RejectUnknown bool     // unknown=error
+}
+
+// ParseNorm parses a `norm` struct tag. Unknown options are errors that
+// list the known ones.
+func ParseNorm(tag string) (Norm, error) {
+	var n Norm
+	for _, part := range strings.Split(tag, ",") {
+		part = strings.TrimSpace(part)
+		key, val, hasVal := strings.Cut(part, "=")
+		switch {
+		case part == "":
+		case key == "alias" && hasVal:
+			for _, a := range strings.Split(val, "|") {
+				if a == "" {
+					return n, fmt.Errorf("norm alias=%q has an empty alias", val)
+				}
+				n.Aliases = append(n.Aliases, a)
+			}
+		case key == "bool" && val == "strict":
+			n.StrictBool = true
+		case part == "strict":
+			n.Strict = true
+		case part == "wrap":
+			n.Wrap = true
+		case part == "unescape":
+			n.Unescape = true
+		case key == "unknown" && (val == "error" || val == "ignore"):
+			n.RejectUnknown = val == "error"
+		default:
+			return n, fmt.Errorf("unknown norm option %q; known: alias=a|b, bool=strict, strict, wrap, unescape, unknown=error", part)
+		}
+	}
+	return n, nil
+}
+
+func isJSONNumber(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	start := i
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == start || (s[start] == '0' && i-start > 1) {
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		fs := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == fs {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		es := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == es {
+			return false
+		}
+	}
+	return i == len(s)
+}
