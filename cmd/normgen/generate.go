@@ -1,9 +1,158 @@
 package main
 
-import "log"
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+
+	"github.com/normgen/normgen/gen"
+)
 
 // runGenerate runs the default command: generate code for a package.
 func runGenerate(args []string) int {
-	log.Print("generation is not implemented yet")
-	return 2
+	fs := flag.NewFlagSet("normgen", flag.ContinueOnError)
+	typeNames := fs.String("type", "", "comma-separated tool type names; default: types with a //normgen:tool line")
+	output := fs.String("output", "", "output file name; default <package>_normgen.go")
+	tags := fs.String("tags", "", "comma-separated build tags")
+	check := fs.Bool("check", false, "regenerate in memory and exit 1 with a diff when the file on disk differs; write nothing")
+	schemas := fs.String("schemas", "", "also write each tool's schema to `DIR`/<tool>.schema.json and the rule table to DIR/rules.json")
+	version := fs.Bool("version", false, "print the version and exit")
+	fs.Usage = usage(fs)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *version {
+		fmt.Println("normgen", buildVersion())
+		return 0
+	}
+	if fs.NArg() > 1 {
+		log.Print("at most one directory argument")
+		fs.Usage()
+		return 2
+	}
+	cfg := gen.Config{Dir: ".", Output: *output, Tags: *tags}
+	if fs.NArg() == 1 {
+		cfg.Dir = fs.Arg(0)
+	}
+	if *typeNames != "" {
+		cfg.Types = strings.Split(*typeNames, ",")
+	}
+	files, diags := gen.Generate(context.Background(), cfg)
+	if len(diags) > 0 {
+		printDiags(diags)
+		return 1
+	}
+	var extra []gen.File
+	if *schemas != "" {
+		var err error
+		extra, err = schemaFiles(cfg, *schemas)
+		if err != nil {
+			log.Print(err)
+			return 1
+		}
+	}
+	all := append(files, extra...)
+	if *check {
+		return driftCheck(all)
+	}
+	for _, f := range all {
+		if err := writeFile(f.Path, f.Content); err != nil {
+			log.Print(err)
+			return 1
+		}
+	}
+	return 0
+}
+
+func usage(fs *flag.FlagSet) func() {
+	return func() {
+		fmt.Fprintf(fs.Output(), `Usage:
+	normgen [-type T,U] [-output FILE] [-tags TAGS] [-check] [-schemas DIR] [DIR]
+	normgen catalog [DIR]
+	normgen rules [DIR]
+	normgen check [-json] [FILE|-]
+	normgen normalize -rules FILE -tool NAME < args.json
+
+Generate flags:
+`)
+		fs.PrintDefaults()
+	}
+}
+
+func buildVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
+}
+
+func printDiags(diags []gen.Diagnostic) {
+	for _, d := range diags {
+		fmt.Fprintln(os.Stderr, d.String())
+	}
+}
+
+// writeFile writes content through a temp file and a rename in the same
+// directory, and not at all when the file already holds these bytes.
+func writeFile(path string, content []byte) error {
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, content) {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".normgen-*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(content); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// driftCheck compares generated files with the files on disk.
+func driftCheck(files []gen.File) int {
+	stale := 0
+	for _, f := range files {
+		old, err := os.ReadFile(f.Path)
+		if err != nil && !os.IsNotExist(err) {
+			log.Print(err)
+			return 1
+		}
+		if bytes.Equal(old, f.Content) {
+			continue
+		}
+		stale++
+		rel := relPath(f.Path)
+		fmt.Print(unifiedDiff(rel+" (on disk)", rel+" (generated)", old, f.Content))
+	}
+	if stale > 0 {
+		log.Printf("%d generated file(s) are stale: run normgen (go generate) and commit the result", stale)
+		return 1
+	}
+	return 0
+}
+
+func relPath(p string) string {
+	if wd, err := os.Getwd(); err == nil {
+		if r, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(r, "..") {
+			return r
+		}
+	}
+	return p
 }

@@ -1,0 +1,154 @@
+// Package gen is normgen's generator: it loads a Go package with
+// golang.org/x/tools/go/packages, builds a model of its tool input structs
+// (with source positions), validates it, and renders with dave/jennifer the
+// lenient decoders, the static JSON Schemas, the normalizer rule tables and
+// a registry of the package's tools.
+//
+// Generate returns formatted files and diagnostics in memory; only the
+// command writes to disk.
+package gen
+
+import (
+	"context"
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
+)
+
+// Config selects what to generate.
+type Config struct {
+	// Dir is the package directory ("." when empty).
+	Dir string
+	// Types names the tool types; empty means the types whose doc comment
+	// has a //normgen:tool line.
+	Types []string
+	// Output is the generated file's path, relative to Dir; empty means
+	// <package>_normgen.go.
+	Output string
+	// Tags are build tags, comma-separated.
+	Tags string
+}
+
+// File is one generated file.
+type File struct {
+	// Path is the file's path (absolute).
+	Path string
+	// Content is the formatted source.
+	Content []byte
+}
+
+// Diagnostic is a generator error with its source position.
+type Diagnostic struct {
+	Pos   token.Position
+	Field string // "T.F" when the problem is a field's
+	Msg   string
+}
+
+// String formats the diagnostic compiler-style:
+// `tools.go:12:2: field SearchInput.Limit: ...`.
+func (d Diagnostic) String() string {
+	var b strings.Builder
+	if d.Pos.Filename != "" {
+		b.WriteString(d.Pos.Filename)
+		if d.Pos.Line > 0 {
+			fmt.Fprintf(&b, ":%d:%d", d.Pos.Line, d.Pos.Column)
+		}
+		b.WriteString(": ")
+	}
+	if d.Field != "" {
+		b.WriteString("field " + d.Field + ": ")
+	}
+	b.WriteString(d.Msg)
+	return b.String()
+}
+
+func sortDiags(ds []Diagnostic, dir string) []Diagnostic {
+	for i := range ds {
+		if rel, err := filepath.Rel(dir, ds[i].Pos.Filename); err == nil && !strings.HasPrefix(rel, "..") && ds[i].Pos.Filename != "" {
+			ds[i].Pos.Filename = rel
+		}
+	}
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i].Pos, ds[j].Pos
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return ds[i].Msg < ds[j].Msg
+	})
+	// Drop exact repeats (a struct reached twice reports once).
+	out := ds[:0]
+	for i, d := range ds {
+		if i > 0 && d == ds[i-1] {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// Generate loads the package in cfg.Dir and returns the generated file, or
+// the diagnostics that stop generation.
+func Generate(ctx context.Context, cfg Config) ([]File, []Diagnostic) {
+	m, diags := Load(ctx, cfg)
+	if len(diags) > 0 || m == nil {
+		return nil, diags
+	}
+	src, err := Render(m)
+	if err != nil {
+		return nil, []Diagnostic{{Msg: "rendering: " + err.Error()}}
+	}
+	return []File{{Path: outputPath(m.Dir, cfg.Output, m.Name), Content: src}}, nil
+}
+
+// SchemaType converts a model type to schema's type description.
+func SchemaType(t *TypeRef, m lenient.Mode) *schema.Type {
+	st := &schema.Type{
+		Kind:       t.Kind,
+		Bits:       t.Bits,
+		Nullable:   t.Pointer,
+		Strict:     m&lenient.Strict != 0,
+		StrictBool: m&lenient.StrictBool != 0,
+		Wrap:       m&lenient.Wrap != 0 && t.Kind == schema.Array,
+	}
+	if st.Bits == 0 && (t.Kind == schema.Int || t.Kind == schema.Uint) {
+		st.Bits = lenient.IntBits
+	}
+	if t.Elem != nil {
+		st.Elem = SchemaType(t.Elem, m&^lenient.Wrap)
+	}
+	if t.Struct != nil {
+		st.Name = t.Struct.Name
+		st.RejectUnknown = t.Struct.RejectUnknown
+		for _, f := range t.Struct.Fields {
+			st.Fields = append(st.Fields, schema.Field{
+				Name:        f.Name,
+				Aliases:     f.Aliases,
+				Required:    f.Required && !f.Keywords.HasDefault,
+				Description: f.Description,
+				Type:        SchemaType(f.Type, f.Mode),
+				Keywords:    f.Keywords,
+			})
+		}
+	}
+	return st
+}
+
+// ToolSchema returns the tool's input schema as stable, indented JSON.
+func ToolSchema(t *Tool) ([]byte, error) {
+	s, err := schema.Root(SchemaType(&TypeRef{Kind: schema.Object, Struct: t.Input}, 0))
+	if err != nil {
+		return nil, err
+	}
+	return schema.Marshal(s)
+}

@@ -1,0 +1,707 @@
+package gen
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
+)
+
+// loadMode is the narrow go/packages mode normgen needs.
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo
+
+// generatedNames are identifiers normgen itself generates: type errors that
+// only involve them are expected before the first generation.
+var generatedNames = []string{"UnmarshalJSONReport", "decodeNormgen", "NormgenTools"}
+
+// Load loads the package in cfg.Dir and builds its model. Diagnostics are
+// sorted; the model is nil when the package could not be loaded.
+func Load(ctx context.Context, cfg Config) (*Package, []Diagnostic) {
+	dir := cfg.Dir
+	if dir == "" {
+		dir = "."
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, []Diagnostic{{Msg: err.Error()}}
+	}
+	pcfg := &packages.Config{Context: ctx, Mode: loadMode, Dir: abs, Tests: false}
+	if cfg.Tags != "" {
+		pcfg.BuildFlags = []string{"-tags=" + cfg.Tags}
+	}
+	// Hide the previous output: stale generated code must not stop a run.
+	out := outputPath(abs, cfg.Output, "")
+	if name := packageClause(out); name != "" {
+		pcfg.Overlay = map[string][]byte{out: []byte("package " + name + "\n")}
+	}
+	pkgs, err := packages.Load(pcfg, ".")
+	if err != nil {
+		return nil, []Diagnostic{{Msg: "loading " + dir + ": " + err.Error()}}
+	}
+	if len(pkgs) != 1 {
+		return nil, []Diagnostic{{Msg: fmt.Sprintf("%s: expected one package, found %d", dir, len(pkgs))}}
+	}
+	p := pkgs[0]
+	var diags []Diagnostic
+	for _, e := range p.Errors {
+		if mentionsGenerated(e.Msg) {
+			continue
+		}
+		diags = append(diags, Diagnostic{Pos: parsePos(e.Pos), Msg: e.Msg + " (normgen needs the package to type-check)"})
+	}
+	if len(diags) > 0 || p.Types == nil {
+		if len(diags) == 0 {
+			diags = append(diags, Diagnostic{Msg: dir + ": no Go package here"})
+		}
+		return nil, sortDiags(diags, abs)
+	}
+	l := &loader{pkg: p, dir: abs, structs: map[*types.TypeName]*Struct{}, fieldDocs: map[token.Pos]*ast.Field{}}
+	m := l.build(cfg)
+	return m, sortDiags(l.diags, abs)
+}
+
+func mentionsGenerated(msg string) bool {
+	for _, n := range generatedNames {
+		if strings.Contains(msg, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// packageClause returns the package name of an existing Go file, or "".
+func packageClause(path string) string {
+	f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.PackageClauseOnly)
+	if err != nil {
+		return ""
+	}
+	return f.Name.Name
+}
+
+func parsePos(s string) token.Position {
+	// file:line:col
+	parts := strings.Split(s, ":")
+	if len(parts) < 3 {
+		return token.Position{Filename: s}
+	}
+	line, _ := strconv.Atoi(parts[len(parts)-2])
+	col, _ := strconv.Atoi(parts[len(parts)-1])
+	return token.Position{Filename: strings.Join(parts[:len(parts)-2], ":"), Line: line, Column: col}
+}
+
+type loader struct {
+	pkg       *packages.Package
+	dir       string
+	diags     []Diagnostic
+	structs   map[*types.TypeName]*Struct
+	order     []*Struct
+	building  map[*types.TypeName]bool
+	fieldDocs map[token.Pos]*ast.Field
+	typeDocs  map[string]*ast.CommentGroup
+}
+
+func (l *loader) errorf(pos token.Pos, field, format string, args ...any) {
+	l.diags = append(l.diags, Diagnostic{Pos: l.pkg.Fset.Position(pos), Field: field, Msg: fmt.Sprintf(format, args...)})
+}
+
+// toolDirective is the doc comment line that marks a tool type.
+var toolDirective = regexp.MustCompile(`^//normgen:tool(?:\s+(\S+))?\s*$`)
+
+func (l *loader) build(cfg Config) *Package {
+	m := &Package{Name: l.pkg.Name, Path: l.pkg.PkgPath, Dir: l.dir}
+	l.building = map[*types.TypeName]bool{}
+	l.typeDocs = map[string]*ast.CommentGroup{}
+	type candidate struct {
+		name, tool string
+		pos        token.Pos
+	}
+	var found []candidate
+	for _, f := range l.pkg.Syntax {
+		for _, decl := range f.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				ts := spec.(*ast.TypeSpec)
+				doc := ts.Doc
+				if doc == nil && len(gd.Specs) == 1 {
+					doc = gd.Doc
+				}
+				l.typeDocs[ts.Name.Name] = doc
+				if st, ok := ts.Type.(*ast.StructType); ok {
+					for _, fld := range st.Fields.List {
+						if len(fld.Names) == 0 {
+							l.fieldDocs[fld.Type.Pos()] = fld
+						}
+						for _, n := range fld.Names {
+							l.fieldDocs[n.Pos()] = fld
+						}
+					}
+				}
+				if doc == nil {
+					continue
+				}
+				for _, c := range doc.List {
+					if mm := toolDirective.FindStringSubmatch(c.Text); mm != nil {
+						found = append(found, candidate{ts.Name.Name, mm[1], ts.Pos()})
+					} else if strings.HasPrefix(c.Text, "//normgen:") && !strings.HasPrefix(c.Text, "//normgen:unknown=") {
+						l.errorf(c.Pos(), "", "unknown directive %q; known: //normgen:tool NAME, //normgen:unknown=error", c.Text)
+					}
+				}
+			}
+		}
+	}
+	if len(cfg.Types) > 0 {
+		found = found[:0]
+		for _, name := range cfg.Types {
+			obj := l.pkg.Types.Scope().Lookup(name)
+			if obj == nil {
+				l.diags = append(l.diags, Diagnostic{Msg: fmt.Sprintf("-type %s: no such type in package %s", name, l.pkg.Name)})
+				continue
+			}
+			tool := ""
+			if doc := l.typeDocs[name]; doc != nil {
+				for _, c := range doc.List {
+					if mm := toolDirective.FindStringSubmatch(c.Text); mm != nil {
+						tool = mm[1]
+					}
+				}
+			}
+			found = append(found, candidate{name, tool, obj.Pos()})
+		}
+	}
+	if len(found) == 0 && len(cfg.Types) == 0 {
+		l.diags = append(l.diags, Diagnostic{Pos: token.Position{Filename: l.dir}, Msg: "no tool types found: add a //normgen:tool NAME line to a struct type's doc comment, or pass -type"})
+	}
+	names := map[string]*Tool{}
+	for _, c := range found {
+		obj, _ := l.pkg.Types.Scope().Lookup(c.name).(*types.TypeName)
+		if obj == nil {
+			continue
+		}
+		if _, ok := obj.Type().Underlying().(*types.Struct); !ok {
+			l.errorf(c.pos, "", "type %s is not a struct; a tool input must be a struct type", c.name)
+			continue
+		}
+		s := l.structOf(obj, false)
+		if s == nil {
+			continue
+		}
+		name := c.tool
+		if name == "" {
+			name = ToolName(c.name)
+		}
+		t := &Tool{Name: name, Description: s.Doc, Input: s, Pos: l.pkg.Fset.Position(c.pos)}
+		if prev, dup := names[name]; dup {
+			l.errorf(c.pos, "", "tool name %q is also used by %s (%s); give one of them another //normgen:tool name", name, prev.Input.Name, relPos(prev.Pos, l.dir))
+			continue
+		}
+		names[name] = t
+		m.Tools = append(m.Tools, t)
+	}
+	sort.Slice(m.Tools, func(i, j int) bool { return m.Tools[i].Name < m.Tools[j].Name })
+	m.Structs = l.order
+	sort.SliceStable(m.Structs, func(i, j int) bool { return posLess(m.Structs[i].Pos, m.Structs[j].Pos) })
+	for _, t := range m.Tools {
+		if _, err := schema.Root(SchemaType(&TypeRef{Kind: schema.Object, Struct: t.Input}, 0)); err != nil && !l.hasFieldErrors() {
+			l.diags = append(l.diags, Diagnostic{Pos: t.Pos, Msg: "tool " + t.Name + ": " + err.Error()})
+		}
+	}
+	return m
+}
+
+func (l *loader) hasFieldErrors() bool { return len(l.diags) > 0 }
+
+func posLess(a, b token.Position) bool {
+	if a.Filename != b.Filename {
+		return a.Filename < b.Filename
+	}
+	return a.Offset < b.Offset
+}
+
+// ToolName derives a tool name from a type name: snake_case without an
+// Input, Args, Params or Request suffix.
+func ToolName(typeName string) string {
+	for _, suf := range []string{"Input", "Args", "Params", "Request"} {
+		if len(typeName) > len(suf) && strings.HasSuffix(typeName, suf) {
+			typeName = strings.TrimSuffix(typeName, suf)
+			break
+		}
+	}
+	var b strings.Builder
+	rs := []rune(typeName)
+	for i, r := range rs {
+		if unicode.IsUpper(r) {
+			if i > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1]) || i+1 < len(rs) && unicode.IsLower(rs[i+1])) {
+				b.WriteByte('_')
+			}
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// directives reads //normgen: options from a type's doc comment.
+func (l *loader) rejectUnknown(name string) bool {
+	doc := l.typeDocs[name]
+	if doc == nil {
+		return false
+	}
+	for _, c := range doc.List {
+		if strings.TrimSpace(c.Text) == "//normgen:unknown=error" {
+			return true
+		}
+	}
+	return false
+}
+
+// structOf returns the model of a named struct type of this package.
+func (l *loader) structOf(obj *types.TypeName, inSlice bool) *Struct {
+	if s, ok := l.structs[obj]; ok {
+		if inSlice {
+			s.InSlice = true
+		}
+		return s
+	}
+	if l.building[obj] {
+		l.errorf(obj.Pos(), "", "type %s refers to itself; recursive types are not supported", obj.Name())
+		return nil
+	}
+	l.building[obj] = true
+	defer delete(l.building, obj)
+	st := obj.Type().Underlying().(*types.Struct)
+	s := &Struct{Name: obj.Name(), Pos: l.pkg.Fset.Position(obj.Pos()), InSlice: inSlice, RejectUnknown: l.rejectUnknown(obj.Name())}
+	if doc := l.typeDocs[obj.Name()]; doc != nil {
+		s.Doc = strings.TrimSpace(doc.Text())
+	}
+	s.Fields = l.fields(s, st, nil, 0)
+	l.checkNames(s)
+	l.structs[obj] = s
+	l.order = append(l.order, s)
+	return s
+}
+
+// fields collects the wire fields of st, flattening embedded structs as
+// encoding/json does: a shallower field wins; two at the same depth are an
+// error (encoding/json would silently drop both).
+func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, depth int) []*Field {
+	type entry struct {
+		f     *Field
+		depth int
+	}
+	var out []*Field
+	byName := map[string]entry{}
+	add := func(f *Field, d int) {
+		if prev, ok := byName[f.Name]; ok {
+			if prev.depth < d {
+				return
+			}
+			if prev.depth == d {
+				l.errorf(token.NoPos, "", "")
+				l.diags = l.diags[:len(l.diags)-1]
+				l.diags = append(l.diags, Diagnostic{Pos: f.Pos, Field: s.Name + "." + strings.Join(f.GoName, "."), Msg: fmt.Sprintf("wire name %q is also used by field %s; rename one with a json tag", f.Name, strings.Join(prev.f.GoName, "."))})
+				return
+			}
+			for i, o := range out {
+				if o == prev.f {
+					out = append(out[:i], out[i+1:]...)
+					break
+				}
+			}
+		}
+		byName[f.Name] = entry{f, d}
+		out = append(out, f)
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		v := st.Field(i)
+		tag := reflect.StructTag(st.Tag(i))
+		jsonTag, hasJSON := tag.Lookup("json")
+		name, opts, _ := strings.Cut(jsonTag, ",")
+		if jsonTag == "-" {
+			continue
+		}
+		goName := append(append([]string(nil), prefix...), v.Name())
+		fieldID := s.Name + "." + strings.Join(goName, ".")
+		if v.Embedded() && name == "" {
+			t := types.Unalias(v.Type())
+			if ptr, ok := t.(*types.Pointer); ok {
+				if _, isStruct := ptr.Elem().Underlying().(*types.Struct); isStruct {
+					l.errorf(v.Pos(), fieldID, "embedded pointer to struct is not supported; embed the struct itself")
+					continue
+				}
+			}
+			if named, ok := t.(*types.Named); ok {
+				if inner, ok := named.Underlying().(*types.Struct); ok {
+					for _, f := range l.fields(s, inner, goName, depth+1) {
+						add(f, depth+1+fieldDepth(f, goName))
+					}
+					continue
+				}
+			}
+		}
+		if !v.Exported() {
+			continue
+		}
+		if name == "" {
+			name = v.Name()
+		}
+		_ = hasJSON
+		f := &Field{GoName: goName, Name: name, Pos: l.pkg.Fset.Position(v.Pos())}
+		f.Required = !hasOpt(opts, "omitempty") && !hasOpt(opts, "omitzero")
+		norm, err := schema.ParseNorm(tag.Get("norm"))
+		if err != nil {
+			l.errorf(v.Pos(), fieldID, "%v", err)
+		}
+		f.Aliases = norm.Aliases
+		if norm.RejectUnknown {
+			l.errorf(v.Pos(), fieldID, "unknown=error is a type option: put //normgen:unknown=error in the doc comment of %s", s.Name)
+		}
+		f.Mode = modeOf(norm)
+		kw, err := schema.ParseTag(tag.Get("jsonschema"))
+		if err != nil {
+			l.errorf(v.Pos(), fieldID, "%v", err)
+		}
+		f.Keywords = kw
+		if doc := l.fieldDocs[v.Pos()]; doc != nil && doc.Doc != nil {
+			f.Description = strings.TrimSpace(doc.Doc.Text())
+		}
+		if kw.Description != "" {
+			f.Description = kw.Description
+		}
+		f.Type = l.typeRef(v.Type(), v.Pos(), fieldID, s.InSlice)
+		if f.Type == nil {
+			continue
+		}
+		l.checkField(s, f, fieldID, norm)
+		add(f, depth)
+	}
+	return out
+}
+
+// fieldDepth is how much deeper than the embedding a flattened field sits.
+func fieldDepth(f *Field, prefix []string) int { return len(f.GoName) - len(prefix) - 1 }
+
+func hasOpt(opts, want string) bool {
+	for _, o := range strings.Split(opts, ",") {
+		if o == want {
+			return true
+		}
+	}
+	return false
+}
+
+func modeOf(n schema.Norm) lenient.Mode {
+	var m lenient.Mode
+	if n.Strict {
+		m |= lenient.Strict
+	}
+	if n.StrictBool {
+		m |= lenient.StrictBool
+	}
+	if n.Wrap {
+		m |= lenient.Wrap
+	}
+	if n.Unescape {
+		m |= lenient.Unescape
+	}
+	return m
+}
+
+const supported = "supported: string, bool, int, int8..int64, uint, uint8..uint64, float32, float64, slices, maps with string keys, structs of this package, pointers to these, json.RawMessage, any"
+
+// typeRef maps a Go type to the model, reporting unsupported types.
+func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bool) *TypeRef {
+	t = types.Unalias(t)
+	if ptr, ok := t.(*types.Pointer); ok {
+		if _, ok := types.Unalias(ptr.Elem()).(*types.Pointer); ok {
+			l.errorf(pos, fieldID, "unsupported type %s: pointer to pointer; %s", t, supported)
+			return nil
+		}
+		r := l.typeRef(ptr.Elem(), pos, fieldID, inSlice)
+		if r != nil {
+			r.Pointer = true
+		}
+		return r
+	}
+	var named *types.Named
+	if n, ok := t.(*types.Named); ok {
+		named = n
+		obj := n.Obj()
+		if obj.Pkg() != nil && obj.Pkg().Path() == "encoding/json" && obj.Name() == "RawMessage" {
+			return &TypeRef{Kind: schema.Any, Raw: true, Named: "RawMessage", NamedPkg: "encoding/json"}
+		}
+		if _, ok := n.Underlying().(*types.Struct); ok {
+			if obj.Pkg() != l.pkg.Types {
+				l.errorf(pos, fieldID, "unsupported type %s: a struct from another package has no generated decoder; declare the struct in package %s", t, l.pkg.Name)
+				return nil
+			}
+			if n.TypeArgs().Len() > 0 {
+				l.errorf(pos, fieldID, "unsupported type %s: generic structs are not supported", t)
+				return nil
+			}
+			s := l.structOf(obj, inSlice)
+			if s == nil {
+				return nil
+			}
+			return &TypeRef{Kind: schema.Object, Struct: s, Named: obj.Name()}
+		}
+	}
+	var r *TypeRef
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		r = basicRef(u)
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+			l.errorf(pos, fieldID, "unsupported type %s: encoding/json reads []byte as base64 text; use string, or []int for numbers", t)
+			return nil
+		}
+		elem := l.typeRef(u.Elem(), pos, fieldID, true)
+		if elem == nil {
+			return nil
+		}
+		r = &TypeRef{Kind: schema.Array, Elem: elem}
+	case *types.Map:
+		if k, ok := u.Key().Underlying().(*types.Basic); !ok || k.Kind() != types.String {
+			l.errorf(pos, fieldID, "unsupported type %s: map keys must be strings; %s", t, supported)
+			return nil
+		}
+		if _, ok := types.Unalias(u.Key()).(*types.Named); ok {
+			l.errorf(pos, fieldID, "unsupported type %s: map keys must be plain string", t)
+			return nil
+		}
+		elem := l.typeRef(u.Elem(), pos, fieldID, inSlice)
+		if elem == nil {
+			return nil
+		}
+		r = &TypeRef{Kind: schema.Map, Elem: elem}
+	case *types.Interface:
+		if u.Empty() {
+			r = &TypeRef{Kind: schema.Any}
+		}
+	case *types.Struct:
+		l.errorf(pos, fieldID, "unsupported type %s: declare a named struct type for it", t)
+		return nil
+	}
+	if r == nil {
+		l.errorf(pos, fieldID, "unsupported type %s; %s", t, supported)
+		return nil
+	}
+	if named != nil {
+		r.Named = named.Obj().Name()
+		if named.Obj().Pkg() != l.pkg.Types {
+			r.NamedPkg = named.Obj().Pkg().Path()
+		}
+	}
+	return r
+}
+
+func basicRef(b *types.Basic) *TypeRef {
+	switch b.Kind() {
+	case types.String:
+		return &TypeRef{Kind: schema.String, Basic: "string"}
+	case types.Bool:
+		return &TypeRef{Kind: schema.Bool, Basic: "bool"}
+	case types.Int:
+		return &TypeRef{Kind: schema.Int, Basic: "int", Bits: 0}
+	case types.Int8, types.Int16, types.Int32, types.Int64:
+		return &TypeRef{Kind: schema.Int, Basic: b.Name(), Bits: bitsOf(b.Kind())}
+	case types.Uint:
+		return &TypeRef{Kind: schema.Uint, Basic: "uint", Bits: 0}
+	case types.Uint8, types.Uint16, types.Uint32, types.Uint64:
+		return &TypeRef{Kind: schema.Uint, Basic: b.Name(), Bits: bitsOf(b.Kind())}
+	case types.Float32:
+		return &TypeRef{Kind: schema.Float, Basic: "float32", Bits: 32}
+	case types.Float64:
+		return &TypeRef{Kind: schema.Float, Basic: "float64", Bits: 64}
+	}
+	return nil
+}
+
+func bitsOf(k types.BasicKind) int {
+	switch k {
+	case types.Int8, types.Uint8:
+		return 8
+	case types.Int16, types.Uint16:
+		return 16
+	case types.Int32, types.Uint32:
+		return 32
+	}
+	return 64
+}
+
+// checkField validates options and keywords against the field's type.
+func (l *loader) checkField(s *Struct, f *Field, fieldID string, n schema.Norm) {
+	pos := f.Pos
+	fail := func(format string, args ...any) {
+		l.diags = append(l.diags, Diagnostic{Pos: pos, Field: fieldID, Msg: fmt.Sprintf(format, args...)})
+	}
+	base := f.Type
+	if base.Kind == schema.Array {
+		base = base.Elem
+	}
+	if n.Wrap && (f.Type.Kind != schema.Array || !isScalar(f.Type.Elem.Kind)) {
+		fail("norm wrap applies to slices of strings, numbers or booleans")
+	}
+	if n.Unescape && f.Type.Kind != schema.String {
+		fail("norm unescape applies to string fields")
+	}
+	if n.StrictBool && base.Kind != schema.Bool {
+		fail("norm bool=strict applies to bool fields")
+	}
+	if _, err := schema.FieldSchema(&schema.Field{Name: f.Name, Type: SchemaType(f.Type, f.Mode), Keywords: f.Keywords}); err != nil {
+		fail("%v", err)
+		return
+	}
+	k := f.Keywords
+	if k.Pattern != "" {
+		if _, err := regexp.Compile(k.Pattern); err != nil {
+			fail("pattern %q does not compile in Go (RE2): %v; write a pattern RE2 and ECMAScript read alike", k.Pattern, err)
+		}
+	}
+	if k.HasDefault {
+		if f.Required {
+			fail("a field with a default must be optional: add omitempty to its json tag")
+		}
+		if strings.Contains(k.Default, "{{index}}") {
+			if f.Type.Kind != schema.String {
+				fail("a {{index}} default applies to string fields only")
+			} else if !s.InSlice {
+				fail("a {{index}} default needs the struct to be an element of a slice; %s is not reached through a slice", s.Name)
+			}
+		} else {
+			if msg := checkDefault(f); msg != "" {
+				fail("default %q %s", k.Default, msg)
+			}
+		}
+	}
+}
+
+func isScalar(k schema.Kind) bool {
+	switch k {
+	case schema.String, schema.Bool, schema.Int, schema.Uint, schema.Float:
+		return true
+	}
+	return false
+}
+
+// checkDefault checks a default against enum and bounds.
+func checkDefault(f *Field) string {
+	k := f.Keywords
+	if len(k.Enum) > 0 {
+		ok := false
+		for _, e := range k.Enum {
+			ok = ok || e == k.Default
+		}
+		if !ok {
+			return "is not one of the enum values " + strings.Join(k.Enum, ", ")
+		}
+	}
+	if isNumeric(f.Type.Kind) {
+		v, _ := strconv.ParseFloat(k.Default, 64)
+		check := func(bound string, bad func(v, b float64) bool, what string) string {
+			if bound == "" {
+				return ""
+			}
+			b, _ := strconv.ParseFloat(bound, 64)
+			if bad(v, b) {
+				return "is outside the bounds (" + what + " " + bound + ")"
+			}
+			return ""
+		}
+		for _, msg := range []string{
+			check(k.Minimum, func(v, b float64) bool { return v < b }, "minimum"),
+			check(k.Maximum, func(v, b float64) bool { return v > b }, "maximum"),
+			check(k.ExclusiveMinimum, func(v, b float64) bool { return v <= b }, "exclusiveMinimum"),
+			check(k.ExclusiveMaximum, func(v, b float64) bool { return v >= b }, "exclusiveMaximum"),
+		} {
+			if msg != "" {
+				return msg
+			}
+		}
+	}
+	if f.Type.Kind == schema.String {
+		n := uint64(len([]rune(k.Default)))
+		if k.MinLength != nil && n < *k.MinLength || k.MaxLength != nil && n > *k.MaxLength {
+			return "is outside minLength/maxLength"
+		}
+		if k.Pattern != "" {
+			if re, err := regexp.Compile(k.Pattern); err == nil && !re.MatchString(k.Default) {
+				return "does not match the pattern " + k.Pattern
+			}
+		}
+	}
+	return ""
+}
+
+func isNumeric(k schema.Kind) bool { return k == schema.Int || k == schema.Uint || k == schema.Float }
+
+// checkNames rejects aliases that collide with a field's name or alias.
+func (l *loader) checkNames(s *Struct) {
+	owner := map[string]*Field{}
+	for _, f := range s.Fields {
+		owner[f.Name] = f
+	}
+	for _, f := range s.Fields {
+		for _, a := range f.Aliases {
+			id := s.Name + "." + strings.Join(f.GoName, ".")
+			if prev, ok := owner[a]; ok {
+				what := "the name"
+				if prev.Name != a {
+					what = "an alias"
+				}
+				if prev == f && prev.Name == a {
+					l.diags = append(l.diags, Diagnostic{Pos: f.Pos, Field: id, Msg: fmt.Sprintf("alias %q is the field's own name; remove it", a)})
+				} else {
+					l.diags = append(l.diags, Diagnostic{Pos: f.Pos, Field: id, Msg: fmt.Sprintf("alias %q is already %s of field %s; remove or rename one", a, what, strings.Join(prev.GoName, "."))})
+				}
+				continue
+			}
+			owner[a] = f
+		}
+	}
+}
+
+// outputPath is where the generated file goes.
+func outputPath(dir, output, pkgName string) string {
+	if output != "" {
+		if filepath.IsAbs(output) {
+			return output
+		}
+		return filepath.Join(dir, output)
+	}
+	if pkgName == "" {
+		// Before loading the name is unknown: find an existing output.
+		matches, _ := filepath.Glob(filepath.Join(dir, "*_normgen.go"))
+		if len(matches) == 1 {
+			return matches[0]
+		}
+		return filepath.Join(dir, "normgen_normgen.go")
+	}
+	return filepath.Join(dir, pkgName+"_normgen.go")
+}
+
+func relPos(p token.Position, dir string) string {
+	if rel, err := filepath.Rel(dir, p.Filename); err == nil && !strings.HasPrefix(rel, "..") {
+		p.Filename = rel
+	}
+	return p.String()
+}
+
+var _ = os.Stat
