@@ -67,7 +67,7 @@ func (d *Decoder) Begin(data []byte) bool {
 func (d *Decoder) addError(err error, base string) {
 	switch e := err.(type) {
 	case *DuplicateKeyError:
-		d.problems = append(d.problems, Problem{Path: joinPath(joinChild(base, e.Path), ""), Msg: "key " + strconv.Quote(e.Key) + " is given twice; send it once"})
+		d.problems = append(d.problems, Problem{Path: joinPath(joinChild(base, e.Path), e.Key), Msg: "key " + strconv.Quote(e.Key) + " is given twice; send it once"})
 	default:
 		d.problems = append(d.problems, Problem{Path: base, Msg: err.Error()})
 	}

@@ -40,9 +40,7 @@ func runGenerate(args []string) int {
 	if fs.NArg() == 1 {
 		cfg.Dir = fs.Arg(0)
 	}
-	if *typeNames != "" {
-		cfg.Types = strings.Split(*typeNames, ",")
-	}
+	cfg.Types = splitList(*typeNames)
 	files, diags := gen.Generate(context.Background(), cfg)
 	if len(diags) > 0 {
 		printDiags(diags)

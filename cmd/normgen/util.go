@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"strings"
 )
-
-type bytesBuffer = bytes.Buffer
 
 // errStop reports a failure whose details were already printed.
 var errStop = errors.New("generation failed")
@@ -103,4 +100,12 @@ func splitLines(b []byte) []string {
 		return nil
 	}
 	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+}
+
+// splitList splits a comma-separated flag value; "" gives nil.
+func splitList(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
 }

@@ -1,0 +1,52 @@
+package gen
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// CatalogEntry is one tool of a tools/list catalog.
+type CatalogEntry struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	InputSchema json.RawMessage `json:"inputSchema"`
+}
+
+// Catalog returns the package's tools/list catalog, sorted by name, as
+// stable indented JSON: what `normgen catalog` prints.
+func Catalog(m *Package) ([]byte, error) {
+	entries := []CatalogEntry{}
+	for _, t := range m.Tools {
+		js, err := ToolSchema(t)
+		if err != nil {
+			return nil, err
+		}
+		entries = append(entries, CatalogEntry{Name: t.Name, Description: t.Description, InputSchema: js})
+	}
+	return MarshalJSON(entries)
+}
+
+// RuleTable returns the rule table of every tool of the package, in tool
+// order, as a rules.json file: what `normgen rules` prints.
+func RuleTable(m *Package) ([]byte, error) {
+	rules := []lenient.Rule{}
+	for _, t := range m.Tools {
+		rules = append(rules, Rules(t)...)
+	}
+	return MarshalJSON(rules)
+}
+
+// MarshalJSON encodes v as indented JSON without HTML escaping, ending in
+// a newline.
+func MarshalJSON(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,152 @@
+package gen
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in ../golden")
+
+// The golden cases live in ../golden/*.txtar. Each holds an input package
+// (input/*.go, with behaviour tests in input/*_test.go) and what normgen
+// makes of it: want/generated.go, want/catalog.json and want/rules.json, or
+// want/diagnostics for error cases.
+//
+// TestGolden generates each case in a temporary module and compares; then
+// it builds every generated package and runs its behaviour tests, which
+// decode lenient inputs and check the schema/decoder invariant.
+func TestGolden(t *testing.T) {
+	root := repoRoot(t)
+	archives, _ := filepath.Glob(filepath.Join(root, "golden", "*.txtar"))
+	if len(archives) == 0 {
+		t.Fatal("no golden cases in golden/")
+	}
+	mod := t.TempDir()
+	goSum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(mod, "go.sum"), goSum)
+	writeFile(t, filepath.Join(mod, "go.mod"), []byte("module github.com/normgen/normgen/golden/cases\n\ngo 1.25.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => "+root+"\n"))
+	t.Setenv("GOFLAGS", "-mod=mod")
+	runnable := 0
+	for _, path := range archives {
+		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
+		ar, err := txtar.ParseFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := filepath.Join(mod, name)
+		for _, f := range ar.Files {
+			if rest, ok := strings.CutPrefix(f.Name, "input/"); ok {
+				writeFile(t, filepath.Join(dir, rest), f.Data)
+			}
+		}
+		got := map[string][]byte{}
+		files, diags := Generate(context.Background(), Config{Dir: dir})
+		if len(diags) > 0 {
+			var b bytes.Buffer
+			for _, d := range diags {
+				b.WriteString(d.String() + "\n")
+			}
+			got["want/diagnostics"] = b.Bytes()
+		} else {
+			for _, f := range files {
+				writeFile(t, f.Path, f.Content)
+				got["want/generated.go"] = f.Content
+			}
+			m, _ := Load(context.Background(), Config{Dir: dir})
+			if got["want/catalog.json"], err = Catalog(m); err != nil {
+				t.Fatal(err)
+			}
+			if got["want/rules.json"], err = RuleTable(m); err != nil {
+				t.Fatal(err)
+			}
+			again, _ := Generate(context.Background(), Config{Dir: dir})
+			if len(again) != 1 || !bytes.Equal(again[0].Content, files[0].Content) {
+				t.Errorf("%s: generating twice gives different bytes", name)
+			}
+			runnable++
+		}
+		compareGolden(t, name, path, ar, got)
+	}
+	if t.Failed() || runnable == 0 {
+		return
+	}
+	cmd := exec.Command("go", "test", "-count=1", "./...")
+	cmd.Dir = mod
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("behaviour tests of the generated golden packages failed: %v\n%s", err, out)
+	}
+	t.Logf("behaviour tests:\n%s", out)
+}
+
+// compareGolden compares the want/ files of an archive with what was
+// generated, or rewrites them with -update.
+func compareGolden(t *testing.T, name, path string, ar *txtar.Archive, got map[string][]byte) {
+	t.Helper()
+	if *update {
+		var files []txtar.File
+		for _, f := range ar.Files {
+			if !strings.HasPrefix(f.Name, "want/") {
+				files = append(files, f)
+			}
+		}
+		var keys []string
+		for k := range got {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			files = append(files, txtar.File{Name: k, Data: got[k]})
+		}
+		ar.Files = files
+		if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want := map[string][]byte{}
+	for _, f := range ar.Files {
+		if strings.HasPrefix(f.Name, "want/") {
+			want[f.Name] = f.Data
+		}
+	}
+	for k := range got {
+		if _, ok := want[k]; !ok {
+			want[k] = nil
+		}
+	}
+	for k, w := range want {
+		if diff := cmp.Diff(string(w), string(got[k])); diff != "" {
+			t.Errorf("%s: %s differs (-want +got); run `go test ./gen -update` and review the diff:\n%s", name, k, diff)
+		}
+	}
+}
+
+func writeFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func repoRoot(t *testing.T) string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Dir(filepath.Dir(file))
+}

@@ -1,0 +1,95 @@
+// Package ajvcheck validates JSON instances against JSON Schemas with AJV
+// (draft 2020-12, strict mode with union types allowed), the validator inside JavaScript MCP hosts,
+// by running node on check.mjs with the repository's node_modules.
+//
+// Tests call it in one batch per test so that node starts once. Where node
+// or the ajv package is missing the test is skipped, except when the CI
+// environment variable is "true": there it fails, so CI cannot pass
+// without running AJV.
+package ajvcheck
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// Case is one schema with the instances to validate against it.
+type Case struct {
+	Schema    json.RawMessage   `json:"schema"`
+	Instances []json.RawMessage `json:"instances"`
+}
+
+type result struct {
+	Error string `json:"error"`
+	Valid []bool `json:"valid"`
+}
+
+// Validate returns, per case, whether AJV accepts each instance. A schema
+// AJV refuses to compile fails the test.
+func Validate(t testing.TB, cases []Case) [][]bool {
+	t.Helper()
+	out, err := run(cases)
+	if err != nil {
+		if errors.Is(err, errUnavailable) && os.Getenv("CI") != "true" {
+			t.Skipf("AJV check skipped: %v (run `npm ci` at the repository root)", err)
+		}
+		t.Fatalf("AJV: %v", err)
+	}
+	valid := make([][]bool, len(out))
+	for i, r := range out {
+		if r.Error != "" {
+			t.Errorf("AJV cannot compile schema %d: %s\n%s", i, r.Error, cases[i].Schema)
+			continue
+		}
+		valid[i] = r.Valid
+	}
+	return valid
+}
+
+var errUnavailable = errors.New("node or ajv is not installed")
+
+func run(cases []Case) ([]result, error) {
+	root := repoRoot()
+	script := filepath.Join(root, "internal", "ajvcheck", "check.mjs")
+	node, err := exec.LookPath("node")
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", errUnavailable, err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "node_modules", "ajv", "package.json")); err != nil {
+		return nil, fmt.Errorf("%w: %v", errUnavailable, err)
+	}
+	in, err := json.Marshal(cases)
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(node, script)
+	cmd.Dir = root
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	b, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("node %s: %v: %s", script, err, stderr.String())
+	}
+	var out []result
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, fmt.Errorf("reading AJV's answer: %v", err)
+	}
+	if len(out) != len(cases) {
+		return nil, fmt.Errorf("AJV answered %d cases for %d", len(out), len(cases))
+	}
+	return out, nil
+}
+
+// repoRoot is the repository root, found from this file's location.
+func repoRoot() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..")
+}

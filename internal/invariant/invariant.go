@@ -1,0 +1,116 @@
+// Package invariant checks normgen's one invariant on generated tools: the
+// schema accepts exactly what the decoder accepts. Each call is decoded by
+// the tool's generated decoder and validated against the tool's schema by a
+// Go JSON Schema validator (santhosh-tekuri/jsonschema) and by AJV.
+//
+// A call the decoder accepts must be valid under the schema. A call the
+// schema accepts but the decoder rejects must be labelled with one of the
+// documented classes of DESIGN.md and the README:
+//
+//	a  a number or digit string outside the Go type's range or the bounds
+//	b  a string for an array/object field whose text is not JSON of that shape
+//	c  a missing required field that has aliases
+//	d  one field given twice (duplicate key, two aliases, alias and name)
+package invariant
+
+import (
+	"bytes"
+	"encoding/json"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/normgen/normgen/internal/ajvcheck"
+	"github.com/normgen/normgen/lenient"
+)
+
+// Call is one arguments object for a tool, with the documented class that
+// allows the schema to accept it while the decoder rejects it ("" for
+// none).
+type Call struct {
+	Args  string
+	Class string
+}
+
+// Check checks every call of calls (by tool name) against tools.
+func Check(t *testing.T, tools []lenient.Tool, calls map[string][]Call) {
+	t.Helper()
+	byName := map[string]lenient.Tool{}
+	for _, tool := range tools {
+		byName[tool.Name] = tool
+	}
+	type pending struct {
+		tool    string
+		call    Call
+		decoded bool
+		decErr  error
+		goValid bool
+	}
+	var all []pending
+	var cases []ajvcheck.Case
+	var names []string
+	for name := range calls {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		tool, ok := byName[name]
+		if !ok {
+			t.Errorf("no tool %q", name)
+			continue
+		}
+		sch := compile(t, tool)
+		c := ajvcheck.Case{Schema: tool.InputSchema}
+		for _, call := range calls[name] {
+			_, _, err := tool.Decode([]byte(call.Args))
+			inst, jerr := jsonschema.UnmarshalJSON(strings.NewReader(call.Args))
+			if jerr != nil {
+				t.Errorf("%s: corpus call is not JSON: %s", name, call.Args)
+				continue
+			}
+			all = append(all, pending{tool: name, call: call, decoded: err == nil, decErr: err, goValid: sch.Validate(inst) == nil})
+			c.Instances = append(c.Instances, json.RawMessage(call.Args))
+		}
+		cases = append(cases, c)
+	}
+	ajv := ajvcheck.Validate(t, cases)
+	k := 0
+	for ci, c := range cases {
+		for ii := range c.Instances {
+			p := all[k]
+			k++
+			ajvValid := ajv[ci] != nil && ajv[ci][ii]
+			if ajv[ci] != nil && ajvValid != p.goValid {
+				t.Errorf("%s %s: the Go validator says valid=%v, AJV says valid=%v", p.tool, p.call.Args, p.goValid, ajvValid)
+			}
+			switch {
+			case p.decoded && !p.goValid:
+				t.Errorf("%s %s: the decoder accepts it but the schema rejects it (a host would block a call the server takes)", p.tool, p.call.Args)
+			case !p.decoded && p.goValid && p.call.Class == "":
+				t.Errorf("%s %s: the schema accepts it but the decoder rejects it (%v), and no documented class is given", p.tool, p.call.Args, p.decErr)
+			case p.call.Class != "" && (p.decoded || !p.goValid):
+				t.Errorf("%s %s: labelled class (%s) but decoder accepted=%v, schema valid=%v", p.tool, p.call.Args, p.call.Class, p.decoded, p.goValid)
+			}
+		}
+	}
+}
+
+func compile(t *testing.T, tool lenient.Tool) *jsonschema.Schema {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(tool.InputSchema))
+	if err != nil {
+		t.Fatalf("%s: schema is not JSON: %v", tool.Name, err)
+	}
+	c := jsonschema.NewCompiler()
+	url := "mem://" + tool.Name + ".json"
+	if err := c.AddResource(url, doc); err != nil {
+		t.Fatalf("%s: %v", tool.Name, err)
+	}
+	s, err := c.Compile(url)
+	if err != nil {
+		t.Fatalf("%s: schema does not compile: %v", tool.Name, err)
+	}
+	return s
+}
