@@ -42,12 +42,12 @@ func unifiedDiff(aName, bName string, a, b []byte) string {
 			ops = append(ops, op{' ', al[i], i, j})
 			i++
 			j++
-		case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
-			ops = append(ops, op{'+', bl[j], i, j})
-			j++
-		default:
+		case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
 			ops = append(ops, op{'-', al[i], i, j})
 			i++
+		default:
+			ops = append(ops, op{'+', bl[j], i, j})
+			j++
 		}
 	}
 	var out strings.Builder
@@ -84,7 +84,7 @@ func unifiedDiff(aName, bName string, a, b []byte) string {
 				bCount++
 			}
 		}
-		fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n", aStart+1, aCount, bStart+1, bCount)
+		fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n", hunkStart(aStart, aCount), aCount, hunkStart(bStart, bCount), bCount)
 		for _, o := range ops[start:end] {
 			out.WriteByte(o.kind)
 			out.WriteString(o.text)
@@ -108,4 +108,13 @@ func splitList(s string) []string {
 		return nil
 	}
 	return strings.Split(s, ",")
+}
+
+// hunkStart is a hunk's 1-based first line, or the line before an empty
+// range, as unified diffs write it.
+func hunkStart(start, count int) int {
+	if count == 0 {
+		return start
+	}
+	return start + 1
 }

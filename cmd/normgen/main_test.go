@@ -1,0 +1,120 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+const toolSrc = `package tools
+
+// EchoInput is the input of echo.
+//
+//normgen:tool echo
+type EchoInput struct {
+	Text  string ` + "`json:\"text\" norm:\"alias=message\"`" + `
+	Times int    ` + "`json:\"times,omitempty\" jsonschema:\"default=1\"`" + `
+}
+`
+
+// tempPackage writes a package with one tool in a temporary module that
+// depends on this repository.
+func tempPackage(t *testing.T) string {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(file), "..", "..")
+	mod := t.TempDir()
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{
+		"go.mod":         "module example.com/m\n\ngo 1.25.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => " + root + "\n",
+		"go.sum":         string(sum),
+		"tools/tools.go": toolSrc,
+	} {
+		p := filepath.Join(mod, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GOFLAGS", "-mod=mod")
+	return filepath.Join(mod, "tools")
+}
+
+func TestDriftCheck(t *testing.T) {
+	dir := tempPackage(t)
+	if code := runGenerate([]string{"-check", dir}); code != 1 {
+		t.Errorf("-check before generating: exit %d, want 1", code)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "tools_normgen.go")); err == nil {
+		t.Fatal("-check wrote the generated file")
+	}
+	if code := runGenerate([]string{dir}); code != 0 {
+		t.Fatalf("generate: exit %d", code)
+	}
+	out := filepath.Join(dir, "tools_normgen.go")
+	info, _ := os.Stat(out)
+	if code := runGenerate([]string{"-check", dir}); code != 0 {
+		t.Errorf("-check after generating: exit %d, want 0", code)
+	}
+	// Unchanged output is not rewritten.
+	if code := runGenerate([]string{dir}); code != 0 {
+		t.Fatalf("generate again: exit %d", code)
+	}
+	if again, _ := os.Stat(out); !again.ModTime().Equal(info.ModTime()) {
+		t.Error("unchanged output was rewritten")
+	}
+	src, _ := os.ReadFile(out)
+	edited := strings.Replace(string(src), "decodes a EchoInput", "decodes an EchoInput", 1)
+	if edited == string(src) {
+		edited = string(src) + "\n// hand edit\n"
+	}
+	os.WriteFile(out, []byte(edited), 0o644)
+	if code := runGenerate([]string{"-check", dir}); code != 1 {
+		t.Errorf("-check after a hand edit: exit %d, want 1", code)
+	}
+	if code := runGenerate([]string{dir}); code != 0 {
+		t.Fatalf("regenerate: exit %d", code)
+	}
+	if code := runGenerate([]string{"-check", dir}); code != 0 {
+		t.Errorf("-check after regenerating: exit %d, want 0", code)
+	}
+}
+
+func TestSchemasDir(t *testing.T) {
+	dir := tempPackage(t)
+	review := filepath.Join(t.TempDir(), "schemas")
+	if code := runGenerate([]string{"-schemas", review, dir}); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	schema, err := os.ReadFile(filepath.Join(review, "echo.schema.json"))
+	if err != nil || !strings.Contains(string(schema), `"default": 1`) {
+		t.Errorf("echo.schema.json: %v\n%s", err, schema)
+	}
+	rules, err := os.ReadFile(filepath.Join(review, "rules.json"))
+	if err != nil || !strings.Contains(string(rules), `"echo.text.alias.message"`) {
+		t.Errorf("rules.json: %v\n%s", err, rules)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	if code := runGenerate([]string{"-nosuchflag"}); code != 2 {
+		t.Errorf("unknown flag: exit %d, want 2", code)
+	}
+	if code := runGenerate([]string{"a", "b"}); code != 2 {
+		t.Errorf("two directories: exit %d, want 2", code)
+	}
+}
+
+func TestUnifiedDiff(t *testing.T) {
+	a := []byte("1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n")
+	b := []byte("1\n2\n3\n4\nfive\n6\n7\n8\n9\n10\n")
+	want := "--- a\n+++ b\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n"
+	if got := unifiedDiff("a", "b", a, b); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
