@@ -1,6 +1,7 @@
 package lenient
 
 import (
+	"bytes"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -172,6 +173,7 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		return i, &SyntaxError{i, "nested too deeply"}
 	}
 	var small [smallKeys][]byte
+	var sums [smallKeys]uint32 // cheap key hashes, compared before the keys
 	var many map[string]struct{}
 	n := 0
 	i = skipSpace(data, i+1)
@@ -188,12 +190,13 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		}
 		key := keyText(data[i:kend])
 		if n < smallKeys {
-			for _, k := range small[:n] {
-				if string(k) == string(key) {
+			sum := keySum(key)
+			for j, k := range small[:n] {
+				if sums[j] == sum && string(k) == string(key) {
 					return i, &DuplicateKeyError{Key: string(key)}
 				}
 			}
-			small[n] = key
+			small[n], sums[n] = key, sum
 		} else {
 			if many == nil {
 				many = make(map[string]struct{}, 2*smallKeys)
@@ -234,16 +237,22 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 	}
 }
 
+// keySum is a cheap hash of a key: its length and its first and last bytes.
+func keySum(k []byte) uint32 {
+	if len(k) == 0 {
+		return 0
+	}
+	return uint32(len(k))<<16 | uint32(k[0])<<8 | uint32(k[len(k)-1])
+}
+
 // keyText returns the unescaped text of a quoted JSON string; it aliases the
-// input when the string holds no escape.
+// input when the string holds no escape and is valid UTF-8.
 func keyText(q []byte) []byte {
 	inner := q[1 : len(q)-1]
-	for _, c := range inner {
-		if c == '\\' || c >= utf8.RuneSelf {
-			return unquote(q, nil)
-		}
+	if bytes.IndexByte(inner, '\\') < 0 && utf8.Valid(inner) {
+		return inner
 	}
-	return inner
+	return unquote(q, nil)
 }
 
 func skipSpace(data []byte, i int) int {
@@ -266,6 +275,10 @@ func stringEnd(data []byte, i int) (int, bool) {
 	i++
 	for i < len(data) {
 		c := data[i]
+		if !stringSpecial[c] {
+			i++
+			continue
+		}
 		switch {
 		case c == '"':
 			return i + 1, true
@@ -289,14 +302,21 @@ func stringEnd(data []byte, i int) (int, bool) {
 			default:
 				return i, false
 			}
-		case c < 0x20:
+		default: // a control character
 			return i, false
-		default:
-			i++
 		}
 	}
 	return i, false
 }
+
+// stringSpecial marks the bytes that end the fast path of stringEnd.
+var stringSpecial = func() (t [256]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
 
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'

@@ -1,0 +1,130 @@
+package lenient
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestJSONTestSuite checks Valid against nst/JSONTestSuite: y_ files are
+// accepted, n_ files rejected, i_ files must not panic.
+func TestJSONTestSuite(t *testing.T) {
+	files, _ := filepath.Glob("testdata/JSONTestSuite/test_parsing/*.json")
+	if len(files) < 300 {
+		t.Fatalf("JSONTestSuite not found: %d files", len(files))
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(f)
+		err = Valid(data)
+		switch {
+		case strings.HasPrefix(name, "y_") && err != nil:
+			if _, dup := err.(*DuplicateKeyError); dup {
+				continue // duplicate keys are valid JSON, but normgen rejects them on purpose
+			}
+			t.Errorf("%s: rejected valid JSON: %v", name, err)
+		case strings.HasPrefix(name, "n_") && err == nil:
+			t.Errorf("%s: accepted invalid JSON %q", name, data)
+		}
+	}
+}
+
+func TestValidDuplicateKeys(t *testing.T) {
+	for _, tc := range []struct{ in, path, key string }{
+		{`{"a":1,"a":2}`, "", "a"},
+		{`{"a":1,"\u0061":2}`, "", "a"},
+		{`{"x":{"y":[{"k":1},{"k":1,"k":2}]}}`, "x.y[1]", "k"},
+		{`[[{"a b":{"c":1,"c":2}}]]`, `[0][0]["a b"]`, "c"},
+	} {
+		err := Valid([]byte(tc.in))
+		d, ok := err.(*DuplicateKeyError)
+		if !ok || d.Path != tc.path || d.Key != tc.key {
+			t.Errorf("Valid(%s) = %v (%#v); want duplicate %q at %q", tc.in, err, err, tc.key, tc.path)
+		}
+	}
+	// Past 16 keys a map takes over.
+	var b strings.Builder
+	b.WriteString("{")
+	for i := 0; i < 40; i++ {
+		b.WriteString(`"k` + string(rune('a'+i%26)) + string(rune('a'+i/26)) + `":1,`)
+	}
+	b.WriteString(`"kzz":1}`)
+	if err := Valid([]byte(b.String())); err != nil {
+		t.Errorf("40 distinct keys: %v", err)
+	}
+	if err := Valid([]byte(strings.Replace(b.String(), `"kzz"`, `"kab"`, 1))); err == nil {
+		t.Error("duplicate among 41 keys not found")
+	}
+}
+
+func TestValidAgreesWithEncodingJSON(t *testing.T) {
+	for _, in := range []string{
+		``, ` `, `{}`, `[]`, `""`, `0`, `-0`, `1.5e3`, `true`, `null`, `{"a":[1,2,{"b":null}]}`,
+		`{"a":1,}`, `[1,]`, `01`, `1.`, `.1`, `"\x"`, "\"\x01\"", `"\u12"`, `{"a" 1}`, `[1 2]`, `{}x`, `nul`,
+		`"\ud800"`, "\"\xff\"", ` {"a" : [ 1 , "x" ] } `, `[[[[[[]]]]]]`, `{"a":{"b":{}}}`,
+	} {
+		got := Valid([]byte(in)) == nil
+		if want := json.Valid([]byte(in)); got != want {
+			t.Errorf("Valid(%q) = %v, encoding/json says %v", in, got, want)
+		}
+	}
+}
+
+func TestValidDeepNesting(t *testing.T) {
+	deep := strings.Repeat("[", 20000) + strings.Repeat("]", 20000)
+	if err := Valid([]byte(deep)); err == nil {
+		t.Error("20000 nested arrays accepted; want a nesting error")
+	}
+}
+
+func TestIterators(t *testing.T) {
+	var o ObjectIter
+	o.Reset([]byte(` { "a" : 1 , "b\u0021" : [1, {"x": 2}], "c": "s" } `))
+	var keys, vals []string
+	for o.Next() {
+		keys = append(keys, string(o.Key))
+		vals = append(vals, string(o.Value))
+	}
+	if strings.Join(keys, ",") != "a,b!,c" || strings.Join(vals, "|") != `1|[1, {"x": 2}]|"s"` {
+		t.Errorf("ObjectIter: keys %q values %q", keys, vals)
+	}
+	var a ArrayIter
+	a.Reset([]byte(`[ 1, "two" , [3] ,{"f":4}]`))
+	if a.Len() != 4 {
+		t.Errorf("Len = %d", a.Len())
+	}
+	var got []string
+	for a.Next() {
+		got = append(got, string(a.Value))
+	}
+	if strings.Join(got, "|") != `1|"two"|[3]|{"f":4}` {
+		t.Errorf("ArrayIter: %q", got)
+	}
+	a.Reset([]byte(`[]`))
+	if a.Len() != 0 || a.Next() {
+		t.Error("empty array has elements")
+	}
+}
+
+func TestStringValue(t *testing.T) {
+	for in, want := range map[string]string{
+		`"plain"`:              "plain",
+		`"a\nb\t\"q\"\\"`:      "a\nb\t\"q\"\\",
+		`"\u00e9\ud83d\ude00"`: "é😀",
+		`"\ud800x"`:            "\ufffdx",
+		"\"\xffok\"":           "\ufffdok",
+	} {
+		if got := StringValue([]byte(in)); got != want {
+			t.Errorf("StringValue(%s) = %q, want %q", in, got, want)
+		}
+		var std string
+		if json.Unmarshal([]byte(in), &std) == nil && std != want {
+			t.Errorf("encoding/json reads %s as %q, normgen as %q", in, std, want)
+		}
+	}
+}
