@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -117,4 +118,64 @@ func TestUnifiedDiff(t *testing.T) {
 	if got := unifiedDiff("a", "b", a, b); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
+}
+
+func TestNormalizeCommand(t *testing.T) {
+	rules := filepath.Join(t.TempDir(), "rules.json")
+	os.WriteFile(rules, []byte(`[{"id":"a","tools":["edit_file"],"type":"param_alias","from":"old_str","to":"old_text"},
+		{"id":"f","tools":["*"],"type":"type_coerce","from":"force","coerce_to":"bool"}]`), 0o644)
+	out := runWithStdin(t, `{"old_str":"<x>","force":"yes","n":12345678901234567890}`, "-rules", rules, "-tool", "edit_file")
+	want := `{
+  "args": {
+    "old_text": "<x>",
+    "force": true,
+    "n": 12345678901234567890
+  },
+  "applied": [
+    {
+      "rule_id": "a",
+      "type": "param_alias",
+      "param": "old_str",
+      "from": "old_str",
+      "to": "old_text"
+    },
+    {
+      "rule_id": "f",
+      "type": "type_coerce",
+      "param": "force",
+      "from": "yes",
+      "to": "true"
+    }
+  ]
+}
+`
+	if out != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out, want)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	os.WriteFile(bad, []byte(`[{"id":"a","tools":["t"],"type":"nope"}]`), 0o644)
+	if code := runNormalize([]string{"-rules", bad, "-tool", "t"}); code != 1 {
+		t.Errorf("bad rules file: exit %d, want 1", code)
+	}
+	if code := runNormalize([]string{"-tool", "t"}); code != 2 {
+		t.Errorf("missing -rules: exit %d, want 2", code)
+	}
+}
+
+// runWithStdin runs normgen normalize with stdin and returns its stdout.
+func runWithStdin(t *testing.T, stdin string, args ...string) string {
+	t.Helper()
+	inR, inW, _ := os.Pipe()
+	outR, outW, _ := os.Pipe()
+	oldIn, oldOut := os.Stdin, os.Stdout
+	os.Stdin, os.Stdout = inR, outW
+	defer func() { os.Stdin, os.Stdout = oldIn, oldOut }()
+	go func() { inW.WriteString(stdin); inW.Close() }()
+	code := runNormalize(args)
+	outW.Close()
+	b, _ := io.ReadAll(outR)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, b)
+	}
+	return string(b)
 }

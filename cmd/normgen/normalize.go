@@ -1,0 +1,72 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+
+	"github.com/normgen/normgen/gen"
+	"github.com/normgen/normgen/lenient"
+)
+
+func init() { subcommands["normalize"] = runNormalize }
+
+// runNormalize implements `normgen normalize -rules FILE -tool NAME`:
+// arguments JSON on stdin, {"args": ..., "applied": [...]} on stdout.
+func runNormalize(args []string) int {
+	fs := flag.NewFlagSet("normgen normalize", flag.ContinueOnError)
+	rulesPath := fs.String("rules", "", "rules.json `FILE` (required)")
+	tool := fs.String("tool", "", "tool `NAME` the arguments are for (required)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: normgen normalize -rules FILE -tool NAME < args.json")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *rulesPath == "" || *tool == "" || fs.NArg() > 0 {
+		fs.Usage()
+		return 2
+	}
+	rules, err := lenient.LoadRulesFile(*rulesPath, nil)
+	if err != nil {
+		log.Print(err)
+		return 1
+	}
+	n, err := lenient.NewNormalizer(rules)
+	if err != nil {
+		log.Print(err)
+		return 1
+	}
+	in, err := io.ReadAll(os.Stdin)
+	if err != nil {
+		log.Print(err)
+		return 1
+	}
+	out, applied, err := n.NormalizeJSON(*tool, in)
+	if err != nil {
+		log.Printf("arguments on stdin: %v", err)
+		return 1
+	}
+	if applied == nil {
+		applied = []lenient.Applied{}
+	}
+	b, err := gen.MarshalJSON(struct {
+		Args    rawJSON           `json:"args"`
+		Applied []lenient.Applied `json:"applied"`
+	}{rawJSON(out), applied})
+	if err != nil {
+		log.Print(err)
+		return 1
+	}
+	os.Stdout.Write(b)
+	return 0
+}
+
+// rawJSON embeds JSON text as is.
+type rawJSON []byte
+
+// MarshalJSON returns the text itself.
+func (r rawJSON) MarshalJSON() ([]byte, error) { return r, nil }
