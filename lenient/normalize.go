@@ -3,6 +3,7 @@ package lenient
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -158,8 +159,30 @@ func applyMap(r *Rule, args map[string]any) (Applied, bool) {
 		a.To = string(r.Value)
 		return a, true
 	case RuleTypeCoerce:
-		s, ok := args[r.From].(string)
-		if !ok {
+		var s string
+		switch v := args[r.From].(type) {
+		case string:
+			s = v
+		case json.Number:
+			if r.CoerceTo != "int" || plainInteger([]byte(v)) {
+				return a, false
+			}
+			nv, text, ok := integerLiteral(string(v))
+			if !ok {
+				return a, false
+			}
+			args[r.From] = nv
+			a.From, a.To = string(v), text
+			return a, true
+		case float64:
+			if r.CoerceTo != "int" || v != math.Trunc(v) || math.Abs(v) > 1<<53 {
+				return a, false
+			}
+			t := strconv.FormatFloat(v, 'f', -1, 64)
+			args[r.From] = json.Number(t)
+			a.From, a.To = strconv.FormatFloat(v, 'g', -1, 64), t
+			return a, t != a.From
+		default:
 			return a, false
 		}
 		v, text, ok := coerce(s, r.CoerceTo)
@@ -238,6 +261,20 @@ func coerce(s, coerceTo string) (any, string, bool) {
 		if _, err := ParseFloat(s, 64); err == nil {
 			return json.Number(s), s, true
 		}
+	}
+	return nil, "", false
+}
+
+// integerLiteral rewrites an integer-valued number literal (5.0, 1e3) as
+// a plain integer, as the generated decoders read it.
+func integerLiteral(num string) (any, string, bool) {
+	if n, err := ParseIntNumber(num, 64); err == nil {
+		t := strconv.FormatInt(n, 10)
+		return json.Number(t), t, true
+	}
+	if n, err := ParseUintNumber(num, 64); err == nil {
+		t := strconv.FormatUint(n, 10)
+		return json.Number(t), t, true
 	}
 	return nil, "", false
 }
@@ -411,7 +448,7 @@ func (n *Normalizer) anyApplies(rules []*Rule, args []byte) bool {
 				return true
 			}
 		case RuleTypeCoerce:
-			if v, ok := lookup(r.From); ok && v[0] == '"' {
+			if v, ok := lookup(r.From); ok && (v[0] == '"' || r.CoerceTo == "int" && isNumber(v) && !plainInteger(v)) {
 				return true
 			}
 		case RuleJSONAcceptBoth:
@@ -479,11 +516,20 @@ func applyNode(r *Rule, args *jnode) (Applied, bool) {
 		a.To = string(r.Value)
 		return a, true
 	case RuleTypeCoerce:
-		if at < 0 || !args.vals[at].isString() {
+		if at < 0 || args.vals[at].kind != 0 {
 			return a, false
 		}
-		s := StringValue(args.vals[at].raw)
-		_, text, ok := coerce(s, r.CoerceTo)
+		raw := args.vals[at].raw
+		var s, text string
+		var ok bool
+		switch {
+		case raw[0] == '"':
+			s = StringValue(raw)
+			_, text, ok = coerce(s, r.CoerceTo)
+		case r.CoerceTo == "int" && isNumber(raw) && !plainInteger(raw):
+			s = string(raw)
+			_, text, ok = integerLiteral(s)
+		}
 		if !ok {
 			return a, false
 		}
