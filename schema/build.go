@@ -33,6 +33,11 @@ func Root(t *Type) (*jsonschema.Schema, error) {
 	return s, nil
 }
 
+// StrictComment is the $comment of a field declared `norm:"strict"`: it
+// accepts JSON's own form only, on purpose, and `normgen check` does not
+// report it.
+const StrictComment = "normgen: strict (no coercion, by declaration)"
+
 // Build builds the lenient schema of a value of type t (see the semantics
 // table in the README).
 func Build(t *Type) (*jsonschema.Schema, error) {
@@ -93,6 +98,9 @@ func Build(t *Type) (*jsonschema.Schema, error) {
 		s = &jsonschema.Schema{}
 	default:
 		return nil, fmt.Errorf("unsupported kind %d", t.Kind)
+	}
+	if t.Strict && t.Kind != String && t.Kind != Any {
+		s.Comments = StrictComment
 	}
 	if t.Nullable && t.Kind != Any {
 		setTypes(s, append(typesOf(s), "null"))

@@ -179,3 +179,19 @@ func runWithStdin(t *testing.T, stdin string, args ...string) string {
 	}
 	return string(b)
 }
+
+func TestCheckCommand(t *testing.T) {
+	_, file, _, _ := runtime.Caller(0)
+	sdk := filepath.Join(filepath.Dir(file), "..", "..", "testdata", "catalogs", "go-sdk-inferred.json")
+	if code := runCheck([]string{sdk}); code != 1 {
+		t.Errorf("SDK-inferred catalog: exit %d, want 1", code)
+	}
+	clean := filepath.Join(t.TempDir(), "clean.json")
+	os.WriteFile(clean, []byte(`[{"name":"t","inputSchema":{"type":"object","properties":{"n":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}}}]`), 0o644)
+	if code := runCheck([]string{"-json", clean}); code != 0 {
+		t.Errorf("clean catalog: exit %d, want 0", code)
+	}
+	if code := runCheck([]string{filepath.Join(t.TempDir(), "missing.json")}); code != 2 {
+		t.Errorf("missing file: exit %d, want 2", code)
+	}
+}

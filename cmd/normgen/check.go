@@ -1,0 +1,70 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+
+	"github.com/normgen/normgen/gen"
+	"github.com/normgen/normgen/schema"
+)
+
+func init() { subcommands["check"] = runCheck }
+
+// runCheck implements `normgen check [-json] [FILE|-]`: lint a tools/list
+// catalog for leniency gaps and host-rule violations.
+func runCheck(args []string) int {
+	fs := flag.NewFlagSet("normgen check", flag.ContinueOnError)
+	asJSON := fs.Bool("json", false, "print the findings as a JSON array")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: normgen check [-json] [FILE|-]   (stdin when FILE is - or absent)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 1 {
+		fs.Usage()
+		return 2
+	}
+	var data []byte
+	var err error
+	if name := fs.Arg(0); name == "" || name == "-" {
+		data, err = io.ReadAll(os.Stdin)
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		log.Print(err)
+		return 2
+	}
+	findings, err := schema.CheckCatalog(data)
+	if err != nil {
+		log.Print(err)
+		return 2
+	}
+	if *asJSON {
+		if findings == nil {
+			findings = []schema.Finding{}
+		}
+		b, err := gen.MarshalJSON(findings)
+		if err != nil {
+			log.Print(err)
+			return 2
+		}
+		os.Stdout.Write(b)
+	} else {
+		for _, f := range findings {
+			fmt.Println(f)
+		}
+	}
+	if len(findings) > 0 {
+		if !*asJSON {
+			log.Printf("%d finding(s)", len(findings))
+		}
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,310 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Finding is one leniency gap or host-rule violation in a tool catalog.
+type Finding struct {
+	// Tool is the tool's name.
+	Tool string `json:"tool"`
+	// Path is the field's path in the arguments ("limit", "steps[].id"),
+	// empty for the schema root.
+	Path string `json:"path"`
+	// Kind is a stable identifier of the finding (see the README).
+	Kind string `json:"kind"`
+	// Message says what a host would do and how to fix the schema.
+	Message string `json:"message"`
+}
+
+// String formats a finding as one line: `tool: path: message`.
+func (f Finding) String() string {
+	p := f.Path
+	if p == "" {
+		p = "(root)"
+	}
+	return f.Tool + ": " + p + ": " + f.Message + " [" + f.Kind + "]"
+}
+
+// The kinds of finding CheckCatalog reports.
+const (
+	KindRootNotObject       = "root-not-object"
+	KindRootCombinator      = "root-combinator"
+	KindIntegerNoString     = "integer-no-string-form"
+	KindNumberNoString      = "number-no-string-form"
+	KindBooleanNoString     = "boolean-no-string-form"
+	KindStringFormNoPattern = "string-form-no-pattern"
+	KindPatternTooLoose     = "pattern-too-loose"
+	KindPatternTooStrict    = "pattern-too-strict"
+	KindPatternNotPortable  = "pattern-not-portable"
+	KindArrayNoText         = "array-no-json-text-form"
+	KindObjectNoText        = "object-no-json-text-form"
+	KindArrayNoItems        = "array-no-items"
+	KindEnumNotStrings      = "enum-not-strings"
+)
+
+// CheckCatalog lints a tools/list catalog from any server: a JSON array of
+// {name, description, inputSchema}, or an object with a "tools" array. It
+// reports, per tool and field, each place where a host validator would
+// reject a form LLM clients are known to send, and each host rule the
+// schema breaks. Findings are sorted by tool, path and kind.
+func CheckCatalog(data []byte) ([]Finding, error) {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		return nil, fmt.Errorf("catalog is not JSON: %v", err)
+	}
+	if obj, ok := v.(map[string]any); ok {
+		if tools, ok := obj["tools"]; ok {
+			v = tools
+		} else if res, ok := obj["result"].(map[string]any); ok {
+			v = res["tools"]
+		}
+	}
+	tools, ok := v.([]any)
+	if !ok {
+		return nil, fmt.Errorf(`catalog must be a JSON array of tools or an object with a "tools" array`)
+	}
+	var out []Finding
+	for i, t := range tools {
+		tool, ok := t.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("tool %d is not an object", i)
+		}
+		name, _ := tool["name"].(string)
+		if name == "" {
+			name = fmt.Sprintf("#%d", i)
+		}
+		root, ok := tool["inputSchema"].(map[string]any)
+		if !ok {
+			out = append(out, Finding{name, "", KindRootNotObject, `inputSchema is missing or not an object; hosts need {"type": "object", ...}`})
+			continue
+		}
+		c := &checker{tool: name, root: root, seen: map[string]bool{}}
+		c.checkRoot(root)
+		out = append(out, c.findings...)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Tool != b.Tool {
+			return a.Tool < b.Tool
+		}
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		return a.Kind < b.Kind
+	})
+	return out, nil
+}
+
+type checker struct {
+	tool     string
+	root     map[string]any
+	seen     map[string]bool // $refs being walked, against cycles
+	findings []Finding
+}
+
+func (c *checker) add(path, kind, format string, args ...any) {
+	c.findings = append(c.findings, Finding{c.tool, path, kind, fmt.Sprintf(format, args...)})
+}
+
+func (c *checker) checkRoot(s map[string]any) {
+	if t, _ := s["type"].(string); t != "object" {
+		c.add("", KindRootNotObject, `the root schema's type is %s; hosts (the Claude API among them) require "type": "object"`, describe(s["type"]))
+	}
+	for _, k := range []string{"oneOf", "anyOf", "allOf"} {
+		if _, ok := s[k]; ok {
+			c.add("", KindRootCombinator, "the root schema has a top-level %s, which hosts reject; move the alternatives into the properties", k)
+		}
+	}
+	c.properties("", s)
+}
+
+func describe(v any) string {
+	if v == nil {
+		return "missing"
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// properties walks an object schema's members.
+func (c *checker) properties(path string, s map[string]any) {
+	if props, ok := s["properties"].(map[string]any); ok {
+		for name, p := range props {
+			if ps, ok := p.(map[string]any); ok {
+				c.field(join(path, name), ps)
+			}
+		}
+	}
+	if ap, ok := s["additionalProperties"].(map[string]any); ok {
+		c.field(join(path, "*"), ap)
+	}
+}
+
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+// resolve follows a local $ref.
+func (c *checker) resolve(s map[string]any) (map[string]any, string) {
+	ref, ok := s["$ref"].(string)
+	if !ok || !strings.HasPrefix(ref, "#/") {
+		return s, ""
+	}
+	var cur any = c.root
+	for _, part := range strings.Split(ref[2:], "/") {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return s, ""
+		}
+		cur = m[strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")]
+	}
+	if m, ok := cur.(map[string]any); ok {
+		return m, ref
+	}
+	return s, ""
+}
+
+// types returns the JSON types a schema accepts, looking into anyOf/oneOf
+// branches (as SDKs write nullable fields), and the pattern on its string
+// form.
+func (c *checker) types(s map[string]any) (set map[string]bool, pattern string, hasPattern bool) {
+	set = map[string]bool{}
+	switch t := s["type"].(type) {
+	case string:
+		set[t] = true
+	case []any:
+		for _, x := range t {
+			if str, ok := x.(string); ok {
+				set[str] = true
+			}
+		}
+	}
+	if p, ok := s["pattern"].(string); ok {
+		pattern, hasPattern = p, true
+	}
+	for _, k := range []string{"anyOf", "oneOf"} {
+		branches, _ := s[k].([]any)
+		for _, b := range branches {
+			bs, ok := b.(map[string]any)
+			if !ok {
+				continue
+			}
+			bs, _ = c.resolve(bs)
+			sub, p, hp := c.types(bs)
+			for t := range sub {
+				set[t] = true
+			}
+			if hp && sub["string"] {
+				pattern, hasPattern = p, true
+			}
+		}
+	}
+	return set, pattern, hasPattern
+}
+
+// Sample strings the pattern of each kind's string form must accept and
+// reject.
+var (
+	intGood   = []string{"0", "100", "010"}
+	intBad    = []string{"1.5", "1e3", "abc", "", " 1", "0x10", "NaN"}
+	numGood   = []string{"0", "1.5", "-2", "1e3"}
+	numBad    = []string{"abc", "", "NaN", "Infinity", " 1", "1,5"}
+	boolGood  = []string{"true", "false"}
+	boolBad   = []string{"maybe", "", "2", "tru"}
+	inlineFlg = regexp.MustCompile(`\(\?[a-zA-Z]+[:)]`)
+)
+
+func (c *checker) field(path string, s map[string]any) {
+	s, ref := c.resolve(s)
+	if ref != "" {
+		if c.seen[ref] {
+			return
+		}
+		c.seen[ref] = true
+		defer delete(c.seen, ref)
+	}
+	set, pattern, hasPattern := c.types(s)
+	// A field declared norm:"strict" opts out of coercion on purpose.
+	comment, _ := s["$comment"].(string)
+	strict := strings.HasPrefix(comment, StrictComment)
+	switch {
+	case strict:
+	case set["integer"]:
+		c.scalar(path, set, pattern, hasPattern, "integer", KindIntegerNoString, `"100"`, `^-?[0-9]+$`, intGood, intBad)
+	case set["number"]:
+		c.scalar(path, set, pattern, hasPattern, "number", KindNumberNoString, `"1.5"`, `^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`, numGood, numBad)
+	case set["boolean"]:
+		c.scalar(path, set, pattern, hasPattern, "boolean", KindBooleanNoString, `"true"`, `^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$`, boolGood, boolBad)
+	}
+	if set["array"] {
+		if !set["string"] && !strict {
+			c.add(path, KindArrayNoText, `array field accepts no string form: hosts reject an array sent as JSON text ("[\"a\"]"); use "type": ["array", "string"] and parse the text in the decoder`)
+		}
+		items, ok := s["items"].(map[string]any)
+		if !ok {
+			if _, isBool := s["items"].(bool); !isBool {
+				c.add(path, KindArrayNoItems, `array has no "items"; some hosts reject such schemas: give the element schema`)
+			}
+		} else {
+			c.field(path+"[]", items)
+		}
+	}
+	if set["object"] {
+		if !set["string"] && !strict {
+			c.add(path, KindObjectNoText, `object field accepts no string form: hosts reject an object sent as JSON text; use "type": ["object", "string"] and parse the text in the decoder`)
+		}
+		c.properties(path, s)
+	}
+	if enum, ok := s["enum"].([]any); ok {
+		for _, e := range enum {
+			if _, isString := e.(string); !isString {
+				c.add(path, KindEnumNotStrings, "enum has the non-string value %s; hosts require enums of strings", describe(e))
+				break
+			}
+		}
+	}
+}
+
+// scalar checks a number or boolean field's string form.
+func (c *checker) scalar(path string, set map[string]bool, pattern string, hasPattern bool, typ, noString, example, want string, good, bad []string) {
+	if !set["string"] {
+		c.add(path, noString, "%s field accepts no string form: hosts reject %s; use \"type\": [%q, \"string\"] with \"pattern\": %q", typ, example, typ, want)
+		return
+	}
+	if !hasPattern {
+		c.add(path, KindStringFormNoPattern, "%s field accepts any string: a host lets \"abc\" through; add \"pattern\": %q", typ, want)
+		return
+	}
+	if inlineFlg.MatchString(pattern) {
+		c.add(path, KindPatternNotPortable, "pattern %q uses inline flags, which ECMAScript (AJV) does not read; spell out both letter cases instead", pattern)
+		return
+	}
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		c.add(path, KindPatternNotPortable, "pattern %q does not compile in Go (RE2): %v", pattern, err)
+		return
+	}
+	for _, s := range bad {
+		if re.MatchString(s) {
+			c.add(path, KindPatternTooLoose, "pattern %q lets %q through, which a %s cannot hold; use %q", pattern, s, typ, want)
+			return
+		}
+	}
+	for _, s := range good {
+		if !re.MatchString(s) {
+			c.add(path, KindPatternTooStrict, "pattern %q rejects %q, a valid %s; use %q", pattern, s, typ, want)
+			return
+		}
+	}
+}

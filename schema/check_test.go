@@ -1,0 +1,116 @@
+package schema
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+// catalogOf wraps one field schema into a catalog.
+func catalogOf(field string) []byte {
+	return []byte(`[{"name":"t","inputSchema":{"type":"object","properties":{"f":` + field + `}}}]`)
+}
+
+func kinds(t *testing.T, data []byte) []string {
+	t.Helper()
+	fs, err := CheckCatalog(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Kind)
+	}
+	return out
+}
+
+func TestCheckFindings(t *testing.T) {
+	for _, tc := range []struct {
+		kind, bad, good string
+	}{
+		{KindIntegerNoString, `{"type":"integer"}`, `{"type":["integer","string"],"pattern":"^-?[0-9]+$"}`},
+		{KindIntegerNoString, `{"type":["null","integer"]}`, `{"type":["null","integer","string"],"pattern":"^-?[0-9]+$"}`},
+		{KindNumberNoString, `{"type":"number"}`, `{"type":["number","string"],"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}`},
+		{KindBooleanNoString, `{"type":"boolean"}`, `{"type":["boolean","string"],"pattern":"^(true|false)$"}`},
+		{KindStringFormNoPattern, `{"type":["integer","string"]}`, `{"type":["integer","string"],"pattern":"^[0-9]+$"}`},
+		{KindPatternTooLoose, `{"type":["integer","string"],"pattern":"^-?[0-9.]+$"}`, `{"type":["integer","string"],"pattern":"^-?[0-9]+$"}`},
+		{KindPatternTooStrict, `{"type":["boolean","string"],"pattern":"^true$"}`, `{"type":["boolean","string"],"pattern":"^(true|false)$"}`},
+		{KindPatternNotPortable, `{"type":["boolean","string"],"pattern":"(?i)^(true|false)$"}`, `{"type":["boolean","string"],"pattern":"^([Tt]rue|[Ff]alse)$"}`},
+		{KindArrayNoText, `{"type":"array","items":{"type":"string"}}`, `{"type":["array","string"],"items":{"type":"string"}}`},
+		{KindArrayNoItems, `{"type":["array","string"]}`, `{"type":["array","string"],"items":{}}`},
+		{KindObjectNoText, `{"type":"object","properties":{}}`, `{"type":["object","string"],"properties":{}}`},
+		{KindEnumNotStrings, `{"type":"string","enum":["a",1]}`, `{"type":"string","enum":["a","1"]}`},
+		{KindIntegerNoString, `{"type":["array","string"],"items":{"type":"integer"}}`, `{"type":["array","string"],"items":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}`},
+		{KindIntegerNoString, `{"$ref":"#/$defs/n"}`, `{"type":"string"}`},
+	} {
+		bad := catalogOf(tc.bad)
+		if tc.bad == `{"$ref":"#/$defs/n"}` {
+			bad = []byte(`{"tools":[{"name":"t","inputSchema":{"type":"object","$defs":{"n":{"type":"integer"}},"properties":{"f":{"$ref":"#/$defs/n"}}}}]}`)
+		}
+		if got := kinds(t, bad); !contains(got, tc.kind) {
+			t.Errorf("%s: findings %v lack %s", tc.bad, got, tc.kind)
+		}
+		if got := kinds(t, catalogOf(tc.good)); len(got) != 0 {
+			t.Errorf("%s: findings %v, want none", tc.good, got)
+		}
+	}
+	root := kinds(t, []byte(`[{"name":"t","inputSchema":{"anyOf":[{"type":"object"}]}}]`))
+	if !contains(root, KindRootNotObject) || !contains(root, KindRootCombinator) {
+		t.Errorf("root findings: %v", root)
+	}
+}
+
+// TestGeneratedCatalogsAreClean checks every catalog the golden cases
+// expect normgen to generate.
+func TestGeneratedCatalogsAreClean(t *testing.T) {
+	archives, _ := filepath.Glob("../golden/*.txtar")
+	checked := 0
+	for _, path := range archives {
+		ar, err := txtar.ParseFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range ar.Files {
+			if f.Name != "want/catalog.json" {
+				continue
+			}
+			fs, err := CheckCatalog(f.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, finding := range fs {
+				t.Errorf("%s: %s", path, finding)
+			}
+			checked++
+		}
+	}
+	if checked < 2 {
+		t.Fatalf("checked %d generated catalogs", checked)
+	}
+}
+
+// TestSDKInferredCatalogIsFlagged checks the catalog the official MCP Go
+// SDK infers for ordinary tool structs (see testdata/catalogs/README.md).
+func TestSDKInferredCatalogIsFlagged(t *testing.T) {
+	data, err := os.ReadFile("../testdata/catalogs/go-sdk-inferred.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := kinds(t, data)
+	for _, want := range []string{KindIntegerNoString, KindBooleanNoString, KindArrayNoText, KindObjectNoText} {
+		if !contains(got, want) {
+			t.Errorf("SDK-inferred catalog: findings %v lack %s", got, want)
+		}
+	}
+}
+
+func TestCheckCatalogErrors(t *testing.T) {
+	for _, in := range []string{`{`, `{"x":1}`, `[1]`} {
+		if _, err := CheckCatalog([]byte(in)); err == nil || strings.TrimSpace(err.Error()) == "" {
+			t.Errorf("%s: no error", in)
+		}
+	}
+}
