@@ -77,11 +77,37 @@ func ParseUintString[T ~string | ~[]byte](s T, bits int) (uint64, error) {
 // (5, -5, 5.0, 1e3, 1.5e1, -0) exactly, without going through float64.
 // A value with a non-zero fractional part gives ErrFraction.
 func ParseIntNumber[T ~string | ~[]byte](num T, bits int) (int64, error) {
+	if n, ok := plainDigits(num); ok {
+		neg := num[0] == '-'
+		return signedInRange(n, neg, bits)
+	}
 	u, neg, err := integerValue(num)
 	if err != nil {
 		return 0, err
 	}
 	return signedInRange(u, neg, bits)
+}
+
+// plainDigits is the fast path of ParseIntNumber: a JSON integer literal
+// of at most 18 digits (-?(0|[1-9][0-9]*)), which cannot overflow.
+func plainDigits[T ~string | ~[]byte](s T) (uint64, bool) {
+	i := 0
+	if len(s) > 0 && s[0] == '-' {
+		i = 1
+	}
+	n := len(s) - i
+	if n == 0 || n > 18 || (s[i] == '0' && n > 1) {
+		return 0, false
+	}
+	var u uint64
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		u = u*10 + uint64(c-'0')
+	}
+	return u, true
 }
 
 // ParseUintNumber is ParseIntNumber for unsigned targets; negative values

@@ -184,11 +184,14 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		if i >= len(data) || data[i] != '"' {
 			return i, &SyntaxError{i, "expected a string key in object"}
 		}
-		kend, ok := stringEnd(data, i)
+		kend, plain, ok := stringScan(data, i)
 		if !ok {
 			return kend, &SyntaxError{kend, "invalid string"}
 		}
-		key := keyText(data[i:kend])
+		key := data[i+1 : kend-1]
+		if !plain {
+			key = keyText(data[i:kend])
+		}
 		if n < smallKeys {
 			sum := keySum(key)
 			for j, k := range small[:n] {
@@ -272,6 +275,14 @@ func skipSpace(data []byte, i int) int {
 // escapes; invalid UTF-8 is accepted (and replaced when unquoted), as
 // encoding/json does.
 func stringEnd(data []byte, i int) (int, bool) {
+	end, _, ok := stringScan(data, i)
+	return end, ok
+}
+
+// stringScan is stringEnd that also reports whether the string is plain:
+// no escape and no byte outside ASCII, so that its text is its bytes.
+func stringScan(data []byte, i int) (end int, plain, ok bool) {
+	plain = true
 	i++
 	for i < len(data) {
 		c := data[i]
@@ -281,32 +292,36 @@ func stringEnd(data []byte, i int) (int, bool) {
 		}
 		switch {
 		case c == '"':
-			return i + 1, true
+			return i + 1, plain, true
+		case c >= 0x80:
+			plain = false
+			i++
 		case c == '\\':
+			plain = false
 			if i+1 >= len(data) {
-				return i, false
+				return i, false, false
 			}
 			switch data[i+1] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i += 2
 			case 'u':
 				if i+6 > len(data) {
-					return i, false
+					return i, false, false
 				}
 				for _, h := range data[i+2 : i+6] {
 					if !isHex(h) {
-						return i, false
+						return i, false, false
 					}
 				}
 				i += 6
 			default:
-				return i, false
+				return i, false, false
 			}
 		default: // a control character
-			return i, false
+			return i, false, false
 		}
 	}
-	return i, false
+	return i, false, false
 }
 
 // stringSpecial marks the bytes that end the fast path of stringEnd.
@@ -315,6 +330,9 @@ var stringSpecial = func() (t [256]bool) {
 		t[c] = true
 	}
 	t['"'], t['\\'] = true, true
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = true
+	}
 	return t
 }()
 
@@ -468,8 +486,12 @@ func (it *ObjectIter) Next() bool {
 	if i >= len(d) || d[i] != '"' {
 		return false
 	}
-	kend, _ := stringEnd(d, i)
-	it.Key = keyText(d[i:kend])
+	kend, plain, _ := stringScan(d, i)
+	if plain {
+		it.Key = d[i+1 : kend-1]
+	} else {
+		it.Key = keyText(d[i:kend])
+	}
 	i = skipSpace(d, kend)
 	i = skipSpace(d, i+1) // ':'
 	end := skipValue(d, i)
