@@ -146,7 +146,7 @@ func writeFile(t *testing.T, path string, data []byte) {
 	}
 }
 
-func repoRoot(t *testing.T) string {
+func repoRoot(testing.TB) string {
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Dir(filepath.Dir(file))
 }
