@@ -1,10 +1,18 @@
 module github.com/normgen/normgen/examples
 
-go 1.25.0
+go 1.25.5
 
 require (
 	github.com/google/go-cmp v0.7.0
 	github.com/normgen/normgen v0.0.0
+)
+
+require (
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/mark3labs/mcp-go v1.2.1
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
+	github.com/spf13/cast v1.7.1 // indirect
+	golang.org/x/text v0.14.0 // indirect
 )
 
 require (
