@@ -4,9 +4,9 @@ import (
 	"context"
 	"encoding/json"
 
-	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // NewServer serves the mailbox with github.com/modelcontextprotocol/go-sdk:
