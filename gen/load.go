@@ -339,6 +339,19 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, depth int)
 		}
 		goName := append(append([]string(nil), prefix...), v.Name())
 		fieldID := s.Name + "." + strings.Join(goName, ".")
+		if v.Name() == "_" {
+			// A blank field carries type-level options: `norm:"unknown=error"`.
+			norm, err := schema.ParseNorm(tag.Get("norm"))
+			switch {
+			case err != nil:
+				l.errorf(v.Pos(), fieldID, "%v", err)
+			case norm.RejectUnknown && depth == 0:
+				s.RejectUnknown = true
+			case tag.Get("norm") != "":
+				l.errorf(v.Pos(), fieldID, "a blank field takes only norm:\"unknown=error\"")
+			}
+			continue
+		}
 		if v.Embedded() && name == "" {
 			t := types.Unalias(v.Type())
 			if ptr, ok := t.(*types.Pointer); ok {
@@ -371,7 +384,7 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, depth int)
 		}
 		f.Aliases = norm.Aliases
 		if norm.RejectUnknown {
-			l.errorf(v.Pos(), fieldID, "unknown=error is a type option: put //normgen:unknown=error in the doc comment of %s", s.Name)
+			l.errorf(v.Pos(), fieldID, "unknown=error is a type option: add a blank field _ struct{} `norm:\"unknown=error\"` to %s, or //normgen:unknown=error to its doc comment", s.Name)
 		}
 		f.Mode = modeOf(norm)
 		kw, err := schema.ParseTag(tag.Get("jsonschema"))

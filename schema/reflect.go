@@ -1,0 +1,207 @@
+package schema
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+)
+
+// For returns the lenient root schema of the Go value v's type (a struct or
+// a pointer to one), for types normgen never generated code for. It reads
+// the same tags the generator reads (json, jsonschema, norm) through
+// reflection into the same type description, so For and the generator
+// give the same schema for the same type. (Reflection cannot see doc
+// comments: descriptions come from the jsonschema tag only.)
+//
+// invopop's own Reflector is not used for the structure: its output no
+// longer says whether an integer was an int8 or a uint64, or a field a
+// pointer, which the lenient schema needs.
+func For(v any) (*jsonschema.Schema, error) {
+	t, err := Describe(reflect.TypeOf(v))
+	if err != nil {
+		return nil, err
+	}
+	return Root(t)
+}
+
+var rawMessageType = reflect.TypeFor[json.RawMessage]()
+
+// Describe builds the type description of a Go type by reflection.
+func Describe(t reflect.Type) (*Type, error) {
+	return describeType(t, map[reflect.Type]bool{}, "")
+}
+
+func describeType(t reflect.Type, busy map[reflect.Type]bool, path string) (*Type, error) {
+	if t == nil {
+		return nil, fmt.Errorf("%snil type", at(path))
+	}
+	nullable := false
+	if t.Kind() == reflect.Pointer {
+		nullable = true
+		t = t.Elem()
+		if t.Kind() == reflect.Pointer {
+			return nil, fmt.Errorf("%spointer to pointer is not supported", at(path))
+		}
+	}
+	var d *Type
+	switch {
+	case t == rawMessageType:
+		d = &Type{Kind: Any}
+	case t.Kind() == reflect.String:
+		d = &Type{Kind: String}
+	case t.Kind() == reflect.Bool:
+		d = &Type{Kind: Bool}
+	case t.Kind() >= reflect.Int && t.Kind() <= reflect.Int64:
+		d = &Type{Kind: Int, Bits: t.Bits()}
+	case t.Kind() >= reflect.Uint && t.Kind() <= reflect.Uint64:
+		d = &Type{Kind: Uint, Bits: t.Bits()}
+	case t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64:
+		d = &Type{Kind: Float, Bits: t.Bits()}
+	case t.Kind() == reflect.Interface && t.NumMethod() == 0:
+		d = &Type{Kind: Any}
+	case t.Kind() == reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return nil, fmt.Errorf("%s[]byte is not supported (encoding/json reads it as base64)", at(path))
+		}
+		elem, err := describeType(t.Elem(), busy, path+"[]")
+		if err != nil {
+			return nil, err
+		}
+		d = &Type{Kind: Array, Elem: elem}
+	case t.Kind() == reflect.Map:
+		if t.Key().Kind() != reflect.String {
+			return nil, fmt.Errorf("%smap keys must be strings, not %s", at(path), t.Key())
+		}
+		elem, err := describeType(t.Elem(), busy, path+".*")
+		if err != nil {
+			return nil, err
+		}
+		d = &Type{Kind: Map, Elem: elem}
+	case t.Kind() == reflect.Struct:
+		if busy[t] {
+			return nil, fmt.Errorf("%stype %s refers to itself; recursive types are not supported", at(path), t)
+		}
+		busy[t] = true
+		defer delete(busy, t)
+		d = &Type{Kind: Object, Name: t.Name()}
+		fields, reject, err := structFields(t, busy, path)
+		if err != nil {
+			return nil, err
+		}
+		d.Fields, d.RejectUnknown = fields, reject
+	default:
+		return nil, fmt.Errorf("%sunsupported type %s", at(path), t)
+	}
+	d.Nullable = nullable
+	return d, nil
+}
+
+func at(path string) string {
+	if path == "" {
+		return ""
+	}
+	return path + ": "
+}
+
+// structFields collects a struct's wire fields, flattening embedded
+// structs as encoding/json does (the shallower field wins), and reports a
+// blank field tagged `norm:"unknown=error"`, the type-level option.
+func structFields(t reflect.Type, busy map[reflect.Type]bool, path string) ([]Field, bool, error) {
+	var out []Field
+	reject := false
+	depth := map[string]int{}
+	var walk func(t reflect.Type, level int) error
+	walk = func(t reflect.Type, level int) error {
+		for i := 0; i < t.NumField(); i++ {
+			sf := t.Field(i)
+			if sf.Name == "_" {
+				n, err := ParseNorm(sf.Tag.Get("norm"))
+				if err != nil {
+					return fmt.Errorf("%s: %v", strings.TrimPrefix(path+"._", "."), err)
+				}
+				reject = reject || n.RejectUnknown && level == 0
+				continue
+			}
+			tag := sf.Tag.Get("json")
+			if tag == "-" {
+				continue
+			}
+			name, opts, _ := strings.Cut(tag, ",")
+			if sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct {
+				if err := walk(sf.Type, level+1); err != nil {
+					return err
+				}
+				continue
+			}
+			if !sf.IsExported() {
+				continue
+			}
+			if name == "" {
+				name = sf.Name
+			}
+			fpath := strings.TrimPrefix(path+"."+name, ".")
+			norm, err := ParseNorm(sf.Tag.Get("norm"))
+			if err != nil {
+				return fmt.Errorf("%s: %v", fpath, err)
+			}
+			kw, err := ParseTag(sf.Tag.Get("jsonschema"))
+			if err != nil {
+				return fmt.Errorf("%s: %v", fpath, err)
+			}
+			ft, err := describeType(sf.Type, busy, fpath)
+			if err != nil {
+				return err
+			}
+			applyNorm(ft, norm)
+			f := Field{
+				Name:        name,
+				Aliases:     norm.Aliases,
+				Required:    !hasOption(opts, "omitempty") && !hasOption(opts, "omitzero") && !kw.HasDefault,
+				Description: kw.Description,
+				Type:        ft,
+				Keywords:    kw,
+			}
+			if prev, ok := depth[name]; ok {
+				if prev <= level {
+					continue
+				}
+				for j := range out {
+					if out[j].Name == name {
+						out = append(out[:j], out[j+1:]...)
+						break
+					}
+				}
+			}
+			depth[name] = level
+			out = append(out, f)
+		}
+		return nil
+	}
+	err := walk(t, 0)
+	return out, reject, err
+}
+
+// applyNorm applies a field's norm options to its type, as the generator
+// does: strict and bool=strict reach slice and map elements, wrap only the
+// slice itself.
+func applyNorm(t *Type, n Norm) {
+	for x := t; x != nil; x = x.Elem {
+		x.Strict = x.Strict || n.Strict
+		x.StrictBool = x.StrictBool || n.StrictBool
+	}
+	if t.Kind == Array {
+		t.Wrap = n.Wrap
+	}
+}
+
+func hasOption(opts, want string) bool {
+	for _, o := range strings.Split(opts, ",") {
+		if o == want {
+			return true
+		}
+	}
+	return false
+}
