@@ -195,6 +195,7 @@ func applyNorm(t *Type, n Norm) {
 	if t.Kind == Array {
 		t.Wrap = n.Wrap
 	}
+	t.Unescape = n.Unescape
 }
 
 func hasOption(opts, want string) bool {

@@ -42,6 +42,10 @@ type Type struct {
 	StrictBool bool
 	// Wrap accepts a lone element where an Array is expected (`norm:"wrap"`).
 	Wrap bool
+	// Unescape turns literal \n and \t into newline and tab in String
+	// values that hold no real newline (`norm:"unescape"`). The schema does
+	// not change; the reflection fallback decoder reads it.
+	Unescape bool
 	// RejectUnknown makes an Object reject unknown keys (`norm:"unknown=error"`):
 	// additionalProperties is false and aliases are declared as properties.
 	RejectUnknown bool

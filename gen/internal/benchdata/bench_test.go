@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/go-viper/mapstructure/v2"
+
+	"github.com/normgen/normgen/fallback"
 )
 
 var (
@@ -81,6 +83,15 @@ func BenchmarkDecode(b *testing.B) {
 		for b.Loop() {
 			var x SearchInput
 			if err := x.UnmarshalJSON(stringScalars); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("fallback_reflection/stringified", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var p PlainSearchInput
+			if err := fallback.Decode(stringified, &p); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -1,0 +1,376 @@
+// Package fallback decodes tool arguments leniently into types that have no
+// generated code, by reflection, with the semantics of normgen's generated
+// decoders: the same coercions, aliases, defaults, required fields, unknown
+// keys, keyword checks and error messages (it walks the JSON with
+// lenient.Decoder), then assigns the result with
+// github.com/go-viper/mapstructure/v2 under a strict configuration (never
+// WeaklyTypedInput, which reads "010" as 8 and turns 1.9 into 1).
+//
+// Generated code never imports this package. It is slower than generated
+// code (it is the baseline generated decoders are measured against) and is
+// meant for tools a server did not generate.
+package fallback
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/go-viper/mapstructure/v2"
+
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
+)
+
+// Decode decodes the arguments object data into out, a non-nil pointer to
+// a struct, resetting it first. An error is a *lenient.Error listing every
+// bad field.
+func Decode(data []byte, out any) error {
+	rv := reflect.ValueOf(out)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct {
+		return fmt.Errorf("fallback.Decode: out must be a non-nil pointer to a struct, not %T", out)
+	}
+	t := rv.Elem().Type()
+	if _, err := fieldsOf(t); err != nil {
+		return fmt.Errorf("fallback.Decode: %v", err)
+	}
+	var d lenient.Decoder
+	if !d.Begin(data) {
+		return d.Err()
+	}
+	tree := walkStruct(&d, data, t, lenient.Strict)
+	if err := d.Err(); err != nil {
+		return err
+	}
+	rv.Elem().SetZero()
+	dec, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{
+		Result:     out,
+		TagName:    "json",
+		Squash:     true,
+		ZeroFields: true,
+		DecodeHook: rawMessageHook,
+	})
+	if err != nil {
+		return err
+	}
+	return dec.Decode(tree)
+}
+
+var rawMessageType = reflect.TypeFor[json.RawMessage]()
+
+// rawMessageHook keeps json.RawMessage values as they are.
+func rawMessageHook(from, to reflect.Type, data any) (any, error) {
+	if to == rawMessageType {
+		if raw, ok := data.(json.RawMessage); ok {
+			return raw, nil
+		}
+	}
+	return data, nil
+}
+
+// field is one wire field of a struct type.
+type field struct {
+	name      string
+	spellings []string
+	required  bool
+	typ       reflect.Type
+	mode      lenient.Mode
+	kw        schema.Keywords
+	pattern   *regexp.Regexp
+}
+
+type structInfo struct {
+	fields []field
+	byKey  map[string]int
+	known  []string
+	mode   lenient.Mode // RejectUnknown
+}
+
+var cache sync.Map // reflect.Type -> *structInfo or error
+
+// fieldsOf reads a struct type's fields with schema.Describe's rules.
+func fieldsOf(t reflect.Type) (*structInfo, error) {
+	if v, ok := cache.Load(t); ok {
+		if err, isErr := v.(error); isErr {
+			return nil, err
+		}
+		return v.(*structInfo), nil
+	}
+	desc, err := schema.Describe(t)
+	if err != nil {
+		cache.Store(t, err)
+		return nil, err
+	}
+	info := &structInfo{byKey: map[string]int{}}
+	if desc.RejectUnknown {
+		info.mode = lenient.RejectUnknown
+	}
+	goTypes := map[string]reflect.Type{}
+	var collect func(t reflect.Type)
+	collect = func(t reflect.Type) {
+		for i := 0; i < t.NumField(); i++ {
+			sf := t.Field(i)
+			name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+			if sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct {
+				collect(sf.Type)
+				continue
+			}
+			if name == "" {
+				name = sf.Name
+			}
+			if _, dup := goTypes[name]; !dup {
+				goTypes[name] = sf.Type
+			}
+		}
+	}
+	collect(t)
+	for _, f := range desc.Fields {
+		fl := field{name: f.Name, spellings: append([]string{f.Name}, f.Aliases...), required: f.Required, typ: goTypes[f.Name], kw: f.Keywords}
+		if f.Type.Strict {
+			fl.mode |= lenient.Strict
+		}
+		if f.Type.StrictBool {
+			fl.mode |= lenient.StrictBool
+		}
+		if f.Type.Wrap {
+			fl.mode |= lenient.Wrap
+		}
+		if f.Type.Unescape {
+			fl.mode |= lenient.Unescape
+		}
+		if f.Keywords.Pattern != "" {
+			if fl.pattern, err = regexp.Compile(f.Keywords.Pattern); err != nil {
+				cache.Store(t, err)
+				return nil, err
+			}
+		}
+		idx := len(info.fields)
+		info.fields = append(info.fields, fl)
+		for _, s := range fl.spellings {
+			info.byKey[s] = idx
+			info.known = append(info.known, s)
+		}
+	}
+	cache.Store(t, info)
+	return info, nil
+}
+
+// walkStruct decodes an object for struct type t into a map keyed by wire
+// names, for mapstructure.
+func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode) map[string]any {
+	info, err := fieldsOf(t)
+	if err != nil {
+		d.Fail("", v, err.Error())
+		return nil
+	}
+	var it lenient.ObjectIter
+	if !d.Object(v, "", m, &it) {
+		return nil
+	}
+	out := make(map[string]any, len(info.fields))
+	seen := make([]bool, len(info.fields))
+	for it.Next() {
+		i, ok := info.byKey[string(it.Key)]
+		if !ok {
+			d.Unknown(it.Key, info.mode, info.known)
+			continue
+		}
+		f := &info.fields[i]
+		if d.Claim(&seen[i], &it, f.spellings) {
+			if val, ok := walkField(d, it.Value, f); ok {
+				out[f.name] = val
+			}
+		}
+	}
+	for i := range info.fields {
+		f := &info.fields[i]
+		switch {
+		case seen[i]:
+		case f.kw.HasDefault && strings.Contains(f.kw.Default, "{{index}}"):
+			s := lenient.Expand(f.kw.Default, d.Index())
+			out[f.name] = s
+			d.DefaultedString(f.name, s)
+		case f.kw.HasDefault:
+			out[f.name] = defaultValue(f)
+			d.Defaulted(f.name, defaultJSON(f))
+		case f.required:
+			d.Missing(f.name, f.spellings[1:])
+		}
+	}
+	return out
+}
+
+func defaultValue(f *field) any {
+	t := f.typ
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return f.kw.Default == "true"
+	case reflect.String:
+		return f.kw.Default
+	}
+	return json.Number(f.kw.Default)
+}
+
+func defaultJSON(f *field) string {
+	if s, ok := defaultValue(f).(string); ok {
+		b, _ := json.Marshal(s)
+		return string(b)
+	}
+	return f.kw.Default
+}
+
+// walkField decodes a field's value and checks its keywords.
+func walkField(d *lenient.Decoder, v []byte, f *field) (any, bool) {
+	mark := d.Mark()
+	val := walk(d, v, f.typ, f.name, f.mode)
+	if !d.OK(mark) {
+		return nil, false
+	}
+	if val != nil {
+		check(d, v, f, val)
+	}
+	return val, d.OK(mark)
+}
+
+// walk decodes v for Go type t; name is the member's wire name ("" for
+// elements).
+func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.Mode) any {
+	if t.Kind() == reflect.Pointer {
+		if lenient.Null(v) {
+			return nil
+		}
+		t = t.Elem()
+	}
+	switch {
+	case t == rawMessageType:
+		return d.Raw(v)
+	case t.Kind() == reflect.Interface:
+		return d.Any(v)
+	case t.Kind() == reflect.String:
+		return d.String(v, name, m)
+	case t.Kind() == reflect.Bool:
+		return d.Bool(v, name, m)
+	case t.Kind() >= reflect.Int && t.Kind() <= reflect.Int64:
+		return d.Int(v, name, t.Bits(), m)
+	case t.Kind() >= reflect.Uint && t.Kind() <= reflect.Uint64:
+		return d.Uint(v, name, t.Bits(), m)
+	case t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64:
+		return d.Float(v, name, t.Bits(), m)
+	case t.Kind() == reflect.Slice:
+		var a lenient.ArrayIter
+		if !d.Array(v, name, m, &a) {
+			return nil
+		}
+		if name != "" {
+			d.Enter(name)
+			defer d.Leave()
+		}
+		out := make([]any, 0, a.Len())
+		for a.Next() {
+			d.EnterIndex(a.Index())
+			out = append(out, walk(d, a.Value, t.Elem(), "", m&^lenient.Wrap))
+			d.Leave()
+		}
+		return out
+	case t.Kind() == reflect.Map:
+		var o lenient.ObjectIter
+		if !d.Object(v, name, m, &o) {
+			return nil
+		}
+		if name != "" {
+			d.Enter(name)
+			defer d.Leave()
+		}
+		out := map[string]any{}
+		for o.Next() {
+			k := string(o.Key)
+			d.Enter(k)
+			out[k] = walk(d, o.Value, t.Elem(), "", m)
+			d.Leave()
+		}
+		return out
+	case t.Kind() == reflect.Struct:
+		if name != "" {
+			d.Enter(name)
+			defer d.Leave()
+		}
+		return walkStruct(d, v, t, m)
+	}
+	d.Fail(name, v, "has a Go type normgen cannot decode ("+t.String()+")")
+	return nil
+}
+
+// check applies a field's jsonschema keywords, with the generated code's
+// messages.
+func check(d *lenient.Decoder, v []byte, f *field, val any) {
+	k := f.kw
+	bound := func(b string) float64 { x, _ := strconv.ParseFloat(b, 64); return x }
+	var num float64
+	isNum := true
+	switch x := val.(type) {
+	case int64:
+		num = float64(x)
+	case uint64:
+		num = float64(x)
+	case float64:
+		num = x
+	default:
+		isNum = false
+	}
+	if isNum {
+		if k.Minimum != "" && num < bound(k.Minimum) {
+			d.Fail(f.name, v, "is less than the minimum, "+k.Minimum)
+		}
+		if k.Maximum != "" && num > bound(k.Maximum) {
+			d.Fail(f.name, v, "is more than the maximum, "+k.Maximum)
+		}
+		if k.ExclusiveMinimum != "" && num <= bound(k.ExclusiveMinimum) {
+			d.Fail(f.name, v, "must be more than "+k.ExclusiveMinimum)
+		}
+		if k.ExclusiveMaximum != "" && num >= bound(k.ExclusiveMaximum) && !math.IsNaN(num) {
+			d.Fail(f.name, v, "must be less than "+k.ExclusiveMaximum)
+		}
+	}
+	if s, ok := val.(string); ok {
+		if len(k.Enum) > 0 {
+			found := false
+			for _, e := range k.Enum {
+				found = found || e == s
+			}
+			if !found {
+				quoted := make([]string, len(k.Enum))
+				for i, e := range k.Enum {
+					quoted[i] = strconv.Quote(e)
+				}
+				d.Fail(f.name, v, "is not one of "+strings.Join(quoted, ", "))
+			}
+		}
+		n := uint64(utf8.RuneCountInString(s))
+		if k.MinLength != nil && n < *k.MinLength {
+			d.Fail(f.name, v, fmt.Sprintf("is shorter than %d characters", *k.MinLength))
+		}
+		if k.MaxLength != nil && n > *k.MaxLength {
+			d.Fail(f.name, v, fmt.Sprintf("is longer than %d characters", *k.MaxLength))
+		}
+		if f.pattern != nil && !f.pattern.MatchString(s) {
+			d.Fail(f.name, v, "does not match the pattern "+k.Pattern)
+		}
+	}
+	if items, ok := val.([]any); ok {
+		if k.MinItems != nil && uint64(len(items)) < *k.MinItems {
+			d.Fail(f.name, v, fmt.Sprintf("has fewer than %d items", *k.MinItems))
+		}
+		if k.MaxItems != nil && uint64(len(items)) > *k.MaxItems {
+			d.Fail(f.name, v, fmt.Sprintf("has more than %d items", *k.MaxItems))
+		}
+	}
+}
