@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/normgen/normgen/lenient"
 )
 
 // ParseTag parses a `jsonschema` struct tag (invopop/jsonschema's syntax:
@@ -91,8 +93,8 @@ func splitTag(tag string) []string {
 }
 
 func number(key, val string) (string, error) {
-	if _, err := strconv.ParseFloat(val, 64); err != nil || !isJSONNumber(val) {
-		return "", fmt.Errorf("jsonschema %s=%q is not a number", key, val)
+	if _, err := lenient.ParseFloat(val, 64); err != nil {
+		return "", fmt.Errorf("jsonschema %s=%q is not a number in JSON number grammar", key, val)
 	}
 	return val, nil
 }
@@ -157,42 +159,4 @@ func ParseNorm(tag string) (Norm, error) {
 		}
 	}
 	return n, nil
-}
-
-func isJSONNumber(s string) bool {
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	start := i
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	if i == start || (s[start] == '0' && i-start > 1) {
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		fs := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		if i == fs {
-			return false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		es := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		if i == es {
-			return false
-		}
-	}
-	return i == len(s)
 }
