@@ -133,10 +133,10 @@ func renderStruct(f *jen.File, s *Struct) {
 	if n > 0 {
 		body = append(body,
 			jen.Var().Id("seen").Index(jen.Lit(n)).Bool(),
-			jen.For(jen.Id("it").Dot("Next").Call()).Block(jen.Switch(jen.String().Parens(jen.Id("it").Dot("Key"))).Block(cases...)),
+			jen.For(jen.Id("d").Dot("Next").Call(jen.Op("&").Id("it"))).Block(jen.Switch(jen.String().Parens(jen.Id("it").Dot("Key"))).Block(cases...)),
 		)
 	} else {
-		body = append(body, jen.For(jen.Id("it").Dot("Next").Call()).Block(cases...))
+		body = append(body, jen.For(jen.Id("d").Dot("Next").Call(jen.Op("&").Id("it"))).Block(cases...))
 	}
 	for i, fl := range s.Fields {
 		if st := absent(s, fl, i); st != nil {

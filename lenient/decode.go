@@ -43,6 +43,8 @@ const inlineDepth = 12
 // the member's wire name, joined to the current path in messages. An empty
 // name means the current path itself (an array element, a map value).
 type Decoder struct {
+	root     []byte      // the document Begin validated
+	members  rootMembers // its root object's members, when it is one
 	problems []Problem
 	fixes    []Fix
 	record   bool
@@ -57,10 +59,49 @@ func (d *Decoder) Record() { d.record = true }
 // Begin checks that data is one JSON value without duplicate keys and
 // reports whether decoding can go on.
 func (d *Decoder) Begin(data []byte) bool {
-	if err := Valid(data); err != nil {
+	d.members.ok = true
+	v := validator{rec: &d.members}
+	if err := v.valid(data); err != nil {
+		d.members.ok = false
 		d.addError(err, "")
 		return false
 	}
+	d.root = trimSpace(data)
+	return true
+}
+
+// trimSpace drops the JSON white space around a value.
+func trimSpace(v []byte) []byte {
+	v = v[skipSpace(v, 0):]
+	for len(v) > 0 {
+		switch v[len(v)-1] {
+		case ' ', '\t', '\n', '\r':
+			v = v[:len(v)-1]
+			continue
+		}
+		break
+	}
+	return v
+}
+
+// Next advances an object iteration started by Object. On the document's
+// root object it replays the members Begin recorded instead of scanning
+// them again.
+func (d *Decoder) Next(it *ObjectIter) bool {
+	if !it.replay {
+		return it.Next()
+	}
+	if it.k >= d.members.n {
+		return false
+	}
+	m := &d.members.m[it.k]
+	it.k++
+	if m.plain {
+		it.Key = d.root[m.k0:m.k1]
+	} else {
+		it.Key = keyText(d.root[m.k0-1 : m.k1+1])
+	}
+	it.Value = d.root[m.v0:m.v1]
 	return true
 }
 
@@ -410,6 +451,7 @@ func (d *Decoder) Any(v []byte) any {
 // one-element array. It reports false, after recording a problem, when v
 // is none of these.
 func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
+	v = trimSpace(v)
 	switch v[0] {
 	case '[':
 		it.Reset(v)
@@ -450,9 +492,15 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 // Object starts decoding an object: from a JSON object or (unless Strict)
 // a string holding JSON object text.
 func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
+	v = trimSpace(v)
 	switch v[0] {
 	case '{':
 		it.Reset(v)
+		if d.members.ok && len(v) == len(d.root) && &v[0] == &d.root[0] {
+			// The root object: Begin recorded its members.
+			it.replay, it.k = true, 0
+			// The offsets are relative to d.root, which v is.
+		}
 		return true
 	case '"':
 		if m&Strict == 0 {

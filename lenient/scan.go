@@ -2,6 +2,7 @@ package lenient
 
 import (
 	"bytes"
+	"math"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -61,6 +62,12 @@ func isPlainKey(k string) bool {
 // *SyntaxError or a *DuplicateKeyError.
 func Valid(data []byte) error {
 	var v validator
+	return v.valid(data)
+}
+
+// valid validates one document, recording the root object's members when
+// v.rec is set.
+func (v *validator) valid(data []byte) error {
 	i := skipSpace(data, 0)
 	end, err := v.value(data, i, 0)
 	if err != nil {
@@ -75,7 +82,25 @@ func Valid(data []byte) error {
 	return nil
 }
 
-type validator struct{}
+// validator validates JSON. When rec is set it records the members of a
+// root object so that a Decoder can walk them without scanning again.
+type validator struct {
+	rec *rootMembers
+}
+
+// rootMembers are the spans of a root object's members, recorded while
+// validating.
+type rootMembers struct {
+	n  int
+	ok bool // every member recorded (false past len(m))
+	m  [24]member
+}
+
+// member locates one key (its text inside the quotes) and its value.
+type member struct {
+	k0, k1, v0, v1 int32
+	plain          bool // the key holds no escape and no byte outside ASCII
+}
 
 // value validates the value at data[i] and returns the index after it.
 func (v *validator) value(data []byte, i, depth int) (int, error) {
@@ -213,12 +238,21 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 			many[string(key)] = struct{}{}
 		}
 		n++
+		keyStart := i
 		i = skipSpace(data, kend)
 		if i >= len(data) || data[i] != ':' {
 			return i, &SyntaxError{i, "expected ':' after object key"}
 		}
 		i = skipSpace(data, i+1)
 		end, err := v.value(data, i, depth)
+		if v.rec != nil && depth == 1 && err == nil {
+			if r := v.rec; r.n < len(r.m) && end <= math.MaxInt32 {
+				r.m[r.n] = member{int32(keyStart + 1), int32(kend - 1), int32(i), int32(end), plain}
+				r.n++
+			} else {
+				r.ok = false
+			}
+		}
 		if err != nil {
 			if d, ok := err.(*DuplicateKeyError); ok {
 				d.Path = joinPath("", string(key)) + childSuffix(d.Path)
@@ -463,17 +497,18 @@ func StringValue(q []byte) string {
 // allocating: Key is the unescaped key (valid until the next call), Value
 // the raw JSON of the member's value.
 type ObjectIter struct {
-	data  []byte
-	pos   int
-	Key   []byte // the member's key, unescaped
-	Value []byte // the member's raw JSON value
+	data   []byte
+	pos    int
+	Key    []byte // the member's key, unescaped
+	Value  []byte // the member's raw JSON value
+	replay bool   // members come from the Decoder's record (Decoder.Next)
+	k      int    // next recorded member
 }
 
 // Reset starts iteration over the validated object obj (which begins with
 // '{', possibly after white space).
 func (it *ObjectIter) Reset(obj []byte) {
-	it.data = obj
-	it.pos = skipSpace(obj, 0) + 1
+	*it = ObjectIter{data: obj, pos: skipSpace(obj, 0) + 1}
 }
 
 // Next advances to the next member and reports whether there is one.

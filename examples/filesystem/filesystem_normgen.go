@@ -41,7 +41,7 @@ func (x *EditFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 		return
 	}
 	var seen [7]bool
-	for it.Next() {
+	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "filename", "file":
 			if d.Claim(&seen[0], &it, editFileInputKeys[0]) {
@@ -125,7 +125,7 @@ func (x *Edit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		return
 	}
 	var seen [2]bool
-	for it.Next() {
+	for d.Next(&it) {
 		switch string(it.Key) {
 		case "old_text", "old_str", "old_string":
 			if d.Claim(&seen[0], &it, editKeys[0]) {
@@ -178,7 +178,7 @@ func (x *MultiEditInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 		return
 	}
 	var seen [4]bool
-	for it.Next() {
+	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "filename", "file":
 			if d.Claim(&seen[0], &it, multiEditInputKeys[0]) {
@@ -252,7 +252,7 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		return
 	}
 	var seen [11]bool
-	for it.Next() {
+	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "dir", "directory":
 			if d.Claim(&seen[0], &it, searchFilesInputKeys[0]) {
@@ -377,7 +377,7 @@ func (x *ListDirectoryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 		return
 	}
 	var seen [2]bool
-	for it.Next() {
+	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "dir", "directory":
 			if d.Claim(&seen[0], &it, listDirectoryInputKeys[0]) {
@@ -427,7 +427,7 @@ func (x *DeleteFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		return
 	}
 	var seen [4]bool
-	for it.Next() {
+	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "filename", "file":
 			if d.Claim(&seen[0], &it, deleteFileInputKeys[0]) {
@@ -485,7 +485,7 @@ func (x *StepParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 		return
 	}
 	var seen [4]bool
-	for it.Next() {
+	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "filename", "file":
 			if d.Claim(&seen[0], &it, stepParamsKeys[0]) {
@@ -540,7 +540,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		return
 	}
 	var seen [3]bool
-	for it.Next() {
+	for d.Next(&it) {
 		switch string(it.Key) {
 		case "id":
 			if d.Claim(&seen[0], &it, stepKeys[0]) {
@@ -609,7 +609,7 @@ func (x *Pipeline) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		return
 	}
 	var seen [3]bool
-	for it.Next() {
+	for d.Next(&it) {
 		switch string(it.Key) {
 		case "name":
 			if d.Claim(&seen[0], &it, pipelineKeys[0]) {
@@ -676,7 +676,7 @@ func (x *BatchOperationsInput) decodeNormgen(d *lenient.Decoder, v []byte, m len
 		return
 	}
 	var seen [3]bool
-	for it.Next() {
+	for d.Next(&it) {
 		switch string(it.Key) {
 		case "pipeline_json", "pipeline":
 			if d.Claim(&seen[0], &it, batchOperationsInputKeys[0]) {

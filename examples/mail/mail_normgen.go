@@ -41,7 +41,7 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		return
 	}
 	var seen [6]bool
-	for it.Next() {
+	for d.Next(&it) {
 		switch string(it.Key) {
 		case "query", "q", "text":
 			if d.Claim(&seen[0], &it, searchMailInputKeys[0]) {

@@ -41,7 +41,7 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		return
 	}
 	var seen [12]bool
-	for it.Next() {
+	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path":
 			if d.Claim(&seen[0], &it, searchInputKeys[0]) {

@@ -1,0 +1,117 @@
+package lenient
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// walkRoot collects the root members as generated code sees them.
+func walkRoot(t *testing.T, doc string) []string {
+	t.Helper()
+	var d Decoder
+	if !d.Begin([]byte(doc)) {
+		t.Fatalf("%s: %v", doc, d.Err())
+	}
+	var it ObjectIter
+	if !d.Object([]byte(doc), "", Strict, &it) {
+		t.Fatalf("%s: %v", doc, d.Err())
+	}
+	var got []string
+	for d.Next(&it) {
+		got = append(got, string(it.Key)+"="+string(it.Value))
+	}
+	return got
+}
+
+// TestRootReplay: the root members Begin records give what scanning gives,
+// with escaped keys, white space, and more members than are recorded.
+func TestRootReplay(t *testing.T) {
+	var many []string
+	for i := 0; i < 40; i++ {
+		many = append(many, fmt.Sprintf(`"k%d":%d`, i, i))
+	}
+	for _, doc := range []string{
+		` { "a" : 1 , "\u0062" : [1, {"x": 2}], "é": "s" } ` + "\n",
+		`{}`,
+		`{` + strings.Join(many, ",") + `}`,
+	} {
+		got := walkRoot(t, doc)
+		var want []string
+		var it ObjectIter
+		it.Reset([]byte(strings.TrimSpace(doc)))
+		for it.Next() {
+			want = append(want, string(it.Key)+"="+string(it.Value))
+		}
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("%s:\nreplayed %q\nscanned  %q", doc, got, want)
+		}
+	}
+}
+
+func TestDecoderMessages(t *testing.T) {
+	var d Decoder
+	d.Int([]byte(`"abc"`), "limit", 64, 0)
+	d.Int([]byte(`300`), "n", 8, 0)
+	d.Uint([]byte(`-1`), "u", 8, 0)
+	d.Float([]byte(`"1e400"`), "f", 64, 0)
+	d.Bool([]byte(`1`), "b", 0)
+	d.String([]byte(`5`), "s", 0)
+	d.Enter("steps")
+	d.EnterIndex(3)
+	d.String([]byte(`{"a":1}`), "id", 0)
+	d.Leave()
+	d.Leave()
+	d.Enter("we ird")
+	d.Int([]byte(`true`), "", 64, Strict)
+	d.Leave()
+	want := []string{
+		`limit: "abc" is not an integer (send 100 or "100")`,
+		`n: 300 is out of range (-128 to 127)`,
+		`u: -1 is out of range (0 to 255)`,
+		`f: "1e400" is out of range for a float64`,
+		`b: 1 is not a boolean (send true or false; "true", "false", "yes", "no", "1" and "0" are read too)`,
+		`s: 5 is not a string (send text in quotes, such as "5")`,
+		`steps[3].id: {"a":1} is not a string (send text in quotes, such as "...")`,
+		`["we ird"]: true is not an integer (send a number such as 100)`,
+	}
+	got := d.Err().(*Error).Problems
+	for i, w := range want {
+		if i >= len(got) || got[i].String() != w {
+			t.Errorf("problem %d: got %v, want %s", i, got[i:min(i+1, len(got))], w)
+		}
+	}
+	long := strings.Repeat("x", 100)
+	var d2 Decoder
+	d2.Int([]byte(`"`+long+`"`), "v", 64, 0)
+	if p := d2.Err().(*Error).Problems[0]; len(p.Value) > 60 || !strings.HasSuffix(p.Value, "…") {
+		t.Errorf("long value not shortened: %q", p.Value)
+	}
+}
+
+func TestReportFixes(t *testing.T) {
+	var d Decoder
+	d.Record()
+	d.Int([]byte(`"010"`), "limit", 64, 0)
+	d.Int([]byte(`1e3`), "n", 64, 0)
+	d.Bool([]byte(`"Yes"`), "b", 0)
+	var a ArrayIter
+	d.Array([]byte(`"[1, 2]"`), "ids", 0, &a)
+	d.Array([]byte(`"solo"`), "tags", Wrap, &a)
+	d.String([]byte(`"a\\nb"`), "text", Unescape)
+	var got []string
+	for _, f := range d.Fixes() {
+		got = append(got, f.Param+" "+string(f.Kind)+" "+string(f.From)+" -> "+string(f.To))
+	}
+	want := []string{
+		`limit string_to_int "010" -> 10`,
+		`n number_to_int 1e3 -> 1000`,
+		`b string_to_bool "Yes" -> true`,
+		`ids json_text "[1, 2]" -> [1,2]`,
+		`tags wrap "solo" -> ["solo"]`,
+		`text unescape "a\\nb" -> "a\nb"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("fixes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
