@@ -285,3 +285,29 @@ func BenchmarkNormalize(b *testing.B) {
 		}
 	})
 }
+
+func TestNestedPaths(t *testing.T) {
+	n, err := NewNormalizer([]Rule{
+		{ID: "root", Tools: []string{"t"}, Type: RuleNestedAlias, InPayload: "edits", ArrayPath: "[]", From: "old_str", To: "old_text"},
+		{ID: "deep", Tools: []string{"t"}, Type: RuleNestedDefault, InPayload: "job", ArrayPath: "data.items[]", From: "n", Value: json.RawMessage(`1`)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`{"edits":[{"old_str":"a"},{"old_text":"b"}]}`, `{"edits":[{"old_text":"a"},{"old_text":"b"}]}`},
+		{`{"edits":"[{\"old_str\":\"<a>\"}]"}`, `{"edits":"[{\"old_text\":\"<a>\"}]"}`},
+		{`{"job":{"data":{"items":[{},{"n":5},{"n":null}]}}}`, `{"job":{"data":{"items":[{"n":1},{"n":5},{"n":1}]}}}`},
+		{`{"job":{"data":{"items":"nope"}}}`, `{"job":{"data":{"items":"nope"}}}`},
+		{`{"job":"not json"}`, `{"job":"not json"}`},
+	} {
+		out, _, err := n.NormalizeJSON("t", []byte(tc.in))
+		if err != nil || string(out) != tc.want {
+			t.Errorf("%s: got %s, %v; want %s", tc.in, out, err, tc.want)
+		}
+		m, _ := n.Normalize("t", args(t, tc.in))
+		if diff := cmp.Diff(decodeAny([]byte(tc.want)), any(m)); diff != "" {
+			t.Errorf("Normalize %s (-want +got):\n%s", tc.in, diff)
+		}
+	}
+}
