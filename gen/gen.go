@@ -104,11 +104,21 @@ func Generate(ctx context.Context, cfg Config) ([]File, []Diagnostic) {
 	if len(diags) > 0 || m == nil {
 		return nil, diags
 	}
-	src, err := Render(m)
+	f, err := Output(m, cfg)
 	if err != nil {
 		return nil, []Diagnostic{{Msg: "rendering: " + err.Error()}}
 	}
-	return []File{{Path: outputPath(m.Dir, cfg.Output, m.Name), Content: src}}, nil
+	return []File{f}, nil
+}
+
+// Output renders the generated file of a loaded package model, at the
+// path cfg.Output names (default <package>_normgen.go in the package).
+func Output(m *Package, cfg Config) (File, error) {
+	src, err := Render(m)
+	if err != nil {
+		return File{}, err
+	}
+	return File{Path: outputPath(m.Dir, cfg.Output, m.Name), Content: src}, nil
 }
 
 // SchemaType converts a model type to schema's type description.

@@ -113,6 +113,15 @@ type loader struct {
 	building  map[*types.TypeName]bool
 	fieldDocs map[token.Pos]*ast.Field
 	typeDocs  map[string]*ast.CommentGroup
+	// indexed are the fields with an {{index}} default, checked once every
+	// struct is known (a struct may be reached through a slice later).
+	indexed []indexedField
+}
+
+type indexedField struct {
+	s  *Struct
+	f  *Field
+	id string
 }
 
 func (l *loader) errorf(pos token.Pos, field, format string, args ...any) {
@@ -214,6 +223,11 @@ func (l *loader) build(cfg Config) *Package {
 		}
 		names[name] = t
 		m.Tools = append(m.Tools, t)
+	}
+	for _, x := range l.indexed {
+		if !x.s.InSlice {
+			l.diags = append(l.diags, Diagnostic{Pos: x.f.Pos, Field: x.id, Msg: fmt.Sprintf("a {{index}} default needs the struct to be an element of a slice; %s is not reached through a slice", x.s.Name)})
+		}
 	}
 	sort.Slice(m.Tools, func(i, j int) bool { return m.Tools[i].Name < m.Tools[j].Name })
 	m.Structs = l.order
@@ -595,8 +609,8 @@ func (l *loader) checkField(s *Struct, f *Field, fieldID string, n schema.Norm) 
 		if strings.Contains(k.Default, "{{index}}") {
 			if f.Type.Kind != schema.String {
 				fail("a {{index}} default applies to string fields only")
-			} else if !s.InSlice {
-				fail("a {{index}} default needs the struct to be an element of a slice; %s is not reached through a slice", s.Name)
+			} else {
+				l.indexed = append(l.indexed, indexedField{s, f, fieldID})
 			}
 		} else {
 			if msg := checkDefault(f); msg != "" {

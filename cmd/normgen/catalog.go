@@ -48,12 +48,7 @@ func printModel(name string, args []string, render func(*gen.Package) ([]byte, e
 
 // schemaFiles renders the review files of -schemas DIR: each tool's schema
 // as <tool>.schema.json and the package's rule table as rules.json.
-func schemaFiles(cfg gen.Config, dir string) ([]gen.File, error) {
-	m, diags := gen.Load(context.Background(), cfg)
-	if len(diags) > 0 || m == nil {
-		printDiags(diags)
-		return nil, errStop
-	}
+func schemaFiles(m *gen.Package, dir string) ([]gen.File, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err

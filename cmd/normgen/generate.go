@@ -41,21 +41,25 @@ func runGenerate(args []string) int {
 		cfg.Dir = fs.Arg(0)
 	}
 	cfg.Types = splitList(*typeNames)
-	files, diags := gen.Generate(context.Background(), cfg)
-	if len(diags) > 0 {
+	m, diags := gen.Load(context.Background(), cfg)
+	if len(diags) > 0 || m == nil {
 		printDiags(diags)
 		return 1
 	}
-	var extra []gen.File
+	out, err := gen.Output(m, cfg)
+	if err != nil {
+		log.Print(err)
+		return 1
+	}
+	all := []gen.File{out}
 	if *schemas != "" {
-		var err error
-		extra, err = schemaFiles(cfg, *schemas)
+		extra, err := schemaFiles(m, *schemas)
 		if err != nil {
 			log.Print(err)
 			return 1
 		}
+		all = append(all, extra...)
 	}
-	all := append(files, extra...)
 	if *check {
 		return driftCheck(all)
 	}

@@ -1,13 +1,9 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 )
-
-// errStop reports a failure whose details were already printed.
-var errStop = errors.New("generation failed")
 
 // unifiedDiff is a line diff of a and b in unified format (LCS-based, with
 // three lines of context).
