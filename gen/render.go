@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/dave/jennifer/jen"
+	"golang.org/x/tools/imports"
 
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/schema"
@@ -36,7 +37,8 @@ func Render(m *Package) ([]byte, error) {
 	if err := f.Render(&buf); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	// Group the imports as goimports does (standard library first).
+	return imports.Process("", buf.Bytes(), &imports.Options{FormatOnly: true, Comments: true, TabIndent: true, TabWidth: 8})
 }
 
 // lowerFirst makes an unexported identifier from a type name.

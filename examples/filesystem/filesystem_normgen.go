@@ -4,6 +4,7 @@ package filesystem
 
 import (
 	"encoding/json"
+
 	"github.com/normgen/normgen/lenient"
 )
 

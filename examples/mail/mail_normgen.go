@@ -4,6 +4,7 @@ package mail
 
 import (
 	"encoding/json"
+
 	"github.com/normgen/normgen/lenient"
 )
 

@@ -4,6 +4,7 @@ package benchdata
 
 import (
 	"encoding/json"
+
 	"github.com/normgen/normgen/lenient"
 )
 
