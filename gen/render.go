@@ -9,7 +9,6 @@ import (
 	"unicode"
 
 	"github.com/dave/jennifer/jen"
-	"golang.org/x/tools/imports"
 
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/schema"
@@ -37,8 +36,39 @@ func Render(m *Package) ([]byte, error) {
 	if err := f.Render(&buf); err != nil {
 		return nil, err
 	}
-	// Group the imports as goimports does (standard library first).
-	return imports.Process("", buf.Bytes(), &imports.Options{FormatOnly: true, Comments: true, TabIndent: true, TabWidth: 8})
+	return groupImports(buf.Bytes()), nil
+}
+
+// groupImports separates the standard library imports of jennifer's
+// single import block from the others with a blank line, as goimports
+// does. (Running goimports itself doubles the time of a large package.)
+func groupImports(src []byte) []byte {
+	start := bytes.Index(src, []byte("\nimport (\n"))
+	if start < 0 {
+		return src
+	}
+	start += len("\nimport (\n")
+	end := bytes.Index(src[start:], []byte("\n)\n"))
+	if end < 0 {
+		return src
+	}
+	lines := strings.Split(string(src[start:start+end]), "\n")
+	var std, other []string
+	for _, l := range lines {
+		path := strings.Trim(strings.TrimSpace(l[strings.LastIndex(l, " ")+1:]), `"`)
+		if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") {
+			other = append(other, l)
+		} else {
+			std = append(std, l)
+		}
+	}
+	if len(std) == 0 || len(other) == 0 {
+		return src
+	}
+	block := strings.Join(std, "\n") + "\n\n" + strings.Join(other, "\n")
+	out := append([]byte(nil), src[:start]...)
+	out = append(out, block...)
+	return append(out, src[start+end:]...)
 }
 
 // lowerFirst makes an unexported identifier from a type name.
