@@ -9,9 +9,9 @@ import (
 
 // CatalogEntry is one tool of a tools/list catalog.
 type CatalogEntry struct {
-	Name        string          `json:"name"`
-	Description string          `json:"description"`
-	InputSchema json.RawMessage `json:"inputSchema"`
+	Name        string          `json:"name"`        // the tool's name
+	Description string          `json:"description"` // its type's doc comment
+	InputSchema json.RawMessage `json:"inputSchema"` // its lenient schema
 }
 
 // Catalog returns the package's tools/list catalog, sorted by name, as

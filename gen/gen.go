@@ -44,9 +44,9 @@ type File struct {
 
 // Diagnostic is a generator error with its source position.
 type Diagnostic struct {
-	Pos   token.Position
-	Field string // "T.F" when the problem is a field's
-	Msg   string
+	Pos   token.Position // where; Filename relative to the package directory
+	Field string         // "T.F" when the problem is a field's
+	Msg   string         // what is wrong and what to do
 }
 
 // String formats the diagnostic compiler-style:

@@ -33,7 +33,7 @@ func (p Problem) String() string {
 // Error is a decode failure listing every bad field of one arguments
 // object, so that a caller can fix all of them in one retry.
 type Error struct {
-	Problems []Problem
+	Problems []Problem // in the order the arguments were read
 }
 
 // Error lists the problems, separated by "; ".

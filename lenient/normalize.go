@@ -10,11 +10,11 @@ import (
 
 // Applied records one fix the normalizer made.
 type Applied struct {
-	RuleID string   `json:"rule_id"`
-	Type   RuleType `json:"type"`
-	Param  string   `json:"param"`
-	From   string   `json:"from,omitempty"`
-	To     string   `json:"to,omitempty"`
+	RuleID string   `json:"rule_id"`        // the rule that applied
+	Type   RuleType `json:"type"`           // its type
+	Param  string   `json:"param"`          // the argument (payload.path.field for nested rules)
+	From   string   `json:"from,omitempty"` // what was there: a key, a string form, "array"...
+	To     string   `json:"to,omitempty"`   // what it became
 }
 
 // Normalizer fixes tool arguments by rules before any handler runs. It

@@ -14,11 +14,12 @@ import (
 // RuleError is one problem of a rules file: the rule's index in the file,
 // its id (when it has one) and what is wrong.
 type RuleError struct {
-	Index int
-	ID    string
-	Msg   string
+	Index int    // position in the file, from 0
+	ID    string // the rule's id, when it has one
+	Msg   string // what is wrong
 }
 
+// Error formats the problem with the rule's index and id.
 func (e RuleError) Error() string {
 	if e.ID == "" {
 		return fmt.Sprintf("rule %d: %s", e.Index, e.Msg)
@@ -29,9 +30,10 @@ func (e RuleError) Error() string {
 // RulesError lists every problem of a rules file; a file with any problem
 // loads no rule at all.
 type RulesError struct {
-	Errors []RuleError
+	Errors []RuleError // in file order
 }
 
+// Error lists every problem, separated by "; ".
 func (e *RulesError) Error() string {
 	msgs := make([]string, len(e.Errors))
 	for i, r := range e.Errors {

@@ -18,6 +18,7 @@ type SyntaxError struct {
 	Msg    string // what is wrong
 }
 
+// Error formats the error with its offset.
 func (e *SyntaxError) Error() string {
 	return "invalid JSON at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
 }
@@ -28,6 +29,7 @@ type DuplicateKeyError struct {
 	Key  string // the key
 }
 
+// Error names the key and where it is.
 func (e *DuplicateKeyError) Error() string {
 	p := joinPath(e.Path, e.Key)
 	return p + ": key " + strconv.Quote(e.Key) + " is given twice"

@@ -18,12 +18,12 @@ const recentLimit = 50
 
 // Stats are the normalizer's counters, as persisted in StatsFile.
 type Stats struct {
-	TotalProcessed  int64                 `json:"total_processed"`
-	TotalNormalized int64                 `json:"total_normalized"`
-	LastUpdated     time.Time             `json:"last_updated"`
-	ByTool          map[string]*ToolStats `json:"by_tool"`
-	ByRule          map[string]*RuleStats `json:"by_rule"`
-	Recent          []Recent              `json:"recent_normalizations"`
+	TotalProcessed  int64                 `json:"total_processed"`       // calls seen
+	TotalNormalized int64                 `json:"total_normalized"`      // calls that changed something
+	LastUpdated     time.Time             `json:"last_updated"`          // time of the last change
+	ByTool          map[string]*ToolStats `json:"by_tool"`               // per tool name
+	ByRule          map[string]*RuleStats `json:"by_rule"`               // per rule id
+	Recent          []Recent              `json:"recent_normalizations"` // the last 50 calls that changed something
 }
 
 // ToolStats counts one tool's calls.
