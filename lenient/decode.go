@@ -452,6 +452,10 @@ func (d *Decoder) Any(v []byte) any {
 // is none of these.
 func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 	v = trimSpace(v)
+	if len(v) == 0 {
+		d.Fail(name, nil, "is missing (send a JSON array)")
+		return false
+	}
 	switch v[0] {
 	case '[':
 		it.Reset(v)
@@ -493,6 +497,10 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 // a string holding JSON object text.
 func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 	v = trimSpace(v)
+	if len(v) == 0 {
+		d.Fail(name, nil, "is missing (send a JSON object)")
+		return false
+	}
 	switch v[0] {
 	case '{':
 		it.Reset(v)
