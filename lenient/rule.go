@@ -59,8 +59,13 @@ type Tool struct {
 	Name string
 	// Description is the tool's description (its input type's doc comment).
 	Description string
-	// InputSchema is the tool's lenient JSON Schema.
+	// InputSchema is the tool's lenient JSON Schema in the profile the
+	// generator was asked for (ProfilePortable unless -profile said
+	// otherwise).
 	InputSchema json.RawMessage
+	// Schemas holds the tool's input schema in every profile; SchemaFor
+	// picks one, for a server that chooses per client.
+	Schemas map[Profile]json.RawMessage
 	// Rules is the tool's rule table for the runtime normalizer.
 	Rules []Rule
 	// Decode decodes arguments leniently into a new value of the tool's

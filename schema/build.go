@@ -14,23 +14,24 @@ import (
 )
 
 // Root builds the schema a server advertises for a tool whose arguments
-// object is t: draft 2020-12, `type: object` only (the arguments object
-// itself has no string form), no top-level oneOf/anyOf/allOf.
+// object is t, in the portable profile: draft 2020-12, `type: object` only
+// (the arguments object itself has no string form), no top-level
+// oneOf/anyOf/allOf, no type arrays.
 func Root(t *Type) (*jsonschema.Schema, error) {
+	return RootProfile(t, lenient.ProfilePortable)
+}
+
+// RootProfile builds the tool schema of Root in profile p.
+func RootProfile(t *Type, p lenient.Profile) (*jsonschema.Schema, error) {
 	if t.Kind != Object {
 		return nil, fmt.Errorf("a tool input must be a struct, not %s", kindName(t.Kind))
 	}
-	s, err := object(t)
+	s, err := objectBranch(t)
 	if err != nil {
 		return nil, err
 	}
 	s.Version = jsonschema.Version
-	s.Type = "object"
-	delete(s.Extras, "type")
-	if len(s.Extras) == 0 {
-		s.Extras = nil
-	}
-	return s, nil
+	return Convert(s, p)
 }
 
 // StrictComment is the $comment of a field declared `norm:"strict"`: it
@@ -39,25 +40,27 @@ func Root(t *Type) (*jsonschema.Schema, error) {
 const StrictComment = "normgen: strict (no coercion, by declaration)"
 
 // Build builds the lenient schema of a value of type t (see the semantics
-// table in the README).
+// table in the README) in the portable profile: a value with one accepted
+// JSON type is a single-typed schema; a value with several is an anyOf of
+// single-typed branches and nothing else, the native type first, then the
+// string form, then (wrap) the element's other types, then null.
 func Build(t *Type) (*jsonschema.Schema, error) {
-	var s *jsonschema.Schema
-	var err error
+	var branches []*jsonschema.Schema
 	switch t.Kind {
 	case String:
-		s = &jsonschema.Schema{Type: "string"}
+		branches = []*jsonschema.Schema{{Type: "string"}}
 	case Bool:
-		s = lenientScalar(t, "boolean", lenient.BoolPattern)
-		if t.StrictBool && !t.Strict {
-			s.Pattern = lenient.StrictBoolPattern
+		pattern := lenient.BoolPattern
+		if t.StrictBool {
+			pattern = lenient.StrictBoolPattern
 		}
+		branches = lenientScalar(t, &jsonschema.Schema{Type: "boolean"}, pattern)
 	case Int:
-		s = lenientScalar(t, "integer", lenient.IntPattern)
+		branches = lenientScalar(t, &jsonschema.Schema{Type: "integer"}, lenient.IntPattern)
 	case Uint:
-		s = lenientScalar(t, "integer", lenient.UintPattern)
-		s.Minimum = "0"
+		branches = lenientScalar(t, &jsonschema.Schema{Type: "integer", Minimum: "0"}, lenient.UintPattern)
 	case Float:
-		s = lenientScalar(t, "number", lenient.FloatPattern)
+		branches = lenientScalar(t, &jsonschema.Schema{Type: "number"}, lenient.FloatPattern)
 	case Array:
 		if t.Elem == nil {
 			return nil, fmt.Errorf("array type without element type")
@@ -66,19 +69,20 @@ func Build(t *Type) (*jsonschema.Schema, error) {
 		if err != nil {
 			return nil, err
 		}
-		s = &jsonschema.Schema{Items: items}
-		types := []string{"array"}
+		branches = []*jsonschema.Schema{{Type: "array", Items: items}}
 		if !t.Strict {
-			types = append(types, "string")
+			branches = append(branches, &jsonschema.Schema{Type: "string"})
 		}
 		if t.Wrap {
-			for _, et := range typesOf(items) {
-				if !contains(types, et) && et != "null" {
-					types = append(types, et)
+			// A lone element is read as a one-element array: the
+			// element's own forms, but for strings (the JSON-text branch
+			// already takes every string) and null.
+			for _, b := range Branches(items) {
+				if b.Type != "string" && b.Type != "null" && b.Type != "" {
+					branches = append(branches, b)
 				}
 			}
 		}
-		setTypes(s, types)
 	case Map:
 		if t.Elem == nil {
 			return nil, fmt.Errorf("map type without element type")
@@ -87,69 +91,66 @@ func Build(t *Type) (*jsonschema.Schema, error) {
 		if err != nil {
 			return nil, err
 		}
-		s = &jsonschema.Schema{AdditionalProperties: elem}
-		setTypes(s, objectTypes(t))
+		branches = []*jsonschema.Schema{{Type: "object", AdditionalProperties: elem}}
+		if !t.Strict {
+			branches = append(branches, &jsonschema.Schema{Type: "string"})
+		}
 	case Object:
-		s, err = object(t)
+		obj, err := objectBranch(t)
 		if err != nil {
 			return nil, err
 		}
+		branches = []*jsonschema.Schema{obj}
+		if !t.Strict {
+			branches = append(branches, &jsonschema.Schema{Type: "string"})
+		}
 	case Any:
-		s = &jsonschema.Schema{}
+		// Non-nil, empty Extras make invopop marshal {} instead of the
+		// boolean schema true, which Gemini-family hosts reject.
+		return &jsonschema.Schema{Extras: map[string]any{}}, nil
 	default:
 		return nil, fmt.Errorf("unsupported kind %d", t.Kind)
 	}
-	if t.Strict && t.Kind != String && t.Kind != Any {
-		s.Comments = StrictComment
+	if t.Strict && t.Kind != String {
+		branches[0].Comments = StrictComment
 	}
-	if t.Nullable && t.Kind != Any {
-		setTypes(s, append(typesOf(s), "null"))
+	if t.Nullable {
+		branches = append(branches, &jsonschema.Schema{Type: "null"})
 	}
-	return s, nil
+	if len(branches) == 1 {
+		return branches[0], nil
+	}
+	return &jsonschema.Schema{AnyOf: branches}, nil
 }
 
-func objectTypes(t *Type) []string {
-	if t.Strict {
-		return []string{"object"}
+// Branches returns the single-typed branches of a schema Build made: its
+// anyOf, or the schema itself.
+func Branches(s *jsonschema.Schema) []*jsonschema.Schema {
+	if len(s.AnyOf) > 0 {
+		return s.AnyOf
 	}
-	return []string{"object", "string"}
+	return []*jsonschema.Schema{s}
+}
+
+// branch returns the branch of s whose type is one of types, or nil.
+func branch(s *jsonschema.Schema, types ...string) *jsonschema.Schema {
+	for _, b := range Branches(s) {
+		for _, t := range types {
+			if b.Type == t {
+				return b
+			}
+		}
+	}
+	return nil
 }
 
 // lenientScalar is the schema of a number or boolean: the JSON type and,
 // unless strict, a string form restricted by pattern.
-func lenientScalar(t *Type, jsonType, pattern string) *jsonschema.Schema {
+func lenientScalar(t *Type, native *jsonschema.Schema, pattern string) []*jsonschema.Schema {
 	if t.Strict {
-		return &jsonschema.Schema{Type: jsonType}
+		return []*jsonschema.Schema{native}
 	}
-	s := &jsonschema.Schema{Pattern: pattern}
-	setTypes(s, []string{jsonType, "string"})
-	return s
-}
-
-// setTypes sets the schema's type: a string for one type, an array
-// (through Extras, as invopop's Type is a single string) for several.
-func setTypes(s *jsonschema.Schema, types []string) {
-	if len(types) == 1 {
-		s.Type = types[0]
-		delete(s.Extras, "type")
-		return
-	}
-	s.Type = ""
-	if s.Extras == nil {
-		s.Extras = map[string]any{}
-	}
-	s.Extras["type"] = types
-}
-
-// typesOf returns the types a schema names.
-func typesOf(s *jsonschema.Schema) []string {
-	if s.Type != "" {
-		return []string{s.Type}
-	}
-	if ts, ok := s.Extras["type"].([]string); ok {
-		return append([]string(nil), ts...)
-	}
-	return nil
+	return []*jsonschema.Schema{native, {Type: "string", Pattern: pattern}}
 }
 
 func contains(list []string, s string) bool {
@@ -161,9 +162,10 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func object(t *Type) (*jsonschema.Schema, error) {
-	s := &jsonschema.Schema{Properties: orderedmap.New[string, *jsonschema.Schema]()}
-	setTypes(s, objectTypes(t))
+// objectBranch is the object schema of a struct: its properties, required
+// list and, for unknown=error, additionalProperties false.
+func objectBranch(t *Type) (*jsonschema.Schema, error) {
+	s := &jsonschema.Schema{Type: "object", Properties: orderedmap.New[string, *jsonschema.Schema]()}
 	var errs []string
 	for i := range t.Fields {
 		f := &t.Fields[i]
@@ -193,20 +195,23 @@ func object(t *Type) (*jsonschema.Schema, error) {
 	return s, nil
 }
 
-// FieldSchema builds the schema of one struct field: its type's schema with the
-// field's keywords and description.
+// FieldSchema builds the schema of one struct field: its type's schema with
+// the field's keywords and description, in the portable profile.
+// Annotations go into the first branch; each keyword goes into the branch
+// of the JSON type it constrains.
 func FieldSchema(f *Field) (*jsonschema.Schema, error) {
 	s, err := Build(f.Type)
 	if err != nil {
 		return nil, err
 	}
+	first := Branches(s)[0]
 	k := f.Keywords
-	s.Title = k.Title
-	s.Description = f.Description
+	first.Title = k.Title
+	first.Description = f.Description
 	if k.Description != "" {
-		s.Description = k.Description
+		first.Description = k.Description
 	}
-	s.Deprecated, s.ReadOnly, s.WriteOnly = k.Deprecated, k.ReadOnly, k.WriteOnly
+	first.Deprecated, first.ReadOnly, first.WriteOnly = k.Deprecated, k.ReadOnly, k.WriteOnly
 	kind := f.Type.Kind
 	if k.Format != "" {
 		return nil, fmt.Errorf("format=%s is not supported: the decoder cannot check it (hosts may); use pattern", k.Format)
@@ -221,29 +226,37 @@ func FieldSchema(f *Field) (*jsonschema.Schema, error) {
 	if (k.Minimum != "" || k.Maximum != "" || k.ExclusiveMinimum != "" || k.ExclusiveMaximum != "") && !numeric {
 		return nil, fmt.Errorf("minimum, maximum and exclusive bounds apply to number fields only")
 	}
-	if k.Minimum != "" {
-		s.Minimum = json.Number(k.Minimum)
+	if num := branch(s, "integer", "number"); num != nil {
+		if k.Minimum != "" {
+			num.Minimum = json.Number(k.Minimum)
+		}
+		num.Maximum = json.Number(k.Maximum)
+		num.ExclusiveMinimum = json.Number(k.ExclusiveMinimum)
+		num.ExclusiveMaximum = json.Number(k.ExclusiveMaximum)
 	}
-	s.Maximum = json.Number(k.Maximum)
-	s.ExclusiveMinimum = json.Number(k.ExclusiveMinimum)
-	s.ExclusiveMaximum = json.Number(k.ExclusiveMaximum)
 	if (k.MinLength != nil || k.MaxLength != nil || k.Pattern != "") && kind != String {
 		return nil, fmt.Errorf("minLength, maxLength and pattern apply to string fields only")
 	}
-	s.MinLength, s.MaxLength = k.MinLength, k.MaxLength
-	if k.Pattern != "" {
-		s.Pattern = k.Pattern
+	if kind == String {
+		str := branch(s, "string")
+		str.MinLength, str.MaxLength = k.MinLength, k.MaxLength
+		if k.Pattern != "" {
+			str.Pattern = k.Pattern
+		}
 	}
 	if (k.MinItems != nil || k.MaxItems != nil) && kind != Array {
 		return nil, fmt.Errorf("minItems and maxItems apply to array fields only")
 	}
-	s.MinItems, s.MaxItems = k.MinItems, k.MaxItems
+	if arr := branch(s, "array"); arr != nil && kind == Array {
+		arr.MinItems, arr.MaxItems = k.MinItems, k.MaxItems
+	}
 	if len(k.Enum) > 0 {
 		if kind != String {
 			return nil, fmt.Errorf("enum applies to string fields only (hosts require string enums)")
 		}
+		str := branch(s, "string")
 		for _, e := range k.Enum {
-			s.Enum = append(s.Enum, e)
+			str.Enum = append(str.Enum, e)
 		}
 	}
 	for _, e := range k.Examples {
@@ -251,14 +264,14 @@ func FieldSchema(f *Field) (*jsonschema.Schema, error) {
 		if err != nil {
 			return nil, fmt.Errorf("example %q: %v", e, err)
 		}
-		s.Examples = append(s.Examples, v)
+		first.Examples = append(first.Examples, v)
 	}
 	if k.HasDefault && !strings.Contains(k.Default, "{{index}}") {
 		v, err := Value(f.Type, k.Default)
 		if err != nil {
 			return nil, fmt.Errorf("default %q: %v", k.Default, err)
 		}
-		s.Default = v
+		first.Default = v
 	}
 	return s, nil
 }

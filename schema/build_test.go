@@ -1,13 +1,18 @@
 package schema
 
 import (
+	"bytes"
+	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/lenient"
 )
 
-func TestRootSearchFiles(t *testing.T) {
+func searchFilesType() *Type {
 	min := "1"
-	root := &Type{Kind: Object, Name: "SearchFilesInput", Fields: []Field{
+	return &Type{Kind: Object, Name: "SearchFilesInput", Fields: []Field{
 		{Name: "path", Aliases: []string{"file_path"}, Required: true, Description: "Path is the directory.", Type: &Type{Kind: String}},
 		{Name: "limit", Type: &Type{Kind: Int, Bits: 64, Nullable: true}, Keywords: Keywords{Default: "100", HasDefault: true, Minimum: min}},
 		{Name: "count_only", Type: &Type{Kind: Bool}},
@@ -15,31 +20,94 @@ func TestRootSearchFiles(t *testing.T) {
 		{Name: "file_types", Type: &Type{Kind: Array, Elem: &Type{Kind: String}}},
 		{Name: "size", Required: true, Type: &Type{Kind: Uint, Bits: 8}},
 	}}
-	s, err := Root(root)
-	if err != nil {
-		t.Fatal(err)
+}
+
+// TestRootProfiles checks each profile's spelling of the same tool, field
+// by field, as compact JSON.
+func TestRootProfiles(t *testing.T) {
+	want := map[lenient.Profile]map[string]string{
+		lenient.ProfilePortable: {
+			"path":       `{"type":"string","description":"Path is the directory."}`,
+			"limit":      `{"anyOf":[{"type":"integer","minimum":1,"default":100},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]}`,
+			"count_only": `{"anyOf":[{"type":"boolean"},{"type":"string","pattern":` + quote(lenient.BoolPattern) + `}]}`,
+			"ratio":      `{"anyOf":[{"type":"number"},{"type":"string","pattern":` + quote(lenient.FloatPattern) + `}]}`,
+			"file_types": `{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]}`,
+			"size":       `{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]}`,
+		},
+		lenient.ProfileTypeArray: {
+			"limit":      `{"minimum":1,"pattern":"^-?[0-9]+$","default":100,"type":["integer","string","null"]}`,
+			"file_types": `{"items":{"type":"string"},"type":["array","string"]}`,
+		},
+		lenient.ProfileGemini: {
+			"limit":      `{"type":"integer","minimum":1,"default":100,"nullable":true}`,
+			"count_only": `{"type":"boolean"}`,
+			"file_types": `{"items":{"type":"string"},"type":"array"}`,
+		},
 	}
-	b, err := Marshal(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := string(b)
-	for _, want := range []string{
-		`"$schema": "https://json-schema.org/draft/2020-12/schema"`,
-		`"type": "object"`,
-		`"pattern": "^-?[0-9]+$"`,
-		`"integer",` + "\n" + `        "string",` + "\n" + `        "null"`,
-		`"default": 100`,
-		`"minimum": 1`,
-		`"required": [` + "\n" + `    "size"` + "\n" + `  ]`,
-		`"items": {`,
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("schema lacks %s:\n%s", want, got)
+	for _, p := range lenient.Profiles() {
+		s, err := RootProfile(searchFilesType(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var root struct {
+			Schema     string                     `json:"$schema"`
+			Type       string                     `json:"type"`
+			Properties map[string]json.RawMessage `json:"properties"`
+			Required   []string                   `json:"required"`
+		}
+		if err := json.Unmarshal(b, &root); err != nil {
+			t.Fatal(err)
+		}
+		if root.Type != "object" || !reflect.DeepEqual(root.Required, []string{"size"}) {
+			t.Errorf("%s: root type %q, required %v; want object, [size] (a required field with aliases is not listed)", p, root.Type, root.Required)
+		}
+		if (root.Schema == "") != (p == lenient.ProfileGemini) {
+			t.Errorf("%s: $schema is %q", p, root.Schema)
+		}
+		for field, w := range want[p] {
+			var got bytes.Buffer
+			if err := json.Compact(&got, root.Properties[field]); err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != w {
+				t.Errorf("%s: %s is\n  %s\nwant\n  %s", p, field, got.String(), w)
+			}
+		}
+		if p != lenient.ProfileTypeArray && strings.Contains(string(b), `"type": [`) {
+			t.Errorf("%s: a type array:\n%s", p, b)
 		}
 	}
-	if strings.Contains(got, `"path"`+"\n") || strings.Contains(got, `"required": [`+"\n"+`    "path"`) {
-		t.Errorf("a required field with aliases is listed in required:\n%s", got)
+	if _, err := RootProfile(searchFilesType(), "openapi"); err == nil || !strings.Contains(err.Error(), "known profiles: portable, typearray, gemini") {
+		t.Errorf("unknown profile: %v", err)
+	}
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// TestConvertKeepsInput checks that converting does not modify the
+// portable schema it reads (generated code converts one schema three
+// times).
+func TestConvertKeepsInput(t *testing.T) {
+	s, err := Root(searchFilesType())
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := Marshal(s)
+	for _, p := range lenient.Profiles() {
+		if _, err := Convert(s, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after, _ := Marshal(s)
+	if !bytes.Equal(before, after) {
+		t.Errorf("Convert modified its input:\n%s\n%s", before, after)
 	}
 }
 

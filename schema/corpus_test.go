@@ -39,8 +39,20 @@ var corpusTypes = map[string]struct {
 // TestCorpus checks the shared corpus (testdata/corpus/values.json) for
 // every type of the semantics table: the coercion core (lenient.Decoder,
 // through the reflection decoder) and the built schema agree, checked with
-// a Go JSON Schema validator and with AJV.
+// a Go JSON Schema validator and with AJV, in the portable (default) and
+// the type-array profiles.
 func TestCorpus(t *testing.T) {
+	for _, p := range []lenient.Profile{lenient.ProfilePortable, lenient.ProfileTypeArray} {
+		t.Run(string(p), func(t *testing.T) {
+			tools, calls := corpusTools(t, p)
+			invariant.Check(t, tools, calls)
+		})
+	}
+}
+
+// corpusTools returns a one-field tool per corpus type, with its schema in
+// profile p and the reflection decoder, and the corpus's calls by tool.
+func corpusTools(t *testing.T, p lenient.Profile) ([]lenient.Tool, map[string][]invariant.Call) {
 	data, err := os.ReadFile("../testdata/corpus/values.json")
 	if err != nil {
 		t.Fatal(err)
@@ -64,7 +76,7 @@ func TestCorpus(t *testing.T) {
 			t.Fatalf("corpus type %q has no Go type", name)
 		}
 		st := reflect.StructOf([]reflect.StructField{{Name: "V", Type: ct.t, Tag: reflect.StructTag(`json:"v" norm:"` + ct.norm + `"`)}})
-		s, err := schema.For(reflect.New(st).Interface())
+		s, err := schema.ForProfile(reflect.New(st).Interface(), p)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -88,5 +100,5 @@ func TestCorpus(t *testing.T) {
 			calls[name] = append(calls[name], c)
 		}
 	}
-	invariant.Check(t, tools, calls)
+	return tools, calls
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/invopop/jsonschema"
+
+	"github.com/normgen/normgen/lenient"
 )
 
 // For returns the lenient root schema of the Go value v's type (a struct or
@@ -20,11 +22,16 @@ import (
 // longer says whether an integer was an int8 or a uint64, or a field a
 // pointer, which the lenient schema needs.
 func For(v any) (*jsonschema.Schema, error) {
+	return ForProfile(v, lenient.ProfilePortable)
+}
+
+// ForProfile is For in schema profile p.
+func ForProfile(v any, p lenient.Profile) (*jsonschema.Schema, error) {
 	t, err := Describe(reflect.TypeOf(v))
 	if err != nil {
 		return nil, err
 	}
-	return Root(t)
+	return RootProfile(t, p)
 }
 
 var rawMessageType = reflect.TypeFor[json.RawMessage]()

@@ -37,8 +37,35 @@ type Call struct {
 	Class string
 }
 
-// Check checks every call of calls (by tool name) against tools.
+// Check checks every call of calls (by tool name) against tools: against
+// each tool's InputSchema, and against its schema in every other JSON
+// Schema profile it carries (portable, typearray; the gemini profile is
+// OpenAPI, not JSON Schema, and has a test of its own). Findings name the
+// profile as "tool [profile]".
 func Check(t *testing.T, tools []lenient.Tool, calls map[string][]Call) {
+	t.Helper()
+	all := append([]lenient.Tool(nil), tools...)
+	allCalls := map[string][]Call{}
+	for name, c := range calls {
+		allCalls[name] = c
+	}
+	for _, tool := range tools {
+		for _, p := range []lenient.Profile{lenient.ProfilePortable, lenient.ProfileTypeArray} {
+			if s, ok := tool.Schemas[p]; ok && !bytes.Equal(s, tool.InputSchema) {
+				v := tool
+				v.Name = tool.Name + " [" + string(p) + "]"
+				v.InputSchema = s
+				all = append(all, v)
+				if c, ok := calls[tool.Name]; ok {
+					allCalls[v.Name] = c
+				}
+			}
+		}
+	}
+	checkAll(t, all, allCalls)
+}
+
+func checkAll(t *testing.T, tools []lenient.Tool, calls map[string][]Call) {
 	t.Helper()
 	byName := map[string]lenient.Tool{}
 	for _, tool := range tools {

@@ -1,0 +1,68 @@
+package lenient
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Profile names a spelling of the lenient input schema. Every profile
+// describes the same decoder; they differ in the JSON Schema constructs a
+// host takes. Generated code carries each tool's schema in every profile,
+// as static text, so that one server can serve hosts that want different
+// forms.
+type Profile string
+
+// The schema profiles.
+const (
+	// ProfilePortable is the default: no JSON Schema type arrays anywhere.
+	// A value with several accepted forms is a property-level anyOf of
+	// single-typed branches with no sibling keys (annotations sit in the
+	// first branch), every array branch with its own items, null as a
+	// {"type":"null"} branch. Claude, Claude Code (AJV), OpenAI, Gemini,
+	// Cursor and VS Code Copilot take it.
+	ProfilePortable Profile = "portable"
+	// ProfileTypeArray spells several accepted forms as a JSON Schema type
+	// array (["integer","string"]), the form normgen used first. AJV hosts
+	// take it; Gemini-family function declarations reject it.
+	ProfileTypeArray Profile = "typearray"
+	// ProfileGemini is the strict OpenAPI 3.0 subset of Gemini function
+	// declarations: one type per schema, nullable: true for null, no anyOf,
+	// $schema, additionalProperties, $comment, exclusive bounds or
+	// examples. It advertises each value's native form only; the decoder
+	// still accepts every lenient form.
+	ProfileGemini Profile = "gemini"
+)
+
+// Profiles returns every profile, the default first.
+func Profiles() []Profile {
+	return []Profile{ProfilePortable, ProfileTypeArray, ProfileGemini}
+}
+
+// ParseProfile returns the profile named s, or an error listing the known
+// names.
+func ParseProfile(s string) (Profile, error) {
+	for _, p := range Profiles() {
+		if string(p) == s {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("unknown schema profile %q; known profiles: %s", s, profileNames())
+}
+
+func profileNames() string {
+	var names []string
+	for _, p := range Profiles() {
+		names = append(names, string(p))
+	}
+	return strings.Join(names, ", ")
+}
+
+// SchemaFor returns the tool's input schema in profile p: Schemas[p] when
+// the tool carries it, else InputSchema.
+func (t Tool) SchemaFor(p Profile) json.RawMessage {
+	if s, ok := t.Schemas[p]; ok {
+		return s
+	}
+	return t.InputSchema
+}

@@ -1,0 +1,153 @@
+package schema
+
+import (
+	"reflect"
+
+	"github.com/invopop/jsonschema"
+	orderedmap "github.com/pb33f/ordered-map/v2"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// Convert returns the portable schema s (as Build, FieldSchema and Root
+// make it) spelled in profile p. s is not modified; the result shares no
+// schema with it.
+//
+//   - lenient.ProfilePortable: a copy of s.
+//   - lenient.ProfileTypeArray: each anyOf of single-typed branches becomes
+//     one schema with a type array, holding every branch's keywords (they
+//     constrain different JSON types, so nothing changes meaning).
+//   - lenient.ProfileGemini: each anyOf keeps its first (native) branch,
+//     with nullable: true when a branch was null; keys outside Gemini's
+//     Schema object ($schema, additionalProperties, $comment, exclusive
+//     bounds, examples, title, deprecated, readOnly, writeOnly) are dropped.
+func Convert(s *jsonschema.Schema, p lenient.Profile) (*jsonschema.Schema, error) {
+	var conv func(*jsonschema.Schema) *jsonschema.Schema
+	switch p {
+	case lenient.ProfilePortable:
+		conv = func(b *jsonschema.Schema) *jsonschema.Schema { return copyBranch(b) }
+	case lenient.ProfileTypeArray:
+		conv = mergeBranches
+	case lenient.ProfileGemini:
+		conv = geminiBranch
+	default:
+		_, err := lenient.ParseProfile(string(p))
+		return nil, err
+	}
+	c := converter{conv: conv, done: map[*jsonschema.Schema]*jsonschema.Schema{}}
+	return c.convert(s), nil
+}
+
+// converter rewrites a schema tree node by node; done keeps shared nodes
+// (an alias property is the same schema as its field) shared.
+type converter struct {
+	conv func(*jsonschema.Schema) *jsonschema.Schema
+	done map[*jsonschema.Schema]*jsonschema.Schema
+}
+
+func (c *converter) convert(s *jsonschema.Schema) *jsonschema.Schema {
+	if s == nil || s == jsonschema.FalseSchema || s == jsonschema.TrueSchema {
+		return s
+	}
+	if out, ok := c.done[s]; ok {
+		return out
+	}
+	// Children first, on copies, so the profile's rewrite sees converted
+	// subschemas.
+	src := *s
+	if len(src.AnyOf) > 0 {
+		src.AnyOf = make([]*jsonschema.Schema, len(s.AnyOf))
+		for i, b := range s.AnyOf {
+			src.AnyOf[i] = c.convert(b)
+		}
+	}
+	src.Items = c.convert(s.Items)
+	src.AdditionalProperties = c.convert(s.AdditionalProperties)
+	if s.Properties != nil {
+		src.Properties = orderedmap.New[string, *jsonschema.Schema]()
+		for pair := s.Properties.Oldest(); pair != nil; pair = pair.Next() {
+			src.Properties.Set(pair.Key, c.convert(pair.Value))
+		}
+	}
+	out := c.conv(&src)
+	c.done[s] = out
+	return out
+}
+
+// copyBranch returns a shallow copy of s with its own Extras.
+func copyBranch(s *jsonschema.Schema) *jsonschema.Schema {
+	out := *s
+	if s.Extras != nil {
+		out.Extras = map[string]any{}
+		for k, v := range s.Extras {
+			out.Extras[k] = v
+		}
+	}
+	return &out
+}
+
+// mergeBranches spells an anyOf of single-typed branches as one schema
+// with a type array.
+func mergeBranches(s *jsonschema.Schema) *jsonschema.Schema {
+	if len(s.AnyOf) == 0 {
+		return copyBranch(s)
+	}
+	out := copyBranch(s.AnyOf[0])
+	types := []string{out.Type}
+	dst := reflect.ValueOf(out).Elem()
+	for _, b := range s.AnyOf[1:] {
+		types = append(types, b.Type)
+		src := reflect.ValueOf(b).Elem()
+		for i := 0; i < src.NumField(); i++ {
+			if dst.Type().Field(i).Name == "Type" || !dst.Type().Field(i).IsExported() {
+				continue
+			}
+			if f := src.Field(i); !f.IsZero() && dst.Field(i).IsZero() {
+				dst.Field(i).Set(f)
+			}
+		}
+	}
+	setTypes(out, types)
+	return out
+}
+
+// setTypes sets the schema's type: a string for one type, an array
+// (through Extras, as invopop's Type is a single string) for several.
+func setTypes(s *jsonschema.Schema, types []string) {
+	if len(types) == 1 {
+		s.Type = types[0]
+		delete(s.Extras, "type")
+		return
+	}
+	s.Type = ""
+	if s.Extras == nil {
+		s.Extras = map[string]any{}
+	}
+	s.Extras["type"] = types
+}
+
+// geminiBranch spells a schema in Gemini's OpenAPI 3.0 subset: the native
+// branch of an anyOf, nullable for a null branch, and only the keys
+// Gemini's Schema object has.
+func geminiBranch(s *jsonschema.Schema) *jsonschema.Schema {
+	out := copyBranch(s)
+	if len(s.AnyOf) > 0 {
+		out = copyBranch(s.AnyOf[0])
+		for _, b := range s.AnyOf[1:] {
+			if b.Type == "null" {
+				if out.Extras == nil {
+					out.Extras = map[string]any{}
+				}
+				out.Extras["nullable"] = true
+			}
+		}
+	}
+	out.Version = ""
+	out.AdditionalProperties = nil
+	out.Comments = ""
+	out.ExclusiveMinimum, out.ExclusiveMaximum = "", ""
+	out.Examples = nil
+	out.Title = ""
+	out.Deprecated, out.ReadOnly, out.WriteOnly = false, false, false
+	return out
+}
