@@ -14,12 +14,13 @@ type CatalogEntry struct {
 	InputSchema json.RawMessage `json:"inputSchema"` // its lenient schema
 }
 
-// Catalog returns the package's tools/list catalog, sorted by name, as
-// stable indented JSON: what `normgen catalog` prints.
-func Catalog(m *Package) ([]byte, error) {
+// Catalog returns the package's tools/list catalog, sorted by name, with
+// each schema in profile p (the portable one when p is empty), as stable
+// indented JSON: what `normgen catalog` prints.
+func Catalog(m *Package, p lenient.Profile) ([]byte, error) {
 	entries := []CatalogEntry{}
 	for _, t := range m.Tools {
-		js, err := ToolSchema(t)
+		js, err := ToolSchemaProfile(t, p)
 		if err != nil {
 			return nil, err
 		}

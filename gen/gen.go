@@ -32,6 +32,10 @@ type Config struct {
 	Output string
 	// Tags are build tags, comma-separated.
 	Tags string
+	// Profile is the schema profile of each generated tool's InputSchema
+	// (lenient.ProfilePortable when empty). The generated code carries
+	// every profile's schema either way.
+	Profile lenient.Profile
 }
 
 // File is one generated file.
@@ -114,7 +118,7 @@ func Generate(ctx context.Context, cfg Config) ([]File, []Diagnostic) {
 // Output renders the generated file of a loaded package model, at the
 // path cfg.Output names (default <package>_normgen.go in the package).
 func Output(m *Package, cfg Config) (File, error) {
-	src, err := Render(m)
+	src, err := Render(m, cfg.Profile)
 	if err != nil {
 		return File{}, err
 	}
@@ -154,9 +158,19 @@ func SchemaType(t *TypeRef, m lenient.Mode) *schema.Type {
 	return st
 }
 
-// ToolSchema returns the tool's input schema as stable, indented JSON.
+// ToolSchema returns the tool's input schema in the portable profile as
+// stable, indented JSON.
 func ToolSchema(t *Tool) ([]byte, error) {
-	s, err := schema.Root(SchemaType(&TypeRef{Kind: schema.Object, Struct: t.Input}, 0))
+	return ToolSchemaProfile(t, lenient.ProfilePortable)
+}
+
+// ToolSchemaProfile returns the tool's input schema in profile p (the
+// portable one when p is empty) as stable, indented JSON.
+func ToolSchemaProfile(t *Tool, p lenient.Profile) ([]byte, error) {
+	if p == "" {
+		p = lenient.ProfilePortable
+	}
+	s, err := schema.RootProfile(SchemaType(&TypeRef{Kind: schema.Object, Struct: t.Input}, 0), p)
 	if err != nil {
 		return nil, err
 	}

@@ -67,7 +67,7 @@ func TestGolden(t *testing.T) {
 				got["want/generated.go"] = f.Content
 			}
 			m, _ := Load(context.Background(), Config{Dir: dir})
-			if got["want/catalog.json"], err = Catalog(m); err != nil {
+			if got["want/catalog.json"], err = Catalog(m, ""); err != nil {
 				t.Fatal(err)
 			}
 			if got["want/rules.json"], err = RuleTable(m); err != nil {

@@ -6,22 +6,62 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/normgen/normgen/gen"
+	"github.com/normgen/normgen/lenient"
 )
 
 func init() {
 	subcommands["catalog"] = func(args []string) int { return printModel("catalog", args, gen.Catalog) }
-	subcommands["rules"] = func(args []string) int { return printModel("rules", args, gen.RuleTable) }
+	subcommands["rules"] = func(args []string) int {
+		return printModel("rules", args, func(m *gen.Package, _ lenient.Profile) ([]byte, error) { return gen.RuleTable(m) })
+	}
+}
+
+// profileFlag declares the -profile flag of the commands that print
+// schemas.
+func profileFlag(fs *flag.FlagSet) *string {
+	return fs.String("profile", string(lenient.ProfilePortable), "schema `profile`: "+profileList())
+}
+
+func profileList() string {
+	var names []string
+	for _, p := range lenient.Profiles() {
+		names = append(names, string(p))
+	}
+	return strings.Join(names, ", ")
+}
+
+// parseProfile reads a -profile value; an unknown name is a usage error
+// that lists the known ones (the caller exits 2).
+func parseProfile(name string) (lenient.Profile, bool) {
+	p, err := lenient.ParseProfile(name)
+	if err != nil {
+		log.Print(err)
+		return "", false
+	}
+	return p, true
 }
 
 // printModel loads the package named by the DIR argument and prints what
-// render makes of its model.
-func printModel(name string, args []string, render func(*gen.Package) ([]byte, error)) int {
+// render makes of its model, with schemas in the -profile profile.
+func printModel(name string, args []string, render func(*gen.Package, lenient.Profile) ([]byte, error)) int {
 	fs := flag.NewFlagSet("normgen "+name, flag.ContinueOnError)
 	tags := fs.String("tags", "", "comma-separated build tags")
 	typeNames := fs.String("type", "", "comma-separated tool type names")
+	var profile *string
+	if name == "catalog" {
+		profile = profileFlag(fs)
+	} else {
+		profile = new(string)
+		*profile = string(lenient.ProfilePortable)
+	}
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	p, ok := parseProfile(*profile)
+	if !ok {
 		return 2
 	}
 	if fs.NArg() > 1 {
@@ -37,7 +77,7 @@ func printModel(name string, args []string, render func(*gen.Package) ([]byte, e
 		printDiags(diags)
 		return 1
 	}
-	b, err := render(m)
+	b, err := render(m, p)
 	if err != nil {
 		log.Print(err)
 		return 1
@@ -47,15 +87,16 @@ func printModel(name string, args []string, render func(*gen.Package) ([]byte, e
 }
 
 // schemaFiles renders the review files of -schemas DIR: each tool's schema
-// as <tool>.schema.json and the package's rule table as rules.json.
-func schemaFiles(m *gen.Package, dir string) ([]gen.File, error) {
+// in profile p as <tool>.schema.json and the package's rule table as
+// rules.json.
+func schemaFiles(m *gen.Package, dir string, p lenient.Profile) ([]gen.File, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
 	var files []gen.File
 	for _, t := range m.Tools {
-		js, err := gen.ToolSchema(t)
+		js, err := gen.ToolSchemaProfile(t, p)
 		if err != nil {
 			return nil, err
 		}

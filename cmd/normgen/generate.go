@@ -23,8 +23,13 @@ func runGenerate(args []string) int {
 	check := fs.Bool("check", false, "regenerate in memory and exit 1 with a diff when the file on disk differs; write nothing")
 	schemas := fs.String("schemas", "", "also write each tool's schema to `DIR`/<tool>.schema.json and the rule table to DIR/rules.json")
 	version := fs.Bool("version", false, "print the version and exit")
+	profile := profileFlag(fs)
 	fs.Usage = usage(fs)
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	p, ok := parseProfile(*profile)
+	if !ok {
 		return 2
 	}
 	if *version {
@@ -36,7 +41,7 @@ func runGenerate(args []string) int {
 		fs.Usage()
 		return 2
 	}
-	cfg := gen.Config{Dir: ".", Output: *output, Tags: *tags}
+	cfg := gen.Config{Dir: ".", Output: *output, Tags: *tags, Profile: p}
 	if fs.NArg() == 1 {
 		cfg.Dir = fs.Arg(0)
 	}
@@ -53,7 +58,7 @@ func runGenerate(args []string) int {
 	}
 	all := []gen.File{out}
 	if *schemas != "" {
-		extra, err := schemaFiles(m, *schemas)
+		extra, err := schemaFiles(m, *schemas, p)
 		if err != nil {
 			log.Print(err)
 			return 1

@@ -702,8 +702,139 @@ func (x *BatchOperationsInput) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	}
 }
 
-// batchOperationsInputSchema is the input schema of tool batch_operations.
+// batchOperationsInputSchema is the input schema of tool batch_operations in the portable profile.
 const batchOperationsInputSchema = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "properties": {
+    "pipeline_json": {
+      "anyOf": [
+        {
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "Name labels the pipeline."
+            },
+            "steps": {
+              "anyOf": [
+                {
+                  "items": {
+                    "anyOf": [
+                      {
+                        "properties": {
+                          "id": {
+                            "type": "string",
+                            "description": "ID names the step in the results; default step-N."
+                          },
+                          "action": {
+                            "type": "string",
+                            "enum": [
+                              "read",
+                              "write",
+                              "copy",
+                              "move",
+                              "delete"
+                            ],
+                            "description": "Action is read, write, copy, move or delete."
+                          },
+                          "params": {
+                            "anyOf": [
+                              {
+                                "properties": {
+                                  "path": {
+                                    "type": "string",
+                                    "description": "Path is the file the step works on."
+                                  },
+                                  "content": {
+                                    "type": "string",
+                                    "description": "Content is the text a write step writes."
+                                  },
+                                  "source": {
+                                    "type": "string",
+                                    "description": "Source and Destination are a copy or move step's paths."
+                                  },
+                                  "destination": {
+                                    "type": "string"
+                                  }
+                                },
+                                "type": "object",
+                                "description": "Params are the step's parameters."
+                              },
+                              {
+                                "type": "string"
+                              }
+                            ]
+                          }
+                        },
+                        "type": "object"
+                      },
+                      {
+                        "type": "string"
+                      }
+                    ]
+                  },
+                  "type": "array",
+                  "description": "Steps run in order; the pipeline stops at the first failing step."
+                },
+                {
+                  "type": "string"
+                }
+              ]
+            },
+            "dry_run": {
+              "anyOf": [
+                {
+                  "type": "boolean",
+                  "description": "DryRun reports what each step would do."
+                },
+                {
+                  "type": "string",
+                  "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+                }
+              ]
+            }
+          },
+          "type": "object",
+          "required": [
+            "steps"
+          ],
+          "description": "Pipeline is the pipeline, as an object or its JSON text."
+        },
+        {
+          "type": "string"
+        }
+      ]
+    },
+    "force": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "Force lets steps overwrite existing files."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "dry_run": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "DryRun reports what each step would do."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    }
+  },
+  "type": "object"
+}
+`
+
+// batchOperationsInputSchemaTypeArray is the input schema of tool batch_operations in the typearray profile.
+const batchOperationsInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "pipeline_json": {
@@ -805,8 +936,135 @@ const batchOperationsInputSchema = `{
 }
 `
 
-// deleteFileInputSchema is the input schema of tool delete_file.
+// batchOperationsInputSchemaGemini is the input schema of tool batch_operations in the gemini profile.
+const batchOperationsInputSchemaGemini = `{
+  "properties": {
+    "pipeline_json": {
+      "properties": {
+        "name": {
+          "type": "string",
+          "description": "Name labels the pipeline."
+        },
+        "steps": {
+          "items": {
+            "properties": {
+              "id": {
+                "type": "string",
+                "description": "ID names the step in the results; default step-N."
+              },
+              "action": {
+                "type": "string",
+                "enum": [
+                  "read",
+                  "write",
+                  "copy",
+                  "move",
+                  "delete"
+                ],
+                "description": "Action is read, write, copy, move or delete."
+              },
+              "params": {
+                "properties": {
+                  "path": {
+                    "type": "string",
+                    "description": "Path is the file the step works on."
+                  },
+                  "content": {
+                    "type": "string",
+                    "description": "Content is the text a write step writes."
+                  },
+                  "source": {
+                    "type": "string",
+                    "description": "Source and Destination are a copy or move step's paths."
+                  },
+                  "destination": {
+                    "type": "string"
+                  }
+                },
+                "type": "object",
+                "description": "Params are the step's parameters."
+              }
+            },
+            "type": "object"
+          },
+          "type": "array",
+          "description": "Steps run in order; the pipeline stops at the first failing step."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "description": "DryRun reports what each step would do."
+        }
+      },
+      "type": "object",
+      "required": [
+        "steps"
+      ],
+      "description": "Pipeline is the pipeline, as an object or its JSON text."
+    },
+    "force": {
+      "type": "boolean",
+      "description": "Force lets steps overwrite existing files."
+    },
+    "dry_run": {
+      "type": "boolean",
+      "description": "DryRun reports what each step would do."
+    }
+  },
+  "type": "object"
+}
+`
+
+// deleteFileInputSchema is the input schema of tool delete_file in the portable profile.
 const deleteFileInputSchema = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "Path is the file or empty directory to delete."
+    },
+    "permanent": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "Permanent deletes instead of moving to the sandbox's .trash folder."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "force": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "Force deletes a non-empty directory."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "dry_run": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "DryRun reports what would be deleted."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    }
+  },
+  "type": "object"
+}
+`
+
+// deleteFileInputSchemaTypeArray is the input schema of tool delete_file in the typearray profile.
+const deleteFileInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "path": {
@@ -842,8 +1100,105 @@ const deleteFileInputSchema = `{
 }
 `
 
-// editFileInputSchema is the input schema of tool edit_file.
+// deleteFileInputSchemaGemini is the input schema of tool delete_file in the gemini profile.
+const deleteFileInputSchemaGemini = `{
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "Path is the file or empty directory to delete."
+    },
+    "permanent": {
+      "type": "boolean",
+      "description": "Permanent deletes instead of moving to the sandbox's .trash folder."
+    },
+    "force": {
+      "type": "boolean",
+      "description": "Force deletes a non-empty directory."
+    },
+    "dry_run": {
+      "type": "boolean",
+      "description": "DryRun reports what would be deleted."
+    }
+  },
+  "type": "object"
+}
+`
+
+// editFileInputSchema is the input schema of tool edit_file in the portable profile.
 const editFileInputSchema = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "Path is the file to edit, relative to the sandbox root."
+    },
+    "old_text": {
+      "type": "string",
+      "description": "OldText is the text to replace."
+    },
+    "new_text": {
+      "type": "string",
+      "description": "NewText is the replacement."
+    },
+    "whole_word": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "WholeWord matches OldText only between word boundaries."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "case_sensitive": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "CaseSensitive matches letter case exactly.",
+          "default": true
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "force": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "Force replaces every occurrence instead of requiring exactly one."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "dry_run": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "DryRun reports the change without writing it."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    }
+  },
+  "type": "object"
+}
+`
+
+// editFileInputSchemaTypeArray is the input schema of tool edit_file in the typearray profile.
+const editFileInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "path": {
@@ -897,8 +1252,71 @@ const editFileInputSchema = `{
 }
 `
 
-// listDirectoryInputSchema is the input schema of tool list_directory.
+// editFileInputSchemaGemini is the input schema of tool edit_file in the gemini profile.
+const editFileInputSchemaGemini = `{
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "Path is the file to edit, relative to the sandbox root."
+    },
+    "old_text": {
+      "type": "string",
+      "description": "OldText is the text to replace."
+    },
+    "new_text": {
+      "type": "string",
+      "description": "NewText is the replacement."
+    },
+    "whole_word": {
+      "type": "boolean",
+      "description": "WholeWord matches OldText only between word boundaries."
+    },
+    "case_sensitive": {
+      "type": "boolean",
+      "description": "CaseSensitive matches letter case exactly.",
+      "default": true,
+      "nullable": true
+    },
+    "force": {
+      "type": "boolean",
+      "description": "Force replaces every occurrence instead of requiring exactly one."
+    },
+    "dry_run": {
+      "type": "boolean",
+      "description": "DryRun reports the change without writing it."
+    }
+  },
+  "type": "object"
+}
+`
+
+// listDirectoryInputSchema is the input schema of tool list_directory in the portable profile.
 const listDirectoryInputSchema = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "Path is the directory to list."
+    },
+    "recursive": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "Recursive lists subdirectories too."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    }
+  },
+  "type": "object"
+}
+`
+
+// listDirectoryInputSchemaTypeArray is the input schema of tool list_directory in the typearray profile.
+const listDirectoryInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "path": {
@@ -918,8 +1336,92 @@ const listDirectoryInputSchema = `{
 }
 `
 
-// multiEditInputSchema is the input schema of tool multi_edit.
+// listDirectoryInputSchemaGemini is the input schema of tool list_directory in the gemini profile.
+const listDirectoryInputSchemaGemini = `{
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "Path is the directory to list."
+    },
+    "recursive": {
+      "type": "boolean",
+      "description": "Recursive lists subdirectories too."
+    }
+  },
+  "type": "object"
+}
+`
+
+// multiEditInputSchema is the input schema of tool multi_edit in the portable profile.
 const multiEditInputSchema = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "Path is the file to edit."
+    },
+    "edits_json": {
+      "anyOf": [
+        {
+          "items": {
+            "anyOf": [
+              {
+                "properties": {
+                  "old_text": {
+                    "type": "string",
+                    "description": "OldText is the text to replace."
+                  },
+                  "new_text": {
+                    "type": "string",
+                    "description": "NewText is the replacement."
+                  }
+                },
+                "type": "object"
+              },
+              {
+                "type": "string"
+              }
+            ]
+          },
+          "type": "array",
+          "description": "Edits are applied in order; a JSON array or its text."
+        },
+        {
+          "type": "string"
+        }
+      ]
+    },
+    "force": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "Force replaces every occurrence of each edit."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "dry_run": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "DryRun reports the change without writing it."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    }
+  },
+  "type": "object"
+}
+`
+
+// multiEditInputSchemaTypeArray is the input schema of tool multi_edit in the typearray profile.
+const multiEditInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "path": {
@@ -970,8 +1472,181 @@ const multiEditInputSchema = `{
 }
 `
 
-// searchFilesInputSchema is the input schema of tool search_files.
+// multiEditInputSchemaGemini is the input schema of tool multi_edit in the gemini profile.
+const multiEditInputSchemaGemini = `{
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "Path is the file to edit."
+    },
+    "edits_json": {
+      "items": {
+        "properties": {
+          "old_text": {
+            "type": "string",
+            "description": "OldText is the text to replace."
+          },
+          "new_text": {
+            "type": "string",
+            "description": "NewText is the replacement."
+          }
+        },
+        "type": "object"
+      },
+      "type": "array",
+      "description": "Edits are applied in order; a JSON array or its text."
+    },
+    "force": {
+      "type": "boolean",
+      "description": "Force replaces every occurrence of each edit."
+    },
+    "dry_run": {
+      "type": "boolean",
+      "description": "DryRun reports the change without writing it."
+    }
+  },
+  "type": "object"
+}
+`
+
+// searchFilesInputSchema is the input schema of tool search_files in the portable profile.
 const searchFilesInputSchema = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "Path is the directory to search."
+    },
+    "pattern": {
+      "type": "string",
+      "description": "Pattern is a regular expression (RE2 syntax)."
+    },
+    "limit": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 1,
+          "description": "Limit is the most matches to return.",
+          "default": 100
+        },
+        {
+          "type": "string",
+          "pattern": "^-?[0-9]+$"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "count_only": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "CountOnly returns the number of matches only."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "whole_word": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "WholeWord matches the pattern only between word boundaries."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "case_sensitive": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "CaseSensitive matches letter case exactly.",
+          "default": true
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "include_content": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "IncludeContent includes the matching line's text."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "include_context": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "IncludeContext includes the lines around each match."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "recursive": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "Recursive searches subdirectories too."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "return_lines": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "ReturnLines includes line numbers."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "file_types": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array",
+          "description": "FileTypes restricts the search to these extensions (without dot)."
+        },
+        {
+          "type": "string"
+        }
+      ]
+    }
+  },
+  "type": "object"
+}
+`
+
+// searchFilesInputSchemaTypeArray is the input schema of tool search_files in the typearray profile.
+const searchFilesInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "path": {
@@ -1066,8 +1741,69 @@ const searchFilesInputSchema = `{
 }
 `
 
+// searchFilesInputSchemaGemini is the input schema of tool search_files in the gemini profile.
+const searchFilesInputSchemaGemini = `{
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "Path is the directory to search."
+    },
+    "pattern": {
+      "type": "string",
+      "description": "Pattern is a regular expression (RE2 syntax)."
+    },
+    "limit": {
+      "type": "integer",
+      "minimum": 1,
+      "description": "Limit is the most matches to return.",
+      "default": 100,
+      "nullable": true
+    },
+    "count_only": {
+      "type": "boolean",
+      "description": "CountOnly returns the number of matches only."
+    },
+    "whole_word": {
+      "type": "boolean",
+      "description": "WholeWord matches the pattern only between word boundaries."
+    },
+    "case_sensitive": {
+      "type": "boolean",
+      "description": "CaseSensitive matches letter case exactly.",
+      "default": true,
+      "nullable": true
+    },
+    "include_content": {
+      "type": "boolean",
+      "description": "IncludeContent includes the matching line's text."
+    },
+    "include_context": {
+      "type": "boolean",
+      "description": "IncludeContext includes the lines around each match."
+    },
+    "recursive": {
+      "type": "boolean",
+      "description": "Recursive searches subdirectories too."
+    },
+    "return_lines": {
+      "type": "boolean",
+      "description": "ReturnLines includes line numbers."
+    },
+    "file_types": {
+      "items": {
+        "type": "string"
+      },
+      "type": "array",
+      "description": "FileTypes restricts the search to these extensions (without dot)."
+    }
+  },
+  "type": "object"
+}
+`
+
 // NormgenTools returns the tools declared in this package, sorted by name:
-// each with its description, input schema, normalizer rules and decoder.
+// each with its description, input schema (in every profile), normalizer
+// rules and decoder.
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
@@ -1108,6 +1844,11 @@ func NormgenTools() []lenient.Tool {
 					Tools:    []string{"batch_operations"},
 					Type:     lenient.RuleTypeCoerce,
 				},
+			},
+			Schemas: map[lenient.Profile]json.RawMessage{
+				lenient.ProfileGemini:    json.RawMessage(batchOperationsInputSchemaGemini),
+				lenient.ProfilePortable:  json.RawMessage(batchOperationsInputSchema),
+				lenient.ProfileTypeArray: json.RawMessage(batchOperationsInputSchemaTypeArray),
 			},
 		},
 		{
@@ -1169,6 +1910,11 @@ func NormgenTools() []lenient.Tool {
 					Tools:    []string{"delete_file"},
 					Type:     lenient.RuleTypeCoerce,
 				},
+			},
+			Schemas: map[lenient.Profile]json.RawMessage{
+				lenient.ProfileGemini:    json.RawMessage(deleteFileInputSchemaGemini),
+				lenient.ProfilePortable:  json.RawMessage(deleteFileInputSchema),
+				lenient.ProfileTypeArray: json.RawMessage(deleteFileInputSchemaTypeArray),
 			},
 		},
 		{
@@ -1273,6 +2019,11 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 			},
+			Schemas: map[lenient.Profile]json.RawMessage{
+				lenient.ProfileGemini:    json.RawMessage(editFileInputSchemaGemini),
+				lenient.ProfilePortable:  json.RawMessage(editFileInputSchema),
+				lenient.ProfileTypeArray: json.RawMessage(editFileInputSchemaTypeArray),
+			},
 		},
 		{
 			Decode: func(args []byte) (any, []lenient.Fix, error) {
@@ -1319,6 +2070,11 @@ func NormgenTools() []lenient.Tool {
 					Tools:    []string{"list_directory"},
 					Type:     lenient.RuleTypeCoerce,
 				},
+			},
+			Schemas: map[lenient.Profile]json.RawMessage{
+				lenient.ProfileGemini:    json.RawMessage(listDirectoryInputSchemaGemini),
+				lenient.ProfilePortable:  json.RawMessage(listDirectoryInputSchema),
+				lenient.ProfileTypeArray: json.RawMessage(listDirectoryInputSchemaTypeArray),
 			},
 		},
 		{
@@ -1423,6 +2179,11 @@ func NormgenTools() []lenient.Tool {
 					Tools:    []string{"multi_edit"},
 					Type:     lenient.RuleTypeCoerce,
 				},
+			},
+			Schemas: map[lenient.Profile]json.RawMessage{
+				lenient.ProfileGemini:    json.RawMessage(multiEditInputSchemaGemini),
+				lenient.ProfilePortable:  json.RawMessage(multiEditInputSchema),
+				lenient.ProfileTypeArray: json.RawMessage(multiEditInputSchemaTypeArray),
 			},
 		},
 		{
@@ -1568,6 +2329,11 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"search_files"},
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
+			},
+			Schemas: map[lenient.Profile]json.RawMessage{
+				lenient.ProfileGemini:    json.RawMessage(searchFilesInputSchemaGemini),
+				lenient.ProfilePortable:  json.RawMessage(searchFilesInputSchema),
+				lenient.ProfileTypeArray: json.RawMessage(searchFilesInputSchemaTypeArray),
 			},
 		},
 	}

@@ -106,8 +106,79 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-// searchMailInputSchema is the input schema of tool search_mail.
+// searchMailInputSchema is the input schema of tool search_mail in the portable profile.
 const searchMailInputSchema = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "properties": {
+    "query": {
+      "type": "string",
+      "description": "Query is matched, without letter case, against subject and body; empty matches all."
+    },
+    "from": {
+      "type": "string",
+      "description": "From keeps messages whose sender contains this text."
+    },
+    "unread_only": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "UnreadOnly keeps unread messages only."
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "limit": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "maximum": 100,
+          "minimum": 1,
+          "description": "Limit is the most messages to return.",
+          "default": 10
+        },
+        {
+          "type": "string",
+          "pattern": "^-?[0-9]+$"
+        }
+      ]
+    },
+    "offset": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Offset skips this many matches first."
+        },
+        {
+          "type": "string",
+          "pattern": "^-?[0-9]+$"
+        }
+      ]
+    },
+    "max_body_bytes": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "description": "MaxBodyBytes cuts each body to this many bytes.",
+          "default": 200
+        },
+        {
+          "type": "string",
+          "pattern": "^-?[0-9]+$"
+        }
+      ]
+    }
+  },
+  "type": "object"
+}
+`
+
+// searchMailInputSchemaTypeArray is the input schema of tool search_mail in the typearray profile.
+const searchMailInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "query": {
@@ -161,8 +232,47 @@ const searchMailInputSchema = `{
 }
 `
 
+// searchMailInputSchemaGemini is the input schema of tool search_mail in the gemini profile.
+const searchMailInputSchemaGemini = `{
+  "properties": {
+    "query": {
+      "type": "string",
+      "description": "Query is matched, without letter case, against subject and body; empty matches all."
+    },
+    "from": {
+      "type": "string",
+      "description": "From keeps messages whose sender contains this text."
+    },
+    "unread_only": {
+      "type": "boolean",
+      "description": "UnreadOnly keeps unread messages only."
+    },
+    "limit": {
+      "type": "integer",
+      "maximum": 100,
+      "minimum": 1,
+      "description": "Limit is the most messages to return.",
+      "default": 10
+    },
+    "offset": {
+      "type": "integer",
+      "minimum": 0,
+      "description": "Offset skips this many matches first."
+    },
+    "max_body_bytes": {
+      "type": "integer",
+      "minimum": 0,
+      "description": "MaxBodyBytes cuts each body to this many bytes.",
+      "default": 200
+    }
+  },
+  "type": "object"
+}
+`
+
 // NormgenTools returns the tools declared in this package, sorted by name:
-// each with its description, input schema, normalizer rules and decoder.
+// each with its description, input schema (in every profile), normalizer
+// rules and decoder.
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
@@ -238,6 +348,11 @@ func NormgenTools() []lenient.Tool {
 					Tools:    []string{"search_mail"},
 					Type:     lenient.RuleTypeCoerce,
 				},
+			},
+			Schemas: map[lenient.Profile]json.RawMessage{
+				lenient.ProfileGemini:    json.RawMessage(searchMailInputSchemaGemini),
+				lenient.ProfilePortable:  json.RawMessage(searchMailInputSchema),
+				lenient.ProfileTypeArray: json.RawMessage(searchMailInputSchemaTypeArray),
 			},
 		},
 	}

@@ -130,8 +130,141 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// searchInputSchema is the input schema of tool search.
+// searchInputSchema is the input schema of tool search in the portable profile.
 const searchInputSchema = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "properties": {
+    "path": {
+      "type": "string"
+    },
+    "pattern": {
+      "type": "string"
+    },
+    "owner": {
+      "type": "string"
+    },
+    "limit": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "string",
+          "pattern": "^-?[0-9]+$"
+        }
+      ]
+    },
+    "offset": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "string",
+          "pattern": "^-?[0-9]+$"
+        }
+      ]
+    },
+    "max_depth": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "string",
+          "pattern": "^-?[0-9]+$"
+        }
+      ]
+    },
+    "count_only": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "whole_word": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "case_sensitive": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "min_score": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "string",
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+        }
+      ]
+    },
+    "file_types": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "string"
+        }
+      ]
+    },
+    "ids": {
+      "anyOf": [
+        {
+          "items": {
+            "anyOf": [
+              {
+                "type": "integer"
+              },
+              {
+                "type": "string",
+                "pattern": "^-?[0-9]+$"
+              }
+            ]
+          },
+          "type": "array"
+        },
+        {
+          "type": "string"
+        }
+      ]
+    }
+  },
+  "type": "object",
+  "required": [
+    "path",
+    "pattern"
+  ]
+}
+`
+
+// searchInputSchemaTypeArray is the input schema of tool search in the typearray profile.
+const searchInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "path": {
@@ -223,8 +356,63 @@ const searchInputSchema = `{
 }
 `
 
+// searchInputSchemaGemini is the input schema of tool search in the gemini profile.
+const searchInputSchemaGemini = `{
+  "properties": {
+    "path": {
+      "type": "string"
+    },
+    "pattern": {
+      "type": "string"
+    },
+    "owner": {
+      "type": "string"
+    },
+    "limit": {
+      "type": "integer"
+    },
+    "offset": {
+      "type": "integer"
+    },
+    "max_depth": {
+      "type": "integer"
+    },
+    "count_only": {
+      "type": "boolean"
+    },
+    "whole_word": {
+      "type": "boolean"
+    },
+    "case_sensitive": {
+      "type": "boolean"
+    },
+    "min_score": {
+      "type": "number"
+    },
+    "file_types": {
+      "items": {
+        "type": "string"
+      },
+      "type": "array"
+    },
+    "ids": {
+      "items": {
+        "type": "integer"
+      },
+      "type": "array"
+    }
+  },
+  "type": "object",
+  "required": [
+    "path",
+    "pattern"
+  ]
+}
+`
+
 // NormgenTools returns the tools declared in this package, sorted by name:
-// each with its description, input schema, normalizer rules and decoder.
+// each with its description, input schema (in every profile), normalizer
+// rules and decoder.
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
@@ -300,6 +488,11 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"search"},
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
+			},
+			Schemas: map[lenient.Profile]json.RawMessage{
+				lenient.ProfileGemini:    json.RawMessage(searchInputSchemaGemini),
+				lenient.ProfilePortable:  json.RawMessage(searchInputSchema),
+				lenient.ProfileTypeArray: json.RawMessage(searchInputSchemaTypeArray),
 			},
 		},
 	}
