@@ -50,7 +50,9 @@ before(async () => {
   if (!process.env.FILESYSTEM_MCP_BIN) {
     execFileSync("go", ["build", "-o", bin, "./filesystem/cmd/filesystem-mcp"], { cwd: examples, stdio: "inherit" });
   }
-  const ajv = new Ajv2020({ allowUnionTypes: true });
+  // Strict mode without allowUnionTypes: the default (portable) form has
+  // no type arrays.
+  const ajv = new Ajv2020({ strict: true });
   tools = await withServer(async (client) => {
     const { tools: list } = await client.listTools();
     return new Map(list.map((t) => [t.name, { schema: t.inputSchema, validate: ajv.compile(t.inputSchema) }]));
@@ -62,6 +64,20 @@ after(() => rmSync(work, { recursive: true, force: true }));
 test("lists the six tools with object schemas", () => {
   assert.deepEqual([...tools.keys()].sort(), ["batch_operations", "delete_file", "edit_file", "list_directory", "multi_edit", "search_files"]);
   for (const [name, t] of tools) assert.equal(t.schema.type, "object", name);
+});
+
+test("the default schemas have no type arrays and no anyOf with sibling keys", () => {
+  const walk = (s, path) => {
+    if (Array.isArray(s)) return s.forEach((x, i) => walk(x, `${path}[${i}]`));
+    if (!s || typeof s !== "object") return;
+    assert.ok(!Array.isArray(s.type), `${path}: type array ${JSON.stringify(s.type)}`);
+    if (s.anyOf) {
+      assert.deepEqual(Object.keys(s), ["anyOf"], `${path}: anyOf with siblings`);
+      for (const b of s.anyOf) assert.equal(typeof b.type, "string", `${path}: an anyOf branch without one type`);
+    }
+    for (const [k, v] of Object.entries(s)) if (k !== "enum" && k !== "default" && k !== "examples") walk(v, `${path}.${k}`);
+  };
+  for (const [name, t] of tools) walk(t.schema, name);
 });
 
 const cases = [
