@@ -81,3 +81,25 @@ for (const name of Object.keys(servers)) {
     }
   });
 }
+
+test("mail on go-sdk: the schema profile follows the client's name from initialize", async () => {
+  const listAs = async (clientName) => {
+    const client = new Client({ name: clientName, version: "0.0.0" });
+    await client.connect(new StdioClientTransport({
+      command: join(work, "go-sdk"),
+      args: ["-client-profile", "legacy-gemini-host=gemini"],
+    }));
+    try {
+      const { tools } = await client.listTools();
+      return tools.find((t) => t.name === "search_mail").inputSchema;
+    } finally {
+      await client.close();
+    }
+  };
+  const gemini = await listAs("legacy-gemini-host");
+  assert.equal(gemini.properties.limit.type, "integer");
+  assert.equal(gemini.$schema, undefined);
+  assert.ok(!JSON.stringify(gemini).includes("anyOf"), "gemini profile has no anyOf");
+  const portable = await listAs("some-other-host");
+  assert.deepEqual(portable.properties.limit.anyOf.map((b) => b.type), ["integer", "string"]);
+});
