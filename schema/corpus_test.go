@@ -31,6 +31,7 @@ var corpusTypes = map[string]struct {
 	"string":          {reflect.TypeFor[string](), ""},
 	"[]string":        {reflect.TypeFor[[]string](), ""},
 	"[]int":           {reflect.TypeFor[[]int](), ""},
+	"[]int_wrap":      {reflect.TypeFor[[]int](), "wrap"},
 	"map[string]bool": {reflect.TypeFor[map[string]bool](), ""},
 	"*int":            {reflect.TypeFor[*int](), ""},
 	"any":             {reflect.TypeFor[any](), ""},

@@ -16,7 +16,8 @@ import (
 // schema (read with OpenAPI's nullable) rejects only
 //
 //   - a string given for an integer, number or boolean field, and
-//   - a string (JSON text) given for an array or object field,
+//   - a string (JSON text) given for an array or object field, and
+//   - a lone element given for a norm:"wrap" array,
 //
 // because the profile advertises each value's native form only.
 func TestGeminiProfileBlocks(t *testing.T) {
@@ -50,8 +51,9 @@ func TestGeminiProfileBlocks(t *testing.T) {
 
 // compileOpenAPI compiles a gemini-profile schema with the Go validator,
 // reading OpenAPI's `nullable: true` as JSON Schema's null type. With
-// strings, every typed subschema also takes any string: the schema the
-// profile would be if it advertised the string forms.
+// strings, every typed subschema also takes any string, and an array its
+// element's type: the schema the profile would be if it advertised the
+// string and wrap forms.
 func compileOpenAPI(t *testing.T, schemaJSON []byte, strings bool) *jsonschema.Schema {
 	t.Helper()
 	var doc any
@@ -72,6 +74,11 @@ func compileOpenAPI(t *testing.T, schemaJSON []byte, strings bool) *jsonschema.S
 				}
 				if strings && typ == "object" && !root {
 					types = append(types, "string") // JSON text; the root stays an object
+				}
+				if items, ok := v["items"].(map[string]any); ok && strings && typ == "array" {
+					if it, ok := items["type"].(string); ok && it != "string" {
+						types = append(types, it) // a lone element (wrap)
+					}
 				}
 				v["type"] = types
 				delete(v, "nullable")
