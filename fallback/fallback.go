@@ -83,6 +83,9 @@ type field struct {
 	mode      lenient.Mode
 	kw        schema.Keywords
 	pattern   *regexp.Regexp
+	// aliases are the value aliases of a string field or of a string
+	// slice field's elements.
+	aliases []schema.ValueAlias
 }
 
 type structInfo struct {
@@ -143,6 +146,10 @@ func fieldsOf(t reflect.Type) (*structInfo, error) {
 		}
 		if f.Type.Unescape {
 			fl.mode |= lenient.Unescape
+		}
+		fl.aliases = f.Type.ValueAliases
+		if f.Type.Kind == schema.Array && f.Type.Elem != nil {
+			fl.aliases = f.Type.Elem.ValueAliases
 		}
 		if f.Keywords.Pattern != "" {
 			if fl.pattern, err = regexp.Compile(f.Keywords.Pattern); err != nil {
@@ -236,9 +243,41 @@ func walkField(d *lenient.Decoder, v []byte, f *field) (any, bool) {
 		return nil, false
 	}
 	if val != nil {
+		val = valueAliases(d, f, val)
 		check(d, v, f, val)
 	}
 	return val, d.OK(mark)
+}
+
+// valueAliases reads a string field's value, or a string slice field's
+// elements, through the field's value aliases, as generated decoders do.
+func valueAliases(d *lenient.Decoder, f *field, val any) any {
+	read := func(s, name string) string {
+		for _, a := range f.aliases {
+			if s == a.From {
+				return d.ValueAlias(s, name, a.To)
+			}
+		}
+		return s
+	}
+	if len(f.aliases) == 0 {
+		return val
+	}
+	switch x := val.(type) {
+	case string:
+		return read(x, f.name)
+	case []any:
+		d.Enter(f.name)
+		for i, e := range x {
+			if s, ok := e.(string); ok {
+				d.EnterIndex(i)
+				x[i] = read(s, "")
+				d.Leave()
+			}
+		}
+		d.Leave()
+	}
+	return val
 }
 
 // walk decodes v for Go type t; name is the member's wire name ("" for

@@ -134,6 +134,8 @@ func SchemaType(t *TypeRef, m lenient.Mode) *schema.Type {
 		Strict:     m&lenient.Strict != 0,
 		StrictBool: m&lenient.StrictBool != 0,
 		Wrap:       m&lenient.Wrap != 0 && t.Kind == schema.Array,
+
+		ValueAliases: t.ValueAliases,
 	}
 	if st.Bits == 0 && (t.Kind == schema.Int || t.Kind == schema.Uint) {
 		st.Bits = lenient.IntBits

@@ -416,6 +416,7 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, depth int)
 		if f.Type == nil {
 			continue
 		}
+		l.valueAliases(f, fieldID, norm.ValueAliases)
 		l.checkField(s, f, fieldID, norm)
 		add(f, depth)
 	}

@@ -84,4 +84,8 @@ type TypeRef struct {
 	Struct *Struct
 	// Raw marks json.RawMessage (Kind is schema.Any).
 	Raw bool
+	// ValueAliases are the other values a string reads as canonical ones
+	// (`norm:"value_alias=cp:copy"`), on the string type itself (a field's,
+	// or a slice field's element).
+	ValueAliases []schema.ValueAlias
 }

@@ -324,6 +324,9 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 	}
 	switch t.Kind {
 	case schema.String:
+		if len(t.ValueAliases) > 0 {
+			checks = append([]jen.Code{valueAliasSwitch(t.ValueAliases, name)}, checks...)
+		}
 		return scalar(d.Clone().Dot("String").Call(v, jen.Lit(name), modeCode(m)), "string")
 	case schema.Bool:
 		return scalar(d.Clone().Dot("Bool").Call(v, jen.Lit(name), modeCode(m)), "bool")
@@ -610,6 +613,7 @@ var ruleTypeConst = map[lenient.RuleType]string{
 	lenient.RuleJSONAcceptBoth: "RuleJSONAcceptBoth",
 	lenient.RuleNestedAlias:    "RuleNestedAlias",
 	lenient.RuleNestedDefault:  "RuleNestedDefault",
+	lenient.RuleValueAlias:     "RuleValueAlias",
 }
 
 // stringLit renders s as a raw string literal when it can be one, so that

@@ -48,7 +48,7 @@ func Rules(t *Tool) []lenient.Rule {
 			}
 		}
 	}
-	return rules
+	return append(rules, valueAliasRules(t)...)
 }
 
 // defaultJSON is a field's default as JSON: numbers and booleans bare,

@@ -31,7 +31,7 @@ type Normalizer struct {
 }
 
 var phaseOf = map[RuleType]int{
-	RuleParamAlias: 0, RuleParamDefault: 1, RuleTypeCoerce: 2, RuleJSONAcceptBoth: 3, RuleNestedAlias: 4, RuleNestedDefault: 4,
+	RuleParamAlias: 0, RuleParamDefault: 1, RuleTypeCoerce: 2, RuleJSONAcceptBoth: 3, RuleNestedAlias: 4, RuleNestedDefault: 4, RuleValueAlias: 4,
 }
 
 // NewNormalizer validates rules (see ValidateRules) and indexes them by
@@ -142,6 +142,8 @@ func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any
 func applyMap(r *Rule, args map[string]any) (Applied, bool) {
 	a := Applied{RuleID: r.ID, Type: r.Type, Param: r.From}
 	switch r.Type {
+	case RuleValueAlias:
+		return applyValueAliasMap(r, args)
 	case RuleParamAlias:
 		v, ok := args[r.From]
 		if _, taken := args[r.To]; !ok || taken {
@@ -459,6 +461,14 @@ func (n *Normalizer) anyApplies(rules []*Rule, args []byte) bool {
 			if _, ok := lookup(r.InPayload); ok {
 				return true
 			}
+		case RuleValueAlias:
+			key := r.From
+			if r.InPayload != "" {
+				key = r.InPayload
+			}
+			if v, ok := lookup(key); ok && (v[0] == '"' || v[0] == '[' || v[0] == '{') {
+				return true
+			}
 		}
 	}
 	return false
@@ -500,6 +510,8 @@ func applyNode(r *Rule, args *jnode) (Applied, bool) {
 	a := Applied{RuleID: r.ID, Type: r.Type, Param: r.From}
 	at := args.index(r.From)
 	switch r.Type {
+	case RuleValueAlias:
+		return applyValueAliasNode(r, args)
 	case RuleParamAlias:
 		if at < 0 || args.index(r.To) >= 0 {
 			return a, false

@@ -26,6 +26,11 @@ const (
 	// string) in each object of the array at ArrayPath inside InPayload where
 	// it is absent or empty.
 	RuleNestedDefault RuleType = "nested_default"
+	// RuleValueAlias reads the string value of From (or each string of
+	// its array) through Value, a JSON object from alias to canonical value
+	// ({"cp": "copy"}); with InPayload and ArrayPath, the string at From
+	// in each object of the payload's array.
+	RuleValueAlias RuleType = "value_alias"
 )
 
 // Rule is one normalizer rule, as stored in rules.json. The format is a

@@ -155,11 +155,19 @@ func ValidateRules(rules, existing []Rule) error {
 			need = map[string]bool{"from": true, "to": true, "in_payload": true, "array_path": true}
 		case RuleNestedDefault:
 			need = map[string]bool{"from": true, "value": true, "in_payload": true, "array_path": true}
+		case RuleValueAlias:
+			nested := r.InPayload != "" || r.ArrayPath != ""
+			need = map[string]bool{"from": true, "value": true, "in_payload": nested, "array_path": nested}
+			if r.Value != nil && Valid(r.Value) == nil {
+				if _, err := valueAliasTable(r.Value); err != nil {
+					bad("%v", err)
+				}
+			}
 		case "":
 			bad("type is missing")
 			continue
 		default:
-			bad("unknown type %q; known: param_alias, param_default, type_coerce, json_accept_both, nested_alias, nested_default", r.Type)
+			bad("unknown type %q; known: param_alias, param_default, type_coerce, json_accept_both, nested_alias, nested_default, value_alias", r.Type)
 			continue
 		}
 		have := map[string]bool{"from": r.From != "", "to": r.To != "", "coerce_to": r.CoerceTo != "", "in_payload": r.InPayload != "", "array_path": r.ArrayPath != "", "value": r.Value != nil}

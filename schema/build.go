@@ -258,7 +258,16 @@ func FieldSchema(f *Field) (*jsonschema.Schema, error) {
 		for _, e := range k.Enum {
 			str.Enum = append(str.Enum, e)
 		}
+		// Value aliases are accepted values too.
+		for _, va := range f.Type.ValueAliases {
+			str.Enum = append(str.Enum, va.From)
+		}
 	}
+	aliases := f.Type.ValueAliases
+	if kind == Array && f.Type.Elem != nil {
+		aliases = f.Type.Elem.ValueAliases
+	}
+	first.Description = withNote(first.Description, ValueAliasNote(aliases))
 	for _, e := range k.Examples {
 		v, err := Value(f.Type, e)
 		if err != nil {

@@ -93,10 +93,18 @@ func mergeBranches(s *jsonschema.Schema) *jsonschema.Schema {
 		return copyBranch(s)
 	}
 	out := copyBranch(s.AnyOf[0])
+	if len(out.Enum) > 0 {
+		out.Enum = append([]any(nil), out.Enum...)
+	}
 	types := []string{out.Type}
 	dst := reflect.ValueOf(out).Elem()
 	for _, b := range s.AnyOf[1:] {
 		types = append(types, b.Type)
+		if b.Type == "null" && len(out.Enum) > 0 {
+			// In one schema the enum applies to every type: null must
+			// be one of its values, as the null branch said.
+			out.Enum = append(out.Enum, nil)
+		}
 		src := reflect.ValueOf(b).Elem()
 		for i := 0; i < src.NumField(); i++ {
 			if dst.Type().Field(i).Name == "Type" || !dst.Type().Field(i).IsExported() {

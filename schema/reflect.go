@@ -163,6 +163,9 @@ func structFields(t reflect.Type, busy map[reflect.Type]bool, path string) ([]Fi
 				return err
 			}
 			applyNorm(ft, norm)
+			if err := applyValueAliases(ft, norm.ValueAliases, kw.Enum); err != nil {
+				return fmt.Errorf("%s: %v", fpath, err)
+			}
 			f := Field{
 				Name:        name,
 				Aliases:     norm.Aliases,
@@ -203,6 +206,20 @@ func applyNorm(t *Type, n Norm) {
 		t.Wrap = n.Wrap
 	}
 	t.Unescape = n.Unescape
+}
+
+// applyValueAliases sets a field's value aliases on its string type (or
+// its slice's string elements), as the generator does.
+func applyValueAliases(t *Type, aliases []ValueAlias, enum []string) error {
+	target := t
+	if t.Kind == Array && t.Elem != nil {
+		target = t.Elem
+	}
+	if err := CheckValueAliases(aliases, target.Kind == String, enum); err != nil {
+		return err
+	}
+	target.ValueAliases = aliases
+	return nil
 }
 
 func hasOption(opts, want string) bool {

@@ -126,6 +126,8 @@ type Norm struct {
 	Wrap          bool     // wrap
 	Unescape      bool     // unescape
 	RejectUnknown bool     // unknown=error
+	// ValueAliases are value_alias=cp:copy|rm:delete, in tag order.
+	ValueAliases []ValueAlias
 }
 
 // ParseNorm parses a `norm` struct tag. Unknown options are errors that
@@ -144,6 +146,12 @@ func ParseNorm(tag string) (Norm, error) {
 				}
 				n.Aliases = append(n.Aliases, a)
 			}
+		case key == "value_alias" && hasVal:
+			va, err := parseValueAliases(val)
+			if err != nil {
+				return n, err
+			}
+			n.ValueAliases = append(n.ValueAliases, va...)
 		case key == "bool" && val == "strict":
 			n.StrictBool = true
 		case part == "strict":
@@ -155,8 +163,35 @@ func ParseNorm(tag string) (Norm, error) {
 		case key == "unknown" && (val == "error" || val == "ignore"):
 			n.RejectUnknown = val == "error"
 		default:
-			return n, fmt.Errorf("unknown norm option %q; known: alias=a|b, bool=strict, strict, wrap, unescape, unknown=error", part)
+			return n, fmt.Errorf("unknown norm option %q; known: alias=a|b, value_alias=from:to|from:to, bool=strict, strict, wrap, unescape, unknown=error", part)
 		}
 	}
 	return n, nil
+}
+
+// parseValueAliases parses the value of value_alias=cp:copy|rm:delete.
+// Every alias names one canonical value; an alias given twice, an alias
+// that is also a canonical value, and empty parts are errors.
+func parseValueAliases(val string) ([]ValueAlias, error) {
+	var out []ValueAlias
+	seen := map[string]bool{}
+	for _, part := range strings.Split(val, "|") {
+		from, to, ok := strings.Cut(part, ":")
+		switch {
+		case !ok || from == "" || to == "":
+			return nil, fmt.Errorf("norm value_alias=%q: %q is not alias:value (write value_alias=cp:copy|rm:delete)", val, part)
+		case seen[from]:
+			return nil, fmt.Errorf("norm value_alias=%q: alias %q is given twice", val, from)
+		case from == to:
+			return nil, fmt.Errorf("norm value_alias=%q: %q is an alias of itself", val, from)
+		}
+		seen[from] = true
+		out = append(out, ValueAlias{From: from, To: to})
+	}
+	for _, a := range out {
+		if seen[a.To] {
+			return nil, fmt.Errorf("norm value_alias=%q: %q is both an alias and a canonical value", val, a.To)
+		}
+	}
+	return out, nil
 }

@@ -49,6 +49,14 @@ type Type struct {
 	// RejectUnknown makes an Object reject unknown keys (`norm:"unknown=error"`):
 	// additionalProperties is false and aliases are declared as properties.
 	RejectUnknown bool
+	// ValueAliases are other values a String reads as canonical ones
+	// (`norm:"value_alias=cp:copy"`), in declaration order.
+	ValueAliases []ValueAlias
+}
+
+// ValueAlias is one value alias: the value From is read as To.
+type ValueAlias struct {
+	From, To string
 }
 
 // Field is one member of an Object.
