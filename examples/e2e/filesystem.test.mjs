@@ -95,7 +95,9 @@ const cases = [
     [{ file: "a.txt", edits_json: "[{\"old_str\":\"world\",\"new_str\":\"W\"}]" }]],
   ["delete_file", { path: "sub", force: true, dry_run: true }, [{ file: "sub", force: "yes", dry_run: "1" }]],
   ["batch_operations", { pipeline_json: { steps: [{ id: "step-0", action: "write", params: { path: "n.txt", content: "x" } }, { id: "r", action: "read", params: { path: "n.txt" } }] } },
-    [{ pipeline_json: "{\"steps\":[{\"type\":\"write\",\"params\":{\"file\":\"n.txt\",\"text\":\"x\"}},{\"id\":\"r\",\"type\":\"read\",\"params\":{\"path\":\"n.txt\"}}]}" }]],
+    [{ pipeline_json: "{\"steps\":[{\"type\":\"write\",\"params\":{\"file\":\"n.txt\",\"text\":\"x\"}},{\"id\":\"r\",\"type\":\"read\",\"params\":{\"path\":\"n.txt\"}}]}" },
+     // value aliases: "cat" is read (the schema's enum lists the aliases)
+     { pipeline: { steps: [{ action: "write", params: { file: "n.txt", text: "x" } }, { id: "r", action: "cat", params: { path: "n.txt" } }] } }]],
 ];
 
 for (const [name, clean, lenient] of cases) {

@@ -553,6 +553,16 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				val := d.String(it.Value, "action", 0)
 				if d.OK(mark) {
 					switch val {
+					case "cat":
+						val = d.ValueAlias(val, "action", "read")
+					case "cp":
+						val = d.ValueAlias(val, "action", "copy")
+					case "mv":
+						val = d.ValueAlias(val, "action", "move")
+					case "rm", "remove", "del":
+						val = d.ValueAlias(val, "action", "delete")
+					}
+					switch val {
 					case "read", "write", "copy", "move", "delete":
 					default:
 						d.Fail("action", it.Value, "is not one of \"read\", \"write\", \"copy\", \"move\", \"delete\"")
@@ -732,9 +742,15 @@ const batchOperationsInputSchema = `{
                               "write",
                               "copy",
                               "move",
-                              "delete"
+                              "delete",
+                              "cat",
+                              "cp",
+                              "mv",
+                              "rm",
+                              "remove",
+                              "del"
                             ],
-                            "description": "Action is read, write, copy, move or delete."
+                            "description": "Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\"."
                           },
                           "params": {
                             "anyOf": [
@@ -857,9 +873,15 @@ const batchOperationsInputSchemaTypeArray = `{
                   "write",
                   "copy",
                   "move",
-                  "delete"
+                  "delete",
+                  "cat",
+                  "cp",
+                  "mv",
+                  "rm",
+                  "remove",
+                  "del"
                 ],
-                "description": "Action is read, write, copy, move or delete."
+                "description": "Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\"."
               },
               "params": {
                 "properties": {
@@ -959,9 +981,15 @@ const batchOperationsInputSchemaGemini = `{
                   "write",
                   "copy",
                   "move",
-                  "delete"
+                  "delete",
+                  "cat",
+                  "cp",
+                  "mv",
+                  "rm",
+                  "remove",
+                  "del"
                 ],
-                "description": "Action is read, write, copy, move or delete."
+                "description": "Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\"."
               },
               "params": {
                 "properties": {
@@ -1843,6 +1871,15 @@ func NormgenTools() []lenient.Tool {
 					ID:       "batch_operations.dry_run.coerce",
 					Tools:    []string{"batch_operations"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ArrayPath: "steps[]",
+					From:      "action",
+					ID:        "batch_operations.pipeline_json.steps[].action.value_alias",
+					InPayload: "pipeline_json",
+					Tools:     []string{"batch_operations"},
+					Type:      lenient.RuleValueAlias,
+					Value:     json.RawMessage(`{"cat":"read","cp":"copy","mv":"move","rm":"delete","remove":"delete","del":"delete"}`),
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{

@@ -82,7 +82,9 @@ func TestCleanAndLenientAgree(t *testing.T) {
 		{"delete_file", `{"path":"sub","force":true,"permanent":true,"dry_run":true}`,
 			[]string{`{"file":"sub","force":"yes","permanent":"1","dry_run":"true"}`}},
 		{"batch_operations", `{"pipeline_json":{"steps":[{"id":"step-0","action":"write","params":{"path":"n.txt","content":"x"}},{"id":"step-1","action":"copy","params":{"source":"n.txt","destination":"m.txt"}},{"id":"r","action":"read","params":{"path":"m.txt"}}]}}`,
-			[]string{`{"pipeline_json":"{\"steps\":[{\"type\":\"write\",\"params\":{\"file\":\"n.txt\",\"text\":\"x\"}},{\"type\":\"copy\",\"params\":{\"src\":\"n.txt\",\"dest\":\"m.txt\"}},{\"id\":\"r\",\"action\":\"read\",\"params\":{\"path\":\"m.txt\"}}]}"}`}},
+			[]string{`{"pipeline_json":"{\"steps\":[{\"type\":\"write\",\"params\":{\"file\":\"n.txt\",\"text\":\"x\"}},{\"type\":\"copy\",\"params\":{\"src\":\"n.txt\",\"dest\":\"m.txt\"}},{\"id\":\"r\",\"action\":\"read\",\"params\":{\"path\":\"m.txt\"}}]}"}`,
+				// value aliases: cp for copy, cat for read
+				`{"pipeline":{"steps":[{"type":"write","params":{"path":"n.txt","content":"x"}},{"action":"cp","params":{"source":"n.txt","destination":"m.txt"}},{"id":"r","action":"cat","params":{"path":"m.txt"}}]}}`}},
 	} {
 		cs, _ := connect(t)
 		want, isErr := call(t, cs, tc.tool, tc.clean)

@@ -117,7 +117,7 @@ type Step struct {
 	// ID names the step in the results; default step-N.
 	ID string `json:"id,omitempty" jsonschema:"default=step-{{index}}"`
 	// Action is read, write, copy, move or delete.
-	Action string `json:"action" norm:"alias=type" jsonschema:"enum=read,enum=write,enum=copy,enum=move,enum=delete"`
+	Action string `json:"action" norm:"alias=type,value_alias=cat:read|cp:copy|mv:move|rm:delete|remove:delete|del:delete" jsonschema:"enum=read,enum=write,enum=copy,enum=move,enum=delete"`
 	// Params are the step's parameters.
 	Params StepParams `json:"params,omitempty"`
 }
