@@ -235,9 +235,13 @@ func (c *checker) field(path string, s map[string]any) {
 		defer delete(c.seen, ref)
 	}
 	set, pattern, hasPattern := c.types(s)
-	// A field declared norm:"strict" opts out of coercion on purpose.
-	comment, _ := s["$comment"].(string)
-	strict := strings.HasPrefix(comment, StrictComment)
+	// A field declared norm:"strict" opts out of coercion on purpose (the
+	// comment sits in the first branch of the portable form's anyOf).
+	strict := false
+	for _, b := range c.branches(s) {
+		comment, _ := b["$comment"].(string)
+		strict = strict || strings.HasPrefix(comment, StrictComment)
+	}
 	switch {
 	case strict:
 	case set["integer"]:
@@ -251,9 +255,10 @@ func (c *checker) field(path string, s map[string]any) {
 		if !set["string"] && !strict {
 			c.add(path, KindArrayNoText, `array field accepts no string form: hosts reject an array sent as JSON text ("[\"a\"]"); use "type": ["array", "string"] and parse the text in the decoder`)
 		}
-		items, ok := s["items"].(map[string]any)
+		arr := c.branchOf(s, "array")
+		items, ok := arr["items"].(map[string]any)
 		if !ok {
-			if _, isBool := s["items"].(bool); !isBool {
+			if _, isBool := arr["items"].(bool); !isBool {
 				c.add(path, KindArrayNoItems, `array has no "items"; some hosts reject such schemas: give the element schema`)
 			}
 		} else {
@@ -264,16 +269,55 @@ func (c *checker) field(path string, s map[string]any) {
 		if !set["string"] && !strict {
 			c.add(path, KindObjectNoText, `object field accepts no string form: hosts reject an object sent as JSON text; use "type": ["object", "string"] and parse the text in the decoder`)
 		}
-		c.properties(path, s)
+		c.properties(path, c.branchOf(s, "object"))
 	}
-	if enum, ok := s["enum"].([]any); ok {
-		for _, e := range enum {
-			if _, isString := e.(string); !isString {
-				c.add(path, KindEnumNotStrings, "enum has the non-string value %s; hosts require enums of strings", describe(e))
-				break
+	for _, b := range c.branches(s) {
+		if enum, ok := b["enum"].([]any); ok {
+			for _, e := range enum {
+				if _, isString := e.(string); !isString && e != nil {
+					c.add(path, KindEnumNotStrings, "enum has the non-string value %s; hosts require enums of strings", describe(e))
+					break
+				}
 			}
 		}
 	}
+}
+
+// branches returns a schema and the (resolved) branches of its anyOf and
+// oneOf: where the portable form keeps each type's keywords.
+func (c *checker) branches(s map[string]any) []map[string]any {
+	out := []map[string]any{s}
+	for _, k := range []string{"anyOf", "oneOf"} {
+		list, _ := s[k].([]any)
+		for _, b := range list {
+			if bs, ok := b.(map[string]any); ok {
+				bs, _ = c.resolve(bs)
+				out = append(out, bs)
+			}
+		}
+	}
+	return out
+}
+
+// branchOf returns the schema that carries type typ's keywords: s itself
+// when its own type names typ, else the first anyOf/oneOf branch whose
+// type does, else s.
+func (c *checker) branchOf(s map[string]any, typ string) map[string]any {
+	for _, b := range c.branches(s) {
+		switch t := b["type"].(type) {
+		case string:
+			if t == typ {
+				return b
+			}
+		case []any:
+			for _, x := range t {
+				if x == typ {
+					return b
+				}
+			}
+		}
+	}
+	return s
 }
 
 // scalar checks a number or boolean field's string form.

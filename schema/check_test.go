@@ -114,3 +114,35 @@ func TestCheckCatalogErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckPortableForm checks that the leniency checks read a field's
+// forms across the portable form's anyOf branches.
+func TestCheckPortableForm(t *testing.T) {
+	for _, tc := range []struct {
+		prop string
+		want []string // finding kinds
+	}{
+		{`{"anyOf":[{"type":"integer","description":"n"},{"type":"string","pattern":"^-?[0-9]+$"}]}`, nil},
+		{`{"anyOf":[{"type":"integer"},{"type":"string"}]}`, []string{KindStringFormNoPattern}},
+		{`{"anyOf":[{"type":"integer"},{"type":"null"}]}`, []string{KindIntegerNoString}},
+		{`{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]}`, nil},
+		{`{"anyOf":[{"type":"array"},{"type":"string"}]}`, []string{KindArrayNoItems}},
+		{`{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"null"}]}},{"type":"string"}]}`, []string{KindIntegerNoString}},
+		{`{"anyOf":[{"type":"object","properties":{"n":{"type":"boolean"}}},{"type":"string"}]}`, []string{KindBooleanNoString}},
+		{`{"anyOf":[{"type":"integer","$comment":"` + StrictComment + `"},{"type":"null"}]}`, nil},
+		{`{"anyOf":[{"type":"string","enum":["a",1]},{"type":"null"}]}`, []string{KindEnumNotStrings}},
+	} {
+		cat := `[{"name":"t","inputSchema":{"type":"object","properties":{"f":` + tc.prop + `}}}]`
+		fs, err := CheckCatalog([]byte(cat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range fs {
+			got = append(got, f.Kind)
+		}
+		if strings.Join(got, ",") != strings.Join(tc.want, ",") {
+			t.Errorf("%s: findings %v, want %v", tc.prop, fs, tc.want)
+		}
+	}
+}
