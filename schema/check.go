@@ -18,18 +18,33 @@ type Finding struct {
 	Path string `json:"path"`
 	// Kind is a stable identifier of the finding (see the README).
 	Kind string `json:"kind"`
+	// Host names the host whose rule this is (CheckHosts); empty for the
+	// leniency checks of CheckCatalog.
+	Host string `json:"host,omitempty"`
 	// Message says what a host would do and how to fix the schema.
 	Message string `json:"message"`
 }
 
-// String formats a finding as one line: `tool: path: message`.
+// String formats a finding as one line: `tool: path: message [kind]`, or
+// `tool: path: host: message [kind]` for a host rule.
 func (f Finding) String() string {
 	p := f.Path
 	if p == "" {
 		p = "(root)"
 	}
-	return f.Tool + ": " + p + ": " + f.Message + " [" + f.Kind + "]"
+	h := ""
+	if f.Host != "" {
+		h = f.Host + ": "
+	}
+	return f.Tool + ": " + p + ": " + h + f.Message + " [" + f.Kind + "]"
 }
+
+// MaxFindingsPerTool caps the findings CheckCatalog and CheckHosts report
+// for one tool; a last finding of kind KindMore counts the rest.
+const MaxFindingsPerTool = 50
+
+// KindMore is the kind of the finding that counts findings left out.
+const KindMore = "more-findings"
 
 // The kinds of finding CheckCatalog reports.
 const (
@@ -54,11 +69,41 @@ const (
 // reject a form LLM clients are known to send, and each host rule the
 // schema breaks. Findings are sorted by tool, path and kind.
 func CheckCatalog(data []byte) ([]Finding, error) {
+	tools, err := catalogTools(data)
+	if err != nil {
+		return nil, err
+	}
+	var out []Finding
+	for i, tool := range tools {
+		name, _ := tool["name"].(string)
+		if name == "" {
+			name = fmt.Sprintf("#%d", i)
+		}
+		root, ok := tool["inputSchema"].(map[string]any)
+		if !ok {
+			out = append(out, Finding{Tool: name, Kind: KindRootNotObject, Message: `inputSchema is missing or not an object; hosts need {"type": "object", ...}`})
+			continue
+		}
+		c := &checker{tool: name, root: root, walked: map[string]bool{}}
+		c.checkRoot(root)
+		out = append(out, c.findings...)
+	}
+	return capFindings(sortFindings(out)), nil
+}
+
+// catalogTools reads a catalog: one JSON value, an array of tool objects
+// or an object with a "tools" array (a tools/list result, or a JSON-RPC
+// response holding one). Anything after that value is an error.
+func catalogTools(data []byte) ([]map[string]any, error) {
 	var v any
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	if err := dec.Decode(&v); err != nil {
 		return nil, fmt.Errorf("catalog is not JSON: %v", err)
+	}
+	if off := dec.InputOffset(); len(bytes.TrimSpace(data[off:])) > 0 {
+		rest := bytes.TrimLeft(data[off:], " \t\r\n")
+		return nil, fmt.Errorf("catalog has content after its JSON value, at byte %d: %.20q", int(off)+len(data[off:])-len(rest), rest)
 	}
 	if obj, ok := v.(map[string]any); ok {
 		if tools, ok := obj["tools"]; ok {
@@ -67,29 +112,24 @@ func CheckCatalog(data []byte) ([]Finding, error) {
 			v = res["tools"]
 		}
 	}
-	tools, ok := v.([]any)
+	list, ok := v.([]any)
 	if !ok {
 		return nil, fmt.Errorf(`catalog must be a JSON array of tools or an object with a "tools" array`)
 	}
-	var out []Finding
-	for i, t := range tools {
+	tools := make([]map[string]any, len(list))
+	for i, t := range list {
 		tool, ok := t.(map[string]any)
 		if !ok {
 			return nil, fmt.Errorf("tool %d is not an object", i)
 		}
-		name, _ := tool["name"].(string)
-		if name == "" {
-			name = fmt.Sprintf("#%d", i)
-		}
-		root, ok := tool["inputSchema"].(map[string]any)
-		if !ok {
-			out = append(out, Finding{name, "", KindRootNotObject, `inputSchema is missing or not an object; hosts need {"type": "object", ...}`})
-			continue
-		}
-		c := &checker{tool: name, root: root, seen: map[string]bool{}}
-		c.checkRoot(root)
-		out = append(out, c.findings...)
+		tools[i] = tool
 	}
+	return tools, nil
+}
+
+// sortFindings sorts by tool, path, host and kind, then caps each tool's
+// findings at MaxFindingsPerTool.
+func sortFindings(out []Finding) []Finding {
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		if a.Tool != b.Tool {
@@ -98,20 +138,43 @@ func CheckCatalog(data []byte) ([]Finding, error) {
 		if a.Path != b.Path {
 			return a.Path < b.Path
 		}
+		if a.Host != b.Host {
+			return a.Host < b.Host
+		}
 		return a.Kind < b.Kind
 	})
-	return out, nil
+	return out
+}
+
+// capFindings keeps at most MaxFindingsPerTool findings per tool and adds
+// one that counts the rest.
+func capFindings(in []Finding) []Finding {
+	var out []Finding
+	for i := 0; i < len(in); {
+		j := i
+		for j < len(in) && in[j].Tool == in[i].Tool {
+			j++
+		}
+		if n := j - i; n > MaxFindingsPerTool {
+			out = append(out, in[i:i+MaxFindingsPerTool]...)
+			out = append(out, Finding{Tool: in[i].Tool, Kind: KindMore, Message: fmt.Sprintf("%d more findings for this tool are not shown", n-MaxFindingsPerTool)})
+		} else {
+			out = append(out, in[i:j]...)
+		}
+		i = j
+	}
+	return out
 }
 
 type checker struct {
 	tool     string
 	root     map[string]any
-	seen     map[string]bool // $refs being walked, against cycles
+	walked   map[string]bool // $refs walked or being walked: each once per tool
 	findings []Finding
 }
 
 func (c *checker) add(path, kind, format string, args ...any) {
-	c.findings = append(c.findings, Finding{c.tool, path, kind, fmt.Sprintf(format, args...)})
+	c.findings = append(c.findings, Finding{Tool: c.tool, Path: path, Kind: kind, Message: fmt.Sprintf(format, args...)})
 }
 
 func (c *checker) checkRoot(s map[string]any) {
@@ -137,8 +200,15 @@ func describe(v any) string {
 // properties walks an object schema's members.
 func (c *checker) properties(path string, s map[string]any) {
 	if props, ok := s["properties"].(map[string]any); ok {
-		for name, p := range props {
-			if ps, ok := p.(map[string]any); ok {
+		// In name order: a shared $ref is reported at the first path that
+		// reaches it, which must not depend on map order.
+		names := make([]string, 0, len(props))
+		for name := range props {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			if ps, ok := props[name].(map[string]any); ok {
 				c.field(join(path, name), ps)
 			}
 		}
@@ -179,6 +249,12 @@ func (c *checker) resolve(s map[string]any) (map[string]any, string) {
 // branches (as SDKs write nullable fields), and the pattern on its string
 // form.
 func (c *checker) types(s map[string]any) (set map[string]bool, pattern string, hasPattern bool) {
+	return c.typesIn(s, map[string]bool{})
+}
+
+// typesIn is types with the $refs already followed in this look-up, so
+// that a cycle of anyOf branches ends.
+func (c *checker) typesIn(s map[string]any, inside map[string]bool) (set map[string]bool, pattern string, hasPattern bool) {
 	set = map[string]bool{}
 	switch t := s["type"].(type) {
 	case string:
@@ -200,8 +276,14 @@ func (c *checker) types(s map[string]any) (set map[string]bool, pattern string, 
 			if !ok {
 				continue
 			}
-			bs, _ = c.resolve(bs)
-			sub, p, hp := c.types(bs)
+			bs, ref := c.resolve(bs)
+			if ref != "" {
+				if inside[ref] {
+					continue
+				}
+				inside[ref] = true
+			}
+			sub, p, hp := c.typesIn(bs, inside)
 			for t := range sub {
 				set[t] = true
 			}
@@ -228,11 +310,13 @@ var (
 func (c *checker) field(path string, s map[string]any) {
 	s, ref := c.resolve(s)
 	if ref != "" {
-		if c.seen[ref] {
+		// Each $ref target is walked once per tool (its findings are
+		// reported at the first path that reaches it): cycles end, and
+		// shared definitions cost nothing more.
+		if c.walked[ref] {
 			return
 		}
-		c.seen[ref] = true
-		defer delete(c.seen, ref)
+		c.walked[ref] = true
 	}
 	set, pattern, hasPattern := c.types(s)
 	// A field declared norm:"strict" opts out of coercion on purpose (the

@@ -13,17 +13,27 @@ import (
 
 func init() { subcommands["check"] = runCheck }
 
-// runCheck implements `normgen check [-json] [FILE|-]`: lint a tools/list
-// catalog for leniency gaps and host-rule violations.
+// runCheck implements `normgen check [-json] [-host NAME,...|all]
+// [FILE|-]`: lint a tools/list catalog for leniency gaps, or with -host
+// for the named hosts' schema rules.
 func runCheck(args []string) int {
 	fs := flag.NewFlagSet("normgen check", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print the findings as a JSON array")
+	hostList := fs.String("host", "", "check the schema rules of these `hosts` (comma-separated: claude, openai, gemini, cursor, copilot, or all) instead of the leniency gaps")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: normgen check [-json] [FILE|-]   (stdin when FILE is - or absent)")
+		fmt.Fprintln(fs.Output(), "Usage: normgen check [-json] [-host NAME,...|all] [FILE|-]   (stdin when FILE is - or absent)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	var hosts []schema.Host
+	if *hostList != "" {
+		var err error
+		if hosts, err = schema.ParseHosts(*hostList); err != nil {
+			log.Print(err)
+			return 2
+		}
 	}
 	if fs.NArg() > 1 {
 		fs.Usage()
@@ -40,7 +50,12 @@ func runCheck(args []string) int {
 		log.Print(err)
 		return 2
 	}
-	findings, err := schema.CheckCatalog(data)
+	var findings []schema.Finding
+	if hosts != nil {
+		findings, err = schema.CheckHosts(data, hosts)
+	} else {
+		findings, err = schema.CheckCatalog(data)
+	}
 	if err != nil {
 		log.Print(err)
 		return 2

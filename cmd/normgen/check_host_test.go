@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/gen"
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
+)
+
+// TestCheckHostCommand: `normgen check -host gemini` exits 1 and names the
+// field of a type array; an unknown host is a usage error.
+func TestCheckHostCommand(t *testing.T) {
+	cat := filepath.Join(t.TempDir(), "typearray.json")
+	os.WriteFile(cat, []byte(`[{"name":"t","inputSchema":{"type":"object","properties":{"limit":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}}}]`), 0o644)
+	if code := runCheck([]string{"-host", "gemini", cat}); code != 1 {
+		t.Errorf("type array under -host gemini: exit %d, want 1", code)
+	}
+	out := captureStdout(t, func() { runCheck([]string{"-host", "gemini", "-json", cat}) })
+	if !strings.Contains(out, `"path": "limit"`) || !strings.Contains(out, `"host": "gemini"`) || !strings.Contains(out, `"kind": "type-array"`) {
+		t.Errorf("findings do not name the field and host:\n%s", out)
+	}
+	if code := runCheck([]string{"-host", "claude", cat}); code != 0 {
+		t.Errorf("type array under -host claude: exit %d, want 0", code)
+	}
+	if code := runCheck([]string{"-host", "bard", cat}); code != 2 {
+		t.Errorf("unknown host: exit %d, want 2", code)
+	}
+}
+
+// TestRepoCatalogsPassEveryHost generates the catalog of every package
+// the repository generates for (the examples and the benchmark package)
+// and checks it: the default profile breaks no host rule and has no
+// leniency gap; the gemini profile breaks no Gemini rule.
+func TestRepoCatalogsPassEveryHost(t *testing.T) {
+	root := filepath.Join("..", "..")
+	for _, dir := range []string{"examples/filesystem", "examples/mail", "gen/internal/benchdata"} {
+		m, diags := gen.Load(context.Background(), gen.Config{Dir: filepath.Join(root, dir)})
+		if len(diags) > 0 {
+			t.Fatalf("%s: %v", dir, diags)
+		}
+		for _, tc := range []struct {
+			profile lenient.Profile
+			hosts   []schema.Host
+		}{
+			{lenient.ProfilePortable, schema.Hosts()},
+			{lenient.ProfileGemini, []schema.Host{schema.HostGemini}},
+		} {
+			cat, err := gen.Catalog(m, tc.profile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bytes.Contains(cat, []byte(`"type": [`)) {
+				t.Errorf("%s (%s): a type array in the catalog", dir, tc.profile)
+			}
+			fs, err := schema.CheckHosts(cat, tc.hosts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.profile == lenient.ProfilePortable {
+				lf, err := schema.CheckCatalog(cat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				fs = append(fs, lf...)
+			}
+			for _, f := range fs {
+				t.Errorf("%s (%s): %s", dir, tc.profile, f)
+			}
+		}
+	}
+}
+
+// captureStdout returns what f prints on standard output.
+func captureStdout(t *testing.T, f func()) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stdout
+	os.Stdout = w
+	done := make(chan []byte)
+	go func() {
+		var b bytes.Buffer
+		b.ReadFrom(r)
+		done <- b.Bytes()
+	}()
+	f()
+	w.Close()
+	os.Stdout = old
+	return string(<-done)
+}

@@ -1,0 +1,179 @@
+package schema
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+func hostKinds(t *testing.T, host Host, catalog string) []string {
+	t.Helper()
+	fs, err := CheckHosts([]byte(catalog), []Host{host})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, f := range fs {
+		if f.Host != string(host) {
+			t.Errorf("finding for host %q from a %s check: %v", f.Host, host, f)
+		}
+		out = append(out, f.Path+":"+f.Kind)
+	}
+	return out
+}
+
+func tool(name, schema string) string {
+	return `[{"name":"` + name + `","inputSchema":` + schema + `}]`
+}
+
+// TestHostRules has, per host, schemas the host rejects (with the findings
+// expected) and schemas it takes.
+func TestHostRules(t *testing.T) {
+	portable := `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{
+		"n":{"anyOf":[{"type":"integer","description":"d","default":1},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]},
+		"l":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},
+		"a":{}},"required":["n"],"additionalProperties":false}`
+	for _, tc := range []struct {
+		host   Host
+		schema string
+		name   string
+		want   []string
+	}{
+		{HostGemini, portable, "t", nil},
+		{HostGemini, `{"type":"object","properties":{"n":{"type":["integer","string"]}}}`, "t", []string{"n:type-array"}},
+		{HostGemini, `{"type":"object","properties":{"l":{"type":"array"}}}`, "t", []string{"l:array-no-items"}},
+		{HostGemini, `{"type":"object","properties":{"l":{"type":"array","items":{"type":["object","null"]}}}}`, "t", []string{"l[]:type-array", "l[]:union-items"}},
+		{HostGemini, `{"type":"object","properties":{"v":true}}`, "t", []string{"v:boolean-schema"}},
+		{HostGemini, `{"type":"object","$defs":{"d":{"type":"string"}},"properties":{"v":{"$ref":"#/$defs/d"}}}`, "t", []string{"v:ref"}},
+		{HostGemini, `{"type":"object","properties":{"v":{"type":"integer","enum":[1,2]}}}`, "t", []string{"v:enum-not-strings"}},
+		{HostGemini, `{"type":"string"}`, "t", []string{":root-not-object"}},
+		{HostGemini, `{"type":"object","properties":{"v":{"description":"x","anyOf":[{"type":"string"},{"type":"null"}]}}}`, "t", []string{"v:anyof-siblings"}},
+		{HostGemini, `{"type":"object","properties":{"v":{"anyOf":[{"properties":{}},{"type":"null"}]}}}`, "t", []string{"v:anyof-branch-no-type"}},
+		{HostGemini, portable, "9lives", []string{":tool-name"}},
+		{HostClaude, portable, "t", nil},
+		{HostClaude, `{"type":"object","anyOf":[{"required":["a"]}]}`, "t", []string{":root-combinator"}},
+		{HostClaude, `{"type":"object","properties":{"v":{"type":"array","items":[{"type":"string"}]}}}`, "t", []string{"v:tuple-items"}},
+		{HostClaude, `{"type":"object","properties":{"v":{"type":"integer","minimum":0,"exclusiveMinimum":true}}}`, "t", []string{"v:draft4-exclusive-bound"}},
+		{HostClaude, portable, "ns/tool.get", []string{":tool-name"}},
+		{HostOpenAI, portable, "t", nil},
+		{HostOpenAI, `{"type":"object","properties":{"targets":{"type":"array"}}}`, "t", []string{"targets:array-no-items"}},
+		{HostCursor, portable, "t", nil},
+		{HostCursor, `{"type":"object","properties":{"s":{"type":["null","string"]}}}`, "t", []string{"s:type-array"}},
+		{HostCursor, `{"type":"object","properties":{},"required":null}`, "t", []string{":required-not-array"}},
+		{HostCopilot, portable, "t", nil},
+		{HostCopilot, `{"type":"object","properties":{"ids":{"type":"array","description":"x"}}}`, "t", []string{"ids:array-no-items"}},
+		{HostCopilot, `{}`, "t", []string{":root-not-object"}},
+	} {
+		got := hostKinds(t, tc.host, tool(tc.name, tc.schema))
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%s %s %s: findings %v, want %v", tc.host, tc.name, tc.schema, got, tc.want)
+		}
+	}
+}
+
+func TestParseHosts(t *testing.T) {
+	if hs, err := ParseHosts("all"); err != nil || len(hs) != len(Hosts()) {
+		t.Errorf("all: %v %v", hs, err)
+	}
+	if hs, err := ParseHosts("gemini,claude"); err != nil || len(hs) != 2 {
+		t.Errorf("gemini,claude: %v %v", hs, err)
+	}
+	if _, err := ParseHosts("bard"); err == nil || !strings.Contains(err.Error(), "known hosts: claude, openai, gemini, cursor, copilot, all") {
+		t.Errorf("bard: %v", err)
+	}
+}
+
+// hostileCatalogs are the catalogs of issue 14: a $ref cycle through
+// anyOf, a mutual cycle, and definitions whose two properties both point
+// to the next one (2^n paths).
+func hostileCatalogs() map[string]string {
+	var defs []string
+	const n = 40
+	for i := 0; i < n; i++ {
+		defs = append(defs, fmt.Sprintf(`"d%d":{"type":"object","properties":{"a":{"$ref":"#/$defs/d%d"},"b":{"$ref":"#/$defs/d%d"},"n":{"type":"integer"}}}`, i, i+1, i+1))
+	}
+	defs = append(defs, fmt.Sprintf(`"d%d":{"type":"integer"}`, n))
+	return map[string]string{
+		"self":     `[{"name":"t","inputSchema":{"type":"object","$defs":{"a":{"anyOf":[{"$ref":"#/$defs/a"}]}},"properties":{"x":{"$ref":"#/$defs/a"}}}}]`,
+		"mutual":   `[{"name":"t","inputSchema":{"type":"object","$defs":{"a":{"oneOf":[{"$ref":"#/$defs/b"}]},"b":{"anyOf":[{"$ref":"#/$defs/a"},{"type":"array","items":{"$ref":"#/$defs/a"}}]}},"properties":{"x":{"$ref":"#/$defs/a"}}}}]`,
+		"doubling": `[{"name":"t","inputSchema":{"type":"object","$defs":{` + strings.Join(defs, ",") + `},"properties":{"root":{"$ref":"#/$defs/d0"}}}}]`,
+		"root-ref": `[{"name":"t","inputSchema":{"type":"object","properties":{"self":{"$ref":"#"}}}}]`,
+	}
+}
+
+// TestHostileCatalogs: cycles end and shared definitions are walked once,
+// so both checks finish at once on the catalogs that used to overflow the
+// stack or take exponential time; findings stay bounded per tool.
+func TestHostileCatalogs(t *testing.T) {
+	for name, cat := range hostileCatalogs() {
+		done := make(chan struct{})
+		var leniency, hosts []Finding
+		var err1, err2 error
+		go func() {
+			defer close(done)
+			leniency, err1 = CheckCatalog([]byte(cat))
+			hosts, err2 = CheckHosts([]byte(cat), Hosts())
+		}()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second): // a hang guard, not a speed target (see BenchmarkHostileCatalogs)
+			t.Fatalf("%s: check did not finish", name)
+		}
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: %v %v", name, err1, err2)
+		}
+		if len(leniency) > MaxFindingsPerTool+1 || len(hosts) > MaxFindingsPerTool+1 {
+			t.Errorf("%s: %d and %d findings, more than the cap", name, len(leniency), len(hosts))
+		}
+	}
+	fs, _ := CheckCatalog([]byte(hostileCatalogs()["doubling"]))
+	ints := 0
+	for _, f := range fs {
+		if f.Kind == KindIntegerNoString {
+			ints++
+		}
+	}
+	if ints == 0 || fs[len(fs)-1].Kind != KindMore {
+		t.Errorf("doubling: findings %v, want integer fields without a string form, capped", fs)
+	}
+}
+
+func BenchmarkHostileCatalogs(b *testing.B) {
+	cat := []byte(hostileCatalogs()["doubling"])
+	for b.Loop() {
+		CheckCatalog(cat)
+		CheckHosts(cat, Hosts())
+	}
+}
+
+// TestTrailingContent: a catalog is one JSON value.
+func TestTrailingContent(t *testing.T) {
+	for _, cat := range []string{`[] garbage`, `[] [{"name":"t","inputSchema":{"type":"string"}}]`, `{"tools":[]}{}`} {
+		if _, err := CheckCatalog([]byte(cat)); err == nil || !strings.Contains(err.Error(), "content after its JSON value, at byte") {
+			t.Errorf("%s: %v", cat, err)
+		}
+		if _, err := CheckHosts([]byte(cat), Hosts()); err == nil {
+			t.Errorf("%s: CheckHosts took it", cat)
+		}
+	}
+	if _, err := CheckCatalog([]byte("[]\n  \n")); err != nil {
+		t.Errorf("trailing white space: %v", err)
+	}
+}
+
+// TestFindingsCap: a tool with many gaps reports MaxFindingsPerTool of
+// them and counts the rest.
+func TestFindingsCap(t *testing.T) {
+	var props []string
+	for i := 0; i < 120; i++ {
+		props = append(props, fmt.Sprintf(`"f%03d":{"type":"integer"}`, i))
+	}
+	fs, err := CheckCatalog([]byte(tool("t", `{"type":"object","properties":{`+strings.Join(props, ",")+`}}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) != MaxFindingsPerTool+1 || fs[len(fs)-1].Kind != KindMore || !strings.Contains(fs[len(fs)-1].Message, "70 more findings") {
+		t.Errorf("%d findings, last %v", len(fs), fs[len(fs)-1])
+	}
+}
