@@ -96,3 +96,30 @@ func captureStdout(t *testing.T, f func()) string {
 	os.Stdout = old
 	return string(<-done)
 }
+
+// TestReadmeHostFinding: the finding the README shows is what `normgen
+// check -host gemini` prints for the SDK-inferred catalog in testdata.
+func TestReadmeHostFinding(t *testing.T) {
+	root := filepath.Join("..", "..")
+	cat, err := os.ReadFile(filepath.Join(root, "testdata", "catalogs", "go-sdk-inferred.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, err := schema.CheckHosts(cat, []schema.Host{schema.HostGemini})
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range fs {
+		if f.Tool == "search" && f.Path == "offset" {
+			if !bytes.Contains(readme, []byte("\n"+f.String()+"\n")) {
+				t.Errorf("README does not show the finding as printed:\n%s", f)
+			}
+			return
+		}
+	}
+	t.Errorf("no gemini finding for search.offset in %v", fs)
+}
