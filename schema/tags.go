@@ -8,11 +8,50 @@ import (
 	"github.com/normgen/normgen/lenient"
 )
 
-// ParseTag parses a `jsonschema` struct tag (invopop/jsonschema's syntax:
-// comma-separated key=value pairs, `\,` for a literal comma, enum and
-// examples repeated) into Keywords. Unknown keys and malformed values are
-// errors naming the key.
+// ParseTag parses a `jsonschema` struct tag into Keywords. Two dialects
+// are read:
+//
+//   - google/jsonschema-go's (the official MCP Go SDK's): a tag that does
+//     not start with a word followed by `=` is the field's description,
+//     verbatim, commas included (`jsonschema:"the file, relative to the
+//     root"`). The "word" is jsonschema-go's: a run of characters other
+//     than space, tab and newline, so `a=b, c` starts with one.
+//   - invopop/jsonschema's: comma-separated key=value pairs, `\,` for a
+//     literal comma, enum and examples repeated. A tag that starts with
+//     `word=` is read this way, and so is a tag made only of the bare
+//     flags deprecated, readOnly, writeOnly and uniqueItems.
+//
+// Unknown keys and malformed values are errors naming the key.
 func ParseTag(tag string) (Keywords, error) {
+	if IsDescriptionTag(tag) {
+		return Keywords{Description: tag}, nil
+	}
+	return parseKeyList(tag)
+}
+
+// IsDescriptionTag reports whether a `jsonschema` tag is a plain
+// description in google/jsonschema-go's dialect: non-empty, not starting
+// with `word=` (jsonschema-go's test: the tag does not match
+// `^[^ \t\n]*=`), and not a list of invopop's bare flags.
+func IsDescriptionTag(tag string) bool {
+	if tag == "" {
+		return false
+	}
+	if i := strings.IndexAny(tag, " \t\n="); i >= 0 && tag[i] == '=' {
+		return false
+	}
+	for _, part := range strings.Split(tag, ",") {
+		switch part {
+		case "deprecated", "readOnly", "writeOnly", "uniqueItems":
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// parseKeyList parses invopop/jsonschema's key list.
+func parseKeyList(tag string) (Keywords, error) {
 	var k Keywords
 	for _, part := range splitTag(tag) {
 		if part == "" {

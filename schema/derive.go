@@ -1,0 +1,802 @@
+package schema
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// Deriving rules and a lenient schema from any tool's strict input schema:
+// the bridge for servers that cannot regenerate (hand-written schemas,
+// mcp-go builders, SDK-inferred schemas, a gateway's upstream tools).
+//
+// The deriver reads the schema as JSON (every key it does not know is
+// kept), never a value's look: a field is coerced only when its schema
+// says integer, number or boolean, and parsed from JSON text only when it
+// says array or object. A string field is never loosened.
+//
+// The two outputs agree: normalizing arguments with the derived rules and
+// then validating them against the ORIGINAL strict schema accepts exactly
+// what the rewritten schema accepts, but for two classes the rewritten
+// schema lets through and the strict schema still rejects after
+// normalization (the README's classes (a) and (b)): a digit string whose
+// number is outside the field's bounds or int64/uint64 range, and JSON
+// text that does not hold a value of the field's schema.
+//
+// The normalizer's rule types reach top-level arguments only (type_coerce,
+// json_accept_both); a number, boolean, array or object inside another
+// array or object stays strict, with a warning naming it.
+
+// Warning names a place the deriver left strict, and why.
+type Warning struct {
+	// Tool is the tool's name ("" when not known).
+	Tool string
+	// Path is the field's path: "limit", "window.from", "items[].id";
+	// "" for the schema itself.
+	Path string
+	// Message says what was left strict and why.
+	Message string
+}
+
+func (w Warning) String() string {
+	var b strings.Builder
+	if w.Tool != "" {
+		b.WriteString(w.Tool + ": ")
+	}
+	if w.Path != "" {
+		b.WriteString(w.Path + ": ")
+	}
+	b.WriteString(w.Message)
+	return b.String()
+}
+
+// Derivation is what the deriver makes of one tool's strict input schema.
+type Derivation struct {
+	// Rules are the tool's normalizer rules.
+	Rules []lenient.Rule
+	// Schema is the lenient rewrite of the strict schema in the portable
+	// profile's form, every key the deriver does not handle kept in place.
+	Schema *Node
+	// Warnings name every field left strict.
+	Warnings []Warning
+}
+
+// DeriveTool derives the rules and the lenient schema of tool from its
+// strict input schema. It fails only when strict is not JSON; a schema it
+// cannot read (not an object schema, a $ref cycle, unknown keywords) is
+// kept strict where it cannot be read, with a warning.
+func DeriveTool(tool string, strict []byte) (*Derivation, error) {
+	root, err := ParseNode(strict)
+	if err != nil {
+		return nil, fmt.Errorf("input schema of %q: %w", tool, err)
+	}
+	return DeriveNode(tool, root), nil
+}
+
+// DeriveRules derives the normalizer rules of tool from its strict input
+// schema (see DeriveTool).
+func DeriveRules(tool string, strict []byte) ([]lenient.Rule, []Warning, error) {
+	d, err := DeriveTool(tool, strict)
+	if err != nil {
+		return nil, nil, err
+	}
+	return d.Rules, d.Warnings, nil
+}
+
+// RewriteLenient rewrites a strict input schema into the lenient schema
+// that the rules of DeriveRules make true (see DeriveTool).
+func RewriteLenient(strict []byte) (json.RawMessage, []Warning, error) {
+	d, err := DeriveTool("", strict)
+	if err != nil {
+		return nil, nil, err
+	}
+	return d.Schema.Marshal(), d.Warnings, nil
+}
+
+// DeriveNode is DeriveTool on a parsed schema; root is not modified.
+func DeriveNode(tool string, root *Node) *Derivation {
+	d := &deriver{tool: tool, root: root}
+	out := d.rootSchema(root.Clone())
+	return &Derivation{Rules: d.rules, Schema: out, Warnings: d.warns}
+}
+
+type deriver struct {
+	tool  string
+	root  *Node
+	rules []lenient.Rule
+	warns []Warning
+}
+
+func (d *deriver) warn(path, format string, args ...any) {
+	d.warns = append(d.warns, Warning{Tool: d.tool, Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+// Keyword families, by the JSON types they constrain.
+var (
+	annotationKeys = set("title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment", "format", "contentMediaType", "contentEncoding")
+	numberKeys     = set("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+	stringKeys     = set("minLength", "maxLength", "pattern")
+	arrayKeys      = set("items", "prefixItems", "additionalItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains", "unevaluatedItems")
+	objectKeys     = set("properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "dependencies", "unevaluatedProperties")
+	// genericKeys constrain values of every type: copied into every
+	// branch when a schema is split by type.
+	genericKeys = set("enum", "const", "not", "allOf", "anyOf", "oneOf", "if", "then", "else", "$ref", "$dynamicRef")
+	// placeKeys name or hold schemas by location: a schema carrying one
+	// is never split or merged.
+	placeKeys = set("$defs", "definitions", "$id", "$anchor", "$dynamicAnchor", "$schema", "$vocabulary", "id")
+)
+
+func set(keys ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, k := range keys {
+		m[k] = true
+	}
+	return m
+}
+
+// keysOf returns the keyword family of a JSON type.
+func keysOf(typ string) map[string]bool {
+	switch typ {
+	case "integer", "number":
+		return numberKeys
+	case "string":
+		return stringKeys
+	case "array":
+		return arrayKeys
+	case "object":
+		return objectKeys
+	}
+	return nil
+}
+
+func known(k string) bool {
+	return k == "type" || k == "nullable" || annotationKeys[k] || numberKeys[k] || stringKeys[k] || arrayKeys[k] || objectKeys[k] || genericKeys[k] || placeKeys[k]
+}
+
+// rootSchema rewrites the root: each property by field, the rest kept.
+func (d *deriver) rootSchema(s *Node) *Node {
+	if s.Kind != '{' {
+		d.warn("", "the input schema is not a JSON object; kept as it is")
+		return s
+	}
+	if t, _ := s.Get("type").str(); t != "object" {
+		d.warn("", `the input schema is not {"type": "object", ...}; kept as it is`)
+		return s
+	}
+	d.children("", s, true)
+	return s
+}
+
+// children rewrites, in place, the subschemas of an object schema s:
+// properties (as fields, top-level when top), items and the rest.
+func (d *deriver) children(path string, s *Node, top bool) {
+	for i, k := range s.Keys {
+		v := s.Vals[i]
+		switch k {
+		case "properties":
+			if v.Kind == '{' {
+				for j, name := range v.Keys {
+					v.Vals[j] = d.field(join(path, name), v.Vals[j], top)
+				}
+			}
+		case "$defs", "definitions":
+			// Respelled where defined; warnings come from where they are used.
+			if v.Kind == '{' {
+				n := len(d.warns)
+				for j, name := range v.Keys {
+					v.Vals[j] = d.field(k+"."+name, v.Vals[j], false)
+				}
+				d.warns = d.warns[:n]
+			}
+		case "patternProperties", "dependentSchemas":
+			if v.Kind == '{' {
+				for j := range v.Vals {
+					v.Vals[j] = d.field(join(path, "*"), v.Vals[j], false)
+				}
+			}
+		case "additionalProperties", "unevaluatedProperties", "propertyNames":
+			s.Vals[i] = d.field(join(path, "*"), v, false)
+		case "items", "additionalItems", "unevaluatedItems", "contains":
+			if v.Kind == '{' {
+				s.Vals[i] = d.field(path+"[]", v, false)
+			} else if v.Kind == '[' {
+				for j := range v.Items {
+					v.Items[j] = d.field(path+"[]", v.Items[j], false)
+				}
+			}
+		case "prefixItems":
+			if v.Kind == '[' {
+				for j := range v.Items {
+					v.Items[j] = d.field(path+"[]", v.Items[j], false)
+				}
+			}
+		case "not", "if", "then", "else":
+			s.Vals[i] = d.field(path, v, false)
+		case "allOf", "anyOf", "oneOf":
+			if v.Kind == '[' {
+				for j := range v.Items {
+					v.Items[j] = d.field(path, v.Items[j], false)
+				}
+			}
+		}
+	}
+}
+
+// field rewrites the schema s of the value at path. A top-level field of
+// type integer, number or boolean gains its string form and a type_coerce
+// rule, one of type array or object its JSON-text form and a
+// json_accept_both rule; nullable spellings become a last null branch;
+// everything else is only respelled in the portable form.
+func (d *deriver) field(path string, s *Node, top bool) *Node {
+	if s.Kind != '{' {
+		return s
+	}
+	base, nullable, refd, ok := d.split(path, s)
+	if !ok {
+		out := d.portable(path, s)
+		if top && containers(out) {
+			// A union of arrays and objects (null allowed): JSON text of
+			// any of them is parsed as well.
+			d.rules = append(d.rules, lenient.Rule{ID: d.tool + "." + path + ".json", Tools: []string{d.tool}, Type: lenient.RuleJSONAcceptBoth, From: path, To: "native"})
+			return withString(out)
+		}
+		return out
+	}
+	typ, _ := base.Get("type").str()
+	lenientType := typ == "integer" || typ == "number" || typ == "boolean" || typ == "array" || typ == "object"
+	if refd && !top {
+		// References inside are kept (their targets are respelled where
+		// they are defined): no copy, no recursion through cycles.
+		if lenientType && !strings.HasSuffix(path, "[]") {
+			d.warn(path, "%s inside an array or object: the normalizer's rules reach top-level arguments only; left strict", typ)
+		}
+		return s
+	}
+	switch typ {
+	case "integer", "number", "boolean":
+		if !top {
+			d.warn(path, "%s inside an array or object: the normalizer's rules reach top-level arguments only; left strict", typ)
+			break
+		}
+		if bad := unfit(base, typ); bad != "" {
+			d.warn(path, "%s field with %q: its string form could not be held to it alike; left strict", typ, bad)
+			break
+		}
+		coerceTo, pattern := "int", lenient.IntPattern
+		switch typ {
+		case "number":
+			coerceTo, pattern = "float", lenient.FloatPattern
+		case "boolean":
+			coerceTo, pattern = "bool", lenient.BoolPattern
+		}
+		d.rules = append(d.rules, lenient.Rule{ID: d.tool + "." + path + ".coerce", Tools: []string{d.tool}, Type: lenient.RuleTypeCoerce, From: path, CoerceTo: coerceTo})
+		return anyOf(base, obj("type", jstr("string"), "pattern", jstr(pattern)), nullable)
+	case "array", "object":
+		d.children(path, base, false)
+		if !top {
+			if !strings.HasSuffix(path, "[]") { // elements are not sent as JSON text
+				d.warn(path, "%s inside an array or object: the normalizer's rules reach top-level arguments only; its JSON-text form is not accepted", typ)
+			}
+			break
+		}
+		d.rules = append(d.rules, lenient.Rule{ID: d.tool + "." + path + ".json", Tools: []string{d.tool}, Type: lenient.RuleJSONAcceptBoth, From: path, To: "native"})
+		native := respell(base)
+		if nullable {
+			native = withNull(native)
+		}
+		return withString(native)
+	default:
+		d.children(path, base, false)
+	}
+	if refd {
+		return s // nothing loosened: keep the reference rather than a copy
+	}
+	out := respell(base)
+	if nullable {
+		return withNull(out)
+	}
+	return out
+}
+
+// withNull adds a last {"type": "null"} branch to a portable schema.
+func withNull(s *Node) *Node {
+	if list := s.Get("anyOf"); list != nil && len(s.Keys) == 1 && list.Kind == '[' {
+		list.Items = append(list.Items, obj("type", jstr("null")))
+		return s
+	}
+	return anyOf(s, nil, true)
+}
+
+// containers reports whether s (in portable form) accepts arrays and
+// objects only, and maybe null: a bare anyOf of such typed branches.
+func containers(s *Node) bool {
+	list := s.Get("anyOf")
+	if list == nil || len(s.Keys) != 1 || list.Kind != '[' {
+		return false
+	}
+	some := false
+	for _, b := range list.Items {
+		switch t, _ := b.Get("type").str(); t {
+		case "array", "object":
+			some = true
+		case "null":
+		default:
+			return false
+		}
+	}
+	return some
+}
+
+// withString adds the JSON-text branch {"type": "string"} to the
+// portable schema s of an array or object value: after its native
+// branches, before null.
+func withString(s *Node) *Node {
+	var branches []*Node
+	if list := s.Get("anyOf"); list != nil && len(s.Keys) == 1 {
+		branches = list.Items
+	} else {
+		branches = []*Node{s}
+	}
+	var out, null []*Node
+	for _, b := range branches {
+		if isNull(b) {
+			null = append(null, b)
+		} else {
+			out = append(out, b)
+		}
+	}
+	out = append(append(out, obj("type", jstr("string"))), null...)
+	return obj("anyOf", &Node{Kind: '[', Items: out})
+}
+
+// anyOf is the portable form of a value with several forms: the native
+// branch (annotations in it), the string form, then null.
+func anyOf(native, str *Node, nullable bool) *Node {
+	native = typeFirst(native)
+	list := &Node{Kind: '[', Items: []*Node{native}}
+	if str != nil {
+		list.Items = append(list.Items, str)
+	}
+	if nullable {
+		list.Items = append(list.Items, obj("type", jstr("null")))
+	}
+	if len(list.Items) == 1 {
+		return native
+	}
+	return obj("anyOf", list)
+}
+
+// unfit returns the first keyword of a number or boolean schema that its
+// string form could not honour alike (enum, const, combinators, unknown
+// keywords), or "".
+func unfit(base *Node, typ string) string {
+	for _, k := range base.Keys {
+		switch {
+		case k == "type" || annotationKeys[k]:
+		case numberKeys[k] && typ != "boolean":
+		default:
+			return k
+		}
+	}
+	return ""
+}
+
+// split reads s as "one JSON type, maybe nullable" in any spelling: a
+// single type; a type array with null; nullable: true; anyOf/oneOf of one
+// branch and {"type": "null"}; a $ref to one of these. base is a fresh
+// schema with exactly one type and no null spelling; ok is false when s
+// is not of that shape (then the caller respells it generally); refd
+// tells that a $ref was followed.
+func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bool) {
+	cur := s
+	if s.Get("$ref") != nil {
+		target, ok := d.resolve(path, s)
+		if !ok {
+			return nil, false, false, false
+		}
+		merged, ok := merge(without(s, "$ref"), target)
+		if !ok {
+			return nil, false, false, false
+		}
+		cur, refd = merged, true
+	}
+	for _, k := range cur.Keys {
+		if !known(k) {
+			d.warn(path, "unknown keyword %q; left strict", k)
+			return nil, false, false, false
+		}
+		if placeKeys[k] {
+			return nil, false, false, false
+		}
+	}
+	base = cur.Clone()
+	if n := base.Get("nullable"); n != nil {
+		if n.Kind == 't' && n.Str == "true" {
+			nullable = true
+		}
+		base.Delete("nullable")
+	}
+	switch t := base.Get("type"); {
+	case t == nil:
+		comb := "anyOf"
+		if base.Get(comb) == nil {
+			comb = "oneOf"
+		}
+		list := base.Get(comb)
+		if list == nil || list.Kind != '[' || len(list.Items) != 2 || base.Get("allOf") != nil || (comb == "oneOf" && base.Get("anyOf") != nil) {
+			return nil, false, false, false
+		}
+		var other *Node
+		for _, b := range list.Items {
+			if isNull(b) {
+				nullable = true
+			} else {
+				other = b
+			}
+		}
+		if !nullable || other == nil || other.Kind != '{' {
+			return nil, false, false, false
+		}
+		if other.Get("$ref") != nil {
+			target, ok := d.resolve(path, other)
+			if !ok {
+				return nil, false, false, false
+			}
+			refd = true
+			if other, ok = merge(without(other, "$ref"), target); !ok {
+				return nil, false, false, false
+			}
+		}
+		merged, ok := merge(without(base, comb), other)
+		if !ok || merged.Get("nullable") != nil {
+			return nil, false, false, false
+		}
+		base = merged
+		if _, ok := base.Get("type").str(); !ok {
+			return nil, false, false, false
+		}
+	case t.Kind == '[':
+		var types []string
+		for _, x := range t.Items {
+			name, ok := x.str()
+			if !ok {
+				return nil, false, false, false
+			}
+			if name == "null" {
+				nullable = true
+			} else {
+				types = append(types, name)
+			}
+		}
+		if len(types) != 1 {
+			return nil, false, false, false
+		}
+		base.Set("type", jstr(types[0]))
+	case t.Kind != '"':
+		return nil, false, false, false
+	}
+	typ, _ := base.Get("type").str()
+	if typ == "null" {
+		return nil, false, false, false
+	}
+	return base, nullable, refd, true
+}
+
+// isNull reports whether b is {"type": "null"} (annotations allowed).
+func isNull(b *Node) bool {
+	if b.Kind != '{' {
+		return false
+	}
+	t, _ := b.Get("type").str()
+	if t != "null" {
+		return false
+	}
+	for _, k := range b.Keys {
+		if k != "type" && !annotationKeys[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// without returns a copy of object s without key.
+func without(s *Node, key string) *Node {
+	c := s.Clone()
+	c.Delete(key)
+	return c
+}
+
+// merge joins two schemas that both apply (siblings first, then b's
+// keys). A key in both with different values fails.
+func merge(a, b *Node) (*Node, bool) {
+	out := a.Clone()
+	for i, k := range b.Keys {
+		if have := out.Get(k); have != nil {
+			if string(have.Marshal()) != string(b.Vals[i].Marshal()) {
+				return nil, false
+			}
+			continue
+		}
+		out.Set(k, b.Vals[i].Clone())
+	}
+	return out, true
+}
+
+// resolve follows a local $ref ("#/$defs/x", "#/definitions/x", any JSON
+// pointer into the root) to a schema that is not itself a bare reference.
+func (d *deriver) resolve(path string, s *Node) (*Node, bool) {
+	seen := map[string]bool{}
+	cur := s
+	for {
+		ref, ok := cur.Get("$ref").str()
+		if !ok {
+			d.warn(path, "$ref is not a string; left strict")
+			return nil, false
+		}
+		if seen[ref] {
+			d.warn(path, "$ref cycle through %q; left strict", ref)
+			return nil, false
+		}
+		seen[ref] = true
+		target := pointer(d.root, ref)
+		if target == nil || target.Kind != '{' {
+			d.warn(path, "$ref %q does not point into this schema; left strict", ref)
+			return nil, false
+		}
+		if target.Get("$ref") == nil {
+			return target, true
+		}
+		if len(target.Keys) != 1 {
+			d.warn(path, "$ref %q leads to a reference with siblings; left strict", ref)
+			return nil, false
+		}
+		cur = target
+	}
+}
+
+// pointer resolves a local reference "#/a/b" (JSON pointer) in root.
+func pointer(root *Node, ref string) *Node {
+	if ref == "#" {
+		return root
+	}
+	if !strings.HasPrefix(ref, "#/") {
+		return nil
+	}
+	cur := root
+	for _, part := range strings.Split(ref[2:], "/") {
+		part = strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")
+		switch cur.Kind {
+		case '{':
+			cur = cur.Get(part)
+		case '[':
+			var i int
+			if _, err := fmt.Sscanf(part, "%d", &i); err != nil || i < 0 || i >= len(cur.Items) {
+				return nil
+			}
+			cur = cur.Items[i]
+		default:
+			return nil
+		}
+		if cur == nil {
+			return nil
+		}
+	}
+	return cur
+}
+
+// portable respells a schema that is not "one type, maybe nullable" in
+// the portable form, without changing what it accepts: subschemas first;
+// a type array becomes an anyOf of single-typed branches (each type's
+// keywords on its branch, keywords that constrain every type copied into
+// every branch, annotations in the first, null last); the siblings of an
+// anyOf or oneOf move into its branches alike.
+func (d *deriver) portable(path string, s *Node) *Node {
+	if s.Kind != '{' {
+		return s
+	}
+	d.children(path, s, false)
+	return respell(s)
+}
+
+// respell is portable without the subschemas.
+func respell(s *Node) *Node {
+	for _, k := range s.Keys {
+		if placeKeys[k] || !known(k) {
+			return s
+		}
+	}
+	if t := s.Get("type"); t != nil && t.Kind == '[' && s.Get("anyOf") == nil && s.Get("oneOf") == nil {
+		if out := splitTypes(s, t); out != nil {
+			return out
+		}
+		return s
+	}
+	if t, ok := s.Get("type").str(); ok && s.Get("anyOf") == nil && s.Get("oneOf") == nil {
+		if n := s.Get("nullable"); n != nil && n.Kind == 't' {
+			out := without(s, "nullable")
+			if n.Str == "true" && t != "null" {
+				return anyOf(out, nil, true)
+			}
+			return out
+		}
+		return s
+	}
+	for _, comb := range []string{"anyOf", "oneOf"} {
+		list := s.Get(comb)
+		if list == nil || list.Kind != '[' || len(list.Items) == 0 {
+			continue
+		}
+		if t := s.Get("type"); t != nil && t.Kind != '"' || s.Get("nullable") != nil || (comb == "oneOf" && s.Get("anyOf") != nil) {
+			return s
+		}
+		branches := make([]*Node, len(list.Items))
+		for i, b := range list.Items {
+			if b.Kind != '{' {
+				return s
+			}
+			nb := b.Clone()
+			for j, k := range s.Keys {
+				if k == comb || annotationKeys[k] && i > 0 {
+					continue
+				}
+				if have := nb.Get(k); have != nil {
+					if annotationKeys[k] {
+						continue // the branch's own annotation wins
+					}
+					if string(have.Marshal()) != string(s.Vals[j].Marshal()) {
+						return s // two different constraints under one key
+					}
+					continue
+				}
+				nb.Set(k, s.Vals[j].Clone())
+			}
+			branches[i] = typeFirst(nb)
+		}
+		if comb == "oneOf" && disjoint(branches) {
+			comb = "anyOf" // no value matches two branches: the same set
+		}
+		if comb == "anyOf" {
+			branches = flatten(branches)
+		}
+		if len(s.Keys) == 1 && comb == s.Keys[0] {
+			return s
+		}
+		return obj(comb, &Node{Kind: '[', Items: branches})
+	}
+	return s
+}
+
+// typeFirst moves an object's "type" key to the front (for readers).
+func typeFirst(s *Node) *Node {
+	if t := s.Get("type"); t != nil && s.Keys[0] != "type" {
+		rest := without(s, "type")
+		return merged(obj("type", t), rest)
+	}
+	return s
+}
+
+// disjoint reports whether no value can match two of the branches: their
+// types differ, or one object branch requires a key that the other, closed
+// by additionalProperties: false, does not declare.
+func disjoint(branches []*Node) bool {
+	for i := range branches {
+		for j := i + 1; j < len(branches); j++ {
+			if !disjoint2(branches[i], branches[j]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func disjoint2(a, b *Node) bool {
+	ta, oka := a.Get("type").str()
+	tb, okb := b.Get("type").str()
+	if !oka || !okb {
+		return false
+	}
+	if ta != tb {
+		return !(ta == "number" && tb == "integer" || ta == "integer" && tb == "number")
+	}
+	if ta != "object" {
+		return false
+	}
+	return closedAgainst(a, b) || closedAgainst(b, a)
+}
+
+// closedAgainst: a requires a key b cannot hold.
+func closedAgainst(a, b *Node) bool {
+	ap := b.Get("additionalProperties")
+	if ap == nil || ap.Kind != 't' || ap.Str != "false" || b.Get("patternProperties") != nil {
+		return false
+	}
+	req := a.Get("required")
+	if req == nil || req.Kind != '[' {
+		return false
+	}
+	for _, k := range req.Items {
+		if name, ok := k.str(); ok && b.Get("properties").Get(name) == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// flatten splices branches that are themselves a bare anyOf.
+func flatten(branches []*Node) []*Node {
+	var out []*Node
+	for _, b := range branches {
+		if inner := b.Get("anyOf"); inner != nil && len(b.Keys) == 1 && inner.Kind == '[' {
+			out = append(out, inner.Items...)
+			continue
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// splitTypes turns {"type": [A, B, ...], ...} into an anyOf of one branch
+// per type, null last; nil when a type is not a string.
+func splitTypes(s, t *Node) *Node {
+	var types []string
+	null := false
+	for _, x := range t.Items {
+		name, ok := x.str()
+		if !ok {
+			return nil
+		}
+		if name == "null" {
+			null = true
+			continue
+		}
+		types = append(types, name)
+	}
+	if n := s.Get("nullable"); n != nil && n.Kind == 't' && n.Str == "true" {
+		null = true
+	}
+	if null {
+		types = append(types, "null")
+	}
+	if len(types) == 1 {
+		out := without(without(s, "nullable"), "type")
+		return merged(obj("type", jstr(types[0])), out)
+	}
+	branches := make([]*Node, len(types))
+	for i, typ := range types {
+		b := obj("type", jstr(typ))
+		fam := keysOf(typ)
+		if typ == "integer" {
+			fam = numberKeys
+		}
+		for j, k := range s.Keys {
+			switch {
+			case k == "type" || k == "nullable":
+			case annotationKeys[k] && k != "format":
+				if i == 0 {
+					b.Set(k, s.Vals[j].Clone())
+				}
+			case k == "format":
+				if typ == "string" {
+					b.Set(k, s.Vals[j].Clone())
+				}
+			case fam[k] || genericKeys[k]:
+				b.Set(k, s.Vals[j].Clone())
+			}
+		}
+		branches[i] = b
+	}
+	return obj("anyOf", &Node{Kind: '[', Items: branches})
+}
+
+// merged appends b's keys to a (a copy); a's keys win.
+func merged(a, b *Node) *Node {
+	out := a.Clone()
+	for i, k := range b.Keys {
+		if out.Get(k) == nil {
+			out.Set(k, b.Vals[i].Clone())
+		}
+	}
+	return out
+}
