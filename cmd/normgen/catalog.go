@@ -13,8 +13,16 @@ import (
 )
 
 func init() {
-	subcommands["catalog"] = func(args []string) int { return printModel("catalog", args, gen.Catalog) }
+	subcommands["catalog"] = func(args []string) int {
+		if fromCatalog(args, "from") { // fromcatalog.go
+			return catalogFrom(args)
+		}
+		return printModel("catalog", args, gen.Catalog)
+	}
 	subcommands["rules"] = func(args []string) int {
+		if fromCatalog(args, "catalog") {
+			return rulesFromCatalog(args)
+		}
 		return printModel("rules", args, func(m *gen.Package, _ lenient.Profile) ([]byte, error) { return gen.RuleTable(m) })
 	}
 }
