@@ -85,7 +85,11 @@ func valueAliasRules(t *Tool) []lenient.Rule {
 			for _, sf := range arr.elem.Fields {
 				if va := fieldValueAliases(sf); len(va) > 0 {
 					path := arr.path + "[]"
-					rules = append(rules, lenient.Rule{ID: t.Name + "." + f.Name + "." + arr.path + "[]." + sf.Name + ".value_alias", Tools: tools, Type: lenient.RuleValueAlias,
+					at := f.Name + "[]"
+					if arr.path != "" {
+						at = f.Name + "." + path
+					}
+					rules = append(rules, lenient.Rule{ID: t.Name + "." + at + "." + sf.Name + ".value_alias", Tools: tools, Type: lenient.RuleValueAlias,
 						InPayload: f.Name, ArrayPath: path, From: sf.Name, Value: valueAliasJSON(va)})
 				}
 			}
