@@ -102,6 +102,17 @@ func DeriveNode(tool string, root *Node) *Derivation {
 	return &Derivation{Rules: d.rules, Schema: out, Warnings: d.warns}
 }
 
+// place is where a subschema sits, for rules and warnings.
+type place int
+
+const (
+	atTop    place = iota // a top-level argument
+	atProp                // a property of a nested object
+	atElem                // an array element (items, prefixItems, ...)
+	atBranch              // a branch of anyOf/oneOf/allOf, not, if/then/else
+	atDef                 // a definition ($defs)
+)
+
 type deriver struct {
 	tool  string
 	root  *Node
@@ -166,19 +177,37 @@ func (d *deriver) rootSchema(s *Node) *Node {
 		return s
 	}
 	d.children("", s, true)
+	d.dedupe()
 	return s
+}
+
+// dedupe drops repeated warnings (one field seen in several branches).
+func (d *deriver) dedupe() {
+	seen := map[Warning]bool{}
+	out := d.warns[:0]
+	for _, w := range d.warns {
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	d.warns = out
 }
 
 // children rewrites, in place, the subschemas of an object schema s:
 // properties (as fields, top-level when top), items and the rest.
 func (d *deriver) children(path string, s *Node, top bool) {
+	prop := atProp
+	if top {
+		prop = atTop
+	}
 	for i, k := range s.Keys {
 		v := s.Vals[i]
 		switch k {
 		case "properties":
 			if v.Kind == '{' {
 				for j, name := range v.Keys {
-					v.Vals[j] = d.field(join(path, name), v.Vals[j], top)
+					v.Vals[j] = d.field(join(path, name), v.Vals[j], prop)
 				}
 			}
 		case "$defs", "definitions":
@@ -186,38 +215,38 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			if v.Kind == '{' {
 				n := len(d.warns)
 				for j, name := range v.Keys {
-					v.Vals[j] = d.field(k+"."+name, v.Vals[j], false)
+					v.Vals[j] = d.field(k+"."+name, v.Vals[j], atDef)
 				}
 				d.warns = d.warns[:n]
 			}
 		case "patternProperties", "dependentSchemas":
 			if v.Kind == '{' {
 				for j := range v.Vals {
-					v.Vals[j] = d.field(join(path, "*"), v.Vals[j], false)
+					v.Vals[j] = d.field(join(path, "*"), v.Vals[j], atProp)
 				}
 			}
 		case "additionalProperties", "unevaluatedProperties", "propertyNames":
-			s.Vals[i] = d.field(join(path, "*"), v, false)
+			s.Vals[i] = d.field(join(path, "*"), v, atProp)
 		case "items", "additionalItems", "unevaluatedItems", "contains":
 			if v.Kind == '{' {
-				s.Vals[i] = d.field(path+"[]", v, false)
+				s.Vals[i] = d.field(path+"[]", v, atElem)
 			} else if v.Kind == '[' {
 				for j := range v.Items {
-					v.Items[j] = d.field(path+"[]", v.Items[j], false)
+					v.Items[j] = d.field(path+"[]", v.Items[j], atElem)
 				}
 			}
 		case "prefixItems":
 			if v.Kind == '[' {
 				for j := range v.Items {
-					v.Items[j] = d.field(path+"[]", v.Items[j], false)
+					v.Items[j] = d.field(path+"[]", v.Items[j], atElem)
 				}
 			}
 		case "not", "if", "then", "else":
-			s.Vals[i] = d.field(path, v, false)
+			s.Vals[i] = d.field(path, v, atBranch)
 		case "allOf", "anyOf", "oneOf":
 			if v.Kind == '[' {
 				for j := range v.Items {
-					v.Items[j] = d.field(path, v.Items[j], false)
+					v.Items[j] = d.field(path, v.Items[j], atBranch)
 				}
 			}
 		}
@@ -229,9 +258,14 @@ func (d *deriver) children(path string, s *Node, top bool) {
 // rule, one of type array or object its JSON-text form and a
 // json_accept_both rule; nullable spellings become a last null branch;
 // everything else is only respelled in the portable form.
-func (d *deriver) field(path string, s *Node, top bool) *Node {
+func (d *deriver) field(path string, s *Node, at place) *Node {
 	if s.Kind != '{' {
 		return s
+	}
+	top := at == atTop
+	if top && path == "" {
+		d.warn(path, `a property named "": no rule can name it; left strict`)
+		top, at = false, atProp
 	}
 	base, nullable, refd, ok := d.split(path, s)
 	if !ok {
@@ -249,15 +283,15 @@ func (d *deriver) field(path string, s *Node, top bool) *Node {
 	if refd && !top {
 		// References inside are kept (their targets are respelled where
 		// they are defined): no copy, no recursion through cycles.
-		if lenientType && !strings.HasSuffix(path, "[]") {
-			d.warn(path, "%s inside an array or object: the normalizer's rules reach top-level arguments only; left strict", typ)
+		if lenientType {
+			d.gap(path, typ, at)
 		}
 		return s
 	}
 	switch typ {
 	case "integer", "number", "boolean":
 		if !top {
-			d.warn(path, "%s inside an array or object: the normalizer's rules reach top-level arguments only; left strict", typ)
+			d.gap(path, typ, at)
 			break
 		}
 		if bad := unfit(base, typ); bad != "" {
@@ -276,9 +310,7 @@ func (d *deriver) field(path string, s *Node, top bool) *Node {
 	case "array", "object":
 		d.children(path, base, false)
 		if !top {
-			if !strings.HasSuffix(path, "[]") { // elements are not sent as JSON text
-				d.warn(path, "%s inside an array or object: the normalizer's rules reach top-level arguments only; its JSON-text form is not accepted", typ)
-			}
+			d.gap(path, typ, at)
 			break
 		}
 		d.rules = append(d.rules, lenient.Rule{ID: d.tool + "." + path + ".json", Tools: []string{d.tool}, Type: lenient.RuleJSONAcceptBoth, From: path, To: "native"})
@@ -349,6 +381,23 @@ func withString(s *Node) *Node {
 	}
 	out = append(append(out, obj("type", jstr("string"))), null...)
 	return obj("anyOf", &Node{Kind: '[', Items: out})
+}
+
+// gap warns that a number, boolean, array or object at path stays strict
+// because no rule type reaches it. Array elements and union branches that
+// are arrays or objects are not warned about: models send whole
+// arguments as JSON text, not elements, and the union itself is.
+func (d *deriver) gap(path, typ string, at place) {
+	container := typ == "array" || typ == "object"
+	switch {
+	case at == atDef, container && at != atProp:
+	case !strings.ContainsAny(path, ".[*") && at == atBranch:
+		d.warn(path, "%s in a union (anyOf/oneOf): no string form is derived for a branch; left strict", typ)
+	case container:
+		d.warn(path, "%s inside an array or object: the normalizer's rules reach top-level arguments only; its JSON-text form is not accepted", typ)
+	default:
+		d.warn(path, "%s inside an array or object: the normalizer's rules reach top-level arguments only; left strict", typ)
+	}
 }
 
 // anyOf is the portable form of a value with several forms: the native

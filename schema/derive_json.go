@@ -37,8 +37,9 @@ func ParseNode(data []byte) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	end := dec.InputOffset()
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, positioned(data, dec.InputOffset(), errors.New("unexpected content after the JSON value"))
+		return nil, positioned(data, end, errors.New("unexpected content after the JSON value"))
 	}
 	return v, nil
 }

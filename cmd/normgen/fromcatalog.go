@@ -63,7 +63,7 @@ func rulesFromCatalog(args []string) int {
 // deriveCatalog parses the flags of a catalog-driven command, reads the
 // catalog (a file, or stdin for "-") and derives it. Fields left strict
 // are warned about on stderr; the exit code is for a nil result: 2 for
-// usage errors, 1 for a catalog that cannot be read.
+// usage errors and unreadable files, 1 for a malformed catalog.
 func deriveCatalog(cmd, flagName string, args []string) (*schema.CatalogDerivation, int) {
 	fs := flag.NewFlagSet("normgen "+cmd, flag.ContinueOnError)
 	file := fs.String(flagName, "", "the tools/list catalog to read: a `FILE`, or - for stdin")
@@ -86,7 +86,7 @@ func deriveCatalog(cmd, flagName string, args []string) (*schema.CatalogDerivati
 	}
 	if err != nil {
 		log.Print(err)
-		return nil, 1
+		return nil, 2 // as normgen check: a missing file is a usage error
 	}
 	d, err := schema.DeriveCatalog(data)
 	if err != nil {

@@ -1,0 +1,456 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/normgen/normgen/internal/ajvcheck"
+	"github.com/normgen/normgen/lenient"
+)
+
+// deriveCorpus is a hand-written tool whose fields spell every shape the
+// deriver reads: single types with bounds, nullable in each spelling, a
+// $ref, arrays and objects, unions, a recursive definition, and fields
+// that must stay as they are (strings, an integer enum).
+const deriveCorpus = `{
+  "type": "object",
+  "properties": {
+    "n": {"type": "integer", "minimum": 1, "maximum": 50, "description": "bounded"},
+    "u": {"type": ["integer", "null"]},
+    "f": {"anyOf": [{"type": "number"}, {"type": "null"}], "description": "pydantic style"},
+    "g": {"oneOf": [{"type": "null"}, {"type": "number", "exclusiveMinimum": 0}]},
+    "b": {"type": "boolean", "default": false},
+    "s": {"type": "string", "description": "never loosened"},
+    "sn": {"type": ["string", "null"], "maxLength": 3},
+    "a": {"type": "array", "items": {"type": "string"}, "maxItems": 2},
+    "an": {"type": ["array", "null"], "items": {"type": "integer"}},
+    "o": {"type": "object", "properties": {"k": {"type": "integer"}}, "required": ["k"], "additionalProperties": false},
+    "r": {"$ref": "#/$defs/Count"},
+    "e": {"type": "integer", "enum": [1, 2]},
+    "m": {"type": ["string", "number"], "description": "already takes strings"},
+    "pick": {"oneOf": [
+      {"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"], "additionalProperties": false},
+      {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"], "additionalProperties": false}
+    ]},
+    "tree": {"$ref": "#/$defs/Tree"}
+  },
+  "additionalProperties": false,
+  "$defs": {
+    "Count": {"type": "integer", "minimum": 0},
+    "Tree": {"type": "object", "properties": {"label": {"type": "string"}, "kids": {"type": "array", "items": {"$ref": "#/$defs/Tree"}}}}
+  }
+}`
+
+// deriveValues are tried, one at a time, for every top-level property of
+// every schema of the corpus.
+var deriveValues = []string{
+	`5`, `"5"`, `"007"`, `"0"`, `"-3"`, `5.5`, `"5.5"`, `1e3`, `"1e3"`, `5.0`,
+	`"99999999999999999999"`, `"abc"`, `""`, `" 5"`,
+	`true`, `"true"`, `"YES"`, `"no"`, `"1"`, `"on"`,
+	`null`, `"null"`,
+	`[]`, `"[]"`, `["a"]`, `"[\"a\"]"`, `["a","b","c"]`, `"[\"a\",\"b\",\"c\"]"`, `[1]`, `"[1]"`, `" [1] "`,
+	`{}`, `"{}"`, `{"k":1}`, `"{\"k\":1}"`, `"{\"k\":\"1\"}"`, `{"id":1}`, `"{\"id\":1}"`, `"{\"name\":\"x\"}"`,
+	`{"label":"x","kids":[{"label":"y"}]}`, `"{\"label\":\"x\",\"kids\":[]}"`, `"[1,"`, `"get"`,
+}
+
+// derivedTool is one tool of the equivalence corpus.
+type derivedTool struct {
+	name     string
+	strict   []byte // the original schema, root "required" removed
+	lenient  []byte // its rewrite, root "required" removed
+	rules    []lenient.Rule
+	props    []string
+	coerceTo map[string]string // property -> coerce_to or "native"
+}
+
+// TestDeriveEquivalence checks the deriver's promise over a corpus: for
+// every tool and arguments object X, normalizing X with the derived rules
+// and validating against the original strict schema accepts X exactly
+// when the rewritten schema accepts X, but for the two documented classes
+// (a digit string outside the bounds or range, JSON text of the wrong
+// shape), which the rewrite lets through and the strict schema rejects.
+// Both the Go validator and AJV judge the rewrite.
+func TestDeriveEquivalence(t *testing.T) {
+	var tools []derivedTool
+	add := func(name string, strict []byte) {
+		t.Helper()
+		d, err := DeriveTool(name, strict)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _ := ParseNode(strict)
+		st.Delete("required")
+		le := d.Schema.Clone()
+		le.Delete("required")
+		dt := derivedTool{name: name, strict: st.Marshal(), lenient: le.Marshal(), rules: d.Rules, coerceTo: map[string]string{}}
+		for _, r := range d.Rules {
+			dt.coerceTo[r.From] = r.CoerceTo
+			if r.Type == lenient.RuleJSONAcceptBoth {
+				dt.coerceTo[r.From] = "native"
+			}
+		}
+		dt.props = st.Get("properties").Keys
+		tools = append(tools, dt)
+	}
+	add("corpus", []byte(deriveCorpus))
+	for _, file := range []string{"github-mcp-server.json", "go-sdk-inferred.json"} {
+		data, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat, err := ParseNode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tool := range cat.Get("tools").Items {
+			name, _ := tool.Get("name").str()
+			add(name, tool.Get("inputSchema").Marshal())
+		}
+	}
+
+	type call struct {
+		tool      *derivedTool
+		prop, val string
+		args      []byte
+		oracle    bool // normalize, then the strict schema (Go validator)
+		goLenient bool // the rewritten schema (Go validator)
+	}
+	var calls []call
+	var cases []ajvcheck.Case
+	for i := range tools {
+		dt := &tools[i]
+		n, err := lenient.NewNormalizer(dt.rules)
+		if err != nil {
+			t.Fatalf("%s: derived rules do not load: %v", dt.name, err)
+		}
+		strict, lax := compileDerived(t, dt.name+"-strict", dt.strict), compileDerived(t, dt.name+"-lenient", dt.lenient)
+		c := ajvcheck.Case{Schema: dt.lenient}
+		for _, p := range dt.props {
+			key, _ := json.Marshal(p)
+			for _, v := range deriveValues {
+				args := []byte(`{` + string(key) + `:` + v + `}`)
+				norm, _, err := n.NormalizeJSON(dt.name, args)
+				if err != nil {
+					t.Fatal(err)
+				}
+				calls = append(calls, call{tool: dt, prop: p, val: v, args: args, oracle: validDerived(strict, norm), goLenient: validDerived(lax, args)})
+				c.Instances = append(c.Instances, args)
+			}
+		}
+		if len(c.Instances) == 0 {
+			c.Instances = []json.RawMessage{json.RawMessage(`{}`)}
+			calls = append(calls, call{tool: dt, args: []byte(`{}`), oracle: true, goLenient: validDerived(lax, []byte(`{}`))})
+		}
+		cases = append(cases, c)
+	}
+	ajv := ajvcheck.Validate(t, cases)
+	k := 0
+	agreed, classed := 0, 0
+	for ci, c := range cases {
+		for ii := range c.Instances {
+			cl := calls[k]
+			k++
+			judges := []struct {
+				name  string
+				valid bool
+			}{{"the Go validator", cl.goLenient}}
+			if ajv != nil && ajv[ci] != nil {
+				judges = append(judges, struct {
+					name  string
+					valid bool
+				}{"AJV", ajv[ci][ii]})
+			}
+			for _, j := range judges {
+				switch {
+				case cl.oracle && !j.valid:
+					t.Errorf("%s %s: normalized, the strict schema accepts it, but %s rejects it under the rewrite (a host would block a call the server takes)", cl.tool.name, cl.args, j.name)
+				case !cl.oracle && j.valid:
+					if class := documentedClass(cl.tool.coerceTo[cl.prop], cl.val); class == "" {
+						t.Errorf("%s %s: %s accepts it under the rewrite, but normalized, the strict schema rejects it, and no documented class applies", cl.tool.name, cl.args, j.name)
+					} else {
+						classed++
+					}
+				default:
+					agreed++
+				}
+			}
+		}
+	}
+	t.Logf("%d tools, %d calls: %d verdicts equal, %d in a documented class", len(tools), len(calls), agreed, classed)
+}
+
+var (
+	intRE   = regexp.MustCompile(lenient.IntPattern)
+	floatRE = regexp.MustCompile(lenient.FloatPattern)
+)
+
+// documentedClass names the class that lets the rewrite accept a value
+// the strict schema still rejects after normalization: (a) for a digit
+// string of a coerced number (outside bounds or range), (b) for any
+// string given for a field parsed from JSON text.
+func documentedClass(coerceTo, val string) string {
+	var s string
+	if json.Unmarshal([]byte(val), &s) != nil {
+		return ""
+	}
+	switch coerceTo {
+	case "int":
+		if intRE.MatchString(s) {
+			return "a"
+		}
+	case "float":
+		if floatRE.MatchString(s) {
+			return "a"
+		}
+	case "native":
+		return "b"
+	}
+	return ""
+}
+
+func compileDerived(t *testing.T, name string, schema []byte) *jsonschema.Schema {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	c := jsonschema.NewCompiler()
+	loc := "mem://derive/" + url.PathEscape(name) + ".json"
+	if err := c.AddResource(loc, doc); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	s, err := c.Compile(loc)
+	if err != nil {
+		t.Fatalf("%s: does not compile: %v\n%s", name, err, schema)
+	}
+	return s
+}
+
+func validDerived(s *jsonschema.Schema, inst []byte) bool {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(inst))
+	if err != nil {
+		return false
+	}
+	return s.Validate(v) == nil
+}
+
+// TestDeriveCorpusForm pins the rewrite of the hand-written corpus: each
+// spelling's portable form, and which fields get rules.
+func TestDeriveCorpusForm(t *testing.T) {
+	d, err := DeriveTool("corpus", []byte(deriveCorpus))
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := d.Schema.Get("properties")
+	want := map[string]string{
+		"n":    `{"anyOf":[{"type":"integer","minimum":1,"maximum":50,"description":"bounded"},{"type":"string","pattern":"^-?[0-9]+$"}]}`,
+		"u":    `{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]}`,
+		"f":    `{"anyOf":[{"type":"number","description":"pydantic style"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"null"}]}`,
+		"b":    `{"anyOf":[{"type":"boolean","default":false},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}`,
+		"s":    `{"type":"string","description":"never loosened"}`,
+		"sn":   `{"anyOf":[{"type":"string","maxLength":3},{"type":"null"}]}`,
+		"a":    `{"anyOf":[{"type":"array","items":{"type":"string"},"maxItems":2},{"type":"string"}]}`,
+		"an":   `{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"string"},{"type":"null"}]}`,
+		"r":    `{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^-?[0-9]+$"}]}`,
+		"e":    `{"type":"integer","enum":[1,2]}`,
+		"m":    `{"anyOf":[{"type":"string","description":"already takes strings"},{"type":"number"}]}`,
+		"pick": `{"anyOf":[{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":false},{"type":"string"}]}`,
+	}
+	for name, w := range want {
+		if got := string(props.Get(name).Marshal()); got != w {
+			t.Errorf("%s:\n got %s\nwant %s", name, got, w)
+		}
+	}
+	var rules []string
+	for _, r := range d.Rules {
+		rules = append(rules, r.From+":"+string(r.Type)+":"+r.CoerceTo+r.To)
+	}
+	wantRules := []string{"n:type_coerce:int", "u:type_coerce:int", "f:type_coerce:float", "g:type_coerce:float", "b:type_coerce:bool",
+		"a:json_accept_both:native", "an:json_accept_both:native", "o:json_accept_both:native", "r:type_coerce:int",
+		"pick:json_accept_both:native", "tree:json_accept_both:native"}
+	if diff := cmp.Diff(wantRules, rules); diff != "" {
+		t.Errorf("rules (-want +got):\n%s", diff)
+	}
+	var warns []string
+	for _, w := range d.Warnings {
+		warns = append(warns, w.String())
+	}
+	wantWarns := []string{
+		`corpus: an[]: integer inside an array or object: the normalizer's rules reach top-level arguments only; left strict`,
+		`corpus: o.k: integer inside an array or object: the normalizer's rules reach top-level arguments only; left strict`,
+		`corpus: e: integer field with "enum": its string form could not be held to it alike; left strict`,
+		`corpus: pick.id: integer inside an array or object: the normalizer's rules reach top-level arguments only; left strict`,
+		`corpus: tree.kids: array inside an array or object: the normalizer's rules reach top-level arguments only; its JSON-text form is not accepted`,
+	}
+	if diff := cmp.Diff(wantWarns, warns); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+}
+
+// TestDeriveBadInput: schemas the deriver cannot read stay strict where
+// they cannot be read, with a warning naming tool and path, and never a
+// panic; string fields are never loosened.
+func TestDeriveBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		schema, warn string
+		rules        int
+	}{
+		{`true`, `t: the input schema is not a JSON object; kept as it is`, 0},
+		{`{"type":"array","items":{"type":"integer"}}`, `t: the input schema is not {"type": "object", ...}; kept as it is`, 0},
+		{`{"type":"object","properties":{"x":{"$ref":"#/$defs/A"},"y":{"type":"integer"}},"$defs":{"A":{"$ref":"#/$defs/B"},"B":{"$ref":"#/$defs/A"}}}`, `t: x: $ref cycle through "#/$defs/A"; left strict`, 1},
+		{`{"type":"object","properties":{"x":{"$ref":"#/$defs/Nope"}}}`, `t: x: $ref "#/$defs/Nope" does not point into this schema; left strict`, 0},
+		{`{"type":"object","properties":{"x":{"$ref":"https://example.com/s.json"}}}`, `t: x: $ref "https://example.com/s.json" does not point into this schema; left strict`, 0},
+		{`{"type":"object","properties":{"x":{"type":"integer","x-unit":"ms"}}}`, `t: x: unknown keyword "x-unit"; left strict`, 0},
+		{`{"type":"object","properties":{"x":{"type":"boolean","const":true}}}`, `t: x: boolean field with "const": its string form could not be held to it alike; left strict`, 0},
+		{`{"type":"object","properties":{"x":{"type":5},"y":{"anyOf":"no"},"z":7,"w":{"type":["integer",3]}}}`, ``, 0},
+	} {
+		d, err := DeriveTool("t", []byte(tc.schema))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.schema, err)
+		}
+		var warns []string
+		for _, w := range d.Warnings {
+			warns = append(warns, w.String())
+		}
+		if got := strings.Join(warns, "\n"); got != tc.warn {
+			t.Errorf("%s: warnings\n got %q\nwant %q", tc.schema, got, tc.warn)
+		}
+		if len(d.Rules) != tc.rules {
+			t.Errorf("%s: %d rules, want %d", tc.schema, len(d.Rules), tc.rules)
+		}
+		if tc.rules == 0 && string(d.Schema.Marshal()) != string(mustCompact(t, tc.schema)) {
+			t.Errorf("%s: changed to %s", tc.schema, d.Schema.Marshal())
+		}
+	}
+	if _, err := DeriveTool("t", []byte(`{"type":"object",}`)); err == nil || !strings.Contains(err.Error(), "1:18:") {
+		t.Errorf("malformed schema: got %v, want an error at 1:18", err)
+	}
+}
+
+func mustCompact(t *testing.T, s string) []byte {
+	var b bytes.Buffer
+	if err := json.Compact(&b, []byte(s)); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestDeriveStringsStay: no string field of the real catalogs gets a rule
+// or a non-string form.
+func TestDeriveStringsStay(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", "github-mcp-server.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := DeriveCatalog(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ruled := map[string]bool{}
+	for _, r := range d.Rules {
+		ruled[r.Tools[0]+"."+r.From] = true
+	}
+	orig, _ := ParseNode(data)
+	strings := 0
+	for i, tool := range orig.Get("tools").Items {
+		name, _ := tool.Get("name").str()
+		props := tool.Get("inputSchema").Get("properties")
+		if props == nil {
+			continue
+		}
+		for j, p := range props.Keys {
+			if typ, _ := props.Vals[j].Get("type").str(); typ != "string" {
+				continue
+			}
+			strings++
+			if ruled[name+"."+p] {
+				t.Errorf("%s.%s: a string field got a rule", name, p)
+			}
+			got := d.Catalog.Get("tools").Items[i].Get("inputSchema").Get("properties").Get(p)
+			if string(got.Marshal()) != string(props.Vals[j].Marshal()) {
+				t.Errorf("%s.%s: string field changed: %s", name, p, got.Marshal())
+			}
+		}
+	}
+	if strings < 100 {
+		t.Errorf("only %d string fields seen", strings)
+	}
+}
+
+// TestDeriveCatalogKeepsEverything: tool order, names, descriptions and
+// every key but inputSchema are kept; the result loads and checks clean
+// for every host.
+func TestDeriveCatalogKeepsEverything(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", "github-mcp-server.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := DeriveCatalog(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig, _ := ParseNode(data)
+	a, b := orig.Get("tools").Items, d.Catalog.Get("tools").Items
+	if len(a) != 117 || len(b) != len(a) {
+		t.Fatalf("%d tools in, %d out; want 117", len(a), len(b))
+	}
+	for i := range a {
+		if fmt.Sprint(a[i].Keys) != fmt.Sprint(b[i].Keys) {
+			t.Errorf("tool %d: keys %v became %v", i, a[i].Keys, b[i].Keys)
+		}
+		for j, k := range a[i].Keys {
+			if k != "inputSchema" && string(a[i].Vals[j].Marshal()) != string(b[i].Vals[j].Marshal()) {
+				t.Errorf("tool %d: %s changed", i, k)
+			}
+		}
+	}
+	if err := lenient.ValidateRules(d.Rules, nil); err != nil {
+		t.Fatalf("derived rules: %v", err)
+	}
+}
+
+func TestDeriveCatalogErrors(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"tools": 5}`:                            `catalog: 1:11: want a JSON array of tools or an object with a "tools" array`,
+		"[\n  {\"name\": \"a\"},\n  \"b\"\n]":     `catalog: 3:3: tool 1 is not an object`,
+		"[{\"name\": \"a\"},\n {\"name\": \"a\"}]": `catalog: 2:11: tool 1 is named "a" like tool 0`,
+		`[{"description": "x"}]`:                  `catalog: 1:2: tool 0 has no "name" string`,
+		"{\"tools\": [\n  {\"name\": \"a\",}]}":   `catalog: 2:16: invalid character '}' looking for beginning of object key string`,
+		`[] []`:                                   `catalog: 1:4: unexpected content after the JSON value`,
+	} {
+		_, err := DeriveCatalog([]byte(in))
+		if err == nil || err.Error() != want {
+			t.Errorf("%q:\n got %v\nwant %s", in, err, want)
+		}
+	}
+}
+
+// FuzzDeriveTool: any JSON schema derives without a panic, and the
+// derived rules always load.
+func FuzzDeriveTool(f *testing.F) {
+	f.Add([]byte(deriveCorpus))
+	f.Add([]byte(`{"type":"object","properties":{"x":{"$ref":"#"}}}`))
+	f.Add([]byte(`{"type":"object","properties":{"x":{"anyOf":[{"type":"null"},{"$ref":"#/properties"}]}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := DeriveTool("t", data)
+		if err != nil {
+			return
+		}
+		if err := lenient.ValidateRules(d.Rules, nil); err != nil {
+			t.Fatalf("derived rules do not load: %v\n%s", err, data)
+		}
+		if _, err := ParseNode(d.Schema.Marshal()); err != nil {
+			t.Fatalf("rewrite is not JSON: %v", err)
+		}
+	})
+}

@@ -1,0 +1,39 @@
+package schema
+
+import "testing"
+
+// TestTagDialects: a jsonschema tag that does not start with `word=` is a
+// description, verbatim (google/jsonschema-go's rule, which the official
+// Go SDK uses); one that does is invopop's key list.
+func TestTagDialects(t *testing.T) {
+	for _, tc := range []struct {
+		tag, desc, err string
+		deprecated     bool
+	}{
+		{tag: "the file to read, relative to the root", desc: "the file to read, relative to the root"},
+		{tag: "use a=b to filter", desc: "use a=b to filter"},
+		{tag: "max results (default 100)", desc: "max results (default 100)"},
+		{tag: `commas\, and backslashes stay`, desc: `commas\, and backslashes stay`},
+		{tag: "Lines", desc: "Lines"},
+		{tag: "description=invopop style,minimum=1", desc: "invopop style"},
+		{tag: "minimum=1", desc: ""},
+		{tag: "deprecated", deprecated: true},
+		{tag: "readOnly,deprecated", deprecated: true},
+		{tag: "deprecated field, do not use", desc: "deprecated field, do not use"},
+		{tag: "a,b=c", err: `unknown jsonschema key "a"; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minLength, maxLength, pattern, minItems, maxItems, deprecated, readOnly, writeOnly`},
+		{tag: "colour=red", err: `unknown jsonschema key "colour"; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minLength, maxLength, pattern, minItems, maxItems, deprecated, readOnly, writeOnly`},
+		{tag: ""},
+	} {
+		k, err := ParseTag(tc.tag)
+		switch {
+		case tc.err != "":
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%q: error %v, want %s", tc.tag, err, tc.err)
+			}
+		case err != nil:
+			t.Errorf("%q: %v", tc.tag, err)
+		case k.Description != tc.desc || k.Deprecated != tc.deprecated:
+			t.Errorf("%q: description %q deprecated %v, want %q %v", tc.tag, k.Description, k.Deprecated, tc.desc, tc.deprecated)
+		}
+	}
+}
