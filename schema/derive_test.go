@@ -421,12 +421,12 @@ func TestDeriveCatalogKeepsEverything(t *testing.T) {
 
 func TestDeriveCatalogErrors(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"tools": 5}`:                            `catalog: 1:11: want a JSON array of tools or an object with a "tools" array`,
-		"[\n  {\"name\": \"a\"},\n  \"b\"\n]":     `catalog: 3:3: tool 1 is not an object`,
+		`{"tools": 5}`:                             `catalog: 1:11: want a JSON array of tools or an object with a "tools" array`,
+		"[\n  {\"name\": \"a\"},\n  \"b\"\n]":      `catalog: 3:3: tool 1 is not an object`,
 		"[{\"name\": \"a\"},\n {\"name\": \"a\"}]": `catalog: 2:11: tool 1 is named "a" like tool 0`,
-		`[{"description": "x"}]`:                  `catalog: 1:2: tool 0 has no "name" string`,
-		"{\"tools\": [\n  {\"name\": \"a\",}]}":   `catalog: 2:16: invalid character '}' looking for beginning of object key string`,
-		`[] []`:                                   `catalog: 1:4: unexpected content after the JSON value`,
+		`[{"description": "x"}]`:                   `catalog: 1:2: tool 0 has no "name" string`,
+		"{\"tools\": [\n  {\"name\": \"a\",}]}":    `catalog: 2:16: invalid character '}' looking for beginning of object key string`,
+		`[] []`:                                    `catalog: 1:4: unexpected content after the JSON value`,
 	} {
 		_, err := DeriveCatalog([]byte(in))
 		if err == nil || err.Error() != want {
