@@ -5,6 +5,15 @@ go 1.25.5
 require (
 	github.com/google/go-cmp v0.7.0
 	github.com/normgen/normgen v0.0.0
+	github.com/normgen/normgen/adapters v0.0.0
+)
+
+require (
+	github.com/bahlo/generic-list-go v0.2.0 // indirect
+	github.com/buger/jsonparser v1.1.2 // indirect
+	github.com/invopop/jsonschema v0.14.0 // indirect
+	github.com/pb33f/ordered-map/v2 v2.3.1 // indirect
+	go.yaml.in/yaml/v4 v4.0.0-rc.2 // indirect
 )
 
 require (
@@ -28,3 +37,5 @@ require (
 )
 
 replace github.com/normgen/normgen => ../
+
+replace github.com/normgen/normgen/adapters => ../adapters

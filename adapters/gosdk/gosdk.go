@@ -1,0 +1,128 @@
+// Package gosdk makes a server built on the official MCP Go SDK
+// (github.com/modelcontextprotocol/go-sdk) lenient without regenerating
+// it: a receiving middleware rewrites each tools/list result to the
+// lenient schemas derived from each tool's own input schema, and
+// normalizes tools/call arguments with the derived rules (plus an
+// optional rules.json) before the SDK validates them against the tool's
+// strict schema and decodes them.
+//
+//	lax, err := gosdk.New(gosdk.Options{})  // or Options{RulesFile: "rules.json", LogDir: "logs"}
+//	server.AddReceivingMiddleware(lax.Middleware)
+//
+// What is derived, and what stays strict, is schema.DeriveTool's:
+// integers, numbers and booleans at the top level take their string
+// forms, arrays and objects their JSON text; string fields never change.
+package gosdk
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/normgen/normgen/adapters/internal/core"
+	"github.com/normgen/normgen/lenient"
+)
+
+// Options configure the adapter: an optional rules.json, a statistics
+// folder, and callbacks for fixes and warnings.
+type Options = core.Options
+
+// Adapter holds the derived rules and schemas and the normalizer.
+type Adapter struct {
+	core *core.Core
+}
+
+// New loads Options.RulesFile (validated whole) and builds the adapter.
+func New(opts Options) (*Adapter, error) {
+	c, err := core.New(opts)
+	if err != nil {
+		return nil, err
+	}
+	return &Adapter{core: c}, nil
+}
+
+// Middleware is the receiving middleware: pass it to
+// (*mcp.Server).AddReceivingMiddleware.
+func (a *Adapter) Middleware(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		switch method {
+		case "tools/list":
+			res, err := next(ctx, method, req)
+			if list, ok := res.(*mcp.ListToolsResult); ok && err == nil {
+				return a.rewrite(list), nil
+			}
+			return res, err
+		case "tools/call":
+			call, ok := req.(*mcp.CallToolRequest)
+			if !ok || call.Params == nil {
+				break
+			}
+			if !a.core.Known(call.Params.Name) {
+				a.learn(ctx, next, call.Session)
+			}
+			args, applied := a.core.Normalize(call.Params.Name, call.Params.Arguments)
+			if len(applied) > 0 {
+				params := *call.Params
+				params.Arguments = args
+				fixed := *call
+				fixed.Params = &params
+				req = &fixed
+			}
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// rewrite returns a copy of a tools/list result with lenient schemas (the
+// server's own tools are not modified).
+func (a *Adapter) rewrite(list *mcp.ListToolsResult) *mcp.ListToolsResult {
+	out := *list
+	out.Tools = make([]*mcp.Tool, len(list.Tools))
+	for i, t := range list.Tools {
+		out.Tools[i] = t
+		if t == nil {
+			continue
+		}
+		strict, err := json.Marshal(t.InputSchema)
+		if err != nil {
+			continue
+		}
+		tool := *t
+		tool.InputSchema = json.RawMessage(a.core.LenientSchema(t.Name, strict))
+		out.Tools[i] = &tool
+	}
+	return &out
+}
+
+// learn lists the server's tools through the rest of the chain, so that a
+// call that comes before any tools/list is normalized too.
+func (a *Adapter) learn(ctx context.Context, next mcp.MethodHandler, session *mcp.ServerSession) {
+	var tools []core.Tool
+	cursor := ""
+	for range 1000 { // pages; a bound against a server that loops
+		res, err := next(ctx, "tools/list", &mcp.ListToolsRequest{Session: session, Params: &mcp.ListToolsParams{Cursor: cursor}})
+		list, ok := res.(*mcp.ListToolsResult)
+		if err != nil || !ok {
+			break
+		}
+		for _, t := range list.Tools {
+			if t == nil {
+				continue
+			}
+			if strict, err := json.Marshal(t.InputSchema); err == nil {
+				tools = append(tools, core.Tool{Name: t.Name, Schema: strict})
+			}
+		}
+		if cursor = list.NextCursor; cursor == "" {
+			break
+		}
+	}
+	a.core.Learn(tools)
+}
+
+// Stats returns the normalizer's statistics (zero without Options.LogDir).
+func (a *Adapter) Stats() lenient.Stats { return a.core.Stats() }
+
+// Close writes the statistics a last time.
+func (a *Adapter) Close() error { return a.core.Close() }
