@@ -44,8 +44,8 @@ type Core struct {
 }
 
 type entry struct {
-	strict  string       // the strict schema, compact, as seen
-	lenient []byte       // its rewrite
+	strict  string // the strict schema, compact, as seen
+	lenient []byte // its rewrite
 	rules   []lenient.Rule
 }
 
