@@ -110,6 +110,9 @@ func (c *Core) Learn(tools []Tool) {
 		if err != nil {
 			c.warn(fmt.Sprintf("%s: input schema not read: %v; kept as it is", t.Name, err))
 		} else {
+			// A field the user's alias and default rules can fill is not
+			// required in what hosts see.
+			schema.ApplyRules(t.Name, d.Schema, c.user)
 			e.lenient, e.rules = d.Schema.Marshal(), d.Rules
 			for _, w := range d.Warnings {
 				c.warn(w.String())
