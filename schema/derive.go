@@ -176,6 +176,15 @@ func (d *deriver) rootSchema(s *Node) *Node {
 		d.warn("", `the input schema is not {"type": "object", ...}; kept as it is`)
 		return s
 	}
+	for _, k := range s.Keys {
+		switch k {
+		case "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "patternProperties", "$ref", "$dynamicRef":
+			// These may constrain a property again (as an integer, say),
+			// where its string form would not be allowed.
+			d.warn("", "the input schema constrains its properties outside \"properties\" (%s); kept as it is", k)
+			return s
+		}
+	}
 	d.children("", s, true)
 	d.dedupe()
 	return s
@@ -827,7 +836,9 @@ func splitTypes(s, t *Node) *Node {
 					b.Set(k, s.Vals[j].Clone())
 				}
 			case k == "format":
-				if typ == "string" {
+				// A format constrains strings; without a string
+				// branch it stays with the annotations.
+				if typ == "string" || i == 0 && !hasString(types) {
 					b.Set(k, s.Vals[j].Clone())
 				}
 			case fam[k] || genericKeys[k]:
@@ -837,6 +848,15 @@ func splitTypes(s, t *Node) *Node {
 		branches[i] = b
 	}
 	return obj("anyOf", &Node{Kind: '[', Items: branches})
+}
+
+func hasString(types []string) bool {
+	for _, t := range types {
+		if t == "string" {
+			return true
+		}
+	}
+	return false
 }
 
 // merged appends b's keys to a (a copy); a's keys win.

@@ -297,6 +297,19 @@ func TestDeriveCorpusForm(t *testing.T) {
 	}
 }
 
+// TestDeriveOpenAPI: OpenAPI's nullable: true becomes a null branch; a
+// format stays when a type array has no string branch.
+func TestDeriveOpenAPI(t *testing.T) {
+	d, err := DeriveTool("t", []byte(`{"type":"object","properties":{"n":{"type":"integer","format":"int64","nullable":true},"m":{"type":["integer","boolean"],"format":"int32"},"k":{"type":"string","nullable":true}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"type":"object","properties":{"n":{"anyOf":[{"type":"integer","format":"int64"},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]},"m":{"anyOf":[{"type":"integer","format":"int32"},{"type":"boolean"}]},"k":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`
+	if got := string(d.Schema.Marshal()); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
 // TestDeriveBadInput: schemas the deriver cannot read stay strict where
 // they cannot be read, with a warning naming tool and path, and never a
 // panic; string fields are never loosened.
@@ -313,6 +326,7 @@ func TestDeriveBadInput(t *testing.T) {
 		{`{"type":"object","properties":{"x":{"type":"integer","x-unit":"ms"}}}`, `t: x: unknown keyword "x-unit"; left strict`, 0},
 		{`{"type":"object","properties":{"x":{"type":"boolean","const":true}}}`, `t: x: boolean field with "const": its string form could not be held to it alike; left strict`, 0},
 		{`{"type":"object","properties":{"x":{"type":5},"y":{"anyOf":"no"},"z":7,"w":{"type":["integer",3]}}}`, ``, 0},
+		{`{"type":"object","properties":{"n":{"type":"integer"}},"allOf":[{"properties":{"n":{"type":"integer"}}}]}`, `t: the input schema constrains its properties outside "properties" (allOf); kept as it is`, 0},
 	} {
 		d, err := DeriveTool("t", []byte(tc.schema))
 		if err != nil {
