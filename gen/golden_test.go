@@ -73,6 +73,7 @@ func TestGolden(t *testing.T) {
 			if got["want/rules.json"], err = RuleTable(m); err != nil {
 				t.Fatal(err)
 			}
+			writeFile(t, filepath.Join(dir, "zz_rules_test.go"), rulesTest(files[0].Content))
 			again, _ := Generate(context.Background(), Config{Dir: dir})
 			if len(again) != 1 || !bytes.Equal(again[0].Content, files[0].Content) {
 				t.Errorf("%s: generating twice gives different bytes", name)
@@ -91,6 +92,24 @@ func TestGolden(t *testing.T) {
 		t.Fatalf("behaviour tests of the generated golden packages failed: %v\n%s", err, out)
 	}
 	t.Logf("behaviour tests:\n%s", out)
+}
+
+// rulesTest is a test file for a generated golden package: its rules
+// equal its decoder (internal/rulecheck), on 2000 generated calls a tool.
+func rulesTest(generated []byte) []byte {
+	pkg := strings.Fields(string(generated[bytes.Index(generated, []byte("\npackage "))+1:]))[1]
+	return []byte("package " + pkg + `
+
+import (
+	"testing"
+
+	"github.com/normgen/normgen/internal/rulecheck"
+)
+
+func TestRulesEqualDecoder(t *testing.T) {
+	rulecheck.Run(t, NormgenTools(), nil, 2000)
+}
+`)
 }
 
 // compareGolden compares the want/ files of an archive with what was

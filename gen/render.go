@@ -581,7 +581,15 @@ func ruleCode(r lenient.Rule) jen.Code {
 	d := jen.Dict{
 		jen.Id("ID"):   jen.Lit(r.ID),
 		jen.Id("Type"): jen.Qual(lenientPkg, ruleTypeConst[r.Type]),
-		jen.Id("From"): jen.Lit(r.From),
+	}
+	if r.From != "" {
+		d[jen.Id("From")] = jen.Lit(r.From)
+	}
+	if r.Path != "" {
+		d[jen.Id("Path")] = jen.Lit(r.Path)
+	}
+	if r.When != "" {
+		d[jen.Id("When")] = jen.Lit(r.When)
 	}
 	var tools []jen.Code
 	for _, t := range r.Tools {
@@ -613,6 +621,8 @@ var ruleTypeConst = map[lenient.RuleType]string{
 	lenient.RuleJSONAcceptBoth: "RuleJSONAcceptBoth",
 	lenient.RuleNestedAlias:    "RuleNestedAlias",
 	lenient.RuleNestedDefault:  "RuleNestedDefault",
+	lenient.RuleWrap:           "RuleWrap",
+	lenient.RuleUnescape:       "RuleUnescape",
 	lenient.RuleValueAlias:     "RuleValueAlias",
 }
 

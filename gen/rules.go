@@ -8,47 +8,133 @@ import (
 	"github.com/normgen/normgen/schema"
 )
 
+// recursionLimit is how many times one struct type may appear on a rule
+// path: a recursive type's rules cover that many levels of nesting.
+const recursionLimit = 3
+
 // Rules derives a tool's rule table for the runtime normalizer from its
-// tags: an alias rule per alias, a default rule per default, a coercion per
-// integer, float and boolean field, an accept-both rule per array, map and
-// struct field, and nested rules for structs inside slices. IDs are built
-// from names: "<tool>.<field>.<what>".
+// tags, for every value the generated decoder reads leniently, at any
+// depth: an alias rule per alias, a default rule per default ({{index}}
+// templates included), a coercion per integer, float and boolean, an
+// accept-both rule per array, map and struct (JSON text), a wrap rule per
+// `norm:"wrap"` slice, an unescape rule per `norm:"unescape"` string and a
+// value_alias rule per `norm:"value_alias=..."` string. Top-level rules
+// name their argument with from; deeper ones use path ("retry.attempts",
+// "steps[].id", "labels[]", "env{}.port"). IDs are "<tool>.<path>.<what>".
+// Normalizing with these rules and then decoding strictly gives what the
+// generated lenient decoder gives.
 func Rules(t *Tool) []lenient.Rule {
-	var rules []lenient.Rule
-	tools := []string{t.Name}
-	id := func(parts ...string) string { return t.Name + "." + strings.Join(parts, ".") }
-	for _, f := range t.Input.Fields {
+	w := &ruleWalker{tool: t.Name, seen: map[*Struct]int{}}
+	w.structFields(t.Input, "")
+	return w.rules
+}
+
+type ruleWalker struct {
+	tool  string
+	rules []lenient.Rule
+	seen  map[*Struct]int // structs on the current path, with their count
+}
+
+// add appends a rule for the value at path p (a top-level name becomes
+// from); its id is "<tool>.<idPath>.<what>".
+func (w *ruleWalker) add(p, idPath, what string, r lenient.Rule) {
+	r.ID = w.tool + "." + idPath + "." + what
+	r.Tools = []string{w.tool}
+	if plainName(p) {
+		r.From = p
+	} else {
+		r.Path = p
+	}
+	w.rules = append(w.rules, r)
+}
+
+// plainName reports whether p is a single member name, not a path.
+func plainName(p string) bool { return !strings.ContainsAny(p, ".[]{}") }
+
+// join appends a member name to a path.
+func join(prefix, name string) string {
+	if prefix == "" {
+		return name
+	}
+	return prefix + "." + name
+}
+
+// structFields derives the rules of a struct's fields; prefix is the
+// struct's path ("" for the arguments object).
+func (w *ruleWalker) structFields(s *Struct, prefix string) {
+	if w.seen[s] >= recursionLimit {
+		return
+	}
+	w.seen[s]++
+	defer func() { w.seen[s]-- }()
+	for _, f := range s.Fields {
+		if strings.ContainsAny(f.Name, ".[]{}") {
+			continue // a rule path cannot name it
+		}
+		p := join(prefix, f.Name)
 		for _, a := range f.Aliases {
-			rules = append(rules, lenient.Rule{ID: id(f.Name, "alias", a), Tools: tools, Type: lenient.RuleParamAlias, From: a, To: f.Name})
-		}
-		if f.Keywords.HasDefault && !strings.Contains(f.Keywords.Default, "{{index}}") {
-			rules = append(rules, lenient.Rule{ID: id(f.Name, "default"), Tools: tools, Type: lenient.RuleParamDefault, From: f.Name, Value: defaultJSON(f)})
-		}
-		if f.Mode&lenient.Strict != 0 {
-			continue
-		}
-		switch f.Type.Kind {
-		case schema.Int, schema.Uint:
-			rules = append(rules, lenient.Rule{ID: id(f.Name, "coerce"), Tools: tools, Type: lenient.RuleTypeCoerce, From: f.Name, CoerceTo: "int"})
-		case schema.Float:
-			rules = append(rules, lenient.Rule{ID: id(f.Name, "coerce"), Tools: tools, Type: lenient.RuleTypeCoerce, From: f.Name, CoerceTo: "float"})
-		case schema.Bool:
-			rules = append(rules, lenient.Rule{ID: id(f.Name, "coerce"), Tools: tools, Type: lenient.RuleTypeCoerce, From: f.Name, CoerceTo: "bool"})
-		case schema.Array, schema.Map, schema.Object:
-			rules = append(rules, lenient.Rule{ID: id(f.Name, "json"), Tools: tools, Type: lenient.RuleJSONAcceptBoth, From: f.Name, To: "native"})
-		}
-		if f.Type.Kind == schema.Array && f.Type.Elem.Kind == schema.Object && !f.Type.Elem.Pointer {
-			for _, sf := range f.Type.Elem.Struct.Fields {
-				for _, a := range sf.Aliases {
-					rules = append(rules, lenient.Rule{ID: id(f.Name, sf.Name, "alias", a), Tools: tools, Type: lenient.RuleNestedAlias, InPayload: f.Name, ArrayPath: "[]", From: a, To: sf.Name})
-				}
-				if sf.Keywords.HasDefault {
-					rules = append(rules, lenient.Rule{ID: id(f.Name, sf.Name, "default"), Tools: tools, Type: lenient.RuleNestedDefault, InPayload: f.Name, ArrayPath: "[]", From: sf.Name, Value: defaultJSON(sf)})
-				}
+			if !strings.ContainsAny(a, ".[]{}") {
+				w.add(join(prefix, a), p, "alias."+a, lenient.Rule{Type: lenient.RuleParamAlias, To: f.Name})
 			}
 		}
+		if f.Keywords.HasDefault {
+			w.add(p, p, "default", lenient.Rule{Type: lenient.RuleParamDefault, Value: defaultJSON(f)})
+		}
+		w.value(f.Type, p, f.Mode)
 	}
-	return append(rules, valueAliasRules(t)...)
+}
+
+// value derives the rules of a value of type t at path p, decoded with
+// mode m.
+func (w *ruleWalker) value(t *TypeRef, p string, m lenient.Mode) {
+	strict := m&lenient.Strict != 0
+	switch t.Kind {
+	case schema.Int, schema.Uint:
+		to := "int"
+		if strict {
+			to = "int_literal" // 5.0 and 1e3 are JSON's own integers too
+		}
+		w.add(p, p, "coerce", lenient.Rule{Type: lenient.RuleTypeCoerce, CoerceTo: to})
+	case schema.Float:
+		if !strict {
+			w.add(p, p, "coerce", lenient.Rule{Type: lenient.RuleTypeCoerce, CoerceTo: "float"})
+		}
+	case schema.Bool:
+		if !strict {
+			to := "bool"
+			if m&lenient.StrictBool != 0 {
+				to = "bool_strict"
+			}
+			w.add(p, p, "coerce", lenient.Rule{Type: lenient.RuleTypeCoerce, CoerceTo: to})
+		}
+	case schema.String:
+		if m&lenient.Unescape != 0 {
+			w.add(p, p, "unescape", lenient.Rule{Type: lenient.RuleUnescape})
+		}
+		if len(t.ValueAliases) > 0 {
+			w.add(p, p, "value_alias", lenient.Rule{Type: lenient.RuleValueAlias, Value: valueAliasJSON(t.ValueAliases)})
+		}
+	case schema.Array:
+		if m&lenient.Wrap != 0 {
+			w.add(p, p, "wrap", lenient.Rule{Type: lenient.RuleWrap})
+		}
+		if !strict {
+			w.add(p, p, "json", lenient.Rule{Type: lenient.RuleJSONAcceptBoth, To: "native"})
+		}
+		w.value(t.Elem, p+"[]", m&^lenient.Wrap)
+	case schema.Map:
+		if !strict {
+			w.add(p, p, "json", lenient.Rule{Type: lenient.RuleJSONAcceptBoth, To: "native"})
+		}
+		w.value(t.Elem, p+"{}", m)
+	case schema.Object:
+		if !strict {
+			w.add(p, p, "json", lenient.Rule{Type: lenient.RuleJSONAcceptBoth, To: "native"})
+		}
+		if t.Struct != nil {
+			w.structFields(t.Struct, p)
+		}
+	}
 }
 
 // defaultJSON is a field's default as JSON: numbers and booleans bare,

@@ -3,9 +3,7 @@ package lenient
 import (
 	"bytes"
 	"encoding/json"
-	"math"
 	"strconv"
-	"strings"
 )
 
 // Applied records one fix the normalizer made.
@@ -25,14 +23,22 @@ type Applied struct {
 // so that an alias followed by a coercion always composes; within a phase,
 // a tool's own rules come before wildcard rules, then file order.
 type Normalizer struct {
-	byTool   map[string][]*Rule // the phase-ordered rules of each named tool
-	wildcard []*Rule            // the phase-ordered rules of other tools
-	stats    *statsRecorder     // nil without a log folder
+	byTool   map[string][]*Rule  // the phase-ordered rules of each named tool
+	wildcard []*Rule             // the phase-ordered rules of other tools
+	paths    map[*Rule][]pathSeg // where each rule applies
+	stats    *statsRecorder      // nil without a log folder
 }
 
+// phaseOf orders rule types: aliases, defaults, wraps (a wrapped value's
+// element is then coerced), coercions and unescapes, accept-both, nested
+// rules and value aliases.
 var phaseOf = map[RuleType]int{
-	RuleParamAlias: 0, RuleParamDefault: 1, RuleTypeCoerce: 2, RuleJSONAcceptBoth: 3, RuleNestedAlias: 4, RuleNestedDefault: 4, RuleValueAlias: 4,
+	RuleParamAlias: 0, RuleParamDefault: 1, RuleWrap: 2, RuleTypeCoerce: 3, RuleUnescape: 3, RuleJSONAcceptBoth: 4,
+	RuleNestedAlias: 5, RuleNestedDefault: 5, RuleValueAlias: 5,
 }
+
+// lastPhase is the highest value of phaseOf.
+const lastPhase = 5
 
 // NewNormalizer validates rules (see ValidateRules) and indexes them by
 // tool. Options add persisted statistics.
@@ -42,7 +48,14 @@ func NewNormalizer(rules []Rule, opts ...Option) (*Normalizer, error) {
 	}
 	rs := make([]Rule, len(rules))
 	copy(rs, rules)
-	n := &Normalizer{byTool: map[string][]*Rule{}}
+	n := &Normalizer{byTool: map[string][]*Rule{}, paths: map[*Rule][]pathSeg{}}
+	for i := range rs {
+		segs, err := rs[i].target()
+		if err != nil { // ValidateRules has checked every path
+			return nil, err
+		}
+		n.paths[&rs[i]] = segs
+	}
 	var wild []*Rule
 	named := map[string]bool{}
 	for i := range rs {
@@ -84,7 +97,7 @@ func NewNormalizer(rules []Rule, opts ...Option) (*Normalizer, error) {
 // order merges a tool's rules and the wildcard rules phase by phase.
 func order(own, wild []*Rule) []*Rule {
 	var out []*Rule
-	for phase := 0; phase <= 4; phase++ {
+	for phase := 0; phase <= lastPhase; phase++ {
 		for _, group := range [][]*Rule{own, wild} {
 			for _, r := range group {
 				if phaseOf[r.Type] == phase {
@@ -129,9 +142,7 @@ func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any
 	}
 	var applied []Applied
 	for _, r := range n.rulesFor(tool) {
-		if a, ok := applyMap(r, args); ok {
-			applied = append(applied, a)
-		}
+		applied = append(applied, pathRuleMap(r, n.paths[r], args)...)
 	}
 	if n.stats != nil {
 		n.stats.record(tool, applied)
@@ -139,116 +150,12 @@ func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any
 	return args, applied
 }
 
-func applyMap(r *Rule, args map[string]any) (Applied, bool) {
-	a := Applied{RuleID: r.ID, Type: r.Type, Param: r.From}
-	switch r.Type {
-	case RuleValueAlias:
-		return applyValueAliasMap(r, args)
-	case RuleParamAlias:
-		v, ok := args[r.From]
-		if _, taken := args[r.To]; !ok || taken {
-			return a, false
-		}
-		args[r.To] = v
-		delete(args, r.From)
-		a.From, a.To = r.From, r.To
-		return a, true
-	case RuleParamDefault:
-		if _, ok := args[r.From]; ok {
-			return a, false
-		}
-		args[r.From] = decodeAny(r.Value)
-		a.To = string(r.Value)
-		return a, true
-	case RuleTypeCoerce:
-		var s string
-		switch v := args[r.From].(type) {
-		case string:
-			s = v
-		case json.Number:
-			if r.CoerceTo != "int" || plainInteger([]byte(v)) {
-				return a, false
-			}
-			nv, text, ok := integerLiteral(string(v))
-			if !ok {
-				return a, false
-			}
-			args[r.From] = nv
-			a.From, a.To = string(v), text
-			return a, true
-		case float64:
-			if r.CoerceTo != "int" || v != math.Trunc(v) || math.Abs(v) > 1<<53 {
-				return a, false
-			}
-			t := strconv.FormatFloat(v, 'f', -1, 64)
-			args[r.From] = json.Number(t)
-			a.From, a.To = strconv.FormatFloat(v, 'g', -1, 64), t
-			return a, t != a.From
-		default:
-			return a, false
-		}
-		v, text, ok := coerce(s, r.CoerceTo)
-		if !ok {
-			return a, false
-		}
-		args[r.From] = v
-		a.From, a.To = s, text
-		return a, true
-	case RuleJSONAcceptBoth:
-		v := args[r.From]
-		if r.To == "native" {
-			s, ok := v.(string)
-			if !ok || !jsonText(s) {
-				return a, false
-			}
-			args[r.From] = decodeAny([]byte(s))
-			a.From, a.To = "string", kindName(s)
-			return a, true
-		}
-		switch v.(type) {
-		case []any, map[string]any:
-		default:
-			return a, false
-		}
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		if enc.Encode(v) != nil {
-			return a, false
-		}
-		args[r.From] = strings.TrimSuffix(buf.String(), "\n")
-		a.From, a.To = kindOf(v), "string"
-		return a, true
-	case RuleNestedAlias, RuleNestedDefault:
-		a.Param = r.InPayload + "." + r.ArrayPath + "." + r.From
-		a.From, a.To = r.From, r.To
-		switch p := args[r.InPayload].(type) {
-		case string:
-			if !jsonText(p) {
-				return a, false
-			}
-			node := parseNode([]byte(p))
-			if !applyNested(r, node) {
-				return a, false
-			}
-			args[r.InPayload] = string(node.encode(nil))
-			return a, true
-		case []any, map[string]any:
-			if r.Type == RuleNestedDefault {
-				a.To = string(r.Value)
-			}
-			return a, applyNestedNative(r, p)
-		}
-	}
-	return a, false
-}
-
 // coerce reads the string form s as coerceTo, with exactly the forms the
 // generated decoders accept: the new value and its JSON text.
 func coerce(s, coerceTo string) (any, string, bool) {
 	switch coerceTo {
-	case "bool":
-		b, ok := ParseBool(s, false)
+	case "bool", "bool_strict":
+		b, ok := ParseBool(s, coerceTo == "bool_strict")
 		return b, strconv.FormatBool(b), ok
 	case "int":
 		if n, err := ParseIntString(s, 64); err == nil {
@@ -310,39 +217,6 @@ func decodeAny(b []byte) any {
 	return v
 }
 
-// applyNested applies a nested rule to the array at the rule's path in an
-// ordered payload node.
-func applyNested(r *Rule, payload *jnode) bool {
-	arr := payload.arrayAt(r.ArrayPath)
-	if arr == nil {
-		return false
-	}
-	changed := false
-	for i, item := range arr.vals {
-		if item.kind != '{' {
-			continue
-		}
-		switch r.Type {
-		case RuleNestedAlias:
-			if from := item.index(r.From); from >= 0 && item.index(r.To) < 0 {
-				item.keys[from] = r.To
-				changed = true
-			}
-		case RuleNestedDefault:
-			val := nestedValue(r.Value, i)
-			if at := item.index(r.From); at < 0 {
-				item.keys = append(item.keys, r.From)
-				item.vals = append(item.vals, &jnode{raw: val})
-				changed = true
-			} else if item.vals[at].empty() {
-				item.vals[at] = &jnode{raw: val}
-				changed = true
-			}
-		}
-	}
-	return changed
-}
-
 // nestedValue is a nested default's JSON for element i: a string value's
 // {{index}} is replaced by i.
 func nestedValue(v json.RawMessage, i int) []byte {
@@ -350,47 +224,6 @@ func nestedValue(v json.RawMessage, i int) []byte {
 		return appendQuoted(nil, Expand(StringValue(v), i))
 	}
 	return v
-}
-
-// applyNestedNative applies a nested rule to a payload that arrived as a
-// native value.
-func applyNestedNative(r *Rule, payload any) bool {
-	cur := payload
-	if p := strings.TrimSuffix(r.ArrayPath, "[]"); p != "" {
-		for _, part := range strings.Split(p, ".") {
-			m, ok := cur.(map[string]any)
-			if !ok {
-				return false
-			}
-			cur = m[part]
-		}
-	}
-	arr, ok := cur.([]any)
-	if !ok {
-		return false
-	}
-	changed := false
-	for i, item := range arr {
-		m, ok := item.(map[string]any)
-		if !ok {
-			continue
-		}
-		switch r.Type {
-		case RuleNestedAlias:
-			v, has := m[r.From]
-			if _, taken := m[r.To]; has && !taken {
-				m[r.To] = v
-				delete(m, r.From)
-				changed = true
-			}
-		case RuleNestedDefault:
-			if v, has := m[r.From]; !has || v == nil || v == "" {
-				m[r.From] = decodeAny(nestedValue(r.Value, i))
-				changed = true
-			}
-		}
-	}
-	return changed
 }
 
 // NormalizeJSON is Normalize for raw arguments: bytes in, bytes out. When
@@ -416,9 +249,7 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 	root := parseNode(args)
 	var applied []Applied
 	for _, r := range rules {
-		if a, ok := applyNode(r, root); ok {
-			applied = append(applied, a)
-		}
+		applied = append(applied, pathRule(r, n.paths[r], root)...)
 	}
 	if n.stats != nil {
 		n.stats.record(tool, applied)
@@ -438,35 +269,38 @@ func (n *Normalizer) anyApplies(rules []*Rule, args []byte) bool {
 	}
 	lookup := t.lookup
 	for _, r := range rules {
+		segs := n.paths[r]
+		v, ok := lookup(segs[0].key)
+		if len(segs) > 1 {
+			if ok && (v[0] == '"' || v[0] == '[' || v[0] == '{') {
+				return true
+			}
+			continue
+		}
 		switch r.Type {
 		case RuleParamAlias:
-			if _, ok := lookup(r.From); ok {
-				if _, taken := lookup(r.To); !taken {
-					return true
-				}
+			if _, taken := lookup(r.To); ok && !taken {
+				return true
 			}
 		case RuleParamDefault:
-			if _, ok := lookup(r.From); !ok {
+			if !ok || r.when() == WhenAbsentOrEmpty && (string(v) == "null" || string(v) == `""`) {
 				return true
 			}
 		case RuleTypeCoerce:
-			if v, ok := lookup(r.From); ok && (v[0] == '"' || r.CoerceTo == "int" && isNumber(v) && !plainInteger(v)) {
+			intish := r.CoerceTo == "int" || r.CoerceTo == "int_literal"
+			if ok && (v[0] == '"' && r.CoerceTo != "int_literal" || intish && isNumber(v) && !plainInteger(v)) {
 				return true
 			}
 		case RuleJSONAcceptBoth:
-			if v, ok := lookup(r.From); ok && (r.To == "native") == (v[0] == '"') && v[0] != 'n' {
+			if ok && (r.To == "native") == (v[0] == '"') && v[0] != 'n' {
 				return true
 			}
-		case RuleNestedAlias, RuleNestedDefault:
-			if _, ok := lookup(r.InPayload); ok {
+		case RuleWrap:
+			if ok && v[0] != '[' && v[0] != '{' && v[0] != 'n' {
 				return true
 			}
-		case RuleValueAlias:
-			key := r.From
-			if r.InPayload != "" {
-				key = r.InPayload
-			}
-			if v, ok := lookup(key); ok && (v[0] == '"' || v[0] == '[' || v[0] == '{') {
+		case RuleUnescape, RuleValueAlias:
+			if ok && (v[0] == '"' || v[0] == '[') {
 				return true
 			}
 		}
@@ -504,92 +338,4 @@ func (t *topKeys) lookup(key string) ([]byte, bool) {
 		}
 	}
 	return nil, false
-}
-
-func applyNode(r *Rule, args *jnode) (Applied, bool) {
-	a := Applied{RuleID: r.ID, Type: r.Type, Param: r.From}
-	at := args.index(r.From)
-	switch r.Type {
-	case RuleValueAlias:
-		return applyValueAliasNode(r, args)
-	case RuleParamAlias:
-		if at < 0 || args.index(r.To) >= 0 {
-			return a, false
-		}
-		args.keys[at] = r.To
-		a.From, a.To = r.From, r.To
-		return a, true
-	case RuleParamDefault:
-		if at >= 0 {
-			return a, false
-		}
-		args.keys = append(args.keys, r.From)
-		args.vals = append(args.vals, parseNode(r.Value))
-		a.To = string(r.Value)
-		return a, true
-	case RuleTypeCoerce:
-		if at < 0 || args.vals[at].kind != 0 {
-			return a, false
-		}
-		raw := args.vals[at].raw
-		var s, text string
-		var ok bool
-		switch {
-		case raw[0] == '"':
-			s = StringValue(raw)
-			_, text, ok = coerce(s, r.CoerceTo)
-		case r.CoerceTo == "int" && isNumber(raw) && !plainInteger(raw):
-			s = string(raw)
-			_, text, ok = integerLiteral(s)
-		}
-		if !ok {
-			return a, false
-		}
-		args.vals[at] = &jnode{raw: []byte(text)}
-		a.From, a.To = s, text
-		return a, true
-	case RuleJSONAcceptBoth:
-		if at < 0 {
-			return a, false
-		}
-		v := args.vals[at]
-		if r.To == "native" {
-			if !v.isString() || !jsonText(StringValue(v.raw)) {
-				return a, false
-			}
-			s := StringValue(v.raw)
-			args.vals[at] = parseNode([]byte(s))
-			a.From, a.To = "string", kindName(s)
-			return a, true
-		}
-		if v.kind == 0 {
-			return a, false
-		}
-		kind := map[byte]string{'[': "array", '{': "object"}[v.kind]
-		args.vals[at] = &jnode{raw: appendQuoted(nil, string(v.encode(nil)))}
-		a.From, a.To = kind, "string"
-		return a, true
-	case RuleNestedAlias, RuleNestedDefault:
-		a.Param = r.InPayload + "." + r.ArrayPath + "." + r.From
-		a.From, a.To = r.From, r.To
-		p := args.index(r.InPayload)
-		if p < 0 {
-			return a, false
-		}
-		payload := args.vals[p]
-		if payload.isString() {
-			s := StringValue(payload.raw)
-			if !jsonText(s) {
-				return a, false
-			}
-			node := parseNode([]byte(s))
-			if !applyNested(r, node) {
-				return a, false
-			}
-			args.vals[p] = &jnode{raw: appendQuoted(nil, string(node.encode(nil)))}
-			return a, true
-		}
-		return a, applyNested(r, payload)
-	}
-	return a, false
 }

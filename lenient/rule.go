@@ -5,7 +5,8 @@ import "encoding/json"
 // RuleType is the kind of a normalizer rule.
 type RuleType string
 
-// The six rule types of the normalizer's rules.json format.
+// The rule types of the normalizer's rules.json format: the six of the
+// format existing normalizers use, and the ones normgen adds.
 const (
 	// RuleParamAlias renames the top-level argument From to To when To is absent.
 	RuleParamAlias RuleType = "param_alias"
@@ -31,6 +32,24 @@ const (
 	// ({"cp": "copy"}); with InPayload and ArrayPath, the string at From
 	// in each object of the payload's array.
 	RuleValueAlias RuleType = "value_alias"
+	// RuleWrap reads a lone value at From (or Path) where an array is
+	// expected as a one-element array: any scalar but null, and not a
+	// string holding JSON array text (`norm:"wrap"`).
+	RuleWrap RuleType = "wrap"
+	// RuleUnescape turns literal \n and \t in the string at From (or Path)
+	// into newline and tab when it holds no real newline
+	// (`norm:"unescape"`).
+	RuleUnescape RuleType = "unescape"
+)
+
+// When a default applies (Rule.When).
+const (
+	// WhenAbsent applies a default only when the key is absent, as the
+	// generated decoders do; param_default's meaning.
+	WhenAbsent = "absent"
+	// WhenAbsentOrEmpty applies a default also when the value is null or
+	// ""; nested_default's meaning.
+	WhenAbsentOrEmpty = "absent_or_empty"
 )
 
 // Rule is one normalizer rule, as stored in rules.json. The format is a
@@ -40,13 +59,27 @@ type Rule struct {
 	ID string `json:"id"`
 	// Tools lists the tools the rule applies to; "*" is every tool.
 	Tools []string `json:"tools"`
-	// Type is one of the six rule types.
+	// Type is one of the rule types.
 	Type RuleType `json:"type"`
 	// From is the source argument or field name.
-	From string `json:"from"`
+	From string `json:"from,omitempty"`
+	// Path, instead of From, locates the values a rule applies to at any
+	// depth: member names joined by ".", "[]" for each array element, "{}"
+	// for each value of an object ("retry.attempts", "steps[].id",
+	// "labels[]", "env{}.port"). For param_alias it is the alias key's
+	// place and To the canonical key in the same object; for
+	// param_default the key to set ({{index}} in a string value is the
+	// innermost array index). JSON text met on the way is read as its
+	// value. Types: param_alias, param_default, type_coerce,
+	// json_accept_both, wrap, unescape, value_alias.
+	Path string `json:"path,omitempty"`
 	// To is the target name (aliases), or "native" for json_accept_both.
 	To string `json:"to,omitempty"`
-	// CoerceTo is "bool", "int" or "float" for type_coerce.
+	// CoerceTo is, for type_coerce: "bool"; "bool_strict" (only the
+	// strings "true" and "false"); "int" (digit strings, and integer-valued
+	// number literals such as 5.0 or 1e3 rewritten as integers);
+	// "int_literal" (only the number literals: a norm:"strict" integer);
+	// or "float".
 	CoerceTo string `json:"coerce_to,omitempty"`
 	// InPayload is the argument holding the JSON payload (nested types).
 	InPayload string `json:"in_payload,omitempty"`
@@ -55,6 +88,10 @@ type Rule struct {
 	ArrayPath string `json:"array_path,omitempty"`
 	// Value is the default (any JSON value) for the default types.
 	Value json.RawMessage `json:"value,omitempty"`
+	// When says when a default applies: "absent" (param_default's
+	// meaning) or "absent_or_empty" (also null or ""; nested_default's
+	// meaning). Empty keeps the type's meaning.
+	When string `json:"when,omitempty"`
 }
 
 // Tool describes one generated tool: what a server registers and

@@ -136,28 +136,40 @@ func ValidateRules(rules, existing []Rule) error {
 			}
 		}
 		need := map[string]bool{}
+		// pathOK: path may stand instead of from.
+		pathOK := false
 		switch r.Type {
 		case RuleParamAlias:
 			need = map[string]bool{"from": true, "to": true}
+			pathOK = true
 		case RuleParamDefault:
-			need = map[string]bool{"from": true, "value": true}
+			need = map[string]bool{"from": true, "value": true, "when": r.When != ""}
+			pathOK = true
 		case RuleTypeCoerce:
 			need = map[string]bool{"from": true, "coerce_to": true}
-			if r.CoerceTo != "" && r.CoerceTo != "bool" && r.CoerceTo != "int" && r.CoerceTo != "float" {
-				bad("coerce_to %q is not bool, int or float", r.CoerceTo)
+			pathOK = true
+			switch r.CoerceTo {
+			case "", "bool", "bool_strict", "int", "int_literal", "float":
+			default:
+				bad("coerce_to %q is not bool, bool_strict, int, int_literal or float", r.CoerceTo)
 			}
 		case RuleJSONAcceptBoth:
 			need = map[string]bool{"from": true, "to": r.To != ""}
+			pathOK = true
 			if r.To != "" && r.To != "native" {
 				bad(`to %q: json_accept_both takes no to (native value to JSON text) or to "native" (JSON text to native value)`, r.To)
 			}
+		case RuleWrap, RuleUnescape:
+			need = map[string]bool{"from": true}
+			pathOK = true
 		case RuleNestedAlias:
 			need = map[string]bool{"from": true, "to": true, "in_payload": true, "array_path": true}
 		case RuleNestedDefault:
-			need = map[string]bool{"from": true, "value": true, "in_payload": true, "array_path": true}
+			need = map[string]bool{"from": true, "value": true, "in_payload": true, "array_path": true, "when": r.When != ""}
 		case RuleValueAlias:
 			nested := r.InPayload != "" || r.ArrayPath != ""
 			need = map[string]bool{"from": true, "value": true, "in_payload": nested, "array_path": nested}
+			pathOK = !nested
 			if r.Value != nil && Valid(r.Value) == nil {
 				if _, err := valueAliasTable(r.Value); err != nil {
 					bad("%v", err)
@@ -167,16 +179,46 @@ func ValidateRules(rules, existing []Rule) error {
 			bad("type is missing")
 			continue
 		default:
-			bad("unknown type %q; known: param_alias, param_default, type_coerce, json_accept_both, nested_alias, nested_default, value_alias", r.Type)
+			bad("unknown type %q; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias", r.Type)
 			continue
 		}
-		have := map[string]bool{"from": r.From != "", "to": r.To != "", "coerce_to": r.CoerceTo != "", "in_payload": r.InPayload != "", "array_path": r.ArrayPath != "", "value": r.Value != nil}
-		for _, f := range []string{"from", "to", "coerce_to", "in_payload", "array_path", "value"} {
+		if r.Path != "" {
+			switch {
+			case !pathOK:
+				bad("path is not used by type %s", r.Type)
+			case r.From != "":
+				bad("from and path are both given: give one")
+			default:
+				need["from"] = false
+				if segs, err := parsePath(r.Path); err != nil {
+					bad("%v", err)
+				} else if (r.Type == RuleParamAlias || r.Type == RuleParamDefault) && segs[len(segs)-1].each != 0 {
+					bad("path %q must end with a member name for type %s", r.Path, r.Type)
+				}
+			}
+		}
+		have := map[string]bool{"from": r.From != "", "to": r.To != "", "coerce_to": r.CoerceTo != "", "in_payload": r.InPayload != "", "array_path": r.ArrayPath != "", "value": r.Value != nil, "when": r.When != ""}
+		for _, f := range []string{"from", "to", "coerce_to", "in_payload", "array_path", "value", "when"} {
 			switch {
 			case need[f] && !have[f]:
-				bad("%s is missing for type %s", f, r.Type)
-			case have[f] && !need[f] && !(f == "to" && r.Type == RuleJSONAcceptBoth):
+				if f == "from" && pathOK {
+					bad("from (or path) is missing for type %s", r.Type)
+				} else {
+					bad("%s is missing for type %s", f, r.Type)
+				}
+			case have[f] && !need[f] && !(f == "to" && r.Type == RuleJSONAcceptBoth) && !(f == "from" && r.Path != ""):
 				bad("%s is not used by type %s", f, r.Type)
+			}
+		}
+		if r.When != "" && r.When != WhenAbsent && r.When != WhenAbsentOrEmpty {
+			bad(`when %q: want "absent" or "absent_or_empty"`, r.When)
+		}
+		if r.Type == RuleParamAlias || r.Type == RuleNestedAlias {
+			if strings.ContainsAny(r.To, ".[]{}") && r.Path != "" {
+				bad("to %q must be a member name (the canonical key next to the alias), not a path", r.To)
+			}
+			if r.To != "" && r.To == r.From || r.Path != "" && (r.Path == r.To || strings.HasSuffix(r.Path, "."+r.To)) {
+				bad("an alias of itself: from and to are both %q", r.To)
 			}
 		}
 		if r.ArrayPath != "" && !arrayPathRE.MatchString(r.ArrayPath) {
@@ -186,8 +228,122 @@ func ValidateRules(rules, existing []Rule) error {
 			bad("value is not valid JSON")
 		}
 	}
+	if len(errs) == 0 {
+		errs = conflicts(rules)
+	}
 	if len(errs) > 0 {
 		return &RulesError{errs}
 	}
 	return nil
+}
+
+// conflicts finds rules that cannot mean anything together, among rules
+// whose tools overlap: two rules writing one target within a phase (two
+// defaults, coercions, accept-both, wraps, unescapes or value aliases of
+// one value, or two aliases of one key), a contradictory accept-both pair
+// (to JSON text and back) and alias cycles (a to b, b to a). Several
+// aliases of one target are fine: those are its other spellings.
+func conflicts(rules []Rule) []RuleError {
+	type slot struct {
+		i      int
+		source string // what the rule reads: the alias key, or the value
+		target string // what it writes
+	}
+	var slots []slot
+	for i := range rules {
+		r := &rules[i]
+		segs, err := r.target()
+		if err != nil {
+			continue
+		}
+		p := pathString(segs)
+		s := slot{i: i, source: p, target: p}
+		if k := r.kind(); k == RuleParamAlias {
+			s.target = pathString(append(segs[:len(segs)-1:len(segs)-1], pathSeg{key: r.To}))
+		}
+		slots = append(slots, s)
+	}
+	overlap := func(a, b *Rule) bool {
+		for _, x := range a.Tools {
+			for _, y := range b.Tools {
+				if x == y || x == "*" || y == "*" {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var errs []RuleError
+	bad := func(i int, format string, args ...any) {
+		errs = append(errs, RuleError{Index: i, ID: rules[i].ID, Msg: fmt.Sprintf(format, args...)})
+	}
+	ref := func(j int) string { return fmt.Sprintf("rule %d (%s)", j, rules[j].ID) }
+	for x, b := range slots {
+		rb := &rules[b.i]
+		for _, a := range slots[:x] {
+			ra := &rules[a.i]
+			if !overlap(ra, rb) || phaseOf[ra.Type] != phaseOf[rb.Type] {
+				continue
+			}
+			switch kb, ka := rb.kind(), ra.kind(); {
+			case kb == RuleParamAlias && ka == RuleParamAlias:
+				if a.source == b.source {
+					bad(b.i, "renames %s like %s: two aliases of one key", b.source, ref(a.i))
+				} else if a.source == b.target && a.target == b.source {
+					bad(b.i, "alias cycle with %s: %s and %s rename each other", ref(a.i), a.source, b.source)
+				}
+			case kb == RuleJSONAcceptBoth && ka == RuleJSONAcceptBoth && a.target == b.target && (rb.To == "native") != (ra.To == "native"):
+				bad(b.i, "contradicts %s: json_accept_both on %s both to JSON text and to a native value", ref(a.i), b.target)
+			case ka == kb && a.target == b.target:
+				bad(b.i, "writes %s like %s in the same phase: keep one", b.target, ref(a.i))
+			}
+		}
+	}
+	// Longer alias cycles (a to b, b to c, c to a) within one tool set.
+	for _, s := range slots {
+		r := &rules[s.i]
+		if r.kind() != RuleParamAlias {
+			continue
+		}
+		cur := s.target
+		for steps := 1; steps <= len(slots); steps++ {
+			next := ""
+			for _, t := range slots {
+				if rules[t.i].kind() == RuleParamAlias && t.source == cur && overlap(r, &rules[t.i]) {
+					next = t.target
+					break
+				}
+			}
+			if next == "" {
+				break
+			}
+			if next == s.source {
+				if steps >= 2 { // two-rule cycles are reported above
+					bad(s.i, "alias cycle: %s is renamed back to itself through %s", s.source, cur)
+				}
+				break
+			}
+			cur = next
+		}
+	}
+	return errs
+}
+
+// pathString writes a parsed path back: "steps[].id".
+func pathString(segs []pathSeg) string {
+	var b strings.Builder
+	for i, s := range segs {
+		switch s.each {
+		case '[':
+			b.WriteString("[]")
+		case '{':
+			b.WriteString("{}")
+		default:
+			if i > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(s.key)
+		}
+	}
+	return b.String()
 }

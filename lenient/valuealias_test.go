@@ -49,8 +49,8 @@ func TestValueAliasRules(t *testing.T) {
 	}
 	_, applied, _ := n.NormalizeJSON("batch", []byte(`{"op":"cp","steps":[{"action":"mv"}]}`))
 	want := []Applied{
-		{RuleID: "op", Type: RuleValueAlias, Param: "op", From: "cp", To: "copy"},
-		{RuleID: "step-action", Type: RuleValueAlias, Param: "steps.[].action", From: "mv", To: "move"},
+		{RuleID: "op", Type: RuleValueAlias, Param: "op", From: `"cp"`, To: `"copy"`},
+		{RuleID: "step-action", Type: RuleValueAlias, Param: "steps[0].action", From: `"mv"`, To: `"move"`},
 	}
 	if len(applied) != len(want) || applied[0] != want[0] || applied[1] != want[1] {
 		t.Errorf("applied = %+v, want %+v", applied, want)

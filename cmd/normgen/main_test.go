@@ -138,7 +138,7 @@ func TestNormalizeCommand(t *testing.T) {
     {
       "rule_id": "a",
       "type": "param_alias",
-      "param": "old_str",
+      "param": "old_text",
       "from": "old_str",
       "to": "old_text"
     },
@@ -146,7 +146,7 @@ func TestNormalizeCommand(t *testing.T) {
       "rule_id": "f",
       "type": "type_coerce",
       "param": "force",
-      "from": "yes",
+      "from": "\"yes\"",
       "to": "true"
     }
   ]

@@ -24,7 +24,7 @@ func TestNormalizeValueAliases(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := runWithStdin(t, `{"pipeline_json":"{\"steps\":[{\"action\":\"cp\"},{\"action\":\"ln\"}]}"}`, "-rules", rules, "-tool", "batch_operations")
-	for _, want := range []string{`"action": "copy"`, `"action": "ln"`, `"type": "value_alias"`, `"from": "cp"`, `"to": "copy"`} {
+	for _, want := range []string{`"action": "copy"`, `"action": "ln"`, `"type": "value_alias"`, `"from": "\"cp\""`, `"to": "\"copy\""`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("normalize output lacks %s:\n%s", want, out)
 		}

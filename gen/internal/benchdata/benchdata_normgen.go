@@ -488,6 +488,13 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"search"},
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
+				{
+					CoerceTo: "int",
+					ID:       "search.ids[].coerce",
+					Path:     "ids[]",
+					Tools:    []string{"search"},
+					Type:     lenient.RuleTypeCoerce,
+				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(searchInputSchemaGemini),

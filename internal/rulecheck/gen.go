@@ -1,0 +1,213 @@
+package rulecheck
+
+import (
+	"math/rand"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// Gen generates arguments objects for a tool input type, in the forms
+// hosts send: native values, string forms of numbers and booleans, JSON
+// text at any depth, lone values for arrays, literal \n in text, alias
+// keys, value aliases, enum values, absent keys (defaults), null, empty
+// strings, wrong types, unknown and case-folded keys, now and then a key
+// given twice.
+type Gen struct {
+	typ reflect.Type
+	rng *rand.Rand
+}
+
+// NewGen returns a generator for the struct type typ.
+func NewGen(typ reflect.Type, rng *rand.Rand) *Gen { return &Gen{typ: typ, rng: rng} }
+
+// Args returns one arguments object as JSON text.
+func (g *Gen) Args() []byte { return []byte(g.object(g.typ, 0)) }
+
+func (g *Gen) pick(options ...string) string { return options[g.rng.Intn(len(options))] }
+
+func (g *Gen) chance(n int) bool { return g.rng.Intn(n) == 0 }
+
+// field is one wire field of a struct, embedded structs flattened.
+type field struct {
+	name    string
+	aliases []string
+	typ     reflect.Type
+	norm    string // the norm tag
+	schema  string // the jsonschema tag
+}
+
+func fieldsOf(t reflect.Type) []field {
+	var out []field
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		if f.Anonymous && f.Type.Kind() == reflect.Struct && tag == "" {
+			out = append(out, fieldsOf(f.Type)...)
+			continue
+		}
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(tag, ",")
+		if name == "" {
+			name = f.Name
+		}
+		fd := field{name: name, typ: f.Type, norm: f.Tag.Get("norm"), schema: f.Tag.Get("jsonschema")}
+		for _, opt := range strings.Split(fd.norm, ",") {
+			if a, ok := strings.CutPrefix(opt, "alias="); ok {
+				fd.aliases = strings.Split(a, "|")
+			}
+		}
+		out = append(out, fd)
+	}
+	return out
+}
+
+// words are the strings a string field may get: enum values and value
+// aliases from the tags, and text with literal and real escapes.
+func (f field) words() []string {
+	w := []string{"a", "", "l1\\nl2", "x\ny\\n", "tab\\there", "<b>&", "null", "[1]", "  [\"x\"]", "{\"k\":1}", "step-0"}
+	for _, opt := range strings.Split(f.schema, ",") {
+		if e, ok := strings.CutPrefix(opt, "enum="); ok {
+			w = append(w, e, e)
+		}
+		if d, ok := strings.CutPrefix(opt, "default="); ok {
+			w = append(w, d)
+		}
+	}
+	for _, opt := range strings.Split(f.norm, ",") {
+		if va, ok := strings.CutPrefix(opt, "value_alias="); ok {
+			for _, pair := range strings.Split(va, "|") {
+				from, to, _ := strings.Cut(pair, ":")
+				w = append(w, from, to, from)
+			}
+		}
+	}
+	return w
+}
+
+func (g *Gen) object(t reflect.Type, depth int) string {
+	var members []string
+	for _, f := range fieldsOf(t) {
+		if g.chance(3) {
+			if g.chance(4) {
+				members = append(members, q(f.name)+":null")
+			}
+			continue // absent: its default, or missing
+		}
+		key := f.name
+		switch {
+		case len(f.aliases) > 0 && g.chance(3):
+			key = f.aliases[g.rng.Intn(len(f.aliases))]
+		case g.chance(40):
+			key = strings.ToUpper(f.name)
+		}
+		members = append(members, q(key)+":"+g.value(f.typ, f, depth+1))
+		if g.chance(30) {
+			members = append(members, q(f.name)+":"+g.value(f.typ, f, depth+1))
+		}
+	}
+	if g.chance(6) {
+		members = append(members, `"zz_unknown":1`)
+	}
+	g.rng.Shuffle(len(members), func(i, j int) { members[i], members[j] = members[j], members[i] })
+	return "{" + strings.Join(members, ",") + "}"
+}
+
+// value generates a value for type t; as text, sometimes.
+func (g *Gen) value(t reflect.Type, f field, depth int) string {
+	if t.Kind() == reflect.Pointer {
+		if g.chance(5) {
+			return "null"
+		}
+		t = t.Elem()
+	}
+	if g.chance(25) {
+		return g.pick("null", `""`, "true", "7", `"x"`, "[]", "{}")
+	}
+	wrap := strings.Contains(","+f.norm+",", ",wrap,")
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return g.pick("0", "5", "-3", "300", "5.0", "1e2", "-0", "2.5", `"5"`, `"010"`, `"-7"`, `"abc"`, `" 5"`, `"99999999999999999999"`, "99999999999999999999", `"1e2"`, "9007199254740993", strconv.Itoa(g.rng.Intn(200)))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return g.pick("0", "5", "-3", "300", "70000", "5.0", "1e2", `"5"`, `"007"`, `"-1"`, `"x"`, `"18446744073709551615"`, "18446744073709551616", strconv.Itoa(g.rng.Intn(300)))
+	case reflect.Float32, reflect.Float64:
+		return g.pick("1.5", "0", "10", "11", "-2", "1e3", "1e39", `"2.5"`, `"1e3"`, `" 1"`, `"NaN"`, `"x"`, "0.1", `"0.1"`, "1e400")
+	case reflect.Bool:
+		return g.pick("true", "false", `"yes"`, `"TRUE"`, `"0"`, `"1"`, `"no"`, `"maybe"`, "1", "0", `"false"`)
+	case reflect.String:
+		return q(g.pick(f.words()...))
+	case reflect.Slice:
+		if t == rawType {
+			return g.pick("1", `{"a":[1,2]}`, `"s"`, "[true]", "null")
+		}
+		elem := g.elemField(t.Elem(), f)
+		if wrap && g.chance(3) {
+			return g.value(t.Elem(), elem, depth)
+		}
+		n := g.rng.Intn(4)
+		if depth > 4 {
+			n = 0
+		}
+		var parts []string
+		for i := 0; i < n; i++ {
+			parts = append(parts, g.value(t.Elem(), elem, depth+1))
+		}
+		return g.maybeText("[" + strings.Join(parts, ",") + "]")
+	case reflect.Map:
+		elem := g.elemField(t.Elem(), f)
+		n := g.rng.Intn(3)
+		if depth > 4 {
+			n = 0
+		}
+		var parts []string
+		for i := 0; i < n; i++ {
+			parts = append(parts, q(g.pick("k", "a b", "x.y", "K", "z"+strconv.Itoa(i)))+":"+g.value(t.Elem(), elem, depth+1))
+		}
+		return g.maybeText("{" + strings.Join(parts, ",") + "}")
+	case reflect.Struct:
+		if depth > 5 {
+			return "{}"
+		}
+		return g.maybeText(g.object(t, depth))
+	case reflect.Interface:
+		return g.pick("1", `"s"`, `{"a":"1"}`, "[1,2]", "null", "12345678901234567890")
+	}
+	return "null"
+}
+
+// elemField is what an element of f's slice or map is generated from:
+// f's tags without wrap (the decoders pass the rest on to elements).
+func (g *Gen) elemField(t reflect.Type, f field) field {
+	return field{name: f.name, typ: t, norm: strings.ReplaceAll(f.norm, "wrap", ""), schema: f.schema}
+}
+
+// maybeText returns JSON text v, or now and then v as a JSON string.
+func (g *Gen) maybeText(v string) string {
+	if g.chance(4) {
+		return q(v)
+	}
+	return v
+}
+
+// q quotes s as a JSON string.
+func q(s string) string {
+	b := []byte{'"'}
+	for _, r := range s {
+		switch r {
+		case '"', '\\':
+			b = append(b, '\\', byte(r))
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\t':
+			b = append(b, '\\', 't')
+		default:
+			b = append(b, string(r)...)
+		}
+	}
+	return string(append(b, '"'))
+}

@@ -1,0 +1,356 @@
+// Package rulecheck checks that a generated tool's rule table equals its
+// generated decoder: for an arguments object X, normalizing X with the
+// tool's rules and then decoding strictly gives the same verdict and the
+// same value as the lenient decoder on X, and the normalizer records the
+// fixes at the paths the decoder reports them (steps[0].id).
+//
+// "Decoding strictly" is two decoders that must both accept the
+// normalized object N:
+//
+//   - encoding/json into a mirror of the input type built with reflect
+//     (the same fields and tags, no generated methods at any depth), which
+//     says that N is the plain JSON form of the value; and
+//   - the generated decoder on N recording no fix other than an ignored
+//     unknown key, which says that N needs no leniency, and checks what
+//     encoding/json does not: required fields, bounds, enums, patterns,
+//     duplicate keys, two spellings of one field, unknown=error.
+//
+// encoding/json alone is not a strict decoder of the same type: it matches
+// keys case-insensitively, keeps the last of duplicate keys and checks no
+// keyword. The generated decoder alone would hide a missing rule by fixing
+// the value itself. Together they are. Where encoding/json's case folding
+// makes it read a key the generated decoders ignore ("PATH" for "path"),
+// its result is not used; the generated decoder's verdict and value still
+// are.
+package rulecheck
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// Checker checks calls of a set of tools.
+type Checker struct {
+	tools []lenient.Tool
+	norm  *lenient.Normalizer
+	info  []*toolInfo
+}
+
+type toolInfo struct {
+	typ    reflect.Type // the input type (not a pointer)
+	mirror reflect.Type // the method-free copy
+	names  []string     // every wire name and alias, for the case-fold check
+}
+
+// New builds a checker for tools, with a normalizer over all their rules.
+func New(tools []lenient.Tool) (*Checker, error) {
+	var rules []lenient.Rule
+	c := &Checker{tools: tools}
+	for _, t := range tools {
+		rules = append(rules, t.Rules...)
+		v, _, _ := t.Decode([]byte(`{}`))
+		typ := reflect.TypeOf(v)
+		if typ == nil || typ.Kind() != reflect.Pointer {
+			return nil, fmt.Errorf("%s: Decode returned %T, want a pointer", t.Name, v)
+		}
+		m := &mirrorer{done: map[reflect.Type]reflect.Type{}, names: map[string]bool{}}
+		mt, err := m.mirror(typ.Elem())
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", t.Name, err)
+		}
+		var names []string
+		for n := range m.names {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		c.info = append(c.info, &toolInfo{typ: typ.Elem(), mirror: mt, names: names})
+	}
+	n, err := lenient.NewNormalizer(rules)
+	if err != nil {
+		return nil, fmt.Errorf("the generated rules do not load: %v", err)
+	}
+	c.norm = n
+	return c, nil
+}
+
+// Tools returns the checked tools.
+func (c *Checker) Tools() []lenient.Tool { return c.tools }
+
+// Check checks one call of tool i: nil when normalize + strict decode and
+// the lenient decoder agree, else what differs.
+func (c *Checker) Check(i int, args []byte) error {
+	tool, info := c.tools[i], c.info[i]
+	vL, fixesL, errL := tool.Decode(args)
+	out, applied, nerr := c.norm.NormalizeJSON(tool.Name, args)
+	if nerr != nil {
+		if errL == nil {
+			return fmt.Errorf("the normalizer refuses %s (%v) but the decoder accepts it", args, nerr)
+		}
+		return nil
+	}
+	vN, fixesN, errN := tool.Decode(out)
+	var leftover []string
+	for _, f := range fixesN {
+		if f.Kind != lenient.FixUnknownKey {
+			leftover = append(leftover, f.Param+" "+string(f.Kind)+" "+string(f.From)+" -> "+string(f.To))
+		}
+	}
+	mv := reflect.New(info.mirror)
+	jerr := json.Unmarshal(out, mv.Interface())
+	fold := folded(out, info.names)
+	if fold {
+		jerr = nil // encoding/json read a key the decoders ignore
+	}
+	lenientOK := errL == nil
+	strictOK := errN == nil && len(leftover) == 0 && jerr == nil
+	if lenientOK != strictOK {
+		return fmt.Errorf("verdicts differ on %s\n  lenient decoder: %v\n  normalized: %s (applied %s)\n  strict decode: generated decoder err=%v, fixes still needed %q; encoding/json err=%v",
+			args, errL, out, appliedString(applied), errN, leftover, jerr)
+	}
+	if !lenientOK {
+		return nil
+	}
+	want, err := json.Marshal(vL)
+	if err != nil {
+		return fmt.Errorf("marshal lenient value: %v", err)
+	}
+	gotN, _ := json.Marshal(vN)
+	if !bytes.Equal(want, gotN) {
+		return fmt.Errorf("values differ on %s\n  lenient: %s\n  normalized %s, decoded: %s", args, want, out, gotN)
+	}
+	if !fold {
+		gotJ, _ := json.Marshal(mv.Interface())
+		if !bytes.Equal(want, gotJ) {
+			return fmt.Errorf("values differ on %s\n  lenient: %s\n  normalized %s, encoding/json: %s", args, want, out, gotJ)
+		}
+	}
+	params := map[string]bool{}
+	for _, a := range applied {
+		params[a.Param] = true
+		if a.From == a.To {
+			return fmt.Errorf("record without a change on %s: %+v", args, a)
+		}
+	}
+	for _, f := range fixesL {
+		if f.Kind != lenient.FixUnknownKey && !params[f.Param] {
+			return fmt.Errorf("the decoder reports a fix at %q (%s) that no normalizer record names on %s; records: %s", f.Param, f.Kind, args, appliedString(applied))
+		}
+	}
+	return nil
+}
+
+func appliedString(as []lenient.Applied) string {
+	var parts []string
+	for _, a := range as {
+		parts = append(parts, a.RuleID+"@"+a.Param+" "+a.From+" -> "+a.To)
+	}
+	return "[" + strings.Join(parts, "; ") + "]"
+}
+
+// folded reports whether some key of the JSON text b (at any depth) is a
+// case-folded spelling of a wire name without being one.
+func folded(b []byte, names []string) bool {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	found := false
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				for _, n := range names {
+					if k != n && strings.EqualFold(k, n) {
+						found = true
+					}
+				}
+				walk(e)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		case string:
+			// JSON text inside strings is read at any depth too.
+			if t := strings.TrimSpace(x); strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
+				d := json.NewDecoder(strings.NewReader(x))
+				d.UseNumber()
+				var inner any
+				if d.Decode(&inner) == nil {
+					walk(inner)
+				}
+			}
+		}
+	}
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) == nil {
+		walk(v)
+	}
+	return found
+}
+
+// mirrorer builds method-free copies of types.
+type mirrorer struct {
+	done  map[reflect.Type]reflect.Type
+	stack map[reflect.Type]bool
+	names map[string]bool
+}
+
+var rawType = reflect.TypeOf(json.RawMessage(nil))
+
+// mirror copies t without methods: structs field by field (embedded
+// structs flattened, as encoding/json reads them), pointers, slices and
+// maps element by element; other types as they are.
+func (m *mirrorer) mirror(t reflect.Type) (reflect.Type, error) {
+	if mt, ok := m.done[t]; ok {
+		return mt, nil
+	}
+	if m.stack == nil {
+		m.stack = map[reflect.Type]bool{}
+	}
+	if m.stack[t] {
+		return nil, fmt.Errorf("%s is recursive: a reflect mirror cannot express it", t)
+	}
+	m.stack[t] = true
+	defer delete(m.stack, t)
+	var out reflect.Type
+	switch t.Kind() {
+	case reflect.Pointer:
+		e, err := m.mirror(t.Elem())
+		if err != nil {
+			return nil, err
+		}
+		out = reflect.PointerTo(e)
+	case reflect.Slice:
+		if t == rawType {
+			return t, nil
+		}
+		e, err := m.mirror(t.Elem())
+		if err != nil {
+			return nil, err
+		}
+		out = reflect.SliceOf(e)
+	case reflect.Map:
+		e, err := m.mirror(t.Elem())
+		if err != nil {
+			return nil, err
+		}
+		out = reflect.MapOf(t.Key(), e)
+	case reflect.Struct:
+		fields, err := m.fields(t)
+		if err != nil {
+			return nil, err
+		}
+		out = reflect.StructOf(fields)
+	default:
+		if reflect.PointerTo(t).Implements(reflect.TypeOf((*json.Unmarshaler)(nil)).Elem()) {
+			return nil, fmt.Errorf("%s has its own UnmarshalJSON", t)
+		}
+		return t, nil
+	}
+	m.done[t] = out
+	return out, nil
+}
+
+func (m *mirrorer) fields(t reflect.Type) ([]reflect.StructField, error) {
+	var out []reflect.StructField
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		if f.Anonymous && f.Type.Kind() == reflect.Struct && tag == "" {
+			inner, err := m.fields(f.Type)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, inner...)
+			continue
+		}
+		if !f.IsExported() {
+			continue
+		}
+		ft, err := m.mirror(f.Type)
+		if err != nil {
+			return nil, err
+		}
+		name, _, _ := strings.Cut(tag, ",")
+		if name == "" {
+			name = f.Name
+		}
+		m.names[name] = true
+		for _, opt := range strings.Split(f.Tag.Get("norm"), ",") {
+			if a, ok := strings.CutPrefix(opt, "alias="); ok {
+				for _, s := range strings.Split(a, "|") {
+					m.names[s] = true
+				}
+			}
+		}
+		out = append(out, reflect.StructField{Name: f.Name, Type: ft, Tag: f.Tag})
+	}
+	return out, nil
+}
+
+// Run checks every seed of each tool and n generated calls per tool (from
+// a fixed seed, so a failure repeats), reporting each disagreement.
+func Run(t *testing.T, tools []lenient.Tool, seeds map[string][]string, n int) {
+	t.Helper()
+	c, err := New(tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tool := range tools {
+		failures := 0
+		report := func(err error) {
+			if err != nil && failures < 10 {
+				failures++
+				t.Errorf("%s: %v", tool.Name, err)
+			}
+		}
+		for _, s := range seeds[tool.Name] {
+			report(c.Check(i, []byte(s)))
+		}
+		g := NewGen(c.info[i].typ, rand.New(rand.NewSource(int64(i)+1)))
+		for k := 0; k < n; k++ {
+			report(c.Check(i, g.Args()))
+		}
+	}
+}
+
+// Fuzz runs the check as a Go fuzz target: each input is a tool index, a
+// generator seed and raw arguments; the raw arguments are checked as they
+// are, and a call generated from the seed too. Seeds are the given calls
+// and a few generated ones per tool.
+func Fuzz(f *testing.F, tools []lenient.Tool, seeds map[string][]string) {
+	c, err := New(tools)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for i, tool := range tools {
+		for _, s := range seeds[tool.Name] {
+			f.Add(uint8(i), int64(0), []byte(s))
+		}
+		g := NewGen(c.info[i].typ, rand.New(rand.NewSource(int64(i))))
+		for k := 0; k < 8; k++ {
+			f.Add(uint8(i), int64(k), g.Args())
+		}
+	}
+	f.Fuzz(func(t *testing.T, tool uint8, seed int64, raw []byte) {
+		i := int(tool) % len(tools)
+		if err := c.Check(i, raw); err != nil {
+			t.Fatalf("%s: %v", tools[i].Name, err)
+		}
+		args := NewGen(c.info[i].typ, rand.New(rand.NewSource(seed))).Args()
+		if err := c.Check(i, args); err != nil {
+			t.Fatalf("%s: %v", tools[i].Name, err)
+		}
+	})
+}

@@ -1,0 +1,572 @@
+package lenient
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// A rule path locates the values a rule applies to, from the arguments
+// object: member names joined by ".", "[]" for each element of an array
+// and "{}" for each value of an object (a map): "retry.attempts",
+// "steps[].id", "labels[]", "env{}.port". Along the way, a string holding
+// JSON array or object text is read as that value (and written back as
+// text), as the generated decoders read it at any depth.
+type pathSeg struct {
+	key  string // a member name; "" for [] and {}
+	each byte   // '[' for each array element, '{' for each object value, 0 for a key
+}
+
+// parsePath parses a rule path. A name is any non-empty run of characters
+// other than ".", "[", "]", "{" and "}".
+func parsePath(p string) ([]pathSeg, error) {
+	var segs []pathSeg
+	i := 0
+	for i < len(p) {
+		switch {
+		case strings.HasPrefix(p[i:], "[]"):
+			if len(segs) == 0 {
+				return nil, fmt.Errorf("path %q must start with a member name", p)
+			}
+			segs = append(segs, pathSeg{each: '['})
+			i += 2
+		case strings.HasPrefix(p[i:], "{}"):
+			if len(segs) == 0 {
+				return nil, fmt.Errorf("path %q must start with a member name", p)
+			}
+			segs = append(segs, pathSeg{each: '{'})
+			i += 2
+		default:
+			if len(segs) > 0 {
+				if p[i] != '.' {
+					return nil, fmt.Errorf(`path %q: want "." before a member name at offset %d`, p, i)
+				}
+				i++
+			}
+			j := i
+			for j < len(p) && !strings.ContainsRune(".[]{}", rune(p[j])) {
+				j++
+			}
+			if j == i {
+				return nil, fmt.Errorf(`path %q: a member name is missing at offset %d (want "name", "a.b", "steps[].id", "env{}.port")`, p, i)
+			}
+			segs = append(segs, pathSeg{key: p[i:j]})
+			i = j
+		}
+	}
+	if len(segs) == 0 {
+		return nil, fmt.Errorf("path is empty")
+	}
+	return segs, nil
+}
+
+// target returns the path a rule applies to: its path; or its from as a
+// one-member path; or, for the nested types and a nested value_alias,
+// in_payload, then array_path, then from ("pipeline_json.steps[].id").
+func (r *Rule) target() ([]pathSeg, error) {
+	if r.Path != "" {
+		return parsePath(r.Path)
+	}
+	if r.InPayload == "" {
+		return []pathSeg{{key: r.From}}, nil
+	}
+	segs := []pathSeg{{key: r.InPayload}}
+	if p := strings.TrimSuffix(r.ArrayPath, "[]"); p != "" {
+		for _, part := range strings.Split(p, ".") {
+			segs = append(segs, pathSeg{key: part})
+		}
+	}
+	return append(segs, pathSeg{each: '['}, pathSeg{key: r.From}), nil
+}
+
+// kind maps the nested types onto the path types they are a case of.
+func (r *Rule) kind() RuleType {
+	switch r.Type {
+	case RuleNestedAlias:
+		return RuleParamAlias
+	case RuleNestedDefault:
+		return RuleParamDefault
+	}
+	return r.Type
+}
+
+// when is when a default rule applies.
+func (r *Rule) when() string {
+	switch {
+	case r.When != "":
+		return r.When
+	case r.Type == RuleNestedDefault:
+		return WhenAbsentOrEmpty
+	}
+	return WhenAbsent
+}
+
+// where is a concrete location while walking: the JSON path as decoder
+// reports write it (steps[0].id) and the innermost array index.
+type where struct {
+	path  []byte
+	index int
+}
+
+func (w where) key(k string) where {
+	return where{appendSeg(append([]byte(nil), w.path...), segment{key: k, index: -1}), w.index}
+}
+
+func (w where) elem(i int) where {
+	return where{appendSeg(append([]byte(nil), w.path...), segment{index: i}), i}
+}
+
+// pathRule applies a rule with a target path to an ordered arguments node,
+// one record per changed value.
+func pathRule(r *Rule, segs []pathSeg, root *jnode) []Applied {
+	var out []Applied
+	last := segs[len(segs)-1]
+	if k := r.kind(); k == RuleParamAlias || k == RuleParamDefault {
+		walkNode(root, segs[:len(segs)-1], where{index: -1}, func(obj *jnode, w where) bool {
+			if obj.isString() { // the object as JSON text
+				s := StringValue(obj.raw)
+				if !jsonText(s) {
+					return false
+				}
+				inner := parseNode([]byte(s))
+				if inner.kind != '{' || !memberRule(r, inner, last.key, w, &out) {
+					return false
+				}
+				obj.raw = appendQuoted(nil, string(inner.encode(nil)))
+				return true
+			}
+			if obj.kind != '{' {
+				return false
+			}
+			return memberRule(r, obj, last.key, w, &out)
+		})
+		return out
+	}
+	var one func(v *jnode, w where) bool
+	one = func(v *jnode, w where) bool {
+		if r.Type == RuleValueAlias && v.kind == '[' {
+			// A value alias reads each string of an array too.
+			changed := false
+			for i, e := range v.vals {
+				changed = one(e, w.elem(i)) || changed
+			}
+			return changed
+		}
+		nv, from, to, ok := valueRule(r, v)
+		if !ok {
+			return false
+		}
+		*v = *nv
+		out = append(out, record(r, string(w.path), from, to))
+		return true
+	}
+	walkNode(root, segs, where{index: -1}, one)
+	return out
+}
+
+// walkNode calls fn on each value at segs below n; fn reports a change.
+// A string holding JSON text met where the path goes on is parsed, and
+// written back as (compact) text when something below it changed.
+func walkNode(n *jnode, segs []pathSeg, w where, fn func(*jnode, where) bool) bool {
+	if len(segs) == 0 {
+		return fn(n, w)
+	}
+	if n.isString() {
+		s := StringValue(n.raw)
+		if !jsonText(s) {
+			return false
+		}
+		inner := parseNode([]byte(s))
+		if !walkNode(inner, segs, w, fn) {
+			return false
+		}
+		n.raw = appendQuoted(nil, string(inner.encode(nil)))
+		return true
+	}
+	s := segs[0]
+	changed := false
+	switch {
+	case s.each == '[' && n.kind == '[':
+		for i, e := range n.vals {
+			if walkNode(e, segs[1:], w.elem(i), fn) {
+				changed = true
+			}
+		}
+	case s.each == '{' && n.kind == '{':
+		for i, e := range n.vals {
+			if walkNode(e, segs[1:], w.key(n.keys[i]), fn) {
+				changed = true
+			}
+		}
+	case s.each == 0 && n.kind == '{':
+		if at := n.index(s.key); at >= 0 {
+			changed = walkNode(n.vals[at], segs[1:], w.key(s.key), fn)
+		}
+	}
+	return changed
+}
+
+// memberRule applies an alias or a default to the member key of obj.
+func memberRule(r *Rule, obj *jnode, key string, w where, out *[]Applied) bool {
+	at := obj.index(key)
+	switch r.kind() {
+	case RuleParamAlias:
+		if at < 0 || obj.index(r.To) >= 0 {
+			return false
+		}
+		obj.keys[at] = r.To
+		*out = append(*out, record(r, string(w.key(r.To).path), key, r.To))
+		return true
+	case RuleParamDefault:
+		if at >= 0 && !(r.when() == WhenAbsentOrEmpty && obj.vals[at].empty()) {
+			return false
+		}
+		val := nestedValue(r.Value, w.index)
+		if at >= 0 {
+			obj.vals[at] = parseNode(val)
+		} else {
+			obj.keys = append(obj.keys, key)
+			obj.vals = append(obj.vals, parseNode(val))
+		}
+		*out = append(*out, record(r, string(w.key(key).path), "", string(val)))
+		return true
+	}
+	return false
+}
+
+// valueRule computes what a coercion, accept-both, wrap, unescape or value
+// alias rule makes of one value: the new node and the JSON texts (or kind
+// names, for accept-both) before and after.
+func valueRule(r *Rule, v *jnode) (*jnode, string, string, bool) {
+	switch r.Type {
+	case RuleTypeCoerce:
+		if v.kind != 0 {
+			return nil, "", "", false
+		}
+		raw := v.raw
+		var text string
+		var ok bool
+		switch {
+		case raw[0] == '"':
+			_, text, ok = coerce(StringValue(raw), r.CoerceTo)
+		case r.CoerceTo == "int_literal" && raw[0] == '"':
+		case (r.CoerceTo == "int" || r.CoerceTo == "int_literal") && isNumber(raw) && !plainInteger(raw):
+			_, text, ok = integerLiteral(string(raw))
+		}
+		if !ok || text == string(raw) {
+			return nil, "", "", false
+		}
+		return &jnode{raw: []byte(text)}, string(raw), text, true
+	case RuleJSONAcceptBoth:
+		if r.To == "native" {
+			if !v.isString() || !jsonText(StringValue(v.raw)) {
+				return nil, "", "", false
+			}
+			s := StringValue(v.raw)
+			return parseNode([]byte(s)), "string", kindName(s), true
+		}
+		if v.kind == 0 {
+			return nil, "", "", false
+		}
+		kind := map[byte]string{'[': "array", '{': "object"}[v.kind]
+		return &jnode{raw: appendQuoted(nil, string(v.encode(nil)))}, kind, "string", true
+	case RuleWrap:
+		if !wrappable(v) {
+			return nil, "", "", false
+		}
+		one := &jnode{kind: v.kind, raw: v.raw, keys: v.keys, vals: v.vals}
+		return &jnode{kind: '[', vals: []*jnode{one}}, string(v.raw), "[" + string(v.raw) + "]", true
+	case RuleUnescape:
+		if !v.isString() {
+			return nil, "", "", false
+		}
+		s, ok := unescapeText(StringValue(v.raw))
+		if !ok {
+			return nil, "", "", false
+		}
+		to := appendQuoted(nil, s)
+		return &jnode{raw: to}, string(v.raw), string(to), true
+	case RuleValueAlias:
+		table, err := valueAliasTable(r.Value)
+		if err != nil || !v.isString() {
+			return nil, "", "", false
+		}
+		to, ok := table[StringValue(v.raw)]
+		if !ok {
+			return nil, "", "", false
+		}
+		q := appendQuoted(nil, to)
+		return &jnode{raw: q}, string(v.raw), string(q), true
+	}
+	return nil, "", "", false
+}
+
+// wrappable reports whether the decoders' wrap reads v as a one-element
+// array: a scalar other than null, and not a string holding array text
+// (which is read as that array, or refused).
+func wrappable(v *jnode) bool {
+	if v.kind != 0 || string(v.raw) == "null" {
+		return false
+	}
+	if v.isString() {
+		t := StringValue(v.raw)
+		if i := skipSpace([]byte(t), 0); i < len(t) && t[i] == '[' {
+			return false
+		}
+	}
+	return true
+}
+
+// unescapeText is the decoders' unescape: literal \n and \t in text that
+// holds no real newline become newline and tab.
+func unescapeText(t string) (string, bool) {
+	if strings.IndexByte(t, '\n') >= 0 || !strings.Contains(t, `\n`) && !strings.Contains(t, `\t`) {
+		return "", false
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(t, `\n`, "\n"), `\t`, "\t"), true
+}
+
+// record builds one fix record; values are shortened (see shortText).
+func record(r *Rule, param, from, to string) Applied {
+	return Applied{RuleID: r.ID, Type: r.Type, Param: param, From: shortText(from), To: shortText(to)}
+}
+
+// maxRecorded is how many bytes of a value a record keeps.
+const maxRecorded = 200
+
+// shortText shortens a recorded value to maxRecorded bytes (at a UTF-8
+// boundary), noting the full length: `"1111…" (4000000 bytes)`.
+func shortText(s string) string {
+	if len(s) <= maxRecorded {
+		return s
+	}
+	cut := maxRecorded
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "… (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// pathRuleMap is pathRule on a decoded arguments object.
+func pathRuleMap(r *Rule, segs []pathSeg, args map[string]any) []Applied {
+	var out []Applied
+	last := segs[len(segs)-1]
+	var root any = args
+	if k := r.kind(); k == RuleParamAlias || k == RuleParamDefault {
+		walkAny(&root, segs[:len(segs)-1], where{index: -1}, func(slot *any, w where) bool {
+			if s, ok := (*slot).(string); ok { // the object as JSON text
+				if !jsonText(s) {
+					return false
+				}
+				inner, ok := decodeAny([]byte(s)).(map[string]any)
+				if !ok || !memberRuleMap(r, inner, last.key, w, &out) {
+					return false
+				}
+				b, err := marshalNoEscape(inner)
+				if err != nil {
+					return false
+				}
+				*slot = string(b)
+				return true
+			}
+			obj, ok := (*slot).(map[string]any)
+			if !ok {
+				return false
+			}
+			return memberRuleMap(r, obj, last.key, w, &out)
+		})
+		return out
+	}
+	var one func(slot *any, w where) bool
+	one = func(slot *any, w where) bool {
+		if arr, ok := (*slot).([]any); ok && r.Type == RuleValueAlias {
+			changed := false
+			for i := range arr {
+				changed = one(&arr[i], w.elem(i)) || changed
+			}
+			return changed
+		}
+		nv, from, to, ok := valueRuleAny(r, *slot)
+		if !ok {
+			return false
+		}
+		*slot = nv
+		out = append(out, record(r, string(w.path), from, to))
+		return true
+	}
+	walkAny(&root, segs, where{index: -1}, one)
+	return out
+}
+
+// walkAny is walkNode over decoded values; slot is where the value sits.
+func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool) bool {
+	if len(segs) == 0 {
+		return fn(slot, w)
+	}
+	if s, ok := (*slot).(string); ok {
+		if !jsonText(s) {
+			return false
+		}
+		inner := decodeAny([]byte(s))
+		if !walkAny(&inner, segs, w, fn) {
+			return false
+		}
+		b, err := marshalNoEscape(inner)
+		if err != nil {
+			return false
+		}
+		*slot = string(b)
+		return true
+	}
+	s := segs[0]
+	changed := false
+	switch v := (*slot).(type) {
+	case []any:
+		if s.each == '[' {
+			for i := range v {
+				if walkAny(&v[i], segs[1:], w.elem(i), fn) {
+					changed = true
+				}
+			}
+		}
+	case map[string]any:
+		switch {
+		case s.each == '{':
+			for k, e := range v {
+				e := e
+				if walkAny(&e, segs[1:], w.key(k), fn) {
+					v[k] = e
+					changed = true
+				}
+			}
+		case s.each == 0:
+			if e, ok := v[s.key]; ok && walkAny(&e, segs[1:], w.key(s.key), fn) {
+				v[s.key] = e
+				changed = true
+			}
+		}
+	}
+	return changed
+}
+
+func memberRuleMap(r *Rule, obj map[string]any, key string, w where, out *[]Applied) bool {
+	v, has := obj[key]
+	switch r.kind() {
+	case RuleParamAlias:
+		if _, taken := obj[r.To]; !has || taken {
+			return false
+		}
+		obj[r.To] = v
+		delete(obj, key)
+		*out = append(*out, record(r, string(w.key(r.To).path), key, r.To))
+		return true
+	case RuleParamDefault:
+		if has && !(r.when() == WhenAbsentOrEmpty && (v == nil || v == "")) {
+			return false
+		}
+		val := nestedValue(r.Value, w.index)
+		obj[key] = decodeAny(val)
+		*out = append(*out, record(r, string(w.key(key).path), "", string(val)))
+		return true
+	}
+	return false
+}
+
+// valueRuleAny is valueRule on a decoded value. A float64 (from a
+// caller's plain json.Unmarshal) is left as it is: an integral float64
+// already reads as an integer, and above 2^53 its original digits are
+// lost, so nothing can be repaired.
+func valueRuleAny(r *Rule, v any) (any, string, string, bool) {
+	switch r.Type {
+	case RuleTypeCoerce:
+		switch x := v.(type) {
+		case string:
+			if r.CoerceTo == "int_literal" {
+				return nil, "", "", false
+			}
+			nv, text, ok := coerce(x, r.CoerceTo)
+			if !ok {
+				return nil, "", "", false
+			}
+			return nv, quoteJSON(x), text, true
+		case json.Number:
+			if r.CoerceTo != "int" && r.CoerceTo != "int_literal" || plainInteger([]byte(x)) {
+				return nil, "", "", false
+			}
+			nv, text, ok := integerLiteral(string(x))
+			if !ok || text == string(x) {
+				return nil, "", "", false
+			}
+			return nv, string(x), text, true
+		}
+	case RuleJSONAcceptBoth:
+		if r.To == "native" {
+			s, ok := v.(string)
+			if !ok || !jsonText(s) {
+				return nil, "", "", false
+			}
+			return decodeAny([]byte(s)), "string", kindName(s), true
+		}
+		switch v.(type) {
+		case []any, map[string]any:
+		default:
+			return nil, "", "", false
+		}
+		b, err := marshalNoEscape(v)
+		if err != nil {
+			return nil, "", "", false
+		}
+		return string(b), kindOf(v), "string", true
+	case RuleWrap:
+		switch x := v.(type) {
+		case nil, []any, map[string]any:
+			return nil, "", "", false
+		case string:
+			if i := skipSpace([]byte(x), 0); i < len(x) && x[i] == '[' {
+				return nil, "", "", false
+			}
+		}
+		b, err := marshalNoEscape(v)
+		if err != nil {
+			return nil, "", "", false
+		}
+		return []any{v}, string(b), "[" + string(b) + "]", true
+	case RuleUnescape:
+		s, ok := v.(string)
+		if !ok {
+			return nil, "", "", false
+		}
+		u, ok := unescapeText(s)
+		if !ok {
+			return nil, "", "", false
+		}
+		return u, quoteJSON(s), quoteJSON(u), true
+	case RuleValueAlias:
+		table, err := valueAliasTable(r.Value)
+		s, ok := v.(string)
+		if err != nil || !ok {
+			return nil, "", "", false
+		}
+		to, ok := table[s]
+		if !ok {
+			return nil, "", "", false
+		}
+		return to, quoteJSON(s), quoteJSON(to), true
+	}
+	return nil, "", "", false
+}
+
+func quoteJSON(s string) string { return string(appendQuoted(nil, s)) }
+
+// marshalNoEscape encodes v compactly without HTML escaping.
+func marshalNoEscape(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
