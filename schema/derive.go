@@ -25,9 +25,13 @@ import (
 // number is outside the field's bounds or int64/uint64 range, and JSON
 // text that does not hold a value of the field's schema.
 //
-// The normalizer's rule types reach top-level arguments only (type_coerce,
-// json_accept_both); a number, boolean, array or object inside another
-// array or object stays strict, with a warning naming it.
+// Rules reach values at any depth through their path ("window.from",
+// "items[].id", "labels[]", "env{}"): nested objects, arrays of objects
+// and maps are made lenient like top-level arguments. A value stays strict,
+// with a warning naming it, where a path cannot name it alike: under a
+// member name holding ".", "[", "]", "{" or "}", in the branches of a
+// union that give one path different types, behind a $ref inside the
+// schema, or under patternProperties, tuples and the like.
 
 // Warning names a place the deriver left strict, and why.
 type Warning struct {
@@ -97,9 +101,76 @@ func RewriteLenient(strict []byte) (json.RawMessage, []Warning, error) {
 
 // DeriveNode is DeriveTool on a parsed schema; root is not modified.
 func DeriveNode(tool string, root *Node) *Derivation {
-	d := &deriver{tool: tool, root: root}
+	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}}
+	survey.rootSchema(root.Clone())
+	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs}
 	out := d.rootSchema(root.Clone())
 	return &Derivation{Rules: d.rules, Schema: out, Warnings: d.warns}
+}
+
+// record notes, in the survey, that a site at path holds kind.
+func (d *deriver) record(path, kind string) {
+	if !d.survey {
+		return
+	}
+	if d.kinds[path] == nil {
+		d.kinds[path] = map[string]bool{}
+	}
+	d.kinds[path][kind] = true
+}
+
+// reach tells whether a rule can name the value at path alike everywhere
+// it applies, and why not.
+func (d *deriver) reach(path string, at place) (bool, string) {
+	if at == atTop {
+		return path != "", `a property named "" cannot be named by a rule`
+	}
+	if !at.isSite() {
+		return false, ""
+	}
+	for _, u := range d.unnamed {
+		if path == u || strings.HasPrefix(path, u+".") || strings.HasPrefix(path, u+"[]") || strings.HasPrefix(path, u+"{}") {
+			return false, fmt.Sprintf("a rule path cannot spell the member name at %q", u)
+		}
+	}
+	if len(d.kinds[path]) > 1 {
+		return false, "the branches of a union give this path different types"
+	}
+	parent, key := splitLast(path)
+	if key != "" {
+		for _, o := range d.objs[parent] {
+			if !o.props[key] && o.open {
+				return false, "a branch of a union constrains this key through additionalProperties or patternProperties"
+			}
+		}
+	}
+	return true, ""
+}
+
+// splitLast splits "a.b[].c" into "a.b[]" and "c"; a path ending in []
+// or {} has no key.
+func splitLast(path string) (string, string) {
+	if strings.HasSuffix(path, "[]") || strings.HasSuffix(path, "{}") {
+		return path, ""
+	}
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		return path[:i], path[i+1:]
+	}
+	return "", path
+}
+
+// addRule adds the rule of a site: From for a top-level argument, Path
+// deeper.
+func (d *deriver) addRule(path string, at place, typ lenient.RuleType, what, coerceTo, to string) {
+	r := lenient.Rule{ID: d.tool + "." + path + "." + what, Tools: []string{d.tool}, Type: typ, CoerceTo: coerceTo, To: to}
+	if at == atTop {
+		r.From = path
+	} else {
+		r.Path = path
+	}
+	if !d.survey {
+		d.rules = append(d.rules, r)
+	}
 }
 
 // place is where a subschema sits, for rules and warnings.
@@ -108,19 +179,41 @@ type place int
 const (
 	atTop    place = iota // a top-level argument
 	atProp                // a property of a nested object
-	atElem                // an array element (items, prefixItems, ...)
-	atBranch              // a branch of anyOf/oneOf/allOf, not, if/then/else
+	atElem                // an array element (items) or a map value (additionalProperties)
+	atBranch              // a branch of anyOf/oneOf/allOf: the same value as its parent
+	atNone                // somewhere no rule path names (not, if, patternProperties, tuples, ...)
 	atDef                 // a definition ($defs)
 )
+
+// isSite reports whether a value at this place can get a rule.
+func (at place) isSite() bool { return at == atTop || at == atProp || at == atElem }
 
 type deriver struct {
 	tool  string
 	root  *Node
 	rules []lenient.Rule
 	warns []Warning
+	// survey is set during the first pass, which only records what each
+	// path holds; the second pass reads it.
+	survey bool
+	kinds  map[string]map[string]bool // path -> kinds of the sites seen there
+	objs   map[string][]objSite       // path -> the object schemas seen there
+	// unnamed are paths under a member name no rule path can spell.
+	unnamed []string
+}
+
+// objSite is what the survey records of an object schema: its declared
+// properties, and whether other keys are constrained by a schema
+// (additionalProperties as a schema, patternProperties).
+type objSite struct {
+	props map[string]bool
+	open  bool
 }
 
 func (d *deriver) warn(path, format string, args ...any) {
+	if d.survey {
+		return
+	}
 	d.warns = append(d.warns, Warning{Tool: d.tool, Path: path, Message: fmt.Sprintf(format, args...)})
 }
 
@@ -203,12 +296,25 @@ func (d *deriver) dedupe() {
 	d.warns = out
 }
 
-// children rewrites, in place, the subschemas of an object schema s:
-// properties (as fields, top-level when top), items and the rest.
+// children rewrites, in place, the subschemas of an object schema s at
+// path: properties (top-level arguments when top), array elements and map
+// values (sites rules reach), union branches (the same value), and the
+// rest (respelled only).
 func (d *deriver) children(path string, s *Node, top bool) {
 	prop := atProp
 	if top {
 		prop = atTop
+	}
+	if d.survey {
+		o := objSite{props: map[string]bool{}}
+		if props := s.Get("properties"); props != nil {
+			for _, k := range props.Keys {
+				o.props[k] = true
+			}
+		}
+		ap := s.Get("additionalProperties")
+		o.open = ap != nil && ap.Kind == '{' || s.Get("patternProperties") != nil
+		d.objs[path] = append(d.objs[path], o)
 	}
 	for i, k := range s.Keys {
 		v := s.Vals[i]
@@ -216,7 +322,11 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		case "properties":
 			if v.Kind == '{' {
 				for j, name := range v.Keys {
-					v.Vals[j] = d.field(join(path, name), v.Vals[j], prop)
+					child := join(path, name)
+					if strings.ContainsAny(name, ".[]{}") || name == "" {
+						d.unnamed = append(d.unnamed, child)
+					}
+					v.Vals[j] = d.field(child, v.Vals[j], prop)
 				}
 			}
 		case "$defs", "definitions":
@@ -224,34 +334,39 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			if v.Kind == '{' {
 				n := len(d.warns)
 				for j, name := range v.Keys {
+					d.unnamed = append(d.unnamed, k+"."+name) // no rule reaches into definitions
 					v.Vals[j] = d.field(k+"."+name, v.Vals[j], atDef)
 				}
 				d.warns = d.warns[:n]
 			}
-		case "patternProperties", "dependentSchemas":
-			if v.Kind == '{' {
-				for j := range v.Vals {
-					v.Vals[j] = d.field(join(path, "*"), v.Vals[j], atProp)
-				}
-			}
-		case "additionalProperties", "unevaluatedProperties", "propertyNames":
-			s.Vals[i] = d.field(join(path, "*"), v, atProp)
-		case "items", "additionalItems", "unevaluatedItems", "contains":
+		case "additionalProperties":
+			s.Vals[i] = d.field(path+"{}", v, atElem)
+		case "items":
 			if v.Kind == '{' {
 				s.Vals[i] = d.field(path+"[]", v, atElem)
-			} else if v.Kind == '[' {
+			} else if v.Kind == '[' { // a draft-07 tuple
 				for j := range v.Items {
-					v.Items[j] = d.field(path+"[]", v.Items[j], atElem)
+					v.Items[j] = d.field(path+"[]", v.Items[j], atNone)
 				}
 			}
 		case "prefixItems":
 			if v.Kind == '[' {
 				for j := range v.Items {
-					v.Items[j] = d.field(path+"[]", v.Items[j], atElem)
+					v.Items[j] = d.field(path+"[]", v.Items[j], atNone)
 				}
 			}
+		case "additionalItems", "unevaluatedItems", "contains":
+			s.Vals[i] = d.field(path+"[]", v, atNone)
+		case "patternProperties", "dependentSchemas":
+			if v.Kind == '{' {
+				for j := range v.Vals {
+					v.Vals[j] = d.field(join(path, "*"), v.Vals[j], atNone)
+				}
+			}
+		case "unevaluatedProperties", "propertyNames":
+			s.Vals[i] = d.field(join(path, "*"), v, atNone)
 		case "not", "if", "then", "else":
-			s.Vals[i] = d.field(path, v, atBranch)
+			s.Vals[i] = d.field(path, v, atNone)
 		case "allOf", "anyOf", "oneOf":
 			if v.Kind == '[' {
 				for j := range v.Items {
@@ -271,36 +386,44 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	if s.Kind != '{' {
 		return s
 	}
-	top := at == atTop
-	if top && path == "" {
-		d.warn(path, `a property named "": no rule can name it; left strict`)
-		top, at = false, atProp
-	}
 	base, nullable, refd, ok := d.split(path, s)
 	if !ok {
 		out := d.portable(path, s)
-		if top && containers(out) {
-			// A union of arrays and objects (null allowed): JSON text of
-			// any of them is parsed as well.
-			d.rules = append(d.rules, lenient.Rule{ID: d.tool + "." + path + ".json", Tools: []string{d.tool}, Type: lenient.RuleJSONAcceptBoth, From: path, To: "native"})
-			return withString(out)
+		if !at.isSite() {
+			return out
 		}
-		return out
+		if !containers(out) {
+			d.record(path, "other")
+			return markAnyString(out)
+		}
+		// A union of arrays and objects (null allowed): JSON text of any
+		// of them is parsed as well.
+		d.record(path, "containers")
+		if reach, why := d.reach(path, at); !reach {
+			d.gapWhy(path, "union of arrays and objects", at, why)
+			return out
+		}
+		d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
+		return withString(out)
 	}
 	typ, _ := base.Get("type").str()
 	lenientType := typ == "integer" || typ == "number" || typ == "boolean" || typ == "array" || typ == "object"
-	if refd && !top {
+	if refd && at != atTop {
 		// References inside are kept (their targets are respelled where
 		// they are defined): no copy, no recursion through cycles.
+		d.record(path, "ref")
 		if lenientType {
-			d.gap(path, typ, at)
+			d.gapWhy(path, typ, at, "it is a $ref inside the schema")
 		}
 		return s
 	}
+	if at.isSite() {
+		d.record(path, typ)
+	}
 	switch typ {
 	case "integer", "number", "boolean":
-		if !top {
-			d.gap(path, typ, at)
+		if reach, why := d.reach(path, at); !reach {
+			d.gapWhy(path, typ, at, why)
 			break
 		}
 		if bad := unfit(base, typ); bad != "" {
@@ -314,15 +437,15 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		case "boolean":
 			coerceTo, pattern = "bool", lenient.BoolPattern
 		}
-		d.rules = append(d.rules, lenient.Rule{ID: d.tool + "." + path + ".coerce", Tools: []string{d.tool}, Type: lenient.RuleTypeCoerce, From: path, CoerceTo: coerceTo})
+		d.addRule(path, at, lenient.RuleTypeCoerce, "coerce", coerceTo, "")
 		return anyOf(base, obj("type", jstr("string"), "pattern", jstr(pattern)), nullable)
 	case "array", "object":
 		d.children(path, base, false)
-		if !top {
-			d.gap(path, typ, at)
+		if reach, why := d.reach(path, at); !reach {
+			d.gapWhy(path, typ, at, why)
 			break
 		}
-		d.rules = append(d.rules, lenient.Rule{ID: d.tool + "." + path + ".json", Tools: []string{d.tool}, Type: lenient.RuleJSONAcceptBoth, From: path, To: "native"})
+		d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
 		native := respell(base)
 		if nullable {
 			native = withNull(native)
@@ -339,6 +462,40 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		return withNull(out)
 	}
 	return out
+}
+
+// gapWhy warns that the value at path, of kind what, stays strict. Union
+// branches and places no path names are not warned about: their value is
+// the parent's, or outside what rules reach by design.
+func (d *deriver) gapWhy(path, what string, at place, why string) {
+	if !at.isSite() || why == "" {
+		return
+	}
+	d.warn(path, "%s left strict: %s", what, why)
+}
+
+// markAnyString marks a union that takes any string beside numbers or
+// booleans (["string", "number"]) with normgen's strict $comment: there
+// is no string form to derive, since every string is already a value,
+// and `normgen check` must not ask for a number pattern on it.
+func markAnyString(s *Node) *Node {
+	list := s.Get("anyOf")
+	if list == nil || len(s.Keys) != 1 || list.Kind != '[' || len(list.Items) == 0 {
+		return s
+	}
+	anyString, scalar := false, false
+	for _, b := range list.Items {
+		switch t, _ := b.Get("type").str(); t {
+		case "string":
+			anyString = anyString || b.Get("pattern") == nil && b.Get("enum") == nil && b.Get("const") == nil && b.Get("format") == nil
+		case "integer", "number", "boolean":
+			scalar = true
+		}
+	}
+	if anyString && scalar && list.Items[0].Get("$comment") == nil {
+		list.Items[0].Set("$comment", jstr(StrictComment+": the schema takes any string here"))
+	}
+	return s
 }
 
 // withNull adds a last {"type": "null"} branch to a portable schema.
@@ -390,23 +547,6 @@ func withString(s *Node) *Node {
 	}
 	out = append(append(out, obj("type", jstr("string"))), null...)
 	return obj("anyOf", &Node{Kind: '[', Items: out})
-}
-
-// gap warns that a number, boolean, array or object at path stays strict
-// because no rule type reaches it. Array elements and union branches that
-// are arrays or objects are not warned about: models send whole
-// arguments as JSON text, not elements, and the union itself is.
-func (d *deriver) gap(path, typ string, at place) {
-	container := typ == "array" || typ == "object"
-	switch {
-	case at == atDef, container && at != atProp:
-	case !strings.ContainsAny(path, ".[*") && at == atBranch:
-		d.warn(path, "%s in a union (anyOf/oneOf): no string form is derived for a branch; left strict", typ)
-	case container:
-		d.warn(path, "%s inside an array or object: the normalizer's rules reach top-level arguments only; its JSON-text form is not accepted", typ)
-	default:
-		d.warn(path, "%s inside an array or object: the normalizer's rules reach top-level arguments only; left strict", typ)
-	}
 }
 
 // anyOf is the portable form of a value with several forms: the native

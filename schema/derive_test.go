@@ -61,6 +61,12 @@ var deriveValues = []string{
 	`[]`, `"[]"`, `["a"]`, `"[\"a\"]"`, `["a","b","c"]`, `"[\"a\",\"b\",\"c\"]"`, `[1]`, `"[1]"`, `" [1] "`,
 	`{}`, `"{}"`, `{"k":1}`, `"{\"k\":1}"`, `"{\"k\":\"1\"}"`, `{"id":1}`, `"{\"id\":1}"`, `"{\"name\":\"x\"}"`,
 	`{"label":"x","kids":[{"label":"y"}]}`, `"{\"label\":\"x\",\"kids\":[]}"`, `"[1,"`, `"get"`,
+	// nested values: strings where numbers and booleans are declared
+	`{"k":"1"}`, `{"k":"x"}`, `["1","2"]`, `[{"id":"1"}]`, `["{\"id\":\"1\"}"]`, `{"label":"x","kids":"[]"}`,
+	`[{"node_id":"x"},{"item_id":"5"}]`, `[{"item_owner":"o","item_repo":"r","issue_number":"5"}]`,
+	`[{"title":"t","start_date":"2026-01-01","duration":"14"}]`, `[{"path":"a","content":"007"}]`,
+	`[{"name":"x","is_suggestion":"true"}]`, `["x",{"name":"x","is_suggestion":"yes"}]`, `{"id":"7","value":"x"}`,
+	`[{"field_name":"x","delete":"false"}]`, `[{"from":"1","to":"2"}]`, `{"from":"1","to":"2"}`,
 }
 
 // derivedTool is one tool of the equivalence corpus.
@@ -70,7 +76,6 @@ type derivedTool struct {
 	lenient  []byte // its rewrite, root "required" removed
 	rules    []lenient.Rule
 	props    []string
-	coerceTo map[string]string // property -> coerce_to or "native"
 }
 
 // TestDeriveEquivalence checks the deriver's promise over a corpus: for
@@ -92,13 +97,7 @@ func TestDeriveEquivalence(t *testing.T) {
 		st.Delete("required")
 		le := d.Schema.Clone()
 		le.Delete("required")
-		dt := derivedTool{name: name, strict: st.Marshal(), lenient: le.Marshal(), rules: d.Rules, coerceTo: map[string]string{}}
-		for _, r := range d.Rules {
-			dt.coerceTo[r.From] = r.CoerceTo
-			if r.Type == lenient.RuleJSONAcceptBoth {
-				dt.coerceTo[r.From] = "native"
-			}
-		}
+		dt := derivedTool{name: name, strict: st.Marshal(), lenient: le.Marshal(), rules: d.Rules}
 		dt.props = st.Get("properties").Keys
 		tools = append(tools, dt)
 	}
@@ -175,7 +174,7 @@ func TestDeriveEquivalence(t *testing.T) {
 				case cl.oracle && !j.valid:
 					t.Errorf("%s %s: normalized, the strict schema accepts it, but %s rejects it under the rewrite (a host would block a call the server takes)", cl.tool.name, cl.args, j.name)
 				case !cl.oracle && j.valid:
-					if class := documentedClass(cl.tool.coerceTo[cl.prop], cl.val); class == "" {
+					if class := documentedClass(cl.tool.rules, cl.prop, cl.val); class == "" {
 						t.Errorf("%s %s: %s accepts it under the rewrite, but normalized, the strict schema rejects it, and no documented class applies", cl.tool.name, cl.args, j.name)
 					} else {
 						classed++
@@ -195,25 +194,46 @@ var (
 )
 
 // documentedClass names the class that lets the rewrite accept a value
-// the strict schema still rejects after normalization: (a) for a digit
-// string of a coerced number (outside bounds or range), (b) for any
-// string given for a field parsed from JSON text.
-func documentedClass(coerceTo, val string) string {
-	var s string
-	if json.Unmarshal([]byte(val), &s) != nil {
+// the strict schema still rejects after normalization: (a) when a number
+// is coerced at or under the field and the value holds a string of number
+// form (outside bounds or range), (b) when JSON text is parsed at or
+// under the field and the value holds a string (text that is not JSON of
+// the right shape).
+func documentedClass(rules []lenient.Rule, prop, val string) string {
+	var v any
+	if json.Unmarshal([]byte(val), &v) != nil {
 		return ""
 	}
-	switch coerceTo {
-	case "int":
-		if intRE.MatchString(s) {
-			return "a"
+	var strs []string
+	var walk func(any)
+	walk = func(x any) {
+		switch x := x.(type) {
+		case string:
+			strs = append(strs, x)
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		case map[string]any:
+			for _, e := range x {
+				walk(e)
+			}
 		}
-	case "float":
-		if floatRE.MatchString(s) {
-			return "a"
+	}
+	walk(v)
+	for _, r := range rules {
+		at := r.From + r.Path
+		if at != prop && !strings.HasPrefix(at, prop+".") && !strings.HasPrefix(at, prop+"[]") && !strings.HasPrefix(at, prop+"{}") {
+			continue
 		}
-	case "native":
-		return "b"
+		for _, s := range strs {
+			switch {
+			case r.Type == lenient.RuleJSONAcceptBoth:
+				return "b"
+			case r.CoerceTo == "int" && intRE.MatchString(s), r.CoerceTo == "float" && floatRE.MatchString(s):
+				return "a"
+			}
+		}
 	}
 	return ""
 }
@@ -260,11 +280,12 @@ func TestDeriveCorpusForm(t *testing.T) {
 		"s":    `{"type":"string","description":"never loosened"}`,
 		"sn":   `{"anyOf":[{"type":"string","maxLength":3},{"type":"null"}]}`,
 		"a":    `{"anyOf":[{"type":"array","items":{"type":"string"},"maxItems":2},{"type":"string"}]}`,
-		"an":   `{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"string"},{"type":"null"}]}`,
+		"an":   `{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},{"type":"string"},{"type":"null"}]}`,
+		"o":    `{"anyOf":[{"type":"object","properties":{"k":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"required":["k"],"additionalProperties":false},{"type":"string"}]}`,
 		"r":    `{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^-?[0-9]+$"}]}`,
 		"e":    `{"type":"integer","enum":[1,2]}`,
-		"m":    `{"anyOf":[{"type":"string","description":"already takes strings"},{"type":"number"}]}`,
-		"pick": `{"anyOf":[{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":false},{"type":"string"}]}`,
+		"m":    `{"anyOf":[{"type":"string","description":"already takes strings","$comment":"normgen: strict (no coercion, by declaration): the schema takes any string here"},{"type":"number"}]}`,
+		"pick": `{"anyOf":[{"type":"object","properties":{"id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"required":["id"],"additionalProperties":false},{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":false},{"type":"string"}]}`,
 	}
 	for name, w := range want {
 		if got := string(props.Get(name).Marshal()); got != w {
@@ -273,11 +294,11 @@ func TestDeriveCorpusForm(t *testing.T) {
 	}
 	var rules []string
 	for _, r := range d.Rules {
-		rules = append(rules, r.From+":"+string(r.Type)+":"+r.CoerceTo+r.To)
+		rules = append(rules, r.From+r.Path+":"+string(r.Type)+":"+r.CoerceTo+r.To)
 	}
 	wantRules := []string{"n:type_coerce:int", "u:type_coerce:int", "f:type_coerce:float", "g:type_coerce:float", "b:type_coerce:bool",
-		"a:json_accept_both:native", "an:json_accept_both:native", "o:json_accept_both:native", "r:type_coerce:int",
-		"pick:json_accept_both:native", "tree:json_accept_both:native"}
+		"a:json_accept_both:native", "an[]:type_coerce:int", "an:json_accept_both:native", "o.k:type_coerce:int", "o:json_accept_both:native", "r:type_coerce:int",
+		"pick.id:type_coerce:int", "pick:json_accept_both:native", "tree.kids:json_accept_both:native", "tree:json_accept_both:native"}
 	if diff := cmp.Diff(wantRules, rules); diff != "" {
 		t.Errorf("rules (-want +got):\n%s", diff)
 	}
@@ -286,11 +307,8 @@ func TestDeriveCorpusForm(t *testing.T) {
 		warns = append(warns, w.String())
 	}
 	wantWarns := []string{
-		`corpus: an[]: integer inside an array or object: the normalizer's rules reach top-level arguments only; left strict`,
-		`corpus: o.k: integer inside an array or object: the normalizer's rules reach top-level arguments only; left strict`,
 		`corpus: e: integer field with "enum": its string form could not be held to it alike; left strict`,
-		`corpus: pick.id: integer inside an array or object: the normalizer's rules reach top-level arguments only; left strict`,
-		`corpus: tree.kids: array inside an array or object: the normalizer's rules reach top-level arguments only; its JSON-text form is not accepted`,
+		`corpus: tree.kids[]: object left strict: it is a $ref inside the schema`,
 	}
 	if diff := cmp.Diff(wantWarns, warns); diff != "" {
 		t.Errorf("warnings (-want +got):\n%s", diff)
