@@ -71,11 +71,11 @@ var deriveValues = []string{
 
 // derivedTool is one tool of the equivalence corpus.
 type derivedTool struct {
-	name     string
-	strict   []byte // the original schema, root "required" removed
-	lenient  []byte // its rewrite, root "required" removed
-	rules    []lenient.Rule
-	props    []string
+	name    string
+	strict  []byte // the original schema, root "required" removed
+	lenient []byte // its rewrite, root "required" removed
+	rules   []lenient.Rule
+	props   []string
 }
 
 // TestDeriveEquivalence checks the deriver's promise over a corpus: for
