@@ -62,6 +62,14 @@ for (const name of Object.keys(servers)) {
       ]) {
         assert.deepEqual(await call("search_issues", args), want, JSON.stringify(args));
       }
+      const range = await call("search_issues", { query: "config", ids: { from: 2, to: 3 } });
+      assert.match(range.text, /^2 issue\(s\)\n#2 /);
+      for (const args of [
+        { query: "config", ids: { from: "2", to: "3" } },
+        { query: "config", ids: JSON.stringify({ from: "2", to: 3 }) },
+      ]) {
+        assert.deepEqual(await call("search_issues", args), range, JSON.stringify(args));
+      }
       const issue = await call("get_issue", { id: 4 });
       assert.equal(issue.isError, false, issue.text);
       for (const args of [{ id: "4" }, { issue_number: "4" }]) {

@@ -74,6 +74,10 @@ func NewMCPGoServer(t *Tracker, opts laxmcpgo.Options) (*server.MCPServer, *laxm
 		mcpgo.WithBoolean("open", mcpgo.Description("true for open issues only, false for closed ones only")),
 		mcpgo.WithArray("labels", mcpgo.WithStringItems(), mcpgo.Description("issues carrying all of these labels")),
 		mcpgo.WithNumber("min_score", mcpgo.Description("lowest score to include")),
+		mcpgo.WithObject("ids", mcpgo.Description("only issues whose id is in this range"), mcpgo.Properties(map[string]any{
+			"from": map[string]any{"type": "integer", "description": "the lowest id"},
+			"to":   map[string]any{"type": "integer", "description": "the highest id"},
+		})),
 	), func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		var in SearchInput
 		if err := req.BindArguments(&in); err != nil {

@@ -147,6 +147,16 @@ func TestStrictServerIsLenient(t *testing.T) {
 					t.Errorf("%s:\n got %v %q\nwant %q", args, isErr, got, want)
 				}
 			}
+			// Nested: the integers of an object, given natively or as JSON text.
+			want, isErr = c.call("search_issues", `{"query":"config","ids":{"from":2,"to":3}}`)
+			if isErr || !strings.HasPrefix(want, "2 issue(s)\n#2 ") {
+				t.Fatalf("clean nested call: %v %s", isErr, want)
+			}
+			for _, args := range []string{`{"query":"config","ids":{"from":"2","to":"3"}}`, `{"query":"config","ids":"{\"from\":\"2\",\"to\":3}"}`} {
+				if got, isErr := c.call("search_issues", args); isErr || got != want {
+					t.Errorf("%s:\n got %v %q\nwant %q", args, isErr, got, want)
+				}
+			}
 			want, _ = c.call("get_issue", `{"id":4}`)
 			for _, args := range []string{`{"id":"4"}`, `{"issue_number":"4"}`} {
 				if got, isErr := c.call("get_issue", args); isErr || got != want {

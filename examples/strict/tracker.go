@@ -21,6 +21,13 @@ type SearchInput struct {
 	Open     *bool    `json:"open,omitempty" jsonschema:"true for open issues only, false for closed ones only"`
 	Labels   []string `json:"labels,omitempty" jsonschema:"issues carrying all of these labels"`
 	MinScore float64  `json:"min_score,omitempty" jsonschema:"lowest score to include"`
+	IDs      *Range   `json:"ids,omitempty" jsonschema:"only issues whose id is in this range"`
+}
+
+// Range is an inclusive range of issue ids.
+type Range struct {
+	From int64 `json:"from" jsonschema:"the lowest id"`
+	To   int64 `json:"to" jsonschema:"the highest id"`
 }
 
 // GetInput is the input of get_issue.
@@ -61,6 +68,7 @@ func (t *Tracker) Search(in SearchInput) string {
 		case !strings.Contains(strings.ToLower(is.Title), strings.ToLower(in.Query)),
 			in.Open != nil && *in.Open != is.Open,
 			is.Score < in.MinScore,
+			in.IDs != nil && (is.ID < in.IDs.From || is.ID > in.IDs.To),
 			!hasAll(is.Labels, in.Labels):
 			continue
 		}
