@@ -44,6 +44,7 @@ type Warning struct {
 	Message string
 }
 
+// String formats the warning as "tool: path: message".
 func (w Warning) String() string {
 	var b strings.Builder
 	if w.Tool != "" {

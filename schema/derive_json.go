@@ -139,6 +139,7 @@ type PositionError struct {
 	Err       error
 }
 
+// Error formats the error as "line:col: message".
 func (e *PositionError) Error() string { return fmt.Sprintf("%d:%d: %v", e.Line, e.Col, e.Err) }
 
 // Unwrap returns the underlying error.
