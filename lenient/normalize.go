@@ -133,7 +133,8 @@ func (n *Normalizer) Stats() Stats {
 }
 
 // Normalize fixes args (a decoded arguments object) in place and returns
-// it with the fixes made. Coerced numbers are json.Number, so that no
+// it with the fixes made, one per changed value; the fix list is the
+// caller's own (the statistics keep a copy). Coerced numbers are json.Number, so that no
 // integer goes through float64; defaults and parsed JSON text are decoded
 // the same way.
 func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any, []Applied) {
@@ -230,13 +231,16 @@ func nestedValue(v json.RawMessage, i int) []byte {
 // no rule applies it returns args itself, byte for byte; a changed object
 // is re-encoded compactly with its key order kept, unchanged values
 // verbatim, and no HTML escaping. Input that is not a JSON object is
-// returned unchanged with an error, for the caller to report.
+// returned unchanged with an error, for the caller to report, and counted
+// as an invalid call.
 func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied, error) {
 	if err := Valid(args); err != nil {
+		n.countInvalid(tool)
 		return args, nil, err
 	}
 	i := skipSpace(args, 0)
 	if i >= len(args) || args[i] != '{' {
+		n.countInvalid(tool)
 		return args, nil, &SyntaxError{Offset: i, Msg: "arguments must be a JSON object"}
 	}
 	rules := n.rulesFor(tool)
@@ -258,6 +262,13 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 		return args, nil, nil
 	}
 	return root.encode(nil), applied, nil
+}
+
+// countInvalid counts a call whose arguments are not a JSON object.
+func (n *Normalizer) countInvalid(tool string) {
+	if n.stats != nil {
+		n.stats.recordInvalid(tool)
+	}
 }
 
 // anyApplies is a cheap pre-check, without allocating: could any rule

@@ -282,7 +282,7 @@ func conflicts(rules []Rule) []RuleError {
 		rb := &rules[b.i]
 		for _, a := range slots[:x] {
 			ra := &rules[a.i]
-			if !overlap(ra, rb) || phaseOf[ra.Type] != phaseOf[rb.Type] {
+			if !overlap(ra, rb) {
 				continue
 			}
 			switch kb, ka := rb.kind(), ra.kind(); {
@@ -295,7 +295,7 @@ func conflicts(rules []Rule) []RuleError {
 			case kb == RuleJSONAcceptBoth && ka == RuleJSONAcceptBoth && a.target == b.target && (rb.To == "native") != (ra.To == "native"):
 				bad(b.i, "contradicts %s: json_accept_both on %s both to JSON text and to a native value", ref(a.i), b.target)
 			case ka == kb && a.target == b.target:
-				bad(b.i, "writes %s like %s in the same phase: keep one", b.target, ref(a.i))
+				bad(b.i, "writes %s like %s: keep one", b.target, ref(a.i))
 			}
 		}
 	}

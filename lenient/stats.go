@@ -1,11 +1,14 @@
 package lenient
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -16,10 +19,16 @@ const StatsFile = "normalizer_stats.json"
 // recentLimit is how many calls that changed something Stats keeps.
 const recentLimit = 50
 
+// recentBytes bounds the recent list's size (the recorded texts of its
+// fixes, each already shortened to maxRecorded bytes): the oldest calls
+// go first, and one call's fixes beyond it are counted, not kept.
+const recentBytes = 256 << 10
+
 // Stats are the normalizer's counters, as persisted in StatsFile.
 type Stats struct {
-	TotalProcessed  int64                 `json:"total_processed"`       // calls seen
+	TotalProcessed  int64                 `json:"total_processed"`       // calls seen, invalid ones too
 	TotalNormalized int64                 `json:"total_normalized"`      // calls that changed something
+	TotalInvalid    int64                 `json:"total_invalid"`         // calls whose arguments were not a JSON object
 	LastUpdated     time.Time             `json:"last_updated"`          // time of the last change
 	ByTool          map[string]*ToolStats `json:"by_tool"`               // per tool name
 	ByRule          map[string]*RuleStats `json:"by_rule"`               // per rule id
@@ -28,8 +37,9 @@ type Stats struct {
 
 // ToolStats counts one tool's calls.
 type ToolStats struct {
-	Processed  int64 `json:"processed"`
-	Normalized int64 `json:"normalized"`
+	Processed  int64 `json:"processed"`         // calls, invalid ones too
+	Normalized int64 `json:"normalized"`        // calls that changed something
+	Invalid    int64 `json:"invalid,omitempty"` // calls whose arguments were not a JSON object
 }
 
 // RuleStats counts one rule's hits and the tools they came from.
@@ -45,6 +55,7 @@ type Recent struct {
 	Time    time.Time `json:"ts"`
 	Tool    string    `json:"tool"`
 	Applied []Applied `json:"applied"`
+	Omitted int       `json:"omitted,omitempty"` // fixes of this call not kept (size bound)
 }
 
 // Option configures a Normalizer.
@@ -64,18 +75,20 @@ func WithLogDir(dir string) Option { return func(c *config) { c.logDir = dir } }
 func WithFlushInterval(d time.Duration) Option { return func(c *config) { c.interval = d } }
 
 // WithWarnings receives problems that do not stop the normalizer: a
-// corrupt statistics file set aside, a failed write.
+// corrupt statistics file set aside, a file holding null, a failed write.
 func WithWarnings(f func(error)) Option { return func(c *config) { c.warn = f } }
 
 type statsRecorder struct {
-	mu    sync.Mutex
-	s     Stats
-	dirty bool
-	path  string
-	warn  func(error)
-	stop  chan struct{}
-	done  chan struct{}
-	once  sync.Once
+	mu          sync.Mutex
+	s           Stats
+	recentBytes int // the size of s.Recent, as recentSize counts it
+	dirty       bool
+	flushMu     sync.Mutex // one flush at a time
+	path        string
+	warn        func(error)
+	stop        chan struct{}
+	done        chan struct{}
+	once        sync.Once
 }
 
 func newStatsRecorder(c config) (*statsRecorder, error) {
@@ -92,6 +105,7 @@ func newStatsRecorder(c config) (*statsRecorder, error) {
 	if r.warn == nil {
 		r.warn = func(error) {}
 	}
+	r.removeStale()
 	r.load()
 	interval := c.interval
 	if interval <= 0 {
@@ -101,7 +115,19 @@ func newStatsRecorder(c config) (*statsRecorder, error) {
 	return r, nil
 }
 
-// load reloads persisted statistics; a corrupt file is renamed aside.
+// removeStale removes temp files a killed process left behind (flush
+// writes one, then renames it); one normalizer writes a log folder.
+func (r *statsRecorder) removeStale() {
+	stale, _ := filepath.Glob(filepath.Join(filepath.Dir(r.path), "."+filepath.Base(r.path)+".*.tmp"))
+	for _, f := range stale {
+		if err := os.Remove(f); err != nil && !os.IsNotExist(err) {
+			r.warn(fmt.Errorf("removing a stale temp file: %v", err))
+		}
+	}
+}
+
+// load reloads persisted statistics; a corrupt file (not JSON, not an
+// object, or null) is set aside under a name no other set-aside file has.
 func (r *statsRecorder) load() {
 	data, err := os.ReadFile(r.path)
 	if err != nil {
@@ -111,9 +137,16 @@ func (r *statsRecorder) load() {
 		return
 	}
 	var s Stats
-	if err := json.Unmarshal(data, &s); err != nil {
-		aside := r.path + ".corrupt-" + time.Now().UTC().Format("20060102T150405Z")
-		os.Rename(r.path, aside)
+	err = json.Unmarshal(data, &s)
+	if t := bytes.TrimSpace(data); err == nil && (len(t) == 0 || t[0] != '{') {
+		err = errors.New("it holds " + shortText(string(t)) + ", not a JSON object")
+	}
+	if err != nil {
+		aside, aerr := setAside(r.path)
+		if aerr != nil {
+			r.warn(fmt.Errorf("%s is corrupt (%v) and could not be set aside (%v); started from zero", r.path, err, aerr))
+			return
+		}
 		r.warn(fmt.Errorf("%s is corrupt (%v); moved it to %s and started from zero", r.path, err, aside))
 		return
 	}
@@ -124,25 +157,109 @@ func (r *statsRecorder) load() {
 		s.ByRule = map[string]*RuleStats{}
 	}
 	r.s = s
+	r.s.Recent, r.recentBytes = boundRecent(s.Recent)
 }
 
+// setAside moves path to path.corrupt-<UTC time to the nanosecond>, with
+// -2, -3... when that name is taken: a hard link refuses an existing name,
+// so two files set aside at once never overwrite each other.
+func setAside(path string) (string, error) {
+	base := path + ".corrupt-" + time.Now().UTC().Format("20060102T150405.000000000Z")
+	for i := 1; i < 1000; i++ {
+		name := base
+		if i > 1 {
+			name += "-" + strconv.Itoa(i)
+		}
+		err := os.Link(path, name)
+		if err == nil {
+			return name, os.Remove(path)
+		}
+		if os.IsExist(err) {
+			continue
+		}
+		// No hard links here: rename, checking the name first.
+		if _, serr := os.Lstat(name); serr == nil {
+			continue
+		}
+		return name, os.Rename(path, name)
+	}
+	return "", errors.New("no free name")
+}
+
+// recentSize is what a recent entry counts against recentBytes.
+func recentSize(e *Recent) int {
+	n := 64 + len(e.Tool)
+	for _, a := range e.Applied {
+		n += 64 + len(a.RuleID) + len(a.Param) + len(a.From) + len(a.To)
+	}
+	return n
+}
+
+// boundRecent keeps the newest entries within recentLimit and
+// recentBytes, and returns their size.
+func boundRecent(list []Recent) ([]Recent, int) {
+	total := 0
+	keep := len(list)
+	for keep > 0 && len(list)-keep < recentLimit {
+		n := recentSize(&list[keep-1])
+		if total+n > recentBytes && len(list)-keep > 0 {
+			break
+		}
+		total += n
+		keep--
+	}
+	return append([]Recent(nil), list[keep:]...), total
+}
+
+// recordInvalid counts a call whose arguments were not a JSON object.
+func (r *statsRecorder) recordInvalid(tool string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.s.TotalProcessed++
+	r.s.TotalInvalid++
+	ts := r.tool(tool)
+	ts.Processed++
+	ts.Invalid++
+	r.dirty = true
+}
+
+func (r *statsRecorder) tool(name string) *ToolStats {
+	ts := r.s.ByTool[name]
+	if ts == nil {
+		ts = &ToolStats{}
+		r.s.ByTool[name] = ts
+	}
+	return ts
+}
+
+// record counts a call and its fixes. The recent list keeps its own copy
+// of the fixes (the caller owns applied), bounded in size.
 func (r *statsRecorder) record(tool string, applied []Applied) {
+	var entry Recent
+	if len(applied) > 0 {
+		entry = Recent{Time: time.Now().UTC(), Tool: tool}
+		size := recentSize(&entry)
+		for i, a := range applied {
+			n := recentSize(&Recent{Applied: applied[i : i+1]}) - 64
+			if size+n > recentBytes {
+				entry.Omitted = len(applied) - i
+				break
+			}
+			size += n
+			entry.Applied = append(entry.Applied, a)
+		}
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	s := &r.s
 	s.TotalProcessed++
-	ts := s.ByTool[tool]
-	if ts == nil {
-		ts = &ToolStats{}
-		s.ByTool[tool] = ts
-	}
+	ts := r.tool(tool)
 	ts.Processed++
 	r.dirty = true
 	if len(applied) == 0 {
 		return
 	}
-	now := time.Now().UTC()
-	s.LastUpdated = now
+	s.LastUpdated = entry.Time
 	s.TotalNormalized++
 	ts.Normalized++
 	for _, a := range applied {
@@ -153,23 +270,41 @@ func (r *statsRecorder) record(tool string, applied []Applied) {
 		}
 		rs.Hits++
 		if i := sort.SearchStrings(rs.Tools, tool); i == len(rs.Tools) || rs.Tools[i] != tool {
-			rs.Tools = append(rs.Tools, "")
-			copy(rs.Tools[i+1:], rs.Tools[i:])
-			rs.Tools[i] = tool
+			// A new slice: snapshots share the old one.
+			tools := make([]string, 0, len(rs.Tools)+1)
+			tools = append(append(append(tools, rs.Tools[:i]...), tool), rs.Tools[i:]...)
+			rs.Tools = tools
 		}
 	}
-	s.Recent = append(s.Recent, Recent{Time: now, Tool: tool, Applied: applied})
-	if len(s.Recent) > recentLimit {
-		s.Recent = append(s.Recent[:0:0], s.Recent[len(s.Recent)-recentLimit:]...)
+	s.Recent = append(s.Recent, entry)
+	r.recentBytes += recentSize(&entry)
+	if len(s.Recent) > recentLimit || r.recentBytes > recentBytes {
+		s.Recent, r.recentBytes = boundRecent(s.Recent)
 	}
 }
 
+// snapshot copies the statistics under the lock, without serializing:
+// entries of the recent list and rule tool lists are never changed in
+// place, so they are shared.
 func (r *statsRecorder) snapshot() Stats {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	data, _ := json.Marshal(&r.s)
-	var c Stats
-	json.Unmarshal(data, &c)
+	return r.copyLocked()
+}
+
+func (r *statsRecorder) copyLocked() Stats {
+	c := r.s
+	c.ByTool = make(map[string]*ToolStats, len(r.s.ByTool))
+	for k, v := range r.s.ByTool {
+		x := *v
+		c.ByTool[k] = &x
+	}
+	c.ByRule = make(map[string]*RuleStats, len(r.s.ByRule))
+	for k, v := range r.s.ByRule {
+		x := *v
+		c.ByRule[k] = &x
+	}
+	c.Recent = append([]Recent(nil), r.s.Recent...)
 	return c
 }
 
@@ -191,16 +326,20 @@ func (r *statsRecorder) loop(interval time.Duration) {
 
 // flush writes the statistics atomically: a temp file in the same folder,
 // fsync, rename, so that the file is always the old or the new complete
-// JSON.
+// JSON. It copies the statistics under the lock and serializes and writes
+// them outside it, so calls are not held up by a flush.
 func (r *statsRecorder) flush() error {
+	r.flushMu.Lock()
+	defer r.flushMu.Unlock()
 	r.mu.Lock()
 	if !r.dirty {
 		r.mu.Unlock()
 		return nil
 	}
-	data, err := json.MarshalIndent(&r.s, "", "  ")
+	snap := r.copyLocked()
 	r.dirty = false
 	r.mu.Unlock()
+	data, err := json.MarshalIndent(&snap, "", "  ")
 	if err == nil {
 		err = writeAtomic(r.path, data)
 	}

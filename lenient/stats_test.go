@@ -1,0 +1,218 @@
+package lenient
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func coerceNormalizer(t testing.TB, opts ...Option) *Normalizer {
+	t.Helper()
+	n, err := NewNormalizer([]Rule{
+		{ID: "n", Tools: []string{"*"}, Type: RuleTypeCoerce, From: "n", CoerceTo: "int"},
+		{ID: "b", Tools: []string{"*"}, Type: RuleTypeCoerce, From: "b", CoerceTo: "bool"},
+	}, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestReturnedFixesAreCallers: a caller editing the fixes it got back,
+// while statistics are flushed, changes neither the statistics nor the
+// file (run with -race: the same memory was shared before).
+func TestReturnedFixesAreCallers(t *testing.T) {
+	dir := t.TempDir()
+	n := coerceNormalizer(t, WithLogDir(dir), WithFlushInterval(time.Millisecond))
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 300; i++ {
+				_, applied, _ := n.NormalizeJSON("t", []byte(`{"n":"5","b":"yes"}`))
+				for k := range applied {
+					applied[k].From = "edited"
+					applied[k].Param = "edited"
+				}
+				_, mapplied := n.Normalize("t", map[string]any{"n": "6"})
+				mapplied[0].To = "edited"
+			}
+		}()
+	}
+	wg.Wait()
+	if err := n.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, StatsFile))
+	if strings.Contains(string(data), "edited") {
+		t.Errorf("the stats file holds the caller's edits")
+	}
+	for _, r := range n.Stats().Recent {
+		for _, a := range r.Applied {
+			if a.From == "edited" || a.To == "edited" || a.Param == "edited" {
+				t.Fatalf("the statistics hold the caller's edits: %+v", a)
+			}
+		}
+	}
+}
+
+// TestStaleTempFilesRemoved: temp files a killed process left are removed
+// when a normalizer starts on the folder.
+func TestStaleTempFilesRemoved(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{".normalizer_stats.json.123.tmp", ".normalizer_stats.json.456.tmp"} {
+		os.WriteFile(filepath.Join(dir, name), []byte(`{"total`), 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "other.tmp"), nil, 0o644)
+	n := coerceNormalizer(t, WithLogDir(dir))
+	defer n.Close()
+	if stale, _ := filepath.Glob(filepath.Join(dir, ".normalizer_stats.json.*.tmp")); len(stale) != 0 {
+		t.Errorf("stale temp files left: %v", stale)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "other.tmp")); err != nil {
+		t.Errorf("another file was removed: %v", err)
+	}
+}
+
+// TestCorruptSetAsideNeverCollide: corrupt files set aside within one
+// second keep distinct names; a file holding null (or another non-object)
+// is corrupt too, with a warning.
+func TestCorruptSetAsideNeverCollide(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, StatsFile)
+	var warnings []string
+	contents := []string{`{"total_processed":`, `null`, `[]`, `"x"`, `{"total_processed":`}
+	for _, c := range contents {
+		os.WriteFile(path, []byte(c), 0o644)
+		n := coerceNormalizer(t, WithLogDir(dir), WithWarnings(func(err error) { warnings = append(warnings, err.Error()) }))
+		if s := n.Stats(); s.TotalProcessed != 0 {
+			t.Errorf("%s: loaded %+v", c, s)
+		}
+		// No Close: the file must not be rewritten between the starts.
+		n.stats.once.Do(func() { close(n.stats.stop); <-n.stats.done })
+	}
+	aside, _ := filepath.Glob(path + ".corrupt-*")
+	if len(aside) != len(contents) || len(warnings) != len(contents) {
+		t.Fatalf("set aside %d files, %d warnings, want %d: %v %q", len(aside), len(warnings), len(contents), aside, warnings)
+	}
+	kept := map[string]bool{}
+	for _, a := range aside {
+		b, _ := os.ReadFile(a)
+		kept[string(b)] = true
+	}
+	for _, c := range contents {
+		if !kept[c] {
+			t.Errorf("%s was overwritten by a later set-aside file", c)
+		}
+	}
+	if !strings.Contains(warnings[1], "null, not a JSON object") {
+		t.Errorf("null warning: %s", warnings[1])
+	}
+}
+
+// TestInvalidCallsCounted: every call counts in total_processed, those
+// whose arguments are not a JSON object as invalid.
+func TestInvalidCallsCounted(t *testing.T) {
+	n := coerceNormalizer(t, WithLogDir(t.TempDir()))
+	defer n.Close()
+	for _, in := range []string{`{`, `[1]`, `{"n":"5"}`, `{}`, ``} {
+		n.NormalizeJSON("t", []byte(in))
+	}
+	s := n.Stats()
+	if s.TotalProcessed != 5 || s.TotalInvalid != 3 || s.TotalNormalized != 1 || s.ByTool["t"].Processed != 5 || s.ByTool["t"].Invalid != 3 {
+		t.Errorf("stats: processed %d invalid %d normalized %d, tool %+v", s.TotalProcessed, s.TotalInvalid, s.TotalNormalized, s.ByTool["t"])
+	}
+}
+
+// TestStatsBounded: calls with 4 MB values and calls with thousands of
+// fixes keep the statistics (and their file) small.
+func TestStatsBounded(t *testing.T) {
+	dir := t.TempDir()
+	rules := []Rule{{ID: "n", Tools: []string{"*"}, Type: RuleTypeCoerce, From: "n", CoerceTo: "int"},
+		{ID: "each", Tools: []string{"*"}, Type: RuleTypeCoerce, Path: "ids[]", CoerceTo: "int"}}
+	n, err := NewNormalizer(rules, WithLogDir(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := []byte(`{"n":"` + strings.Repeat("0", 4<<20) + `5"}`)
+	many := `{"ids":[` + strings.Repeat(`"1",`, 20000) + `"2"]}`
+	for i := 0; i < 30; i++ {
+		n.NormalizeJSON("t", big)
+		n.NormalizeJSON("t", []byte(many))
+	}
+	if err := n.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, StatsFile))
+	if len(data) > 1<<20 {
+		t.Errorf("stats file is %d bytes", len(data))
+	}
+	var s Stats
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Recent) == 0 || len(s.Recent) > recentLimit || s.TotalProcessed != 60 || s.ByRule["each"].Hits != 30*20001 {
+		t.Errorf("recent %d, processed %d, hits %d", len(s.Recent), s.TotalProcessed, s.ByRule["each"].Hits)
+	}
+	omitted := 0
+	for _, r := range s.Recent {
+		omitted += r.Omitted
+		for _, a := range r.Applied {
+			if len(a.From) > 250 {
+				t.Fatalf("a recorded value of %d bytes", len(a.From))
+			}
+		}
+	}
+	if omitted == 0 {
+		t.Errorf("no fix counted as omitted")
+	}
+}
+
+// BenchmarkNormalizeDuringFlush measures a Normalize call while the
+// statistics (a full recent list) are flushed in a loop; compare with
+// BenchmarkNormalizeNoFlush: the flush serializes outside the lock.
+func BenchmarkNormalizeDuringFlush(b *testing.B) { benchFlush(b, true) }
+
+// BenchmarkNormalizeNoFlush is BenchmarkNormalizeDuringFlush's baseline.
+func BenchmarkNormalizeNoFlush(b *testing.B) { benchFlush(b, false) }
+
+func benchFlush(b *testing.B, flushing bool) {
+	n := coerceNormalizer(b, WithLogDir(b.TempDir()), WithFlushInterval(time.Hour))
+	defer n.Close()
+	wide := []byte(`{"n":"` + strings.Repeat("0", 1000) + `5","b":"yes"}`)
+	for i := 0; i < 2*recentLimit; i++ {
+		n.NormalizeJSON("t"+string(rune('a'+i%26)), wide)
+	}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	if flushing {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+					n.stats.mu.Lock()
+					n.stats.dirty = true
+					n.stats.mu.Unlock()
+					n.stats.flush()
+				}
+			}
+		}()
+	}
+	args := []byte(`{"n":"5","b":"yes"}`)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		n.NormalizeJSON("t", args)
+	}
+	b.StopTimer()
+	close(stop)
+	wg.Wait()
+}
