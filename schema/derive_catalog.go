@@ -18,6 +18,21 @@ type CatalogDerivation struct {
 	Warnings []Warning
 	// Tools is the number of tools read.
 	Tools int
+
+	schemas []toolSchema
+}
+
+type toolSchema struct {
+	name   string
+	schema *Node
+}
+
+// ApplyRules adjusts every tool's lenient schema for the rules of a
+// rules.json its calls are also normalized with (see ApplyRules).
+func (c *CatalogDerivation) ApplyRules(rules []lenient.Rule) {
+	for _, t := range c.schemas {
+		ApplyRules(t.name, t.schema, rules)
+	}
 }
 
 // DeriveCatalog derives rules and lenient schemas for every tool of a
@@ -65,6 +80,7 @@ func DeriveCatalog(data []byte) (*CatalogDerivation, error) {
 		}
 		d := DeriveNode(name, s)
 		tool.Set("inputSchema", d.Schema)
+		out.schemas = append(out.schemas, toolSchema{name, d.Schema})
 		out.Rules = append(out.Rules, d.Rules...)
 		out.Warnings = append(out.Warnings, d.Warnings...)
 	}

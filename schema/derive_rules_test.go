@@ -21,3 +21,22 @@ func TestApplyRules(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// TestApplyRulesPaths: aliases and defaults at a rule path adjust the
+// objects there, through arrays and union branches.
+func TestApplyRulesPaths(t *testing.T) {
+	d, err := DeriveTool("t", []byte(`{"type":"object","properties":{"items":{"type":"array","items":{"oneOf":[
+		{"type":"object","properties":{"item_id":{"type":"integer"}},"required":["item_id"],"additionalProperties":false},
+		{"type":"object","properties":{"node_id":{"type":"string"},"kind":{"type":"string"}},"required":["node_id","kind"],"additionalProperties":false}]}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ApplyRules("t", d.Schema, []lenient.Rule{
+		{ID: "a", Tools: []string{"t"}, Type: lenient.RuleParamAlias, Path: "items[].itemId", To: "item_id"},
+		{ID: "b", Tools: []string{"t"}, Type: lenient.RuleParamDefault, Path: "items[].kind", Value: []byte(`"x"`)},
+	})
+	want := `{"type":"object","properties":{"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"object","properties":{"item_id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"itemId":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"additionalProperties":false},{"type":"object","properties":{"node_id":{"type":"string"},"kind":{"type":"string"}},"required":["node_id"],"additionalProperties":false},{"type":"string"}]}},{"type":"string"}]}}}`
+	if got := string(d.Schema.Marshal()); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/normgen/normgen/gen"
+	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -68,6 +69,10 @@ func deriveCatalog(cmd, flagName string, args []string) (*schema.CatalogDerivati
 	fs := flag.NewFlagSet("normgen "+cmd, flag.ContinueOnError)
 	file := fs.String(flagName, "", "the tools/list catalog to read: a `FILE`, or - for stdin")
 	quiet := fs.Bool("q", false, "do not print warnings about fields left strict")
+	rulesFile := ""
+	if cmd == "catalog" {
+		fs.StringVar(&rulesFile, "rules", "", "a rules.json `FILE` the calls are also normalized with: fields its aliases and defaults fill are not required")
+	}
 	if err := fs.Parse(args); err != nil {
 		return nil, 2
 	}
@@ -93,6 +98,14 @@ func deriveCatalog(cmd, flagName string, args []string) (*schema.CatalogDerivati
 		// "catalog: 3:7: ..." becomes "FILE:3:7: ..."
 		log.Printf("%s:%s", name, strings.TrimPrefix(err.Error(), "catalog:"))
 		return nil, 1
+	}
+	if rulesFile != "" {
+		rules, err := lenient.LoadRulesFile(rulesFile, nil)
+		if err != nil {
+			log.Print(err)
+			return nil, 1
+		}
+		d.ApplyRules(rules)
 	}
 	if !*quiet {
 		for _, w := range d.Warnings {

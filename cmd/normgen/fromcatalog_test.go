@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -119,4 +120,35 @@ func TestFromCatalogErrors(t *testing.T) {
 	if code, _ := capture(t, func() int { return subcommands["rules"]([]string{"-catalog", bad}) }); code != 1 {
 		t.Errorf("rules -catalog on a malformed catalog: exit %d, want 1", code)
 	}
+}
+
+// TestFromCatalogRules: with -rules, a field that an alias of the rules
+// file fills is not required in the printed schema.
+func TestFromCatalogRules(t *testing.T) {
+	rules := filepath.Join(t.TempDir(), "rules.json")
+	os.WriteFile(rules, []byte(`[{"id":"n","tools":["add_issue_comment"],"type":"param_alias","from":"number","to":"issue_number"}]`), 0o644)
+	code, out := capture(t, func() int {
+		return subcommands["catalog"]([]string{"-q", "-rules", rules, "-from", catalogFile("github-mcp-server.json")})
+	})
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var cat struct {
+		Tools []struct {
+			Name        string `json:"name"`
+			InputSchema struct {
+				Required []string `json:"required"`
+			} `json:"inputSchema"`
+		} `json:"tools"`
+	}
+	json.Unmarshal(out, &cat)
+	for _, tool := range cat.Tools {
+		if tool.Name == "add_issue_comment" {
+			if got := fmt.Sprint(tool.InputSchema.Required); got != "[owner repo]" {
+				t.Errorf("required %s, want [owner repo]", got)
+			}
+			return
+		}
+	}
+	t.Error("add_issue_comment not found")
 }
