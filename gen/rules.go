@@ -8,10 +8,6 @@ import (
 	"github.com/normgen/normgen/schema"
 )
 
-// recursionLimit is how many times one struct type may appear on a rule
-// path: a recursive type's rules cover that many levels of nesting.
-const recursionLimit = 3
-
 // Rules derives a tool's rule table for the runtime normalizer from its
 // tags, for every value the generated decoder reads leniently, at any
 // depth: an alias rule per alias, a default rule per default ({{index}}
@@ -24,7 +20,7 @@ const recursionLimit = 3
 // Normalizing with these rules and then decoding strictly gives what the
 // generated lenient decoder gives.
 func Rules(t *Tool) []lenient.Rule {
-	w := &ruleWalker{tool: t.Name, seen: map[*Struct]int{}}
+	w := &ruleWalker{tool: t.Name, seen: map[*Struct]bool{}}
 	w.structFields(t.Input, "")
 	return w.rules
 }
@@ -32,7 +28,7 @@ func Rules(t *Tool) []lenient.Rule {
 type ruleWalker struct {
 	tool  string
 	rules []lenient.Rule
-	seen  map[*Struct]int // structs on the current path, with their count
+	seen  map[*Struct]bool // structs on the current path
 }
 
 // add appends a rule for the value at path p (a top-level name becomes
@@ -62,11 +58,11 @@ func join(prefix, name string) string {
 // structFields derives the rules of a struct's fields; prefix is the
 // struct's path ("" for the arguments object).
 func (w *ruleWalker) structFields(s *Struct, prefix string) {
-	if w.seen[s] >= recursionLimit {
+	if w.seen[s] { // the loader refuses recursive types; stay finite anyway
 		return
 	}
-	w.seen[s]++
-	defer func() { w.seen[s]-- }()
+	w.seen[s] = true
+	defer delete(w.seen, s)
 	for _, f := range s.Fields {
 		if strings.ContainsAny(f.Name, ".[]{}") {
 			continue // a rule path cannot name it
