@@ -6,7 +6,6 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -63,78 +62,6 @@ func valueAliasSwitch(aliases []schema.ValueAlias, name string) jen.Code {
 		panic(fmt.Sprintf("normgen: no value aliases for %q", name))
 	}
 	return jen.Switch(jen.Id("val")).Block(cases...)
-}
-
-// valueAliasRules derives the value_alias rules of a tool: one per string
-// (or string slice) field with value aliases, and one per such field of a
-// struct in an array that a field holds (in_payload: that field;
-// array_path: "[]" for a slice field, "steps[]" for a slice inside a
-// struct field). They run after the accept-both rules, which parse JSON
-// text first.
-func valueAliasRules(t *Tool) []lenient.Rule {
-	var rules []lenient.Rule
-	tools := []string{t.Name}
-	for _, f := range t.Input.Fields {
-		if va := fieldValueAliases(f); len(va) > 0 {
-			rules = append(rules, lenient.Rule{ID: t.Name + "." + f.Name + ".value_alias", Tools: tools, Type: lenient.RuleValueAlias, From: f.Name, Value: valueAliasJSON(va)})
-		}
-		if f.Mode&lenient.Strict != 0 {
-			continue
-		}
-		for _, arr := range structArrays(f.Type, "", map[*Struct]bool{}) {
-			for _, sf := range arr.elem.Fields {
-				if va := fieldValueAliases(sf); len(va) > 0 {
-					path := arr.path + "[]"
-					at := f.Name + "[]"
-					if arr.path != "" {
-						at = f.Name + "." + path
-					}
-					rules = append(rules, lenient.Rule{ID: t.Name + "." + at + "." + sf.Name + ".value_alias", Tools: tools, Type: lenient.RuleValueAlias,
-						InPayload: f.Name, ArrayPath: path, From: sf.Name, Value: valueAliasJSON(va)})
-				}
-			}
-		}
-	}
-	return rules
-}
-
-// structArray is an array of structs inside a payload field, at path
-// ("" for the field itself, "steps" or "a.steps" inside structs).
-type structArray struct {
-	path string
-	elem *Struct
-}
-
-// structArrays finds the arrays of (non-pointer) structs that an
-// array_path can reach in a value of type t: t itself, or arrays reached
-// through struct fields.
-func structArrays(t *TypeRef, path string, seen map[*Struct]bool) []structArray {
-	switch {
-	case t.Kind == schema.Array && t.Elem.Kind == schema.Object && !t.Elem.Pointer:
-		return []structArray{{path, t.Elem.Struct}}
-	case t.Kind == schema.Object && t.Struct != nil && !seen[t.Struct]:
-		seen[t.Struct] = true
-		defer delete(seen, t.Struct)
-		var out []structArray
-		for _, f := range t.Struct.Fields {
-			p := f.Name
-			if path != "" {
-				p = path + "." + f.Name
-			}
-			out = append(out, structArrays(f.Type, p, seen)...)
-		}
-		return out
-	}
-	return nil
-}
-
-// fieldValueAliases returns the value aliases of a string field or of a
-// string slice field's elements.
-func fieldValueAliases(f *Field) []schema.ValueAlias {
-	if f.Type.Kind == schema.Array && f.Type.Elem != nil {
-		return f.Type.Elem.ValueAliases
-	}
-	return f.Type.ValueAliases
 }
 
 // valueAliasJSON is a value_alias rule's value: {"cp":"copy",...} in

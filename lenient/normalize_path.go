@@ -224,6 +224,9 @@ func memberRule(r *Rule, obj *jnode, key string, w where, out *[]Applied) bool {
 			return false
 		}
 		val := nestedValue(r.Value, w.index)
+		if at >= 0 && bytes.Equal(obj.vals[at].raw, val) {
+			return false // "" given, "" the default: nothing changes
+		}
 		if at >= 0 {
 			obj.vals[at] = parseNode(val)
 		} else {
@@ -467,6 +470,9 @@ func memberRuleMap(r *Rule, obj map[string]any, key string, w where, out *[]Appl
 			return false
 		}
 		val := nestedValue(r.Value, w.index)
+		if has && v == "" && string(val) == `""` {
+			return false // nothing changes
+		}
 		obj[key] = decodeAny(val)
 		*out = append(*out, record(r, string(w.key(key).path), "", string(val)))
 		return true

@@ -104,6 +104,15 @@ func TestNestedDefaultWhen(t *testing.T) {
 			t.Errorf("%s:\n got %s\nwant %s", tc.rule, out, tc.want)
 		}
 	}
+	// A default that would write what is there already changes nothing
+	// and is not recorded.
+	n := mustRules(t, `[{"id":"d","tools":["t"],"type":"param_default","path":"a.s","value":"","when":"absent_or_empty"}]`)
+	if out, applied, _ := n.NormalizeJSON("t", []byte(`{"a":{"s":""}}`)); string(out) != `{"a":{"s":""}}` || len(applied) != 0 {
+		t.Errorf("empty default over empty: %s %+v", out, applied)
+	}
+	if _, applied := n.Normalize("t", map[string]any{"a": map[string]any{"s": ""}}); len(applied) != 0 {
+		t.Errorf("empty default over empty (map): %+v", applied)
+	}
 }
 
 // TestRuleConflicts: rules that cannot mean anything together are load
