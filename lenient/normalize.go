@@ -26,7 +26,11 @@ type Normalizer struct {
 	byTool   map[string][]*Rule  // the phase-ordered rules of each named tool
 	wildcard []*Rule             // the phase-ordered rules of other tools
 	paths    map[*Rule][]pathSeg // where each rule applies
-	stats    *statsRecorder      // nil without a log folder
+	// others holds, per tool ("" for wildcard-only tools) and alias rule,
+	// the keys of the other aliases of the same target: when one of them
+	// is given too, the call names the field twice and no alias applies.
+	others map[string]map[*Rule][]string
+	stats  *statsRecorder // nil without a log folder
 }
 
 // phaseOf orders rule types: aliases, defaults, wraps (a wrapped value's
@@ -48,7 +52,7 @@ func NewNormalizer(rules []Rule, opts ...Option) (*Normalizer, error) {
 	}
 	rs := make([]Rule, len(rules))
 	copy(rs, rules)
-	n := &Normalizer{byTool: map[string][]*Rule{}, paths: map[*Rule][]pathSeg{}}
+	n := &Normalizer{byTool: map[string][]*Rule{}, paths: map[*Rule][]pathSeg{}, others: map[string]map[*Rule][]string{}}
 	for i := range rs {
 		segs, err := rs[i].target()
 		if err != nil { // ValidateRules has checked every path
@@ -68,6 +72,7 @@ func NewNormalizer(rules []Rule, opts ...Option) (*Normalizer, error) {
 		}
 	}
 	n.wildcard = order(nil, wild)
+	n.others[""] = n.otherAliases(n.wildcard)
 	for tool := range named {
 		var own []*Rule
 		for i := range rs {
@@ -79,6 +84,7 @@ func NewNormalizer(rules []Rule, opts ...Option) (*Normalizer, error) {
 			}
 		}
 		n.byTool[tool] = order(own, wild)
+		n.others[tool] = n.otherAliases(n.byTool[tool])
 	}
 	var cfg config
 	for _, o := range opts {
@@ -116,6 +122,34 @@ func (n *Normalizer) rulesFor(tool string) []*Rule {
 	return n.wildcard
 }
 
+// othersFor returns the other-alias index of a tool's rules.
+func (n *Normalizer) othersFor(tool string) map[*Rule][]string {
+	if o, ok := n.others[tool]; ok {
+		return o
+	}
+	return n.others[""]
+}
+
+// otherAliases indexes, for each alias rule of a tool's rules, the keys of
+// the other aliases of the same target in the same object.
+func (n *Normalizer) otherAliases(rules []*Rule) map[*Rule][]string {
+	out := map[*Rule][]string{}
+	for _, r := range rules {
+		if r.kind() != RuleParamAlias {
+			continue
+		}
+		segs := n.paths[r]
+		at := pathString(segs[:len(segs)-1])
+		for _, q := range rules {
+			qs := n.paths[q]
+			if q != r && q.kind() == RuleParamAlias && q.To == r.To && pathString(qs[:len(qs)-1]) == at {
+				out[r] = append(out[r], qs[len(qs)-1].key)
+			}
+		}
+	}
+	return out
+}
+
 // Close stops the statistics flusher and writes the statistics a last time.
 func (n *Normalizer) Close() error {
 	if n.stats == nil {
@@ -142,8 +176,9 @@ func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any
 		args = map[string]any{}
 	}
 	var applied []Applied
+	others := n.othersFor(tool)
 	for _, r := range n.rulesFor(tool) {
-		applied = append(applied, pathRuleMap(r, n.paths[r], args)...)
+		applied = append(applied, pathRuleMap(r, n.paths[r], others[r], args)...)
 	}
 	if n.stats != nil {
 		n.stats.record(tool, applied)
@@ -251,9 +286,10 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 		return args, nil, nil
 	}
 	root := parseNode(args)
+	others := n.othersFor(tool)
 	var applied []Applied
 	for _, r := range rules {
-		applied = append(applied, pathRule(r, n.paths[r], root)...)
+		applied = append(applied, pathRule(r, n.paths[r], others[r], root)...)
 	}
 	if n.stats != nil {
 		n.stats.record(tool, applied)

@@ -119,8 +119,9 @@ func (w where) elem(i int) where {
 }
 
 // pathRule applies a rule with a target path to an ordered arguments node,
-// one record per changed value.
-func pathRule(r *Rule, segs []pathSeg, root *jnode) []Applied {
+// one record per changed value. others are the keys of the other aliases
+// of an alias rule's target.
+func pathRule(r *Rule, segs []pathSeg, others []string, root *jnode) []Applied {
 	var out []Applied
 	last := segs[len(segs)-1]
 	if k := r.kind(); k == RuleParamAlias || k == RuleParamDefault {
@@ -131,7 +132,7 @@ func pathRule(r *Rule, segs []pathSeg, root *jnode) []Applied {
 					return false
 				}
 				inner := parseNode([]byte(s))
-				if inner.kind != '{' || !memberRule(r, inner, last.key, w, &out) {
+				if inner.kind != '{' || !memberRule(r, inner, last.key, others, w, &out) {
 					return false
 				}
 				obj.raw = appendQuoted(nil, string(inner.encode(nil)))
@@ -140,7 +141,7 @@ func pathRule(r *Rule, segs []pathSeg, root *jnode) []Applied {
 			if obj.kind != '{' {
 				return false
 			}
-			return memberRule(r, obj, last.key, w, &out)
+			return memberRule(r, obj, last.key, others, w, &out)
 		})
 		return out
 	}
@@ -208,13 +209,20 @@ func walkNode(n *jnode, segs []pathSeg, w where, fn func(*jnode, where) bool) bo
 	return changed
 }
 
-// memberRule applies an alias or a default to the member key of obj.
-func memberRule(r *Rule, obj *jnode, key string, w where, out *[]Applied) bool {
+// memberRule applies an alias or a default to the member key of obj. An
+// alias does not apply when its target, or another alias of it (others),
+// is given too: the call names the field twice, for the decoder to say so.
+func memberRule(r *Rule, obj *jnode, key string, others []string, w where, out *[]Applied) bool {
 	at := obj.index(key)
 	switch r.kind() {
 	case RuleParamAlias:
 		if at < 0 || obj.index(r.To) >= 0 {
 			return false
+		}
+		for _, o := range others {
+			if obj.index(o) >= 0 {
+				return false
+			}
 		}
 		obj.keys[at] = r.To
 		*out = append(*out, record(r, string(w.key(r.To).path), key, r.To))
@@ -353,7 +361,7 @@ func shortText(s string) string {
 }
 
 // pathRuleMap is pathRule on a decoded arguments object.
-func pathRuleMap(r *Rule, segs []pathSeg, args map[string]any) []Applied {
+func pathRuleMap(r *Rule, segs []pathSeg, others []string, args map[string]any) []Applied {
 	var out []Applied
 	last := segs[len(segs)-1]
 	var root any = args
@@ -364,7 +372,7 @@ func pathRuleMap(r *Rule, segs []pathSeg, args map[string]any) []Applied {
 					return false
 				}
 				inner, ok := decodeAny([]byte(s)).(map[string]any)
-				if !ok || !memberRuleMap(r, inner, last.key, w, &out) {
+				if !ok || !memberRuleMap(r, inner, last.key, others, w, &out) {
 					return false
 				}
 				b, err := marshalNoEscape(inner)
@@ -378,7 +386,7 @@ func pathRuleMap(r *Rule, segs []pathSeg, args map[string]any) []Applied {
 			if !ok {
 				return false
 			}
-			return memberRuleMap(r, obj, last.key, w, &out)
+			return memberRuleMap(r, obj, last.key, others, w, &out)
 		})
 		return out
 	}
@@ -454,12 +462,17 @@ func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool) bool
 	return changed
 }
 
-func memberRuleMap(r *Rule, obj map[string]any, key string, w where, out *[]Applied) bool {
+func memberRuleMap(r *Rule, obj map[string]any, key string, others []string, w where, out *[]Applied) bool {
 	v, has := obj[key]
 	switch r.kind() {
 	case RuleParamAlias:
 		if _, taken := obj[r.To]; !has || taken {
 			return false
+		}
+		for _, o := range others {
+			if _, given := obj[o]; given {
+				return false
+			}
 		}
 		obj[r.To] = v
 		delete(obj, key)

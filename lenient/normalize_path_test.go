@@ -193,3 +193,37 @@ func TestRecordShortened(t *testing.T) {
 		t.Errorf("unescape record: from %d bytes, to %d bytes: %.40q", len(a.From), len(a.To), a.From)
 	}
 }
+
+// TestTwoAliasesGiven: when two aliases of one field are given (or an
+// alias and the field), no alias applies and nothing is recorded: the
+// call names the field twice, and the decoder then says so with the keys
+// the caller sent, instead of the first alias winning without a word.
+func TestTwoAliasesGiven(t *testing.T) {
+	n := mustRules(t, `[
+	 {"id":"a","tools":["t"],"type":"param_alias","from":"file_path","to":"path"},
+	 {"id":"b","tools":["*"],"type":"param_alias","from":"dir","to":"path"},
+	 {"id":"c","tools":["t"],"type":"param_alias","path":"steps[].type","to":"action"},
+	 {"id":"d","tools":["t"],"type":"param_alias","path":"steps[].op","to":"action"}]`)
+	for in, want := range map[string]string{
+		`{"file_path":"a","dir":"b"}`:                      `{"file_path":"a","dir":"b"}`,
+		`{"dir":"b"}`:                                      `{"path":"b"}`,
+		`{"steps":[{"type":"x","op":"y"},{"op":"z"}]}`:     `{"steps":[{"type":"x","op":"y"},{"action":"z"}]}`,
+		`{"steps":[{"type":"x","action":"y"},{"op":"z"}]}`: `{"steps":[{"type":"x","action":"y"},{"action":"z"}]}`,
+	} {
+		out, applied, _ := n.NormalizeJSON("t", []byte(in))
+		if string(out) != want {
+			t.Errorf("%s:\n got %s\nwant %s", in, out, want)
+		}
+		if strings.Count(want, `"action"`)+strings.Count(want, `"path"`) != len(applied)+strings.Count(in, `"action"`) {
+			t.Errorf("%s: records %+v", in, applied)
+		}
+		m, mapplied := n.Normalize("t", args(t, in))
+		if diff := cmp.Diff(decodeAny([]byte(want)), decodeAny(mustMarshal(t, m))); diff != "" || len(mapplied) != len(applied) {
+			t.Errorf("Normalize %s (-want +got):\n%s %+v", in, diff, mapplied)
+		}
+	}
+	// Another tool sees only the wildcard alias.
+	if out, _, _ := n.NormalizeJSON("u", []byte(`{"file_path":"a","dir":"b"}`)); string(out) != `{"file_path":"a","path":"b"}` {
+		t.Errorf("tool u: %s", out)
+	}
+}
