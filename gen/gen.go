@@ -172,9 +172,31 @@ func ToolSchemaProfile(t *Tool, p lenient.Profile) ([]byte, error) {
 	if p == "" {
 		p = lenient.ProfilePortable
 	}
-	s, err := schema.RootProfile(SchemaType(&TypeRef{Kind: schema.Object, Struct: t.Input}, 0), p)
+	all, err := ToolSchemas(t, p)
 	if err != nil {
 		return nil, err
 	}
-	return schema.Marshal(s)
+	return all[0], nil
+}
+
+// ToolSchemas returns the tool's input schema in each of profiles, in
+// order, as stable, indented JSON; the schema is built once and converted.
+func ToolSchemas(t *Tool, profiles ...lenient.Profile) ([][]byte, error) {
+	portable, err := schema.Root(SchemaType(&TypeRef{Kind: schema.Object, Struct: t.Input}, 0))
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]byte, len(profiles))
+	for i, p := range profiles {
+		s := portable
+		if p != lenient.ProfilePortable {
+			if s, err = schema.Convert(portable, p); err != nil {
+				return nil, err
+			}
+		}
+		if out[i], err = schema.Marshal(s); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }

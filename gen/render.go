@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/dave/jennifer/jen"
@@ -525,14 +528,20 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 		return err
 	}
 	var entries []jen.Code
-	for _, t := range m.Tools {
+	profiles := make([]lenient.Profile, len(profileConsts))
+	for i, pc := range profileConsts {
+		profiles[i] = pc.profile
+	}
+	schemasOf, err := allToolSchemas(m.Tools, profiles)
+	if err != nil {
+		return err
+	}
+	for ti, t := range m.Tools {
 		var input jen.Code
 		schemas := jen.Dict{}
-		for _, pc := range profileConsts {
-			js, err := ToolSchemaProfile(t, pc.profile)
-			if err != nil {
-				return fmt.Errorf("tool %s: %v", t.Name, err)
-			}
+		all := schemasOf[ti]
+		for i, pc := range profileConsts {
+			js := all[i]
 			name := lowerFirst(t.Input.Name) + "Schema" + pc.suffix
 			f.Commentf("%s is the input schema of tool %s in the %s profile.", name, t.Name, pc.profile)
 			f.Const().Id(name).Op("=").Add(stringLit(string(js)))
@@ -566,6 +575,32 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 		jen.Return(jen.Index().Qual(lenientPkg, "Tool").ValuesFunc(func(g *jen.Group) { multiline(g, entries) })),
 	)
 	return nil
+}
+
+// allToolSchemas renders every tool's schemas in profiles, spread over
+// the CPUs (each tool's schemas are independent); results keep tool
+// order, so the output does not depend on scheduling.
+func allToolSchemas(tools []*Tool, profiles []lenient.Profile) ([][][]byte, error) {
+	out := make([][][]byte, len(tools))
+	errs := make([]error, len(tools))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(tools)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(tools); i = int(next.Add(1) - 1) {
+				out[i], errs[i] = ToolSchemas(tools[i], profiles...)
+			}
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("tool %s: %v", tools[i].Name, err)
+		}
+	}
+	return out, nil
 }
 
 func multiline(g *jen.Group, items []jen.Code) {
