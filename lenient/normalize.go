@@ -6,12 +6,18 @@ import (
 	"strconv"
 )
 
-// Applied records one fix the normalizer made.
+// Applied records one value the normalizer changed. Param is the value's
+// JSON path as decoder reports write it ("limit", "steps[0].id",
+// "services.db.ports[1]"; an alias's canonical key). For an alias From
+// and To are the two keys; for a changed value they are its JSON text
+// before and after (`"5"` and 5; for accept-both, the kinds "string" and
+// "array"); a default has only To. Texts longer than 200 bytes are cut,
+// with their length noted.
 type Applied struct {
 	RuleID string   `json:"rule_id"`        // the rule that applied
 	Type   RuleType `json:"type"`           // its type
-	Param  string   `json:"param"`          // the argument (payload.path.field for nested rules)
-	From   string   `json:"from,omitempty"` // what was there: a key, a string form, "array"...
+	Param  string   `json:"param"`          // where: the decoder's path of the value
+	From   string   `json:"from,omitempty"` // what was there
 	To     string   `json:"to,omitempty"`   // what it became
 }
 
@@ -19,9 +25,10 @@ type Applied struct {
 // never fails a request: what it cannot fix it leaves for the decoder to
 // reject. It is safe for concurrent use.
 //
-// Rules apply by phase (aliases, defaults, coercions, accept-both, nested)
-// so that an alias followed by a coercion always composes; within a phase,
-// a tool's own rules come before wildcard rules, then file order.
+// Rules apply by phase (aliases, defaults, wraps, coercions and unescapes,
+// accept-both, nested rules and value aliases) so that an alias followed by
+// a coercion always composes; within a phase, a tool's own rules come
+// before wildcard rules, then file order.
 type Normalizer struct {
 	byTool   map[string][]*Rule  // the phase-ordered rules of each named tool
 	wildcard []*Rule             // the phase-ordered rules of other tools
