@@ -185,7 +185,7 @@ func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any
 	var applied []Applied
 	others := n.othersFor(tool)
 	for _, r := range n.rulesFor(tool) {
-		applied = append(applied, pathRuleMap(r, n.paths[r], others[r], args)...)
+		applied = pathRuleMap(applied, r, n.paths[r], others[r], args)
 	}
 	if n.stats != nil {
 		n.stats.record(tool, applied)
@@ -296,7 +296,7 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 	others := n.othersFor(tool)
 	var applied []Applied
 	for _, r := range rules {
-		applied = append(applied, pathRule(r, n.paths[r], others[r], root)...)
+		applied = pathRule(applied, r, n.paths[r], others[r], root)
 	}
 	if n.stats != nil {
 		n.stats.record(tool, applied)

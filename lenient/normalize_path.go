@@ -114,16 +114,42 @@ func (w where) key(k string) where {
 	return where{appendSeg(append([]byte(nil), w.path...), segment{key: k, index: -1}), w.index}
 }
 
+// child is the path of member k, as a string (without allocating for a
+// plain top-level key).
+func (w where) child(k string) string {
+	if len(w.path) == 0 && isPlainKey(k) {
+		return k
+	}
+	return string(w.key(k).path)
+}
+
 func (w where) elem(i int) where {
 	return where{appendSeg(append([]byte(nil), w.path...), segment{index: i}), i}
 }
 
 // pathRule applies a rule with a target path to an ordered arguments node,
-// one record per changed value. others are the keys of the other aliases
+// appending one record per changed value to out. others are the keys of the other aliases
 // of an alias rule's target.
-func pathRule(r *Rule, segs []pathSeg, others []string, root *jnode) []Applied {
-	var out []Applied
+func pathRule(out []Applied, r *Rule, segs []pathSeg, others []string, root *jnode) []Applied {
 	last := segs[len(segs)-1]
+	if len(segs) == 1 && r.Type != RuleValueAlias {
+		// A top-level member: no walk.
+		switch r.kind() {
+		case RuleParamAlias, RuleParamDefault:
+			memberRule(r, root, last.key, others, where{index: -1}, &out)
+			return out
+		}
+		at := root.index(last.key)
+		if at < 0 {
+			return out
+		}
+		nv, from, to, ok := valueRule(r, root.vals[at])
+		if !ok {
+			return out
+		}
+		root.vals[at] = nv
+		return append(out, record(r, where{index: -1}.child(last.key), from, to))
+	}
 	if k := r.kind(); k == RuleParamAlias || k == RuleParamDefault {
 		walkNode(root, segs[:len(segs)-1], where{index: -1}, func(obj *jnode, w where) bool {
 			if obj.isString() { // the object as JSON text
@@ -225,7 +251,7 @@ func memberRule(r *Rule, obj *jnode, key string, others []string, w where, out *
 			}
 		}
 		obj.keys[at] = r.To
-		*out = append(*out, record(r, string(w.key(r.To).path), key, r.To))
+		*out = append(*out, record(r, w.child(r.To), key, r.To))
 		return true
 	case RuleParamDefault:
 		if at >= 0 && !(r.when() == WhenAbsentOrEmpty && obj.vals[at].empty()) {
@@ -241,7 +267,7 @@ func memberRule(r *Rule, obj *jnode, key string, others []string, w where, out *
 			obj.keys = append(obj.keys, key)
 			obj.vals = append(obj.vals, parseNode(val))
 		}
-		*out = append(*out, record(r, string(w.key(key).path), "", string(val)))
+		*out = append(*out, record(r, w.child(key), "", string(val)))
 		return true
 	}
 	return false
@@ -361,9 +387,32 @@ func shortText(s string) string {
 }
 
 // pathRuleMap is pathRule on a decoded arguments object.
-func pathRuleMap(r *Rule, segs []pathSeg, others []string, args map[string]any) []Applied {
-	var out []Applied
+func pathRuleMap(out []Applied, r *Rule, segs []pathSeg, others []string, args map[string]any) []Applied {
 	last := segs[len(segs)-1]
+	if len(segs) == 1 {
+		// A top-level member: decide without walking (no allocation when
+		// nothing changes, the common case).
+		v, has := args[last.key]
+		switch r.kind() {
+		case RuleParamAlias, RuleParamDefault:
+			memberRuleMap(r, args, last.key, others, where{index: -1}, &out)
+			return out
+		case RuleValueAlias:
+			if !has {
+				return out
+			}
+		default:
+			if !has {
+				return out
+			}
+			nv, from, to, ok := valueRuleAny(r, v)
+			if !ok {
+				return out
+			}
+			args[last.key] = nv
+			return append(out, record(r, where{index: -1}.child(last.key), from, to))
+		}
+	}
 	var root any = args
 	if k := r.kind(); k == RuleParamAlias || k == RuleParamDefault {
 		walkAny(&root, segs[:len(segs)-1], where{index: -1}, func(slot *any, w where) bool {
@@ -476,7 +525,7 @@ func memberRuleMap(r *Rule, obj map[string]any, key string, others []string, w w
 		}
 		obj[r.To] = v
 		delete(obj, key)
-		*out = append(*out, record(r, string(w.key(r.To).path), key, r.To))
+		*out = append(*out, record(r, w.child(r.To), key, r.To))
 		return true
 	case RuleParamDefault:
 		if has && !(r.when() == WhenAbsentOrEmpty && (v == nil || v == "")) {
@@ -487,7 +536,7 @@ func memberRuleMap(r *Rule, obj map[string]any, key string, others []string, w w
 			return false // nothing changes
 		}
 		obj[key] = decodeAny(val)
-		*out = append(*out, record(r, string(w.key(key).path), "", string(val)))
+		*out = append(*out, record(r, w.child(key), "", string(val)))
 		return true
 	}
 	return false
