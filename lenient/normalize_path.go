@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -582,6 +583,9 @@ func valueRuleAny(r *Rule, v any) (any, string, string, bool) {
 		default:
 			return nil, "", "", false
 		}
+		if roundedFloat(v) {
+			return nil, "", "", false // its text would look exact; it is not
+		}
 		b, err := marshalNoEscape(v)
 		if err != nil {
 			return nil, "", "", false
@@ -624,6 +628,29 @@ func valueRuleAny(r *Rule, v any) (any, string, string, bool) {
 		return to, quoteJSON(s), quoteJSON(to), true
 	}
 	return nil, "", "", false
+}
+
+// roundedFloat reports whether v holds a float64 integer of 2^53 or more
+// (2^53 + 1 reads as 2^53): a caller's json.Unmarshal may have rounded
+// it, and its original digits are lost.
+func roundedFloat(v any) bool {
+	switch x := v.(type) {
+	case float64:
+		return x == math.Trunc(x) && math.Abs(x) >= 1<<53
+	case []any:
+		for _, e := range x {
+			if roundedFloat(e) {
+				return true
+			}
+		}
+	case map[string]any:
+		for _, e := range x {
+			if roundedFloat(e) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func quoteJSON(s string) string { return string(appendQuoted(nil, s)) }

@@ -166,7 +166,16 @@ func TestMapFloat64(t *testing.T) {
 			t.Errorf("float64 %v: got %#v, %+v", f, m["n"], applied)
 		}
 	}
-	m, applied := n.Normalize("t", map[string]any{"n": json.Number("5.0")})
+	// Nor is such a float64 written into JSON text, where it would look exact.
+	text := mustRules(t, `[{"id":"j","tools":["*"],"type":"json_accept_both","from":"ids"}]`)
+	m, applied := text.Normalize("t", map[string]any{"ids": []any{1.0, 9007199254740993.0}})
+	if _, ok := m["ids"].([]any); !ok || len(applied) != 0 {
+		t.Errorf("rounded float64 written as text: %#v, %+v", m["ids"], applied)
+	}
+	if m, _ := text.Normalize("t", map[string]any{"ids": []any{1.0, 2.5}}); m["ids"] != "[1,2.5]" {
+		t.Errorf("float64 array as text: %#v", m["ids"])
+	}
+	m, applied = n.Normalize("t", map[string]any{"n": json.Number("5.0")})
 	if m["n"] != json.Number("5") || len(applied) != 1 || applied[0].From != "5.0" || applied[0].To != "5" {
 		t.Errorf("json.Number 5.0: got %#v, %+v", m["n"], applied)
 	}
