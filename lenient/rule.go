@@ -8,14 +8,17 @@ type RuleType string
 // The rule types of the normalizer's rules.json format: the six of the
 // format existing normalizers use, and the ones normgen adds.
 const (
-	// RuleParamAlias renames the top-level argument From to To when To is absent.
+	// RuleParamAlias renames the argument From (or the key Path ends
+	// with) to To when To is absent, and no other alias of To is given.
 	RuleParamAlias RuleType = "param_alias"
-	// RuleParamDefault sets the top-level argument From to Value when it is absent.
+	// RuleParamDefault sets the argument From (or the key at Path) to
+	// Value when it is absent (see When).
 	RuleParamDefault RuleType = "param_default"
-	// RuleTypeCoerce coerces the top-level argument From to CoerceTo
-	// ("bool", "int" or "float") with the generated decoders' accepted forms.
+	// RuleTypeCoerce coerces the argument From (or the values at Path) to
+	// CoerceTo with the generated decoders' accepted forms.
 	RuleTypeCoerce RuleType = "type_coerce"
-	// RuleJSONAcceptBoth accepts the argument From both as a native
+	// RuleJSONAcceptBoth accepts the argument From (or the values at
+	// Path) both as a native
 	// array/object and as JSON text: without To a native value becomes JSON
 	// text (the original convention); with To "native" JSON text becomes a
 	// native value.
@@ -25,12 +28,12 @@ const (
 	RuleNestedAlias RuleType = "nested_alias"
 	// RuleNestedDefault sets From to Value (a {{index}} template when a
 	// string) in each object of the array at ArrayPath inside InPayload where
-	// it is absent or empty.
+	// it is absent or empty (or, with When "absent", absent).
 	RuleNestedDefault RuleType = "nested_default"
 	// RuleValueAlias reads the string value of From (or each string of
 	// its array) through Value, a JSON object from alias to canonical value
 	// ({"cp": "copy"}); with InPayload and ArrayPath, the string at From
-	// in each object of the payload's array.
+	// in each object of the payload's array; with Path, the strings there.
 	RuleValueAlias RuleType = "value_alias"
 	// RuleWrap reads a lone value at From (or Path) where an array is
 	// expected as a one-element array: any scalar but null, and not a
