@@ -3,6 +3,8 @@ package lenient
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strconv"
 )
 
@@ -283,7 +285,7 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 	i := skipSpace(args, 0)
 	if i >= len(args) || args[i] != '{' {
 		n.countInvalid(tool)
-		return args, nil, &SyntaxError{Offset: i, Msg: "arguments must be a JSON object"}
+		return args, nil, fmt.Errorf("%w, not %s", ErrNotObject, jsonKind(args[i:]))
 	}
 	rules := n.rulesFor(tool)
 	if !n.anyApplies(rules, args) {
@@ -305,6 +307,28 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 		return args, nil, nil
 	}
 	return root.encode(nil), applied, nil
+}
+
+// ErrNotObject is the error of NormalizeJSON for arguments that are valid
+// JSON but not an object.
+var ErrNotObject = errors.New("arguments must be a JSON object")
+
+// jsonKind names the kind of the JSON value v starts.
+func jsonKind(v []byte) string {
+	if len(v) == 0 {
+		return "empty"
+	}
+	switch v[0] {
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
 }
 
 // countInvalid counts a call whose arguments are not a JSON object.

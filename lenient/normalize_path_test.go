@@ -2,6 +2,7 @@ package lenient
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -234,5 +235,37 @@ func TestTwoAliasesGiven(t *testing.T) {
 	// Another tool sees only the wildcard alias.
 	if out, _, _ := n.NormalizeJSON("u", []byte(`{"file_path":"a","dir":"b"}`)); string(out) != `{"file_path":"a","path":"b"}` {
 		t.Errorf("tool u: %s", out)
+	}
+}
+
+// TestLoadRulesListsEverything: a rule with an unknown field hides no
+// other problem, of its own or of other rules; all come in file order.
+func TestLoadRulesListsEverything(t *testing.T) {
+	_, err := LoadRules(strings.NewReader(`[
+	 {"id":"a","tools":["t"],"type":"param_alias","from":"x","zzz":1},
+	 {"id":"b","tools":["t"],"type":"nope"},
+	 {"id":"c","tools":"t","type":"wrap","from":"l"},
+	 {"id":"d","tools":["t"],"type":"param_alias","from":"x","to":"z"}]`), nil)
+	want := `rule 0 (a): json: unknown field "zzz"; rule 0 (a): to is missing for type param_alias; ` +
+		`rule 1 (b): unknown type "nope"; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias; ` +
+		`rule 2 (c): json: cannot unmarshal string into Go struct field Rule.tools of type []string`
+	if err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
+}
+
+// TestNotAnObject: valid JSON that is not an object is called what it is,
+// and counted as an invalid call.
+func TestNotAnObject(t *testing.T) {
+	n := coerceNormalizer(t, WithLogDir(t.TempDir()))
+	defer n.Close()
+	for in, want := range map[string]string{`[1]`: "not an array", ` "x"`: "not a string", `null`: "not null", `5`: "not a number", `true`: "not a boolean"} {
+		out, _, err := n.NormalizeJSON("t", []byte(in))
+		if !errors.Is(err, ErrNotObject) || !strings.HasSuffix(err.Error(), want) || string(out) != in {
+			t.Errorf("%s: %v", in, err)
+		}
+	}
+	if s := n.Stats(); s.TotalInvalid != 5 {
+		t.Errorf("invalid calls: %d", s.TotalInvalid)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -59,8 +60,9 @@ func LoadRulesFile(path string, existing []Rule) ([]Rule, error) {
 // LoadRules reads a rules file (a JSON array of rules) and validates it
 // whole against the rules already in use (built-in or generated; their ids
 // must not be reused). Unknown fields, unknown types, duplicate ids,
-// missing or unused fields, bad array paths and bad coerce_to values are
-// all reported together in a *RulesError; nothing loads half.
+// missing or unused fields, bad paths and bad coerce_to values, and rules
+// that conflict, are all reported together in a *RulesError, in file
+// order; nothing loads half.
 func LoadRules(r io.Reader, existing []Rule) ([]Rule, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -78,18 +80,36 @@ func LoadRules(r io.Reader, existing []Rule) ([]Rule, error) {
 	}
 	rules := make([]Rule, len(raw))
 	var errs []RuleError
+	var good []int // the rules that decode, validated together
 	for i, r := range raw {
 		dec := json.NewDecoder(bytes.NewReader(r))
 		dec.DisallowUnknownFields()
-		if err := dec.Decode(&rules[i]); err != nil {
-			errs = append(errs, RuleError{Index: i, ID: idOf(r), Msg: err.Error()})
+		err := dec.Decode(&rules[i])
+		if err == nil {
+			good = append(good, i)
+			continue
+		}
+		errs = append(errs, RuleError{Index: i, ID: idOf(r), Msg: err.Error()})
+		// An unknown field hides nothing else: check the rest of the rule.
+		var again Rule
+		if strings.Contains(err.Error(), "unknown field") && json.Unmarshal(r, &again) == nil {
+			rules[i] = again
+			good = append(good, i)
+		}
+	}
+	subset := make([]Rule, len(good))
+	for k, i := range good {
+		subset[k] = rules[i]
+	}
+	if err := ValidateRules(subset, existing); err != nil {
+		for _, e := range err.(*RulesError).Errors {
+			e.Index = good[e.Index]
+			errs = append(errs, e)
 		}
 	}
 	if len(errs) > 0 {
+		sort.SliceStable(errs, func(a, b int) bool { return errs[a].Index < errs[b].Index })
 		return nil, &RulesError{errs}
-	}
-	if err := ValidateRules(rules, existing); err != nil {
-		return nil, err
 	}
 	return rules, nil
 }

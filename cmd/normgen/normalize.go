@@ -6,6 +6,8 @@ import (
 	"io"
 	"log"
 	"os"
+	"sort"
+	"strings"
 
 	"github.com/normgen/normgen/gen"
 	"github.com/normgen/normgen/lenient"
@@ -35,6 +37,12 @@ func runNormalize(args []string) int {
 		log.Print(err)
 		return 1
 	}
+	if msg := toolCoverage(rules, *tool); msg != "" {
+		log.Print(msg)
+		if !hasWildcard(rules) {
+			return 1
+		}
+	}
 	n, err := lenient.NewNormalizer(rules)
 	if err != nil {
 		log.Print(err)
@@ -63,6 +71,41 @@ func runNormalize(args []string) int {
 	}
 	os.Stdout.Write(b)
 	return 0
+}
+
+// toolCoverage says when no rule names tool: "" when one does.
+func toolCoverage(rules []lenient.Rule, tool string) string {
+	var names []string
+	seen := map[string]bool{}
+	for _, r := range rules {
+		for _, t := range r.Tools {
+			if t == tool {
+				return ""
+			}
+			if t != "*" && !seen[t] {
+				seen[t] = true
+				names = append(names, t)
+			}
+		}
+	}
+	sort.Strings(names)
+	msg := fmt.Sprintf("no rule names tool %q (the rules name: %s)", tool, strings.Join(names, ", "))
+	if hasWildcard(rules) {
+		msg += `; only the "*" rules apply`
+	}
+	return msg
+}
+
+// hasWildcard reports whether some rule is for every tool.
+func hasWildcard(rules []lenient.Rule) bool {
+	for _, r := range rules {
+		for _, t := range r.Tools {
+			if t == "*" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rawJSON embeds JSON text as is.

@@ -2,9 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"io"
+	"log"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -55,4 +58,60 @@ func TestNormalizeIssueShapes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestNormalizeUnknownToolAndNonObject: a tool no rule names is an error
+// on stderr (exit 1), or a note when "*" rules still apply; valid JSON that
+// is not an object is called what it is; every rule problem is listed.
+func TestNormalizeUnknownToolAndNonObject(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	named := write("named.json", `[{"id":"a","tools":["edit_file"],"type":"param_alias","from":"old_str","to":"old_text"}]`)
+	wild := write("wild.json", `[{"id":"a","tools":["edit_file"],"type":"param_alias","from":"old_str","to":"old_text"},
+		{"id":"f","tools":["*"],"type":"type_coerce","from":"force","coerce_to":"bool"}]`)
+	bad := write("bad.json", `[{"id":"a","tools":["t"],"type":"param_alias","from":"a","to":"b","zzz":1},{"id":"b","tools":["t"],"type":"nope"},{"id":"c","tools":["t"],"type":"wrap"}]`)
+	for _, tc := range []struct {
+		rules, tool, stdin string
+		code               int
+		stderr             string
+	}{
+		{named, "edit_fil", `{"old_str":"x"}`, 1, `no rule names tool "edit_fil" (the rules name: edit_file)`},
+		{wild, "other", `{"force":"yes"}`, 0, `no rule names tool "other" (the rules name: edit_file); only the "*" rules apply`},
+		{named, "edit_file", `[1]`, 1, "arguments on stdin: arguments must be a JSON object, not an array"},
+		{named, "edit_file", `{`, 1, "arguments on stdin: invalid JSON"},
+		{bad, "t", `{}`, 1, `rule 0 (a): json: unknown field "zzz"; rule 1 (b): unknown type "nope"`},
+		{bad, "t", `{}`, 1, "rule 2 (c): from (or path) is missing for type wrap"},
+	} {
+		code, stderr := runNormalizeCapture(t, tc.stdin, "-rules", tc.rules, "-tool", tc.tool)
+		if code != tc.code || !strings.Contains(stderr, tc.stderr) {
+			t.Errorf("%s -tool %s <%s: exit %d, stderr %q; want exit %d and %q", filepath.Base(tc.rules), tc.tool, tc.stdin, code, stderr, tc.code, tc.stderr)
+		}
+	}
+}
+
+// runNormalizeCapture runs normgen normalize with stdin and returns its
+// exit code and what it logged.
+func runNormalizeCapture(t *testing.T, stdin string, args ...string) (int, string) {
+	t.Helper()
+	var logged strings.Builder
+	log.SetOutput(&logged)
+	defer log.SetOutput(os.Stderr)
+	inR, inW, _ := os.Pipe()
+	outR, outW, _ := os.Pipe()
+	oldIn, oldOut := os.Stdin, os.Stdout
+	os.Stdin, os.Stdout = inR, outW
+	defer func() { os.Stdin, os.Stdout = oldIn, oldOut }()
+	go func() { inW.WriteString(stdin); inW.Close() }()
+	done := make(chan struct{})
+	go func() { io.Copy(io.Discard, outR); close(done) }()
+	code := runNormalize(args)
+	outW.Close()
+	<-done
+	return code, logged.String()
 }
