@@ -1,14 +1,76 @@
 package rulecheck
 
 import (
+	"encoding/json"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 )
 
-// Gen generates arguments objects for a tool input type, in the forms
-// hosts send: native values, string forms of numbers and booleans, JSON
+// corpus is the shared corpus (testdata/corpus/values.json): JSON values
+// by Go type ("int8", "[]string", "bool_strict", ...), read once from the
+// repository this file is in.
+var corpus = sync.OnceValue(func() map[string][]string {
+	_, file, _, _ := runtime.Caller(0)
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(file), "..", "..", "testdata", "corpus", "values.json"))
+	if err != nil {
+		return nil
+	}
+	var raw map[string]json.RawMessage
+	json.Unmarshal(data, &raw)
+	out := map[string][]string{}
+	for k, v := range raw {
+		var entries [][]string
+		if json.Unmarshal(v, &entries) != nil {
+			continue
+		}
+		for _, e := range entries {
+			if len(e) > 0 {
+				out[k] = append(out[k], e[0])
+			}
+		}
+	}
+	return out
+})
+
+// corpusValues are the corpus values for type t with field f's tags: its
+// own type's, and for numbers and booleans its family's (every integer
+// type's values for an int16).
+func corpusValues(t reflect.Type, f field) []string {
+	c := corpus()
+	vals := append([]string(nil), c[t.String()]...)
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		vals = append(vals, c["int"]...)
+		vals = append(vals, c["int64"]...)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		vals = append(vals, c["uint8"]...)
+		vals = append(vals, c["uint64"]...)
+	case reflect.Float32, reflect.Float64:
+		vals = append(vals, c["float64"]...)
+		vals = append(vals, c["float32"]...)
+	case reflect.Bool:
+		vals = append(vals, c["bool"]...)
+		vals = append(vals, c["bool_strict"]...)
+	case reflect.String:
+		vals = append(vals, c["string"]...)
+	case reflect.Interface:
+		vals = append(vals, c["any"]...)
+	case reflect.Slice:
+		if strings.Contains(","+f.norm+",", ",wrap,") {
+			vals = append(vals, c["[]int_wrap"]...)
+		}
+	}
+	return vals
+}
+
+// Gen generates arguments objects for a tool input type, from the shared
+// corpus's values for each field's Go type and in the forms hosts send: native values, string forms of numbers and booleans, JSON
 // text at any depth, lone values for arrays, literal \n in text, alias
 // keys, value aliases, enum values, absent keys (defaults), null, empty
 // strings, wrong types, unknown and case-folded keys, now and then a key
@@ -128,6 +190,9 @@ func (g *Gen) value(t reflect.Type, f field, depth int) string {
 	}
 	if g.chance(25) {
 		return g.pick("null", `""`, "true", "7", `"x"`, "[]", "{}")
+	}
+	if vals := corpusValues(t, f); len(vals) > 0 && g.chance(4) {
+		return g.pick(vals...)
 	}
 	wrap := strings.Contains(","+f.norm+",", ",wrap,")
 	switch t.Kind() {

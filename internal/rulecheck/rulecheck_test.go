@@ -1,0 +1,73 @@
+package rulecheck
+
+import (
+	"encoding/json"
+	"math/rand"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// TestCorpusSeeds: the generator draws on the shared corpus, and every
+// call it makes is a JSON object.
+func TestCorpusSeeds(t *testing.T) {
+	if len(corpus()["int8"]) == 0 || len(corpus()["[]int_wrap"]) == 0 {
+		t.Fatalf("shared corpus not read: %v", corpus())
+	}
+	type in struct {
+		N    int8     `json:"n"`
+		Tags []string `json:"tags" norm:"wrap"`
+	}
+	g := NewGen(reflect.TypeOf(in{}), rand.New(rand.NewSource(1)))
+	seen := false
+	for i := 0; i < 2000; i++ {
+		args := g.Args()
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(args, &m); err != nil && !strings.Contains(err.Error(), "duplicate") {
+			t.Fatalf("not an object: %s (%v)", args, err)
+		}
+		if string(m["n"]) == `"300"` { // int8's corpus value (class a)
+			seen = true
+		}
+	}
+	if !seen {
+		t.Errorf("no corpus value for int8 in 2000 calls")
+	}
+}
+
+// TestCheckFindsAGap: a tool whose rules miss a coercion fails the check
+// with the call, the normalized call and what strict decoding says.
+func TestCheckFindsAGap(t *testing.T) {
+	type in struct {
+		N int `json:"n"`
+	}
+	tool := lenient.Tool{Name: "t", Decode: func(b []byte) (any, []lenient.Fix, error) {
+		var v in
+		var d lenient.Decoder
+		d.Record()
+		if !d.Begin(b) {
+			return &v, nil, d.Err()
+		}
+		var it lenient.ObjectIter
+		it.Reset(b)
+		for d.Next(&it) {
+			if string(it.Key) == "n" {
+				v.N = int(d.Int(it.Value, "n", 64, 0))
+			}
+		}
+		return &v, d.Fixes(), d.Err()
+	}}
+	c, err := New([]lenient.Tool{tool})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Check(0, []byte(`{"n":5}`)); err != nil {
+		t.Errorf("clean call: %v", err)
+	}
+	err = c.Check(0, []byte(`{"n":"5"}`))
+	if err == nil || !strings.Contains(err.Error(), "verdicts differ") || !strings.Contains(err.Error(), "string_to_int") {
+		t.Errorf("a missing coercion rule: %v", err)
+	}
+}
