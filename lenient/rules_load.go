@@ -298,9 +298,25 @@ func conflicts(rules []Rule) []RuleError {
 		errs = append(errs, RuleError{Index: i, ID: rules[i].ID, Msg: fmt.Sprintf(format, args...)})
 	}
 	ref := func(j int) string { return fmt.Sprintf("rule %d (%s)", j, rules[j].ID) }
+	// Only rules that share what they read or write can conflict: index
+	// the slots by source and target (linear in the number of rules).
+	bySource, byTarget := map[string][]int{}, map[string][]int{}
 	for x, b := range slots {
 		rb := &rules[b.i]
-		for _, a := range slots[:x] {
+		var cands []int
+		cands = append(cands, bySource[b.source]...)
+		cands = append(cands, byTarget[b.target]...)
+		cands = append(cands, bySource[b.target]...)
+		sort.Ints(cands)
+		before := len(errs)
+		for k, y := range cands {
+			if len(errs) > before {
+				break // one conflict a rule is enough to name it
+			}
+			if k > 0 && cands[k-1] == y {
+				continue
+			}
+			a := slots[y]
 			ra := &rules[a.i]
 			if !overlap(ra, rb) {
 				continue
@@ -318,6 +334,8 @@ func conflicts(rules []Rule) []RuleError {
 				bad(b.i, "writes %s like %s: keep one", b.target, ref(a.i))
 			}
 		}
+		bySource[b.source] = append(bySource[b.source], x)
+		byTarget[b.target] = append(byTarget[b.target], x)
 	}
 	// Longer alias cycles (a to b, b to c, c to a) within one tool set.
 	for _, s := range slots {
@@ -328,8 +346,8 @@ func conflicts(rules []Rule) []RuleError {
 		cur := s.target
 		for steps := 1; steps <= len(slots); steps++ {
 			next := ""
-			for _, t := range slots {
-				if rules[t.i].kind() == RuleParamAlias && t.source == cur && overlap(r, &rules[t.i]) {
+			for _, y := range bySource[cur] {
+				if t := slots[y]; rules[t.i].kind() == RuleParamAlias && overlap(r, &rules[t.i]) {
 					next = t.target
 					break
 				}
