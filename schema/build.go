@@ -241,6 +241,9 @@ func FieldSchema(f *Field) (*jsonschema.Schema, error) {
 		str := branch(s, "string")
 		str.MinLength, str.MaxLength = k.MinLength, k.MaxLength
 		if k.Pattern != "" {
+			if err := PortablePattern(k.Pattern); err != nil {
+				return nil, err
+			}
 			str.Pattern = k.Pattern
 		}
 	}

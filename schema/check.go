@@ -298,13 +298,12 @@ func (c *checker) typesIn(s map[string]any, inside map[string]bool) (set map[str
 // Sample strings the pattern of each kind's string form must accept and
 // reject.
 var (
-	intGood   = []string{"0", "100", "010"}
-	intBad    = []string{"1.5", "1e3", "abc", "", " 1", "0x10", "NaN"}
-	numGood   = []string{"0", "1.5", "-2", "1e3"}
-	numBad    = []string{"abc", "", "NaN", "Infinity", " 1", "1,5"}
-	boolGood  = []string{"true", "false"}
-	boolBad   = []string{"maybe", "", "2", "tru"}
-	inlineFlg = regexp.MustCompile(`\(\?[a-zA-Z]+[:)]`)
+	intGood  = []string{"0", "100", "010"}
+	intBad   = []string{"1.5", "1e3", "abc", "", " 1", "0x10", "NaN"}
+	numGood  = []string{"0", "1.5", "-2", "1e3"}
+	numBad   = []string{"abc", "", "NaN", "Infinity", " 1", "1,5"}
+	boolGood = []string{"true", "false"}
+	boolBad  = []string{"maybe", "", "2", "tru"}
 )
 
 func (c *checker) field(path string, s map[string]any) {
@@ -326,8 +325,21 @@ func (c *checker) field(path string, s map[string]any) {
 		comment, _ := b["$comment"].(string)
 		strict = strict || strings.HasPrefix(comment, StrictComment)
 	}
+	// A pattern a host cannot compile, or reads differently, on any
+	// branch of any field.
+	portable := true
+	for _, b := range c.branches(s) {
+		if p, ok := b["pattern"].(string); ok {
+			if err := PortablePattern(p); err != nil {
+				c.add(path, KindPatternNotPortable, "%v; a host validating with ECMAScript (AJV) refuses the whole schema or reads the pattern differently", err)
+				portable = false
+			}
+		}
+	}
 	switch {
 	case strict:
+	case !portable && (set["integer"] || set["number"] || set["boolean"]) && set["string"]:
+		// reported above
 	case set["integer"]:
 		c.scalar(path, set, pattern, hasPattern, "integer", KindIntegerNoString, `"100"`, `^-?[0-9]+$`, intGood, intBad)
 	case set["number"]:
@@ -414,14 +426,9 @@ func (c *checker) scalar(path string, set map[string]bool, pattern string, hasPa
 		c.add(path, KindStringFormNoPattern, "%s field accepts any string: a host lets \"abc\" through; add \"pattern\": %q", typ, want)
 		return
 	}
-	if inlineFlg.MatchString(pattern) {
-		c.add(path, KindPatternNotPortable, "pattern %q uses inline flags, which ECMAScript (AJV) does not read; spell out both letter cases instead", pattern)
-		return
-	}
 	re, err := regexp.Compile(pattern)
 	if err != nil {
-		c.add(path, KindPatternNotPortable, "pattern %q does not compile in Go (RE2): %v", pattern, err)
-		return
+		return // reported as not portable
 	}
 	for _, s := range bad {
 		if re.MatchString(s) {

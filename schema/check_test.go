@@ -150,3 +150,21 @@ func TestCheckPortableForm(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckNonPortablePatterns: a pattern AJV cannot compile, or reads
+// differently, is reported on any field, string fields included.
+func TestCheckNonPortablePatterns(t *testing.T) {
+	for _, prop := range []string{
+		`{"type":"string","pattern":"(?i)^x$"}`,
+		`{"anyOf":[{"type":"string","pattern":"^a.b$"},{"type":"null"}]}`,
+		`{"anyOf":[{"type":"integer"},{"type":"string","pattern":"(?i)^[0-9]+$"}]}`,
+	} {
+		fs, err := CheckCatalog([]byte(`[{"name":"t","inputSchema":{"type":"object","properties":{"f":` + prop + `}}}]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(fs) != 1 || fs[0].Kind != KindPatternNotPortable {
+			t.Errorf("%s: findings %v, want one %s", prop, fs, KindPatternNotPortable)
+		}
+	}
+}
