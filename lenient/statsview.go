@@ -1,0 +1,184 @@
+package lenient
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"net/http"
+	"os"
+	"sort"
+	"time"
+)
+
+// ErrorPattern is one recurring failure of a tool's calls, as
+// `normgen suggest` groups them: what kept going wrong, how often, an
+// example call, and the tag edit that would accept it (when there is one).
+type ErrorPattern struct {
+	Tool    string `json:"tool"`           // the tool called
+	Field   string `json:"field"`          // the field's path ("pattern", "steps[].action")
+	Pattern string `json:"pattern"`        // what went wrong ("unknown key \"glob\" while pattern is missing")
+	Count   int    `json:"count"`          // calls that showed it
+	Example string `json:"example"`        // one such call's arguments, as received
+	Edit    string `json:"edit,omitempty"` // the suggested tag edit, with file:line:col
+}
+
+// StatsView serves a normalizer's statistics over HTTP: an HTML page at
+// "/" (totals, by tool, by rule, recent normalizations, error patterns),
+// the statistics as JSON at "/stats.json" (the format of StatsFile) and
+// the error patterns as JSON at "/patterns.json". The page needs nothing
+// but itself: no script, no asset fetched from elsewhere; every tool
+// name and value on it is HTML-escaped.
+type StatsView struct {
+	// Stats returns the statistics to show; it is called once per request.
+	Stats func() (Stats, error)
+	// Patterns returns the error patterns to show; nil shows none.
+	Patterns func() []ErrorPattern
+	// Title heads the page ("normgen normalizer" when empty).
+	Title string
+}
+
+// StatsHandler serves the normalizer's live statistics (see StatsView).
+func (n *Normalizer) StatsHandler() http.Handler {
+	return &StatsView{Stats: func() (Stats, error) { return n.Stats(), nil }}
+}
+
+// StatsFileHandler serves the statistics persisted at path (a
+// normalizer_stats.json), read again on each request (see StatsView).
+func StatsFileHandler(path string) http.Handler {
+	return &StatsView{Stats: func() (Stats, error) { return ReadStatsFile(path) }, Title: path}
+}
+
+// ReadStatsFile reads a statistics file a Normalizer wrote with
+// WithLogDir. Unlike the normalizer, it does not set a corrupt file aside:
+// it returns the error.
+func ReadStatsFile(path string) (Stats, error) {
+	var s Stats
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return s, err
+	}
+	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
+		return s, fmt.Errorf("%s: not a JSON object", path)
+	}
+	if err := json.Unmarshal(data, &s); err != nil {
+		return s, fmt.Errorf("%s: %v", path, err)
+	}
+	return s, nil
+}
+
+//go:embed statsview.html
+var statsViewFS embed.FS
+
+var statsPage = template.Must(template.New("statsview.html").Funcs(template.FuncMap{
+	"pct": func(part, whole int64) string {
+		if whole == 0 {
+			return "0%"
+		}
+		return fmt.Sprintf("%.1f%%", float64(part)*100/float64(whole))
+	},
+	"when": func(t time.Time) string {
+		if t.IsZero() {
+			return "never"
+		}
+		return t.UTC().Format("2006-01-02 15:04:05 UTC")
+	},
+}).ParseFS(statsViewFS, "statsview.html"))
+
+// viewTool is a by-tool row of the page.
+type viewTool struct {
+	Name string
+	ToolStats
+}
+
+// statsPageData is what the page template reads.
+type statsPageData struct {
+	Title    string
+	Stats    Stats
+	Tools    []viewTool
+	Rules    []*RuleStats
+	Recent   []Recent
+	Patterns []ErrorPattern
+}
+
+// ServeHTTP serves the page and the two JSON documents.
+func (v *StatsView) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	switch r.URL.Path {
+	case "/", "/index.html", "/stats.json", "/patterns.json":
+	default:
+		http.NotFound(w, r)
+		return
+	}
+	var patterns []ErrorPattern
+	if v.Patterns != nil {
+		patterns = v.Patterns()
+	}
+	if r.URL.Path == "/patterns.json" {
+		if patterns == nil {
+			patterns = []ErrorPattern{}
+		}
+		writeJSON(w, patterns)
+		return
+	}
+	s, err := v.Stats()
+	if err != nil {
+		http.Error(w, "statistics unavailable: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	if r.URL.Path == "/stats.json" {
+		writeJSON(w, &s)
+		return
+	}
+	d := statsPageData{Title: v.Title, Stats: s, Patterns: patterns}
+	if d.Title == "" {
+		d.Title = "normgen normalizer"
+	}
+	for name, t := range s.ByTool {
+		d.Tools = append(d.Tools, viewTool{Name: name, ToolStats: *t})
+	}
+	sort.Slice(d.Tools, func(i, j int) bool {
+		a, b := d.Tools[i], d.Tools[j]
+		if a.Processed != b.Processed {
+			return a.Processed > b.Processed
+		}
+		return a.Name < b.Name
+	})
+	for _, rs := range s.ByRule {
+		d.Rules = append(d.Rules, rs)
+	}
+	sort.Slice(d.Rules, func(i, j int) bool {
+		a, b := d.Rules[i], d.Rules[j]
+		if a.Hits != b.Hits {
+			return a.Hits > b.Hits
+		}
+		return a.RuleID < b.RuleID
+	})
+	for i := len(s.Recent) - 1; i >= 0; i-- { // newest first
+		d.Recent = append(d.Recent, s.Recent[i])
+	}
+	var buf bytes.Buffer
+	if err := statsPage.Execute(&buf, &d); err != nil {
+		http.Error(w, "rendering the page: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+	w.Write(buf.Bytes())
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(append(data, '\n'))
+}
