@@ -190,7 +190,7 @@ func ToolSchemas(t *Tool, profiles ...lenient.Profile) ([][]byte, error) {
 	for i, p := range profiles {
 		s := portable
 		if p != lenient.ProfilePortable {
-			if s, err = schema.Convert(portable, p); err != nil {
+			if s, err = schema.ConvertRoot(portable, p); err != nil {
 				return nil, err
 			}
 		}

@@ -19,7 +19,7 @@ const (
 	// A value with several accepted forms is a property-level anyOf of
 	// single-typed branches with no sibling keys (annotations sit in the
 	// first branch), every array branch with its own items, null as a
-	// {"type":"null"} branch. Claude, Claude Code (AJV), OpenAI, Gemini,
+	// {"type":"null"} branch; no "$schema" (2020-12 is MCP's default). Claude, Claude Code (AJV), OpenAI, Gemini,
 	// Cursor and VS Code Copilot take it.
 	ProfilePortable Profile = "portable"
 	// ProfileTypeArray spells several accepted forms as a JSON Schema type

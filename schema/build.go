@@ -14,9 +14,12 @@ import (
 )
 
 // Root builds the schema a server advertises for a tool whose arguments
-// object is t, in the portable profile: draft 2020-12, `type: object` only
-// (the arguments object itself has no string form), no top-level
-// oneOf/anyOf/allOf, no type arrays.
+// object is t, in the portable profile: `type: object` only (the
+// arguments object itself has no string form), no top-level
+// oneOf/anyOf/allOf, no type arrays, and no "$schema": JSON Schema 2020-12
+// is MCP's default dialect, and a "$schema" naming it makes hosts that
+// validate with a draft-07 AJV fail every call and Gemini's parameters
+// path reject the tool. The keywords used read the same in draft-07.
 func Root(t *Type) (*jsonschema.Schema, error) {
 	return RootProfile(t, lenient.ProfilePortable)
 }
@@ -30,8 +33,7 @@ func RootProfile(t *Type, p lenient.Profile) (*jsonschema.Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.Version = jsonschema.Version
-	return Convert(s, p)
+	return ConvertRoot(s, p)
 }
 
 // StrictComment is the $comment of a field declared `norm:"strict"`: it

@@ -72,7 +72,20 @@ const (
 	KindRequiredNotArray = "required-not-array"
 	KindTupleItems       = "tuple-items"
 	KindDraft4Exclusive  = "draft4-exclusive-bound"
+	KindUnsupportedKey   = "unsupported-key"
 )
+
+// geminiRejects are JSON Schema keys Gemini's function declarations
+// (the OpenAPI subset of its parameters field) answer with "Unknown name
+// ... Cannot find field"; normgen never writes them. (Annotations normgen
+// writes when a field declares them, $comment on strict fields and
+// additionalProperties for unknown=error are dropped by the gemini
+// profile; clients that send parametersJsonSchema take them.)
+var geminiRejects = []string{
+	"$schema", "$id", "$anchor", "$dynamicRef", "const", "oneOf", "allOf", "not", "if", "then", "else",
+	"patternProperties", "propertyNames", "dependentSchemas", "dependentRequired",
+	"unevaluatedProperties", "unevaluatedItems", "prefixItems", "contains",
+}
 
 // hostRules is what each host rejects. Each rule is checked on every
 // subschema of a tool's inputSchema.
@@ -91,6 +104,7 @@ type hostRules struct {
 	anyOfBranchTyped  bool // each anyOf branch has one type
 	requiredArray     bool // required is an array of strings
 	draft2020         bool // no draft-04/07 forms 2020-12 rejects
+	rejectKeys        []string
 	noTypeArrayReason string
 }
 
@@ -107,6 +121,7 @@ var rulesOf = map[Host]hostRules{
 		toolName: regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$`), toolNameRule: "a letter or _ first, then letters, digits, _ . -, at most 64",
 		rootObject: true, noRootCombinator: true, arrayItems: true, noTypeArrays: true, singleItemType: true,
 		noBooleanSchemas: true, noRef: true, stringEnums: true, anyOfAlone: true, anyOfBranchTyped: true, requiredArray: true,
+		rejectKeys:        geminiRejects,
 		noTypeArrayReason: "Gemini function declarations take one type per schema and reject the whole request (Proto field is not repeating)",
 	},
 	HostCursor: {
@@ -216,6 +231,11 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 		w.walk(path, target, false)
 		return
 	}
+	for _, k := range r.rejectKeys {
+		if _, has := s[k]; has {
+			w.add(path, KindUnsupportedKey, "%q is not a field of Gemini's function-declaration schema, which rejects the tool (Unknown name); leave it out", k)
+		}
+	}
 	types := schemaTypes(s)
 	if _, isList := s["type"].([]any); isList && r.noTypeArrays {
 		w.add(path, KindTypeArray, "type array %s: %s; use anyOf of single-typed branches (normgen's portable profile)", describe(s["type"]), r.noTypeArrayReason)
@@ -243,6 +263,10 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 		}
 	}
 	if items, ok := s["items"].(map[string]any); ok && r.singleItemType {
+		if ref, isRef := items["$ref"].(string); isRef {
+			target, _ := resolveRef(w.root, ref)
+			items, _ = target.(map[string]any)
+		}
 		if _, isList := items["type"].([]any); isList {
 			w.add(path+"[]", KindUnionItems, "the array's items have the union type %s; give items one type", describe(items["type"]))
 		}

@@ -30,7 +30,7 @@ func tool(name, schema string) string {
 // TestHostRules has, per host, schemas the host rejects (with the findings
 // expected) and schemas it takes.
 func TestHostRules(t *testing.T) {
-	portable := `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{
+	portable := `{"type":"object","properties":{
 		"n":{"anyOf":[{"type":"integer","description":"d","default":1},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]},
 		"l":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},
 		"a":{}},"required":["n"],"additionalProperties":false}`
@@ -51,6 +51,7 @@ func TestHostRules(t *testing.T) {
 		{HostGemini, `{"type":"object","properties":{"v":{"description":"x","anyOf":[{"type":"string"},{"type":"null"}]}}}`, "t", []string{"v:anyof-siblings"}},
 		{HostGemini, `{"type":"object","properties":{"v":{"anyOf":[{"properties":{}},{"type":"null"}]}}}`, "t", []string{"v:anyof-branch-no-type"}},
 		{HostGemini, portable, "9lives", []string{":tool-name"}},
+		{HostGemini, `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"v":{"const":"x"}}}`, "t", []string{":unsupported-key", "v:unsupported-key"}},
 		{HostClaude, portable, "t", nil},
 		{HostClaude, `{"type":"object","anyOf":[{"required":["a"]}]}`, "t", []string{":root-combinator"}},
 		{HostClaude, `{"type":"object","properties":{"v":{"type":"array","items":[{"type":"string"}]}}}`, "t", []string{"v:tuple-items"}},

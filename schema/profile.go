@@ -38,6 +38,16 @@ func Convert(s *jsonschema.Schema, p lenient.Profile) (*jsonschema.Schema, error
 	return c.convert(s), nil
 }
 
+// ConvertRoot is Convert for a tool's root schema (as Root makes it): the
+// typearray profile, the form normgen used first, keeps its "$schema".
+func ConvertRoot(root *jsonschema.Schema, p lenient.Profile) (*jsonschema.Schema, error) {
+	out, err := Convert(root, p)
+	if err == nil && p == lenient.ProfileTypeArray {
+		out.Version = jsonschema.Version
+	}
+	return out, err
+}
+
 // converter rewrites a schema tree node by node; done keeps shared nodes
 // (an alias property is the same schema as its field) shared.
 type converter struct {

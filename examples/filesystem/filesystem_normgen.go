@@ -714,7 +714,6 @@ func (x *BatchOperationsInput) decodeNormgen(d *lenient.Decoder, v []byte, m len
 
 // batchOperationsInputSchema is the input schema of tool batch_operations in the portable profile.
 const batchOperationsInputSchema = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "pipeline_json": {
       "anyOf": [
@@ -1044,7 +1043,6 @@ const batchOperationsInputSchemaGemini = `{
 
 // deleteFileInputSchema is the input schema of tool delete_file in the portable profile.
 const deleteFileInputSchema = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "path": {
       "type": "string",
@@ -1154,7 +1152,6 @@ const deleteFileInputSchemaGemini = `{
 
 // editFileInputSchema is the input schema of tool edit_file in the portable profile.
 const editFileInputSchema = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "path": {
       "type": "string",
@@ -1320,7 +1317,6 @@ const editFileInputSchemaGemini = `{
 
 // listDirectoryInputSchema is the input schema of tool list_directory in the portable profile.
 const listDirectoryInputSchema = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "path": {
       "type": "string",
@@ -1382,7 +1378,6 @@ const listDirectoryInputSchemaGemini = `{
 
 // multiEditInputSchema is the input schema of tool multi_edit in the portable profile.
 const multiEditInputSchema = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "path": {
       "type": "string",
@@ -1539,7 +1534,6 @@ const multiEditInputSchemaGemini = `{
 
 // searchFilesInputSchema is the input schema of tool search_files in the portable profile.
 const searchFilesInputSchema = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "path": {
       "type": "string",

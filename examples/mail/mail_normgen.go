@@ -108,7 +108,6 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 
 // searchMailInputSchema is the input schema of tool search_mail in the portable profile.
 const searchMailInputSchema = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "query": {
       "type": "string",

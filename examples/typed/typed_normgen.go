@@ -109,7 +109,6 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 
 // addTaskInputSchema is the input schema of tool add_task in the portable profile.
 const addTaskInputSchema = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "title": {
       "type": "string",

@@ -132,7 +132,6 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 
 // searchInputSchema is the input schema of tool search in the portable profile.
 const searchInputSchema = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "path": {
       "type": "string"

@@ -1007,7 +1007,6 @@ func (x *UpdateWorkflowInput) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 
 // createTicketInputSchema is the input schema of tool create_ticket in the portable profile.
 const createTicketInputSchema = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "title": {
       "type": "string"
@@ -1409,7 +1408,6 @@ const createTicketInputSchemaGemini = `{
 
 // runPipelineInputSchema is the input schema of tool run_pipeline in the portable profile.
 const runPipelineInputSchema = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "project": {
       "type": "string"
@@ -2232,7 +2230,6 @@ const runPipelineInputSchemaGemini = `{
 
 // updateWorkflowInputSchema is the input schema of tool update_workflow in the portable profile.
 const updateWorkflowInputSchema = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "workflow": {
       "type": "string"
