@@ -40,6 +40,7 @@ type Normalizer struct {
 	// is given too, the call names the field twice and no alias applies.
 	others map[string]map[*Rule][]string
 	stats  *statsRecorder // nil without a log folder
+	calls  *callLog       // nil without WithCallLog (calllog.go)
 }
 
 // phaseOf orders rule types: aliases, defaults, wraps (a wrapped value's
@@ -99,9 +100,15 @@ func NewNormalizer(rules []Rule, opts ...Option) (*Normalizer, error) {
 	for _, o := range opts {
 		o(&cfg)
 	}
+	calls, err := openCallLog(cfg)
+	if err != nil {
+		return nil, err
+	}
+	n.calls = calls
 	if cfg.logDir != "" {
 		s, err := newStatsRecorder(cfg)
 		if err != nil {
+			n.calls.close()
 			return nil, err
 		}
 		n.stats = s
@@ -162,9 +169,9 @@ func (n *Normalizer) otherAliases(rules []*Rule) map[*Rule][]string {
 // Close stops the statistics flusher and writes the statistics a last time.
 func (n *Normalizer) Close() error {
 	if n.stats == nil {
-		return nil
+		return n.calls.close()
 	}
-	return n.stats.close()
+	return errors.Join(n.stats.close(), n.calls.close())
 }
 
 // Stats returns a snapshot of the statistics (zero without a log folder).
@@ -184,6 +191,7 @@ func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any
 	if args == nil {
 		args = map[string]any{}
 	}
+	n.calls.logMap(tool, args)
 	var applied []Applied
 	others := n.othersFor(tool)
 	for _, r := range n.rulesFor(tool) {
@@ -278,6 +286,7 @@ func nestedValue(v json.RawMessage, i int) []byte {
 // returned unchanged with an error, for the caller to report, and counted
 // as an invalid call.
 func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied, error) {
+	n.calls.logJSON(tool, args)
 	if err := Valid(args); err != nil {
 		n.countInvalid(tool)
 		return args, nil, err

@@ -65,6 +65,7 @@ type config struct {
 	logDir   string
 	interval time.Duration
 	warn     func(error)
+	calls    callLogConfig // WithCallLog (calllog.go)
 }
 
 // WithLogDir keeps statistics in dir/normalizer_stats.json: reloaded when
