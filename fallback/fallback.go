@@ -55,6 +55,10 @@ func Decode(data []byte, out any) error {
 		Squash:     true,
 		ZeroFields: true,
 		DecodeHook: rawMessageHook,
+		// The tree is keyed by exact wire names; mapstructure's default
+		// falls back to Unicode case folding, which would fill both of
+		// fields tagged "id" and "ID" (and "ſkip" from "skip").
+		MatchName: func(mapKey, fieldName string) bool { return mapKey == fieldName },
 	})
 	if err != nil {
 		return err
