@@ -1,0 +1,283 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// buildNormgen builds the command once for a test.
+func buildNormgen(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "normgen")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// runBin runs bin with args in dir and returns its exit code, stdout and
+// stderr.
+func runBin(t *testing.T, dir, bin string, args ...string) (int, string, string) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return code, stdout.String(), stderr.String()
+}
+
+// fieldPos finds a struct field's name position in a Go file.
+func fieldPos(t *testing.T, file, typeName, field string) token.Position {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pos token.Position
+	ast.Inspect(f, func(n ast.Node) bool {
+		ts, ok := n.(*ast.TypeSpec)
+		if !ok || ts.Name.Name != typeName {
+			return true
+		}
+		for _, fl := range ts.Type.(*ast.StructType).Fields.List {
+			for _, id := range fl.Names {
+				if id.Name == field {
+					pos = fset.Position(id.Pos())
+				}
+			}
+		}
+		return false
+	})
+	if !pos.IsValid() {
+		t.Fatalf("no field %s.%s in %s", typeName, field, file)
+	}
+	return pos
+}
+
+func writeCalls(t *testing.T, lines ...string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "calls.jsonl")
+	if err := os.WriteFile(p, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestSuggestFilesystem: a log where search_files keeps getting glob
+// without pattern gives an alias edit at the Pattern field's position in
+// examples/filesystem/tools.go, first; malformed lines are counted; the
+// example's source is not touched.
+func TestSuggestFilesystem(t *testing.T) {
+	bin := buildNormgen(t)
+	calls := writeCalls(t,
+		`{"tool":"search_files","args":{"path":".","glob":"*.go"}}`,
+		`{"tool":"search_files","args":{"path":"src","glob":"*.ts","limit":5}}`,
+		`not json`,
+		`{"tool":"search_files","args":{"glob":"TODO","directory":"x"}}`,
+		`{"tool":"search_files","args":"{}"}`,
+		`{"tool":"search_files","args":{"path":".","pattern":"x"}}`,
+		`{"tool":"batch_operations","args":{"pipeline_json":{"steps":[{"action":"duplicate"}]}}}`,
+	)
+	dir := filepath.Join("..", "..", "examples", "filesystem")
+	before, err := os.ReadFile(filepath.Join(dir, "tools.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runBin(t, ".", bin, "suggest", "-calls", calls, dir)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	pos := fieldPos(t, filepath.Join(dir, "tools.go"), "SearchFilesInput", "Pattern")
+	abs, _ := filepath.Abs(filepath.Join(dir, "tools.go")) // dir is above the working directory
+	want := fmt.Sprintf("%s:%d:%d: search_files: Pattern: add norm:\"alias=glob\"\n\t3 call(s) missed \"pattern\" and sent \"glob\"\n\te.g. line 1: ",
+		abs, pos.Line, pos.Column)
+	if !strings.Contains(out, "5 call(s) replayed, 4 failed; 1 edit(s) suggested\n\n"+want) {
+		t.Errorf("suggest output lacks the alias edit first\n%s\nwant:\n%s", out, want)
+	}
+	if !strings.Contains(errOut, "skipped 2 malformed line(s) of the call log (first: line 3: ") {
+		t.Errorf("stderr: %s", errOut)
+	}
+	// One wrong value seen once is below -min 2: listed, no edit.
+	if !strings.Contains(out, "\t1\tbatch_operations\tpipeline_json.steps[].action\t\"duplicate\" is not one of") {
+		t.Errorf("the lone wrong value is not listed among other failures:\n%s", out)
+	}
+	after, _ := os.ReadFile(filepath.Join(dir, "tools.go"))
+	if !bytes.Equal(before, after) {
+		t.Error("suggest without -w changed tools.go")
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, ".normgen-suggest-*"))
+	if len(left) > 0 {
+		t.Errorf("replay folder left behind: %v", left)
+	}
+}
+
+const suggestSrc = `package tools
+
+// SearchFilesInput is the input of search_files.
+//
+//normgen:tool search_files
+type SearchFilesInput struct {
+	Path    string ` + "`json:\"path\" norm:\"alias=dir\"`" + `
+	Pattern string ` + "`json:\"pattern\" norm:\"alias=query\"`" + `
+	Limit   int    ` + "`json:\"limit,omitempty\"`" + `
+}
+
+// CopyInput is the input of copy.
+//
+//normgen:tool copy
+type CopyInput struct {
+	Source string ` + "`json:\"source\"`" + `
+	Target string ` + "`json:\"target\"`" + `
+	Op     string ` + "`json:\"op,omitempty\" jsonschema:\"enum=copy,enum=move,enum=delete\"`" + `
+}
+`
+
+// suggestModule writes suggestSrc in a temporary module that depends on
+// this repository and generates its code.
+func suggestModule(t *testing.T, bin string) string {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(file), "..", "..")
+	mod := t.TempDir()
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{
+		"go.mod":         "module example.com/s\n\ngo 1.25.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => " + root + "\n",
+		"go.sum":         string(sum),
+		"tools/tools.go": suggestSrc,
+	} {
+		p := filepath.Join(mod, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GOFLAGS", "-mod=mod")
+	dir := filepath.Join(mod, "tools")
+	if code, out, errOut := runBin(t, dir, bin); code != 0 {
+		t.Fatalf("generate: exit %d\n%s%s", code, out, errOut)
+	}
+	return dir
+}
+
+// TestSuggestWrite: on a copy in a temporary module, -w adds the alias and
+// the value alias to the tags (gofmt-clean), skips a value alias with no
+// clear meaning, gives a key seen with two missing fields to one of them
+// only, and regenerates: the same log then passes where the edits apply.
+func TestSuggestWrite(t *testing.T) {
+	bin := buildNormgen(t)
+	dir := suggestModule(t, bin)
+	calls := writeCalls(t,
+		`{"tool":"search_files","args":{"path":".","glob":"*.go"}}`,
+		`{"tool":"search_files","args":{"path":".","glob":"*.md"}}`,
+		`{"tool":"search_files","args":{"path":".","glob":"x","limit":2}}`,
+		`{"tool":"copy","args":{"source":"a","target":"b","op":"cp"}}`,
+		`{"tool":"copy","args":{"source":"a","target":"b","op":"cp"}}`,
+		`{"tool":"copy","args":{"source":"a","target":"b","op":"zz"}}`,
+		`{"tool":"copy","args":{"source":"a","target":"b","op":"zz"}}`,
+		`{"tool":"copy","args":{"src":"a","target_path":"b"}}`,
+		`{"tool":"copy","args":{"src":"a","target_path":"b"}}`,
+		`{"tool":"copy","args":{"file":"a"}}`,
+		`{"tool":"copy","args":{"file":"a"}}`,
+		`{"tool":"copy","args":{"file":"a"}}`,
+	)
+	code, out, errOut := runBin(t, dir, bin, "suggest", "-w", "-calls", calls, ".")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	src, _ := os.ReadFile(filepath.Join(dir, "tools.go"))
+	if formatted, err := format.Source(src); err != nil || !bytes.Equal(formatted, src) {
+		t.Errorf("tools.go is not gofmt-clean after -w (%v):\n%s", err, src)
+	}
+	for _, want := range []string{
+		"`json:\"pattern\" norm:\"alias=query|glob\"`",
+		"`json:\"op,omitempty\" jsonschema:\"enum=copy,enum=move,enum=delete\" norm:\"value_alias=cp:copy\"`",
+		"`json:\"target\" norm:\"alias=target_path\"`",
+		"`json:\"source\" norm:\"alias=src\"`",
+	} {
+		if !bytes.Contains(src, []byte(want)) {
+			t.Errorf("tools.go lacks %s:\n%s", want, src)
+		}
+	}
+	// file comes as often with source missing as with target missing:
+	// ambiguous, no field gets it.
+	if bytes.Contains(src, []byte("=file")) || bytes.Contains(src, []byte("|file")) {
+		t.Errorf("the ambiguous key file became an alias:\n%s", src)
+	}
+	if !strings.Contains(out, `ambiguous: copy: "file" came in 3 call(s) missing`) {
+		t.Errorf("the ambiguous key is not reported:\n%s", out)
+	}
+	if bytes.Contains(src, []byte("zz")) {
+		t.Errorf("a value alias with no clear value was written:\n%s", src)
+	}
+	if !strings.Contains(out, `add norm:"value_alias=zz:VALUE", VALUE one of copy, move, delete`) {
+		t.Errorf("no unresolved value alias listed:\n%s", out)
+	}
+	gen, _ := os.ReadFile(filepath.Join(dir, "tools_normgen.go"))
+	if !bytes.Contains(gen, []byte(`"glob"`)) || !bytes.Contains(gen, []byte(`"cp"`)) {
+		t.Errorf("generated code was not regenerated with the new aliases")
+	}
+	// Replay again: glob and cp calls now decode; only zz and the calls
+	// missing a field the free key could not fill remain.
+	code, out, errOut = runBin(t, dir, bin, "suggest", "-calls", calls, ".")
+	if code != 0 {
+		t.Fatalf("second run: exit %d\n%s", code, errOut)
+	}
+	if strings.Contains(out, "glob") || strings.Contains(out, `"cp"`) {
+		t.Errorf("after -w, glob or cp still fail:\n%s", out)
+	}
+}
+
+func TestAddNormOption(t *testing.T) {
+	for _, tc := range []struct{ tag, kind, opt, want string }{
+		{`json:"a"`, "alias", "alias=b", `json:"a" norm:"alias=b"`},
+		{`json:"a" norm:"alias=x|y"`, "alias", "alias=b", `json:"a" norm:"alias=x|y|b"`},
+		{`json:"a" norm:"strict" jsonschema:"enum=x,enum=y"`, "value_alias", "value_alias=z:x", `json:"a" norm:"strict,value_alias=z:x" jsonschema:"enum=x,enum=y"`},
+		{`json:"a" norm:"alias=q,value_alias=c:x"`, "value_alias", "value_alias=z:x", `json:"a" norm:"alias=q,value_alias=c:x|z:x"`},
+	} {
+		got, err := addNormOption(tc.tag, tc.kind, tc.opt)
+		if err != nil || got != tc.want {
+			t.Errorf("addNormOption(%q, %q) = %q, %v; want %q", tc.tag, tc.opt, got, err, tc.want)
+		}
+	}
+	if _, err := addNormOption(`json:"a`, "alias", "alias=b"); err == nil {
+		t.Error("an unterminated tag value gave no error")
+	}
+}
+
+func TestSimilarity(t *testing.T) {
+	if got := closestValue("cp", []string{"copy", "move", "delete"}); got != "copy" {
+		t.Errorf("cp -> %q", got)
+	}
+	if got := closestValue("rm", []string{"copy", "move", "delete", "read"}); got != "" {
+		t.Errorf("rm -> %q, want no clear value", got)
+	}
+	for key, ok := range map[string]bool{"glob": true, "file_path": true, "a|b": false, "a,b": false, "a b": false, `a"b`: false, "": false, "a=b": false} {
+		if tagSafe(key) != ok {
+			t.Errorf("tagSafe(%q) = %v", key, !ok)
+		}
+	}
+	if got := closestValue("del", []string{"copy", "move", "delete"}); got != "delete" {
+		t.Errorf("del -> %q", got)
+	}
+}
