@@ -277,10 +277,10 @@ type tagEdit struct {
 	Tool     string
 	Field    *gen.Field
 	Struct   *gen.Struct // the struct holding Field
-	Path     string // the field's path template
-	Kind     string // "alias" or "value_alias"
-	Key      string // the alias key, or the wrong value
-	To       string // the canonical value of a value alias; "" when none is clear
+	Path     string      // the field's path template
+	Kind     string      // "alias" or "value_alias"
+	Key      string      // the alias key, or the wrong value
+	To       string      // the canonical value of a value alias; "" when none is clear
 	Count    int
 	Example  loggedCall
 	Choices  []string // the enum values, when To is ""
