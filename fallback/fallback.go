@@ -14,7 +14,6 @@ package fallback
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -150,6 +149,11 @@ func fieldsOf(t reflect.Type) (*structInfo, error) {
 		}
 		if f.Type.Unescape {
 			fl.mode |= lenient.Unescape
+			if keys := schema.UnescapeConflicts(f.Keywords); len(keys) > 0 {
+				err := fmt.Errorf("field %s: norm unescape cannot be combined with %s (the schema checks the text as sent, the decoder the text after unescaping)", f.Name, strings.Join(keys, ", "))
+				cache.Store(t, err)
+				return nil, err
+			}
 		}
 		fl.aliases = f.Type.ValueAliases
 		if f.Type.Kind == schema.Array && f.Type.Elem != nil {
@@ -356,30 +360,21 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 // messages.
 func check(d *lenient.Decoder, v []byte, f *field, val any) {
 	k := f.kw
-	bound := func(b string) float64 { x, _ := strconv.ParseFloat(b, 64); return x }
-	var num float64
-	isNum := true
-	switch x := val.(type) {
-	case int64:
-		num = float64(x)
-	case uint64:
-		num = float64(x)
-	case float64:
-		num = x
-	default:
-		isNum = false
-	}
-	if isNum {
-		if k.Minimum != "" && num < bound(k.Minimum) {
+	// Bounds compare the number as sent with the bound's text, exactly
+	// (lenient.CompareNumber), as generated code does.
+	cmp := func(b string) int { c, _ := lenient.CompareNumber(v, b); return c }
+	switch val.(type) {
+	case int64, uint64, float64:
+		if k.Minimum != "" && cmp(k.Minimum) < 0 {
 			d.Fail(f.name, v, "is less than the minimum, "+k.Minimum)
 		}
-		if k.Maximum != "" && num > bound(k.Maximum) {
+		if k.Maximum != "" && cmp(k.Maximum) > 0 {
 			d.Fail(f.name, v, "is more than the maximum, "+k.Maximum)
 		}
-		if k.ExclusiveMinimum != "" && num <= bound(k.ExclusiveMinimum) {
+		if k.ExclusiveMinimum != "" && cmp(k.ExclusiveMinimum) <= 0 {
 			d.Fail(f.name, v, "must be more than "+k.ExclusiveMinimum)
 		}
-		if k.ExclusiveMaximum != "" && num >= bound(k.ExclusiveMaximum) && !math.IsNaN(num) {
+		if k.ExclusiveMaximum != "" && cmp(k.ExclusiveMaximum) >= 0 {
 			d.Fail(f.name, v, "must be less than "+k.ExclusiveMaximum)
 		}
 	}

@@ -35,3 +35,68 @@ func TestDecode(t *testing.T) {
 		t.Errorf("unsupported type: %v", err)
 	}
 }
+
+// TestBoundsExact (issue 14 items 6 and 7): bounds are compared with the
+// number as sent, exactly: a float32 meets maximum 0.1 at 0.1 and "0.1",
+// and 10.0000000000000001 exceeds maximum 10 (as the Go validator says)
+// though it is 10 as a float64.
+func TestBoundsExact(t *testing.T) {
+	type in struct {
+		F32 float32  `json:"f32,omitempty" jsonschema:"maximum=0.1"`
+		F64 *float64 `json:"f64,omitempty" jsonschema:"maximum=10"`
+		I   int64    `json:"i,omitempty" jsonschema:"exclusiveMaximum=9007199254740992.5"`
+	}
+	for _, ok := range []string{`{"f32":0.1}`, `{"f32":"0.1"}`, `{"f32":1e-1}`, `{"f64":10}`, `{"f64":"10.0"}`, `{"i":9007199254740992}`} {
+		var v in
+		if err := Decode([]byte(ok), &v); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{`{"f32":0.10000001}`, `{"f64":10.0000000000000001}`, `{"f64":"10.0000000000000001"}`, `{"i":9007199254740993}`} {
+		var v in
+		if err := Decode([]byte(bad), &v); err == nil {
+			t.Errorf("%s: accepted", bad)
+		}
+	}
+}
+
+// TestUnescapeBoundsRefused (issue 14 item 5): unescape with a string
+// bound is refused, since the schema checks the text as sent and the
+// decoder the unescaped text.
+func TestUnescapeBoundsRefused(t *testing.T) {
+	type in struct {
+		Text string `json:"text" norm:"unescape" jsonschema:"maxLength=20"`
+	}
+	var v in
+	err := Decode([]byte(`{"text":"1234567890123456789\\n"}`), &v)
+	if err == nil || !strings.Contains(err.Error(), "norm unescape cannot be combined with maxLength") {
+		t.Errorf("got %v", err)
+	}
+	type plain struct {
+		Text string `json:"text" norm:"unescape"`
+	}
+	var p plain
+	if err := Decode([]byte(`{"text":"a\\nb"}`), &p); err != nil || p.Text != "a\nb" {
+		t.Errorf("unescape without bounds: %q, %v", p.Text, err)
+	}
+}
+
+// TestWrapAndNumberMessages (issue 12 item 7), through a struct as a
+// caller sees them.
+func TestWrapAndNumberMessages(t *testing.T) {
+	type in struct {
+		Labels []string `json:"labels,omitempty" norm:"wrap"`
+		Max    *uint    `json:"max,omitempty" jsonschema:"maximum=500"`
+		On     bool     `json:"on,omitempty"`
+	}
+	var v in
+	err := Decode([]byte(`{"labels":5,"max":-1,"on":0}`), &v)
+	want := `labels: 5 is not a string (send text in quotes, such as "5"); max: -1 is negative; this field takes 0 or more; on: 0 is not a boolean: numbers are not read as booleans (send true or false, or "true" or "false")`
+	if err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
+	err = Decode([]byte(`{"labels":""}`), &v)
+	if err == nil || !strings.HasPrefix(err.Error(), `labels: "" is an empty string`) {
+		t.Errorf(`labels "": %v`, err)
+	}
+}

@@ -590,6 +590,11 @@ func (l *loader) checkField(s *Struct, f *Field, fieldID string, n schema.Norm) 
 	if n.Unescape && f.Type.Kind != schema.String {
 		fail("norm unescape applies to string fields")
 	}
+	if n.Unescape {
+		if keys := schema.UnescapeConflicts(f.Keywords); len(keys) > 0 {
+			fail("norm unescape cannot be combined with %s: the schema checks the text as sent and the decoder the text after unescaping, so a host and the server would disagree; drop unescape, or drop %s and check the unescaped text in the handler", strings.Join(keys, ", "), strings.Join(keys, ", "))
+		}
+	}
 	if n.StrictBool && base.Kind != schema.Bool {
 		fail("norm bool=strict applies to bool fields")
 	}

@@ -3,7 +3,6 @@ package gen
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -442,7 +441,7 @@ func fieldChecks(s *Struct, f *Field, v jen.Code) []jen.Code {
 			if b.bound == "" {
 				continue
 			}
-			if c := compare(f.Type, b.bound, b.op); c != nil {
+			if c := compare(f.Type, v, b.bound, b.op); c != nil {
 				out = append(out, fail(c, b.msg))
 			}
 		}
@@ -481,8 +480,13 @@ func fieldChecks(s *Struct, f *Field, v jen.Code) []jen.Code {
 }
 
 // compare renders `val OP bound` exactly for the value's type, or nil when
-// the comparison can never be true.
-func compare(t *TypeRef, bound, op string) jen.Code {
+// the comparison can never be true. Integers against integer bounds compare
+// as Go integers; every other case compares the number as it was sent (v,
+// the raw JSON) with the bound's decimal text by exact decimal arithmetic
+// (lenient.CompareNumber), as the Go validator does: never through float64,
+// so 10.0000000000000001 exceeds maximum 10, nor through float32, so 0.1
+// meets maximum 0.1 in a float32 field.
+func compare(t *TypeRef, v jen.Code, bound, op string) jen.Code {
 	switch t.Kind {
 	case schema.Int:
 		if _, err := strconv.ParseInt(bound, 10, 64); err == nil {
@@ -492,18 +496,11 @@ func compare(t *TypeRef, bound, op string) jen.Code {
 		if _, err := strconv.ParseUint(bound, 10, 64); err == nil {
 			return jen.Id("val").Op(op).Op(bound)
 		}
-		if b, _ := strconv.ParseFloat(bound, 64); b < 0 && (op == "<" || op == "<=") {
+		if strings.HasPrefix(bound, "-") && (op == "<" || op == "<=") {
 			return nil // an unsigned value is never below a negative bound
 		}
 	}
-	b, _ := strconv.ParseFloat(bound, 64)
-	if math.IsInf(b, 0) {
-		return nil
-	}
-	if t.Kind == schema.Float {
-		return jen.Id("val").Op(op).Lit(b)
-	}
-	return jen.Float64().Parens(jen.Id("val")).Op(op).Lit(b)
+	return jen.List(jen.Id("c"), jen.Id("_")).Op(":=").Qual(lenientPkg, "CompareNumber").Call(v, jen.Lit(bound)).Op(";").Id("c").Op(op).Lit(0)
 }
 
 // profileConsts names each profile's constant in package lenient and the

@@ -30,6 +30,10 @@ const (
 type segment struct {
 	key   string
 	index int // -1 for a key step
+	// wrapped marks the element a norm:"wrap" field made of a lone value:
+	// problems leave it out of their path (the caller sent no array), fix
+	// records keep it (the fix made one).
+	wrapped bool
 }
 
 // inlineDepth is the path depth a Decoder holds without allocating.
@@ -49,6 +53,7 @@ type Decoder struct {
 	fixes    []Fix
 	record   bool
 	depth    int
+	wrapAt   int // 1 + the depth of the element a wrap made; 0 for none
 	path     [inlineDepth]segment
 	deep     []segment
 }
@@ -145,7 +150,13 @@ func (d *Decoder) Fixes() []Fix { return d.fixes }
 func (d *Decoder) Enter(name string) { d.push(segment{key: name, index: -1}) }
 
 // EnterIndex descends into element i of the current array.
-func (d *Decoder) EnterIndex(i int) { d.push(segment{index: i}) }
+func (d *Decoder) EnterIndex(i int) {
+	s := segment{index: i}
+	if d.wrapAt == d.depth+1 {
+		s.wrapped, d.wrapAt = true, 0
+	}
+	d.push(s)
+}
 
 // Leave undoes the last Enter or EnterIndex.
 func (d *Decoder) Leave() {
@@ -182,10 +193,18 @@ func (d *Decoder) seg(i int) segment {
 }
 
 // Path returns the JSON path of member name of the current value.
-func (d *Decoder) Path(name string) string {
+func (d *Decoder) Path(name string) string { return d.path1(name, false) }
+
+// problemPath is Path without the elements wrap made: the path of the
+// value as the caller sent it.
+func (d *Decoder) problemPath(name string) string { return d.path1(name, true) }
+
+func (d *Decoder) path1(name string, sent bool) string {
 	var b []byte
 	for i := 0; i < d.depth; i++ {
-		b = appendSeg(b, d.seg(i))
+		if s := d.seg(i); !sent || !s.wrapped {
+			b = appendSeg(b, s)
+		}
 	}
 	if name != "" {
 		b = appendSeg(b, segment{key: name, index: -1})
@@ -213,7 +232,7 @@ func appendSeg(b []byte, s segment) []byte {
 // Fail records a problem with the value v (raw JSON, may be nil) of member
 // name: msg says what is wrong and what is accepted.
 func (d *Decoder) Fail(name string, v []byte, msg string) {
-	p := Problem{Path: d.Path(name), Msg: msg}
+	p := Problem{Path: d.problemPath(name), Msg: msg}
 	if v != nil {
 		p.Value = shorten(v)
 	}
@@ -305,6 +324,15 @@ func (d *Decoder) Uint(v []byte, name string, bits int, m Mode) uint64 {
 	return 0
 }
 
+// negative reports whether v, a number or a string, starts with a minus
+// sign.
+func negative(v []byte) bool {
+	if len(v) > 1 && v[0] == '"' {
+		v = v[1:]
+	}
+	return len(v) > 0 && v[0] == '-'
+}
+
 // plainInteger reports whether a number literal is written as an integer.
 func plainInteger(v []byte) bool {
 	return bytes.IndexAny(v, ".eE") < 0
@@ -321,6 +349,8 @@ func (d *Decoder) intError(name string, v []byte, err error, bits int, signed bo
 			lo := -(int64(1) << uint(bits-1))
 			hi := uint64(1)<<uint(bits-1) - 1
 			d.Fail(name, v, "is out of range ("+strconv.FormatInt(lo, 10)+" to "+strconv.FormatUint(hi, 10)+")")
+		} else if negative(v) {
+			d.Fail(name, v, "is negative; this field takes 0 or more")
 		} else {
 			d.Fail(name, v, "is out of range (0 to "+strconv.FormatUint(maxUint(bits), 10)+")")
 		}
@@ -393,6 +423,9 @@ func (d *Decoder) Bool(v []byte, name string, m Mode) bool {
 	switch {
 	case m&Strict != 0:
 		d.Fail(name, v, "is not a boolean (send true or false)")
+	case v[0] == '-' || v[0] >= '0' && v[0] <= '9':
+		// Numbers are never booleans, so the string table is not offered.
+		d.Fail(name, v, `is not a boolean: numbers are not read as booleans (send true or false, or "true" or "false")`)
 	case m&StrictBool != 0:
 		d.Fail(name, v, `is not a boolean (send true or false, or "true" or "false")`)
 	default:
@@ -478,9 +511,20 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 	case '{', 'n':
 		m &^= Wrap
 	}
+	if m&Wrap != 0 && string(v) == `""` {
+		// An empty string is no value to wrap: [""] is never what a caller
+		// meant, and "" is not JSON array text either (class b).
+		d.Fail(name, v, `is an empty string, not a value or an array (send a JSON array such as ["a"], or [] for none)`)
+		return false
+	}
 	if m&Wrap != 0 {
 		if d.record {
 			d.fix(name, FixWrap, v, append(append([]byte{'['}, v...), ']'))
+		}
+		// The element's problems are reported at the field's own path.
+		d.wrapAt = d.depth + 1
+		if name != "" {
+			d.wrapAt++
 		}
 		it.resetOne(v)
 		return true
@@ -537,7 +581,7 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 func (d *Decoder) textError(name string, v []byte, err error, what string) {
 	switch e := err.(type) {
 	case *DuplicateKeyError:
-		d.addError(e, joinChild(d.Path(name), e.Path))
+		d.addError(e, joinChild(d.problemPath(name), e.Path))
 	case *SyntaxError:
 		d.Fail(name, v, "is a string but not JSON "+what+" text ("+e.Msg+" at offset "+strconv.Itoa(e.Offset)+")")
 	}

@@ -68,9 +68,9 @@ func TestDecoderMessages(t *testing.T) {
 	want := []string{
 		`limit: "abc" is not an integer (send 100 or "100")`,
 		`n: 300 is out of range (-128 to 127)`,
-		`u: -1 is out of range (0 to 255)`,
+		`u: -1 is negative; this field takes 0 or more`,
 		`f: "1e400" is out of range for a float64`,
-		`b: 1 is not a boolean (send true or false; "true", "false", "yes", "no", "1" and "0" are read too)`,
+		`b: 1 is not a boolean: numbers are not read as booleans (send true or false, or "true" or "false")`,
 		`s: 5 is not a string (send text in quotes, such as "5")`,
 		`steps[3].id: {"a":1} is not a string (send text in quotes, such as "...")`,
 		`["we ird"]: true is not an integer (send a number such as 100)`,
@@ -113,5 +113,94 @@ func TestReportFixes(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("fixes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestWrapMessages (issue 12 item 7): a wrapped lone value's problem is
+// reported at the field as sent (labels, not labels[0]), while its fix
+// records keep the element the wrap made; "" is not wrapped into [""].
+func TestWrapMessages(t *testing.T) {
+	var d Decoder
+	d.Record()
+	var a ArrayIter
+	if d.Array([]byte(`5`), "labels", Wrap, &a) {
+		d.Enter("labels")
+		for a.Next() {
+			d.EnterIndex(a.Index())
+			d.String(a.Value, "", 0)
+			d.Leave()
+		}
+		d.Leave()
+	}
+	if d.Array([]byte(`"7"`), "ids", Wrap, &a) {
+		d.Enter("ids")
+		for a.Next() {
+			d.EnterIndex(a.Index())
+			d.Int(a.Value, "", 64, 0)
+			d.Leave()
+		}
+		d.Leave()
+	}
+	if d.Array([]byte(`""`), "tags", Wrap, &a) {
+		t.Error(`"" was wrapped`)
+	}
+	// A real array keeps element paths.
+	if d.Array([]byte(`[1]`), "names", Wrap, &a) {
+		d.Enter("names")
+		for a.Next() {
+			d.EnterIndex(a.Index())
+			d.String(a.Value, "", 0)
+			d.Leave()
+		}
+		d.Leave()
+	}
+	var got []string
+	for _, p := range d.Err().(*Error).Problems {
+		got = append(got, p.String())
+	}
+	want := []string{
+		`labels: 5 is not a string (send text in quotes, such as "5")`,
+		`tags: "" is an empty string, not a value or an array (send a JSON array such as ["a"], or [] for none)`,
+		`names[0]: 1 is not a string (send text in quotes, such as "1")`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var fixes []string
+	for _, f := range d.Fixes() {
+		fixes = append(fixes, f.Param+" "+string(f.Kind))
+	}
+	if want := "labels wrap|ids wrap|ids[0] string_to_int"; strings.Join(fixes, "|") != want {
+		t.Errorf("fixes %q, want %s", fixes, want)
+	}
+}
+
+// TestNumberToBoolMessage (issue 12 item 7): a number given for a bool is
+// never read as one, and the message does not offer "1" and "0".
+func TestNumberToBoolMessage(t *testing.T) {
+	for _, m := range []Mode{0, StrictBool} {
+		var d Decoder
+		d.Bool([]byte(`0`), "b", m)
+		msg := d.Err().Error()
+		if strings.Contains(msg, `"1"`) || !strings.Contains(msg, "numbers are not read as booleans") {
+			t.Errorf("mode %d: %s", m, msg)
+		}
+	}
+	var d Decoder
+	d.Bool([]byte(`"maybe"`), "b", 0)
+	if msg := d.Err().Error(); !strings.Contains(msg, `"yes"`) {
+		t.Errorf("a string keeps the table: %s", msg)
+	}
+}
+
+// TestNegativeUnsigned (issue 12 item 7): -1 for an unsigned field says it
+// must not be negative, not "out of range (0 to 18446744073709551615)".
+func TestNegativeUnsigned(t *testing.T) {
+	for _, v := range []string{`-1`, `"-1"`, `-1e3`, `"-99999999999999999999999"`} {
+		var d Decoder
+		d.Uint([]byte(v), "u", 64, 0)
+		if msg := d.Err().Error(); msg != "u: "+v+" is negative; this field takes 0 or more" {
+			t.Errorf("%s: %s", v, msg)
+		}
 	}
 }

@@ -83,5 +83,5 @@ func Example() {
 	fmt.Println(err)
 	// Output:
 	// src 10 true [go md] <nil>
-	// path: is given more than once, as "path" and "file_path"; send one of them; limit: 1.5 is not a whole number (send 100 or "100"); count_only: 1 is not a boolean (send true or false; "true", "false", "yes", "no", "1" and "0" are read too); file_types[0]: 1 is not a string (send text in quotes, such as "1")
+	// path: is given more than once, as "path" and "file_path"; send one of them; limit: 1.5 is not a whole number (send 100 or "100"); count_only: 1 is not a boolean: numbers are not read as booleans (send true or false, or "true" or "false"); file_types[0]: 1 is not a string (send text in quotes, such as "1")
 }

@@ -350,6 +350,9 @@ func wrappable(v *jnode) bool {
 	}
 	if v.isString() {
 		t := StringValue(v.raw)
+		if string(v.raw) == `""` {
+			return false // the decoders refuse "" for a wrapped field
+		}
 		if i := skipSpace([]byte(t), 0); i < len(t) && t[i] == '[' {
 			return false
 		}
@@ -596,8 +599,8 @@ func valueRuleAny(r *Rule, v any) (any, string, string, bool) {
 		case nil, []any, map[string]any:
 			return nil, "", "", false
 		case string:
-			if i := skipSpace([]byte(x), 0); i < len(x) && x[i] == '[' {
-				return nil, "", "", false
+			if i := skipSpace([]byte(x), 0); x == "" || i < len(x) && x[i] == '[' {
+				return nil, "", "", false // "" is refused by the decoders
 			}
 		}
 		b, err := marshalNoEscape(v)

@@ -42,7 +42,7 @@ func TestPathRules(t *testing.T) {
 		records  []string
 	}{
 		{`{"labels":"bug"}`, `{"labels":["bug"]}`, []string{`labels "bug" -> ["bug"]`}},
-		{`{"labels":""}`, `{"labels":[""]}`, []string{`labels "" -> [""]`}},
+		{`{"labels":""}`, `{"labels":""}`, nil}, // "" is not wrapped: the decoders refuse it
 		{`{"labels":"[\"a\"]","x":null}`, `{"labels":"[\"a\"]","x":null}`, nil},
 		{`{"body":"l1\\nl2"}`, `{"body":"l1\nl2"}`, []string{`body "l1\\nl2" -> "l1\nl2"`}},
 		{`{"body":"real\nline\\n"}`, `{"body":"real\nline\\n"}`, nil},

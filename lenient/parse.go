@@ -314,8 +314,14 @@ func integerValue[T ~string | ~[]byte](s T) (u uint64, neg bool, err error) {
 			expNeg = s[i] == '-'
 			i++
 		}
+		// The exponent saturates beyond expCap(len(s)): past it, the
+		// value's integer part has more digits than uint64 holds (a
+		// positive exponent) or every digit is a fraction digit (a
+		// negative one), whatever the exact exponent, so the answer is
+		// exact for numbers of any length.
+		limit := expCap(len(s))
 		for ; i < len(s); i++ {
-			if exp < 1e6 { // saturate: anything beyond is out of range or fraction anyway
+			if exp <= limit {
 				exp = exp*10 + int(s[i]-'0')
 			}
 		}
@@ -362,4 +368,160 @@ func integerValue[T ~string | ~[]byte](s T) (u uint64, neg bool, err error) {
 		}
 	}
 	return u, neg, nil
+}
+
+// expCap is the exponent beyond which the value of a number literal of n
+// bytes no longer depends on the exponent's exact size: its digits (at most
+// n) all land on one side of the decimal point, with room to spare for
+// uint64's 20 digits.
+func expCap(n int) int { return n + 64 }
+
+// decimal is a number literal read exactly: the value is
+// 0.digits × 10^point, negated when neg; digits has no leading or trailing
+// zeros, and is empty for zero.
+type decimal struct {
+	neg    bool
+	digits []byte
+	point  int
+}
+
+// decimalExpCap is where readDecimal's exponents saturate: far beyond any
+// number a schema bound or a document of less than 2^50 bytes can hold, so
+// comparisons stay exact (two exponents both beyond it compare as equal).
+const decimalExpCap = 1 << 50
+
+// readDecimal reads the JSON number grammar (and the digit-string forms of
+// integers, which may have leading zeros) exactly. Exponents saturate at
+// about decimalExpCap.
+func readDecimal[T ~string | ~[]byte](s T) (decimal, bool) {
+	var d decimal
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		d.neg = true
+		i++
+	}
+	start := i
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	intDigits := s[start:i]
+	if len(intDigits) == 0 {
+		return d, false
+	}
+	var fracDigits T
+	if i < len(s) && s[i] == '.' {
+		i++
+		fs := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == fs {
+			return d, false
+		}
+		fracDigits = s[fs:i]
+	}
+	exp := 0
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		expNeg := false
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			expNeg = s[i] == '-'
+			i++
+		}
+		es := i
+		for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+			if exp <= decimalExpCap {
+				exp = exp*10 + int(s[i]-'0')
+			}
+		}
+		if i == es {
+			return d, false
+		}
+		if expNeg {
+			exp = -exp
+		}
+	}
+	if i != len(s) {
+		return d, false
+	}
+	all := make([]byte, 0, len(intDigits)+len(fracDigits))
+	all = append(append(all, intDigits...), fracDigits...)
+	point := len(intDigits) + exp
+	for len(all) > 0 && all[0] == '0' {
+		all = all[1:]
+		point--
+	}
+	for len(all) > 0 && all[len(all)-1] == '0' {
+		all = all[:len(all)-1]
+	}
+	if len(all) == 0 {
+		return decimal{}, true
+	}
+	d.digits, d.point = all, point
+	return d, true
+}
+
+// cmpDecimal compares two exact decimals: -1, 0 or +1.
+func cmpDecimal(a, b decimal) int {
+	sign := func(x decimal) int {
+		switch {
+		case len(x.digits) == 0:
+			return 0
+		case x.neg:
+			return -1
+		}
+		return 1
+	}
+	sa, sb := sign(a), sign(b)
+	if sa != sb || sa == 0 {
+		return cmpInt(sa, sb)
+	}
+	c := cmpInt(a.point, b.point)
+	if c == 0 {
+		c = bytesCompare(a.digits, b.digits)
+	}
+	return c * sa
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func bytesCompare(a, b []byte) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return cmpInt(int(a[i]), int(b[i]))
+		}
+	}
+	return cmpInt(len(a), len(b))
+}
+
+// CompareNumber compares a received number with a schema bound exactly, by
+// decimal arithmetic (as JSON Schema validators that read numbers exactly
+// do, and never through float64 or float32): v is a JSON number literal or
+// a JSON string holding a number's text, bound is a decimal number. It
+// returns -1, 0 or +1, and ok=false when either is not a number.
+// Generated code and the fallback decoder check minimum, maximum and the
+// exclusive bounds with it, on the number as it was sent: 0.1 meets
+// maximum 0.1 even in a float32 field, and 10.0000000000000001 exceeds
+// maximum 10 even though it rounds to 10 as a float64.
+func CompareNumber(v []byte, bound string) (c int, ok bool) {
+	if len(v) > 0 && v[0] == '"' {
+		if len(v) < 2 {
+			return 0, false
+		}
+		v = text(v)
+	}
+	a, ok1 := readDecimal(v)
+	b, ok2 := readDecimal(bound)
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	return cmpDecimal(a, b), true
 }

@@ -3,6 +3,7 @@ package lenient
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -174,6 +175,77 @@ func TestParseBool(t *testing.T) {
 		got, ok := ParseBool(tc.in, tc.strict)
 		if got != tc.want || ok != tc.accepted {
 			t.Errorf("ParseBool(%q, strict=%v) = %v, %v; want %v, %v", tc.in, tc.strict, got, ok, tc.want, tc.accepted)
+		}
+	}
+}
+
+// TestCompareNumberExact: bounds compare the number as sent, by exact
+// decimal arithmetic (issue 14 items 6 and 7): 0.1 meets maximum 0.1 in a
+// float32 field, 10.0000000000000001 exceeds maximum 10 though it is 10 as
+// a float64, and digit strings with leading zeros, exponents of any size
+// and -0 compare by value.
+func TestCompareNumberExact(t *testing.T) {
+	for _, tc := range []struct {
+		v, bound string
+		want     int
+	}{
+		{`0.1`, "0.1", 0},
+		{`"0.1"`, "0.1", 0},
+		{`1e-1`, "0.1", 0},
+		{`0.10000000000000001`, "0.1", 1},
+		{`10.0000000000000001`, "10", 1},
+		{`9.9999999999999999`, "10", -1},
+		{`"010"`, "10", 0},
+		{`-0`, "0", 0},
+		{`"-0.0e5"`, "0", 0},
+		{`-1`, "0", -1},
+		{`-1`, "-2", 1},
+		{`-2.5`, "-2.4", -1},
+		{`1e400`, "1e308", 1},
+		{`1e-400`, "0", 1},
+		{`-1e-400`, "0", -1},
+		{`9007199254740993`, "9007199254740992", 1},
+		{`18446744073709551616`, "18446744073709551615", 1},
+		{`1e99999999999999999999999`, "1e400", 1},
+		{`1e-99999999999999999999999`, "1e-400", -1},
+		{`123.45e1`, "1234.5", 0},
+	} {
+		got, ok := CompareNumber([]byte(tc.v), tc.bound)
+		if !ok || got != tc.want {
+			t.Errorf("CompareNumber(%s, %s) = %d, %v; want %d", tc.v, tc.bound, got, ok, tc.want)
+		}
+	}
+	for _, bad := range []string{`"abc"`, `true`, `"1."`, `""`, `"`, `1e`} {
+		if _, ok := CompareNumber([]byte(bad), "1"); ok {
+			t.Errorf("CompareNumber(%s) compared a non-number", bad)
+		}
+	}
+}
+
+// TestIntegerValueLongExponent: whether number text is a whole number is
+// decided exactly for any length (issue 14 item 7): the exponent is not
+// capped at 10^6, so a 10^7-digit fraction shifted by e10000001 is 1.
+func TestIntegerValueLongExponent(t *testing.T) {
+	zeros := strings.Repeat("0", 10_000_000)
+	for _, tc := range []struct {
+		num  string
+		want int64
+		err  error
+	}{
+		{"0." + zeros + "1e10000001", 1, nil},
+		{"0." + zeros + "1e10000000", 0, ErrFraction},
+		{"0." + zeros + "5e10000002", 50, nil},
+		{"1" + zeros[:1000] + "e-1000", 1, nil},
+		{"1e-400", 0, ErrFraction},
+		{"0e99999999999999999999", 0, nil},
+		{"1e99999999999999999999", 0, ErrRange},
+		{"0.0000000000000000000001e-99999999999999999999", 0, ErrFraction},
+		{"1.0000000000000001", 0, ErrFraction},
+		{"9007199254740993.5", 0, ErrFraction},
+	} {
+		got, err := ParseIntNumber(tc.num, 64)
+		if got != tc.want || err != tc.err {
+			t.Errorf("ParseIntNumber(%.40s…) = %d, %v; want %d, %v", tc.num, got, err, tc.want, tc.err)
 		}
 	}
 }
