@@ -26,6 +26,8 @@ var corpusTypes = map[string]struct {
 	"uint64":          {reflect.TypeFor[uint64](), ""},
 	"float64":         {reflect.TypeFor[float64](), ""},
 	"float32":         {reflect.TypeFor[float32](), ""},
+	"float32_max0.1":  {reflect.TypeFor[float32](), ""},
+	"float64_max10":   {reflect.TypeFor[float64](), ""},
 	"bool":            {reflect.TypeFor[bool](), ""},
 	"bool_strict":     {reflect.TypeFor[bool](), "bool=strict"},
 	"string":          {reflect.TypeFor[string](), ""},
@@ -35,6 +37,13 @@ var corpusTypes = map[string]struct {
 	"map[string]bool": {reflect.TypeFor[map[string]bool](), ""},
 	"*int":            {reflect.TypeFor[*int](), ""},
 	"any":             {reflect.TypeFor[any](), ""},
+}
+
+// corpusBounds gives some corpus types a jsonschema tag (bounds compared
+// exactly on the number as sent).
+var corpusBounds = map[string]string{
+	"float32_max0.1": "maximum=0.1",
+	"float64_max10":  "maximum=10",
 }
 
 // TestCorpus checks the shared corpus (testdata/corpus/values.json) for
@@ -76,7 +85,7 @@ func corpusTools(t *testing.T, p lenient.Profile) ([]lenient.Tool, map[string][]
 		if !ok {
 			t.Fatalf("corpus type %q has no Go type", name)
 		}
-		st := reflect.StructOf([]reflect.StructField{{Name: "V", Type: ct.t, Tag: reflect.StructTag(`json:"v" norm:"` + ct.norm + `"`)}})
+		st := reflect.StructOf([]reflect.StructField{{Name: "V", Type: ct.t, Tag: reflect.StructTag(`json:"v" norm:"` + ct.norm + `" jsonschema:"` + corpusBounds[name] + `"`)}})
 		s, err := schema.ForProfile(reflect.New(st).Interface(), p)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)

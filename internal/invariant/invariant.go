@@ -13,6 +13,9 @@
 //	b  a string for an array/object field whose text is not JSON of that shape
 //	c  a missing required field that has aliases
 //	d  one field given twice (duplicate key, two aliases, alias and name)
+//	e  a number AJV reads as a float64 (1.0000000000000001 for an integer,
+//	   10.0000000000000001 under maximum 10) where the Go validator and the
+//	   decoder read it exactly
 package invariant
 
 import (
