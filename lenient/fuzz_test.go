@@ -186,3 +186,54 @@ func FuzzDecoder(f *testing.F) {
 		_ = d.Err()
 	})
 }
+
+// FuzzCompareNumber: CompareNumber agrees with math/big's exact rationals
+// on JSON number texts (and on the string forms, which may have leading
+// zeros), so the decoder's bounds are the Go validator's.
+func FuzzCompareNumber(f *testing.F) {
+	for _, s := range [][2]string{{"0.1", "0.1"}, {"10.0000000000000001", "10"}, {"-0", "0"}, {"1e-400", "0"}, {"007", "7"}, {"-2.5e1", "-25"}, {"9007199254740993", "9007199254740992.5"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		got, ok := CompareNumber([]byte(a), b)
+		ra, okA := exactRat(a)
+		rb, okB := exactRat(b)
+		if !okA || !okB {
+			if ok && isNumber(a) && isNumber(b) && !tooBig(a) && !tooBig(b) {
+				t.Fatalf("big.Rat cannot read %q or %q", a, b)
+			}
+			return
+		}
+		if !ok {
+			t.Fatalf("CompareNumber(%q, %q) refused numbers", a, b)
+		}
+		if want := ra.Cmp(rb); got != want {
+			t.Fatalf("CompareNumber(%q, %q) = %d; exact comparison says %d", a, b, got, want)
+		}
+	})
+}
+
+// exactRat reads a decimal the decoders accept as a number (JSON number
+// grammar, or a digit string with leading zeros), within big.Rat's reach.
+func exactRat(s string) (*big.Rat, bool) {
+	if s == "" || tooBig(s) || strings.ContainsAny(s, "+_xXpP") || strings.HasPrefix(strings.TrimPrefix(s, "-"), ".") {
+		return nil, false
+	}
+	if !isNumber(s) && !isDigits(strings.TrimPrefix(s, "-")) {
+		return nil, false
+	}
+	return new(big.Rat).SetString(s)
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func tooBig(s string) bool {
+	return len(s) > 200 || strings.ContainsAny(s, "eE") && expTooBig(s)
+}
