@@ -131,6 +131,42 @@ func (l *loader) errorf(pos token.Pos, field, format string, args ...any) {
 // toolDirective is the doc comment line that marks a tool type.
 var toolDirective = regexp.MustCompile(`^//normgen:tool(?:\s+(\S+))?\s*$`)
 
+// spacedDirective is a normgen directive written with a space after //:
+// Go reads it as comment text (part of the description), not as a
+// directive, so it is reported rather than skipped in silence.
+var spacedDirective = regexp.MustCompile(`^//\s+(normgen:.*?)\s*$`)
+
+// anyDirective is a doc comment line meant as a normgen directive, spaced
+// or not.
+var anyDirective = regexp.MustCompile(`^//\s*normgen:`)
+
+// misspelledDirectives reports the doc lines of doc that are normgen
+// directives with a space after //.
+func (l *loader) misspelledDirectives(doc *ast.CommentGroup) {
+	if doc == nil {
+		return
+	}
+	for _, c := range doc.List {
+		if mm := spacedDirective.FindStringSubmatch(c.Text); mm != nil {
+			l.errorf(c.Pos(), "", "%q is not read as a directive: a directive has no space after //; write //%s", c.Text, mm[1])
+		}
+	}
+}
+
+// groupDirectives reports normgen directives in the doc comment of a
+// type ( ... ) group of several types, which names none of them.
+func (l *loader) groupDirectives(gd *ast.GenDecl) {
+	if gd.Doc == nil || len(gd.Specs) == 1 {
+		return
+	}
+	for _, c := range gd.Doc.List {
+		if anyDirective.MatchString(c.Text) {
+			first := gd.Specs[0].(*ast.TypeSpec).Name.Name
+			l.errorf(c.Pos(), "", "%s is above a group of %d types and marks none of them: move it into the group, into the doc comment of the type it is for (such as %s)", strings.TrimSpace(c.Text), len(gd.Specs), first)
+		}
+	}
+}
+
 func (l *loader) build(cfg Config) *Package {
 	m := &Package{Name: l.pkg.Name, Path: l.pkg.PkgPath, Dir: l.dir}
 	l.building = map[*types.TypeName]bool{}
@@ -146,9 +182,16 @@ func (l *loader) build(cfg Config) *Package {
 			if !ok || gd.Tok != token.TYPE {
 				continue
 			}
+			l.groupDirectives(gd)
+			if len(gd.Specs) == 1 {
+				l.misspelledDirectives(gd.Doc)
+			}
 			for _, spec := range gd.Specs {
 				ts := spec.(*ast.TypeSpec)
 				doc := ts.Doc
+				if ts.Doc != nil {
+					l.misspelledDirectives(ts.Doc)
+				}
 				if doc == nil && len(gd.Specs) == 1 {
 					doc = gd.Doc
 				}
@@ -163,10 +206,16 @@ func (l *loader) build(cfg Config) *Package {
 						}
 					}
 				}
-				if doc == nil {
-					continue
+				// Directive lines: the type's doc, and the doc of a
+				// parenthesized group of this one type.
+				var lines []*ast.Comment
+				if ts.Doc != nil {
+					lines = append(lines, ts.Doc.List...)
 				}
-				for _, c := range doc.List {
+				if len(gd.Specs) == 1 && gd.Doc != nil {
+					lines = append(lines, gd.Doc.List...)
+				}
+				for _, c := range lines {
 					if mm := toolDirective.FindStringSubmatch(c.Text); mm != nil {
 						found = append(found, candidate{ts.Name.Name, mm[1], ts.Pos()})
 					} else if strings.HasPrefix(c.Text, "//normgen:") && !strings.HasPrefix(c.Text, "//normgen:unknown=") {
@@ -195,7 +244,7 @@ func (l *loader) build(cfg Config) *Package {
 			found = append(found, candidate{name, tool, obj.Pos()})
 		}
 	}
-	if len(found) == 0 && len(cfg.Types) == 0 {
+	if len(found) == 0 && len(cfg.Types) == 0 && len(l.diags) == 0 { // else a directive error says why
 		l.diags = append(l.diags, Diagnostic{Pos: token.Position{Filename: l.dir}, Msg: "no tool types found: add a //normgen:tool NAME line to a struct type's doc comment, or pass -type"})
 	}
 	names := map[string]*Tool{}

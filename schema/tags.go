@@ -103,7 +103,7 @@ func parseKeyList(tag string) (Keywords, error) {
 		case "required", "nullable":
 			err = fmt.Errorf("jsonschema key %q is not used by normgen: optional fields are the ones with omitempty, nullable ones are pointers", key)
 		default:
-			err = fmt.Errorf("unknown jsonschema key %q; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minLength, maxLength, pattern, minItems, maxItems, deprecated, readOnly, writeOnly", key)
+			err = fmt.Errorf("unknown jsonschema key %q; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, deprecated, readOnly, writeOnly (format, multipleOf and uniqueItems are refused: the decoder cannot enforce them)", key)
 		}
 		if err != nil {
 			return k, err

@@ -20,8 +20,8 @@ func TestTagDialects(t *testing.T) {
 		{tag: "deprecated", deprecated: true},
 		{tag: "readOnly,deprecated", deprecated: true},
 		{tag: "deprecated field, do not use", desc: "deprecated field, do not use"},
-		{tag: "a,b=c", err: `unknown jsonschema key "a"; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minLength, maxLength, pattern, minItems, maxItems, deprecated, readOnly, writeOnly`},
-		{tag: "colour=red", err: `unknown jsonschema key "colour"; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minLength, maxLength, pattern, minItems, maxItems, deprecated, readOnly, writeOnly`},
+		{tag: "a,b=c", err: `unknown jsonschema key "a"; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, deprecated, readOnly, writeOnly (format, multipleOf and uniqueItems are refused: the decoder cannot enforce them)`},
+		{tag: "colour=red", err: `unknown jsonschema key "colour"; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, deprecated, readOnly, writeOnly (format, multipleOf and uniqueItems are refused: the decoder cannot enforce them)`},
 		{tag: ""},
 	} {
 		k, err := ParseTag(tc.tag)

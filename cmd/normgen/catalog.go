@@ -66,7 +66,7 @@ func printModel(name string, args []string, render func(*gen.Package, lenient.Pr
 		*profile = string(lenient.ProfilePortable)
 	}
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	p, ok := parseProfile(*profile)
 	if !ok {
@@ -80,9 +80,12 @@ func printModel(name string, args []string, render func(*gen.Package, lenient.Pr
 	if fs.NArg() == 1 {
 		cfg.Dir = fs.Arg(0)
 	}
+	if code := needDir(cfg.Dir); code != 0 {
+		return code
+	}
 	m, diags := gen.Load(context.Background(), cfg)
 	if len(diags) > 0 || m == nil {
-		printDiags(diags)
+		printDiags(cfg.Dir, diags)
 		return 1
 	}
 	b, err := render(m, p)

@@ -25,7 +25,7 @@ func runCheck(args []string) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	var hosts []schema.Host
 	if *hostList != "" {

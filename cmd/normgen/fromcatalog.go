@@ -74,7 +74,7 @@ func deriveCatalog(cmd, flagName string, args []string) (*schema.CatalogDerivati
 		fs.StringVar(&rulesFile, "rules", "", "a rules.json `FILE` the calls are also normalized with: fields its aliases and defaults fill are not required")
 	}
 	if err := fs.Parse(args); err != nil {
-		return nil, 2
+		return nil, flagExit(err)
 	}
 	if fs.NArg() > 0 || *file == "" {
 		log.Printf("%s -%s takes one catalog file (or - for stdin) and no other argument", cmd, flagName)
@@ -100,6 +100,9 @@ func deriveCatalog(cmd, flagName string, args []string) (*schema.CatalogDerivati
 		return nil, 1
 	}
 	if rulesFile != "" {
+		if code := needFile(rulesFile); code != 0 {
+			return nil, code
+		}
 		rules, err := lenient.LoadRulesFile(rulesFile, nil)
 		if err != nil {
 			log.Print(err)

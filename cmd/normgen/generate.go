@@ -26,7 +26,7 @@ func runGenerate(args []string) int {
 	profile := profileFlag(fs)
 	fs.Usage = usage(fs)
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	p, ok := parseProfile(*profile)
 	if !ok {
@@ -45,10 +45,13 @@ func runGenerate(args []string) int {
 	if fs.NArg() == 1 {
 		cfg.Dir = fs.Arg(0)
 	}
+	if code := needDir(cfg.Dir); code != 0 {
+		return code
+	}
 	cfg.Types = splitList(*typeNames)
 	m, diags := gen.Load(context.Background(), cfg)
 	if len(diags) > 0 || m == nil {
-		printDiags(diags)
+		printDiags(cfg.Dir, diags)
 		return 1
 	}
 	out, err := gen.Output(m, cfg)
@@ -80,14 +83,13 @@ func runGenerate(args []string) int {
 func usage(fs *flag.FlagSet) func() {
 	return func() {
 		fmt.Fprintf(fs.Output(), `Usage:
-	normgen [-type T,U] [-output FILE] [-tags TAGS] [-check] [-schemas DIR] [DIR]
-	normgen catalog [DIR]
-	normgen rules [DIR]
-	normgen check [-json] [FILE|-]
-	normgen normalize -rules FILE -tool NAME < args.json
+	normgen [-type T,U] [-output FILE] [-tags TAGS] [-profile P] [-check] [-schemas DIR] [DIR]
+	normgen COMMAND [flags] [args]
+
+Commands: %s (normgen COMMAND -h for each one's flags and arguments)
 
 Generate flags:
-`)
+`, strings.Join(commandNames(), ", "))
 		fs.PrintDefaults()
 	}
 }
@@ -97,12 +99,6 @@ func buildVersion() string {
 		return bi.Main.Version
 	}
 	return "(devel)"
-}
-
-func printDiags(diags []gen.Diagnostic) {
-	for _, d := range diags {
-		fmt.Fprintln(os.Stderr, d.String())
-	}
 }
 
 // writeFile writes content through a temp file and a rename in the same

@@ -9,12 +9,19 @@
 //	normgen check [FILE|-]    lint a tools/list catalog for leniency gaps
 //	normgen normalize -rules FILE -tool NAME   normalize arguments read on stdin
 //
-// Exit codes: 0 ok, 1 findings or generation errors, 2 usage errors.
+// `normgen -h` and `normgen COMMAND -h` print the usage (on stderr) and
+// exit 0.
+//
+// Exit codes: 0 ok, 1 findings or generation errors, 2 usage errors: an
+// unknown command or flag, or a file or directory argument that does not
+// exist.
 package main
 
 import (
 	"log"
 	"os"
+	"sort"
+	"strings"
 )
 
 // subcommands maps a subcommand name to its entry point, which takes the
@@ -25,10 +32,42 @@ var subcommands = map[string]func(args []string) int{}
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("normgen: ")
-	if len(os.Args) > 1 {
-		if run, ok := subcommands[os.Args[1]]; ok {
-			os.Exit(run(os.Args[2:]))
+	os.Exit(run(os.Args[1:]))
+}
+
+// run dispatches args (without the program name) to a subcommand, or to
+// the default command (generate) when the first argument is a flag or a
+// directory. A first argument that is neither a subcommand nor an existing
+// path is a usage error naming the subcommands.
+func run(args []string) int {
+	if len(args) == 0 {
+		return runGenerate(args)
+	}
+	first := args[0]
+	if cmd, ok := subcommands[first]; ok {
+		return cmd(args[1:])
+	}
+	if !strings.HasPrefix(first, "-") && !looksLikePath(first) {
+		if _, err := os.Stat(first); err != nil {
+			log.Printf("unknown command %q; commands: %s (or a package directory to generate for; normgen -h for help)", first, strings.Join(commandNames(), ", "))
+			return 2
 		}
 	}
-	os.Exit(runGenerate(os.Args[1:]))
+	return runGenerate(args)
+}
+
+// looksLikePath reports whether a first argument is meant as a path rather
+// than a command word: it has a path separator or starts with a dot.
+func looksLikePath(s string) bool {
+	return strings.ContainsAny(s, `/\`) || strings.HasPrefix(s, ".")
+}
+
+// commandNames returns the subcommands' names, sorted.
+func commandNames() []string {
+	names := make([]string, 0, len(subcommands))
+	for name := range subcommands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
 }

@@ -26,11 +26,14 @@ func runNormalize(args []string) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	if *rulesPath == "" || *tool == "" || fs.NArg() > 0 {
 		fs.Usage()
 		return 2
+	}
+	if code := needFile(*rulesPath); code != 0 {
+		return code
 	}
 	rules, err := lenient.LoadRulesFile(*rulesPath, nil)
 	if err != nil {

@@ -30,11 +30,19 @@ func runStats(args []string) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	if *logDir == "" || fs.NArg() > 0 || (*calls == "") != (*pkg == "") {
 		fs.Usage()
 		return 2
+	}
+	if code := needDir(*logDir); code != 0 {
+		return code
+	}
+	if *calls != "" {
+		if code := max(needFile(*calls), needDir(*pkg)); code != 0 {
+			return code
+		}
 	}
 	h, err := statsHandler(*logDir, *calls, *pkg)
 	if err != nil {

@@ -41,7 +41,7 @@ func runSuggest(args []string) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	if *callsPath == "" || fs.NArg() > 1 {
 		fs.Usage()
@@ -50,6 +50,9 @@ func runSuggest(args []string) int {
 	dir := "."
 	if fs.NArg() == 1 {
 		dir = fs.Arg(0)
+	}
+	if code := max(needFile(*callsPath), needDir(dir)); code != 0 {
+		return code
 	}
 	rep, code := suggestFor(dir, *callsPath, *minCount)
 	if rep == nil {
@@ -91,9 +94,7 @@ func suggestFor(dir, callsPath string, minCount int) (*suggestReport, int) {
 	}
 	pkg, diags := gen.Load(context.Background(), gen.Config{Dir: dir})
 	if len(diags) > 0 {
-		for _, d := range diags {
-			log.Print(d)
-		}
+		printDiags(dir, diags)
 		return nil, 1
 	}
 	results, err := replay(pkg, calls)

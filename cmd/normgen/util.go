@@ -1,9 +1,83 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
+	"log"
+	"os"
+	"path/filepath"
 	"strings"
+
+	"github.com/normgen/normgen/gen"
 )
+
+// flagExit is a subcommand's exit code after its flag set failed to parse
+// args: 0 when the user asked for -h or -help (the usage has been printed
+// to stderr), 2 for any other usage error.
+func flagExit(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 2
+}
+
+// needDir checks a package directory argument before loading it. A missing
+// directory, or a path that is not a directory, is a usage error: one line
+// on stderr and exit code 2, as for a missing input file. It returns 0 when
+// dir is a directory.
+func needDir(dir string) int {
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		log.Printf("%s: no such directory", dir)
+		return 2
+	case err != nil:
+		log.Print(err)
+		return 2
+	case !info.IsDir():
+		log.Printf("%s: not a directory (give the package's directory)", dir)
+		return 2
+	}
+	return 0
+}
+
+// needFile checks an input file argument (a rules file, a catalog) before
+// reading it: a missing or unreadable file is a usage error (one line on
+// stderr, exit code 2). It returns 0 when path is a readable file; "-"
+// (stdin) always is.
+func needFile(path string) int {
+	if path == "-" {
+		return 0
+	}
+	info, err := os.Stat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		log.Printf("%s: no such file", path)
+		return 2
+	case err != nil:
+		log.Print(err)
+		return 2
+	case info.IsDir():
+		log.Printf("%s: is a directory, not a file", path)
+		return 2
+	}
+	return 0
+}
+
+// printDiags prints generator diagnostics to stderr, one a line, with file
+// names relative to the current directory: a diagnostic's file name is
+// relative to the package directory dir (as given on the command line),
+// so it is joined to dir (`examples/x/bad.go:7:2: ...`, not `bad.go:7:2`
+// when normgen runs from elsewhere).
+func printDiags(dir string, diags []gen.Diagnostic) {
+	for _, d := range diags {
+		if f := d.Pos.Filename; f != "" && !filepath.IsAbs(f) {
+			d.Pos.Filename = filepath.Join(dir, f)
+		}
+		fmt.Fprintln(os.Stderr, d.String())
+	}
+}
 
 // unifiedDiff is a line diff of a and b in unified format (LCS-based, with
 // three lines of context).

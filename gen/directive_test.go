@@ -1,0 +1,137 @@
+package gen
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// loadSource loads one file of Go source as a package of its own module
+// (standard library only) and returns the model's tool names and the
+// diagnostics as Load gives them.
+func loadSource(t *testing.T, src string) ([]string, []string) {
+	t.Helper()
+	mod := t.TempDir()
+	for name, data := range map[string]string{
+		"go.mod":     "module example.com/d\n\ngo 1.25.0\n",
+		"d/tools.go": src,
+	} {
+		p := filepath.Join(mod, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, diags := Load(context.Background(), Config{Dir: filepath.Join(mod, "d")})
+	var tools, msgs []string
+	if m != nil {
+		for _, tool := range m.Tools {
+			tools = append(tools, tool.Name)
+		}
+	}
+	for _, d := range diags {
+		msgs = append(msgs, d.String())
+	}
+	return tools, msgs
+}
+
+// TestDirectivesNotSkipped: a //normgen:tool line that Go does not read as
+// a directive, or that sits where it marks no type, is a positioned error
+// saying what to write, not a declaration skipped in silence.
+func TestDirectivesNotSkipped(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string // diagnostics
+	}{{
+		name: "space after //",
+		src: `package d
+
+// FooInput is the input of foo.
+//
+// normgen:tool foo
+type FooInput struct {
+	A string ` + "`json:\"a\"`" + `
+}
+
+// BarInput is the input of bar.
+//
+//normgen:tool bar
+type BarInput struct {
+	B string ` + "`json:\"b\"`" + `
+}
+`,
+		want: []string{`tools.go:5:1: "// normgen:tool foo" is not read as a directive: a directive has no space after //; write //normgen:tool foo`},
+	}, {
+		name: "above a type group",
+		src: `package d
+
+//normgen:tool foo
+type (
+	// FooInput is the input of foo.
+	FooInput struct {
+		A string ` + "`json:\"a\"`" + `
+	}
+	// Other is not a tool.
+	Other struct{}
+)
+`,
+		want: []string{`tools.go:3:1: //normgen:tool foo is above a group of 2 types and marks none of them: move it into the group, into the doc comment of the type it is for (such as FooInput)`},
+	}, {
+		name: "space after // inside a group",
+		src: `package d
+
+type (
+	// FooInput is the input of foo.
+	//
+	//  normgen:tool foo
+	FooInput struct {
+		A string ` + "`json:\"a\"`" + `
+	}
+	// Other is not a tool.
+	Other struct{}
+)
+`,
+		want: []string{`tools.go:6:2: "//  normgen:tool foo" is not read as a directive: a directive has no space after //; write //normgen:tool foo`},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, diags := loadSource(t, tc.src)
+			if strings.Join(diags, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(diags, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestDirectivesHonoured: a tool line inside a group, or above a group of
+// one type, marks that type.
+func TestDirectivesHonoured(t *testing.T) {
+	tools, diags := loadSource(t, `package d
+
+//normgen:tool one
+type (
+	// OneInput is the input of one.
+	OneInput struct {
+		A string `+"`json:\"a\"`"+`
+	}
+)
+
+type (
+	// TwoInput is the input of two.
+	//
+	//normgen:tool two
+	TwoInput struct {
+		B string `+"`json:\"b\"`"+`
+	}
+	// Other is not a tool.
+	Other struct{}
+)
+`)
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	if got := strings.Join(tools, ","); got != "one,two" {
+		t.Errorf("tools %s, want one,two", got)
+	}
+}
