@@ -108,7 +108,7 @@ func TestBadArgumentsNameEveryField(t *testing.T) {
 	if !isErr {
 		t.Fatalf("no tool error: %s", got)
 	}
-	for _, want := range []string{`limit: "abc" is not an integer`, `recursive: "maybe" is not a boolean`, `file_types[0]: 5 is not a string`} {
+	for _, want := range []string{`limit: "abc" is not an integer`, `recursive: "maybe" is not a boolean`, `file_types: 5 is not a string`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("error %q lacks %q", got, want)
 		}
