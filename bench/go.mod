@@ -1,0 +1,37 @@
+module github.com/normgen/normgen/bench
+
+go 1.25.0
+
+replace github.com/normgen/normgen => ../
+
+require (
+	github.com/bytedance/sonic v1.15.5
+	github.com/go-viper/mapstructure/v2 v2.5.0
+	github.com/goccy/go-json v0.12.0
+	github.com/mailru/easyjson v0.9.2
+	github.com/normgen/normgen v0.0.0
+	github.com/segmentio/encoding v0.5.4
+)
+
+require (
+	github.com/bahlo/generic-list-go v0.2.0 // indirect
+	github.com/buger/jsonparser v1.1.2 // indirect
+	github.com/bytedance/gopkg v0.1.3 // indirect
+	github.com/bytedance/sonic/loader v0.5.3 // indirect
+	github.com/cloudwego/base64x v0.1.6 // indirect
+	github.com/dave/jennifer v1.7.1 // indirect
+	github.com/invopop/jsonschema v0.14.0 // indirect
+	github.com/josharian/intern v1.0.0 // indirect
+	github.com/klauspost/cpuid/v2 v2.2.9 // indirect
+	github.com/pb33f/ordered-map/v2 v2.3.1 // indirect
+	github.com/segmentio/asm v1.1.3 // indirect
+	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
+	go.yaml.in/yaml/v4 v4.0.0-rc.2 // indirect
+	golang.org/x/arch v0.0.0-20210923205945-b76863e36670 // indirect
+	golang.org/x/mod v0.38.0 // indirect
+	golang.org/x/sync v0.22.0 // indirect
+	golang.org/x/sys v0.47.0 // indirect
+	golang.org/x/tools v0.48.0 // indirect
+)
+
+tool github.com/normgen/normgen/cmd/normgen
