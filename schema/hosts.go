@@ -32,28 +32,39 @@ func Hosts() []Host {
 	return []Host{HostClaude, HostOpenAI, HostGemini, HostCursor, HostCopilot}
 }
 
-// ParseHosts reads a -host value: "all", or a comma-separated list of host
-// names. An unknown name is an error that lists the known ones.
+// ParseHosts reads a -host value: a comma-separated list of host names,
+// where "all" stands for every host; a name given twice counts once. An
+// unknown or empty name is an error that lists the known ones.
 func ParseHosts(s string) ([]Host, error) {
-	if s == "all" {
-		return Hosts(), nil
+	var known []string
+	for _, h := range Hosts() {
+		known = append(known, string(h))
 	}
+	seen := map[Host]bool{}
 	var out []Host
 	for _, name := range strings.Split(s, ",") {
 		name = strings.TrimSpace(name)
-		found := false
+		var hs []Host
+		if name == "all" {
+			hs = Hosts()
+		}
 		for _, h := range Hosts() {
 			if string(h) == name {
-				out = append(out, h)
-				found = true
+				hs = []Host{h}
 			}
 		}
-		if !found {
-			var known []string
-			for _, h := range Hosts() {
-				known = append(known, string(h))
+		if hs == nil {
+			what := fmt.Sprintf("unknown host %q", name)
+			if name == "" {
+				what = "an empty host name"
 			}
-			return nil, fmt.Errorf("unknown host %q; known hosts: %s, all", name, strings.Join(known, ", "))
+			return nil, fmt.Errorf("%s; known hosts: %s, all", what, strings.Join(known, ", "))
+		}
+		for _, h := range hs {
+			if !seen[h] {
+				seen[h] = true
+				out = append(out, h)
+			}
 		}
 	}
 	return out, nil
@@ -77,14 +88,17 @@ const (
 
 // geminiRejects are JSON Schema keys Gemini's function declarations
 // (the OpenAPI subset of its parameters field) answer with "Unknown name
-// ... Cannot find field"; normgen never writes them. (Annotations normgen
-// writes when a field declares them, $comment on strict fields and
-// additionalProperties for unknown=error are dropped by the gemini
-// profile; clients that send parametersJsonSchema take them.)
+// ... Cannot find field"; normgen never writes them. Keys normgen writes
+// when a field declares them (examples, exclusive bounds, deprecated,
+// readOnly, writeOnly), $comment on strict fields and additionalProperties
+// for unknown=error are rejected on that path too, but clients that send
+// parametersJsonSchema (Gemini CLI) take them; they are not reported, the
+// README says so, and the gemini profile drops them.
 var geminiRejects = []string{
 	"$schema", "$id", "$anchor", "$dynamicRef", "const", "oneOf", "allOf", "not", "if", "then", "else",
 	"patternProperties", "propertyNames", "dependentSchemas", "dependentRequired",
 	"unevaluatedProperties", "unevaluatedItems", "prefixItems", "contains",
+	"multipleOf", "uniqueItems",
 }
 
 // hostRules is what each host rejects. Each rule is checked on every
@@ -94,6 +108,7 @@ type hostRules struct {
 	toolNameRule      string
 	rootObject        bool // root must be "type": "object"
 	noRootCombinator  bool // no top-level oneOf/anyOf/allOf
+	rootNoEnumNot     bool // no top-level enum, not or const
 	arrayItems        bool // every array schema has items
 	noTypeArrays      bool // "type" is one string
 	singleItemType    bool // items has one type (no union)
@@ -115,7 +130,7 @@ var rulesOf = map[Host]hostRules{
 	},
 	HostOpenAI: {
 		toolName: regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`), toolNameRule: `^[a-zA-Z0-9_-]{1,64}$`,
-		rootObject: true, noRootCombinator: true, arrayItems: true, requiredArray: true,
+		rootObject: true, noRootCombinator: true, rootNoEnumNot: true, arrayItems: true, requiredArray: true,
 	},
 	HostGemini: {
 		toolName: regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$`), toolNameRule: "a letter or _ first, then letters, digits, _ . -, at most 64",
@@ -190,6 +205,13 @@ func checkHost(h Host, label, name string, schema any) []Finding {
 			}
 		}
 	}
+	if r.rootNoEnumNot {
+		for _, k := range []string{"enum", "not", "const"} {
+			if _, ok := root[k]; ok {
+				w.add("", KindRootCombinator, "a top-level %s is rejected; constrain the properties instead", k)
+			}
+		}
+	}
 	w.walk("", root, true)
 	return w.out()
 }
@@ -230,6 +252,9 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 		w.walked[ref] = true
 		w.walk(path, target, false)
 		return
+	}
+	if f, ok := s["format"].(string); ok && r.rejectKeys != nil && f != "enum" && f != "date-time" {
+		w.add(path, KindUnsupportedKey, `format %q: Gemini takes only "enum" and "date-time" on strings; leave it out (normgen's decoder could not check it either)`, f)
 	}
 	for _, k := range r.rejectKeys {
 		if _, has := s[k]; has {

@@ -59,6 +59,8 @@ func TestHostRules(t *testing.T) {
 		{HostClaude, portable, "ns/tool.get", []string{":tool-name"}},
 		{HostOpenAI, portable, "t", nil},
 		{HostOpenAI, `{"type":"object","properties":{"targets":{"type":"array"}}}`, "t", []string{"targets:array-no-items"}},
+		{HostOpenAI, `{"type":"object","enum":[{}]}`, "t", []string{":root-combinator"}},
+		{HostGemini, `{"type":"object","properties":{"n":{"type":"integer","multipleOf":2},"u":{"type":"string","format":"uri"},"d":{"type":"string","format":"date-time"}}}`, "t", []string{"n:unsupported-key", "u:unsupported-key"}},
 		{HostCursor, portable, "t", nil},
 		{HostCursor, `{"type":"object","properties":{"s":{"type":["null","string"]}}}`, "t", []string{"s:type-array"}},
 		{HostCursor, `{"type":"object","properties":{},"required":null}`, "t", []string{":required-not-array"}},
@@ -82,6 +84,12 @@ func TestParseHosts(t *testing.T) {
 	}
 	if _, err := ParseHosts("bard"); err == nil || !strings.Contains(err.Error(), "known hosts: claude, openai, gemini, cursor, copilot, all") {
 		t.Errorf("bard: %v", err)
+	}
+	if hs, err := ParseHosts("gemini,gemini,all"); err != nil || len(hs) != len(Hosts()) || hs[0] != HostGemini {
+		t.Errorf("gemini,gemini,all: %v %v", hs, err)
+	}
+	if _, err := ParseHosts("gemini,"); err == nil || !strings.Contains(err.Error(), "an empty host name") {
+		t.Errorf("gemini,: %v", err)
 	}
 }
 
