@@ -3,6 +3,7 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -103,7 +104,8 @@ func catalogTools(data []byte) ([]map[string]any, error) {
 	}
 	if off := dec.InputOffset(); len(bytes.TrimSpace(data[off:])) > 0 {
 		rest := bytes.TrimLeft(data[off:], " \t\r\n")
-		return nil, fmt.Errorf("catalog has content after its JSON value, at byte %d: %.20q", int(off)+len(data[off:])-len(rest), rest)
+		at := int(off) + len(data[off:]) - len(rest)
+		return nil, fmt.Errorf("catalog: %w", positioned(data, int64(at), errors.New("unexpected content after the JSON value")))
 	}
 	if obj, ok := v.(map[string]any); ok {
 		if tools, ok := obj["tools"]; ok {

@@ -57,8 +57,8 @@ func runCheck(args []string) int {
 		findings, err = schema.CheckCatalog(data)
 	}
 	if err != nil {
-		log.Print(err)
-		return 2
+		log.Print(err) // a catalog that cannot be read: a failure, as in catalog -from
+		return 1
 	}
 	if *asJSON {
 		if findings == nil {
@@ -67,7 +67,7 @@ func runCheck(args []string) int {
 		b, err := gen.MarshalJSON(findings)
 		if err != nil {
 			log.Print(err)
-			return 2
+			return 1
 		}
 		os.Stdout.Write(b)
 	} else {
