@@ -216,7 +216,7 @@ func FuzzCompareNumber(f *testing.F) {
 // exactRat reads a decimal the decoders accept as a number (JSON number
 // grammar, or a digit string with leading zeros), within big.Rat's reach.
 func exactRat(s string) (*big.Rat, bool) {
-	if s == "" || tooBig(s) || strings.ContainsAny(s, "+_xXpP") || strings.HasPrefix(strings.TrimPrefix(s, "-"), ".") {
+	if s == "" || tooBig(s) || s[0] == '+' || strings.ContainsAny(s, "_xXpP") || strings.HasPrefix(strings.TrimPrefix(s, "-"), ".") {
 		return nil, false
 	}
 	if !isNumber(s) && !isDigits(strings.TrimPrefix(s, "-")) {

@@ -1,6 +1,7 @@
 package lenient
 
 import (
+	"bytes"
 	"errors"
 	"math"
 	"strconv"
@@ -376,13 +377,22 @@ func integerValue[T ~string | ~[]byte](s T) (u uint64, neg bool, err error) {
 // uint64's 20 digits.
 func expCap(n int) int { return n + 64 }
 
-// decimal is a number literal read exactly: the value is
-// 0.digits × 10^point, negated when neg; digits has no leading or trailing
-// zeros, and is empty for zero.
+// decimal is a number literal read exactly, without allocating: its
+// digits are a's followed by b's (the integer and fraction digits as
+// written); the significant ones are positions [lo, hi), and the value is
+// 0.digits[lo:hi] × 10^point, negated when neg. lo == hi for zero.
 type decimal struct {
 	neg    bool
-	digits []byte
+	a, b   []byte
+	lo, hi int
 	point  int
+}
+
+func (d *decimal) digit(k int) byte {
+	if k < len(d.a) {
+		return d.a[k]
+	}
+	return d.b[k-len(d.a)]
 }
 
 // decimalExpCap is where readDecimal's exponents saturate: far beyond any
@@ -393,7 +403,7 @@ const decimalExpCap = 1 << 50
 // readDecimal reads the JSON number grammar (and the digit-string forms of
 // integers, which may have leading zeros) exactly. Exponents saturate at
 // about decimalExpCap.
-func readDecimal[T ~string | ~[]byte](s T) (decimal, bool) {
+func readDecimal(s []byte) (decimal, bool) {
 	var d decimal
 	i := 0
 	if i < len(s) && s[i] == '-' {
@@ -404,11 +414,10 @@ func readDecimal[T ~string | ~[]byte](s T) (decimal, bool) {
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 		i++
 	}
-	intDigits := s[start:i]
-	if len(intDigits) == 0 {
+	d.a = s[start:i]
+	if len(d.a) == 0 {
 		return d, false
 	}
-	var fracDigits T
 	if i < len(s) && s[i] == '.' {
 		i++
 		fs := i
@@ -418,7 +427,7 @@ func readDecimal[T ~string | ~[]byte](s T) (decimal, bool) {
 		if i == fs {
 			return d, false
 		}
-		fracDigits = s[fs:i]
+		d.b = s[fs:i]
 	}
 	exp := 0
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
@@ -444,43 +453,44 @@ func readDecimal[T ~string | ~[]byte](s T) (decimal, bool) {
 	if i != len(s) {
 		return d, false
 	}
-	all := make([]byte, 0, len(intDigits)+len(fracDigits))
-	all = append(append(all, intDigits...), fracDigits...)
-	point := len(intDigits) + exp
-	for len(all) > 0 && all[0] == '0' {
-		all = all[1:]
-		point--
+	d.hi = len(d.a) + len(d.b)
+	for d.lo < d.hi && d.digit(d.lo) == '0' {
+		d.lo++
 	}
-	for len(all) > 0 && all[len(all)-1] == '0' {
-		all = all[:len(all)-1]
+	for d.hi > d.lo && d.digit(d.hi-1) == '0' {
+		d.hi--
 	}
-	if len(all) == 0 {
-		return decimal{}, true
-	}
-	d.digits, d.point = all, point
+	d.point = len(d.a) - d.lo + exp
 	return d, true
 }
 
 // cmpDecimal compares two exact decimals: -1, 0 or +1.
-func cmpDecimal(a, b decimal) int {
-	sign := func(x decimal) int {
+func cmpDecimal(x, y *decimal) int {
+	sign := func(d *decimal) int {
 		switch {
-		case len(x.digits) == 0:
+		case d.lo == d.hi:
 			return 0
-		case x.neg:
+		case d.neg:
 			return -1
 		}
 		return 1
 	}
-	sa, sb := sign(a), sign(b)
-	if sa != sb || sa == 0 {
-		return cmpInt(sa, sb)
+	sx, sy := sign(x), sign(y)
+	if sx != sy || sx == 0 {
+		return cmpInt(sx, sy)
 	}
-	c := cmpInt(a.point, b.point)
-	if c == 0 {
-		c = bytesCompare(a.digits, b.digits)
+	c := cmpInt(x.point, y.point)
+	for i, j := x.lo, y.lo; c == 0 && (i < x.hi || j < y.hi); i, j = i+1, j+1 {
+		switch {
+		case i == x.hi:
+			c = -1
+		case j == y.hi:
+			c = 1
+		default:
+			c = cmpInt(int(x.digit(i)), int(y.digit(j)))
+		}
 	}
-	return c * sa
+	return c * sx
 }
 
 func cmpInt(a, b int) int {
@@ -491,15 +501,6 @@ func cmpInt(a, b int) int {
 		return 1
 	}
 	return 0
-}
-
-func bytesCompare(a, b []byte) int {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		if a[i] != b[i] {
-			return cmpInt(int(a[i]), int(b[i]))
-		}
-	}
-	return cmpInt(len(a), len(b))
 }
 
 // CompareNumber compares a received number with a schema bound exactly, by
@@ -513,15 +514,15 @@ func bytesCompare(a, b []byte) int {
 // maximum 10 even though it rounds to 10 as a float64.
 func CompareNumber(v []byte, bound string) (c int, ok bool) {
 	if len(v) > 0 && v[0] == '"' {
-		if len(v) < 2 {
+		if len(v) < 2 || v[len(v)-1] != '"' || bytes.IndexByte(v, '\\') >= 0 && Valid(v) != nil {
 			return 0, false
 		}
 		v = text(v)
 	}
 	a, ok1 := readDecimal(v)
-	b, ok2 := readDecimal(bound)
+	b, ok2 := readDecimal(unsafe.Slice(unsafe.StringData(bound), len(bound)))
 	if !ok1 || !ok2 {
 		return 0, false
 	}
-	return cmpDecimal(a, b), true
+	return cmpDecimal(&a, &b), true
 }

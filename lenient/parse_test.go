@@ -249,3 +249,12 @@ func TestIntegerValueLongExponent(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareNumberAllocs: a bound check costs no allocation, in generated
+// code's hot path.
+func TestCompareNumberAllocs(t *testing.T) {
+	v := []byte(`"10.0000000000000001"`)
+	if n := testing.AllocsPerRun(100, func() { CompareNumber(v, "10") }); n != 0 {
+		t.Errorf("CompareNumber allocates %v times", n)
+	}
+}
