@@ -1,0 +1,31 @@
+package wiring
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	tools "github.com/normgen/normgen/examples/typed"
+)
+
+// NewTypedServer registers add_task of examples/typed with a typed go-sdk
+// handler and the generated schema, as the README's first go-sdk snippet.
+func NewTypedServer() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "wiring-typed", Version: "v0.1.0"}, nil)
+	// README: gosdk-typed
+	t := tools.NormgenTools()[0] // add_task
+	mcp.AddTool(s, &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema},
+		func(ctx context.Context, req *mcp.CallToolRequest, in tools.AddTaskInput) (*mcp.CallToolResult, any, error) {
+			// in came through the generated UnmarshalJSON: {"name":"x","priority":"2","done":"yes","tags":"[\"a\"]"} works
+			return add(in), nil, nil
+		})
+	// README: end
+	return s
+}
+
+// add answers with the task it received, as JSON.
+func add(in tools.AddTaskInput) *mcp.CallToolResult {
+	b, _ := json.Marshal(in)
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(b)}}}
+}

@@ -1,0 +1,116 @@
+package wiring
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	mcpclient "github.com/mark3labs/mcp-go/client"
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// call sends one tools/call (args "" leaves "arguments" out) and returns
+// the result's text and whether it is a tool error.
+type call func(t *testing.T, tool, args string) (string, bool)
+
+func goSDKCaller(t *testing.T, s *gosdk.Server) call {
+	ct, st := gosdk.NewInMemoryTransports()
+	ctx := context.Background()
+	if _, err := s.Connect(ctx, st, nil); err != nil {
+		t.Fatal(err)
+	}
+	cs, err := gosdk.NewClient(&gosdk.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return func(t *testing.T, tool, args string) (string, bool) {
+		params := &gosdk.CallToolParams{Name: tool}
+		if args != "" {
+			params.Arguments = json.RawMessage(args)
+		}
+		res, err := cs.CallTool(ctx, params)
+		if err != nil {
+			t.Fatalf("%s %s: %v", tool, args, err)
+		}
+		return res.Content[0].(*gosdk.TextContent).Text, res.IsError
+	}
+}
+
+func mcpGoCaller(t *testing.T, s *server.MCPServer) call {
+	c, err := mcpclient.NewInProcessClient(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Initialize(ctx, mcpgo.InitializeRequest{}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return func(t *testing.T, tool, args string) (string, bool) {
+		var req mcpgo.CallToolRequest
+		req.Params.Name = tool
+		if args != "" {
+			req.Params.Arguments = json.RawMessage(args)
+		}
+		res, err := c.CallTool(ctx, req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", tool, args, err)
+		}
+		return res.Content[0].(mcpgo.TextContent).Text, res.IsError
+	}
+}
+
+// TestSearchMail: both raw wirings of search_mail answer a call without
+// arguments as one with {}, a lenient call as its clean form, and bad
+// arguments with a tool error naming every bad field.
+func TestSearchMail(t *testing.T) {
+	for name, connect := range map[string]func(*testing.T) call{
+		"go-sdk raw": func(t *testing.T) call { return goSDKCaller(t, NewRawServer()) },
+		"mcp-go":     func(t *testing.T) call { return mcpGoCaller(t, NewMCPGoServer()) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			c := connect(t)
+			empty, isErr := c(t, "search_mail", "{}")
+			if isErr {
+				t.Fatalf("{}: %s", empty)
+			}
+			if got, isErr := c(t, "search_mail", ""); isErr || got != empty {
+				t.Errorf("no arguments: %q (error %v), want what {} gives: %q", got, isErr, empty)
+			}
+			clean, isErr := c(t, "search_mail", `{"query":"report","limit":2}`)
+			if isErr {
+				t.Fatalf("clean call: %s", clean)
+			}
+			if got, isErr := c(t, "search_mail", `{"q":"report","limit":"2"}`); isErr || got != clean {
+				t.Errorf("lenient call: %q (error %v), want %q", got, isErr, clean)
+			}
+			got, isErr := c(t, "search_mail", `{"limit":"abc","unread_only":"maybe"}`)
+			if !isErr || !strings.Contains(got, "limit") || !strings.Contains(got, "unread_only") {
+				t.Errorf("bad call: %q (error %v), want a tool error naming limit and unread_only", got, isErr)
+			}
+		})
+	}
+}
+
+// TestTypedAddTask: the typed go-sdk wiring takes a lenient call, and a
+// call without arguments gets a tool error naming the required title.
+func TestTypedAddTask(t *testing.T) {
+	c := goSDKCaller(t, NewTypedServer())
+	clean, isErr := c(t, "add_task", `{"title":"x","priority":2,"done":true,"tags":["a"]}`)
+	if isErr {
+		t.Fatalf("clean call: %s", clean)
+	}
+	if got, isErr := c(t, "add_task", `{"name":"x","priority":"2","done":"yes","tags":"[\"a\"]"}`); isErr || got != clean {
+		t.Errorf("lenient call: %q (error %v), want %q", got, isErr, clean)
+	}
+	if got, isErr := c(t, "add_task", ""); !isErr || !strings.Contains(got, "title") {
+		t.Errorf("no arguments: %q (error %v), want a tool error naming title", got, isErr)
+	}
+}

@@ -1,0 +1,113 @@
+// Tests of the README itself: the code it shows is code that tests run.
+package normgen_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// regionMarker, the line before a fenced block in README.md, says which
+// region of which file the block shows.
+var regionMarker = regexp.MustCompile("<!-- region: (\\S+) (\\S+) -->\n```[a-z]*\n((?s:.*?))```")
+
+// region returns the lines of a Go file from its "// README: name" line
+// to its "// README: end" line or the end of the function, dedented.
+func region(t *testing.T, path, name string) string {
+	t.Helper()
+	src, err := os.ReadFile(filepath.FromSlash(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	in := false
+	for _, line := range strings.Split(string(src), "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case !in:
+			in = trimmed == "// README: "+name
+		case trimmed == "// README: end" || line == "}":
+			return dedent(lines)
+		default:
+			lines = append(lines, line)
+		}
+	}
+	t.Fatalf("%s: no region %q (a \"// README: %s\" line, then \"// README: end\" or the function's end)", path, name, name)
+	return ""
+}
+
+func dedent(lines []string) string {
+	indent := -1
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		n := len(l) - len(strings.TrimLeft(l, "\t"))
+		if indent < 0 || n < indent {
+			indent = n
+		}
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		if len(l) >= indent {
+			l = l[max(indent, 0):]
+		}
+		b.WriteString(l + "\n")
+	}
+	return b.String()
+}
+
+// TestReadmeRegions: each README block marked with a region comment is
+// that region of its file, byte for byte, so that code the README shows
+// (the SDK wiring, the error and fix report examples with their output) is
+// code a test compiles and runs. A block that shows example output
+// ("// Output:") must be such a region or the Quick start's example test,
+// which TestQuickStart (cmd/normgen) runs.
+func TestReadmeRegions(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(readme)
+	found := 0
+	for _, m := range regionMarker.FindAllStringSubmatch(text, -1) {
+		found++
+		if want := region(t, m[1], m[2]); m[3] != want {
+			t.Errorf("README block of %s region %s differs from the file; the README shows:\n%s\nthe file has:\n%s", m[1], m[2], m[3], want)
+		}
+	}
+	if found < 5 {
+		t.Errorf("%d region blocks in README.md; want the 3 SDK wirings and the 2 Errors examples", found)
+	}
+	quickStart := text[strings.Index(text, "\n## Quick start\n"):]
+	quickStart = quickStart[:strings.Index(quickStart[1:], "\n## ")+1]
+	unmarked := regionMarker.ReplaceAllString(text, "")
+	unmarked = strings.Replace(unmarked, quickStart, "", 1)
+	if strings.Contains(unmarked, "// Output:") {
+		t.Errorf("README.md shows example output outside a region block and the Quick start: mark the block with <!-- region: FILE NAME -->")
+	}
+}
+
+// TestOtherModules runs `go test ./...` in the repository's other modules
+// (examples/, adapters/) when NORMGEN_EXAMPLES=1. They are modules of
+// their own (so that this one depends on no MCP SDK), which `go test ./...`
+// here does not enter; CI tests them in steps of their own.
+func TestOtherModules(t *testing.T) {
+	if os.Getenv("NORMGEN_EXAMPLES") != "1" {
+		t.Skip("examples/ and adapters/ are modules of their own: run `cd examples && go test ./...` and `cd adapters && go test ./...`, or NORMGEN_EXAMPLES=1 go test .")
+	}
+	for _, dir := range []string{"examples", "adapters"} {
+		t.Run(dir, func(t *testing.T) {
+			cmd := exec.Command("go", "test", "./...")
+			cmd.Dir = dir
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("cd %s && go test ./...: %v\n%s", dir, err, out)
+			}
+			t.Logf("cd %s && go test ./...\n%s", dir, out)
+		})
+	}
+}
