@@ -304,7 +304,7 @@ func (d *Decoder) Uint(v []byte, name string, bits int, m Mode) uint64 {
 			return n
 		}
 		if err == ErrSyntax && bytes.HasPrefix(text(v), []byte("-")) {
-			if _, e := ParseIntString(text(v), 64); e == nil || e == ErrRange {
+			if n, e := ParseIntString(text(v), 64); e == nil && n != 0 || e == ErrRange {
 				err = ErrRange
 			}
 		}

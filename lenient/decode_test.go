@@ -203,4 +203,9 @@ func TestNegativeUnsigned(t *testing.T) {
 			t.Errorf("%s: %s", v, msg)
 		}
 	}
+	var d Decoder
+	d.Uint([]byte(`"-0"`), "u", 64, 0)
+	if msg := d.Err().Error(); msg != `u: "-0" is not a non-negative integer (send 100 or "100")` {
+		t.Errorf(`"-0": %s`, msg)
+	}
 }
