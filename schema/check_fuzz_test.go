@@ -348,3 +348,35 @@ func keys(m map[string]bool) []string {
 	sort.Strings(out)
 	return out
 }
+
+// anyOfRefChain is a catalog whose defs d0..d(n-1) are each an anyOf of a
+// $ref to the next def and null (d(n) is an integer), with one property
+// per def: the shape of a long chain of nullable references.
+func anyOfRefChain(n int) []byte {
+	var defs, props []string
+	for i := 0; i < n; i++ {
+		defs = append(defs, fmt.Sprintf(`"d%d":{"anyOf":[{"$ref":"#/$defs/d%d"},{"type":"null"}]}`, i, i+1))
+		props = append(props, fmt.Sprintf(`"p%d":{"$ref":"#/$defs/d%d"}`, i, i))
+	}
+	defs = append(defs, fmt.Sprintf(`"d%d":{"type":"integer"}`, n))
+	return []byte(`[{"name":"t","inputSchema":{"type":"object","$defs":{` + strings.Join(defs, ",") + `},"properties":{` + strings.Join(props, ",") + `}}}]`)
+}
+
+// BenchmarkCheckAnyOfRefChain measures both checks on anyOfRefChain at
+// growing sizes: with a cost linear in the catalog's size, doubling n
+// doubles the time per op.
+func BenchmarkCheckAnyOfRefChain(b *testing.B) {
+	for _, n := range []int{250, 500, 1000} {
+		cat := anyOfRefChain(n)
+		b.Run(fmt.Sprintf("leniency/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				CheckCatalog(cat)
+			}
+		})
+		b.Run(fmt.Sprintf("hosts/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				CheckHosts(cat, Hosts())
+			}
+		})
+	}
+}
