@@ -91,6 +91,44 @@ func TestReadmeRegions(t *testing.T) {
 	}
 }
 
+// linesOfMarker, the line before a fenced block in README.md, names the
+// file (a golden file) whose lines the block shows.
+var linesOfMarker = regexp.MustCompile("<!-- lines-of: (\\S+) -->\n```[a-z]*\n((?s:.*?))```")
+
+// TestReadmeGoldenLines: each line of a README block marked lines-of is a
+// line of that file (a line ending in "..." one that starts so), so that
+// the generator errors the README shows are what the golden test expects.
+func TestReadmeGoldenLines(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := linesOfMarker.FindAllStringSubmatch(string(readme), -1)
+	if len(marks) == 0 {
+		t.Fatal("no lines-of block in README.md")
+	}
+	for _, m := range marks {
+		data, err := os.ReadFile(filepath.FromSlash(m[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(data), "\n")
+		for _, want := range strings.Split(strings.TrimSuffix(m[2], "\n"), "\n") {
+			prefix, elided := strings.CutSuffix(want, "...")
+			found := false
+			for _, l := range lines {
+				if l == want || elided && strings.HasPrefix(l, prefix) {
+					found = true
+					break
+				}
+			}
+			if !found {
+				t.Errorf("README shows a line that %s does not have:\n%s", m[1], want)
+			}
+		}
+	}
+}
+
 // TestOtherModules runs `go test ./...` in the repository's other modules
 // (examples/, adapters/) when NORMGEN_EXAMPLES=1. They are modules of
 // their own (so that this one depends on no MCP SDK), which `go test ./...`
