@@ -1,0 +1,310 @@
+package lenient
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+	"slices"
+	"unicode/utf16"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// SWAR ("SIMD within a register") string scanning: eight bytes of a JSON
+// string are tested at once with integer arithmetic on a uint64, in pure
+// Go, so it is fast on every platform. The functions here are drop-in
+// replacements for stringScan, unquote and StringValue in scan.go, with
+// the same results (fuzz-tested against them in swar_test.go).
+
+const (
+	swarOnes = 0x0101010101010101 // 0x01 in every byte
+	swarHigh = 0x8080808080808080 // the high bit of every byte
+)
+
+// swarStop returns a mask whose lowest set bit is the high bit of the
+// first byte of x (in memory order: x is loaded little-endian) that is
+// '"', '\\' or a control character (< 0x20); 0 when there is none. Bits
+// above the lowest one may be false positives (a borrow runs upwards
+// only), so only the lowest one is read.
+func swarStop(x uint64) uint64 {
+	q := x ^ (swarOnes * '"')
+	b := x ^ (swarOnes * '\\')
+	// (v - 0x01..) & ^v has the high bit of the lowest zero byte of v set;
+	// (x - 0x20..) & ^x that of the lowest byte below 0x20.
+	return ((x-swarOnes*0x20)&^x | (q-swarOnes)&^q | (b-swarOnes)&^b) & swarHigh
+}
+
+// swarEscapeOrHigh is swarStop for '\\' and bytes >= 0x80 (the bytes
+// that make a validated string's text differ from its bytes).
+func swarEscapeOrHigh(x uint64) uint64 {
+	b := x ^ (swarOnes * '\\')
+	return ((b-swarOnes)&^b | x) & swarHigh
+}
+
+// stringRun returns the index of the first '"', '\\' or control byte of s
+// at or after i (len(s) when there is none), and whether a byte >= 0x80
+// comes before it.
+func stringRun(s []byte, i int) (int, bool) {
+	var seen uint64
+	for i+8 <= len(s) {
+		x := binary.LittleEndian.Uint64(s[i:])
+		if m := swarStop(x); m != 0 {
+			k := bits.TrailingZeros64(m) >> 3
+			seen |= x & (uint64(1)<<(8*k) - 1) // the bytes before the stop
+			return i + k, seen&swarHigh != 0
+		}
+		seen |= x
+		i += 8
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == '"' || c == '\\' {
+			break
+		}
+		seen |= uint64(c)
+	}
+	return i, seen&swarHigh != 0
+}
+
+// plainRun returns the index of the first '\\' or byte >= 0x80 of s at or
+// after i, or len(s).
+func plainRun(s []byte, i int) int {
+	for i+8 <= len(s) {
+		x := binary.LittleEndian.Uint64(s[i:])
+		if m := swarEscapeOrHigh(x); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	for i < len(s) && s[i] != '\\' && s[i] < utf8.RuneSelf {
+		i++
+	}
+	return i
+}
+
+// stringScanSWAR is stringScan eight bytes at a time: it scans the JSON
+// string starting at data[i] == '"' and returns the index after its
+// closing quote, whether the string is plain (no escape, no byte outside
+// ASCII) and whether it is valid; on an invalid string, end is where the
+// problem is, as stringScan reports it.
+//
+// The decoder should call it in place of stringScan (scan.go), which
+// validation (Begin, Valid), skipValue, ObjectIter.Next and the array
+// length pass all go through.
+func stringScanSWAR(data []byte, i int) (end int, plain, ok bool) {
+	i++
+	var seen uint64 // the OR of the bytes skipped: its high bits say non-ASCII
+	escaped := false
+	for {
+		if i+8 <= len(data) {
+			x := binary.LittleEndian.Uint64(data[i:])
+			m := swarStop(x)
+			if m == 0 {
+				seen |= x
+				i += 8
+				continue
+			}
+			k := bits.TrailingZeros64(m) >> 3
+			seen |= x & (uint64(1)<<(8*k) - 1) // the bytes before the stop
+			i += k
+		} else {
+			for i < len(data) && data[i] >= 0x20 && data[i] != '"' && data[i] != '\\' {
+				seen |= uint64(data[i])
+				i++
+			}
+			if i >= len(data) {
+				return i, false, false
+			}
+		}
+		switch data[i] {
+		case '"':
+			return i + 1, !escaped && seen&swarHigh == 0, true
+		case '\\':
+			escaped = true
+			// Escapes often come in runs (\n\t\t): take them all here.
+			for i < len(data) && data[i] == '\\' {
+				if i+1 >= len(data) {
+					return i, false, false
+				}
+				switch data[i+1] {
+				case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+					i += 2
+				case 'u':
+					if i+6 > len(data) {
+						return i, false, false
+					}
+					for _, h := range data[i+2 : i+6] {
+						if !isHex(h) {
+							return i, false, false
+						}
+					}
+					i += 6
+				default:
+					return i, false, false
+				}
+			}
+		default: // a control character
+			return i, false, false
+		}
+	}
+}
+
+// unquoteSWAR is unquote eight bytes at a time: it appends the text of
+// the validated JSON string q (with quotes) to buf. When the string is
+// valid UTF-8 (checked once, up front; escapes are ASCII, so the runs
+// between them are valid too), each 8-byte word is stored to the output
+// as it is loaded and the output advances to the first backslash in it:
+// runs need neither a byte loop nor a copy call. Otherwise the runs of
+// ASCII are copied whole and invalid UTF-8 becomes U+FFFD. Lone
+// surrogates become U+FFFD, as in encoding/json.
+//
+// The decoder should call it in place of unquote (scan.go: keyText,
+// StringValue; decode.go: text).
+func unquoteSWAR(q []byte, buf []byte) []byte {
+	s := q[1 : len(q)-1]
+	if !utf8.Valid(s) {
+		return unquoteInvalid(s, buf)
+	}
+	return unquoteValid(s, buf)
+}
+
+// unquoteValid is unquoteSWAR for a string s (without quotes) that is
+// valid UTF-8.
+func unquoteValid(s []byte, buf []byte) []byte {
+	// The text is never longer than s: an escape of n bytes stands for at
+	// most n bytes of UTF-8. 8 bytes of room past it take the last store.
+	n0 := len(buf)
+	buf = slices.Grow(buf, len(s)+8)
+	dst := buf[n0 : n0+len(s)+8]
+	n, i := 0, 0
+	for {
+		if i+8 <= len(s) {
+			x := binary.LittleEndian.Uint64(s[i:])
+			binary.LittleEndian.PutUint64(dst[n:], x)
+			b := x ^ (swarOnes * '\\')
+			m := (b - swarOnes) & ^b & swarHigh
+			if m == 0 {
+				i += 8
+				n += 8
+				continue
+			}
+			k := bits.TrailingZeros64(m) >> 3
+			i += k
+			n += k
+		} else {
+			for i < len(s) && s[i] != '\\' {
+				dst[n] = s[i]
+				n++
+				i++
+			}
+			if i >= len(s) {
+				return buf[:n0+n]
+			}
+		}
+		// s[i] == '\\'
+		if c := unescapeByte[s[i+1]]; c != 0 {
+			dst[n] = c
+			n++
+			i += 2
+			continue
+		}
+		// \uXXXX
+		r := hex4(s[i+2 : i+6])
+		i += 6
+		if utf16.IsSurrogate(r) {
+			if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
+				if r2 := utf16.DecodeRune(r, hex4(s[i+2:i+6])); r2 != utf8.RuneError {
+					n += utf8.EncodeRune(dst[n:], r2)
+					i += 6
+					continue
+				}
+			}
+			r = utf8.RuneError
+		}
+		n += utf8.EncodeRune(dst[n:], r)
+	}
+}
+
+// unescapeByte maps the letter of a one-byte escape (after the backslash)
+// to the byte it stands for; 0 for 'u' and for what is not an escape.
+var unescapeByte = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// unquoteInvalid is unquoteSWAR for a string s (without quotes) that holds
+// invalid UTF-8: runs of ASCII are copied whole, the rest rune by rune.
+func unquoteInvalid(s []byte, buf []byte) []byte {
+	if buf == nil {
+		buf = make([]byte, 0, len(s))
+	}
+	for i := 0; i < len(s); {
+		j := plainRun(s, i)
+		buf = append(buf, s[i:j]...)
+		i = j
+		if i >= len(s) {
+			break
+		}
+		if s[i] != '\\' {
+			r, size := utf8.DecodeRune(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				buf = utf8.AppendRune(buf, utf8.RuneError)
+			} else {
+				buf = append(buf, s[i:i+size]...)
+			}
+			i += size
+			continue
+		}
+		switch s[i+1] {
+		case 'b':
+			buf = append(buf, '\b')
+		case 'f':
+			buf = append(buf, '\f')
+		case 'n':
+			buf = append(buf, '\n')
+		case 'r':
+			buf = append(buf, '\r')
+		case 't':
+			buf = append(buf, '\t')
+		case 'u':
+			r := hex4(s[i+2 : i+6])
+			i += 6
+			if utf16.IsSurrogate(r) {
+				if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
+					if r2 := utf16.DecodeRune(r, hex4(s[i+2:i+6])); r2 != utf8.RuneError {
+						buf = utf8.AppendRune(buf, r2)
+						i += 6
+						continue
+					}
+				}
+				r = utf8.RuneError
+			}
+			buf = utf8.AppendRune(buf, r)
+			continue
+		default: // " \ /
+			buf = append(buf, s[i+1])
+		}
+		i += 2
+	}
+	return buf
+}
+
+// stringValueSWAR is StringValue (the text of a validated JSON string
+// value, with its quotes) that allocates the string once in every case: a
+// string without escapes and with valid UTF-8 is one copy of its bytes;
+// otherwise the text is unquoted into a new buffer that becomes the string
+// itself, where StringValue unquotes into a buffer and copies it again.
+//
+// The decoder should call it in place of StringValue (Decoder.String).
+func stringValueSWAR(q []byte) string {
+	inner := q[1 : len(q)-1]
+	var buf []byte
+	switch {
+	case !utf8.Valid(inner):
+		buf = unquoteInvalid(inner, nil)
+	case bytes.IndexByte(inner, '\\') < 0:
+		return string(inner)
+	default:
+		buf = unquoteValid(inner, nil)
+	}
+	// buf is new and nothing else refers to it or writes to it again, so
+	// it can be the string's memory (what strings.Builder does).
+	return unsafe.String(unsafe.SliceData(buf), len(buf))
+}

@@ -1,0 +1,176 @@
+package lenient
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// swarSeeds are strings (without their quotes) that put every kind of
+// special byte at every offset of an 8-byte word, and the hostile cases.
+func swarSeeds() []string {
+	seeds := []string{
+		"", "a", "plain ascii text that is longer than a word",
+		`esc \" quote`, `back \\ slash`, `\n\t\r\b\f\/`, `\u00e9\u65e5`, `\ud83d\ude00 pair`, `\ud83d lone`, `\udc00\ud800`,
+		"café naïve 日本語 Ελληνικά ✓", "bad \xff utf8", "\xe6\x97", "trunc \xe6\x97\\n", "\xed\xa0\x80 encoded surrogate",
+		"ctl \x01 byte", "nul \x00 byte", "tab \t raw", "del \x7f ok", "\x1f", " ",
+		`bad \x escape`, `short \u12`, `bad \u12g4 hex`, `ends with \`,
+	}
+	for off := 0; off < 17; off++ {
+		pad := strings.Repeat("x", off)
+		for _, sp := range []string{`\"`, `\\`, `\n`, "é", "\xff", "\x01", "\x00", `"`, "\x80", "\x1f", "\x20", "\x7f"} {
+			seeds = append(seeds, pad+sp+"tail text past the word")
+		}
+	}
+	return seeds
+}
+
+func checkScan(t *testing.T, data []byte) {
+	t.Helper()
+	e1, p1, ok1 := stringScan(data, 0)
+	e2, p2, ok2 := stringScanSWAR(data, 0)
+	if e1 != e2 || p1 != p2 || ok1 != ok2 {
+		t.Fatalf("%q: stringScan = (%d, %v, %v), stringScanSWAR = (%d, %v, %v)", data, e1, p1, ok1, e2, p2, ok2)
+	}
+	if !ok1 {
+		return
+	}
+	q := data[:e1]
+	want, got := unquote(q, nil), unquoteSWAR(q, nil)
+	if string(want) != string(got) {
+		t.Fatalf("%q: unquote = %q, unquoteSWAR = %q", q, want, got)
+	}
+	if !utf8.Valid(got) {
+		t.Fatalf("%q: unquoteSWAR gives invalid UTF-8 %q", q, got)
+	}
+	if a, b := StringValue(q), stringValueSWAR(q); a != b {
+		t.Fatalf("%q: StringValue = %q, stringValueSWAR = %q", q, a, b)
+	}
+	if a, b := string(unquote(q, []byte("pre"))), string(unquoteSWAR(q, []byte("pre"))); a != b {
+		t.Fatalf("%q: appending to a buffer: %q vs %q", q, a, b)
+	}
+}
+
+// TestStringScanSWAR: the SWAR scanner and unquoter give what the
+// byte-at-a-time ones give, on every seed, with and without the closing
+// quote, and with trailing bytes after it.
+func TestStringScanSWAR(t *testing.T) {
+	for _, s := range swarSeeds() {
+		checkScan(t, []byte(`"`+s+`"`))
+		checkScan(t, []byte(`"`+s))
+		checkScan(t, []byte(`"`+s+`", "next": 1}`))
+	}
+}
+
+// TestStringScanSWARPositions: a string of n plain bytes with one special
+// byte at each position ends, fails or turns non-plain where the
+// byte-at-a-time scanner says, for every n up to three words.
+func TestStringScanSWARPositions(t *testing.T) {
+	for n := 0; n <= 24; n++ {
+		for pos := 0; pos < n; pos++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(`"` + strings.Repeat("a", n) + `"`)
+				b[1+pos] = byte(c)
+				checkScan(t, b)
+			}
+		}
+	}
+}
+
+func TestSwarStopExact(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for pos := 0; pos < 8; pos++ {
+			w := [8]byte{'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a'}
+			w[pos] = byte(c)
+			x := uint64(0)
+			for i := 7; i >= 0; i-- {
+				x = x<<8 | uint64(w[i])
+			}
+			special := c < 0x20 || c == '"' || c == '\\'
+			m := swarStop(x)
+			if special != (m != 0) {
+				t.Fatalf("byte %#x at %d: mask %#x", c, pos, m)
+			}
+			if special && m&-m != 0x80<<(8*pos) {
+				t.Fatalf("byte %#x at %d: lowest bit of %#x is not its byte", c, pos, m)
+			}
+		}
+	}
+}
+
+// FuzzStringScanSWAR compares the SWAR scanner, unquoter and StringValue
+// with the byte-at-a-time ones on arbitrary bytes.
+func FuzzStringScanSWAR(f *testing.F) {
+	for _, s := range swarSeeds() {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		checkScan(t, append([]byte{'"'}, body...))
+		checkScan(t, append(append([]byte{'"'}, body...), '"'))
+	})
+}
+
+// fileText is about n bytes of JSON string body as a file-writing tool
+// sends it: escaped newlines, tabs and quotes, and some non-ASCII text.
+func fileText(n int) []byte {
+	chunk := `// Package greet says hello \u2014 in several languages, naïvely.\npackage greet\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n)\n\n` +
+		`// Greetings: 日本語, Ελληνικά, café.\nvar Greetings = map[string]string{\n\t\"ja\": \"こんにちは\",\n\t\"en\": \"Hello, \\\"world\\\"\",\n}\n\n` +
+		`func Path(parts ...string) string {\n\treturn strings.Join(parts, \"\\\\\")\n}\n\n`
+	var b strings.Builder
+	b.WriteByte('"')
+	for b.Len() < n {
+		b.WriteString(chunk)
+	}
+	b.WriteByte('"')
+	return []byte(b.String())
+}
+
+// BenchmarkStringScan compares the byte-at-a-time and SWAR scanners on a
+// 1 MB string of source text and a 1 MB string of plain ASCII.
+func BenchmarkStringScan(b *testing.B) {
+	for _, in := range []struct {
+		name string
+		q    []byte
+	}{
+		{"source_1MB", fileText(1 << 20)},
+		{"ascii_1MB", []byte(`"` + strings.Repeat("abcdefghij klmnopqrstuvwxyz 0123456789 ", 1<<20/40) + `"`)},
+		{"path_24B", []byte(`"internal/ledger/retry.go"`)},
+	} {
+		b.Run(in.name+"/bytewise", func(b *testing.B) {
+			b.SetBytes(int64(len(in.q)))
+			for b.Loop() {
+				if _, _, ok := stringScan(in.q, 0); !ok {
+					b.Fatal("invalid")
+				}
+			}
+		})
+		b.Run(in.name+"/swar", func(b *testing.B) {
+			b.SetBytes(int64(len(in.q)))
+			for b.Loop() {
+				if _, _, ok := stringScanSWAR(in.q, 0); !ok {
+					b.Fatal("invalid")
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkStringValue compares StringValue (unquote byte by byte, then
+// copy into a string) with stringValueSWAR (bulk copies, one allocation).
+func BenchmarkStringValue(b *testing.B) {
+	q := fileText(1 << 20)
+	b.Run("source_1MB/StringValue", func(b *testing.B) {
+		b.SetBytes(int64(len(q)))
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = StringValue(q)
+		}
+	})
+	b.Run("source_1MB/stringValueSWAR", func(b *testing.B) {
+		b.SetBytes(int64(len(q)))
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = stringValueSWAR(q)
+		}
+	})
+}
