@@ -82,7 +82,7 @@ func TestUsageLines(t *testing.T) {
 // TestHelp: -h and -help print the usage on stderr and exit 0, for the
 // default command and every subcommand.
 func TestHelp(t *testing.T) {
-	runs := [][]string{{"-h"}, {"-help"}}
+	runs := [][]string{{"-h"}, {"-help"}, {"help"}, {"help", "catalog"}}
 	for _, name := range commandNames() {
 		runs = append(runs, []string{name, "-h"})
 	}

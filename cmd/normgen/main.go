@@ -3,14 +3,20 @@
 //
 // Usage:
 //
-//	normgen [-type T,U] [-output FILE] [-tags TAGS] [DIR]    generate (default: .)
+//	normgen [-type T,U] [-output FILE] [-tags TAGS] [-profile P] [-check] [-schemas DIR] [DIR]
+//	                          generate for the package in DIR (default .)
 //	normgen catalog [DIR]     print [{name, description, inputSchema}] sorted by name
+//	normgen catalog -from FILE|-    any server's catalog with lenient schemas
 //	normgen rules [DIR]       print the rule table as rules.json
-//	normgen check [FILE|-]    lint a tools/list catalog for leniency gaps
+//	normgen rules -catalog FILE|-   rules.json derived from any server's catalog
+//	normgen check [-json] [-host NAME,...|all] [FILE|-]
+//	                          lint a tools/list catalog
 //	normgen normalize -rules FILE -tool NAME   normalize arguments read on stdin
+//	normgen suggest -calls FILE [-w] [DIR]     tag edits from a call log
+//	normgen stats -logdir DIR                  the normalizer's statistics over HTTP
 //
-// `normgen -h` and `normgen COMMAND -h` print the usage (on stderr) and
-// exit 0.
+// `normgen -h`, `normgen COMMAND -h` and `normgen help [COMMAND]` print
+// the usage (on stderr) and exit 0.
 //
 // Exit codes: 0 ok, 1 findings or generation errors, 2 usage errors: an
 // unknown command or flag, or a file or directory argument that does not
@@ -44,6 +50,14 @@ func run(args []string) int {
 		return runGenerate(args)
 	}
 	first := args[0]
+	if first == "help" { // normgen help [COMMAND], as -h
+		if len(args) > 1 {
+			if cmd, ok := subcommands[args[1]]; ok {
+				return cmd([]string{"-h"})
+			}
+		}
+		return runGenerate([]string{"-h"})
+	}
 	if cmd, ok := subcommands[first]; ok {
 		return cmd(args[1:])
 	}
