@@ -53,6 +53,9 @@ func Load(ctx context.Context, cfg Config) (*Package, []Diagnostic) {
 	if err != nil {
 		return nil, []Diagnostic{{Msg: "loading " + dir + ": " + err.Error()}}
 	}
+	if len(pkgs) == 0 && !inModule(abs) {
+		return nil, []Diagnostic{{Msg: fmt.Sprintf("%s: not inside a Go module (no go.mod in it or above); normgen loads packages with the go command: run go mod init", dir)}}
+	}
 	if len(pkgs) != 1 {
 		return nil, []Diagnostic{{Msg: fmt.Sprintf("%s: expected one package, found %d", dir, len(pkgs))}}
 	}
@@ -73,6 +76,20 @@ func Load(ctx context.Context, cfg Config) (*Package, []Diagnostic) {
 	l := &loader{pkg: p, dir: abs, structs: map[*types.TypeName]*Struct{}, fieldDocs: map[token.Pos]*ast.Field{}}
 	m := l.build(cfg)
 	return m, sortDiags(l.diags, abs)
+}
+
+// inModule reports whether dir or a folder above it has a go.mod.
+func inModule(dir string) bool {
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return false
+		}
+		dir = parent
+	}
 }
 
 func mentionsGenerated(msg string) bool {

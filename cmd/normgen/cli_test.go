@@ -143,3 +143,23 @@ func TestDiagnosticPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestNotInModule: a package directory outside any Go module is said to be
+// that, in one line, not "expected one package, found 0".
+func TestNotInModule(t *testing.T) {
+	dir := t.TempDir()
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			t.Skipf("the temporary directory %s is inside a module (%s)", dir, d)
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	os.MkdirAll(filepath.Join(dir, "x"), 0o755)
+	os.WriteFile(filepath.Join(dir, "x", "x.go"), []byte("package x\n"), 0o644)
+	code, _, stderr := normgen(t, dir, "", "x")
+	if want := "x: not inside a Go module (no go.mod in it or above)"; code != 1 || !strings.HasPrefix(stderr, want) || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("exit %d, stderr %q; want exit 1 and one line starting %q", code, stderr, want)
+	}
+}
