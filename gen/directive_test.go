@@ -10,8 +10,8 @@ import (
 
 // loadSource loads one file of Go source as a package of its own module
 // (standard library only) and returns the model's tool names and the
-// diagnostics as Load gives them.
-func loadSource(t *testing.T, src string) ([]string, []string) {
+// diagnostics as Load gives them; types, when given, is -type.
+func loadSource(t *testing.T, src string, types ...string) ([]string, []string) {
 	t.Helper()
 	mod := t.TempDir()
 	for name, data := range map[string]string{
@@ -24,7 +24,7 @@ func loadSource(t *testing.T, src string) ([]string, []string) {
 			t.Fatal(err)
 		}
 	}
-	m, diags := Load(context.Background(), Config{Dir: filepath.Join(mod, "d")})
+	m, diags := Load(context.Background(), Config{Dir: filepath.Join(mod, "d"), Types: types})
 	var tools, msgs []string
 	if m != nil {
 		for _, tool := range m.Tools {
@@ -105,15 +105,15 @@ type (
 }
 
 // TestDirectivesHonoured: a tool line inside a group, or above a group of
-// one type, marks that type.
+// one type, marks that type, and names it when -type selects it too.
 func TestDirectivesHonoured(t *testing.T) {
-	tools, diags := loadSource(t, `package d
+	src := `package d
 
 //normgen:tool one
 type (
 	// OneInput is the input of one.
 	OneInput struct {
-		A string `+"`json:\"a\"`"+`
+		A string ` + "`json:\"a\"`" + `
 	}
 )
 
@@ -122,16 +122,24 @@ type (
 	//
 	//normgen:tool two
 	TwoInput struct {
-		B string `+"`json:\"b\"`"+`
+		B string ` + "`json:\"b\"`" + `
 	}
 	// Other is not a tool.
 	Other struct{}
 )
-`)
+`
+	tools, diags := loadSource(t, src)
 	if len(diags) > 0 {
 		t.Fatalf("diagnostics: %v", diags)
 	}
 	if got := strings.Join(tools, ","); got != "one,two" {
 		t.Errorf("tools %s, want one,two", got)
+	}
+	tools, diags = loadSource(t, src, "OneInput", "Other")
+	if len(diags) > 0 {
+		t.Fatalf("-type OneInput,Other: diagnostics: %v", diags)
+	}
+	if got := strings.Join(tools, ","); got != "one,other" {
+		t.Errorf("-type OneInput,Other: tools %s, want one,other", got)
 	}
 }

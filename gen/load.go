@@ -193,6 +193,7 @@ func (l *loader) build(cfg Config) *Package {
 		pos        token.Pos
 	}
 	var found []candidate
+	named := map[string]string{} // type name -> its //normgen:tool name
 	for _, f := range l.pkg.Syntax {
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
@@ -235,6 +236,7 @@ func (l *loader) build(cfg Config) *Package {
 				for _, c := range lines {
 					if mm := toolDirective.FindStringSubmatch(c.Text); mm != nil {
 						found = append(found, candidate{ts.Name.Name, mm[1], ts.Pos()})
+						named[ts.Name.Name] = mm[1]
 					} else if strings.HasPrefix(c.Text, "//normgen:") && !strings.HasPrefix(c.Text, "//normgen:unknown=") {
 						l.errorf(c.Pos(), "", "unknown directive %q; known: //normgen:tool NAME, //normgen:unknown=error", c.Text)
 					}
@@ -250,15 +252,7 @@ func (l *loader) build(cfg Config) *Package {
 				l.diags = append(l.diags, Diagnostic{Msg: fmt.Sprintf("-type %s: no such type in package %s", name, l.pkg.Name)})
 				continue
 			}
-			tool := ""
-			if doc := l.typeDocs[name]; doc != nil {
-				for _, c := range doc.List {
-					if mm := toolDirective.FindStringSubmatch(c.Text); mm != nil {
-						tool = mm[1]
-					}
-				}
-			}
-			found = append(found, candidate{name, tool, obj.Pos()})
+			found = append(found, candidate{name, named[name], obj.Pos()})
 		}
 	}
 	if len(found) == 0 && len(cfg.Types) == 0 && len(l.diags) == 0 { // else a directive error says why
