@@ -644,7 +644,7 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 					mark := d.Mark()
 					val := d.Float(it.Value, "estimate_h", 32, 0)
 					if d.OK(mark) {
-						if val < 0.0 {
+						if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
 							d.Fail("estimate_h", it.Value, "is less than the minimum, 0")
 						}
 					}
