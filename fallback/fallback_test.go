@@ -1,8 +1,11 @@
 package fallback
 
 import (
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/lenient"
 )
 
 type input struct {
@@ -98,5 +101,27 @@ func TestWrapAndNumberMessages(t *testing.T) {
 	err = Decode([]byte(`{"labels":""}`), &v)
 	if err == nil || !strings.HasPrefix(err.Error(), `labels: "" is an empty string`) {
 		t.Errorf(`labels "": %v`, err)
+	}
+}
+
+// TestDuplicateKeyAmongOthers (issue 12 item 3): through the fallback too,
+// a key given twice is one problem and every other bad field is listed;
+// broken JSON is a *lenient.Error naming the offset.
+func TestDuplicateKeyAmongOthers(t *testing.T) {
+	type in struct {
+		Path  string `json:"path"`
+		Limit int8   `json:"limit,omitempty"`
+		On    bool   `json:"on,omitempty"`
+	}
+	var v in
+	err := Decode([]byte(`{"path":"a","path":"b","limit":300,"on":"maybe"}`), &v)
+	want := `path: key "path" is given twice; send it once; limit: 300 is out of range (-128 to 127); on: "maybe" is not a boolean`
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("got  %v\nwant %s...", err, want)
+	}
+	err = Decode([]byte(`{"path":"a"`), &v)
+	var le *lenient.Error
+	if !errors.As(err, &le) || !strings.Contains(err.Error(), "invalid JSON at offset 11") {
+		t.Errorf("broken JSON: %T %v", err, err)
 	}
 }

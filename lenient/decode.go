@@ -53,7 +53,8 @@ type Decoder struct {
 	fixes    []Fix
 	record   bool
 	depth    int
-	wrapAt   int // 1 + the depth of the element a wrap made; 0 for none
+	wrapAt   int  // 1 + the depth of the element a wrap made; 0 for none
+	begun    bool // Begin validated the document (and reported its duplicate keys)
 	path     [inlineDepth]segment
 	deep     []segment
 }
@@ -61,16 +62,25 @@ type Decoder struct {
 // Record makes the Decoder keep a list of the fixes it makes (see Fixes).
 func (d *Decoder) Record() { d.record = true }
 
-// Begin checks that data is one JSON value without duplicate keys and
-// reports whether decoding can go on.
+// Begin checks that data is one JSON value and reports whether decoding
+// can go on. Malformed JSON is a problem naming its byte offset, and
+// decoding cannot go on. A key given twice in one object is a problem too,
+// but decoding goes on, so that every other bad field is still listed.
 func (d *Decoder) Begin(data []byte) bool {
 	d.members.ok = true
-	v := validator{rec: &d.members}
+	v := validator{rec: &d.members, collect: true}
 	if err := v.valid(data); err != nil {
 		d.members.ok = false
 		d.addError(err, "")
 		return false
 	}
+	for _, off := range v.dups[:min(v.ndups, maxDups)] {
+		d.addError(dupAt(data, off), "")
+	}
+	if more := v.ndups - maxDups; more > 0 {
+		d.problems = append(d.problems, Problem{Msg: strconv.Itoa(more) + " more keys are given twice; send each key once"})
+	}
+	d.begun = true
 	d.root = trimSpace(data)
 	return true
 }
@@ -113,9 +123,9 @@ func (d *Decoder) Next(it *ObjectIter) bool {
 func (d *Decoder) addError(err error, base string) {
 	switch e := err.(type) {
 	case *DuplicateKeyError:
-		d.problems = append(d.problems, Problem{Path: joinPath(joinChild(base, e.Path), e.Key), Msg: "key " + strconv.Quote(e.Key) + " is given twice; send it once"})
+		d.problems = append(d.problems, Problem{Path: joinPath(joinChild(base, e.Path), e.Key), Msg: "key " + strconv.Quote(e.Key) + " is given twice; send it once", cause: e})
 	default:
-		d.problems = append(d.problems, Problem{Path: base, Msg: err.Error()})
+		d.problems = append(d.problems, Problem{Path: base, Msg: err.Error(), cause: err})
 	}
 }
 
@@ -605,10 +615,14 @@ func (d *Decoder) Claim(seen *bool, it *ObjectIter, spellings []string) bool {
 		o.Reset(it.data)
 		for o.Next() {
 			for _, s := range spellings {
-				if string(o.Key) == s {
+				if string(o.Key) == s && !contains(given, strconv.Quote(s)) {
 					given = append(given, strconv.Quote(s))
 				}
 			}
+		}
+		if len(given) < 2 && d.begun {
+			// One key given twice: Begin has reported it.
+			return false
 		}
 		msg := "is given more than once"
 		if len(given) > 1 {
@@ -622,6 +636,15 @@ func (d *Decoder) Claim(seen *bool, it *ObjectIter, spellings []string) bool {
 		d.fix(spellings[0], FixAlias, strconv.AppendQuote(nil, string(it.Key)), strconv.AppendQuote(nil, spellings[0]))
 	}
 	return true
+}
+
+func contains(s []string, x string) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
 
 func joinAnd(s []string) string {

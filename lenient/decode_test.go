@@ -1,6 +1,7 @@
 package lenient
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -207,5 +208,66 @@ func TestNegativeUnsigned(t *testing.T) {
 	d.Uint([]byte(`"-0"`), "u", 64, 0)
 	if msg := d.Err().Error(); msg != `u: "-0" is not a non-negative integer (send 100 or "100")` {
 		t.Errorf(`"-0": %s`, msg)
+	}
+}
+
+// TestDuplicateKeyGoesOn (issue 12 item 3): a key given twice is one
+// problem among the others and decoding goes on; more than maxDups are
+// counted, not listed.
+func TestDuplicateKeyGoesOn(t *testing.T) {
+	doc := []byte(`{"n":300,"n":1,"s":5,"steps":[{"id":"a"},{"id":"b","id":"c"}],"m":{"x y":1,"x y":2}}`)
+	var d Decoder
+	if !d.Begin(doc) {
+		t.Fatalf("Begin stopped at a duplicate key: %v", d.Err())
+	}
+	var it ObjectIter
+	d.Object(doc, "", 0, &it)
+	var seenN, seenS bool
+	for d.Next(&it) {
+		switch string(it.Key) {
+		case "n":
+			if d.Claim(&seenN, &it, []string{"n"}) {
+				d.Int(it.Value, "n", 8, 0)
+			}
+		case "s":
+			if d.Claim(&seenS, &it, []string{"s"}) {
+				d.String(it.Value, "s", 0)
+			}
+		}
+	}
+	want := `n: key "n" is given twice; send it once; steps[1].id: key "id" is given twice; send it once; m["x y"]: key "x y" is given twice; send it once; n: 300 is out of range (-128 to 127); s: 5 is not a string (send text in quotes, such as "5")`
+	if got := d.Err().Error(); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	var many strings.Builder
+	many.WriteString(`{`)
+	for i := 0; i < maxDups+5; i++ {
+		fmt.Fprintf(&many, `"k":%d,`, i)
+	}
+	many.WriteString(`"k":0}`)
+	var d2 Decoder
+	d2.Begin([]byte(many.String()))
+	ps := d2.Err().(*Error).Problems
+	if len(ps) != maxDups+1 || ps[maxDups].String() != "arguments: 5 more keys are given twice; send each key once" {
+		t.Errorf("%d problems, last %v", len(ps), ps[len(ps)-1])
+	}
+}
+
+// TestMalformedJSONIsLenientError (issue 12 item 3): broken JSON is a
+// *lenient.Error whose problem names the byte offset, and errors.As finds
+// the *SyntaxError with it.
+func TestMalformedJSONIsLenientError(t *testing.T) {
+	var d Decoder
+	if d.Begin([]byte(`{"a":1,}`)) {
+		t.Fatal("Begin accepted broken JSON")
+	}
+	err := d.Err()
+	var le *Error
+	if !errors.As(err, &le) || err.Error() != `arguments: invalid JSON at offset 7: expected a string key in object` {
+		t.Errorf("got %T %v", err, err)
+	}
+	var se *SyntaxError
+	if !errors.As(err, &se) || se.Offset != 7 {
+		t.Errorf("errors.As SyntaxError: %v", se)
 	}
 }

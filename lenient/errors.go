@@ -16,6 +16,9 @@ type Problem struct {
 	Value string `json:"value,omitempty"`
 	// Msg says what is wrong and what is accepted.
 	Msg string `json:"message"`
+	// cause is the *SyntaxError or *DuplicateKeyError behind the problem,
+	// if any (see Error.Unwrap).
+	cause error
 }
 
 // String formats the problem as `path: value msg`.
@@ -34,6 +37,18 @@ func (p Problem) String() string {
 // object, so that a caller can fix all of them in one retry.
 type Error struct {
 	Problems []Problem // in the order the arguments were read
+}
+
+// Unwrap returns the *SyntaxError (malformed JSON, with its byte offset)
+// or *DuplicateKeyError values behind the problems, for errors.As.
+func (e *Error) Unwrap() []error {
+	var errs []error
+	for _, p := range e.Problems {
+		if p.cause != nil {
+			errs = append(errs, p.cause)
+		}
+	}
+	return errs
 }
 
 // Error lists the problems, separated by "; ".

@@ -88,7 +88,18 @@ func (v *validator) valid(data []byte) error {
 // root object so that a Decoder can walk them without scanning again.
 type validator struct {
 	rec *rootMembers
+	// collect, when set, makes duplicate keys no error: the offset of
+	// each (the first maxDups of them; ndups counts all) is kept in dups
+	// and validation goes on, so that a Decoder reports them among its
+	// other problems. Their paths are found afterwards (dupAt), so that
+	// documents without duplicates cost nothing more.
+	collect bool
+	dups    [maxDups]int // a fixed array: appending would move the validator to the heap
+	ndups   int
 }
+
+// maxDups bounds the duplicate keys a Decoder reports one by one.
+const maxDups = 20
 
 // rootMembers are the spans of a root object's members, recorded while
 // validating.
@@ -102,6 +113,44 @@ type rootMembers struct {
 type member struct {
 	k0, k1, v0, v1 int32
 	plain          bool // the key holds no escape and no byte outside ASCII
+}
+
+// dupAt returns the duplicate key whose opening quote is at offset off of
+// the validated document data, with the path of the object holding it.
+func dupAt(data []byte, off int) *DuplicateKeyError {
+	var path []byte
+	i := skipSpace(data, 0)
+	for {
+		open := data[i]
+		if open != '{' && open != '[' {
+			return &DuplicateKeyError{Path: string(path)}
+		}
+		i = skipSpace(data, i+1)
+		for n := 0; ; n++ {
+			if i < len(data) && data[i] == ',' {
+				i = skipSpace(data, i+1)
+			}
+			var key []byte
+			if open == '{' {
+				kend, _, _ := stringScan(data, i)
+				key = keyText(data[i:kend])
+				if i == off {
+					return &DuplicateKeyError{Path: string(path), Key: string(key)}
+				}
+				i = skipSpace(data, skipSpace(data, kend)+1) // past ':'
+			}
+			end := skipValue(data, i)
+			if off > i && off < end {
+				if open == '{' {
+					path = appendSeg(path, segment{key: string(key), index: -1})
+				} else {
+					path = appendSeg(path, segment{index: n})
+				}
+				break
+			}
+			i = skipSpace(data, end)
+		}
+	}
 }
 
 // value validates the value at data[i] and returns the index after it.
@@ -208,7 +257,10 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		return i + 1, nil
 	}
 	for {
-		if i >= len(data) || data[i] != '"' {
+		if i >= len(data) {
+			return i, &SyntaxError{i, "unexpected end of input in object"}
+		}
+		if data[i] != '"' {
 			return i, &SyntaxError{i, "expected a string key in object"}
 		}
 		kend, plain, ok := stringScan(data, i)
@@ -223,7 +275,11 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 			sum := keySum(key)
 			for j, k := range small[:n] {
 				if sums[j] == sum && string(k) == string(key) {
-					return i, &DuplicateKeyError{Key: string(key)}
+					if !v.collect {
+						return i, &DuplicateKeyError{Key: string(key)}
+					}
+					v.dup(i)
+					break
 				}
 			}
 			small[n], sums[n] = key, sum
@@ -235,7 +291,10 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 				}
 			}
 			if _, dup := many[string(key)]; dup {
-				return i, &DuplicateKeyError{Key: string(key)}
+				if !v.collect {
+					return i, &DuplicateKeyError{Key: string(key)}
+				}
+				v.dup(i)
 			}
 			many[string(key)] = struct{}{}
 		}
@@ -274,6 +333,14 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 			return i, &SyntaxError{i, "expected ',' or '}' in object"}
 		}
 	}
+}
+
+// dup records the offset of a duplicate key (collect mode).
+func (v *validator) dup(off int) {
+	if v.ndups < maxDups {
+		v.dups[v.ndups] = off
+	}
+	v.ndups++
 }
 
 // keySum is a cheap hash of a key: its length and its first and last bytes.
