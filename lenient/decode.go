@@ -628,7 +628,14 @@ func (d *Decoder) Claim(seen *bool, it *ObjectIter, spellings []string) bool {
 		if len(given) > 1 {
 			msg += ", as " + joinAnd(given)
 		}
-		d.Fail(spellings[0], nil, msg+"; send one of them")
+		msg += "; send one of them"
+		path := d.problemPath(spellings[0])
+		for _, p := range d.problems {
+			if p.Path == path && p.Msg == msg {
+				return false // a third spelling: said once already
+			}
+		}
+		d.Fail(spellings[0], nil, msg)
 		return false
 	}
 	*seen = true

@@ -271,3 +271,23 @@ func TestMalformedJSONIsLenientError(t *testing.T) {
 		t.Errorf("errors.As SyntaxError: %v", se)
 	}
 }
+
+// TestAliasAndDuplicateOnce: a field given as its name twice and as an
+// alias is said once as a duplicate key and once as two spellings.
+func TestAliasAndDuplicateOnce(t *testing.T) {
+	doc := []byte(`{"path":"a","file_path":"b","path":"c"}`)
+	var d Decoder
+	d.Begin(doc)
+	var it ObjectIter
+	d.Object(doc, "", 0, &it)
+	var seen bool
+	for d.Next(&it) {
+		if d.Claim(&seen, &it, []string{"path", "file_path"}) {
+			d.String(it.Value, "path", 0)
+		}
+	}
+	want := `path: key "path" is given twice; send it once; path: is given more than once, as "path" and "file_path"; send one of them`
+	if got := d.Err().Error(); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
