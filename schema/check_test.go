@@ -63,6 +63,12 @@ func TestCheckFindings(t *testing.T) {
 	}
 }
 
+// anyFields are the golden cases' any and json.RawMessage fields.
+var anyFields = map[string]bool{
+	"kinds.any": true, "kinds.raw": true, "kinds.steps[].params.*": true,
+	"reflected.any": true, "reflected.raw": true,
+}
+
 // TestGeneratedCatalogsAreClean checks every catalog the golden cases
 // expect normgen to generate, for leniency and for every host's rules.
 func TestGeneratedCatalogsAreClean(t *testing.T) {
@@ -86,6 +92,12 @@ func TestGeneratedCatalogsAreClean(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, finding := range append(fs, hs...) {
+				// normgen spells any and json.RawMessage as {} (it must
+				// accept anything); Gemini wants a type there. The README
+				// says so, and the gemini profile spells it as an object.
+				if finding.Kind == KindMissingType && anyFields[finding.Tool+"."+finding.Path] {
+					continue
+				}
 				t.Errorf("%s: %s", path, finding)
 			}
 			checked++

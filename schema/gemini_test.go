@@ -16,8 +16,10 @@ import (
 // schema (read with OpenAPI's nullable) rejects only
 //
 //   - a string given for an integer, number or boolean field, and
-//   - a string (JSON text) given for an array or object field, and
-//   - a lone element given for a norm:"wrap" array,
+//   - a string (JSON text) given for an array or object field,
+//   - a lone element given for a norm:"wrap" array, and
+//   - for an any or json.RawMessage field, advertised as an object (Gemini
+//     wants a type on every schema), any value but an object,
 //
 // because the profile advertises each value's native form only.
 func TestGeminiProfileBlocks(t *testing.T) {
@@ -36,6 +38,12 @@ func TestGeminiProfileBlocks(t *testing.T) {
 				t.Fatal(err)
 			}
 			if decErr != nil || sch.Validate(inst) == nil {
+				continue
+			}
+			var args struct{ V any }
+			json.Unmarshal([]byte(c.Args), &args)
+			if _, isObject := args.V.(map[string]any); tool.Name == "any" && !isObject {
+				blocked++
 				continue
 			}
 			if withStrings.Validate(inst) != nil {

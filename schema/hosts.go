@@ -84,6 +84,8 @@ const (
 	KindTupleItems       = "tuple-items"
 	KindDraft4Exclusive  = "draft4-exclusive-bound"
 	KindUnsupportedKey   = "unsupported-key"
+	KindMissingType      = "missing-type"
+	KindRequiredNotDef   = "required-not-defined"
 )
 
 // geminiRejects are JSON Schema keys Gemini's function declarations
@@ -119,6 +121,8 @@ type hostRules struct {
 	anyOfBranchTyped  bool // each anyOf branch has one type
 	requiredArray     bool // required is an array of strings
 	draft2020         bool // no draft-04/07 forms 2020-12 rejects
+	typed             bool // every subschema has a type, or typed branches
+	requiredDefined   bool // every required name is a property
 	rejectKeys        []string
 	noTypeArrayReason string
 }
@@ -136,7 +140,7 @@ var rulesOf = map[Host]hostRules{
 		toolName: regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$`), toolNameRule: "a letter or _ first, then letters, digits, _ . -, at most 64",
 		rootObject: true, noRootCombinator: true, arrayItems: true, noTypeArrays: true, singleItemType: true,
 		noBooleanSchemas: true, noRef: true, stringEnums: true, anyOfAlone: true, anyOfBranchTyped: true, requiredArray: true,
-		rejectKeys:        geminiRejects,
+		rejectKeys:        geminiRejects, typed: true, requiredDefined: true,
 		noTypeArrayReason: "Gemini function declarations take one type per schema and reject the whole request (Proto field is not repeating)",
 	},
 	HostCursor: {
@@ -144,7 +148,8 @@ var rulesOf = map[Host]hostRules{
 		noTypeArrayReason: `Cursor's MCP client misreads type arrays when it validates a call ("must be of type null,string, got string")`,
 	},
 	HostCopilot: {
-		rootObject: true, arrayItems: true, requiredArray: true,
+		toolName: regexp.MustCompile(`^[a-zA-Z0-9_-]{1,128}$`), toolNameRule: `^[a-zA-Z0-9_-]{1,128}$`,
+		rootObject: true, arrayItems: true, requiredArray: true, noBooleanSchemas: true,
 	},
 }
 
@@ -262,6 +267,19 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 		}
 	}
 	types := schemaTypes(s)
+	if r.typed && !isRoot && !w.hasType(s, 0) {
+		w.add(path, KindMissingType, "no type: Gemini CLI skips the whole tool (\"missing types in its parameter schema\") and the Gemini API rejects it; give a type (normgen's gemini profile spells any value as an object)")
+	}
+	if req, ok := s["required"].([]any); ok && r.requiredDefined {
+		props, _ := s["properties"].(map[string]any)
+		for _, name := range req {
+			if n, isString := name.(string); isString {
+				if _, has := props[n]; !has {
+					w.add(path, KindRequiredNotDef, "required names %q, which is not in properties (\"property is not defined\"); list it in properties or drop it from required", n)
+				}
+			}
+		}
+	}
 	if _, isList := s["type"].([]any); isList && r.noTypeArrays {
 		w.add(path, KindTypeArray, "type array %s: %s; use anyOf of single-typed branches (normgen's portable profile)", describe(s["type"]), r.noTypeArrayReason)
 	}
@@ -325,7 +343,7 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 			if bs, ok := b.(map[string]any); ok && r.anyOfBranchTyped {
 				if _, isRef := bs["$ref"]; !isRef {
 					if _, one := bs["type"].(string); !one {
-						w.add(path, KindBranchNoType, "a %s branch has no single type (%s); give each branch one type", k, describe(bs["type"]))
+						w.add(path, KindBranchNoType, "an %s branch has no single type (%s); give each branch one type", k, describe(bs["type"]))
 					}
 				}
 			}
@@ -359,6 +377,34 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 	if ap, ok := s["additionalProperties"].(map[string]any); ok {
 		w.walk(join(path, "*"), ap, false)
 	}
+}
+
+// hasType reports whether a schema has a type, or is a $ref or an
+// anyOf/oneOf/allOf whose branches all have one (Gemini CLI's rule).
+func (w *hostWalker) hasType(s map[string]any, depth int) bool {
+	if _, ok := s["type"]; ok {
+		return true
+	}
+	if ref, ok := s["$ref"].(string); ok {
+		if depth > 32 {
+			return true // a cycle: the walk reports it elsewhere
+		}
+		target, ok := resolveRef(w.root, ref)
+		m, isMap := target.(map[string]any)
+		return ok && isMap && w.hasType(m, depth+1)
+	}
+	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
+		if branches, ok := s[k].([]any); ok && len(branches) > 0 {
+			for _, b := range branches {
+				bs, ok := b.(map[string]any)
+				if !ok || !w.hasType(bs, depth+1) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // schemaTypes returns the types a schema names in "type" (a string or an

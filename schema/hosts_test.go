@@ -33,7 +33,7 @@ func TestHostRules(t *testing.T) {
 	portable := `{"type":"object","properties":{
 		"n":{"anyOf":[{"type":"integer","description":"d","default":1},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]},
 		"l":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}]},
-		"a":{}},"required":["n"],"additionalProperties":false}`
+		"a":{"anyOf":[{"type":"object"},{"type":"string"}]}},"required":["n"],"additionalProperties":false}`
 	for _, tc := range []struct {
 		host   Host
 		schema string
@@ -49,9 +49,11 @@ func TestHostRules(t *testing.T) {
 		{HostGemini, `{"type":"object","properties":{"v":{"type":"integer","enum":[1,2]}}}`, "t", []string{"v:enum-not-strings"}},
 		{HostGemini, `{"type":"string"}`, "t", []string{":root-not-object"}},
 		{HostGemini, `{"type":"object","properties":{"v":{"description":"x","anyOf":[{"type":"string"},{"type":"null"}]}}}`, "t", []string{"v:anyof-siblings"}},
-		{HostGemini, `{"type":"object","properties":{"v":{"anyOf":[{"properties":{}},{"type":"null"}]}}}`, "t", []string{"v:anyof-branch-no-type"}},
+		{HostGemini, `{"type":"object","properties":{"v":{"anyOf":[{"properties":{}},{"type":"null"}]}}}`, "t", []string{"v:anyof-branch-no-type", "v:missing-type"}},
+		{HostGemini, `{"type":"object","properties":{"v":{},"w":{"type":"array","items":{"description":"x"}}},"required":["v","x"]}`, "t", []string{":required-not-defined", "v:missing-type", "w[]:missing-type"}},
+		{HostCopilot, `{"type":"object","properties":{"v":true}}`, "t", []string{"v:boolean-schema"}},
 		{HostGemini, portable, "9lives", []string{":tool-name"}},
-		{HostGemini, `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"v":{"const":"x"}}}`, "t", []string{":unsupported-key", "v:unsupported-key"}},
+		{HostGemini, `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"v":{"type":"string","const":"x"}}}`, "t", []string{":unsupported-key", "v:unsupported-key"}},
 		{HostClaude, portable, "t", nil},
 		{HostClaude, `{"type":"object","anyOf":[{"required":["a"]}]}`, "t", []string{":root-combinator"}},
 		{HostClaude, `{"type":"object","properties":{"v":{"type":"array","items":[{"type":"string"}]}}}`, "t", []string{"v:tuple-items"}},

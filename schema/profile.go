@@ -20,7 +20,8 @@ import (
 //   - lenient.ProfileGemini: each anyOf keeps its first (native) branch,
 //     with nullable: true when a branch was null; keys outside Gemini's
 //     Schema object ($schema, additionalProperties, $comment, exclusive
-//     bounds, examples, title, deprecated, readOnly, writeOnly) are dropped.
+//     bounds, examples, title, deprecated, readOnly, writeOnly) are dropped;
+//     any value ({}) is advertised as an object.
 func Convert(s *jsonschema.Schema, p lenient.Profile) (*jsonschema.Schema, error) {
 	var conv func(*jsonschema.Schema) *jsonschema.Schema
 	switch p {
@@ -159,6 +160,12 @@ func geminiBranch(s *jsonschema.Schema) *jsonschema.Schema {
 				out.Extras["nullable"] = true
 			}
 		}
+	}
+	if out.Type == "" && len(out.AnyOf) == 0 {
+		// any / json.RawMessage ({} elsewhere): Gemini needs a type on
+		// every schema (Gemini CLI skips a tool without one), and an
+		// object is what such fields mostly carry.
+		out.Type = "object"
 	}
 	out.Version = ""
 	out.AdditionalProperties = nil

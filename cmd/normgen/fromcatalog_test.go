@@ -61,10 +61,19 @@ func TestFromCatalog(t *testing.T) {
 	if err := json.Unmarshal(out, &cat); err != nil || len(cat.Tools) != 117 {
 		t.Fatalf("catalog -from: %d tools, %v", len(cat.Tools), err)
 	}
-	lenientFile := filepath.Join(t.TempDir(), "lenient.json")
-	os.WriteFile(lenientFile, out, 0o644)
-	if code, out := capture(t, func() int { return runCheck([]string{"-host", "all", lenientFile}) }); code != 0 {
-		t.Errorf("check -host all on the lenient catalog: exit %d\n%s", code, out)
+	// Every host rule holds on the rewrite but one the deriver cannot
+	// fix: a field GitHub's schema gives no type (projects_write's
+	// updated_field.value takes any value; a typed spelling would refuse
+	// some), which Gemini CLI answers by skipping the tool.
+	hostFindings, err := schema.CheckHosts(out, schema.Hosts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range hostFindings {
+		if f.Kind == schema.KindMissingType && f.Tool == "projects_write" && f.Path == "updated_field.value" {
+			continue
+		}
+		t.Errorf("check -host all on the lenient catalog: %s", f)
 	}
 	if code := runCheck([]string{"-host", "all", gh}); code != 1 {
 		t.Errorf("check -host all on the original catalog: exit %d, want 1", code)
