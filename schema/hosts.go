@@ -140,7 +140,7 @@ var rulesOf = map[Host]hostRules{
 		toolName: regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$`), toolNameRule: "a letter or _ first, then letters, digits, _ . -, at most 64",
 		rootObject: true, noRootCombinator: true, arrayItems: true, noTypeArrays: true, singleItemType: true,
 		noBooleanSchemas: true, noRef: true, stringEnums: true, anyOfAlone: true, anyOfBranchTyped: true, requiredArray: true,
-		rejectKeys:        geminiRejects, typed: true, requiredDefined: true,
+		rejectKeys: geminiRejects, typed: true, requiredDefined: true,
 		noTypeArrayReason: "Gemini function declarations take one type per schema and reject the whole request (Proto field is not repeating)",
 	},
 	HostCursor: {
