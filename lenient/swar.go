@@ -308,3 +308,70 @@ func stringValueSWAR(q []byte) string {
 	// it can be the string's memory (what strings.Builder does).
 	return unsafe.String(unsafe.SliceData(buf), len(buf))
 }
+
+// swarNonDigit returns a mask whose lowest set bit is the high bit of the
+// first byte of x (in memory order) that is not an ASCII digit; 0 when all
+// eight are digits. As in swarStop, only the lowest bit is exact.
+func swarNonDigit(x uint64) uint64 {
+	// b - '0' borrows (sets the high bit) for b < '0'; b + 0x46 reaches
+	// the high bit for b > '9'; x itself has it for b >= 0x80.
+	return ((x - swarOnes*'0') | (x + swarOnes*0x46) | x) & swarHigh
+}
+
+// digitRun returns the index of the first byte of s at or after i that is
+// not an ASCII digit, or len(s).
+func digitRun(s []byte, i int) int {
+	for i+8 <= len(s) {
+		if m := swarNonDigit(binary.LittleEndian.Uint64(s[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// numberEndSWAR is numberEnd (parse.go) with the digit runs taken eight
+// bytes at a time: it scans a JSON number starting at s[i] and returns the
+// index just after it, and whether it is one.
+//
+// The decoder should call it in place of numberEnd on []byte input
+// (validator.value, skipValue, isNumber and so ParseFloat and
+// integerValue).
+func numberEndSWAR(s []byte, i int) (int, bool) {
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	if i >= len(s) {
+		return i, false
+	}
+	switch {
+	case s[i] == '0':
+		i++
+	case s[i] >= '1' && s[i] <= '9':
+		i = digitRun(s, i+1)
+	default:
+		return i, false
+	}
+	if i < len(s) && s[i] == '.' {
+		start := i + 1
+		i = digitRun(s, start)
+		if i == start {
+			return i, false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		start := i
+		i = digitRun(s, start)
+		if i == start {
+			return i, false
+		}
+	}
+	return i, true
+}

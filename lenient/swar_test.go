@@ -1,6 +1,7 @@
 package lenient
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -173,4 +174,77 @@ func BenchmarkStringValue(b *testing.B) {
 			_ = stringValueSWAR(q)
 		}
 	})
+}
+
+func TestSwarNonDigitExact(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for pos := 0; pos < 8; pos++ {
+			w := [8]byte{'7', '7', '7', '7', '7', '7', '7', '7'}
+			w[pos] = byte(c)
+			x := uint64(0)
+			for i := 7; i >= 0; i-- {
+				x = x<<8 | uint64(w[i])
+			}
+			m := swarNonDigit(x)
+			if digit := c >= '0' && c <= '9'; digit != (m == 0) {
+				t.Fatalf("byte %#x at %d: mask %#x", c, pos, m)
+			}
+			if m != 0 && m&-m != 0x80<<(8*pos) {
+				t.Fatalf("byte %#x at %d: lowest bit of %#x is not its byte", c, pos, m)
+			}
+		}
+	}
+}
+
+func checkNumberEnd(t *testing.T, s []byte) {
+	t.Helper()
+	for i := 0; i <= len(s); i++ {
+		e1, ok1 := numberEnd(s, i)
+		e2, ok2 := numberEndSWAR(s, i)
+		if e1 != e2 || ok1 != ok2 {
+			t.Fatalf("%q at %d: numberEnd = (%d, %v), numberEndSWAR = (%d, %v)", s, i, e1, ok1, e2, ok2)
+		}
+	}
+}
+
+func TestNumberEndSWAR(t *testing.T) {
+	for _, s := range []string{"0", "-0", "12345678901234567890", "-1.5e+300", "1.", "1.e5", "01", "1e", "1E-", "-", "",
+		"9007199254740993,", "123456789.123456789e123456789]", "1.0/", "1:", "1\x80", "-12345678\xff", "0.000000000000001}"} {
+		checkNumberEnd(t, []byte(s))
+	}
+}
+
+// FuzzNumberEndSWAR compares numberEndSWAR with numberEnd at every offset
+// of arbitrary bytes.
+func FuzzNumberEndSWAR(f *testing.F) {
+	f.Add([]byte("-123456789012.5e-17,"))
+	f.Add([]byte("[1,22,333,4444,55555,666666,7777777,88888888,999999999]"))
+	f.Fuzz(func(t *testing.T, b []byte) { checkNumberEnd(t, b) })
+}
+
+// BenchmarkNumberEnd: the byte-at-a-time and SWAR number scanners over
+// the elements of a 64 KB array of integers of up to 16 digits.
+func BenchmarkNumberEnd(b *testing.B) {
+	var arr []byte
+	for i := uint64(1); len(arr) < 64<<10; i = i*6364136223846793005 + 1442695040888963407 {
+		arr = strconv.AppendUint(arr, i>>(12+i%40), 10)
+		arr = append(arr, ',')
+	}
+	for _, v := range []struct {
+		name string
+		f    func([]byte, int) (int, bool)
+	}{{"bytewise", numberEnd[[]byte]}, {"swar", numberEndSWAR}} {
+		b.Run(v.name, func(b *testing.B) {
+			b.SetBytes(int64(len(arr)))
+			for b.Loop() {
+				for i := 0; i < len(arr); {
+					end, ok := v.f(arr, i)
+					if !ok {
+						b.Fatal("invalid")
+					}
+					i = end + 1
+				}
+			}
+		})
+	}
 }
