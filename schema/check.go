@@ -172,6 +172,7 @@ type checker struct {
 	tool     string
 	root     map[string]any
 	walked   map[string]bool // $refs walked or being walked: each once per tool
+	refs     refTypes        // the types of each $ref, looked up once per tool
 	findings []Finding
 }
 
@@ -227,50 +228,91 @@ func join(path, name string) string {
 	return path + "." + name
 }
 
-// resolve follows a local $ref.
+// resolve follows a local $ref, and the $ref it leads to, until a schema
+// that is not a $ref: it returns that schema and the last $ref followed
+// (the key its walk is memoized under), or s and "" when a $ref does not
+// resolve to an object or the chain comes back on itself.
 func (c *checker) resolve(s map[string]any) (map[string]any, string) {
-	ref, ok := s["$ref"].(string)
-	if !ok || !strings.HasPrefix(ref, "#/") {
-		return s, ""
-	}
-	var cur any = c.root
-	for _, part := range strings.Split(ref[2:], "/") {
-		m, ok := cur.(map[string]any)
-		if !ok {
+	cur, last := s, ""
+	var seen map[string]bool
+	for {
+		ref, ok := cur["$ref"].(string)
+		if !ok || !strings.HasPrefix(ref, "#/") {
+			return cur, last
+		}
+		if seen[ref] {
 			return s, ""
 		}
-		cur = m[strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")]
+		if seen == nil {
+			seen = map[string]bool{}
+		}
+		seen[ref] = true
+		target, found := resolveRef(c.root, ref)
+		m, isMap := target.(map[string]any)
+		if !found || !isMap {
+			return s, ""
+		}
+		cur, last = m, ref
 	}
-	if m, ok := cur.(map[string]any); ok {
-		return m, ref
-	}
-	return s, ""
 }
 
 // types returns the JSON types a schema accepts, looking into anyOf/oneOf
-// branches (as SDKs write nullable fields), and the pattern on its string
-// form.
+// branches (as SDKs write nullable fields) and the $refs they name, and
+// the pattern on its string form.
 func (c *checker) types(s map[string]any) (set map[string]bool, pattern string, hasPattern bool) {
-	return c.typesIn(s, map[string]bool{})
+	info := typeInfo{set: map[string]bool{}}
+	c.collect(s, "", &info)
+	return info.set, info.pattern, info.hasPattern
 }
 
-// typesIn is types with the $refs already followed in this look-up, so
-// that a cycle of anyOf branches ends.
-func (c *checker) typesIn(s map[string]any, inside map[string]bool) (set map[string]bool, pattern string, hasPattern bool) {
-	set = map[string]bool{}
+// typeInfo is what types reports about a schema.
+type typeInfo struct {
+	set        map[string]bool
+	pattern    string
+	hasPattern bool
+}
+
+// merge adds src's types to dst, and src's pattern when src has a string
+// form.
+func (dst *typeInfo) merge(src typeInfo) {
+	for t := range src.set {
+		dst.set[t] = true
+	}
+	if src.hasPattern && src.set["string"] {
+		dst.pattern, dst.hasPattern = src.pattern, true
+	}
+}
+
+// refTypes holds the look-ups of $ref targets for one tool: the types of
+// each $ref are computed once (Tarjan's strongly connected components over
+// the anyOf/oneOf $refs: the $refs of one cycle share one answer), so the
+// cost of types over all fields is linear in the schema's size.
+type refTypes struct {
+	done       map[string]typeInfo
+	index, low map[string]int
+	onStack    map[string]bool
+	stack      []string
+	own        map[string]*typeInfo
+	next       int
+}
+
+// collect adds the types of schema s, met while looking up the $ref from
+// ("" at the top of a look-up), to info.
+func (c *checker) collect(s map[string]any, from string, info *typeInfo) {
 	switch t := s["type"].(type) {
 	case string:
-		set[t] = true
+		info.set[t] = true
 	case []any:
 		for _, x := range t {
 			if str, ok := x.(string); ok {
-				set[str] = true
+				info.set[str] = true
 			}
 		}
 	}
 	if p, ok := s["pattern"].(string); ok {
-		pattern, hasPattern = p, true
+		info.pattern, info.hasPattern = p, true
 	}
+	g := &c.refs
 	for _, k := range []string{"anyOf", "oneOf"} {
 		branches, _ := s[k].([]any)
 		for _, b := range branches {
@@ -279,22 +321,65 @@ func (c *checker) typesIn(s map[string]any, inside map[string]bool) (set map[str
 				continue
 			}
 			bs, ref := c.resolve(bs)
-			if ref != "" {
-				if inside[ref] {
-					continue
+			switch done, isDone := g.done[ref]; {
+			case ref == "":
+				sub := typeInfo{set: map[string]bool{}}
+				c.collect(bs, from, &sub)
+				info.merge(sub)
+			case isDone:
+				info.merge(done)
+			case g.onStack[ref]:
+				// A cycle: ref's types reach from's component when it
+				// is complete.
+				if from != "" {
+					g.low[from] = min(g.low[from], g.index[ref])
 				}
-				inside[ref] = true
-			}
-			sub, p, hp := c.typesIn(bs, inside)
-			for t := range sub {
-				set[t] = true
-			}
-			if hp && sub["string"] {
-				pattern, hasPattern = p, true
+			default:
+				info.merge(c.refInfo(ref, bs))
+				if from != "" {
+					g.low[from] = min(g.low[from], g.low[ref])
+				}
 			}
 		}
 	}
-	return set, pattern, hasPattern
+}
+
+// refInfo returns the types of target, the schema $ref ref names. Inside
+// a cycle the answer may still be partial; the cycle's first $ref gives
+// every $ref of the cycle the whole answer once it is complete.
+func (c *checker) refInfo(ref string, target map[string]any) typeInfo {
+	g := &c.refs
+	if g.done == nil {
+		g.done, g.index, g.low = map[string]typeInfo{}, map[string]int{}, map[string]int{}
+		g.onStack, g.own = map[string]bool{}, map[string]*typeInfo{}
+	}
+	g.index[ref], g.low[ref] = g.next, g.next
+	g.next++
+	g.stack = append(g.stack, ref)
+	g.onStack[ref] = true
+	own := &typeInfo{set: map[string]bool{}}
+	g.own[ref] = own
+	c.collect(target, ref, own)
+	if g.low[ref] != g.index[ref] {
+		return *own
+	}
+	all := typeInfo{set: map[string]bool{}}
+	var members []string
+	for {
+		m := g.stack[len(g.stack)-1]
+		g.stack = g.stack[:len(g.stack)-1]
+		g.onStack[m] = false
+		members = append(members, m)
+		all.merge(*g.own[m])
+		delete(g.own, m)
+		if m == ref {
+			break
+		}
+	}
+	for _, m := range members {
+		g.done[m] = all
+	}
+	return all
 }
 
 // Sample strings the pattern of each kind's string form must accept and

@@ -306,7 +306,12 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 		}
 	}
 	if items, ok := s["items"].(map[string]any); ok && r.singleItemType {
-		if ref, isRef := items["$ref"].(string); isRef {
+		for seen := map[string]bool{}; items != nil; {
+			ref, isRef := items["$ref"].(string)
+			if !isRef || seen[ref] {
+				break
+			}
+			seen[ref] = true
 			target, _ := resolveRef(w.root, ref)
 			items, _ = target.(map[string]any)
 		}
