@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"math"
 	"strconv"
-	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -170,7 +169,7 @@ func (v *validator) value(data []byte, i, depth int) (int, error) {
 		}
 		return end, nil
 	case c == '-' || c >= '0' && c <= '9':
-		end, ok := numberEnd(data, i)
+		end, ok := numberEndSWAR(data, i)
 		if !ok {
 			return end, &SyntaxError{i, "invalid number"}
 		}
@@ -250,7 +249,7 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 	}
 	var small [smallKeys][]byte
 	var sums [smallKeys]uint32 // cheap key hashes, compared before the keys
-	var many map[string]struct{}
+	var many keySet            // past smallKeys keys: one slice, no map
 	n := 0
 	i = skipSpace(data, i+1)
 	if i < len(data) && data[i] == '}' {
@@ -284,19 +283,15 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 			}
 			small[n], sums[n] = key, sum
 		} else {
-			if many == nil {
-				many = make(map[string]struct{}, 2*smallKeys)
-				for _, k := range small {
-					many[string(k)] = struct{}{}
-				}
+			if many.Len() == 0 {
+				many.AddAll(small[:])
 			}
-			if _, dup := many[string(key)]; dup {
+			if many.Add(key) {
 				if !v.collect {
 					return i, &DuplicateKeyError{Key: string(key)}
 				}
 				v.dup(i)
 			}
-			many[string(key)] = struct{}{}
 		}
 		n++
 		keyStart := i
@@ -385,46 +380,7 @@ func stringEnd(data []byte, i int) (int, bool) {
 // stringScan is stringEnd that also reports whether the string is plain:
 // no escape and no byte outside ASCII, so that its text is its bytes.
 func stringScan(data []byte, i int) (end int, plain, ok bool) {
-	plain = true
-	i++
-	for i < len(data) {
-		c := data[i]
-		if !stringSpecial[c] {
-			i++
-			continue
-		}
-		switch {
-		case c == '"':
-			return i + 1, plain, true
-		case c >= 0x80:
-			plain = false
-			i++
-		case c == '\\':
-			plain = false
-			if i+1 >= len(data) {
-				return i, false, false
-			}
-			switch data[i+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i += 2
-			case 'u':
-				if i+6 > len(data) {
-					return i, false, false
-				}
-				for _, h := range data[i+2 : i+6] {
-					if !isHex(h) {
-						return i, false, false
-					}
-				}
-				i += 6
-			default:
-				return i, false, false
-			}
-		default: // a control character
-			return i, false, false
-		}
-	}
-	return i, false, false
+	return stringScanSWAR(data, i)
 }
 
 // stringSpecial marks the bytes that end the fast path of stringEnd.
@@ -472,7 +428,7 @@ func skipValue(data []byte, i int) int {
 	case 'f':
 		return i + 5
 	default:
-		end, _ := numberEnd(data, i)
+		end, _ := numberEndSWAR(data, i)
 		return end
 	}
 }
@@ -480,58 +436,7 @@ func skipValue(data []byte, i int) int {
 // unquote appends the text of the validated JSON string q (with quotes) to
 // buf. Invalid UTF-8 and lone surrogates become U+FFFD, as in encoding/json.
 func unquote(q []byte, buf []byte) []byte {
-	s := q[1 : len(q)-1]
-	if buf == nil {
-		buf = make([]byte, 0, len(s))
-	}
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '\\':
-			switch s[i+1] {
-			case 'b':
-				buf = append(buf, '\b')
-			case 'f':
-				buf = append(buf, '\f')
-			case 'n':
-				buf = append(buf, '\n')
-			case 'r':
-				buf = append(buf, '\r')
-			case 't':
-				buf = append(buf, '\t')
-			case 'u':
-				r := hex4(s[i+2 : i+6])
-				i += 6
-				if utf16.IsSurrogate(r) {
-					if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
-						if r2 := utf16.DecodeRune(r, hex4(s[i+2:i+6])); r2 != utf8.RuneError {
-							buf = utf8.AppendRune(buf, r2)
-							i += 6
-							continue
-						}
-					}
-					r = utf8.RuneError
-				}
-				buf = utf8.AppendRune(buf, r)
-				continue
-			default: // " \ /
-				buf = append(buf, s[i+1])
-			}
-			i += 2
-		case c < utf8.RuneSelf:
-			buf = append(buf, c)
-			i++
-		default:
-			r, size := utf8.DecodeRune(s[i:])
-			if r == utf8.RuneError && size == 1 {
-				buf = utf8.AppendRune(buf, utf8.RuneError)
-			} else {
-				buf = append(buf, s[i:i+size]...)
-			}
-			i += size
-		}
-	}
-	return buf
+	return unquoteSWAR(q, buf)
 }
 
 func hex4(h []byte) rune {
@@ -553,13 +458,7 @@ func hex4(h []byte) rune {
 // StringValue returns the text of a validated JSON string value (with its
 // quotes). It allocates once; plain strings are copied, not re-encoded.
 func StringValue(q []byte) string {
-	inner := q[1 : len(q)-1]
-	for _, c := range inner {
-		if c == '\\' || c >= utf8.RuneSelf {
-			return string(unquote(q, nil))
-		}
-	}
-	return string(inner)
+	return stringValueSWAR(q)
 }
 
 // ObjectIter walks the members of a validated JSON object without
