@@ -31,8 +31,21 @@ func PortablePattern(pattern string) error {
 		return fmt.Errorf("pattern %q at offset %d: %s", pattern, at, fmt.Sprintf(format, args...))
 	}
 	inClass := false
+	anchor := false      // the last token was ^, $, \b or \B (not quantifiable in ECMAScript)
+	classEscape := false // the last class member was \d, \w, \p{..}... (no range end in ECMAScript)
+	names := map[string]bool{}
 	for i := 0; i < len(pattern); i++ {
 		c := pattern[i]
+		wasAnchor, wasClassEscape := anchor, classEscape
+		anchor, classEscape = false, false
+		if !inClass && wasAnchor && strings.IndexByte("*+?{", c) >= 0 {
+			return bad(i, "a quantifier on an anchor (^*, \\b+) is an error under ECMAScript's u flag; leave the quantifier out")
+		}
+		if inClass && c == '-' && i+1 < len(pattern) && pattern[i+1] != ']' {
+			if wasClassEscape || pattern[i+1] == '\\' && i+2 < len(pattern) && strings.IndexByte("dDwWsSpP", pattern[i+2]) >= 0 {
+				return bad(i, "a class escape (\\d, \\w, \\p{..}) as a range end is an error under ECMAScript's u flag; put - last in the class ([\\d-] or [a-z\\d-])")
+			}
+		}
 		switch {
 		case c == '\\':
 			if i+1 >= len(pattern) {
@@ -42,7 +55,12 @@ func PortablePattern(pattern string) error {
 			if err != "" {
 				return bad(i, "%s", err)
 			}
+			next := pattern[i+1]
+			anchor = !inClass && (next == 'b' || next == 'B')
+			classEscape = inClass && strings.IndexByte("dDwWpP", next) >= 0
 			i += n - 1
+		case !inClass && (c == '^' || c == '$'):
+			anchor = true
 		case inClass:
 			if c == '[' && i+1 < len(pattern) && pattern[i+1] == ':' {
 				return bad(i, "POSIX classes ([[:alpha:]]) are Go only; write the range ([a-zA-Z])")
@@ -67,6 +85,18 @@ func PortablePattern(pattern string) error {
 			switch {
 			case strings.HasPrefix(rest, ":"):
 			case strings.HasPrefix(rest, "<") && !strings.HasPrefix(rest, "<=") && !strings.HasPrefix(rest, "<!"):
+				end := strings.IndexByte(rest, '>')
+				name := ""
+				if end > 0 {
+					name = rest[1:end]
+				}
+				if !groupNameRE.MatchString(name) {
+					return bad(i, "group name %q: both engines take a letter or _ first, then letters, digits and _", name)
+				}
+				if names[name] {
+					return bad(i, "group name %q is used twice, an error under ECMAScript", name)
+				}
+				names[name] = true
 			case strings.HasPrefix(rest, "P<"):
 				return bad(i, "(?P<name>...) is Go only; write (?<name>...)")
 			case strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, "!") || strings.HasPrefix(rest, "<=") || strings.HasPrefix(rest, "<!"):
@@ -99,6 +129,8 @@ func quantifier(s string) int {
 }
 
 var quantifierRE = regexp.MustCompile(`^\{[0-9]+(,[0-9]*)?\}`)
+
+var groupNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // generalCategories are the Unicode general categories both engines read
 // in \p{...}.
