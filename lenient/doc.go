@@ -23,6 +23,12 @@
 // Package lenient imports only the standard library.
 package lenient
 
-// SupportPackageIsVersion1 is referenced by generated code so that a
-// generator/runtime version skew fails at build time with an obvious name.
+// SupportPackageIsVersion1 is referenced by code generated before schema
+// profiles; it stays so that such code still builds against this runtime.
 const SupportPackageIsVersion1 = true
+
+// SupportPackageIsVersion2 is referenced by generated code that uses schema
+// profiles (Tool.Schemas), value aliases and exact bound comparison, so
+// that generated code newer than the lenient runtime fails to build with an
+// obvious name instead of a missing method.
+const SupportPackageIsVersion2 = true
