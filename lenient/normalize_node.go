@@ -1,9 +1,6 @@
 package lenient
 
-import (
-	"strings"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 // jnode is a JSON value that keeps its key order and the exact text of its
 // scalars, so that a payload the normalizer changes is re-encoded without
@@ -83,27 +80,6 @@ func (n *jnode) encode(b []byte) []byte {
 		return append(b, ']')
 	}
 	return append(b, n.raw...)
-}
-
-// arrayAt follows an array_path ("[]", "steps[]", "data.items[]") from n.
-func (n *jnode) arrayAt(path string) *jnode {
-	cur := n
-	if p := strings.TrimSuffix(path, "[]"); p != "" {
-		for _, part := range strings.Split(p, ".") {
-			if cur.kind != '{' {
-				return nil
-			}
-			i := cur.index(part)
-			if i < 0 {
-				return nil
-			}
-			cur = cur.vals[i]
-		}
-	}
-	if cur.kind != '[' {
-		return nil
-	}
-	return cur
 }
 
 // appendQuoted appends s as a JSON string, escaping only what JSON

@@ -155,7 +155,7 @@ func ValidateRules(rules, existing []Rule) error {
 				bad("tools has an empty name")
 			}
 		}
-		need := map[string]bool{}
+		var need map[string]bool
 		// pathOK: path may stand instead of from.
 		pathOK := false
 		switch r.Type {

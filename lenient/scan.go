@@ -383,18 +383,6 @@ func stringScan(data []byte, i int) (end int, plain, ok bool) {
 	return stringScanSWAR(data, i)
 }
 
-// stringSpecial marks the bytes that end the fast path of stringEnd.
-var stringSpecial = func() (t [256]bool) {
-	for c := 0; c < 0x20; c++ {
-		t[c] = true
-	}
-	t['"'], t['\\'] = true, true
-	for c := 0x80; c < 0x100; c++ {
-		t[c] = true
-	}
-	return t
-}()
-
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }

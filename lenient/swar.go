@@ -41,31 +41,6 @@ func swarEscapeOrHigh(x uint64) uint64 {
 	return ((b-swarOnes)&^b | x) & swarHigh
 }
 
-// stringRun returns the index of the first '"', '\\' or control byte of s
-// at or after i (len(s) when there is none), and whether a byte >= 0x80
-// comes before it.
-func stringRun(s []byte, i int) (int, bool) {
-	var seen uint64
-	for i+8 <= len(s) {
-		x := binary.LittleEndian.Uint64(s[i:])
-		if m := swarStop(x); m != 0 {
-			k := bits.TrailingZeros64(m) >> 3
-			seen |= x & (uint64(1)<<(8*k) - 1) // the bytes before the stop
-			return i + k, seen&swarHigh != 0
-		}
-		seen |= x
-		i += 8
-	}
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c == '"' || c == '\\' {
-			break
-		}
-		seen |= uint64(c)
-	}
-	return i, seen&swarHigh != 0
-}
-
 // plainRun returns the index of the first '\\' or byte >= 0x80 of s at or
 // after i, or len(s).
 func plainRun(s []byte, i int) int {

@@ -155,15 +155,6 @@ func lenientScalar(t *Type, native *jsonschema.Schema, pattern string) []*jsonsc
 	return []*jsonschema.Schema{native, {Type: "string", Pattern: pattern}}
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // objectBranch is the object schema of a struct: its properties, required
 // list and, for unknown=error, additionalProperties false.
 func objectBranch(t *Type) (*jsonschema.Schema, error) {

@@ -405,21 +405,27 @@ func (c *checker) field(path string, s map[string]any) {
 		c.walked[ref] = true
 	}
 	set, pattern, hasPattern := c.types(s)
-	// A field declared norm:"strict" opts out of coercion on purpose (the
-	// comment sits in the first branch of the portable form's anyOf).
-	strict := false
-	for _, b := range c.branches(s) {
+	bs := c.branches(s)
+	// Per branch: a field declared norm:"strict" opts out of coercion on
+	// purpose (the comment sits in the first branch of the portable form's
+	// anyOf); a pattern a host cannot compile, or reads differently, is
+	// reported on any field; enums must hold strings.
+	strict, portable := false, true
+	for _, b := range bs {
 		comment, _ := b["$comment"].(string)
 		strict = strict || strings.HasPrefix(comment, StrictComment)
-	}
-	// A pattern a host cannot compile, or reads differently, on any
-	// branch of any field.
-	portable := true
-	for _, b := range c.branches(s) {
 		if p, ok := b["pattern"].(string); ok {
 			if err := PortablePattern(p); err != nil {
 				c.add(path, KindPatternNotPortable, "%v; a host validating with ECMAScript (AJV) refuses the whole schema or reads the pattern differently", err)
 				portable = false
+			}
+		}
+		if enum, ok := b["enum"].([]any); ok {
+			for _, e := range enum {
+				if _, isString := e.(string); !isString && e != nil {
+					c.add(path, KindEnumNotStrings, "enum has the non-string value %s; hosts require enums of strings", describe(e))
+					break
+				}
 			}
 		}
 	}
@@ -438,7 +444,7 @@ func (c *checker) field(path string, s map[string]any) {
 		if !set["string"] && !strict {
 			c.add(path, KindArrayNoText, `array field accepts no string form: hosts reject an array sent as JSON text ("[\"a\"]"); use "type": ["array", "string"] and parse the text in the decoder`)
 		}
-		arr := c.branchOf(s, "array")
+		arr := branchOf(bs, "array")
 		items, ok := arr["items"].(map[string]any)
 		if !ok {
 			if _, isBool := arr["items"].(bool); !isBool {
@@ -452,17 +458,7 @@ func (c *checker) field(path string, s map[string]any) {
 		if !set["string"] && !strict {
 			c.add(path, KindObjectNoText, `object field accepts no string form: hosts reject an object sent as JSON text; use "type": ["object", "string"] and parse the text in the decoder`)
 		}
-		c.properties(path, c.branchOf(s, "object"))
-	}
-	for _, b := range c.branches(s) {
-		if enum, ok := b["enum"].([]any); ok {
-			for _, e := range enum {
-				if _, isString := e.(string); !isString && e != nil {
-					c.add(path, KindEnumNotStrings, "enum has the non-string value %s; hosts require enums of strings", describe(e))
-					break
-				}
-			}
-		}
+		c.properties(path, branchOf(bs, "object"))
 	}
 }
 
@@ -482,25 +478,16 @@ func (c *checker) branches(s map[string]any) []map[string]any {
 	return out
 }
 
-// branchOf returns the schema that carries type typ's keywords: s itself
-// when its own type names typ, else the first anyOf/oneOf branch whose
-// type does, else s.
-func (c *checker) branchOf(s map[string]any, typ string) map[string]any {
-	for _, b := range c.branches(s) {
-		switch t := b["type"].(type) {
-		case string:
-			if t == typ {
-				return b
-			}
-		case []any:
-			for _, x := range t {
-				if x == typ {
-					return b
-				}
-			}
+// branchOf returns, of a schema's branches (as branches returns them, the
+// schema first), the one that carries type typ's keywords: the first whose
+// type names typ, else the schema itself.
+func branchOf(bs []map[string]any, typ string) map[string]any {
+	for _, b := range bs {
+		if schemaTypes(b)[typ] {
+			return b
 		}
 	}
-	return s
+	return bs[0]
 }
 
 // scalar checks a number or boolean field's string form.

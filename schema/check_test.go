@@ -180,3 +180,12 @@ func TestCheckNonPortablePatterns(t *testing.T) {
 		}
 	}
 }
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
