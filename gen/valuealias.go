@@ -44,18 +44,14 @@ func (l *loader) valueAliases(f *Field, fieldID string, aliases []schema.ValueAl
 //		val = d.ValueAlias(val, "op", "delete")
 //	}
 func valueAliasSwitch(aliases []schema.ValueAlias, name string) jen.Code {
-	var order []string
-	froms := map[string][]jen.Code{}
-	for _, a := range aliases {
-		if _, ok := froms[a.To]; !ok {
-			order = append(order, a.To)
-		}
-		froms[a.To] = append(froms[a.To], jen.Lit(a.From))
-	}
 	var cases []jen.Code
-	for _, to := range order {
-		cases = append(cases, jen.Case(froms[to]...).Block(
-			jen.Id("val").Op("=").Id("d").Dot("ValueAlias").Call(jen.Id("val"), jen.Lit(name), jen.Lit(to)),
+	for _, g := range schema.GroupValueAliases(aliases) {
+		var froms []jen.Code
+		for _, f := range g.From {
+			froms = append(froms, jen.Lit(f))
+		}
+		cases = append(cases, jen.Case(froms...).Block(
+			jen.Id("val").Op("=").Id("d").Dot("ValueAlias").Call(jen.Id("val"), jen.Lit(name), jen.Lit(g.To)),
 		))
 	}
 	if len(cases) == 0 {

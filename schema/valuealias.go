@@ -43,19 +43,38 @@ func ValueAliasNote(aliases []ValueAlias) string {
 	if len(aliases) == 0 {
 		return ""
 	}
-	var order []string
-	froms := map[string][]string{}
-	for _, a := range aliases {
-		if _, ok := froms[a.To]; !ok {
-			order = append(order, a.To)
+	var parts []string
+	for _, g := range GroupValueAliases(aliases) {
+		quoted := make([]string, len(g.From))
+		for i, f := range g.From {
+			quoted[i] = strconv.Quote(f)
 		}
-		froms[a.To] = append(froms[a.To], strconv.Quote(a.From))
-	}
-	parts := make([]string, len(order))
-	for i, to := range order {
-		parts[i] = strings.Join(froms[to], " or ") + " for " + strconv.Quote(to)
+		parts = append(parts, strings.Join(quoted, " or ")+" for "+strconv.Quote(g.To))
 	}
 	return "Also accepted: " + strings.Join(parts, "; ") + "."
+}
+
+// ValueAliasGroup is a canonical value and its aliases.
+type ValueAliasGroup struct {
+	To   string   // the canonical value
+	From []string // its aliases, in declaration order
+}
+
+// GroupValueAliases groups value aliases by canonical value, in the order
+// each canonical value first appears.
+func GroupValueAliases(aliases []ValueAlias) []ValueAliasGroup {
+	var out []ValueAliasGroup
+	at := map[string]int{}
+	for _, a := range aliases {
+		i, ok := at[a.To]
+		if !ok {
+			i = len(out)
+			at[a.To] = i
+			out = append(out, ValueAliasGroup{To: a.To})
+		}
+		out[i].From = append(out[i].From, a.From)
+	}
+	return out
 }
 
 // withNote appends a sentence to a description.
