@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"unsafe"
 )
 
 // Mode selects per-field leniency options (the `norm` tag).
@@ -47,8 +48,7 @@ const inlineDepth = 12
 // the member's wire name, joined to the current path in messages. An empty
 // name means the current path itself (an array element, a map value).
 type Decoder struct {
-	root     []byte      // the document Begin validated
-	members  rootMembers // its root object's members, when it is one
+	tapes    decoderTapes // outlines of the document and of JSON text read from it
 	problems []Problem
 	fixes    []Fix
 	record   bool
@@ -67,12 +67,18 @@ func (d *Decoder) Record() { d.record = true }
 // decoding cannot go on. A key given twice in one object is a problem too,
 // but decoding goes on, so that every other bad field is still listed.
 func (d *Decoder) Begin(data []byte) bool {
-	d.members.ok = true
-	v := validator{rec: &d.members, collect: true}
+	t := newTape(data)
+	v := validator{t: t, collect: true}
 	if err := v.valid(data); err != nil {
-		d.members.ok = false
+		if t != nil {
+			t.release()
+		}
 		d.addError(err, "")
 		return false
+	}
+	if t != nil {
+		t.cur = 0 // the root value
+		d.tapes.add(t)
 	}
 	for _, off := range v.dups[:min(v.ndups, maxDups)] {
 		d.addError(dupAt(data, off), "")
@@ -81,7 +87,6 @@ func (d *Decoder) Begin(data []byte) bool {
 		d.problems = append(d.problems, Problem{Msg: strconv.Itoa(more) + " more keys are given twice; send each key once"})
 	}
 	d.begun = true
-	d.root = trimSpace(data)
 	return true
 }
 
@@ -99,25 +104,28 @@ func trimSpace(v []byte) []byte {
 	return v
 }
 
-// Next advances an object iteration started by Object. On the document's
-// root object it replays the members Begin recorded instead of scanning
-// them again.
-func (d *Decoder) Next(it *ObjectIter) bool {
-	if !it.replay {
-		return it.Next()
+// Next advances an object iteration started by Object.
+func (d *Decoder) Next(it *ObjectIter) bool { return it.Next() }
+
+// validText validates the JSON text of the string value v, and outlines it
+// on a tape of d's when it can.
+func (d *Decoder) validText(v, text []byte) (*tape, error) {
+	t := newTape(text)
+	val := validator{t: t}
+	if err := val.valid(text); err != nil {
+		if t != nil {
+			t.release()
+		}
+		return nil, err
 	}
-	if it.k >= d.members.n {
-		return false
+	if t != nil {
+		t.cur = 0
+		// text is v's own bytes unless v held escapes: then it is a new
+		// buffer, which nothing else refers to or writes to.
+		t.owned = len(text) > 0 && &text[0] != &v[1]
+		d.tapes.add(t)
 	}
-	m := &d.members.m[it.k]
-	it.k++
-	if m.plain {
-		it.Key = d.root[m.k0:m.k1]
-	} else {
-		it.Key = keyText(d.root[m.k0-1 : m.k1+1])
-	}
-	it.Value = d.root[m.v0:m.v1]
-	return true
+	return t, nil
 }
 
 func (d *Decoder) addError(err error, base string) {
@@ -142,8 +150,11 @@ func joinChild(base, child string) string {
 	return base + "." + child
 }
 
-// Err returns nil, or an *Error listing every problem found.
+// Err returns nil, or an *Error listing every problem found. It ends the
+// decoding: the Decoder gives back the buffers it outlined the document
+// on, so it must not be used after Err (Fixes may still be read).
 func (d *Decoder) Err() error {
+	d.tapes.release()
 	if len(d.problems) == 0 {
 		return nil
 	}
@@ -463,6 +474,12 @@ func (d *Decoder) String(v []byte, name string, m Mode) string {
 			return s
 		}
 	}
+	if t, k := d.tapes.lookup(v); t != nil && t.e[k].aux&tapePlain != 0 {
+		if t.owned && len(v) > 2 {
+			return unsafe.String(&v[1], len(v)-2)
+		}
+		return string(v[1 : len(v)-1])
+	}
 	return StringValue(v)
 }
 
@@ -502,12 +519,16 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 	switch v[0] {
 	case '[':
 		it.Reset(v)
+		if t, k := d.tapes.lookup(v); t != nil {
+			it.fromTape(t, k)
+		}
 		return true
 	case '"':
 		if m&Strict == 0 {
 			t := text(v)
 			if i := skipSpace(t, 0); i < len(t) && t[i] == '[' {
-				if err := Valid(t); err != nil {
+				tp, err := d.validText(v, t)
+				if err != nil {
 					d.textError(name, v, err, "array")
 					return false
 				}
@@ -515,6 +536,9 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 					d.fix(name, FixJSONText, v, compact(t))
 				}
 				it.Reset(t)
+				if tp != nil {
+					it.fromTape(tp, 0)
+				}
 				return true
 			}
 		}
@@ -558,17 +582,16 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 	switch v[0] {
 	case '{':
 		it.Reset(v)
-		if d.members.ok && len(v) == len(d.root) && &v[0] == &d.root[0] {
-			// The root object: Begin recorded its members.
-			it.replay, it.k = true, 0
-			// The offsets are relative to d.root, which v is.
+		if t, k := d.tapes.lookup(v); t != nil {
+			it.fromTape(t, k)
 		}
 		return true
 	case '"':
 		if m&Strict == 0 {
 			t := text(v)
 			if i := skipSpace(t, 0); i < len(t) && t[i] == '{' {
-				if err := Valid(t); err != nil {
+				tp, err := d.validText(v, t)
+				if err != nil {
 					d.textError(name, v, err, "object")
 					return false
 				}
@@ -576,6 +599,9 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 					d.fix(name, FixJSONText, v, compact(t))
 				}
 				it.Reset(t)
+				if tp != nil {
+					it.fromTape(tp, 0)
+				}
 				return true
 			}
 		}

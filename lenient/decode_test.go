@@ -25,9 +25,9 @@ func walkRoot(t *testing.T, doc string) []string {
 	return got
 }
 
-// TestRootReplay: the root members Begin records give what scanning gives,
-// with escaped keys, white space, and more members than are recorded.
-func TestRootReplay(t *testing.T) {
+// TestRootMembers: the root members read from Begin's tape are what
+// scanning gives, with escaped keys, white space, and many members.
+func TestRootMembers(t *testing.T) {
 	var many []string
 	for i := 0; i < 40; i++ {
 		many = append(many, fmt.Sprintf(`"k%d":%d`, i, i))
@@ -45,7 +45,7 @@ func TestRootReplay(t *testing.T) {
 			want = append(want, string(it.Key)+"="+string(it.Value))
 		}
 		if strings.Join(got, "|") != strings.Join(want, "|") {
-			t.Errorf("%s:\nreplayed %q\nscanned  %q", doc, got, want)
+			t.Errorf("%s:\ntaped   %q\nscanned  %q", doc, got, want)
 		}
 	}
 }

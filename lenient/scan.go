@@ -87,6 +87,8 @@ func (v *validator) valid(data []byte) error {
 // root object so that a Decoder can walk them without scanning again.
 type validator struct {
 	rec *rootMembers
+	// t, when set, receives the document's tape.
+	t *tape
 	// collect, when set, makes duplicate keys no error: the offset of
 	// each (the first maxDups of them; ndups counts all) is kept in dups
 	// and validation goes on, so that a Decoder reports them among its
@@ -163,9 +165,12 @@ func (v *validator) value(data []byte, i, depth int) (int, error) {
 	case c == '[':
 		return v.array(data, i, depth+1)
 	case c == '"':
-		end, ok := stringEnd(data, i)
+		end, plain, ok := stringScan(data, i)
 		if !ok {
 			return end, &SyntaxError{end, "invalid string"}
+		}
+		if v.t != nil {
+			v.t.add(i, end, plainAux(plain))
 		}
 		return end, nil
 	case c == '-' || c >= '0' && c <= '9':
@@ -173,20 +178,34 @@ func (v *validator) value(data []byte, i, depth int) (int, error) {
 		if !ok {
 			return end, &SyntaxError{i, "invalid number"}
 		}
+		if v.t != nil {
+			v.t.add(i, end, 0)
+		}
 		return end, nil
 	case c == 't':
-		return literal(data, i, "true")
+		return v.literal(data, i, "true")
 	case c == 'f':
-		return literal(data, i, "false")
+		return v.literal(data, i, "false")
 	case c == 'n':
-		return literal(data, i, "null")
+		return v.literal(data, i, "null")
 	default:
 		return i, &SyntaxError{i, "unexpected " + quoteChar(c)}
 	}
 }
 
-func literal(data []byte, i int, lit string) (int, error) {
+// plainAux is a string's tape aux: tapePlain when it is plain.
+func plainAux(plain bool) int32 {
+	if plain {
+		return tapePlain
+	}
+	return 0
+}
+
+func (v *validator) literal(data []byte, i int, lit string) (int, error) {
 	if len(data)-i >= len(lit) && string(data[i:i+len(lit)]) == lit {
+		if v.t != nil {
+			v.t.add(i, i+len(lit), 0)
+		}
 		return i + len(lit), nil
 	}
 	return i, &SyntaxError{i, "invalid literal"}
@@ -203,8 +222,15 @@ func (v *validator) array(data []byte, i, depth int) (int, error) {
 	if depth > maxDepth {
 		return i, &SyntaxError{i, "nested too deeply"}
 	}
+	var k int32
+	if v.t != nil {
+		k = v.t.open(i)
+	}
 	i = skipSpace(data, i+1)
 	if i < len(data) && data[i] == ']' {
+		if v.t != nil {
+			v.t.close(k, i+1, 0)
+		}
 		return i + 1, nil
 	}
 	for n := 0; ; n++ {
@@ -223,6 +249,9 @@ func (v *validator) array(data []byte, i, depth int) (int, error) {
 		case ',':
 			i = skipSpace(data, i+1)
 		case ']':
+			if v.t != nil {
+				v.t.close(k, i+1, n+1)
+			}
 			return i + 1, nil
 		default:
 			return i, &SyntaxError{i, "expected ',' or ']' in array"}
@@ -251,8 +280,15 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 	var sums [smallKeys]uint32 // cheap key hashes, compared before the keys
 	var many keySet            // past smallKeys keys: one slice, no map
 	n := 0
+	var k int32
+	if v.t != nil {
+		k = v.t.open(i)
+	}
 	i = skipSpace(data, i+1)
 	if i < len(data) && data[i] == '}' {
+		if v.t != nil {
+			v.t.close(k, i+1, 0)
+		}
 		return i + 1, nil
 	}
 	for {
@@ -295,6 +331,9 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		}
 		n++
 		keyStart := i
+		if v.t != nil {
+			v.t.add(i, kend, plainAux(plain))
+		}
 		i = skipSpace(data, kend)
 		if i >= len(data) || data[i] != ':' {
 			return i, &SyntaxError{i, "expected ':' after object key"}
@@ -323,6 +362,9 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		case ',':
 			i = skipSpace(data, i+1)
 		case '}':
+			if v.t != nil {
+				v.t.close(k, i+1, n)
+			}
 			return i + 1, nil
 		default:
 			return i, &SyntaxError{i, "expected ',' or '}' in object"}
@@ -453,12 +495,19 @@ func StringValue(q []byte) string {
 // allocating: Key is the unescaped key (valid until the next call), Value
 // the raw JSON of the member's value.
 type ObjectIter struct {
-	data   []byte
-	pos    int
-	Key    []byte // the member's key, unescaped
-	Value  []byte // the member's raw JSON value
-	replay bool   // members come from the Decoder's record (Decoder.Next)
-	k      int    // next recorded member
+	data  []byte
+	pos   int
+	Key   []byte // the member's key, unescaped
+	Value []byte // the member's raw JSON value
+	// t, when set, outlines the object: members are read from entries
+	// k (a key, then its value) up to stop instead of being scanned.
+	t       *tape
+	k, stop int32
+}
+
+// fromTape makes it walk the members of the object at entry k of t.
+func (it *ObjectIter) fromTape(t *tape, k int32) {
+	it.t, it.k, it.stop = t, k+1, t.e[k].next
 }
 
 // Reset starts iteration over the validated object obj (which begins with
@@ -469,6 +518,22 @@ func (it *ObjectIter) Reset(obj []byte) {
 
 // Next advances to the next member and reports whether there is one.
 func (it *ObjectIter) Next() bool {
+	if t := it.t; t != nil {
+		if it.k >= it.stop {
+			return false
+		}
+		key := &t.e[it.k]
+		if key.aux&tapePlain != 0 {
+			it.Key = t.data[key.start+1 : key.end-1]
+		} else {
+			it.Key = keyText(t.data[key.start:key.end])
+		}
+		vk := it.k + 1
+		val := &t.e[vk]
+		it.Value = t.data[val.start:val.end]
+		t.cur, it.k = vk, val.next
+		return true
+	}
 	d := it.data
 	i := skipSpace(d, it.pos)
 	if i < len(d) && d[i] == ',' {
@@ -498,6 +563,16 @@ type ArrayIter struct {
 	n     int
 	Value []byte // the current element's raw JSON
 	one   bool   // iterating a single wrapped value
+	// t, when set, outlines the array: elements are read from entries k
+	// up to stop instead of being scanned, and there are count of them.
+	t              *tape
+	k, stop, count int32
+}
+
+// fromTape makes it walk the elements of the array at entry k of t.
+func (it *ArrayIter) fromTape(t *tape, k int32) {
+	e := &t.e[k]
+	it.t, it.k, it.stop, it.count = t, k+1, e.next, e.aux
 }
 
 // Reset starts iteration over the validated array arr.
@@ -517,6 +592,16 @@ func (it *ArrayIter) Next() bool {
 			return false
 		}
 		it.Value, it.pos, it.n = it.data, 1, 1
+		return true
+	}
+	if t := it.t; t != nil {
+		if it.k >= it.stop {
+			return false
+		}
+		e := &t.e[it.k]
+		it.Value = t.data[e.start:e.end]
+		t.cur, it.k = it.k, e.next
+		it.n++
 		return true
 	}
 	d := it.data
@@ -541,6 +626,9 @@ func (it *ArrayIter) Index() int { return it.n - 1 }
 func (it *ArrayIter) Len() int {
 	if it.one {
 		return 1
+	}
+	if it.t != nil {
+		return int(it.count)
 	}
 	c := *it
 	c.pos = skipSpace(it.data, 0) + 1

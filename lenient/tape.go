@@ -1,0 +1,145 @@
+package lenient
+
+import (
+	"math"
+	"sync"
+)
+
+// A tape is the outline of a validated document, written by the validator
+// in the same pass that checks the document (the idea of simdjson's tape):
+// one entry per value and per object key, in document order. Decoding
+// walks the tape instead of the bytes, so a document is scanned once,
+// however its values are then read: an iterator steps from one member to
+// the next in O(1), an array knows its length, and a string known to hold
+// no escape and no byte outside ASCII is copied without being looked at
+// again.
+//
+// A Decoder takes its tapes from a pool in Begin (and for JSON text inside
+// string values) and gives them back in Err, which generated code calls
+// last.
+type tape struct {
+	data []byte
+	e    []tapeEntry
+	// cur is the entry of the value an iterator yielded last: a typed
+	// method given that value's bytes (Decoder.String, Array, Object)
+	// finds its entry there.
+	cur int32
+	// owned marks data as the Decoder's own, never written again: the
+	// unquoted text of a string holding JSON. Strings read from it share
+	// its memory instead of being copied (the text stays alive as long as
+	// one of them does).
+	owned bool
+}
+
+// tapeEntry is one value or key of a tape.
+type tapeEntry struct {
+	start, end int32 // the bytes of the value: data[start:end], strings with their quotes
+	next       int32 // the entry after this value and everything inside it
+	aux        int32 // objects and arrays: members or elements; strings: tapePlain
+}
+
+// tapePlain marks a string whose text is its bytes: no escape, no byte
+// outside ASCII.
+const tapePlain = 1
+
+// maxPooledTape is the largest tape (in entries) kept for reuse: a tape
+// for a huge document is left to the garbage collector.
+const maxPooledTape = 1 << 20
+
+var tapePool = sync.Pool{New: func() any { return new(tape) }}
+
+// newTape returns an empty tape for data, or nil when data is too large for
+// the tape's 32-bit offsets (decoding then scans, as without a tape).
+func newTape(data []byte) *tape {
+	if len(data) >= math.MaxInt32 {
+		return nil
+	}
+	t := tapePool.Get().(*tape)
+	t.data, t.e, t.cur, t.owned = data, t.e[:0], -1, false
+	return t
+}
+
+// release gives t back to the pool.
+func (t *tape) release() {
+	t.data = nil
+	if cap(t.e) > maxPooledTape {
+		return
+	}
+	tapePool.Put(t)
+}
+
+// add appends a scalar (or key) entry spanning data[start:end].
+func (t *tape) add(start, end int, aux int32) {
+	k := int32(len(t.e))
+	t.e = append(t.e, tapeEntry{int32(start), int32(end), k + 1, aux})
+}
+
+// open appends the entry of an object or array starting at data[start]
+// and returns its index, for close.
+func (t *tape) open(start int) int32 {
+	k := int32(len(t.e))
+	t.e = append(t.e, tapeEntry{start: int32(start)})
+	return k
+}
+
+// close completes the entry k of an object or array ending before
+// data[end] with n members or elements.
+func (t *tape) close(k int32, end, n int) {
+	e := &t.e[k]
+	e.end, e.next, e.aux = int32(end), int32(len(t.e)), int32(n)
+}
+
+// at reports whether v is exactly the bytes of entry k.
+func (t *tape) at(k int32, v []byte) bool {
+	if k < 0 || len(v) == 0 {
+		return false
+	}
+	e := &t.e[k]
+	return int(e.end-e.start) == len(v) && &t.data[e.start] == &v[0]
+}
+
+// decoderTapes are the tapes of one Decoder: the document's, and one for
+// each JSON text read from a string value.
+type decoderTapes struct {
+	n    int
+	some [4]*tape // the first ones, without allocating
+	more []*tape
+}
+
+// add keeps t for lookup and release.
+func (ts *decoderTapes) add(t *tape) {
+	if ts.n < len(ts.some) {
+		ts.some[ts.n] = t
+	} else {
+		ts.more = append(ts.more, t)
+	}
+	ts.n++
+}
+
+// lookup returns the tape and entry of v when v is the value an iterator
+// yielded last (or a tape's root), nil otherwise. The newest tapes, those
+// of JSON text being read, are tried first.
+func (ts *decoderTapes) lookup(v []byte) (*tape, int32) {
+	for i := len(ts.more) - 1; i >= 0; i-- {
+		if t := ts.more[i]; t.at(t.cur, v) {
+			return t, t.cur
+		}
+	}
+	for i := min(ts.n, len(ts.some)) - 1; i >= 0; i-- {
+		if t := ts.some[i]; t.at(t.cur, v) {
+			return t, t.cur
+		}
+	}
+	return nil, 0
+}
+
+// release gives every tape back to the pool.
+func (ts *decoderTapes) release() {
+	for _, t := range ts.some[:min(ts.n, len(ts.some))] {
+		t.release()
+	}
+	for _, t := range ts.more {
+		t.release()
+	}
+	*ts = decoderTapes{}
+}
