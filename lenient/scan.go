@@ -279,6 +279,7 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 	var small [smallKeys][]byte
 	var sums [smallKeys]uint32 // cheap key hashes, compared before the keys
 	var many keySet            // past smallKeys keys: one slice, no map
+	var seen uint64            // a bit for each sum in sums
 	n := 0
 	var k int32
 	if v.t != nil {
@@ -308,15 +309,21 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		}
 		if n < smallKeys {
 			sum := keySum(key)
-			for j, k := range small[:n] {
-				if sums[j] == sum && string(k) == string(key) {
-					if !v.collect {
-						return i, &DuplicateKeyError{Key: string(key)}
+			// One bit per sum: a key whose bit is not set yet is new, and
+			// most keys are, so the pairwise loop seldom runs.
+			bit := uint64(1) << (sum * 0x9E3779B1 >> 26)
+			if seen&bit != 0 {
+				for j, k := range small[:n] {
+					if sums[j] == sum && string(k) == string(key) {
+						if !v.collect {
+							return i, &DuplicateKeyError{Key: string(key)}
+						}
+						v.dup(i)
+						break
 					}
-					v.dup(i)
-					break
 				}
 			}
+			seen |= bit
 			small[n], sums[n] = key, sum
 		} else {
 			if many.Len() == 0 {
