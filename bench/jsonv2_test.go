@@ -13,5 +13,5 @@ import (
 func init() {
 	addCodec(codec{"encoding_json_v2", familyPlain, readsClean, func(_ *lenient.Tool, data []byte, v any) error {
 		return jsonv2.Unmarshal(data, v)
-	}}, "easyjson")
+	}, false}, "easyjson")
 }

@@ -23,7 +23,7 @@ go test -run '^$' -bench '^BenchmarkDecode$' -count "$count" -benchtime "$bencht
 
 # encoding/json on the v2 engine, encoding/json/v2 and normgen, clean payloads
 GOEXPERIMENT=jsonv2 go test -run '^$' \
-  -bench '^BenchmarkDecode$/^(search_clean|review_clean|string_[0-9]+[KM]B|strings_[0-9]+[KM]B|ints_[0-9]+[KM]B)$/^(encoding_json|encoding_json_v2|normgen)$' \
+  -bench '^BenchmarkDecode$/^(search_clean|search_stringified|review_clean|review_string_scalars|string_[0-9]+[KM]B|strings_[0-9]+[KM]B|ints_[0-9]+[KM]B)$/^(encoding_json|encoding_json_v2|normgen|normgen_json_unmarshal|json_unmarshal_floor)$' \
   -count "$count" -benchtime "$benchtime" . >"$out/v2.txt"
 
 # the normalizer's no-rule path and the generator (root module)

@@ -12,5 +12,5 @@ import (
 func init() {
 	addCodec(codec{"sonic", familyPlain, readsClean, func(_ *lenient.Tool, data []byte, v any) error {
 		return sonic.Unmarshal(data, v)
-	}}, "segmentio")
+	}, false}, "segmentio")
 }

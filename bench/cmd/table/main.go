@@ -324,6 +324,7 @@ func main() {
 		{"encoding_json", "encoding/json (strict)"},
 		{"normgen", "`x.UnmarshalJSON`"},
 		{"normgen_json_unmarshal", "`json.Unmarshal(data, &x)`"},
+		{"json_unmarshal_floor", "`json.Unmarshal` into a no-op `UnmarshalJSON` (its floor)"},
 		{"normgen_tool_decode", "`Tool.Decode` (fixes recorded)"},
 	}
 	ecases := []string{"search_clean", "search_stringified", "review_clean", "review_string_scalars", "string_1MB", "strings_1MB", "ints_1MB"}
@@ -334,6 +335,10 @@ func main() {
 		fmt.Fprintf(w, "\nBuilt with `GOEXPERIMENT=jsonv2` (encoding/json runs on the v2 engine), median of %d:\n\n", r2.samples())
 		cols := []column{{"encoding_json", "encoding/json (v2 engine)"}, {"encoding_json_v2", "encoding/json/v2"}, {"normgen", "**normgen**"}}
 		versus(w, r2, cases, present(r2, cols, cases), "encoding_json")
+		fmt.Fprintln(w, "\nThrough `json.Unmarshal` on the v2 engine, ratio to strict encoding/json (v2 engine):")
+		fmt.Fprintln(w)
+		cols = []column{{"encoding_json", "encoding/json (v2 engine)"}, {"normgen_json_unmarshal", "`json.Unmarshal(data, &x)`"}, {"json_unmarshal_floor", "no-op `UnmarshalJSON` (floor)"}}
+		versus(w, r2, ecases, present(r2, cols, ecases), "encoding_json")
 	}
 	if *other != "" {
 		ro := readRun(*other)
