@@ -32,15 +32,26 @@ type Applied struct {
 // a coercion always composes; within a phase, a tool's own rules come
 // before wildcard rules, then file order.
 type Normalizer struct {
-	byTool   map[string][]*Rule  // the phase-ordered rules of each named tool
-	wildcard []*Rule             // the phase-ordered rules of other tools
-	paths    map[*Rule][]pathSeg // where each rule applies
-	// others holds, per tool ("" for wildcard-only tools) and alias rule,
-	// the keys of the other aliases of the same target: when one of them
-	// is given too, the call names the field twice and no alias applies.
-	others map[string]map[*Rule][]string
-	stats  *statsRecorder // nil without a log folder
-	calls  *callLog       // nil without WithCallLog (calllog.go)
+	byTool   map[string]*ruleSet // the rules of each named tool
+	wildcard *ruleSet            // the rules of other tools
+	stats    *statsRecorder      // nil without a log folder
+	calls    *callLog            // nil without WithCallLog (calllog.go)
+}
+
+// ruleSet is the phase-ordered rules of one tool (or the wildcard rules
+// alone), each with what applying it needs, and their no-rule screen.
+type ruleSet struct {
+	rules  []boundRule
+	screen screen
+}
+
+// boundRule is a rule with its target path and, for an alias, the keys of
+// the other aliases of the same target in the same object: when one of
+// them is given too, the call names the field twice and no alias applies.
+type boundRule struct {
+	r      *Rule
+	segs   []pathSeg
+	others []string
 }
 
 // phaseOf orders rule types: aliases, defaults, wraps (a wrapped value's
@@ -62,13 +73,14 @@ func NewNormalizer(rules []Rule, opts ...Option) (*Normalizer, error) {
 	}
 	rs := make([]Rule, len(rules))
 	copy(rs, rules)
-	n := &Normalizer{byTool: map[string][]*Rule{}, paths: map[*Rule][]pathSeg{}, others: map[string]map[*Rule][]string{}}
+	n := &Normalizer{byTool: map[string]*ruleSet{}}
+	paths := map[*Rule][]pathSeg{}
 	for i := range rs {
 		segs, err := rs[i].target()
 		if err != nil { // ValidateRules has checked every path
 			return nil, err
 		}
-		n.paths[&rs[i]] = segs
+		paths[&rs[i]] = segs
 	}
 	var wild []*Rule
 	named := map[string]bool{}
@@ -81,8 +93,7 @@ func NewNormalizer(rules []Rule, opts ...Option) (*Normalizer, error) {
 			}
 		}
 	}
-	n.wildcard = order(nil, wild)
-	n.others[""] = n.otherAliases(n.wildcard)
+	n.wildcard = bind(order(nil, wild), paths)
 	for tool := range named {
 		var own []*Rule
 		for i := range rs {
@@ -93,8 +104,7 @@ func NewNormalizer(rules []Rule, opts ...Option) (*Normalizer, error) {
 				}
 			}
 		}
-		n.byTool[tool] = order(own, wild)
-		n.others[tool] = n.otherAliases(n.byTool[tool])
+		n.byTool[tool] = bind(order(own, wild), paths)
 	}
 	var cfg config
 	for _, o := range opts {
@@ -131,39 +141,34 @@ func order(own, wild []*Rule) []*Rule {
 	return out
 }
 
-func (n *Normalizer) rulesFor(tool string) []*Rule {
+// bind gives each of a tool's phase-ordered rules its path and, for an
+// alias, the keys of the other aliases of the same target in the same
+// object, and builds the set's screen.
+func bind(rules []*Rule, paths map[*Rule][]pathSeg) *ruleSet {
+	set := &ruleSet{rules: make([]boundRule, len(rules))}
+	for i, r := range rules {
+		b := boundRule{r: r, segs: paths[r]}
+		if r.kind() == RuleParamAlias {
+			at := pathString(b.segs[:len(b.segs)-1])
+			for _, q := range rules {
+				qs := paths[q]
+				if q != r && q.kind() == RuleParamAlias && q.To == r.To && pathString(qs[:len(qs)-1]) == at {
+					b.others = append(b.others, qs[len(qs)-1].key)
+				}
+			}
+		}
+		set.rules[i] = b
+	}
+	set.screen = newScreen(set.rules)
+	return set
+}
+
+// rulesFor returns a tool's rule set.
+func (n *Normalizer) rulesFor(tool string) *ruleSet {
 	if rs, ok := n.byTool[tool]; ok {
 		return rs
 	}
 	return n.wildcard
-}
-
-// othersFor returns the other-alias index of a tool's rules.
-func (n *Normalizer) othersFor(tool string) map[*Rule][]string {
-	if o, ok := n.others[tool]; ok {
-		return o
-	}
-	return n.others[""]
-}
-
-// otherAliases indexes, for each alias rule of a tool's rules, the keys of
-// the other aliases of the same target in the same object.
-func (n *Normalizer) otherAliases(rules []*Rule) map[*Rule][]string {
-	out := map[*Rule][]string{}
-	for _, r := range rules {
-		if r.kind() != RuleParamAlias {
-			continue
-		}
-		segs := n.paths[r]
-		at := pathString(segs[:len(segs)-1])
-		for _, q := range rules {
-			qs := n.paths[q]
-			if q != r && q.kind() == RuleParamAlias && q.To == r.To && pathString(qs[:len(qs)-1]) == at {
-				out[r] = append(out[r], qs[len(qs)-1].key)
-			}
-		}
-	}
-	return out
 }
 
 // Close stops the statistics flusher and writes the statistics a last time.
@@ -193,9 +198,8 @@ func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any
 	}
 	n.calls.logMap(tool, args)
 	var applied []Applied
-	others := n.othersFor(tool)
-	for _, r := range n.rulesFor(tool) {
-		applied = pathRuleMap(applied, r, n.paths[r], others[r], args)
+	for _, b := range n.rulesFor(tool).rules {
+		applied = pathRuleMap(applied, b.r, b.segs, b.others, args)
 	}
 	if n.stats != nil {
 		n.stats.record(tool, applied)
@@ -287,7 +291,11 @@ func nestedValue(v json.RawMessage, i int) []byte {
 // as an invalid call.
 func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied, error) {
 	n.calls.logJSON(tool, args)
-	if err := Valid(args); err != nil {
+	// One pass validates (as Valid does) and records the root's members
+	// for the screen.
+	members := rootMembers{ok: true}
+	v := validator{rec: &members}
+	if err := v.valid(args); err != nil {
 		n.countInvalid(tool)
 		return args, nil, err
 	}
@@ -296,26 +304,32 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 		n.countInvalid(tool)
 		return args, nil, fmt.Errorf("%w, not %s", ErrNotObject, jsonKind(args[i:]))
 	}
-	rules := n.rulesFor(tool)
-	if !n.anyApplies(rules, args) {
+	rs := n.rulesFor(tool)
+	if !rs.screen.applies(args, &members) {
 		if n.stats != nil {
 			n.stats.record(tool, nil)
 		}
 		return args, nil, nil
 	}
-	root := parseNode(args)
-	others := n.othersFor(tool)
-	var applied []Applied
-	for _, r := range rules {
-		applied = pathRule(applied, r, n.paths[r], others[r], root)
-	}
+	out, applied := rs.applyJSON(args)
 	if n.stats != nil {
 		n.stats.record(tool, applied)
 	}
-	if len(applied) == 0 {
-		return args, nil, nil
+	return out, applied, nil
+}
+
+// applyJSON applies the rules to a validated arguments object: args itself
+// when no rule changes anything, otherwise the re-encoded object.
+func (rs *ruleSet) applyJSON(args []byte) ([]byte, []Applied) {
+	root := parseNode(args)
+	var applied []Applied
+	for _, b := range rs.rules {
+		applied = pathRule(applied, b.r, b.segs, b.others, root)
 	}
-	return root.encode(nil), applied, nil
+	if len(applied) == 0 {
+		return args, nil
+	}
+	return root.encode(nil), applied
 }
 
 // ErrNotObject is the error of NormalizeJSON for arguments that are valid
@@ -345,84 +359,4 @@ func (n *Normalizer) countInvalid(tool string) {
 	if n.stats != nil {
 		n.stats.recordInvalid(tool)
 	}
-}
-
-// anyApplies is a cheap pre-check, without allocating: could any rule
-// change these arguments?
-func (n *Normalizer) anyApplies(rules []*Rule, args []byte) bool {
-	var t topKeys
-	if !t.read(args) {
-		return true // too many keys to index: take the slow path
-	}
-	lookup := t.lookup
-	for _, r := range rules {
-		segs := n.paths[r]
-		v, ok := lookup(segs[0].key)
-		if len(segs) > 1 {
-			if ok && (v[0] == '"' || v[0] == '[' || v[0] == '{') {
-				return true
-			}
-			continue
-		}
-		switch r.Type {
-		case RuleParamAlias:
-			if _, taken := lookup(r.To); ok && !taken {
-				return true
-			}
-		case RuleParamDefault:
-			if !ok || r.when() == WhenAbsentOrEmpty && (string(v) == "null" || string(v) == `""`) {
-				return true
-			}
-		case RuleTypeCoerce:
-			intish := r.CoerceTo == "int" || r.CoerceTo == "int_literal"
-			if ok && (v[0] == '"' && r.CoerceTo != "int_literal" || intish && isNumber(v) && !plainInteger(v)) {
-				return true
-			}
-		case RuleJSONAcceptBoth:
-			if ok && (r.To == "native") == (v[0] == '"') && v[0] != 'n' {
-				return true
-			}
-		case RuleWrap:
-			if ok && v[0] != '[' && v[0] != '{' && v[0] != 'n' {
-				return true
-			}
-		case RuleUnescape, RuleValueAlias:
-			if ok && (v[0] == '"' || v[0] == '[') {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// topKeys indexes the top-level members of a small arguments object
-// without allocating.
-type topKeys struct {
-	n    int
-	keys [32][]byte
-	vals [32][]byte
-}
-
-// read indexes a validated object; false when it has too many members.
-func (t *topKeys) read(obj []byte) bool {
-	var it ObjectIter
-	it.Reset(obj)
-	for it.Next() {
-		if t.n == len(t.keys) {
-			return false
-		}
-		t.keys[t.n], t.vals[t.n] = it.Key, it.Value
-		t.n++
-	}
-	return true
-}
-
-// lookup returns the raw value of a top-level key.
-func (t *topKeys) lookup(key string) ([]byte, bool) {
-	for i, k := range t.keys[:t.n] {
-		if string(k) == key {
-			return t.vals[i], true
-		}
-	}
-	return nil, false
 }

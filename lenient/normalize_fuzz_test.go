@@ -31,7 +31,8 @@ const fuzzRules = `[
 
 // FuzzNormalize: on any input the two entry points do not panic, agree
 // on the value (JSON text compared as its value) and on the records, the
-// JSON entry point returns valid JSON, and every record shows a change.
+// JSON entry point returns valid JSON, the same as applying every rule
+// without its screen, and every record shows a change.
 func FuzzNormalize(f *testing.F) {
 	rules, err := LoadRules(strings.NewReader(fuzzRules), nil)
 	if err != nil {
@@ -63,6 +64,9 @@ func FuzzNormalize(f *testing.F) {
 		}
 		if Valid(out) != nil {
 			t.Fatalf("%s normalized to invalid JSON %s", in, out)
+		}
+		if wantOut, want := n.rulesFor("t").applyJSON(in); string(out) != string(wantOut) || fmt.Sprint(applied) != fmt.Sprint(want) {
+			t.Fatalf("%s: the screen changed the result:\n got  %s %+v\n want %s %+v", in, out, applied, wantOut, want)
 		}
 		mm, mapplied := n.Normalize("t", m)
 		if diff := cmp.Diff(deepText(decodeAny(out)), deepText(any(mm))); diff != "" {

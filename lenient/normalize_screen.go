@@ -1,0 +1,306 @@
+package lenient
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// screen is NormalizeJSON's no-rule check for one rule set, built once by
+// NewNormalizer: could any rule change arguments with these top-level
+// members? It answers from one walk over the members the validation
+// recorded, with a few comparisons per member and no allocation (but
+// for a key written with escapes or invalid UTF-8, read as the decoders
+// read it). It is conservative: when it says yes
+// the rules are applied, and their records decide; it says no only
+// when no rule can change anything.
+//
+// Each rule reads one top-level member (the first key of its path; a
+// top-level alias also the key it renames to). A member is found by a
+// small hash table of those keys; its first byte, and for a few rules its
+// text, tells whether a rule on it may apply (a coercion needs a string,
+// a path going deeper needs an object, an array or JSON text). Defaults
+// apply to an absent key, aliases to a given key whose target is absent:
+// both are read from the set of keys given.
+type screen struct {
+	all     bool        // too many keys to index: every call takes the rules' path
+	keys    []string    // the top-level keys the rules read
+	entries []screenKey // what each key's member is tested for
+	lens    uint64      // the lengths of the keys (bit 63: 63 bytes or more)
+	slots   []uint16    // hash slot -> 1 + the index of the first key there, 0 for none
+	chain   []uint16    // key index -> 1 + the index of the next key in its slot
+	mult    uint64      // the hash's multiplier
+	shift   uint        // the hash's shift: 64 - log2(len(slots))
+	// absent marks the keys a default sets when they are absent.
+	absent keyBits
+	// aliases are the top-level aliases, which may apply when from is
+	// given and to is not.
+	aliases []struct{ from, to uint16 }
+}
+
+// screenKey is one key of a screen and what makes its member's value
+// worth the rules' look.
+type screenKey struct {
+	w     keyWords
+	first uint8 // the kinds of value (kindString...) that may let a rule apply
+	empty bool  // null or "" (a default that also fills empty values)
+	num   bool  // a number literal that is not a plain integer (an int coercion)
+}
+
+// The kinds of JSON value, by first byte (valueKind).
+const (
+	kindString uint8 = 1 << iota
+	kindArray
+	kindObject
+	kindBool
+	kindNull
+	kindNumber
+)
+
+// valueKind maps the first byte of a JSON value to its kind.
+var valueKind = func() (t [256]uint8) {
+	t['"'], t['['], t['{'], t['t'], t['f'], t['n'], t['-'] = kindString, kindArray, kindObject, kindBool, kindBool, kindNull, kindNumber
+	for c := '0'; c <= '9'; c++ {
+		t[c] = kindNumber
+	}
+	return t
+}()
+
+// keyBits is a set of up to 256 key indexes.
+type keyBits [4]uint64
+
+func (b *keyBits) add(i int)      { b[i>>6] |= 1 << (i & 63) }
+func (b *keyBits) has(i int) bool { return b[i>>6]&(1<<(i&63)) != 0 }
+
+// maxScreenKeys bounds the keys a screen indexes.
+const maxScreenKeys = 256
+
+// newScreen builds the screen of a phase-ordered rule set. Its tests are
+// exactly those the rules' own code makes first (pathRule, memberRule,
+// valueRule): each is a necessary condition for a rule to change
+// something.
+func newScreen(rules []boundRule) screen {
+	var s screen
+	index := map[string]int{}
+	key := func(k string) int {
+		i, ok := index[k]
+		if !ok {
+			i = len(s.keys)
+			index[k] = i
+			s.keys = append(s.keys, k)
+			s.entries = append(s.entries, screenKey{w: wordsOf([]byte(k))})
+		}
+		return i
+	}
+	for _, b := range rules {
+		r := b.r
+		k := key(b.segs[0].key)
+		if len(b.segs) == 1 && r.Type == RuleParamAlias {
+			s.aliases = append(s.aliases, struct{ from, to uint16 }{uint16(k), uint16(key(r.To))})
+			continue
+		}
+		e := &s.entries[k] // no key is added below: e stays valid
+		if len(b.segs) > 1 {
+			// A path going deeper: an object, an array, or JSON text.
+			e.first |= kindString | kindArray | kindObject
+			continue
+		}
+		switch r.Type {
+		case RuleParamDefault:
+			s.absent.add(k)
+			if r.when() == WhenAbsentOrEmpty {
+				e.empty = true
+			}
+		case RuleTypeCoerce:
+			if r.CoerceTo != "int_literal" {
+				e.first |= kindString
+			}
+			if r.CoerceTo == "int" || r.CoerceTo == "int_literal" {
+				e.num = true
+			}
+		case RuleJSONAcceptBoth:
+			if r.To == "native" {
+				e.first |= kindString // JSON text to a native value
+			} else {
+				e.first |= kindArray | kindObject | kindBool | kindNumber // anything but a string or null to text
+			}
+		case RuleWrap:
+			e.first |= kindString | kindBool | kindNumber // a scalar but null
+		case RuleUnescape, RuleValueAlias:
+			e.first |= kindString | kindArray
+		}
+	}
+	if len(s.keys) > maxScreenKeys {
+		return screen{all: true}
+	}
+	for _, k := range s.keys {
+		s.lens |= 1 << min(len(k), 63)
+	}
+	s.hash()
+	return s
+}
+
+// hash builds the key table: a multiplicative hash of a key's words,
+// with the multiplier that spreads the keys best among a few tried. Keys
+// sharing a slot are chained, so the table is right whatever the spread.
+func (s *screen) hash() {
+	size := 8
+	for size < 2*len(s.keys) {
+		size *= 2
+	}
+	s.shift = uint(64 - bits.TrailingZeros(uint(size)))
+	best, bestMult := -1, uint64(0)
+	seed := uint64(0x9e3779b97f4a7c15)
+	used := make([]bool, size)
+	for try := 0; try < 64 && best != 0; try++ {
+		s.mult = seed | 1
+		seed = seed*6364136223846793005 + 1442695040888963407
+		clear(used)
+		clash := 0
+		for _, e := range s.entries {
+			h := s.slot(e.w)
+			if used[h] {
+				clash++
+			}
+			used[h] = true
+		}
+		if best < 0 || clash < best {
+			best, bestMult = clash, s.mult
+		}
+	}
+	s.mult = bestMult
+	s.slots = make([]uint16, size)
+	s.chain = make([]uint16, len(s.keys))
+	for i := len(s.keys) - 1; i >= 0; i-- {
+		h := s.slot(s.entries[i].w)
+		s.chain[i] = s.slots[h]
+		s.slots[h] = uint16(i + 1)
+	}
+}
+
+// keyWords are a key's length and two words that hold all of its bytes
+// when it has 16 or fewer: its first and last 8 bytes, or its first and
+// last 4, or its first, middle and last bytes. Longer keys are compared
+// in full too.
+type keyWords struct {
+	n    int
+	a, b uint64
+}
+
+func wordsOf(k []byte) keyWords {
+	if n := len(k); n >= 8 {
+		return keyWords{n, binary.LittleEndian.Uint64(k), binary.LittleEndian.Uint64(k[n-8:])}
+	}
+	return shortWords(k)
+}
+
+// shortWords is wordsOf for a key shorter than 8 bytes.
+func shortWords(k []byte) keyWords {
+	n := len(k)
+	switch {
+	case n >= 4:
+		return keyWords{n, uint64(binary.LittleEndian.Uint32(k)), uint64(binary.LittleEndian.Uint32(k[n-4:]))}
+	case n > 0:
+		return keyWords{n, uint64(k[0]) | uint64(k[n/2])<<8 | uint64(k[n-1])<<16, 0}
+	}
+	return keyWords{}
+}
+
+// slot is the hash slot of a key's words.
+func (s *screen) slot(w keyWords) uint64 {
+	return ((w.a ^ w.b*0xff51afd7ed558ccd) + uint64(w.n)) * s.mult >> s.shift
+}
+
+// find returns 1 + the index of the key with words w, 0 for none.
+func (s *screen) find(w keyWords, key []byte) uint16 {
+	i := s.slots[s.slot(w)]
+	for i != 0 && (s.entries[i-1].w != w || w.n > 16 && s.keys[i-1] != string(key)) {
+		i = s.chain[i-1]
+	}
+	return i
+}
+
+// applies reports whether a rule may change the validated arguments
+// object args, whose members the validation recorded in m.
+func (s *screen) applies(args []byte, m *rootMembers) bool {
+	if s.all {
+		return true
+	}
+	if len(s.keys) == 0 {
+		return false
+	}
+	var given keyBits
+	if !m.ok {
+		return s.iterate(args, &given)
+	}
+	for _, e := range m.m[:m.n] {
+		key := args[e.k0:e.k1]
+		if !e.plain {
+			key = keyText(args[e.k0-1 : e.k1+1])
+		} else if s.lens&(1<<min(len(key), 63)) == 0 {
+			continue // no rule reads a key this long
+		}
+		var w keyWords // wordsOf(key), written out: it is not inlined
+		if n := len(key); n >= 8 {
+			w = keyWords{n, binary.LittleEndian.Uint64(key), binary.LittleEndian.Uint64(key[n-8:])}
+		} else {
+			w = shortWords(key)
+		}
+		i := s.find(w, key)
+		if i == 0 {
+			continue
+		}
+		given.add(int(i - 1))
+		if s.entries[i-1].may(args[e.v0:e.v1]) {
+			return true
+		}
+	}
+	return s.missing(&given)
+}
+
+// iterate is applies for an object with more members than the
+// validation records.
+func (s *screen) iterate(args []byte, given *keyBits) bool {
+	var it ObjectIter
+	it.Reset(args)
+	for it.Next() {
+		i := s.find(wordsOf(it.Key), it.Key)
+		if i == 0 {
+			continue
+		}
+		given.add(int(i - 1))
+		if s.entries[i-1].may(it.Value) {
+			return true
+		}
+	}
+	return s.missing(given)
+}
+
+// missing reports whether a default or an alias may apply for want of a
+// key: a default's key is not given, or an alias is given without its
+// target.
+func (s *screen) missing(given *keyBits) bool {
+	for i, w := range s.absent {
+		if w&^given[i] != 0 {
+			return true
+		}
+	}
+	for _, a := range s.aliases {
+		if given.has(int(a.from)) && !given.has(int(a.to)) {
+			return true
+		}
+	}
+	return false
+}
+
+// may reports whether the value v of the key's member may let a rule
+// apply.
+func (e *screenKey) may(v []byte) bool {
+	return e.first&valueKind[v[0]] != 0 || (e.empty || e.num) && e.more(v)
+}
+
+// more is the tests of a member's value that read more than its first
+// byte.
+func (e *screenKey) more(v []byte) bool {
+	return e.empty && (string(v) == "null" || string(v) == `""`) ||
+		e.num && isNumber(v) && !plainInteger(v)
+}
