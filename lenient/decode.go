@@ -49,6 +49,7 @@ const inlineDepth = 12
 // name means the current path itself (an array element, a map value).
 type Decoder struct {
 	tapes    decoderTapes // outlines of the document and of JSON text read from it
+	block    []byte       // short strings' memory (String)
 	problems []Problem
 	fixes    []Fix
 	record   bool
@@ -474,13 +475,51 @@ func (d *Decoder) String(v []byte, name string, m Mode) string {
 			return s
 		}
 	}
-	if t, k := d.tapes.lookup(v); t != nil && t.e[k].aux&tapePlain != 0 {
-		if t.owned && len(v) > 2 {
-			return unsafe.String(&v[1], len(v)-2)
-		}
-		return string(v[1 : len(v)-1])
+	t, k := d.tapes.lookup(v)
+	switch {
+	case len(v) == 2:
+		return ""
+	case t == nil || len(v)-2 > maxShared:
+		return StringValue(v)
+	case t.e[k].aux&tapePlain == 0:
+		// Escapes or bytes outside ASCII: unquoted into the block. The
+		// text is longer than its JSON form only where invalid UTF-8
+		// becomes U+FFFD; then unquote's append moves it to a new block.
+		b := d.room(len(v)+8, t)
+		n := len(b)
+		b = unquote(v, b)
+		d.block = b
+		return unsafe.String(&b[n], len(b)-n)
+	case t.owned:
+		return unsafe.String(&v[1], len(v)-2)
 	}
-	return StringValue(v)
+	b := d.room(len(v), t)
+	n := len(b)
+	d.block = append(b, v[1:len(v)-1]...)
+	return unsafe.String(&d.block[n], len(v)-2)
+}
+
+// Short strings share blocks: a decode that returns many strings
+// allocates a block for several of them instead of one allocation each.
+// The bytes of a block are written once and never again, so the strings
+// can be their memory. A string kept alive keeps its block alive: at most
+// blockSize bytes.
+const (
+	maxShared = 64   // the longest string put in a block
+	blockSize = 4096 // a block's size, at most
+)
+
+// room returns d's block with room for n more bytes (a short string of
+// t), allocating a new one when it has less: of the size of t's short
+// strings not read yet, up to blockSize, since no more is needed.
+func (d *Decoder) room(n int, t *tape) []byte {
+	left := t.short
+	t.short -= n
+	if cap(d.block)-len(d.block) >= n {
+		return d.block
+	}
+	d.block = make([]byte, 0, max(n, min(blockSize, left)))
+	return d.block
 }
 
 // stringExample suggests the quoted form of a scalar sent for a string.

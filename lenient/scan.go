@@ -170,7 +170,7 @@ func (v *validator) value(data []byte, i, depth int) (int, error) {
 			return end, &SyntaxError{end, "invalid string"}
 		}
 		if v.t != nil {
-			v.t.add(i, end, plainAux(plain))
+			v.t.addString(i, end, plain)
 		}
 		return end, nil
 	case c == '-' || c >= '0' && c <= '9':

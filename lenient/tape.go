@@ -29,6 +29,10 @@ type tape struct {
 	// its memory instead of being copied (the text stays alive as long as
 	// one of them does).
 	owned bool
+	// short bounds the bytes of the short strings (Decoder.String's
+	// blocks) not read yet: their JSON forms, plus 8 for each that is
+	// not plain.
+	short int
 }
 
 // tapeEntry is one value or key of a tape.
@@ -55,7 +59,7 @@ func newTape(data []byte) *tape {
 		return nil
 	}
 	t := tapePool.Get().(*tape)
-	t.data, t.e, t.cur, t.owned = data, t.e[:0], -1, false
+	t.data, t.e, t.cur, t.owned, t.short = data, t.e[:0], -1, false, 0
 	return t
 }
 
@@ -66,6 +70,21 @@ func (t *tape) release() {
 		return
 	}
 	tapePool.Put(t)
+}
+
+// addString appends the entry of a string value spanning data[start:end].
+func (t *tape) addString(start, end int, plain bool) {
+	if plain {
+		t.add(start, end, tapePlain)
+	} else {
+		t.add(start, end, 0)
+	}
+	if n := end - start; n <= maxShared+2 {
+		t.short += n
+		if !plain {
+			t.short += 8
+		}
+	}
 }
 
 // add appends a scalar (or key) entry spanning data[start:end].
