@@ -236,51 +236,6 @@ func isNumber[T ~string | ~[]byte](s T) bool {
 	return ok && n == len(s)
 }
 
-// numberEnd scans a JSON number starting at s[i] and returns the index just
-// after it.
-func numberEnd[T ~string | ~[]byte](s T, i int) (int, bool) {
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	if i >= len(s) {
-		return i, false
-	}
-	switch {
-	case s[i] == '0':
-		i++
-	case s[i] >= '1' && s[i] <= '9':
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-	default:
-		return i, false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		start := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		if i == start {
-			return i, false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		start := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		if i == start {
-			return i, false
-		}
-	}
-	return i, true
-}
-
 // integerValue returns the magnitude and sign of a JSON number literal that
 // holds an integer. Magnitudes beyond uint64 give ErrRange.
 func integerValue[T ~string | ~[]byte](s T) (u uint64, neg bool, err error) {

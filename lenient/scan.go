@@ -174,7 +174,7 @@ func (v *validator) value(data []byte, i, depth int) (int, error) {
 		}
 		return end, nil
 	case c == '-' || c >= '0' && c <= '9':
-		end, ok := numberEndSWAR(data, i)
+		end, ok := numberEnd(data, i)
 		if !ok {
 			return end, &SyntaxError{i, "invalid number"}
 		}
@@ -426,12 +426,6 @@ func stringEnd(data []byte, i int) (int, bool) {
 	return end, ok
 }
 
-// stringScan is stringEnd that also reports whether the string is plain:
-// no escape and no byte outside ASCII, so that its text is its bytes.
-func stringScan(data []byte, i int) (end int, plain, ok bool) {
-	return stringScanSWAR(data, i)
-}
-
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
@@ -465,15 +459,9 @@ func skipValue(data []byte, i int) int {
 	case 'f':
 		return i + 5
 	default:
-		end, _ := numberEndSWAR(data, i)
+		end, _ := numberEnd(data, i)
 		return end
 	}
-}
-
-// unquote appends the text of the validated JSON string q (with quotes) to
-// buf. Invalid UTF-8 and lone surrogates become U+FFFD, as in encoding/json.
-func unquote(q []byte, buf []byte) []byte {
-	return unquoteSWAR(q, buf)
 }
 
 func hex4(h []byte) rune {
@@ -490,12 +478,6 @@ func hex4(h []byte) rune {
 		}
 	}
 	return r
-}
-
-// StringValue returns the text of a validated JSON string value (with its
-// quotes). It allocates once; plain strings are copied, not re-encoded.
-func StringValue(q []byte) string {
-	return stringValueSWAR(q)
 }
 
 // ObjectIter walks the members of a validated JSON object without

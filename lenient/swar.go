@@ -12,9 +12,8 @@ import (
 
 // SWAR ("SIMD within a register") string scanning: eight bytes of a JSON
 // string are tested at once with integer arithmetic on a uint64, in pure
-// Go, so it is fast on every platform. The functions here are drop-in
-// replacements for stringScan, unquote and StringValue in scan.go, with
-// the same results (fuzz-tested against them in swar_test.go).
+// Go, so it is fast on every platform. The functions here give what
+// byte-at-a-time versions give (fuzz-tested against them in swar_test.go).
 
 const (
 	swarOnes = 0x0101010101010101 // 0x01 in every byte
@@ -57,16 +56,14 @@ func plainRun(s []byte, i int) int {
 	return i
 }
 
-// stringScanSWAR is stringScan eight bytes at a time: it scans the JSON
-// string starting at data[i] == '"' and returns the index after its
-// closing quote, whether the string is plain (no escape, no byte outside
-// ASCII) and whether it is valid; on an invalid string, end is where the
-// problem is, as stringScan reports it.
-//
-// The decoder should call it in place of stringScan (scan.go), which
-// validation (Begin, Valid), skipValue, ObjectIter.Next and the array
-// length pass all go through.
-func stringScanSWAR(data []byte, i int) (end int, plain, ok bool) {
+// stringScan scans the JSON string starting at data[i] == '"', eight
+// bytes at a time, and returns the index after its closing quote, whether
+// the string is plain (no escape, no byte outside ASCII, so that its text
+// is its bytes) and whether it is valid: control characters and bad
+// escapes are not; invalid UTF-8 is accepted (and replaced when unquoted),
+// as encoding/json does. On an invalid string, end is where the problem
+// is.
+func stringScan(data []byte, i int) (end int, plain, ok bool) {
 	i++
 	var seen uint64 // the OR of the bytes skipped: its high bits say non-ASCII
 	escaped := false
@@ -124,18 +121,15 @@ func stringScanSWAR(data []byte, i int) (end int, plain, ok bool) {
 	}
 }
 
-// unquoteSWAR is unquote eight bytes at a time: it appends the text of
-// the validated JSON string q (with quotes) to buf. When the string is
+// unquote appends the text of the validated JSON string q (with quotes)
+// to buf, eight bytes at a time. When the string is
 // valid UTF-8 (checked once, up front; escapes are ASCII, so the runs
 // between them are valid too), each 8-byte word is stored to the output
 // as it is loaded and the output advances to the first backslash in it:
 // runs need neither a byte loop nor a copy call. Otherwise the runs of
 // ASCII are copied whole and invalid UTF-8 becomes U+FFFD. Lone
 // surrogates become U+FFFD, as in encoding/json.
-//
-// The decoder should call it in place of unquote (scan.go: keyText,
-// StringValue; decode.go: text).
-func unquoteSWAR(q []byte, buf []byte) []byte {
+func unquote(q []byte, buf []byte) []byte {
 	s := q[1 : len(q)-1]
 	if !utf8.Valid(s) {
 		return unquoteInvalid(s, buf)
@@ -143,7 +137,7 @@ func unquoteSWAR(q []byte, buf []byte) []byte {
 	return unquoteValid(s, buf)
 }
 
-// unquoteValid is unquoteSWAR for a string s (without quotes) that is
+// unquoteValid is unquote for a string s (without quotes) that is
 // valid UTF-8.
 func unquoteValid(s []byte, buf []byte) []byte {
 	// The text is never longer than s: an escape of n bytes stands for at
@@ -204,7 +198,7 @@ func unquoteValid(s []byte, buf []byte) []byte {
 // to the byte it stands for; 0 for 'u' and for what is not an escape.
 var unescapeByte = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
-// unquoteInvalid is unquoteSWAR for a string s (without quotes) that holds
+// unquoteInvalid is unquote for a string s (without quotes) that holds
 // invalid UTF-8: runs of ASCII are copied whole, the rest rune by rune.
 func unquoteInvalid(s []byte, buf []byte) []byte {
 	if buf == nil {
@@ -261,14 +255,12 @@ func unquoteInvalid(s []byte, buf []byte) []byte {
 	return buf
 }
 
-// stringValueSWAR is StringValue (the text of a validated JSON string
-// value, with its quotes) that allocates the string once in every case: a
-// string without escapes and with valid UTF-8 is one copy of its bytes;
-// otherwise the text is unquoted into a new buffer that becomes the string
-// itself, where StringValue unquotes into a buffer and copies it again.
-//
-// The decoder should call it in place of StringValue (Decoder.String).
-func stringValueSWAR(q []byte) string {
+// StringValue returns the text of a validated JSON string value (with its
+// quotes), allocating the string once: a string without escapes and with
+// valid UTF-8 is one copy of its bytes; otherwise the text is unquoted
+// into a new buffer that becomes the string itself. Invalid UTF-8 and lone
+// surrogates become U+FFFD, as in encoding/json.
+func StringValue(q []byte) string {
 	inner := q[1 : len(q)-1]
 	var buf []byte
 	switch {
@@ -295,9 +287,9 @@ func swarNonDigit(x uint64) uint64 {
 
 // digitRun returns the index of the first byte of s at or after i that is
 // not an ASCII digit, or len(s).
-func digitRun(s []byte, i int) int {
+func digitRun[T ~string | ~[]byte](s T, i int) int {
 	for i+8 <= len(s) {
-		if m := swarNonDigit(binary.LittleEndian.Uint64(s[i:])); m != 0 {
+		if m := swarNonDigit(load64(s, i)); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 		i += 8
@@ -308,14 +300,18 @@ func digitRun(s []byte, i int) int {
 	return i
 }
 
-// numberEndSWAR is numberEnd (parse.go) with the digit runs taken eight
-// bytes at a time: it scans a JSON number starting at s[i] and returns the
-// index just after it, and whether it is one.
-//
-// The decoder should call it in place of numberEnd on []byte input
-// (validator.value, skipValue, isNumber and so ParseFloat and
-// integerValue).
-func numberEndSWAR(s []byte, i int) (int, bool) {
+// load64 reads s[i:i+8] as a little-endian uint64 (binary.LittleEndian's
+// pattern, which the compiler makes one load, for strings too).
+func load64[T ~string | ~[]byte](s T, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// numberEnd scans a JSON number starting at s[i], with the digit runs
+// taken eight bytes at a time, and returns the index just after it and
+// whether it is one.
+func numberEnd[T ~string | ~[]byte](s T, i int) (int, bool) {
 	if i < len(s) && s[i] == '-' {
 		i++
 	}

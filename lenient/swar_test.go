@@ -144,7 +144,7 @@ func checkScan(t *testing.T, data []byte) {
 	for _, f := range []struct {
 		name string
 		scan func([]byte, int) (int, bool, bool)
-	}{{"stringScan", stringScan}, {"stringScanSWAR", stringScanSWAR}} {
+	}{{"stringScan", stringScan}} {
 		if e, p, ok := f.scan(data, 0); e != e0 || p != p0 || ok != ok0 {
 			t.Fatalf("%q: byte-at-a-time scan = (%d, %v, %v), %s = (%d, %v, %v)", data, e0, p0, ok0, f.name, e, p, ok)
 		}
@@ -155,10 +155,8 @@ func checkScan(t *testing.T, data []byte) {
 	q := data[:e0]
 	want := string(refUnquote(q, nil))
 	for name, got := range map[string]string{
-		"unquote":         string(unquote(q, nil)),
-		"unquoteSWAR":     string(unquoteSWAR(q, nil)),
-		"StringValue":     StringValue(q),
-		"stringValueSWAR": stringValueSWAR(q),
+		"unquote":     string(unquote(q, nil)),
+		"StringValue": StringValue(q),
 	} {
 		if got != want {
 			t.Fatalf("%q: byte-at-a-time unquote = %q, %s = %q", q, want, name, got)
@@ -167,10 +165,10 @@ func checkScan(t *testing.T, data []byte) {
 	if !utf8.ValidString(want) {
 		t.Fatalf("%q: unquoted to invalid UTF-8 %q", q, want)
 	}
-	if a, b := refStringValue(q), stringValueSWAR(q); a != b {
-		t.Fatalf("%q: byte-at-a-time StringValue = %q, stringValueSWAR = %q", q, a, b)
+	if a, b := refStringValue(q), StringValue(q); a != b {
+		t.Fatalf("%q: byte-at-a-time StringValue = %q, StringValue = %q", q, a, b)
 	}
-	if a, b := string(refUnquote(q, []byte("pre"))), string(unquoteSWAR(q, []byte("pre"))); a != b {
+	if a, b := string(refUnquote(q, []byte("pre"))), string(unquote(q, []byte("pre"))); a != b {
 		t.Fatalf("%q: appending to a buffer: %q vs %q", q, a, b)
 	}
 }
@@ -271,7 +269,7 @@ func BenchmarkStringScan(b *testing.B) {
 		b.Run(in.name+"/swar", func(b *testing.B) {
 			b.SetBytes(int64(len(in.q)))
 			for b.Loop() {
-				if _, _, ok := stringScanSWAR(in.q, 0); !ok {
+				if _, _, ok := stringScan(in.q, 0); !ok {
 					b.Fatal("invalid")
 				}
 			}
@@ -280,7 +278,7 @@ func BenchmarkStringScan(b *testing.B) {
 }
 
 // BenchmarkStringValue compares the byte-at-a-time StringValue (unquote
-// byte by byte, then copy into a string) with stringValueSWAR (bulk copies, one allocation).
+// byte by byte, then copy into a string) with StringValue (bulk copies, one allocation).
 func BenchmarkStringValue(b *testing.B) {
 	q := fileText(1 << 20)
 	b.Run("source_1MB/bytewise", func(b *testing.B) {
@@ -290,11 +288,11 @@ func BenchmarkStringValue(b *testing.B) {
 			_ = refStringValue(q)
 		}
 	})
-	b.Run("source_1MB/stringValueSWAR", func(b *testing.B) {
+	b.Run("source_1MB/StringValue", func(b *testing.B) {
 		b.SetBytes(int64(len(q)))
 		b.ReportAllocs()
 		for b.Loop() {
-			_ = stringValueSWAR(q)
+			_ = StringValue(q)
 		}
 	})
 }
@@ -322,10 +320,13 @@ func TestSwarNonDigitExact(t *testing.T) {
 func checkNumberEnd(t *testing.T, s []byte) {
 	t.Helper()
 	for i := 0; i <= len(s); i++ {
-		e1, ok1 := numberEnd(s, i)
-		e2, ok2 := numberEndSWAR(s, i)
+		e1, ok1 := refNumberEnd(s, i)
+		e2, ok2 := numberEnd(s, i)
 		if e1 != e2 || ok1 != ok2 {
-			t.Fatalf("%q at %d: numberEnd = (%d, %v), numberEndSWAR = (%d, %v)", s, i, e1, ok1, e2, ok2)
+			t.Fatalf("%q at %d: byte-at-a-time = (%d, %v), numberEnd = (%d, %v)", s, i, e1, ok1, e2, ok2)
+		}
+		if e3, ok3 := numberEnd(string(s), i); e3 != e2 || ok3 != ok2 {
+			t.Fatalf("%q at %d: numberEnd on bytes = (%d, %v), on a string = (%d, %v)", s, i, e2, ok2, e3, ok3)
 		}
 	}
 }
@@ -337,7 +338,7 @@ func TestNumberEndSWAR(t *testing.T) {
 	}
 }
 
-// FuzzNumberEndSWAR compares numberEndSWAR with numberEnd at every offset
+// FuzzNumberEndSWAR compares numberEnd with a byte-at-a-time scanner at every offset
 // of arbitrary bytes.
 func FuzzNumberEndSWAR(f *testing.F) {
 	f.Add([]byte("-123456789012.5e-17,"))
@@ -356,7 +357,7 @@ func BenchmarkNumberEnd(b *testing.B) {
 	for _, v := range []struct {
 		name string
 		f    func([]byte, int) (int, bool)
-	}{{"bytewise", numberEnd[[]byte]}, {"swar", numberEndSWAR}} {
+	}{{"bytewise", refNumberEnd}, {"swar", numberEnd[[]byte]}} {
 		b.Run(v.name, func(b *testing.B) {
 			b.SetBytes(int64(len(arr)))
 			for b.Loop() {
@@ -370,4 +371,49 @@ func BenchmarkNumberEnd(b *testing.B) {
 			}
 		})
 	}
+}
+
+// refNumberEnd scans a JSON number starting at s[i] byte by byte: the
+// reference for numberEnd.
+func refNumberEnd(s []byte, i int) (int, bool) {
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	if i >= len(s) {
+		return i, false
+	}
+	switch {
+	case s[i] == '0':
+		i++
+	case s[i] >= '1' && s[i] <= '9':
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+	default:
+		return i, false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == start {
+			return i, false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == start {
+			return i, false
+		}
+	}
+	return i, true
 }
