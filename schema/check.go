@@ -64,6 +64,16 @@ const (
 	KindEnumNotStrings      = "enum-not-strings"
 )
 
+// toolLabel returns how findings name the i-th tool of a catalog (its
+// name, or #i when it has none) and its name.
+func toolLabel(tool map[string]any, i int) (label, name string) {
+	name, _ = tool["name"].(string)
+	if name == "" {
+		return fmt.Sprintf("#%d", i), name
+	}
+	return name, name
+}
+
 // CheckCatalog lints a tools/list catalog from any server: a JSON array of
 // {name, description, inputSchema}, or an object with a "tools" array. It
 // reports, per tool and field, each place where a host validator would
@@ -76,10 +86,7 @@ func CheckCatalog(data []byte) ([]Finding, error) {
 	}
 	var out []Finding
 	for i, tool := range tools {
-		name, _ := tool["name"].(string)
-		if name == "" {
-			name = fmt.Sprintf("#%d", i)
-		}
+		name, _ := toolLabel(tool, i)
 		root, ok := tool["inputSchema"].(map[string]any)
 		if !ok {
 			out = append(out, Finding{Tool: name, Kind: KindRootNotObject, Message: `inputSchema is missing or not an object; hosts need {"type": "object", ...}`})

@@ -165,11 +165,7 @@ func CheckHosts(data []byte, hosts []Host) ([]Finding, error) {
 	}
 	var out []Finding
 	for i, tool := range tools {
-		name, _ := tool["name"].(string)
-		label := name
-		if label == "" {
-			label = fmt.Sprintf("#%d", i)
-		}
+		label, name := toolLabel(tool, i)
 		for _, h := range hosts {
 			out = append(out, checkHost(h, label, name, tool["inputSchema"])...)
 		}
