@@ -180,23 +180,8 @@ func ToolSchemaProfile(t *Tool, p lenient.Profile) ([]byte, error) {
 }
 
 // ToolSchemas returns the tool's input schema in each of profiles, in
-// order, as stable, indented JSON; the schema is built once and converted.
+// order, as stable, indented JSON; the schema is built once and written in
+// each profile.
 func ToolSchemas(t *Tool, profiles ...lenient.Profile) ([][]byte, error) {
-	portable, err := schema.Root(SchemaType(&TypeRef{Kind: schema.Object, Struct: t.Input}, 0))
-	if err != nil {
-		return nil, err
-	}
-	out := make([][]byte, len(profiles))
-	for i, p := range profiles {
-		s := portable
-		if p != lenient.ProfilePortable {
-			if s, err = schema.ConvertRoot(portable, p); err != nil {
-				return nil, err
-			}
-		}
-		if out[i], err = schema.Marshal(s); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return schema.RootJSON(SchemaType(&TypeRef{Kind: schema.Object, Struct: t.Input}, 0), profiles...)
 }

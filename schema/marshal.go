@@ -1,0 +1,411 @@
+package schema
+
+import (
+	"encoding/json"
+	"reflect"
+	"sort"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/invopop/jsonschema"
+	orderedmap "github.com/pb33f/ordered-map/v2"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// schemaWriter writes a schema as Marshal's slow path (invopop's
+// MarshalJSON, unescapeHTML, json.Indent) does, in one pass, for the
+// keywords normgen's schemas use, in any profile; schema and value report
+// false on anything else, and Marshal or RootJSON take the slow path.
+type schemaWriter struct {
+	buf []byte
+}
+
+// boolField is the index of jsonschema.Schema's unexported boolean field
+// (set for the schemas true and false).
+var boolField = func() int {
+	f, ok := reflect.TypeOf(jsonschema.Schema{}).FieldByName("boolean")
+	if !ok {
+		return -1
+	}
+	return f.Index[0]
+}()
+
+// listField is the index of the ordered map's unexported list field.
+var listField = func() int {
+	f, ok := reflect.TypeOf(orderedmap.OrderedMap[string, *jsonschema.Schema]{}).FieldByName("list")
+	if !ok {
+		return -1
+	}
+	return f.Index[0]
+}()
+
+func (w *schemaWriter) indent(depth int) {
+	w.buf = append(w.buf, '\n')
+	for range depth {
+		w.buf = append(w.buf, "  "...)
+	}
+}
+
+// key starts the member key of an object at depth (its members at
+// depth+1); n counts the members written so far.
+func (w *schemaWriter) key(depth int, n *int, key string) {
+	if *n > 0 {
+		w.buf = append(w.buf, ',')
+	}
+	*n++
+	w.indent(depth + 1)
+	w.str(key)
+	w.buf = append(w.buf, ':', ' ')
+}
+
+// end closes an object or array of n members at depth.
+func (w *schemaWriter) end(depth, n int, close byte) {
+	if n > 0 {
+		w.indent(depth)
+	}
+	w.buf = append(w.buf, close)
+}
+
+// schema writes s spelled in profile p, as Convert would make it; false
+// when it cannot (Marshal and RootJSON then take their slow paths).
+// version, when set, replaces the "$schema" of s (ConvertRoot's typearray
+// root).
+func (w *schemaWriter) schema(s *jsonschema.Schema, depth int, p lenient.Profile, version string) bool {
+	if s == nil {
+		w.buf = append(w.buf, "null"...)
+		return true
+	}
+	gemini := p == lenient.ProfileGemini
+	if len(s.AnyOf) > 0 && p != lenient.ProfilePortable {
+		// Convert rewrites an anyOf from its converted branches; for
+		// branches without anyOf of their own, that is the rewrite of
+		// the branches themselves, whose subschemas are converted as
+		// they are written.
+		branches := make([]*jsonschema.Schema, len(s.AnyOf))
+		for i, b := range s.AnyOf {
+			if b == nil || len(b.AnyOf) > 0 {
+				return false
+			}
+			if b.Extras != nil {
+				b = copyBranch(b) // mergeBranches may write into a branch's Extras
+			}
+			branches[i] = b
+		}
+		m := *s
+		m.AnyOf = branches
+		if gemini {
+			s = geminiBranch(&m)
+		} else {
+			s = mergeBranches(&m)
+		}
+	}
+	if version != "" {
+		m := *s
+		m.Version = version
+		s = &m
+	}
+	// The schemas true and false (also as the rewrite of an anyOf whose
+	// first branch is one).
+	if boolField < 0 {
+		return false
+	}
+	if b := reflect.ValueOf(s).Elem().Field(boolField); !b.IsNil() {
+		w.buf = strconv.AppendBool(w.buf, b.Elem().Bool())
+		return true
+	}
+	// Keywords normgen does not write.
+	if s.ID != "" || s.Anchor != "" || s.Ref != "" || s.DynamicRef != "" || s.Definitions != nil ||
+		s.AllOf != nil || s.OneOf != nil || s.Not != nil || s.If != nil || s.Then != nil || s.Else != nil ||
+		s.DependentSchemas != nil || s.PrefixItems != nil || s.Contains != nil || s.PatternProperties != nil ||
+		s.PropertyNames != nil || s.Const != nil || s.MultipleOf != "" || s.UniqueItems ||
+		s.MaxContains != nil || s.MinContains != nil || s.MaxProperties != nil || s.MinProperties != nil ||
+		s.DependentRequired != nil || s.Format != "" || s.ContentEncoding != "" || s.ContentMediaType != "" ||
+		s.ContentSchema != nil {
+		return false
+	}
+	// invopop writes a schema equal to the zero Schema as true; in the
+	// gemini profile every schema has a type.
+	if !gemini && s.Version == "" && s.Comments == "" && s.AnyOf == nil && s.Items == nil && s.Properties == nil &&
+		s.AdditionalProperties == nil && s.Type == "" && s.Enum == nil && s.Maximum == "" &&
+		s.ExclusiveMaximum == "" && s.Minimum == "" && s.ExclusiveMinimum == "" && s.MaxLength == nil &&
+		s.MinLength == nil && s.Pattern == "" && s.MaxItems == nil && s.MinItems == nil && s.Required == nil &&
+		s.Title == "" && s.Description == "" && s.Default == nil && !s.Deprecated && !s.ReadOnly &&
+		!s.WriteOnly && s.Examples == nil && s.Extras == nil {
+		w.buf = append(w.buf, "true"...)
+		return true
+	}
+	w.buf = append(w.buf, '{')
+	n := 0
+	str := func(key, v string) {
+		if v != "" {
+			w.key(depth, &n, key)
+			w.str(v)
+		}
+	}
+	num := func(key string, v json.Number) bool {
+		if v != "" {
+			w.key(depth, &n, key)
+			return w.number(v)
+		}
+		return true
+	}
+	count := func(key string, v *uint64) {
+		if v != nil {
+			w.key(depth, &n, key)
+			w.buf = strconv.AppendUint(w.buf, *v, 10)
+		}
+	}
+	flag := func(key string, v bool) {
+		if v {
+			w.key(depth, &n, key)
+			w.buf = append(w.buf, "true"...)
+		}
+	}
+	if !gemini {
+		str("$schema", s.Version)
+		str("$comment", s.Comments)
+	}
+	if len(s.AnyOf) > 0 {
+		w.key(depth, &n, "anyOf")
+		w.buf = append(w.buf, '[')
+		for i, b := range s.AnyOf {
+			if i > 0 {
+				w.buf = append(w.buf, ',')
+			}
+			w.indent(depth + 2)
+			if !w.schema(b, depth+2, p, "") {
+				return false
+			}
+		}
+		w.end(depth+1, len(s.AnyOf), ']')
+	}
+	if s.Items != nil {
+		w.key(depth, &n, "items")
+		if !w.schema(s.Items, depth+1, p, "") {
+			return false
+		}
+	}
+	if s.Properties != nil {
+		w.key(depth, &n, "properties")
+		if s.Properties.Len() == 0 {
+			// orderedmap writes {} for an empty map, null for one
+			// without its list (the zero OrderedMap).
+			if listField < 0 || reflect.ValueOf(s.Properties).Elem().Field(listField).IsNil() {
+				return false
+			}
+		}
+		w.buf = append(w.buf, '{')
+		m := 0
+		for pair := s.Properties.Oldest(); pair != nil; pair = pair.Next() {
+			w.key(depth+1, &m, pair.Key)
+			if !w.schema(pair.Value, depth+2, p, "") {
+				return false
+			}
+		}
+		w.end(depth+1, m, '}')
+	}
+	if s.AdditionalProperties != nil && !gemini {
+		w.key(depth, &n, "additionalProperties")
+		if !w.schema(s.AdditionalProperties, depth+1, p, "") {
+			return false
+		}
+	}
+	if gemini && s.Type == "" && len(s.AnyOf) == 0 {
+		str("type", "object") // geminiBranch's type for any value
+	} else {
+		str("type", s.Type)
+	}
+	if len(s.Enum) > 0 {
+		w.key(depth, &n, "enum")
+		if !w.value(s.Enum, depth+1) {
+			return false
+		}
+	}
+	if !num("maximum", s.Maximum) || !gemini && !num("exclusiveMaximum", s.ExclusiveMaximum) ||
+		!num("minimum", s.Minimum) || !gemini && !num("exclusiveMinimum", s.ExclusiveMinimum) {
+		return false
+	}
+	count("maxLength", s.MaxLength)
+	count("minLength", s.MinLength)
+	str("pattern", s.Pattern)
+	count("maxItems", s.MaxItems)
+	count("minItems", s.MinItems)
+	if len(s.Required) > 0 {
+		w.key(depth, &n, "required")
+		w.value(s.Required, depth+1)
+	}
+	if !gemini {
+		str("title", s.Title)
+	}
+	str("description", s.Description)
+	if s.Default != nil {
+		w.key(depth, &n, "default")
+		if !w.value(s.Default, depth+1) {
+			return false
+		}
+	}
+	if !gemini {
+		flag("deprecated", s.Deprecated)
+		flag("readOnly", s.ReadOnly)
+		flag("writeOnly", s.WriteOnly)
+	}
+	if len(s.Examples) > 0 && !gemini {
+		w.key(depth, &n, "examples")
+		if !w.value(s.Examples, depth+1) {
+			return false
+		}
+	}
+	// Extras follow the keywords, sorted (json.Marshal of a map).
+	if len(s.Extras) > 0 {
+		keys := make([]string, 0, len(s.Extras))
+		for k := range s.Extras {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			w.key(depth, &n, k)
+			if !w.value(s.Extras[k], depth+1) {
+				return false
+			}
+		}
+	}
+	w.end(depth, n, '}')
+	return true
+}
+
+// value writes a keyword's value as encoding/json does, for the types
+// normgen's schemas hold.
+func (w *schemaWriter) value(v any, depth int) bool {
+	switch v := v.(type) {
+	case nil:
+		w.buf = append(w.buf, "null"...)
+	case bool:
+		w.buf = strconv.AppendBool(w.buf, v)
+	case string:
+		w.str(v)
+	case json.Number:
+		if v == "" {
+			v = "0" // as encoding/json writes it
+		}
+		return w.number(v)
+	case []string:
+		if v == nil {
+			w.buf = append(w.buf, "null"...)
+			return true
+		}
+		w.buf = append(w.buf, '[')
+		for i, s := range v {
+			if i > 0 {
+				w.buf = append(w.buf, ',')
+			}
+			w.indent(depth + 1)
+			w.str(s)
+		}
+		w.end(depth, len(v), ']')
+	case []any:
+		if v == nil {
+			w.buf = append(w.buf, "null"...)
+			return true
+		}
+		w.buf = append(w.buf, '[')
+		for i, e := range v {
+			if i > 0 {
+				w.buf = append(w.buf, ',')
+			}
+			w.indent(depth + 1)
+			if !w.value(e, depth+1) {
+				return false
+			}
+		}
+		w.end(depth, len(v), ']')
+	case map[string]any:
+		if v == nil {
+			w.buf = append(w.buf, "null"...)
+			return true
+		}
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		w.buf = append(w.buf, '{')
+		n := 0
+		for _, k := range keys {
+			w.key(depth, &n, k)
+			if !w.value(v[k], depth+1) {
+				return false
+			}
+		}
+		w.end(depth, n, '}')
+	default:
+		return false
+	}
+	return true
+}
+
+// number writes a JSON number; false if v is not one (encoding/json
+// fails on it).
+func (w *schemaWriter) number(v json.Number) bool {
+	if v == "" || !(v[0] == '-' || v[0] >= '0' && v[0] <= '9') || !json.Valid([]byte(v)) {
+		return false
+	}
+	w.buf = append(w.buf, v...)
+	return true
+}
+
+const hexDigits = "0123456789abcdef"
+
+// str writes s as a JSON string as encoding/json does without HTML
+// escaping.
+func (w *schemaWriter) str(s string) {
+	w.buf = append(w.buf, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		b := s[i]
+		if b < utf8.RuneSelf {
+			if b >= 0x20 && b != '"' && b != '\\' {
+				i++
+				continue
+			}
+			w.buf = append(w.buf, s[start:i]...)
+			switch b {
+			case '\\', '"':
+				w.buf = append(w.buf, '\\', b)
+			case '\b':
+				w.buf = append(w.buf, '\\', 'b')
+			case '\f':
+				w.buf = append(w.buf, '\\', 'f')
+			case '\n':
+				w.buf = append(w.buf, '\\', 'n')
+			case '\r':
+				w.buf = append(w.buf, '\\', 'r')
+			case '\t':
+				w.buf = append(w.buf, '\\', 't')
+			default:
+				w.buf = append(w.buf, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		c, size := utf8.DecodeRuneInString(s[i:])
+		if c == utf8.RuneError && size == 1 {
+			w.buf = append(w.buf, s[start:i]...)
+			w.buf = append(w.buf, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if c == '\u2028' || c == '\u2029' {
+			w.buf = append(w.buf, s[start:i]...)
+			w.buf = append(w.buf, '\\', 'u', '2', '0', '2', hexDigits[c&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	w.buf = append(w.buf, s[start:]...)
+	w.buf = append(w.buf, '"')
+}

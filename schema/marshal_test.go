@@ -1,0 +1,238 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/invopop/jsonschema"
+	orderedmap "github.com/pb33f/ordered-map/v2"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// checkMarshal fails unless Marshal gives marshalSlow's bytes (or fails
+// as it does) for s.
+func checkMarshal(t *testing.T, name string, s *jsonschema.Schema) {
+	t.Helper()
+	want, werr := marshalSlow(s)
+	got, gerr := Marshal(s)
+	if (werr == nil) != (gerr == nil) || !bytes.Equal(want, got) {
+		t.Fatalf("%s: Marshal differs from marshalSlow (errors %v, %v)\n--- want\n%s\n--- got\n%s", name, werr, gerr, want, got)
+	}
+}
+
+// TestMarshalKeywords pins the fields of invopop's Schema that Marshal's
+// writer knows (it falls back on the others): a new invopop version that
+// adds one must be looked at.
+func TestMarshalKeywords(t *testing.T) {
+	var names []string
+	st := reflect.TypeFor[jsonschema.Schema]()
+	for i := range st.NumField() {
+		names = append(names, st.Field(i).Name+" "+st.Field(i).Tag.Get("json"))
+	}
+	const want = 55
+	if len(names) != want {
+		t.Errorf("jsonschema.Schema has %d fields, not %d: check schemaWriter.schema against them:\n%q", len(names), want, names)
+	}
+}
+
+// TestMarshal compares Marshal with marshalSlow on edge cases, on every
+// profile of built tool schemas and on random schemas.
+func TestMarshal(t *testing.T) {
+	one, zero := uint64(1), uint64(0)
+	props := orderedmap.New[string, *jsonschema.Schema]()
+	props.Set("a<b>&c\u2028", &jsonschema.Schema{Type: "string", Pattern: `^<\d+>&\\u003c$`})
+	props.Set("t", jsonschema.TrueSchema)
+	props.Set("nil", nil)
+	props.Set("empty", &jsonschema.Schema{})
+	cases := map[string]*jsonschema.Schema{
+		"nil":            nil,
+		"true":           jsonschema.TrueSchema,
+		"false":          jsonschema.FalseSchema,
+		"zero":           {},
+		"empty extras":   {Extras: map[string]any{}},
+		"empty props":    {Type: "object", Properties: orderedmap.New[string, *jsonschema.Schema]()},
+		"zero props":     {Type: "object", Properties: &orderedmap.OrderedMap[string, *jsonschema.Schema]{}},
+		"empty anyOf":    {AnyOf: []*jsonschema.Schema{}},
+		"empty required": {Required: []string{}},
+		"nil in anyOf":   {AnyOf: []*jsonschema.Schema{nil, {Type: "null"}}},
+		"props":          {Type: "object", Properties: props, AdditionalProperties: jsonschema.FalseSchema, Required: []string{"a<b>&c\u2028", "t"}},
+		"strings": {
+			Description: "ctl \x00\x01\x1f\b\f\n\r\t \"quoted\" \\ bad \xff\xfe utf8 é \u2028\u2029 <>& \\u003c",
+			Title:       "\u007f\u0080",
+			Comments:    StrictComment,
+		},
+		"numbers":      {Type: "number", Minimum: "-1.5e+10", Maximum: "0", ExclusiveMinimum: "1E-3", ExclusiveMaximum: "12"},
+		"bad number":   {Type: "number", Minimum: "01"},
+		"bad number 2": {Type: "number", Maximum: "1.5x"},
+		"counts":       {Type: "string", MinLength: &zero, MaxLength: &one},
+		"items":        {Type: "array", Items: &jsonschema.Schema{Type: "integer"}, MinItems: &one, MaxItems: &zero},
+		"values": {
+			Enum:     []any{"a", nil, true, json.Number("1"), json.Number("")},
+			Default:  json.Number("2.50"),
+			Examples: []any{"x", false, []any{}, []any{"y"}, map[string]any{}, map[string]any{"b": 1.5}},
+		},
+		"float value": {Default: 1.5},
+		"extras": {Type: "", Extras: map[string]any{
+			"type": []string{"string", "null"}, "nullable": true, "a": []string(nil), "b": []string{},
+			"c": map[string]any{"z": "y", "a": []any{nil}}, "d": nil,
+		}},
+		"flags":      {Deprecated: true, ReadOnly: true, WriteOnly: true, Version: jsonschema.Version},
+		"const":      {Const: "x"},
+		"ref":        {Ref: "#/$defs/x"},
+		"format":     {Type: "string", Format: "date"},
+		"unique":     {Type: "array", UniqueItems: true},
+		"nested bad": {AnyOf: []*jsonschema.Schema{{Type: "string"}, {Type: "object", Properties: props, Items: &jsonschema.Schema{Format: "x"}}}},
+	}
+	for name, s := range cases {
+		checkMarshal(t, name, s)
+	}
+	all, err := RootJSON(searchFilesType(), lenient.Profiles()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range lenient.Profiles() {
+		s, err := RootProfile(searchFilesType(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkMarshal(t, "search_files "+string(p), s)
+		if want, _ := marshalSlow(s); !bytes.Equal(all[i], want) {
+			t.Errorf("RootJSON, profile %s:\n%s\nwant\n%s", p, all[i], want)
+		}
+	}
+	if _, err := RootJSON(searchFilesType(), "nope"); err == nil {
+		t.Error("RootJSON takes an unknown profile")
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 3000 {
+		s := randomSchema(r, 0)
+		checkMarshal(t, "random", s)
+		for _, p := range lenient.Profiles() {
+			for _, root := range []bool{false, true} {
+				if root && (s == nil || s == jsonschema.TrueSchema || s == jsonschema.FalseSchema) {
+					continue // not a root: ConvertRoot would set the shared schema's $schema
+				}
+				convert := Convert
+				if root {
+					convert = ConvertRoot
+				}
+				c, err := convert(s, p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, werr := marshalSlow(c)
+				got, gerr := marshalProfile(s, p, root)
+				if (werr == nil) != (gerr == nil) || !bytes.Equal(want, got) {
+					t.Fatalf("%#v profile %s (root %v): marshalProfile differs from marshalSlow of Convert (errors %v, %v)\n--- want\n%s\n--- got\n%s", s, p, root, werr, gerr, want, got)
+				}
+			}
+		}
+	}
+}
+
+var randomStrings = []string{"", "a", "string", "null", "x<y", "&amp;", "\u2028", "\xff", "é", "tab\there", `back\slash`, `"q"`, "\\u003c", "ctl\x01"}
+var randomNumbers = []json.Number{"", "0", "-1", "1.5", "1e3", "100"}
+
+// randomSchema returns a random schema of the keywords normgen writes.
+func randomSchema(r *rand.Rand, depth int) *jsonschema.Schema {
+	str := func() string { return randomStrings[r.IntN(len(randomStrings))] }
+	num := func() json.Number { return randomNumbers[r.IntN(len(randomNumbers))] }
+	cnt := func() *uint64 {
+		if r.IntN(3) > 0 {
+			return nil
+		}
+		v := r.Uint64N(5)
+		return &v
+	}
+	val := func() any {
+		switch r.IntN(5) {
+		case 0:
+			return str()
+		case 1:
+			return r.IntN(2) == 0
+		case 2:
+			return num()
+		case 3:
+			return nil
+		}
+		return []any{str(), json.Number("3")}
+	}
+	if r.IntN(12) == 0 {
+		return []*jsonschema.Schema{jsonschema.TrueSchema, jsonschema.FalseSchema, {}, nil}[r.IntN(4)]
+	}
+	s := &jsonschema.Schema{}
+	if r.IntN(2) == 0 {
+		s.Type = []string{"string", "integer", "number", "boolean", "array", "object", "null", ""}[r.IntN(8)]
+	}
+	if r.IntN(4) == 0 {
+		s.Comments = str()
+	}
+	if r.IntN(20) == 0 {
+		s.Version = jsonschema.Version
+	}
+	if depth < 3 {
+		if r.IntN(4) == 0 {
+			for range r.IntN(4) {
+				if b := randomSchema(r, depth+1); b != nil { // Convert needs branches
+					s.AnyOf = append(s.AnyOf, b)
+				}
+			}
+		}
+		if r.IntN(5) == 0 {
+			s.Items = randomSchema(r, depth+1)
+		}
+		if r.IntN(5) == 0 {
+			s.Properties = orderedmap.New[string, *jsonschema.Schema]()
+			for range r.IntN(4) {
+				s.Properties.Set(str(), randomSchema(r, depth+1))
+			}
+		}
+		if r.IntN(6) == 0 {
+			s.AdditionalProperties = randomSchema(r, depth+1)
+		}
+	}
+	if r.IntN(5) == 0 {
+		for range r.IntN(4) {
+			s.Enum = append(s.Enum, val())
+		}
+	}
+	s.Maximum, s.Minimum = num(), num()
+	if r.IntN(4) == 0 {
+		s.ExclusiveMaximum, s.ExclusiveMinimum = num(), num()
+	}
+	s.MaxLength, s.MinLength, s.MaxItems, s.MinItems = cnt(), cnt(), cnt(), cnt()
+	if r.IntN(4) == 0 {
+		s.Pattern = str()
+	}
+	if r.IntN(4) == 0 {
+		for range r.IntN(3) {
+			s.Required = append(s.Required, str())
+		}
+	}
+	if r.IntN(3) == 0 {
+		s.Title, s.Description = str(), str()
+	}
+	if r.IntN(4) == 0 {
+		s.Default = val()
+	}
+	s.Deprecated, s.ReadOnly, s.WriteOnly = r.IntN(8) == 0, r.IntN(8) == 0, r.IntN(8) == 0
+	if r.IntN(4) == 0 {
+		for range r.IntN(3) {
+			s.Examples = append(s.Examples, val())
+		}
+	}
+	if r.IntN(6) == 0 {
+		s.Extras = map[string]any{}
+		if r.IntN(2) == 0 {
+			s.Extras["type"] = []string{"string", "null"}
+		}
+		if r.IntN(2) == 0 {
+			s.Extras["nullable"] = true
+		}
+	}
+	return s
+}
