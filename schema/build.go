@@ -33,6 +33,9 @@ func RootProfile(t *Type, p lenient.Profile) (*jsonschema.Schema, error) {
 	if err != nil {
 		return nil, err
 	}
+	if p == lenient.ProfilePortable {
+		return s, nil // built for the caller: Convert's copy is not needed
+	}
 	return ConvertRoot(s, p)
 }
 
