@@ -35,11 +35,11 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	if err := renderRegistry(f, m, p); err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
+	src, err := renderFile(f)
+	if err != nil {
 		return nil, err
 	}
-	return groupImports(buf.Bytes()), nil
+	return groupImports(src), nil
 }
 
 // groupImports separates the standard library imports of jennifer's
