@@ -29,8 +29,9 @@ func swarStop(x uint64) uint64 {
 	q := x ^ (swarOnes * '"')
 	b := x ^ (swarOnes * '\\')
 	// (v - 0x01..) & ^v has the high bit of the lowest zero byte of v set;
-	// (x - 0x20..) & ^x that of the lowest byte below 0x20.
-	return ((x-swarOnes*0x20)&^x | (q-swarOnes)&^q | (b-swarOnes)&^b) & swarHigh
+	// (x - 0x20..) & ^x that of the lowest byte below 0x20. q and b have
+	// the high bits of x, so one & ^x does for the three.
+	return ((x - swarOnes*0x20) | (q - swarOnes) | (b - swarOnes)) &^ x & swarHigh
 }
 
 // swarEscapeOrHigh is swarStop for '\\' and bytes >= 0x80 (the bytes
@@ -66,59 +67,149 @@ func plainRun(s []byte, i int) int {
 func stringScan(data []byte, i int) (end int, plain, ok bool) {
 	i++
 	var seen uint64 // the OR of the bytes skipped: its high bits say non-ASCII
-	escaped := false
 	for {
-		if i+8 <= len(data) {
-			x := binary.LittleEndian.Uint64(data[i:])
-			m := swarStop(x)
+		var x, m uint64
+		if i+16 <= len(data) {
+			// Two words a round: one branch for sixteen plain bytes.
+			x = binary.LittleEndian.Uint64(data[i : i+8])
+			x2 := binary.LittleEndian.Uint64(data[i+8 : i+16])
+			m = swarStop(x)
+			m2 := swarStop(x2)
+			if m|m2 == 0 {
+				seen |= x | x2
+				i += 16
+				continue
+			}
+			if m == 0 {
+				seen |= x
+				i += 8
+				x, m = x2, m2
+			}
+		} else if i+8 <= len(data) {
+			x = binary.LittleEndian.Uint64(data[i : i+8])
+			m = swarStop(x)
 			if m == 0 {
 				seen |= x
 				i += 8
 				continue
 			}
-			k := bits.TrailingZeros64(m) >> 3
-			seen |= x & (uint64(1)<<(8*k) - 1) // the bytes before the stop
-			i += k
 		} else {
-			for i < len(data) && data[i] >= 0x20 && data[i] != '"' && data[i] != '\\' {
-				seen |= uint64(data[i])
-				i++
-			}
-			if i >= len(data) {
-				return i, false, false
-			}
+			break
 		}
+		k := bits.TrailingZeros64(m) >> 3
+		seen |= x & (uint64(1)<<(8*k) - 1) // the bytes before the stop
+		i += k
 		switch data[i] {
 		case '"':
-			return i + 1, !escaped && seen&swarHigh == 0, true
+			return i + 1, seen&swarHigh == 0, true
 		case '\\':
-			escaped = true
-			// Escapes often come in runs (\n\t\t): take them all here.
-			for i < len(data) && data[i] == '\\' {
-				if i+1 >= len(data) {
-					return i, false, false
-				}
-				switch data[i+1] {
-				case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-					i += 2
-				case 'u':
-					if i+6 > len(data) {
-						return i, false, false
-					}
-					for _, h := range data[i+2 : i+6] {
-						if !isHex(h) {
-							return i, false, false
-						}
-					}
-					i += 6
-				default:
-					return i, false, false
-				}
-			}
+			end, ok = escapedScan(data, i)
+			return end, false, ok
 		default: // a control character
 			return i, false, false
 		}
 	}
+	return tailScan(data, i, seen&swarHigh == 0)
+}
+
+// escapedScan is stringScan past the string's first escape, at
+// data[i] == '\\': the string is not plain. Escapes often come in runs
+// (\n\t\t): a run is taken byte by byte, and the plain run after it a
+// word at a time.
+func escapedScan(data []byte, i int) (end int, ok bool) {
+	for {
+		// data[i] == '\\'
+		for {
+			if i+1 >= len(data) {
+				return i, false
+			}
+			switch escapeLen[data[i+1]] {
+			case 2:
+				i += 2
+			case 6:
+				if !hexEscape(data, i) {
+					return i, false
+				}
+				i += 6
+			default:
+				return i, false
+			}
+			if i >= len(data) || data[i] != '\\' {
+				break
+			}
+		}
+		for {
+			if i+8 > len(data) {
+				end, _, ok = tailScan(data, i, false)
+				return end, ok
+			}
+			m := swarStop(binary.LittleEndian.Uint64(data[i : i+8]))
+			if m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			i += 8
+		}
+		switch data[i] {
+		case '"':
+			return i + 1, true
+		case '\\':
+		default: // a control character
+			return i, false
+		}
+	}
+}
+
+// escapeLen gives, for the byte after a backslash, the length of the
+// escape: 2, 6 for \u (when four hex digits follow), 0 when it is not one.
+var escapeLen = [256]uint8{'"': 2, '\\': 2, '/': 2, 'b': 2, 'f': 2, 'n': 2, 'r': 2, 't': 2, 'u': 6}
+
+// hexEscape reports whether data[p:] starts with \u and four hex digits.
+func hexEscape(data []byte, p int) bool {
+	if p+6 > len(data) {
+		return false
+	}
+	for _, h := range data[p+2 : p+6] {
+		if !isHex(h) {
+			return false
+		}
+	}
+	return true
+}
+
+// tailScan is stringScan byte by byte, for the last bytes of data, with
+// plain saying whether the string is plain so far.
+func tailScan(data []byte, i int, plain bool) (end int, _, ok bool) {
+	for i < len(data) {
+		switch c := data[i]; {
+		case c == '"':
+			return i + 1, plain, true
+		case c == '\\':
+			plain = false
+			if i+1 >= len(data) {
+				return i, false, false
+			}
+			switch escapeLen[data[i+1]] {
+			case 2:
+				i += 2
+			case 6:
+				if !hexEscape(data, i) {
+					return i, false, false
+				}
+				i += 6
+			default:
+				return i, false, false
+			}
+		case c < 0x20:
+			return i, false, false
+		default:
+			if c >= utf8.RuneSelf {
+				plain = false
+			}
+			i++
+		}
+	}
+	return i, false, false
 }
 
 // unquote appends the text of the validated JSON string q (with quotes)
@@ -138,20 +229,22 @@ func unquote(q []byte, buf []byte) []byte {
 }
 
 // unquoteValid is unquote for a string s (without quotes) that is
-// valid UTF-8.
+// valid UTF-8. Each word is stored to the output as it is loaded and the
+// output advances to the first backslash in it: runs need neither a byte
+// loop nor a copy call. Escapes often come in runs (\n\t\t): a run is
+// taken whole before the next load.
 func unquoteValid(s []byte, buf []byte) []byte {
 	// The text is never longer than s: an escape of n bytes stands for at
 	// most n bytes of UTF-8. 8 bytes of room past it take the last store.
 	n0 := len(buf)
 	buf = slices.Grow(buf, len(s)+8)
 	dst := buf[n0 : n0+len(s)+8]
-	n, i := 0, 0
+	n, i := 0, 0 // dst[:n] is the text of s[:i]
 	for {
 		if i+8 <= len(s) {
-			x := binary.LittleEndian.Uint64(s[i:])
-			binary.LittleEndian.PutUint64(dst[n:], x)
-			b := x ^ (swarOnes * '\\')
-			m := (b - swarOnes) & ^b & swarHigh
+			x := binary.LittleEndian.Uint64(s[i : i+8])
+			binary.LittleEndian.PutUint64(dst[n:n+8], x)
+			m := swarBackslashes(x)
 			if m == 0 {
 				i += 8
 				n += 8
@@ -170,28 +263,47 @@ func unquoteValid(s []byte, buf []byte) []byte {
 				return buf[:n0+n]
 			}
 		}
-		// s[i] == '\\'
-		if c := unescapeByte[s[i+1]]; c != 0 {
-			dst[n] = c
-			n++
-			i += 2
-			continue
-		}
-		// \uXXXX
-		r := hex4(s[i+2 : i+6])
-		i += 6
-		if utf16.IsSurrogate(r) {
-			if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
-				if r2 := utf16.DecodeRune(r, hex4(s[i+2:i+6])); r2 != utf8.RuneError {
-					n += utf8.EncodeRune(dst[n:], r2)
-					i += 6
-					continue
-				}
+		for { // s[i] == '\\'
+			if c := unescapeByte[s[i+1]]; c != 0 {
+				dst[n] = c
+				n++
+				i += 2
+			} else {
+				n, i = unescapeU(s, i, dst, n)
 			}
-			r = utf8.RuneError
+			if i >= len(s) || s[i] != '\\' {
+				break
+			}
 		}
-		n += utf8.EncodeRune(dst[n:], r)
 	}
+}
+
+// swarBackslashes returns the high bits of the bytes of x that are '\\',
+// exactly (no false positives above the lowest).
+func swarBackslashes(x uint64) uint64 {
+	const low = ^uint64(swarHigh)
+	b := x ^ (swarOnes * '\\')
+	// b&low + low has the high bit of each byte whose low seven bits are
+	// not all 0, with no carry between bytes; | b adds the high bit.
+	return swarHigh &^ (b&low + low | b)
+}
+
+// unescapeU writes the text of the \u escape at s[p] (of a validated
+// string) to dst[n:], taking a second \u escape with it when the two are
+// a surrogate pair, and returns the new n and the index after the escape.
+// Lone surrogates become U+FFFD, as in encoding/json.
+func unescapeU(s []byte, p int, dst []byte, n int) (int, int) {
+	r := hex4(s[p+2 : p+6])
+	i := p + 6
+	if utf16.IsSurrogate(r) {
+		if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
+			if r2 := utf16.DecodeRune(r, hex4(s[i+2:i+6])); r2 != utf8.RuneError {
+				return n + utf8.EncodeRune(dst[n:], r2), i + 6
+			}
+		}
+		r = utf8.RuneError
+	}
+	return n + utf8.EncodeRune(dst[n:], r), i
 }
 
 // unescapeByte maps the letter of a one-byte escape (after the backslash)

@@ -1,6 +1,8 @@
 package lenient
 
 import (
+	"encoding/json"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -247,17 +249,52 @@ func fileText(n int) []byte {
 	return []byte(b.String())
 }
 
-// BenchmarkStringScan compares the byte-at-a-time and SWAR scanners on a
-// 1 MB string of source text and a 1 MB string of plain ASCII.
-func BenchmarkStringScan(b *testing.B) {
-	for _, in := range []struct {
+// pathsText is about n bytes of JSON string body holding a JSON array of
+// file paths, as a client that sends an array as text writes it: a '\\"'
+// escape every 10 to 20 bytes (the bench module's strings_text payload).
+func pathsText(n int) []byte {
+	r := rand.New(rand.NewPCG(1, 2))
+	dirs := []string{"src", "internal/ledger", "cmd/server", "docs", "pkg/api/v2", "testdata/golden"}
+	odd := []string{"notes/café menu.md", "docs/日本語/読んでね.txt", "assets/logo (final).svg"}
+	var paths []string
+	for size := 0; size < n; {
+		p := dirs[r.IntN(len(dirs))] + "/file_" + strconv.Itoa(r.IntN(10000)) + ".go"
+		if r.IntN(10) == 0 {
+			p = odd[r.IntN(len(odd))]
+		}
+		size += len(p) + 5
+		paths = append(paths, p)
+	}
+	arr, _ := json.Marshal(paths)
+	q, _ := json.Marshal(string(arr))
+	return q
+}
+
+// swarBenchInputs are the strings (with quotes) of the scan and unquote
+// benchmarks.
+func swarBenchInputs() []struct {
+	name string
+	q    []byte
+} {
+	return []struct {
 		name string
 		q    []byte
 	}{
 		{"source_1MB", fileText(1 << 20)},
+		{"pathstext_1MB", pathsText(1 << 20)},
 		{"ascii_1MB", []byte(`"` + strings.Repeat("abcdefghij klmnopqrstuvwxyz 0123456789 ", 1<<20/40) + `"`)},
 		{"path_24B", []byte(`"internal/ledger/retry.go"`)},
-	} {
+		{"esc_24B", []byte(`"internal\\ledger\"retry\".go"`)},
+	}
+}
+
+// BenchmarkStringScan compares the byte-at-a-time and SWAR scanners on
+// 1 MB strings of source text, of a JSON array's text and of plain ASCII,
+// and on short strings.
+func BenchmarkStringScan(b *testing.B) {
+	for _, in := range swarBenchInputs() {
+		// A string is followed by more of its document.
+		in.q = append(in.q, `, "next": 1}`...)
 		b.Run(in.name+"/bytewise", func(b *testing.B) {
 			b.SetBytes(int64(len(in.q)))
 			for b.Loop() {
@@ -272,6 +309,26 @@ func BenchmarkStringScan(b *testing.B) {
 				if _, _, ok := stringScan(in.q, 0); !ok {
 					b.Fatal("invalid")
 				}
+			}
+		})
+	}
+}
+
+// BenchmarkUnquote: the byte-at-a-time and SWAR unquoters, appending to
+// a buffer with room.
+func BenchmarkUnquote(b *testing.B) {
+	for _, in := range swarBenchInputs() {
+		buf := make([]byte, 0, len(in.q)+8)
+		b.Run(in.name+"/bytewise", func(b *testing.B) {
+			b.SetBytes(int64(len(in.q)))
+			for b.Loop() {
+				buf = refUnquote(in.q, buf[:0])
+			}
+		})
+		b.Run(in.name+"/swar", func(b *testing.B) {
+			b.SetBytes(int64(len(in.q)))
+			for b.Loop() {
+				buf = unquote(in.q, buf[:0])
 			}
 		})
 	}
