@@ -114,8 +114,8 @@ func stringScan(data []byte, i int) (end int, plain, ok bool) {
 
 // escapedScan is stringScan past the string's first escape, at
 // data[i] == '\\': the string is not plain. Escapes often come in runs
-// (\n\t\t): a run is taken byte by byte, and the plain run after it a
-// word at a time.
+// (\n\t\t, or \",\" in an array sent as text): a run is taken byte by
+// byte, and the plain run after it a word at a time.
 func escapedScan(data []byte, i int) (end int, ok bool) {
 	for {
 		// data[i] == '\\'
@@ -134,8 +134,15 @@ func escapedScan(data []byte, i int) (end int, ok bool) {
 			default:
 				return i, false
 			}
-			if i >= len(data) || data[i] != '\\' {
+			// Take a run on over one plain byte too (the comma of \",\").
+			if i+1 >= len(data) {
 				break
+			}
+			if c := data[i]; c != '\\' {
+				if data[i+1] != '\\' || c < 0x20 || c == '"' {
+					break
+				}
+				i++
 			}
 		}
 		for {
@@ -231,8 +238,8 @@ func unquote(q []byte, buf []byte) []byte {
 // unquoteValid is unquote for a string s (without quotes) that is
 // valid UTF-8. Each word is stored to the output as it is loaded and the
 // output advances to the first backslash in it: runs need neither a byte
-// loop nor a copy call. Escapes often come in runs (\n\t\t): a run is
-// taken whole before the next load.
+// loop nor a copy call. Escapes often come in runs (\n\t\t, or \",\" in
+// an array sent as text): a run is taken whole before the next load.
 func unquoteValid(s []byte, buf []byte) []byte {
 	// The text is never longer than s: an escape of n bytes stands for at
 	// most n bytes of UTF-8. 8 bytes of room past it take the last store.
@@ -271,8 +278,17 @@ func unquoteValid(s []byte, buf []byte) []byte {
 			} else {
 				n, i = unescapeU(s, i, dst, n)
 			}
-			if i >= len(s) || s[i] != '\\' {
+			// Take a run on over one plain byte too (the comma of \",\").
+			if i+1 >= len(s) {
 				break
+			}
+			if c := s[i]; c != '\\' {
+				if s[i+1] != '\\' {
+					break
+				}
+				dst[n] = c
+				n++
+				i++
 			}
 		}
 	}
