@@ -674,6 +674,15 @@ func compact(t []byte) []byte {
 // whether to decode it. spellings lists the field's keys, canonical name
 // first; a field given under two of them is a problem naming both.
 func (d *Decoder) Claim(seen *bool, it *ObjectIter, spellings []string) bool {
+	if !*seen && !d.record {
+		*seen = true
+		return true
+	}
+	return d.claim(seen, it, spellings)
+}
+
+// claim is Claim for a field given before, or when fixes are recorded.
+func (d *Decoder) claim(seen *bool, it *ObjectIter, spellings []string) bool {
 	if *seen {
 		var given []string
 		var o ObjectIter

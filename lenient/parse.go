@@ -134,12 +134,85 @@ func ParseFloat[T ~string | ~[]byte](s T, bits int) (float64, error) {
 	if !isNumber(s) {
 		return 0, ErrSyntax
 	}
+	if bits == 64 {
+		if f, ok := floatExact(s); ok {
+			return f, nil
+		}
+	}
 	f, err := strconv.ParseFloat(unsafeString(s), bits)
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 		return 0, ErrRange
 	}
 	return f, nil
 }
+
+// floatExact is ParseFloat's fast path for float64 (Clinger's, as in
+// strconv): a JSON number literal of at most 15 significant digits whose
+// decimal exponent is within ±22 is its digits, exact in a float64, times
+// or divided by an exact power of ten: one correctly rounded operation.
+// ok is false for any other number.
+func floatExact[T ~string | ~[]byte](s T) (f float64, ok bool) {
+	i, neg := 0, false
+	if len(s) > 0 && s[0] == '-' {
+		i, neg = 1, true
+	}
+	var mant uint64
+	digits, exp := 0, 0
+	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		if mant != 0 || s[i] != '0' {
+			mant = mant*10 + uint64(s[i]-'0')
+			digits++
+		}
+	}
+	if i < len(s) && s[i] == '.' {
+		for i++; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+			if mant != 0 || s[i] != '0' {
+				mant = mant*10 + uint64(s[i]-'0')
+				digits++
+			}
+			exp--
+		}
+	}
+	if digits > 15 {
+		return 0, false
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		eneg := false
+		if s[i] == '+' || s[i] == '-' {
+			eneg = s[i] == '-'
+			i++
+		}
+		e := 0
+		for ; i < len(s); i++ {
+			if e > 1000 {
+				return 0, false
+			}
+			e = e*10 + int(s[i]-'0')
+		}
+		if eneg {
+			e = -e
+		}
+		exp += e
+	}
+	f = float64(mant)
+	switch {
+	case mant == 0:
+	case exp >= 0 && exp <= 22:
+		f *= exactPow10[exp]
+	case exp < 0 && exp >= -22:
+		f /= exactPow10[-exp]
+	default:
+		return 0, false
+	}
+	if neg {
+		f = -f
+	}
+	return f, true
+}
+
+// exactPow10 are the powers of ten a float64 holds exactly.
+var exactPow10 = [23]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
 // ParseBool reads the string form of a boolean. The default table accepts
 // true/false/1/0/yes/no in any letter case; strict accepts true and false
