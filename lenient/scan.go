@@ -268,18 +268,60 @@ func childSuffix(p string) string {
 	return "." + p
 }
 
-// smallKeys is the number of keys per object compared pairwise before a map
-// takes over duplicate detection.
-const smallKeys = 16
+// smallKeys is the number of keys per object checked for duplicates
+// through a filter and pairwise comparisons before a keySet takes over.
+const smallKeys = 32
+
+// keySpans holds the first smallKeys keys of an object for the duplicate
+// check: the span of each quoted key in the document (offsets, so that
+// the table holds no pointer and costs no write barrier), its sum, and
+// which keys are plain (their text is their bytes).
+type keySpans struct {
+	span  [smallKeys][2]int32
+	sums  [smallKeys]uint32
+	plain uint32 // bit j: key j is plain
+	seen  uint64 // a bit for each sum
+}
+
+// text returns the text of key j of data.
+func (ks *keySpans) text(data []byte, j int) []byte {
+	q := data[ks.span[j][0]:ks.span[j][1]]
+	if ks.plain&(1<<j) != 0 {
+		return q[1 : len(q)-1]
+	}
+	return keyText(q)
+}
+
+// add records key n (the text key, quoted at data[i:end]) and reports
+// whether an earlier key has the same text.
+func (ks *keySpans) add(data []byte, n, i, end int, key []byte, plain bool) bool {
+	sum := keySum(key)
+	// One bit per sum: a key whose bit is not set yet is new, and most
+	// keys are, so the pairwise loop seldom runs.
+	bit := uint64(1) << (sum * 0x9E3779B1 >> 26)
+	dup := false
+	if ks.seen&bit != 0 {
+		for j := range n {
+			if ks.sums[j] == sum && string(ks.text(data, j)) == string(key) {
+				dup = true
+				break
+			}
+		}
+	}
+	ks.seen |= bit
+	ks.span[n], ks.sums[n] = [2]int32{int32(i), int32(end)}, sum
+	if plain {
+		ks.plain |= 1 << n
+	}
+	return dup
+}
 
 func (v *validator) object(data []byte, i, depth int) (int, error) {
 	if depth > maxDepth {
 		return i, &SyntaxError{i, "nested too deeply"}
 	}
-	var small [smallKeys][]byte
-	var sums [smallKeys]uint32 // cheap key hashes, compared before the keys
-	var many keySet            // past smallKeys keys: one slice, no map
-	var seen uint64            // a bit for each sum in sums
+	var small keySpans
+	var many keySet // past smallKeys keys, or in documents past 2 GB
 	n := 0
 	var k int32
 	if v.t != nil {
@@ -307,27 +349,18 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		if !plain {
 			key = keyText(data[i:kend])
 		}
-		if n < smallKeys {
-			sum := keySum(key)
-			// One bit per sum: a key whose bit is not set yet is new, and
-			// most keys are, so the pairwise loop seldom runs.
-			bit := uint64(1) << (sum * 0x9E3779B1 >> 26)
-			if seen&bit != 0 {
-				for j, k := range small[:n] {
-					if sums[j] == sum && string(k) == string(key) {
-						if !v.collect {
-							return i, &DuplicateKeyError{Key: string(key)}
-						}
-						v.dup(i)
-						break
-					}
+		if n < smallKeys && kend <= math.MaxInt32 {
+			if small.add(data, n, i, kend, key, plain) {
+				if !v.collect {
+					return i, &DuplicateKeyError{Key: string(key)}
 				}
+				v.dup(i)
 			}
-			seen |= bit
-			small[n], sums[n] = key, sum
 		} else {
 			if many.Len() == 0 {
-				many.AddAll(small[:])
+				for j := range min(n, smallKeys) {
+					many.Add(small.text(data, j))
+				}
 			}
 			if many.Add(key) {
 				if !v.collect {

@@ -1,9 +1,12 @@
 package lenient
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -127,4 +130,79 @@ func TestStringValue(t *testing.T) {
 			t.Errorf("encoding/json reads %s as %q, normgen as %q", in, std, want)
 		}
 	}
+}
+
+// hasDupKey reports, through encoding/json's tokenizer, whether an object
+// of the valid document data has a key twice.
+func hasDupKey(t *testing.T, data []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	type frame struct {
+		keys  map[string]bool
+		isObj bool
+		key   bool // the next string token is a key
+	}
+	var stack []*frame
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return false
+		}
+		if err != nil {
+			t.Fatalf("%q: %v", data, err)
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if d, ok := tok.(json.Delim); ok {
+			switch d {
+			case '{', '[':
+				if top != nil && top.isObj {
+					top.key = true
+				}
+				stack = append(stack, &frame{keys: map[string]bool{}, isObj: d == '{', key: d == '{'})
+			default:
+				stack = stack[:len(stack)-1]
+			}
+			continue
+		}
+		if top != nil && top.isObj {
+			if top.key {
+				k := tok.(string)
+				if top.keys[k] {
+					return true
+				}
+				top.keys[k] = true
+			}
+			top.key = !top.key
+		}
+	}
+}
+
+// FuzzDuplicateKeys: Valid finds a key given twice in an object exactly
+// when encoding/json's tokenizer sees one, with escaped and invalid UTF-8
+// keys, and past the pairwise table (smallKeys) where a keySet takes over.
+func FuzzDuplicateKeys(f *testing.F) {
+	var many []string
+	for i := range 40 {
+		many = append(many, `"k`+strconv.Itoa(i)+`":0`)
+	}
+	for _, s := range []string{`{"a":1,"\u0061":2}`, `{"é":1,"\u00e9":{"x":[{"y":1,"y":2}]}}`, "{\"\xff\":1,\"\xfe\":2}",
+		`{` + strings.Join(many, ",") + `,"k39":1}`, `{` + strings.Join(many[:31], ",") + `,"k30":1}`, `[{"a":1},{"a":1}]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !json.Valid(data) {
+			return
+		}
+		err := Valid(data)
+		_, dup := err.(*DuplicateKeyError)
+		if err != nil && !dup {
+			t.Fatalf("%q: %v", data, err)
+		}
+		if want := hasDupKey(t, data); dup != want {
+			t.Fatalf("%q: Valid says duplicate %v, encoding/json's tokens say %v", data, dup, want)
+		}
+	})
 }

@@ -7,10 +7,6 @@ import "hash/maphash"
 // hash table in one slice: one allocation per such object (two or three
 // for hundreds of keys), where a map[string]struct{} allocates a string
 // for every key. The keys it holds alias the caller's bytes.
-//
-// The validator (scan.go, validator.object) should use it in place of its
-// map: `var many keySet` next to small, then `if many.Len() == 0 {
-// many.AddAll(small[:]) }` and `if many.Add(key) { duplicate }`.
 type keySet struct {
 	slots []keySlot
 	n     int
@@ -27,14 +23,6 @@ var keySeed = maphash.MakeSeed()
 
 // Len is the number of keys added.
 func (s *keySet) Len() int { return s.n }
-
-// AddAll adds keys, which must hold no duplicate (the validator has
-// checked them pairwise).
-func (s *keySet) AddAll(keys [][]byte) {
-	for _, k := range keys {
-		s.Add(k)
-	}
-}
 
 // Add adds key and reports whether it was there already.
 func (s *keySet) Add(key []byte) bool {

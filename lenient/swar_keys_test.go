@@ -31,11 +31,6 @@ func TestKeySet(t *testing.T) {
 	checkKeySet(t, keys)                                                      // grows several times
 	checkKeySet(t, append(keys[:300:300], keys[17], keys[299], keys[0]))      // duplicates after growing
 	checkKeySet(t, [][]byte{{}, []byte("a"), {}, []byte("\x00"), []byte("")}) // empty keys
-	var s keySet
-	s.AddAll(keys[:16])
-	if !s.Add(keys[3]) || s.Add(keys[16]) || s.Len() != 17 {
-		t.Errorf("AddAll then Add: wrong answers (Len %d)", s.Len())
-	}
 }
 
 // FuzzKeySet: a keySet answers as a map does on arbitrary key lists (the
