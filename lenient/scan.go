@@ -84,7 +84,8 @@ func (v *validator) valid(data []byte) error {
 }
 
 // validator validates JSON. When rec is set it records the members of a
-// root object so that a Decoder can walk them without scanning again.
+// root object (the normalizer screens them without scanning again); when t
+// is set it writes the document's tape (the Decoder walks it).
 type validator struct {
 	rec *rootMembers
 	// t, when set, receives the document's tape.
