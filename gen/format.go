@@ -16,12 +16,16 @@ import (
 // renderFile renders f as jennifer's File.Render does (the same bytes,
 // the same error), formatting with formatSource.
 func renderFile(f *jen.File) ([]byte, error) {
-	defer func(noFormat bool) { f.NoFormat = noFormat }(f.NoFormat)
+	noFormat := f.NoFormat
 	f.NoFormat = true
 	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
+	err := f.Render(&buf)
+	f.NoFormat = noFormat
+	if err != nil {
 		return nil, err
 	}
+	// f is not used past this point: the garbage collector need not keep
+	// jennifer's tree while the file is formatted.
 	out, err := formatSource(buf.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("Error %s while formatting source:\n%s", err, buf.String())
