@@ -53,7 +53,18 @@ func formatSource(src []byte) ([]byte, error) {
 	// The first piece holds the package clause and the imports, and is
 	// formatted as a whole file (gofmt sorts imports there).
 	var pieces []*piece
+	var jobs []job
 	for i := 0; i < len(decls); {
+		if i > 0 && decls[i].cost() > listMin && (i+1 == len(decls) || declSep(src, decls[i], decls[i+1]) == 2) &&
+			(declSep(src, decls[i-1], decls[i]) == 2) {
+			if l := splitList(src[decls[i].start:decls[i].end]); l != nil {
+				p := &piece{first: i, last: i + 1, list: l}
+				pieces = append(pieces, p)
+				jobs = append(jobs, l.jobs()...)
+				i++
+				continue
+			}
+		}
 		p := &piece{first: i, whole: i == 0}
 		size := 0
 		// A piece starts after a blank line: tabwriter aligns the cells
@@ -62,30 +73,34 @@ func formatSource(src []byte) ([]byte, error) {
 			size += decls[i].cost()
 			i++
 		}
-		p.cost = size
 		p.last = i
 		pieces = append(pieces, p)
+		jobs = append(jobs, job{cost: size, run: func() { p.format(src, decls) }})
 	}
 	// Largest first, so that no large piece is left for the end.
-	order := make([]*piece, len(pieces))
-	copy(order, pieces)
-	sort.SliceStable(order, func(i, j int) bool {
-		return order[i].cost > order[j].cost
-	})
+	sort.SliceStable(jobs, func(i, j int) bool { return jobs[i].cost > jobs[j].cost })
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(order)); w++ {
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(jobs)); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < len(order); i = int(next.Add(1) - 1) {
-				order[i].format(src, decls)
+			for i := int(next.Add(1) - 1); i < len(jobs); i = int(next.Add(1) - 1) {
+				jobs[i].run()
 			}
 		}()
 	}
 	wg.Wait()
 	out := make([]byte, 0, len(src)+len(src)/16)
-	for _, p := range pieces {
+	for i, p := range pieces {
+		if p.list != nil {
+			p.join(src, decls)
+		}
+		if i > 0 {
+			for n := declSep(src, decls[p.first-1], decls[p.first]); n > 0; n-- {
+				out = append(out, '\n')
+			}
+		}
 		if p.err != nil {
 			// Not a shape formatSource knows: the whole file, with
 			// go/format's own error if any.
@@ -93,7 +108,13 @@ func formatSource(src []byte) ([]byte, error) {
 		}
 		out = append(out, p.out...)
 	}
-	return out, nil
+	return append(out, '\n'), nil
+}
+
+// job is a formatting task of formatSource.
+type job struct {
+	cost int // the size of the source it formats
+	run  func()
 }
 
 // pieceSize is the source size of the runs of declarations formatSource
@@ -127,7 +148,7 @@ func topLevelDecls(src []byte) (decls []decl, ok bool) {
 		stmt         = true  // a statement or declaration may start here
 		lastEnd      int     // end of the last token but comments
 		commentStart = -1    // start of the comments since lastEnd, if any
-		commentEnd   int     // end of the last of them
+		lastComment  int     // end of the last of them
 	)
 	for i := 0; i < len(src); {
 		c := src[i]
@@ -142,28 +163,19 @@ func topLevelDecls(src []byte) (decls []decl, ok bool) {
 			i++
 			continue
 		case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
-			end := 0
-			if src[i+1] == '/' {
-				end = bytes.IndexByte(src[i:], '\n')
-				if end < 0 {
-					end = len(src) - i
-				}
-			} else {
-				end = bytes.Index(src[i+2:], []byte("*/"))
-				if end < 0 {
-					return nil, false
-				}
-				end += 4
-				if semi && bytes.IndexByte(src[i:i+end], '\n') >= 0 {
-					stmt, semi = true, false
-				}
+			end := commentEnd(src, i) - i
+			if end < 0 {
+				return nil, false
+			}
+			if src[i+1] == '*' && semi && bytes.IndexByte(src[i:i+end], '\n') >= 0 {
+				stmt, semi = true, false
 			}
 			if depth == 0 && len(decls) > 0 {
 				// Between declarations, comments must run on
 				// consecutive lines from a line after the last token.
 				from := lastEnd
 				if commentStart >= 0 {
-					from = commentEnd
+					from = lastComment
 				}
 				n := bytes.Count(src[from:i], []byte("\n"))
 				if (commentStart < 0 && n == 0) || (commentStart >= 0 && n != 1) {
@@ -172,7 +184,7 @@ func topLevelDecls(src []byte) (decls []decl, ok bool) {
 				if commentStart < 0 {
 					commentStart = i
 				}
-				commentEnd = i + end
+				lastComment = i + end
 			}
 			i += end
 			continue
@@ -181,28 +193,10 @@ func topLevelDecls(src []byte) (decls []decl, ok bool) {
 		start := i
 		semi = false
 		switch {
-		case c == '"' || c == '\'':
-			i++
-			for i < len(src) && src[i] != c {
-				if src[i] == '\\' {
-					i++
-				}
-				if i < len(src) && src[i] == '\n' {
-					return nil, false
-				}
-				i++
-			}
-			if i >= len(src) {
+		case c == '"' || c == '\'' || c == '`':
+			if i = quotedEnd(src, i); i < 0 {
 				return nil, false
 			}
-			i++
-			semi = true
-		case c == '`':
-			end := bytes.IndexByte(src[i+1:], '`')
-			if end < 0 {
-				return nil, false
-			}
-			i += end + 2
 			semi = true
 		case isWord(c):
 			for i < len(src) && isWord(src[i]) {
@@ -222,7 +216,7 @@ func topLevelDecls(src []byte) (decls []decl, ok bool) {
 					if len(decls) == 0 {
 						d.start = 0
 					} else if commentStart >= 0 {
-						if bytes.Count(src[commentEnd:start], []byte("\n")) != 1 {
+						if bytes.Count(src[lastComment:start], []byte("\n")) != 1 {
 							return nil, false // a comment that is not the doc
 						}
 						d.start, d.doc = commentStart, true
@@ -266,6 +260,48 @@ func topLevelDecls(src []byte) (decls []decl, ok bool) {
 		decls[i].raw = rawConst(src, decls[i])
 	}
 	return decls, true
+}
+
+// quotedEnd returns the end of the string or rune literal at src[i], or
+// -1 if it has none.
+func quotedEnd(src []byte, i int) int {
+	c := src[i]
+	if c == '`' {
+		end := bytes.IndexByte(src[i+1:], '`')
+		if end < 0 {
+			return -1
+		}
+		return i + end + 2
+	}
+	for i++; i < len(src) && src[i] != c; i++ {
+		if src[i] == '\\' {
+			i++
+		}
+		if i < len(src) && src[i] == '\n' {
+			return -1
+		}
+	}
+	if i >= len(src) {
+		return -1
+	}
+	return i + 1
+}
+
+// commentEnd returns the end of the comment at src[i] (a line comment
+// ends before its newline), or -1 if it has none.
+func commentEnd(src []byte, i int) int {
+	if src[i+1] == '/' {
+		end := bytes.IndexByte(src[i:], '\n')
+		if end < 0 {
+			return len(src)
+		}
+		return i + end
+	}
+	end := bytes.Index(src[i+2:], []byte("*/"))
+	if end < 0 {
+		return -1
+	}
+	return i + end + 4
 }
 
 // isWord reports whether c may be part of an identifier, a keyword or a
@@ -326,25 +362,21 @@ func declSep(src []byte, prev, d decl) int {
 // rawMark stands for the raw strings left out of a piece.
 const rawMark = "`normgen:raw string:eb7c1f`"
 
-// piece is a run of declarations formatted on its own.
+// piece is a run of declarations formatted on its own, or one declaration
+// formatted in parts (list).
 type piece struct {
 	first, last int    // declarations decls[first:last]
 	whole       bool   // the first: a whole file
-	cost        int    // the size of its source but raw strings
-	out         []byte // formatted, with the line breaks before it
+	list        *list  // the declaration's parts
+	out         []byte // formatted, without the final newline
 	err         error
 }
 
 // format formats the piece's declarations as go/format.Source formats them
-// in the whole file, the line breaks before them included, with the
-// file's final newline if the piece ends the file.
+// in the whole file.
 func (p *piece) format(src []byte, decls []decl) {
-	const pkg = "package p\n"
-	var text []byte
-	if !p.whole {
-		text = append(text, pkg...)
-	}
 	// The raw strings of schema constants are left out.
+	var text []byte
 	var raws [][]byte
 	from, to := decls[p.first].start, decls[p.last-1].end
 	if !bytes.Contains(src[from:to], []byte(rawMark)) {
@@ -357,31 +389,23 @@ func (p *piece) format(src []byte, decls []decl) {
 			}
 		}
 	}
-	text = append(text, src[from:to]...)
-	out, err := format.Source(text)
+	if raws == nil {
+		text = src[from:to]
+	} else {
+		text = append(text, src[from:to]...)
+	}
+	out, err := formatDecls(text, p.whole)
 	if err != nil {
 		p.err = err
 		return
 	}
-	if !p.whole {
-		if !bytes.HasPrefix(out, []byte(pkg+"\n")) {
-			p.err = errors.New("unexpected output")
-			return
-		}
-		out = out[len(pkg)+1:]
-	}
-	if p.last < len(decls) {
-		out = bytes.TrimSuffix(out, []byte("\n"))
-	}
 	// Put the raw strings back, in order: each is its declaration's
 	// last token, at the end of a line.
-	var b []byte
-	if p.first > 0 {
-		b = make([]byte, 0, len(out)+len(text)/4)
-		for n := declSep(src, decls[p.first-1], decls[p.first]); n > 0; n-- {
-			b = append(b, '\n')
-		}
+	if raws == nil {
+		p.out = out
+		return
 	}
+	b := make([]byte, 0, len(out)+len(src[decls[p.first].start:to])-len(text))
 	for _, r := range raws {
 		i := bytes.Index(out, []byte(rawMark))
 		if i < 0 {
@@ -393,4 +417,221 @@ func (p *piece) format(src []byte, decls []decl) {
 		out = out[i+len(rawMark):]
 	}
 	p.out = append(b, out...)
+}
+
+// formatDecls formats text, declarations (or, whole, a file), as
+// go/format.Source formats them in a file, without the final newline.
+func formatDecls(text []byte, whole bool) ([]byte, error) {
+	const pkg = "package p\n"
+	if whole {
+		out, err := format.Source(text)
+		return bytes.TrimSuffix(out, []byte("\n")), err
+	}
+	out, err := format.Source(append([]byte(pkg), text...))
+	if err != nil {
+		return nil, err
+	}
+	if !bytes.HasPrefix(out, []byte(pkg+"\n")) {
+		return nil, errors.New("unexpected output")
+	}
+	return bytes.TrimSuffix(out[len(pkg)+1:], []byte("\n")), nil
+}
+
+// listMin is the size from which a declaration holding a long list of
+// composite literals (the registry function: most of a large generated
+// file's formatting time, go/printer measuring each element by printing
+// it at every level) is formatted in parts (a variable for tests).
+var listMin = 4 * pieceSize
+
+// list is a declaration formatted in parts: a skeleton, the declaration
+// with its list's elements replaced by one mark element, and groups, the
+// declaration with some of the elements. Each part formats as the
+// skeleton but for the mark's line, which holds the group's elements as
+// in the whole declaration: the elements are composite literals whose
+// braces start their lines, so no cell alignment runs from one to the
+// next, and each is printed on its own (go/printer measures each element
+// alone).
+type list struct {
+	parts [][]byte // the skeleton, then each group
+	outs  [][]byte
+	errs  []error
+	text  []byte // the declaration
+}
+
+// listMark is the mark element's identifier.
+const listMark = "normgenListMark7f3a"
+
+func (l *list) jobs() []job {
+	l.outs = make([][]byte, len(l.parts))
+	l.errs = make([]error, len(l.parts))
+	jobs := make([]job, len(l.parts))
+	for i, t := range l.parts {
+		jobs[i] = job{cost: len(t), run: func() { l.outs[i], l.errs[i] = formatDecls(t, false) }}
+	}
+	return jobs
+}
+
+// join assembles the declaration's output from its parts', or formats it
+// whole when a part is not what join expects.
+func (p *piece) join(src []byte, decls []decl) {
+	l := p.list
+	if out, ok := l.joined(); ok {
+		p.out = out
+		return
+	}
+	p.list = nil
+	p.format(src, decls)
+}
+
+func (l *list) joined() ([]byte, bool) {
+	for _, err := range l.errs {
+		if err != nil {
+			return nil, false
+		}
+	}
+	skel := l.outs[0]
+	i := bytes.Index(skel, []byte(listMark))
+	if i < 0 {
+		return nil, false
+	}
+	start := bytes.LastIndexByte(skel[:i], '\n') + 1
+	end := bytes.IndexByte(skel[i:], '\n')
+	if end < 0 || string(bytes.TrimSpace(skel[start:i+end])) != "{"+listMark+"}," {
+		return nil, false
+	}
+	head, tail := skel[:start], skel[i+end+1:]
+	out := make([]byte, 0, len(l.text)+len(l.text)/4)
+	out = append(out, head...)
+	for _, o := range l.outs[1:] {
+		if len(o) < len(head)+len(tail) || !bytes.HasPrefix(o, head) || !bytes.HasSuffix(o, tail) {
+			return nil, false
+		}
+		elems := o[len(head) : len(o)-len(tail)]
+		// The group's first line opens an element, its last closes one.
+		first, _, _ := bytes.Cut(elems, []byte("\n"))
+		last := bytes.TrimSuffix(elems, []byte("\n"))
+		last = last[bytes.LastIndexByte(last, '\n')+1:]
+		if !bytes.HasSuffix(elems, []byte("\n")) || string(bytes.TrimSpace(first)) != "{" || string(bytes.TrimSpace(last)) != "}," {
+			return nil, false
+		}
+		out = append(out, elems...)
+	}
+	return append(out, tail...), true
+}
+
+// splitList returns the parts of a declaration holding a list of at least
+// two elements, each a composite literal without type whose braces start
+// their lines, followed by a comma, with nothing else in the list (no
+// comment); nil if it has none. The longest such list is split, into
+// groups of about pieceSize bytes.
+func splitList(text []byte) *list {
+	if bytes.Contains(text, []byte(listMark)) {
+		return nil
+	}
+	type frame struct {
+		open   int
+		brace  bool  // "{", not "(" or "["
+		elem   bool  // an element of the list around it
+		state  byte  // a brace's list: 's' at an element's start, 'e' after an element, 'x' not a list
+		commas []int // the end of each element's comma
+	}
+	var stack []frame
+	bestOpen, bestClose, bestCommas := -1, -1, []int(nil)
+	notList := func() {
+		if n := len(stack); n > 0 {
+			stack[n-1].state = 'x'
+		}
+	}
+	lineStart := true
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c == '\n':
+			lineStart = true
+			i++
+			continue
+		case c == ' ' || c == '\t' || c == '\r':
+			i++
+			continue
+		case c == '/' && i+1 < len(text) && (text[i+1] == '/' || text[i+1] == '*'):
+			if i = commentEnd(text, i); i < 0 {
+				return nil
+			}
+			notList()
+			lineStart = false
+			continue
+		case c == '"' || c == '\'' || c == '`':
+			if i = quotedEnd(text, i); i < 0 {
+				return nil
+			}
+			notList()
+		case c == '(' || c == '[':
+			notList()
+			stack = append(stack, frame{open: i})
+			i++
+		case c == '{':
+			elem := false
+			if n := len(stack); n > 0 && stack[n-1].brace && stack[n-1].state == 's' && lineStart {
+				elem = true
+			} else {
+				notList()
+			}
+			stack = append(stack, frame{open: i, brace: true, elem: elem, state: 's'})
+			i++
+		case c == '}' || c == ')' || c == ']':
+			n := len(stack)
+			if n == 0 {
+				return nil
+			}
+			f := stack[n-1]
+			stack = stack[:n-1]
+			if f.brace && f.state == 's' && len(f.commas) >= 2 && i-f.open > bestClose-bestOpen {
+				bestOpen, bestClose, bestCommas = f.open, i, f.commas
+			}
+			if f.elem {
+				if lineStart {
+					stack[n-2].state = 'e'
+				} else {
+					stack[n-2].state = 'x'
+				}
+			}
+			i++
+		case c == ',':
+			if n := len(stack); n > 0 && stack[n-1].brace {
+				if f := &stack[n-1]; f.state == 'e' {
+					f.commas = append(f.commas, i+1)
+					f.state = 's'
+				} else {
+					f.state = 'x'
+				}
+			}
+			i++
+		default:
+			notList()
+			for i++; i < len(text) && isWord(text[i]) && isWord(c); i++ {
+			}
+		}
+		lineStart = false
+	}
+	if bestOpen < 0 || len(stack) > 0 {
+		return nil
+	}
+	head := text[:bestOpen+1]
+	tail := text[bestClose:]
+	l := &list{text: text}
+	skel := append(append(append([]byte(nil), head...), "\n{"+listMark+"},\n"...), tail...)
+	l.parts = append(l.parts, skel)
+	from := bestOpen + 1
+	for g := 0; g < len(bestCommas); {
+		start := g
+		for g < len(bestCommas) && (g == start || bestCommas[g]-from <= pieceSize) {
+			g++
+		}
+		to := bestCommas[g-1]
+		part := make([]byte, 0, len(head)+to-from+1+len(tail))
+		part = append(append(append(append(part, head...), text[from:to]...), '\n'), tail...)
+		l.parts = append(l.parts, part)
+		from = to
+	}
+	return l
 }

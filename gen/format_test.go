@@ -17,11 +17,11 @@ import (
 // and in pieces as small as can be.
 func checkFormat(t *testing.T, name string, src []byte) {
 	t.Helper()
-	defer func(size int) { pieceSize = size }(pieceSize)
+	defer func(size, list int) { pieceSize, listMin = size, list }(pieceSize, listMin)
 	for _, s := range [][]byte{src, lineIndent.ReplaceAll(src, nil)} {
 		want, werr := format.Source(s)
 		for _, size := range []int{32 << 10, 0} {
-			pieceSize = size
+			pieceSize, listMin = size, 4*size
 			got, gerr := formatSource(s)
 			if (werr == nil) != (gerr == nil) || !bytes.Equal(want, got) {
 				t.Errorf("%s: formatSource (pieces of %d bytes) differs from format.Source (errors %v, %v)\n--- want\n%s\n--- got\n%s", name, size, werr, gerr, want, got)
