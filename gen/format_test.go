@@ -46,6 +46,9 @@ func TestFormatSource(t *testing.T) {
 		"not go":               "package p\nfunc a() {\n",
 		"header only":          "// Code generated. DO NOT EDIT.\n\npackage p\n",
 		"imports":              "package p\n\nimport \"b\"\n\nimport (\n\"z\"\n\"a\"\n)\n\nvar _ = a.A\n\n\nvar _ = z.Z\n",
+		"list":                 "package p\n\nvar _ = 0\n\n// F is f.\nfunc F() []T {\nreturn []T{\n {\nA: 1,\nBbbbb: 2,\n},\n {\nCcc: func() {\n},\nD: []U{\n{\nE: `x`,\n},\n{\nF: 0,\n},\n},\n},\n {\nA: 3, // a\n},\n}\n}\n\nvar v = 1\n",
+		"list, blank line":     "package p\n\nvar _ = 0\n\nvar x = []T{\n{\nA: 1,\n},\n\n{\nB: 2,\n},\n}\n",
+		"list not split":       "package p\n\nvar _ = 0\n\nvar x = []T{\n{\nA: 1,\n}, // one\n{\nB: 2,\n},\n}\n\nvar y = []T{\n{1},\n{2},\n}\n\nvar z = []T{\n{\nA: 1,\n},\n// c\n{\nB: 2,\n},\n}\n",
 	}
 	for name, src := range cases {
 		checkFormat(t, name, []byte(src))
