@@ -67,49 +67,50 @@ func plainRun(s []byte, i int) int {
 func stringScan(data []byte, i int) (end int, plain, ok bool) {
 	i++
 	var seen uint64 // the OR of the bytes skipped: its high bits say non-ASCII
+	var x, m uint64
+words:
 	for {
-		var x, m uint64
-		if i+16 <= len(data) {
-			// Two words a round: one branch for sixteen plain bytes.
+		// One word first: most strings (keys, short values) end in it.
+		if i+8 > len(data) {
+			return tailScan(data, i, seen&swarHigh == 0)
+		}
+		x = binary.LittleEndian.Uint64(data[i : i+8])
+		m = swarStop(x)
+		if m != 0 {
+			break
+		}
+		seen |= x
+		i += 8
+		// Then two words a round: one branch for sixteen plain bytes.
+		for i+16 <= len(data) {
 			x = binary.LittleEndian.Uint64(data[i : i+8])
 			x2 := binary.LittleEndian.Uint64(data[i+8 : i+16])
 			m = swarStop(x)
 			m2 := swarStop(x2)
-			if m|m2 == 0 {
-				seen |= x | x2
-				i += 16
-				continue
+			if m|m2 != 0 {
+				if m == 0 {
+					seen |= x
+					i += 8
+					x, m = x2, m2
+				}
+				break words
 			}
-			if m == 0 {
-				seen |= x
-				i += 8
-				x, m = x2, m2
-			}
-		} else if i+8 <= len(data) {
-			x = binary.LittleEndian.Uint64(data[i : i+8])
-			m = swarStop(x)
-			if m == 0 {
-				seen |= x
-				i += 8
-				continue
-			}
-		} else {
-			break
-		}
-		k := bits.TrailingZeros64(m) >> 3
-		seen |= x & (uint64(1)<<(8*k) - 1) // the bytes before the stop
-		i += k
-		switch data[i] {
-		case '"':
-			return i + 1, seen&swarHigh == 0, true
-		case '\\':
-			end, ok = escapedScan(data, i)
-			return end, false, ok
-		default: // a control character
-			return i, false, false
+			seen |= x | x2
+			i += 16
 		}
 	}
-	return tailScan(data, i, seen&swarHigh == 0)
+	k := bits.TrailingZeros64(m) >> 3
+	seen |= x & (uint64(1)<<(8*k) - 1) // the bytes before the stop
+	i += k
+	switch data[i] {
+	case '"':
+		return i + 1, seen&swarHigh == 0, true
+	case '\\':
+		end, ok = escapedScan(data, i)
+		return end, false, ok
+	default: // a control character
+		return i, false, false
+	}
 }
 
 // escapedScan is stringScan past the string's first escape, at

@@ -283,6 +283,7 @@ func swarBenchInputs() []struct {
 		{"source_1MB", fileText(1 << 20)},
 		{"pathstext_1MB", pathsText(1 << 20)},
 		{"ascii_1MB", []byte(`"` + strings.Repeat("abcdefghij klmnopqrstuvwxyz 0123456789 ", 1<<20/40) + `"`)},
+		{"key_5B", []byte(`"query"`)},
 		{"path_24B", []byte(`"internal/ledger/retry.go"`)},
 		{"esc_24B", []byte(`"internal\\ledger\"retry\".go"`)},
 	}
