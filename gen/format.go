@@ -39,12 +39,14 @@ func renderFile(f *jen.File) ([]byte, error) {
 // top-level declaration independently of the others, but for the line
 // breaks between two, which formatSource computes as go/printer does
 // (declSep), and the alignment of cells on consecutive lines, which a
-// blank line ends: pieces start after one. The raw string of a
-// declaration "const X = `...`" (a generated schema: most of the bytes of
-// a large generated file) is left out of formatting and printed as is.
-// When src is not a file of declarations this relies on (comments only as
-// doc comments of declarations, among other things), or a piece fails,
-// formatSource formats it whole.
+// blank line ends: pieces start after one. A large declaration holding a
+// long list of composite literals (the registry function) is formatted in
+// parts too (see list). The raw string of a declaration "const X = `...`"
+// (a generated schema: most of the bytes of a large generated file) is
+// left out of formatting and printed as is. When src is not a file of
+// declarations this relies on (comments only as doc comments of
+// declarations, among other things), or a piece fails, formatSource
+// formats it whole.
 func formatSource(src []byte) ([]byte, error) {
 	decls, ok := topLevelDecls(src)
 	if !ok || len(decls) < 2 {
@@ -55,8 +57,10 @@ func formatSource(src []byte) ([]byte, error) {
 	var pieces []*piece
 	var jobs []job
 	for i := 0; i < len(decls); {
-		if i > 0 && decls[i].cost() > listMin && (i+1 == len(decls) || declSep(src, decls[i], decls[i+1]) == 2) &&
-			(declSep(src, decls[i-1], decls[i]) == 2) {
+		// A declaration in parts is a piece of its own: blank lines
+		// around it.
+		if i > 0 && decls[i].cost() > listMin && declSep(src, decls[i-1], decls[i]) == 2 &&
+			(i+1 == len(decls) || declSep(src, decls[i], decls[i+1]) == 2) {
 			if l := splitList(src[decls[i].start:decls[i].end]); l != nil {
 				p := &piece{first: i, last: i + 1, list: l}
 				pieces = append(pieces, p)
