@@ -130,10 +130,13 @@ func swarSeeds() []string {
 		"café naïve 日本語 Ελληνικά ✓", "bad \xff utf8", "\xe6\x97", "trunc \xe6\x97\\n", "\xed\xa0\x80 encoded surrogate",
 		"ctl \x01 byte", "nul \x00 byte", "tab \t raw", "del \x7f ok", "\x1f", " ",
 		`bad \x escape`, `short \u12`, `bad \u12g4 hex`, `ends with \`,
+		// Runs of escapes over one plain byte, and what may not be that byte.
+		`[\"a/b.go\",\"c/d.go\"]`, `\n"\n`, "\\n\x01\\n", `\"é\"`, `\n\"\`, `\",\x`, `\\\\\\`, `\"#\"]\\]`,
 	}
-	for off := 0; off < 17; off++ {
+	// Offsets up to past the first word and a sixteen-byte round.
+	for off := 0; off < 26; off++ {
 		pad := strings.Repeat("x", off)
-		for _, sp := range []string{`\"`, `\\`, `\n`, "é", "\xff", "\x01", "\x00", `"`, "\x80", "\x1f", "\x20", "\x7f"} {
+		for _, sp := range []string{`\"`, `\\`, `\n`, "é", "\xff", "\x01", "\x00", `"`, "\x80", "\x1f", "\x20", "\x7f", `\",\"`, `\n\t\"`, `\u00e9`} {
 			seeds = append(seeds, pad+sp+"tail text past the word")
 		}
 	}
@@ -196,6 +199,28 @@ func TestStringScanSWARPositions(t *testing.T) {
 				b := []byte(`"` + strings.Repeat("a", n) + `"`)
 				b[1+pos] = byte(c)
 				checkScan(t, b)
+			}
+		}
+	}
+}
+
+func TestSwarBackslashesExact(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for pos := 0; pos < 8; pos++ {
+			for _, fill := range []byte{'a', '\\', 0x00, 0xff, ']'} {
+				w := [8]byte{fill, fill, fill, fill, fill, fill, fill, fill}
+				w[pos] = byte(c)
+				x := uint64(0)
+				want := uint64(0)
+				for i := 7; i >= 0; i-- {
+					x = x<<8 | uint64(w[i])
+					if w[i] == '\\' {
+						want |= 0x80 << (8 * i)
+					}
+				}
+				if m := swarBackslashes(x); m != want {
+					t.Fatalf("word %q: mask %#x, want %#x", w[:], m, want)
+				}
 			}
 		}
 	}
