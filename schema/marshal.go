@@ -347,11 +347,49 @@ func (w *schemaWriter) value(v any, depth int) bool {
 // number writes a JSON number; false if v is not one (encoding/json
 // fails on it).
 func (w *schemaWriter) number(v json.Number) bool {
-	if v == "" || !(v[0] == '-' || v[0] >= '0' && v[0] <= '9') || !json.Valid([]byte(v)) {
+	if !isNumber(string(v)) {
 		return false
 	}
 	w.buf = append(w.buf, v...)
 	return true
+}
+
+// isNumber reports whether s is a JSON number and nothing else (not even
+// white space), as encoding/json requires of a json.Number.
+func isNumber(s string) bool {
+	digits := func() bool {
+		n := 0
+		for len(s) > 0 && s[0] >= '0' && s[0] <= '9' {
+			s = s[1:]
+			n++
+		}
+		return n > 0
+	}
+	if len(s) > 0 && s[0] == '-' {
+		s = s[1:]
+	}
+	switch {
+	case len(s) > 0 && s[0] == '0':
+		s = s[1:]
+	case !digits():
+		return false
+	}
+	if len(s) > 0 && s[0] == '.' {
+		s = s[1:]
+		if !digits() {
+			return false
+		}
+	}
+	if len(s) > 0 && (s[0] == 'e' || s[0] == 'E') {
+		s = s[1:]
+		if len(s) > 0 && (s[0] == '+' || s[0] == '-') {
+			s = s[1:]
+		}
+		if !digits() {
+			return false
+		}
+	}
+	return s == ""
 }
 
 const hexDigits = "0123456789abcdef"

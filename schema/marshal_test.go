@@ -68,6 +68,10 @@ func TestMarshal(t *testing.T) {
 		"numbers":      {Type: "number", Minimum: "-1.5e+10", Maximum: "0", ExclusiveMinimum: "1E-3", ExclusiveMaximum: "12"},
 		"bad number":   {Type: "number", Minimum: "01"},
 		"bad number 2": {Type: "number", Maximum: "1.5x"},
+		"bad number 3": {Type: "number", Minimum: "1 "},
+		"bad number 4": {Type: "number", Default: json.Number("\n2")},
+		"bad number 5": {Type: "number", Examples: []any{json.Number("1."), json.Number("-"), json.Number(".5"), json.Number("1e"), json.Number("+1"), json.Number("01.5")}},
+		"good numbers": {Type: "number", Examples: []any{json.Number("-0"), json.Number("0.5e-7"), json.Number("12E+3"), json.Number("-1.25")}},
 		"counts":       {Type: "string", MinLength: &zero, MaxLength: &one},
 		"items":        {Type: "array", Items: &jsonschema.Schema{Type: "integer"}, MinItems: &one, MaxItems: &zero},
 		"values": {
