@@ -132,6 +132,7 @@ func swarSeeds() []string {
 		`bad \x escape`, `short \u12`, `bad \u12g4 hex`, `ends with \`,
 		// Runs of escapes over one plain byte, and what may not be that byte.
 		`[\"a/b.go\",\"c/d.go\"]`, `\n"\n`, "\\n\x01\\n", `\"é\"`, `\n\"\`, `\",\x`, `\\\\\\`, `\"#\"]\\]`,
+		`\"",\"`, `\""\"`, "\\\"\x01\\\"", `\"\\"`, `\"\\\"`, `\":\"`, `\"é\"`, `\"\u00e9\"`,
 	}
 	// Offsets up to past the first word and a sixteen-byte round.
 	for off := 0; off < 26; off++ {
