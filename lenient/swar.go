@@ -116,7 +116,7 @@ words:
 // escapedScan is stringScan past the string's first escape, at
 // data[i] == '\\': the string is not plain. Escapes often come in runs
 // (\n\t\t, or \",\" in an array sent as text): a run is taken byte by
-// byte, and the plain run after it a word at a time.
+// byte, and the plain run after it two words a round.
 func escapedScan(data []byte, i int) (end int, ok bool) {
 	for {
 		// data[i] == '\\'
