@@ -289,13 +289,16 @@ func modeCode(m lenient.Mode) jen.Code {
 // tgt, with its keyword checks.
 func decodeField(s *Struct, f *Field, tgt *jen.Statement, v jen.Code) []jen.Code {
 	checks := fieldChecks(s, f, v)
-	return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks)
+	return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks, 0)
 }
 
 // decodeValue renders the decoding of v (raw JSON) into tgt for type t.
 // name is the member's wire name ("" for elements); checks run on the
-// decoded value `val` (or slice `s`) before it is stored.
-func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m lenient.Mode, checks []jen.Code) []jen.Code {
+// decoded value `val` (or slice `s`) before it is stored. depth counts
+// the arrays and maps v is inside, so that the iterator of each level
+// has a name of its own: an element's iterator must not hide the one v
+// reads from ([][]T, map[string]map[string]T).
+func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m lenient.Mode, checks []jen.Code, depth int) []jen.Code {
 	d := jen.Id("d")
 	store := func(val jen.Code) []jen.Code {
 		if t.Pointer {
@@ -358,9 +361,10 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 		}
 		return guardNull(stmts)
 	case schema.Array:
-		elem := decodeValue(jen.Id("e"), t.Elem, jen.Id("a").Dot("Value"), "", m&^lenient.Wrap, nil)
+		a := levelName("a", depth)
+		elem := decodeValue(jen.Id("e"), t.Elem, jen.Id(a).Dot("Value"), "", m&^lenient.Wrap, nil, depth+1)
 		loop := []jen.Code{
-			d.Clone().Dot("EnterIndex").Call(jen.Id("a").Dot("Index").Call()),
+			d.Clone().Dot("EnterIndex").Call(jen.Id(a).Dot("Index").Call()),
 			jen.Var().Id("e").Add(typeCode(t.Elem, true)),
 		}
 		loop = append(loop, elem...)
@@ -370,8 +374,8 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 			inner = append(inner, d.Clone().Dot("Enter").Call(jen.Lit(name)))
 		}
 		inner = append(inner,
-			jen.Id("s").Op(":=").Make(typeCode(&TypeRef{Kind: schema.Array, Elem: t.Elem, Named: t.Named, NamedPkg: t.NamedPkg}, false), jen.Lit(0), jen.Id("a").Dot("Len").Call()),
-			jen.For(jen.Id("a").Dot("Next").Call()).Block(loop...),
+			jen.Id("s").Op(":=").Make(typeCode(&TypeRef{Kind: schema.Array, Elem: t.Elem, Named: t.Named, NamedPkg: t.NamedPkg}, false), jen.Lit(0), jen.Id(a).Dot("Len").Call()),
+			jen.For(jen.Id(a).Dot("Next").Call()).Block(loop...),
 		)
 		if name != "" {
 			inner = append(inner, d.Clone().Dot("Leave").Call())
@@ -383,13 +387,14 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 			inner = append(inner, tgt.Clone().Op("=").Id("s"))
 		}
 		return guardNull([]jen.Code{
-			jen.Var().Id("a").Qual(lenientPkg, "ArrayIter"),
-			jen.If(d.Clone().Dot("Array").Call(v, jen.Lit(name), modeCode(m), jen.Op("&").Id("a"))).Block(inner...),
+			jen.Var().Id(a).Qual(lenientPkg, "ArrayIter"),
+			jen.If(d.Clone().Dot("Array").Call(v, jen.Lit(name), modeCode(m), jen.Op("&").Id(a))).Block(inner...),
 		})
 	case schema.Map:
-		elem := decodeValue(jen.Id("e"), t.Elem, jen.Id("o").Dot("Value"), "", m, nil)
+		o := levelName("o", depth)
+		elem := decodeValue(jen.Id("e"), t.Elem, jen.Id(o).Dot("Value"), "", m, nil, depth+1)
 		loop := []jen.Code{
-			jen.Id("k").Op(":=").String().Parens(jen.Id("o").Dot("Key")),
+			jen.Id("k").Op(":=").String().Parens(jen.Id(o).Dot("Key")),
 			d.Clone().Dot("Enter").Call(jen.Id("k")),
 			jen.Var().Id("e").Add(typeCode(t.Elem, true)),
 		}
@@ -401,7 +406,7 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 		}
 		inner = append(inner,
 			jen.Id("mp").Op(":=").Make(typeCode(&TypeRef{Kind: schema.Map, Elem: t.Elem, Named: t.Named, NamedPkg: t.NamedPkg}, false)),
-			jen.For(jen.Id("o").Dot("Next").Call()).Block(loop...),
+			jen.For(jen.Id(o).Dot("Next").Call()).Block(loop...),
 		)
 		if name != "" {
 			inner = append(inner, d.Clone().Dot("Leave").Call())
@@ -412,11 +417,20 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 			inner = append(inner, tgt.Clone().Op("=").Id("mp"))
 		}
 		return guardNull([]jen.Code{
-			jen.Var().Id("o").Qual(lenientPkg, "ObjectIter"),
-			jen.If(d.Clone().Dot("Object").Call(v, jen.Lit(name), modeCode(m), jen.Op("&").Id("o"))).Block(inner...),
+			jen.Var().Id(o).Qual(lenientPkg, "ObjectIter"),
+			jen.If(d.Clone().Dot("Object").Call(v, jen.Lit(name), modeCode(m), jen.Op("&").Id(o))).Block(inner...),
 		})
 	}
 	panic(fmt.Sprintf("normgen: unhandled kind %d", t.Kind))
+}
+
+// levelName is the name of a variable of nesting level depth: base at the
+// top, then base1, base2, ...
+func levelName(base string, depth int) string {
+	if depth == 0 {
+		return base
+	}
+	return base + strconv.Itoa(depth)
 }
 
 // fieldChecks renders the checks of a field's jsonschema keywords on the

@@ -396,13 +396,13 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 						k := string(o.Key)
 						d.Enter(k)
 						var e []int
-						var a lenient.ArrayIter
-						if d.Array(o.Value, "", 0, &a) {
-							s := make([]int, 0, a.Len())
-							for a.Next() {
-								d.EnterIndex(a.Index())
+						var a1 lenient.ArrayIter
+						if d.Array(o.Value, "", 0, &a1) {
+							s := make([]int, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
 								var e int
-								e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+								e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
 								s = append(s, e)
 								d.Leave()
 							}
@@ -813,13 +813,13 @@ func (x *Checkpoint) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 					for a.Next() {
 						d.EnterIndex(a.Index())
 						var e []string
-						var a lenient.ArrayIter
-						if d.Array(a.Value, "", 0, &a) {
-							s := make([]string, 0, a.Len())
-							for a.Next() {
-								d.EnterIndex(a.Index())
+						var a1 lenient.ArrayIter
+						if d.Array(a.Value, "", 0, &a1) {
+							s := make([]string, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
 								var e string
-								e = d.String(a.Value, "", 0)
+								e = d.String(a1.Value, "", 0)
 								s = append(s, e)
 								d.Leave()
 							}
