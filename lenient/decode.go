@@ -482,10 +482,11 @@ func (d *Decoder) String(v []byte, name string, m Mode) string {
 	case t == nil || len(v)-2 > maxShared:
 		return StringValue(v)
 	case t.e[k].aux&tapePlain == 0:
-		// Escapes or bytes outside ASCII: unquoted into the block. The
-		// text is longer than its JSON form only where invalid UTF-8
-		// becomes U+FFFD; then unquote's append moves it to a new block.
-		b := d.room(len(v)+8, t)
+		// Escapes or bytes outside ASCII: unquoted into the block, with
+		// room for the longest text the JSON form can give (each byte of
+		// invalid UTF-8 becomes U+FFFD's three) and the 8 bytes past it
+		// that unquote may write, so that it never moves the block.
+		b := d.room(nonPlainRoom(len(v)), t)
 		n := len(b)
 		b = unquote(v, b)
 		d.block = b
@@ -508,6 +509,10 @@ const (
 	maxShared = 64   // the longest string put in a block
 	blockSize = 4096 // a block's size, at most
 )
+
+// nonPlainRoom is the block room String takes for a string that is not
+// plain, of n bytes with its quotes.
+func nonPlainRoom(n int) int { return 3*(n-2) + 8 }
 
 // room returns d's block with room for n more bytes (a short string of
 // t), allocating a new one when it has less: of the size of t's short
@@ -577,6 +582,7 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 				it.Reset(t)
 				if tp != nil {
 					it.fromTape(tp, 0)
+					it.text = true
 				}
 				return true
 			}
@@ -640,6 +646,7 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 				it.Reset(t)
 				if tp != nil {
 					it.fromTape(tp, 0)
+					it.text = true
 				}
 				return true
 			}

@@ -29,9 +29,10 @@ type tape struct {
 	// its memory instead of being copied (the text stays alive as long as
 	// one of them does).
 	owned bool
-	// short bounds the bytes of the short strings (Decoder.String's
-	// blocks) not read yet: their JSON forms, plus 8 for each that is
-	// not plain.
+	// done marks a JSON text's tape whose root iteration has ended.
+	done bool
+	// short bounds the block bytes the short strings not read yet take
+	// (Decoder.String): a plain one its JSON form, another nonPlainRoom.
 	short int
 }
 
@@ -59,7 +60,7 @@ func newTape(data []byte) *tape {
 		return nil
 	}
 	t := tapePool.Get().(*tape)
-	t.data, t.e, t.cur, t.owned, t.short = data, t.e[:0], -1, false, 0
+	t.data, t.e, t.cur, t.owned, t.short, t.done = data, t.e[:0], -1, false, 0, false
 	return t
 }
 
@@ -80,9 +81,10 @@ func (t *tape) addString(start, end int, plain bool) {
 		t.add(start, end, 0)
 	}
 	if n := end - start; n <= maxShared+2 {
-		t.short += n
-		if !plain {
-			t.short += 8
+		if plain {
+			t.short += n
+		} else {
+			t.short += nonPlainRoom(n)
 		}
 	}
 }
@@ -117,16 +119,38 @@ func (t *tape) at(k int32, v []byte) bool {
 	return int(e.end-e.start) == len(v) && &t.data[e.start] == &v[0]
 }
 
-// decoderTapes are the tapes of one Decoder: the document's, and one for
-// each JSON text read from a string value.
+// decoderTapes are the tapes of one Decoder, a stack: the document's at
+// the bottom, then one for each JSON text read from a string value. A JSON
+// text's tape is done when the iteration over its root ends; done tapes
+// on top of the stack are given back when the next one is added, so a
+// document of many JSON texts keeps few tapes.
 type decoderTapes struct {
 	n    int
 	some [4]*tape // the first ones, without allocating
 	more []*tape
 }
 
-// add keeps t for lookup and release.
+// maxLookup bounds the tapes lookup tries (besides the document's): past
+// it a value is read by scanning, which gives the same results.
+const maxLookup = 8
+
+// at returns the tape at height i of the stack.
+func (ts *decoderTapes) at(i int) *tape {
+	if i < len(ts.some) {
+		return ts.some[i]
+	}
+	return ts.more[i-len(ts.some)]
+}
+
+// add pushes t, first giving back the done tapes on top.
 func (ts *decoderTapes) add(t *tape) {
+	for ts.n > 0 && ts.at(ts.n-1).done {
+		ts.at(ts.n - 1).release()
+		ts.n--
+		if ts.n >= len(ts.some) {
+			ts.more = ts.more[:ts.n-len(ts.some)]
+		}
+	}
 	if ts.n < len(ts.some) {
 		ts.some[ts.n] = t
 	} else {
@@ -137,15 +161,19 @@ func (ts *decoderTapes) add(t *tape) {
 
 // lookup returns the tape and entry of v when v is the value an iterator
 // yielded last (or a tape's root), nil otherwise. The newest tapes, those
-// of JSON text being read, are tried first.
+// of JSON text being read, are tried first, then the document's.
 func (ts *decoderTapes) lookup(v []byte) (*tape, int32) {
-	for i := len(ts.more) - 1; i >= 0; i-- {
-		if t := ts.more[i]; t.at(t.cur, v) {
-			return t, t.cur
+	tried := 0
+	for i := ts.n - 1; i > 0 && tried < maxLookup; i-- {
+		if t := ts.at(i); !t.done {
+			if t.at(t.cur, v) {
+				return t, t.cur
+			}
+			tried++
 		}
 	}
-	for i := min(ts.n, len(ts.some)) - 1; i >= 0; i-- {
-		if t := ts.some[i]; t.at(t.cur, v) {
+	if ts.n > 0 {
+		if t := ts.at(0); !t.done && t.at(t.cur, v) {
 			return t, t.cur
 		}
 	}
@@ -154,11 +182,8 @@ func (ts *decoderTapes) lookup(v []byte) (*tape, int32) {
 
 // release gives every tape back to the pool.
 func (ts *decoderTapes) release() {
-	for _, t := range ts.some[:min(ts.n, len(ts.some))] {
-		t.release()
-	}
-	for _, t := range ts.more {
-		t.release()
+	for i := range ts.n {
+		ts.at(i).release()
 	}
 	*ts = decoderTapes{}
 }

@@ -172,3 +172,91 @@ func walkCount(d *Decoder, v []byte) int {
 	}
 	return n
 }
+
+// TestTextTapesStayFew: a document of many JSON texts keeps few tapes:
+// each text's tape is given back once its iteration is over, so that
+// reading a value never tries more than a few tapes (a tape per text kept
+// to the end made decoding quadratic in the number of texts).
+func TestTextTapesStayFew(t *testing.T) {
+	pair := `"{\"kind\":\"relates\",\"in\":\"[1,2]\"}",{"kind":"relates","in":[3]}`
+	doc := []byte("[" + strings.Repeat(pair+",", 999) + pair + "]")
+	var d Decoder
+	if !d.Begin(doc) {
+		t.Fatal(d.Err())
+	}
+	var a ArrayIter
+	if !d.Array(doc, "", 0, &a) {
+		t.Fatal("not an array")
+	}
+	most, n := 0, 0
+	for a.Next() {
+		var it ObjectIter
+		if !d.Object(a.Value, "", 0, &it) {
+			t.Fatal(d.Err())
+		}
+		for d.Next(&it) {
+			if string(it.Key) == "kind" {
+				n += len(d.String(it.Value, "", 0))
+				continue
+			}
+			var in ArrayIter
+			if !d.Array(it.Value, "", 0, &in) {
+				t.Fatal(d.Err())
+			}
+			for in.Next() {
+				n++
+			}
+			most = max(most, d.tapes.n)
+		}
+	}
+	if err := d.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if n != 2000*len("relates")+3000 {
+		t.Errorf("read %d", n)
+	}
+	if most > 3 {
+		t.Errorf("%d tapes at once, want at most 3 (the document's, a text and a text inside it)", most)
+	}
+}
+
+// TestBlockBound: the blocks short strings share stay within blockSize
+// whatever the strings hold: invalid UTF-8 (whose text is up to three
+// times its JSON form), escapes, non-ASCII.
+func TestBlockBound(t *testing.T) {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i := range 3000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"` + strings.Repeat([]string{"\xff", "a", `\n`, "é", `\u00e9`, "\xe2\x82"}[i%6], 1+i%32) + `"`)
+	}
+	b.WriteByte(']')
+	doc := []byte(b.String())
+	var d Decoder
+	if !d.Begin(doc) {
+		t.Fatal(d.Err())
+	}
+	var a ArrayIter
+	if !d.Array(doc, "", 0, &a) {
+		t.Fatal("not an array")
+	}
+	var got []string
+	for a.Next() {
+		got = append(got, d.String(a.Value, "", 0))
+		if c := cap(d.block); c > blockSize {
+			t.Fatalf("element %d: a block of %d bytes", a.Index(), c)
+		}
+	}
+	_ = d.Err()
+	// The strings are what StringValue gives, after every later string
+	// was written to the blocks.
+	var ref ArrayIter
+	ref.Reset(doc)
+	for i := 0; ref.Next(); i++ {
+		if want := StringValue(ref.Value); got[i] != want {
+			t.Fatalf("element %d: %q, want %q", i, got[i], want)
+		}
+	}
+}
