@@ -22,11 +22,18 @@
 // makes it read a key the generated decoders ignore ("PATH" for "path"),
 // its result is not used; the generated decoder's verdict and value still
 // are.
+//
+// The lenient decoder itself is checked against a second, independent
+// implementation of the same semantics: the reflection-based fallback
+// decoder (package fallback) must give the same verdict and value on X
+// (it cannot see //normgen: directives, so an error listing only unknown
+// keys is taken as agreement).
 package rulecheck
 
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand"
 	"reflect"
@@ -34,6 +41,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/normgen/normgen/fallback"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -110,6 +118,20 @@ func (c *Checker) Check(i int, args []byte) error {
 		jerr = nil // encoding/json read a key the decoders ignore
 	}
 	lenientOK := errL == nil
+	// The reflection-based fallback decoder reads the same semantics
+	// from the same tags with none of the generated code: a second,
+	// independent lenient decoder.
+	vF := reflect.New(info.typ)
+	ferr := fallback.Decode(args, vF.Interface())
+	if ferr == nil && !lenientOK && onlyUnknownKeys(errL) {
+		// A //normgen:unknown=error directive: a doc comment, which
+		// reflection cannot see (the fallback reads the `_ struct{}`
+		// spelling of the option only).
+		ferr = errL
+	}
+	if (ferr == nil) != lenientOK {
+		return fmt.Errorf("the generated decoder and the fallback decoder differ on %s\n  generated: %v\n  fallback: %v", args, errL, ferr)
+	}
 	strictOK := errN == nil && len(leftover) == 0 && jerr == nil
 	if lenientOK != strictOK {
 		return fmt.Errorf("verdicts differ on %s\n  lenient decoder: %v\n  normalized: %s (applied %s)\n  strict decode: generated decoder err=%v, fixes still needed %q; encoding/json err=%v",
@@ -121,6 +143,9 @@ func (c *Checker) Check(i int, args []byte) error {
 	want, err := json.Marshal(vL)
 	if err != nil {
 		return fmt.Errorf("marshal lenient value: %v", err)
+	}
+	if gotF, _ := json.Marshal(vF.Interface()); !bytes.Equal(want, gotF) {
+		return fmt.Errorf("values differ on %s\n  generated decoder: %s\n  fallback decoder: %s", args, want, gotF)
 	}
 	gotN, _ := json.Marshal(vN)
 	if !bytes.Equal(want, gotN) {
@@ -297,6 +322,20 @@ func (m *mirrorer) fields(t reflect.Type) ([]reflect.StructField, error) {
 		out = append(out, reflect.StructField{Name: f.Name, Type: ft, Tag: f.Tag})
 	}
 	return out, nil
+}
+
+// onlyUnknownKeys reports whether err lists unknown keys and nothing else.
+func onlyUnknownKeys(err error) bool {
+	var le *lenient.Error
+	if !errors.As(err, &le) || len(le.Problems) == 0 {
+		return false
+	}
+	for _, p := range le.Problems {
+		if !strings.HasPrefix(p.Msg, "is not a known key") {
+			return false
+		}
+	}
+	return true
 }
 
 // Run checks every seed of each tool and n generated calls per tool (from
