@@ -254,34 +254,37 @@ func unquoteValid(s []byte, buf []byte) []byte {
 	dst := buf[n0 : n0+len(s)+8]
 	n, i := 0, 0 // dst[:n] is the text of s[:i]
 	for {
-		if i+16 <= len(s) {
-			x := binary.LittleEndian.Uint64(s[i : i+8])
-			x2 := binary.LittleEndian.Uint64(s[i+8 : i+16])
-			binary.LittleEndian.PutUint64(dst[n:n+8], x)
-			binary.LittleEndian.PutUint64(dst[n+8:n+16], x2)
-			m := swarBackslashes(x)
-			m2 := swarBackslashes(x2)
-			if m != 0 {
-				k := bits.TrailingZeros64(m) >> 3
-				i += k
-				n += k
-			} else if m2 != 0 {
-				k := 8 + bits.TrailingZeros64(m2)>>3
-				i += k
-				n += k
-			} else {
-				i += 16
-				n += 16
-				continue
-			}
-		} else if i+8 <= len(s) {
+		if i+8 <= len(s) {
+			// One word first: escapes are often close together.
 			x := binary.LittleEndian.Uint64(s[i : i+8])
 			binary.LittleEndian.PutUint64(dst[n:n+8], x)
 			m := swarBackslashes(x)
 			if m == 0 {
 				i += 8
 				n += 8
-				continue
+				// Then two words a round.
+				for i+16 <= len(s) {
+					x := binary.LittleEndian.Uint64(s[i : i+8])
+					x2 := binary.LittleEndian.Uint64(s[i+8 : i+16])
+					binary.LittleEndian.PutUint64(dst[n:n+8], x)
+					binary.LittleEndian.PutUint64(dst[n+8:n+16], x2)
+					m = swarBackslashes(x)
+					m2 := swarBackslashes(x2)
+					if m != 0 {
+						break
+					}
+					if m2 != 0 {
+						i += 8
+						n += 8
+						m = m2
+						break
+					}
+					i += 16
+					n += 16
+				}
+				if m == 0 {
+					continue
+				}
 			}
 			k := bits.TrailingZeros64(m) >> 3
 			i += k
