@@ -81,6 +81,17 @@ words:
 		}
 		seen |= x
 		i += 8
+		// A second word alone (keys of up to 15 bytes end in it).
+		if i+8 > len(data) {
+			return tailScan(data, i, seen&swarHigh == 0)
+		}
+		x = binary.LittleEndian.Uint64(data[i : i+8])
+		m = swarStop(x)
+		if m != 0 {
+			break
+		}
+		seen |= x
+		i += 8
 		// Then two words a round: one branch for sixteen plain bytes.
 		for i+16 <= len(data) {
 			x = binary.LittleEndian.Uint64(data[i : i+8])

@@ -310,6 +310,7 @@ func swarBenchInputs() []struct {
 		{"pathstext_1MB", pathsText(1 << 20)},
 		{"ascii_1MB", []byte(`"` + strings.Repeat("abcdefghij klmnopqrstuvwxyz 0123456789 ", 1<<20/40) + `"`)},
 		{"key_5B", []byte(`"query"`)},
+		{"key_14B", []byte(`"case_sensitive"`)},
 		{"path_24B", []byte(`"internal/ledger/retry.go"`)},
 		{"esc_24B", []byte(`"internal\\ledger\"retry\".go"`)},
 	}
