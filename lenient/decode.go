@@ -582,7 +582,6 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 				it.Reset(t)
 				if tp != nil {
 					it.fromTape(tp, 0)
-					it.text = true
 				}
 				return true
 			}
@@ -646,7 +645,6 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 				it.Reset(t)
 				if tp != nil {
 					it.fromTape(tp, 0)
-					it.text = true
 				}
 				return true
 			}

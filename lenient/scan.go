@@ -526,7 +526,6 @@ type ObjectIter struct {
 	// k (a key, then its value) up to stop instead of being scanned.
 	t       *tape
 	k, stop int32
-	text    bool // the object is a JSON text's root: its end ends the text
 }
 
 // fromTape makes it walk the members of the object at entry k of t.
@@ -544,7 +543,6 @@ func (it *ObjectIter) Reset(obj []byte) {
 func (it *ObjectIter) Next() bool {
 	if t := it.t; t != nil {
 		if it.k >= it.stop {
-			t.done = t.done || it.text
 			return false
 		}
 		key := &t.e[it.k]
@@ -592,7 +590,6 @@ type ArrayIter struct {
 	// up to stop instead of being scanned, and there are count of them.
 	t              *tape
 	k, stop, count int32
-	text           bool // the array is a JSON text's root: its end ends the text
 }
 
 // fromTape makes it walk the elements of the array at entry k of t.
@@ -622,7 +619,6 @@ func (it *ArrayIter) Next() bool {
 	}
 	if t := it.t; t != nil {
 		if it.k >= it.stop {
-			t.done = t.done || it.text
 			return false
 		}
 		e := &t.e[it.k]

@@ -29,8 +29,6 @@ type tape struct {
 	// its memory instead of being copied (the text stays alive as long as
 	// one of them does).
 	owned bool
-	// done marks a JSON text's tape whose root iteration has ended.
-	done bool
 	// short bounds the block bytes the short strings not read yet take
 	// (Decoder.String): a plain one its JSON form, another nonPlainRoom.
 	short int
@@ -60,7 +58,7 @@ func newTape(data []byte) *tape {
 		return nil
 	}
 	t := tapePool.Get().(*tape)
-	t.data, t.e, t.cur, t.owned, t.short, t.done = data, t.e[:0], -1, false, 0, false
+	t.data, t.e, t.cur, t.owned, t.short = data, t.e[:0], -1, false, 0
 	return t
 }
 
@@ -119,22 +117,25 @@ func (t *tape) at(k int32, v []byte) bool {
 	return int(e.end-e.start) == len(v) && &t.data[e.start] == &v[0]
 }
 
-// decoderTapes are the tapes of one Decoder, a stack: the document's at
-// the bottom, then one for each JSON text read from a string value. A JSON
-// text's tape is done when the iteration over its root ends; done tapes
-// on top of the stack are given back when the next one is added, so a
-// document of many JSON texts keeps few tapes.
+// decoderTapes are the tapes of one Decoder: the document's first, then
+// one for each JSON text read from a string value, all kept until Err
+// (an iterator may hold any of them until then).
 type decoderTapes struct {
 	n    int
 	some [4]*tape // the first ones, without allocating
 	more []*tape
+	// tried counts the tapes lookups have tried (tests check that a
+	// lookup's work is bounded).
+	tried int
 }
 
-// maxLookup bounds the tapes lookup tries (besides the document's): past
-// it a value is read by scanning, which gives the same results.
+// maxLookup bounds the JSON text tapes a lookup tries, newest first,
+// before the document's: a value of an older text is read by scanning,
+// which gives the same results, and a document of many texts is not
+// quadratic.
 const maxLookup = 8
 
-// at returns the tape at height i of the stack.
+// at returns the i-th tape.
 func (ts *decoderTapes) at(i int) *tape {
 	if i < len(ts.some) {
 		return ts.some[i]
@@ -142,15 +143,8 @@ func (ts *decoderTapes) at(i int) *tape {
 	return ts.more[i-len(ts.some)]
 }
 
-// add pushes t, first giving back the done tapes on top.
+// add keeps t for lookup and release.
 func (ts *decoderTapes) add(t *tape) {
-	for ts.n > 0 && ts.at(ts.n-1).done {
-		ts.at(ts.n - 1).release()
-		ts.n--
-		if ts.n >= len(ts.some) {
-			ts.more = ts.more[:ts.n-len(ts.some)]
-		}
-	}
 	if ts.n < len(ts.some) {
 		ts.some[ts.n] = t
 	} else {
@@ -163,17 +157,15 @@ func (ts *decoderTapes) add(t *tape) {
 // yielded last (or a tape's root), nil otherwise. The newest tapes, those
 // of JSON text being read, are tried first, then the document's.
 func (ts *decoderTapes) lookup(v []byte) (*tape, int32) {
-	tried := 0
-	for i := ts.n - 1; i > 0 && tried < maxLookup; i-- {
-		if t := ts.at(i); !t.done {
-			if t.at(t.cur, v) {
-				return t, t.cur
-			}
-			tried++
+	for i := ts.n - 1; i > 0 && i >= ts.n-maxLookup; i-- {
+		ts.tried++
+		if t := ts.at(i); t.at(t.cur, v) {
+			return t, t.cur
 		}
 	}
 	if ts.n > 0 {
-		if t := ts.at(0); !t.done && t.at(t.cur, v) {
+		ts.tried++
+		if t := ts.at(0); t.at(t.cur, v) {
 			return t, t.cur
 		}
 	}
