@@ -283,6 +283,23 @@ func text(v []byte) []byte {
 	return unquote(v, nil)
 }
 
+// jsonText is text for a string read as JSON text: v's own bytes when it
+// holds no escape, else its unquoted text, in d's block when it is short
+// (the strings read from it then share the block).
+func (d *Decoder) jsonText(v []byte) []byte {
+	inner := v[1 : len(v)-1]
+	if bytes.IndexByte(inner, '\\') < 0 {
+		return inner
+	}
+	if t, _ := d.tapes.lookup(v); t != nil && len(v)-2 <= maxShared {
+		b := d.room(nonPlainRoom(len(v)), t)
+		n := len(b)
+		d.block = unquote(v, b)
+		return d.block[n:len(d.block):len(d.block)]
+	}
+	return unquote(v, nil)
+}
+
 // Null reports whether v is the JSON null.
 func Null(v []byte) bool { return len(v) == 4 && v[0] == 'n' }
 
@@ -569,7 +586,7 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 		return true
 	case '"':
 		if m&Strict == 0 {
-			t := text(v)
+			t := d.jsonText(v)
 			if i := skipSpace(t, 0); i < len(t) && t[i] == '[' {
 				tp, err := d.validText(v, t)
 				if err != nil {
@@ -632,7 +649,7 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 		return true
 	case '"':
 		if m&Strict == 0 {
-			t := text(v)
+			t := d.jsonText(v)
 			if i := skipSpace(t, 0); i < len(t) && t[i] == '{' {
 				tp, err := d.validText(v, t)
 				if err != nil {
