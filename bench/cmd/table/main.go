@@ -233,6 +233,9 @@ func versus(w io.Writer, r *run, cases []string, cols []column, base string) {
 	header(w, "payload", cols)
 	for _, c := range cases {
 		b, _, okb := r.get(c, base)
+		if !slices.ContainsFunc(cols, func(col column) bool { _, _, ok := r.get(c, col.codec); return ok }) {
+			continue // a payload none of the columns was run on
+		}
 		fmt.Fprintf(w, "| %s |", label(c))
 		for _, col := range cols {
 			ns, _, ok := r.get(c, col.codec)
