@@ -25,9 +25,9 @@ type tape struct {
 	// finds its entry there.
 	cur int32
 	// owned marks data as the Decoder's own, never written again: the
-	// unquoted text of a string holding JSON. Strings read from it share
-	// its memory instead of being copied (the text stays alive as long as
-	// one of them does).
+	// unquoted text of a string holding JSON, in a buffer of its own or
+	// (short) in a block. Strings read from it share its memory instead of
+	// being copied (the text stays alive as long as one of them does).
 	owned bool
 	// short bounds the block bytes the short strings not read yet take
 	// (Decoder.String): a plain one its JSON form, another nonPlainRoom.
