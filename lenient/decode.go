@@ -68,18 +68,10 @@ func (d *Decoder) Record() { d.record = true }
 // decoding cannot go on. A key given twice in one object is a problem too,
 // but decoding goes on, so that every other bad field is still listed.
 func (d *Decoder) Begin(data []byte) bool {
-	t := newTape(data)
-	v := validator{t: t, collect: true}
-	if err := v.valid(data); err != nil {
-		if t != nil {
-			t.release()
-		}
+	v := validator{collect: true}
+	if _, err := d.outline(data, &v); err != nil {
 		d.addError(err, "")
 		return false
-	}
-	if t != nil {
-		t.cur = 0 // the root value
-		d.tapes.add(t)
 	}
 	for _, off := range v.dups[:min(v.ndups, maxDups)] {
 		d.addError(dupAt(data, off), "")
@@ -108,25 +100,50 @@ func trimSpace(v []byte) []byte {
 // Next advances an object iteration started by Object.
 func (d *Decoder) Next(it *ObjectIter) bool { return it.Next() }
 
-// validText validates the JSON text of the string value v, and outlines it
-// on a tape of d's when it can.
-func (d *Decoder) validText(v, text []byte) (*tape, error) {
-	t := newTape(text)
-	val := validator{t: t}
-	if err := val.valid(text); err != nil {
+// outline validates data with v, writing its tape, which d keeps (from
+// its root value) when the document is valid. The tape is nil when data
+// is too large for one.
+func (d *Decoder) outline(data []byte, v *validator) (*tape, error) {
+	t := newTape(data)
+	v.t = t
+	if err := v.valid(data); err != nil {
 		if t != nil {
 			t.release()
 		}
 		return nil, err
 	}
 	if t != nil {
-		t.cur = 0
-		// text is v's own bytes unless v held escapes: then it is a new
-		// buffer, which nothing else refers to or writes to.
-		t.owned = len(text) > 0 && &text[0] != &v[1]
+		t.cur = 0 // the root value
 		d.tapes.add(t)
 	}
 	return t, nil
+}
+
+// containerText reads the string value v as JSON text of an array or an
+// object (open is '[' or '{', what names it in messages). isText is false
+// when v's text does not start with open; otherwise ok says whether the
+// text is valid JSON (a problem is recorded when it is not), and t and
+// its tape tp are what to iterate.
+func (d *Decoder) containerText(v []byte, name string, open byte, what string) (t []byte, tp *tape, isText, ok bool) {
+	t = d.jsonText(v)
+	if i := skipSpace(t, 0); i == len(t) || t[i] != open {
+		return nil, nil, false, false
+	}
+	var val validator
+	tp, err := d.outline(t, &val)
+	if err != nil {
+		d.textError(name, v, err, what)
+		return nil, nil, true, false
+	}
+	if tp != nil {
+		// t is v's own bytes unless v held escapes: then it is the
+		// Decoder's, which nothing else refers to or writes to.
+		tp.owned = len(t) > 0 && &t[0] != &v[1]
+	}
+	if d.record {
+		d.fix(name, FixJSONText, v, compact(t))
+	}
+	return t, tp, true, true
 }
 
 func (d *Decoder) addError(err error, base string) {
@@ -493,12 +510,19 @@ func (d *Decoder) String(v []byte, name string, m Mode) string {
 		}
 	}
 	t, k := d.tapes.lookup(v)
+	plain := t != nil && t.e[k].aux&tapePlain != 0
 	switch {
 	case len(v) == 2:
 		return ""
+	case plain && t.owned:
+		return unsafe.String(&v[1], len(v)-2)
+	case len(v)-2 > maxShared && plain:
+		// The tape says it holds no escape and no byte outside ASCII: one
+		// copy, no second look.
+		return string(v[1 : len(v)-1])
 	case t == nil || len(v)-2 > maxShared:
 		return StringValue(v)
-	case t.e[k].aux&tapePlain == 0:
+	case !plain:
 		// Escapes or bytes outside ASCII: unquoted into the block, with
 		// room for the longest text the JSON form can give (each byte of
 		// invalid UTF-8 becomes U+FFFD's three) and the 8 bytes past it
@@ -508,8 +532,6 @@ func (d *Decoder) String(v []byte, name string, m Mode) string {
 		b = unquote(v, b)
 		d.block = b
 		return unsafe.String(&b[n], len(b)-n)
-	case t.owned:
-		return unsafe.String(&v[1], len(v)-2)
 	}
 	b := d.room(len(v), t)
 	n := len(b)
@@ -586,21 +608,14 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 		return true
 	case '"':
 		if m&Strict == 0 {
-			t := d.jsonText(v)
-			if i := skipSpace(t, 0); i < len(t) && t[i] == '[' {
-				tp, err := d.validText(v, t)
-				if err != nil {
-					d.textError(name, v, err, "array")
-					return false
+			if t, tp, isText, ok := d.containerText(v, name, '[', "array"); isText {
+				if ok {
+					it.Reset(t)
+					if tp != nil {
+						it.fromTape(tp, 0)
+					}
 				}
-				if d.record {
-					d.fix(name, FixJSONText, v, compact(t))
-				}
-				it.Reset(t)
-				if tp != nil {
-					it.fromTape(tp, 0)
-				}
-				return true
+				return ok
 			}
 		}
 	case '{', 'n':
@@ -649,21 +664,14 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 		return true
 	case '"':
 		if m&Strict == 0 {
-			t := d.jsonText(v)
-			if i := skipSpace(t, 0); i < len(t) && t[i] == '{' {
-				tp, err := d.validText(v, t)
-				if err != nil {
-					d.textError(name, v, err, "object")
-					return false
+			if t, tp, isText, ok := d.containerText(v, name, '{', "object"); isText {
+				if ok {
+					it.Reset(t)
+					if tp != nil {
+						it.fromTape(tp, 0)
+					}
 				}
-				if d.record {
-					d.fix(name, FixJSONText, v, compact(t))
-				}
-				it.Reset(t)
-				if tp != nil {
-					it.fromTape(tp, 0)
-				}
-				return true
+				return ok
 			}
 		}
 	}

@@ -349,17 +349,26 @@ func swarBackslashes(x uint64) uint64 {
 // a surrogate pair, and returns the new n and the index after the escape.
 // Lone surrogates become U+FFFD, as in encoding/json.
 func unescapeU(s []byte, p int, dst []byte, n int) (int, int) {
+	r, i := escapedRune(s, p)
+	return n + utf8.EncodeRune(dst[n:], r), i
+}
+
+// escapedRune returns the rune of the \u escape at s[p] (of a validated
+// string), taking a second \u escape with it when the two are a surrogate
+// pair, and the index after the escape. A lone surrogate is U+FFFD, as in
+// encoding/json.
+func escapedRune(s []byte, p int) (rune, int) {
 	r := hex4(s[p+2 : p+6])
 	i := p + 6
 	if utf16.IsSurrogate(r) {
 		if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
 			if r2 := utf16.DecodeRune(r, hex4(s[i+2:i+6])); r2 != utf8.RuneError {
-				return n + utf8.EncodeRune(dst[n:], r2), i + 6
+				return r2, i + 6
 			}
 		}
 		r = utf8.RuneError
 	}
-	return n + utf8.EncodeRune(dst[n:], r), i
+	return r, i
 }
 
 // unescapeByte maps the letter of a one-byte escape (after the backslash)
@@ -389,36 +398,14 @@ func unquoteInvalid(s []byte, buf []byte) []byte {
 			i += size
 			continue
 		}
-		switch s[i+1] {
-		case 'b':
-			buf = append(buf, '\b')
-		case 'f':
-			buf = append(buf, '\f')
-		case 'n':
-			buf = append(buf, '\n')
-		case 'r':
-			buf = append(buf, '\r')
-		case 't':
-			buf = append(buf, '\t')
-		case 'u':
-			r := hex4(s[i+2 : i+6])
-			i += 6
-			if utf16.IsSurrogate(r) {
-				if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
-					if r2 := utf16.DecodeRune(r, hex4(s[i+2:i+6])); r2 != utf8.RuneError {
-						buf = utf8.AppendRune(buf, r2)
-						i += 6
-						continue
-					}
-				}
-				r = utf8.RuneError
-			}
-			buf = utf8.AppendRune(buf, r)
+		if c := unescapeByte[s[i+1]]; c != 0 {
+			buf = append(buf, c)
+			i += 2
 			continue
-		default: // " \ /
-			buf = append(buf, s[i+1])
 		}
-		i += 2
+		var r rune
+		r, i = escapedRune(s, i)
+		buf = utf8.AppendRune(buf, r)
 	}
 	return buf
 }

@@ -73,11 +73,7 @@ func (t *tape) release() {
 
 // addString appends the entry of a string value spanning data[start:end].
 func (t *tape) addString(start, end int, plain bool) {
-	if plain {
-		t.add(start, end, tapePlain)
-	} else {
-		t.add(start, end, 0)
-	}
+	t.add(start, end, plainAux(plain))
 	if n := end - start; n <= maxShared+2 {
 		if plain {
 			t.short += n
