@@ -39,14 +39,12 @@ func renderFile(f *jen.File) ([]byte, error) {
 // top-level declaration independently of the others, but for the line
 // breaks between two, which formatSource computes as go/printer does
 // (declSep), and the alignment of cells on consecutive lines, which a
-// blank line ends: pieces start after one. A large declaration holding a
-// long list of composite literals (the registry function) is formatted in
-// parts too (see list). The raw string of a declaration "const X = `...`"
-// (a generated schema: most of the bytes of a large generated file) is
-// left out of formatting and printed as is. When src is not a file of
-// declarations this relies on (comments only as doc comments of
-// declarations, among other things), or a piece fails, formatSource
-// formats it whole.
+// blank line ends: pieces start after one. The raw string of a
+// declaration "const X = `...`" (a generated schema: most of the bytes of
+// a large generated file) is left out of formatting and printed as is.
+// When src is not a file of declarations this relies on (comments only as
+// doc comments of declarations, among other things), or a piece fails,
+// formatSource formats it whole.
 func formatSource(src []byte) ([]byte, error) {
 	decls, ok := topLevelDecls(src)
 	if !ok || len(decls) < 2 {
@@ -55,70 +53,48 @@ func formatSource(src []byte) ([]byte, error) {
 	// The first piece holds the package clause and the imports, and is
 	// formatted as a whole file (gofmt sorts imports there).
 	var pieces []*piece
-	var jobs []job
 	for i := 0; i < len(decls); {
-		// A declaration in parts is a piece of its own: blank lines
-		// around it.
-		if i > 0 && decls[i].cost() > listMin && declSep(src, decls[i-1], decls[i]) == 2 &&
-			(i+1 == len(decls) || declSep(src, decls[i], decls[i+1]) == 2) {
-			if l := splitList(src[decls[i].start:decls[i].end]); l != nil {
-				p := &piece{first: i, last: i + 1, list: l}
-				pieces = append(pieces, p)
-				jobs = append(jobs, l.jobs()...)
-				i++
-				continue
-			}
-		}
 		p := &piece{first: i, whole: i == 0}
-		size := 0
 		// A piece starts after a blank line: tabwriter aligns the cells
 		// of consecutive lines only, such as one-line functions'.
-		for i < len(decls) && (i == p.first || size+decls[i].cost() <= pieceSize || declSep(src, decls[i-1], decls[i]) < 2) {
-			size += decls[i].cost()
+		for i < len(decls) && (i == p.first || p.cost+decls[i].cost() <= pieceSize || declSep(src, decls[i-1], decls[i]) < 2) {
+			p.cost += decls[i].cost()
 			i++
 		}
 		p.last = i
 		pieces = append(pieces, p)
-		jobs = append(jobs, job{cost: size, run: func() { p.format(src, decls) }})
 	}
 	// Largest first, so that no large piece is left for the end.
-	sort.SliceStable(jobs, func(i, j int) bool { return jobs[i].cost > jobs[j].cost })
+	order := make([]*piece, len(pieces))
+	copy(order, pieces)
+	sort.SliceStable(order, func(i, j int) bool { return order[i].cost > order[j].cost })
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(jobs)); w++ {
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(order)); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < len(jobs); i = int(next.Add(1) - 1) {
-				jobs[i].run()
+			for i := int(next.Add(1) - 1); i < len(order); i = int(next.Add(1) - 1) {
+				order[i].format(src, decls)
 			}
 		}()
 	}
 	wg.Wait()
 	out := make([]byte, 0, len(src)+len(src)/16)
 	for i, p := range pieces {
-		if p.list != nil {
-			p.join(src, decls)
+		if p.err != nil {
+			// Not a shape formatSource knows: the whole file, with
+			// go/format's own error if any.
+			return format.Source(src)
 		}
 		if i > 0 {
 			for n := declSep(src, decls[p.first-1], decls[p.first]); n > 0; n-- {
 				out = append(out, '\n')
 			}
 		}
-		if p.err != nil {
-			// Not a shape formatSource knows: the whole file, with
-			// go/format's own error if any.
-			return format.Source(src)
-		}
 		out = append(out, p.out...)
 	}
 	return append(out, '\n'), nil
-}
-
-// job is a formatting task of formatSource.
-type job struct {
-	cost int // the size of the source it formats
-	run  func()
 }
 
 // pieceSize is the source size of the runs of declarations formatSource
@@ -366,12 +342,11 @@ func declSep(src []byte, prev, d decl) int {
 // rawMark stands for the raw strings left out of a piece.
 const rawMark = "`normgen:raw string:eb7c1f`"
 
-// piece is a run of declarations formatted on its own, or one declaration
-// formatted in parts (list).
+// piece is a run of declarations formatted on its own.
 type piece struct {
 	first, last int    // declarations decls[first:last]
 	whole       bool   // the first: a whole file
-	list        *list  // the declaration's parts
+	cost        int    // the size of its source but raw strings
 	out         []byte // formatted, without the final newline
 	err         error
 }
@@ -379,8 +354,12 @@ type piece struct {
 // format formats the piece's declarations as go/format.Source formats them
 // in the whole file.
 func (p *piece) format(src []byte, decls []decl) {
-	// The raw strings of schema constants are left out.
+	const pkg = "package p\n"
 	var text []byte
+	if !p.whole {
+		text = append(text, pkg...)
+	}
+	// The raw strings of schema constants are left out.
 	var raws [][]byte
 	from, to := decls[p.first].start, decls[p.last-1].end
 	if !bytes.Contains(src[from:to], []byte(rawMark)) {
@@ -393,23 +372,27 @@ func (p *piece) format(src []byte, decls []decl) {
 			}
 		}
 	}
-	if raws == nil {
-		text = src[from:to]
-	} else {
-		text = append(text, src[from:to]...)
-	}
-	out, err := formatDecls(text, p.whole)
+	text = append(text, src[from:to]...)
+	out, err := format.Source(text)
 	if err != nil {
 		p.err = err
 		return
 	}
+	if !p.whole {
+		if !bytes.HasPrefix(out, []byte(pkg+"\n")) {
+			p.err = errors.New("unexpected output")
+			return
+		}
+		out = out[len(pkg)+1:]
+	}
+	out = bytes.TrimSuffix(out, []byte("\n"))
 	// Put the raw strings back, in order: each is its declaration's
 	// last token, at the end of a line.
 	if raws == nil {
 		p.out = out
 		return
 	}
-	b := make([]byte, 0, len(out)+len(src[decls[p.first].start:to])-len(text))
+	b := make([]byte, 0, len(out)+to-decls[p.first].start-p.cost)
 	for _, r := range raws {
 		i := bytes.Index(out, []byte(rawMark))
 		if i < 0 {
@@ -421,221 +404,4 @@ func (p *piece) format(src []byte, decls []decl) {
 		out = out[i+len(rawMark):]
 	}
 	p.out = append(b, out...)
-}
-
-// formatDecls formats text, declarations (or, whole, a file), as
-// go/format.Source formats them in a file, without the final newline.
-func formatDecls(text []byte, whole bool) ([]byte, error) {
-	const pkg = "package p\n"
-	if whole {
-		out, err := format.Source(text)
-		return bytes.TrimSuffix(out, []byte("\n")), err
-	}
-	out, err := format.Source(append([]byte(pkg), text...))
-	if err != nil {
-		return nil, err
-	}
-	if !bytes.HasPrefix(out, []byte(pkg+"\n")) {
-		return nil, errors.New("unexpected output")
-	}
-	return bytes.TrimSuffix(out[len(pkg)+1:], []byte("\n")), nil
-}
-
-// listMin is the size from which a declaration holding a long list of
-// composite literals (the registry function: most of a large generated
-// file's formatting time, go/printer measuring each element by printing
-// it at every level) is formatted in parts (a variable for tests).
-var listMin = 4 * pieceSize
-
-// list is a declaration formatted in parts: a skeleton, the declaration
-// with its list's elements replaced by one mark element, and groups, the
-// declaration with some of the elements. Each part formats as the
-// skeleton but for the mark's line, which holds the group's elements as
-// in the whole declaration: the elements are composite literals whose
-// braces start their lines, so no cell alignment runs from one to the
-// next, and each is printed on its own (go/printer measures each element
-// alone).
-type list struct {
-	parts [][]byte // the skeleton, then each group
-	outs  [][]byte
-	errs  []error
-	text  []byte // the declaration
-}
-
-// listMark is the mark element's identifier.
-const listMark = "normgenListMark7f3a"
-
-func (l *list) jobs() []job {
-	l.outs = make([][]byte, len(l.parts))
-	l.errs = make([]error, len(l.parts))
-	jobs := make([]job, len(l.parts))
-	for i, t := range l.parts {
-		jobs[i] = job{cost: len(t), run: func() { l.outs[i], l.errs[i] = formatDecls(t, false) }}
-	}
-	return jobs
-}
-
-// join assembles the declaration's output from its parts', or formats it
-// whole when a part is not what join expects.
-func (p *piece) join(src []byte, decls []decl) {
-	l := p.list
-	if out, ok := l.joined(); ok {
-		p.out = out
-		return
-	}
-	p.list = nil
-	p.format(src, decls)
-}
-
-func (l *list) joined() ([]byte, bool) {
-	for _, err := range l.errs {
-		if err != nil {
-			return nil, false
-		}
-	}
-	skel := l.outs[0]
-	i := bytes.Index(skel, []byte(listMark))
-	if i < 0 {
-		return nil, false
-	}
-	start := bytes.LastIndexByte(skel[:i], '\n') + 1
-	end := bytes.IndexByte(skel[i:], '\n')
-	if end < 0 || string(bytes.TrimSpace(skel[start:i+end])) != "{"+listMark+"}," {
-		return nil, false
-	}
-	head, tail := skel[:start], skel[i+end+1:]
-	out := make([]byte, 0, len(l.text)+len(l.text)/4)
-	out = append(out, head...)
-	for _, o := range l.outs[1:] {
-		if len(o) < len(head)+len(tail) || !bytes.HasPrefix(o, head) || !bytes.HasSuffix(o, tail) {
-			return nil, false
-		}
-		elems := o[len(head) : len(o)-len(tail)]
-		// The group's first line opens an element, its last closes one.
-		first, _, _ := bytes.Cut(elems, []byte("\n"))
-		last := bytes.TrimSuffix(elems, []byte("\n"))
-		last = last[bytes.LastIndexByte(last, '\n')+1:]
-		if !bytes.HasSuffix(elems, []byte("\n")) || string(bytes.TrimSpace(first)) != "{" || string(bytes.TrimSpace(last)) != "}," {
-			return nil, false
-		}
-		out = append(out, elems...)
-	}
-	return append(out, tail...), true
-}
-
-// splitList returns the parts of a declaration holding a list of at least
-// two elements, each a composite literal without type whose braces start
-// their lines, followed by a comma, with nothing else in the list (no
-// comment); nil if it has none. The longest such list is split, into
-// groups of about pieceSize bytes.
-func splitList(text []byte) *list {
-	if bytes.Contains(text, []byte(listMark)) {
-		return nil
-	}
-	type frame struct {
-		open   int
-		brace  bool  // "{", not "(" or "["
-		elem   bool  // an element of the list around it
-		state  byte  // a brace's list: 's' at an element's start, 'e' after an element, 'x' not a list
-		commas []int // the end of each element's comma
-	}
-	var stack []frame
-	bestOpen, bestClose, bestCommas := -1, -1, []int(nil)
-	notList := func() {
-		if n := len(stack); n > 0 {
-			stack[n-1].state = 'x'
-		}
-	}
-	lineStart := true
-	for i := 0; i < len(text); {
-		c := text[i]
-		switch {
-		case c == '\n':
-			lineStart = true
-			i++
-			continue
-		case c == ' ' || c == '\t' || c == '\r':
-			i++
-			continue
-		case c == '/' && i+1 < len(text) && (text[i+1] == '/' || text[i+1] == '*'):
-			if i = commentEnd(text, i); i < 0 {
-				return nil
-			}
-			notList()
-			lineStart = false
-			continue
-		case c == '"' || c == '\'' || c == '`':
-			if i = quotedEnd(text, i); i < 0 {
-				return nil
-			}
-			notList()
-		case c == '(' || c == '[':
-			notList()
-			stack = append(stack, frame{open: i})
-			i++
-		case c == '{':
-			elem := false
-			if n := len(stack); n > 0 && stack[n-1].brace && stack[n-1].state == 's' && lineStart {
-				elem = true
-			} else {
-				notList()
-			}
-			stack = append(stack, frame{open: i, brace: true, elem: elem, state: 's'})
-			i++
-		case c == '}' || c == ')' || c == ']':
-			n := len(stack)
-			if n == 0 {
-				return nil
-			}
-			f := stack[n-1]
-			stack = stack[:n-1]
-			if f.brace && f.state == 's' && len(f.commas) >= 2 && i-f.open > bestClose-bestOpen {
-				bestOpen, bestClose, bestCommas = f.open, i, f.commas
-			}
-			if f.elem {
-				if lineStart {
-					stack[n-2].state = 'e'
-				} else {
-					stack[n-2].state = 'x'
-				}
-			}
-			i++
-		case c == ',':
-			if n := len(stack); n > 0 && stack[n-1].brace {
-				if f := &stack[n-1]; f.state == 'e' {
-					f.commas = append(f.commas, i+1)
-					f.state = 's'
-				} else {
-					f.state = 'x'
-				}
-			}
-			i++
-		default:
-			notList()
-			for i++; i < len(text) && isWord(text[i]) && isWord(c); i++ {
-			}
-		}
-		lineStart = false
-	}
-	if bestOpen < 0 || len(stack) > 0 {
-		return nil
-	}
-	head := text[:bestOpen+1]
-	tail := text[bestClose:]
-	l := &list{text: text}
-	skel := append(append(append([]byte(nil), head...), "\n{"+listMark+"},\n"...), tail...)
-	l.parts = append(l.parts, skel)
-	from := bestOpen + 1
-	for g := 0; g < len(bestCommas); {
-		start := g
-		for g < len(bestCommas) && (g == start || bestCommas[g]-from <= pieceSize) {
-			g++
-		}
-		to := bestCommas[g-1]
-		part := make([]byte, 0, len(head)+to-from+1+len(tail))
-		part = append(append(append(append(part, head...), text[from:to]...), '\n'), tail...)
-		l.parts = append(l.parts, part)
-		from = to
-	}
-	return l
 }

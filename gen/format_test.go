@@ -17,11 +17,11 @@ import (
 // and in pieces as small as can be.
 func checkFormat(t *testing.T, name string, src []byte) {
 	t.Helper()
-	defer func(size, list int) { pieceSize, listMin = size, list }(pieceSize, listMin)
+	defer func(size int) { pieceSize = size }(pieceSize)
 	for _, s := range [][]byte{src, lineIndent.ReplaceAll(src, nil)} {
 		want, werr := format.Source(s)
 		for _, size := range []int{32 << 10, 0} {
-			pieceSize, listMin = size, 4*size
+			pieceSize = size
 			got, gerr := formatSource(s)
 			if (werr == nil) != (gerr == nil) || !bytes.Equal(want, got) {
 				t.Errorf("%s: formatSource (pieces of %d bytes) differs from format.Source (errors %v, %v)\n--- want\n%s\n--- got\n%s", name, size, werr, gerr, want, got)
@@ -46,9 +46,6 @@ func TestFormatSource(t *testing.T) {
 		"not go":               "package p\nfunc a() {\n",
 		"header only":          "// Code generated. DO NOT EDIT.\n\npackage p\n",
 		"imports":              "package p\n\nimport \"b\"\n\nimport (\n\"z\"\n\"a\"\n)\n\nvar _ = a.A\n\n\nvar _ = z.Z\n",
-		"list":                 "package p\n\nvar _ = 0\n\n// F is f.\nfunc F() []T {\nreturn []T{\n {\nA: 1,\nBbbbb: 2,\n},\n {\nCcc: func() {\n},\nD: []U{\n{\nE: `x`,\n},\n{\nF: 0,\n},\n},\n},\n {\nA: 3, // a\n},\n}\n}\n\nvar v = 1\n",
-		"list, blank line":     "package p\n\nvar _ = 0\n\nvar x = []T{\n{\nA: 1,\n},\n\n{\nB: 2,\n},\n}\n",
-		"list not split":       "package p\n\nvar _ = 0\n\nvar x = []T{\n{\nA: 1,\n}, // one\n{\nB: 2,\n},\n}\n\nvar y = []T{\n{1},\n{2},\n}\n\nvar z = []T{\n{\nA: 1,\n},\n// c\n{\nB: 2,\n},\n}\n",
 	}
 	for name, src := range cases {
 		checkFormat(t, name, []byte(src))
