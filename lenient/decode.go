@@ -304,15 +304,22 @@ func text(v []byte) []byte {
 // holds no escape, else its unquoted text, in d's block when it is short
 // (the strings read from it then share the block).
 func (d *Decoder) jsonText(v []byte) []byte {
+	t, k := d.tapes.lookup(v)
+	if t != nil && t.e[k].aux&^tapePlain != 0 {
+		// The validator unquoted it: a copy of the Decoder's own, which
+		// the strings read from it can share.
+		text := t.textOf(t.e[k].aux)
+		if len(text) > maxShared {
+			return bytes.Clone(text)
+		}
+		b := d.room(len(text), t)
+		n := len(b)
+		d.block = append(b, text...)
+		return d.block[n:len(d.block):len(d.block)]
+	}
 	inner := v[1 : len(v)-1]
 	if bytes.IndexByte(inner, '\\') < 0 {
 		return inner
-	}
-	if t, _ := d.tapes.lookup(v); t != nil && len(v)-2 <= maxShared {
-		b := d.room(nonPlainRoom(len(v)), t)
-		n := len(b)
-		d.block = unquote(v, b)
-		return d.block[n:len(d.block):len(d.block)]
 	}
 	return unquote(v, nil)
 }
@@ -510,33 +517,46 @@ func (d *Decoder) String(v []byte, name string, m Mode) string {
 		}
 	}
 	t, k := d.tapes.lookup(v)
-	plain := t != nil && t.e[k].aux&tapePlain != 0
+	var aux int32
+	if t != nil {
+		aux = t.e[k].aux
+	}
 	switch {
 	case len(v) == 2:
 		return ""
-	case plain && t.owned:
-		return unsafe.String(&v[1], len(v)-2)
-	case len(v)-2 > maxShared && plain:
-		// The tape says it holds no escape and no byte outside ASCII: one
-		// copy, no second look.
-		return string(v[1 : len(v)-1])
+	case aux == tapePlain:
+		// The tape says it holds no escape and no byte outside ASCII: its
+		// bytes are its text.
+		if t.owned {
+			return unsafe.String(&v[1], len(v)-2)
+		}
+		return d.copyString(v[1:len(v)-1], t)
+	case aux != 0:
+		// The validator unquoted it.
+		return d.copyString(t.textOf(aux), t)
 	case t == nil || len(v)-2 > maxShared:
 		return StringValue(v)
-	case !plain:
-		// Escapes or bytes outside ASCII: unquoted into the block, with
-		// room for the longest text the JSON form can give (each byte of
-		// invalid UTF-8 becomes U+FFFD's three) and the 8 bytes past it
-		// that unquote may write, so that it never moves the block.
-		b := d.room(nonPlainRoom(len(v)), t)
-		n := len(b)
-		b = unquote(v, b)
-		d.block = b
-		return unsafe.String(&b[n], len(b)-n)
 	}
-	b := d.room(len(v), t)
+	// Bytes outside ASCII: unquoted into the block, with room for the
+	// longest text the JSON form can give (each byte of invalid UTF-8
+	// becomes U+FFFD's three), so that it never moves the block.
+	b := d.room(nonPlainRoom(len(v)), t)
 	n := len(b)
-	d.block = append(b, v[1:len(v)-1]...)
-	return unsafe.String(&d.block[n], len(v)-2)
+	b = unquote(v, b)
+	d.block = b
+	return unsafe.String(&b[n], len(b)-n)
+}
+
+// copyString returns a copy of text, a string of t: in d's block when it
+// is short.
+func (d *Decoder) copyString(text []byte, t *tape) string {
+	if len(text) > maxShared {
+		return string(text)
+	}
+	b := d.room(len(text), t)
+	n := len(b)
+	d.block = append(b, text...)
+	return unsafe.String(&d.block[n], len(text))
 }
 
 // Short strings share blocks: a decode that returns many strings
@@ -549,9 +569,11 @@ const (
 	blockSize = 4096 // a block's size, at most
 )
 
-// nonPlainRoom is the block room String takes for a string that is not
-// plain, of n bytes with its quotes.
-func nonPlainRoom(n int) int { return 3*(n-2) + 8 }
+// nonPlainRoom is the block room String takes for a string of n bytes
+// (with its quotes) that holds bytes outside ASCII and no escape: its text
+// is at most three times as long (each byte of invalid UTF-8 becomes
+// U+FFFD's three).
+func nonPlainRoom(n int) int { return 3 * (n - 2) }
 
 // room returns d's block with room for n more bytes (a short string of
 // t), allocating a new one when it has less: of the size of t's short

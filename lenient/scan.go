@@ -166,12 +166,16 @@ func (v *validator) value(data []byte, i, depth int) (int, error) {
 	case c == '[':
 		return v.array(data, i, depth+1)
 	case c == '"':
-		end, plain, ok := stringScan(data, i)
+		end, plain, ok := stringScanInto(data, i, v.t)
 		if !ok {
 			return end, &SyntaxError{end, "invalid string"}
 		}
-		if v.t != nil {
-			v.t.addString(i, end, plain)
+		switch t := v.t; {
+		case t == nil:
+		case plain || !t.unquoted(i):
+			t.addString(i, end, plain)
+		default:
+			t.addText(i, end)
 		}
 		return end, nil
 	case c == '-' || c >= '0' && c <= '9':

@@ -65,6 +65,13 @@ func plainRun(s []byte, i int) int {
 // as encoding/json does. On an invalid string, end is where the problem
 // is.
 func stringScan(data []byte, i int) (end int, plain, ok bool) {
+	return stringScanInto(data, i, nil)
+}
+
+// stringScanInto is stringScan that, when t is set, also unquotes a
+// string holding an escape into t's text, in the same pass (tape.unquote).
+func stringScanInto(data []byte, i int, t *tape) (end int, plain, ok bool) {
+	q := i
 	i++
 	var seen uint64 // the OR of the bytes skipped: its high bits say non-ASCII
 	var x, m uint64
@@ -72,7 +79,8 @@ words:
 	for {
 		// One word first: most strings (keys, short values) end in it.
 		if i+8 > len(data) {
-			return tailScan(data, i, seen&swarHigh == 0)
+			i, seen = tailStop(data, i, seen)
+			break
 		}
 		x = binary.LittleEndian.Uint64(data[i : i+8])
 		m = swarStop(x)
@@ -83,7 +91,8 @@ words:
 		i += 8
 		// A second word alone (keys of up to 15 bytes end in it).
 		if i+8 > len(data) {
-			return tailScan(data, i, seen&swarHigh == 0)
+			i, seen = tailStop(data, i, seen)
+			break
 		}
 		x = binary.LittleEndian.Uint64(data[i : i+8])
 		m = swarStop(x)
@@ -110,41 +119,86 @@ words:
 			i += 16
 		}
 	}
-	k := bits.TrailingZeros64(m) >> 3
-	seen |= x & (uint64(1)<<(8*k) - 1) // the bytes before the stop
-	i += k
+	if m != 0 {
+		k := bits.TrailingZeros64(m) >> 3
+		seen |= x & (uint64(1)<<(8*k) - 1) // the bytes before the stop
+		i += k
+	}
+	if i >= len(data) {
+		return i, false, false
+	}
 	switch data[i] {
 	case '"':
 		return i + 1, seen&swarHigh == 0, true
 	case '\\':
-		end, ok = escapedScan(data, i)
+		if t != nil {
+			return t.unquote(data, q, i, seen&swarHigh != 0)
+		}
+		end, _, ok = escapedScan(data, i, nil)
 		return end, false, ok
 	default: // a control character
 		return i, false, false
 	}
 }
 
+// tailStop returns the index of the first '"', '\\' or control character
+// of data at or after i, or len(data), and seen ORed with the bytes before
+// it: stringScan's word loop byte by byte, for the last bytes of data.
+func tailStop(data []byte, i int, seen uint64) (int, uint64) {
+	for ; i < len(data); i++ {
+		c := data[i]
+		if c == '"' || c == '\\' || c < 0x20 {
+			break
+		}
+		seen |= uint64(c)
+	}
+	return i, seen
+}
+
 // escapedScan is stringScan past the string's first escape, at
-// data[i] == '\\': the string is not plain. Escapes often come in runs
-// (\n\t\t, or \",\" in an array sent as text): a run is taken byte by
-// byte, and the plain run after it two words a round.
-func escapedScan(data []byte, i int) (end int, ok bool) {
+// data[i] == '\\': the string is not plain. When out is set it also
+// unquotes: it appends the text of the string from data[i] on to *out,
+// which must have room for len(data)-i+16 more bytes (the text of the
+// rest of the string is never longer than its bytes, and words are stored
+// whole), and high reports whether it copied a byte outside ASCII.
+// Escapes add whole runes only (a lone surrogate is U+FFFD, as in
+// encoding/json), so the text is valid UTF-8 exactly when the string's
+// bytes are: the caller checks that when high is set.
+//
+// Escapes often come in runs (\n\t\t, or \",\" in an array sent as text):
+// a run is taken byte by byte, and the plain run after it two words a
+// round.
+func escapedScan(data []byte, i int, out *[]byte) (end int, high, ok bool) {
+	var dst []byte
+	n := 0 // dst[:n] is the text so far
+	if out != nil {
+		dst, n = (*out)[:cap(*out)], len(*out)
+	}
+	var seen uint64 // the OR of the bytes copied
 	for {
 		// data[i] == '\\'
 		for {
 			if i+1 >= len(data) {
-				return i, false
+				return i, false, false
 			}
-			switch escapeLen[data[i+1]] {
+			switch c := data[i+1]; escapeLen[c] {
 			case 2:
+				if dst != nil {
+					dst[n] = unescapeByte[c]
+					n++
+				}
 				i += 2
 			case 6:
 				if !hexEscape(data, i) {
-					return i, false
+					return i, false, false
 				}
-				i += 6
+				if dst != nil {
+					n, i = unescapeU(data, i, dst, n)
+				} else {
+					i += 6
+				}
 			default:
-				return i, false
+				return i, false, false
 			}
 			// Take a run on over one plain byte too (the comma of \",\").
 			if i+1 >= len(data) {
@@ -154,32 +208,60 @@ func escapedScan(data []byte, i int) (end int, ok bool) {
 				if data[i+1] != '\\' || c < 0x20 || c == '"' {
 					break
 				}
+				if dst != nil {
+					dst[n] = c
+					n++
+				}
+				seen |= uint64(c)
 				i++
 			}
 		}
 		for {
 			if i+16 > len(data) {
-				end, _, ok = tailScan(data, i, false)
-				return end, ok
-			}
-			m := swarStop(binary.LittleEndian.Uint64(data[i : i+8]))
-			m2 := swarStop(binary.LittleEndian.Uint64(data[i+8 : i+16]))
-			if m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
+				j, s := tailStop(data, i, 0)
+				if dst != nil {
+					n += copy(dst[n:], data[i:j])
+				}
+				seen |= s
+				i = j
 				break
 			}
-			if m2 != 0 {
-				i += 8 + bits.TrailingZeros64(m2)>>3
+			x := binary.LittleEndian.Uint64(data[i : i+8])
+			x2 := binary.LittleEndian.Uint64(data[i+8 : i+16])
+			if dst != nil {
+				binary.LittleEndian.PutUint64(dst[n:n+8], x)
+				binary.LittleEndian.PutUint64(dst[n+8:n+16], x2)
+			}
+			m := swarStop(x)
+			m2 := swarStop(x2)
+			if m|m2 != 0 {
+				k := 0
+				if m == 0 {
+					seen |= x
+					k, x, m = 8, x2, m2
+				}
+				b := bits.TrailingZeros64(m) >> 3
+				seen |= x & (uint64(1)<<(8*b) - 1)
+				i += k + b
+				n += k + b
 				break
 			}
+			seen |= x | x2
 			i += 16
+			n += 16
+		}
+		if i >= len(data) {
+			return i, false, false
 		}
 		switch data[i] {
 		case '"':
-			return i + 1, true
+			if out != nil {
+				*out = dst[:n]
+			}
+			return i + 1, seen&swarHigh != 0, true
 		case '\\':
 		default: // a control character
-			return i, false
+			return i, false, false
 		}
 	}
 }
@@ -201,147 +283,30 @@ func hexEscape(data []byte, p int) bool {
 	return true
 }
 
-// tailScan is stringScan byte by byte, for the last bytes of data, with
-// plain saying whether the string is plain so far.
-func tailScan(data []byte, i int, plain bool) (end int, _, ok bool) {
-	for i < len(data) {
-		switch c := data[i]; {
-		case c == '"':
-			return i + 1, plain, true
-		case c == '\\':
-			plain = false
-			if i+1 >= len(data) {
-				return i, false, false
-			}
-			switch escapeLen[data[i+1]] {
-			case 2:
-				i += 2
-			case 6:
-				if !hexEscape(data, i) {
-					return i, false, false
-				}
-				i += 6
-			default:
-				return i, false, false
-			}
-		case c < 0x20:
-			return i, false, false
-		default:
-			if c >= utf8.RuneSelf {
-				plain = false
-			}
-			i++
-		}
-	}
-	return i, false, false
-}
-
 // unquote appends the text of the validated JSON string q (with quotes)
-// to buf, eight bytes at a time. When the string is
-// valid UTF-8 (checked once, up front; escapes are ASCII, so the runs
-// between them are valid too), each 8-byte word is stored to the output
-// as it is loaded and the output advances to the first backslash in it:
-// runs need neither a byte loop nor a copy call. Otherwise the runs of
-// ASCII are copied whole and invalid UTF-8 becomes U+FFFD. Lone
-// surrogates become U+FFFD, as in encoding/json.
+// to buf. When the string is valid UTF-8 (checked once, up front), the
+// runs between escapes are copied eight and sixteen bytes at a time
+// (escapedScan); otherwise the runs of ASCII are copied whole and invalid
+// UTF-8 becomes U+FFFD. Lone surrogates become U+FFFD, as in
+// encoding/json.
 func unquote(q []byte, buf []byte) []byte {
 	s := q[1 : len(q)-1]
 	if !utf8.Valid(s) {
 		return unquoteInvalid(s, buf)
 	}
-	return unquoteValid(s, buf)
+	return unescape(q, bytes.IndexByte(s, '\\'), buf)
 }
 
-// unquoteValid is unquote for a string s (without quotes) that is
-// valid UTF-8. Each word is stored to the output as it is loaded and the
-// output advances to the first backslash in it: runs need neither a byte
-// loop nor a copy call. Escapes often come in runs (\n\t\t, or \",\" in
-// an array sent as text): a run is taken whole before the next load.
-func unquoteValid(s []byte, buf []byte) []byte {
-	// The text is never longer than s: an escape of n bytes stands for at
-	// most n bytes of UTF-8. 8 bytes of room past it take the last store.
-	n0 := len(buf)
-	buf = slices.Grow(buf, len(s)+8)
-	dst := buf[n0 : n0+len(s)+8]
-	n, i := 0, 0 // dst[:n] is the text of s[:i]
-	for {
-		if i+8 <= len(s) {
-			// One word first: escapes are often close together.
-			x := binary.LittleEndian.Uint64(s[i : i+8])
-			binary.LittleEndian.PutUint64(dst[n:n+8], x)
-			m := swarBackslashes(x)
-			if m == 0 {
-				i += 8
-				n += 8
-				// Then two words a round.
-				for i+16 <= len(s) {
-					x := binary.LittleEndian.Uint64(s[i : i+8])
-					x2 := binary.LittleEndian.Uint64(s[i+8 : i+16])
-					binary.LittleEndian.PutUint64(dst[n:n+8], x)
-					binary.LittleEndian.PutUint64(dst[n+8:n+16], x2)
-					m = swarBackslashes(x)
-					m2 := swarBackslashes(x2)
-					if m != 0 {
-						break
-					}
-					if m2 != 0 {
-						i += 8
-						n += 8
-						m = m2
-						break
-					}
-					i += 16
-					n += 16
-				}
-				if m == 0 {
-					continue
-				}
-			}
-			k := bits.TrailingZeros64(m) >> 3
-			i += k
-			n += k
-		} else {
-			for i < len(s) && s[i] != '\\' {
-				dst[n] = s[i]
-				n++
-				i++
-			}
-			if i >= len(s) {
-				return buf[:n0+n]
-			}
-		}
-		for { // s[i] == '\\'
-			if c := unescapeByte[s[i+1]]; c != 0 {
-				dst[n] = c
-				n++
-				i += 2
-			} else {
-				n, i = unescapeU(s, i, dst, n)
-			}
-			// Take a run on over one plain byte too (the comma of \",\").
-			if i+1 >= len(s) {
-				break
-			}
-			if c := s[i]; c != '\\' {
-				if s[i+1] != '\\' {
-					break
-				}
-				dst[n] = c
-				n++
-				i++
-			}
-		}
+// unescape is unquote for a string q that is valid UTF-8, whose first
+// escape is at q[1+i] (i < 0: it has none).
+func unescape(q []byte, i int, buf []byte) []byte {
+	if i < 0 {
+		return append(buf, q[1:len(q)-1]...)
 	}
-}
-
-// swarBackslashes returns the high bits of the bytes of x that are '\\',
-// exactly (no false positives above the lowest).
-func swarBackslashes(x uint64) uint64 {
-	const low = ^uint64(swarHigh)
-	b := x ^ (swarOnes * '\\')
-	// b&low + low has the high bit of each byte whose low seven bits are
-	// not all 0, with no carry between bytes; | b adds the high bit.
-	return swarHigh &^ (b&low + low | b)
+	buf = slices.Grow(buf, len(q)+16)
+	buf = append(buf, q[1:1+i]...)
+	escapedScan(q, 1+i, &buf)
+	return buf
 }
 
 // unescapeU writes the text of the \u escape at s[p] (of a validated
@@ -353,15 +318,16 @@ func unescapeU(s []byte, p int, dst []byte, n int) (int, int) {
 	return n + utf8.EncodeRune(dst[n:], r), i
 }
 
-// escapedRune returns the rune of the \u escape at s[p] (of a validated
-// string), taking a second \u escape with it when the two are a surrogate
-// pair, and the index after the escape. A lone surrogate is U+FFFD, as in
+// escapedRune returns the rune of the \u escape at s[p] (its hex digits
+// checked), taking a second \u escape with it when the two are a
+// surrogate pair (checked here: escapedScan has not seen it yet), and the
+// index after the escape. A lone surrogate is U+FFFD, as in
 // encoding/json.
 func escapedRune(s []byte, p int) (rune, int) {
 	r := hex4(s[p+2 : p+6])
 	i := p + 6
 	if utf16.IsSurrogate(r) {
-		if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
+		if hexEscape(s, i) && s[i] == '\\' && s[i+1] == 'u' {
 			if r2 := utf16.DecodeRune(r, hex4(s[i+2:i+6])); r2 != utf8.RuneError {
 				return r2, i + 6
 			}
@@ -418,13 +384,12 @@ func unquoteInvalid(s []byte, buf []byte) []byte {
 func StringValue(q []byte) string {
 	inner := q[1 : len(q)-1]
 	var buf []byte
-	switch {
-	case !utf8.Valid(inner):
+	if !utf8.Valid(inner) {
 		buf = unquoteInvalid(inner, nil)
-	case bytes.IndexByte(inner, '\\') < 0:
+	} else if i := bytes.IndexByte(inner, '\\'); i < 0 {
 		return string(inner)
-	default:
-		buf = unquoteValid(inner, nil)
+	} else {
+		buf = unescape(q, i, nil)
 	}
 	// buf is new and nothing else refers to it or writes to it again, so
 	// it can be the string's memory (what strings.Builder does).

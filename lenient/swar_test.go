@@ -1,6 +1,7 @@
 package lenient
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/rand/v2"
 	"strconv"
@@ -137,7 +138,7 @@ func swarSeeds() []string {
 	// Offsets up to past the first word and a sixteen-byte round.
 	for off := 0; off < 26; off++ {
 		pad := strings.Repeat("x", off)
-		for _, sp := range []string{`\"`, `\\`, `\n`, "é", "\xff", "\x01", "\x00", `"`, "\x80", "\x1f", "\x20", "\x7f", `\",\"`, `\n\t\"`, `\u00e9`} {
+		for _, sp := range []string{`\"`, `\\`, `\n`, "é", "\xff", "\x01", "\x00", `"`, "\x80", "\x1f", "\x20", "\x7f", `\",\"`, `\n\t\"`, `\u00e9`, `\ud83d\ude00`, `\ud800\u00e9`, `\ud800\uZZZZ`, `\ud800\ud800`, `\udc00`, `\ud800`} {
 			seeds = append(seeds, pad+sp+"tail text past the word")
 		}
 	}
@@ -155,11 +156,26 @@ func checkScan(t *testing.T, data []byte) {
 			t.Fatalf("%q: byte-at-a-time scan = (%d, %v, %v), %s = (%d, %v, %v)", data, e0, p0, ok0, f.name, e, p, ok)
 		}
 	}
+	// Scanning for a tape unquotes a string holding an escape in the same
+	// pass, after the text already on the tape.
+	tp := &tape{text: []byte("pre")}
+	if e, p, ok := stringScanInto(data, 0, tp); e != e0 || p != p0 || ok != ok0 {
+		t.Fatalf("%q: byte-at-a-time scan = (%d, %v, %v), stringScanInto = (%d, %v, %v)", data, e0, p0, ok0, e, p, ok)
+	}
+	escaped := ok0 && bytes.IndexByte(data[:e0], '\\') >= 0
+	if len(tp.texts) != map[bool]int{true: 1}[escaped] || string(tp.text[:3]) != "pre" {
+		t.Fatalf("%q: tape texts %v, text %q", data, tp.texts, tp.text)
+	}
 	if !ok0 {
 		return
 	}
 	q := data[:e0]
 	want := string(refUnquote(q, nil))
+	if escaped {
+		if got := string(tp.textOf(textAux(0))); got != want {
+			t.Fatalf("%q: byte-at-a-time unquote = %q, stringScanInto's text = %q", q, want, got)
+		}
+	}
 	for name, got := range map[string]string{
 		"unquote":     string(unquote(q, nil)),
 		"StringValue": StringValue(q),
@@ -200,28 +216,6 @@ func TestStringScanSWARPositions(t *testing.T) {
 				b := []byte(`"` + strings.Repeat("a", n) + `"`)
 				b[1+pos] = byte(c)
 				checkScan(t, b)
-			}
-		}
-	}
-}
-
-func TestSwarBackslashesExact(t *testing.T) {
-	for c := 0; c < 256; c++ {
-		for pos := 0; pos < 8; pos++ {
-			for _, fill := range []byte{'a', '\\', 0x00, 0xff, ']'} {
-				w := [8]byte{fill, fill, fill, fill, fill, fill, fill, fill}
-				w[pos] = byte(c)
-				x := uint64(0)
-				want := uint64(0)
-				for i := 7; i >= 0; i-- {
-					x = x<<8 | uint64(w[i])
-					if w[i] == '\\' {
-						want |= 0x80 << (8 * i)
-					}
-				}
-				if m := swarBackslashes(x); m != want {
-					t.Fatalf("word %q: mask %#x, want %#x", w[:], m, want)
-				}
 			}
 		}
 	}

@@ -2,7 +2,9 @@ package lenient
 
 import (
 	"math"
+	"slices"
 	"sync"
+	"unicode/utf8"
 )
 
 // A tape is the outline of a validated document, written by the validator
@@ -12,11 +14,14 @@ import (
 // however its values are then read: an iterator steps from one member to
 // the next in O(1), an array knows its length, and a string known to hold
 // no escape and no byte outside ASCII is copied without being looked at
-// again.
+// again. A string value holding an escape is unquoted in the checking pass
+// too, into the tape's text: reading it is a copy, and JSON text sent in
+// a string is parsed from there.
 //
 // A Decoder takes its tapes from a pool in Begin (and for JSON text inside
 // string values) and gives them back in Err, which generated code calls
-// last.
+// last. A tape's text takes up to the document's size while the document
+// is decoded.
 type tape struct {
 	data []byte
 	e    []tapeEntry
@@ -30,20 +35,44 @@ type tape struct {
 	// being copied (the text stays alive as long as one of them does).
 	owned bool
 	// short bounds the block bytes the short strings not read yet take
-	// (Decoder.String): a plain one its JSON form, another nonPlainRoom.
+	// (Decoder.String): a plain one its JSON form, an unquoted one its
+	// text, another nonPlainRoom.
 	short int
+	// text holds the text of the string values that hold an escape,
+	// unquoted by the validator in the pass that checks them
+	// (stringScanInto); texts locates each, in document order.
+	text  []byte
+	texts []textSpan
 }
+
+// textSpan locates the text of a string value the validator unquoted: the
+// string's quote is data[at], its text text[lo:hi].
+type textSpan struct{ at, lo, hi int32 }
 
 // tapeEntry is one value or key of a tape.
 type tapeEntry struct {
 	start, end int32 // the bytes of the value: data[start:end], strings with their quotes
 	next       int32 // the entry after this value and everything inside it
-	aux        int32 // objects and arrays: members or elements; strings: tapePlain
+	aux        int32 // objects and arrays: members or elements; strings: tapePlain or textAux
 }
 
 // tapePlain marks a string whose text is its bytes: no escape, no byte
 // outside ASCII.
 const tapePlain = 1
+
+// textAux is the aux of a string whose text is texts[i]: even, so never
+// tapePlain, and never 0, the aux of a string neither plain nor unquoted
+// (bytes outside ASCII without an escape).
+func textAux(i int) int32 { return int32(i+1) << 1 }
+
+// textOf returns the text of a string whose aux is a textAux.
+func (t *tape) textOf(aux int32) []byte {
+	s := t.texts[aux>>1-1]
+	return t.text[s.lo:s.hi:s.hi]
+}
+
+// maxPooledText is the most unquoted text a pooled tape keeps room for.
+const maxPooledText = 4 << 20
 
 // maxPooledTape is the largest tape (in entries) kept for reuse: a tape
 // for a huge document is left to the garbage collector.
@@ -59,19 +88,21 @@ func newTape(data []byte) *tape {
 	}
 	t := tapePool.Get().(*tape)
 	t.data, t.e, t.cur, t.owned, t.short = data, t.e[:0], -1, false, 0
+	t.text, t.texts = t.text[:0], t.texts[:0]
 	return t
 }
 
 // release gives t back to the pool.
 func (t *tape) release() {
 	t.data = nil
-	if cap(t.e) > maxPooledTape {
+	if cap(t.e) > maxPooledTape || cap(t.text) > maxPooledText {
 		return
 	}
 	tapePool.Put(t)
 }
 
-// addString appends the entry of a string value spanning data[start:end].
+// addString appends the entry of a string value spanning data[start:end]
+// that stringScanInto did not unquote (see unquoted).
 func (t *tape) addString(start, end int, plain bool) {
 	t.add(start, end, plainAux(plain))
 	if n := end - start; n <= maxShared+2 {
@@ -81,6 +112,46 @@ func (t *tape) addString(start, end int, plain bool) {
 			t.short += nonPlainRoom(n)
 		}
 	}
+}
+
+// unquoted reports whether the string value starting at data[start] is
+// the last one stringScanInto unquoted (only a string that is not plain
+// can be).
+func (t *tape) unquoted(start int) bool {
+	return len(t.texts) > 0 && t.texts[len(t.texts)-1].at == int32(start)
+}
+
+// addText appends the entry of the string value spanning data[start:end]
+// that stringScanInto unquoted last.
+func (t *tape) addText(start, end int) {
+	k := len(t.texts) - 1
+	t.add(start, end, textAux(k))
+	if s := t.texts[k]; s.hi-s.lo <= maxShared {
+		t.short += int(s.hi - s.lo)
+	}
+}
+
+// unquote is stringScanInto past the first escape data[i] of the string
+// quoted at data[q]: it checks the rest of the string and appends its text
+// to t.text in one pass (escapedScan). high says whether a byte before i
+// is outside ASCII.
+func (t *tape) unquote(data []byte, q, i int, high bool) (end int, plain, ok bool) {
+	lo := len(t.text)
+	// The text of the strings from q on is never longer than the bytes
+	// left (but for invalid UTF-8, whose text is longer): the room made
+	// here usually lasts the document out.
+	t.text = slices.Grow(t.text, len(data)-q+16)
+	t.text = append(t.text, data[q+1:i]...)
+	end, rest, ok := escapedScan(data, i, &t.text)
+	if !ok {
+		t.text = t.text[:lo]
+		return end, false, false
+	}
+	if (high || rest) && !utf8.Valid(t.text[lo:]) {
+		t.text = unquoteInvalid(data[q+1:end-1], t.text[:lo])
+	}
+	t.texts = append(t.texts, textSpan{int32(q), int32(lo), int32(len(t.text))})
+	return end, false, true
 }
 
 // add appends a scalar (or key) entry spanning data[start:end].
