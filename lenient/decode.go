@@ -104,7 +104,7 @@ func (d *Decoder) Next(it *ObjectIter) bool { return it.Next() }
 // its root value) when the document is valid. The tape is nil when data
 // is too large for one.
 func (d *Decoder) outline(data []byte, v *validator) (*tape, error) {
-	t := newTape(data)
+	t := d.tapes.newTape(data)
 	v.t = t
 	if err := v.valid(data); err != nil {
 		if t != nil {

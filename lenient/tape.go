@@ -43,7 +43,14 @@ type tape struct {
 	// (stringScanInto); texts locates each, in document order.
 	text  []byte
 	texts []textSpan
+	// spare holds, while t is in the pool, the tapes of the JSON text
+	// read from the document t outlined: the next document's JSON text
+	// takes them (decoderTapes.newTape) instead of going to the pool.
+	spare []*tape
 }
+
+// maxSpare bounds the JSON text tapes a pooled tape keeps.
+const maxSpare = 4
 
 // textSpan locates the text of a string value the validator unquoted: the
 // string's quote is data[at], its text text[lo:hi].
@@ -86,19 +93,27 @@ func newTape(data []byte) *tape {
 	if len(data) >= math.MaxInt32 {
 		return nil
 	}
-	t := tapePool.Get().(*tape)
+	return tapePool.Get().(*tape).reset(data)
+}
+
+// reset empties t for data and returns it.
+func (t *tape) reset(data []byte) *tape {
 	t.data, t.e, t.cur, t.owned, t.short = data, t.e[:0], -1, false, 0
 	t.text, t.texts = t.text[:0], t.texts[:0]
 	return t
 }
 
+// pooled reports whether t is small enough to be used again.
+func (t *tape) pooled() bool {
+	return cap(t.e) <= maxPooledTape && cap(t.text) <= maxPooledText
+}
+
 // release gives t back to the pool.
 func (t *tape) release() {
 	t.data = nil
-	if cap(t.e) > maxPooledTape || cap(t.text) > maxPooledText {
-		return
+	if t.pooled() {
+		tapePool.Put(t)
 	}
-	tapePool.Put(t)
 }
 
 // addString appends the entry of a string value spanning data[start:end]
@@ -239,10 +254,34 @@ func (ts *decoderTapes) lookup(v []byte) (*tape, int32) {
 	return nil, 0
 }
 
-// release gives every tape back to the pool.
+// newTape returns an empty tape for data (nil when data is too large for
+// one): a spare of the document's tape when it has one, else one from
+// the pool.
+func (ts *decoderTapes) newTape(data []byte) *tape {
+	if ts.n > 0 && len(data) < math.MaxInt32 {
+		if doc := ts.at(0); len(doc.spare) > 0 {
+			t := doc.spare[len(doc.spare)-1]
+			doc.spare = doc.spare[:len(doc.spare)-1]
+			return t.reset(data)
+		}
+	}
+	return newTape(data)
+}
+
+// release gives every tape back to the pool: the document's, with those
+// of its JSON text as its spares.
 func (ts *decoderTapes) release() {
-	for i := range ts.n {
-		ts.at(i).release()
+	if ts.n > 0 {
+		doc := ts.at(0)
+		for i := 1; i < ts.n; i++ {
+			if t := ts.at(i); len(doc.spare) < maxSpare && t.pooled() {
+				t.data = nil
+				doc.spare = append(doc.spare, t)
+			} else {
+				t.release()
+			}
+		}
+		doc.release()
 	}
 	*ts = decoderTapes{}
 }
