@@ -181,23 +181,20 @@ func escapedScan(data []byte, i int, out *[]byte) (end int, high, ok bool) {
 			if i+1 >= len(data) {
 				return i, false, false
 			}
-			switch c := data[i+1]; escapeLen[c] {
-			case 2:
+			c := data[i+1]
+			if u := unescapeByte[c]; u != 0 {
 				if dst != nil {
-					dst[n] = unescapeByte[c]
+					dst[n] = u
 					n++
 				}
 				i += 2
-			case 6:
-				if !hexEscape(data, i) {
-					return i, false, false
-				}
+			} else if c == 'u' && hexEscape(data, i) {
 				if dst != nil {
 					n, i = unescapeU(data, i, dst, n)
 				} else {
 					i += 6
 				}
-			default:
+			} else {
 				return i, false, false
 			}
 			// Take a run on over one plain byte too (the comma of \",\").
@@ -266,10 +263,6 @@ func escapedScan(data []byte, i int, out *[]byte) (end int, high, ok bool) {
 	}
 }
 
-// escapeLen gives, for the byte after a backslash, the length of the
-// escape: 2, 6 for \u (when four hex digits follow), 0 when it is not one.
-var escapeLen = [256]uint8{'"': 2, '\\': 2, '/': 2, 'b': 2, 'f': 2, 'n': 2, 'r': 2, 't': 2, 'u': 6}
-
 // hexEscape reports whether data[p:] starts with \u and four hex digits.
 func hexEscape(data []byte, p int) bool {
 	if p+6 > len(data) {
@@ -337,7 +330,7 @@ func escapedRune(s []byte, p int) (rune, int) {
 	return r, i
 }
 
-// unescapeByte maps the letter of a one-byte escape (after the backslash)
+// unescapeByte maps the letter of a two-byte escape (after the backslash)
 // to the byte it stands for; 0 for 'u' and for what is not an escape.
 var unescapeByte = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
