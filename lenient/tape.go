@@ -154,8 +154,18 @@ func (t *tape) unquote(data []byte, q, i int, high bool) (end int, plain, ok boo
 	lo := len(t.text)
 	// The text of the strings from q on is never longer than the bytes
 	// left (but for invalid UTF-8, whose text is longer): the room made
-	// here usually lasts the document out.
-	t.text = slices.Grow(t.text, len(data)-q+16)
+	// here usually lasts the document out. In a document larger than
+	// what a pooled tape keeps, the string alone gets room (its end found
+	// first).
+	room := len(data) - q
+	if room > maxPooledText {
+		end, _, ok := escapedScan(data, i, nil)
+		if !ok {
+			return end, false, false
+		}
+		room = end - q
+	}
+	t.text = slices.Grow(t.text, room+16)
 	t.text = append(t.text, data[q+1:i]...)
 	end, rest, ok := escapedScan(data, i, &t.text)
 	if !ok {

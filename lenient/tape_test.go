@@ -262,3 +262,34 @@ func TestBlockBound(t *testing.T) {
 		}
 	}
 }
+
+// TestTextLargeDocument: in a document larger than a pooled tape's text,
+// an escaped string gets room for itself, not for the rest of the
+// document, and is unquoted right.
+func TestTextLargeDocument(t *testing.T) {
+	pad := strings.Repeat("x", maxPooledText+100)
+	doc := []byte(`["a\nb","` + pad + `","c\"d"]`)
+	var d Decoder
+	if !d.Begin(doc) {
+		t.Fatal(d.Err())
+	}
+	// Room for the rest of the document would be past what a pooled tape
+	// keeps (a pooled tape may bring up to that much).
+	if c := cap(d.tapes.at(0).text); c > maxPooledText {
+		t.Errorf("text buffer of %d bytes for two short strings", c)
+	}
+	var a ArrayIter
+	if !d.Array(doc, "", 0, &a) {
+		t.Fatal("not an array")
+	}
+	var got []string
+	for a.Next() {
+		got = append(got, d.String(a.Value, "", 0))
+	}
+	if err := d.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 || got[0] != "a\nb" || got[1] != pad || got[2] != `c"d` {
+		t.Fatalf("got %d strings: %.20q", len(got), got)
+	}
+}
