@@ -303,7 +303,7 @@ func (ks *keySpans) add(data []byte, n, i, end int, key []byte, plain bool) bool
 	sum := keySum(key)
 	// One bit per sum: a key whose bit is not set yet is new, and most
 	// keys are, so the pairwise loop seldom runs.
-	bit := uint64(1) << (sum * 0x9E3779B1 >> 26)
+	bit := sumBit(sum)
 	dup := false
 	if ks.seen&bit != 0 {
 		for j := range n {
@@ -325,18 +325,115 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 	if depth > maxDepth {
 		return i, &SyntaxError{i, "nested too deeply"}
 	}
+	t := v.t
+	if t == nil {
+		return v.objectScan(data, i, depth)
+	}
+	k := t.open(i)
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		t.close(k, i+1, 0)
+		return i + 1, nil
+	}
+	var seen keyFilter
+	var many keySet // past smallKeys keys
+	n := 0
+	for {
+		if i >= len(data) {
+			return i, &SyntaxError{i, "unexpected end of input in object"}
+		}
+		if data[i] != '"' {
+			return i, &SyntaxError{i, "expected a string key in object"}
+		}
+		kend, plain, ok := stringScan(data, i)
+		if !ok {
+			return kend, &SyntaxError{kend, "invalid string"}
+		}
+		key := data[i+1 : kend-1]
+		if !plain {
+			key = keyText(data[i:kend])
+		}
+		// The object's earlier keys are on the tape: they are looked at
+		// only when a key's bit is set already, which most keys' is not.
+		dup := false
+		if n < smallKeys {
+			w, bit := seen.bit(keySum(key))
+			if seen[w]&bit != 0 {
+				dup = t.hasKey(k, key)
+			}
+			seen[w] |= bit
+		} else {
+			if many.Len() == 0 {
+				for j := k + 1; j < int32(len(t.e)); j = t.e[j+1].next {
+					many.Add(t.keyText(j))
+				}
+			}
+			dup = many.Add(key)
+		}
+		if dup {
+			if !v.collect {
+				return i, &DuplicateKeyError{Key: string(key)}
+			}
+			v.dup(i)
+		}
+		n++
+		t.add(i, kend, plainAux(plain))
+		i = kend
+		if i >= len(data) || data[i] != ':' {
+			i = skipSpace(data, i)
+			if i >= len(data) || data[i] != ':' {
+				return i, &SyntaxError{i, "expected ':' after object key"}
+			}
+		}
+		i = skipSpace(data, i+1)
+		end, err := v.value(data, i, depth)
+		if err != nil {
+			if d, ok := err.(*DuplicateKeyError); ok {
+				d.Path = joinPath("", string(key)) + childSuffix(d.Path)
+			}
+			return end, err
+		}
+		i = skipSpace(data, end)
+		if i >= len(data) {
+			return i, &SyntaxError{i, "unexpected end of input in object"}
+		}
+		switch data[i] {
+		case ',':
+			i = skipSpace(data, i+1)
+		case '}':
+			t.close(k, i+1, n)
+			return i + 1, nil
+		default:
+			return i, &SyntaxError{i, "expected ',' or '}' in object"}
+		}
+	}
+}
+
+// sumBit is the bit of a key's sum in an object's filter of the keys
+// seen (one of 64).
+func sumBit(sum uint32) uint64 {
+	return uint64(1) << (sum * 0x9E3779B1 >> 26)
+}
+
+// keyFilter has a bit for each key sum of an object's keys seen so far
+// (of 256: an object of 22 keys sets a bit set already once on average).
+type keyFilter [4]uint64
+
+// bit returns the word and bit of sum.
+func (*keyFilter) bit(sum uint32) (int, uint64) {
+	h := uint64(sum) * 0x9E3779B97F4A7C15 >> 56
+	return int(h >> 6), 1 << (h & 63)
+}
+
+// objectScan is object without a tape (Valid, the normalizer's screen, a
+// document too large for a tape): the keys are kept in a table of their
+// own for the duplicate check.
+func (v *validator) objectScan(data []byte, i, depth int) (int, error) {
 	var small keySpans
 	var many keySet // past smallKeys keys, or in documents past 2 GB
 	n := 0
-	var k int32
-	if v.t != nil {
-		k = v.t.open(i)
-	}
 	i = skipSpace(data, i+1)
 	if i < len(data) && data[i] == '}' {
-		if v.t != nil {
-			v.t.close(k, i+1, 0)
-		}
 		return i + 1, nil
 	}
 	for {
@@ -376,9 +473,6 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		}
 		n++
 		keyStart := i
-		if v.t != nil {
-			v.t.add(i, kend, plainAux(plain))
-		}
 		i = skipSpace(data, kend)
 		if i >= len(data) || data[i] != ':' {
 			return i, &SyntaxError{i, "expected ':' after object key"}
@@ -407,9 +501,6 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		case ',':
 			i = skipSpace(data, i+1)
 		case '}':
-			if v.t != nil {
-				v.t.close(k, i+1, n)
-			}
 			return i + 1, nil
 		default:
 			return i, &SyntaxError{i, "expected ',' or '}' in object"}

@@ -182,7 +182,8 @@ func hasDupKey(t *testing.T, data []byte) bool {
 
 // FuzzDuplicateKeys: Valid finds a key given twice in an object exactly
 // when encoding/json's tokenizer sees one, with escaped and invalid UTF-8
-// keys, and past the pairwise table (smallKeys) where a keySet takes over.
+// keys, and past the pairwise table (smallKeys) where a keySet takes over;
+// so does Begin, which checks keys on its tape.
 func FuzzDuplicateKeys(f *testing.F) {
 	var many []string
 	for i := range 40 {
@@ -201,8 +202,18 @@ func FuzzDuplicateKeys(f *testing.F) {
 		if err != nil && !dup {
 			t.Fatalf("%q: %v", data, err)
 		}
-		if want := hasDupKey(t, data); dup != want {
+		want := hasDupKey(t, data)
+		if dup != want {
 			t.Fatalf("%q: Valid says duplicate %v, encoding/json's tokens say %v", data, dup, want)
+		}
+		// Begin checks keys on the tape it writes, not in Valid's table.
+		var d Decoder
+		if !d.Begin(data) {
+			t.Fatalf("%q: Begin fails: %v", data, d.Err())
+		}
+		err = d.Err()
+		if (err != nil) != want {
+			t.Fatalf("%q: Begin says %v, encoding/json's tokens say duplicate %v", data, err, want)
 		}
 	})
 }
