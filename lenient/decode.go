@@ -341,6 +341,11 @@ func (d *Decoder) Int(v []byte, name string, bits int, m Mode) int64 {
 		}
 		d.intError(name, v, err, bits, true, m)
 	case c == '-' || c >= '0' && c <= '9':
+		if u, neg, ok := shortInteger(v); ok {
+			if n, err := signedInRange(u, neg, bits); err == nil {
+				return n
+			}
+		}
 		n, err := ParseIntNumber(v, bits)
 		if err == nil {
 			if d.record && !plainInteger(v) {
@@ -353,6 +358,27 @@ func (d *Decoder) Int(v []byte, name string, bits int, m Mode) int64 {
 		d.intError(name, v, ErrSyntax, bits, true, m)
 	}
 	return 0
+}
+
+// shortInteger reads the commonest number literal, an integer of at most
+// 18 digits (-?(0|[1-9][0-9]*), which cannot overflow), giving its
+// magnitude and sign; ok is false for any other text. It is Int's fast
+// path, ParseIntNumber's first step without the generic code around it.
+func shortInteger(v []byte) (u uint64, neg, ok bool) {
+	if len(v) > 0 && v[0] == '-' {
+		v, neg = v[1:], true
+	}
+	if len(v) == 0 || len(v) > 18 || v[0] == '0' && len(v) > 1 {
+		return 0, false, false
+	}
+	for _, c := range v {
+		c -= '0'
+		if c > 9 {
+			return 0, false, false
+		}
+		u = u*10 + uint64(c)
+	}
+	return u, neg, true
 }
 
 // Uint decodes an unsigned integer of the given width; see Int.

@@ -33,10 +33,19 @@ func FuzzParseIntString(f *testing.F) {
 }
 
 func FuzzParseIntNumber(f *testing.F) {
-	for _, s := range []string{"5", "5.0", "1e3", "1.5e1", "-0", "1.9", "1e999999999", "9007199254740993", "0.1e1", "100e-2"} {
+	for _, s := range []string{"5", "5.0", "1e3", "1.5e1", "-0", "1.9", "1e999999999", "9007199254740993", "0.1e1", "100e-2", "-128", "128", "007", "-", "999999999999999999"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		// Decoder.Int's fast path reads what it reads as ParseIntNumber does.
+		for _, bits := range []int{8, 32, 64} {
+			want, werr := ParseIntNumber(s, bits)
+			if u, neg, ok := shortInteger([]byte(s)); ok {
+				if n, err := signedInRange(u, neg, bits); err == nil && (werr != nil || n != want) {
+					t.Fatalf("shortInteger(%q) reads %d for int%d; ParseIntNumber %d, %v", s, n, bits, want, werr)
+				}
+			}
+		}
 		got, err := ParseIntNumber(s, 64)
 		if !isNumber(s) {
 			if err == nil {

@@ -239,14 +239,27 @@ func (v *validator) array(data []byte, i, depth int) (int, error) {
 		return i + 1, nil
 	}
 	for n := 0; ; n++ {
-		end, err := v.value(data, i, depth)
-		if err != nil {
-			if d, ok := err.(*DuplicateKeyError); ok {
-				d.Path = "[" + strconv.Itoa(n) + "]" + childSuffix(d.Path)
+		if i < len(data) && data[i] == '"' {
+			// A string, the commonest element, without the call to value.
+			end, plain, ok := stringScan(data, i)
+			if !ok {
+				return end, &SyntaxError{end, "invalid string"}
 			}
-			return end, err
+			if v.t != nil {
+				v.t.addString(i, end, plain)
+			}
+			i = end
+		} else {
+			end, err := v.value(data, i, depth)
+			if err != nil {
+				if d, ok := err.(*DuplicateKeyError); ok {
+					d.Path = "[" + strconv.Itoa(n) + "]" + childSuffix(d.Path)
+				}
+				return end, err
+			}
+			i = end
 		}
-		i = skipSpace(data, end)
+		i = skipSpace(data, i)
 		if i >= len(data) {
 			return i, &SyntaxError{i, "unexpected end of input in array"}
 		}
@@ -386,12 +399,21 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 			}
 		}
 		i = skipSpace(data, i+1)
-		end, err := v.value(data, i, depth)
-		if err != nil {
-			if d, ok := err.(*DuplicateKeyError); ok {
-				d.Path = joinPath("", string(key)) + childSuffix(d.Path)
+		var end int
+		if i < len(data) && data[i] == '"' {
+			// A string, the commonest value, without the call to value.
+			if end, plain, ok = stringScan(data, i); !ok {
+				return end, &SyntaxError{end, "invalid string"}
 			}
-			return end, err
+			t.addString(i, end, plain)
+		} else {
+			var err error
+			if end, err = v.value(data, i, depth); err != nil {
+				if d, ok := err.(*DuplicateKeyError); ok {
+					d.Path = joinPath("", string(key)) + childSuffix(d.Path)
+				}
+				return end, err
+			}
 		}
 		i = skipSpace(data, end)
 		if i >= len(data) {
@@ -534,8 +556,12 @@ func keyText(q []byte) []byte {
 	return unquote(q, nil)
 }
 
+// skipSpace returns the index of the first byte of data at or after i
+// that is not JSON white space, or len(data).
 func skipSpace(data []byte, i int) int {
-	for i < len(data) {
+	// Most calls find no space at all: one comparison tells, since every
+	// white space byte is at most ' '.
+	for i < len(data) && data[i] <= ' ' {
 		switch data[i] {
 		case ' ', '\t', '\n', '\r':
 			i++
