@@ -471,6 +471,11 @@ func (d *Decoder) Float(v []byte, name string, bits int, m Mode) float64 {
 			return f
 		}
 	case c == '-' || c >= '0' && c <= '9':
+		if bits == 64 {
+			if f, ok := shortDecimal(v); ok {
+				return f
+			}
+		}
 		f, err = ParseFloat(v, bits)
 		if err == nil {
 			return f
@@ -487,6 +492,53 @@ func (d *Decoder) Float(v []byte, name string, bits int, m Mode) float64 {
 		d.Fail(name, v, `is not a number (send 1.5 or "1.5")`)
 	}
 	return 0
+}
+
+// shortDecimal reads the commonest float literal, -?(0|[1-9][0-9]*) with
+// an optional fraction and no exponent, of at most 15 digits, into a
+// float64; ok is false for any other text. Its digits are exact in a
+// float64 and so is the power of ten it divides them by: the one division
+// is correctly rounded (the fast path of ParseFloat, without the scan
+// that checks the grammar first).
+func shortDecimal(v []byte) (f float64, ok bool) {
+	neg := len(v) > 0 && v[0] == '-'
+	if neg {
+		v = v[1:]
+	}
+	if len(v) == 0 || len(v) > 15 {
+		return 0, false
+	}
+	var mant uint64
+	i := 1
+	switch c := v[0] - '0'; {
+	case c == 0:
+	case c <= 9:
+		mant = uint64(c)
+		for ; i < len(v) && v[i]-'0' <= 9; i++ {
+			mant = mant*10 + uint64(v[i]-'0')
+		}
+	default:
+		return 0, false
+	}
+	frac := 0
+	if i < len(v) {
+		if v[i] != '.' || i+1 == len(v) {
+			return 0, false
+		}
+		for _, c := range v[i+1:] {
+			c -= '0'
+			if c > 9 {
+				return 0, false
+			}
+			mant = mant*10 + uint64(c)
+		}
+		frac = len(v) - i - 1
+	}
+	f = float64(mant) / exactPow10[frac]
+	if neg {
+		f = -f
+	}
+	return f, true
 }
 
 // Bool decodes a boolean from true/false or (unless Strict) a string in the

@@ -79,11 +79,15 @@ func expTooBig(s string) bool {
 func FuzzParseFloat(f *testing.F) {
 	for _, s := range []string{"1.5", "-0.25e2", "1e400", "NaN", "Infinity", "0x1p3", "1_0", "1.", ".5",
 		"-0", "-0.0e5", "0.75", "123456789012345", "1234567890123456", "9007199254740993", "1e22", "1e23", "1.5e-22", "3e-23",
-		"0.000000000000000000000000000001", "100000000000000000000000e-23", "1e0000000000000000000022", "4.9e-324"} {
+		"0.000000000000000000000000000001", "100000000000000000000000e-23", "-0.5", "00.5", "0.", "1.2.3", "-", "12345678901234.5", "0.99999999999999", "1e0000000000000000000022", "4.9e-324"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		got, err := ParseFloat(s, 64)
+		// Decoder.Float's fast path reads what it reads as ParseFloat does.
+		if f, ok := shortDecimal([]byte(s)); ok && (err != nil || f != got || math.Signbit(f) != math.Signbit(got)) {
+			t.Fatalf("shortDecimal(%q) = %g; ParseFloat %g, %v", s, f, got, err)
+		}
 		if err == nil && (math.IsInf(got, 0) || math.IsNaN(got)) {
 			t.Fatalf("ParseFloat(%q) = %g", s, got)
 		}
