@@ -362,17 +362,22 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		if !ok {
 			return kend, &SyntaxError{kend, "invalid string"}
 		}
-		key := data[i+1 : kend-1]
-		if !plain {
-			key = keyText(data[i:kend])
-		}
 		// The object's earlier keys are on the tape: they are looked at
-		// only when a key's bit is set already, which most keys' is not.
+		// only when a key's bit is set already, which most keys' is not,
+		// and the key's own text only then (a plain key's sum is read
+		// off its bytes).
+		keyStart := i
 		dup := false
 		if n < smallKeys {
-			w, bit := seen.bit(keySum(key))
+			var sum uint32
+			if plain {
+				sum = quotedSum(data, i, kend)
+			} else {
+				sum = keySum(keyText(data[i:kend]))
+			}
+			w, bit := seen.bit(sum)
 			if seen[w]&bit != 0 {
-				dup = t.hasKey(k, key)
+				dup = t.hasKey(k, quotedText(data, i, kend, plain))
 			}
 			seen[w] |= bit
 		} else {
@@ -381,11 +386,11 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 					many.Add(t.keyText(j))
 				}
 			}
-			dup = many.Add(key)
+			dup = many.Add(quotedText(data, i, kend, plain))
 		}
 		if dup {
 			if !v.collect {
-				return i, &DuplicateKeyError{Key: string(key)}
+				return i, &DuplicateKeyError{Key: string(quotedText(data, i, kend, plain))}
 			}
 			v.dup(i)
 		}
@@ -410,6 +415,7 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 			var err error
 			if end, err = v.value(data, i, depth); err != nil {
 				if d, ok := err.(*DuplicateKeyError); ok {
+					key := quotedText(data, keyStart, kend, plain)
 					d.Path = joinPath("", string(key)) + childSuffix(d.Path)
 				}
 				return end, err
@@ -429,6 +435,23 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 			return i, &SyntaxError{i, "expected ',' or '}' in object"}
 		}
 	}
+}
+
+// quotedText is the text of the string quoted at data[i:end], plain or
+// not as the scan found.
+func quotedText(data []byte, i, end int, plain bool) []byte {
+	if plain {
+		return data[i+1 : end-1]
+	}
+	return keyText(data[i:end])
+}
+
+// quotedSum is the keySum of the plain string quoted at data[i:end].
+func quotedSum(data []byte, i, end int) uint32 {
+	if end-i == 2 {
+		return 0
+	}
+	return uint32(end-i-2)<<16 | uint32(data[i+1])<<8 | uint32(data[end-2])
 }
 
 // sumBit is the bit of a key's sum in an object's filter of the keys
