@@ -407,10 +407,11 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		var end int
 		if i < len(data) && data[i] == '"' {
 			// A string, the commonest value, without the call to value.
-			if end, plain, ok = stringScan(data, i); !ok {
+			var vplain bool
+			if end, vplain, ok = stringScan(data, i); !ok {
 				return end, &SyntaxError{end, "invalid string"}
 			}
-			t.addString(i, end, plain)
+			t.addString(i, end, vplain)
 		} else {
 			var err error
 			if end, err = v.value(data, i, depth); err != nil {
