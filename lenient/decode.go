@@ -786,7 +786,7 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 func (d *Decoder) textError(name string, v []byte, err error, what string) {
 	switch e := err.(type) {
 	case *DuplicateKeyError:
-		d.addError(e, joinChild(d.problemPath(name), e.Path))
+		d.addError(e, d.problemPath(name)) // addError joins e.Path
 	case *SyntaxError:
 		d.Fail(name, v, "is a string but not JSON "+what+" text ("+e.Msg+" at offset "+strconv.Itoa(e.Offset)+")")
 	}

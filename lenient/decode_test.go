@@ -253,6 +253,31 @@ func TestDuplicateKeyGoesOn(t *testing.T) {
 	}
 }
 
+// TestTextDuplicateKeyPath: a key given twice inside JSON text sent in a
+// string is named by one path through the text (at 877ff94 the path inside
+// the text was given twice: o.k.k.b).
+func TestTextDuplicateKeyPath(t *testing.T) {
+	for doc, want := range map[string]string{
+		`{"o":"{\"k\":{\"b\":1,\"b\":2}}"}`:       `o.k.b: key "b" is given twice; send it once`,
+		`{"o":"{\"x\":[{\"b\":1,\"b\":2}]}"}`:     `o.x[0].b: key "b" is given twice; send it once`,
+		`{"o":"{\"\\u00e9\":{\"b\":1,\"b\":2}}"}`: `o["é"].b: key "b" is given twice; send it once`,
+		`{"o":"{\"x\":1,\"x\":2}"}`:               `o.x: key "x" is given twice; send it once`,
+	} {
+		var d Decoder
+		if !d.Begin([]byte(doc)) {
+			t.Fatalf("%s: %v", doc, d.Err())
+		}
+		var it, o ObjectIter
+		d.Object([]byte(doc), "", 0, &it)
+		for d.Next(&it) {
+			d.Object(it.Value, string(it.Key), 0, &o)
+		}
+		if err := d.Err(); err == nil || err.Error() != want {
+			t.Errorf("%s:\ngot  %v\nwant %s", doc, err, want)
+		}
+	}
+}
+
 // TestMalformedJSONIsLenientError (issue 12 item 3): broken JSON is a
 // *lenient.Error whose problem names the byte offset, and errors.As finds
 // the *SyntaxError with it.
