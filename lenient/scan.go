@@ -166,18 +166,7 @@ func (v *validator) value(data []byte, i, depth int) (int, error) {
 	case c == '[':
 		return v.array(data, i, depth+1)
 	case c == '"':
-		end, plain, ok := stringScanInto(data, i, v.t)
-		if !ok {
-			return end, &SyntaxError{end, "invalid string"}
-		}
-		switch t := v.t; {
-		case t == nil:
-		case plain || !t.unquoted(i):
-			t.addString(i, end, plain)
-		default:
-			t.addText(i, end)
-		}
-		return end, nil
+		return v.str(data, i)
 	case c == '-' || c >= '0' && c <= '9':
 		end, ok := numberEnd(data, i)
 		if !ok {
@@ -196,6 +185,24 @@ func (v *validator) value(data []byte, i, depth int) (int, error) {
 	default:
 		return i, &SyntaxError{i, "unexpected " + quoteChar(c)}
 	}
+}
+
+// str validates the string value at data[i] == '"' and returns the index
+// after it, writing its tape entry (and its text, when it holds an escape:
+// stringScanInto) when v writes a tape.
+func (v *validator) str(data []byte, i int) (int, error) {
+	end, plain, ok := stringScanInto(data, i, v.t)
+	if !ok {
+		return end, &SyntaxError{end, "invalid string"}
+	}
+	switch t := v.t; {
+	case t == nil:
+	case plain || !t.unquoted(i):
+		t.addString(i, end, plain)
+	default:
+		t.addText(i, end)
+	}
+	return end, nil
 }
 
 // plainAux is a string's tape aux: tapePlain when it is plain.
@@ -241,12 +248,9 @@ func (v *validator) array(data []byte, i, depth int) (int, error) {
 	for n := 0; ; n++ {
 		if i < len(data) && data[i] == '"' {
 			// A string, the commonest element, without the call to value.
-			end, plain, ok := stringScan(data, i)
-			if !ok {
-				return end, &SyntaxError{end, "invalid string"}
-			}
-			if v.t != nil {
-				v.t.addString(i, end, plain)
+			end, err := v.str(data, i)
+			if err != nil {
+				return end, err
 			}
 			i = end
 		} else {
@@ -407,11 +411,10 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		var end int
 		if i < len(data) && data[i] == '"' {
 			// A string, the commonest value, without the call to value.
-			var vplain bool
-			if end, vplain, ok = stringScan(data, i); !ok {
-				return end, &SyntaxError{end, "invalid string"}
+			var err error
+			if end, err = v.str(data, i); err != nil {
+				return end, err
 			}
-			t.addString(i, end, vplain)
 		} else {
 			var err error
 			if end, err = v.value(data, i, depth); err != nil {

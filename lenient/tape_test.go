@@ -293,3 +293,24 @@ func TestTextLargeDocument(t *testing.T) {
 		t.Fatalf("got %d strings: %.20q", len(got), got)
 	}
 }
+
+// TestEscapedValuesUnquotedInBegin: every string value holding an escape
+// (member, element, root) is unquoted by Begin's pass, wherever the
+// validator reads it; keys are not.
+func TestEscapedValuesUnquotedInBegin(t *testing.T) {
+	for doc, want := range map[string]int{
+		`{"a":"x\ny","b":["p\tq",1,{"c\n":"r\"s"}],"d":"plain"}`: 3,
+		`"\u00e9"`:                 1,
+		`["a\/b","\\",[[["\r"]]]]`: 3,
+		`{"k\"":1}`:                0,
+	} {
+		var d Decoder
+		if !d.Begin([]byte(doc)) {
+			t.Fatal(d.Err())
+		}
+		if got := len(d.tapes.at(0).texts); got != want {
+			t.Errorf("%s: %d texts, want %d", doc, got, want)
+		}
+		d.Err()
+	}
+}
