@@ -284,12 +284,17 @@ func (ts *decoderTapes) release() {
 	if ts.n > 0 {
 		doc := ts.at(0)
 		for i := 1; i < ts.n; i++ {
-			if t := ts.at(i); len(doc.spare) < maxSpare && t.pooled() {
-				t.data = nil
-				doc.spare = append(doc.spare, t)
-			} else {
-				t.release()
+			t := ts.at(i)
+			// A text's tape from the pool may have outlined a document
+			// before and bring that document's spares: they join doc's,
+			// so that a spare never holds spares (kept there, no Decoder
+			// would take them, and every round could add more).
+			for j, s := range t.spare {
+				doc.keepSpare(s)
+				t.spare[j] = nil
 			}
+			t.spare = t.spare[:0]
+			doc.keepSpare(t)
 		}
 		doc.release()
 	}
@@ -320,4 +325,16 @@ func (t *tape) hasKey(k int32, key []byte) bool {
 		}
 	}
 	return false
+}
+
+// keepSpare keeps s, a tape of JSON text read from the document t
+// outlined, as a spare of t, or gives it back to the pool when t has
+// maxSpare of them or s is too large to be used again.
+func (t *tape) keepSpare(s *tape) {
+	if len(t.spare) < maxSpare && s.pooled() {
+		s.data = nil
+		t.spare = append(t.spare, s)
+	} else {
+		s.release()
+	}
 }
