@@ -365,3 +365,68 @@ func TestReviewSparesStayFew(t *testing.T) {
 		t.Skip("the pool never gave a text a tape with spares")
 	}
 }
+
+// TestReviewOldTextValues: strings of a JSON text read after more than
+// maxLookup newer texts were opened (their tapes no longer tried, so the
+// strings are unquoted from their bytes) are what the byte-at-a-time
+// unquoter gives, escaped, short and long.
+func TestReviewOldTextValues(t *testing.T) {
+	var b strings.Builder
+	b.WriteByte('[')
+	long := strings.Repeat("L", 80)
+	for i := range 3 * maxLookup {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(reviewQuote(`["a\n` + strconv.Itoa(i) + `","` + long + `\t","plain","é",` + reviewQuote(`["x\"y"]`) + `]`))
+	}
+	b.WriteByte(']')
+	doc := []byte(b.String())
+	var d Decoder
+	if !d.Begin(doc) {
+		t.Fatal(d.Err())
+	}
+	var outer ArrayIter
+	if !d.Array(doc, "", 0, &outer) {
+		t.Fatal("not an array")
+	}
+	var texts []ArrayIter
+	var want []string
+	for outer.Next() {
+		var a ArrayIter
+		if !d.Array(outer.Value, "", 0, &a) {
+			t.Fatal(d.Err())
+		}
+		texts = append(texts, a)
+		walkRef(outer.Value, &want)
+	}
+	var got []string
+	for i := range texts {
+		a := &texts[i]
+		got = append(got, "s:"+d.String(textsValue(t, doc, i), "", 0))
+		got = append(got, "["+strconv.Itoa(a.Len()))
+		for a.Next() {
+			walkTaped(&d, a.Value, &got)
+		}
+		got = append(got, "]")
+	}
+	if err := d.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, "\x00") != strings.Join(want, "\x00") {
+		t.Fatalf("\ngot  %q\nwant %q", got, want)
+	}
+}
+
+// textsValue returns element i of the array doc.
+func textsValue(t *testing.T, doc []byte, i int) []byte {
+	var a ArrayIter
+	a.Reset(doc)
+	for a.Next() {
+		if a.Index() == i {
+			return a.Value
+		}
+	}
+	t.Fatalf("no element %d", i)
+	return nil
+}
