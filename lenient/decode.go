@@ -305,7 +305,7 @@ func text(v []byte) []byte {
 // (the strings read from it then share the block).
 func (d *Decoder) jsonText(v []byte) []byte {
 	t, k := d.tapes.lookup(v)
-	if t != nil && t.e[k].aux&^tapePlain != 0 {
+	if t != nil && isText(t.e[k].aux) {
 		// The validator unquoted it: a copy of the Decoder's own, which
 		// the strings read from it can share.
 		text := t.textOf(t.e[k].aux)
@@ -609,7 +609,7 @@ func (d *Decoder) String(v []byte, name string, m Mode) string {
 			return unsafe.String(&v[1], len(v)-2)
 		}
 		return d.copyString(v[1:len(v)-1], t)
-	case aux != 0:
+	case isText(aux):
 		// The validator unquoted it.
 		return d.copyString(t.textOf(aux), t)
 	case t == nil || len(v)-2 > maxShared:

@@ -166,7 +166,11 @@ func (v *validator) value(data []byte, i, depth int) (int, error) {
 	case c == '[':
 		return v.array(data, i, depth+1)
 	case c == '"':
-		return v.str(data, i)
+		end, _, ok := stringScanInto(data, i, v.t)
+		if !ok {
+			return end, badString(end)
+		}
+		return end, nil
 	case c == '-' || c >= '0' && c <= '9':
 		end, ok := numberEnd(data, i)
 		if !ok {
@@ -187,23 +191,8 @@ func (v *validator) value(data []byte, i, depth int) (int, error) {
 	}
 }
 
-// str validates the string value at data[i] == '"' and returns the index
-// after it, writing its tape entry (and its text, when it holds an escape:
-// stringScanInto) when v writes a tape.
-func (v *validator) str(data []byte, i int) (int, error) {
-	end, plain, ok := stringScanInto(data, i, v.t)
-	if !ok {
-		return end, &SyntaxError{end, "invalid string"}
-	}
-	switch t := v.t; {
-	case t == nil:
-	case plain || !t.unquoted(i):
-		t.addString(i, end, plain)
-	default:
-		t.addText(i, end)
-	}
-	return end, nil
-}
+// badString is the error of a string that is not valid, at data[end].
+func badString(end int) error { return &SyntaxError{end, "invalid string"} }
 
 // plainAux is a string's tape aux: tapePlain when it is plain.
 func plainAux(plain bool) int32 {
@@ -248,9 +237,9 @@ func (v *validator) array(data []byte, i, depth int) (int, error) {
 	for n := 0; ; n++ {
 		if i < len(data) && data[i] == '"' {
 			// A string, the commonest element, without the call to value.
-			end, err := v.str(data, i)
-			if err != nil {
-				return end, err
+			end, _, ok := stringScanInto(data, i, v.t)
+			if !ok {
+				return end, badString(end)
 			}
 			i = end
 		} else {
@@ -364,7 +353,7 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		}
 		kend, plain, ok := stringScan(data, i)
 		if !ok {
-			return kend, &SyntaxError{kend, "invalid string"}
+			return kend, badString(kend)
 		}
 		// The object's earlier keys are on the tape: they are looked at
 		// only when a key's bit is set already, which most keys' is not,
@@ -411,9 +400,8 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		var end int
 		if i < len(data) && data[i] == '"' {
 			// A string, the commonest value, without the call to value.
-			var err error
-			if end, err = v.str(data, i); err != nil {
-				return end, err
+			if end, _, ok = stringScanInto(data, i, t); !ok {
+				return end, badString(end)
 			}
 		} else {
 			var err error
@@ -494,7 +482,7 @@ func (v *validator) objectScan(data []byte, i, depth int) (int, error) {
 		}
 		kend, plain, ok := stringScan(data, i)
 		if !ok {
-			return kend, &SyntaxError{kend, "invalid string"}
+			return kend, badString(kend)
 		}
 		key := data[i+1 : kend-1]
 		if !plain {

@@ -68,8 +68,9 @@ func stringScan(data []byte, i int) (end int, plain, ok bool) {
 	return stringScanInto(data, i, nil)
 }
 
-// stringScanInto is stringScan that, when t is set, also unquotes a
-// string holding an escape into t's text, in the same pass (tape.unquote).
+// stringScanInto is stringScan for a string value that, when t is set,
+// also writes the string's tape entry, unquoting a string holding an
+// escape into t's text in the same pass (tape.unquote).
 func stringScanInto(data []byte, i int, t *tape) (end int, plain, ok bool) {
 	q := i
 	i++
@@ -129,7 +130,11 @@ words:
 	}
 	switch data[i] {
 	case '"':
-		return i + 1, seen&swarHigh == 0, true
+		plain = seen&swarHigh == 0
+		if t != nil {
+			t.addString(q, i+1, plain)
+		}
+		return i + 1, plain, true
 	case '\\':
 		if t != nil {
 			return t.unquote(data, q, i, seen&swarHigh != 0)
@@ -158,8 +163,8 @@ func tailStop(data []byte, i int, seen uint64) (int, uint64) {
 // escapedScan is stringScan past the string's first escape, at
 // data[i] == '\\': the string is not plain. When out is set it also
 // unquotes: it appends the text of the string from data[i] on to *out,
-// which must have room for len(data)-i+16 more bytes (the text of the
-// rest of the string is never longer than its bytes, and words are stored
+// which must have room for the bytes of the rest of the string and 16
+// more (its text is never longer than its bytes, and words are stored
 // whole), and high reports whether it copied a byte outside ASCII.
 // Escapes add whole runes only (a lone surrogate is U+FFFD, as in
 // encoding/json), so the text is valid UTF-8 exactly when the string's
@@ -169,6 +174,8 @@ func tailStop(data []byte, i int, seen uint64) (int, uint64) {
 // a run is taken byte by byte, and the plain run after it two words a
 // round.
 func escapedScan(data []byte, i int, out *[]byte) (end int, high, ok bool) {
+	// dst is nil when out is not set: out's room (16 bytes at least)
+	// makes it non-nil otherwise.
 	var dst []byte
 	n := 0 // dst[:n] is the text so far
 	if out != nil {

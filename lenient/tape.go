@@ -52,9 +52,9 @@ type tape struct {
 // maxSpare bounds the JSON text tapes a pooled tape keeps.
 const maxSpare = 4
 
-// textSpan locates the text of a string value the validator unquoted: the
-// string's quote is data[at], its text text[lo:hi].
-type textSpan struct{ at, lo, hi int32 }
+// textSpan locates the text of a string value the validator unquoted:
+// text[lo:hi].
+type textSpan struct{ lo, hi int32 }
 
 // tapeEntry is one value or key of a tape.
 type tapeEntry struct {
@@ -71,6 +71,9 @@ const tapePlain = 1
 // tapePlain, and never 0, the aux of a string neither plain nor unquoted
 // (bytes outside ASCII without an escape).
 func textAux(i int) int32 { return int32(i+1) << 1 }
+
+// isText reports whether aux is a textAux.
+func isText(aux int32) bool { return aux > tapePlain }
 
 // textOf returns the text of a string whose aux is a textAux.
 func (t *tape) textOf(aux int32) []byte {
@@ -103,21 +106,26 @@ func (t *tape) reset(data []byte) *tape {
 	return t
 }
 
-// pooled reports whether t is small enough to be used again.
-func (t *tape) pooled() bool {
-	return cap(t.e) <= maxPooledTape && cap(t.text) <= maxPooledText
+// trim readies t for the pool and reports whether it is small enough to
+// be used again: a text buffer past maxPooledText is dropped (the tape
+// stays).
+func (t *tape) trim() bool {
+	t.data = nil
+	if cap(t.text) > maxPooledText {
+		t.text = nil
+	}
+	return cap(t.e) <= maxPooledTape
 }
 
 // release gives t back to the pool.
 func (t *tape) release() {
-	t.data = nil
-	if t.pooled() {
+	if t.trim() {
 		tapePool.Put(t)
 	}
 }
 
 // addString appends the entry of a string value spanning data[start:end]
-// that stringScanInto did not unquote (see unquoted).
+// that is not unquoted on the tape.
 func (t *tape) addString(start, end int, plain bool) {
 	t.add(start, end, plainAux(plain))
 	if n := end - start; n <= maxShared+2 {
@@ -129,34 +137,17 @@ func (t *tape) addString(start, end int, plain bool) {
 	}
 }
 
-// unquoted reports whether the string value starting at data[start] is
-// the last one stringScanInto unquoted (only a string that is not plain
-// can be).
-func (t *tape) unquoted(start int) bool {
-	return len(t.texts) > 0 && t.texts[len(t.texts)-1].at == int32(start)
-}
-
-// addText appends the entry of the string value spanning data[start:end]
-// that stringScanInto unquoted last.
-func (t *tape) addText(start, end int) {
-	k := len(t.texts) - 1
-	t.add(start, end, textAux(k))
-	if s := t.texts[k]; s.hi-s.lo <= maxShared {
-		t.short += int(s.hi - s.lo)
-	}
-}
-
 // unquote is stringScanInto past the first escape data[i] of the string
-// quoted at data[q]: it checks the rest of the string and appends its text
-// to t.text in one pass (escapedScan). high says whether a byte before i
-// is outside ASCII.
+// value quoted at data[q]: it checks the rest of the string and appends
+// its text to t.text in one pass (escapedScan), then the string's entry.
+// high says whether a byte before i is outside ASCII.
 func (t *tape) unquote(data []byte, q, i int, high bool) (end int, plain, ok bool) {
 	lo := len(t.text)
 	// The text of the strings from q on is never longer than the bytes
 	// left (but for invalid UTF-8, whose text is longer): the room made
 	// here usually lasts the document out. In a document larger than
-	// what a pooled tape keeps, the string alone gets room (its end found
-	// first).
+	// what a pooled tape keeps, the string alone gets room: its end is
+	// found first (a second scan of the string).
 	room := len(data) - q
 	if room > maxPooledText {
 		end, _, ok := escapedScan(data, i, nil)
@@ -174,8 +165,19 @@ func (t *tape) unquote(data []byte, q, i int, high bool) (end int, plain, ok boo
 	}
 	if (high || rest) && !utf8.Valid(t.text[lo:]) {
 		t.text = unquoteInvalid(data[q+1:end-1], t.text[:lo])
+		if len(t.text) > math.MaxInt32 {
+			// Past textSpan's offsets (invalid UTF-8's text is up to
+			// three times its bytes): unquoted when read instead.
+			t.text = t.text[:lo]
+			t.addString(q, end, false)
+			return end, false, true
+		}
 	}
-	t.texts = append(t.texts, textSpan{int32(q), int32(lo), int32(len(t.text))})
+	t.texts = append(t.texts, textSpan{int32(lo), int32(len(t.text))})
+	t.add(q, end, textAux(len(t.texts)-1))
+	if n := len(t.text) - lo; n <= maxShared {
+		t.short += n
+	}
 	return end, false, true
 }
 
@@ -331,10 +333,11 @@ func (t *tape) hasKey(k int32, key []byte) bool {
 // outlined, as a spare of t, or gives it back to the pool when t has
 // maxSpare of them or s is too large to be used again.
 func (t *tape) keepSpare(s *tape) {
-	if len(t.spare) < maxSpare && s.pooled() {
-		s.data = nil
+	switch {
+	case !s.trim():
+	case len(t.spare) < maxSpare:
 		t.spare = append(t.spare, s)
-	} else {
-		s.release()
+	default:
+		tapePool.Put(s)
 	}
 }
