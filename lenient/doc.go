@@ -22,8 +22,9 @@
 //
 // A document is read in one validating pass that also writes its tape: an
 // outline with one entry per value (its span, where the next value starts,
-// an array's length, whether a string needs unescaping). Decoding then
-// walks the tape, so no byte is scanned twice however the values are
+// an array's length, whether a string needs unescaping); a string holding
+// an escape is unquoted in that pass too, into the tape's text. Decoding
+// then walks the tape, so no byte is scanned twice however the values are
 // read. Tapes are pooled and given back by Decoder.Err. Strings of up to
 // 64 bytes share blocks of at most 4 KB (one allocation for a call's short
 // strings, where there would be one each); keeping such a string keeps
