@@ -5,10 +5,13 @@
 // Usage:
 //
 //	table [-v2 FILE] [-other FILE] FILE
+//	table -icount FILE
 //
 // FILE is the output of BenchmarkDecode; -v2 the output of the same
 // benchmarks built with GOEXPERIMENT=jsonv2; -other the output of other
-// benchmarks (the normalizer's, the generator's), listed by name.
+// benchmarks (the normalizer's, the generator's), listed by name. With
+// -icount, FILE holds instruction counts per decode, a benchmark name and
+// a count a line (icount.sh writes it), printed as one table.
 package main
 
 import (
@@ -75,6 +78,44 @@ func parse(r io.Reader) (*run, error) {
 	return out, sc.Err()
 }
 
+// parseCounts reads lines of a BenchmarkDecode name and an instruction
+// count into a run whose samples are the counts.
+func parseCounts(r io.Reader) (*run, error) {
+	out := &run{results: map[string]*result{}}
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		if len(f) != 2 {
+			return nil, fmt.Errorf("line %d: want a benchmark name and a count, have %q", n, sc.Text())
+		}
+		c, err := strconv.ParseFloat(f[1], 64)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", n, err)
+		}
+		if out.results[f[0]] == nil {
+			out.results[f[0]] = &result{}
+			out.names = append(out.names, f[0])
+		}
+		out.results[f[0]].ns = append(out.results[f[0]].ns, c)
+	}
+	return out, sc.Err()
+}
+
+// cases lists the payloads of r's BenchmarkDecode results in first-seen
+// order.
+func (r *run) cases() []string {
+	var out []string
+	for _, n := range r.names {
+		if c, _, ok := strings.Cut(strings.TrimPrefix(n, "BenchmarkDecode/"), "/"); ok && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 func readRun(path string) *run {
 	f, err := os.Open(path)
 	if err != nil {
@@ -135,6 +176,25 @@ func fmtTime(ns float64) string {
 		return fmt.Sprintf("%.1f %s", v, unit)
 	}
 	return fmt.Sprintf("%.2f %s", v, unit)
+}
+
+// fmtCount writes an instruction count as fmtTime writes a time: 820,
+// 11.9k, 1.46M.
+func fmtCount(n float64) string {
+	unit, v := "", n
+	switch {
+	case n >= 1e6:
+		unit, v = "M", n/1e6
+	case n >= 1e3:
+		unit, v = "k", n/1e3
+	}
+	switch {
+	case v >= 100 || unit == "":
+		return fmt.Sprintf("%.0f%s", v, unit)
+	case v >= 10:
+		return fmt.Sprintf("%.1f%s", v, unit)
+	}
+	return fmt.Sprintf("%.2f%s", v, unit)
 }
 
 func fmtRatio(x float64) string {
@@ -227,9 +287,9 @@ func header(w io.Writer, first string, cols []column) {
 	fmt.Fprintln(w)
 }
 
-// versus prints, per case, each column's median time and its ratio to the
-// base column.
-func versus(w io.Writer, r *run, cases []string, cols []column, base string) {
+// versus prints, per case, each column's median (a time, or what format
+// writes) and its ratio to the base column.
+func versus(w io.Writer, r *run, cases []string, cols []column, base string, format func(float64) string) {
 	header(w, "payload", cols)
 	for _, c := range cases {
 		b, _, okb := r.get(c, base)
@@ -243,9 +303,9 @@ func versus(w io.Writer, r *run, cases []string, cols []column, base string) {
 			case !ok:
 				fmt.Fprint(w, " — |")
 			case col.codec == base || !okb:
-				fmt.Fprintf(w, " %s |", fmtTime(ns))
+				fmt.Fprintf(w, " %s |", format(ns))
 			default:
-				fmt.Fprintf(w, " %s (%s) |", fmtTime(ns), fmtRatio(ns/b))
+				fmt.Fprintf(w, " %s (%s) |", format(ns), fmtRatio(ns/b))
 			}
 		}
 		fmt.Fprintln(w)
@@ -301,16 +361,33 @@ func main() {
 	log.SetPrefix("table: ")
 	v2 := flag.String("v2", "", "output of the same benchmarks built with GOEXPERIMENT=jsonv2")
 	other := flag.String("other", "", "output of other benchmarks to list")
+	icount := flag.Bool("icount", false, "FILE holds instruction counts (icount.sh)")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		log.Fatal("usage: table [-v2 FILE] [-other FILE] FILE")
+		log.Fatal("usage: table [-v2 FILE] [-other FILE] FILE, or table -icount FILE")
+	}
+	if *icount {
+		f, err := os.Open(flag.Arg(0))
+		if err != nil {
+			log.Fatal(err)
+		}
+		r, err := parseCounts(f)
+		f.Close()
+		if err != nil {
+			log.Fatalf("%s: %v", flag.Arg(0), err)
+		}
+		fmt.Fprintln(os.Stdout, "Instructions per decode, and ratio to encoding/json's:")
+		fmt.Fprintln(os.Stdout)
+		cases := r.cases()
+		versus(os.Stdout, r, cases, present(r, libraries, cases), "encoding_json", fmtCount)
+		return
 	}
 	r := readRun(flag.Arg(0))
 	w := os.Stdout
 	cases := cleanCases()
 
 	fmt.Fprintf(w, "Decode time, median of %d, and ratio to encoding/json in the same run (lower is faster):\n\n", r.samples())
-	versus(w, r, cases, present(r, libraries, cases), "encoding_json")
+	versus(w, r, cases, present(r, libraries, cases), "encoding_json", fmtTime)
 
 	fmt.Fprintln(w, "\nAllocations per decode:")
 	fmt.Fprintln(w)
@@ -331,17 +408,17 @@ func main() {
 		{"normgen_tool_decode", "`Tool.Decode` (fixes recorded)"},
 	}
 	ecases := []string{"search_clean", "search_stringified", "review_clean", "review_string_scalars", "string_1MB", "strings_1MB", "ints_1MB"}
-	versus(w, r, ecases, present(r, entry, ecases), "encoding_json")
+	versus(w, r, ecases, present(r, entry, ecases), "encoding_json", fmtTime)
 
 	if *v2 != "" {
 		r2 := readRun(*v2)
 		fmt.Fprintf(w, "\nBuilt with `GOEXPERIMENT=jsonv2` (encoding/json runs on the v2 engine), median of %d:\n\n", r2.samples())
 		cols := []column{{"encoding_json", "encoding/json (v2 engine)"}, {"encoding_json_v2", "encoding/json/v2"}, {"normgen", "**normgen**"}}
-		versus(w, r2, cases, present(r2, cols, cases), "encoding_json")
+		versus(w, r2, cases, present(r2, cols, cases), "encoding_json", fmtTime)
 		fmt.Fprintln(w, "\nThrough `json.Unmarshal` on the v2 engine, ratio to strict encoding/json (v2 engine):")
 		fmt.Fprintln(w)
 		cols = []column{{"encoding_json", "encoding/json (v2 engine)"}, {"normgen_json_unmarshal", "`json.Unmarshal(data, &x)`"}, {"json_unmarshal_floor", "no-op `UnmarshalJSON` (floor)"}}
-		versus(w, r2, ecases, present(r2, cols, ecases), "encoding_json")
+		versus(w, r2, ecases, present(r2, cols, ecases), "encoding_json", fmtTime)
 	}
 	if *other != "" {
 		ro := readRun(*other)

@@ -27,7 +27,7 @@ func TestTable(t *testing.T) {
 	}
 	var b bytes.Buffer
 	cases := []string{"search_clean"}
-	versus(&b, r, cases, present(r, libraries, cases), "encoding_json")
+	versus(&b, r, cases, present(r, libraries, cases), "encoding_json", fmtTime)
 	want := "| search-like call, 12 fields, clean | 12.0 µs | 2.75 µs (0.23x) |"
 	if !strings.Contains(b.String(), want) {
 		t.Errorf("table:\n%s\nwant the row %s", b.String(), want)
@@ -44,6 +44,37 @@ func TestTable(t *testing.T) {
 	allocTable(&b, r, cases, present(r, libraries, cases))
 	if want := "| search-like call, 12 fields, clean | 20 | 8 |"; !strings.Contains(b.String(), want) {
 		t.Errorf("allocs table:\n%s\nwant the row %s", b.String(), want)
+	}
+}
+
+// TestIcountTable: instruction counts (icount.sh's lines) as one table,
+// payloads in the order given, ratios to encoding/json's count, a dash
+// where a codec does not read a payload.
+func TestIcountTable(t *testing.T) {
+	r, err := parseCounts(strings.NewReader(`BenchmarkDecode/search_clean/encoding_json 45500
+BenchmarkDecode/search_clean/normgen 11900
+BenchmarkDecode/search_stringified/normgen 14100
+BenchmarkDecode/string_64KB/encoding_json 4760000
+BenchmarkDecode/string_64KB/normgen 1030000
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	cases := r.cases()
+	versus(&b, r, cases, present(r, libraries, cases), "encoding_json", fmtCount)
+	for _, want := range []string{
+		"| payload | encoding/json | **normgen** |",
+		"| search-like call, 12 fields, clean | 45.5k | 11.9k (0.26x) |",
+		"| search-like call, scalars as strings, arrays as JSON text | — | 14.1k |",
+		"| 64KB string field (source text: escapes, non-ASCII) | 4.76M | 1.03M (0.22x) |",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("table:\n%s\nwant the row %s", b.String(), want)
+		}
+	}
+	if _, err := parseCounts(strings.NewReader("BenchmarkDecode/x/normgen\n")); err == nil {
+		t.Error("a line without a count: no error")
 	}
 }
 
