@@ -2,6 +2,7 @@ package lenient
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"strconv"
 	"unsafe"
@@ -371,6 +372,14 @@ func shortInteger(v []byte) (u uint64, neg, ok bool) {
 	if len(v) == 0 || len(v) > 18 || v[0] == '0' && len(v) > 1 {
 		return 0, false, false
 	}
+	for len(v) >= 8 {
+		x := binary.LittleEndian.Uint64(v)
+		if swarNonDigit(x) != 0 {
+			return 0, false, false
+		}
+		u = u*1e8 + eightDigits(x)
+		v = v[8:]
+	}
 	for _, c := range v {
 		c -= '0'
 		if c > 9 {
@@ -492,6 +501,16 @@ func (d *Decoder) Float(v []byte, name string, bits int, m Mode) float64 {
 		d.Fail(name, v, `is not a number (send 1.5 or "1.5")`)
 	}
 	return 0
+}
+
+// eightDigits is the value of eight ASCII digits loaded little-endian (the
+// first digit in the lowest byte): pairs, then fours, then the eight are
+// combined in place.
+func eightDigits(x uint64) uint64 {
+	x -= swarOnes * '0'
+	x = (x*10 + x>>8) & 0x00FF00FF00FF00FF
+	x = (x*100 + x>>16) & 0x0000FFFF0000FFFF
+	return (x*10000 + x>>32) & 0xFFFFFFFF
 }
 
 // shortDecimal reads the commonest float literal, -?(0|[1-9][0-9]*) with

@@ -236,10 +236,20 @@ func (v *validator) array(data []byte, i, depth int) (int, error) {
 	}
 	for n := 0; ; n++ {
 		if i < len(data) && data[i] == '"' {
-			// A string, the commonest element, without the call to value.
+			// Strings and numbers, the commonest elements, without the
+			// call to value.
 			end, _, ok := stringScanInto(data, i, v.t)
 			if !ok {
 				return end, badString(end)
+			}
+			i = end
+		} else if i < len(data) && (data[i] == '-' || data[i]-'0' <= 9) {
+			end, ok := numberEnd(data, i)
+			if !ok {
+				return end, &SyntaxError{i, "invalid number"}
+			}
+			if v.t != nil {
+				v.t.add(i, end, 0)
 			}
 			i = end
 		} else {
