@@ -2,7 +2,6 @@ package lenient
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"strconv"
 	"unsafe"
@@ -309,20 +308,9 @@ func (d *Decoder) jsonText(v []byte) []byte {
 	if t != nil && isText(t.e[k].aux) {
 		// The validator unquoted it: a copy of the Decoder's own, which
 		// the strings read from it can share.
-		text := t.textOf(t.e[k].aux)
-		if len(text) > maxShared {
-			return bytes.Clone(text)
-		}
-		b := d.room(len(text), t)
-		n := len(b)
-		d.block = append(b, text...)
-		return d.block[n:len(d.block):len(d.block)]
+		return d.keep(t.textOf(t.e[k].aux), t)
 	}
-	inner := v[1 : len(v)-1]
-	if bytes.IndexByte(inner, '\\') < 0 {
-		return inner
-	}
-	return unquote(v, nil)
+	return text(v)
 }
 
 // Null reports whether v is the JSON null.
@@ -342,8 +330,9 @@ func (d *Decoder) Int(v []byte, name string, bits int, m Mode) int64 {
 		}
 		d.intError(name, v, err, bits, true, m)
 	case c == '-' || c >= '0' && c <= '9':
-		if u, neg, ok := shortInteger(v); ok {
-			if n, err := signedInRange(u, neg, bits); err == nil {
+		// ParseIntNumber's fast path, without the call around it.
+		if u, ok := plainDigits(v); ok {
+			if n, err := signedInRange(u, c == '-', bits); err == nil {
 				return n
 			}
 		}
@@ -359,35 +348,6 @@ func (d *Decoder) Int(v []byte, name string, bits int, m Mode) int64 {
 		d.intError(name, v, ErrSyntax, bits, true, m)
 	}
 	return 0
-}
-
-// shortInteger reads the commonest number literal, an integer of at most
-// 18 digits (-?(0|[1-9][0-9]*), which cannot overflow), giving its
-// magnitude and sign; ok is false for any other text. It is Int's fast
-// path, ParseIntNumber's first step without the generic code around it.
-func shortInteger(v []byte) (u uint64, neg, ok bool) {
-	if len(v) > 0 && v[0] == '-' {
-		v, neg = v[1:], true
-	}
-	if len(v) == 0 || len(v) > 18 || v[0] == '0' && len(v) > 1 {
-		return 0, false, false
-	}
-	for len(v) >= 8 {
-		x := binary.LittleEndian.Uint64(v)
-		if swarNonDigit(x) != 0 {
-			return 0, false, false
-		}
-		u = u*1e8 + eightDigits(x)
-		v = v[8:]
-	}
-	for _, c := range v {
-		c -= '0'
-		if c > 9 {
-			return 0, false, false
-		}
-		u = u*10 + uint64(c)
-	}
-	return u, neg, true
 }
 
 // Uint decodes an unsigned integer of the given width; see Int.
@@ -480,11 +440,6 @@ func (d *Decoder) Float(v []byte, name string, bits int, m Mode) float64 {
 			return f
 		}
 	case c == '-' || c >= '0' && c <= '9':
-		if bits == 64 {
-			if f, ok := shortDecimal(v); ok {
-				return f
-			}
-		}
 		f, err = ParseFloat(v, bits)
 		if err == nil {
 			return f
@@ -501,63 +456,6 @@ func (d *Decoder) Float(v []byte, name string, bits int, m Mode) float64 {
 		d.Fail(name, v, `is not a number (send 1.5 or "1.5")`)
 	}
 	return 0
-}
-
-// eightDigits is the value of eight ASCII digits loaded little-endian (the
-// first digit in the lowest byte): pairs, then fours, then the eight are
-// combined in place.
-func eightDigits(x uint64) uint64 {
-	x -= swarOnes * '0'
-	x = (x*10 + x>>8) & 0x00FF00FF00FF00FF
-	x = (x*100 + x>>16) & 0x0000FFFF0000FFFF
-	return (x*10000 + x>>32) & 0xFFFFFFFF
-}
-
-// shortDecimal reads the commonest float literal, -?(0|[1-9][0-9]*) with
-// an optional fraction and no exponent, of at most 15 digits, into a
-// float64; ok is false for any other text. Its digits are exact in a
-// float64 and so is the power of ten it divides them by: the one division
-// is correctly rounded (the fast path of ParseFloat, without the scan
-// that checks the grammar first).
-func shortDecimal(v []byte) (f float64, ok bool) {
-	neg := len(v) > 0 && v[0] == '-'
-	if neg {
-		v = v[1:]
-	}
-	if len(v) == 0 || len(v) > 15 {
-		return 0, false
-	}
-	var mant uint64
-	i := 1
-	switch c := v[0] - '0'; {
-	case c == 0:
-	case c <= 9:
-		mant = uint64(c)
-		for ; i < len(v) && v[i]-'0' <= 9; i++ {
-			mant = mant*10 + uint64(v[i]-'0')
-		}
-	default:
-		return 0, false
-	}
-	frac := 0
-	if i < len(v) {
-		if v[i] != '.' || i+1 == len(v) {
-			return 0, false
-		}
-		for _, c := range v[i+1:] {
-			c -= '0'
-			if c > 9 {
-				return 0, false
-			}
-			mant = mant*10 + uint64(c)
-		}
-		frac = len(v) - i - 1
-	}
-	f = float64(mant) / exactPow10[frac]
-	if neg {
-		f = -f
-	}
-	return f, true
 }
 
 // Bool decodes a boolean from true/false or (unless Strict) a string in the
@@ -618,6 +516,7 @@ func (d *Decoder) String(v []byte, name string, m Mode) string {
 	if t != nil {
 		aux = t.e[k].aux
 	}
+	var text []byte
 	switch {
 	case len(v) == 2:
 		return ""
@@ -627,33 +526,35 @@ func (d *Decoder) String(v []byte, name string, m Mode) string {
 		if t.owned {
 			return unsafe.String(&v[1], len(v)-2)
 		}
-		return d.copyString(v[1:len(v)-1], t)
+		text = v[1 : len(v)-1]
 	case isText(aux):
 		// The validator unquoted it.
-		return d.copyString(t.textOf(aux), t)
+		text = t.textOf(aux)
 	case t == nil || len(v)-2 > maxShared:
 		return StringValue(v)
+	default:
+		// Bytes outside ASCII: unquoted into the block, with room for the
+		// longest text the JSON form can give (each byte of invalid UTF-8
+		// becomes U+FFFD's three), so that it never moves the block.
+		b := d.room(nonPlainRoom(len(v)), t)
+		n := len(b)
+		b = unquote(v, b)
+		d.block = b
+		return unsafe.String(&b[n], len(b)-n)
 	}
-	// Bytes outside ASCII: unquoted into the block, with room for the
-	// longest text the JSON form can give (each byte of invalid UTF-8
-	// becomes U+FFFD's three), so that it never moves the block.
-	b := d.room(nonPlainRoom(len(v)), t)
-	n := len(b)
-	b = unquote(v, b)
-	d.block = b
-	return unsafe.String(&b[n], len(b)-n)
+	b := d.keep(text, t)
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// copyString returns a copy of text, a string of t: in d's block when it
-// is short.
-func (d *Decoder) copyString(text []byte, t *tape) string {
+// keep returns a copy of text, a string of t, that nothing writes to
+// again: in d's block when it is short, in memory of its own otherwise.
+func (d *Decoder) keep(text []byte, t *tape) []byte {
 	if len(text) > maxShared {
-		return string(text)
+		return bytes.Clone(text)
 	}
-	b := d.room(len(text), t)
-	n := len(b)
-	d.block = append(b, text...)
-	return unsafe.String(&d.block[n], len(text))
+	n := len(d.room(len(text), t))
+	d.block = append(d.block, text...)
+	return d.block[n:]
 }
 
 // Short strings share blocks: a decode that returns many strings

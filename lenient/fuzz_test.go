@@ -37,13 +37,10 @@ func FuzzParseIntNumber(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		// Decoder.Int's fast path reads what it reads as ParseIntNumber does.
-		for _, bits := range []int{8, 32, 64} {
-			want, werr := ParseIntNumber(s, bits)
-			if u, neg, ok := shortInteger([]byte(s)); ok {
-				if n, err := signedInRange(u, neg, bits); err == nil && (werr != nil || n != want) {
-					t.Fatalf("shortInteger(%q) reads %d for int%d; ParseIntNumber %d, %v", s, n, bits, want, werr)
-				}
+		// ParseIntNumber's fast path reads what its general path reads.
+		if u, ok := plainDigits([]byte(s)); ok {
+			if want, neg, err := integerValue(s); err != nil || u != want || neg != (s[0] == '-') {
+				t.Fatalf("plainDigits(%q) reads %d; integerValue %d, %v, %v", s, u, want, neg, err)
 			}
 		}
 		got, err := ParseIntNumber(s, 64)
@@ -84,9 +81,12 @@ func FuzzParseFloat(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		got, err := ParseFloat(s, 64)
-		// Decoder.Float's fast path reads what it reads as ParseFloat does.
-		if f, ok := shortDecimal([]byte(s)); ok && (err != nil || f != got || math.Signbit(f) != math.Signbit(got)) {
-			t.Fatalf("shortDecimal(%q) = %g; ParseFloat %g, %v", s, f, got, err)
+		// ParseFloat's fast path reads only JSON numbers, as strconv does.
+		if f, ok := floatExact([]byte(s)); ok {
+			want, serr := strconv.ParseFloat(s, 64)
+			if !isNumber(s) || serr != nil || f != want || math.Signbit(f) != math.Signbit(want) {
+				t.Fatalf("floatExact(%q) = %g; strconv %g, %v; JSON number %v", s, f, want, serr, isNumber(s))
+			}
 		}
 		if err == nil && (math.IsInf(got, 0) || math.IsNaN(got)) {
 			t.Fatalf("ParseFloat(%q) = %g", s, got)

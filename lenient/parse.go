@@ -90,7 +90,8 @@ func ParseIntNumber[T ~string | ~[]byte](num T, bits int) (int64, error) {
 }
 
 // plainDigits is the fast path of ParseIntNumber: a JSON integer literal
-// of at most 18 digits (-?(0|[1-9][0-9]*)), which cannot overflow.
+// of at most 18 digits (-?(0|[1-9][0-9]*)), which cannot overflow, eight
+// digits a word.
 func plainDigits[T ~string | ~[]byte](s T) (uint64, bool) {
 	i := 0
 	if len(s) > 0 && s[0] == '-' {
@@ -101,12 +102,19 @@ func plainDigits[T ~string | ~[]byte](s T) (uint64, bool) {
 		return 0, false
 	}
 	var u uint64
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c < '0' || c > '9' {
+	for ; i+8 <= len(s); i += 8 {
+		x := load64(s, i)
+		if swarNonDigit(x) != 0 {
 			return 0, false
 		}
-		u = u*10 + uint64(c-'0')
+		u = u*1e8 + eightDigits(x)
+	}
+	for ; i < len(s); i++ {
+		c := s[i] - '0'
+		if c > 9 {
+			return 0, false
+		}
+		u = u*10 + uint64(c)
 	}
 	return u, true
 }
@@ -131,13 +139,13 @@ func ParseUintNumber[T ~string | ~[]byte](num T, bits int) (uint64, error) {
 // text of a string form) into a float of the given width. Values beyond the
 // type's range give ErrRange: Inf and NaN are never produced.
 func ParseFloat[T ~string | ~[]byte](s T, bits int) (float64, error) {
-	if !isNumber(s) {
-		return 0, ErrSyntax
-	}
 	if bits == 64 {
 		if f, ok := floatExact(s); ok {
 			return f, nil
 		}
+	}
+	if !isNumber(s) {
+		return 0, ErrSyntax
 	}
 	f, err := strconv.ParseFloat(unsafeString(s), bits)
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
@@ -147,25 +155,34 @@ func ParseFloat[T ~string | ~[]byte](s T, bits int) (float64, error) {
 }
 
 // floatExact is ParseFloat's fast path for float64 (Clinger's, as in
-// strconv): a JSON number literal of at most 15 significant digits whose
-// decimal exponent is within ±22 is its digits, exact in a float64, times
-// or divided by an exact power of ten: one correctly rounded operation.
-// ok is false for any other number.
+// strconv), in one pass that checks JSON number grammar too: a literal of
+// at most 15 significant digits whose decimal exponent is within ±22 is
+// its digits, exact in a float64, times or divided by an exact power of
+// ten: one correctly rounded operation. ok is false for any other text,
+// JSON number or not.
 func floatExact[T ~string | ~[]byte](s T) (f float64, ok bool) {
 	i, neg := 0, false
 	if len(s) > 0 && s[0] == '-' {
 		i, neg = 1, true
 	}
+	// 0 or [1-9][0-9]*
+	if i == len(s) || s[i]-'0' > 9 || s[i] == '0' && i+1 < len(s) && s[i+1]-'0' <= 9 {
+		return 0, false
+	}
 	var mant uint64
 	digits, exp := 0, 0
-	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+	for ; i < len(s) && s[i]-'0' <= 9; i++ {
 		if mant != 0 || s[i] != '0' {
 			mant = mant*10 + uint64(s[i]-'0')
 			digits++
 		}
 	}
 	if i < len(s) && s[i] == '.' {
-		for i++; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		i++
+		if i == len(s) || s[i]-'0' > 9 {
+			return 0, false
+		}
+		for ; i < len(s) && s[i]-'0' <= 9; i++ {
 			if mant != 0 || s[i] != '0' {
 				mant = mant*10 + uint64(s[i]-'0')
 				digits++
@@ -179,13 +196,16 @@ func floatExact[T ~string | ~[]byte](s T) (f float64, ok bool) {
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
 		i++
 		eneg := false
-		if s[i] == '+' || s[i] == '-' {
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
 			eneg = s[i] == '-'
 			i++
 		}
+		if i == len(s) {
+			return 0, false
+		}
 		e := 0
 		for ; i < len(s); i++ {
-			if e > 1000 {
+			if s[i]-'0' > 9 || e > 1000 {
 				return 0, false
 			}
 			e = e*10 + int(s[i]-'0')
@@ -194,6 +214,9 @@ func floatExact[T ~string | ~[]byte](s T) (f float64, ok bool) {
 			e = -e
 		}
 		exp += e
+	}
+	if i != len(s) {
+		return 0, false
 	}
 	f = float64(mant)
 	switch {

@@ -420,6 +420,16 @@ func digitRun[T ~string | ~[]byte](s T, i int) int {
 	return i
 }
 
+// eightDigits is the value of eight ASCII digits loaded little-endian (the
+// first digit in the lowest byte): pairs, then fours, then the eight are
+// combined in place.
+func eightDigits(x uint64) uint64 {
+	x -= swarOnes * '0'
+	x = (x*10 + x>>8) & 0x00FF00FF00FF00FF
+	x = (x*100 + x>>16) & 0x0000FFFF0000FFFF
+	return (x*10000 + x>>32) & 0xFFFFFFFF
+}
+
 // load64 reads s[i:i+8] as a little-endian uint64 (binary.LittleEndian's
 // pattern, which the compiler makes one load, for strings too).
 func load64[T ~string | ~[]byte](s T, i int) uint64 {

@@ -169,32 +169,31 @@ func fmtTime(ns float64) string {
 	case ns >= 1e3:
 		unit, v = "µs", ns/1e3
 	}
-	switch {
-	case v >= 100:
-		return fmt.Sprintf("%.0f %s", v, unit)
-	case v >= 10:
-		return fmt.Sprintf("%.1f %s", v, unit)
-	}
-	return fmt.Sprintf("%.2f %s", v, unit)
+	return threeDigits(v) + " " + unit
 }
 
 // fmtCount writes an instruction count as fmtTime writes a time: 820,
 // 11.9k, 1.46M.
 func fmtCount(n float64) string {
-	unit, v := "", n
 	switch {
 	case n >= 1e6:
-		unit, v = "M", n/1e6
+		return threeDigits(n/1e6) + "M"
 	case n >= 1e3:
-		unit, v = "k", n/1e3
+		return threeDigits(n/1e3) + "k"
 	}
+	return strconv.FormatFloat(n, 'f', 0, 64)
+}
+
+// threeDigits writes v (under 1000) with three significant digits, or
+// none after the point from 100 on.
+func threeDigits(v float64) string {
 	switch {
-	case v >= 100 || unit == "":
-		return fmt.Sprintf("%.0f%s", v, unit)
+	case v >= 100:
+		return strconv.FormatFloat(v, 'f', 0, 64)
 	case v >= 10:
-		return fmt.Sprintf("%.1f%s", v, unit)
+		return strconv.FormatFloat(v, 'f', 1, 64)
 	}
-	return fmt.Sprintf("%.2f%s", v, unit)
+	return strconv.FormatFloat(v, 'f', 2, 64)
 }
 
 func fmtRatio(x float64) string {
