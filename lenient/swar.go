@@ -220,6 +220,24 @@ func escapedScan(data []byte, i int, out *[]byte) (end int, high, ok bool) {
 				i++
 			}
 		}
+		// One word first: the run after an escape is often short (a
+		// string's text in JSON text sent in a string).
+		if i+8 <= len(data) {
+			x := binary.LittleEndian.Uint64(data[i : i+8])
+			if dst != nil {
+				binary.LittleEndian.PutUint64(dst[n:n+8], x)
+			}
+			if m := swarStop(x); m != 0 {
+				b := bits.TrailingZeros64(m) >> 3
+				seen |= x & (uint64(1)<<(8*b) - 1)
+				i += b
+				n += b
+				goto stop
+			}
+			seen |= x
+			i += 8
+			n += 8
+		}
 		for {
 			if i+16 > len(data) {
 				j, s := tailStop(data, i, 0)
@@ -254,6 +272,7 @@ func escapedScan(data []byte, i int, out *[]byte) (end int, high, ok bool) {
 			i += 16
 			n += 16
 		}
+	stop:
 		if i >= len(data) {
 			return i, false, false
 		}
