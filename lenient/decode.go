@@ -530,6 +530,11 @@ func (d *Decoder) String(v []byte, name string, m Mode) string {
 	case isText(aux):
 		// The validator unquoted it.
 		text = t.textOf(aux)
+	case t != nil && t.owned:
+		// Neither plain nor unquoted by the validator: no escape, bytes
+		// outside ASCII. The Decoder's own text is valid UTF-8 (unquoting
+		// makes it so), so these bytes are the string's text too.
+		return unsafe.String(&v[1], len(v)-2)
 	case t == nil || len(v)-2 > maxShared:
 		return StringValue(v)
 	default:
