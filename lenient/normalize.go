@@ -48,10 +48,17 @@ type ruleSet struct {
 // boundRule is a rule with its target path and, for an alias, the keys of
 // the other aliases of the same target in the same object: when one of
 // them is given too, the call names the field twice and no alias applies.
+//
+// Normalize tests the value of a rule's top-level member first, as the
+// screen does (testOf): a rule whose member is absent, or whose value
+// cannot let it apply, is passed over without its call.
 type boundRule struct {
 	r      *Rule
 	segs   []pathSeg
 	others []string
+	tested bool      // the rule reads its top-level member's value (not a top-level alias or default)
+	test   valueTest // what that value is tested for
+	member bool      // a rule on a top-level member's value alone (memberValueRule)
 }
 
 // phaseOf orders rule types: aliases, defaults, wraps (a wrapped value's
@@ -148,6 +155,10 @@ func bind(rules []*Rule, paths map[*Rule][]pathSeg) *ruleSet {
 	set := &ruleSet{rules: make([]boundRule, len(rules))}
 	for i, r := range rules {
 		b := boundRule{r: r, segs: paths[r]}
+		if k := r.kind(); len(b.segs) > 1 || k != RuleParamAlias && k != RuleParamDefault {
+			b.tested, b.test = true, testOf(b)
+			b.member = len(b.segs) == 1 && r.Type != RuleValueAlias
+		}
 		if r.kind() == RuleParamAlias {
 			at := pathString(b.segs[:len(b.segs)-1])
 			for _, q := range rules {
@@ -198,7 +209,19 @@ func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any
 	}
 	n.calls.logMap(tool, args)
 	var applied []Applied
-	for _, b := range n.rulesFor(tool).rules {
+	rules := n.rulesFor(tool).rules
+	for i := range rules {
+		b := &rules[i]
+		if b.tested {
+			v, has := args[b.segs[0].key]
+			if !has || !b.test.mayAny(v) {
+				continue // nothing for the rule to change
+			}
+			if b.member {
+				applied = memberValueRule(applied, b.r, b.segs[0].key, v, args)
+				continue
+			}
+		}
 		applied = pathRuleMap(applied, b.r, b.segs, b.others, args)
 	}
 	if n.stats != nil {

@@ -409,12 +409,7 @@ func pathRuleMap(out []Applied, r *Rule, segs []pathSeg, others []string, args m
 			if !has {
 				return out
 			}
-			nv, from, to, ok := valueRuleAny(r, v)
-			if !ok {
-				return out
-			}
-			args[last.key] = nv
-			return append(out, record(r, where{index: -1}.child(last.key), from, to))
+			return memberValueRule(out, r, last.key, v, args)
 		}
 	}
 	var root any = args
@@ -462,6 +457,17 @@ func pathRuleMap(out []Applied, r *Rule, segs []pathSeg, others []string, args m
 	}
 	walkAny(&root, segs, where{index: -1}, one)
 	return out
+}
+
+// memberValueRule applies a coercion, accept-both, wrap or unescape rule
+// to the value v of the top-level member key of args.
+func memberValueRule(out []Applied, r *Rule, key string, v any, args map[string]any) []Applied {
+	nv, from, to, ok := valueRuleAny(r, v)
+	if !ok {
+		return out
+	}
+	args[key] = nv
+	return append(out, record(r, where{index: -1}.child(key), from, to))
 }
 
 // walkAny is walkNode over decoded values; slot is where the value sits.

@@ -2,6 +2,7 @@ package lenient
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"math/bits"
 )
 
@@ -21,15 +22,26 @@ import (
 // a path going deeper needs an object, an array or JSON text). Defaults
 // apply to an absent key, aliases to a given key whose target is absent:
 // both are read from the set of keys given.
+//
+// Most members are passed over before the table is read: a key of a
+// length no rule's key has, or a value of a kind no rule reads whose key
+// is of a length no default's or alias's key has (so that it can neither
+// let a rule apply nor be one of the keys whose presence counts).
 type screen struct {
 	all     bool        // too many keys to index: every call takes the rules' path
 	keys    []string    // the top-level keys the rules read
 	entries []screenKey // what each key's member is tested for
 	lens    uint64      // the lengths of the keys (bit 63: 63 bytes or more)
-	slots   []uint16    // hash slot -> 1 + the index of the first key there, 0 for none
-	chain   []uint16    // key index -> 1 + the index of the next key in its slot
-	mult    uint64      // the hash's multiplier
-	shift   uint        // the hash's shift: 64 - log2(len(slots))
+	// counted is the lengths of the keys in absent and aliases, whose
+	// presence alone may let a rule apply (bits as in lens).
+	counted uint64
+	// kinds is the kinds of value (kindString...) that may let some
+	// key's rule apply: the union of what each entry's may tests.
+	kinds uint8
+	slots []uint16 // hash slot -> 1 + the index of the first key there, 0 for none
+	chain []uint16 // key index -> 1 + the index of the next key in its slot
+	mult  uint64   // the hash's multiplier
+	shift uint     // the hash's shift: 64 - log2(len(slots))
 	// absent marks the keys a default sets when they are absent.
 	absent keyBits
 	// aliases are the top-level aliases, which may apply when from is
@@ -38,12 +50,51 @@ type screen struct {
 }
 
 // screenKey is one key of a screen and what makes its member's value
-// worth the rules' look.
+// worth the rules' look: the union of its rules' tests.
 type screenKey struct {
-	w     keyWords
+	w keyWords
+	valueTest
+}
+
+// valueTest is what makes a top-level member's value worth a rule's look.
+type valueTest struct {
 	first uint8 // the kinds of value (kindString...) that may let a rule apply
 	empty bool  // null or "" (a default that also fills empty values)
 	num   bool  // a number literal that is not a plain integer (an int coercion)
+}
+
+// testOf is the test of the value of a rule's top-level member (the
+// first key of its path): the first test the rule's own code makes
+// (pathRule, memberRule, valueRule). A top-level alias reads its key
+// alone, and its test is empty.
+func testOf(b boundRule) valueTest {
+	r := b.r
+	var t valueTest
+	if len(b.segs) > 1 {
+		// A path going deeper: an object, an array, or JSON text.
+		t.first = kindString | kindArray | kindObject
+		return t
+	}
+	switch r.Type {
+	case RuleParamDefault:
+		t.empty = r.when() == WhenAbsentOrEmpty
+	case RuleTypeCoerce:
+		if r.CoerceTo != "int_literal" {
+			t.first = kindString
+		}
+		t.num = r.CoerceTo == "int" || r.CoerceTo == "int_literal"
+	case RuleJSONAcceptBoth:
+		if r.To == "native" {
+			t.first = kindString // JSON text to a native value
+		} else {
+			t.first = kindArray | kindObject | kindBool | kindNumber // anything but a string or null to text
+		}
+	case RuleWrap:
+		t.first = kindString | kindBool | kindNumber // a scalar but null
+	case RuleUnescape, RuleValueAlias:
+		t.first = kindString | kindArray
+	}
+	return t
 }
 
 // The kinds of JSON value, by first byte (valueKind).
@@ -98,46 +149,43 @@ func newScreen(rules []boundRule) screen {
 			s.aliases = append(s.aliases, struct{ from, to uint16 }{uint16(k), uint16(key(r.To))})
 			continue
 		}
-		e := &s.entries[k] // no key is added below: e stays valid
-		if len(b.segs) > 1 {
-			// A path going deeper: an object, an array, or JSON text.
-			e.first |= kindString | kindArray | kindObject
-			continue
-		}
-		switch r.Type {
-		case RuleParamDefault:
+		if len(b.segs) == 1 && r.Type == RuleParamDefault {
 			s.absent.add(k)
-			if r.when() == WhenAbsentOrEmpty {
-				e.empty = true
-			}
-		case RuleTypeCoerce:
-			if r.CoerceTo != "int_literal" {
-				e.first |= kindString
-			}
-			if r.CoerceTo == "int" || r.CoerceTo == "int_literal" {
-				e.num = true
-			}
-		case RuleJSONAcceptBoth:
-			if r.To == "native" {
-				e.first |= kindString // JSON text to a native value
-			} else {
-				e.first |= kindArray | kindObject | kindBool | kindNumber // anything but a string or null to text
-			}
-		case RuleWrap:
-			e.first |= kindString | kindBool | kindNumber // a scalar but null
-		case RuleUnescape, RuleValueAlias:
-			e.first |= kindString | kindArray
 		}
+		e, t := &s.entries[k], testOf(b)
+		e.first |= t.first
+		e.empty = e.empty || t.empty
+		e.num = e.num || t.num
 	}
 	if len(s.keys) > maxScreenKeys {
 		return screen{all: true}
 	}
-	for _, k := range s.keys {
-		s.lens |= 1 << min(len(k), 63)
+	for i, k := range s.keys {
+		s.lens |= lenBit(len(k))
+		e := s.entries[i]
+		s.kinds |= e.first
+		if e.empty {
+			s.kinds |= kindNull | kindString // null or ""
+		}
+		if e.num {
+			s.kinds |= kindNumber
+		}
+	}
+	for i, w := range s.absent {
+		for w != 0 {
+			s.counted |= lenBit(len(s.keys[i*64+bits.TrailingZeros64(w)]))
+			w &= w - 1
+		}
+	}
+	for _, a := range s.aliases {
+		s.counted |= lenBit(len(s.keys[a.from])) | lenBit(len(s.keys[a.to]))
 	}
 	s.hash()
 	return s
 }
+
+// lenBit is the bit of a key length in screen.lens and screen.counted.
+func lenBit(n int) uint64 { return 1 << min(n, 63) }
 
 // hash builds the key table: a multiplicative hash of a key's words,
 // with the multiplier that spreads the keys best among a few tried. Keys
@@ -232,12 +280,21 @@ func (s *screen) applies(args []byte, m *rootMembers) bool {
 	if !m.ok {
 		return s.iterate(args, &given)
 	}
-	for _, e := range m.m[:m.n] {
+	lens, counted, kinds := s.lens, s.counted, s.kinds
+	ms := m.m[:m.n]
+	for j := range ms {
+		e := &ms[j]
+		if kinds&valueKind[args[e.v0]] == 0 && (counted == 0 || e.plain && counted&lenBit(int(e.k1-e.k0)) == 0) {
+			// No rule reads a value of this kind, and the key's presence
+			// counts for no rule (a plain key's length is its text's).
+			continue
+		}
+		if e.plain && lens&lenBit(int(e.k1-e.k0)) == 0 {
+			continue // no rule reads a key this long
+		}
 		key := args[e.k0:e.k1]
 		if !e.plain {
 			key = keyText(args[e.k0-1 : e.k1+1])
-		} else if s.lens&(1<<min(len(key), 63)) == 0 {
-			continue // no rule reads a key this long
 		}
 		var w keyWords // wordsOf(key), written out: it is not inlined
 		if n := len(key); n >= 8 {
@@ -279,6 +336,9 @@ func (s *screen) iterate(args []byte, given *keyBits) bool {
 // key: a default's key is not given, or an alias is given without its
 // target.
 func (s *screen) missing(given *keyBits) bool {
+	if s.counted == 0 {
+		return false // no default, no alias
+	}
 	for i, w := range s.absent {
 		if w&^given[i] != 0 {
 			return true
@@ -294,13 +354,47 @@ func (s *screen) missing(given *keyBits) bool {
 
 // may reports whether the value v of the key's member may let a rule
 // apply.
-func (e *screenKey) may(v []byte) bool {
+func (e *valueTest) may(v []byte) bool {
 	return e.first&valueKind[v[0]] != 0 || (e.empty || e.num) && e.more(v)
 }
 
 // more is the tests of a member's value that read more than its first
 // byte.
-func (e *screenKey) more(v []byte) bool {
+func (e *valueTest) more(v []byte) bool {
 	return e.empty && (string(v) == "null" || string(v) == `""`) ||
 		e.num && isNumber(v) && !plainInteger(v)
+}
+
+// mayAny is may for a decoded value (Normalize): its Go type gives its
+// kind; a json.Number is taken for a number that may not be a plain
+// integer, and a value of a type a decoded object does not hold may let
+// any rule apply.
+func (e *valueTest) mayAny(v any) bool {
+	var k uint8
+	switch x := v.(type) {
+	case string:
+		if e.empty && x == "" {
+			return true
+		}
+		k = kindString
+	case json.Number, float64:
+		k = kindNumber
+		if e.num {
+			return true
+		}
+	case bool:
+		k = kindBool
+	case nil:
+		k = kindNull
+		if e.empty {
+			return true
+		}
+	case []any:
+		k = kindArray
+	case map[string]any:
+		k = kindObject
+	default:
+		return true
+	}
+	return e.first&k != 0
 }

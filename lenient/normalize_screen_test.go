@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -110,7 +113,8 @@ func TestScreenExact(t *testing.T) {
 		t.Fatal(err)
 	}
 	sets := map[string]*Normalizer{}
-	for name, rs := range map[string][]Rule{"screen": rules, "filesystem": fs} {
+	values, ints := valueRules(rules)
+	for name, rs := range map[string][]Rule{"screen": rules, "filesystem": fs, "values": values, "ints": ints} {
 		if sets[name], err = NewNormalizer(rs); err != nil {
 			t.Fatal(err)
 		}
@@ -137,11 +141,7 @@ func TestScreenExact(t *testing.T) {
 			if !bytes.Equal(out, wantOut) || !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s %s %s:\n got  %s %+v\n want %s %+v", name, tool, in, out, got, wantOut, want)
 			}
-			var m rootMembers
-			v := validator{rec: &m}
-			m.ok = true
-			v.valid(in)
-			if n.rulesFor(tool).screen.applies(in, &m) {
+			if screenAnswer(t, &n.rulesFor(tool).screen, in) {
 				applied[name]++
 			} else {
 				skipped[name]++
@@ -149,10 +149,179 @@ func TestScreenExact(t *testing.T) {
 		}
 	}
 	for name := range sets {
-		if skipped[name] < 2000 || applied[name] < 2000 {
+		least := 2000
+		if name == "ints" {
+			least = 100 // one key, and a number that is not a plain integer
+		}
+		if skipped[name] < least || applied[name] < least {
 			t.Errorf("%s: the screen skipped %d calls and passed %d: the test inputs do not exercise it", name, skipped[name], applied[name])
 		}
 	}
+}
+
+// valueRules are rules without the defaults and aliases (a screen with
+// no key whose presence counts), and intRules those of them that read
+// numbers alone (a screen for which a number's kind does not suffice).
+func valueRules(rules []Rule) (values, ints []Rule) {
+	for _, r := range rules {
+		if k := r.kind(); k != RuleParamAlias && k != RuleParamDefault {
+			values = append(values, r)
+			if r.CoerceTo == "int_literal" {
+				ints = append(ints, r)
+			}
+		}
+	}
+	return values, ints
+}
+
+// screenAnswer returns the screen's answer for the validated arguments
+// in, after checking that it is the answer of the screen's general path,
+// which looks every member's key up (no member passed over by its key's
+// length or its value's kind).
+func screenAnswer(t testing.TB, s *screen, in []byte) bool {
+	t.Helper()
+	m := rootMembers{ok: true}
+	v := validator{rec: &m}
+	if err := v.valid(in); err != nil {
+		t.Fatalf("%s: %v", in, err)
+	}
+	general := *s
+	general.lens, general.counted, general.kinds = ^uint64(0), ^uint64(0), ^uint8(0)
+	got, want := s.applies(in, &m), general.applies(in, &m)
+	if got != want {
+		t.Fatalf("%s: the screen says %v, its general path %v", in, got, want)
+	}
+	return got
+}
+
+// untested is n with its rules' tests of their top-level members off:
+// Normalize's general path, which calls every rule.
+func untested(n *Normalizer) *Normalizer {
+	off := func(rs *ruleSet) *ruleSet {
+		c := &ruleSet{rules: slices.Clone(rs.rules), screen: rs.screen}
+		for i := range c.rules {
+			c.rules[i].tested = false
+		}
+		return c
+	}
+	g := &Normalizer{byTool: map[string]*ruleSet{}, wildcard: off(n.wildcard)}
+	for tool, rs := range n.byTool {
+		g.byTool[tool] = off(rs)
+	}
+	return g
+}
+
+// mapAnswer checks that Normalize on the arguments in (decoded with
+// json.Number, and with float64 and values of other Go types) makes the
+// value and the records its general path (general) makes.
+func mapAnswer(t testing.TB, n, general *Normalizer, tool string, in []byte) {
+	t.Helper()
+	var plain map[string]any
+	if err := json.Unmarshal(in, &plain); err != nil {
+		t.Fatalf("%s: %v", in, err)
+	}
+	odd := map[string]any{}
+	for k, v := range plain {
+		switch x := v.(type) {
+		case float64:
+			odd[k] = int(x)
+		case []any:
+			odd[k] = []string{fmt.Sprint(x)}
+		case map[string]any:
+			odd[k] = map[string]string{"k": fmt.Sprint(x)}
+		default:
+			odd[k] = v
+		}
+	}
+	for _, decode := range []func() map[string]any{
+		func() map[string]any { return decodeAny(in).(map[string]any) },
+		func() map[string]any { var m map[string]any; json.Unmarshal(in, &m); return m },
+		func() map[string]any { return maps.Clone(odd) },
+	} {
+		got, gotApplied := n.Normalize(tool, decode())
+		want, wantApplied := general.Normalize(tool, decode())
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(byRule(gotApplied), byRule(wantApplied)) {
+			t.Fatalf("Normalize %s %s:\n got  %#v %+v\n want %#v %+v", tool, in, got, gotApplied, want, wantApplied)
+		}
+	}
+}
+
+// byRule sorts records within each rule's run (Normalize walks a map's
+// members in no fixed order).
+func byRule(as []Applied) []string {
+	var out []string
+	start := 0
+	for i := range as {
+		out = append(out, fmt.Sprintf("%+v", as[i]))
+		if i+1 == len(as) || as[i+1].RuleID != as[i].RuleID {
+			sort.Strings(out[start:])
+			start = i + 1
+		}
+	}
+	return out
+}
+
+// FuzzScreen: on any arguments object the screen of each rule set of the
+// test rules, the fuzz rules and the built-in rules answers as its general
+// path does, NormalizeJSON returns what applying every rule returns, and
+// Normalize, which tests a rule's top-level member before its call, does
+// what calling every rule does.
+func FuzzScreen(f *testing.F) {
+	var sets []*Normalizer
+	for _, text := range []string{screenRules, fuzzRules} {
+		rules, err := LoadRules(strings.NewReader(text), nil)
+		if err != nil {
+			f.Fatal(err)
+		}
+		values, ints := valueRules(rules)
+		for _, rs := range [][]Rule{rules, values, ints} {
+			if len(rs) == 0 {
+				continue
+			}
+			n, err := NewNormalizer(rs)
+			if err != nil {
+				f.Fatal(err)
+			}
+			sets = append(sets, n)
+		}
+	}
+	sets = append(sets, builtin(f))
+	tools := []string{"t", "u", "d", "e", "other", "edit_file", "search_files", "batch_operations", "multi_edit", "delete_file", "list_directory"}
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 40; i++ {
+		f.Add(randomArgs(r, 8+i%2*32))
+	}
+	for _, s := range []string{
+		`{"path":"a","pattern":"b","limit":5,"offset":1,"count_only":true,"whole_word":false,"case_sensitive":true,"recursive":true,"include_content":false,"return_lines":true}`,
+		`{"path":"a","pattern":"b","limit":5,"offset":1,"count_only":"true","whole_word":"no","case_sensitive":true,"recursive":"1","include_content":false,"return_lines":true}`,
+		`{"old":"1","b":"yes","labels":"2.5","s":"[{\"tries\":\"3\",\"op\":\"cp\"},\"{}\"]"}`,
+		`{"m":{"a":{"t":"x\\ny"},"b":"{\"k\":null}"},"raw":[1,{"<":">"}],"p":"{\"x\":{\"items\":[{\"o\":1},{}]}}"}`,
+		`{"s":[{"id":"","n":5.0},{"n":"1e3"},{"n":" 7"}],"labels":["1","x",null]}`,
+		`{"new":1,"old":2,"labels":null,"b":1}`,
+		`{"ke":null,"count_for_the_items_total":1.5,"\u006fld":"x","k\u0065":""}`,
+	} {
+		f.Add([]byte(s))
+	}
+	var generals []*Normalizer
+	for _, n := range sets {
+		generals = append(generals, untested(n))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if Valid(in) != nil || in[skipSpace(in, 0)] != '{' {
+			return
+		}
+		for i, n := range sets {
+			for _, tool := range tools {
+				mapAnswer(t, n, generals[i], tool, in)
+				screenAnswer(t, &n.rulesFor(tool).screen, in)
+				out, got, err := n.NormalizeJSON(tool, in)
+				wantOut, want := n.rulesFor(tool).applyJSON(in)
+				if err != nil || !bytes.Equal(out, wantOut) || !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s %s:\n got  %s %+v %v\n want %s %+v", tool, in, out, got, err, wantOut, want)
+				}
+			}
+		}
+	})
 }
 
 // TestScreenManyKeys: a rule set reading more keys than the screen
