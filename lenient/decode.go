@@ -533,7 +533,9 @@ func (d *Decoder) String(v []byte, name string, m Mode) string {
 	case t != nil && t.owned:
 		// Neither plain nor unquoted by the validator: no escape, bytes
 		// outside ASCII. The Decoder's own text is valid UTF-8 (unquoting
-		// makes it so), so these bytes are the string's text too.
+		// makes it so), so these bytes are the string's text too. (The
+		// validator leaves a string with an escape as it is only when its
+		// text would pass textSpan's offsets, which takes invalid UTF-8.)
 		return unsafe.String(&v[1], len(v)-2)
 	case t == nil || len(v)-2 > maxShared:
 		return StringValue(v)

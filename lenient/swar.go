@@ -121,8 +121,8 @@ words:
 		}
 	}
 	if m != 0 {
-		k := bits.TrailingZeros64(m) >> 3
-		seen |= x & (uint64(1)<<(8*k) - 1) // the bytes before the stop
+		k, before := beforeStop(x, m)
+		seen |= before
 		i += k
 	}
 	if i >= len(data) {
@@ -144,6 +144,14 @@ words:
 	default: // a control character
 		return i, false, false
 	}
+}
+
+// beforeStop returns, for a word x of string bytes whose swarStop m is
+// not 0, the index of its first stop byte and the bytes before it (the
+// rest zeroed), for the OR of the bytes seen.
+func beforeStop(x, m uint64) (int, uint64) {
+	k := bits.TrailingZeros64(m) >> 3
+	return k, x & (uint64(1)<<(8*k) - 1)
 }
 
 // tailStop returns the index of the first '"', '\\' or control character
@@ -171,8 +179,8 @@ func tailStop(data []byte, i int, seen uint64) (int, uint64) {
 // bytes are: the caller checks that when high is set.
 //
 // Escapes often come in runs (\n\t\t, or \",\" in an array sent as text):
-// a run is taken byte by byte, and the plain run after it two words a
-// round.
+// a run is taken byte by byte, and the plain run after it one word, then
+// two words a round.
 func escapedScan(data []byte, i int, out *[]byte) (end int, high, ok bool) {
 	// dst is nil when out is not set: out's room (16 bytes at least)
 	// makes it non-nil otherwise.
@@ -228,8 +236,8 @@ func escapedScan(data []byte, i int, out *[]byte) (end int, high, ok bool) {
 				binary.LittleEndian.PutUint64(dst[n:n+8], x)
 			}
 			if m := swarStop(x); m != 0 {
-				b := bits.TrailingZeros64(m) >> 3
-				seen |= x & (uint64(1)<<(8*b) - 1)
+				b, before := beforeStop(x, m)
+				seen |= before
 				i += b
 				n += b
 				goto stop
@@ -262,8 +270,8 @@ func escapedScan(data []byte, i int, out *[]byte) (end int, high, ok bool) {
 					seen |= x
 					k, x, m = 8, x2, m2
 				}
-				b := bits.TrailingZeros64(m) >> 3
-				seen |= x & (uint64(1)<<(8*b) - 1)
+				b, before := beforeStop(x, m)
+				seen |= before
 				i += k + b
 				n += k + b
 				break
