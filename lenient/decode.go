@@ -239,7 +239,8 @@ func (d *Decoder) Path(name string) string { return d.path1(name, false) }
 func (d *Decoder) problemPath(name string) string { return d.path1(name, true) }
 
 func (d *Decoder) path1(name string, sent bool) string {
-	var b []byte
+	var buf [64]byte // most paths fit: one allocation, the string's
+	b := buf[:0]
 	for i := 0; i < d.depth; i++ {
 		if s := d.seg(i); !sent || !s.wrapped {
 			b = appendSeg(b, s)
@@ -280,7 +281,22 @@ func (d *Decoder) Fail(name string, v []byte, msg string) {
 
 // fix records a fix when recording is on.
 func (d *Decoder) fix(name string, kind FixKind, from, to []byte) {
-	d.fixes = append(d.fixes, Fix{Param: d.Path(name), Kind: kind, From: clone(from), To: clone(to)})
+	if d.fixes == nil {
+		d.fixes = make([]Fix, 0, 8) // a call that needs fixes often needs several
+	}
+	// From and To share one allocation, each capped at its length so
+	// that appending to one never writes the other; nothing is nil, as
+	// clone makes it.
+	b := make([]byte, 0, len(from)+len(to))
+	b = append(append(b, from...), to...)
+	f := Fix{Param: d.Path(name), Kind: kind}
+	if len(from) > 0 {
+		f.From = json.RawMessage(b[:len(from):len(from)])
+	}
+	if len(to) > 0 {
+		f.To = json.RawMessage(b[len(from):])
+	}
+	d.fixes = append(d.fixes, f)
 }
 
 func clone(b []byte) json.RawMessage {

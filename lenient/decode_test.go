@@ -117,6 +117,31 @@ func TestReportFixes(t *testing.T) {
 	}
 }
 
+// TestFixesOwnTheirBytes: a fix's From and To are copies of their own
+// (they share one allocation): appending to From writes neither To nor
+// the input, and a long path is recorded whole.
+func TestFixesOwnTheirBytes(t *testing.T) {
+	in := []byte(`"010"`)
+	var d Decoder
+	d.Record()
+	long := strings.Repeat("k", 100)
+	d.Enter(long)
+	d.Int(in, "limit", 64, 0)
+	d.Leave()
+	f := d.Fixes()[0]
+	_ = append(f.From, "XX"...)
+	if string(f.From) != `"010"` || string(f.To) != `10` || string(in) != `"010"` {
+		t.Errorf("from %s to %s input %s", f.From, f.To, in)
+	}
+	if f.Param != long+".limit" {
+		t.Errorf("path %q", f.Param)
+	}
+	in[1] = '9'
+	if string(f.From) != `"010"` {
+		t.Errorf("From aliases the input: %s", f.From)
+	}
+}
+
 // TestWrapMessages (issue 12 item 7): a wrapped lone value's problem is
 // reported at the field as sent (labels, not labels[0]), while its fix
 // records keep the element the wrap made; "" is not wrapped into [""].
