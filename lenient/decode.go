@@ -58,6 +58,7 @@ type Decoder struct {
 	begun    bool // Begin validated the document (and reported its duplicate keys)
 	path     [inlineDepth]segment
 	deep     []segment
+	scratch  [24]byte // a fixed number's or bool's text, which fix copies
 }
 
 // Record makes the Decoder keep a list of the fixes it makes (see Fixes).
@@ -239,6 +240,9 @@ func (d *Decoder) Path(name string) string { return d.path1(name, false) }
 func (d *Decoder) problemPath(name string) string { return d.path1(name, true) }
 
 func (d *Decoder) path1(name string, sent bool) string {
+	if d.depth == 0 && isPlainKey(name) {
+		return name // a top-level field's path is its name
+	}
 	var buf [64]byte // most paths fit: one allocation, the string's
 	b := buf[:0]
 	for i := 0; i < d.depth; i++ {
@@ -340,7 +344,7 @@ func (d *Decoder) Int(v []byte, name string, bits int, m Mode) int64 {
 		n, err := ParseIntString(text(v), bits)
 		if err == nil {
 			if d.record {
-				d.fix(name, FixStringToInt, v, strconv.AppendInt(nil, n, 10))
+				d.fix(name, FixStringToInt, v, strconv.AppendInt(d.scratch[:0], n, 10))
 			}
 			return n
 		}
@@ -355,7 +359,7 @@ func (d *Decoder) Int(v []byte, name string, bits int, m Mode) int64 {
 		n, err := ParseIntNumber(v, bits)
 		if err == nil {
 			if d.record && !plainInteger(v) {
-				d.fix(name, FixNumberToInt, v, strconv.AppendInt(nil, n, 10))
+				d.fix(name, FixNumberToInt, v, strconv.AppendInt(d.scratch[:0], n, 10))
 			}
 			return n
 		}
@@ -373,7 +377,7 @@ func (d *Decoder) Uint(v []byte, name string, bits int, m Mode) uint64 {
 		n, err := ParseUintString(text(v), bits)
 		if err == nil {
 			if d.record {
-				d.fix(name, FixStringToInt, v, strconv.AppendUint(nil, n, 10))
+				d.fix(name, FixStringToInt, v, strconv.AppendUint(d.scratch[:0], n, 10))
 			}
 			return n
 		}
@@ -387,7 +391,7 @@ func (d *Decoder) Uint(v []byte, name string, bits int, m Mode) uint64 {
 		n, err := ParseUintNumber(v, bits)
 		if err == nil {
 			if d.record && !plainInteger(v) {
-				d.fix(name, FixNumberToInt, v, strconv.AppendUint(nil, n, 10))
+				d.fix(name, FixNumberToInt, v, strconv.AppendUint(d.scratch[:0], n, 10))
 			}
 			return n
 		}
@@ -451,7 +455,7 @@ func (d *Decoder) Float(v []byte, name string, bits int, m Mode) float64 {
 		f, err = ParseFloat(text(v), bits)
 		if err == nil {
 			if d.record {
-				d.fix(name, FixStringToFloat, v, strconv.AppendFloat(nil, f, 'g', -1, bits))
+				d.fix(name, FixStringToFloat, v, strconv.AppendFloat(d.scratch[:0], f, 'g', -1, bits))
 			}
 			return f
 		}
@@ -489,7 +493,7 @@ func (d *Decoder) Bool(v []byte, name string, m Mode) bool {
 		b, ok := ParseBool(text(v), m&StrictBool != 0)
 		if ok {
 			if d.record {
-				d.fix(name, FixStringToBool, v, []byte(strconv.FormatBool(b)))
+				d.fix(name, FixStringToBool, v, strconv.AppendBool(d.scratch[:0], b))
 			}
 			return b
 		}
