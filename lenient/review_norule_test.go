@@ -313,25 +313,6 @@ func nrStringBody(r *rand.Rand) string {
 	return b.String()
 }
 
-// nrRawQuote quotes s as JSON, bytes outside ASCII as they are.
-func nrRawQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c < 0x20:
-			fmt.Fprintf(&b, `\u%04x`, c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
 // nrDocValue returns a random document value whose strings hold escapes,
 // bytes outside ASCII and invalid UTF-8, and JSON text of arrays and
 // objects nested in strings.
@@ -365,7 +346,7 @@ func nrDocValue(r *rand.Rand, depth int) string {
 		if r.IntN(4) == 0 {
 			inner = " " + inner
 		}
-		q := nrRawQuote(inner)
+		q := reviewQuote(inner)
 		if r.IntN(3) == 0 {
 			q = strings.Replace(q, "[", `\u005b`, 1) // an escape in the outer string
 		}
@@ -374,46 +355,6 @@ func nrDocValue(r *rand.Rand, depth int) string {
 		return strconv.Itoa(r.IntN(100))
 	default:
 		return `"` + nrStringBody(r) + `"`
-	}
-}
-
-// nrWalk is walkTaped with a mode for strings; it keeps each string
-// String returns with a copy, to check later that it stayed put.
-func nrWalk(d *Decoder, v []byte, m Mode, out *[]string, keep *[][2]string) {
-	open := v[0]
-	switch open {
-	case '{', '[':
-	case '"':
-		s := d.String(v, "", m)
-		*out = append(*out, "s:"+s)
-		*keep = append(*keep, [2]string{s, strings.Clone(s)})
-		t := text(v)
-		i := skipSpace(t, 0)
-		if i == len(t) || t[i] != '[' && t[i] != '{' || Valid(t) != nil {
-			return
-		}
-		open = t[i]
-	default:
-		*out = append(*out, "v:"+string(v))
-		return
-	}
-	var it ObjectIter
-	if open == '{' && d.Object(v, "", 0, &it) {
-		*out = append(*out, "{")
-		for d.Next(&it) {
-			*out = append(*out, "k:"+string(it.Key))
-			nrWalk(d, it.Value, m, out, keep)
-		}
-		*out = append(*out, "}")
-		return
-	}
-	var a ArrayIter
-	if d.Array(v, "", 0, &a) {
-		*out = append(*out, "["+strconv.Itoa(a.Len()))
-		for a.Next() {
-			nrWalk(d, a.Value, m, out, keep)
-		}
-		*out = append(*out, "]")
 	}
 }
 
@@ -431,7 +372,7 @@ func nrDecode(doc string, unescape, record bool, keep *[][2]string) string {
 	ok := d.Begin(b)
 	var out []string
 	if ok && !d.Failed() {
-		nrWalk(&d, trimSpace(b), m, &out, keep)
+		walkTapedMode(&d, trimSpace(b), m, &out, keep)
 	}
 	err := d.Err()
 	return fmt.Sprintf("%v %v %q %q", ok, err, out, fmt.Sprint(d.Fixes()))
@@ -483,7 +424,7 @@ func nrFixedDocs() []string {
 	for pad := range 18 {
 		p := strings.Repeat("p", pad)
 		for _, body := range []string{p + "\xc3", "é" + p + "\xff", p + "日本", "\xf0\x9f\x98" + p} {
-			docs = append(docs, `["`+body+`"]`, nrRawQuote(`["`+body+`",{"k":"`+body+`"}]`), nrRawQuote(nrRawQuote(`["`+body+`"]`)))
+			docs = append(docs, `["`+body+`"]`, reviewQuote(`["`+body+`",{"k":"`+body+`"}]`), reviewQuote(reviewQuote(`["`+body+`"]`)))
 		}
 	}
 	return docs

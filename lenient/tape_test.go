@@ -10,12 +10,21 @@ import (
 // elements, lengths and string values, through a Decoder's typed methods
 // (which read the tapes Begin and JSON text made). Strings holding JSON
 // array or object text are walked too.
-func walkTaped(d *Decoder, v []byte, out *[]string) {
+func walkTaped(d *Decoder, v []byte, out *[]string) { walkTapedMode(d, v, 0, out, nil) }
+
+// walkTapedMode is walkTaped reading strings with mode m; when keep is
+// set, it keeps each string String returned with a copy of it, for a
+// check that the string stays put.
+func walkTapedMode(d *Decoder, v []byte, m Mode, out *[]string, keep *[][2]string) {
 	open := v[0]
 	switch open {
 	case '{', '[':
 	case '"':
-		*out = append(*out, "s:"+d.String(v, "", 0))
+		s := d.String(v, "", m)
+		*out = append(*out, "s:"+s)
+		if keep != nil {
+			*keep = append(*keep, [2]string{s, strings.Clone(s)})
+		}
 		t := text(v)
 		i := skipSpace(t, 0)
 		if i == len(t) || t[i] != '[' && t[i] != '{' || Valid(t) != nil {
@@ -31,7 +40,7 @@ func walkTaped(d *Decoder, v []byte, out *[]string) {
 		*out = append(*out, "{")
 		for d.Next(&it) {
 			*out = append(*out, "k:"+string(it.Key))
-			walkTaped(d, it.Value, out)
+			walkTapedMode(d, it.Value, m, out, keep)
 		}
 		*out = append(*out, "}")
 		return
@@ -40,7 +49,7 @@ func walkTaped(d *Decoder, v []byte, out *[]string) {
 	if d.Array(v, "", 0, &a) {
 		*out = append(*out, "["+strconv.Itoa(a.Len()))
 		for a.Next() {
-			walkTaped(d, a.Value, out)
+			walkTapedMode(d, a.Value, m, out, keep)
 		}
 		*out = append(*out, "]")
 	}
