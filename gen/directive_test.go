@@ -143,3 +143,47 @@ type (
 		t.Errorf("-type OneInput,Other: tools %s, want one,other", got)
 	}
 }
+
+// TestIndexDefaultOutsideSlice: a {{index}} default is reported, with
+// its position, when its struct is also reached through no slice (where
+// the index would be -1), however deep and in whichever order the two
+// ways are met; a struct reached only through slices (and maps in them)
+// is fine.
+func TestIndexDefaultOutsideSlice(t *testing.T) {
+	const step = `
+// Step is a step.
+type Step struct {
+	ID string ` + "`json:\"id,omitempty\" jsonschema:\"default=step-{{index}}\"`" + `
+}
+
+// Wrap holds a step.
+type Wrap struct {
+	S Step ` + "`json:\"s\"`" + `
+}
+`
+	const want = "tools.go:5:2: field Step.ID: a {{index}} default needs the struct to be an element of a slice; Step is also reached through no slice, where {{index}} has no value: use a struct of its own there, or a default without {{index}}"
+	for _, tc := range []struct {
+		name, fields string
+		want         []string
+	}{
+		{"direct field", "Steps []Step `json:\"steps\"`\n\tOne *Step `json:\"one\"`", []string{want}},
+		{"slice met second", "One Wrap `json:\"one\"`\n\tMany []Wrap `json:\"many\"`", []string{want}},
+		{"slice met first", "Many []Wrap `json:\"many\"`\n\tOne Wrap `json:\"one\"`", []string{want}},
+		{"slices and maps only", "Many []Wrap `json:\"many\"`\n\tByName []map[string]Step `json:\"by_name\"`", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "package d\n" + step + `
+// RunInput is the input of run.
+//
+//normgen:tool run
+type RunInput struct {
+	` + tc.fields + `
+}
+`
+			_, diags := loadSource(t, src)
+			if strings.Join(diags, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(diags, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}

@@ -285,8 +285,11 @@ func (l *loader) build(cfg Config) *Package {
 		m.Tools = append(m.Tools, t)
 	}
 	for _, x := range l.indexed {
-		if !x.s.InSlice {
+		switch {
+		case !x.s.InSlice:
 			l.diags = append(l.diags, Diagnostic{Pos: x.f.Pos, Field: x.id, Msg: fmt.Sprintf("a {{index}} default needs the struct to be an element of a slice; %s is not reached through a slice", x.s.Name)})
+		case x.s.OutsideSlice:
+			l.diags = append(l.diags, Diagnostic{Pos: x.f.Pos, Field: x.id, Msg: fmt.Sprintf("a {{index}} default needs the struct to be an element of a slice; %s is also reached through no slice, where {{index}} has no value: use a struct of its own there, or a default without {{index}}", x.s.Name)})
 		}
 	}
 	sort.Slice(m.Tools, func(i, j int) bool { return m.Tools[i].Name < m.Tools[j].Name })
@@ -349,9 +352,7 @@ func (l *loader) rejectUnknown(name string) bool {
 // structOf returns the model of a named struct type of this package.
 func (l *loader) structOf(obj *types.TypeName, inSlice bool) *Struct {
 	if s, ok := l.structs[obj]; ok {
-		if inSlice {
-			s.InSlice = true
-		}
+		reach(s, inSlice)
 		return s
 	}
 	if l.building[obj] {
@@ -361,7 +362,7 @@ func (l *loader) structOf(obj *types.TypeName, inSlice bool) *Struct {
 	l.building[obj] = true
 	defer delete(l.building, obj)
 	st := obj.Type().Underlying().(*types.Struct)
-	s := &Struct{Name: obj.Name(), Pos: l.pkg.Fset.Position(obj.Pos()), InSlice: inSlice, RejectUnknown: l.rejectUnknown(obj.Name())}
+	s := &Struct{Name: obj.Name(), Pos: l.pkg.Fset.Position(obj.Pos()), InSlice: inSlice, OutsideSlice: !inSlice, RejectUnknown: l.rejectUnknown(obj.Name())}
 	if doc := l.typeDocs[obj.Name()]; doc != nil {
 		s.Doc = strings.TrimSpace(doc.Text())
 	}
@@ -370,6 +371,33 @@ func (l *loader) structOf(obj *types.TypeName, inSlice bool) *Struct {
 	l.structs[obj] = s
 	l.order = append(l.order, s)
 	return s
+}
+
+// reach marks s as reached inside a slice (inSlice) or through none, and
+// with it the structs of its fields (their elements, for slices, inside
+// one), when that is new: a struct met again somewhere else passes the
+// place on to what it holds.
+func reach(s *Struct, inSlice bool) {
+	if inSlice && s.InSlice || !inSlice && s.OutsideSlice {
+		return
+	}
+	if inSlice {
+		s.InSlice = true
+	} else {
+		s.OutsideSlice = true
+	}
+	for _, f := range s.Fields {
+		in := inSlice
+		for r := f.Type; r != nil; r = r.Elem {
+			if r.Struct != nil {
+				reach(r.Struct, in)
+				break
+			}
+			if r.Kind == schema.Array {
+				in = true
+			}
+		}
+	}
 }
 
 // fields collects the wire fields of st, flattening embedded structs as

@@ -42,7 +42,11 @@ type Struct struct {
 	// InSlice is set when the struct is reached as a slice element, where
 	// defaults may use {{index}}.
 	InSlice bool
-	Pos     token.Position
+	// OutsideSlice is set when the struct is also reached through no
+	// slice (a tool's input, or a field of one), where {{index}} has no
+	// value.
+	OutsideSlice bool
+	Pos          token.Position
 }
 
 // Field is one wire field of a struct.

@@ -137,6 +137,8 @@ func TestRuleConflicts(t *testing.T) {
 		{`{"id":"a","tools":["t"],"type":"wrap","path":"a..b"}`, `rule 0 (a): path "a..b": a member name is missing at offset 2`},
 		{`{"id":"a","tools":["t"],"type":"param_default","path":"a[]","value":1}`, `rule 0 (a): path "a[]" must end with a member name`},
 		{`{"id":"a","tools":["t"],"type":"param_default","from":"a","value":1,"when":"sometimes"}`, `rule 0 (a): when "sometimes": want "absent" or "absent_or_empty"`},
+		{`{"id":"a","tools":["t"],"type":"param_default","from":"id","value":"s-{{index}}"}`, `rule 0 (a): value "s-{{index}}" uses {{index}}, the position of an array element, but the key it sets is in no array`},
+		{`{"id":"a","tools":["t"],"type":"param_default","path":"job.m{}.id","value":"s-{{index}}"}`, `rule 0 (a): value "s-{{index}}" uses {{index}}`},
 		{`{"id":"a","tools":["t"],"type":"nested_alias","path":"a.b","to":"c","in_payload":"p","array_path":"[]"}`, "rule 0 (a): path is not used by type nested_alias"},
 	} {
 		_, err := LoadRules(strings.NewReader("["+tc.rules+"]"), nil)
@@ -150,7 +152,8 @@ func TestRuleConflicts(t *testing.T) {
 	 {"id":"b","tools":["t"],"type":"param_alias","from":"dir","to":"path"},
 	 {"id":"c","tools":["u"],"type":"param_alias","from":"path","to":"file_path"},
 	 {"id":"d","tools":["t"],"type":"param_default","from":"n","value":1},
-	 {"id":"e","tools":["u"],"type":"param_default","from":"n","value":2}]`
+	 {"id":"e","tools":["u"],"type":"param_default","from":"n","value":2},
+	 {"id":"f","tools":["t"],"type":"param_default","path":"steps[].id","value":"step-{{index}}"}]`
 	if _, err := LoadRules(strings.NewReader(ok), nil); err != nil {
 		t.Errorf("valid rules refused: %v", err)
 	}

@@ -246,6 +246,10 @@ func ValidateRules(rules, existing []Rule) error {
 		}
 		if r.Value != nil && Valid(r.Value) != nil {
 			bad("value is not valid JSON")
+		} else if r.Type == RuleParamDefault && len(r.Value) > 0 && r.Value[0] == '"' &&
+			bytes.Contains(r.Value, []byte("{{index}}")) && !throughArray(r.Path) {
+			bad("value %s uses {{index}}, the position of an array element, but the key it sets is in no array: "+
+				"set it through a path with [] (such as steps[].id), or give a value without {{index}}", r.Value)
 		}
 	}
 	if len(errs) == 0 {
@@ -255,6 +259,24 @@ func ValidateRules(rules, existing []Rule) error {
 		return &RulesError{errs}
 	}
 	return nil
+}
+
+// throughArray reports whether the rule path p goes through the elements
+// of an array (a[].b), where {{index}} has a value.
+func throughArray(p string) bool {
+	if p == "" {
+		return false // from: a top-level key
+	}
+	segs, err := parsePath(p)
+	if err != nil {
+		return true // reported as a bad path
+	}
+	for _, s := range segs {
+		if s.each == '[' {
+			return true
+		}
+	}
+	return false
 }
 
 // conflicts finds rules that cannot mean anything together, among rules

@@ -86,6 +86,18 @@ type Checkpoint struct {
 	Limits map[string]int `json:"limits,omitempty"`
 }
 
+// CheckpointDefaults is what a checkpoint that sets nothing gets: a
+// Checkpoint's fields, with a name of its own (a Checkpoint's
+// "cp-{{index}}" has no index outside the checkpoints array, and normgen
+// reports a struct with such a default that is also reached outside one).
+type CheckpointDefaults struct {
+	Name   string         `json:"name,omitempty" jsonschema:"default=cp-default"`
+	Checks []Check        `json:"checks,omitempty"`
+	Gate   *Retry         `json:"gate,omitempty"`
+	Owners [][]string     `json:"owners,omitempty"`
+	Limits map[string]int `json:"limits,omitempty"`
+}
+
 // Check is one check of a checkpoint, two slices deep.
 type Check struct {
 	ID    string `json:"id,omitempty" jsonschema:"default=check-{{index}}"`
@@ -97,8 +109,8 @@ type Check struct {
 //
 //normgen:tool update_workflow
 type UpdateWorkflowInput struct {
-	Workflow    string       `json:"workflow"`
-	Checkpoints []Checkpoint `json:"checkpoints,omitempty"`
-	Default     *Checkpoint  `json:"default,omitempty"`
-	Strict      []int        `json:"strict_ids,omitempty" norm:"strict"`
+	Workflow    string              `json:"workflow"`
+	Checkpoints []Checkpoint        `json:"checkpoints,omitempty"`
+	Default     *CheckpointDefaults `json:"default,omitempty"`
+	Strict      []int               `json:"strict_ids,omitempty" norm:"strict"`
 }

@@ -860,6 +860,126 @@ func (x *Checkpoint) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
+// checkpointDefaultsKeys holds the accepted keys of each field of CheckpointDefaults, canonical name first.
+var checkpointDefaultsKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
+
+// UnmarshalJSON decodes a CheckpointDefaults leniently, as the normgen README's
+// semantics table says; an error lists every bad field.
+func (x *CheckpointDefaults) UnmarshalJSON(data []byte) error {
+	var d lenient.Decoder
+	if d.Begin(data) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Err()
+}
+
+// UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
+func (x *CheckpointDefaults) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var d lenient.Decoder
+	d.Record()
+	if d.Begin(data) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Fixes(), d.Err()
+}
+
+// decodeNormgen decodes one CheckpointDefaults object at d's current path.
+func (x *CheckpointDefaults) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+	*x = CheckpointDefaults{}
+	var it lenient.ObjectIter
+	if !d.Object(v, "", m, &it) {
+		return
+	}
+	var seen [5]bool
+	for d.Next(&it) {
+		switch string(it.Key) {
+		case "name":
+			if d.Claim(&seen[0], &it, checkpointDefaultsKeys[0]) {
+				x.Name = d.String(it.Value, "name", 0)
+			}
+		case "checks":
+			if d.Claim(&seen[1], &it, checkpointDefaultsKeys[1]) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "checks", 0, &a) {
+					d.Enter("checks")
+					s := make([]Check, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e Check
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.Checks = s
+				}
+			}
+		case "gate":
+			if d.Claim(&seen[2], &it, checkpointDefaultsKeys[2]) {
+				if !lenient.Null(it.Value) {
+					d.Enter("gate")
+					p := new(Retry)
+					p.decodeNormgen(d, it.Value, 0)
+					x.Gate = p
+					d.Leave()
+				}
+			}
+		case "owners":
+			if d.Claim(&seen[3], &it, checkpointDefaultsKeys[3]) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "owners", 0, &a) {
+					d.Enter("owners")
+					s := make([][]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e []string
+						var a1 lenient.ArrayIter
+						if d.Array(a.Value, "", 0, &a1) {
+							s := make([]string, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e string
+								e = d.String(a1.Value, "", 0)
+								s = append(s, e)
+								d.Leave()
+							}
+							e = s
+						}
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.Owners = s
+				}
+			}
+		case "limits":
+			if d.Claim(&seen[4], &it, checkpointDefaultsKeys[4]) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "limits", 0, &o) {
+					d.Enter("limits")
+					mp := make(map[string]int)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e int
+						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+						mp[k] = e
+						d.Leave()
+					}
+					d.Leave()
+					x.Limits = mp
+				}
+			}
+		default:
+			d.Unknown(it.Key, 0, nil)
+		}
+	}
+	if !seen[0] {
+		x.Name = "cp-default"
+		d.Defaulted("name", "\"cp-default\"")
+	}
+}
+
 // checkKeys holds the accepted keys of each field of Check, canonical name first.
 var checkKeys = [3][]string{{"id"}, {"count", "n"}, {"note"}}
 
@@ -973,7 +1093,7 @@ func (x *UpdateWorkflowInput) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 			if d.Claim(&seen[2], &it, updateWorkflowInputKeys[2]) {
 				if !lenient.Null(it.Value) {
 					d.Enter("default")
-					p := new(Checkpoint)
+					p := new(CheckpointDefaults)
 					p.decodeNormgen(d, it.Value, 0)
 					x.Default = p
 					d.Leave()
@@ -2412,7 +2532,8 @@ const updateWorkflowInputSchema = `{
         {
           "properties": {
             "name": {
-              "type": "string"
+              "type": "string",
+              "default": "cp-default"
             },
             "checks": {
               "anyOf": [
@@ -2714,7 +2835,8 @@ const updateWorkflowInputSchemaTypeArray = `{
     "default": {
       "properties": {
         "name": {
-          "type": "string"
+          "type": "string",
+          "default": "cp-default"
         },
         "checks": {
           "items": {
@@ -2910,7 +3032,8 @@ const updateWorkflowInputSchemaGemini = `{
     "default": {
       "properties": {
         "name": {
-          "type": "string"
+          "type": "string",
+          "default": "cp-default"
         },
         "checks": {
           "items": {
@@ -3736,7 +3859,7 @@ func NormgenTools() []lenient.Tool {
 					Path:  "default.name",
 					Tools: []string{"update_workflow"},
 					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"cp-{{index}}"`),
+					Value: json.RawMessage(`"cp-default"`),
 				},
 				{
 					ID:    "update_workflow.default.checks.json",
