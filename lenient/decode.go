@@ -140,6 +140,16 @@ func (d *Decoder) containerText(v []byte, name string, open byte, what string) (
 		// t is v's own bytes unless v held escapes: then it is the
 		// Decoder's, which nothing else refers to or writes to.
 		tp.owned = len(t) > 0 && &t[0] != &v[1]
+		if tp.owned {
+			// Its strings share it (String) but for those the validator
+			// unquoted: only they take block room.
+			tp.short = 0
+			for _, s := range tp.texts {
+				if n := int(s.hi - s.lo); n <= maxShared {
+					tp.short += n
+				}
+			}
+		}
 	}
 	if d.record {
 		d.fix(name, FixJSONText, v, compact(t))

@@ -338,3 +338,34 @@ func TestEscapedValuesUnquotedInBegin(t *testing.T) {
 		d.Err()
 	}
 }
+
+// TestOwnedTextBlockRoom: the strings of JSON text that share the
+// Decoder's text take no block room, so a string of it that was unquoted
+// gets a block sized for the unquoted ones alone, not for all of them.
+func TestOwnedTextBlockRoom(t *testing.T) {
+	var elems []string
+	for i := range 100 {
+		elems = append(elems, `"plain-string-number-`+strconv.Itoa(i)+`"`)
+	}
+	elems = append(elems, `"a\nb"`)
+	doc := []byte(reviewQuote("[" + strings.Join(elems, ",") + "]"))
+	var d Decoder
+	if !d.Begin(doc) {
+		t.Fatal(d.Err())
+	}
+	var a ArrayIter
+	if !d.Array(doc, "", 0, &a) {
+		t.Fatal(d.Err())
+	}
+	var last string
+	for a.Next() {
+		last = d.String(a.Value, "", 0)
+	}
+	if last != "a\nb" {
+		t.Fatalf("last element %q", last)
+	}
+	if c := cap(d.block); c > 16 {
+		t.Errorf("the one unquoted string took a block of %d bytes", c)
+	}
+	_ = d.Err()
+}
