@@ -14,27 +14,62 @@ type jnode struct {
 
 // parseNode builds a node from validated JSON.
 func parseNode(v []byte) *jnode {
+	n := new(jnode)
+	parseInto(n, v)
+	return n
+}
+
+// parseInto builds in n the node of validated JSON v. A container's
+// children are made in one slice of nodes, and an object's keys share
+// one string: a few allocations per container, not a few per member.
+func parseInto(n *jnode, v []byte) {
 	v = v[skipSpace(v, 0):]
 	switch v[0] {
-	case '{':
-		n := &jnode{kind: '{'}
+	case '{', '[':
+	default:
+		*n = jnode{raw: v[:skipValue(v, 0)]}
+		return
+	}
+	*n = jnode{kind: v[0]}
+	// Most containers are small: their members are gathered on the
+	// stack first.
+	var rawBuf [16][]byte
+	raws := rawBuf[:0]
+	var keyBuf [256]byte
+	keyText := keyBuf[:0]
+	var endBuf [16]int
+	keyEnds := endBuf[:0]
+	if n.kind == '{' {
 		var it ObjectIter
 		it.Reset(v)
 		for it.Next() {
-			n.keys = append(n.keys, string(it.Key))
-			n.vals = append(n.vals, parseNode(it.Value))
+			keyText = append(keyText, it.Key...)
+			keyEnds = append(keyEnds, len(keyText))
+			raws = append(raws, it.Value)
 		}
-		return n
-	case '[':
-		n := &jnode{kind: '['}
+		all := string(keyText)
+		n.keys = make([]string, len(keyEnds))
+		start := 0
+		for i, end := range keyEnds {
+			n.keys[i] = all[start:end]
+			start = end
+		}
+	} else {
 		var it ArrayIter
 		it.Reset(v)
 		for it.Next() {
-			n.vals = append(n.vals, parseNode(it.Value))
+			raws = append(raws, it.Value)
 		}
-		return n
 	}
-	return &jnode{raw: v[:skipValue(v, 0)]}
+	if len(raws) == 0 {
+		return
+	}
+	kids := make([]jnode, len(raws))
+	n.vals = make([]*jnode, len(raws))
+	for i, raw := range raws {
+		parseInto(&kids[i], raw)
+		n.vals[i] = &kids[i]
+	}
 }
 
 // index returns the position of key in an object node, or -1.

@@ -311,3 +311,22 @@ func TestNestedPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizeDeepPayload: a payload nested as deep as the validator
+// allows, beside a member a rule changes, is re-encoded byte for byte
+// (the node tree is built, recursively, down to the bottom).
+func TestNormalizeDeepPayload(t *testing.T) {
+	n, err := NewNormalizer([]Rule{{ID: "c", Tools: []string{"t"}, Type: RuleTypeCoerce, From: "n", CoerceTo: "int"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	depth := maxDepth - 2
+	deep := strings.Repeat(`[{"k":`, depth/2) + `"x"` + strings.Repeat(`}]`, depth/2)
+	out, applied, err := n.NormalizeJSON("t", []byte(`{"n":"5","deep":`+deep+`}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"n":5,"deep":` + deep + `}`; string(out) != want || len(applied) != 1 {
+		t.Fatalf("applied %v; output differs from the input but for n (%d bytes, want %d)", applied, len(out), len(want))
+	}
+}
