@@ -15,61 +15,69 @@ type jnode struct {
 // parseNode builds a node from validated JSON.
 func parseNode(v []byte) *jnode {
 	n := new(jnode)
-	parseInto(n, v)
+	parseAt(n, v, skipSpace(v, 0))
 	return n
 }
 
-// parseInto builds in n the node of validated JSON v. A container's
-// children are made in one slice of nodes, and an object's keys share
-// one string: a few allocations per container, not a few per member.
-func parseInto(n *jnode, v []byte) {
-	v = v[skipSpace(v, 0):]
-	switch v[0] {
-	case '{', '[':
-	default:
-		*n = jnode{raw: v[:skipValue(v, 0)]}
-		return
+// parseAt builds in n the node of the validated JSON value at data[i]
+// and returns the index after it. Each byte is read once, however deep
+// the value (iterating each level with skipValue would read a level's
+// bytes again for every level above it). A container's children are
+// made in one slice of nodes, and an object's keys share one string: a
+// few allocations per container, not a few per member.
+func parseAt(n *jnode, data []byte, i int) int {
+	c := data[i]
+	if c != '{' && c != '[' {
+		end := skipValue(data, i)
+		*n = jnode{raw: data[i:end]}
+		return end
 	}
-	*n = jnode{kind: v[0]}
+	*n = jnode{kind: c}
 	// Most containers are small: their members are gathered on the
 	// stack first.
-	var rawBuf [16][]byte
-	raws := rawBuf[:0]
+	var kidBuf [16]jnode
+	kids := kidBuf[:0]
 	var keyBuf [256]byte
-	keyText := keyBuf[:0]
+	keys := keyBuf[:0] // the object's keys' text, one after the other
 	var endBuf [16]int
 	keyEnds := endBuf[:0]
-	if n.kind == '{' {
-		var it ObjectIter
-		it.Reset(v)
-		for it.Next() {
-			keyText = append(keyText, it.Key...)
-			keyEnds = append(keyEnds, len(keyText))
-			raws = append(raws, it.Value)
+	i = skipSpace(data, i+1)
+	for data[i] != '}' && data[i] != ']' {
+		if c == '{' {
+			end, plain, _ := stringScan(data, i)
+			if plain {
+				keys = append(keys, data[i+1:end-1]...)
+			} else {
+				keys = append(keys, keyText(data[i:end])...)
+			}
+			keyEnds = append(keyEnds, len(keys))
+			i = skipSpace(data, end)
+			i = skipSpace(data, i+1) // ':'
 		}
-		all := string(keyText)
+		kids = append(kids, jnode{})
+		i = skipSpace(data, parseAt(&kids[len(kids)-1], data, i))
+		if data[i] == ',' {
+			i = skipSpace(data, i+1)
+		}
+	}
+	if c == '{' {
+		all := string(keys)
 		n.keys = make([]string, len(keyEnds))
 		start := 0
-		for i, end := range keyEnds {
-			n.keys[i] = all[start:end]
+		for k, end := range keyEnds {
+			n.keys[k] = all[start:end]
 			start = end
 		}
-	} else {
-		var it ArrayIter
-		it.Reset(v)
-		for it.Next() {
-			raws = append(raws, it.Value)
+	}
+	if len(kids) > 0 {
+		own := make([]jnode, len(kids))
+		copy(own, kids)
+		n.vals = make([]*jnode, len(own))
+		for k := range own {
+			n.vals[k] = &own[k]
 		}
 	}
-	if len(raws) == 0 {
-		return
-	}
-	kids := make([]jnode, len(raws))
-	n.vals = make([]*jnode, len(raws))
-	for i, raw := range raws {
-		parseInto(&kids[i], raw)
-		n.vals[i] = &kids[i]
-	}
+	return i + 1
 }
 
 // index returns the position of key in an object node, or -1.

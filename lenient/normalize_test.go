@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -328,5 +329,29 @@ func TestNormalizeDeepPayload(t *testing.T) {
 	}
 	if want := `{"n":5,"deep":` + deep + `}`; string(out) != want || len(applied) != 1 {
 		t.Fatalf("applied %v; output differs from the input but for n (%d bytes, want %d)", applied, len(out), len(want))
+	}
+}
+
+// BenchmarkNormalizeDeep: NormalizeJSON on a payload nested 1,000 and
+// 8,000 levels deep beside a member a rule changes. The node tree is
+// built in one pass over the bytes; when each level was iterated with
+// skipValue, which reads the bytes below it again, the 8,000-level
+// payload (8x the bytes) took 60x the time of the 1,000-level one (162
+// ms); in one pass it takes 16-21x (about 5 ms), the rest being the deep
+// recursions' stack growth.
+func BenchmarkNormalizeDeep(b *testing.B) {
+	n, err := NewNormalizer([]Rule{{ID: "c", Tools: []string{"t"}, Type: RuleTypeCoerce, From: "n", CoerceTo: "int"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, depth := range []int{1000, 8000} {
+		deep := strings.Repeat(`[{"k":`, depth/2) + `"x"` + strings.Repeat(`}]`, depth/2)
+		in := []byte(`{"n":"5","deep":` + deep + `}`)
+		b.Run(strconv.Itoa(depth), func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			for b.Loop() {
+				n.NormalizeJSON("t", in)
+			}
+		})
 	}
 }
