@@ -300,8 +300,8 @@ const smallKeys = 32
 type keySpans struct {
 	span  [smallKeys][2]int32
 	sums  [smallKeys]uint32
-	plain uint32 // bit j: key j is plain
-	seen  uint64 // a bit for each sum
+	plain uint32    // bit j: key j is plain
+	seen  keyFilter // the sums seen
 }
 
 // text returns the text of key j of data.
@@ -317,11 +317,11 @@ func (ks *keySpans) text(data []byte, j int) []byte {
 // whether an earlier key has the same text.
 func (ks *keySpans) add(data []byte, n, i, end int, key []byte, plain bool) bool {
 	sum := keySum(key)
-	// One bit per sum: a key whose bit is not set yet is new, and most
-	// keys are, so the pairwise loop seldom runs.
-	bit := sumBit(sum)
+	// A key whose bit is not set yet is new, and most keys are, so the
+	// pairwise loop seldom runs.
+	w, bit := ks.seen.bit(sum)
 	dup := false
-	if ks.seen&bit != 0 {
+	if ks.seen[w]&bit != 0 {
 		for j := range n {
 			if ks.sums[j] == sum && string(ks.text(data, j)) == string(key) {
 				dup = true
@@ -329,7 +329,7 @@ func (ks *keySpans) add(data []byte, n, i, end int, key []byte, plain bool) bool
 			}
 		}
 	}
-	ks.seen |= bit
+	ks.seen[w] |= bit
 	ks.span[n], ks.sums[n] = [2]int32{int32(i), int32(end)}, sum
 	if plain {
 		ks.plain |= 1 << n
@@ -454,12 +454,6 @@ func quotedSum(data []byte, i, end int) uint32 {
 		return 0
 	}
 	return uint32(end-i-2)<<16 | uint32(data[i+1])<<8 | uint32(data[end-2])
-}
-
-// sumBit is the bit of a key's sum in an object's filter of the keys
-// seen (one of 64).
-func sumBit(sum uint32) uint64 {
-	return uint64(1) << (sum * 0x9E3779B1 >> 26)
 }
 
 // keyFilter has a bit for each key sum of an object's keys seen so far
