@@ -306,11 +306,7 @@ type keySpans struct {
 
 // text returns the text of key j of data.
 func (ks *keySpans) text(data []byte, j int) []byte {
-	q := data[ks.span[j][0]:ks.span[j][1]]
-	if ks.plain&(1<<j) != 0 {
-		return q[1 : len(q)-1]
-	}
-	return keyText(q)
+	return quotedText(data, int(ks.span[j][0]), int(ks.span[j][1]), ks.plain&(1<<j) != 0)
 }
 
 // add records key n (the text key, quoted at data[i:end]) and reports

@@ -306,23 +306,14 @@ func (ts *decoderTapes) release() {
 // keyText returns the text of the key at entry j.
 func (t *tape) keyText(j int32) []byte {
 	e := &t.e[j]
-	q := t.data[e.start:e.end]
-	if e.aux&tapePlain != 0 {
-		return q[1 : len(q)-1]
-	}
-	return keyText(q)
+	return quotedText(t.data, int(e.start), int(e.end), e.aux&tapePlain != 0)
 }
 
 // hasKey reports whether the object opened at entry k, whose members so
 // far are the tape's last entries, has a key whose text is key.
 func (t *tape) hasKey(k int32, key []byte) bool {
 	for j := k + 1; j < int32(len(t.e)); j = t.e[j+1].next {
-		e := &t.e[j]
-		if e.aux&tapePlain == 0 {
-			if string(keyText(t.data[e.start:e.end])) == string(key) {
-				return true
-			}
-		} else if int(e.end-e.start)-2 == len(key) && string(t.data[e.start+1:e.end-1]) == string(key) {
+		if string(t.keyText(j)) == string(key) {
 			return true
 		}
 	}
