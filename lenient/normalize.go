@@ -155,11 +155,12 @@ func bind(rules []*Rule, paths map[*Rule][]pathSeg) *ruleSet {
 	set := &ruleSet{rules: make([]boundRule, len(rules))}
 	for i, r := range rules {
 		b := boundRule{r: r, segs: paths[r]}
-		if k := r.kind(); len(b.segs) > 1 || k != RuleParamAlias && k != RuleParamDefault {
+		k := r.kind()
+		if len(b.segs) > 1 || k != RuleParamAlias && k != RuleParamDefault {
 			b.tested, b.test = true, testOf(b)
 			b.member = len(b.segs) == 1 && r.Type != RuleValueAlias
 		}
-		if r.kind() == RuleParamAlias {
+		if k == RuleParamAlias {
 			at := pathString(b.segs[:len(b.segs)-1])
 			for _, q := range rules {
 				qs := paths[q]

@@ -205,13 +205,8 @@ func TestTextTapeLookupsBounded(t *testing.T) {
 	pair := `"{\"kind\":\"relates\",\"in\":\"[1,2]\"}",{"kind":"relates","in":[3]}`
 	doc := []byte("[" + strings.Repeat(pair+",", 999) + pair + "]")
 	var d Decoder
-	if !d.Begin(doc) {
-		t.Fatal(d.Err())
-	}
 	var a ArrayIter
-	if !d.Array(doc, "", 0, &a) {
-		t.Fatal("not an array")
-	}
+	beginArray(t, &d, doc, &a)
 	reads, n := 0, 0
 	for a.Next() {
 		var it ObjectIter
@@ -261,13 +256,8 @@ func TestBlockBound(t *testing.T) {
 	b.WriteByte(']')
 	doc := []byte(b.String())
 	var d Decoder
-	if !d.Begin(doc) {
-		t.Fatal(d.Err())
-	}
 	var a ArrayIter
-	if !d.Array(doc, "", 0, &a) {
-		t.Fatal("not an array")
-	}
+	beginArray(t, &d, doc, &a)
 	var got []string
 	for a.Next() {
 		got = append(got, d.String(a.Value, "", 0))
@@ -350,13 +340,8 @@ func TestOwnedTextBlockRoom(t *testing.T) {
 	elems = append(elems, `"a\nb"`)
 	doc := []byte(reviewQuote("[" + strings.Join(elems, ",") + "]"))
 	var d Decoder
-	if !d.Begin(doc) {
-		t.Fatal(d.Err())
-	}
 	var a ArrayIter
-	if !d.Array(doc, "", 0, &a) {
-		t.Fatal(d.Err())
-	}
+	beginArray(t, &d, doc, &a)
 	var last string
 	for a.Next() {
 		last = d.String(a.Value, "", 0)
@@ -368,4 +353,15 @@ func TestOwnedTextBlockRoom(t *testing.T) {
 		t.Errorf("the one unquoted string took a block of %d bytes", c)
 	}
 	_ = d.Err()
+}
+
+// beginArray begins d on doc, an array, and starts a on its elements.
+func beginArray(t *testing.T, d *Decoder, doc []byte, a *ArrayIter) {
+	t.Helper()
+	if !d.Begin(doc) {
+		t.Fatal(d.Err())
+	}
+	if !d.Array(doc, "", 0, a) {
+		t.Fatalf("not an array: %v", d.Err())
+	}
 }
