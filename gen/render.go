@@ -28,9 +28,10 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	f.HeaderComment(Header)
 	f.ImportName(lenientPkg, "lenient")
 	f.Comment("Fails to compile when the lenient runtime is older than this generator.")
-	f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion2")
+	f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion3")
+	fast := fastStructs(m)
 	for _, s := range m.Structs {
-		renderStruct(f, s)
+		renderStruct(f, s, fast[s])
 	}
 	if err := renderRegistry(f, m, p); err != nil {
 		return nil, err
@@ -94,7 +95,10 @@ func patternVar(s *Struct, f *Field) string {
 	return lowerFirst(s.Name) + strings.Join(f.GoName, "") + "Pattern"
 }
 
-func renderStruct(f *jen.File, s *Struct) {
+// renderStruct renders s's keys, UnmarshalJSON, UnmarshalJSONReport and
+// decodeNormgen, and with fast its fastNormgen, which the two Unmarshal
+// methods try first.
+func renderStruct(f *jen.File, s *Struct, fast bool) {
 	n := len(s.Fields)
 	keys := make([]jen.Code, 0, n)
 	for _, fl := range s.Fields {
@@ -124,23 +128,47 @@ func renderStruct(f *jen.File, s *Struct) {
 	}
 
 	recv := jen.Id("x").Op("*").Id(s.Name)
+	// tryFast renders the fast path's try, which returns ret when it
+	// decodes data (into y first: x is left as it is when the Decoder
+	// then finds data malformed).
+	tryFast := func(record bool, ret ...jen.Code) []jen.Code {
+		if !fast {
+			return nil
+		}
+		var rec []jen.Code
+		if record {
+			rec = []jen.Code{jen.Id("f").Dot("Record").Call()}
+		}
+		return append(append([]jen.Code{jen.Var().Id("f").Qual(lenientPkg, "Fast")}, rec...),
+			jen.If(jen.Id("f").Dot("Begin").Call(jen.Id("data"))).Block(
+				jen.Var().Id("y").Id(s.Name),
+				jen.If(jen.Id("y").Dot("fastNormgen").Call(jen.Op("&").Id("f"), jen.Qual(lenientPkg, "Strict")).Op("&&").Id("f").Dot("End").Call()).Block(
+					jen.Op("*").Id("x").Op("=").Id("y"),
+					jen.Return(ret...),
+				),
+			))
+	}
 	f.Comment("UnmarshalJSON decodes a " + s.Name + " leniently, as the normgen README's")
 	f.Comment("semantics table says; an error lists every bad field.")
 	f.Func().Params(recv.Clone()).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Var().Id("d").Qual(lenientPkg, "Decoder"),
-		jen.If(jen.Id("d").Dot("Begin").Call(jen.Id("data"))).Block(
-			jen.Id("x").Dot("decodeNormgen").Call(jen.Op("&").Id("d"), jen.Id("data"), jen.Qual(lenientPkg, "Strict")),
-		),
-		jen.Return(jen.Id("d").Dot("Err").Call()),
+		append(tryFast(false, jen.Nil()),
+			jen.Var().Id("d").Qual(lenientPkg, "Decoder"),
+			jen.If(jen.Id("d").Dot("Begin").Call(jen.Id("data"))).Block(
+				jen.Id("x").Dot("decodeNormgen").Call(jen.Op("&").Id("d"), jen.Id("data"), jen.Qual(lenientPkg, "Strict")),
+			),
+			jen.Return(jen.Id("d").Dot("Err").Call()),
+		)...,
 	)
 	f.Comment("UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.")
 	f.Func().Params(recv.Clone()).Id("UnmarshalJSONReport").Params(jen.Id("data").Index().Byte()).Params(jen.Index().Qual(lenientPkg, "Fix"), jen.Error()).Block(
-		jen.Var().Id("d").Qual(lenientPkg, "Decoder"),
-		jen.Id("d").Dot("Record").Call(),
-		jen.If(jen.Id("d").Dot("Begin").Call(jen.Id("data"))).Block(
-			jen.Id("x").Dot("decodeNormgen").Call(jen.Op("&").Id("d"), jen.Id("data"), jen.Qual(lenientPkg, "Strict")),
-		),
-		jen.Return(jen.Id("d").Dot("Fixes").Call(), jen.Id("d").Dot("Err").Call()),
+		append(tryFast(true, jen.Nil(), jen.Nil()),
+			jen.Var().Id("d").Qual(lenientPkg, "Decoder"),
+			jen.Id("d").Dot("Record").Call(),
+			jen.If(jen.Id("d").Dot("Begin").Call(jen.Id("data"))).Block(
+				jen.Id("x").Dot("decodeNormgen").Call(jen.Op("&").Id("d"), jen.Id("data"), jen.Qual(lenientPkg, "Strict")),
+			),
+			jen.Return(jen.Id("d").Dot("Fixes").Call(), jen.Id("d").Dot("Err").Call()),
+		)...,
 	)
 
 	var cases []jen.Code
@@ -182,6 +210,9 @@ func renderStruct(f *jen.File, s *Struct) {
 	f.Func().Params(recv.Clone()).Id("decodeNormgen").Params(
 		jen.Id("d").Op("*").Qual(lenientPkg, "Decoder"), jen.Id("v").Index().Byte(), jen.Id("m").Qual(lenientPkg, "Mode"),
 	).Block(body...)
+	if fast {
+		renderFast(f, s)
+	}
 }
 
 // target is the Go selector of a field: x.A.B.
@@ -208,18 +239,21 @@ func absent(s *Struct, f *Field, i int) []jen.Code {
 		}
 		return []jen.Code{target(f).Op("=").Add(val), jen.Id("d").Dot("DefaultedString").Call(jen.Lit(f.Name), jen.String().Parens(target(f)))}
 	case k.HasDefault:
-		lit := literal(f.Type, k.Default)
-		var set []jen.Code
-		if f.Type.Pointer {
-			set = []jen.Code{jen.Id("val").Op(":=").Add(typeCode(f.Type, false)).Call(lit), target(f).Op("=").Op("&").Id("val")}
-		} else {
-			set = []jen.Code{target(f).Op("=").Add(lit)}
-		}
-		return append(set, jen.Id("d").Dot("Defaulted").Call(jen.Lit(f.Name), jen.Lit(string(defaultJSON(f)))))
+		return append(setDefault(f), jen.Id("d").Dot("Defaulted").Call(jen.Lit(f.Name), jen.Lit(string(defaultJSON(f)))))
 	case f.Required:
 		return []jen.Code{jen.Id("d").Dot("Missing").Call(jen.Lit(f.Name), jen.Id(keysVar(s)).Index(jen.Lit(i)).Index(jen.Lit(1), jen.Empty()))}
 	}
 	return nil
+}
+
+// setDefault renders the statements that give an absent field its default
+// (one without {{index}}).
+func setDefault(f *Field) []jen.Code {
+	lit := literal(f.Type, f.Keywords.Default)
+	if f.Type.Pointer {
+		return []jen.Code{jen.Id("val").Op(":=").Add(typeCode(f.Type, false)).Call(lit), target(f).Op("=").Op("&").Id("val")}
+	}
+	return []jen.Code{target(f).Op("=").Add(lit)}
 }
 
 // literal renders a default's Go literal.
@@ -437,9 +471,17 @@ func levelName(base string, depth int) string {
 // decoded value `val` (scalars) or `s` (slices), so that the decoder
 // rejects what the schema rejects.
 func fieldChecks(s *Struct, f *Field, v jen.Code) []jen.Code {
+	return checksWith(s, f, v, func(msg string) jen.Code {
+		return jen.Id("d").Dot("Fail").Call(jen.Lit(f.Name), v, jen.Lit(msg))
+	})
+}
+
+// checksWith renders fieldChecks with failWith(msg) as what runs when a
+// check fails: the Decoder's problem, or the fast path giving up.
+func checksWith(s *Struct, f *Field, v jen.Code, failWith func(msg string) jen.Code) []jen.Code {
 	k := f.Keywords
 	fail := func(cond jen.Code, msg string) jen.Code {
-		return jen.If(cond).Block(jen.Id("d").Dot("Fail").Call(jen.Lit(f.Name), v, jen.Lit(msg)))
+		return jen.If(cond).Block(failWith(msg))
 	}
 	var out []jen.Code
 	switch f.Type.Kind {
@@ -470,7 +512,7 @@ func fieldChecks(s *Struct, f *Field, v jen.Code) []jen.Code {
 				quoted[i] = strconv.Quote(e)
 			}
 			out = append(out, jen.Switch(jen.Id("val")).Block(jen.Case(vals...), jen.Default().Block(
-				jen.Id("d").Dot("Fail").Call(jen.Lit(f.Name), v, jen.Lit("is not one of "+strings.Join(quoted, ", "))),
+				failWith("is not one of "+strings.Join(quoted, ", ")),
 			)))
 		}
 		if k.MinLength != nil {

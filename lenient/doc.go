@@ -43,3 +43,7 @@ const SupportPackageIsVersion1 = true
 // that generated code newer than the lenient runtime fails to build with an
 // obvious name instead of a missing method.
 const SupportPackageIsVersion2 = true
+
+// SupportPackageIsVersion3 is referenced by generated code that has a fast
+// path (Fast).
+const SupportPackageIsVersion3 = true

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion2
+const _ = lenient.SupportPackageIsVersion3
 
 // editFileInputKeys holds the accepted keys of each field of EditFileInput, canonical name first.
 var editFileInputKeys = [7][]string{{"path", "file_path", "filepath", "filename", "file"}, {"old_text", "old_str", "old_string"}, {"new_text", "new_str", "new_string"}, {"whole_word"}, {"case_sensitive"}, {"force"}, {"dry_run"}}
@@ -17,6 +17,14 @@ var editFileInputKeys = [7][]string{{"path", "file_path", "filepath", "filename"
 // UnmarshalJSON decodes a EditFileInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *EditFileInput) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y EditFileInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -26,6 +34,15 @@ func (x *EditFileInput) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *EditFileInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y EditFileInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -95,12 +112,130 @@ func (x *EditFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 }
 
+// fastNormgen decodes one clean EditFileInput object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [7]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "path":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Path = val
+		case "old_text":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.OldText = val
+		case "new_text":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.NewText = val
+		case "whole_word":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.WholeWord = val
+		case "case_sensitive":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			p := val
+			x.CaseSensitive = &p
+		case "force":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.Force = val
+		case "dry_run":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.DryRun = val
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	if !seen[1] {
+		return false
+	}
+	if !seen[2] {
+		return false
+	}
+	if !seen[4] {
+		if f.Recording() {
+			return false
+		}
+		val := bool(true)
+		x.CaseSensitive = &val
+	}
+	return true
+}
+
 // editKeys holds the accepted keys of each field of Edit, canonical name first.
 var editKeys = [2][]string{{"old_text", "old_str", "old_string"}, {"new_text", "new_str", "new_string"}}
 
 // UnmarshalJSON decodes a Edit leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *Edit) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y Edit
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -110,6 +245,15 @@ func (x *Edit) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Edit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y Edit
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -148,12 +292,69 @@ func (x *Edit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
+// fastNormgen decodes one clean Edit object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [2]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "old_text":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.OldText = val
+		case "new_text":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.NewText = val
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	if !seen[1] {
+		return false
+	}
+	return true
+}
+
 // multiEditInputKeys holds the accepted keys of each field of MultiEditInput, canonical name first.
 var multiEditInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"edits_json", "edits"}, {"force"}, {"dry_run"}}
 
 // UnmarshalJSON decodes a MultiEditInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *MultiEditInput) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y MultiEditInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -163,6 +364,15 @@ func (x *MultiEditInput) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *MultiEditInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y MultiEditInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -222,12 +432,101 @@ func (x *MultiEditInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 }
 
+// fastNormgen decodes one clean MultiEditInput object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [4]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "path":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Path = val
+		case "edits_json":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]Edit
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e Edit
+				if !e.fastNormgen(f, 0) {
+					return false
+				}
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]Edit, 0, len(b)), b...)
+			x.Edits = s
+		case "force":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.Force = val
+		case "dry_run":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.DryRun = val
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	if !seen[1] {
+		return false
+	}
+	return true
+}
+
 // searchFilesInputKeys holds the accepted keys of each field of SearchFilesInput, canonical name first.
 var searchFilesInputKeys = [11][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only"}, {"whole_word"}, {"case_sensitive"}, {"include_content"}, {"include_context"}, {"recursive"}, {"return_lines"}, {"file_types", "extensions", "ext"}}
 
 // UnmarshalJSON decodes a SearchFilesInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *SearchFilesInput) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y SearchFilesInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -237,6 +536,15 @@ func (x *SearchFilesInput) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *SearchFilesInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y SearchFilesInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -347,12 +655,192 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 }
 
+// fastNormgen decodes one clean SearchFilesInput object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [11]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "path":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Path = val
+		case "pattern":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Pattern = val
+		case "limit":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			val, ok := f.Int(lenient.IntBits, 0)
+			if !ok {
+				return false
+			}
+			if val < 1 {
+				return false
+			}
+			p := int(val)
+			x.Limit = &p
+		case "count_only":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.CountOnly = val
+		case "whole_word":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.WholeWord = val
+		case "case_sensitive":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			p := val
+			x.CaseSensitive = &p
+		case "include_content":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.IncludeContent = val
+		case "include_context":
+			if seen[7] {
+				return false
+			}
+			seen[7] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.IncludeContext = val
+		case "recursive":
+			if seen[8] {
+				return false
+			}
+			seen[8] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.Recursive = val
+		case "return_lines":
+			if seen[9] {
+				return false
+			}
+			seen[9] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.ReturnLines = val
+		case "file_types":
+			if seen[10] {
+				return false
+			}
+			seen[10] = true
+			if !f.Array(lenient.Wrap) {
+				return false
+			}
+			var buf [8]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e string
+				val, ok := f.String(0)
+				if !ok {
+					return false
+				}
+				e = val
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]string, 0, len(b)), b...)
+			x.FileTypes = s
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	if !seen[1] {
+		return false
+	}
+	if !seen[2] {
+		if f.Recording() {
+			return false
+		}
+		val := int(100)
+		x.Limit = &val
+	}
+	if !seen[5] {
+		if f.Recording() {
+			return false
+		}
+		val := bool(true)
+		x.CaseSensitive = &val
+	}
+	return true
+}
+
 // listDirectoryInputKeys holds the accepted keys of each field of ListDirectoryInput, canonical name first.
 var listDirectoryInputKeys = [2][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"recursive"}}
 
 // UnmarshalJSON decodes a ListDirectoryInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *ListDirectoryInput) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y ListDirectoryInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -362,6 +850,15 @@ func (x *ListDirectoryInput) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ListDirectoryInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y ListDirectoryInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -397,12 +894,66 @@ func (x *ListDirectoryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 }
 
+// fastNormgen decodes one clean ListDirectoryInput object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [2]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "path":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Path = val
+		case "recursive":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.Recursive = val
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	return true
+}
+
 // deleteFileInputKeys holds the accepted keys of each field of DeleteFileInput, canonical name first.
 var deleteFileInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"permanent"}, {"force"}, {"dry_run"}}
 
 // UnmarshalJSON decodes a DeleteFileInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *DeleteFileInput) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y DeleteFileInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -412,6 +963,15 @@ func (x *DeleteFileInput) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *DeleteFileInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y DeleteFileInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -455,12 +1015,86 @@ func (x *DeleteFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
+// fastNormgen decodes one clean DeleteFileInput object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [4]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "path":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Path = val
+		case "permanent":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.Permanent = val
+		case "force":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.Force = val
+		case "dry_run":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.DryRun = val
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	return true
+}
+
 // stepParamsKeys holds the accepted keys of each field of StepParams, canonical name first.
 var stepParamsKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"content", "text"}, {"source", "src", "from"}, {"destination", "dest", "dst", "to", "target"}}
 
 // UnmarshalJSON decodes a StepParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *StepParams) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y StepParams
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -470,6 +1104,15 @@ func (x *StepParams) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *StepParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y StepParams
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -510,12 +1153,83 @@ func (x *StepParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
+// fastNormgen decodes one clean StepParams object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [4]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "path":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Path = val
+		case "content":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Content = val
+		case "source":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Source = val
+		case "destination":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Destination = val
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	return true
+}
+
 // stepKeys holds the accepted keys of each field of Step, canonical name first.
 var stepKeys = [3][]string{{"id"}, {"action", "type"}, {"params"}}
 
 // UnmarshalJSON decodes a Step leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *Step) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y Step
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -525,6 +1239,15 @@ func (x *Step) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y Step
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -589,12 +1312,86 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
+// fastNormgen decodes one clean Step object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [3]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "id":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.ID = val
+		case "action":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			switch val {
+			case "cat", "cp", "mv", "rm", "remove", "del":
+				return false
+			}
+			switch val {
+			case "read", "write", "copy", "move", "delete":
+			default:
+				return false
+			}
+			x.Action = val
+		case "params":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			if !x.Params.fastNormgen(f, 0) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	if !seen[1] {
+		return false
+	}
+	return true
+}
+
 // pipelineKeys holds the accepted keys of each field of Pipeline, canonical name first.
 var pipelineKeys = [3][]string{{"name"}, {"steps"}, {"dry_run"}}
 
 // UnmarshalJSON decodes a Pipeline leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *Pipeline) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y Pipeline
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -604,6 +1401,15 @@ func (x *Pipeline) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Pipeline) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y Pipeline
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -656,12 +1462,88 @@ func (x *Pipeline) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
+// fastNormgen decodes one clean Pipeline object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [3]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "name":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Name = val
+		case "steps":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]Step
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e Step
+				if !e.fastNormgen(f, 0) {
+					return false
+				}
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]Step, 0, len(b)), b...)
+			x.Steps = s
+		case "dry_run":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.DryRun = val
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[1] {
+		return false
+	}
+	return true
+}
+
 // batchOperationsInputKeys holds the accepted keys of each field of BatchOperationsInput, canonical name first.
 var batchOperationsInputKeys = [3][]string{{"pipeline_json", "pipeline"}, {"force"}, {"dry_run"}}
 
 // UnmarshalJSON decodes a BatchOperationsInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *BatchOperationsInput) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y BatchOperationsInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -671,6 +1553,15 @@ func (x *BatchOperationsInput) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *BatchOperationsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y BatchOperationsInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -710,6 +1601,60 @@ func (x *BatchOperationsInput) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	if !seen[0] {
 		d.Missing("pipeline_json", batchOperationsInputKeys[0][1:])
 	}
+}
+
+// fastNormgen decodes one clean BatchOperationsInput object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [3]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "pipeline_json":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			if !x.Pipeline.fastNormgen(f, 0) {
+				return false
+			}
+		case "force":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.Force = val
+		case "dry_run":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.DryRun = val
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	return true
 }
 
 // batchOperationsInputSchema is the input schema of tool batch_operations in the portable profile.

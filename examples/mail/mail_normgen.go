@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion2
+const _ = lenient.SupportPackageIsVersion3
 
 // searchMailInputKeys holds the accepted keys of each field of SearchMailInput, canonical name first.
 var searchMailInputKeys = [6][]string{{"query", "q", "text"}, {"from", "sender"}, {"unread_only"}, {"limit"}, {"offset"}, {"max_body_bytes"}}
@@ -17,6 +17,14 @@ var searchMailInputKeys = [6][]string{{"query", "q", "text"}, {"from", "sender"}
 // UnmarshalJSON decodes a SearchMailInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *SearchMailInput) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y SearchMailInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -26,6 +34,15 @@ func (x *SearchMailInput) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *SearchMailInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y SearchMailInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -104,6 +121,113 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		x.MaxBodyBytes = 200
 		d.Defaulted("max_body_bytes", "200")
 	}
+}
+
+// fastNormgen decodes one clean SearchMailInput object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [6]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "query":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Query = val
+		case "from":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.From = val
+		case "unread_only":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.UnreadOnly = val
+		case "limit":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			val, ok := f.Int(lenient.IntBits, 0)
+			if !ok {
+				return false
+			}
+			if val < 1 {
+				return false
+			}
+			if val > 100 {
+				return false
+			}
+			x.Limit = int(val)
+		case "offset":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			val, ok := f.Int(lenient.IntBits, 0)
+			if !ok {
+				return false
+			}
+			if val < 0 {
+				return false
+			}
+			x.Offset = int(val)
+		case "max_body_bytes":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			val, ok := f.Int(64, 0)
+			if !ok {
+				return false
+			}
+			if val < 0 {
+				return false
+			}
+			x.MaxBodyBytes = val
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[3] {
+		if f.Recording() {
+			return false
+		}
+		x.Limit = 10
+	}
+	if !seen[5] {
+		if f.Recording() {
+			return false
+		}
+		x.MaxBodyBytes = 200
+	}
+	return true
 }
 
 // searchMailInputSchema is the input schema of tool search_mail in the portable profile.

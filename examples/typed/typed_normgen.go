@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion2
+const _ = lenient.SupportPackageIsVersion3
 
 // addTaskInputKeys holds the accepted keys of each field of AddTaskInput, canonical name first.
 var addTaskInputKeys = [6][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id"}, {"estimate_hours"}}
@@ -17,6 +17,14 @@ var addTaskInputKeys = [6][]string{{"title", "name", "text"}, {"priority"}, {"do
 // UnmarshalJSON decodes a AddTaskInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *AddTaskInput) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y AddTaskInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -26,6 +34,15 @@ func (x *AddTaskInput) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *AddTaskInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y AddTaskInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -105,6 +122,119 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		x.Priority = 3
 		d.Defaulted("priority", "3")
 	}
+}
+
+// fastNormgen decodes one clean AddTaskInput object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [6]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "title":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Title = val
+		case "priority":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.Int(lenient.IntBits, 0)
+			if !ok {
+				return false
+			}
+			if val < 1 {
+				return false
+			}
+			if val > 5 {
+				return false
+			}
+			x.Priority = int(val)
+		case "done":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.Done = val
+		case "tags":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e string
+				val, ok := f.String(0)
+				if !ok {
+					return false
+				}
+				e = val
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]string, 0, len(b)), b...)
+			x.Tags = s
+		case "parent_id":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			val, ok := f.Int(64, 0)
+			if !ok {
+				return false
+			}
+			x.ParentID = val
+		case "estimate_hours":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			val, ok := f.Float(64, 0)
+			if !ok {
+				return false
+			}
+			p := val
+			x.Estimate = &p
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	if !seen[1] {
+		if f.Recording() {
+			return false
+		}
+		x.Priority = 3
+	}
+	return true
 }
 
 // addTaskInputSchema is the input schema of tool add_task in the portable profile.

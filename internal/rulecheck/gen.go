@@ -76,12 +76,31 @@ func corpusValues(t reflect.Type, f field) []string {
 // strings, wrong types, unknown and case-folded keys, now and then a key
 // given twice.
 type Gen struct {
-	typ reflect.Type
-	rng *rand.Rand
+	typ  reflect.Type
+	rng  *rand.Rand
+	tidy bool
 }
 
 // NewGen returns a generator for the struct type typ.
 func NewGen(typ reflect.Type, rng *rand.Rand) *Gen { return &Gen{typ: typ, rng: rng} }
+
+// NewTidyGen returns a generator of calls that are mostly what a client
+// following the schema sends (native values, canonical keys, each once),
+// with each of the other forms now and then: the calls a generated
+// decoder's fast path reads, and those just past what it reads.
+func NewTidyGen(typ reflect.Type, rng *rand.Rand) *Gen {
+	return &Gen{typ: typ, rng: rng, tidy: true}
+}
+
+// messy is chance(n) for a choice that makes a call less tidy: twenty
+// times rarer in a tidy generator, so that most of its calls are tidy
+// through and through.
+func (g *Gen) messy(n int) bool {
+	if g.tidy {
+		n *= 20
+	}
+	return g.chance(n)
+}
 
 // Args returns one arguments object as JSON text.
 func (g *Gen) Args() []byte { return []byte(g.object(g.typ, 0)) }
@@ -129,6 +148,17 @@ func fieldsOf(t reflect.Type) []field {
 	return out
 }
 
+// enum is the enum values of f's jsonschema tag.
+func (f field) enum() []string {
+	var e []string
+	for _, opt := range strings.Split(f.schema, ",") {
+		if v, ok := strings.CutPrefix(opt, "enum="); ok {
+			e = append(e, v)
+		}
+	}
+	return e
+}
+
 // words are the strings a string field may get: enum values and value
 // aliases from the tags, and text with literal and real escapes.
 func (f field) words() []string {
@@ -155,7 +185,7 @@ func (f field) words() []string {
 func (g *Gen) object(t reflect.Type, depth int) string {
 	var members []string
 	for _, f := range fieldsOf(t) {
-		if g.chance(3) {
+		if g.messy(3) {
 			if g.chance(4) {
 				members = append(members, q(f.name)+":null")
 			}
@@ -163,17 +193,17 @@ func (g *Gen) object(t reflect.Type, depth int) string {
 		}
 		key := f.name
 		switch {
-		case len(f.aliases) > 0 && g.chance(3):
+		case len(f.aliases) > 0 && g.messy(3):
 			key = f.aliases[g.rng.Intn(len(f.aliases))]
-		case g.chance(40):
+		case g.messy(40):
 			key = strings.ToUpper(f.name)
 		}
 		members = append(members, q(key)+":"+g.value(f.typ, f, depth+1))
-		if g.chance(30) {
+		if g.messy(30) {
 			members = append(members, q(f.name)+":"+g.value(f.typ, f, depth+1))
 		}
 	}
-	if g.chance(6) {
+	if g.messy(6) {
 		members = append(members, `"zz_unknown":1`)
 	}
 	g.rng.Shuffle(len(members), func(i, j int) { members[i], members[j] = members[j], members[i] })
@@ -183,18 +213,37 @@ func (g *Gen) object(t reflect.Type, depth int) string {
 // value generates a value for type t; as text, sometimes.
 func (g *Gen) value(t reflect.Type, f field, depth int) string {
 	if t.Kind() == reflect.Pointer {
-		if g.chance(5) {
+		if g.messy(5) {
 			return "null"
 		}
 		t = t.Elem()
 	}
-	if g.chance(25) {
+	if g.messy(25) {
 		return g.pick("null", `""`, "true", "7", `"x"`, "[]", "{}")
 	}
-	if vals := corpusValues(t, f); len(vals) > 0 && g.chance(4) {
+	if vals := corpusValues(t, f); len(vals) > 0 && g.messy(4) {
 		return g.pick(vals...)
 	}
 	wrap := strings.Contains(","+f.norm+",", ",wrap,")
+	if g.tidy && !g.chance(4) {
+		// A native value of the type.
+		switch t.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			// Mostly within the bounds the test types declare.
+			return g.pick("1", "2", "3", "5", "7", "9", "-3", strconv.Itoa(g.rng.Intn(120)))
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			return g.pick("1", "3", "5", "250", strconv.Itoa(g.rng.Intn(300)))
+		case reflect.Float32, reflect.Float64:
+			return g.pick("1.5", "0", "-0", "10", "1e3", "0.1", "3.25e-2")
+		case reflect.Bool:
+			return g.pick("true", "false")
+		case reflect.String:
+			if e := f.enum(); len(e) > 0 {
+				return q(g.pick(e...))
+			}
+			return q(g.pick("a", "", "step-0", "<b>&", "src/main.go", "naïve", "tab\tin"))
+		}
+	}
 	switch t.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return g.pick("0", "5", "-3", "300", "5.0", "1e2", "-0", "2.5", `"5"`, `"010"`, `"-7"`, `"abc"`, `" 5"`, `"99999999999999999999"`, "99999999999999999999", `"1e2"`, "9007199254740993", strconv.Itoa(g.rng.Intn(200)))
@@ -211,7 +260,7 @@ func (g *Gen) value(t reflect.Type, f field, depth int) string {
 			return g.pick("1", `{"a":[1,2]}`, `"s"`, "[true]", "null")
 		}
 		elem := g.elemField(t.Elem(), f)
-		if wrap && g.chance(3) {
+		if wrap && g.messy(3) {
 			return g.value(t.Elem(), elem, depth)
 		}
 		n := g.rng.Intn(4)
@@ -253,7 +302,7 @@ func (g *Gen) elemField(t reflect.Type, f field) field {
 
 // maybeText returns JSON text v, or now and then v as a JSON string.
 func (g *Gen) maybeText(v string) string {
-	if g.chance(4) {
+	if g.messy(4) {
 		return q(v)
 	}
 	return v

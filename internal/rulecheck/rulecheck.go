@@ -96,6 +96,9 @@ func (c *Checker) Tools() []lenient.Tool { return c.tools }
 // the lenient decoder agree, else what differs.
 func (c *Checker) Check(i int, args []byte) error {
 	tool, info := c.tools[i], c.info[i]
+	if err := c.fastAgrees(i, args); err != nil {
+		return err
+	}
 	vL, fixesL, errL := tool.Decode(args)
 	out, applied, nerr := c.norm.NormalizeJSON(tool.Name, args)
 	if nerr != nil {
@@ -112,7 +115,11 @@ func (c *Checker) Check(i int, args []byte) error {
 		}
 	}
 	mv := reflect.New(info.mirror)
-	jerr := json.Unmarshal(out, mv.Interface())
+	// Numbers in interface values as json.Number, as the lenient decoder
+	// gives them (Decoder.Any): a float64 would round 12345678901234567890.
+	jdec := json.NewDecoder(bytes.NewReader(out))
+	jdec.UseNumber()
+	jerr := jdec.Decode(mv.Interface())
 	fold := folded(out, info.names)
 	if fold {
 		jerr = nil // encoding/json read a key the decoders ignore
@@ -168,6 +175,41 @@ func (c *Checker) Check(i int, args []byte) error {
 		if f.Kind != lenient.FixUnknownKey && !params[f.Param] {
 			return fmt.Errorf("the decoder reports a fix at %q (%s) that no normalizer record names on %s; records: %s", f.Param, f.Kind, args, appliedString(applied))
 		}
+	}
+	return nil
+}
+
+// fastAgrees checks that the generated fast path changes nothing: with it
+// and without it (lenient.DisableFast), UnmarshalJSON and Tool.Decode
+// (UnmarshalJSONReport) give the same value, fixes and error for args.
+func (c *Checker) fastAgrees(i int, args []byte) error {
+	type result struct {
+		v, u         any
+		fixes        []lenient.Fix
+		err, uerr    string
+		vJSON, uJSON []byte
+	}
+	decode := func(off bool) result {
+		lenient.DisableFast(off)
+		defer lenient.DisableFast(false)
+		var r result
+		var err error
+		r.v, r.fixes, err = c.tools[i].Decode(args)
+		r.err = fmt.Sprint(err)
+		// Tools written by hand (this package's tests) have no
+		// UnmarshalJSON of their own.
+		if u, ok := reflect.New(c.info[i].typ).Interface().(json.Unmarshaler); ok {
+			r.uerr = fmt.Sprint(u.UnmarshalJSON(args))
+			r.u = u
+		}
+		// Marshaled too: reflect.DeepEqual takes -0 for 0.
+		r.vJSON, _ = json.Marshal(r.v)
+		r.uJSON, _ = json.Marshal(r.u)
+		return r
+	}
+	fast, slow := decode(false), decode(true)
+	if !reflect.DeepEqual(fast, slow) {
+		return fmt.Errorf("the fast path changes the decode of %s\n  with it: %+v\n  without: %+v", args, fast, slow)
 	}
 	return nil
 }
@@ -358,8 +400,12 @@ func Run(t *testing.T, tools []lenient.Tool, seeds map[string][]string, n int) {
 			report(c.Check(i, []byte(s)))
 		}
 		g := NewGen(c.info[i].typ, rand.New(rand.NewSource(int64(i)+1)))
+		tidy := NewTidyGen(c.info[i].typ, rand.New(rand.NewSource(int64(i)+1)))
 		for k := 0; k < n; k++ {
 			report(c.Check(i, g.Args()))
+			if k%2 == 0 {
+				report(c.Check(i, tidy.Args()))
+			}
 		}
 	}
 }
@@ -387,7 +433,11 @@ func Fuzz(f *testing.F, tools []lenient.Tool, seeds map[string][]string) {
 		if err := c.Check(i, raw); err != nil {
 			t.Fatalf("%s: %v", tools[i].Name, err)
 		}
-		args := NewGen(c.info[i].typ, rand.New(rand.NewSource(seed))).Args()
+		gen := NewGen
+		if seed%2 != 0 {
+			gen = NewTidyGen
+		}
+		args := gen(c.info[i].typ, rand.New(rand.NewSource(seed))).Args()
 		if err := c.Check(i, args); err != nil {
 			t.Fatalf("%s: %v", tools[i].Name, err)
 		}

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion2
+const _ = lenient.SupportPackageIsVersion3
 
 // searchKeys holds the accepted keys of each field of Search, canonical name first.
 var searchKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth"}, {"count_only"}, {"whole_word"}, {"case_sensitive"}, {"min_score"}, {"file_types"}, {"ids"}}
@@ -17,6 +17,14 @@ var searchKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"off
 // UnmarshalJSON decodes a Search leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *Search) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y Search
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -26,6 +34,15 @@ func (x *Search) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Search) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y Search
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -130,12 +147,197 @@ func (x *Search) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
+// fastNormgen decodes one clean Search object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [12]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "path":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Path = val
+		case "pattern":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Pattern = val
+		case "owner":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Owner = val
+		case "limit":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			val, ok := f.Int(lenient.IntBits, 0)
+			if !ok {
+				return false
+			}
+			x.Limit = int(val)
+		case "offset":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			val, ok := f.Int(lenient.IntBits, 0)
+			if !ok {
+				return false
+			}
+			x.Offset = int(val)
+		case "max_depth":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			val, ok := f.Int(32, 0)
+			if !ok {
+				return false
+			}
+			x.MaxDepth = int32(val)
+		case "count_only":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.CountOnly = val
+		case "whole_word":
+			if seen[7] {
+				return false
+			}
+			seen[7] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.WholeWord = val
+		case "case_sensitive":
+			if seen[8] {
+				return false
+			}
+			seen[8] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.CaseSensitive = val
+		case "min_score":
+			if seen[9] {
+				return false
+			}
+			seen[9] = true
+			val, ok := f.Float(64, 0)
+			if !ok {
+				return false
+			}
+			x.MinScore = val
+		case "file_types":
+			if seen[10] {
+				return false
+			}
+			seen[10] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e string
+				val, ok := f.String(0)
+				if !ok {
+					return false
+				}
+				e = val
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]string, 0, len(b)), b...)
+			x.FileTypes = s
+		case "ids":
+			if seen[11] {
+				return false
+			}
+			seen[11] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]int64
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e int64
+				val, ok := f.Int(64, 0)
+				if !ok {
+					return false
+				}
+				e = val
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]int64, 0, len(b)), b...)
+			x.IDs = s
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	if !seen[1] {
+		return false
+	}
+	return true
+}
+
 // reviewKeys holds the accepted keys of each field of Review, canonical name first.
 var reviewKeys = [22][]string{{"owner"}, {"repo"}, {"pull_number"}, {"commit_id"}, {"event"}, {"body"}, {"comments"}, {"reviewers"}, {"team_reviewers"}, {"labels"}, {"assignees"}, {"draft"}, {"dismiss_stale"}, {"auto_merge"}, {"notify"}, {"merge_method"}, {"required_approvals"}, {"timeout_seconds"}, {"milestone"}, {"confidence"}, {"base_ref"}, {"head_ref"}}
 
 // UnmarshalJSON decodes a Review leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *Review) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y Review
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -145,6 +347,15 @@ func (x *Review) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Review) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y Review
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -337,12 +548,346 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
+// fastNormgen decodes one clean Review object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [22]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "owner":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Owner = val
+		case "repo":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Repo = val
+		case "pull_number":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			val, ok := f.Int(lenient.IntBits, 0)
+			if !ok {
+				return false
+			}
+			x.PullNumber = int(val)
+		case "commit_id":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.CommitID = val
+		case "event":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Event = val
+		case "body":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Body = val
+		case "comments":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]ReviewComment
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e ReviewComment
+				if !e.fastNormgen(f, 0) {
+					return false
+				}
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]ReviewComment, 0, len(b)), b...)
+			x.Comments = s
+		case "reviewers":
+			if seen[7] {
+				return false
+			}
+			seen[7] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e string
+				val, ok := f.String(0)
+				if !ok {
+					return false
+				}
+				e = val
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]string, 0, len(b)), b...)
+			x.Reviewers = s
+		case "team_reviewers":
+			if seen[8] {
+				return false
+			}
+			seen[8] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e string
+				val, ok := f.String(0)
+				if !ok {
+					return false
+				}
+				e = val
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]string, 0, len(b)), b...)
+			x.TeamReviewers = s
+		case "labels":
+			if seen[9] {
+				return false
+			}
+			seen[9] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e string
+				val, ok := f.String(0)
+				if !ok {
+					return false
+				}
+				e = val
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]string, 0, len(b)), b...)
+			x.Labels = s
+		case "assignees":
+			if seen[10] {
+				return false
+			}
+			seen[10] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e string
+				val, ok := f.String(0)
+				if !ok {
+					return false
+				}
+				e = val
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]string, 0, len(b)), b...)
+			x.Assignees = s
+		case "draft":
+			if seen[11] {
+				return false
+			}
+			seen[11] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.Draft = val
+		case "dismiss_stale":
+			if seen[12] {
+				return false
+			}
+			seen[12] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.DismissStale = val
+		case "auto_merge":
+			if seen[13] {
+				return false
+			}
+			seen[13] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.AutoMerge = val
+		case "notify":
+			if seen[14] {
+				return false
+			}
+			seen[14] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.Notify = val
+		case "merge_method":
+			if seen[15] {
+				return false
+			}
+			seen[15] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.MergeMethod = val
+		case "required_approvals":
+			if seen[16] {
+				return false
+			}
+			seen[16] = true
+			val, ok := f.Int(lenient.IntBits, 0)
+			if !ok {
+				return false
+			}
+			x.RequiredApprovals = int(val)
+		case "timeout_seconds":
+			if seen[17] {
+				return false
+			}
+			seen[17] = true
+			val, ok := f.Int(64, 0)
+			if !ok {
+				return false
+			}
+			x.TimeoutSeconds = val
+		case "milestone":
+			if seen[18] {
+				return false
+			}
+			seen[18] = true
+			val, ok := f.Int(lenient.IntBits, 0)
+			if !ok {
+				return false
+			}
+			x.Milestone = int(val)
+		case "confidence":
+			if seen[19] {
+				return false
+			}
+			seen[19] = true
+			val, ok := f.Float(64, 0)
+			if !ok {
+				return false
+			}
+			x.Confidence = val
+		case "base_ref":
+			if seen[20] {
+				return false
+			}
+			seen[20] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.BaseRef = val
+		case "head_ref":
+			if seen[21] {
+				return false
+			}
+			seen[21] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.HeadRef = val
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	if !seen[1] {
+		return false
+	}
+	if !seen[2] {
+		return false
+	}
+	if !seen[3] {
+		return false
+	}
+	if !seen[4] {
+		return false
+	}
+	return true
+}
+
 // reviewCommentKeys holds the accepted keys of each field of ReviewComment, canonical name first.
 var reviewCommentKeys = [6][]string{{"path"}, {"line"}, {"start_line"}, {"side"}, {"body"}, {"suggestion"}}
 
 // UnmarshalJSON decodes a ReviewComment leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *ReviewComment) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y ReviewComment
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -352,6 +897,15 @@ func (x *ReviewComment) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ReviewComment) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y ReviewComment
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -409,12 +963,112 @@ func (x *ReviewComment) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 }
 
+// fastNormgen decodes one clean ReviewComment object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [6]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "path":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Path = val
+		case "line":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.Int(lenient.IntBits, 0)
+			if !ok {
+				return false
+			}
+			x.Line = int(val)
+		case "start_line":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			val, ok := f.Int(lenient.IntBits, 0)
+			if !ok {
+				return false
+			}
+			x.StartLine = int(val)
+		case "side":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Side = val
+		case "body":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Body = val
+		case "suggestion":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Suggestion = val
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	if !seen[1] {
+		return false
+	}
+	if !seen[4] {
+		return false
+	}
+	return true
+}
+
 // writeFileKeys holds the accepted keys of each field of WriteFile, canonical name first.
 var writeFileKeys = [2][]string{{"path"}, {"content"}}
 
 // UnmarshalJSON decodes a WriteFile leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *WriteFile) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y WriteFile
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -424,6 +1078,15 @@ func (x *WriteFile) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *WriteFile) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y WriteFile
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -462,12 +1125,69 @@ func (x *WriteFile) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
+// fastNormgen decodes one clean WriteFile object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [2]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "path":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Path = val
+		case "content":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Content = val
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	if !seen[1] {
+		return false
+	}
+	return true
+}
+
 // pathsKeys holds the accepted keys of each field of Paths, canonical name first.
 var pathsKeys = [1][]string{{"paths"}}
 
 // UnmarshalJSON decodes a Paths leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *Paths) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y Paths
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -477,6 +1197,15 @@ func (x *Paths) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Paths) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y Paths
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -521,12 +1250,70 @@ func (x *Paths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
+// fastNormgen decodes one clean Paths object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [1]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "paths":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e string
+				val, ok := f.String(0)
+				if !ok {
+					return false
+				}
+				e = val
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]string, 0, len(b)), b...)
+			x.Paths = s
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	return true
+}
+
 // iDsKeys holds the accepted keys of each field of IDs, canonical name first.
 var iDsKeys = [1][]string{{"ids"}}
 
 // UnmarshalJSON decodes a IDs leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *IDs) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y IDs
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -536,6 +1323,15 @@ func (x *IDs) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *IDs) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y IDs
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -578,6 +1374,56 @@ func (x *IDs) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	if !seen[0] {
 		d.Missing("ids", iDsKeys[0][1:])
 	}
+}
+
+// fastNormgen decodes one clean IDs object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *IDs) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [1]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "ids":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]int64
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e int64
+				val, ok := f.Int(64, 0)
+				if !ok {
+					return false
+				}
+				e = val
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]int64, 0, len(b)), b...)
+			x.IDs = s
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	return true
 }
 
 // iDsSchema is the input schema of tool fetch_ids in the portable profile.

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion2
+const _ = lenient.SupportPackageIsVersion3
 
 // searchInputKeys holds the accepted keys of each field of SearchInput, canonical name first.
 var searchInputKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth"}, {"count_only"}, {"whole_word"}, {"case_sensitive"}, {"min_score"}, {"file_types"}, {"ids"}}
@@ -17,6 +17,14 @@ var searchInputKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, 
 // UnmarshalJSON decodes a SearchInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *SearchInput) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y SearchInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -26,6 +34,15 @@ func (x *SearchInput) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *SearchInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y SearchInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -128,6 +145,183 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	if !seen[1] {
 		d.Missing("pattern", searchInputKeys[1][1:])
 	}
+}
+
+// fastNormgen decodes one clean SearchInput object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [12]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "path":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Path = val
+		case "pattern":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Pattern = val
+		case "owner":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Owner = val
+		case "limit":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			val, ok := f.Int(lenient.IntBits, 0)
+			if !ok {
+				return false
+			}
+			x.Limit = int(val)
+		case "offset":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			val, ok := f.Int(lenient.IntBits, 0)
+			if !ok {
+				return false
+			}
+			x.Offset = int(val)
+		case "max_depth":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			val, ok := f.Int(32, 0)
+			if !ok {
+				return false
+			}
+			x.MaxDepth = int32(val)
+		case "count_only":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.CountOnly = val
+		case "whole_word":
+			if seen[7] {
+				return false
+			}
+			seen[7] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.WholeWord = val
+		case "case_sensitive":
+			if seen[8] {
+				return false
+			}
+			seen[8] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.CaseSensitive = val
+		case "min_score":
+			if seen[9] {
+				return false
+			}
+			seen[9] = true
+			val, ok := f.Float(64, 0)
+			if !ok {
+				return false
+			}
+			x.MinScore = val
+		case "file_types":
+			if seen[10] {
+				return false
+			}
+			seen[10] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e string
+				val, ok := f.String(0)
+				if !ok {
+					return false
+				}
+				e = val
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]string, 0, len(b)), b...)
+			x.FileTypes = s
+		case "ids":
+			if seen[11] {
+				return false
+			}
+			seen[11] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]int64
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e int64
+				val, ok := f.Int(64, 0)
+				if !ok {
+					return false
+				}
+				e = val
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]int64, 0, len(b)), b...)
+			x.IDs = s
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	if !seen[1] {
+		return false
+	}
+	return true
 }
 
 // searchInputSchema is the input schema of tool search in the portable profile.

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion2
+const _ = lenient.SupportPackageIsVersion3
 
 // retryKeys holds the accepted keys of each field of Retry, canonical name first.
 var retryKeys = [4][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms"}, {"factor"}, {"on_timeout"}}
@@ -17,6 +17,14 @@ var retryKeys = [4][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms"
 // UnmarshalJSON decodes a Retry leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *Retry) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y Retry
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -26,6 +34,15 @@ func (x *Retry) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Retry) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y Retry
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -88,12 +105,107 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
+// fastNormgen decodes one clean Retry object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [4]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "attempts":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.Int(lenient.IntBits, 0)
+			if !ok {
+				return false
+			}
+			if val < 1 {
+				return false
+			}
+			if val > 10 {
+				return false
+			}
+			x.Attempts = int(val)
+		case "backoff_ms":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.Uint(32, 0)
+			if !ok {
+				return false
+			}
+			x.BackoffMS = uint32(val)
+		case "factor":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			val, ok := f.Float(64, 0)
+			if !ok {
+				return false
+			}
+			x.Factor = val
+		case "on_timeout":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.OnTimeout = val
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		if f.Recording() {
+			return false
+		}
+		x.Attempts = 3
+	}
+	if !seen[1] {
+		if f.Recording() {
+			return false
+		}
+		x.BackoffMS = 500
+	}
+	if !seen[2] {
+		if f.Recording() {
+			return false
+		}
+		x.Factor = 2
+	}
+	return true
+}
+
 // stepKeys holds the accepted keys of each field of Step, canonical name first.
 var stepKeys = [8][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"}, {"env"}, {"needs"}, {"timeout_s"}, {"allow_failure"}}
 
 // UnmarshalJSON decodes a Step leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *Step) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y Step
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -103,6 +215,15 @@ func (x *Step) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y Step
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -228,12 +349,182 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
+// fastNormgen decodes one clean Step object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [8]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "id":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.ID = val
+		case "run":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.String(lenient.Unescape)
+			if !ok {
+				return false
+			}
+			x.Run = val
+		case "kind":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			switch val {
+			case "sh", "bash", "container":
+				return false
+			}
+			switch val {
+			case "shell", "docker", "approval":
+			default:
+				return false
+			}
+			x.Kind = val
+		case "retry":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			p := new(Retry)
+			if !p.fastNormgen(f, 0) {
+				return false
+			}
+			x.Retry = p
+		case "env":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			if !f.Object(0) {
+				return false
+			}
+			mp := make(map[string]string)
+			for n := 0; ; n++ {
+				kb, ok := f.Key(n)
+				if !ok {
+					break
+				}
+				k := string(kb)
+				if _, dup := mp[k]; dup {
+					return false
+				}
+				var e string
+				val, ok := f.String(0)
+				if !ok {
+					return false
+				}
+				e = val
+				mp[k] = e
+			}
+			if !f.Closed() {
+				return false
+			}
+			x.Env = mp
+		case "needs":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			if !f.Array(lenient.Wrap) {
+				return false
+			}
+			var buf [8]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e string
+				val, ok := f.String(0)
+				if !ok {
+					return false
+				}
+				e = val
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]string, 0, len(b)), b...)
+			x.Needs = s
+		case "timeout_s":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			val, ok := f.Int(lenient.IntBits, 0)
+			if !ok {
+				return false
+			}
+			if val < 1 {
+				return false
+			}
+			p := int(val)
+			x.Timeout = &p
+		case "allow_failure":
+			if seen[7] {
+				return false
+			}
+			seen[7] = true
+			val, ok := f.Bool(lenient.StrictBool)
+			if !ok {
+				return false
+			}
+			x.Allow = val
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	if !seen[1] {
+		return false
+	}
+	if !seen[2] {
+		if f.Recording() {
+			return false
+		}
+		x.Kind = "shell"
+	}
+	return true
+}
+
 // serviceKeys holds the accepted keys of each field of Service, canonical name first.
 var serviceKeys = [3][]string{{"image"}, {"ports"}, {"ready"}}
 
 // UnmarshalJSON decodes a Service leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *Service) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y Service
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -243,6 +534,15 @@ func (x *Service) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Service) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y Service
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -301,12 +601,90 @@ func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
+// fastNormgen decodes one clean Service object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [3]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "image":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Image = val
+		case "ports":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			if !f.Array(lenient.Wrap) {
+				return false
+			}
+			var buf [8]uint16
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e uint16
+				val, ok := f.Uint(16, 0)
+				if !ok {
+					return false
+				}
+				e = uint16(val)
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]uint16, 0, len(b)), b...)
+			x.Ports = s
+		case "ready":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			p := new(Retry)
+			if !p.fastNormgen(f, 0) {
+				return false
+			}
+			x.Ready = p
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	return true
+}
+
 // runPipelineInputKeys holds the accepted keys of each field of RunPipelineInput, canonical name first.
 var runPipelineInputKeys = [8][]string{{"project", "repo", "repository"}, {"ref"}, {"steps"}, {"retry"}, {"services"}, {"matrix"}, {"dry_run"}, {"priority"}}
 
 // UnmarshalJSON decodes a RunPipelineInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *RunPipelineInput) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y RunPipelineInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -316,6 +694,15 @@ func (x *RunPipelineInput) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *RunPipelineInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y RunPipelineInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -442,12 +829,201 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 }
 
+// fastNormgen decodes one clean RunPipelineInput object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [8]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "project":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Project = val
+		case "ref":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Ref = val
+		case "steps":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]Step
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e Step
+				if !e.fastNormgen(f, 0) {
+					return false
+				}
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]Step, 0, len(b)), b...)
+			if len(s) < 1 {
+				return false
+			}
+			x.Steps = s
+		case "retry":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			if !x.Retry.fastNormgen(f, 0) {
+				return false
+			}
+		case "services":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			if !f.Object(0) {
+				return false
+			}
+			mp := make(map[string]Service)
+			for n := 0; ; n++ {
+				kb, ok := f.Key(n)
+				if !ok {
+					break
+				}
+				k := string(kb)
+				if _, dup := mp[k]; dup {
+					return false
+				}
+				var e Service
+				if !e.fastNormgen(f, 0) {
+					return false
+				}
+				mp[k] = e
+			}
+			if !f.Closed() {
+				return false
+			}
+			x.Services = mp
+		case "matrix":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			if !f.Object(0) {
+				return false
+			}
+			mp := make(map[string][]int)
+			for n := 0; ; n++ {
+				kb, ok := f.Key(n)
+				if !ok {
+					break
+				}
+				k := string(kb)
+				if _, dup := mp[k]; dup {
+					return false
+				}
+				var e []int
+				if !f.Array(0) {
+					return false
+				}
+				var buf1 [8]int
+				b1 := buf1[:0]
+				for n1 := 0; f.Elem(n1); n1++ {
+					var e int
+					val, ok := f.Int(lenient.IntBits, 0)
+					if !ok {
+						return false
+					}
+					e = int(val)
+					b1 = append(b1, e)
+				}
+				if !f.Closed() {
+					return false
+				}
+				s := append(make([]int, 0, len(b1)), b1...)
+				e = s
+				mp[k] = e
+			}
+			if !f.Closed() {
+				return false
+			}
+			x.Matrix = mp
+		case "dry_run":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.DryRun = val
+		case "priority":
+			if seen[7] {
+				return false
+			}
+			seen[7] = true
+			val, ok := f.Int(8, 0)
+			if !ok {
+				return false
+			}
+			p := int8(val)
+			x.Priority = &p
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	if !seen[1] {
+		if f.Recording() {
+			return false
+		}
+		x.Ref = "main"
+	}
+	if !seen[2] {
+		return false
+	}
+	return true
+}
+
 // linkKeys holds the accepted keys of each field of Link, canonical name first.
 var linkKeys = [2][]string{{"kind"}, {"ticket", "id"}}
 
 // UnmarshalJSON decodes a Link leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *Link) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y Link
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -457,6 +1033,15 @@ func (x *Link) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Link) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y Link
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -510,12 +1095,78 @@ func (x *Link) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
+// fastNormgen decodes one clean Link object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [2]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "kind":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			switch val {
+			case "dup", "blocks":
+				return false
+			}
+			switch val {
+			case "duplicates", "blocked_by", "relates":
+			default:
+				return false
+			}
+			x.Kind = val
+		case "ticket":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.Uint(64, 0)
+			if !ok {
+				return false
+			}
+			x.Ticket = val
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	if !seen[1] {
+		return false
+	}
+	return true
+}
+
 // fieldKeys holds the accepted keys of each field of Field, canonical name first.
 var fieldKeys = [2][]string{{"value"}, {"history"}}
 
 // UnmarshalJSON decodes a Field leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *Field) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y Field
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -525,6 +1176,15 @@ func (x *Field) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Field) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y Field
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -573,12 +1233,80 @@ func (x *Field) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
+// fastNormgen decodes one clean Field object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [2]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "value":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Value = val
+		case "history":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			if !f.Array(lenient.Wrap) {
+				return false
+			}
+			var buf [8]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e string
+				val, ok := f.String(0)
+				if !ok {
+					return false
+				}
+				e = val
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]string, 0, len(b)), b...)
+			x.History = s
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	return true
+}
+
 // createTicketInputKeys holds the accepted keys of each field of CreateTicketInput, canonical name first.
 var createTicketInputKeys = [10][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}}
 
 // UnmarshalJSON decodes a CreateTicketInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *CreateTicketInput) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y CreateTicketInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -588,6 +1316,15 @@ func (x *CreateTicketInput) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CreateTicketInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y CreateTicketInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -740,12 +1477,224 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 }
 
+// fastNormgen decodes one clean CreateTicketInput object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [10]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "title":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Title = val
+		case "body":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.String(lenient.Unescape)
+			if !ok {
+				return false
+			}
+			x.Body = val
+		case "labels":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			if !f.Array(lenient.Wrap) {
+				return false
+			}
+			var buf [8]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e string
+				val, ok := f.String(0)
+				if !ok {
+					return false
+				}
+				e = val
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]string, 0, len(b)), b...)
+			x.Labels = s
+		case "assignee":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			p := val
+			x.Assignee = &p
+		case "estimate_h":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			val, ok := f.Float(32, 0)
+			if !ok {
+				return false
+			}
+			if c, _ := lenient.CompareNumber(f.Value(), "0"); c < 0 {
+				return false
+			}
+			p := float32(val)
+			x.Estimate = &p
+		case "links":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]Link
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e Link
+				if !e.fastNormgen(f, 0) {
+					return false
+				}
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]Link, 0, len(b)), b...)
+			x.Links = s
+		case "fields":
+			if seen[6] {
+				return false
+			}
+			seen[6] = true
+			if !f.Object(0) {
+				return false
+			}
+			mp := make(map[string]Field)
+			for n := 0; ; n++ {
+				kb, ok := f.Key(n)
+				if !ok {
+					break
+				}
+				k := string(kb)
+				if _, dup := mp[k]; dup {
+					return false
+				}
+				var e Field
+				if !e.fastNormgen(f, 0) {
+					return false
+				}
+				mp[k] = e
+			}
+			if !f.Closed() {
+				return false
+			}
+			x.Fields = mp
+		case "watchers":
+			if seen[7] {
+				return false
+			}
+			seen[7] = true
+			if !f.Array(lenient.Wrap) {
+				return false
+			}
+			var buf [8]int64
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e int64
+				val, ok := f.Int(64, 0)
+				if !ok {
+					return false
+				}
+				e = val
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]int64, 0, len(b)), b...)
+			x.Watchers = s
+		case "urgent":
+			if seen[8] {
+				return false
+			}
+			seen[8] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			x.Urgent = val
+		case "severity":
+			if seen[9] {
+				return false
+			}
+			seen[9] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			switch val {
+			case "lo", "hi":
+				return false
+			}
+			switch val {
+			case "low", "high":
+			default:
+				return false
+			}
+			x.Severity = val
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	if !seen[9] {
+		if f.Recording() {
+			return false
+		}
+		x.Severity = "low"
+	}
+	return true
+}
+
 // checkpointKeys holds the accepted keys of each field of Checkpoint, canonical name first.
 var checkpointKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
 
 // UnmarshalJSON decodes a Checkpoint leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *Checkpoint) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y Checkpoint
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -755,6 +1704,15 @@ func (x *Checkpoint) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Checkpoint) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y Checkpoint
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -860,12 +1818,156 @@ func (x *Checkpoint) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
+// fastNormgen decodes one clean Checkpoint object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [5]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "name":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Name = val
+		case "checks":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]Check
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e Check
+				if !e.fastNormgen(f, 0) {
+					return false
+				}
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]Check, 0, len(b)), b...)
+			x.Checks = s
+		case "gate":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			p := new(Retry)
+			if !p.fastNormgen(f, 0) {
+				return false
+			}
+			x.Gate = p
+		case "owners":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8][]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e []string
+				if !f.Array(0) {
+					return false
+				}
+				var buf1 [8]string
+				b1 := buf1[:0]
+				for n1 := 0; f.Elem(n1); n1++ {
+					var e string
+					val, ok := f.String(0)
+					if !ok {
+						return false
+					}
+					e = val
+					b1 = append(b1, e)
+				}
+				if !f.Closed() {
+					return false
+				}
+				s := append(make([]string, 0, len(b1)), b1...)
+				e = s
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([][]string, 0, len(b)), b...)
+			x.Owners = s
+		case "limits":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			if !f.Object(0) {
+				return false
+			}
+			mp := make(map[string]int)
+			for n := 0; ; n++ {
+				kb, ok := f.Key(n)
+				if !ok {
+					break
+				}
+				k := string(kb)
+				if _, dup := mp[k]; dup {
+					return false
+				}
+				var e int
+				val, ok := f.Int(lenient.IntBits, 0)
+				if !ok {
+					return false
+				}
+				e = int(val)
+				mp[k] = e
+			}
+			if !f.Closed() {
+				return false
+			}
+			x.Limits = mp
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	return true
+}
+
 // checkpointDefaultsKeys holds the accepted keys of each field of CheckpointDefaults, canonical name first.
 var checkpointDefaultsKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
 
 // UnmarshalJSON decodes a CheckpointDefaults leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *CheckpointDefaults) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y CheckpointDefaults
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -875,6 +1977,15 @@ func (x *CheckpointDefaults) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CheckpointDefaults) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y CheckpointDefaults
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -980,12 +2091,159 @@ func (x *CheckpointDefaults) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 }
 
+// fastNormgen decodes one clean CheckpointDefaults object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [5]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "name":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Name = val
+		case "checks":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]Check
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e Check
+				if !e.fastNormgen(f, 0) {
+					return false
+				}
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]Check, 0, len(b)), b...)
+			x.Checks = s
+		case "gate":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			p := new(Retry)
+			if !p.fastNormgen(f, 0) {
+				return false
+			}
+			x.Gate = p
+		case "owners":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8][]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e []string
+				if !f.Array(0) {
+					return false
+				}
+				var buf1 [8]string
+				b1 := buf1[:0]
+				for n1 := 0; f.Elem(n1); n1++ {
+					var e string
+					val, ok := f.String(0)
+					if !ok {
+						return false
+					}
+					e = val
+					b1 = append(b1, e)
+				}
+				if !f.Closed() {
+					return false
+				}
+				s := append(make([]string, 0, len(b1)), b1...)
+				e = s
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([][]string, 0, len(b)), b...)
+			x.Owners = s
+		case "limits":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			if !f.Object(0) {
+				return false
+			}
+			mp := make(map[string]int)
+			for n := 0; ; n++ {
+				kb, ok := f.Key(n)
+				if !ok {
+					break
+				}
+				k := string(kb)
+				if _, dup := mp[k]; dup {
+					return false
+				}
+				var e int
+				val, ok := f.Int(lenient.IntBits, 0)
+				if !ok {
+					return false
+				}
+				e = int(val)
+				mp[k] = e
+			}
+			if !f.Closed() {
+				return false
+			}
+			x.Limits = mp
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		if f.Recording() {
+			return false
+		}
+		x.Name = "cp-default"
+	}
+	return true
+}
+
 // checkKeys holds the accepted keys of each field of Check, canonical name first.
 var checkKeys = [3][]string{{"id"}, {"count", "n"}, {"note"}}
 
 // UnmarshalJSON decodes a Check leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *Check) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y Check
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -995,6 +2253,15 @@ func (x *Check) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Check) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y Check
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -1035,12 +2302,76 @@ func (x *Check) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
+// fastNormgen decodes one clean Check object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [3]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "id":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.ID = val
+		case "count":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			val, ok := f.Int(16, 0)
+			if !ok {
+				return false
+			}
+			x.Count = int16(val)
+		case "note":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			val, ok := f.String(lenient.Unescape)
+			if !ok {
+				return false
+			}
+			x.Note = val
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	return true
+}
+
 // updateWorkflowInputKeys holds the accepted keys of each field of UpdateWorkflowInput, canonical name first.
 var updateWorkflowInputKeys = [4][]string{{"workflow"}, {"checkpoints"}, {"default"}, {"strict_ids"}}
 
 // UnmarshalJSON decodes a UpdateWorkflowInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 func (x *UpdateWorkflowInput) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y UpdateWorkflowInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
 	var d lenient.Decoder
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
@@ -1050,6 +2381,15 @@ func (x *UpdateWorkflowInput) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *UpdateWorkflowInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Record()
+	if f.Begin(data) {
+		var y UpdateWorkflowInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil, nil
+		}
+	}
 	var d lenient.Decoder
 	d.Record()
 	if d.Begin(data) {
@@ -1123,6 +2463,98 @@ func (x *UpdateWorkflowInput) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	if !seen[0] {
 		d.Missing("workflow", updateWorkflowInputKeys[0][1:])
 	}
+}
+
+// fastNormgen decodes one clean UpdateWorkflowInput object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [4]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "workflow":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			x.Workflow = val
+		case "checkpoints":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]Checkpoint
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e Checkpoint
+				if !e.fastNormgen(f, 0) {
+					return false
+				}
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]Checkpoint, 0, len(b)), b...)
+			x.Checkpoints = s
+		case "default":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			p := new(CheckpointDefaults)
+			if !p.fastNormgen(f, 0) {
+				return false
+			}
+			x.Default = p
+		case "strict_ids":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			if !f.Array(lenient.Strict) {
+				return false
+			}
+			var buf [8]int
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e int
+				val, ok := f.Int(lenient.IntBits, lenient.Strict)
+				if !ok {
+					return false
+				}
+				e = int(val)
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]int, 0, len(b)), b...)
+			x.Strict = s
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	return true
 }
 
 // createTicketInputSchema is the input schema of tool create_ticket in the portable profile.

@@ -1,0 +1,544 @@
+package lenient
+
+import (
+	"encoding/binary"
+	"sync/atomic"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// Fast reads a document in one pass for a generated decoder's fast path.
+//
+// A generated UnmarshalJSON first tries to decode clean input with a Fast:
+// JSON whose every member has its field's own JSON type, keys that are the
+// fields' canonical names, each given once, no key the type does not
+// declare, no null, no absent field that is required or has a default,
+// small enough (FastMax). That is what a client following the schema
+// sends, and a decoder need not outline it first (Decoder.Begin's tape)
+// to read it. Any other input makes the fast path give up (a method
+// returns false) and the generated code decodes it again with a Decoder,
+// from the start, which then does all that the semantics table says. The
+// fast path therefore never decides anything: on the input it finishes, it
+// gives what the Decoder gives (without fixes, since it makes none), and
+// the generated packages' fuzz targets check that.
+//
+// The methods read the value at the current position and move past it;
+// each returns false when it cannot read it (not that type, not clean
+// JSON), after which the Fast must not be used again.
+type Fast struct {
+	data  []byte
+	i     int
+	depth int
+	// closed is set when Key or Elem met the end of its container.
+	closed bool
+	// block is short strings' memory, as in Decoder; text is the
+	// unquoted text of strings with escapes.
+	block, text []byte
+	// start is where the last scalar read began (Value).
+	start  int
+	record bool
+	// frames are where reading goes on after the JSON text being read
+	// (texts of them), a string's inside another's.
+	frames [4]textFrame
+	texts  int
+	// owned is set while reading JSON text the fast path unquoted.
+	owned bool
+}
+
+// FastMax is the largest document the fast path takes. Past it, a document
+// that is not clean could waste a long read before the Decoder starts
+// again, and a Decoder's single validating pass over a long string is as
+// fast as the fast path's.
+const FastMax = 4096
+
+// fastDepth is the deepest nesting the fast path reads; deeper documents
+// go to the Decoder, which has its own limit and error.
+const fastDepth = 64
+
+// fastOff is DisableFast's switch.
+var fastOff atomic.Bool
+
+// DisableFast turns the generated decoders' fast path off (true) or back
+// on (false) in the whole process: while it is off, every document goes to
+// the Decoder. The fast path gives what the Decoder gives; the switch is
+// there to compare the two (normgen's own tests do, on every generated
+// call) and to rule the fast path out when a decode surprises you.
+func DisableFast(off bool) { fastOff.Store(off) }
+
+// Begin starts reading data and reports whether the fast path takes it.
+func (f *Fast) Begin(data []byte) bool {
+	if len(data) > FastMax || fastOff.Load() {
+		return false
+	}
+	f.data = data
+	return true
+}
+
+// End reports whether only white space follows the value read.
+func (f *Fast) End() bool {
+	return skipSpace(f.data, f.i) == len(f.data)
+}
+
+// Object reads the '{' that opens an object, or (unless m is Strict, or
+// fixes are recorded) a string holding JSON object text, as
+// Decoder.Object does, whose object is then read.
+func (f *Fast) Object(m Mode) bool { return f.open('{', m) }
+
+// Array reads the '[' that opens an array, or a string holding JSON array
+// text; see Object.
+func (f *Fast) Array(m Mode) bool { return f.open('[', m) }
+
+// open reads the byte that opens a container, or enters the JSON text in
+// a string that opens with it.
+func (f *Fast) open(c byte, m Mode) bool {
+	i := f.scalar()
+	if i < 0 || f.depth == fastDepth {
+		return false
+	}
+	if f.data[i] != c {
+		if f.data[i] != '"' || !f.enterText(i, c, m) {
+			return false
+		}
+		i = f.i
+	}
+	f.depth++
+	f.i = i + 1
+	return true
+}
+
+// textFrame is where reading goes on after the JSON text of a string.
+type textFrame struct {
+	data  []byte
+	i     int
+	depth int
+	owned bool
+}
+
+// enterText makes the text of the string at data[i] what is read, at its
+// opening byte c: the Decoder reads a string as JSON text (containerText)
+// when it is not Strict, recording a fix, which the fast path leaves to
+// it.
+func (f *Fast) enterText(i int, c byte, m Mode) bool {
+	if f.record || m&Strict != 0 || f.texts == len(f.frames) {
+		return false
+	}
+	data := f.data
+	j, seen := stopAt(data, i+1)
+	if j >= len(data) {
+		return false
+	}
+	var t []byte
+	end, owned := j+1, false
+	switch data[j] {
+	case '"':
+		// No escape: the text is the string's bytes (invalid UTF-8 in
+		// it is replaced where a string in it is read).
+		t = data[i+1 : j]
+	case '\\':
+		// Checked and unquoted in one pass, into text of its own.
+		buf := make([]byte, 0, len(data)-i+16)
+		buf = append(buf, data[i+1:j]...)
+		var rest, ok bool
+		if end, rest, ok = escapedScan(data, j, &buf); !ok {
+			return false
+		}
+		if (seen&swarHigh != 0 || rest) && !utf8.Valid(buf) {
+			buf = unquoteInvalid(data[i+1:end-1], buf[:0])
+		}
+		t, owned = buf, true
+	default:
+		return false
+	}
+	k := skipSpace(t, 0)
+	if k == len(t) || t[k] != c {
+		return false
+	}
+	f.frames[f.texts] = textFrame{f.data, end, f.depth, f.owned}
+	f.texts++
+	f.data, f.i, f.owned = t, k, owned
+	return true
+}
+
+// close ends a container at data[i]; when it was a string's JSON text,
+// reading goes back to what holds the string, after checking that only
+// white space follows in the text.
+func (f *Fast) close(i int) bool {
+	f.i = i + 1
+	f.depth--
+	if f.texts > 0 && f.depth == f.frames[f.texts-1].depth {
+		if skipSpace(f.data, f.i) != len(f.data) {
+			return false
+		}
+		f.texts--
+		fr := f.frames[f.texts]
+		f.data, f.i, f.owned = fr.data, fr.i, fr.owned
+	}
+	f.closed = true
+	return true
+}
+
+// Key reads the key of an object's member n (0 for the first) and the
+// colon after it. It returns false at the object's end, with Closed
+// reporting true, and on anything else it cannot read: a key with an
+// escape or a byte outside ASCII, a missing comma or colon.
+func (f *Fast) Key(n int) ([]byte, bool) {
+	data := f.data
+	i := f.i
+	if i < len(data) && data[i] <= ' ' {
+		i = skipSpace(data, i)
+	}
+	if i >= len(data) {
+		return nil, false
+	}
+	if data[i] == '}' {
+		f.close(i)
+		return nil, false
+	}
+	f.closed = false
+	if n > 0 {
+		if data[i] != ',' {
+			return nil, false
+		}
+		i++
+		if i < len(data) && data[i] <= ' ' {
+			i = skipSpace(data, i)
+		}
+	}
+	if i >= len(data) || data[i] != '"' {
+		return nil, false
+	}
+	end, plain, ok := quickString(data, i)
+	if !ok || !plain {
+		return nil, false
+	}
+	j := end
+	if j < len(data) && data[j] <= ' ' {
+		j = skipSpace(data, j)
+	}
+	if j >= len(data) || data[j] != ':' {
+		return nil, false
+	}
+	f.i = j + 1
+	return data[i+1 : end-1], true
+}
+
+// quickString is stringScan for the strings of small documents, most of
+// which end within two words: those are read without a call.
+func quickString(data []byte, i int) (end int, plain, ok bool) {
+	if i+17 > len(data) {
+		return stringScan(data, i)
+	}
+	x := binary.LittleEndian.Uint64(data[i+1:])
+	m := swarStop(x)
+	var seen uint64
+	at := i + 1
+	if m == 0 {
+		seen = x
+		at += 8
+		x = binary.LittleEndian.Uint64(data[at:])
+		if m = swarStop(x); m == 0 {
+			return stringScan(data, i)
+		}
+	}
+	k, before := beforeStop(x, m)
+	if data[at+k] != '"' {
+		return stringScan(data, i)
+	}
+	return at + k + 1, (seen|before)&swarHigh == 0, true
+}
+
+// Elem moves to an array's element n (0 for the first). It returns false
+// at the array's end, with Closed reporting true, and when the comma
+// before the element is missing.
+func (f *Fast) Elem(n int) bool {
+	data := f.data
+	i := f.i
+	if i < len(data) && data[i] <= ' ' {
+		i = skipSpace(data, i)
+	}
+	if i >= len(data) {
+		return false
+	}
+	if data[i] == ']' {
+		f.close(i)
+		return false
+	}
+	f.closed = false
+	if n > 0 {
+		if data[i] != ',' {
+			return false
+		}
+		i++
+	}
+	f.i = i
+	return true
+}
+
+// Closed reports whether the last Key or Elem that returned false met the
+// end of its container (not something it could not read).
+func (f *Fast) Closed() bool { return f.closed }
+
+// scalar skips the space before a value and returns its first byte's
+// index, or -1 at the end of the data.
+func (f *Fast) scalar() int {
+	i := f.i
+	if i < len(f.data) && f.data[i] <= ' ' {
+		i = skipSpace(f.data, i)
+	}
+	if i >= len(f.data) {
+		return -1
+	}
+	f.start = i
+	return i
+}
+
+// Value returns the JSON text of the last scalar read (for the checks
+// that compare a number as it was sent).
+func (f *Fast) Value() []byte { return f.data[f.start:f.i] }
+
+// String reads a JSON string, as Decoder.String reads it in mode m.
+func (f *Fast) String(m Mode) (string, bool) {
+	i := f.scalar()
+	if i < 0 || f.data[i] != '"' {
+		return "", false
+	}
+	data := f.data
+	j, seen := stopAt(data, i+1)
+	if j >= len(data) {
+		return "", false
+	}
+	switch data[j] {
+	case '"':
+		// No escape: Unescape changes nothing (its literal \n has a
+		// backslash).
+		f.i = j + 1
+		text := data[i+1 : j]
+		if seen&swarHigh != 0 && !utf8.Valid(text) {
+			return StringValue(data[i : j+1]), true
+		}
+		return f.keep(text, i), true
+	case '\\':
+		if m&Unescape != 0 {
+			// Unescape may read a literal \n as a newline: a fix, left
+			// to the Decoder.
+			return "", false
+		}
+		return f.unquoted(i, j, seen&swarHigh != 0)
+	}
+	return "", false // a control character
+}
+
+// stopAt returns the index of the first '"', '\\' or control character
+// at or after j (or len(data)), a word at a time, and the OR of the bytes
+// before it (whose high bits say non-ASCII).
+func stopAt(data []byte, j int) (int, uint64) {
+	var seen uint64
+	for j+8 <= len(data) {
+		x := binary.LittleEndian.Uint64(data[j:])
+		if stop := swarStop(x); stop != 0 {
+			k, before := beforeStop(x, stop)
+			return j + k, seen | before
+		}
+		seen |= x
+		j += 8
+	}
+	return tailStop(data, j, seen)
+}
+
+// keep returns a string of text, read at data[i]: short ones share a
+// block, as in Decoder.keep.
+func (f *Fast) keep(text []byte, i int) string {
+	switch {
+	case len(text) == 0:
+		return ""
+	case f.owned:
+		// JSON text f unquoted: nothing else refers to it or writes to
+		// it again, so its strings can be its memory (as the Decoder's
+		// own text is).
+		return unsafe.String(&text[0], len(text))
+	case len(text) > maxShared:
+		return string(text)
+	}
+	if cap(f.block)-len(f.block) < len(text) {
+		// The rest of the document is the most its short strings can
+		// need, and a block is blockSize at most, as in Decoder.room.
+		f.block = make([]byte, 0, max(min(len(f.data)-i, blockSize), len(text)))
+	}
+	n := len(f.block)
+	f.block = append(f.block, text...)
+	return unsafe.String(&f.block[n], len(text))
+}
+
+// unquoted reads the string at data[i] whose first escape is at data[j],
+// checking and unquoting it in one pass (escapedScan) into f.text, which
+// the strings share: made, for the first, with room for the rest of the
+// document (the text is never longer than the bytes), so that it lasts.
+// high tells whether the bytes before j hold one outside ASCII. Invalid
+// UTF-8 becomes U+FFFD, as the Decoder makes it.
+func (f *Fast) unquoted(i, j int, high bool) (string, bool) {
+	data := f.data
+	if room := len(data) - i + 16; cap(f.text)-len(f.text) < room {
+		f.text = make([]byte, 0, room)
+	}
+	lo := len(f.text)
+	f.text = append(f.text, data[i+1:j]...)
+	end, rest, ok := escapedScan(data, j, &f.text)
+	if !ok {
+		return "", false
+	}
+	f.i = end
+	t := f.text[lo:]
+	if (high || rest) && !utf8.Valid(t) {
+		f.text = f.text[:lo]
+		return StringValue(data[i:end]), true
+	}
+	return unsafe.String(&t[0], len(t)), true
+}
+
+// quotedScalar reads a string holding a scalar's text (a number or a
+// boolean sent as a string), which the Decoder reads without a fix only
+// when it is not recording them: false when f is recording, m is Strict
+// or the string holds an escape.
+func (f *Fast) quotedScalar(i int, m Mode) ([]byte, bool) {
+	if f.record || m&Strict != 0 {
+		return nil, false
+	}
+	end, plain, ok := quickString(f.data, i)
+	if !ok || !plain {
+		return nil, false
+	}
+	f.i = end
+	return f.data[i+1 : end-1], true
+}
+
+// number reads a JSON number's text.
+func (f *Fast) number(i int) ([]byte, bool) {
+	end, ok := numberEnd(f.data, i)
+	if !ok {
+		return nil, false
+	}
+	f.i = end
+	return f.data[i:end], true
+}
+
+// Int reads an integer that fits in bits, as Decoder.Int reads it in mode
+// m: an integer literal, or when not recording fixes a string form.
+func (f *Fast) Int(bits int, m Mode) (int64, bool) {
+	i := f.scalar()
+	if i < 0 {
+		return 0, false
+	}
+	data := f.data
+	if data[i] == '"' {
+		t, ok := f.quotedScalar(i, m)
+		if !ok {
+			return 0, false
+		}
+		n, err := ParseIntString(t, bits)
+		return n, err == nil
+	}
+	// A literal of at most 18 digits, read here (cannot overflow); any
+	// other goes through numberEnd and ParseIntNumber.
+	j, neg := i, data[i] == '-'
+	if neg {
+		j++
+	}
+	var u uint64
+	k := j
+	for ; k < len(data) && k-j < 19; k++ {
+		c := data[k] - '0'
+		if c > 9 {
+			break
+		}
+		u = u*10 + uint64(c)
+	}
+	if d := k - j; d > 0 && d <= 18 && (data[j] != '0' || d == 1) &&
+		(k == len(data) || data[k] != '.' && data[k]|0x20 != 'e') {
+		f.i = k
+		n, err := signedInRange(u, neg, bits)
+		return n, err == nil
+	}
+	v, ok := f.number(i)
+	if !ok || !plainInteger(v) {
+		// A fraction or exponent: a fix the Decoder records (1.0 for 1).
+		return 0, false
+	}
+	n, err := ParseIntNumber(v, bits)
+	return n, err == nil
+}
+
+// Uint reads an unsigned integer that fits in bits, as Decoder.Uint reads
+// it in mode m.
+func (f *Fast) Uint(bits int, m Mode) (uint64, bool) {
+	i := f.scalar()
+	if i < 0 {
+		return 0, false
+	}
+	if f.data[i] == '"' {
+		t, ok := f.quotedScalar(i, m)
+		if !ok {
+			return 0, false
+		}
+		n, err := ParseUintString(t, bits)
+		return n, err == nil
+	}
+	v, ok := f.number(i)
+	if !ok || !plainInteger(v) {
+		return 0, false
+	}
+	n, err := ParseUintNumber(v, bits)
+	return n, err == nil
+}
+
+// Float reads a number into a float of bits (32 or 64), as Decoder.Float
+// reads it in mode m.
+func (f *Fast) Float(bits int, m Mode) (float64, bool) {
+	i := f.scalar()
+	if i < 0 {
+		return 0, false
+	}
+	var v []byte
+	ok := false
+	if f.data[i] == '"' {
+		v, ok = f.quotedScalar(i, m)
+	} else {
+		v, ok = f.number(i)
+	}
+	if !ok {
+		return 0, false
+	}
+	x, err := ParseFloat(v, bits)
+	return x, err == nil
+}
+
+// Bool reads true or false, or a string form as Decoder.Bool reads it in
+// mode m.
+func (f *Fast) Bool(m Mode) (bool, bool) {
+	i := f.scalar()
+	if i < 0 {
+		return false, false
+	}
+	rest := f.data[i:]
+	switch {
+	case len(rest) >= 4 && string(rest[:4]) == "true":
+		f.i = i + 4
+		return true, true
+	case len(rest) >= 5 && string(rest[:5]) == "false":
+		f.i = i + 5
+		return false, true
+	case rest[0] == '"':
+		t, ok := f.quotedScalar(i, m)
+		if !ok {
+			return false, false
+		}
+		return ParseBool(t, m&StrictBool != 0)
+	}
+	return false, false
+}
+
+// Record makes the fast path give up where the Decoder would record a fix
+// it cannot see in the input: an absent field given its default.
+func (f *Fast) Record() { f.record = true }
+
+// Recording reports whether Record was called.
+func (f *Fast) Recording() bool { return f.record }
