@@ -1,0 +1,204 @@
+package lenient
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// fastScalar reads the JSON value v with a Fast the way a generated fast
+// path reads a field of kind k, and reports what the Decoder's method gives
+// for the same value: the fast path must give the same or give up.
+func fastScalar(t *testing.T, k string, v []byte, m Mode, record bool) {
+	t.Helper()
+	var f Fast
+	if record {
+		f.Record()
+	}
+	if !f.Begin(v) {
+		return
+	}
+	var d Decoder
+	if record {
+		d.Record()
+	}
+	if !d.Begin(v) {
+		// Malformed: the fast path must not finish it.
+		ok := false
+		switch k {
+		case "string":
+			_, ok = f.String(m)
+		case "int":
+			_, ok = f.Int(16, m)
+		case "uint":
+			_, ok = f.Uint(64, m)
+		case "float":
+			_, ok = f.Float(32, m)
+		case "bool":
+			_, ok = f.Bool(m)
+		}
+		if ok && f.End() {
+			t.Fatalf("%s %q: the fast path reads what Begin rejects (%v)", k, v, d.Err())
+		}
+		return
+	}
+	var got, want any
+	ok := false
+	switch k {
+	case "string":
+		got, ok = f.String(m)
+		want = d.String(trimSpace(v), "x", m)
+	case "int":
+		got, ok = f.Int(16, m)
+		want = d.Int(trimSpace(v), "x", 16, m)
+	case "uint":
+		got, ok = f.Uint(64, m)
+		want = d.Uint(trimSpace(v), "x", 64, m)
+	case "float":
+		var x float64
+		x, ok = f.Float(32, m)
+		got = math.Float64bits(x)
+		want = math.Float64bits(d.Float(trimSpace(v), "x", 32, m))
+	case "bool":
+		got, ok = f.Bool(m)
+		want = d.Bool(trimSpace(v), "x", m)
+	}
+	if !ok || !f.End() {
+		return
+	}
+	if d.Err() != nil {
+		t.Fatalf("%s %q mode %d: the fast path reads %v, the Decoder fails: %v", k, v, m, got, d.Err())
+	}
+	if len(d.Fixes()) > 0 {
+		t.Fatalf("%s %q mode %d: the fast path reads it while the Decoder records %+v", k, v, m, d.Fixes())
+	}
+	if got != want {
+		t.Fatalf("%s %q mode %d: fast path %v, Decoder %v", k, v, m, got, want)
+	}
+}
+
+var fastKinds = []string{"string", "int", "uint", "float", "bool"}
+
+var fastSeeds = []string{
+	`"a"`, `""`, `"h\u00e9llo"`, `"tab\\there"`, `"a\nb"`, "\"na\xefve\"", "\"\xff\xfe\"", `"\ud800"`,
+	`"l1\\nl2"`, `" 5"`, `"5"`, `"-0"`, `"1e2"`, `"yes"`, `"true"`, `"TRUE"`, `"0"`,
+	`0`, `-0`, `5`, `-3`, `300`, `32767`, `32768`, `-32768`, `-32769`, `5.0`, `1e2`, `01`, `-`, `1.`,
+	`123456789012345678`, `1234567890123456789`, `18446744073709551615`, `18446744073709551616`,
+	`1.5`, `0.1`, `3.4e38`, `3.5e38`, `1e-50`, `true`, `false`, `tru`, `null`, ` 7 `, `7x`, `[1]`,
+	`"` + strings.Repeat("x", 70) + `"`, `"` + strings.Repeat("\\n", 40) + `"`,
+}
+
+// TestFastScalars: on each seed value, for each scalar kind, mode and
+// recording, the fast path reads what the Decoder reads, or gives up.
+func TestFastScalars(t *testing.T) {
+	for _, s := range fastSeeds {
+		for _, k := range fastKinds {
+			for _, m := range []Mode{0, Strict, StrictBool, Unescape} {
+				fastScalar(t, k, []byte(s), m, false)
+				fastScalar(t, k, []byte(s), m, true)
+			}
+		}
+	}
+}
+
+// FuzzFastScalars is TestFastScalars on fuzzed values.
+func FuzzFastScalars(f *testing.F) {
+	for _, s := range fastSeeds {
+		f.Add([]byte(s), uint8(0), false)
+	}
+	f.Fuzz(func(t *testing.T, v []byte, sel uint8, record bool) {
+		k := fastKinds[int(sel)%len(fastKinds)]
+		m := []Mode{0, Strict, StrictBool, Unescape}[int(sel/8)%4]
+		fastScalar(t, k, v, m, record)
+	})
+}
+
+// TestFastTakes: the fast path reads clean values; it gives up on the
+// forms that are fixes when fixes are recorded, and on documents past
+// its size and depth.
+func TestFastTakes(t *testing.T) {
+	var f Fast
+	if !f.Begin([]byte(`"100"`)) {
+		t.Fatal("Begin refuses a small document")
+	}
+	if n, ok := f.Int(IntBits, 0); !ok || n != 100 {
+		t.Errorf(`Int("100") = %d, %v; want 100, true`, n, ok)
+	}
+	f = Fast{}
+	f.Record()
+	f.Begin([]byte(`"100"`))
+	if _, ok := f.Int(IntBits, 0); ok {
+		t.Error(`Int("100") reads a string form while fixes are recorded`)
+	}
+	if f.Begin(make([]byte, FastMax+1)) {
+		t.Error("Begin takes a document larger than FastMax")
+	}
+	DisableFast(true)
+	if f.Begin([]byte(`1`)) {
+		t.Error("Begin takes a document while the fast path is disabled")
+	}
+	DisableFast(false)
+
+	deep := []byte(strings.Repeat("[", fastDepth+1) + strings.Repeat("]", fastDepth+1))
+	f = Fast{}
+	f.Begin(deep)
+	opened := 0
+	for f.Array(0) {
+		opened++
+	}
+	if opened != fastDepth {
+		t.Errorf("opened %d arrays; want the fast path to stop at %d", opened, fastDepth)
+	}
+}
+
+// TestFastText: a container sent as JSON text in a string is read from
+// its text (unquoted when it holds escapes), and reading goes on after
+// the string; text followed by anything but white space is not read.
+func TestFastText(t *testing.T) {
+	read := func(doc string) ([]string, bool) {
+		var f Fast
+		f.Begin([]byte(doc))
+		if !f.Object(Strict) {
+			return nil, false
+		}
+		var out []string
+		for i := 0; ; i++ {
+			k, ok := f.Key(i)
+			if !ok {
+				break
+			}
+			out = append(out, string(k)+"=")
+			if !f.Array(0) {
+				return out, false
+			}
+			for n := 0; f.Elem(n); n++ {
+				s, ok := f.String(0)
+				if !ok {
+					return out, false
+				}
+				out[len(out)-1] += s + ";"
+			}
+			if !f.Closed() {
+				return out, false
+			}
+		}
+		return out, f.Closed() && f.End()
+	}
+	for _, c := range []struct {
+		doc  string
+		want string
+		ok   bool
+	}{
+		{`{"a":["x","y"],"b":[]}`, "a=x;y; b=", true},
+		{`{"a":"[\"x\",\"y\"]","b":"[]"}`, "a=x;y; b=", true},
+		{`{"a":" [ \"x\\n\" ] ","b":["z"]}`, "a=x\n; b=z;", true},
+		{`{"a":"[\"x\"] x"}`, "", false},
+		{`{"a":"[\"x\""}`, "", false},
+		{`{"a":"x"}`, "", false},
+	} {
+		got, ok := read(c.doc)
+		if ok != c.ok || ok && strings.Join(got, " ") != c.want {
+			t.Errorf("%s: read %q, %v; want %q, %v", c.doc, strings.Join(got, " "), ok, c.want, c.ok)
+		}
+	}
+}
