@@ -207,11 +207,26 @@ func (f *Fast) Key(n int) ([]byte, bool) {
 	if i >= len(data) || data[i] != '"' {
 		return nil, false
 	}
-	end, plain, ok := quickString(data, i)
-	if !ok || !plain {
+	// Keys of up to seven bytes end in the first word, read here.
+	j, seen := i+1, uint64(0)
+	if j+8 <= len(data) {
+		x := binary.LittleEndian.Uint64(data[j:])
+		if stop := swarStop(x); stop != 0 {
+			k, before := beforeStop(x, stop)
+			j, seen = j+k, before
+		} else {
+			j, seen = stopAt(data, j+8)
+			seen |= x
+		}
+	} else {
+		j, seen = stopAt(data, j)
+	}
+	// An escape or a byte outside ASCII is left to the Decoder.
+	if j >= len(data) || data[j] != '"' || seen&swarHigh != 0 {
 		return nil, false
 	}
-	j := end
+	end := j + 1
+	j = end
 	if j < len(data) && data[j] <= ' ' {
 		j = skipSpace(data, j)
 	}
@@ -220,31 +235,6 @@ func (f *Fast) Key(n int) ([]byte, bool) {
 	}
 	f.i = j + 1
 	return data[i+1 : end-1], true
-}
-
-// quickString is stringScan for the strings of small documents, most of
-// which end within two words: those are read without a call.
-func quickString(data []byte, i int) (end int, plain, ok bool) {
-	if i+17 > len(data) {
-		return stringScan(data, i)
-	}
-	x := binary.LittleEndian.Uint64(data[i+1:])
-	m := swarStop(x)
-	var seen uint64
-	at := i + 1
-	if m == 0 {
-		seen = x
-		at += 8
-		x = binary.LittleEndian.Uint64(data[at:])
-		if m = swarStop(x); m == 0 {
-			return stringScan(data, i)
-		}
-	}
-	k, before := beforeStop(x, m)
-	if data[at+k] != '"' {
-		return stringScan(data, i)
-	}
-	return at + k + 1, (seen|before)&swarHigh == 0, true
 }
 
 // Elem moves to an array's element n (0 for the first). It returns false
@@ -313,7 +303,8 @@ func (f *Fast) String(m Mode) (string, bool) {
 		// backslash).
 		f.i = j + 1
 		text := data[i+1 : j]
-		if seen&swarHigh != 0 && !utf8.Valid(text) {
+		// JSON text the fast path unquoted is valid UTF-8.
+		if seen&swarHigh != 0 && !f.owned && !utf8.Valid(text) {
 			return StringValue(data[i : j+1]), true
 		}
 		return f.keep(text, i), true
@@ -360,9 +351,16 @@ func (f *Fast) keep(text []byte, i int) string {
 		return string(text)
 	}
 	if cap(f.block)-len(f.block) < len(text) {
-		// The rest of the document is the most its short strings can
-		// need, and a block is blockSize at most, as in Decoder.room.
-		f.block = make([]byte, 0, max(min(len(f.data)-i, blockSize), len(text)))
+		// The first block has room for half the rest of the document:
+		// its short strings need less than all of it (keys and quotes
+		// take room too). A second one has room for all of the rest, so
+		// that there is no third. A block is blockSize at most, as in
+		// Decoder.room.
+		room := len(f.data) - i
+		if f.block == nil {
+			room /= 2
+		}
+		f.block = make([]byte, 0, max(min(room, blockSize), len(text)))
 	}
 	n := len(f.block)
 	f.block = append(f.block, text...)
@@ -403,12 +401,14 @@ func (f *Fast) quotedScalar(i int, m Mode) ([]byte, bool) {
 	if f.record || m&Strict != 0 {
 		return nil, false
 	}
-	end, plain, ok := quickString(f.data, i)
-	if !ok || !plain {
+	// A string with an escape is left to the Decoder; bytes outside
+	// ASCII are read as the Decoder reads them (the text is the bytes).
+	j, _ := stopAt(f.data, i+1)
+	if j >= len(f.data) || f.data[j] != '"' {
 		return nil, false
 	}
-	f.i = end
-	return f.data[i+1 : end-1], true
+	f.i = j + 1
+	return f.data[i+1 : j], true
 }
 
 // number reads a JSON number's text.
@@ -445,12 +445,12 @@ func (f *Fast) Int(bits int, m Mode) (int64, bool) {
 	}
 	var u uint64
 	k := j
-	for ; k < len(data) && k-j < 19; k++ {
+	for ; k < len(data); k++ {
 		c := data[k] - '0'
 		if c > 9 {
 			break
 		}
-		u = u*10 + uint64(c)
+		u = u*10 + uint64(c) // wraps past 19 digits, which are not taken here
 	}
 	if d := k - j; d > 0 && d <= 18 && (data[j] != '0' || d == 1) &&
 		(k == len(data) || data[k] != '.' && data[k]|0x20 != 'e') {
