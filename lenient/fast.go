@@ -429,17 +429,15 @@ func (f *Fast) Int(bits int, m Mode) (int64, bool) {
 		return 0, false
 	}
 	data := f.data
-	if data[i] == '"' {
-		t, ok := f.quotedScalar(i, m)
-		if !ok {
+	quoted := data[i] == '"'
+	if quoted {
+		if f.record || m&Strict != 0 {
 			return 0, false
 		}
-		n, err := ParseIntString(t, bits)
-		return n, err == nil
+		i++
 	}
-	// A literal of at most 18 digits, read here (cannot overflow); any
-	// other goes through numberEnd and ParseIntNumber.
-	j, neg := i, data[i] == '-'
+	// The digits, read here: at most 18 of them cannot overflow.
+	j, neg := i, i < len(data) && data[i] == '-'
 	if neg {
 		j++
 	}
@@ -450,9 +448,25 @@ func (f *Fast) Int(bits int, m Mode) (int64, bool) {
 		if c > 9 {
 			break
 		}
-		u = u*10 + uint64(c) // wraps past 19 digits, which are not taken here
+		u = u*10 + uint64(c) // wraps past 19 digits, which are not taken so
 	}
-	if d := k - j; d > 0 && d <= 18 && (data[j] != '0' || d == 1) &&
+	d := k - j
+	if quoted {
+		// ParseIntString's form, -?[0-9]+ (leading zeros read), and the
+		// closing quote; anything else in the string the Decoder does not
+		// read either.
+		if d == 0 || k >= len(data) || data[k] != '"' {
+			return 0, false
+		}
+		f.i = k + 1
+		if d > 18 {
+			n, err := ParseIntString(data[i:k], bits)
+			return n, err == nil
+		}
+		n, err := signedInRange(u, neg, bits)
+		return n, err == nil
+	}
+	if d > 0 && d <= 18 && (data[j] != '0' || d == 1) &&
 		(k == len(data) || data[k] != '.' && data[k]|0x20 != 'e') {
 		f.i = k
 		n, err := signedInRange(u, neg, bits)
@@ -475,11 +489,16 @@ func (f *Fast) Uint(bits int, m Mode) (uint64, bool) {
 		return 0, false
 	}
 	if f.data[i] == '"' {
-		t, ok := f.quotedScalar(i, m)
-		if !ok {
+		// ParseUintString's form, [0-9]+, and the closing quote.
+		if f.record || m&Strict != 0 {
 			return 0, false
 		}
-		n, err := ParseUintString(t, bits)
+		k := digitRun(f.data, i+1)
+		if k == i+1 || k >= len(f.data) || f.data[k] != '"' {
+			return 0, false
+		}
+		f.i = k + 1
+		n, err := ParseUintString(f.data[i+1:k], bits)
 		return n, err == nil
 	}
 	v, ok := f.number(i)
@@ -498,14 +517,22 @@ func (f *Fast) Float(bits int, m Mode) (float64, bool) {
 		return 0, false
 	}
 	var v []byte
-	ok := false
 	if f.data[i] == '"' {
-		v, ok = f.quotedScalar(i, m)
+		// A string ParseFloat reads is a JSON number and nothing else.
+		if f.record || m&Strict != 0 {
+			return 0, false
+		}
+		end, ok := numberEnd(f.data, i+1)
+		if !ok || end >= len(f.data) || f.data[end] != '"' {
+			return 0, false
+		}
+		f.i = end + 1
+		v = f.data[i+1 : end]
 	} else {
-		v, ok = f.number(i)
-	}
-	if !ok {
-		return 0, false
+		var ok bool
+		if v, ok = f.number(i); !ok {
+			return 0, false
+		}
 	}
 	x, err := ParseFloat(v, bits)
 	return x, err == nil
@@ -527,6 +554,17 @@ func (f *Fast) Bool(m Mode) (bool, bool) {
 		f.i = i + 5
 		return false, true
 	case rest[0] == '"':
+		// "true" and "false" first: every table reads them.
+		if !f.record && m&Strict == 0 {
+			switch {
+			case len(rest) >= 6 && string(rest[:6]) == `"true"`:
+				f.i = i + 6
+				return true, true
+			case len(rest) >= 7 && string(rest[:7]) == `"false"`:
+				f.i = i + 7
+				return false, true
+			}
+		}
 		t, ok := f.quotedScalar(i, m)
 		if !ok {
 			return false, false
