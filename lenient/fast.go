@@ -34,15 +34,17 @@ type Fast struct {
 	// block is short strings' memory, as in Decoder; text is the
 	// unquoted text of strings with escapes.
 	block, text []byte
-	// start is where the last scalar read began (Value).
+	// start is where the last number read began (Value).
 	start  int
 	record bool
 	// frames are where reading goes on after the JSON text being read
 	// (texts of them), a string's inside another's.
 	frames [4]textFrame
 	texts  int
-	// owned is set while reading JSON text the fast path unquoted.
-	owned bool
+	// esc is set while reading JSON text in place, inside the escaped
+	// string that holds it: its quotes are \" and white space may be
+	// the escapes \n, \t and \r.
+	esc bool
 }
 
 // FastMax is the largest document the fast path takes. Past it, a document
@@ -103,6 +105,9 @@ func (f *Fast) open(c byte, m Mode) bool {
 	}
 	f.depth++
 	f.i = i + 1
+	if f.esc {
+		f.i = escSpace(f.data, f.i) // for scalar
+	}
 	return true
 }
 
@@ -111,7 +116,7 @@ type textFrame struct {
 	data  []byte
 	i     int
 	depth int
-	owned bool
+	esc   bool
 }
 
 // enterText makes the text of the string at data[i] what is read, at its
@@ -123,40 +128,38 @@ func (f *Fast) enterText(i int, c byte, m Mode) bool {
 		return false
 	}
 	data := f.data
-	j, seen := stopAt(data, i+1)
+	j, _ := stopAt(data, i+1)
 	if j >= len(data) {
 		return false
 	}
-	var t []byte
-	end, owned := j+1, false
 	switch data[j] {
 	case '"':
-		// No escape: the text is the string's bytes (invalid UTF-8 in
-		// it is replaced where a string in it is read).
-		t = data[i+1 : j]
-	case '\\':
-		// Checked and unquoted in one pass, into text of its own.
-		buf := make([]byte, 0, len(data)-i+16)
-		buf = append(buf, data[i+1:j]...)
-		var rest, ok bool
-		if end, rest, ok = escapedScan(data, j, &buf); !ok {
+		// No escape: the text is the string's bytes, which can hold no
+		// string (invalid UTF-8 in it is no JSON either).
+		t := data[i+1 : j]
+		k := skipSpace(t, 0)
+		if k == len(t) || t[k] != c {
 			return false
 		}
-		if (seen&swarHigh != 0 || rest) && !utf8.Valid(buf) {
-			buf = unquoteInvalid(data[i+1:end-1], buf[:0])
+		f.frames[f.texts] = textFrame{f.data, j + 1, f.depth, false}
+		f.texts++
+		f.data, f.i = t, k
+		return true
+	case '\\':
+		// Read in place, as escaped text (esc): not unquoted first.
+		// (Not inside escaped text: there a string starts with \",
+		// which open does not take.)
+		f.frames[f.texts] = textFrame{f.data, 0, f.depth, false}
+		f.esc = true
+		k := escSpace(data, i+1)
+		if k >= len(data) || data[k] != c {
+			return false
 		}
-		t, owned = buf, true
-	default:
-		return false
+		f.texts++
+		f.i = k
+		return true
 	}
-	k := skipSpace(t, 0)
-	if k == len(t) || t[k] != c {
-		return false
-	}
-	f.frames[f.texts] = textFrame{f.data, end, f.depth, f.owned}
-	f.texts++
-	f.data, f.i, f.owned = t, k, owned
-	return true
+	return false
 }
 
 // close ends a container at data[i]; when it was a string's JSON text,
@@ -166,12 +169,22 @@ func (f *Fast) close(i int) bool {
 	f.i = i + 1
 	f.depth--
 	if f.texts > 0 && f.depth == f.frames[f.texts-1].depth {
-		if skipSpace(f.data, f.i) != len(f.data) {
-			return false
-		}
 		f.texts--
 		fr := f.frames[f.texts]
-		f.data, f.i, f.owned = fr.data, fr.i, fr.owned
+		if f.esc {
+			// Escaped text ends at the string's closing quote.
+			k := escSpace(f.data, f.i)
+			if k >= len(f.data) || f.data[k] != '"' {
+				return false
+			}
+			f.i = k + 1
+		} else {
+			if skipSpace(f.data, f.i) != len(f.data) {
+				return false
+			}
+			f.data, f.i = fr.data, fr.i
+		}
+		f.esc = fr.esc
 	}
 	f.closed = true
 	return true
@@ -182,6 +195,10 @@ func (f *Fast) close(i int) bool {
 // reporting true, and on anything else it cannot read: a key with an
 // escape or a byte outside ASCII, a missing comma or colon.
 func (f *Fast) Key(n int) ([]byte, bool) {
+	f.closed = false // until the '}' is met
+	if f.esc {
+		return f.escKey(n)
+	}
 	data := f.data
 	i := f.i
 	if i < len(data) && data[i] <= ' ' {
@@ -194,7 +211,6 @@ func (f *Fast) Key(n int) ([]byte, bool) {
 		f.close(i)
 		return nil, false
 	}
-	f.closed = false
 	if n > 0 {
 		if data[i] != ',' {
 			return nil, false
@@ -208,7 +224,8 @@ func (f *Fast) Key(n int) ([]byte, bool) {
 		return nil, false
 	}
 	// Keys of up to seven bytes end in the first word, read here.
-	j, seen := i+1, uint64(0)
+	q := i + 1
+	j, seen := q, uint64(0)
 	if j+8 <= len(data) {
 		x := binary.LittleEndian.Uint64(data[j:])
 		if stop := swarStop(x); stop != 0 {
@@ -225,25 +242,56 @@ func (f *Fast) Key(n int) ([]byte, bool) {
 	if j >= len(data) || data[j] != '"' || seen&swarHigh != 0 {
 		return nil, false
 	}
-	end := j + 1
-	j = end
-	if j < len(data) && data[j] <= ' ' {
-		j = skipSpace(data, j)
+	k := j + 1
+	if k < len(data) && data[k] <= ' ' {
+		k = skipSpace(data, k)
 	}
-	if j >= len(data) || data[j] != ':' {
+	if k >= len(data) || data[k] != ':' {
 		return nil, false
 	}
-	f.i = j + 1
-	return data[i+1 : end-1], true
+	f.i = k + 1
+	return data[q:j], true
+}
+
+// escKey is Key in escaped text, where a key is quoted with \".
+func (f *Fast) escKey(n int) ([]byte, bool) {
+	data := f.data
+	i := escSpace(f.data, f.i)
+	if i < len(data) && data[i] == '}' {
+		f.close(i)
+		return nil, false
+	}
+	if n > 0 {
+		if i >= len(data) || data[i] != ',' {
+			return nil, false
+		}
+		i = escSpace(data, i+1)
+	}
+	if !escQuote(data, i) {
+		return nil, false
+	}
+	j, seen := stopAt(data, i+2)
+	if !escQuote(data, j) || seen&swarHigh != 0 {
+		return nil, false
+	}
+	k := escSpace(data, j+2)
+	if k >= len(data) || data[k] != ':' {
+		return nil, false
+	}
+	f.i = escSpace(data, k+1) // for scalar
+	return data[i+2 : j], true
 }
 
 // Elem moves to an array's element n (0 for the first). It returns false
 // at the array's end, with Closed reporting true, and when the comma
 // before the element is missing.
 func (f *Fast) Elem(n int) bool {
+	f.closed = false // until the ']' is met
 	data := f.data
 	i := f.i
-	if i < len(data) && data[i] <= ' ' {
+	if f.esc {
+		i = escSpace(f.data, i)
+	} else if i < len(data) && data[i] <= ' ' {
 		i = skipSpace(data, i)
 	}
 	if i >= len(data) {
@@ -253,12 +301,14 @@ func (f *Fast) Elem(n int) bool {
 		f.close(i)
 		return false
 	}
-	f.closed = false
 	if n > 0 {
 		if data[i] != ',' {
 			return false
 		}
 		i++
+		if f.esc {
+			i = escSpace(data, i) // for scalar
+		}
 	}
 	f.i = i
 	return true
@@ -273,26 +323,67 @@ func (f *Fast) Closed() bool { return f.closed }
 func (f *Fast) scalar() int {
 	i := f.i
 	if i < len(f.data) && f.data[i] <= ' ' {
+		if f.esc {
+			// A raw control character: no byte of a string. (The
+			// escaped text's white space was skipped by what read the
+			// colon, comma or bracket before the value.)
+			return -1
+		}
 		i = skipSpace(f.data, i)
 	}
 	if i >= len(f.data) {
 		return -1
 	}
-	f.start = i
 	return i
 }
 
-// Value returns the JSON text of the last scalar read (for the checks
-// that compare a number as it was sent).
+// escSpace skips white space in escaped text from data[i] on: a space,
+// or the escapes \n, \t and \r, which unquote to white space (a raw
+// newline or tab is no byte of a string).
+func escSpace(data []byte, i int) int {
+	for i < len(data) {
+		switch {
+		case data[i] == ' ':
+			i++
+		case data[i] == '\\' && i+1 < len(data) && (data[i+1] == 'n' || data[i+1] == 't' || data[i+1] == 'r'):
+			i += 2
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// Value returns the JSON text of the last number read by Int, Uint or
+// Float (for the checks that compare a number as it was sent).
 func (f *Fast) Value() []byte { return f.data[f.start:f.i] }
 
 // String reads a JSON string, as Decoder.String reads it in mode m.
 func (f *Fast) String(m Mode) (string, bool) {
 	i := f.scalar()
-	if i < 0 || f.data[i] != '"' {
+	if i < 0 {
 		return "", false
 	}
 	data := f.data
+	if f.esc {
+		if !escQuote(data, i) {
+			return "", false
+		}
+		q := i + 2
+		j, seen := stopAt(data, q)
+		if escQuote(data, j) && (seen&swarHigh == 0 || utf8.Valid(data[q:j])) {
+			f.i = j + 2
+			return f.keep(data[q:j], i), true
+		}
+		if m&Unescape != 0 {
+			return "", false
+		}
+		// Escapes of its own, or invalid UTF-8.
+		return f.escString(q, j)
+	}
+	if data[i] != '"' {
+		return "", false
+	}
 	j, seen := stopAt(data, i+1)
 	if j >= len(data) {
 		return "", false
@@ -303,8 +394,7 @@ func (f *Fast) String(m Mode) (string, bool) {
 		// backslash).
 		f.i = j + 1
 		text := data[i+1 : j]
-		// JSON text the fast path unquoted is valid UTF-8.
-		if seen&swarHigh != 0 && !f.owned && !utf8.Valid(text) {
+		if seen&swarHigh != 0 && !utf8.Valid(text) {
 			return StringValue(data[i : j+1]), true
 		}
 		return f.keep(text, i), true
@@ -317,6 +407,62 @@ func (f *Fast) String(m Mode) (string, bool) {
 		return f.unquoted(i, j, seen&swarHigh != 0)
 	}
 	return "", false // a control character
+}
+
+// escString reads the rest of a string in escaped text, from data[j] on,
+// where its run of plain bytes from data[q] stopped at an escape of the
+// holding string that is not its \" or at invalid UTF-8. The holding
+// string's escapes are unquoted first, which gives the string as the JSON
+// text has it (with escapes of its own), which is then checked and
+// unquoted: what the Decoder does to the holding string, then to the
+// string in its text.
+func (f *Fast) escString(q, j int) (string, bool) {
+	data := f.data
+	buf := append(make([]byte, 0, 2*(j-q)+32), '"')
+	buf = append(buf, data[q:j]...)
+	backslash := false // buf ends in the string's own backslash, which escapes the next byte
+	for j < len(data) {
+		c := data[j]
+		switch {
+		case c == '"' || c < 0x20:
+			// The holding string ends inside the string, or is malformed.
+			return "", false
+		case c != '\\':
+			buf = append(buf, c)
+			backslash = false
+			j++
+			continue
+		case j+1 >= len(data):
+			return "", false
+		}
+		r := rune(unescapeByte[data[j+1]])
+		k := j + 2
+		if r == 0 {
+			if data[j+1] != 'u' || !hexEscape(data, j) {
+				return "", false
+			}
+			r, k = escapedRune(data, j)
+		}
+		if r == '"' && !backslash {
+			// The string's closing quote.
+			buf = append(buf, '"')
+			if end, _, ok := stringScan(buf, 0); !ok || end != len(buf) {
+				return "", false
+			}
+			f.i = k
+			return StringValue(buf), true
+		}
+		buf = utf8.AppendRune(buf, r)
+		backslash = r == '\\' && !backslash
+		j = k
+	}
+	return "", false
+}
+
+// escQuote reports whether data[i:] starts with \", a quote in escaped
+// text.
+func escQuote(data []byte, i int) bool {
+	return i+1 < len(data) && data[i] == '\\' && data[i+1] == '"'
 }
 
 // stopAt returns the index of the first '"', '\\' or control character
@@ -342,11 +488,6 @@ func (f *Fast) keep(text []byte, i int) string {
 	switch {
 	case len(text) == 0:
 		return ""
-	case f.owned:
-		// JSON text f unquoted: nothing else refers to it or writes to
-		// it again, so its strings can be its memory (as the Decoder's
-		// own text is).
-		return unsafe.String(&text[0], len(text))
 	case len(text) > maxShared:
 		return string(text)
 	}
@@ -428,6 +569,7 @@ func (f *Fast) Int(bits int, m Mode) (int64, bool) {
 	if i < 0 {
 		return 0, false
 	}
+	f.start = i
 	data := f.data
 	quoted := data[i] == '"'
 	if quoted {
@@ -488,6 +630,7 @@ func (f *Fast) Uint(bits int, m Mode) (uint64, bool) {
 	if i < 0 {
 		return 0, false
 	}
+	f.start = i
 	if f.data[i] == '"' {
 		// ParseUintString's form, [0-9]+, and the closing quote.
 		if f.record || m&Strict != 0 {
@@ -516,6 +659,7 @@ func (f *Fast) Float(bits int, m Mode) (float64, bool) {
 	if i < 0 {
 		return 0, false
 	}
+	f.start = i
 	var v []byte
 	if f.data[i] == '"' {
 		// A string ParseFloat reads is a JSON number and nothing else.

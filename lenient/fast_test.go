@@ -151,39 +151,82 @@ func TestFastTakes(t *testing.T) {
 	}
 }
 
-// TestFastText: a container sent as JSON text in a string is read from
-// its text (unquoted when it holds escapes), and reading goes on after
-// the string; text followed by anything but white space is not read.
-func TestFastText(t *testing.T) {
-	read := func(doc string) ([]string, bool) {
-		var f Fast
-		f.Begin([]byte(doc))
-		if !f.Object(Strict) {
-			return nil, false
-		}
-		var out []string
-		for i := 0; ; i++ {
-			k, ok := f.Key(i)
-			if !ok {
-				break
-			}
-			out = append(out, string(k)+"=")
-			if !f.Array(0) {
-				return out, false
-			}
-			for n := 0; f.Elem(n); n++ {
-				s, ok := f.String(0)
-				if !ok {
-					return out, false
-				}
-				out[len(out)-1] += s + ";"
-			}
-			if !f.Closed() {
-				return out, false
-			}
-		}
-		return out, f.Closed() && f.End()
+// fastStrings reads doc, an object of arrays of strings (each may be sent
+// as JSON text), with a Fast as generated code reads a map[string][]string
+// in mode m, and returns "key=s1;s2; key2=..." and whether it read it.
+func fastStrings(doc []byte, m Mode) (string, bool) {
+	var f Fast
+	if !f.Begin(doc) || !f.Object(Strict) {
+		return "", false
 	}
+	var out []string
+	seen := map[string]bool{}
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		if seen[string(k)] {
+			return "", false // as generated code gives up on a key given twice
+		}
+		seen[string(k)] = true
+		out = append(out, string(k)+"=")
+		if !f.Array(m) {
+			return "", false
+		}
+		for n := 0; f.Elem(n); n++ {
+			s, ok := f.String(m)
+			if !ok {
+				return "", false
+			}
+			out[len(out)-1] += s + ";"
+		}
+		if !f.Closed() {
+			return "", false
+		}
+	}
+	if !f.Closed() || !f.End() {
+		return "", false
+	}
+	return strings.Join(out, " "), true
+}
+
+// decoderStrings is fastStrings with a Decoder; ok is false when it
+// reports a problem or a fix.
+func decoderStrings(doc []byte, m Mode) (string, bool) {
+	var d Decoder
+	d.Record()
+	if !d.Begin(doc) {
+		return "", false
+	}
+	var it ObjectIter
+	if !d.Object(doc, "", Strict, &it) {
+		return "", false
+	}
+	var out []string
+	for d.Next(&it) {
+		out = append(out, string(it.Key)+"=")
+		var a ArrayIter
+		if d.Array(it.Value, string(it.Key), m, &a) {
+			for a.Next() {
+				out[len(out)-1] += d.String(a.Value, "", m) + ";"
+			}
+		}
+	}
+	// Keys given twice are problems; fixes (JSON text) are what
+	// UnmarshalJSON does not see: the fast path reads those when not
+	// recording.
+	if d.Err() != nil {
+		return "", false
+	}
+	return strings.Join(out, " "), true
+}
+
+// TestFastText: a container sent as JSON text in a string is read from
+// its text, in place when the string holds escapes, and reading goes on
+// after the string; text followed by anything but white space is not
+// read.
+func TestFastText(t *testing.T) {
 	for _, c := range []struct {
 		doc  string
 		want string
@@ -192,13 +235,52 @@ func TestFastText(t *testing.T) {
 		{`{"a":["x","y"],"b":[]}`, "a=x;y; b=", true},
 		{`{"a":"[\"x\",\"y\"]","b":"[]"}`, "a=x;y; b=", true},
 		{`{"a":" [ \"x\\n\" ] ","b":["z"]}`, "a=x\n; b=z;", true},
+		{`{"a":"[\n\t\"x\",\r\n \"\u00e9\\u00e9\"\n]"}`, "a=x;éé;", true},
 		{`{"a":"[\"x\"] x"}`, "", false},
 		{`{"a":"[\"x\""}`, "", false},
 		{`{"a":"x"}`, "", false},
+		{`{"a":[]`, "", false}, // truncated after a closed array (found by FuzzFastText)
+		{`{"a":"[]"`, "", false},
+		{"{\"a\":\"[\n\\\"x\\\"]\"}", "", false}, // a raw newline in the string
 	} {
-		got, ok := read(c.doc)
-		if ok != c.ok || ok && strings.Join(got, " ") != c.want {
-			t.Errorf("%s: read %q, %v; want %q, %v", c.doc, strings.Join(got, " "), ok, c.want, c.ok)
+		got, ok := fastStrings([]byte(c.doc), 0)
+		if ok != c.ok || ok && got != c.want {
+			t.Errorf("%s: read %q, %v; want %q, %v", c.doc, got, ok, c.want, c.ok)
+		}
+		if ok {
+			if want, dok := decoderStrings([]byte(c.doc), 0); !dok || want != got {
+				t.Errorf("%s: the Decoder reads %q, %v", c.doc, want, dok)
+			}
 		}
 	}
+}
+
+// FuzzFastText: what the fast path reads from an object of arrays of
+// strings, sent natively or as JSON text (escaped or not), the Decoder
+// reads the same, without a problem.
+func FuzzFastText(f *testing.F) {
+	for _, s := range []string{
+		`{"a":["x","y"],"b":[]}`, `{"a":"[\"x\",\"y\"]","b":"[]"}`, `{"a":" [ \"x\\n\" ] "}`,
+		`{"a":"[\n\t\"x\",\r\n \"\u00e9\\u00e9\"\n]"}`, `{"a":"[\"\\\"q\\\\\"]"}`,
+		`{"a":"[\"\\ud83d\\ude00\", \"\ud83d\ude00\"]"}`, "{\"a\":[\"na\xefve\"]}",
+	} {
+		f.Add([]byte(s), false)
+	}
+	f.Fuzz(func(t *testing.T, doc []byte, strict bool) {
+		m := Mode(0)
+		if strict {
+			m = Strict
+		}
+		got, ok := fastStrings(doc, m)
+		if !ok {
+			return
+		}
+		want, dok := decoderStrings(doc, m)
+		if !dok {
+			t.Fatalf("%q: the fast path reads %q, the Decoder fails", doc, got)
+		}
+		if got != want {
+			t.Fatalf("%q: fast path %q, Decoder %q", doc, got, want)
+		}
+	})
 }
