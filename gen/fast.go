@@ -197,28 +197,30 @@ func fastValue(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Code
 		return append(stmts, tgt.Clone().Op("=").Id("s"))
 	case schema.Map:
 		em := m
-		n := levelName("n", depth)
+		// Named per level: a map's statements sit in the loop body of
+		// the map holding it, beside that map's store.
+		n, mp := levelName("n", depth), levelName("mp", depth)
 		loop := []jen.Code{
 			jen.List(jen.Id("kb"), jen.Id("ok")).Op(":=").Add(fast.Clone()).Dot("Key").Call(jen.Id(n)),
 			jen.If(jen.Op("!").Id("ok")).Block(jen.Break()),
 			jen.Id("k").Op(":=").String().Parens(jen.Id("kb")),
 			// A key given twice is a problem the Decoder reports.
-			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id("mp").Index(jen.Id("k")), jen.Id("dup")).Block(fastFalse()),
+			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id(mp).Index(jen.Id("k")), jen.Id("dup")).Block(fastFalse()),
 			jen.Var().Id("e").Add(typeCode(t.Elem, true)),
 		}
 		loop = append(loop, fastValue(jen.Id("e"), t.Elem, em, nil, depth+1)...)
-		loop = append(loop, jen.Id("mp").Index(jen.Id("k")).Op("=").Id("e"))
+		loop = append(loop, jen.Id(mp).Index(jen.Id("k")).Op("=").Id("e"))
 		mt := typeCode(&TypeRef{Kind: schema.Map, Elem: t.Elem, Named: t.Named, NamedPkg: t.NamedPkg}, false)
 		stmts := []jen.Code{
 			jen.If(jen.Op("!").Add(fast.Clone()).Dot("Object").Call(modeCode(m))).Block(fastFalse()),
-			jen.Id("mp").Op(":=").Make(mt),
+			jen.Id(mp).Op(":=").Make(mt),
 			jen.For(jen.Id(n).Op(":=").Lit(0), jen.Empty(), jen.Id(n).Op("++")).Block(loop...),
 			jen.If(jen.Op("!").Add(fast.Clone()).Dot("Closed").Call()).Block(fastFalse()),
 		}
 		if t.Pointer {
-			return append(stmts, tgt.Clone().Op("=").Op("&").Id("mp"))
+			return append(stmts, tgt.Clone().Op("=").Op("&").Id(mp))
 		}
-		return append(stmts, tgt.Clone().Op("=").Id("mp"))
+		return append(stmts, tgt.Clone().Op("=").Id(mp))
 	}
 	panic(fmt.Sprintf("normgen: the fast path has no reading of kind %d", t.Kind))
 }

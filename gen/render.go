@@ -186,7 +186,8 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 	if s.RejectUnknown {
 		unknownMode, known = jen.Qual(lenientPkg, "RejectUnknown"), jen.Id(knownVar(s))
 	}
-	cases = append(cases, jen.Default().Block(jen.Id("d").Dot("Unknown").Call(jen.Id("it").Dot("Key"), unknownMode, known)))
+	unknown := jen.Id("d").Dot("Unknown").Call(jen.Id("it").Dot("Key"), unknownMode, known)
+	cases = append(cases, jen.Default().Block(unknown))
 
 	body := []jen.Code{
 		jen.Op("*").Id("x").Op("=").Id(s.Name).Values(),
@@ -199,7 +200,8 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 			jen.For(jen.Id("d").Dot("Next").Call(jen.Op("&").Id("it"))).Block(jen.Switch(jen.String().Parens(jen.Id("it").Dot("Key"))).Block(cases...)),
 		)
 	} else {
-		body = append(body, jen.For(jen.Id("d").Dot("Next").Call(jen.Op("&").Id("it"))).Block(cases...))
+		// No field: every key is unknown.
+		body = append(body, jen.For(jen.Id("d").Dot("Next").Call(jen.Op("&").Id("it"))).Block(unknown))
 	}
 	for i, fl := range s.Fields {
 		if st := absent(s, fl, i); st != nil {
