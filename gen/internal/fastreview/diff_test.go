@@ -1,0 +1,238 @@
+package fastreview
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// decoder is what the generated code gives each struct: the two public
+// decoders and the fast path they try first.
+type decoder interface {
+	UnmarshalJSON([]byte) error
+	UnmarshalJSONReport([]byte) ([]lenient.Fix, error)
+}
+
+// faster is a decoder with a fast path.
+type faster interface {
+	fastNormgen(*lenient.Fast, lenient.Mode) bool
+}
+
+// kind is a type under test: how to make a zero value, and the document
+// that pre-fills one (decoded by the Decoder path).
+type kind struct {
+	name    string
+	typ     reflect.Type
+	newZero func() decoder
+	prefill string
+}
+
+func kindOf[T any, P interface {
+	*T
+	decoder
+}](prefill string) kind {
+	var zero T
+	return kind{
+		name:    reflect.TypeOf(zero).Name(),
+		typ:     reflect.TypeOf(zero),
+		newZero: func() decoder { return P(new(T)) },
+		prefill: prefill,
+	}
+}
+
+// kinds are the structs the differential tests decode.
+var kinds = []kind{
+	kindOf[ScalarsInput](`{"s":"pre","ps":"pre","pi":41,"f64":2.5,"pm":"mm","un":"u","pl":-2}`),
+	kindOf[BoundsInput](`{"a":5,"s":"abc","v":"c","vs":["a"],"items":[1],"pits":[1,2]}`),
+	kindOf[ContainersInput](`{"tags":["p"],"counts":{"a":1},"ms":{"k":{"n":1}},"pin":{"s":"p"},"in":{"xs":[1,2]},"ss":[["x"]],"mid":{"leaf":{"v":["q"]}}}`),
+	kindOf[DefaultsInput](`{"req":"pre","req_i":1,"ds":"pre","dp":9,"opts":{"level":1},"parts":[{"name":"n"}]}`),
+	kindOf[StrictInput](`{"id":"pre","c":{"a":1},"cs":[{"b":"x"}],"cm":{"k":{}},"flag":true}`),
+	kindOf[Inner](`{"n":3,"s":"pre","xs":[7]}`),
+	kindOf[Mid](`{"leaf":{"v":["a"]},"map":{"k":{}}}`),
+	kindOf[Opts](`{"level":1,"ratio":0.25}`),
+	kindOf[Closed](`{"a":1}`),
+	kindOf[Part](`{"name":"pre"}`),
+	kindOf[Leaf](`{"v":["pre"]}`),
+	kindOf[OddInput](`{"psp":[1],"n":{"a":["m"]},"emb":{"b":1},"str":2}`),
+	kindOf[Emb](`{"b":3}`),
+	kindOf[DeepInput](`{"t":"pre"}`),
+	kindOf[RawHolder](`{"raw":1}`),
+}
+
+// outcome is one decode's result.
+type outcome struct {
+	Value   any
+	Fixes   []lenient.Fix
+	Err     string
+	ErrType string
+}
+
+// run decodes doc into a new value of k (pre-filled when pre) with the
+// fast path on or off, through UnmarshalJSONReport when report.
+func run(k kind, doc []byte, pre, report, fastOn bool) outcome {
+	x := k.newZero()
+	if pre {
+		lenient.DisableFast(true)
+		if err := x.UnmarshalJSON([]byte(k.prefill)); err != nil {
+			panic(fmt.Sprintf("%s: prefill %s: %v", k.name, k.prefill, err))
+		}
+	}
+	lenient.DisableFast(!fastOn)
+	defer lenient.DisableFast(false)
+	var o outcome
+	var err error
+	if report {
+		o.Fixes, err = x.UnmarshalJSONReport(doc)
+	} else {
+		err = x.UnmarshalJSON(doc)
+	}
+	o.Value = x
+	if err != nil {
+		o.Err, o.ErrType = err.Error(), fmt.Sprintf("%T", err)
+	}
+	return o
+}
+
+// fastTakes reports whether the fast path finishes doc for k (with fixes
+// recorded when report).
+func fastTakes(k kind, doc []byte, report bool) bool {
+	var f lenient.Fast
+	if report {
+		f.Record()
+	}
+	x, ok := k.newZero().(faster)
+	return ok && f.Begin(doc) && x.fastNormgen(&f, lenient.Strict) && f.End()
+}
+
+// unbalanced reports whether the fast path finishes doc for k (with
+// fixes recorded when report) while still inside a container or JSON
+// text: the stale-closed bug's mark (TestBugStaleClosed). Fast's depth
+// and texts are read through reflect.
+func unbalanced(k kind, doc []byte, report bool) bool {
+	var f lenient.Fast
+	if report {
+		f.Record()
+	}
+	x, ok := k.newZero().(faster)
+	if !ok || !f.Begin(doc) || !x.fastNormgen(&f, lenient.Strict) || !f.End() {
+		return false
+	}
+	v := reflect.ValueOf(&f).Elem()
+	return v.FieldByName("depth").Int() != 0 || v.FieldByName("texts").Int() != 0
+}
+
+// floats compare by their bits: 0 and -0 differ, a NaN equals itself.
+var cmpOpts = cmp.Options{
+	cmp.Comparer(func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }),
+	cmp.Comparer(func(a, b float32) bool { return math.Float32bits(a) == math.Float32bits(b) }),
+	cmp.Comparer(func(a, b Ratio) bool { return math.Float32bits(float32(a)) == math.Float32bits(float32(b)) }),
+}
+
+// shapeDiff reports where a and b (values of one type) differ in a
+// slice's capacity or a slice's or map's nil-ness, which cmp.Diff does
+// not show (capacity) or shows only as a value.
+func shapeDiff(path string, a, b reflect.Value) string {
+	switch a.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if a.IsNil() != b.IsNil() {
+			return path + ": nil-ness differs"
+		}
+		if !a.IsNil() {
+			return shapeDiff(path, a.Elem(), b.Elem())
+		}
+	case reflect.Struct:
+		for i := 0; i < a.NumField(); i++ {
+			if d := shapeDiff(path+"."+a.Type().Field(i).Name, a.Field(i), b.Field(i)); d != "" {
+				return d
+			}
+		}
+	case reflect.Slice:
+		if a.IsNil() != b.IsNil() {
+			return path + ": nil-ness differs"
+		}
+		if a.Cap() != b.Cap() {
+			return fmt.Sprintf("%s: cap %d vs %d", path, a.Cap(), b.Cap())
+		}
+		for i := 0; i < min(a.Len(), b.Len()); i++ {
+			if d := shapeDiff(fmt.Sprintf("%s[%d]", path, i), a.Index(i), b.Index(i)); d != "" {
+				return d
+			}
+		}
+	case reflect.Map:
+		if a.IsNil() != b.IsNil() {
+			return path + ": nil-ness differs"
+		}
+		for _, key := range a.MapKeys() {
+			if bv := b.MapIndex(key); bv.IsValid() {
+				if d := shapeDiff(fmt.Sprintf("%s[%q]", path, key), a.MapIndex(key), bv); d != "" {
+					return d
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// differ decodes doc into k with the fast path on and off, through both
+// decoders, from a zero and a pre-filled value, and returns a description
+// of the first difference (or ""). It also checks that the fast path's
+// value does not share the caller's bytes: overwriting them after the
+// decode changes nothing.
+func differ(k kind, doc []byte) string {
+	d, _ := differKnown(k, doc)
+	return d
+}
+
+// differKnown is differ that also reports whether the difference is the
+// stale-closed bug's (TestBugStaleClosed): the fast path decodes without
+// an error a document the Decoder finds cut short, at the top or in JSON
+// text.
+func differKnown(k kind, doc []byte) (string, bool) {
+	for _, report := range []bool{false, true} {
+		for _, pre := range []bool{false, true} {
+			buf := bytes.Clone(doc)
+			fast := run(k, buf, pre, report, true)
+			for i := range buf {
+				buf[i] = 'X'
+			}
+			slow := run(k, bytes.Clone(doc), pre, report, false)
+			how := fmt.Sprintf("%s report=%v prefilled=%v fastTakes=%v", k.name, report, pre, fastTakes(k, doc, report))
+			if d := diff(k, slow, fast); d != "" {
+				known := unbalanced(k, doc, report)
+				return fmt.Sprintf("%s\ninput: %q\nfast: %s\nslow: %s\n(-slow +fast)\n%s", how, doc, show(fast), show(slow), d), known
+			}
+			if d := shapeDiff("x", reflect.ValueOf(fast.Value), reflect.ValueOf(slow.Value)); d != "" {
+				return fmt.Sprintf("%s\ninput: %q\n%s (fast vs slow)", how, doc, d), false
+			}
+		}
+	}
+	return "", false
+}
+
+// diff is cmp.Diff(slow, fast) but quick when they are equal (cmp takes
+// exponential time on DeepInput's 63 levels of slices): reflect.DeepEqual
+// and the JSON of both (which tells -0 from 0) first.
+func diff(k kind, slow, fast outcome) string {
+	sj, _ := json.Marshal(slow)
+	fj, _ := json.Marshal(fast)
+	if reflect.DeepEqual(slow, fast) && bytes.Equal(sj, fj) {
+		return ""
+	}
+	if k.name == "DeepInput" {
+		return fmt.Sprintf("slow: %s\nfast: %s", sj, fj)
+	}
+	return cmp.Diff(slow, fast, cmpOpts)
+}
+
+// show prints an outcome briefly.
+func show(o outcome) string {
+	v, _ := json.Marshal(o.Value)
+	f, _ := json.Marshal(o.Fixes)
+	return fmt.Sprintf("value=%s fixes=%s err=%q", v, f, o.Err)
+}

@@ -1,0 +1,44 @@
+package fastreview
+
+import (
+	"testing"
+
+	"github.com/normgen/normgen/internal/rulecheck"
+	"github.com/normgen/normgen/lenient"
+)
+
+// ruleSeeds are a few calls per tool for rulecheck.
+var ruleSeeds = map[string][]string{
+	"scalars":    {`{"s":"a","pi":1,"u8":"255","f32":"0.1","b":"yes","un":"a\\nb"}`},
+	"bounds":     {`{"a":2,"v":"x","vs":["y"],"items":"[1]"}`},
+	"containers": {`{"tags":"[\"a\"]","ms":{"k":"{\"n\":1}"},"w":"a","bnd":"{\"a\":\"2\"}"}`},
+	"defaults":   {`{"required":"r","req_i":1,"parts":[{"name":"a"}],"tags":"x"}`},
+	"strict":     {`{"id":"a","c":{"a":1},"cs":"[{}]"}`},
+	"deep":       {`{"t":"x"}`},
+	"raw":        {`{"raw":[1],"inner":{"n":1}}`},
+}
+
+// checkedTools are the tools rulecheck checks: all but odd, whose
+// struct embedded under a name of its own the fallback decoder (which
+// rulecheck compares with) drops (TestBugFallbackNamedEmbed). The
+// differential tests here cover odd's fast path.
+func checkedTools() []lenient.Tool {
+	var out []lenient.Tool
+	for _, tool := range NormgenTools() {
+		if tool.Name != "odd" {
+			out = append(out, tool)
+		}
+	}
+	return out
+}
+
+// TestRulesEqualDecoder runs rulecheck (which also compares the fast
+// path on and off on every call) on this package's tools.
+func TestRulesEqualDecoder(t *testing.T) {
+	rulecheck.Run(t, checkedTools(), ruleSeeds, 2000)
+}
+
+// FuzzRulesEqualDecoder is TestRulesEqualDecoder over fuzzed calls.
+func FuzzRulesEqualDecoder(f *testing.F) {
+	rulecheck.Fuzz(f, checkedTools(), ruleSeeds)
+}
