@@ -13,7 +13,7 @@ import (
 // The fast path: for a struct whose fields are all of kinds lenient.Fast
 // reads, normgen also renders
 //
-//	func (x *T) fastNormgen(f *lenient.Fast) bool
+//	func (x *T) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 //
 // which decodes clean JSON in one pass and returns false on anything
 // else, and UnmarshalJSON tries it first (see lenient.Fast). It reads

@@ -76,9 +76,10 @@ func (f *Fast) Begin(data []byte) bool {
 	return true
 }
 
-// End reports whether only white space follows the value read.
+// End reports whether the value read is whole (no container or JSON text
+// left open) and only white space follows it.
 func (f *Fast) End() bool {
-	return skipSpace(f.data, f.i) == len(f.data)
+	return f.depth == 0 && f.texts == 0 && skipSpace(f.data, f.i) == len(f.data)
 }
 
 // Object reads the '{' that opens an object, or (unless m is Strict, or

@@ -2732,14 +2732,14 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					if !f.Object(0) {
 						return false
 					}
-					mp := make(map[string]int)
+					mp2 := make(map[string]int)
 					for n2 := 0; ; n2++ {
 						kb, ok := f.Key(n2)
 						if !ok {
 							break
 						}
 						k := string(kb)
-						if _, dup := mp[k]; dup {
+						if _, dup := mp2[k]; dup {
 							return false
 						}
 						var e int
@@ -2748,12 +2748,12 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 							return false
 						}
 						e = int(val)
-						mp[k] = e
+						mp2[k] = e
 					}
 					if !f.Closed() {
 						return false
 					}
-					e = mp
+					e = mp2
 					b1 = append(b1, e)
 				}
 				if !f.Closed() {
@@ -3064,14 +3064,14 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				if !f.Object(0) {
 					return false
 				}
-				mp := make(map[string]string)
+				mp1 := make(map[string]string)
 				for n1 := 0; ; n1++ {
 					kb, ok := f.Key(n1)
 					if !ok {
 						break
 					}
 					k := string(kb)
-					if _, dup := mp[k]; dup {
+					if _, dup := mp1[k]; dup {
 						return false
 					}
 					var e string
@@ -3080,12 +3080,12 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 						return false
 					}
 					e = val
-					mp[k] = e
+					mp1[k] = e
 				}
 				if !f.Closed() {
 					return false
 				}
-				e = mp
+				e = mp1
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -3214,26 +3214,26 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					if !f.Object(0) {
 						return false
 					}
-					mp := make(map[string]Leaf)
+					mp2 := make(map[string]Leaf)
 					for n2 := 0; ; n2++ {
 						kb, ok := f.Key(n2)
 						if !ok {
 							break
 						}
 						k := string(kb)
-						if _, dup := mp[k]; dup {
+						if _, dup := mp2[k]; dup {
 							return false
 						}
 						var e Leaf
 						if !e.fastNormgen(f, 0) {
 							return false
 						}
-						mp[k] = e
+						mp2[k] = e
 					}
 					if !f.Closed() {
 						return false
 					}
-					e = mp
+					e = mp2
 					b1 = append(b1, e)
 				}
 				if !f.Closed() {
@@ -8402,14 +8402,14 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				if !f.Object(0) {
 					return false
 				}
-				mp := make(map[string]*Inner)
+				mp1 := make(map[string]*Inner)
 				for n1 := 0; ; n1++ {
 					kb, ok := f.Key(n1)
 					if !ok {
 						break
 					}
 					k := string(kb)
-					if _, dup := mp[k]; dup {
+					if _, dup := mp1[k]; dup {
 						return false
 					}
 					var e *Inner
@@ -8418,12 +8418,12 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 						return false
 					}
 					e = p
-					mp[k] = e
+					mp1[k] = e
 				}
 				if !f.Closed() {
 					return false
 				}
-				e = mp
+				e = mp1
 				b = append(b, e)
 			}
 			if !f.Closed() {
