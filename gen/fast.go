@@ -72,11 +72,19 @@ func renderFast(f *jen.File, s *Struct) {
 	var cases []jen.Code
 	for i, fl := range s.Fields {
 		seen := jen.Id("seen").Index(jen.Lit(i))
+		checks := checksWith(s, fl, jen.Id("f").Dot("Value").Call(), func(string) jen.Code { return fastFalse() })
+		if read := fastRead(target(fl), fl.Type, fl.Mode); read != nil && len(checks) == 0 {
+			// The common field, in two statements: less code to format.
+			cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(
+				jen.If(seen.Clone().Op("||").Op("!").Add(read)).Block(fastFalse()),
+				seen.Clone().Op("=").True(),
+			))
+			continue
+		}
 		body := []jen.Code{
 			jen.If(seen.Clone()).Block(fastFalse()),
 			seen.Clone().Op("=").True(),
 		}
-		checks := checksWith(s, fl, jen.Id("f").Dot("Value").Call(), func(string) jen.Code { return fastFalse() })
 		body = append(body, fastValue(target(fl), fl.Type, fl.Mode, checks, 0)...)
 		cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(body...))
 	}
@@ -122,6 +130,32 @@ func renderFast(f *jen.File, s *Struct) {
 	).Bool().Block(body...)
 }
 
+// fastRead renders the call of a lenient.Read function that reads a value
+// of type t into tgt, or nil when t needs more than that (a pointer, a
+// value alias, not a scalar).
+func fastRead(tgt *jen.Statement, t *TypeRef, m lenient.Mode) jen.Code {
+	if t.Pointer || len(t.ValueAliases) > 0 {
+		return nil
+	}
+	args := []jen.Code{jen.Id("f"), jen.Op("&").Add(tgt.Clone())}
+	var fn string
+	switch t.Kind {
+	case schema.String:
+		fn = "ReadString"
+	case schema.Bool:
+		fn = "ReadBool"
+	case schema.Int:
+		fn, args = "ReadInt", append(args, bitsCode(t))
+	case schema.Uint:
+		fn, args = "ReadUint", append(args, bitsCode(t))
+	case schema.Float:
+		fn, args = "ReadFloat", append(args, jen.Lit(t.Bits))
+	default:
+		return nil
+	}
+	return jen.Qual(lenientPkg, fn).Call(append(args, modeCode(m))...)
+}
+
 // fastValue renders the fast path's reading of a value of type t into
 // tgt; checks run on `val` (scalars) or `s` (slices) before it is stored,
 // as in decodeValue. depth counts the arrays and maps the value is in.
@@ -133,6 +167,9 @@ func fastValue(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Code
 		return []jen.Code{tgt.Clone().Op("=").Add(val)}
 	}
 	scalar := func(read jen.Code, natural string) []jen.Code {
+		if r := fastRead(tgt, t, m); r != nil && len(checks) == 0 {
+			return []jen.Code{jen.If(jen.Op("!").Add(r)).Block(fastFalse())}
+		}
 		val := jen.Code(jen.Id("val"))
 		if t.Named != "" || t.Basic != natural {
 			val = typeCode(t, false).Call(jen.Id("val"))

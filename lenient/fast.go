@@ -725,3 +725,42 @@ func (f *Fast) Record() { f.record = true }
 
 // Recording reports whether Record was called.
 func (f *Fast) Recording() bool { return f.record }
+
+// ReadString reads a string into *p (see Fast.String). Generated code
+// calls the Read functions for fields that take the value as it is read
+// (no check, no value alias, no pointer); *p is written even when they
+// return false, when the fast path gives up anyway.
+func ReadString[T ~string](f *Fast, p *T, m Mode) bool {
+	s, ok := f.String(m)
+	*p = T(s)
+	return ok
+}
+
+// ReadBool reads a boolean into *p (see Fast.Bool and ReadString).
+func ReadBool[T ~bool](f *Fast, p *T, m Mode) bool {
+	b, ok := f.Bool(m)
+	*p = T(b)
+	return ok
+}
+
+// ReadInt reads an integer of bits into *p (see Fast.Int and ReadString).
+func ReadInt[T ~int | ~int8 | ~int16 | ~int32 | ~int64](f *Fast, p *T, bits int, m Mode) bool {
+	n, ok := f.Int(bits, m)
+	*p = T(n)
+	return ok
+}
+
+// ReadUint reads an unsigned integer of bits into *p (see Fast.Uint and
+// ReadString).
+func ReadUint[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](f *Fast, p *T, bits int, m Mode) bool {
+	n, ok := f.Uint(bits, m)
+	*p = T(n)
+	return ok
+}
+
+// ReadFloat reads a float of bits into *p (see Fast.Float and ReadString).
+func ReadFloat[T ~float32 | ~float64](f *Fast, p *T, bits int, m Mode) bool {
+	x, ok := f.Float(bits, m)
+	*p = T(x)
+	return ok
+}

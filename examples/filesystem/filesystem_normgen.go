@@ -126,45 +126,25 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Path = val
 		case "old_text":
-			if seen[1] {
+			if seen[1] || !lenient.ReadString(f, &x.OldText, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.OldText = val
 		case "new_text":
-			if seen[2] {
+			if seen[2] || !lenient.ReadString(f, &x.NewText, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.NewText = val
 		case "whole_word":
-			if seen[3] {
+			if seen[3] || !lenient.ReadBool(f, &x.WholeWord, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.WholeWord = val
 		case "case_sensitive":
 			if seen[4] {
 				return false
@@ -177,25 +157,15 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := val
 			x.CaseSensitive = &p
 		case "force":
-			if seen[5] {
+			if seen[5] || !lenient.ReadBool(f, &x.Force, 0) {
 				return false
 			}
 			seen[5] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.Force = val
 		case "dry_run":
-			if seen[6] {
+			if seen[6] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
 			}
 			seen[6] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.DryRun = val
 		default:
 			return false
 		}
@@ -306,25 +276,15 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "old_text":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.OldText, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.OldText = val
 		case "new_text":
-			if seen[1] {
+			if seen[1] || !lenient.ReadString(f, &x.NewText, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.NewText = val
 		default:
 			return false
 		}
@@ -446,15 +406,10 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Path = val
 		case "edits_json":
 			if seen[1] {
 				return false
@@ -478,25 +433,15 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Edit, 0, len(b)), b...)
 			x.Edits = s
 		case "force":
-			if seen[2] {
+			if seen[2] || !lenient.ReadBool(f, &x.Force, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.Force = val
 		case "dry_run":
-			if seen[3] {
+			if seen[3] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.DryRun = val
 		default:
 			return false
 		}
@@ -669,25 +614,15 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Path = val
 		case "pattern":
-			if seen[1] {
+			if seen[1] || !lenient.ReadString(f, &x.Pattern, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Pattern = val
 		case "limit":
 			if seen[2] {
 				return false
@@ -703,25 +638,15 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int(val)
 			x.Limit = &p
 		case "count_only":
-			if seen[3] {
+			if seen[3] || !lenient.ReadBool(f, &x.CountOnly, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.CountOnly = val
 		case "whole_word":
-			if seen[4] {
+			if seen[4] || !lenient.ReadBool(f, &x.WholeWord, 0) {
 				return false
 			}
 			seen[4] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.WholeWord = val
 		case "case_sensitive":
 			if seen[5] {
 				return false
@@ -734,45 +659,25 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := val
 			x.CaseSensitive = &p
 		case "include_content":
-			if seen[6] {
+			if seen[6] || !lenient.ReadBool(f, &x.IncludeContent, 0) {
 				return false
 			}
 			seen[6] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.IncludeContent = val
 		case "include_context":
-			if seen[7] {
+			if seen[7] || !lenient.ReadBool(f, &x.IncludeContext, 0) {
 				return false
 			}
 			seen[7] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.IncludeContext = val
 		case "recursive":
-			if seen[8] {
+			if seen[8] || !lenient.ReadBool(f, &x.Recursive, 0) {
 				return false
 			}
 			seen[8] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.Recursive = val
 		case "return_lines":
-			if seen[9] {
+			if seen[9] || !lenient.ReadBool(f, &x.ReturnLines, 0) {
 				return false
 			}
 			seen[9] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.ReturnLines = val
 		case "file_types":
 			if seen[10] {
 				return false
@@ -785,11 +690,9 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -908,25 +811,15 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Path = val
 		case "recursive":
-			if seen[1] {
+			if seen[1] || !lenient.ReadBool(f, &x.Recursive, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.Recursive = val
 		default:
 			return false
 		}
@@ -1029,45 +922,25 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Path = val
 		case "permanent":
-			if seen[1] {
+			if seen[1] || !lenient.ReadBool(f, &x.Permanent, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.Permanent = val
 		case "force":
-			if seen[2] {
+			if seen[2] || !lenient.ReadBool(f, &x.Force, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.Force = val
 		case "dry_run":
-			if seen[3] {
+			if seen[3] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.DryRun = val
 		default:
 			return false
 		}
@@ -1167,45 +1040,25 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Path = val
 		case "content":
-			if seen[1] {
+			if seen[1] || !lenient.ReadString(f, &x.Content, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Content = val
 		case "source":
-			if seen[2] {
+			if seen[2] || !lenient.ReadString(f, &x.Source, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Source = val
 		case "destination":
-			if seen[3] {
+			if seen[3] || !lenient.ReadString(f, &x.Destination, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Destination = val
 		default:
 			return false
 		}
@@ -1326,15 +1179,10 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "id":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.ID, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.ID = val
 		case "action":
 			if seen[1] {
 				return false
@@ -1476,15 +1324,10 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Name, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Name = val
 		case "steps":
 			if seen[1] {
 				return false
@@ -1508,15 +1351,10 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Step, 0, len(b)), b...)
 			x.Steps = s
 		case "dry_run":
-			if seen[2] {
+			if seen[2] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.DryRun = val
 		default:
 			return false
 		}
@@ -1625,25 +1463,15 @@ func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 				return false
 			}
 		case "force":
-			if seen[1] {
+			if seen[1] || !lenient.ReadBool(f, &x.Force, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.Force = val
 		case "dry_run":
-			if seen[2] {
+			if seen[2] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.DryRun = val
 		default:
 			return false
 		}

@@ -137,35 +137,20 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "query":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Query, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Query = val
 		case "from":
-			if seen[1] {
+			if seen[1] || !lenient.ReadString(f, &x.From, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.From = val
 		case "unread_only":
-			if seen[2] {
+			if seen[2] || !lenient.ReadBool(f, &x.UnreadOnly, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.UnreadOnly = val
 		case "limit":
 			if seen[3] {
 				return false

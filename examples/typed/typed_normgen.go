@@ -138,15 +138,10 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "title":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Title, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Title = val
 		case "priority":
 			if seen[1] {
 				return false
@@ -164,15 +159,10 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Priority = int(val)
 		case "done":
-			if seen[2] {
+			if seen[2] || !lenient.ReadBool(f, &x.Done, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.Done = val
 		case "tags":
 			if seen[3] {
 				return false
@@ -185,11 +175,9 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -198,15 +186,10 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.Tags = s
 		case "parent_id":
-			if seen[4] {
+			if seen[4] || !lenient.ReadInt(f, &x.ParentID, 64, 0) {
 				return false
 			}
 			seen[4] = true
-			val, ok := f.Int(64, 0)
-			if !ok {
-				return false
-			}
-			x.ParentID = val
 		case "estimate_hours":
 			if seen[5] {
 				return false

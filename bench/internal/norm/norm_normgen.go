@@ -161,105 +161,55 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Path = val
 		case "pattern":
-			if seen[1] {
+			if seen[1] || !lenient.ReadString(f, &x.Pattern, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Pattern = val
 		case "owner":
-			if seen[2] {
+			if seen[2] || !lenient.ReadString(f, &x.Owner, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Owner = val
 		case "limit":
-			if seen[3] {
+			if seen[3] || !lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.Limit = int(val)
 		case "offset":
-			if seen[4] {
+			if seen[4] || !lenient.ReadInt(f, &x.Offset, lenient.IntBits, 0) {
 				return false
 			}
 			seen[4] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.Offset = int(val)
 		case "max_depth":
-			if seen[5] {
+			if seen[5] || !lenient.ReadInt(f, &x.MaxDepth, 32, 0) {
 				return false
 			}
 			seen[5] = true
-			val, ok := f.Int(32, 0)
-			if !ok {
-				return false
-			}
-			x.MaxDepth = int32(val)
 		case "count_only":
-			if seen[6] {
+			if seen[6] || !lenient.ReadBool(f, &x.CountOnly, 0) {
 				return false
 			}
 			seen[6] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.CountOnly = val
 		case "whole_word":
-			if seen[7] {
+			if seen[7] || !lenient.ReadBool(f, &x.WholeWord, 0) {
 				return false
 			}
 			seen[7] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.WholeWord = val
 		case "case_sensitive":
-			if seen[8] {
+			if seen[8] || !lenient.ReadBool(f, &x.CaseSensitive, 0) {
 				return false
 			}
 			seen[8] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.CaseSensitive = val
 		case "min_score":
-			if seen[9] {
+			if seen[9] || !lenient.ReadFloat(f, &x.MinScore, 64, 0) {
 				return false
 			}
 			seen[9] = true
-			val, ok := f.Float(64, 0)
-			if !ok {
-				return false
-			}
-			x.MinScore = val
 		case "file_types":
 			if seen[10] {
 				return false
@@ -272,11 +222,9 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -296,11 +244,9 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e int64
-				val, ok := f.Int(64, 0)
-				if !ok {
+				if !lenient.ReadInt(f, &e, 64, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -562,65 +508,35 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "owner":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Owner, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Owner = val
 		case "repo":
-			if seen[1] {
+			if seen[1] || !lenient.ReadString(f, &x.Repo, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Repo = val
 		case "pull_number":
-			if seen[2] {
+			if seen[2] || !lenient.ReadInt(f, &x.PullNumber, lenient.IntBits, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.PullNumber = int(val)
 		case "commit_id":
-			if seen[3] {
+			if seen[3] || !lenient.ReadString(f, &x.CommitID, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.CommitID = val
 		case "event":
-			if seen[4] {
+			if seen[4] || !lenient.ReadString(f, &x.Event, 0) {
 				return false
 			}
 			seen[4] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Event = val
 		case "body":
-			if seen[5] {
+			if seen[5] || !lenient.ReadString(f, &x.Body, 0) {
 				return false
 			}
 			seen[5] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Body = val
 		case "comments":
 			if seen[6] {
 				return false
@@ -655,11 +571,9 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -679,11 +593,9 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -703,11 +615,9 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -727,11 +637,9 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -740,115 +648,60 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.Assignees = s
 		case "draft":
-			if seen[11] {
+			if seen[11] || !lenient.ReadBool(f, &x.Draft, 0) {
 				return false
 			}
 			seen[11] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.Draft = val
 		case "dismiss_stale":
-			if seen[12] {
+			if seen[12] || !lenient.ReadBool(f, &x.DismissStale, 0) {
 				return false
 			}
 			seen[12] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.DismissStale = val
 		case "auto_merge":
-			if seen[13] {
+			if seen[13] || !lenient.ReadBool(f, &x.AutoMerge, 0) {
 				return false
 			}
 			seen[13] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.AutoMerge = val
 		case "notify":
-			if seen[14] {
+			if seen[14] || !lenient.ReadBool(f, &x.Notify, 0) {
 				return false
 			}
 			seen[14] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.Notify = val
 		case "merge_method":
-			if seen[15] {
+			if seen[15] || !lenient.ReadString(f, &x.MergeMethod, 0) {
 				return false
 			}
 			seen[15] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.MergeMethod = val
 		case "required_approvals":
-			if seen[16] {
+			if seen[16] || !lenient.ReadInt(f, &x.RequiredApprovals, lenient.IntBits, 0) {
 				return false
 			}
 			seen[16] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.RequiredApprovals = int(val)
 		case "timeout_seconds":
-			if seen[17] {
+			if seen[17] || !lenient.ReadInt(f, &x.TimeoutSeconds, 64, 0) {
 				return false
 			}
 			seen[17] = true
-			val, ok := f.Int(64, 0)
-			if !ok {
-				return false
-			}
-			x.TimeoutSeconds = val
 		case "milestone":
-			if seen[18] {
+			if seen[18] || !lenient.ReadInt(f, &x.Milestone, lenient.IntBits, 0) {
 				return false
 			}
 			seen[18] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.Milestone = int(val)
 		case "confidence":
-			if seen[19] {
+			if seen[19] || !lenient.ReadFloat(f, &x.Confidence, 64, 0) {
 				return false
 			}
 			seen[19] = true
-			val, ok := f.Float(64, 0)
-			if !ok {
-				return false
-			}
-			x.Confidence = val
 		case "base_ref":
-			if seen[20] {
+			if seen[20] || !lenient.ReadString(f, &x.BaseRef, 0) {
 				return false
 			}
 			seen[20] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.BaseRef = val
 		case "head_ref":
-			if seen[21] {
+			if seen[21] || !lenient.ReadString(f, &x.HeadRef, 0) {
 				return false
 			}
 			seen[21] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.HeadRef = val
 		default:
 			return false
 		}
@@ -977,65 +830,35 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Path = val
 		case "line":
-			if seen[1] {
+			if seen[1] || !lenient.ReadInt(f, &x.Line, lenient.IntBits, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.Line = int(val)
 		case "start_line":
-			if seen[2] {
+			if seen[2] || !lenient.ReadInt(f, &x.StartLine, lenient.IntBits, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.StartLine = int(val)
 		case "side":
-			if seen[3] {
+			if seen[3] || !lenient.ReadString(f, &x.Side, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Side = val
 		case "body":
-			if seen[4] {
+			if seen[4] || !lenient.ReadString(f, &x.Body, 0) {
 				return false
 			}
 			seen[4] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Body = val
 		case "suggestion":
-			if seen[5] {
+			if seen[5] || !lenient.ReadString(f, &x.Suggestion, 0) {
 				return false
 			}
 			seen[5] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Suggestion = val
 		default:
 			return false
 		}
@@ -1139,25 +962,15 @@ func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Path = val
 		case "content":
-			if seen[1] {
+			if seen[1] || !lenient.ReadString(f, &x.Content, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Content = val
 		default:
 			return false
 		}
@@ -1275,11 +1088,9 @@ func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -1401,11 +1212,9 @@ func (x *IDs) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e int64
-				val, ok := f.Int(64, 0)
-				if !ok {
+				if !lenient.ReadInt(f, &e, 64, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {

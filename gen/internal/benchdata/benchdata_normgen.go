@@ -161,105 +161,55 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Path = val
 		case "pattern":
-			if seen[1] {
+			if seen[1] || !lenient.ReadString(f, &x.Pattern, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Pattern = val
 		case "owner":
-			if seen[2] {
+			if seen[2] || !lenient.ReadString(f, &x.Owner, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Owner = val
 		case "limit":
-			if seen[3] {
+			if seen[3] || !lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.Limit = int(val)
 		case "offset":
-			if seen[4] {
+			if seen[4] || !lenient.ReadInt(f, &x.Offset, lenient.IntBits, 0) {
 				return false
 			}
 			seen[4] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.Offset = int(val)
 		case "max_depth":
-			if seen[5] {
+			if seen[5] || !lenient.ReadInt(f, &x.MaxDepth, 32, 0) {
 				return false
 			}
 			seen[5] = true
-			val, ok := f.Int(32, 0)
-			if !ok {
-				return false
-			}
-			x.MaxDepth = int32(val)
 		case "count_only":
-			if seen[6] {
+			if seen[6] || !lenient.ReadBool(f, &x.CountOnly, 0) {
 				return false
 			}
 			seen[6] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.CountOnly = val
 		case "whole_word":
-			if seen[7] {
+			if seen[7] || !lenient.ReadBool(f, &x.WholeWord, 0) {
 				return false
 			}
 			seen[7] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.WholeWord = val
 		case "case_sensitive":
-			if seen[8] {
+			if seen[8] || !lenient.ReadBool(f, &x.CaseSensitive, 0) {
 				return false
 			}
 			seen[8] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.CaseSensitive = val
 		case "min_score":
-			if seen[9] {
+			if seen[9] || !lenient.ReadFloat(f, &x.MinScore, 64, 0) {
 				return false
 			}
 			seen[9] = true
-			val, ok := f.Float(64, 0)
-			if !ok {
-				return false
-			}
-			x.MinScore = val
 		case "file_types":
 			if seen[10] {
 				return false
@@ -272,11 +222,9 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -296,11 +244,9 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e int64
-				val, ok := f.Int(64, 0)
-				if !ok {
+				if !lenient.ReadInt(f, &e, 64, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {

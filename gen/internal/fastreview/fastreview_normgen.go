@@ -234,15 +234,10 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "s":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.S, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.S = val
 		case "ps":
 			if seen[1] {
 				return false
@@ -255,15 +250,10 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := val
 			x.PS = &p
 		case "b":
-			if seen[2] {
+			if seen[2] || !lenient.ReadBool(f, &x.B, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.B = val
 		case "pb":
 			if seen[3] {
 				return false
@@ -276,65 +266,35 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := val
 			x.PB = &p
 		case "sb":
-			if seen[4] {
+			if seen[4] || !lenient.ReadBool(f, &x.SB, lenient.StrictBool) {
 				return false
 			}
 			seen[4] = true
-			val, ok := f.Bool(lenient.StrictBool)
-			if !ok {
-				return false
-			}
-			x.SB = val
 		case "i8":
-			if seen[5] {
+			if seen[5] || !lenient.ReadInt(f, &x.I8, 8, 0) {
 				return false
 			}
 			seen[5] = true
-			val, ok := f.Int(8, 0)
-			if !ok {
-				return false
-			}
-			x.I8 = int8(val)
 		case "i16":
-			if seen[6] {
+			if seen[6] || !lenient.ReadInt(f, &x.I16, 16, 0) {
 				return false
 			}
 			seen[6] = true
-			val, ok := f.Int(16, 0)
-			if !ok {
-				return false
-			}
-			x.I16 = int16(val)
 		case "i32":
-			if seen[7] {
+			if seen[7] || !lenient.ReadInt(f, &x.I32, 32, 0) {
 				return false
 			}
 			seen[7] = true
-			val, ok := f.Int(32, 0)
-			if !ok {
-				return false
-			}
-			x.I32 = int32(val)
 		case "i64":
-			if seen[8] {
+			if seen[8] || !lenient.ReadInt(f, &x.I64, 64, 0) {
 				return false
 			}
 			seen[8] = true
-			val, ok := f.Int(64, 0)
-			if !ok {
-				return false
-			}
-			x.I64 = val
 		case "i":
-			if seen[9] {
+			if seen[9] || !lenient.ReadInt(f, &x.I, lenient.IntBits, 0) {
 				return false
 			}
 			seen[9] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.I = int(val)
 		case "pi":
 			if seen[10] {
 				return false
@@ -358,55 +318,30 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int8(val)
 			x.PI8 = &p
 		case "u8":
-			if seen[12] {
+			if seen[12] || !lenient.ReadUint(f, &x.U8, 8, 0) {
 				return false
 			}
 			seen[12] = true
-			val, ok := f.Uint(8, 0)
-			if !ok {
-				return false
-			}
-			x.U8 = uint8(val)
 		case "u16":
-			if seen[13] {
+			if seen[13] || !lenient.ReadUint(f, &x.U16, 16, 0) {
 				return false
 			}
 			seen[13] = true
-			val, ok := f.Uint(16, 0)
-			if !ok {
-				return false
-			}
-			x.U16 = uint16(val)
 		case "u32":
-			if seen[14] {
+			if seen[14] || !lenient.ReadUint(f, &x.U32, 32, 0) {
 				return false
 			}
 			seen[14] = true
-			val, ok := f.Uint(32, 0)
-			if !ok {
-				return false
-			}
-			x.U32 = uint32(val)
 		case "u64":
-			if seen[15] {
+			if seen[15] || !lenient.ReadUint(f, &x.U64, 64, 0) {
 				return false
 			}
 			seen[15] = true
-			val, ok := f.Uint(64, 0)
-			if !ok {
-				return false
-			}
-			x.U64 = val
 		case "u":
-			if seen[16] {
+			if seen[16] || !lenient.ReadUint(f, &x.U, lenient.IntBits, 0) {
 				return false
 			}
 			seen[16] = true
-			val, ok := f.Uint(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.U = uint(val)
 		case "pu16":
 			if seen[17] {
 				return false
@@ -419,25 +354,15 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := uint16(val)
 			x.PU16 = &p
 		case "f32":
-			if seen[18] {
+			if seen[18] || !lenient.ReadFloat(f, &x.F32, 32, 0) {
 				return false
 			}
 			seen[18] = true
-			val, ok := f.Float(32, 0)
-			if !ok {
-				return false
-			}
-			x.F32 = float32(val)
 		case "f64":
-			if seen[19] {
+			if seen[19] || !lenient.ReadFloat(f, &x.F64, 64, 0) {
 				return false
 			}
 			seen[19] = true
-			val, ok := f.Float(64, 0)
-			if !ok {
-				return false
-			}
-			x.F64 = val
 		case "pf32":
 			if seen[20] {
 				return false
@@ -450,15 +375,10 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := float32(val)
 			x.PF32 = &p
 		case "m":
-			if seen[21] {
+			if seen[21] || !lenient.ReadString(f, &x.M, 0) {
 				return false
 			}
 			seen[21] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.M = Mode(val)
 		case "pm":
 			if seen[22] {
 				return false
@@ -471,15 +391,10 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := Mode(val)
 			x.PM = &p
 		case "l":
-			if seen[23] {
+			if seen[23] || !lenient.ReadInt(f, &x.L, 8, 0) {
 				return false
 			}
 			seen[23] = true
-			val, ok := f.Int(8, 0)
-			if !ok {
-				return false
-			}
-			x.L = Level(val)
 		case "pl":
 			if seen[24] {
 				return false
@@ -492,55 +407,30 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := Level(val)
 			x.PL = &p
 		case "r":
-			if seen[25] {
+			if seen[25] || !lenient.ReadFloat(f, &x.R, 32, 0) {
 				return false
 			}
 			seen[25] = true
-			val, ok := f.Float(32, 0)
-			if !ok {
-				return false
-			}
-			x.R = Ratio(val)
 		case "strict_i":
-			if seen[26] {
+			if seen[26] || !lenient.ReadInt(f, &x.StrictI, lenient.IntBits, lenient.Strict) {
 				return false
 			}
 			seen[26] = true
-			val, ok := f.Int(lenient.IntBits, lenient.Strict)
-			if !ok {
-				return false
-			}
-			x.StrictI = int(val)
 		case "strict_b":
-			if seen[27] {
+			if seen[27] || !lenient.ReadBool(f, &x.StrictB, lenient.Strict) {
 				return false
 			}
 			seen[27] = true
-			val, ok := f.Bool(lenient.Strict)
-			if !ok {
-				return false
-			}
-			x.StrictB = val
 		case "strict_f":
-			if seen[28] {
+			if seen[28] || !lenient.ReadFloat(f, &x.StrictF, 64, lenient.Strict) {
 				return false
 			}
 			seen[28] = true
-			val, ok := f.Float(64, lenient.Strict)
-			if !ok {
-				return false
-			}
-			x.StrictF = val
 		case "un":
-			if seen[29] {
+			if seen[29] || !lenient.ReadString(f, &x.Un, lenient.Unescape) {
 				return false
 			}
 			seen[29] = true
-			val, ok := f.String(lenient.Unescape)
-			if !ok {
-				return false
-			}
-			x.Un = val
 		case "pun":
 			if seen[30] {
 				return false
@@ -1216,11 +1106,9 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e int
-				val, ok := f.Int(lenient.IntBits, 0)
-				if !ok {
+				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
 					return false
 				}
-				e = int(val)
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -1246,11 +1134,9 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e int8
-				val, ok := f.Int(8, 0)
-				if !ok {
+				if !lenient.ReadInt(f, &e, 8, 0) {
 					return false
 				}
-				e = int8(val)
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -1373,25 +1259,15 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "n":
-			if seen[0] {
+			if seen[0] || !lenient.ReadInt(f, &x.N, lenient.IntBits, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.N = int(val)
 		case "s":
-			if seen[1] {
+			if seen[1] || !lenient.ReadString(f, &x.S, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.S = val
 		case "xs":
 			if seen[2] {
 				return false
@@ -1404,11 +1280,9 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e uint16
-				val, ok := f.Uint(16, 0)
-				if !ok {
+				if !lenient.ReadUint(f, &e, 16, 0) {
 					return false
 				}
-				e = uint16(val)
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -1535,11 +1409,9 @@ func (x *Leaf) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -2417,11 +2289,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -2448,11 +2318,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e int
-				val, ok := f.Int(lenient.IntBits, 0)
-				if !ok {
+				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
 					return false
 				}
-				e = int(val)
 				mp[k] = e
 			}
 			if !f.Closed() {
@@ -2471,11 +2339,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -2495,11 +2361,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e int
-				val, ok := f.Int(lenient.IntBits, 0)
-				if !ok {
+				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
 					return false
 				}
-				e = int(val)
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -2519,11 +2383,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e uint8Alias
-				val, ok := f.Uint(16, 0)
-				if !ok {
+				if !lenient.ReadUint(f, &e, 16, 0) {
 					return false
 				}
-				e = uint8Alias(val)
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -2543,11 +2405,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e bool
-				val, ok := f.Bool(lenient.Strict)
-				if !ok {
+				if !lenient.ReadBool(f, &e, lenient.Strict) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -2574,11 +2434,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				b1 := buf1[:0]
 				for n1 := 0; f.Elem(n1); n1++ {
 					var e string
-					val, ok := f.String(0)
-					if !ok {
+					if !lenient.ReadString(f, &e, 0) {
 						return false
 					}
-					e = val
 					b1 = append(b1, e)
 				}
 				if !f.Closed() {
@@ -2619,11 +2477,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					b2 := buf2[:0]
 					for n2 := 0; f.Elem(n2); n2++ {
 						var e int
-						val, ok := f.Int(lenient.IntBits, 0)
-						if !ok {
+						if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
 							return false
 						}
-						e = int(val)
 						b2 = append(b2, e)
 					}
 					if !f.Closed() {
@@ -2743,11 +2599,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 							return false
 						}
 						var e int
-						val, ok := f.Int(lenient.IntBits, 0)
-						if !ok {
+						if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
 							return false
 						}
-						e = int(val)
 						mp2[k] = e
 					}
 					if !f.Closed() {
@@ -2793,11 +2647,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				b1 := buf1[:0]
 				for n1 := 0; f.Elem(n1); n1++ {
 					var e string
-					val, ok := f.String(0)
-					if !ok {
+					if !lenient.ReadString(f, &e, 0) {
 						return false
 					}
-					e = val
 					b1 = append(b1, e)
 				}
 				if !f.Closed() {
@@ -2854,11 +2706,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e int
-				val, ok := f.Int(lenient.IntBits, 0)
-				if !ok {
+				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
 					return false
 				}
-				e = int(val)
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -2885,11 +2735,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				mp[k] = e
 			}
 			if !f.Closed() {
@@ -2982,11 +2830,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				b1 := buf1[:0]
 				for n1 := 0; f.Elem(n1); n1++ {
 					var e string
-					val, ok := f.String(0)
-					if !ok {
+					if !lenient.ReadString(f, &e, 0) {
 						return false
 					}
-					e = val
 					b1 = append(b1, e)
 				}
 				if !f.Closed() {
@@ -3013,11 +2859,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e float32
-				val, ok := f.Float(32, 0)
-				if !ok {
+				if !lenient.ReadFloat(f, &e, 32, 0) {
 					return false
 				}
-				e = float32(val)
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -3037,11 +2881,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e bool
-				val, ok := f.Bool(0)
-				if !ok {
+				if !lenient.ReadBool(f, &e, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -3075,11 +2917,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 						return false
 					}
 					var e string
-					val, ok := f.String(0)
-					if !ok {
+					if !lenient.ReadString(f, &e, 0) {
 						return false
 					}
-					e = val
 					mp1[k] = e
 				}
 				if !f.Closed() {
@@ -3105,11 +2945,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e int
-				val, ok := f.Int(lenient.IntBits, lenient.Strict)
-				if !ok {
+				if !lenient.ReadInt(f, &e, lenient.IntBits, lenient.Strict) {
 					return false
 				}
-				e = int(val)
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -3144,11 +2982,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e int
-				val, ok := f.Int(lenient.IntBits, lenient.Strict)
-				if !ok {
+				if !lenient.ReadInt(f, &e, lenient.IntBits, lenient.Strict) {
 					return false
 				}
-				e = int(val)
 				mp[k] = e
 			}
 			if !f.Closed() {
@@ -5217,11 +5053,9 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 																																																																	b62 := buf62[:0]
 																																																																	for n62 := 0; f.Elem(n62); n62++ {
 																																																																		var e int
-																																																																		val, ok := f.Int(lenient.IntBits, 0)
-																																																																		if !ok {
+																																																																		if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
 																																																																			return false
 																																																																		}
-																																																																		e = int(val)
 																																																																		b62 = append(b62, e)
 																																																																	}
 																																																																	if !f.Closed() {
@@ -6116,11 +5950,9 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 																																																																		b63 := buf63[:0]
 																																																																		for n63 := 0; f.Elem(n63); n63++ {
 																																																																			var e int
-																																																																			val, ok := f.Int(lenient.IntBits, 0)
-																																																																			if !ok {
+																																																																			if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
 																																																																				return false
 																																																																			}
-																																																																			e = int(val)
 																																																																			b63 = append(b63, e)
 																																																																		}
 																																																																		if !f.Closed() {
@@ -6570,15 +6402,10 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, len(b)), b...)
 			x.D64 = s
 		case "t":
-			if seen[2] {
+			if seen[2] || !lenient.ReadString(f, &x.T, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.T = val
 		default:
 			return false
 		}
@@ -6731,35 +6558,20 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "id":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.ID, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.ID = val
 		case "qty":
-			if seen[1] {
+			if seen[1] || !lenient.ReadInt(f, &x.Qty, lenient.IntBits, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.Qty = int(val)
 		case "name":
-			if seen[2] {
+			if seen[2] || !lenient.ReadString(f, &x.Name, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Name = val
 		default:
 			return false
 		}
@@ -6888,15 +6700,10 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "level":
-			if seen[0] {
+			if seen[0] || !lenient.ReadInt(f, &x.Level, 8, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.Int(8, 0)
-			if !ok {
-				return false
-			}
-			x.Level = Level(val)
 		case "ratio":
 			if seen[1] {
 				return false
@@ -6909,25 +6716,15 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := float32(val)
 			x.Ratio = &p
 		case "verbose":
-			if seen[2] {
+			if seen[2] || !lenient.ReadBool(f, &x.Verbose, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.Verbose = val
 		case "label":
-			if seen[3] {
+			if seen[3] || !lenient.ReadString(f, &x.Label, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Label = Mode(val)
 		default:
 			return false
 		}
@@ -7149,45 +6946,25 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "req":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Req, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Req = val
 		case "req_i":
-			if seen[1] {
+			if seen[1] || !lenient.ReadInt(f, &x.ReqI, lenient.IntBits, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.ReqI = int(val)
 		case "ds":
-			if seen[2] {
+			if seen[2] || !lenient.ReadString(f, &x.DS, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.DS = val
 		case "di":
-			if seen[3] {
+			if seen[3] || !lenient.ReadInt(f, &x.DI, lenient.IntBits, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.DI = int(val)
 		case "dp":
 			if seen[4] {
 				return false
@@ -7200,35 +6977,20 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int(val)
 			x.DP = &p
 		case "du":
-			if seen[5] {
+			if seen[5] || !lenient.ReadUint(f, &x.DU, 8, 0) {
 				return false
 			}
 			seen[5] = true
-			val, ok := f.Uint(8, 0)
-			if !ok {
-				return false
-			}
-			x.DU = uint8(val)
 		case "df":
-			if seen[6] {
+			if seen[6] || !lenient.ReadFloat(f, &x.DF, 32, 0) {
 				return false
 			}
 			seen[6] = true
-			val, ok := f.Float(32, 0)
-			if !ok {
-				return false
-			}
-			x.DF = float32(val)
 		case "dm":
-			if seen[7] {
+			if seen[7] || !lenient.ReadString(f, &x.DM, 0) {
 				return false
 			}
 			seen[7] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.DM = Mode(val)
 		case "opts":
 			if seen[8] {
 				return false
@@ -7281,11 +7043,9 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -7427,25 +7187,15 @@ func (x *Closed) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "a":
-			if seen[0] {
+			if seen[0] || !lenient.ReadInt(f, &x.A, lenient.IntBits, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.A = int(val)
 		case "b":
-			if seen[1] {
+			if seen[1] || !lenient.ReadString(f, &x.B, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.B = val
 		default:
 			return false
 		}
@@ -7586,25 +7336,15 @@ func (x *StrictInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "id":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Base.ID, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Base.ID = val
 		case "kind":
-			if seen[1] {
+			if seen[1] || !lenient.ReadString(f, &x.Base.Kind, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Base.Kind = Mode(val)
 		case "c":
 			if seen[2] {
 				return false
@@ -7664,25 +7404,15 @@ func (x *StrictInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Cm = mp
 		case "flag":
-			if seen[5] {
+			if seen[5] || !lenient.ReadBool(f, &x.Flag, 0) {
 				return false
 			}
 			seen[5] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.Flag = val
 		case "amount":
-			if seen[6] {
+			if seen[6] || !lenient.ReadFloat(f, &x.Amount, 64, 0) {
 				return false
 			}
 			seen[6] = true
-			val, ok := f.Float(64, 0)
-			if !ok {
-				return false
-			}
-			x.Amount = val
 		default:
 			return false
 		}
@@ -7767,15 +7497,10 @@ func (x *Emb) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "b":
-			if seen[0] {
+			if seen[0] || !lenient.ReadInt(f, &x.B, lenient.IntBits, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.B = int(val)
 		default:
 			return false
 		}
@@ -8142,11 +7867,9 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				b1 := buf1[:0]
 				for n1 := 0; f.Elem(n1); n1++ {
 					var e int
-					val, ok := f.Int(lenient.IntBits, 0)
-					if !ok {
+					if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
 						return false
 					}
-					e = int(val)
 					b1 = append(b1, e)
 				}
 				if !f.Closed() {
@@ -8187,11 +7910,9 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				b1 := buf1[:0]
 				for n1 := 0; f.Elem(n1); n1++ {
 					var e int
-					val, ok := f.Int(lenient.IntBits, 0)
-					if !ok {
+					if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
 						return false
 					}
-					e = int(val)
 					b1 = append(b1, e)
 				}
 				if !f.Closed() {
@@ -8286,11 +8007,9 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				b1 := buf1[:0]
 				for n1 := 0; f.Elem(n1); n1++ {
 					var e Mode
-					val, ok := f.String(0)
-					if !ok {
+					if !lenient.ReadString(f, &e, 0) {
 						return false
 					}
-					e = Mode(val)
 					b1 = append(b1, e)
 				}
 				if !f.Closed() {
@@ -8305,15 +8024,10 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.N = mp
 		case "al":
-			if seen[6] {
+			if seen[6] || !lenient.ReadString(f, &x.AL, 0) {
 				return false
 			}
 			seen[6] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.AL = val
 		case "pal":
 			if seen[7] {
 				return false
@@ -8334,15 +8048,10 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 		case "str":
-			if seen[9] {
+			if seen[9] || !lenient.ReadInt(f, &x.Str, lenient.IntBits, 0) {
 				return false
 			}
 			seen[9] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			x.Str = int(val)
 		case "msp":
 			if seen[10] {
 				return false

@@ -135,35 +135,20 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Attempts = int(val)
 		case "backoff_ms":
-			if seen[1] {
+			if seen[1] || !lenient.ReadUint(f, &x.BackoffMS, 32, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.Uint(32, 0)
-			if !ok {
-				return false
-			}
-			x.BackoffMS = uint32(val)
 		case "factor":
-			if seen[2] {
+			if seen[2] || !lenient.ReadFloat(f, &x.Factor, 64, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Float(64, 0)
-			if !ok {
-				return false
-			}
-			x.Factor = val
 		case "on_timeout":
-			if seen[3] {
+			if seen[3] || !lenient.ReadBool(f, &x.OnTimeout, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.OnTimeout = val
 		default:
 			return false
 		}
@@ -363,25 +348,15 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "id":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.ID, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.ID = val
 		case "run":
-			if seen[1] {
+			if seen[1] || !lenient.ReadString(f, &x.Run, lenient.Unescape) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(lenient.Unescape)
-			if !ok {
-				return false
-			}
-			x.Run = val
 		case "kind":
 			if seen[2] {
 				return false
@@ -430,11 +405,9 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				mp[k] = e
 			}
 			if !f.Closed() {
@@ -453,11 +426,9 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -480,15 +451,10 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int(val)
 			x.Timeout = &p
 		case "allow_failure":
-			if seen[7] {
+			if seen[7] || !lenient.ReadBool(f, &x.Allow, lenient.StrictBool) {
 				return false
 			}
 			seen[7] = true
-			val, ok := f.Bool(lenient.StrictBool)
-			if !ok {
-				return false
-			}
-			x.Allow = val
 		default:
 			return false
 		}
@@ -615,15 +581,10 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "image":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Image, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Image = val
 		case "ports":
 			if seen[1] {
 				return false
@@ -636,11 +597,9 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e uint16
-				val, ok := f.Uint(16, 0)
-				if !ok {
+				if !lenient.ReadUint(f, &e, 16, 0) {
 					return false
 				}
-				e = uint16(val)
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -843,25 +802,15 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "project":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Project, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Project = val
 		case "ref":
-			if seen[1] {
+			if seen[1] || !lenient.ReadString(f, &x.Ref, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Ref = val
 		case "steps":
 			if seen[2] {
 				return false
@@ -949,11 +898,9 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				b1 := buf1[:0]
 				for n1 := 0; f.Elem(n1); n1++ {
 					var e int
-					val, ok := f.Int(lenient.IntBits, 0)
-					if !ok {
+					if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
 						return false
 					}
-					e = int(val)
 					b1 = append(b1, e)
 				}
 				if !f.Closed() {
@@ -968,15 +915,10 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Matrix = mp
 		case "dry_run":
-			if seen[6] {
+			if seen[6] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
 			}
 			seen[6] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.DryRun = val
 		case "priority":
 			if seen[7] {
 				return false
@@ -1128,15 +1070,10 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Kind = val
 		case "ticket":
-			if seen[1] {
+			if seen[1] || !lenient.ReadUint(f, &x.Ticket, 64, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.Uint(64, 0)
-			if !ok {
-				return false
-			}
-			x.Ticket = val
 		default:
 			return false
 		}
@@ -1247,15 +1184,10 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "value":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Value, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Value = val
 		case "history":
 			if seen[1] {
 				return false
@@ -1268,11 +1200,9 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -1491,25 +1421,15 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "title":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Title, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Title = val
 		case "body":
-			if seen[1] {
+			if seen[1] || !lenient.ReadString(f, &x.Body, lenient.Unescape) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(lenient.Unescape)
-			if !ok {
-				return false
-			}
-			x.Body = val
 		case "labels":
 			if seen[2] {
 				return false
@@ -1522,11 +1442,9 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				if !lenient.ReadString(f, &e, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -1621,11 +1539,9 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e int64
-				val, ok := f.Int(64, 0)
-				if !ok {
+				if !lenient.ReadInt(f, &e, 64, 0) {
 					return false
 				}
-				e = val
 				b = append(b, e)
 			}
 			if !f.Closed() {
@@ -1634,15 +1550,10 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]int64, 0, len(b)), b...)
 			x.Watchers = s
 		case "urgent":
-			if seen[8] {
+			if seen[8] || !lenient.ReadBool(f, &x.Urgent, 0) {
 				return false
 			}
 			seen[8] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			x.Urgent = val
 		case "severity":
 			if seen[9] {
 				return false
@@ -1832,15 +1743,10 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Name, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Name = val
 		case "checks":
 			if seen[1] {
 				return false
@@ -1892,11 +1798,9 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				b1 := buf1[:0]
 				for n1 := 0; f.Elem(n1); n1++ {
 					var e string
-					val, ok := f.String(0)
-					if !ok {
+					if !lenient.ReadString(f, &e, 0) {
 						return false
 					}
-					e = val
 					b1 = append(b1, e)
 				}
 				if !f.Closed() {
@@ -1930,11 +1834,9 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e int
-				val, ok := f.Int(lenient.IntBits, 0)
-				if !ok {
+				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
 					return false
 				}
-				e = int(val)
 				mp[k] = e
 			}
 			if !f.Closed() {
@@ -2105,15 +2007,10 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Name, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Name = val
 		case "checks":
 			if seen[1] {
 				return false
@@ -2165,11 +2062,9 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				b1 := buf1[:0]
 				for n1 := 0; f.Elem(n1); n1++ {
 					var e string
-					val, ok := f.String(0)
-					if !ok {
+					if !lenient.ReadString(f, &e, 0) {
 						return false
 					}
-					e = val
 					b1 = append(b1, e)
 				}
 				if !f.Closed() {
@@ -2203,11 +2098,9 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e int
-				val, ok := f.Int(lenient.IntBits, 0)
-				if !ok {
+				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
 					return false
 				}
-				e = int(val)
 				mp[k] = e
 			}
 			if !f.Closed() {
@@ -2316,35 +2209,20 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "id":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.ID, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.ID = val
 		case "count":
-			if seen[1] {
+			if seen[1] || !lenient.ReadInt(f, &x.Count, 16, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.Int(16, 0)
-			if !ok {
-				return false
-			}
-			x.Count = int16(val)
 		case "note":
-			if seen[2] {
+			if seen[2] || !lenient.ReadString(f, &x.Note, lenient.Unescape) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.String(lenient.Unescape)
-			if !ok {
-				return false
-			}
-			x.Note = val
 		default:
 			return false
 		}
@@ -2479,15 +2357,10 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 		}
 		switch string(k) {
 		case "workflow":
-			if seen[0] {
+			if seen[0] || !lenient.ReadString(f, &x.Workflow, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			x.Workflow = val
 		case "checkpoints":
 			if seen[1] {
 				return false
@@ -2532,11 +2405,9 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e int
-				val, ok := f.Int(lenient.IntBits, lenient.Strict)
-				if !ok {
+				if !lenient.ReadInt(f, &e, lenient.IntBits, lenient.Strict) {
 					return false
 				}
-				e = int(val)
 				b = append(b, e)
 			}
 			if !f.Closed() {
