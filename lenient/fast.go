@@ -516,10 +516,11 @@ func (f *Fast) keep(text []byte, i int) string {
 // escapedScan needs room for the rest of the string (its text is never
 // longer than its bytes) and 16 bytes: f.text is made with room for the
 // rest of the document, which then lasts for the strings after it too.
-// A string that is most of that room keeps it (f.text starts again with
-// the next one); a shorter one is copied out, as Decoder.String copies
-// out of its tape's text, so that it does not keep alive a buffer more
-// than twice its size, and f.text is used again. high tells whether the
+// In a buffer of up to blockSize bytes the strings stay, as in a
+// Decoder's block. In a larger one, a string that is most of it keeps it
+// (f.text starts again with the next one); a shorter one is copied out,
+// as Decoder.String copies out of its tape's text, so that it does not
+// keep alive a buffer more than twice its size, and f.text is used again. high tells whether the
 // bytes before j hold one outside ASCII. Invalid UTF-8 becomes U+FFFD, as
 // the Decoder makes it.
 func (f *Fast) unquoted(i, j int, high bool) (string, bool) {
@@ -539,7 +540,11 @@ func (f *Fast) unquoted(i, j int, high bool) (string, bool) {
 		f.text = f.text[:lo]
 		return StringValue(data[i:end]), true
 	}
-	if 2*len(t) >= cap(f.text)-lo {
+	switch {
+	case cap(f.text) <= blockSize+16:
+		// Small, as a Decoder's block: its strings share it.
+		return unsafe.String(&t[0], len(t)), true
+	case 2*len(t) >= cap(f.text)-lo:
 		f.text = nil
 		return unsafe.String(&t[0], len(t)), true
 	}
