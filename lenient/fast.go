@@ -119,15 +119,17 @@ type textFrame struct {
 	data  []byte
 	i     int
 	depth int
-	esc   bool
 }
 
 // enterText makes the text of the string at data[i] what is read, at its
 // opening byte c: the Decoder reads a string as JSON text (containerText)
 // when it is not Strict, recording a fix, which the fast path leaves to
 // it.
+//
+// Not in escaped text: a string there starts with \", which open does not
+// take, and a raw '"' ends the string holding the text (malformed).
 func (f *Fast) enterText(i int, c byte, m Mode) bool {
-	if f.record || m&Strict != 0 || f.texts == len(f.frames) {
+	if f.record || m&Strict != 0 || f.esc || f.texts == len(f.frames) {
 		return false
 	}
 	data := f.data
@@ -144,15 +146,13 @@ func (f *Fast) enterText(i int, c byte, m Mode) bool {
 		if k == len(t) || t[k] != c {
 			return false
 		}
-		f.frames[f.texts] = textFrame{f.data, j + 1, f.depth, false}
+		f.frames[f.texts] = textFrame{f.data, j + 1, f.depth}
 		f.texts++
 		f.data, f.i = t, k
 		return true
 	case '\\':
 		// Read in place, as escaped text (esc): not unquoted first.
-		// (Not inside escaped text: there a string starts with \",
-		// which open does not take.)
-		f.frames[f.texts] = textFrame{f.data, 0, f.depth, false}
+		f.frames[f.texts] = textFrame{f.data, 0, f.depth}
 		f.esc = true
 		k := escSpace(data, i+1)
 		if k >= len(data) || data[k] != c {
@@ -173,7 +173,6 @@ func (f *Fast) close(i int) bool {
 	f.depth--
 	if f.texts > 0 && f.depth == f.frames[f.texts-1].depth {
 		f.texts--
-		fr := f.frames[f.texts]
 		if f.esc {
 			// Escaped text ends at the string's closing quote.
 			k := escSpace(f.data, f.i)
@@ -181,13 +180,14 @@ func (f *Fast) close(i int) bool {
 				return false
 			}
 			f.i = k + 1
+			f.esc = false
 		} else {
 			if skipSpace(f.data, f.i) != len(f.data) {
 				return false
 			}
+			fr := f.frames[f.texts]
 			f.data, f.i = fr.data, fr.i
 		}
-		f.esc = fr.esc
 	}
 	f.closed = true
 	return true
@@ -520,9 +520,9 @@ func (f *Fast) keep(text []byte, i int) string {
 // Decoder's block. In a larger one, a string that is most of it keeps it
 // (f.text starts again with the next one); a shorter one is copied out,
 // as Decoder.String copies out of its tape's text, so that it does not
-// keep alive a buffer more than twice its size, and f.text is used again. high tells whether the
-// bytes before j hold one outside ASCII. Invalid UTF-8 becomes U+FFFD, as
-// the Decoder makes it.
+// keep alive a buffer more than twice its size, and f.text is used again.
+// high tells whether the bytes before j hold one outside ASCII. Invalid
+// UTF-8 becomes U+FFFD, as the Decoder makes it.
 func (f *Fast) unquoted(i, j int, high bool) (string, bool) {
 	data := f.data
 	if room := len(data) - i + 16; cap(f.text)-len(f.text) < room {
@@ -552,10 +552,10 @@ func (f *Fast) unquoted(i, j int, high bool) (string, bool) {
 	return f.keep(t, i), true
 }
 
-// quotedScalar reads a string holding a scalar's text (a number or a
-// boolean sent as a string), which the Decoder reads without a fix only
-// when it is not recording them: false when f is recording, m is Strict
-// or the string holds an escape.
+// quotedScalar reads a string holding a boolean's text ("yes", "1"; Int,
+// Uint and Float read their string forms in place), which the Decoder
+// reads without a fix only when it is not recording them: false when f is
+// recording, m is Strict or the string holds an escape.
 func (f *Fast) quotedScalar(i int, m Mode) ([]byte, bool) {
 	if f.record || m&Strict != 0 {
 		return nil, false
