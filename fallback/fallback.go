@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/go-viper/mapstructure/v2"
 
@@ -48,12 +49,21 @@ func Decode(data []byte, out any) error {
 		return err
 	}
 	rv.Elem().SetZero()
+	return assign(tree, out)
+}
+
+// assign assigns a decoded tree to out, a pointer.
+func assign(tree, out any) error {
 	dec, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{
-		Result:     out,
-		TagName:    "json",
-		Squash:     true,
+		Result:  out,
+		TagName: "json",
+		// Not Squash: it would flatten a struct embedded under a json
+		// name too, fill a field a shallower one shadows, and take a
+		// wire name for an embedded struct's Go name. Promoted fields
+		// come in maps of their own (field.set), which embeddedHook
+		// assigns.
 		ZeroFields: true,
-		DecodeHook: rawMessageHook,
+		DecodeHook: mapstructure.ComposeDecodeHookFunc(rawMessageHook, embeddedHook),
 		// The tree is keyed by exact wire names; mapstructure's default
 		// falls back to Unicode case folding, which would fill both of
 		// fields tagged "id" and "ID" (and "ſkip" from "skip").
@@ -77,6 +87,83 @@ func rawMessageHook(from, to reflect.Type, data any) (any, error) {
 	return data, nil
 }
 
+// embeddedHook assigns a struct that embeds structs without a json name
+// itself, field by field, each with a decoder of its own, and leaves
+// mapstructure nothing to do there: mapstructure would match an embedded
+// struct's Go name with a wire name beside it too, and sets no field of an
+// unexported type, while encoding/json fills the exported fields promoted
+// from one. Such an embedded struct is assigned through a pointer made
+// with reflect.NewAt, as go-cmp reads unexported fields. Other values go
+// on to mapstructure as they are.
+func embeddedHook(from, to reflect.Value) (any, error) {
+	data := from.Interface()
+	m, ok := data.(map[string]any)
+	if !ok || to.Kind() != reflect.Struct {
+		return data, nil
+	}
+	byKey := ownFieldsOf(to.Type())
+	if byKey == nil {
+		return data, nil
+	}
+	if !to.CanAddr() {
+		return nil, fmt.Errorf("cannot assign %s: not addressable", to.Type())
+	}
+	for k, v := range m {
+		i, ok := byKey[k]
+		if !ok {
+			return nil, fmt.Errorf("%s has no field for %q", to.Type(), strings.TrimPrefix(k, embedMark))
+		}
+		fv := to.Field(i)
+		ptr := fv.Addr()
+		if !fv.CanSet() {
+			ptr = reflect.NewAt(fv.Type(), unsafe.Pointer(fv.UnsafeAddr()))
+		}
+		if err := assign(v, ptr.Interface()); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
+}
+
+var ownCache sync.Map // reflect.Type -> map[string]int
+
+// ownFieldsOf maps the keys a struct's map has (field.set) to the struct's
+// own fields: wire names, and embedMark and the Go name for the structs it
+// embeds without a json name. It is nil for a struct that embeds none.
+func ownFieldsOf(t reflect.Type) map[string]int {
+	if v, ok := ownCache.Load(t); ok {
+		return v.(map[string]int)
+	}
+	byKey := map[string]int{}
+	embeds := false
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		tag := sf.Tag.Get("json")
+		if sf.Name == "_" || tag == "-" {
+			continue
+		}
+		name, _, _ := strings.Cut(tag, ",")
+		switch {
+		case sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct:
+			byKey[embedMark+sf.Name] = i
+			embeds = true
+			continue
+		case !sf.IsExported():
+			continue
+		case name == "":
+			name = sf.Name
+		}
+		if _, dup := byKey[name]; !dup {
+			byKey[name] = i
+		}
+	}
+	if !embeds {
+		byKey = nil
+	}
+	ownCache.Store(t, byKey)
+	return byKey
+}
+
 // field is one wire field of a struct type.
 type field struct {
 	name      string
@@ -89,6 +176,52 @@ type field struct {
 	// aliases are the value aliases of a string field or of a string
 	// slice field's elements.
 	aliases []schema.ValueAlias
+	// embed names the embedded structs, outermost first, that a field
+	// promoted from them sits in (nil for the struct's own fields): its
+	// value goes in their maps (field.set), which embeddedHook assigns.
+	embed []string
+}
+
+// goField is the Go field a wire name is assigned to.
+type goField struct {
+	typ   reflect.Type
+	embed []string
+	level int
+}
+
+// goFieldsOf finds the Go field of each wire name of t as encoding/json
+// and schema.Describe do: embedded structs without a json name are
+// flattened, and the shallowest field of a name wins (the first of those
+// at one depth). A struct embedded under a json name is a field like any
+// other.
+func goFieldsOf(t reflect.Type) map[string]goField {
+	out := map[string]goField{}
+	var walk func(t reflect.Type, embed []string)
+	walk = func(t reflect.Type, embed []string) {
+		for i := 0; i < t.NumField(); i++ {
+			sf := t.Field(i)
+			tag := sf.Tag.Get("json")
+			if sf.Name == "_" || tag == "-" {
+				continue
+			}
+			name, _, _ := strings.Cut(tag, ",")
+			if sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct {
+				walk(sf.Type, append(embed[:len(embed):len(embed)], sf.Name))
+				continue
+			}
+			if !sf.IsExported() {
+				continue
+			}
+			if name == "" {
+				name = sf.Name
+			}
+			if prev, ok := out[name]; !ok || prev.level > len(embed) {
+				out[name] = goField{typ: sf.Type, embed: embed, level: len(embed)}
+			}
+		}
+	}
+	walk(t, nil)
+	return out
 }
 
 type structInfo struct {
@@ -117,27 +250,10 @@ func fieldsOf(t reflect.Type) (*structInfo, error) {
 	if desc.RejectUnknown {
 		info.mode = lenient.RejectUnknown
 	}
-	goTypes := map[string]reflect.Type{}
-	var collect func(t reflect.Type)
-	collect = func(t reflect.Type) {
-		for i := 0; i < t.NumField(); i++ {
-			sf := t.Field(i)
-			name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
-			if sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct {
-				collect(sf.Type)
-				continue
-			}
-			if name == "" {
-				name = sf.Name
-			}
-			if _, dup := goTypes[name]; !dup {
-				goTypes[name] = sf.Type
-			}
-		}
-	}
-	collect(t)
+	goFields := goFieldsOf(t)
 	for _, f := range desc.Fields {
-		fl := field{name: f.Name, spellings: append([]string{f.Name}, f.Aliases...), required: f.Required, typ: goTypes[f.Name], kw: f.Keywords}
+		g := goFields[f.Name]
+		fl := field{name: f.Name, spellings: append([]string{f.Name}, f.Aliases...), required: f.Required, typ: g.typ, embed: g.embed, kw: f.Keywords}
 		if f.Type.Strict {
 			fl.mode |= lenient.Strict
 		}
@@ -199,7 +315,7 @@ func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode) ma
 		f := &info.fields[i]
 		if d.Claim(&seen[i], &it, f.spellings) {
 			if val, ok := walkField(d, it.Value, f); ok {
-				out[f.name] = val
+				f.set(out, val)
 			}
 		}
 	}
@@ -209,10 +325,10 @@ func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode) ma
 		case seen[i]:
 		case f.kw.HasDefault && strings.Contains(f.kw.Default, "{{index}}"):
 			s := lenient.Expand(f.kw.Default, d.Index())
-			out[f.name] = s
+			f.set(out, s)
 			d.DefaultedString(f.name, s)
 		case f.kw.HasDefault:
-			out[f.name] = defaultValue(f)
+			f.set(out, defaultValue(f))
 			d.Defaulted(f.name, defaultJSON(f))
 		case f.required:
 			d.Missing(f.name, f.spellings[1:])
@@ -220,6 +336,25 @@ func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode) ma
 	}
 	return out
 }
+
+// set puts a field's value in the map of its struct, or in the map of the
+// embedded struct it is promoted from, under embedMark and that struct's
+// Go name.
+func (f *field) set(out map[string]any, val any) {
+	for _, name := range f.embed {
+		inner, ok := out[embedMark+name].(map[string]any)
+		if !ok {
+			inner = map[string]any{}
+			out[embedMark+name] = inner
+		}
+		out = inner
+	}
+	out[f.name] = val
+}
+
+// embedMark starts the key of an embedded struct's map: no wire name
+// starts with a NUL byte.
+const embedMark = "\x00"
 
 func defaultValue(f *field) any {
 	t := f.typ

@@ -1,6 +1,7 @@
 package fallback
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -123,5 +124,102 @@ func TestDuplicateKeyAmongOthers(t *testing.T) {
 	var le *lenient.Error
 	if !errors.As(err, &le) || !strings.Contains(err.Error(), "invalid JSON at offset 11") {
 		t.Errorf("broken JSON: %T %v", err, err)
+	}
+}
+
+// EmbBase, EmbDeep and EmbNamed are embedded in embInput.
+type EmbBase struct {
+	EmbDeep
+	ID   int    `json:"id,omitempty"`
+	Note string `json:"note,omitempty"`
+}
+
+type EmbDeep struct {
+	Note  bool   `json:"note,omitempty"` // shadowed by EmbBase.Note
+	Level string `json:"level,omitempty"`
+}
+
+type EmbNamed struct {
+	B int `json:"b,omitempty"`
+}
+
+// embInput embeds structs the three ways encoding/json tells apart: one
+// flattened (whose id is shadowed by the outer id, of another type), one
+// flattened two levels down, and one under a json name of its own, which
+// is a member like any other.
+type embInput struct {
+	EmbBase
+	EmbNamed `json:"emb,omitempty"`
+	ID       string `json:"id,omitempty"`
+}
+
+// TestEmbeddedAsEncodingJSON: on clean documents, the fallback fills the
+// fields encoding/json fills, and only those: a shadowed field stays
+// zero, and a struct embedded under a json name is decoded from its member
+// (mapstructure's Squash used to flatten it, and left it empty).
+func TestEmbeddedAsEncodingJSON(t *testing.T) {
+	for _, doc := range []string{
+		`{"id":"x","note":"n","level":"deep","emb":{"b":3}}`,
+		`{"emb":{"b":-1}}`,
+		`{"id":"7","level":"l"}`,
+		`{}`,
+	} {
+		var got, want embInput
+		if err := json.Unmarshal([]byte(doc), &want); err != nil {
+			t.Fatal(err)
+		}
+		if err := Decode([]byte(doc), &got); err != nil {
+			t.Errorf("%s: %v", doc, err)
+			continue
+		}
+		if got != want {
+			t.Errorf("%s:\n got %+v\nwant %+v", doc, got, want)
+		}
+	}
+	// Lenient forms reach the same fields.
+	var got embInput
+	if err := Decode([]byte(`{"emb":"{\"b\":\"4\"}","note":"n"}`), &got); err != nil || got.B != 4 || got.EmbBase.Note != "n" {
+		t.Errorf("lenient: %+v, %v", got, err)
+	}
+}
+
+// TestEmbeddedNameClash: an embedded struct's Go name used as the wire
+// name of a field beside it is two keys apart.
+func TestEmbeddedNameClash(t *testing.T) {
+	type in struct {
+		EmbNamed
+		Other int `json:"EmbNamed,omitempty"`
+	}
+	var v in
+	if err := Decode([]byte(`{"b":1,"EmbNamed":2}`), &v); err != nil || v.B != 1 || v.Other != 2 {
+		t.Errorf("got %+v, %v", v, err)
+	}
+}
+
+type embUnexported struct {
+	Path string `json:"path"`
+}
+
+// TestEmbeddedUnexported: the exported fields of an embedded struct of an
+// unexported type are filled, as encoding/json fills them, also inside
+// values (a slice and a map of structs, a pointer).
+func TestEmbeddedUnexported(t *testing.T) {
+	type item struct {
+		embUnexported
+		N int `json:"n,omitempty"`
+	}
+	type in struct {
+		embUnexported
+		Items []item          `json:"items,omitempty"`
+		ByKey map[string]item `json:"by_key,omitempty"`
+		One   *item           `json:"one,omitempty"`
+	}
+	doc := `{"path":"a","items":[{"path":"b","n":1}],"by_key":{"k":{"path":"c"}},"one":{"path":"d","n":"2"}}`
+	var got in
+	if err := Decode([]byte(doc), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Path != "a" || got.Items[0].Path != "b" || got.ByKey["k"].Path != "c" || got.One.Path != "d" || got.One.N != 2 {
+		t.Errorf("got %+v", got)
 	}
 }

@@ -3,7 +3,6 @@ package fastreview
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,17 +12,6 @@ import (
 	"github.com/normgen/normgen/gen"
 	"github.com/normgen/normgen/gen/internal/ticketing"
 )
-
-// bugs runs the tests of the bugs this package found that are not fixed
-// yet, which fail until they are: go test -fastreview.bugs.
-var bugs = flag.Bool("fastreview.bugs", false, "run the tests of known fast-path bugs (they fail until fixed)")
-
-func skipBug(t *testing.T) {
-	t.Helper()
-	if !*bugs {
-		t.Skip("a known fast-path bug (see the test's comment); run with -fastreview.bugs")
-	}
-}
 
 // TestBugStaleClosed: Fast.closed goes stale. Key and Elem return false
 // without clearing it when they meet the end of the data, and close
@@ -146,13 +134,13 @@ func checkBuilds(t *testing.T, name string) {
 	}
 }
 
-// TestBugFallbackNamedEmbed: not the fast path's. A struct embedded
-// under a json name of its own (OddInput.Emb, `json:"emb"`) is a member
-// "emb" for encoding/json and the generated decoder, but package
-// fallback (which rulecheck compares the generated decoder with) leaves
-// it empty.
-func TestBugFallbackNamedEmbed(t *testing.T) {
-	skipBug(t)
+// TestFallbackNamedEmbed: not the fast path's. A struct embedded under a
+// json name of its own (OddInput.Emb, `json:"emb"`) is a member "emb" for
+// encoding/json and the generated decoder, and for package fallback
+// (which rulecheck compares the generated decoder with) too: its
+// mapstructure configuration used to squash every embedded struct, and
+// left this one empty.
+func TestFallbackNamedEmbed(t *testing.T) {
 	doc := []byte(`{"emb":{"b":300}}`)
 	var x, y OddInput
 	if err := x.UnmarshalJSON(doc); err != nil || x.B != 300 {

@@ -140,11 +140,7 @@ func TestCases(t *testing.T) {
 			if fastTakes(k, []byte(doc), false) {
 				took++
 			}
-			if d, known := differKnown(k, []byte(doc)); d != "" {
-				if known {
-					t.Logf("stale-closed: %s", doc)
-					continue
-				}
+			if d := differ(k, []byte(doc)); d != "" {
 				t.Errorf("%s", d)
 			}
 		}

@@ -7,8 +7,6 @@ import (
 
 // FuzzFastAgrees decodes fuzzed documents into each type with the fast
 // path on and off (TestCases' documents and generated ones as seeds).
-// Differences of the known stale-closed bug are skipped unless
-// -fastreview.bugs is set, so that the fuzzer looks past them.
 func FuzzFastAgrees(f *testing.F) {
 	for i, k := range kinds {
 		for _, doc := range cases[k.name] {
@@ -21,7 +19,7 @@ func FuzzFastAgrees(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, i uint8, doc []byte) {
 		k := kinds[int(i)%len(kinds)]
-		if d, known := differKnown(k, doc); d != "" && (!known || *bugs) {
+		if d := differ(k, doc); d != "" {
 			t.Fatal(d)
 		}
 	})
@@ -38,7 +36,7 @@ func FuzzGeneratedAgrees(f *testing.F) {
 		k := kinds[int(i)%len(kinds)]
 		g := &docGen{rng: rand.New(rand.NewSource(seed)), mess: 2 + int(mess)%200, ok: cleanMember(k)}
 		doc := g.doc(k.typ)
-		if d, known := differKnown(k, doc); d != "" && (!known || *bugs) {
+		if d := differ(k, doc); d != "" {
 			t.Fatal(d)
 		}
 	})
