@@ -28,7 +28,7 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	f.HeaderComment(Header)
 	f.ImportName(lenientPkg, "lenient")
 	f.Comment("Fails to compile when the lenient runtime is older than this generator.")
-	f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion3")
+	f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion4")
 	fast := fastStructs(m)
 	for _, s := range m.Structs {
 		renderStruct(f, s, fast[s])
@@ -137,7 +137,7 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 		}
 		var rec []jen.Code
 		if record {
-			rec = []jen.Code{jen.Id("f").Dot("Record").Call()}
+			rec = []jen.Code{jen.Id("f").Dot("Report").Call()}
 		}
 		return append(append([]jen.Code{jen.Var().Id("f").Qual(lenientPkg, "Fast")}, rec...),
 			jen.If(jen.Id("f").Dot("Begin").Call(jen.Id("data"))).Block(
@@ -161,7 +161,7 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 	)
 	f.Comment("UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.")
 	f.Func().Params(recv.Clone()).Id("UnmarshalJSONReport").Params(jen.Id("data").Index().Byte()).Params(jen.Index().Qual(lenientPkg, "Fix"), jen.Error()).Block(
-		append(tryFast(true, jen.Nil(), jen.Nil()),
+		append(tryFast(true, jen.Id("f").Dot("Fixes").Call(), jen.Nil()),
 			jen.Var().Id("d").Qual(lenientPkg, "Decoder"),
 			jen.Id("d").Dot("Record").Call(),
 			jen.If(jen.Id("d").Dot("Begin").Call(jen.Id("data"))).Block(

@@ -52,6 +52,7 @@ type Decoder struct {
 	block    []byte       // short strings' memory (String)
 	problems []Problem
 	fixes    []Fix
+	fixMem   []byte // the bytes of the fixes (appendFix)
 	record   bool
 	depth    int
 	wrapAt   int  // 1 + the depth of the element a wrap made; 0 for none
@@ -250,8 +251,8 @@ func (d *Decoder) Path(name string) string { return d.path1(name, false) }
 func (d *Decoder) problemPath(name string) string { return d.path1(name, true) }
 
 func (d *Decoder) path1(name string, sent bool) string {
-	if d.depth == 0 && isPlainKey(name) {
-		return name // a top-level field's path is its name
+	if d.depth == 0 {
+		return memberPath(name)
 	}
 	var buf [64]byte // most paths fit: one allocation, the string's
 	b := buf[:0]
@@ -264,6 +265,16 @@ func (d *Decoder) path1(name string, sent bool) string {
 		b = appendSeg(b, segment{key: name, index: -1})
 	}
 	return string(b)
+}
+
+// memberPath is the path of the top-level member name: the name itself
+// when it is a plain key ("" for the document itself).
+func memberPath(name string) string {
+	if name == "" || isPlainKey(name) {
+		return name
+	}
+	var buf [64]byte
+	return string(appendSeg(buf[:0], segment{key: name, index: -1}))
 }
 
 func appendSeg(b []byte, s segment) []byte {
@@ -295,23 +306,44 @@ func (d *Decoder) Fail(name string, v []byte, msg string) {
 
 // fix records a fix when recording is on.
 func (d *Decoder) fix(name string, kind FixKind, from, to []byte) {
-	if d.fixes == nil {
-		d.fixes = make([]Fix, 0, 8) // a call that needs fixes often needs several
+	d.fixes = appendFix(d.fixes, &d.fixMem, d.Path(name), nil, kind, from, to)
+}
+
+// appendFix appends a fix at path to fixes, or when key is not nil at the
+// path key (a plain key), making room for 8 the first time (a call that
+// needs fixes often needs several). Its From, To and key's path are
+// copied into mem, the call's fix memory, shared by its fixes as short
+// strings share a block: each is capped at its length, so that appending
+// to one never writes the next, and nothing is nil, as clone makes it.
+func appendFix(fixes []Fix, mem *[]byte, path string, key []byte, kind FixKind, from, to []byte) []Fix {
+	if fixes == nil {
+		fixes = make([]Fix, 0, 8)
 	}
-	// From and To share one allocation, each capped at its length so
-	// that appending to one never writes the other; nothing is nil, as
-	// clone makes it.
-	b := make([]byte, 0, len(from)+len(to))
-	b = append(append(b, from...), to...)
-	f := Fix{Param: d.Path(name), Kind: kind}
+	n := len(from) + len(to)
+	b := *mem
+	if cap(b)-len(b) < n+len(key) {
+		b = make([]byte, 0, max(fixBlock, n+len(key)))
+	}
+	at := len(b)
+	b = append(append(append(b, from...), to...), key...)
+	*mem = b
+	b = b[at:]
+	f := Fix{Param: path, Kind: kind}
+	if len(key) > 0 {
+		f.Param = unsafe.String(&b[n], len(key)) // never written again
+	}
 	if len(from) > 0 {
 		f.From = json.RawMessage(b[:len(from):len(from)])
 	}
 	if len(to) > 0 {
-		f.To = json.RawMessage(b[len(from):])
+		f.To = json.RawMessage(b[len(from):n:n])
 	}
-	d.fixes = append(d.fixes, f)
+	return append(fixes, f)
 }
+
+// fixBlock is the size of a block of fix memory: a call's fixes are
+// mostly short numbers and keys.
+const fixBlock = 512
 
 func clone(b []byte) json.RawMessage {
 	if b == nil {
@@ -750,11 +782,24 @@ func (d *Decoder) textError(name string, v []byte, err error, what string) {
 }
 
 func compact(t []byte) []byte {
+	if !hasSpace(t) {
+		return t // already compact
+	}
 	var b bytes.Buffer
 	if json.Compact(&b, t) != nil {
 		return t
 	}
 	return b.Bytes()
+}
+
+// hasSpace reports whether t holds a byte JSON reads as white space.
+func hasSpace(t []byte) bool {
+	for _, c := range t {
+		if c <= ' ' && (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+			return true
+		}
+	}
+	return false
 }
 
 // Claim marks a field as given by the current member of it and reports

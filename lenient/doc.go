@@ -56,3 +56,7 @@ const SupportPackageIsVersion2 = true
 // SupportPackageIsVersion3 is referenced by generated code that has a fast
 // path (Fast).
 const SupportPackageIsVersion3 = true
+
+// SupportPackageIsVersion4 is referenced by generated code whose fast path
+// reports the fixes it makes (Fast.Report, Fast.Fixes).
+const SupportPackageIsVersion4 = true

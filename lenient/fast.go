@@ -2,6 +2,7 @@ package lenient
 
 import (
 	"encoding/binary"
+	"strconv"
 	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
@@ -35,8 +36,16 @@ type Fast struct {
 	// unquoted text of strings with escapes.
 	block, text []byte
 	// start is where the last number read began (Value).
-	start  int
-	record bool
+	start int
+	// record is set by Record and Report: the Decoder would record a fix
+	// the fast path gives up on, unless report is set and the fix is to
+	// a top-level member's value (fixable), which it records in fixes.
+	record, report bool
+	// key is the key Key read last: while a top-level member's value is
+	// read (depth 1), that member's.
+	key    []byte
+	fixes  []Fix
+	fixMem []byte
 	// frames are where reading goes on after the JSON text being read
 	// (texts of them), a string's inside another's.
 	frames [4]textFrame
@@ -114,7 +123,9 @@ func (f *Fast) open(c byte, m Mode) bool {
 	return true
 }
 
-// textFrame is where reading goes on after the JSON text of a string.
+// textFrame is where reading goes on after the JSON text of a string
+// (data[i:]), or for escaped text, read in place, where its string opens
+// (data[i] is its quote).
 type textFrame struct {
 	data  []byte
 	i     int
@@ -123,13 +134,13 @@ type textFrame struct {
 
 // enterText makes the text of the string at data[i] what is read, at its
 // opening byte c: the Decoder reads a string as JSON text (containerText)
-// when it is not Strict, recording a fix, which the fast path leaves to
-// it.
+// when it is not Strict, recording a fix (fixable; for escaped text, close
+// records it).
 //
 // Not in escaped text: a string there starts with \", which open does not
 // take, and a raw '"' ends the string holding the text (malformed).
 func (f *Fast) enterText(i int, c byte, m Mode) bool {
-	if f.record || m&Strict != 0 || f.esc || f.texts == len(f.frames) {
+	if !f.fixable(m) || f.esc || f.texts == len(f.frames) {
 		return false
 	}
 	data := f.data
@@ -148,11 +159,14 @@ func (f *Fast) enterText(i int, c byte, m Mode) bool {
 		}
 		f.frames[f.texts] = textFrame{f.data, j + 1, f.depth}
 		f.texts++
+		if f.report {
+			f.fix(FixJSONText, data[i:j+1], compact(t))
+		}
 		f.data, f.i = t, k
 		return true
 	case '\\':
 		// Read in place, as escaped text (esc): not unquoted first.
-		f.frames[f.texts] = textFrame{f.data, 0, f.depth}
+		f.frames[f.texts] = textFrame{f.data, i, f.depth}
 		f.esc = true
 		k := escSpace(data, i+1)
 		if k >= len(data) || data[k] != c {
@@ -181,6 +195,10 @@ func (f *Fast) close(i int) bool {
 			}
 			f.i = k + 1
 			f.esc = false
+			if f.report {
+				v := f.data[f.frames[f.texts].i:f.i]
+				f.fix(FixJSONText, v, compact(unquote(v, nil)))
+			}
 		} else {
 			if skipSpace(f.data, f.i) != len(f.data) {
 				return false
@@ -253,7 +271,8 @@ func (f *Fast) Key(n int) ([]byte, bool) {
 		return nil, false
 	}
 	f.i = k + 1
-	return data[q:j], true
+	f.key = data[q:j]
+	return f.key, true
 }
 
 // escKey is Key in escaped text, where a key is quoted with \".
@@ -557,7 +576,7 @@ func (f *Fast) unquoted(i, j int, high bool) (string, bool) {
 // reads without a fix only when it is not recording them: false when f is
 // recording, m is Strict or the string holds an escape.
 func (f *Fast) quotedScalar(i int, m Mode) ([]byte, bool) {
-	if f.record || m&Strict != 0 {
+	if !f.fixable(m) {
 		return nil, false
 	}
 	// A string with an escape is left to the Decoder; bytes outside
@@ -591,7 +610,7 @@ func (f *Fast) Int(bits int, m Mode) (int64, bool) {
 	data := f.data
 	quoted := data[i] == '"'
 	if quoted {
-		if f.record || m&Strict != 0 {
+		if !f.fixable(m) {
 			return 0, false
 		}
 		i++
@@ -619,12 +638,21 @@ func (f *Fast) Int(bits int, m Mode) (int64, bool) {
 			return 0, false
 		}
 		f.i = k + 1
+		var n int64
+		var err error
 		if d > 18 {
-			n, err := ParseIntString(data[i:k], bits)
-			return n, err == nil
+			n, err = ParseIntString(data[i:k], bits)
+		} else {
+			n, err = signedInRange(u, neg, bits)
 		}
-		n, err := signedInRange(u, neg, bits)
-		return n, err == nil
+		if err != nil {
+			return 0, false
+		}
+		if f.report {
+			var buf [24]byte
+			f.fix(FixStringToInt, data[f.start:f.i], strconv.AppendInt(buf[:0], n, 10))
+		}
+		return n, true
 	}
 	if d > 0 && d <= 18 && (data[j] != '0' || d == 1) &&
 		(k == len(data) || data[k] != '.' && data[k]|0x20 != 'e') {
@@ -651,7 +679,7 @@ func (f *Fast) Uint(bits int, m Mode) (uint64, bool) {
 	f.start = i
 	if f.data[i] == '"' {
 		// ParseUintString's form, [0-9]+, and the closing quote.
-		if f.record || m&Strict != 0 {
+		if !f.fixable(m) {
 			return 0, false
 		}
 		k := digitRun(f.data, i+1)
@@ -660,7 +688,14 @@ func (f *Fast) Uint(bits int, m Mode) (uint64, bool) {
 		}
 		f.i = k + 1
 		n, err := ParseUintString(f.data[i+1:k], bits)
-		return n, err == nil
+		if err != nil {
+			return 0, false
+		}
+		if f.report {
+			var buf [24]byte
+			f.fix(FixStringToInt, f.data[i:f.i], strconv.AppendUint(buf[:0], n, 10))
+		}
+		return n, true
 	}
 	v, ok := f.number(i)
 	if !ok || !plainInteger(v) {
@@ -678,10 +713,9 @@ func (f *Fast) Float(bits int, m Mode) (float64, bool) {
 		return 0, false
 	}
 	f.start = i
-	var v []byte
 	if f.data[i] == '"' {
 		// A string ParseFloat reads is a JSON number and nothing else.
-		if f.record || m&Strict != 0 {
+		if !f.fixable(m) {
 			return 0, false
 		}
 		end, ok := numberEnd(f.data, i+1)
@@ -689,12 +723,19 @@ func (f *Fast) Float(bits int, m Mode) (float64, bool) {
 			return 0, false
 		}
 		f.i = end + 1
-		v = f.data[i+1 : end]
-	} else {
-		var ok bool
-		if v, ok = f.number(i); !ok {
+		x, err := ParseFloat(f.data[i+1:end], bits)
+		if err != nil {
 			return 0, false
 		}
+		if f.report {
+			var buf [32]byte
+			f.fix(FixStringToFloat, f.data[i:f.i], strconv.AppendFloat(buf[:0], x, 'g', -1, bits))
+		}
+		return x, true
+	}
+	v, ok := f.number(i)
+	if !ok {
+		return 0, false
 	}
 	x, err := ParseFloat(v, bits)
 	return x, err == nil
@@ -716,32 +757,65 @@ func (f *Fast) Bool(m Mode) (bool, bool) {
 		f.i = i + 5
 		return false, true
 	case rest[0] == '"':
+		b, ok := false, false
+		switch {
+		case !f.fixable(m):
+			return false, false
 		// "true" and "false" first: every table reads them.
-		if !f.record && m&Strict == 0 {
-			switch {
-			case len(rest) >= 6 && string(rest[:6]) == `"true"`:
-				f.i = i + 6
-				return true, true
-			case len(rest) >= 7 && string(rest[:7]) == `"false"`:
-				f.i = i + 7
-				return false, true
+		case len(rest) >= 6 && string(rest[:6]) == `"true"`:
+			f.i, b, ok = i+6, true, true
+		case len(rest) >= 7 && string(rest[:7]) == `"false"`:
+			f.i, b, ok = i+7, false, true
+		default:
+			var t []byte
+			if t, ok = f.quotedScalar(i, m); ok {
+				b, ok = ParseBool(t, m&StrictBool != 0)
 			}
 		}
-		t, ok := f.quotedScalar(i, m)
-		if !ok {
-			return false, false
+		if ok && f.report {
+			var buf [8]byte
+			f.fix(FixStringToBool, f.data[i:f.i], strconv.AppendBool(buf[:0], b))
 		}
-		return ParseBool(t, m&StrictBool != 0)
+		return b, ok
 	}
 	return false, false
 }
 
-// Record makes the fast path give up where the Decoder would record a fix
-// it cannot see in the input: an absent field given its default.
+// Record makes the fast path give up where the Decoder would record a
+// fix, for code generated before Report (SupportPackageIsVersion3).
 func (f *Fast) Record() { f.record = true }
 
-// Recording reports whether Record was called.
+// Report makes the fast path record the fixes the Decoder records to the
+// values of the top-level object's members (a scalar sent as a string, a
+// container sent as JSON text), as the Decoder records them, for Fixes;
+// it still gives up where the Decoder would record any other fix (inside
+// a container or JSON text, an alias, an unknown key, a default).
+func (f *Fast) Report() { f.record, f.report = true, true }
+
+// Recording reports whether Record or Report was called: generated code
+// then gives up where the Decoder would record a fix it cannot see in
+// the input, an absent field given its default.
 func (f *Fast) Recording() bool { return f.record }
+
+// Fixes returns the fixes recorded since Report, in the Decoder's order
+// (nil when there are none).
+func (f *Fast) Fixes() []Fix { return f.fixes }
+
+// fixable reports whether a value that is a fix in mode m may be read:
+// never in Strict mode; while fixes are recorded, only when they are
+// reported and the value is a top-level member's own.
+func (f *Fast) fixable(m Mode) bool {
+	return m&Strict == 0 && (!f.record || f.report && f.depth == 1 && f.texts == 0)
+}
+
+// fix records a fix to the value of the top-level member being read.
+func (f *Fast) fix(kind FixKind, from, to []byte) {
+	if isPlainKey(unsafeString(f.key)) {
+		f.fixes = appendFix(f.fixes, &f.fixMem, "", f.key, kind, from, to)
+		return
+	}
+	f.fixes = appendFix(f.fixes, &f.fixMem, memberPath(string(f.key)), nil, kind, from, to)
+}
 
 // ReadString reads a string into *p (see Fast.String). Generated code
 // calls the Read functions for fields that take the value as it is read

@@ -1,7 +1,11 @@
 package lenient
 
 import (
+	"encoding/json"
+	"fmt"
 	"math"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -110,6 +114,181 @@ func FuzzFastScalars(f *testing.F) {
 		k := fastKinds[int(sel)%len(fastKinds)]
 		m := []Mode{0, Strict, StrictBool, Unescape}[int(sel/8)%4]
 		fastScalar(t, k, v, m, record)
+	})
+}
+
+// fastMember reads the document {key: v} with a Fast in Report mode the
+// way a generated fast path reads a top-level field of kind k in mode m,
+// and with a recording Decoder as generated code reads it: when the fast
+// path finishes the document, value and fixes must be the Decoder's, and
+// the Decoder must find no problem. Kind "ints" is a []int16 and
+// "strings" a []string, either of which may be sent as JSON text.
+func fastMember(t *testing.T, k, key string, v []byte, m Mode) (fixes int) {
+	t.Helper()
+	doc := []byte(strconv.Quote(key) + ":" + string(v))
+	doc = append(append([]byte{'{'}, doc...), '}')
+	var f Fast
+	f.Report()
+	if !f.Begin(doc) || !f.Object(Strict) {
+		return 0
+	}
+	if got, ok := f.Key(0); !ok || string(got) != key {
+		return 0
+	}
+	var got any
+	ok := false
+	switch k {
+	case "string":
+		got, ok = f.String(m)
+	case "int":
+		got, ok = f.Int(16, m)
+	case "uint":
+		got, ok = f.Uint(64, m)
+	case "float":
+		var x float64
+		x, ok = f.Float(32, m)
+		got = math.Float64bits(x)
+	case "bool":
+		got, ok = f.Bool(m)
+	case "ints", "strings":
+		if !f.Array(m) {
+			return 0
+		}
+		var xs []string
+		for n := 0; f.Elem(n); n++ {
+			var e any
+			if k == "ints" {
+				e, ok = f.Int(16, 0)
+			} else {
+				e, ok = f.String(0)
+			}
+			if !ok {
+				return 0
+			}
+			xs = append(xs, fmt.Sprint(e))
+		}
+		got, ok = strings.Join(xs, ","), f.Closed()
+	}
+	if !ok {
+		return 0
+	}
+	if _, more := f.Key(1); more || !f.Closed() || !f.End() {
+		return 0
+	}
+
+	var d Decoder
+	d.Record()
+	if !d.Begin(doc) {
+		t.Fatalf("%s %s: the fast path reads what Begin rejects: %v", k, doc, d.Err())
+	}
+	var it ObjectIter
+	var want any
+	if d.Object(doc, "", Strict, &it) {
+		for d.Next(&it) {
+			switch k {
+			case "string":
+				want = d.String(it.Value, key, m)
+			case "int":
+				want = d.Int(it.Value, key, 16, m)
+			case "uint":
+				want = d.Uint(it.Value, key, 64, m)
+			case "float":
+				want = math.Float64bits(d.Float(it.Value, key, 32, m))
+			case "bool":
+				want = d.Bool(it.Value, key, m)
+			case "ints", "strings":
+				var a ArrayIter
+				if d.Array(it.Value, key, m, &a) {
+					d.Enter(key)
+					var xs []string
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						if k == "ints" {
+							xs = append(xs, fmt.Sprint(d.Int(a.Value, "", 16, 0)))
+						} else {
+							xs = append(xs, d.String(a.Value, "", 0))
+						}
+						d.Leave()
+					}
+					d.Leave()
+					want = strings.Join(xs, ",")
+				}
+			}
+		}
+	}
+	if err := d.Err(); err != nil {
+		t.Fatalf("%s %s mode %d: the fast path reads %v, the Decoder fails: %v", k, doc, m, got, err)
+	}
+	if got != want {
+		t.Fatalf("%s %s mode %d: fast path %v, Decoder %v", k, doc, m, got, want)
+	}
+	if !reflect.DeepEqual(f.Fixes(), d.Fixes()) {
+		t.Fatalf("%s %s mode %d: fast path fixes %s, Decoder's %s", k, doc, m, showFixes(f.Fixes()), showFixes(d.Fixes()))
+	}
+	return len(f.Fixes())
+}
+
+func showFixes(fixes []Fix) string {
+	b, _ := json.Marshal(fixes)
+	return string(b)
+}
+
+var memberKinds = append(fastKinds, "ints", "strings")
+
+var memberSeeds = append(fastSeeds, `"[1,2]"`, `" [ 1 , \"2\" ]"`, `"[\"a\",\"b\\n\"]"`, `"[]"`, `[1,"2"]`,
+	`["a","b"]`, `"[1,2"`, `"[\"a\"] x"`, `"{}"`, "\"[\\\"\xff\\\"]\"")
+
+// TestFastReport: the fast path in Report mode reads a top-level member
+// as a recording Decoder does, fixes included, or gives up.
+func TestFastReport(t *testing.T) {
+	fixed := map[string]int{}
+	for _, s := range memberSeeds {
+		for _, k := range memberKinds {
+			for _, m := range []Mode{0, Strict, StrictBool, Unescape} {
+				for _, key := range []string{"x", "a b"} {
+					if fastMember(t, k, key, []byte(s), m) > 0 {
+						fixed[k]++
+					}
+				}
+			}
+		}
+	}
+	// Every kind has seeds that are fixes the fast path reads.
+	for _, k := range memberKinds {
+		if k != "string" && fixed[k] == 0 {
+			t.Errorf("%s: the fast path reported no fix on any seed", k)
+		}
+	}
+	t.Logf("seeds read with fixes, by kind: %v", fixed)
+	// It does take the fixes it reports.
+	var f Fast
+	f.Report()
+	doc := []byte(`{"n":"100","tags":"[\"a\"]"}`)
+	if !f.Begin(doc) || !f.Object(Strict) {
+		t.Fatal("Begin or Object")
+	}
+	f.Key(0)
+	if _, ok := f.Int(IntBits, 0); !ok {
+		t.Fatal(`Int("100") gives up in Report mode`)
+	}
+	f.Key(1)
+	if !f.Array(0) || !f.Elem(0) {
+		t.Fatal("JSON text gives up in Report mode")
+	}
+	if got := showFixes(f.Fixes()); got != `[{"param":"n","kind":"string_to_int","from":"100","to":100}]` {
+		t.Errorf("fixes %s", got)
+	}
+}
+
+// FuzzFastReport is TestFastReport on fuzzed values.
+func FuzzFastReport(f *testing.F) {
+	for _, s := range memberSeeds {
+		f.Add([]byte(s), uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, v []byte, sel uint8) {
+		k := memberKinds[int(sel)%len(memberKinds)]
+		m := []Mode{0, Strict, StrictBool, Unescape}[int(sel/8)%4]
+		fastMember(t, k, []string{"x", "a b"}[int(sel/32)%2], v, m)
 	})
 }
 

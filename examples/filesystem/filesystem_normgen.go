@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion3
+const _ = lenient.SupportPackageIsVersion4
 
 // editFileInputKeys holds the accepted keys of each field of EditFileInput, canonical name first.
 var editFileInputKeys = [7][]string{{"path", "file_path", "filepath", "filename", "file"}, {"old_text", "old_str", "old_string"}, {"new_text", "new_str", "new_string"}, {"whole_word"}, {"case_sensitive"}, {"force"}, {"dry_run"}}
@@ -35,12 +35,12 @@ func (x *EditFileInput) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *EditFileInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y EditFileInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -216,12 +216,12 @@ func (x *Edit) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Edit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y Edit
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -325,12 +325,12 @@ func (x *MultiEditInput) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *MultiEditInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y MultiEditInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -482,12 +482,12 @@ func (x *SearchFilesInput) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *SearchFilesInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y SearchFilesInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -754,12 +754,12 @@ func (x *ListDirectoryInput) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ListDirectoryInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y ListDirectoryInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -857,12 +857,12 @@ func (x *DeleteFileInput) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *DeleteFileInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y DeleteFileInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -978,12 +978,12 @@ func (x *StepParams) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *StepParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y StepParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -1093,12 +1093,12 @@ func (x *Step) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y Step
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -1250,12 +1250,12 @@ func (x *Pipeline) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Pipeline) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y Pipeline
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -1392,12 +1392,12 @@ func (x *BatchOperationsInput) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *BatchOperationsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y BatchOperationsInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder

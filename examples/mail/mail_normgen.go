@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion3
+const _ = lenient.SupportPackageIsVersion4
 
 // searchMailInputKeys holds the accepted keys of each field of SearchMailInput, canonical name first.
 var searchMailInputKeys = [6][]string{{"query", "q", "text"}, {"from", "sender"}, {"unread_only"}, {"limit"}, {"offset"}, {"max_body_bytes"}}
@@ -35,12 +35,12 @@ func (x *SearchMailInput) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *SearchMailInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y SearchMailInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion3
+const _ = lenient.SupportPackageIsVersion4
 
 // addTaskInputKeys holds the accepted keys of each field of AddTaskInput, canonical name first.
 var addTaskInputKeys = [6][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id"}, {"estimate_hours"}}
@@ -35,12 +35,12 @@ func (x *AddTaskInput) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *AddTaskInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y AddTaskInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder

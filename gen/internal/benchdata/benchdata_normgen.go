@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion3
+const _ = lenient.SupportPackageIsVersion4
 
 // searchInputKeys holds the accepted keys of each field of SearchInput, canonical name first.
 var searchInputKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth"}, {"count_only"}, {"whole_word"}, {"case_sensitive"}, {"min_score"}, {"file_types"}, {"ids"}}
@@ -35,12 +35,12 @@ func (x *SearchInput) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *SearchInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y SearchInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder

@@ -147,3 +147,30 @@ func TestCases(t *testing.T) {
 	}
 	t.Logf("%d documents, the fast path took %d", n, took)
 }
+
+// TestReportTakes: with fixes recorded (UnmarshalJSONReport, Tool.Decode),
+// the fast path takes a call whose top-level members are scalars sent as
+// strings or containers sent as JSON text, and gives what the Decoder
+// gives, fixes included; a fix deeper down still makes it give up.
+func TestReportTakes(t *testing.T) {
+	for _, c := range []struct {
+		kind, doc string
+		takes     bool
+	}{
+		{"ScalarsInput", `{"s":"a","b":"yes","i8":"-5","u16":"7","f32":"0.1","pi":"3","pb":"false","l":"2"}`, true},
+		{"ScalarsInput", `{"i64":"9223372036854775807","f64":"1e2","u":"010"}`, true},
+		{"ContainersInput", `{"tags":"[\"a\",\"b\"]","counts":"{\"x\":1}","ss":"[[\"a\"]]","in":"{\"n\":1}"}`, true},
+		{"ContainersInput", `{"tags":"[\"a\"]","psl":"[1, 2]","pin":" {\"n\":2} "}`, true},
+		{"ContainersInput", `{"sps":["1"]}`, false},
+		{"ContainersInput", `{"tags":"[\"a\"]","ss":["[\"b\"]"]}`, false},
+		{"ScalarsInput", `{"strict_i":"1"}`, false},
+	} {
+		k := kindNamed(c.kind)
+		if got := fastTakes(k, []byte(c.doc), true); got != c.takes {
+			t.Errorf("%s %s: the fast path takes it: %v, want %v", c.kind, c.doc, got, c.takes)
+		}
+		if d := differ(k, []byte(c.doc)); d != "" {
+			t.Errorf("%s", d)
+		}
+	}
+}

@@ -104,7 +104,7 @@ func run(k kind, doc []byte, pre, report, fastOn bool) outcome {
 func fastTakes(k kind, doc []byte, report bool) bool {
 	var f lenient.Fast
 	if report {
-		f.Record()
+		f.Report()
 	}
 	x, ok := k.newZero().(faster)
 	return ok && f.Begin(doc) && x.fastNormgen(&f, lenient.Strict) && f.End()

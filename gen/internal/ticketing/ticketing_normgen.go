@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion3
+const _ = lenient.SupportPackageIsVersion4
 
 // retryKeys holds the accepted keys of each field of Retry, canonical name first.
 var retryKeys = [4][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms"}, {"factor"}, {"on_timeout"}}
@@ -35,12 +35,12 @@ func (x *Retry) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Retry) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y Retry
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -201,12 +201,12 @@ func (x *Step) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y Step
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -501,12 +501,12 @@ func (x *Service) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Service) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y Service
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -654,12 +654,12 @@ func (x *RunPipelineInput) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *RunPipelineInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y RunPipelineInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -976,12 +976,12 @@ func (x *Link) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Link) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y Link
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -1114,12 +1114,12 @@ func (x *Field) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Field) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y Field
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -1247,12 +1247,12 @@ func (x *CreateTicketInput) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CreateTicketInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y CreateTicketInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -1616,12 +1616,12 @@ func (x *Checkpoint) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Checkpoint) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y Checkpoint
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -1880,12 +1880,12 @@ func (x *CheckpointDefaults) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CheckpointDefaults) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y CheckpointDefaults
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -2147,12 +2147,12 @@ func (x *Check) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Check) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y Check
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
@@ -2260,12 +2260,12 @@ func (x *UpdateWorkflowInput) UnmarshalJSON(data []byte) error {
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *UpdateWorkflowInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Record()
+	f.Report()
 	if f.Begin(data) {
 		var y UpdateWorkflowInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
-			return nil, nil
+			return f.Fixes(), nil
 		}
 	}
 	var d lenient.Decoder
