@@ -32,13 +32,13 @@
 // unquoted text.
 //
 // Before the Decoder, generated code tries a Fast: one pass that reads the
-// clean documents a client following the schema sends (and, when no fix is
-// recorded, scalars sent as strings and containers sent as JSON text) into
-// the value directly, without a tape, and gives up on anything else, which
-// the Decoder then decodes from the start. It decides nothing the Decoder
-// would not: on what it reads it gives the Decoder's value, and it reads
-// nothing the Decoder rejects or records a fix for (DisableFast turns it
-// off, to compare).
+// clean documents a client following the schema sends (and scalars sent as
+// strings and containers sent as JSON text; where fixes are recorded, only
+// as top-level members, whose fixes it records) into the value directly,
+// without a tape, and gives up on anything else, which the Decoder then
+// decodes from the start. It decides nothing the Decoder would not: on
+// what it reads it gives the Decoder's value and fixes, and it reads
+// nothing the Decoder rejects (DisableFast turns it off, to compare).
 //
 // Package lenient imports only the standard library.
 package lenient

@@ -20,8 +20,11 @@ import (
 // returns false) and the generated code decodes it again with a Decoder,
 // from the start, which then does all that the semantics table says. The
 // fast path therefore never decides anything: on the input it finishes, it
-// gives what the Decoder gives (without fixes, since it makes none), and
-// the generated packages' fuzz targets check that.
+// gives what the Decoder gives, and the generated packages' fuzz targets
+// check that. It also reads scalars sent as strings and containers sent
+// as JSON text, which are fixes: where fixes are recorded (Report), only
+// as the values of the top-level object's members, recording them as the
+// Decoder does.
 //
 // The methods read the value at the current position and move past it;
 // each returns false when it cannot read it (not that type, not clean
@@ -93,9 +96,9 @@ func (f *Fast) End() bool {
 	return f.depth == 0 && f.texts == 0 && skipSpace(f.data, f.i) == len(f.data)
 }
 
-// Object reads the '{' that opens an object, or (unless m is Strict, or
-// fixes are recorded) a string holding JSON object text, as
-// Decoder.Object does, whose object is then read.
+// Object reads the '{' that opens an object, or (unless m is Strict; see
+// fixable) a string holding JSON object text, as Decoder.Object does,
+// whose object is then read.
 func (f *Fast) Object(m Mode) bool { return f.open('{', m) }
 
 // Array reads the '[' that opens an array, or a string holding JSON array
