@@ -481,7 +481,7 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, depth int)
 		f := &Field{GoName: goName, Name: name, Pos: l.pkg.Fset.Position(v.Pos())}
 		f.Required = !hasOpt(opts, "omitempty") && !hasOpt(opts, "omitzero")
 		if hasOpt(opts, "string") {
-			l.errorf(v.Pos(), fieldID, "the json option string is not supported: the generated decoder reads 100 and \"100\" alike, but encoding/json then takes only \"100\", which the rule table (it sends 100) would not suit; drop ,string")
+			l.errorf(v.Pos(), fieldID, "%s", schema.StringOptionRefused)
 		}
 		norm, err := schema.ParseNorm(tag.Get("norm"))
 		if err != nil {

@@ -240,3 +240,15 @@ func randomSchema(r *rand.Rand, depth int) *jsonschema.Schema {
 	}
 	return s
 }
+
+// TestStringOptionRefused: by reflection as in the generator, a field
+// tagged with the json option string is refused, naming the field.
+func TestStringOptionRefused(t *testing.T) {
+	var v struct {
+		ID int64 `json:"id,string"`
+	}
+	_, err := For(v)
+	if err == nil || err.Error() != "id: "+StringOptionRefused {
+		t.Errorf("got %v", err)
+	}
+}

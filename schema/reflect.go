@@ -150,6 +150,9 @@ func structFields(t reflect.Type, busy map[reflect.Type]bool, path string) ([]Fi
 				name = sf.Name
 			}
 			fpath := strings.TrimPrefix(path+"."+name, ".")
+			if hasOption(opts, "string") {
+				return fmt.Errorf("%s: %s", fpath, StringOptionRefused)
+			}
 			norm, err := ParseNorm(sf.Tag.Get("norm"))
 			if err != nil {
 				return fmt.Errorf("%s: %v", fpath, err)
@@ -221,6 +224,10 @@ func applyValueAliases(t *Type, aliases []ValueAlias, enum []string) error {
 	target.ValueAliases = aliases
 	return nil
 }
+
+// StringOptionRefused says why a field whose json tag has the option
+// string is refused, by the generator and by Describe.
+const StringOptionRefused = `the json option string is not supported: the generated decoder reads 100 and "100" alike, but encoding/json then takes only "100", which the rule table (it sends 100) would not suit; drop ,string`
 
 func hasOption(opts, want string) bool {
 	for _, o := range strings.Split(opts, ",") {
