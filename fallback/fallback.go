@@ -138,23 +138,16 @@ func ownFieldsOf(t reflect.Type) map[string]int {
 	embeds := false
 	for i := 0; i < t.NumField(); i++ {
 		sf := t.Field(i)
-		tag := sf.Tag.Get("json")
-		if sf.Name == "_" || tag == "-" {
-			continue
-		}
-		name, _, _ := strings.Cut(tag, ",")
+		name, embedded, skip := wireName(sf)
 		switch {
-		case sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct:
+		case skip:
+		case embedded:
 			byKey[embedMark+sf.Name] = i
 			embeds = true
-			continue
-		case !sf.IsExported():
-			continue
-		case name == "":
-			name = sf.Name
-		}
-		if _, dup := byKey[name]; !dup {
-			byKey[name] = i
+		default:
+			if _, dup := byKey[name]; !dup {
+				byKey[name] = i
+			}
 		}
 	}
 	if !embeds {
@@ -189,6 +182,27 @@ type goField struct {
 	level int
 }
 
+// wireName tells what a struct field is on the wire, as encoding/json and
+// schema.Describe tell it: nothing (skip: blank, json "-", or unexported
+// and not embedded), an embedded struct without a json name, whose fields
+// are promoted, or a member named name.
+func wireName(sf reflect.StructField) (name string, embedded, skip bool) {
+	tag := sf.Tag.Get("json")
+	if sf.Name == "_" || tag == "-" {
+		return "", false, true
+	}
+	name, _, _ = strings.Cut(tag, ",")
+	switch {
+	case sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct:
+		return "", true, false
+	case !sf.IsExported():
+		return "", false, true
+	case name == "":
+		name = sf.Name
+	}
+	return name, false, false
+}
+
 // goFieldsOf finds the Go field of each wire name of t as encoding/json
 // and schema.Describe do: embedded structs without a json name are
 // flattened, and the shallowest field of a name wins (the first of those
@@ -200,23 +214,15 @@ func goFieldsOf(t reflect.Type) map[string]goField {
 	walk = func(t reflect.Type, embed []string) {
 		for i := 0; i < t.NumField(); i++ {
 			sf := t.Field(i)
-			tag := sf.Tag.Get("json")
-			if sf.Name == "_" || tag == "-" {
-				continue
-			}
-			name, _, _ := strings.Cut(tag, ",")
-			if sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct {
+			name, embedded, skip := wireName(sf)
+			switch {
+			case skip:
+			case embedded:
 				walk(sf.Type, append(embed[:len(embed):len(embed)], sf.Name))
-				continue
-			}
-			if !sf.IsExported() {
-				continue
-			}
-			if name == "" {
-				name = sf.Name
-			}
-			if prev, ok := out[name]; !ok || prev.level > len(embed) {
-				out[name] = goField{typ: sf.Type, embed: embed, level: len(embed)}
+			default:
+				if prev, ok := out[name]; !ok || prev.level > len(embed) {
+					out[name] = goField{typ: sf.Type, embed: embed, level: len(embed)}
+				}
 			}
 		}
 	}
