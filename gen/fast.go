@@ -112,8 +112,9 @@ func renderFast(f *jen.File, s *Struct) {
 			// The fast path does not follow the array index.
 			st = []jen.Code{fastFalse()}
 		case k.HasDefault:
-			// A default given is a fix, which only the Decoder records.
-			st = append([]jen.Code{jen.If(jen.Id("f").Dot("Recording").Call()).Block(fastFalse())}, setDefault(fl)...)
+			// A default given is a fix, recorded where fixes are reported.
+			given := jen.Id("f").Dot("Default").Call(jen.Lit(fl.Name), jen.Lit(string(defaultJSON(fl))))
+			st = append([]jen.Code{jen.If(jen.Op("!").Add(given)).Block(fastFalse())}, setDefault(fl)...)
 		case fl.Required:
 			st = []jen.Code{fastFalse()}
 		}

@@ -789,16 +789,32 @@ func (f *Fast) Bool(m Mode) (bool, bool) {
 func (f *Fast) Record() { f.record = true }
 
 // Report makes the fast path record the fixes the Decoder records to the
-// values of the top-level object's members (a scalar sent as a string, a
-// container sent as JSON text), as the Decoder records them, for Fixes;
-// it still gives up where the Decoder would record any other fix (inside
-// a container or JSON text, an alias, an unknown key, a default).
+// top-level object's members (a scalar sent as a string, a container sent
+// as JSON text, an absent field given its default: Default), as the
+// Decoder records them, for Fixes; it still gives up where the Decoder
+// would record any other fix (inside a container or JSON text, an alias,
+// an unknown key).
 func (f *Fast) Report() { f.record, f.report = true, true }
 
-// Recording reports whether Record or Report was called: generated code
-// then gives up where the Decoder would record a fix it cannot see in
-// the input, an absent field given its default.
+// Recording reports whether Record or Report was called: code generated
+// before Default then gives up where the Decoder would record a fix it
+// cannot see in the input, an absent field given its default.
 func (f *Fast) Recording() bool { return f.record }
+
+// Default reports whether the fast path may give the absent field name
+// its default, whose JSON is value: always, unless fixes are recorded;
+// when they are reported (Report), for a field of the top-level object
+// (read to its end), recording the fix as Decoder.Defaulted does.
+func (f *Fast) Default(name, value string) bool {
+	if !f.record {
+		return true
+	}
+	if !f.report || f.depth != 0 || f.texts != 0 {
+		return false
+	}
+	f.fixes = appendFix(f.fixes, &f.fixMem, memberPath(name), nil, FixDefault, nil, []byte(value))
+	return true
+}
 
 // Fixes returns the fixes recorded since Report, in the Decoder's order
 // (nil when there are none).

@@ -183,7 +183,7 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	if !seen[4] {
-		if f.Recording() {
+		if !f.Default("case_sensitive", "true") {
 			return false
 		}
 		val := bool(true)
@@ -714,14 +714,14 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	if !seen[2] {
-		if f.Recording() {
+		if !f.Default("limit", "100") {
 			return false
 		}
 		val := int(100)
 		x.Limit = &val
 	}
 	if !seen[5] {
-		if f.Recording() {
+		if !f.Default("case_sensitive", "true") {
 			return false
 		}
 		val := bool(true)

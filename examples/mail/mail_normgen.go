@@ -201,13 +201,13 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	if !seen[3] {
-		if f.Recording() {
+		if !f.Default("limit", "10") {
 			return false
 		}
 		x.Limit = 10
 	}
 	if !seen[5] {
-		if f.Recording() {
+		if !f.Default("max_body_bytes", "200") {
 			return false
 		}
 		x.MaxBodyBytes = 200

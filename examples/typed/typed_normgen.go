@@ -212,7 +212,7 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	if !seen[1] {
-		if f.Recording() {
+		if !f.Default("priority", "3") {
 			return false
 		}
 		x.Priority = 3

@@ -150,8 +150,9 @@ func TestCases(t *testing.T) {
 
 // TestReportTakes: with fixes recorded (UnmarshalJSONReport, Tool.Decode),
 // the fast path takes a call whose top-level members are scalars sent as
-// strings or containers sent as JSON text, and gives what the Decoder
-// gives, fixes included; a fix deeper down still makes it give up.
+// strings or containers sent as JSON text, or absent and given their
+// defaults, and gives what the Decoder gives, fixes included; a fix deeper
+// down still makes it give up.
 func TestReportTakes(t *testing.T) {
 	for _, c := range []struct {
 		kind, doc string
@@ -164,6 +165,9 @@ func TestReportTakes(t *testing.T) {
 		{"ContainersInput", `{"sps":["1"]}`, false},
 		{"ContainersInput", `{"tags":"[\"a\"]","ss":["[\"b\"]"]}`, false},
 		{"ScalarsInput", `{"strict_i":"1"}`, false},
+		{"DefaultsInput", `{"req":"a","req_i":"1"}`, true},
+		{"DefaultsInput", `{"req":"a","req_i":1,"ds":"y","di":"8","dp":4,"du":"1","df":2,"dm":"m"}`, true},
+		{"DefaultsInput", `{"req":"a","req_i":1,"opts":{}}`, false},
 	} {
 		k := kindNamed(c.kind)
 		if got := fastTakes(k, []byte(c.doc), true); got != c.takes {

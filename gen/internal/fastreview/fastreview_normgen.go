@@ -6583,7 +6583,7 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	if !seen[1] {
-		if f.Recording() {
+		if !f.Default("qty", "1") {
 			return false
 		}
 		x.Qty = 1
@@ -6733,26 +6733,26 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	if !seen[0] {
-		if f.Recording() {
+		if !f.Default("level", "2") {
 			return false
 		}
 		x.Level = 2
 	}
 	if !seen[1] {
-		if f.Recording() {
+		if !f.Default("ratio", "0.5") {
 			return false
 		}
 		val := float32(0.5)
 		x.Ratio = &val
 	}
 	if !seen[2] {
-		if f.Recording() {
+		if !f.Default("verbose", "true") {
 			return false
 		}
 		x.Verbose = true
 	}
 	if !seen[3] {
-		if f.Recording() {
+		if !f.Default("label", "\"lbl\"") {
 			return false
 		}
 		x.Label = "lbl"
@@ -7067,38 +7067,38 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	if !seen[2] {
-		if f.Recording() {
+		if !f.Default("ds", "\"x\"") {
 			return false
 		}
 		x.DS = "x"
 	}
 	if !seen[3] {
-		if f.Recording() {
+		if !f.Default("di", "7") {
 			return false
 		}
 		x.DI = 7
 	}
 	if !seen[4] {
-		if f.Recording() {
+		if !f.Default("dp", "3") {
 			return false
 		}
 		val := int(3)
 		x.DP = &val
 	}
 	if !seen[5] {
-		if f.Recording() {
+		if !f.Default("du", "255") {
 			return false
 		}
 		x.DU = 255
 	}
 	if !seen[6] {
-		if f.Recording() {
+		if !f.Default("df", "1.5") {
 			return false
 		}
 		x.DF = 1.5
 	}
 	if !seen[7] {
-		if f.Recording() {
+		if !f.Default("dm", "\"m\"") {
 			return false
 		}
 		x.DM = "m"

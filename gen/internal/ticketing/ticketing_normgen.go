@@ -157,19 +157,19 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	if !seen[0] {
-		if f.Recording() {
+		if !f.Default("attempts", "3") {
 			return false
 		}
 		x.Attempts = 3
 	}
 	if !seen[1] {
-		if f.Recording() {
+		if !f.Default("backoff_ms", "500") {
 			return false
 		}
 		x.BackoffMS = 500
 	}
 	if !seen[2] {
-		if f.Recording() {
+		if !f.Default("factor", "2") {
 			return false
 		}
 		x.Factor = 2
@@ -469,7 +469,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	if !seen[2] {
-		if f.Recording() {
+		if !f.Default("kind", "\"shell\"") {
 			return false
 		}
 		x.Kind = "shell"
@@ -941,7 +941,7 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	if !seen[1] {
-		if f.Recording() {
+		if !f.Default("ref", "\"main\"") {
 			return false
 		}
 		x.Ref = "main"
@@ -1584,7 +1584,7 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	if !seen[9] {
-		if f.Recording() {
+		if !f.Default("severity", "\"low\"") {
 			return false
 		}
 		x.Severity = "low"
@@ -2115,7 +2115,7 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	if !seen[0] {
-		if f.Recording() {
+		if !f.Default("name", "\"cp-default\"") {
 			return false
 		}
 		x.Name = "cp-default"
