@@ -322,7 +322,7 @@ func appendFix(fixes []Fix, mem *[]byte, path string, key []byte, kind FixKind, 
 	n := len(from) + len(to)
 	b := *mem
 	if cap(b)-len(b) < n+len(key) {
-		b = make([]byte, 0, max(fixBlock, n+len(key)))
+		b = make([]byte, 0, max(2*cap(b), fixBlock, n+len(key)))
 	}
 	at := len(b)
 	b = append(append(append(b, from...), to...), key...)
@@ -341,9 +341,10 @@ func appendFix(fixes []Fix, mem *[]byte, path string, key []byte, kind FixKind, 
 	return append(fixes, f)
 }
 
-// fixBlock is the size of a block of fix memory: a call's fixes are
-// mostly short numbers and keys.
-const fixBlock = 512
+// fixBlock is the size of a call's first block of fix memory (each next
+// one is twice the last): a call's fixes are mostly few, and short
+// numbers and keys.
+const fixBlock = 64
 
 func clone(b []byte) json.RawMessage {
 	if b == nil {
