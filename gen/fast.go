@@ -17,9 +17,10 @@ import (
 //
 // which decodes clean JSON in one pass and returns false on anything
 // else, and UnmarshalJSON tries it first (see lenient.Fast). It reads
-// only canonical keys, each once, and values of the field's own JSON
-// type; it runs the field's checks and gives up where they fail, so that
-// the Decoder reports the problem.
+// keys (canonical or aliases) each once, and values of the field's own
+// JSON type or the lenient forms lenient.Fast reads; it runs the field's
+// checks and gives up where they fail, so that the Decoder reports the
+// problem.
 
 // fastStructs returns the structs of m that get a fast path: those whose
 // fields are scalars, and arrays, maps and structs of what gets one. A
@@ -71,6 +72,17 @@ func fastFalse() jen.Code { return jen.Return(jen.False()) }
 func renderFast(f *jen.File, s *Struct) {
 	var cases []jen.Code
 	for i, fl := range s.Fields {
+		if len(fl.Aliases) > 0 {
+			// An alias key: a fix (Fast.Alias), then the field's case.
+			var keys []jen.Code
+			for _, a := range fl.Aliases {
+				keys = append(keys, jen.Lit(a))
+			}
+			cases = append(cases, jen.Case(keys...).Block(
+				jen.If(jen.Op("!").Id("f").Dot("Alias").Call(jen.Id("k"), jen.Lit(fl.Name))).Block(fastFalse()),
+				jen.Fallthrough(),
+			))
+		}
 		seen := jen.Id("seen").Index(jen.Lit(i))
 		checks := checksWith(s, fl, jen.Id("f").Dot("Value").Call(), func(string) jen.Code { return fastFalse() })
 		if read := fastRead(target(fl), fl.Type, fl.Mode); read != nil && len(checks) == 0 {

@@ -11,20 +11,20 @@ import (
 // Fast reads a document in one pass for a generated decoder's fast path.
 //
 // A generated UnmarshalJSON first tries to decode clean input with a Fast:
-// JSON whose every member has its field's own JSON type, keys that are the
-// fields' canonical names, each given once, no key the type does not
-// declare, no null, no absent field that is required or has a default,
-// small enough (FastMax). That is what a client following the schema
-// sends, and a decoder need not outline it first (Decoder.Begin's tape)
-// to read it. Any other input makes the fast path give up (a method
+// JSON whose every member has its field's own JSON type, keys given once,
+// no key the type does not declare, no null, no absent field that is
+// required, small enough (FastMax). That is what a client following the
+// schema sends, and a decoder need not outline it first (Decoder.Begin's
+// tape) to read it. Any other input makes the fast path give up (a method
 // returns false) and the generated code decodes it again with a Decoder,
 // from the start, which then does all that the semantics table says. The
 // fast path therefore never decides anything: on the input it finishes, it
 // gives what the Decoder gives, and the generated packages' fuzz targets
-// check that. It also reads scalars sent as strings and containers sent
-// as JSON text, which are fixes: where fixes are recorded (Report), only
-// as the values of the top-level object's members, recording them as the
-// Decoder does.
+// check that. It also reads what are fixes to the Decoder: keys sent as
+// aliases (Alias), scalars sent as strings, containers sent as JSON text,
+// absent fields given their defaults (Default); where fixes are recorded
+// (Report), only for the top-level object's members, recording them as
+// the Decoder does.
 //
 // The methods read the value at the current position and move past it;
 // each returns false when it cannot read it (not that type, not clean
@@ -44,8 +44,9 @@ type Fast struct {
 	// the fast path gives up on, unless report is set and the fix is to
 	// a top-level member's value (fixable), which it records in fixes.
 	record, report bool
-	// key is the key Key read last: while a top-level member's value is
-	// read (depth 1), that member's.
+	// key is the key Key read last, or the field's name when that was an
+	// alias (Alias): while a top-level member's value is read (depth 1),
+	// the path of its fixes.
 	key    []byte
 	fixes  []Fix
 	fixMem []byte
@@ -789,11 +790,11 @@ func (f *Fast) Bool(m Mode) (bool, bool) {
 func (f *Fast) Record() { f.record = true }
 
 // Report makes the fast path record the fixes the Decoder records to the
-// top-level object's members (a scalar sent as a string, a container sent
-// as JSON text, an absent field given its default: Default), as the
-// Decoder records them, for Fixes; it still gives up where the Decoder
-// would record any other fix (inside a container or JSON text, an alias,
-// an unknown key).
+// top-level object's members (a key sent as an alias: Alias, a scalar
+// sent as a string, a container sent as JSON text, an absent field given
+// its default: Default), as the Decoder records them, for Fixes; it still
+// gives up where the Decoder would record any other fix (inside a
+// container or JSON text, an unknown key).
 func (f *Fast) Report() { f.record, f.report = true, true }
 
 // Recording reports whether Record or Report was called: code generated
@@ -813,6 +814,26 @@ func (f *Fast) Default(name, value string) bool {
 		return false
 	}
 	f.fixes = appendFix(f.fixes, &f.fixMem, memberPath(name), nil, FixDefault, nil, []byte(value))
+	return true
+}
+
+// Alias reports whether the fast path may read the member whose key,
+// just read, is an alias of the field name: always, unless fixes are
+// recorded; when they are reported (Report), for a member of the
+// top-level object, recording the fix as Decoder.Claim does.
+func (f *Fast) Alias(key []byte, name string) bool {
+	if !f.record {
+		return true
+	}
+	if !f.report || f.depth != 1 || f.texts != 0 {
+		return false
+	}
+	var from, to [64]byte
+	f.fixes = appendFix(f.fixes, &f.fixMem, memberPath(name), nil, FixAlias,
+		strconv.AppendQuote(from[:0], unsafeString(key)), strconv.AppendQuote(to[:0], name))
+	// The member's value's fixes are the field's, at its name, as the
+	// Decoder records them (only ever read, never written).
+	f.key = unsafe.Slice(unsafe.StringData(name), len(name))
 	return true
 }
 

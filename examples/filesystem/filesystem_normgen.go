@@ -125,16 +125,31 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "file_path", "filepath", "filename", "file":
+			if !f.Alias(k, "path") {
+				return false
+			}
+			fallthrough
 		case "path":
 			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
+		case "old_str", "old_string":
+			if !f.Alias(k, "old_text") {
+				return false
+			}
+			fallthrough
 		case "old_text":
 			if seen[1] || !lenient.ReadString(f, &x.OldText, 0) {
 				return false
 			}
 			seen[1] = true
+		case "new_str", "new_string":
+			if !f.Alias(k, "new_text") {
+				return false
+			}
+			fallthrough
 		case "new_text":
 			if seen[2] || !lenient.ReadString(f, &x.NewText, 0) {
 				return false
@@ -275,11 +290,21 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "old_str", "old_string":
+			if !f.Alias(k, "old_text") {
+				return false
+			}
+			fallthrough
 		case "old_text":
 			if seen[0] || !lenient.ReadString(f, &x.OldText, 0) {
 				return false
 			}
 			seen[0] = true
+		case "new_str", "new_string":
+			if !f.Alias(k, "new_text") {
+				return false
+			}
+			fallthrough
 		case "new_text":
 			if seen[1] || !lenient.ReadString(f, &x.NewText, 0) {
 				return false
@@ -405,11 +430,21 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "file_path", "filepath", "filename", "file":
+			if !f.Alias(k, "path") {
+				return false
+			}
+			fallthrough
 		case "path":
 			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
+		case "edits":
+			if !f.Alias(k, "edits_json") {
+				return false
+			}
+			fallthrough
 		case "edits_json":
 			if seen[1] {
 				return false
@@ -613,11 +648,21 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "file_path", "filepath", "dir", "directory":
+			if !f.Alias(k, "path") {
+				return false
+			}
+			fallthrough
 		case "path":
 			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
+		case "query", "regex":
+			if !f.Alias(k, "pattern") {
+				return false
+			}
+			fallthrough
 		case "pattern":
 			if seen[1] || !lenient.ReadString(f, &x.Pattern, 0) {
 				return false
@@ -678,6 +723,11 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[9] = true
+		case "extensions", "ext":
+			if !f.Alias(k, "file_types") {
+				return false
+			}
+			fallthrough
 		case "file_types":
 			if seen[10] {
 				return false
@@ -810,6 +860,11 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "file_path", "filepath", "dir", "directory":
+			if !f.Alias(k, "path") {
+				return false
+			}
+			fallthrough
 		case "path":
 			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
@@ -921,6 +976,11 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "file_path", "filepath", "filename", "file":
+			if !f.Alias(k, "path") {
+				return false
+			}
+			fallthrough
 		case "path":
 			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
@@ -1039,21 +1099,41 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "file_path", "filepath", "filename", "file":
+			if !f.Alias(k, "path") {
+				return false
+			}
+			fallthrough
 		case "path":
 			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
+		case "text":
+			if !f.Alias(k, "content") {
+				return false
+			}
+			fallthrough
 		case "content":
 			if seen[1] || !lenient.ReadString(f, &x.Content, 0) {
 				return false
 			}
 			seen[1] = true
+		case "src", "from":
+			if !f.Alias(k, "source") {
+				return false
+			}
+			fallthrough
 		case "source":
 			if seen[2] || !lenient.ReadString(f, &x.Source, 0) {
 				return false
 			}
 			seen[2] = true
+		case "dest", "dst", "to", "target":
+			if !f.Alias(k, "destination") {
+				return false
+			}
+			fallthrough
 		case "destination":
 			if seen[3] || !lenient.ReadString(f, &x.Destination, 0) {
 				return false
@@ -1183,6 +1263,11 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
+		case "type":
+			if !f.Alias(k, "action") {
+				return false
+			}
+			fallthrough
 		case "action":
 			if seen[1] {
 				return false
@@ -1454,6 +1539,11 @@ func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 			break
 		}
 		switch string(k) {
+		case "pipeline":
+			if !f.Alias(k, "pipeline_json") {
+				return false
+			}
+			fallthrough
 		case "pipeline_json":
 			if seen[0] {
 				return false

@@ -136,11 +136,21 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "q", "text":
+			if !f.Alias(k, "query") {
+				return false
+			}
+			fallthrough
 		case "query":
 			if seen[0] || !lenient.ReadString(f, &x.Query, 0) {
 				return false
 			}
 			seen[0] = true
+		case "sender":
+			if !f.Alias(k, "from") {
+				return false
+			}
+			fallthrough
 		case "from":
 			if seen[1] || !lenient.ReadString(f, &x.From, 0) {
 				return false

@@ -137,6 +137,11 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "name", "text":
+			if !f.Alias(k, "title") {
+				return false
+			}
+			fallthrough
 		case "title":
 			if seen[0] || !lenient.ReadString(f, &x.Title, 0) {
 				return false
@@ -163,6 +168,11 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[2] = true
+		case "labels":
+			if !f.Alias(k, "tags") {
+				return false
+			}
+			fallthrough
 		case "tags":
 			if seen[3] {
 				return false

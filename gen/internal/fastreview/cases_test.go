@@ -150,9 +150,9 @@ func TestCases(t *testing.T) {
 
 // TestReportTakes: with fixes recorded (UnmarshalJSONReport, Tool.Decode),
 // the fast path takes a call whose top-level members are scalars sent as
-// strings or containers sent as JSON text, or absent and given their
-// defaults, and gives what the Decoder gives, fixes included; a fix deeper
-// down still makes it give up.
+// strings or containers sent as JSON text, sent under an alias, or absent
+// and given their defaults, and gives what the Decoder gives, fixes
+// included; a fix deeper down still makes it give up.
 func TestReportTakes(t *testing.T) {
 	for _, c := range []struct {
 		kind, doc string
@@ -168,6 +168,8 @@ func TestReportTakes(t *testing.T) {
 		{"DefaultsInput", `{"req":"a","req_i":"1"}`, true},
 		{"DefaultsInput", `{"req":"a","req_i":1,"ds":"y","di":"8","dp":4,"du":"1","df":2,"dm":"m"}`, true},
 		{"DefaultsInput", `{"req":"a","req_i":1,"opts":{}}`, false},
+		{"DefaultsInput", `{"r":"a","req_i":"2","tags":"[\"x\"]"}`, true},
+		{"DefaultsInput", `{"r":"a","required":"b","req_i":1}`, false},
 	} {
 		k := kindNamed(c.kind)
 		if got := fastTakes(k, []byte(c.doc), true); got != c.takes {

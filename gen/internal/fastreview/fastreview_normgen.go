@@ -6945,6 +6945,11 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "r", "required":
+			if !f.Alias(k, "req") {
+				return false
+			}
+			fallthrough
 		case "req":
 			if seen[0] || !lenient.ReadString(f, &x.Req, 0) {
 				return false

@@ -118,6 +118,11 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "max_attempts", "tries":
+			if !f.Alias(k, "attempts") {
+				return false
+			}
+			fallthrough
 		case "attempts":
 			if seen[0] {
 				return false
@@ -352,6 +357,11 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
+		case "cmd", "command":
+			if !f.Alias(k, "run") {
+				return false
+			}
+			fallthrough
 		case "run":
 			if seen[1] || !lenient.ReadString(f, &x.Run, lenient.Unescape) {
 				return false
@@ -801,6 +811,11 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "repo", "repository":
+			if !f.Alias(k, "project") {
+				return false
+			}
+			fallthrough
 		case "project":
 			if seen[0] || !lenient.ReadString(f, &x.Project, 0) {
 				return false
@@ -1069,6 +1084,11 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Kind = val
+		case "id":
+			if !f.Alias(k, "ticket") {
+				return false
+			}
+			fallthrough
 		case "ticket":
 			if seen[1] || !lenient.ReadUint(f, &x.Ticket, 64, 0) {
 				return false
@@ -1420,11 +1440,21 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "summary":
+			if !f.Alias(k, "title") {
+				return false
+			}
+			fallthrough
 		case "title":
 			if seen[0] || !lenient.ReadString(f, &x.Title, 0) {
 				return false
 			}
 			seen[0] = true
+		case "description":
+			if !f.Alias(k, "body") {
+				return false
+			}
+			fallthrough
 		case "body":
 			if seen[1] || !lenient.ReadString(f, &x.Body, lenient.Unescape) {
 				return false
@@ -2213,6 +2243,11 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
+		case "n":
+			if !f.Alias(k, "count") {
+				return false
+			}
+			fallthrough
 		case "count":
 			if seen[1] || !lenient.ReadInt(f, &x.Count, 16, 0) {
 				return false
