@@ -393,8 +393,9 @@ func (d *Decoder) Int(v []byte, name string, bits int, m Mode) int64 {
 		}
 		d.intError(name, v, err, bits, true, m)
 	case c == '-' || c >= '0' && c <= '9':
-		// ParseIntNumber's fast path, without the call around it.
-		if u, ok := plainDigits(v); ok {
+		// ParseIntNumber's fast path, without the call around it; v is
+		// a slice of the document, which wideDigits reads past v's end.
+		if u, ok := wideDigits(v); ok {
 			if n, err := signedInRange(u, c == '-', bits); err == nil {
 				return n
 			}
@@ -431,6 +432,12 @@ func (d *Decoder) Uint(v []byte, name string, bits int, m Mode) uint64 {
 		}
 		d.intError(name, v, err, bits, false, m)
 	case c == '-' || c >= '0' && c <= '9':
+		if c != '-' {
+			// As in Int: plain digits in range are ParseUintNumber's value.
+			if u, ok := wideDigits(v); ok && u <= maxUint(bits) {
+				return u
+			}
+		}
 		n, err := ParseUintNumber(v, bits)
 		if err == nil {
 			if d.record && !plainInteger(v) {

@@ -457,6 +457,51 @@ func eightDigits(x uint64) uint64 {
 	return (x*10000 + x>>32) & 0xFFFFFFFF
 }
 
+// pow10 holds 10^k for k up to 8 (the table is 16 long so that an index
+// masked with 15 needs no bounds check).
+var pow10 = [16]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
+
+// zeroFill is eight ASCII '0' bytes.
+const zeroFill = swarOnes * '0'
+
+// wideDigits is plainDigits for a number of at most 16 digits whose
+// backing array holds 16 bytes from its first digit on (v is a slice of
+// a document, which can be read up to cap(v)): the digits are read in two
+// word loads with no loop or branch over them. Each word's digits, k of
+// them in its low bytes (1 to 8 in the first, 0 to 8 in the second), are
+// shifted to its high bytes and the bytes below them set to '0', so that
+// eightDigits reads the chunk's value and swarNonDigit checks it; the
+// shift counts are kept below 64 and k = 0 is masked out, which spares
+// Go's checks of oversized shifts. Other numbers, and ones too near the
+// end of the backing array, take plainDigits.
+func wideDigits(v []byte) (uint64, bool) {
+	i := 0
+	if len(v) > 0 && v[0] == '-' {
+		i = 1
+	}
+	n := len(v) - i
+	if n == 0 || n > 16 || cap(v)-i < 16 {
+		return plainDigits(v)
+	}
+	if v[i] == '0' && n > 1 {
+		return 0, false
+	}
+	w := v[i : i+16 : i+16]
+	e := n - 8
+	r := uint(e &^ (e >> 63)) // digits in the second word, 0 to 8, with no branch
+	k := uint(n) - r          // in the first, 1 to 8
+	s := (64 - 8*k) & 63
+	ma := ^uint64(0) << s
+	a := binary.LittleEndian.Uint64(w)<<s | zeroFill&^ma
+	t := (64 - 8*r) & 63
+	mb := ^uint64(0) << t & -uint64((r+7)>>3)
+	b := binary.LittleEndian.Uint64(w[8:])<<t&mb | zeroFill&^mb
+	if swarNonDigit(a)|swarNonDigit(b) != 0 {
+		return 0, false
+	}
+	return eightDigits(a)*pow10[r&15] + eightDigits(b), true
+}
+
 // load64 reads s[i:i+8] as a little-endian uint64 (binary.LittleEndian's
 // pattern, which the compiler makes one load, for strings too).
 func load64[T ~string | ~[]byte](s T, i int) uint64 {

@@ -496,3 +496,78 @@ func refNumberEnd(s []byte, i int) (int, bool) {
 	}
 	return i, true
 }
+
+// FuzzWideDigits: wideDigits, which reads past a number's end up to its
+// slice's capacity, reads what plainDigits and strconv read, for a number
+// at any place in a buffer: at its end, before other bytes, with a capacity
+// that stops at the number or anywhere after it.
+func FuzzWideDigits(f *testing.F) {
+	for _, s := range []string{"7", "-7", "0", "-0", "00", "-01", "12345678", "123456789", "123456789012345", "-123456789012345", "1234567890123456",
+		"-1234567890123456", "12345678901234567", "123456789012345678", "9223372036854775807",
+		"9223372036854775808", "18446744073709551615", "1234567a", "12345678/", "1:", "-", "", "1e5", "12.5"} {
+		f.Add([]byte(s), uint(0), uint(len(s)), uint(0))
+		f.Add([]byte(s+",123456789012345678]"), uint(0), uint(len(s)), uint(20))
+		f.Add([]byte("[1,"+s+"]"), uint(3), uint(len(s)), uint(1))
+		f.Add([]byte("[1,"+s+"9999999999999999"), uint(3), uint(len(s)), uint(5))
+	}
+	f.Fuzz(func(t *testing.T, buf []byte, off, n, spare uint) {
+		off = min(off, uint(len(buf)))
+		n = min(n, uint(len(buf))-off)
+		end := off + n
+		v := buf[off:end:min(end+spare, uint(len(buf)))]
+		got, ok := wideDigits(v)
+		want, wok := plainDigits(v)
+		if got != want || ok != wok {
+			t.Fatalf("wideDigits(%q, %d spare bytes %q) = %d, %v; plainDigits %d, %v", v, cap(v)-len(v), v[len(v):cap(v)], got, ok, want, wok)
+		}
+		if !ok {
+			// plainDigits refuses: not -?[0-9]+ with no leading zero, or
+			// over 18 digits.
+			s := strings.TrimPrefix(string(v), "-")
+			plain := s != "" && strings.Trim(s, "0123456789") == "" && (s[0] != '0' || len(s) == 1)
+			if plain && len(s) <= 18 {
+				t.Fatalf("wideDigits(%q) refuses a number of %d digits", v, len(s))
+			}
+			return
+		}
+		u, err := strconv.ParseUint(strings.TrimPrefix(string(v), "-"), 10, 64)
+		if err != nil || u != got {
+			t.Fatalf("wideDigits(%q) = %d; strconv %d, %v", v, got, u, err)
+		}
+	})
+}
+
+// BenchmarkWideDigits: plainDigits and wideDigits over the numbers of an
+// array of integers of 1 to 16 digits, 1 in 8 negative (bench's ids), of
+// 1 MB so that the branch predictor cannot learn the lengths.
+func BenchmarkWideDigits(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var doc []byte
+	var spans [][2]int
+	for len(doc) < 1<<20 {
+		v := r.Int64N(int64(1) << (1 + r.IntN(52)))
+		if r.IntN(8) == 0 {
+			v = -v
+		}
+		start := len(doc)
+		doc = strconv.AppendInt(doc, v, 10)
+		spans = append(spans, [2]int{start, len(doc)})
+		doc = append(doc, ',')
+	}
+	doc = append(doc, "                "...)
+	for _, f := range []struct {
+		name string
+		f    func([]byte) (uint64, bool)
+	}{{"plain", plainDigits[[]byte]}, {"wide", wideDigits}} {
+		b.Run(f.name, func(b *testing.B) {
+			b.SetBytes(int64(len(doc)))
+			for b.Loop() {
+				for _, s := range spans {
+					if _, ok := f.f(doc[s[0]:s[1]]); !ok {
+						b.Fatal("not digits")
+					}
+				}
+			}
+		})
+	}
+}

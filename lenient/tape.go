@@ -101,7 +101,9 @@ func newTape(data []byte) *tape {
 
 // reset empties t for data and returns it.
 func (t *tape) reset(data []byte) *tape {
-	t.data, t.e, t.cur, t.owned, t.short = data, t.e[:0], -1, false, 0
+	// The values are slices of t.data, capped at its end: what reads
+	// past a value's end (wideDigits) stays inside the document.
+	t.data, t.e, t.cur, t.owned, t.short = data[:len(data):len(data)], t.e[:0], -1, false, 0
 	t.text, t.texts = t.text[:0], t.texts[:0]
 	return t
 }
