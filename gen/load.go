@@ -458,7 +458,7 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, depth int)
 			t := types.Unalias(v.Type())
 			if ptr, ok := t.(*types.Pointer); ok {
 				if _, isStruct := ptr.Elem().Underlying().(*types.Struct); isStruct {
-					l.errorf(v.Pos(), fieldID, "embedded pointer to struct is not supported; embed the struct itself")
+					l.errorf(v.Pos(), fieldID, "%s", schema.EmbeddedPointerRefused)
 					continue
 				}
 			}

@@ -842,10 +842,13 @@ func (f *Fast) Alias(key []byte, name string) bool {
 func (f *Fast) Fixes() []Fix { return f.fixes }
 
 // fixable reports whether a value that is a fix in mode m may be read:
-// never in Strict mode; while fixes are recorded, only when they are
-// reported and the value is a top-level member's own.
+// never in Strict mode, nor in escaped text, where a string is quoted
+// with \" and a raw '"' ends the string holding the text (the string
+// forms of scalars there are left to the Decoder); while fixes are
+// recorded, only when they are reported and the value is a top-level
+// member's own.
 func (f *Fast) fixable(m Mode) bool {
-	return m&Strict == 0 && (!f.record || f.report && f.depth == 1 && f.texts == 0)
+	return m&Strict == 0 && !f.esc && (!f.record || f.report && f.depth == 1 && f.texts == 0)
 }
 
 // fix records a fix to the value of the top-level member being read.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/invopop/jsonschema"
@@ -250,5 +251,51 @@ func TestStringOptionRefused(t *testing.T) {
 	_, err := For(v)
 	if err == nil || err.Error() != "id: "+StringOptionRefused {
 		t.Errorf("got %v", err)
+	}
+}
+
+type embX1 struct {
+	X int `json:"X,omitempty"`
+}
+
+type embX2 struct {
+	X string `json:",omitempty"`
+}
+
+type embTie struct {
+	embX1
+	embX2
+}
+
+// TestEmbeddingRefused: as the generator does, Describe refuses a wire
+// name two embedded fields share at one depth (encoding/json drops it, or
+// takes the tagged one) and an embedded pointer to a struct (whose fields
+// encoding/json promotes); a tie a shallower field shadows is no tie.
+func TestEmbeddingRefused(t *testing.T) {
+	var tie struct{ embTie }
+	if _, err := For(tie); err == nil || !strings.Contains(err.Error(), `wire name "X" is also used`) {
+		t.Errorf("tie: %v", err)
+	}
+	var ptr struct {
+		*embX1
+		W int `json:"w,omitempty"`
+	}
+	if _, err := For(ptr); err == nil || err.Error() != "embX1: "+EmbeddedPointerRefused {
+		t.Errorf("pointer: %v", err)
+	}
+	var shadowed struct {
+		embTie
+		X bool `json:",omitempty"`
+	}
+	d, err := Describe(reflect.TypeOf(shadowed))
+	if err != nil || len(d.Fields) != 1 || d.Fields[0].Name != "X" || d.Fields[0].Type.Kind != Bool {
+		t.Errorf("shadowed: %+v, %v", d, err)
+	}
+	var after struct {
+		X bool `json:",omitempty"`
+		embTie
+	}
+	if d, err := Describe(reflect.TypeOf(after)); err != nil || len(d.Fields) != 1 || d.Fields[0].Type.Kind != Bool {
+		t.Errorf("shadowed, field first: %+v, %v", d, err)
 	}
 }

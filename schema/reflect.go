@@ -120,6 +120,8 @@ func structFields(t reflect.Type, busy map[reflect.Type]bool, path string) ([]Fi
 	var out []Field
 	reject := false
 	depth := map[string]int{}
+	tie := map[string]string{} // wire name -> the path of a second field at its depth
+	var ties []string
 	var walk func(t reflect.Type, level int) error
 	walk = func(t reflect.Type, level int) error {
 		for i := 0; i < t.NumField(); i++ {
@@ -142,6 +144,10 @@ func structFields(t reflect.Type, busy map[reflect.Type]bool, path string) ([]Fi
 					return err
 				}
 				continue
+			}
+			if sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Pointer && sf.Type.Elem().Kind() == reflect.Struct {
+				// encoding/json promotes its fields; the generator refuses it.
+				return fmt.Errorf("%s: %s", strings.TrimPrefix(path+"."+sf.Name, "."), EmbeddedPointerRefused)
 			}
 			if !sf.IsExported() {
 				continue
@@ -178,9 +184,19 @@ func structFields(t reflect.Type, busy map[reflect.Type]bool, path string) ([]Fi
 				Keywords:    kw,
 			}
 			if prev, ok := depth[name]; ok {
+				if prev == level {
+					// Two at one depth: encoding/json drops both (or takes
+					// the tagged one), the generator refuses them; unless a
+					// shallower field of the name shadows both.
+					if _, seen := tie[name]; !seen {
+						tie[name] = fpath
+						ties = append(ties, name)
+					}
+				}
 				if prev <= level {
 					continue
 				}
+				delete(tie, name)
 				for j := range out {
 					if out[j].Name == name {
 						out = append(out[:j], out[j+1:]...)
@@ -193,8 +209,15 @@ func structFields(t reflect.Type, busy map[reflect.Type]bool, path string) ([]Fi
 		}
 		return nil
 	}
-	err := walk(t, 0)
-	return out, reject, err
+	if err := walk(t, 0); err != nil {
+		return nil, false, err
+	}
+	for _, name := range ties {
+		if p, ok := tie[name]; ok {
+			return nil, false, fmt.Errorf("%s: wire name %q is also used by another field at the same depth; rename one with a json tag", p, name)
+		}
+	}
+	return out, reject, nil
 }
 
 // applyNorm applies a field's norm options to its type, as the generator
@@ -224,6 +247,10 @@ func applyValueAliases(t *Type, aliases []ValueAlias, enum []string) error {
 	target.ValueAliases = aliases
 	return nil
 }
+
+// EmbeddedPointerRefused says why an embedded pointer to a struct without
+// a json name is refused, by the generator and by Describe.
+const EmbeddedPointerRefused = "embedded pointer to struct is not supported; embed the struct itself"
 
 // StringOptionRefused says why a field whose json tag has the option
 // string is refused, by the generator and by Describe.

@@ -150,3 +150,26 @@ func TestFallbackNamedEmbed(t *testing.T) {
 		t.Errorf("fallback: %+v %v, want B 300", y.Emb, err)
 	}
 }
+
+// TestBugRawQuoteInEscapedText: in JSON text read in place inside an
+// escaped string (Fast.esc), a string is quoted with \", and a raw '"'
+// ends the string that holds the text. The quoted branches of Fast.Int,
+// Uint, Float and Bool (not recording fixes: UnmarshalJSON) took a raw
+// '"' there as a scalar's string form, read on past the end of the
+// holding string, and then took the rest of the document as the text's:
+// the fast path decoded {"in":"{\"n\":"5"}"}, which is no JSON (the
+// string "{\"n\":" is followed by 5), to In.N = 5 without an error. The
+// Decoder rejects each of these.
+func TestBugRawQuoteInEscapedText(t *testing.T) {
+	for _, doc := range []string{
+		`{"in":"{\"n\":"5"}"}`,
+		`{"in":"{\"f\":"1.5"}"}`,
+		`{"in":"{\"xs\":["1"]}"}`,
+		`{"sbool":"[\ntrue,"yes"]"}`,
+		`{"sbool":"[\n"true"]"}`,
+	} {
+		if d := differ(kindNamed("ContainersInput"), []byte(doc)); d != "" {
+			t.Errorf("%s", d)
+		}
+	}
+}

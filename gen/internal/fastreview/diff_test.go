@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strings"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -63,6 +64,9 @@ var kinds = []kind{
 	kindOf[Emb](`{"b":3}`),
 	kindOf[DeepInput](`{"t":"pre"}`),
 	kindOf[RawHolder](`{"raw":1}`),
+	kindOf[ReportInput](`{"id":"pre","s":"pre","p i":4,"a b":[9],"a-b":{"k":1},"x 0":{"n":2},"d s":"pre","dpf":2,"opts":{"level":1}}`),
+	kindOf[ReportPaths](`{"i.v":1,"x[0]":{"n":2},"m{}":{"k":1},"b.b":false}`),
+	kindOf[ClosedReport](`{"a":1}`),
 }
 
 // outcome is one decode's result.
@@ -183,6 +187,39 @@ func differ(k kind, doc []byte) string {
 			if d := shapeDiff("x", reflect.ValueOf(fast.Value), reflect.ValueOf(slow.Value)); d != "" {
 				return fmt.Sprintf("%s\ninput: %q\n%s (fast vs slow)", how, doc, d)
 			}
+			if d := fixesApart(fast.Fixes); d != "" {
+				return fmt.Sprintf("%s\ninput: %q\nfast: %s", how, doc, d)
+			}
+			if d := fixesApart(slow.Fixes); d != "" {
+				return fmt.Sprintf("%s\ninput: %q\nslow: %s", how, doc, d)
+			}
+		}
+	}
+	return ""
+}
+
+// fixesApart reports ("" when none) a fix whose From or To shares memory
+// with another fix: appending to each fix's From and To (in place when it
+// has room) must leave every other fix as it was.
+func fixesApart(fixes []lenient.Fix) string {
+	was, _ := json.Marshal(fixes)
+	params := make([]string, len(fixes))
+	for i, f := range fixes {
+		params[i] = strings.Clone(f.Param)
+	}
+	for i := range fixes {
+		saved := fixes[i]
+		_ = append(fixes[i].From, "ZZZZZZZZ"...)
+		_ = append(fixes[i].To, "ZZZZZZZZ"...)
+		fixes[i] = saved
+	}
+	now, _ := json.Marshal(fixes)
+	if !bytes.Equal(was, now) {
+		return fmt.Sprintf("appending to a fix's From or To changed the fixes:\n was %s\n now %s", was, now)
+	}
+	for i, f := range fixes {
+		if f.Param != params[i] {
+			return fmt.Sprintf("fix %d's Param changed: %q, was %q", i, f.Param, params[i])
 		}
 	}
 	return ""

@@ -267,3 +267,74 @@ type OddInput struct {
 	MSP map[string][]*Inner `json:"msp,omitempty"`
 	SMP []map[string]*Inner `json:"smp,omitempty"`
 }
+
+// ReportBase is embedded in ReportInput: its fields are the top-level
+// object's, with an alias and a default of their own.
+type ReportBase struct {
+	ID    string `json:"id,omitempty" norm:"alias=ident|the id"`
+	Level Level  `json:"lvl,omitempty" jsonschema:"default=-3"`
+}
+
+// ReportInput has aliases on fields of every kind, keys (and aliases) a
+// path quotes, and defaults of every scalar kind, for the fixes the fast
+// path records (lenient.Fast.Report) next to the Decoder's.
+//
+//normgen:tool report
+type ReportInput struct {
+	ReportBase
+	S    string             `json:"s,omitempty" norm:"alias=str|old s"`
+	I    int                `json:"i,omitempty" norm:"alias=int_v|$i"`
+	I8   int8               `json:"i8,omitempty" norm:"alias=i8_v"`
+	U    uint16             `json:"u,omitempty" norm:"alias=uint_v"`
+	U64  uint64             `json:"u64,omitempty" norm:"alias=u64_v"`
+	F    float32            `json:"f,omitempty" norm:"alias=float_v"`
+	F64  float64            `json:"f64,omitempty" norm:"alias=f64_v"`
+	B    bool               `json:"b,omitempty" norm:"alias=bool_v"`
+	SB   bool               `json:"sb,omitempty" norm:"bool=strict,alias=sb_v"`
+	PI   *int               `json:"p i,omitempty" norm:"alias=pi"`
+	PB   *bool              `json:"p b,omitempty" norm:"alias=pb"`
+	Sl   []int              `json:"a b,omitempty" norm:"alias=sl"`
+	M    map[string]int     `json:"a-b,omitempty" norm:"alias=mp"`
+	In   Inner              `json:"x 0,omitempty" norm:"alias=inner"`
+	PIn  *Inner             `json:"pin,omitempty" norm:"alias=p_in"`
+	W    []string           `json:"w,omitempty" norm:"wrap,alias=ww"`
+	Str  int                `json:"strict,omitempty" norm:"strict,alias=st"`
+	Un   string             `json:"un,omitempty" norm:"unescape,alias=un_v"`
+	SS   [][]string         `json:"ss,omitempty" norm:"alias=s_s"`
+	MM   map[string][]int   `json:"m m,omitempty"`
+	DS   string             `json:"d s,omitempty" jsonschema:"default=a\"b<é"`
+	DI   int8               `json:"di,omitempty" jsonschema:"default=-128"`
+	DU   uint64             `json:"du,omitempty" jsonschema:"default=18446744073709551615"`
+	DF   float64            `json:"d f,omitempty" jsonschema:"default=1e2"`
+	DF32 float32            `json:"df32,omitempty" jsonschema:"default=0.1"`
+	DB   bool               `json:"db,omitempty" jsonschema:"default=true"`
+	DPF  *float32           `json:"dpf,omitempty" jsonschema:"default=-0.5"`
+	DPB  *bool              `json:"dpb,omitempty" jsonschema:"default=false"`
+	DPS  *Mode              `json:"dps,omitempty" norm:"alias=dps_v" jsonschema:"default=m"`
+	DA   int                `json:"da,omitempty" norm:"alias=da_v" jsonschema:"default=5"`
+	Opts Opts               `json:"opts,omitempty" norm:"alias=options"`
+	PMap *map[string]string `json:"pmap,omitempty" norm:"alias=p_map"`
+}
+
+// ReportPaths has keys and aliases a rule path cannot name, whose fixes'
+// paths quote them (the rule table leaves them out: rulecheck does not
+// check this tool).
+//
+//normgen:tool report_paths
+type ReportPaths struct {
+	I  int            `json:"i.v,omitempty" norm:"alias=i[0]|i{}"`
+	In Inner          `json:"x[0],omitempty" norm:"alias=a.b"`
+	M  map[string]int `json:"m{}" norm:"alias=m.m"`
+	SL []string       `json:"s]l,omitempty" norm:"wrap"`
+	B  *bool          `json:"b.b,omitempty" jsonschema:"default=true"`
+	F  float32        `json:"f[],omitempty" jsonschema:"default=2.5"`
+}
+
+// ClosedReport rejects unknown keys and has an alias and a default.
+//
+//normgen:tool closed_report
+//normgen:unknown=error
+type ClosedReport struct {
+	A int    `json:"a,omitempty" norm:"alias=aa"`
+	B string `json:"b,omitempty" jsonschema:"default=bee"`
+}

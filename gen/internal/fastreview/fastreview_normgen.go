@@ -8155,6 +8155,1318 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
+// reportInputKeys holds the accepted keys of each field of ReportInput, canonical name first.
+var reportInputKeys = [34][]string{{"id", "ident", "the id"}, {"lvl"}, {"s", "str", "old s"}, {"i", "int_v", "$i"}, {"i8", "i8_v"}, {"u", "uint_v"}, {"u64", "u64_v"}, {"f", "float_v"}, {"f64", "f64_v"}, {"b", "bool_v"}, {"sb", "sb_v"}, {"p i", "pi"}, {"p b", "pb"}, {"a b", "sl"}, {"a-b", "mp"}, {"x 0", "inner"}, {"pin", "p_in"}, {"w", "ww"}, {"strict", "st"}, {"un", "un_v"}, {"ss", "s_s"}, {"m m"}, {"d s"}, {"di"}, {"du"}, {"d f"}, {"df32"}, {"db"}, {"dpf"}, {"dpb"}, {"dps", "dps_v"}, {"da", "da_v"}, {"opts", "options"}, {"pmap", "p_map"}}
+
+// UnmarshalJSON decodes a ReportInput leniently, as the normgen README's
+// semantics table says; an error lists every bad field.
+func (x *ReportInput) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y ReportInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
+	var d lenient.Decoder
+	if d.Begin(data) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Err()
+}
+
+// UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
+func (x *ReportInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Report()
+	if f.Begin(data) {
+		var y ReportInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return f.Fixes(), nil
+		}
+	}
+	var d lenient.Decoder
+	d.Record()
+	if d.Begin(data) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Fixes(), d.Err()
+}
+
+// decodeNormgen decodes one ReportInput object at d's current path.
+func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+	*x = ReportInput{}
+	var it lenient.ObjectIter
+	if !d.Object(v, "", m, &it) {
+		return
+	}
+	var seen [34]bool
+	for d.Next(&it) {
+		switch string(it.Key) {
+		case "id", "ident", "the id":
+			if d.Claim(&seen[0], &it, reportInputKeys[0]) {
+				x.ReportBase.ID = d.String(it.Value, "id", 0)
+			}
+		case "lvl":
+			if d.Claim(&seen[1], &it, reportInputKeys[1]) {
+				x.ReportBase.Level = Level(d.Int(it.Value, "lvl", 8, 0))
+			}
+		case "s", "str", "old s":
+			if d.Claim(&seen[2], &it, reportInputKeys[2]) {
+				x.S = d.String(it.Value, "s", 0)
+			}
+		case "i", "int_v", "$i":
+			if d.Claim(&seen[3], &it, reportInputKeys[3]) {
+				x.I = int(d.Int(it.Value, "i", lenient.IntBits, 0))
+			}
+		case "i8", "i8_v":
+			if d.Claim(&seen[4], &it, reportInputKeys[4]) {
+				x.I8 = int8(d.Int(it.Value, "i8", 8, 0))
+			}
+		case "u", "uint_v":
+			if d.Claim(&seen[5], &it, reportInputKeys[5]) {
+				x.U = uint16(d.Uint(it.Value, "u", 16, 0))
+			}
+		case "u64", "u64_v":
+			if d.Claim(&seen[6], &it, reportInputKeys[6]) {
+				x.U64 = d.Uint(it.Value, "u64", 64, 0)
+			}
+		case "f", "float_v":
+			if d.Claim(&seen[7], &it, reportInputKeys[7]) {
+				x.F = float32(d.Float(it.Value, "f", 32, 0))
+			}
+		case "f64", "f64_v":
+			if d.Claim(&seen[8], &it, reportInputKeys[8]) {
+				x.F64 = d.Float(it.Value, "f64", 64, 0)
+			}
+		case "b", "bool_v":
+			if d.Claim(&seen[9], &it, reportInputKeys[9]) {
+				x.B = d.Bool(it.Value, "b", 0)
+			}
+		case "sb", "sb_v":
+			if d.Claim(&seen[10], &it, reportInputKeys[10]) {
+				x.SB = d.Bool(it.Value, "sb", lenient.StrictBool)
+			}
+		case "p i", "pi":
+			if d.Claim(&seen[11], &it, reportInputKeys[11]) {
+				if !lenient.Null(it.Value) {
+					p := int(d.Int(it.Value, "p i", lenient.IntBits, 0))
+					x.PI = &p
+				}
+			}
+		case "p b", "pb":
+			if d.Claim(&seen[12], &it, reportInputKeys[12]) {
+				if !lenient.Null(it.Value) {
+					p := d.Bool(it.Value, "p b", 0)
+					x.PB = &p
+				}
+			}
+		case "a b", "sl":
+			if d.Claim(&seen[13], &it, reportInputKeys[13]) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "a b", 0, &a) {
+					d.Enter("a b")
+					s := make([]int, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e int
+						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.Sl = s
+				}
+			}
+		case "a-b", "mp":
+			if d.Claim(&seen[14], &it, reportInputKeys[14]) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "a-b", 0, &o) {
+					d.Enter("a-b")
+					mp := make(map[string]int)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e int
+						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+						mp[k] = e
+						d.Leave()
+					}
+					d.Leave()
+					x.M = mp
+				}
+			}
+		case "x 0", "inner":
+			if d.Claim(&seen[15], &it, reportInputKeys[15]) {
+				d.Enter("x 0")
+				x.In.decodeNormgen(d, it.Value, 0)
+				d.Leave()
+			}
+		case "pin", "p_in":
+			if d.Claim(&seen[16], &it, reportInputKeys[16]) {
+				if !lenient.Null(it.Value) {
+					d.Enter("pin")
+					p := new(Inner)
+					p.decodeNormgen(d, it.Value, 0)
+					x.PIn = p
+					d.Leave()
+				}
+			}
+		case "w", "ww":
+			if d.Claim(&seen[17], &it, reportInputKeys[17]) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "w", lenient.Wrap, &a) {
+					d.Enter("w")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.W = s
+				}
+			}
+		case "strict", "st":
+			if d.Claim(&seen[18], &it, reportInputKeys[18]) {
+				x.Str = int(d.Int(it.Value, "strict", lenient.IntBits, lenient.Strict))
+			}
+		case "un", "un_v":
+			if d.Claim(&seen[19], &it, reportInputKeys[19]) {
+				x.Un = d.String(it.Value, "un", lenient.Unescape)
+			}
+		case "ss", "s_s":
+			if d.Claim(&seen[20], &it, reportInputKeys[20]) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "ss", 0, &a) {
+					d.Enter("ss")
+					s := make([][]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e []string
+						var a1 lenient.ArrayIter
+						if d.Array(a.Value, "", 0, &a1) {
+							s := make([]string, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e string
+								e = d.String(a1.Value, "", 0)
+								s = append(s, e)
+								d.Leave()
+							}
+							e = s
+						}
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.SS = s
+				}
+			}
+		case "m m":
+			if d.Claim(&seen[21], &it, reportInputKeys[21]) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "m m", 0, &o) {
+					d.Enter("m m")
+					mp := make(map[string][]int)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e []int
+						var a1 lenient.ArrayIter
+						if d.Array(o.Value, "", 0, &a1) {
+							s := make([]int, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e int
+								e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
+								s = append(s, e)
+								d.Leave()
+							}
+							e = s
+						}
+						mp[k] = e
+						d.Leave()
+					}
+					d.Leave()
+					x.MM = mp
+				}
+			}
+		case "d s":
+			if d.Claim(&seen[22], &it, reportInputKeys[22]) {
+				x.DS = d.String(it.Value, "d s", 0)
+			}
+		case "di":
+			if d.Claim(&seen[23], &it, reportInputKeys[23]) {
+				x.DI = int8(d.Int(it.Value, "di", 8, 0))
+			}
+		case "du":
+			if d.Claim(&seen[24], &it, reportInputKeys[24]) {
+				x.DU = d.Uint(it.Value, "du", 64, 0)
+			}
+		case "d f":
+			if d.Claim(&seen[25], &it, reportInputKeys[25]) {
+				x.DF = d.Float(it.Value, "d f", 64, 0)
+			}
+		case "df32":
+			if d.Claim(&seen[26], &it, reportInputKeys[26]) {
+				x.DF32 = float32(d.Float(it.Value, "df32", 32, 0))
+			}
+		case "db":
+			if d.Claim(&seen[27], &it, reportInputKeys[27]) {
+				x.DB = d.Bool(it.Value, "db", 0)
+			}
+		case "dpf":
+			if d.Claim(&seen[28], &it, reportInputKeys[28]) {
+				if !lenient.Null(it.Value) {
+					p := float32(d.Float(it.Value, "dpf", 32, 0))
+					x.DPF = &p
+				}
+			}
+		case "dpb":
+			if d.Claim(&seen[29], &it, reportInputKeys[29]) {
+				if !lenient.Null(it.Value) {
+					p := d.Bool(it.Value, "dpb", 0)
+					x.DPB = &p
+				}
+			}
+		case "dps", "dps_v":
+			if d.Claim(&seen[30], &it, reportInputKeys[30]) {
+				if !lenient.Null(it.Value) {
+					p := Mode(d.String(it.Value, "dps", 0))
+					x.DPS = &p
+				}
+			}
+		case "da", "da_v":
+			if d.Claim(&seen[31], &it, reportInputKeys[31]) {
+				x.DA = int(d.Int(it.Value, "da", lenient.IntBits, 0))
+			}
+		case "opts", "options":
+			if d.Claim(&seen[32], &it, reportInputKeys[32]) {
+				d.Enter("opts")
+				x.Opts.decodeNormgen(d, it.Value, 0)
+				d.Leave()
+			}
+		case "pmap", "p_map":
+			if d.Claim(&seen[33], &it, reportInputKeys[33]) {
+				if !lenient.Null(it.Value) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "pmap", 0, &o) {
+						d.Enter("pmap")
+						mp := make(map[string]string)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e string
+							e = d.String(o.Value, "", 0)
+							mp[k] = e
+							d.Leave()
+						}
+						d.Leave()
+						x.PMap = &mp
+					}
+				}
+			}
+		default:
+			d.Unknown(it.Key, 0, nil)
+		}
+	}
+	if !seen[1] {
+		x.ReportBase.Level = -3
+		d.Defaulted("lvl", "-3")
+	}
+	if !seen[22] {
+		x.DS = "a\"b<é"
+		d.Defaulted("d s", "\"a\\\"b\\u003cé\"")
+	}
+	if !seen[23] {
+		x.DI = -128
+		d.Defaulted("di", "-128")
+	}
+	if !seen[24] {
+		x.DU = 18446744073709551615
+		d.Defaulted("du", "18446744073709551615")
+	}
+	if !seen[25] {
+		x.DF = 1e2
+		d.Defaulted("d f", "1e2")
+	}
+	if !seen[26] {
+		x.DF32 = 0.1
+		d.Defaulted("df32", "0.1")
+	}
+	if !seen[27] {
+		x.DB = true
+		d.Defaulted("db", "true")
+	}
+	if !seen[28] {
+		val := float32(-0.5)
+		x.DPF = &val
+		d.Defaulted("dpf", "-0.5")
+	}
+	if !seen[29] {
+		val := bool(false)
+		x.DPB = &val
+		d.Defaulted("dpb", "false")
+	}
+	if !seen[30] {
+		val := Mode("m")
+		x.DPS = &val
+		d.Defaulted("dps", "\"m\"")
+	}
+	if !seen[31] {
+		x.DA = 5
+		d.Defaulted("da", "5")
+	}
+}
+
+// fastNormgen decodes one clean ReportInput object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [34]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "ident", "the id":
+			if !f.Alias(k, "id") {
+				return false
+			}
+			fallthrough
+		case "id":
+			if seen[0] || !lenient.ReadString(f, &x.ReportBase.ID, 0) {
+				return false
+			}
+			seen[0] = true
+		case "lvl":
+			if seen[1] || !lenient.ReadInt(f, &x.ReportBase.Level, 8, 0) {
+				return false
+			}
+			seen[1] = true
+		case "str", "old s":
+			if !f.Alias(k, "s") {
+				return false
+			}
+			fallthrough
+		case "s":
+			if seen[2] || !lenient.ReadString(f, &x.S, 0) {
+				return false
+			}
+			seen[2] = true
+		case "int_v", "$i":
+			if !f.Alias(k, "i") {
+				return false
+			}
+			fallthrough
+		case "i":
+			if seen[3] || !lenient.ReadInt(f, &x.I, lenient.IntBits, 0) {
+				return false
+			}
+			seen[3] = true
+		case "i8_v":
+			if !f.Alias(k, "i8") {
+				return false
+			}
+			fallthrough
+		case "i8":
+			if seen[4] || !lenient.ReadInt(f, &x.I8, 8, 0) {
+				return false
+			}
+			seen[4] = true
+		case "uint_v":
+			if !f.Alias(k, "u") {
+				return false
+			}
+			fallthrough
+		case "u":
+			if seen[5] || !lenient.ReadUint(f, &x.U, 16, 0) {
+				return false
+			}
+			seen[5] = true
+		case "u64_v":
+			if !f.Alias(k, "u64") {
+				return false
+			}
+			fallthrough
+		case "u64":
+			if seen[6] || !lenient.ReadUint(f, &x.U64, 64, 0) {
+				return false
+			}
+			seen[6] = true
+		case "float_v":
+			if !f.Alias(k, "f") {
+				return false
+			}
+			fallthrough
+		case "f":
+			if seen[7] || !lenient.ReadFloat(f, &x.F, 32, 0) {
+				return false
+			}
+			seen[7] = true
+		case "f64_v":
+			if !f.Alias(k, "f64") {
+				return false
+			}
+			fallthrough
+		case "f64":
+			if seen[8] || !lenient.ReadFloat(f, &x.F64, 64, 0) {
+				return false
+			}
+			seen[8] = true
+		case "bool_v":
+			if !f.Alias(k, "b") {
+				return false
+			}
+			fallthrough
+		case "b":
+			if seen[9] || !lenient.ReadBool(f, &x.B, 0) {
+				return false
+			}
+			seen[9] = true
+		case "sb_v":
+			if !f.Alias(k, "sb") {
+				return false
+			}
+			fallthrough
+		case "sb":
+			if seen[10] || !lenient.ReadBool(f, &x.SB, lenient.StrictBool) {
+				return false
+			}
+			seen[10] = true
+		case "pi":
+			if !f.Alias(k, "p i") {
+				return false
+			}
+			fallthrough
+		case "p i":
+			if seen[11] {
+				return false
+			}
+			seen[11] = true
+			val, ok := f.Int(lenient.IntBits, 0)
+			if !ok {
+				return false
+			}
+			p := int(val)
+			x.PI = &p
+		case "pb":
+			if !f.Alias(k, "p b") {
+				return false
+			}
+			fallthrough
+		case "p b":
+			if seen[12] {
+				return false
+			}
+			seen[12] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			p := val
+			x.PB = &p
+		case "sl":
+			if !f.Alias(k, "a b") {
+				return false
+			}
+			fallthrough
+		case "a b":
+			if seen[13] {
+				return false
+			}
+			seen[13] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]int
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e int
+				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
+					return false
+				}
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]int, 0, len(b)), b...)
+			x.Sl = s
+		case "mp":
+			if !f.Alias(k, "a-b") {
+				return false
+			}
+			fallthrough
+		case "a-b":
+			if seen[14] {
+				return false
+			}
+			seen[14] = true
+			if !f.Object(0) {
+				return false
+			}
+			mp := make(map[string]int)
+			for n := 0; ; n++ {
+				kb, ok := f.Key(n)
+				if !ok {
+					break
+				}
+				k := string(kb)
+				if _, dup := mp[k]; dup {
+					return false
+				}
+				var e int
+				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
+					return false
+				}
+				mp[k] = e
+			}
+			if !f.Closed() {
+				return false
+			}
+			x.M = mp
+		case "inner":
+			if !f.Alias(k, "x 0") {
+				return false
+			}
+			fallthrough
+		case "x 0":
+			if seen[15] {
+				return false
+			}
+			seen[15] = true
+			if !x.In.fastNormgen(f, 0) {
+				return false
+			}
+		case "p_in":
+			if !f.Alias(k, "pin") {
+				return false
+			}
+			fallthrough
+		case "pin":
+			if seen[16] {
+				return false
+			}
+			seen[16] = true
+			p := new(Inner)
+			if !p.fastNormgen(f, 0) {
+				return false
+			}
+			x.PIn = p
+		case "ww":
+			if !f.Alias(k, "w") {
+				return false
+			}
+			fallthrough
+		case "w":
+			if seen[17] {
+				return false
+			}
+			seen[17] = true
+			if !f.Array(lenient.Wrap) {
+				return false
+			}
+			var buf [8]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e string
+				if !lenient.ReadString(f, &e, 0) {
+					return false
+				}
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]string, 0, len(b)), b...)
+			x.W = s
+		case "st":
+			if !f.Alias(k, "strict") {
+				return false
+			}
+			fallthrough
+		case "strict":
+			if seen[18] || !lenient.ReadInt(f, &x.Str, lenient.IntBits, lenient.Strict) {
+				return false
+			}
+			seen[18] = true
+		case "un_v":
+			if !f.Alias(k, "un") {
+				return false
+			}
+			fallthrough
+		case "un":
+			if seen[19] || !lenient.ReadString(f, &x.Un, lenient.Unescape) {
+				return false
+			}
+			seen[19] = true
+		case "s_s":
+			if !f.Alias(k, "ss") {
+				return false
+			}
+			fallthrough
+		case "ss":
+			if seen[20] {
+				return false
+			}
+			seen[20] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8][]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e []string
+				if !f.Array(0) {
+					return false
+				}
+				var buf1 [8]string
+				b1 := buf1[:0]
+				for n1 := 0; f.Elem(n1); n1++ {
+					var e string
+					if !lenient.ReadString(f, &e, 0) {
+						return false
+					}
+					b1 = append(b1, e)
+				}
+				if !f.Closed() {
+					return false
+				}
+				s := append(make([]string, 0, len(b1)), b1...)
+				e = s
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([][]string, 0, len(b)), b...)
+			x.SS = s
+		case "m m":
+			if seen[21] {
+				return false
+			}
+			seen[21] = true
+			if !f.Object(0) {
+				return false
+			}
+			mp := make(map[string][]int)
+			for n := 0; ; n++ {
+				kb, ok := f.Key(n)
+				if !ok {
+					break
+				}
+				k := string(kb)
+				if _, dup := mp[k]; dup {
+					return false
+				}
+				var e []int
+				if !f.Array(0) {
+					return false
+				}
+				var buf1 [8]int
+				b1 := buf1[:0]
+				for n1 := 0; f.Elem(n1); n1++ {
+					var e int
+					if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
+						return false
+					}
+					b1 = append(b1, e)
+				}
+				if !f.Closed() {
+					return false
+				}
+				s := append(make([]int, 0, len(b1)), b1...)
+				e = s
+				mp[k] = e
+			}
+			if !f.Closed() {
+				return false
+			}
+			x.MM = mp
+		case "d s":
+			if seen[22] || !lenient.ReadString(f, &x.DS, 0) {
+				return false
+			}
+			seen[22] = true
+		case "di":
+			if seen[23] || !lenient.ReadInt(f, &x.DI, 8, 0) {
+				return false
+			}
+			seen[23] = true
+		case "du":
+			if seen[24] || !lenient.ReadUint(f, &x.DU, 64, 0) {
+				return false
+			}
+			seen[24] = true
+		case "d f":
+			if seen[25] || !lenient.ReadFloat(f, &x.DF, 64, 0) {
+				return false
+			}
+			seen[25] = true
+		case "df32":
+			if seen[26] || !lenient.ReadFloat(f, &x.DF32, 32, 0) {
+				return false
+			}
+			seen[26] = true
+		case "db":
+			if seen[27] || !lenient.ReadBool(f, &x.DB, 0) {
+				return false
+			}
+			seen[27] = true
+		case "dpf":
+			if seen[28] {
+				return false
+			}
+			seen[28] = true
+			val, ok := f.Float(32, 0)
+			if !ok {
+				return false
+			}
+			p := float32(val)
+			x.DPF = &p
+		case "dpb":
+			if seen[29] {
+				return false
+			}
+			seen[29] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			p := val
+			x.DPB = &p
+		case "dps_v":
+			if !f.Alias(k, "dps") {
+				return false
+			}
+			fallthrough
+		case "dps":
+			if seen[30] {
+				return false
+			}
+			seen[30] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			p := Mode(val)
+			x.DPS = &p
+		case "da_v":
+			if !f.Alias(k, "da") {
+				return false
+			}
+			fallthrough
+		case "da":
+			if seen[31] || !lenient.ReadInt(f, &x.DA, lenient.IntBits, 0) {
+				return false
+			}
+			seen[31] = true
+		case "options":
+			if !f.Alias(k, "opts") {
+				return false
+			}
+			fallthrough
+		case "opts":
+			if seen[32] {
+				return false
+			}
+			seen[32] = true
+			if !x.Opts.fastNormgen(f, 0) {
+				return false
+			}
+		case "p_map":
+			if !f.Alias(k, "pmap") {
+				return false
+			}
+			fallthrough
+		case "pmap":
+			if seen[33] {
+				return false
+			}
+			seen[33] = true
+			if !f.Object(0) {
+				return false
+			}
+			mp := make(map[string]string)
+			for n := 0; ; n++ {
+				kb, ok := f.Key(n)
+				if !ok {
+					break
+				}
+				k := string(kb)
+				if _, dup := mp[k]; dup {
+					return false
+				}
+				var e string
+				if !lenient.ReadString(f, &e, 0) {
+					return false
+				}
+				mp[k] = e
+			}
+			if !f.Closed() {
+				return false
+			}
+			x.PMap = &mp
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[1] {
+		if !f.Default("lvl", "-3") {
+			return false
+		}
+		x.ReportBase.Level = -3
+	}
+	if !seen[22] {
+		if !f.Default("d s", "\"a\\\"b\\u003cé\"") {
+			return false
+		}
+		x.DS = "a\"b<é"
+	}
+	if !seen[23] {
+		if !f.Default("di", "-128") {
+			return false
+		}
+		x.DI = -128
+	}
+	if !seen[24] {
+		if !f.Default("du", "18446744073709551615") {
+			return false
+		}
+		x.DU = 18446744073709551615
+	}
+	if !seen[25] {
+		if !f.Default("d f", "1e2") {
+			return false
+		}
+		x.DF = 1e2
+	}
+	if !seen[26] {
+		if !f.Default("df32", "0.1") {
+			return false
+		}
+		x.DF32 = 0.1
+	}
+	if !seen[27] {
+		if !f.Default("db", "true") {
+			return false
+		}
+		x.DB = true
+	}
+	if !seen[28] {
+		if !f.Default("dpf", "-0.5") {
+			return false
+		}
+		val := float32(-0.5)
+		x.DPF = &val
+	}
+	if !seen[29] {
+		if !f.Default("dpb", "false") {
+			return false
+		}
+		val := bool(false)
+		x.DPB = &val
+	}
+	if !seen[30] {
+		if !f.Default("dps", "\"m\"") {
+			return false
+		}
+		val := Mode("m")
+		x.DPS = &val
+	}
+	if !seen[31] {
+		if !f.Default("da", "5") {
+			return false
+		}
+		x.DA = 5
+	}
+	return true
+}
+
+// reportPathsKeys holds the accepted keys of each field of ReportPaths, canonical name first.
+var reportPathsKeys = [6][]string{{"i.v", "i[0]", "i{}"}, {"x[0]", "a.b"}, {"m{}", "m.m"}, {"s]l"}, {"b.b"}, {"f[]"}}
+
+// UnmarshalJSON decodes a ReportPaths leniently, as the normgen README's
+// semantics table says; an error lists every bad field.
+func (x *ReportPaths) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y ReportPaths
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
+	var d lenient.Decoder
+	if d.Begin(data) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Err()
+}
+
+// UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
+func (x *ReportPaths) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Report()
+	if f.Begin(data) {
+		var y ReportPaths
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return f.Fixes(), nil
+		}
+	}
+	var d lenient.Decoder
+	d.Record()
+	if d.Begin(data) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Fixes(), d.Err()
+}
+
+// decodeNormgen decodes one ReportPaths object at d's current path.
+func (x *ReportPaths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+	*x = ReportPaths{}
+	var it lenient.ObjectIter
+	if !d.Object(v, "", m, &it) {
+		return
+	}
+	var seen [6]bool
+	for d.Next(&it) {
+		switch string(it.Key) {
+		case "i.v", "i[0]", "i{}":
+			if d.Claim(&seen[0], &it, reportPathsKeys[0]) {
+				x.I = int(d.Int(it.Value, "i.v", lenient.IntBits, 0))
+			}
+		case "x[0]", "a.b":
+			if d.Claim(&seen[1], &it, reportPathsKeys[1]) {
+				d.Enter("x[0]")
+				x.In.decodeNormgen(d, it.Value, 0)
+				d.Leave()
+			}
+		case "m{}", "m.m":
+			if d.Claim(&seen[2], &it, reportPathsKeys[2]) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "m{}", 0, &o) {
+					d.Enter("m{}")
+					mp := make(map[string]int)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e int
+						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+						mp[k] = e
+						d.Leave()
+					}
+					d.Leave()
+					x.M = mp
+				}
+			}
+		case "s]l":
+			if d.Claim(&seen[3], &it, reportPathsKeys[3]) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "s]l", lenient.Wrap, &a) {
+					d.Enter("s]l")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.SL = s
+				}
+			}
+		case "b.b":
+			if d.Claim(&seen[4], &it, reportPathsKeys[4]) {
+				if !lenient.Null(it.Value) {
+					p := d.Bool(it.Value, "b.b", 0)
+					x.B = &p
+				}
+			}
+		case "f[]":
+			if d.Claim(&seen[5], &it, reportPathsKeys[5]) {
+				x.F = float32(d.Float(it.Value, "f[]", 32, 0))
+			}
+		default:
+			d.Unknown(it.Key, 0, nil)
+		}
+	}
+	if !seen[2] {
+		d.Missing("m{}", reportPathsKeys[2][1:])
+	}
+	if !seen[4] {
+		val := bool(true)
+		x.B = &val
+		d.Defaulted("b.b", "true")
+	}
+	if !seen[5] {
+		x.F = 2.5
+		d.Defaulted("f[]", "2.5")
+	}
+}
+
+// fastNormgen decodes one clean ReportPaths object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [6]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "i[0]", "i{}":
+			if !f.Alias(k, "i.v") {
+				return false
+			}
+			fallthrough
+		case "i.v":
+			if seen[0] || !lenient.ReadInt(f, &x.I, lenient.IntBits, 0) {
+				return false
+			}
+			seen[0] = true
+		case "a.b":
+			if !f.Alias(k, "x[0]") {
+				return false
+			}
+			fallthrough
+		case "x[0]":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			if !x.In.fastNormgen(f, 0) {
+				return false
+			}
+		case "m.m":
+			if !f.Alias(k, "m{}") {
+				return false
+			}
+			fallthrough
+		case "m{}":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			if !f.Object(0) {
+				return false
+			}
+			mp := make(map[string]int)
+			for n := 0; ; n++ {
+				kb, ok := f.Key(n)
+				if !ok {
+					break
+				}
+				k := string(kb)
+				if _, dup := mp[k]; dup {
+					return false
+				}
+				var e int
+				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
+					return false
+				}
+				mp[k] = e
+			}
+			if !f.Closed() {
+				return false
+			}
+			x.M = mp
+		case "s]l":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			if !f.Array(lenient.Wrap) {
+				return false
+			}
+			var buf [8]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e string
+				if !lenient.ReadString(f, &e, 0) {
+					return false
+				}
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]string, 0, len(b)), b...)
+			x.SL = s
+		case "b.b":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			val, ok := f.Bool(0)
+			if !ok {
+				return false
+			}
+			p := val
+			x.B = &p
+		case "f[]":
+			if seen[5] || !lenient.ReadFloat(f, &x.F, 32, 0) {
+				return false
+			}
+			seen[5] = true
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[2] {
+		return false
+	}
+	if !seen[4] {
+		if !f.Default("b.b", "true") {
+			return false
+		}
+		val := bool(true)
+		x.B = &val
+	}
+	if !seen[5] {
+		if !f.Default("f[]", "2.5") {
+			return false
+		}
+		x.F = 2.5
+	}
+	return true
+}
+
+// closedReportKeys holds the accepted keys of each field of ClosedReport, canonical name first.
+var closedReportKeys = [2][]string{{"a", "aa"}, {"b"}}
+
+// closedReportKnown lists every key ClosedReport accepts.
+var closedReportKnown = []string{"a", "aa", "b"}
+
+// UnmarshalJSON decodes a ClosedReport leniently, as the normgen README's
+// semantics table says; an error lists every bad field.
+func (x *ClosedReport) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y ClosedReport
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
+	var d lenient.Decoder
+	if d.Begin(data) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Err()
+}
+
+// UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
+func (x *ClosedReport) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Report()
+	if f.Begin(data) {
+		var y ClosedReport
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return f.Fixes(), nil
+		}
+	}
+	var d lenient.Decoder
+	d.Record()
+	if d.Begin(data) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Fixes(), d.Err()
+}
+
+// decodeNormgen decodes one ClosedReport object at d's current path.
+func (x *ClosedReport) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+	*x = ClosedReport{}
+	var it lenient.ObjectIter
+	if !d.Object(v, "", m, &it) {
+		return
+	}
+	var seen [2]bool
+	for d.Next(&it) {
+		switch string(it.Key) {
+		case "a", "aa":
+			if d.Claim(&seen[0], &it, closedReportKeys[0]) {
+				x.A = int(d.Int(it.Value, "a", lenient.IntBits, 0))
+			}
+		case "b":
+			if d.Claim(&seen[1], &it, closedReportKeys[1]) {
+				x.B = d.String(it.Value, "b", 0)
+			}
+		default:
+			d.Unknown(it.Key, lenient.RejectUnknown, closedReportKnown)
+		}
+	}
+	if !seen[1] {
+		x.B = "bee"
+		d.Defaulted("b", "\"bee\"")
+	}
+}
+
+// fastNormgen decodes one clean ClosedReport object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *ClosedReport) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [2]bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "aa":
+			if !f.Alias(k, "a") {
+				return false
+			}
+			fallthrough
+		case "a":
+			if seen[0] || !lenient.ReadInt(f, &x.A, lenient.IntBits, 0) {
+				return false
+			}
+			seen[0] = true
+		case "b":
+			if seen[1] || !lenient.ReadString(f, &x.B, 0) {
+				return false
+			}
+			seen[1] = true
+		default:
+			return false
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[1] {
+		if !f.Default("b", "\"bee\"") {
+			return false
+		}
+		x.B = "bee"
+	}
+	return true
+}
+
 // boundsInputSchema is the input schema of tool bounds in the portable profile.
 const boundsInputSchema = `{
   "properties": {
@@ -8704,6 +10016,87 @@ const boundsInputSchemaGemini = `{
       "type": "array",
       "minItems": 2,
       "nullable": true
+    }
+  },
+  "type": "object"
+}
+`
+
+// closedReportSchema is the input schema of tool closed_report in the portable profile.
+const closedReportSchema = `{
+  "properties": {
+    "a": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "string",
+          "pattern": "^-?[0-9]+$"
+        }
+      ]
+    },
+    "aa": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "string",
+          "pattern": "^-?[0-9]+$"
+        }
+      ]
+    },
+    "b": {
+      "type": "string",
+      "default": "bee"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object"
+}
+`
+
+// closedReportSchemaTypeArray is the input schema of tool closed_report in the typearray profile.
+const closedReportSchemaTypeArray = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "properties": {
+    "a": {
+      "pattern": "^-?[0-9]+$",
+      "type": [
+        "integer",
+        "string"
+      ]
+    },
+    "aa": {
+      "pattern": "^-?[0-9]+$",
+      "type": [
+        "integer",
+        "string"
+      ]
+    },
+    "b": {
+      "type": "string",
+      "default": "bee"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object"
+}
+`
+
+// closedReportSchemaGemini is the input schema of tool closed_report in the gemini profile.
+const closedReportSchemaGemini = `{
+  "properties": {
+    "a": {
+      "type": "integer"
+    },
+    "aa": {
+      "type": "integer"
+    },
+    "b": {
+      "type": "string",
+      "default": "bee"
     }
   },
   "type": "object"
@@ -15943,6 +17336,1449 @@ const rawHolderSchemaGemini = `{
 }
 `
 
+// reportInputSchema is the input schema of tool report in the portable profile.
+const reportInputSchema = `{
+  "properties": {
+    "id": {
+      "type": "string"
+    },
+    "lvl": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "default": -3
+        },
+        {
+          "type": "string",
+          "pattern": "^-?[0-9]+$"
+        }
+      ]
+    },
+    "s": {
+      "type": "string"
+    },
+    "i": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "string",
+          "pattern": "^-?[0-9]+$"
+        }
+      ]
+    },
+    "i8": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "string",
+          "pattern": "^-?[0-9]+$"
+        }
+      ]
+    },
+    "u": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0
+        },
+        {
+          "type": "string",
+          "pattern": "^[0-9]+$"
+        }
+      ]
+    },
+    "u64": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0
+        },
+        {
+          "type": "string",
+          "pattern": "^[0-9]+$"
+        }
+      ]
+    },
+    "f": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "string",
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+        }
+      ]
+    },
+    "f64": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "string",
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+        }
+      ]
+    },
+    "b": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "sb": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "string",
+          "pattern": "^(true|false)$"
+        }
+      ]
+    },
+    "p i": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "string",
+          "pattern": "^-?[0-9]+$"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "p b": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "a b": {
+      "anyOf": [
+        {
+          "items": {
+            "anyOf": [
+              {
+                "type": "integer"
+              },
+              {
+                "type": "string",
+                "pattern": "^-?[0-9]+$"
+              }
+            ]
+          },
+          "type": "array"
+        },
+        {
+          "type": "string"
+        }
+      ]
+    },
+    "a-b": {
+      "anyOf": [
+        {
+          "additionalProperties": {
+            "anyOf": [
+              {
+                "type": "integer"
+              },
+              {
+                "type": "string",
+                "pattern": "^-?[0-9]+$"
+              }
+            ]
+          },
+          "type": "object"
+        },
+        {
+          "type": "string"
+        }
+      ]
+    },
+    "x 0": {
+      "anyOf": [
+        {
+          "properties": {
+            "n": {
+              "anyOf": [
+                {
+                  "type": "integer"
+                },
+                {
+                  "type": "string",
+                  "pattern": "^-?[0-9]+$"
+                }
+              ]
+            },
+            "s": {
+              "type": "string"
+            },
+            "xs": {
+              "anyOf": [
+                {
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "integer",
+                        "minimum": 0
+                      },
+                      {
+                        "type": "string",
+                        "pattern": "^[0-9]+$"
+                      }
+                    ]
+                  },
+                  "type": "array"
+                },
+                {
+                  "type": "string"
+                }
+              ]
+            },
+            "f": {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "type": "object"
+        },
+        {
+          "type": "string"
+        }
+      ]
+    },
+    "pin": {
+      "anyOf": [
+        {
+          "properties": {
+            "n": {
+              "anyOf": [
+                {
+                  "type": "integer"
+                },
+                {
+                  "type": "string",
+                  "pattern": "^-?[0-9]+$"
+                }
+              ]
+            },
+            "s": {
+              "type": "string"
+            },
+            "xs": {
+              "anyOf": [
+                {
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "integer",
+                        "minimum": 0
+                      },
+                      {
+                        "type": "string",
+                        "pattern": "^[0-9]+$"
+                      }
+                    ]
+                  },
+                  "type": "array"
+                },
+                {
+                  "type": "string"
+                }
+              ]
+            },
+            "f": {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "type": "object"
+        },
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "w": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "string"
+        }
+      ]
+    },
+    "strict": {
+      "$comment": "normgen: strict (no coercion, by declaration)",
+      "type": "integer"
+    },
+    "un": {
+      "type": "string"
+    },
+    "ss": {
+      "anyOf": [
+        {
+          "items": {
+            "anyOf": [
+              {
+                "items": {
+                  "type": "string"
+                },
+                "type": "array"
+              },
+              {
+                "type": "string"
+              }
+            ]
+          },
+          "type": "array"
+        },
+        {
+          "type": "string"
+        }
+      ]
+    },
+    "m m": {
+      "anyOf": [
+        {
+          "additionalProperties": {
+            "anyOf": [
+              {
+                "items": {
+                  "anyOf": [
+                    {
+                      "type": "integer"
+                    },
+                    {
+                      "type": "string",
+                      "pattern": "^-?[0-9]+$"
+                    }
+                  ]
+                },
+                "type": "array"
+              },
+              {
+                "type": "string"
+              }
+            ]
+          },
+          "type": "object"
+        },
+        {
+          "type": "string"
+        }
+      ]
+    },
+    "d s": {
+      "type": "string",
+      "default": "a\"b<é"
+    },
+    "di": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "default": -128
+        },
+        {
+          "type": "string",
+          "pattern": "^-?[0-9]+$"
+        }
+      ]
+    },
+    "du": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "default": 18446744073709551615
+        },
+        {
+          "type": "string",
+          "pattern": "^[0-9]+$"
+        }
+      ]
+    },
+    "d f": {
+      "anyOf": [
+        {
+          "type": "number",
+          "default": 1e2
+        },
+        {
+          "type": "string",
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+        }
+      ]
+    },
+    "df32": {
+      "anyOf": [
+        {
+          "type": "number",
+          "default": 0.1
+        },
+        {
+          "type": "string",
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+        }
+      ]
+    },
+    "db": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "default": true
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        }
+      ]
+    },
+    "dpf": {
+      "anyOf": [
+        {
+          "type": "number",
+          "default": -0.5
+        },
+        {
+          "type": "string",
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "dpb": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "default": false
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "dps": {
+      "anyOf": [
+        {
+          "type": "string",
+          "default": "m"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "da": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "default": 5
+        },
+        {
+          "type": "string",
+          "pattern": "^-?[0-9]+$"
+        }
+      ]
+    },
+    "opts": {
+      "anyOf": [
+        {
+          "properties": {
+            "level": {
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "default": 2
+                },
+                {
+                  "type": "string",
+                  "pattern": "^-?[0-9]+$"
+                }
+              ]
+            },
+            "ratio": {
+              "anyOf": [
+                {
+                  "type": "number",
+                  "default": 0.5
+                },
+                {
+                  "type": "string",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "verbose": {
+              "anyOf": [
+                {
+                  "type": "boolean",
+                  "default": true
+                },
+                {
+                  "type": "string",
+                  "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+                }
+              ]
+            },
+            "label": {
+              "type": "string",
+              "default": "lbl"
+            }
+          },
+          "type": "object"
+        },
+        {
+          "type": "string"
+        }
+      ]
+    },
+    "pmap": {
+      "anyOf": [
+        {
+          "additionalProperties": {
+            "type": "string"
+          },
+          "type": "object"
+        },
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "type": "object"
+}
+`
+
+// reportInputSchemaTypeArray is the input schema of tool report in the typearray profile.
+const reportInputSchemaTypeArray = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "properties": {
+    "id": {
+      "type": "string"
+    },
+    "lvl": {
+      "pattern": "^-?[0-9]+$",
+      "default": -3,
+      "type": [
+        "integer",
+        "string"
+      ]
+    },
+    "s": {
+      "type": "string"
+    },
+    "i": {
+      "pattern": "^-?[0-9]+$",
+      "type": [
+        "integer",
+        "string"
+      ]
+    },
+    "i8": {
+      "pattern": "^-?[0-9]+$",
+      "type": [
+        "integer",
+        "string"
+      ]
+    },
+    "u": {
+      "minimum": 0,
+      "pattern": "^[0-9]+$",
+      "type": [
+        "integer",
+        "string"
+      ]
+    },
+    "u64": {
+      "minimum": 0,
+      "pattern": "^[0-9]+$",
+      "type": [
+        "integer",
+        "string"
+      ]
+    },
+    "f": {
+      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "type": [
+        "number",
+        "string"
+      ]
+    },
+    "f64": {
+      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "type": [
+        "number",
+        "string"
+      ]
+    },
+    "b": {
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "type": [
+        "boolean",
+        "string"
+      ]
+    },
+    "sb": {
+      "pattern": "^(true|false)$",
+      "type": [
+        "boolean",
+        "string"
+      ]
+    },
+    "p i": {
+      "pattern": "^-?[0-9]+$",
+      "type": [
+        "integer",
+        "string",
+        "null"
+      ]
+    },
+    "p b": {
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "type": [
+        "boolean",
+        "string",
+        "null"
+      ]
+    },
+    "a b": {
+      "items": {
+        "pattern": "^-?[0-9]+$",
+        "type": [
+          "integer",
+          "string"
+        ]
+      },
+      "type": [
+        "array",
+        "string"
+      ]
+    },
+    "a-b": {
+      "additionalProperties": {
+        "pattern": "^-?[0-9]+$",
+        "type": [
+          "integer",
+          "string"
+        ]
+      },
+      "type": [
+        "object",
+        "string"
+      ]
+    },
+    "x 0": {
+      "properties": {
+        "n": {
+          "pattern": "^-?[0-9]+$",
+          "type": [
+            "integer",
+            "string"
+          ]
+        },
+        "s": {
+          "type": "string"
+        },
+        "xs": {
+          "items": {
+            "minimum": 0,
+            "pattern": "^[0-9]+$",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "type": [
+            "array",
+            "string"
+          ]
+        },
+        "f": {
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "type": [
+            "number",
+            "string",
+            "null"
+          ]
+        }
+      },
+      "type": [
+        "object",
+        "string"
+      ]
+    },
+    "pin": {
+      "properties": {
+        "n": {
+          "pattern": "^-?[0-9]+$",
+          "type": [
+            "integer",
+            "string"
+          ]
+        },
+        "s": {
+          "type": "string"
+        },
+        "xs": {
+          "items": {
+            "minimum": 0,
+            "pattern": "^[0-9]+$",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "type": [
+            "array",
+            "string"
+          ]
+        },
+        "f": {
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "type": [
+            "number",
+            "string",
+            "null"
+          ]
+        }
+      },
+      "type": [
+        "object",
+        "string",
+        "null"
+      ]
+    },
+    "w": {
+      "items": {
+        "type": "string"
+      },
+      "type": [
+        "array",
+        "string"
+      ]
+    },
+    "strict": {
+      "$comment": "normgen: strict (no coercion, by declaration)",
+      "type": "integer"
+    },
+    "un": {
+      "type": "string"
+    },
+    "ss": {
+      "items": {
+        "items": {
+          "type": "string"
+        },
+        "type": [
+          "array",
+          "string"
+        ]
+      },
+      "type": [
+        "array",
+        "string"
+      ]
+    },
+    "m m": {
+      "additionalProperties": {
+        "items": {
+          "pattern": "^-?[0-9]+$",
+          "type": [
+            "integer",
+            "string"
+          ]
+        },
+        "type": [
+          "array",
+          "string"
+        ]
+      },
+      "type": [
+        "object",
+        "string"
+      ]
+    },
+    "d s": {
+      "type": "string",
+      "default": "a\"b<é"
+    },
+    "di": {
+      "pattern": "^-?[0-9]+$",
+      "default": -128,
+      "type": [
+        "integer",
+        "string"
+      ]
+    },
+    "du": {
+      "minimum": 0,
+      "pattern": "^[0-9]+$",
+      "default": 18446744073709551615,
+      "type": [
+        "integer",
+        "string"
+      ]
+    },
+    "d f": {
+      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "default": 1e2,
+      "type": [
+        "number",
+        "string"
+      ]
+    },
+    "df32": {
+      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "default": 0.1,
+      "type": [
+        "number",
+        "string"
+      ]
+    },
+    "db": {
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "default": true,
+      "type": [
+        "boolean",
+        "string"
+      ]
+    },
+    "dpf": {
+      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "default": -0.5,
+      "type": [
+        "number",
+        "string",
+        "null"
+      ]
+    },
+    "dpb": {
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "default": false,
+      "type": [
+        "boolean",
+        "string",
+        "null"
+      ]
+    },
+    "dps": {
+      "default": "m",
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "da": {
+      "pattern": "^-?[0-9]+$",
+      "default": 5,
+      "type": [
+        "integer",
+        "string"
+      ]
+    },
+    "opts": {
+      "properties": {
+        "level": {
+          "pattern": "^-?[0-9]+$",
+          "default": 2,
+          "type": [
+            "integer",
+            "string"
+          ]
+        },
+        "ratio": {
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "default": 0.5,
+          "type": [
+            "number",
+            "string",
+            "null"
+          ]
+        },
+        "verbose": {
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+          "default": true,
+          "type": [
+            "boolean",
+            "string"
+          ]
+        },
+        "label": {
+          "type": "string",
+          "default": "lbl"
+        }
+      },
+      "type": [
+        "object",
+        "string"
+      ]
+    },
+    "pmap": {
+      "additionalProperties": {
+        "type": "string"
+      },
+      "type": [
+        "object",
+        "string",
+        "null"
+      ]
+    }
+  },
+  "type": "object"
+}
+`
+
+// reportInputSchemaGemini is the input schema of tool report in the gemini profile.
+const reportInputSchemaGemini = `{
+  "properties": {
+    "id": {
+      "type": "string"
+    },
+    "lvl": {
+      "type": "integer",
+      "default": -3
+    },
+    "s": {
+      "type": "string"
+    },
+    "i": {
+      "type": "integer"
+    },
+    "i8": {
+      "type": "integer"
+    },
+    "u": {
+      "type": "integer",
+      "minimum": 0
+    },
+    "u64": {
+      "type": "integer",
+      "minimum": 0
+    },
+    "f": {
+      "type": "number"
+    },
+    "f64": {
+      "type": "number"
+    },
+    "b": {
+      "type": "boolean"
+    },
+    "sb": {
+      "type": "boolean"
+    },
+    "p i": {
+      "type": "integer",
+      "nullable": true
+    },
+    "p b": {
+      "type": "boolean",
+      "nullable": true
+    },
+    "a b": {
+      "items": {
+        "type": "integer"
+      },
+      "type": "array"
+    },
+    "a-b": {
+      "type": "object"
+    },
+    "x 0": {
+      "properties": {
+        "n": {
+          "type": "integer"
+        },
+        "s": {
+          "type": "string"
+        },
+        "xs": {
+          "items": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "type": "array"
+        },
+        "f": {
+          "type": "number",
+          "nullable": true
+        }
+      },
+      "type": "object"
+    },
+    "pin": {
+      "properties": {
+        "n": {
+          "type": "integer"
+        },
+        "s": {
+          "type": "string"
+        },
+        "xs": {
+          "items": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "type": "array"
+        },
+        "f": {
+          "type": "number",
+          "nullable": true
+        }
+      },
+      "type": "object",
+      "nullable": true
+    },
+    "w": {
+      "items": {
+        "type": "string"
+      },
+      "type": "array"
+    },
+    "strict": {
+      "type": "integer"
+    },
+    "un": {
+      "type": "string"
+    },
+    "ss": {
+      "items": {
+        "items": {
+          "type": "string"
+        },
+        "type": "array"
+      },
+      "type": "array"
+    },
+    "m m": {
+      "type": "object"
+    },
+    "d s": {
+      "type": "string",
+      "default": "a\"b<é"
+    },
+    "di": {
+      "type": "integer",
+      "default": -128
+    },
+    "du": {
+      "type": "integer",
+      "minimum": 0,
+      "default": 18446744073709551615
+    },
+    "d f": {
+      "type": "number",
+      "default": 1e2
+    },
+    "df32": {
+      "type": "number",
+      "default": 0.1
+    },
+    "db": {
+      "type": "boolean",
+      "default": true
+    },
+    "dpf": {
+      "type": "number",
+      "default": -0.5,
+      "nullable": true
+    },
+    "dpb": {
+      "type": "boolean",
+      "default": false,
+      "nullable": true
+    },
+    "dps": {
+      "type": "string",
+      "default": "m",
+      "nullable": true
+    },
+    "da": {
+      "type": "integer",
+      "default": 5
+    },
+    "opts": {
+      "properties": {
+        "level": {
+          "type": "integer",
+          "default": 2
+        },
+        "ratio": {
+          "type": "number",
+          "default": 0.5,
+          "nullable": true
+        },
+        "verbose": {
+          "type": "boolean",
+          "default": true
+        },
+        "label": {
+          "type": "string",
+          "default": "lbl"
+        }
+      },
+      "type": "object"
+    },
+    "pmap": {
+      "type": "object",
+      "nullable": true
+    }
+  },
+  "type": "object"
+}
+`
+
+// reportPathsSchema is the input schema of tool report_paths in the portable profile.
+const reportPathsSchema = `{
+  "properties": {
+    "i.v": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "string",
+          "pattern": "^-?[0-9]+$"
+        }
+      ]
+    },
+    "x[0]": {
+      "anyOf": [
+        {
+          "properties": {
+            "n": {
+              "anyOf": [
+                {
+                  "type": "integer"
+                },
+                {
+                  "type": "string",
+                  "pattern": "^-?[0-9]+$"
+                }
+              ]
+            },
+            "s": {
+              "type": "string"
+            },
+            "xs": {
+              "anyOf": [
+                {
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "integer",
+                        "minimum": 0
+                      },
+                      {
+                        "type": "string",
+                        "pattern": "^[0-9]+$"
+                      }
+                    ]
+                  },
+                  "type": "array"
+                },
+                {
+                  "type": "string"
+                }
+              ]
+            },
+            "f": {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "type": "object"
+        },
+        {
+          "type": "string"
+        }
+      ]
+    },
+    "m{}": {
+      "anyOf": [
+        {
+          "additionalProperties": {
+            "anyOf": [
+              {
+                "type": "integer"
+              },
+              {
+                "type": "string",
+                "pattern": "^-?[0-9]+$"
+              }
+            ]
+          },
+          "type": "object"
+        },
+        {
+          "type": "string"
+        }
+      ]
+    },
+    "s]l": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "string"
+        }
+      ]
+    },
+    "b.b": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "default": true
+        },
+        {
+          "type": "string",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "f[]": {
+      "anyOf": [
+        {
+          "type": "number",
+          "default": 2.5
+        },
+        {
+          "type": "string",
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+        }
+      ]
+    }
+  },
+  "type": "object"
+}
+`
+
+// reportPathsSchemaTypeArray is the input schema of tool report_paths in the typearray profile.
+const reportPathsSchemaTypeArray = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "properties": {
+    "i.v": {
+      "pattern": "^-?[0-9]+$",
+      "type": [
+        "integer",
+        "string"
+      ]
+    },
+    "x[0]": {
+      "properties": {
+        "n": {
+          "pattern": "^-?[0-9]+$",
+          "type": [
+            "integer",
+            "string"
+          ]
+        },
+        "s": {
+          "type": "string"
+        },
+        "xs": {
+          "items": {
+            "minimum": 0,
+            "pattern": "^[0-9]+$",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "type": [
+            "array",
+            "string"
+          ]
+        },
+        "f": {
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "type": [
+            "number",
+            "string",
+            "null"
+          ]
+        }
+      },
+      "type": [
+        "object",
+        "string"
+      ]
+    },
+    "m{}": {
+      "additionalProperties": {
+        "pattern": "^-?[0-9]+$",
+        "type": [
+          "integer",
+          "string"
+        ]
+      },
+      "type": [
+        "object",
+        "string"
+      ]
+    },
+    "s]l": {
+      "items": {
+        "type": "string"
+      },
+      "type": [
+        "array",
+        "string"
+      ]
+    },
+    "b.b": {
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "default": true,
+      "type": [
+        "boolean",
+        "string",
+        "null"
+      ]
+    },
+    "f[]": {
+      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "default": 2.5,
+      "type": [
+        "number",
+        "string"
+      ]
+    }
+  },
+  "type": "object"
+}
+`
+
+// reportPathsSchemaGemini is the input schema of tool report_paths in the gemini profile.
+const reportPathsSchemaGemini = `{
+  "properties": {
+    "i.v": {
+      "type": "integer"
+    },
+    "x[0]": {
+      "properties": {
+        "n": {
+          "type": "integer"
+        },
+        "s": {
+          "type": "string"
+        },
+        "xs": {
+          "items": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "type": "array"
+        },
+        "f": {
+          "type": "number",
+          "nullable": true
+        }
+      },
+      "type": "object"
+    },
+    "m{}": {
+      "type": "object"
+    },
+    "s]l": {
+      "items": {
+        "type": "string"
+      },
+      "type": "array"
+    },
+    "b.b": {
+      "type": "boolean",
+      "default": true,
+      "nullable": true
+    },
+    "f[]": {
+      "type": "number",
+      "default": 2.5
+    }
+  },
+  "type": "object"
+}
+`
+
 // scalarsInputSchema is the input schema of tool scalars in the portable profile.
 const scalarsInputSchema = `{
   "properties": {
@@ -17036,6 +19872,44 @@ func NormgenTools() []lenient.Tool {
 				lenient.ProfileGemini:    json.RawMessage(boundsInputSchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(boundsInputSchema),
 				lenient.ProfileTypeArray: json.RawMessage(boundsInputSchemaTypeArray),
+			},
+		},
+		{
+			Decode: func(args []byte) (any, []lenient.Fix, error) {
+				x := new(ClosedReport)
+				fixes, err := x.UnmarshalJSONReport(args)
+				return x, fixes, err
+			},
+			Description: "ClosedReport rejects unknown keys and has an alias and a default.",
+			InputSchema: json.RawMessage(closedReportSchema),
+			Name:        "closed_report",
+			Rules: []lenient.Rule{
+				{
+					From:  "aa",
+					ID:    "closed_report.a.alias.aa",
+					To:    "a",
+					Tools: []string{"closed_report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					CoerceTo: "int",
+					From:     "a",
+					ID:       "closed_report.a.coerce",
+					Tools:    []string{"closed_report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "b",
+					ID:    "closed_report.b.default",
+					Tools: []string{"closed_report"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`"bee"`),
+				},
+			},
+			Schemas: map[lenient.Profile]json.RawMessage{
+				lenient.ProfileGemini:    json.RawMessage(closedReportSchemaGemini),
+				lenient.ProfilePortable:  json.RawMessage(closedReportSchema),
+				lenient.ProfileTypeArray: json.RawMessage(closedReportSchemaTypeArray),
 			},
 		},
 		{
@@ -19496,6 +22370,660 @@ func NormgenTools() []lenient.Tool {
 				lenient.ProfileGemini:    json.RawMessage(rawHolderSchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(rawHolderSchema),
 				lenient.ProfileTypeArray: json.RawMessage(rawHolderSchemaTypeArray),
+			},
+		},
+		{
+			Decode: func(args []byte) (any, []lenient.Fix, error) {
+				x := new(ReportInput)
+				fixes, err := x.UnmarshalJSONReport(args)
+				return x, fixes, err
+			},
+			Description: "ReportInput has aliases on fields of every kind, keys (and aliases) a\npath quotes, and defaults of every scalar kind, for the fixes the fast\npath records (lenient.Fast.Report) next to the Decoder's.",
+			InputSchema: json.RawMessage(reportInputSchema),
+			Name:        "report",
+			Rules: []lenient.Rule{
+				{
+					From:  "ident",
+					ID:    "report.id.alias.ident",
+					To:    "id",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "the id",
+					ID:    "report.id.alias.the id",
+					To:    "id",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "lvl",
+					ID:    "report.lvl.default",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`-3`),
+				},
+				{
+					CoerceTo: "int",
+					From:     "lvl",
+					ID:       "report.lvl.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "str",
+					ID:    "report.s.alias.str",
+					To:    "s",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "old s",
+					ID:    "report.s.alias.old s",
+					To:    "s",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "int_v",
+					ID:    "report.i.alias.int_v",
+					To:    "i",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "$i",
+					ID:    "report.i.alias.$i",
+					To:    "i",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					CoerceTo: "int",
+					From:     "i",
+					ID:       "report.i.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "i8_v",
+					ID:    "report.i8.alias.i8_v",
+					To:    "i8",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					CoerceTo: "int",
+					From:     "i8",
+					ID:       "report.i8.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "uint_v",
+					ID:    "report.u.alias.uint_v",
+					To:    "u",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					CoerceTo: "int",
+					From:     "u",
+					ID:       "report.u.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "u64_v",
+					ID:    "report.u64.alias.u64_v",
+					To:    "u64",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					CoerceTo: "int",
+					From:     "u64",
+					ID:       "report.u64.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "float_v",
+					ID:    "report.f.alias.float_v",
+					To:    "f",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					CoerceTo: "float",
+					From:     "f",
+					ID:       "report.f.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "f64_v",
+					ID:    "report.f64.alias.f64_v",
+					To:    "f64",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					CoerceTo: "float",
+					From:     "f64",
+					ID:       "report.f64.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "bool_v",
+					ID:    "report.b.alias.bool_v",
+					To:    "b",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					CoerceTo: "bool",
+					From:     "b",
+					ID:       "report.b.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "sb_v",
+					ID:    "report.sb.alias.sb_v",
+					To:    "sb",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					CoerceTo: "bool_strict",
+					From:     "sb",
+					ID:       "report.sb.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "pi",
+					ID:    "report.p i.alias.pi",
+					To:    "p i",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					CoerceTo: "int",
+					From:     "p i",
+					ID:       "report.p i.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "pb",
+					ID:    "report.p b.alias.pb",
+					To:    "p b",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					CoerceTo: "bool",
+					From:     "p b",
+					ID:       "report.p b.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "sl",
+					ID:    "report.a b.alias.sl",
+					To:    "a b",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "a b",
+					ID:    "report.a b.json",
+					To:    "native",
+					Tools: []string{"report"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					CoerceTo: "int",
+					ID:       "report.a b[].coerce",
+					Path:     "a b[]",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "mp",
+					ID:    "report.a-b.alias.mp",
+					To:    "a-b",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "a-b",
+					ID:    "report.a-b.json",
+					To:    "native",
+					Tools: []string{"report"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					CoerceTo: "int",
+					ID:       "report.a-b{}.coerce",
+					Path:     "a-b{}",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "inner",
+					ID:    "report.x 0.alias.inner",
+					To:    "x 0",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "x 0",
+					ID:    "report.x 0.json",
+					To:    "native",
+					Tools: []string{"report"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					CoerceTo: "int",
+					ID:       "report.x 0.n.coerce",
+					Path:     "x 0.n",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report.x 0.xs.json",
+					Path:  "x 0.xs",
+					To:    "native",
+					Tools: []string{"report"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					CoerceTo: "int",
+					ID:       "report.x 0.xs[].coerce",
+					Path:     "x 0.xs[]",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					CoerceTo: "float",
+					ID:       "report.x 0.f.coerce",
+					Path:     "x 0.f",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "p_in",
+					ID:    "report.pin.alias.p_in",
+					To:    "pin",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "pin",
+					ID:    "report.pin.json",
+					To:    "native",
+					Tools: []string{"report"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					CoerceTo: "int",
+					ID:       "report.pin.n.coerce",
+					Path:     "pin.n",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report.pin.xs.json",
+					Path:  "pin.xs",
+					To:    "native",
+					Tools: []string{"report"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					CoerceTo: "int",
+					ID:       "report.pin.xs[].coerce",
+					Path:     "pin.xs[]",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					CoerceTo: "float",
+					ID:       "report.pin.f.coerce",
+					Path:     "pin.f",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "ww",
+					ID:    "report.w.alias.ww",
+					To:    "w",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "w",
+					ID:    "report.w.wrap",
+					Tools: []string{"report"},
+					Type:  lenient.RuleWrap,
+				},
+				{
+					From:  "w",
+					ID:    "report.w.json",
+					To:    "native",
+					Tools: []string{"report"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "st",
+					ID:    "report.strict.alias.st",
+					To:    "strict",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					CoerceTo: "int_literal",
+					From:     "strict",
+					ID:       "report.strict.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "un_v",
+					ID:    "report.un.alias.un_v",
+					To:    "un",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "un",
+					ID:    "report.un.unescape",
+					Tools: []string{"report"},
+					Type:  lenient.RuleUnescape,
+				},
+				{
+					From:  "s_s",
+					ID:    "report.ss.alias.s_s",
+					To:    "ss",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "ss",
+					ID:    "report.ss.json",
+					To:    "native",
+					Tools: []string{"report"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "report.ss[].json",
+					Path:  "ss[]",
+					To:    "native",
+					Tools: []string{"report"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "m m",
+					ID:    "report.m m.json",
+					To:    "native",
+					Tools: []string{"report"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "report.m m{}.json",
+					Path:  "m m{}",
+					To:    "native",
+					Tools: []string{"report"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					CoerceTo: "int",
+					ID:       "report.m m{}[].coerce",
+					Path:     "m m{}[]",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "d s",
+					ID:    "report.d s.default",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`"a\"b\u003cé"`),
+				},
+				{
+					From:  "di",
+					ID:    "report.di.default",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`-128`),
+				},
+				{
+					CoerceTo: "int",
+					From:     "di",
+					ID:       "report.di.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "du",
+					ID:    "report.du.default",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`18446744073709551615`),
+				},
+				{
+					CoerceTo: "int",
+					From:     "du",
+					ID:       "report.du.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "d f",
+					ID:    "report.d f.default",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`1e2`),
+				},
+				{
+					CoerceTo: "float",
+					From:     "d f",
+					ID:       "report.d f.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "df32",
+					ID:    "report.df32.default",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`0.1`),
+				},
+				{
+					CoerceTo: "float",
+					From:     "df32",
+					ID:       "report.df32.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "db",
+					ID:    "report.db.default",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`true`),
+				},
+				{
+					CoerceTo: "bool",
+					From:     "db",
+					ID:       "report.db.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "dpf",
+					ID:    "report.dpf.default",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`-0.5`),
+				},
+				{
+					CoerceTo: "float",
+					From:     "dpf",
+					ID:       "report.dpf.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "dpb",
+					ID:    "report.dpb.default",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`false`),
+				},
+				{
+					CoerceTo: "bool",
+					From:     "dpb",
+					ID:       "report.dpb.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "dps_v",
+					ID:    "report.dps.alias.dps_v",
+					To:    "dps",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "dps",
+					ID:    "report.dps.default",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`"m"`),
+				},
+				{
+					From:  "da_v",
+					ID:    "report.da.alias.da_v",
+					To:    "da",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "da",
+					ID:    "report.da.default",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`5`),
+				},
+				{
+					CoerceTo: "int",
+					From:     "da",
+					ID:       "report.da.coerce",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "options",
+					ID:    "report.opts.alias.options",
+					To:    "opts",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "opts",
+					ID:    "report.opts.json",
+					To:    "native",
+					Tools: []string{"report"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "report.opts.level.default",
+					Path:  "opts.level",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`2`),
+				},
+				{
+					CoerceTo: "int",
+					ID:       "report.opts.level.coerce",
+					Path:     "opts.level",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report.opts.ratio.default",
+					Path:  "opts.ratio",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`0.5`),
+				},
+				{
+					CoerceTo: "float",
+					ID:       "report.opts.ratio.coerce",
+					Path:     "opts.ratio",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report.opts.verbose.default",
+					Path:  "opts.verbose",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`true`),
+				},
+				{
+					CoerceTo: "bool",
+					ID:       "report.opts.verbose.coerce",
+					Path:     "opts.verbose",
+					Tools:    []string{"report"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report.opts.label.default",
+					Path:  "opts.label",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`"lbl"`),
+				},
+				{
+					From:  "p_map",
+					ID:    "report.pmap.alias.p_map",
+					To:    "pmap",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "pmap",
+					ID:    "report.pmap.json",
+					To:    "native",
+					Tools: []string{"report"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+			},
+			Schemas: map[lenient.Profile]json.RawMessage{
+				lenient.ProfileGemini:    json.RawMessage(reportInputSchemaGemini),
+				lenient.ProfilePortable:  json.RawMessage(reportInputSchema),
+				lenient.ProfileTypeArray: json.RawMessage(reportInputSchemaTypeArray),
+			},
+		},
+		{
+			Decode: func(args []byte) (any, []lenient.Fix, error) {
+				x := new(ReportPaths)
+				fixes, err := x.UnmarshalJSONReport(args)
+				return x, fixes, err
+			},
+			Description: "ReportPaths has keys and aliases a rule path cannot name, whose fixes'\npaths quote them (the rule table leaves them out: rulecheck does not\ncheck this tool).",
+			InputSchema: json.RawMessage(reportPathsSchema),
+			Name:        "report_paths",
+			Rules:       []lenient.Rule{},
+			Schemas: map[lenient.Profile]json.RawMessage{
+				lenient.ProfileGemini:    json.RawMessage(reportPathsSchemaGemini),
+				lenient.ProfilePortable:  json.RawMessage(reportPathsSchema),
+				lenient.ProfileTypeArray: json.RawMessage(reportPathsSchemaTypeArray),
 			},
 		},
 		{
