@@ -17,8 +17,9 @@ import (
 //
 // which decodes clean JSON in one pass and returns false on anything
 // else, and UnmarshalJSON tries it first (see lenient.Fast). It reads
-// keys (canonical or aliases) each once, and values of the field's own
-// JSON type or the lenient forms lenient.Fast reads; it runs the field's
+// keys (canonical or aliases) each once and one unknown key per object,
+// and values of the field's own JSON type or the lenient forms
+// lenient.Fast reads; it runs the field's
 // checks and gives up where they fail, so that the Decoder reports the
 // problem.
 
@@ -100,13 +101,24 @@ func renderFast(f *jen.File, s *Struct) {
 		body = append(body, fastValue(target(fl), fl.Type, fl.Mode, checks, 0)...)
 		cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(body...))
 	}
-	cases = append(cases, jen.Default().Block(fastFalse()))
+	if s.RejectUnknown {
+		cases = append(cases, jen.Default().Block(fastFalse()))
+	} else {
+		// One key the type does not declare, ignored (Fast.Unknown).
+		cases = append(cases, jen.Default().Block(
+			jen.If(jen.Id("skipped").Op("||").Op("!").Id("f").Dot("Unknown").Call(jen.Id("k"))).Block(fastFalse()),
+			jen.Id("skipped").Op("=").True(),
+		))
+	}
 
 	body := []jen.Code{
 		jen.If(jen.Op("!").Id("f").Dot("Object").Call(jen.Id("m"))).Block(fastFalse()),
 	}
 	if len(s.Fields) > 0 {
 		body = append(body, jen.Var().Id("seen").Index(jen.Lit(len(s.Fields))).Bool())
+	}
+	if !s.RejectUnknown {
+		body = append(body, jen.Var().Id("skipped").Bool())
 	}
 	body = append(body,
 		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(

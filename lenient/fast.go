@@ -12,8 +12,8 @@ import (
 //
 // A generated UnmarshalJSON first tries to decode clean input with a Fast:
 // JSON whose every member has its field's own JSON type, keys given once,
-// no key the type does not declare, no null, no absent field that is
-// required, small enough (FastMax). That is what a client following the
+// no key the type does not declare (but one, Unknown), no null, no absent
+// field that is required, small enough (FastMax). That is what a client following the
 // schema sends, and a decoder need not outline it first (Decoder.Begin's
 // tape) to read it. Any other input makes the fast path give up (a method
 // returns false) and the generated code decodes it again with a Decoder,
@@ -792,9 +792,9 @@ func (f *Fast) Record() { f.record = true }
 // Report makes the fast path record the fixes the Decoder records to the
 // top-level object's members (a key sent as an alias: Alias, a scalar
 // sent as a string, a container sent as JSON text, an absent field given
-// its default: Default), as the Decoder records them, for Fixes; it still
-// gives up where the Decoder would record any other fix (inside a
-// container or JSON text, an unknown key).
+// its default: Default, a key the type does not declare: Unknown), as the
+// Decoder records them, for Fixes; it still gives up where the Decoder
+// would record any other fix (inside a container or JSON text).
 func (f *Fast) Report() { f.record, f.report = true, true }
 
 // Recording reports whether Record or Report was called: code generated
@@ -834,6 +834,34 @@ func (f *Fast) Alias(key []byte, name string) bool {
 	// The member's value's fixes are the field's, at its name, as the
 	// Decoder records them (only ever read, never written).
 	f.key = unsafe.Slice(unsafe.StringData(name), len(name))
+	return true
+}
+
+// Unknown skips the value of the member whose key, just read, the type
+// does not declare (a type that ignores unknown keys), as the Decoder
+// ignores it: the value must be JSON that Decoder.Begin accepts, which
+// the same validator checks (duplicate keys included). Not in escaped
+// text; where fixes are reported, only for a member of the top-level
+// object, recording the fix as Decoder.Unknown does. Generated code skips
+// one such member per object: a second might repeat the first's key,
+// which the Decoder rejects.
+func (f *Fast) Unknown(key []byte) bool {
+	if f.esc || f.record && (!f.report || f.depth != 1 || f.texts != 0) {
+		return false
+	}
+	i := f.scalar()
+	if i < 0 {
+		return false
+	}
+	var v validator
+	end, err := v.value(f.data, i, f.depth)
+	if err != nil {
+		return false
+	}
+	f.i = end
+	if f.report {
+		f.fix(FixUnknownKey, nil, nil)
+	}
 	return true
 }
 

@@ -130,6 +130,7 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [6]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -204,7 +205,10 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.MaxBodyBytes = val
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {

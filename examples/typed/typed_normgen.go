@@ -131,6 +131,7 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [6]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -212,7 +213,10 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := val
 			x.Estimate = &p
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {

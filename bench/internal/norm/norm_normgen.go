@@ -154,6 +154,7 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [12]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -255,7 +256,10 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]int64, 0, len(b)), b...)
 			x.IDs = s
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -501,6 +505,7 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [22]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -703,7 +708,10 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[21] = true
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -823,6 +831,7 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [6]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -860,7 +869,10 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[5] = true
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -955,6 +967,7 @@ func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [2]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -972,7 +985,10 @@ func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[1] = true
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -1070,6 +1086,7 @@ func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [1]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -1099,7 +1116,10 @@ func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.Paths = s
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -1194,6 +1214,7 @@ func (x *IDs) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [1]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -1223,7 +1244,10 @@ func (x *IDs) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]int64, 0, len(b)), b...)
 			x.IDs = s
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {

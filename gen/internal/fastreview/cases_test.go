@@ -176,9 +176,10 @@ func TestCases(t *testing.T) {
 
 // TestReportTakes: with fixes recorded (UnmarshalJSONReport, Tool.Decode),
 // the fast path takes a call whose top-level members are scalars sent as
-// strings or containers sent as JSON text, sent under an alias, or absent
-// and given their defaults, and gives what the Decoder gives, fixes
-// included; a fix deeper down still makes it give up.
+// strings or containers sent as JSON text, sent under an alias, absent
+// and given their defaults, or one the type does not declare, and gives
+// what the Decoder gives, fixes included; a fix deeper down, a second
+// unknown key, or one a type rejects still makes it give up.
 func TestReportTakes(t *testing.T) {
 	for _, c := range []struct {
 		kind, doc string
@@ -189,6 +190,13 @@ func TestReportTakes(t *testing.T) {
 		{"ContainersInput", `{"tags":"[\"a\",\"b\"]","counts":"{\"x\":1}","ss":"[[\"a\"]]","in":"{\"n\":1}"}`, true},
 		{"ContainersInput", `{"tags":"[\"a\"]","psl":"[1, 2]","pin":" {\"n\":2} "}`, true},
 		{"ContainersInput", `{"sps":["1"]}`, false},
+		{"ScalarsInput", `{"s":"a","zz":{"x":[1,{"y":null}],"s":"\u00e9"},"i8":"1"}`, true},
+		{"ScalarsInput", `{"zz":1,"yy":2}`, false},
+		{"ScalarsInput", `{"zz":1,"zz":2}`, false},
+		{"ScalarsInput", `{"zz":{"a":1,"a":2}}`, false},
+		{"ScalarsInput", `{"zz":[1,]}`, false},
+		{"ContainersInput", `{"in":{"n":1,"zz":true}}`, false},
+		{"ClosedReport", `{"a":1,"zz":2}`, false},
 		{"ContainersInput", `{"tags":"[\"a\"]","ss":["[\"b\"]"]}`, false},
 		{"ScalarsInput", `{"strict_i":"1"}`, false},
 		{"DefaultsInput", `{"req":"a","req_i":"1"}`, true},

@@ -227,6 +227,7 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [31]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -443,7 +444,10 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := val
 			x.PUn = &p
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -814,6 +818,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [19]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -1148,7 +1153,10 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.PIts = &s
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -1252,6 +1260,7 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [4]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -1302,7 +1311,10 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := float32(val)
 			x.F = &p
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -1391,6 +1403,7 @@ func (x *Leaf) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [1]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -1420,7 +1433,10 @@ func (x *Leaf) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.V = s
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -1526,6 +1542,7 @@ func (x *Mid) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [3]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -1579,7 +1596,10 @@ func (x *Mid) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Map = mp
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -2271,6 +2291,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [31]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -3116,7 +3137,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]BoundsInput, 0, len(b)), b...)
 			x.Bnds = s
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -4601,6 +4625,7 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [3]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -6407,7 +6432,10 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[2] = true
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -6551,6 +6579,7 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [3]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -6573,7 +6602,10 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[2] = true
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -6693,6 +6725,7 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [4]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -6726,7 +6759,10 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[3] = true
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -6939,6 +6975,7 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [12]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -7059,7 +7096,10 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make(Tags, 0, len(b)), b...)
 			x.Tags = s
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -7495,6 +7535,7 @@ func (x *Emb) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [1]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -7507,7 +7548,10 @@ func (x *Emb) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -7822,6 +7866,7 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [12]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -8146,7 +8191,10 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]map[string]*Inner, 0, len(b)), b...)
 			x.SMP = s
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -8531,6 +8579,7 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [34]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -9017,7 +9066,10 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.PMap = &mp
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -9226,6 +9278,7 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [6]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -9327,7 +9380,10 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[5] = true
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {

@@ -112,6 +112,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [4]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -155,7 +156,10 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[3] = true
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -346,6 +350,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [8]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -466,7 +471,10 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[7] = true
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -584,6 +592,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [3]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -628,7 +637,10 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Ready = p
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -805,6 +817,7 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [8]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -946,7 +959,10 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int8(val)
 			x.Priority = &p
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -1059,6 +1075,7 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [2]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -1095,7 +1112,10 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[1] = true
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -1197,6 +1217,7 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [2]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -1231,7 +1252,10 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.History = s
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -1434,6 +1458,7 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [10]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -1604,7 +1629,10 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Severity = val
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -1766,6 +1794,7 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [5]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -1874,7 +1903,10 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Limits = mp
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -2030,6 +2062,7 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [5]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -2138,7 +2171,10 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Limits = mp
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -2232,6 +2268,7 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		return false
 	}
 	var seen [3]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -2259,7 +2296,10 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[2] = true
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
@@ -2385,6 +2425,7 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 		return false
 	}
 	var seen [4]bool
+	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
 		if !ok {
@@ -2451,7 +2492,10 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 			s := append(make([]int, 0, len(b)), b...)
 			x.Strict = s
 		default:
-			return false
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
 		}
 	}
 	if !f.Closed() {
