@@ -26,6 +26,7 @@ type RvC struct {
 
 type rvLower struct {
 	P int `json:"p,omitempty"`
+	//lint:ignore U1000 an unexported field, which every decoder leaves alone
 	q int
 }
 
