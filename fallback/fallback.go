@@ -175,17 +175,10 @@ type field struct {
 	embed []string
 }
 
-// goField is the Go field a wire name is assigned to.
-type goField struct {
-	typ   reflect.Type
-	embed []string
-	level int
-}
-
 // wireName tells what a struct field is on the wire, as encoding/json and
 // schema.Describe tell it: nothing (skip: blank, json "-", or unexported
 // and not embedded), an embedded struct without a json name, whose fields
-// are promoted, or a member named name.
+// are promoted, or a member named name (for ownFieldsOf).
 func wireName(sf reflect.StructField) (name string, embedded, skip bool) {
 	tag := sf.Tag.Get("json")
 	if sf.Name == "_" || tag == "-" {
@@ -201,33 +194,6 @@ func wireName(sf reflect.StructField) (name string, embedded, skip bool) {
 		name = sf.Name
 	}
 	return name, false, false
-}
-
-// goFieldsOf finds the Go field of each wire name of t as encoding/json
-// and schema.Describe do: embedded structs without a json name are
-// flattened, and the shallowest field of a name wins (the first of those
-// at one depth). A struct embedded under a json name is a field like any
-// other.
-func goFieldsOf(t reflect.Type) map[string]goField {
-	out := map[string]goField{}
-	var walk func(t reflect.Type, embed []string)
-	walk = func(t reflect.Type, embed []string) {
-		for i := 0; i < t.NumField(); i++ {
-			sf := t.Field(i)
-			name, embedded, skip := wireName(sf)
-			switch {
-			case skip:
-			case embedded:
-				walk(sf.Type, append(embed[:len(embed):len(embed)], sf.Name))
-			default:
-				if prev, ok := out[name]; !ok || prev.level > len(embed) {
-					out[name] = goField{typ: sf.Type, embed: embed, level: len(embed)}
-				}
-			}
-		}
-	}
-	walk(t, nil)
-	return out
 }
 
 type structInfo struct {
@@ -256,10 +222,17 @@ func fieldsOf(t reflect.Type) (*structInfo, error) {
 	if desc.RejectUnknown {
 		info.mode = lenient.RejectUnknown
 	}
-	goFields := goFieldsOf(t)
 	for _, f := range desc.Fields {
-		g := goFields[f.Name]
-		fl := field{name: f.Name, spellings: append([]string{f.Name}, f.Aliases...), required: f.Required, typ: g.typ, embed: g.embed, kw: f.Keywords}
+		fl := field{name: f.Name, spellings: append([]string{f.Name}, f.Aliases...), required: f.Required, kw: f.Keywords}
+		// The Go field Describe found for the wire name, and the
+		// embedded structs it is promoted from.
+		st := t
+		for _, i := range f.Index[:len(f.Index)-1] {
+			sf := st.Field(i)
+			fl.embed = append(fl.embed, sf.Name)
+			st = sf.Type
+		}
+		fl.typ = st.Field(f.Index[len(f.Index)-1]).Type
 		if f.Type.Strict {
 			fl.mode |= lenient.Strict
 		}

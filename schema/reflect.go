@@ -122,8 +122,9 @@ func structFields(t reflect.Type, busy map[reflect.Type]bool, path string) ([]Fi
 	depth := map[string]int{}
 	tie := map[string]string{} // wire name -> the path of a second field at its depth
 	var ties []string
-	var walk func(t reflect.Type, level int) error
-	walk = func(t reflect.Type, level int) error {
+	var walk func(t reflect.Type, index []int) error
+	walk = func(t reflect.Type, index []int) error {
+		level := len(index)
 		for i := 0; i < t.NumField(); i++ {
 			sf := t.Field(i)
 			if sf.Name == "_" {
@@ -140,7 +141,7 @@ func structFields(t reflect.Type, busy map[reflect.Type]bool, path string) ([]Fi
 			}
 			name, opts, _ := strings.Cut(tag, ",")
 			if sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct {
-				if err := walk(sf.Type, level+1); err != nil {
+				if err := walk(sf.Type, append(index[:level:level], i)); err != nil {
 					return err
 				}
 				continue
@@ -182,6 +183,7 @@ func structFields(t reflect.Type, busy map[reflect.Type]bool, path string) ([]Fi
 				Description: kw.Description,
 				Type:        ft,
 				Keywords:    kw,
+				Index:       append(index[:level:level], i),
 			}
 			if prev, ok := depth[name]; ok {
 				if prev == level {
@@ -209,7 +211,7 @@ func structFields(t reflect.Type, busy map[reflect.Type]bool, path string) ([]Fi
 		}
 		return nil
 	}
-	if err := walk(t, 0); err != nil {
+	if err := walk(t, nil); err != nil {
 		return nil, false, err
 	}
 	for _, name := range ties {

@@ -74,6 +74,10 @@ type Field struct {
 	Type *Type
 	// Keywords are the field's jsonschema tag keywords.
 	Keywords Keywords
+	// Index is the field's index sequence in its struct type, through the
+	// embedded structs it is promoted from (reflect.Type.FieldByIndex);
+	// set by Describe, nil from the generator.
+	Index []int
 }
 
 // Keywords are the invopop/jsonschema tag keys normgen honours on a field.
