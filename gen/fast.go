@@ -19,9 +19,8 @@ import (
 // else, and UnmarshalJSON tries it first (see lenient.Fast). It reads
 // keys (canonical or aliases) each once and one unknown key per object,
 // and values of the field's own JSON type or the lenient forms
-// lenient.Fast reads; it runs the field's
-// checks and gives up where they fail, so that the Decoder reports the
-// problem.
+// lenient.Fast reads; it runs the field's checks and gives up where they
+// fail, so that the Decoder reports the problem.
 
 // fastStructs returns the structs of m that get a fast path: those whose
 // fields are scalars, and arrays, maps and structs of what gets one. A

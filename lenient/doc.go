@@ -34,11 +34,9 @@
 // Before the Decoder, generated code tries a Fast: one pass that reads the
 // clean documents a client following the schema sends (and aliases,
 // scalars sent as strings, containers sent as JSON text, defaults and an
-// unknown key;
-// where fixes are recorded, only for top-level members, whose fixes it
-// records) into the value directly,
-// without a tape, and gives up on anything else, which the Decoder then
-// decodes from the start. It decides nothing the Decoder would not: on
+// unknown key; where fixes are recorded, only for top-level members, whose
+// fixes it records) into the value directly, without a tape, and gives up
+// on anything else, which the Decoder then decodes from the start. It decides nothing the Decoder would not: on
 // what it reads it gives the Decoder's value and fixes, and it reads
 // nothing the Decoder rejects (DisableFast turns it off, to compare).
 //

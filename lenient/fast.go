@@ -13,9 +13,9 @@ import (
 // A generated UnmarshalJSON first tries to decode clean input with a Fast:
 // JSON whose every member has its field's own JSON type, keys given once,
 // no key the type does not declare (but one, Unknown), no null, no absent
-// field that is required, small enough (FastMax). That is what a client following the
-// schema sends, and a decoder need not outline it first (Decoder.Begin's
-// tape) to read it. Any other input makes the fast path give up (a method
+// field that is required, small enough (FastMax). That is what a client
+// following the schema sends, and a decoder need not outline it first
+// (Decoder.Begin's tape) to read it. Any other input makes the fast path give up (a method
 // returns false) and the generated code decodes it again with a Decoder,
 // from the start, which then does all that the semantics table says. The
 // fast path therefore never decides anything: on the input it finishes, it
@@ -576,13 +576,9 @@ func (f *Fast) unquoted(i, j int, high bool) (string, bool) {
 }
 
 // quotedScalar reads a string holding a boolean's text ("yes", "1"; Int,
-// Uint and Float read their string forms in place), which the Decoder
-// reads without a fix only when it is not recording them: false when f is
-// recording, m is Strict or the string holds an escape.
-func (f *Fast) quotedScalar(i int, m Mode) ([]byte, bool) {
-	if !f.fixable(m) {
-		return nil, false
-	}
+// Uint and Float read their string forms in place), for Bool, which has
+// checked that it is fixable: false when the string holds an escape.
+func (f *Fast) quotedScalar(i int) ([]byte, bool) {
 	// A string with an escape is left to the Decoder; bytes outside
 	// ASCII are read as the Decoder reads them (the text is the bytes).
 	j, _ := stopAt(f.data, i+1)
@@ -772,7 +768,7 @@ func (f *Fast) Bool(m Mode) (bool, bool) {
 			f.i, b, ok = i+7, false, true
 		default:
 			var t []byte
-			if t, ok = f.quotedScalar(i, m); ok {
+			if t, ok = f.quotedScalar(i); ok {
 				b, ok = ParseBool(t, m&StrictBool != 0)
 			}
 		}
@@ -807,13 +803,12 @@ func (f *Fast) Recording() bool { return f.record }
 // when they are reported (Report), for a field of the top-level object
 // (read to its end), recording the fix as Decoder.Defaulted does.
 func (f *Fast) Default(name, value string) bool {
-	if !f.record {
-		return true
-	}
-	if !f.report || f.depth != 0 || f.texts != 0 {
+	if !f.mayFix(0) {
 		return false
 	}
-	f.fixes = appendFix(f.fixes, &f.fixMem, memberPath(name), nil, FixDefault, nil, []byte(value))
+	if f.report {
+		f.fixes = appendFix(f.fixes, &f.fixMem, memberPath(name), nil, FixDefault, nil, []byte(value))
+	}
 	return true
 }
 
@@ -822,11 +817,11 @@ func (f *Fast) Default(name, value string) bool {
 // recorded; when they are reported (Report), for a member of the
 // top-level object, recording the fix as Decoder.Claim does.
 func (f *Fast) Alias(key []byte, name string) bool {
-	if !f.record {
-		return true
-	}
-	if !f.report || f.depth != 1 || f.texts != 0 {
+	if !f.mayFix(1) {
 		return false
+	}
+	if !f.report {
+		return true
 	}
 	var from, to [64]byte
 	f.fixes = appendFix(f.fixes, &f.fixMem, memberPath(name), nil, FixAlias,
@@ -846,7 +841,7 @@ func (f *Fast) Alias(key []byte, name string) bool {
 // one such member per object: a second might repeat the first's key,
 // which the Decoder rejects.
 func (f *Fast) Unknown(key []byte) bool {
-	if f.esc || f.record && (!f.report || f.depth != 1 || f.texts != 0) {
+	if f.esc || !f.mayFix(1) {
 		return false
 	}
 	i := f.scalar()
@@ -869,14 +864,21 @@ func (f *Fast) Unknown(key []byte) bool {
 // (nil when there are none).
 func (f *Fast) Fixes() []Fix { return f.fixes }
 
+// mayFix reports whether the fast path may make a fix at depth (1: to a
+// top-level member, 0: to the top-level object read to its end): always,
+// unless fixes are recorded; when they are reported (Report), only at
+// that depth of the document itself, not in JSON text.
+func (f *Fast) mayFix(depth int) bool {
+	return !f.record || f.report && f.depth == depth && f.texts == 0
+}
+
 // fixable reports whether a value that is a fix in mode m may be read:
 // never in Strict mode, nor in escaped text, where a string is quoted
 // with \" and a raw '"' ends the string holding the text (the string
-// forms of scalars there are left to the Decoder); while fixes are
-// recorded, only when they are reported and the value is a top-level
-// member's own.
+// forms of scalars there are left to the Decoder); else as mayFix says
+// for a top-level member's value.
 func (f *Fast) fixable(m Mode) bool {
-	return m&Strict == 0 && !f.esc && (!f.record || f.report && f.depth == 1 && f.texts == 0)
+	return m&Strict == 0 && !f.esc && f.mayFix(1)
 }
 
 // fix records a fix to the value of the top-level member being read.
