@@ -28,45 +28,13 @@ func fastScalar(t *testing.T, k string, v []byte, m Mode, record bool) {
 	}
 	if !d.Begin(v) {
 		// Malformed: the fast path must not finish it.
-		ok := false
-		switch k {
-		case "string":
-			_, ok = f.String(m)
-		case "int":
-			_, ok = f.Int(16, m)
-		case "uint":
-			_, ok = f.Uint(64, m)
-		case "float":
-			_, ok = f.Float(32, m)
-		case "bool":
-			_, ok = f.Bool(m)
-		}
-		if ok && f.End() {
+		if _, ok := fastRead(&f, k, m); ok && f.End() {
 			t.Fatalf("%s %q: the fast path reads what Begin rejects (%v)", k, v, d.Err())
 		}
 		return
 	}
-	var got, want any
-	ok := false
-	switch k {
-	case "string":
-		got, ok = f.String(m)
-		want = d.String(trimSpace(v), "x", m)
-	case "int":
-		got, ok = f.Int(16, m)
-		want = d.Int(trimSpace(v), "x", 16, m)
-	case "uint":
-		got, ok = f.Uint(64, m)
-		want = d.Uint(trimSpace(v), "x", 64, m)
-	case "float":
-		var x float64
-		x, ok = f.Float(32, m)
-		got = math.Float64bits(x)
-		want = math.Float64bits(d.Float(trimSpace(v), "x", 32, m))
-	case "bool":
-		got, ok = f.Bool(m)
-		want = d.Bool(trimSpace(v), "x", m)
-	}
+	got, ok := fastRead(&f, k, m)
+	want := decoderRead(&d, trimSpace(v), "x", k, m)
 	if !ok || !f.End() {
 		return
 	}
@@ -79,6 +47,43 @@ func fastScalar(t *testing.T, k string, v []byte, m Mode, record bool) {
 	if got != want {
 		t.Fatalf("%s %q mode %d: fast path %v, Decoder %v", k, v, m, got, want)
 	}
+}
+
+// fastRead reads a scalar of kind k (fastKinds) with f, as a generated
+// fast path reads a field of that kind in mode m (a float as its bits).
+func fastRead(f *Fast, k string, m Mode) (any, bool) {
+	switch k {
+	case "string":
+		return f.String(m)
+	case "int":
+		return f.Int(16, m)
+	case "uint":
+		return f.Uint(64, m)
+	case "float":
+		x, ok := f.Float(32, m)
+		return math.Float64bits(x), ok
+	case "bool":
+		return f.Bool(m)
+	}
+	panic("no kind " + k)
+}
+
+// decoderRead is fastRead with a Decoder, of the value v of the member
+// name.
+func decoderRead(d *Decoder, v []byte, name, k string, m Mode) any {
+	switch k {
+	case "string":
+		return d.String(v, name, m)
+	case "int":
+		return d.Int(v, name, 16, m)
+	case "uint":
+		return d.Uint(v, name, 64, m)
+	case "float":
+		return math.Float64bits(d.Float(v, name, 32, m))
+	case "bool":
+		return d.Bool(v, name, m)
+	}
+	panic("no kind " + k)
 }
 
 var fastKinds = []string{"string", "int", "uint", "float", "bool"}
@@ -138,18 +143,8 @@ func fastMember(t *testing.T, k, key string, v []byte, m Mode) (fixes int) {
 	var got any
 	ok := false
 	switch k {
-	case "string":
-		got, ok = f.String(m)
-	case "int":
-		got, ok = f.Int(16, m)
-	case "uint":
-		got, ok = f.Uint(64, m)
-	case "float":
-		var x float64
-		x, ok = f.Float(32, m)
-		got = math.Float64bits(x)
-	case "bool":
-		got, ok = f.Bool(m)
+	default:
+		got, ok = fastRead(&f, k, m)
 	case "ints", "strings":
 		if !f.Array(m) {
 			return 0
@@ -186,16 +181,8 @@ func fastMember(t *testing.T, k, key string, v []byte, m Mode) (fixes int) {
 	if d.Object(doc, "", Strict, &it) {
 		for d.Next(&it) {
 			switch k {
-			case "string":
-				want = d.String(it.Value, key, m)
-			case "int":
-				want = d.Int(it.Value, key, 16, m)
-			case "uint":
-				want = d.Uint(it.Value, key, 64, m)
-			case "float":
-				want = math.Float64bits(d.Float(it.Value, key, 32, m))
-			case "bool":
-				want = d.Bool(it.Value, key, m)
+			default:
+				want = decoderRead(&d, it.Value, key, k, m)
 			case "ints", "strings":
 				var a ArrayIter
 				if d.Array(it.Value, key, m, &a) {
