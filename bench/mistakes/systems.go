@@ -149,7 +149,7 @@ var Generated = System{
 // validation against that schema, as a server does after normalizing.
 var Catalog = System{
 	Key:  "normgen-catalog",
-	Name: "normgen, rules derived from the schema (normalizer, then strict validation)",
+	Name: "normgen, rules derived from the schema (`rules -catalog`, the adapters)",
 	run: func(c *Case) (string, string, error) {
 		rules, _, err := schema.DeriveRules(c.ID, c.Schema)
 		if err != nil {
