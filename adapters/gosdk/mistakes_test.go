@@ -47,21 +47,8 @@ func TestMistakesCorpus(t *testing.T) {
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil
 		})
 	}
-	lax, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.AddReceivingMiddleware(lax.Middleware)
-	ct, st := mcp.NewInMemoryTransports()
+	cs, _ := connect(t, s, Options{})
 	ctx := context.Background()
-	if _, err := s.Connect(ctx, st, nil); err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cs.Close(); lax.Close() }()
 
 	taken := 0
 	for _, c := range cases {
