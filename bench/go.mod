@@ -10,6 +10,7 @@ require (
 	github.com/goccy/go-json v0.12.0
 	github.com/mailru/easyjson v0.9.2
 	github.com/normgen/normgen v0.0.0
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/segmentio/encoding v0.5.4
 )
 
@@ -31,6 +32,7 @@ require (
 	golang.org/x/mod v0.38.0 // indirect
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
+	golang.org/x/text v0.14.0 // indirect
 	golang.org/x/tools v0.48.0 // indirect
 )
 

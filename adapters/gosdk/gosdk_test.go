@@ -34,6 +34,14 @@ func serve(t *testing.T, opts Options) (*mcp.ClientSession, *[]input, *mcp.Tool,
 		got = append(got, in)
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
 	})
+	cs, lax := connect(t, s, opts)
+	return cs, &got, tool, lax
+}
+
+// connect wraps s with an adapter made from opts and returns a client
+// session connected to it in memory; both are closed when the test ends.
+func connect(t *testing.T, s *mcp.Server, opts Options) (*mcp.ClientSession, *Adapter) {
+	t.Helper()
 	lax, err := New(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +57,7 @@ func serve(t *testing.T, opts Options) (*mcp.ClientSession, *[]input, *mcp.Tool,
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close(); lax.Close() })
-	return cs, &got, tool, lax
+	return cs, lax
 }
 
 func TestMiddleware(t *testing.T) {

@@ -100,14 +100,15 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-// TestNormalizeCLI: an unknown tool and a non-object on stdin are said for
-// what they are, on stderr, with exit 1.
+// TestNormalizeCLI: a tool no rule names is said on stderr and its
+// arguments pass unchanged (exit 0); a non-object on stdin is said for what
+// it is, on stderr, with exit 1.
 func TestNormalizeCLI(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "rules.json"), []byte(`[{"id":"a","tools":["edit_file"],"type":"param_alias","from":"old_str","to":"old_text"}]`), 0o644)
 	code, stdout, stderr := normgen(t, dir, `{"old_str":"x"}`, "normalize", "-rules", "rules.json", "-tool", "nosuchtool")
-	if code != 1 || stdout != "" || !strings.Contains(stderr, "nosuchtool") {
-		t.Errorf("unknown tool: exit %d, stdout %q, stderr %q; want exit 1 and the tool named on stderr", code, stdout, stderr)
+	if code != 0 || !strings.Contains(stdout, `"old_str": "x"`) || !strings.Contains(stderr, "nosuchtool") {
+		t.Errorf("unknown tool: exit %d, stdout %q, stderr %q; want exit 0, the arguments unchanged and the tool named on stderr", code, stdout, stderr)
 	}
 	code, stdout, stderr = normgen(t, dir, `[1]`, "normalize", "-rules", "rules.json", "-tool", "edit_file")
 	if code != 1 || stdout != "" || !strings.Contains(stderr, "must be a JSON object") || strings.Contains(stderr, "invalid JSON") {

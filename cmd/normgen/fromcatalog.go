@@ -50,7 +50,7 @@ func rulesFromCatalog(args []string) int {
 	}
 	rules := d.Rules
 	if rules == nil {
-		rules = rules[:0:0]
+		rules = []lenient.Rule{} // [], not null: a rules file is an array
 	}
 	b, err := gen.MarshalJSON(rules)
 	if err != nil {
