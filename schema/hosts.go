@@ -213,7 +213,7 @@ func checkHost(h Host, label, name string, schema any) []Finding {
 			}
 		}
 	}
-	w.walk("", root, true)
+	w.walk("", root, true, true)
 	return w.out()
 }
 
@@ -232,8 +232,12 @@ func (w *hostWalker) add(path, kind, format string, args ...any) {
 
 // walk checks one subschema at path and its children. Children keep the
 // CheckCatalog path convention: properties "a.b", items "a[]", map values
-// "a.*"; anyOf/oneOf/allOf branches keep their schema's path.
-func (w *hostWalker) walk(path string, v any, isRoot bool) {
+// "a.*"; anyOf/oneOf/allOf branches keep their schema's path. read says
+// whether the host reads the subschema as a schema of its own, which then
+// needs a type: a property, items, or an anyOf branch does; a map's value
+// schema and oneOf/allOf branches do not (Gemini's Schema has none of these
+// keys: the key itself is what it refuses).
+func (w *hostWalker) walk(path string, v any, isRoot, read bool) {
 	r := w.rules
 	s, ok := v.(map[string]any)
 	if !ok {
@@ -251,7 +255,7 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 			return // unresolvable, a cycle, or already walked once
 		}
 		w.walked[ref] = true
-		w.walk(path, target, false)
+		w.walk(path, target, false, read)
 		return
 	}
 	if f, ok := s["format"].(string); ok && r.rejectKeys != nil && f != "enum" && f != "date-time" {
@@ -263,10 +267,10 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 		}
 	}
 	types := schemaTypes(s)
-	if r.typed && !isRoot && !w.hasType(s, 0) {
-		w.add(path, KindMissingType, "no type: Gemini CLI skips the whole tool (\"missing types in its parameter schema\") and the Gemini API rejects it; give a type (normgen's gemini profile spells any value as an object)")
+	if r.typed && read && !isRoot && !w.hasType(s, 0) {
+		w.add(path, KindMissingType, "no type: Vertex AI refuses the request (\"schema didn't specify the schema type field\"), and Gemini CLI from August to September 2025 skipped the whole tool (\"missing types in its parameter schema\"); give a type (normgen's gemini profile spells any value as an object)")
 	}
-	if req, ok := s["required"].([]any); ok && r.requiredDefined {
+	if req, ok := s["required"].([]any); ok && r.requiredDefined && read {
 		props, _ := s["properties"].(map[string]any)
 		for _, name := range req {
 			if n, isString := name.(string); isString {
@@ -348,12 +352,12 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 					}
 				}
 			}
-			w.walk(path, b, false)
+			w.walk(path, b, false, k == "anyOf")
 		}
 	}
 	if all, ok := s["allOf"].([]any); ok {
 		for _, b := range all {
-			w.walk(path, b, false)
+			w.walk(path, b, false, false)
 		}
 	}
 	if props, ok := s["properties"].(map[string]any); ok {
@@ -363,20 +367,20 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			w.walk(join(path, n), props[n], false)
+			w.walk(join(path, n), props[n], false, true)
 		}
 	}
 	if items, has := s["items"]; has {
 		if list, isList := items.([]any); isList {
 			for _, it := range list {
-				w.walk(path+"[]", it, false)
+				w.walk(path+"[]", it, false, true)
 			}
 		} else {
-			w.walk(path+"[]", items, false)
+			w.walk(path+"[]", items, false, true)
 		}
 	}
 	if ap, ok := s["additionalProperties"].(map[string]any); ok {
-		w.walk(join(path, "*"), ap, false)
+		w.walk(join(path, "*"), ap, false, false)
 	}
 }
 

@@ -52,6 +52,15 @@ func TestHostRules(t *testing.T) {
 		{HostGemini, `{"type":"object","properties":{"v":{"anyOf":[{"properties":{}},{"type":"null"}]}}}`, "t", []string{"v:anyof-branch-no-type", "v:missing-type"}},
 		{HostGemini, `{"type":"object","properties":{"v":{},"w":{"type":"array","items":{"description":"x"}}},"required":["v","x"]}`, "t", []string{":required-not-defined", "v:missing-type", "w[]:missing-type"}},
 		{HostCopilot, `{"type":"object","properties":{"v":true}}`, "t", []string{"v:boolean-schema"}},
+		// Gemini reads no schema in additionalProperties or in allOf/oneOf
+		// branches (it refuses those keys themselves, where it reads them at
+		// all), so a branch or map value without a type is no missing-type.
+		{HostGemini, `{"type":"object","properties":{"m":{"anyOf":[{"type":"object","additionalProperties":{}},{"type":"string"}]}}}`, "t", nil},
+		{HostGemini, `{"type":"object","properties":{"a":{"type":"string"}},"allOf":[{"if":{"properties":{"a":{"const":"x"}}},"then":{"required":["a"]}}]}`, "t", []string{":root-combinator", ":unsupported-key"}},
+		{HostGemini, `{"type":"object","properties":{"v":{"type":"object","allOf":[{"required":["x"]},{"not":{"required":["y"]}}],"properties":{"x":{"type":"string"},"y":{"type":"string"}}}}}`, "t", []string{"v:unsupported-key"}},
+		// An untyped schema is still one whose branches must all be typed
+		// (Gemini CLI's rule).
+		{HostGemini, `{"type":"object","properties":{"v":{"oneOf":[{"type":"string"},{"description":"untyped"}]}}}`, "t", []string{"v:anyof-branch-no-type", "v:missing-type", "v:unsupported-key"}},
 		{HostGemini, portable, "9lives", []string{":tool-name"}},
 		{HostGemini, `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"v":{"type":"string","const":"x"}}}`, "t", []string{":unsupported-key", "v:unsupported-key"}},
 		{HostClaude, portable, "t", nil},
