@@ -13,7 +13,7 @@ import (
 
 func init() { subcommands["check"] = runCheck }
 
-// runCheck implements `normgen check [-json] [-host NAME,...|all]
+// runCheck implements `normgen check [-json] [-host NAME[@VERSION],...|all]
 // [FILE|-]`: lint a tools/list catalog for leniency gaps, or with -host
 // for the named hosts' schema rules. It exits 1 on findings; notes alone
 // (limits a host does not document) are printed and exit 0.
@@ -22,7 +22,7 @@ func runCheck(args []string) int {
 	asJSON := fs.Bool("json", false, "print the findings as a JSON array")
 	hostList := fs.String("host", "", "check the schema rules of these `hosts` (comma-separated: claude, openai, gemini, cursor, copilot, windsurf, zed, codex, or all of these; openai-strict; codex@VERSION for an older release) instead of the leniency gaps")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: normgen check [-json] [-host NAME,...|all] [FILE|-]   (stdin when FILE is - or absent)")
+		fmt.Fprintln(fs.Output(), "Usage: normgen check [-json] [-host NAME[@VERSION],...|all] [FILE|-]   (stdin when FILE is - or absent)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
