@@ -360,14 +360,7 @@ func optionalProperties(root map[string]any) int {
 		}
 		n := 0
 		props, _ := s["properties"].(map[string]any)
-		required := map[string]bool{}
-		if req, ok := s["required"].([]any); ok {
-			for _, r := range req {
-				if name, ok := r.(string); ok {
-					required[name] = true
-				}
-			}
-		}
+		required := requiredSet(s)
 		for name, p := range props {
 			if !required[name] {
 				n++
@@ -650,14 +643,7 @@ func (w *hostWalker) strict(path string, s map[string]any) {
 		w.add(path, KindStrictAdditional, "additionalProperties is %s: OpenAI strict mode refuses the request (\"'additionalProperties' is required to be supplied and to be false\"); give false on every object (a map, an object of any keys, has no strict spelling)", describe(s["additionalProperties"]))
 	}
 	props, _ := s["properties"].(map[string]any)
-	required := map[string]bool{}
-	if req, ok := s["required"].([]any); ok {
-		for _, r := range req {
-			if name, ok := r.(string); ok {
-				required[name] = true
-			}
-		}
-	}
+	required := requiredSet(s)
 	var missing []string
 	for _, name := range sortedKeys(props) {
 		if !required[name] {
@@ -730,6 +716,18 @@ func (w *hostWalker) codex(path string, s map[string]any, how via) {
 		return
 	}
 	w.add(path, KindMissingType, "no type: Codex CLI shows the model a plain string here, so the model sends text for it (a schema without a type defaults to string); give a type")
+}
+
+// requiredSet returns the names an object schema lists in required.
+func requiredSet(s map[string]any) map[string]bool {
+	set := map[string]bool{}
+	req, _ := s["required"].([]any)
+	for _, r := range req {
+		if name, ok := r.(string); ok {
+			set[name] = true
+		}
+	}
+	return set
 }
 
 // sortedKeys returns a map's keys in order: findings must not depend on
