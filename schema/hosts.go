@@ -228,7 +228,7 @@ type hostRules struct {
 	formats           []string // the only string formats taken (nil: any)
 	formatWhy         string
 	rejectKeys        []string
-	rejectWhy         string
+	rejectWhy         string // what the host does; {key} stands for the key
 	noTypeArrayReason string
 }
 
@@ -258,7 +258,7 @@ var rulesOf = map[Host]hostRules{
 		r.strictObjects = true
 		r.formats, r.formatWhy = strictFormats, "OpenAI strict mode refuses the request (\"'uri' is not a valid format\")"
 		r.rejectKeys = []string{"oneOf", "allOf", "not", "if", "then", "else", "dependentRequired", "dependentSchemas"}
-		r.rejectWhy = "OpenAI strict mode refuses the request (\"'oneOf' is not permitted\")"
+		r.rejectWhy = "OpenAI strict mode refuses the request (\"'{key}' is not permitted\")"
 		return r
 	}(),
 	HostGemini: {
@@ -266,6 +266,7 @@ var rulesOf = map[Host]hostRules{
 		rootObject: true, noRootCombinator: true, arrayItems: true, noTypeArrays: true, singleItemType: true,
 		noBooleanSchemas: true, noRef: true, stringEnums: true, anyOfAlone: true, anyOfBranchTyped: true, requiredArray: true,
 		rejectKeys: geminiRejects, typed: true, requiredDefined: true,
+		rootCombinatorWhy: "Gemini's function declarations take an object of properties at the root",
 		rejectWhy:         "it is not a field of Gemini's function-declaration schema, which rejects the tool (Unknown name)",
 		formats:           []string{"enum", "date-time"},
 		formatWhy:         "Gemini takes only \"enum\" and \"date-time\" on strings (and normgen's decoder could not check it either)",
@@ -501,7 +502,7 @@ func (w *hostWalker) walk(path string, v any, how via) {
 	}
 	for _, k := range r.rejectKeys {
 		if _, has := s[k]; has {
-			w.add(path, KindUnsupportedKey, "%q: %s; leave it out", k, r.rejectWhy)
+			w.add(path, KindUnsupportedKey, "%q: %s; leave it out", k, strings.ReplaceAll(r.rejectWhy, "{key}", k))
 		}
 	}
 	types := schemaTypes(s)
