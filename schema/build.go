@@ -29,14 +29,15 @@ func RootProfile(t *Type, p lenient.Profile) (*jsonschema.Schema, error) {
 	if t.Kind != Object {
 		return nil, fmt.Errorf("a tool input must be a struct, not %s", kindName(t.Kind))
 	}
-	s, err := objectBranch(t)
+	b := builder{held: map[*jsonschema.Schema]bool{}}
+	s, err := b.objectBranch(t)
 	if err != nil {
 		return nil, err
 	}
 	if p == lenient.ProfilePortable {
 		return s, nil // built for the caller: Convert's copy is not needed
 	}
-	return ConvertRoot(s, p)
+	return convertRoot(s, p, b.held)
 }
 
 // StrictComment is the $comment of a field declared `norm:"strict"`: it
@@ -50,6 +51,17 @@ const StrictComment = "normgen: strict (no coercion, by declaration)"
 // single-typed branches and nothing else, the native type first, then the
 // string form, then (wrap) the element's other types, then null.
 func Build(t *Type) (*jsonschema.Schema, error) {
+	return builder{}.build(t)
+}
+
+// builder builds schemas and, when held is not nil, records in it the
+// field schemas that hold their defaults in an anyOf (defaultsInBranch):
+// the typearray profile keeps an anyOf around those.
+type builder struct {
+	held map[*jsonschema.Schema]bool
+}
+
+func (b builder) build(t *Type) (*jsonschema.Schema, error) {
 	var branches []*jsonschema.Schema
 	switch t.Kind {
 	case String:
@@ -70,7 +82,7 @@ func Build(t *Type) (*jsonschema.Schema, error) {
 		if t.Elem == nil {
 			return nil, fmt.Errorf("array type without element type")
 		}
-		items, err := Build(t.Elem)
+		items, err := b.build(t.Elem)
 		if err != nil {
 			return nil, err
 		}
@@ -92,7 +104,7 @@ func Build(t *Type) (*jsonschema.Schema, error) {
 		if t.Elem == nil {
 			return nil, fmt.Errorf("map type without element type")
 		}
-		elem, err := Build(t.Elem)
+		elem, err := b.build(t.Elem)
 		if err != nil {
 			return nil, err
 		}
@@ -101,7 +113,7 @@ func Build(t *Type) (*jsonschema.Schema, error) {
 			branches = append(branches, &jsonschema.Schema{Type: "string"})
 		}
 	case Object:
-		obj, err := objectBranch(t)
+		obj, err := b.objectBranch(t)
 		if err != nil {
 			return nil, err
 		}
@@ -160,12 +172,12 @@ func lenientScalar(t *Type, native *jsonschema.Schema, pattern string) []*jsonsc
 
 // objectBranch is the object schema of a struct: its properties, required
 // list and, for unknown=error, additionalProperties false.
-func objectBranch(t *Type) (*jsonschema.Schema, error) {
+func (b builder) objectBranch(t *Type) (*jsonschema.Schema, error) {
 	s := &jsonschema.Schema{Type: "object", Properties: orderedmap.New[string, *jsonschema.Schema]()}
 	var errs []string
 	for i := range t.Fields {
 		f := &t.Fields[i]
-		fs, err := FieldSchema(f)
+		fs, err := b.fieldSchema(f)
 		if err != nil {
 			errs = append(errs, f.Name+": "+err.Error())
 			continue
@@ -195,8 +207,15 @@ func objectBranch(t *Type) (*jsonschema.Schema, error) {
 // the field's keywords and description, in the portable profile.
 // Annotations go into the first branch; each keyword goes into the branch
 // of the JSON type it constrains.
+//
+// A field whose default a default filler would misapply (defaultsInBranch)
+// is an anyOf even where it has one form: its default sits in the branch.
 func FieldSchema(f *Field) (*jsonschema.Schema, error) {
-	s, err := Build(f.Type)
+	return builder{}.fieldSchema(f)
+}
+
+func (b builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
+	s, err := b.build(f.Type)
 	if err != nil {
 		return nil, err
 	}
@@ -274,14 +293,71 @@ func FieldSchema(f *Field) (*jsonschema.Schema, error) {
 		}
 		first.Examples = append(first.Examples, v)
 	}
-	if k.HasDefault && !strings.Contains(k.Default, "{{index}}") {
+	if schemaDefault(f) {
 		v, err := Value(f.Type, k.Default)
 		if err != nil {
 			return nil, fmt.Errorf("default %q: %v", k.Default, err)
 		}
 		first.Default = v
 	}
+	if defaultsInBranch(f) {
+		if len(s.AnyOf) == 0 {
+			s = &jsonschema.Schema{AnyOf: []*jsonschema.Schema{s}}
+		}
+		if b.held != nil {
+			b.held[s] = true
+		}
+	}
 	return s, nil
+}
+
+// defaultsInBranch reports whether f's schema must keep its defaults in
+// an anyOf branch, out of the reach of default fillers, rather than as
+// its property's own "default".
+//
+// A default filler (go-sdk's mcp.AddTool applies the input schema's
+// defaults with google/jsonschema-go's Resolved.ApplyDefaults before it
+// decodes; AJV does with its useDefaults option) reads a property's own
+// "default" as "set this key when it is absent"; go-sdk's also creates an
+// absent object property whose "properties" hold a default. The decoder
+// applies a default when no key of the field is present, in an object
+// that was sent. The two readings differ for
+//   - a field with aliases: the filler sets the canonical key beside the
+//     alias sent, and the decoder then sees the field given twice (class
+//     (d)) where the caller gave it once;
+//   - a struct field whose struct declares defaults (through struct
+//     fields, which fillers walk): the filler creates the object the
+//     caller left out, and the handler gets a struct (or a non-nil
+//     pointer) filled with defaults instead of the zero value.
+//
+// Such a field's default stays in its schema, in the first branch of an
+// anyOf (a one-branch anyOf where the field has one form), where JSON
+// Schema still annotates the property with it (annotations of a passing
+// anyOf branch are the property's) and where fillers do not look.
+func defaultsInBranch(f *Field) bool {
+	if len(f.Aliases) > 0 && schemaDefault(f) {
+		return true
+	}
+	return f.Type.Kind == Object && declaresDefault(f.Type)
+}
+
+// schemaDefault reports whether f's default is shown in the schema (a
+// {{index}} template is not).
+func schemaDefault(f *Field) bool {
+	return f.Keywords.HasDefault && !strings.Contains(f.Keywords.Default, "{{index}}")
+}
+
+// declaresDefault reports whether a field of the struct t, or of a struct
+// it holds in a field (not in a slice or map: fillers do not walk those),
+// has a default shown in the schema.
+func declaresDefault(t *Type) bool {
+	for i := range t.Fields {
+		f := &t.Fields[i]
+		if schemaDefault(f) || f.Type.Kind == Object && declaresDefault(f.Type) {
+			return true
+		}
+	}
+	return false
 }
 
 // Value parses a tag's text (a default or an example) as a value of type
@@ -361,13 +437,14 @@ func RootJSON(t *Type, profiles ...lenient.Profile) ([][]byte, error) {
 	if t.Kind != Object {
 		return nil, fmt.Errorf("a tool input must be a struct, not %s", kindName(t.Kind))
 	}
-	s, err := objectBranch(t)
+	b := builder{held: map[*jsonschema.Schema]bool{}}
+	s, err := b.objectBranch(t)
 	if err != nil {
 		return nil, err
 	}
 	out := make([][]byte, len(profiles))
 	for i, p := range profiles {
-		if out[i], err = marshalProfile(s, p, true); err != nil {
+		if out[i], err = marshalProfile(s, p, true, b.held); err != nil {
 			return nil, err
 		}
 	}
@@ -375,23 +452,28 @@ func RootJSON(t *Type, profiles ...lenient.Profile) ([][]byte, error) {
 }
 
 // marshalProfile is Marshal of Convert(s, p), or of ConvertRoot(s, p) for
-// a root; it writes s in profile p without converting it where it can.
-func marshalProfile(s *jsonschema.Schema, p lenient.Profile, root bool) ([]byte, error) {
+// a root, keeping an anyOf around the held field schemas in the typearray
+// profile; it writes s in profile p without converting it where it can.
+func marshalProfile(s *jsonschema.Schema, p lenient.Profile, root bool, held map[*jsonschema.Schema]bool) ([]byte, error) {
 	version := ""
 	if root && p == lenient.ProfileTypeArray {
 		version = jsonschema.Version // as ConvertRoot
 	}
-	if _, err := lenient.ParseProfile(string(p)); err == nil {
+	// The one-pass writer merges every anyOf in the typearray profile.
+	fast := p != lenient.ProfileTypeArray || len(held) == 0
+	if _, err := lenient.ParseProfile(string(p)); err == nil && fast {
 		w := schemaWriter{buf: make([]byte, 0, 1024)}
 		if w.schema(s, 0, p, version) {
 			return append(w.buf, '\n'), nil
 		}
 	}
-	convert := Convert
+	var c *jsonschema.Schema
+	var err error
 	if root {
-		convert = ConvertRoot
+		c, err = convertRoot(s, p, held)
+	} else {
+		c, err = convert(s, p, held)
 	}
-	c, err := convert(s, p)
 	if err != nil {
 		return nil, err
 	}

@@ -16214,78 +16214,86 @@ const defaultsInputSchemaTypeArray = `{
       "default": "m"
     },
     "opts": {
-      "properties": {
-        "level": {
-          "pattern": "^-?[0-9]+$",
-          "default": 2,
+      "anyOf": [
+        {
+          "properties": {
+            "level": {
+              "pattern": "^-?[0-9]+$",
+              "default": 2,
+              "type": [
+                "integer",
+                "string"
+              ]
+            },
+            "ratio": {
+              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+              "default": 0.5,
+              "type": [
+                "number",
+                "string",
+                "null"
+              ]
+            },
+            "verbose": {
+              "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+              "default": true,
+              "type": [
+                "boolean",
+                "string"
+              ]
+            },
+            "label": {
+              "type": "string",
+              "default": "lbl"
+            }
+          },
           "type": [
-            "integer",
+            "object",
             "string"
           ]
-        },
-        "ratio": {
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-          "default": 0.5,
-          "type": [
-            "number",
-            "string",
-            "null"
-          ]
-        },
-        "verbose": {
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-          "default": true,
-          "type": [
-            "boolean",
-            "string"
-          ]
-        },
-        "label": {
-          "type": "string",
-          "default": "lbl"
         }
-      },
-      "type": [
-        "object",
-        "string"
       ]
     },
     "popts": {
-      "properties": {
-        "level": {
-          "pattern": "^-?[0-9]+$",
-          "default": 2,
+      "anyOf": [
+        {
+          "properties": {
+            "level": {
+              "pattern": "^-?[0-9]+$",
+              "default": 2,
+              "type": [
+                "integer",
+                "string"
+              ]
+            },
+            "ratio": {
+              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+              "default": 0.5,
+              "type": [
+                "number",
+                "string",
+                "null"
+              ]
+            },
+            "verbose": {
+              "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+              "default": true,
+              "type": [
+                "boolean",
+                "string"
+              ]
+            },
+            "label": {
+              "type": "string",
+              "default": "lbl"
+            }
+          },
           "type": [
-            "integer",
-            "string"
-          ]
-        },
-        "ratio": {
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-          "default": 0.5,
-          "type": [
-            "number",
+            "object",
             "string",
             "null"
           ]
-        },
-        "verbose": {
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-          "default": true,
-          "type": [
-            "boolean",
-            "string"
-          ]
-        },
-        "label": {
-          "type": "string",
-          "default": "lbl"
         }
-      },
-      "type": [
-        "object",
-        "string",
-        "null"
       ]
     },
     "parts": {
@@ -18281,55 +18289,67 @@ const reportInputSchemaTypeArray = `{
       ]
     },
     "dps": {
-      "default": "m",
-      "type": [
-        "string",
-        "null"
+      "anyOf": [
+        {
+          "default": "m",
+          "type": [
+            "string",
+            "null"
+          ]
+        }
       ]
     },
     "da": {
-      "pattern": "^-?[0-9]+$",
-      "default": 5,
-      "type": [
-        "integer",
-        "string"
-      ]
-    },
-    "opts": {
-      "properties": {
-        "level": {
+      "anyOf": [
+        {
           "pattern": "^-?[0-9]+$",
-          "default": 2,
+          "default": 5,
           "type": [
             "integer",
             "string"
           ]
-        },
-        "ratio": {
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-          "default": 0.5,
+        }
+      ]
+    },
+    "opts": {
+      "anyOf": [
+        {
+          "properties": {
+            "level": {
+              "pattern": "^-?[0-9]+$",
+              "default": 2,
+              "type": [
+                "integer",
+                "string"
+              ]
+            },
+            "ratio": {
+              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+              "default": 0.5,
+              "type": [
+                "number",
+                "string",
+                "null"
+              ]
+            },
+            "verbose": {
+              "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+              "default": true,
+              "type": [
+                "boolean",
+                "string"
+              ]
+            },
+            "label": {
+              "type": "string",
+              "default": "lbl"
+            }
+          },
           "type": [
-            "number",
-            "string",
-            "null"
-          ]
-        },
-        "verbose": {
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-          "default": true,
-          "type": [
-            "boolean",
+            "object",
             "string"
           ]
-        },
-        "label": {
-          "type": "string",
-          "default": "lbl"
         }
-      },
-      "type": [
-        "object",
-        "string"
       ]
     },
     "pmap": {

@@ -3356,46 +3356,54 @@ const runPipelineInputSchemaTypeArray = `{
             "default": "shell"
           },
           "retry": {
-            "properties": {
-              "attempts": {
-                "maximum": 10,
-                "minimum": 1,
-                "pattern": "^-?[0-9]+$",
-                "default": 3,
+            "anyOf": [
+              {
+                "properties": {
+                  "attempts": {
+                    "anyOf": [
+                      {
+                        "maximum": 10,
+                        "minimum": 1,
+                        "pattern": "^-?[0-9]+$",
+                        "default": 3,
+                        "type": [
+                          "integer",
+                          "string"
+                        ]
+                      }
+                    ]
+                  },
+                  "backoff_ms": {
+                    "minimum": 0,
+                    "pattern": "^[0-9]+$",
+                    "default": 500,
+                    "type": [
+                      "integer",
+                      "string"
+                    ]
+                  },
+                  "factor": {
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+                    "default": 2,
+                    "type": [
+                      "number",
+                      "string"
+                    ]
+                  },
+                  "on_timeout": {
+                    "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+                    "type": [
+                      "boolean",
+                      "string"
+                    ]
+                  }
+                },
                 "type": [
-                  "integer",
-                  "string"
-                ]
-              },
-              "backoff_ms": {
-                "minimum": 0,
-                "pattern": "^[0-9]+$",
-                "default": 500,
-                "type": [
-                  "integer",
-                  "string"
-                ]
-              },
-              "factor": {
-                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-                "default": 2,
-                "type": [
-                  "number",
-                  "string"
-                ]
-              },
-              "on_timeout": {
-                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-                "type": [
-                  "boolean",
-                  "string"
+                  "object",
+                  "string",
+                  "null"
                 ]
               }
-            },
-            "type": [
-              "object",
-              "string",
-              "null"
             ]
           },
           "env": {
@@ -3445,45 +3453,53 @@ const runPipelineInputSchemaTypeArray = `{
       ]
     },
     "retry": {
-      "properties": {
-        "attempts": {
-          "maximum": 10,
-          "minimum": 1,
-          "pattern": "^-?[0-9]+$",
-          "default": 3,
+      "anyOf": [
+        {
+          "properties": {
+            "attempts": {
+              "anyOf": [
+                {
+                  "maximum": 10,
+                  "minimum": 1,
+                  "pattern": "^-?[0-9]+$",
+                  "default": 3,
+                  "type": [
+                    "integer",
+                    "string"
+                  ]
+                }
+              ]
+            },
+            "backoff_ms": {
+              "minimum": 0,
+              "pattern": "^[0-9]+$",
+              "default": 500,
+              "type": [
+                "integer",
+                "string"
+              ]
+            },
+            "factor": {
+              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+              "default": 2,
+              "type": [
+                "number",
+                "string"
+              ]
+            },
+            "on_timeout": {
+              "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+              "type": [
+                "boolean",
+                "string"
+              ]
+            }
+          },
           "type": [
-            "integer",
-            "string"
-          ]
-        },
-        "backoff_ms": {
-          "minimum": 0,
-          "pattern": "^[0-9]+$",
-          "default": 500,
-          "type": [
-            "integer",
-            "string"
-          ]
-        },
-        "factor": {
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-          "default": 2,
-          "type": [
-            "number",
-            "string"
-          ]
-        },
-        "on_timeout": {
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-          "type": [
-            "boolean",
+            "object",
             "string"
           ]
         }
-      },
-      "type": [
-        "object",
-        "string"
       ]
     },
     "services": {
@@ -3509,46 +3525,54 @@ const runPipelineInputSchemaTypeArray = `{
             ]
           },
           "ready": {
-            "properties": {
-              "attempts": {
-                "maximum": 10,
-                "minimum": 1,
-                "pattern": "^-?[0-9]+$",
-                "default": 3,
+            "anyOf": [
+              {
+                "properties": {
+                  "attempts": {
+                    "anyOf": [
+                      {
+                        "maximum": 10,
+                        "minimum": 1,
+                        "pattern": "^-?[0-9]+$",
+                        "default": 3,
+                        "type": [
+                          "integer",
+                          "string"
+                        ]
+                      }
+                    ]
+                  },
+                  "backoff_ms": {
+                    "minimum": 0,
+                    "pattern": "^[0-9]+$",
+                    "default": 500,
+                    "type": [
+                      "integer",
+                      "string"
+                    ]
+                  },
+                  "factor": {
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+                    "default": 2,
+                    "type": [
+                      "number",
+                      "string"
+                    ]
+                  },
+                  "on_timeout": {
+                    "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+                    "type": [
+                      "boolean",
+                      "string"
+                    ]
+                  }
+                },
                 "type": [
-                  "integer",
-                  "string"
-                ]
-              },
-              "backoff_ms": {
-                "minimum": 0,
-                "pattern": "^[0-9]+$",
-                "default": 500,
-                "type": [
-                  "integer",
-                  "string"
-                ]
-              },
-              "factor": {
-                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-                "default": 2,
-                "type": [
-                  "number",
-                  "string"
-                ]
-              },
-              "on_timeout": {
-                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-                "type": [
-                  "boolean",
-                  "string"
+                  "object",
+                  "string",
+                  "null"
                 ]
               }
-            },
-            "type": [
-              "object",
-              "string",
-              "null"
             ]
           }
         },
@@ -4133,46 +4157,54 @@ const updateWorkflowInputSchemaTypeArray = `{
             ]
           },
           "gate": {
-            "properties": {
-              "attempts": {
-                "maximum": 10,
-                "minimum": 1,
-                "pattern": "^-?[0-9]+$",
-                "default": 3,
+            "anyOf": [
+              {
+                "properties": {
+                  "attempts": {
+                    "anyOf": [
+                      {
+                        "maximum": 10,
+                        "minimum": 1,
+                        "pattern": "^-?[0-9]+$",
+                        "default": 3,
+                        "type": [
+                          "integer",
+                          "string"
+                        ]
+                      }
+                    ]
+                  },
+                  "backoff_ms": {
+                    "minimum": 0,
+                    "pattern": "^[0-9]+$",
+                    "default": 500,
+                    "type": [
+                      "integer",
+                      "string"
+                    ]
+                  },
+                  "factor": {
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+                    "default": 2,
+                    "type": [
+                      "number",
+                      "string"
+                    ]
+                  },
+                  "on_timeout": {
+                    "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+                    "type": [
+                      "boolean",
+                      "string"
+                    ]
+                  }
+                },
                 "type": [
-                  "integer",
-                  "string"
-                ]
-              },
-              "backoff_ms": {
-                "minimum": 0,
-                "pattern": "^[0-9]+$",
-                "default": 500,
-                "type": [
-                  "integer",
-                  "string"
-                ]
-              },
-              "factor": {
-                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-                "default": 2,
-                "type": [
-                  "number",
-                  "string"
-                ]
-              },
-              "on_timeout": {
-                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-                "type": [
-                  "boolean",
-                  "string"
+                  "object",
+                  "string",
+                  "null"
                 ]
               }
-            },
-            "type": [
-              "object",
-              "string",
-              "null"
             ]
           },
           "owners": {
@@ -4215,71 +4247,116 @@ const updateWorkflowInputSchemaTypeArray = `{
       ]
     },
     "default": {
-      "properties": {
-        "name": {
-          "type": "string",
-          "default": "cp-default"
-        },
-        "checks": {
-          "items": {
-            "properties": {
-              "id": {
-                "type": "string"
+      "anyOf": [
+        {
+          "properties": {
+            "name": {
+              "type": "string",
+              "default": "cp-default"
+            },
+            "checks": {
+              "items": {
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "count": {
+                    "pattern": "^-?[0-9]+$",
+                    "type": [
+                      "integer",
+                      "string"
+                    ]
+                  },
+                  "note": {
+                    "type": "string"
+                  }
+                },
+                "type": [
+                  "object",
+                  "string"
+                ]
               },
-              "count": {
+              "type": [
+                "array",
+                "string"
+              ]
+            },
+            "gate": {
+              "anyOf": [
+                {
+                  "properties": {
+                    "attempts": {
+                      "anyOf": [
+                        {
+                          "maximum": 10,
+                          "minimum": 1,
+                          "pattern": "^-?[0-9]+$",
+                          "default": 3,
+                          "type": [
+                            "integer",
+                            "string"
+                          ]
+                        }
+                      ]
+                    },
+                    "backoff_ms": {
+                      "minimum": 0,
+                      "pattern": "^[0-9]+$",
+                      "default": 500,
+                      "type": [
+                        "integer",
+                        "string"
+                      ]
+                    },
+                    "factor": {
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+                      "default": 2,
+                      "type": [
+                        "number",
+                        "string"
+                      ]
+                    },
+                    "on_timeout": {
+                      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+                      "type": [
+                        "boolean",
+                        "string"
+                      ]
+                    }
+                  },
+                  "type": [
+                    "object",
+                    "string",
+                    "null"
+                  ]
+                }
+              ]
+            },
+            "owners": {
+              "items": {
+                "items": {
+                  "type": "string"
+                },
+                "type": [
+                  "array",
+                  "string"
+                ]
+              },
+              "type": [
+                "array",
+                "string"
+              ]
+            },
+            "limits": {
+              "additionalProperties": {
                 "pattern": "^-?[0-9]+$",
                 "type": [
                   "integer",
                   "string"
                 ]
               },
-              "note": {
-                "type": "string"
-              }
-            },
-            "type": [
-              "object",
-              "string"
-            ]
-          },
-          "type": [
-            "array",
-            "string"
-          ]
-        },
-        "gate": {
-          "properties": {
-            "attempts": {
-              "maximum": 10,
-              "minimum": 1,
-              "pattern": "^-?[0-9]+$",
-              "default": 3,
               "type": [
-                "integer",
-                "string"
-              ]
-            },
-            "backoff_ms": {
-              "minimum": 0,
-              "pattern": "^[0-9]+$",
-              "default": 500,
-              "type": [
-                "integer",
-                "string"
-              ]
-            },
-            "factor": {
-              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-              "default": 2,
-              "type": [
-                "number",
-                "string"
-              ]
-            },
-            "on_timeout": {
-              "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-              "type": [
-                "boolean",
+                "object",
                 "string"
               ]
             }
@@ -4289,40 +4366,7 @@ const updateWorkflowInputSchemaTypeArray = `{
             "string",
             "null"
           ]
-        },
-        "owners": {
-          "items": {
-            "items": {
-              "type": "string"
-            },
-            "type": [
-              "array",
-              "string"
-            ]
-          },
-          "type": [
-            "array",
-            "string"
-          ]
-        },
-        "limits": {
-          "additionalProperties": {
-            "pattern": "^-?[0-9]+$",
-            "type": [
-              "integer",
-              "string"
-            ]
-          },
-          "type": [
-            "object",
-            "string"
-          ]
         }
-      },
-      "type": [
-        "object",
-        "string",
-        "null"
       ]
     },
     "strict_ids": {
