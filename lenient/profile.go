@@ -34,6 +34,17 @@ const (
 	ProfileGemini Profile = "gemini"
 )
 
+// ForValidation reports whether p's schemas are JSON Schema that a JSON
+// Schema validator reads as the decoder reads arguments, so that an SDK
+// may validate calls against them: ProfilePortable and ProfileTypeArray.
+// ProfileGemini is OpenAPI 3.0, whose nullable a JSON Schema validator
+// ignores: validated against it, go-sdk's mcp.AddTool and mcp-go's
+// WithInputSchemaValidation refuse null for a pointer and "50" for an
+// integer, which the decoder takes. Serve it in tools/list only.
+func (p Profile) ForValidation() bool {
+	return p == ProfilePortable || p == ProfileTypeArray
+}
+
 // Profiles returns every profile, the default first.
 func Profiles() []Profile {
 	return []Profile{ProfilePortable, ProfileTypeArray, ProfileGemini}
@@ -59,7 +70,10 @@ func profileNames() string {
 }
 
 // SchemaFor returns the tool's input schema in profile p: Schemas[p] when
-// the tool carries it, else InputSchema.
+// the tool carries it, else InputSchema. It is for answering tools/list
+// in the profile a client wants; an SDK validates calls against the
+// schema it was registered with, which must be InputSchema (see
+// Profile.ForValidation).
 func (t Tool) SchemaFor(p Profile) json.RawMessage {
 	if s, ok := t.Schemas[p]; ok {
 		return s

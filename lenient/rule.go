@@ -106,10 +106,15 @@ type Tool struct {
 	Description string
 	// InputSchema is the tool's lenient JSON Schema in the profile the
 	// generator was asked for (ProfilePortable unless -profile said
-	// otherwise).
+	// ProfileTypeArray): the schema to register the tool with, which
+	// SDKs validate calls against (go-sdk's mcp.AddTool, mcp-go's
+	// WithInputSchemaValidation). It is always a profile for validation
+	// (Profile.ForValidation); the generator refuses -profile gemini.
 	InputSchema json.RawMessage
 	// Schemas holds the tool's input schema in every profile; SchemaFor
-	// picks one, for a server that chooses per client.
+	// picks one, for a server that answers tools/list per client. A
+	// schema from here other than InputSchema is for tools/list only,
+	// never for registering the tool with an SDK that validates calls.
 	Schemas map[Profile]json.RawMessage
 	// Rules is the tool's rule table for the runtime normalizer.
 	Rules []Rule
