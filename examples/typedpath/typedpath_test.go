@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -173,7 +174,8 @@ func corpusTool(t *testing.T, tools []tool, entry string) tool {
 	return found[0]
 }
 
-// call is one arguments object for a tool.
+// call is one arguments object for a tool (nil: the call leaves out
+// arguments).
 type call struct {
 	tool *tool
 	args []byte
@@ -281,7 +283,11 @@ func goSDKCaller(t *testing.T, tools []tool) func(c call) result {
 		mu.Lock()
 		got = got[:0]
 		mu.Unlock()
-		res, err := cs.CallTool(ctx, &gosdk.CallToolParams{Name: c.tool.Name, Arguments: json.RawMessage(c.args)})
+		params := &gosdk.CallToolParams{Name: c.tool.Name}
+		if c.args != nil {
+			params.Arguments = json.RawMessage(c.args)
+		}
+		res, err := cs.CallTool(ctx, params)
 		var r result
 		if err != nil {
 			r.protoErr = err
@@ -334,7 +340,9 @@ func mcpGoCaller(t *testing.T, tools []tool) func(c call) result {
 		mu.Unlock()
 		var req mcpgo.CallToolRequest
 		req.Params.Name = c.tool.Name
-		req.Params.Arguments = json.RawMessage(c.args)
+		if c.args != nil {
+			req.Params.Arguments = json.RawMessage(c.args)
+		}
 		res, err := cl.CallTool(ctx, req)
 		var r result
 		if err != nil {
@@ -662,5 +670,30 @@ func TestListOnlyProfile(t *testing.T) {
 				t.Errorf("%s, gemini schema: %s %s taken; the SDK was expected to refuse it (if it reads nullable now, revisit Profile.ForValidation)", sdk, c.tool.Name, c.args)
 			}
 		}
+	}
+}
+
+// TestNoArguments pins what the typed paths do with a call that leaves out
+// arguments, for a tool whose fields are all optional: go-sdk's reads it
+// as {}; mcp-go's BindArguments hands the decoder null, which it refuses
+// (the arguments must be an object), where a raw handler can read it as
+// {} (examples/wiring).
+func TestNoArguments(t *testing.T) {
+	var tools []tool
+	for _, tl := range allTools() {
+		if tl.Name == "search_mail" {
+			tools = append(tools, tl)
+		}
+	}
+	want, err := tools[0].direct([]byte(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := call{tool: &tools[0]}
+	if r := goSDKCaller(t, tools)(c); !r.called || !cmp.Equal(r.value, want) {
+		t.Errorf("go-sdk, no arguments: called=%v %+v %s; want what {} gives, %+v", r.called, r.value, r.text, want)
+	}
+	if r := mcpGoCaller(t, tools)(c); r.called || !r.isError || !strings.Contains(r.text, "arguments: null is not an object") {
+		t.Errorf("mcp-go, no arguments: called=%v isError=%v %q; want the decoder's error for null", r.called, r.isError, r.text)
 	}
 }
