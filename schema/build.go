@@ -29,15 +29,14 @@ func RootProfile(t *Type, p lenient.Profile) (*jsonschema.Schema, error) {
 	if t.Kind != Object {
 		return nil, fmt.Errorf("a tool input must be a struct, not %s", kindName(t.Kind))
 	}
-	b := builder{held: map[*jsonschema.Schema]bool{}}
-	s, err := b.objectBranch(t)
+	s, err := objectBranch(t)
 	if err != nil {
 		return nil, err
 	}
 	if p == lenient.ProfilePortable {
 		return s, nil // built for the caller: Convert's copy is not needed
 	}
-	return convertRoot(s, p, b.held)
+	return ConvertRoot(s, p)
 }
 
 // StrictComment is the $comment of a field declared `norm:"strict"`: it
@@ -51,17 +50,6 @@ const StrictComment = "normgen: strict (no coercion, by declaration)"
 // single-typed branches and nothing else, the native type first, then the
 // string form, then (wrap) the element's other types, then null.
 func Build(t *Type) (*jsonschema.Schema, error) {
-	return builder{}.build(t)
-}
-
-// builder builds schemas and, when held is not nil, records in it the
-// field schemas that hold their defaults in an anyOf (defaultsInBranch):
-// the typearray profile keeps an anyOf around those.
-type builder struct {
-	held map[*jsonschema.Schema]bool
-}
-
-func (b builder) build(t *Type) (*jsonschema.Schema, error) {
 	var branches []*jsonschema.Schema
 	switch t.Kind {
 	case String:
@@ -82,7 +70,7 @@ func (b builder) build(t *Type) (*jsonschema.Schema, error) {
 		if t.Elem == nil {
 			return nil, fmt.Errorf("array type without element type")
 		}
-		items, err := b.build(t.Elem)
+		items, err := Build(t.Elem)
 		if err != nil {
 			return nil, err
 		}
@@ -104,7 +92,7 @@ func (b builder) build(t *Type) (*jsonschema.Schema, error) {
 		if t.Elem == nil {
 			return nil, fmt.Errorf("map type without element type")
 		}
-		elem, err := b.build(t.Elem)
+		elem, err := Build(t.Elem)
 		if err != nil {
 			return nil, err
 		}
@@ -113,7 +101,7 @@ func (b builder) build(t *Type) (*jsonschema.Schema, error) {
 			branches = append(branches, &jsonschema.Schema{Type: "string"})
 		}
 	case Object:
-		obj, err := b.objectBranch(t)
+		obj, err := objectBranch(t)
 		if err != nil {
 			return nil, err
 		}
@@ -172,12 +160,12 @@ func lenientScalar(t *Type, native *jsonschema.Schema, pattern string) []*jsonsc
 
 // objectBranch is the object schema of a struct: its properties, required
 // list and, for unknown=error, additionalProperties false.
-func (b builder) objectBranch(t *Type) (*jsonschema.Schema, error) {
+func objectBranch(t *Type) (*jsonschema.Schema, error) {
 	s := &jsonschema.Schema{Type: "object", Properties: orderedmap.New[string, *jsonschema.Schema]()}
 	var errs []string
 	for i := range t.Fields {
 		f := &t.Fields[i]
-		fs, err := b.fieldSchema(f)
+		fs, err := FieldSchema(f)
 		if err != nil {
 			errs = append(errs, f.Name+": "+err.Error())
 			continue
@@ -210,12 +198,9 @@ func (b builder) objectBranch(t *Type) (*jsonschema.Schema, error) {
 //
 // A field whose default a default filler would misapply (defaultsInBranch)
 // is an anyOf even where it has one form: its default sits in the branch.
+// The other profiles, for tools/list only, spell it as any other field.
 func FieldSchema(f *Field) (*jsonschema.Schema, error) {
-	return builder{}.fieldSchema(f)
-}
-
-func (b builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
-	s, err := b.build(f.Type)
+	s, err := Build(f.Type)
 	if err != nil {
 		return nil, err
 	}
@@ -300,13 +285,8 @@ func (b builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 		}
 		first.Default = v
 	}
-	if defaultsInBranch(f) {
-		if len(s.AnyOf) == 0 {
-			s = &jsonschema.Schema{AnyOf: []*jsonschema.Schema{s}}
-		}
-		if b.held != nil {
-			b.held[s] = true
-		}
+	if defaultsInBranch(f) && len(s.AnyOf) == 0 {
+		s = &jsonschema.Schema{AnyOf: []*jsonschema.Schema{s}}
 	}
 	return s, nil
 }
@@ -333,7 +313,9 @@ func (b builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 // Such a field's default stays in its schema, in the first branch of an
 // anyOf (a one-branch anyOf where the field has one form), where JSON
 // Schema still annotates the property with it (annotations of a passing
-// anyOf branch are the property's) and where fillers do not look.
+// anyOf branch are the property's) and where fillers do not look. This is
+// the portable profile's spelling, the one SDKs are given; the typearray
+// and gemini profiles, served in tools/list only, merge the anyOf away.
 func defaultsInBranch(f *Field) bool {
 	if len(f.Aliases) > 0 && schemaDefault(f) {
 		return true
@@ -437,14 +419,13 @@ func RootJSON(t *Type, profiles ...lenient.Profile) ([][]byte, error) {
 	if t.Kind != Object {
 		return nil, fmt.Errorf("a tool input must be a struct, not %s", kindName(t.Kind))
 	}
-	b := builder{held: map[*jsonschema.Schema]bool{}}
-	s, err := b.objectBranch(t)
+	s, err := objectBranch(t)
 	if err != nil {
 		return nil, err
 	}
 	out := make([][]byte, len(profiles))
 	for i, p := range profiles {
-		if out[i], err = marshalProfile(s, p, true, b.held); err != nil {
+		if out[i], err = marshalProfile(s, p, true); err != nil {
 			return nil, err
 		}
 	}
@@ -452,28 +433,23 @@ func RootJSON(t *Type, profiles ...lenient.Profile) ([][]byte, error) {
 }
 
 // marshalProfile is Marshal of Convert(s, p), or of ConvertRoot(s, p) for
-// a root, keeping an anyOf around the held field schemas in the typearray
-// profile; it writes s in profile p without converting it where it can.
-func marshalProfile(s *jsonschema.Schema, p lenient.Profile, root bool, held map[*jsonschema.Schema]bool) ([]byte, error) {
+// a root; it writes s in profile p without converting it where it can.
+func marshalProfile(s *jsonschema.Schema, p lenient.Profile, root bool) ([]byte, error) {
 	version := ""
 	if root && p == lenient.ProfileTypeArray {
 		version = jsonschema.Version // as ConvertRoot
 	}
-	// The one-pass writer merges every anyOf in the typearray profile.
-	fast := p != lenient.ProfileTypeArray || len(held) == 0
-	if _, err := lenient.ParseProfile(string(p)); err == nil && fast {
+	if _, err := lenient.ParseProfile(string(p)); err == nil {
 		w := schemaWriter{buf: make([]byte, 0, 1024)}
 		if w.schema(s, 0, p, version) {
 			return append(w.buf, '\n'), nil
 		}
 	}
-	var c *jsonschema.Schema
-	var err error
+	convert := Convert
 	if root {
-		c, err = convertRoot(s, p, held)
-	} else {
-		c, err = convert(s, p, held)
+		convert = ConvertRoot
 	}
+	c, err := convert(s, p)
 	if err != nil {
 		return nil, err
 	}

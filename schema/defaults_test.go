@@ -121,80 +121,87 @@ func objectOf(s map[string]any) map[string]any {
 }
 
 // TestDefaultsOutOfFillersReach: a default filler (go-sdk's mcp.AddTool)
-// run on the generated schema in each JSON Schema profile sets only the
-// defaults the decoder would apply the same way: never a field's
-// canonical key beside an alias sent (the decoder would see the field
-// twice), never an object the caller left out. Every declared default is
-// still in the schema, at its property or in the property's first anyOf
-// branch.
+// run on the generated schema in the portable profile, the one SDKs are
+// given, sets only the defaults the decoder would apply the same way:
+// never a field's canonical key beside an alias sent (the decoder would
+// see the field twice), never an object the caller left out. Every
+// declared default is still in the schema, at its property or in the
+// property's first anyOf branch. The profiles for tools/list only keep
+// their spelling (a default at its property, as before).
 func TestDefaultsOutOfFillersReach(t *testing.T) {
-	for _, p := range []lenient.Profile{lenient.ProfilePortable, lenient.ProfileTypeArray} {
-		for _, closed := range []bool{false, true} {
+	for _, closed := range []bool{false, true} {
+		js, err := RootJSON(defaultsType(closed), lenient.Profiles()...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, p := range lenient.Profiles() {
 			s, err := RootProfile(defaultsType(closed), p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := Marshal(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if js, err := RootJSON(defaultsType(closed), p); err != nil || !bytes.Equal(js[0], b) {
-				t.Errorf("%s: RootJSON differs from Marshal(RootProfile) (%v):\n%s\n%s", p, err, js[0], b)
-			}
-			var root map[string]any
-			if err := json.Unmarshal(b, &root); err != nil {
-				t.Fatal(err)
-			}
-			for _, args := range []string{`{}`, `{"namespace":"sales","max":"5"}`, `{"schema_name":"x","limit":1,"mode":"slow"}`} {
-				var v map[string]any
-				json.Unmarshal([]byte(args), &v)
-				sent := slices.Sorted(maps.Keys(v))
-				fill(root, v)
-				var added []string
-				for k := range v {
-					if !slices.Contains(sent, k) {
-						added = append(added, k)
-					}
-				}
-				want := []string{"mode"}
-				if slices.Contains(sent, "mode") {
-					want = nil
-				}
-				if slices.Sort(added); !slices.Equal(added, want) {
-					t.Errorf("%s closed=%v: a default filler adds %v to %s, want %v\n%s", p, closed, added, args, want, b)
-				}
-			}
-			props := root["properties"].(map[string]any)
-			wantDefaults := map[string]any{"schema": "public", "limit": 10.0, "mode": "fast"}
-			for name, want := range wantDefaults {
-				if d, ok := defaultOf(props[name].(map[string]any)); !ok || d != want {
-					t.Errorf("%s: %s shows default %v (%v), want %v", p, name, d, ok, want)
-				}
-			}
-			for _, name := range []string{"opt", "cfg", "ptr"} {
-				obj := objectOf(props[name].(map[string]any))
-				if obj == nil {
-					t.Errorf("%s: %s has no object branch", p, name)
-					continue
-				}
-				level := obj["properties"].(map[string]any)["level"].(map[string]any)
-				if d, ok := defaultOf(level); !ok || d != "low" {
-					t.Errorf("%s: %s.level shows default %v (%v), want low", p, name, d, ok)
-				}
-			}
-			if closed {
-				// An alias property is the field's schema: its default
-				// is out of reach too (fill checked that above).
-				if !bytes.Contains(b, []byte(`"namespace"`)) {
-					t.Errorf("%s: the closed type does not declare its aliases", p)
-				}
+			if b, err := Marshal(s); err != nil || !bytes.Equal(js[i], b) {
+				t.Errorf("%s: RootJSON differs from Marshal(RootProfile) (%v):\n%s\n%s", p, err, js[i], b)
 			}
 		}
+		b := js[0]
+		var root map[string]any
+		if err := json.Unmarshal(b, &root); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range []string{`{}`, `{"namespace":"sales","max":"5"}`, `{"schema_name":"x","limit":1,"mode":"slow"}`} {
+			var v map[string]any
+			json.Unmarshal([]byte(args), &v)
+			sent := slices.Sorted(maps.Keys(v))
+			fill(root, v)
+			var added []string
+			for k := range v {
+				if !slices.Contains(sent, k) {
+					added = append(added, k)
+				}
+			}
+			want := []string{"mode"}
+			if slices.Contains(sent, "mode") {
+				want = nil
+			}
+			if slices.Sort(added); !slices.Equal(added, want) {
+				t.Errorf("closed=%v: a default filler adds %v to %s, want %v\n%s", closed, added, args, want, b)
+			}
+		}
+		props := root["properties"].(map[string]any)
+		for name, want := range map[string]any{"schema": "public", "limit": 10.0, "mode": "fast"} {
+			if d, ok := defaultOf(props[name].(map[string]any)); !ok || d != want {
+				t.Errorf("%s shows default %v (%v), want %v", name, d, ok, want)
+			}
+		}
+		for _, name := range []string{"opt", "cfg", "ptr"} {
+			obj := objectOf(props[name].(map[string]any))
+			if obj == nil {
+				t.Errorf("%s has no object branch", name)
+				continue
+			}
+			level := obj["properties"].(map[string]any)["level"].(map[string]any)
+			if d, ok := defaultOf(level); !ok || d != "low" {
+				t.Errorf("%s.level shows default %v (%v), want low", name, d, ok)
+			}
+		}
+		if closed && !bytes.Contains(b, []byte(`"namespace"`)) {
+			t.Error("the closed type does not declare its aliases") // an alias property is the field's schema: fill checked it
+		}
 	}
-	// The one-form field keeps its spelling where no filler misreads it.
+	for p, want := range map[lenient.Profile]string{
+		lenient.ProfilePortable:  `{"anyOf":[{"type":"string","default":"public"}]}`,
+		lenient.ProfileTypeArray: `{"type":"string","default":"public"}`,
+		lenient.ProfileGemini:    `{"type":"string","default":"public"}`,
+	} {
+		s, _ := RootProfile(defaultsType(false), p)
+		if b, _ := json.Marshal(s.Properties.Value("schema")); string(b) != want {
+			t.Errorf("%s: schema is %s, want %s", p, b, want)
+		}
+	}
+	// A field without aliases keeps its default where a filler applies
+	// it as the decoder does.
 	s, _ := RootProfile(defaultsType(false), lenient.ProfilePortable)
-	b, _ := json.Marshal(s.Properties.Value("mode"))
-	if string(b) != `{"type":"string","default":"fast"}` {
+	if b, _ := json.Marshal(s.Properties.Value("mode")); string(b) != `{"type":"string","default":"fast"}` {
 		t.Errorf("mode: %s", b)
 	}
 }

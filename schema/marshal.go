@@ -77,9 +77,6 @@ func (w *schemaWriter) schema(s *jsonschema.Schema, depth int, p lenient.Profile
 		return true
 	}
 	gemini := p == lenient.ProfileGemini
-	if len(s.AnyOf) == 1 && p == lenient.ProfileTypeArray {
-		return false // Convert keeps the anyOf around its merged branch
-	}
 	if len(s.AnyOf) > 0 && p != lenient.ProfilePortable {
 		// Convert rewrites an anyOf from its converted branches; for
 		// branches without anyOf of their own, that is the rewrite of

@@ -130,7 +130,7 @@ func TestMarshal(t *testing.T) {
 					t.Fatal(err)
 				}
 				want, werr := marshalSlow(c)
-				got, gerr := marshalProfile(s, p, root, nil)
+				got, gerr := marshalProfile(s, p, root)
 				if (werr == nil) != (gerr == nil) || !bytes.Equal(want, got) {
 					t.Fatalf("%#v profile %s (root %v): marshalProfile differs from marshalSlow of Convert (errors %v, %v)\n--- want\n%s\n--- got\n%s", s, p, root, werr, gerr, want, got)
 				}

@@ -22,19 +22,7 @@ import (
 //     Schema object ($schema, additionalProperties, $comment, exclusive
 //     bounds, examples, title, deprecated, readOnly, writeOnly) are dropped;
 //     any value ({}) is advertised as an object.
-//
-// A field schema that holds its default in an anyOf, out of default
-// fillers' reach (see FieldSchema), keeps an anyOf around its merged
-// schema in the typearray profile only when it comes through RootProfile
-// or RootJSON, which know the field's aliases; Convert keeps one around a
-// one-branch anyOf.
 func Convert(s *jsonschema.Schema, p lenient.Profile) (*jsonschema.Schema, error) {
-	return convert(s, p, nil)
-}
-
-// convert is Convert that keeps an anyOf around the typearray spelling of
-// each schema in held.
-func convert(s *jsonschema.Schema, p lenient.Profile, held map[*jsonschema.Schema]bool) (*jsonschema.Schema, error) {
 	var conv func(*jsonschema.Schema) *jsonschema.Schema
 	switch p {
 	case lenient.ProfilePortable:
@@ -48,19 +36,13 @@ func convert(s *jsonschema.Schema, p lenient.Profile, held map[*jsonschema.Schem
 		return nil, err
 	}
 	c := converter{conv: conv, done: map[*jsonschema.Schema]*jsonschema.Schema{}}
-	c.keep = p == lenient.ProfileTypeArray
-	c.held = held
 	return c.convert(s), nil
 }
 
 // ConvertRoot is Convert for a tool's root schema (as Root makes it): the
 // typearray profile, the form normgen used first, keeps its "$schema".
 func ConvertRoot(root *jsonschema.Schema, p lenient.Profile) (*jsonschema.Schema, error) {
-	return convertRoot(root, p, nil)
-}
-
-func convertRoot(root *jsonschema.Schema, p lenient.Profile, held map[*jsonschema.Schema]bool) (*jsonschema.Schema, error) {
-	out, err := convert(root, p, held)
+	out, err := Convert(root, p)
 	if err == nil && p == lenient.ProfileTypeArray {
 		out.Version = jsonschema.Version
 	}
@@ -68,14 +50,10 @@ func convertRoot(root *jsonschema.Schema, p lenient.Profile, held map[*jsonschem
 }
 
 // converter rewrites a schema tree node by node; done keeps shared nodes
-// (an alias property is the same schema as its field) shared. The
-// rewrite of a schema in held, or of a one-branch anyOf, is put back in
-// an anyOf when it has none: there a default stays out of fillers' reach.
+// (an alias property is the same schema as its field) shared.
 type converter struct {
 	conv func(*jsonschema.Schema) *jsonschema.Schema
 	done map[*jsonschema.Schema]*jsonschema.Schema
-	held map[*jsonschema.Schema]bool
-	keep bool // the profile merges anyOf branches (typearray)
 }
 
 func (c *converter) convert(s *jsonschema.Schema) *jsonschema.Schema {
@@ -103,9 +81,6 @@ func (c *converter) convert(s *jsonschema.Schema) *jsonschema.Schema {
 		}
 	}
 	out := c.conv(&src)
-	if c.keep && (c.held[s] || len(s.AnyOf) == 1) && len(out.AnyOf) == 0 {
-		out = &jsonschema.Schema{AnyOf: []*jsonschema.Schema{out}}
-	}
 	c.done[s] = out
 	return out
 }

@@ -2074,19 +2074,15 @@ const copyInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "op": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "copy",
-            "move",
-            "cp",
-            "mv"
-          ],
-          "description": "Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\".",
-          "default": "copy"
-        }
-      ]
+      "type": "string",
+      "enum": [
+        "copy",
+        "move",
+        "cp",
+        "mv"
+      ],
+      "description": "Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\".",
+      "default": "copy"
     },
     "sources": {
       "items": {
@@ -2106,44 +2102,32 @@ const copyInputSchemaTypeArray = `{
       ]
     },
     "overwrite": {
-      "anyOf": [
-        {
-          "pattern": "^(true|false)$",
-          "description": "Overwrite replaces files that exist.",
-          "default": false,
-          "type": [
-            "boolean",
-            "string"
-          ]
-        }
+      "pattern": "^(true|false)$",
+      "description": "Overwrite replaces files that exist.",
+      "default": false,
+      "type": [
+        "boolean",
+        "string"
       ]
     },
     "mode": {
-      "anyOf": [
-        {
-          "maximum": 4095,
-          "minimum": 0,
-          "pattern": "^[0-9]+$",
-          "description": "Mode is the permission bits of new files.",
-          "default": 420,
-          "type": [
-            "integer",
-            "string",
-            "null"
-          ]
-        }
+      "maximum": 4095,
+      "minimum": 0,
+      "pattern": "^[0-9]+$",
+      "description": "Mode is the permission bits of new files.",
+      "default": 420,
+      "type": [
+        "integer",
+        "string",
+        "null"
       ]
     },
     "retries": {
-      "anyOf": [
-        {
-          "$comment": "normgen: strict (no coercion, by declaration)",
-          "type": "integer",
-          "minimum": 0,
-          "description": "Retries is how often a failed copy is tried again.",
-          "default": 2
-        }
-      ]
+      "$comment": "normgen: strict (no coercion, by declaration)",
+      "type": "integer",
+      "minimum": 0,
+      "description": "Retries is how often a failed copy is tried again.",
+      "default": 2
     }
   },
   "type": "object"
@@ -2407,52 +2391,40 @@ const ticketInputSchemaTypeArray = `{
       "description": "Title is the ticket's one-line summary."
     },
     "priority": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "low",
-            "normal",
-            "high",
-            "p1",
-            "p3"
-          ],
-          "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-          "default": "normal"
-        }
-      ]
+      "type": "string",
+      "enum": [
+        "low",
+        "normal",
+        "high",
+        "p1",
+        "p3"
+      ],
+      "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
+      "default": "normal"
     },
     "prio": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "low",
-            "normal",
-            "high",
-            "p1",
-            "p3"
-          ],
-          "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-          "default": "normal"
-        }
-      ]
+      "type": "string",
+      "enum": [
+        "low",
+        "normal",
+        "high",
+        "p1",
+        "p3"
+      ],
+      "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
+      "default": "normal"
     },
     "severity": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "low",
-            "normal",
-            "high",
-            "p1",
-            "p3"
-          ],
-          "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-          "default": "normal"
-        }
-      ]
+      "type": "string",
+      "enum": [
+        "low",
+        "normal",
+        "high",
+        "p1",
+        "p3"
+      ],
+      "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
+      "default": "normal"
     },
     "assignee": {
       "description": "Assignee is who works on it; nobody yet when absent.",
@@ -2469,33 +2441,25 @@ const ticketInputSchemaTypeArray = `{
       ]
     },
     "estimate": {
-      "anyOf": [
-        {
-          "minimum": 0,
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-          "description": "Estimate is the effort in days.",
-          "default": 1,
-          "type": [
-            "number",
-            "string",
-            "null"
-          ]
-        }
+      "minimum": 0,
+      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "description": "Estimate is the effort in days.",
+      "default": 1,
+      "type": [
+        "number",
+        "string",
+        "null"
       ]
     },
     "points": {
-      "anyOf": [
-        {
-          "minimum": 0,
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-          "description": "Estimate is the effort in days.",
-          "default": 1,
-          "type": [
-            "number",
-            "string",
-            "null"
-          ]
-        }
+      "minimum": 0,
+      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "description": "Estimate is the effort in days.",
+      "default": 1,
+      "type": [
+        "number",
+        "string",
+        "null"
       ]
     },
     "watchers": {
@@ -2509,31 +2473,19 @@ const ticketInputSchemaTypeArray = `{
       ]
     },
     "project": {
-      "anyOf": [
-        {
-          "type": "string",
-          "description": "Project is the project the ticket is filed in.",
-          "default": "core"
-        }
-      ]
+      "type": "string",
+      "description": "Project is the project the ticket is filed in.",
+      "default": "core"
     },
     "proj": {
-      "anyOf": [
-        {
-          "type": "string",
-          "description": "Project is the project the ticket is filed in.",
-          "default": "core"
-        }
-      ]
+      "type": "string",
+      "description": "Project is the project the ticket is filed in.",
+      "default": "core"
     },
     "repo": {
-      "anyOf": [
-        {
-          "type": "string",
-          "description": "Project is the project the ticket is filed in.",
-          "default": "core"
-        }
-      ]
+      "type": "string",
+      "description": "Project is the project the ticket is filed in.",
+      "default": "core"
     },
     "dry_run": {
       "pattern": "^(true|false)$",
@@ -2802,17 +2754,13 @@ const resizeInputSchemaTypeArray = `{
       ]
     },
     "height": {
-      "anyOf": [
-        {
-          "minimum": 0,
-          "pattern": "^[0-9]+$",
-          "description": "Height is the new height in pixels; 0 keeps the aspect ratio.",
-          "default": 0,
-          "type": [
-            "integer",
-            "string"
-          ]
-        }
+      "minimum": 0,
+      "pattern": "^[0-9]+$",
+      "description": "Height is the new height in pixels; 0 keeps the aspect ratio.",
+      "default": 0,
+      "type": [
+        "integer",
+        "string"
       ]
     },
     "scale": {
@@ -2827,18 +2775,14 @@ const resizeInputSchemaTypeArray = `{
       ]
     },
     "quality": {
-      "anyOf": [
-        {
-          "maximum": 100,
-          "minimum": 1,
-          "pattern": "^-?[0-9]+$",
-          "description": "Quality is the encoder's quality.",
-          "default": 85,
-          "type": [
-            "integer",
-            "string"
-          ]
-        }
+      "maximum": 100,
+      "minimum": 1,
+      "pattern": "^-?[0-9]+$",
+      "description": "Quality is the encoder's quality.",
+      "default": 85,
+      "type": [
+        "integer",
+        "string"
       ]
     },
     "seed": {
@@ -2860,32 +2804,24 @@ const resizeInputSchemaTypeArray = `{
       ]
     },
     "grayscale": {
-      "anyOf": [
-        {
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-          "description": "Grayscale drops the colours.",
-          "default": false,
-          "type": [
-            "boolean",
-            "string",
-            "null"
-          ]
-        }
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "description": "Grayscale drops the colours.",
+      "default": false,
+      "type": [
+        "boolean",
+        "string",
+        "null"
       ]
     },
     "format": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "png",
-            "jpeg",
-            "webp"
-          ],
-          "description": "Format is the output format.",
-          "default": "png"
-        }
-      ]
+      "type": "string",
+      "enum": [
+        "png",
+        "jpeg",
+        "webp"
+      ],
+      "description": "Format is the output format.",
+      "default": "png"
     }
   },
   "type": "object"
@@ -3222,35 +3158,27 @@ const pipelineInputSchemaTypeArray = `{
             "description": "ID names the step; step-N (its position) when absent."
           },
           "kind": {
-            "anyOf": [
-              {
-                "type": "string",
-                "enum": [
-                  "shell",
-                  "http"
-                ],
-                "description": "Kind is the kind of step.",
-                "default": "shell"
-              }
-            ]
+            "type": "string",
+            "enum": [
+              "shell",
+              "http"
+            ],
+            "description": "Kind is the kind of step.",
+            "default": "shell"
           },
           "cmd": {
             "type": "string",
             "description": "Cmd is the command or URL."
           },
           "retries": {
-            "anyOf": [
-              {
-                "minimum": 0,
-                "pattern": "^-?[0-9]+$",
-                "description": "Retries overrides the run's retry attempts for this step.",
-                "default": 1,
-                "type": [
-                  "integer",
-                  "string",
-                  "null"
-                ]
-              }
+            "minimum": 0,
+            "pattern": "^-?[0-9]+$",
+            "description": "Retries overrides the run's retry attempts for this step.",
+            "default": 1,
+            "type": [
+              "integer",
+              "string",
+              "null"
             ]
           }
         },
@@ -3266,103 +3194,83 @@ const pipelineInputSchemaTypeArray = `{
       ]
     },
     "retry": {
-      "anyOf": [
-        {
-          "properties": {
-            "attempts": {
-              "maximum": 10,
-              "minimum": 1,
-              "pattern": "^-?[0-9]+$",
-              "description": "Attempts is how often a step runs at most.",
-              "default": 3,
-              "type": [
-                "integer",
-                "string"
-              ]
-            },
-            "backoff_ms": {
-              "anyOf": [
-                {
-                  "minimum": 0,
-                  "pattern": "^[0-9]+$",
-                  "description": "BackoffMS is the wait before each retry, in milliseconds.",
-                  "default": 500,
-                  "type": [
-                    "integer",
-                    "string"
-                  ]
-                }
-              ]
-            }
-          },
-          "description": "Retry is how failed steps are retried.",
+      "properties": {
+        "attempts": {
+          "maximum": 10,
+          "minimum": 1,
+          "pattern": "^-?[0-9]+$",
+          "description": "Attempts is how often a step runs at most.",
+          "default": 3,
           "type": [
-            "object",
+            "integer",
+            "string"
+          ]
+        },
+        "backoff_ms": {
+          "minimum": 0,
+          "pattern": "^[0-9]+$",
+          "description": "BackoffMS is the wait before each retry, in milliseconds.",
+          "default": 500,
+          "type": [
+            "integer",
             "string"
           ]
         }
+      },
+      "description": "Retry is how failed steps are retried.",
+      "type": [
+        "object",
+        "string"
       ]
     },
     "notify": {
-      "anyOf": [
-        {
-          "properties": {
-            "channel": {
-              "anyOf": [
-                {
-                  "type": "string",
-                  "description": "Channel is the chat channel.",
-                  "default": "#ops"
-                }
-              ]
-            },
-            "on_failure": {
-              "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-              "description": "OnFailure notifies on failure only.",
-              "default": true,
-              "type": [
-                "boolean",
-                "string"
-              ]
-            }
-          },
-          "description": "Notify says whom to tell when the run ends; nobody when absent.",
+      "properties": {
+        "channel": {
+          "type": "string",
+          "description": "Channel is the chat channel.",
+          "default": "#ops"
+        },
+        "on_failure": {
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+          "description": "OnFailure notifies on failure only.",
+          "default": true,
           "type": [
-            "object",
-            "string",
-            "null"
+            "boolean",
+            "string"
           ]
         }
+      },
+      "description": "Notify says whom to tell when the run ends; nobody when absent.",
+      "type": [
+        "object",
+        "string",
+        "null"
       ]
     },
     "limits": {
-      "anyOf": [
-        {
-          "$comment": "normgen: strict (no coercion, by declaration)",
-          "properties": {
-            "cpu": {
-              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-              "description": "CPU is the number of cores.",
-              "default": 1.5,
-              "type": [
-                "number",
-                "string"
-              ]
-            },
-            "memory_mb": {
-              "pattern": "^-?[0-9]+$",
-              "description": "MemoryMB is the memory limit in MB.",
-              "default": 512,
-              "type": [
-                "integer",
-                "string"
-              ]
-            }
-          },
-          "type": "object",
-          "description": "Limits are the run's resource limits."
+      "$comment": "normgen: strict (no coercion, by declaration)",
+      "properties": {
+        "cpu": {
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "description": "CPU is the number of cores.",
+          "default": 1.5,
+          "type": [
+            "number",
+            "string"
+          ]
+        },
+        "memory_mb": {
+          "pattern": "^-?[0-9]+$",
+          "description": "MemoryMB is the memory limit in MB.",
+          "default": 512,
+          "type": [
+            "integer",
+            "string"
+          ]
         }
-      ]
+      },
+      "type": "object",
+      "description": "Limits are the run's resource limits."
     },
     "env": {
       "additionalProperties": {
@@ -3399,18 +3307,14 @@ const pipelineInputSchemaTypeArray = `{
       "description": "Note is a free-form note."
     },
     "timeout": {
-      "anyOf": [
-        {
-          "maximum": 3600,
-          "exclusiveMinimum": 0,
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-          "description": "Timeout is the run's time limit in seconds.",
-          "default": 30,
-          "type": [
-            "number",
-            "string"
-          ]
-        }
+      "maximum": 3600,
+      "exclusiveMinimum": 0,
+      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "description": "Timeout is the run's time limit in seconds.",
+      "default": 30,
+      "type": [
+        "number",
+        "string"
       ]
     }
   },
@@ -3617,32 +3521,24 @@ const queryInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "schema": {
-      "anyOf": [
-        {
-          "type": "string",
-          "description": "Schema is the database schema the table is in.",
-          "default": "public"
-        }
-      ]
+      "type": "string",
+      "description": "Schema is the database schema the table is in.",
+      "default": "public"
     },
     "table": {
       "type": "string",
       "description": "Table is the table to query."
     },
     "limit": {
-      "anyOf": [
-        {
-          "maximum": 10000,
-          "minimum": 1,
-          "pattern": "^-?[0-9]+$",
-          "description": "Limit is the most rows to return.",
-          "default": 100,
-          "type": [
-            "integer",
-            "string",
-            "null"
-          ]
-        }
+      "maximum": 10000,
+      "minimum": 1,
+      "pattern": "^-?[0-9]+$",
+      "description": "Limit is the most rows to return.",
+      "default": 100,
+      "type": [
+        "integer",
+        "string",
+        "null"
       ]
     },
     "columns": {

@@ -16214,86 +16214,78 @@ const defaultsInputSchemaTypeArray = `{
       "default": "m"
     },
     "opts": {
-      "anyOf": [
-        {
-          "properties": {
-            "level": {
-              "pattern": "^-?[0-9]+$",
-              "default": 2,
-              "type": [
-                "integer",
-                "string"
-              ]
-            },
-            "ratio": {
-              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-              "default": 0.5,
-              "type": [
-                "number",
-                "string",
-                "null"
-              ]
-            },
-            "verbose": {
-              "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-              "default": true,
-              "type": [
-                "boolean",
-                "string"
-              ]
-            },
-            "label": {
-              "type": "string",
-              "default": "lbl"
-            }
-          },
+      "properties": {
+        "level": {
+          "pattern": "^-?[0-9]+$",
+          "default": 2,
           "type": [
-            "object",
+            "integer",
             "string"
           ]
-        }
-      ]
-    },
-    "popts": {
-      "anyOf": [
-        {
-          "properties": {
-            "level": {
-              "pattern": "^-?[0-9]+$",
-              "default": 2,
-              "type": [
-                "integer",
-                "string"
-              ]
-            },
-            "ratio": {
-              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-              "default": 0.5,
-              "type": [
-                "number",
-                "string",
-                "null"
-              ]
-            },
-            "verbose": {
-              "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-              "default": true,
-              "type": [
-                "boolean",
-                "string"
-              ]
-            },
-            "label": {
-              "type": "string",
-              "default": "lbl"
-            }
-          },
+        },
+        "ratio": {
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "default": 0.5,
           "type": [
-            "object",
+            "number",
             "string",
             "null"
           ]
+        },
+        "verbose": {
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+          "default": true,
+          "type": [
+            "boolean",
+            "string"
+          ]
+        },
+        "label": {
+          "type": "string",
+          "default": "lbl"
         }
+      },
+      "type": [
+        "object",
+        "string"
+      ]
+    },
+    "popts": {
+      "properties": {
+        "level": {
+          "pattern": "^-?[0-9]+$",
+          "default": 2,
+          "type": [
+            "integer",
+            "string"
+          ]
+        },
+        "ratio": {
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "default": 0.5,
+          "type": [
+            "number",
+            "string",
+            "null"
+          ]
+        },
+        "verbose": {
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+          "default": true,
+          "type": [
+            "boolean",
+            "string"
+          ]
+        },
+        "label": {
+          "type": "string",
+          "default": "lbl"
+        }
+      },
+      "type": [
+        "object",
+        "string",
+        "null"
       ]
     },
     "parts": {
@@ -18289,67 +18281,55 @@ const reportInputSchemaTypeArray = `{
       ]
     },
     "dps": {
-      "anyOf": [
-        {
-          "default": "m",
-          "type": [
-            "string",
-            "null"
-          ]
-        }
+      "default": "m",
+      "type": [
+        "string",
+        "null"
       ]
     },
     "da": {
-      "anyOf": [
-        {
+      "pattern": "^-?[0-9]+$",
+      "default": 5,
+      "type": [
+        "integer",
+        "string"
+      ]
+    },
+    "opts": {
+      "properties": {
+        "level": {
           "pattern": "^-?[0-9]+$",
-          "default": 5,
+          "default": 2,
           "type": [
             "integer",
             "string"
           ]
-        }
-      ]
-    },
-    "opts": {
-      "anyOf": [
-        {
-          "properties": {
-            "level": {
-              "pattern": "^-?[0-9]+$",
-              "default": 2,
-              "type": [
-                "integer",
-                "string"
-              ]
-            },
-            "ratio": {
-              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-              "default": 0.5,
-              "type": [
-                "number",
-                "string",
-                "null"
-              ]
-            },
-            "verbose": {
-              "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-              "default": true,
-              "type": [
-                "boolean",
-                "string"
-              ]
-            },
-            "label": {
-              "type": "string",
-              "default": "lbl"
-            }
-          },
+        },
+        "ratio": {
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "default": 0.5,
           "type": [
-            "object",
+            "number",
+            "string",
+            "null"
+          ]
+        },
+        "verbose": {
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+          "default": true,
+          "type": [
+            "boolean",
             "string"
           ]
+        },
+        "label": {
+          "type": "string",
+          "default": "lbl"
         }
+      },
+      "type": [
+        "object",
+        "string"
       ]
     },
     "pmap": {

@@ -3356,54 +3356,46 @@ const runPipelineInputSchemaTypeArray = `{
             "default": "shell"
           },
           "retry": {
-            "anyOf": [
-              {
-                "properties": {
-                  "attempts": {
-                    "anyOf": [
-                      {
-                        "maximum": 10,
-                        "minimum": 1,
-                        "pattern": "^-?[0-9]+$",
-                        "default": 3,
-                        "type": [
-                          "integer",
-                          "string"
-                        ]
-                      }
-                    ]
-                  },
-                  "backoff_ms": {
-                    "minimum": 0,
-                    "pattern": "^[0-9]+$",
-                    "default": 500,
-                    "type": [
-                      "integer",
-                      "string"
-                    ]
-                  },
-                  "factor": {
-                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-                    "default": 2,
-                    "type": [
-                      "number",
-                      "string"
-                    ]
-                  },
-                  "on_timeout": {
-                    "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-                    "type": [
-                      "boolean",
-                      "string"
-                    ]
-                  }
-                },
+            "properties": {
+              "attempts": {
+                "maximum": 10,
+                "minimum": 1,
+                "pattern": "^-?[0-9]+$",
+                "default": 3,
                 "type": [
-                  "object",
-                  "string",
-                  "null"
+                  "integer",
+                  "string"
+                ]
+              },
+              "backoff_ms": {
+                "minimum": 0,
+                "pattern": "^[0-9]+$",
+                "default": 500,
+                "type": [
+                  "integer",
+                  "string"
+                ]
+              },
+              "factor": {
+                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+                "default": 2,
+                "type": [
+                  "number",
+                  "string"
+                ]
+              },
+              "on_timeout": {
+                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+                "type": [
+                  "boolean",
+                  "string"
                 ]
               }
+            },
+            "type": [
+              "object",
+              "string",
+              "null"
             ]
           },
           "env": {
@@ -3453,53 +3445,45 @@ const runPipelineInputSchemaTypeArray = `{
       ]
     },
     "retry": {
-      "anyOf": [
-        {
-          "properties": {
-            "attempts": {
-              "anyOf": [
-                {
-                  "maximum": 10,
-                  "minimum": 1,
-                  "pattern": "^-?[0-9]+$",
-                  "default": 3,
-                  "type": [
-                    "integer",
-                    "string"
-                  ]
-                }
-              ]
-            },
-            "backoff_ms": {
-              "minimum": 0,
-              "pattern": "^[0-9]+$",
-              "default": 500,
-              "type": [
-                "integer",
-                "string"
-              ]
-            },
-            "factor": {
-              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-              "default": 2,
-              "type": [
-                "number",
-                "string"
-              ]
-            },
-            "on_timeout": {
-              "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-              "type": [
-                "boolean",
-                "string"
-              ]
-            }
-          },
+      "properties": {
+        "attempts": {
+          "maximum": 10,
+          "minimum": 1,
+          "pattern": "^-?[0-9]+$",
+          "default": 3,
           "type": [
-            "object",
+            "integer",
+            "string"
+          ]
+        },
+        "backoff_ms": {
+          "minimum": 0,
+          "pattern": "^[0-9]+$",
+          "default": 500,
+          "type": [
+            "integer",
+            "string"
+          ]
+        },
+        "factor": {
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "default": 2,
+          "type": [
+            "number",
+            "string"
+          ]
+        },
+        "on_timeout": {
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+          "type": [
+            "boolean",
             "string"
           ]
         }
+      },
+      "type": [
+        "object",
+        "string"
       ]
     },
     "services": {
@@ -3525,54 +3509,46 @@ const runPipelineInputSchemaTypeArray = `{
             ]
           },
           "ready": {
-            "anyOf": [
-              {
-                "properties": {
-                  "attempts": {
-                    "anyOf": [
-                      {
-                        "maximum": 10,
-                        "minimum": 1,
-                        "pattern": "^-?[0-9]+$",
-                        "default": 3,
-                        "type": [
-                          "integer",
-                          "string"
-                        ]
-                      }
-                    ]
-                  },
-                  "backoff_ms": {
-                    "minimum": 0,
-                    "pattern": "^[0-9]+$",
-                    "default": 500,
-                    "type": [
-                      "integer",
-                      "string"
-                    ]
-                  },
-                  "factor": {
-                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-                    "default": 2,
-                    "type": [
-                      "number",
-                      "string"
-                    ]
-                  },
-                  "on_timeout": {
-                    "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-                    "type": [
-                      "boolean",
-                      "string"
-                    ]
-                  }
-                },
+            "properties": {
+              "attempts": {
+                "maximum": 10,
+                "minimum": 1,
+                "pattern": "^-?[0-9]+$",
+                "default": 3,
                 "type": [
-                  "object",
-                  "string",
-                  "null"
+                  "integer",
+                  "string"
+                ]
+              },
+              "backoff_ms": {
+                "minimum": 0,
+                "pattern": "^[0-9]+$",
+                "default": 500,
+                "type": [
+                  "integer",
+                  "string"
+                ]
+              },
+              "factor": {
+                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+                "default": 2,
+                "type": [
+                  "number",
+                  "string"
+                ]
+              },
+              "on_timeout": {
+                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+                "type": [
+                  "boolean",
+                  "string"
                 ]
               }
+            },
+            "type": [
+              "object",
+              "string",
+              "null"
             ]
           }
         },
@@ -4157,54 +4133,46 @@ const updateWorkflowInputSchemaTypeArray = `{
             ]
           },
           "gate": {
-            "anyOf": [
-              {
-                "properties": {
-                  "attempts": {
-                    "anyOf": [
-                      {
-                        "maximum": 10,
-                        "minimum": 1,
-                        "pattern": "^-?[0-9]+$",
-                        "default": 3,
-                        "type": [
-                          "integer",
-                          "string"
-                        ]
-                      }
-                    ]
-                  },
-                  "backoff_ms": {
-                    "minimum": 0,
-                    "pattern": "^[0-9]+$",
-                    "default": 500,
-                    "type": [
-                      "integer",
-                      "string"
-                    ]
-                  },
-                  "factor": {
-                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-                    "default": 2,
-                    "type": [
-                      "number",
-                      "string"
-                    ]
-                  },
-                  "on_timeout": {
-                    "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-                    "type": [
-                      "boolean",
-                      "string"
-                    ]
-                  }
-                },
+            "properties": {
+              "attempts": {
+                "maximum": 10,
+                "minimum": 1,
+                "pattern": "^-?[0-9]+$",
+                "default": 3,
                 "type": [
-                  "object",
-                  "string",
-                  "null"
+                  "integer",
+                  "string"
+                ]
+              },
+              "backoff_ms": {
+                "minimum": 0,
+                "pattern": "^[0-9]+$",
+                "default": 500,
+                "type": [
+                  "integer",
+                  "string"
+                ]
+              },
+              "factor": {
+                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+                "default": 2,
+                "type": [
+                  "number",
+                  "string"
+                ]
+              },
+              "on_timeout": {
+                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+                "type": [
+                  "boolean",
+                  "string"
                 ]
               }
+            },
+            "type": [
+              "object",
+              "string",
+              "null"
             ]
           },
           "owners": {
@@ -4247,116 +4215,71 @@ const updateWorkflowInputSchemaTypeArray = `{
       ]
     },
     "default": {
-      "anyOf": [
-        {
-          "properties": {
-            "name": {
-              "type": "string",
-              "default": "cp-default"
-            },
-            "checks": {
-              "items": {
-                "properties": {
-                  "id": {
-                    "type": "string"
-                  },
-                  "count": {
-                    "pattern": "^-?[0-9]+$",
-                    "type": [
-                      "integer",
-                      "string"
-                    ]
-                  },
-                  "note": {
-                    "type": "string"
-                  }
-                },
-                "type": [
-                  "object",
-                  "string"
-                ]
+      "properties": {
+        "name": {
+          "type": "string",
+          "default": "cp-default"
+        },
+        "checks": {
+          "items": {
+            "properties": {
+              "id": {
+                "type": "string"
               },
-              "type": [
-                "array",
-                "string"
-              ]
-            },
-            "gate": {
-              "anyOf": [
-                {
-                  "properties": {
-                    "attempts": {
-                      "anyOf": [
-                        {
-                          "maximum": 10,
-                          "minimum": 1,
-                          "pattern": "^-?[0-9]+$",
-                          "default": 3,
-                          "type": [
-                            "integer",
-                            "string"
-                          ]
-                        }
-                      ]
-                    },
-                    "backoff_ms": {
-                      "minimum": 0,
-                      "pattern": "^[0-9]+$",
-                      "default": 500,
-                      "type": [
-                        "integer",
-                        "string"
-                      ]
-                    },
-                    "factor": {
-                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-                      "default": 2,
-                      "type": [
-                        "number",
-                        "string"
-                      ]
-                    },
-                    "on_timeout": {
-                      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-                      "type": [
-                        "boolean",
-                        "string"
-                      ]
-                    }
-                  },
-                  "type": [
-                    "object",
-                    "string",
-                    "null"
-                  ]
-                }
-              ]
-            },
-            "owners": {
-              "items": {
-                "items": {
-                  "type": "string"
-                },
-                "type": [
-                  "array",
-                  "string"
-                ]
-              },
-              "type": [
-                "array",
-                "string"
-              ]
-            },
-            "limits": {
-              "additionalProperties": {
+              "count": {
                 "pattern": "^-?[0-9]+$",
                 "type": [
                   "integer",
                   "string"
                 ]
               },
+              "note": {
+                "type": "string"
+              }
+            },
+            "type": [
+              "object",
+              "string"
+            ]
+          },
+          "type": [
+            "array",
+            "string"
+          ]
+        },
+        "gate": {
+          "properties": {
+            "attempts": {
+              "maximum": 10,
+              "minimum": 1,
+              "pattern": "^-?[0-9]+$",
+              "default": 3,
               "type": [
-                "object",
+                "integer",
+                "string"
+              ]
+            },
+            "backoff_ms": {
+              "minimum": 0,
+              "pattern": "^[0-9]+$",
+              "default": 500,
+              "type": [
+                "integer",
+                "string"
+              ]
+            },
+            "factor": {
+              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+              "default": 2,
+              "type": [
+                "number",
+                "string"
+              ]
+            },
+            "on_timeout": {
+              "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+              "type": [
+                "boolean",
                 "string"
               ]
             }
@@ -4366,7 +4289,40 @@ const updateWorkflowInputSchemaTypeArray = `{
             "string",
             "null"
           ]
+        },
+        "owners": {
+          "items": {
+            "items": {
+              "type": "string"
+            },
+            "type": [
+              "array",
+              "string"
+            ]
+          },
+          "type": [
+            "array",
+            "string"
+          ]
+        },
+        "limits": {
+          "additionalProperties": {
+            "pattern": "^-?[0-9]+$",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "type": [
+            "object",
+            "string"
+          ]
         }
+      },
+      "type": [
+        "object",
+        "string",
+        "null"
       ]
     },
     "strict_ids": {
