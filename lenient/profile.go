@@ -34,15 +34,22 @@ const (
 	ProfileGemini Profile = "gemini"
 )
 
-// ForValidation reports whether p's schemas are JSON Schema that a JSON
-// Schema validator reads as the decoder reads arguments, so that an SDK
-// may validate calls against them: ProfilePortable and ProfileTypeArray.
-// ProfileGemini is OpenAPI 3.0, whose nullable a JSON Schema validator
-// ignores: validated against it, go-sdk's mcp.AddTool and mcp-go's
+// ForValidation reports whether p's schemas are for registering a tool
+// with an SDK, which validates calls against them and may fill in their
+// defaults: ProfilePortable only. Its schemas are JSON Schema that a
+// validator reads as the decoder reads arguments, and they keep each
+// default a filler would misapply out of its reach (see the README's
+// Examples). The other profiles are for tools/list only, served to the
+// clients that want them (Tool.SchemaFor): registered with an SDK,
+// ProfileGemini (OpenAPI's nullable, which a JSON Schema validator
+// ignores) makes go-sdk's mcp.AddTool and mcp-go's
 // WithInputSchemaValidation refuse null for a pointer and "50" for an
-// integer, which the decoder takes. Serve it in tools/list only.
+// integer, and ProfileTypeArray (a default at its property, where
+// go-sdk's mcp.AddTool applies it) makes go-sdk set the default of a
+// field with aliases beside the alias sent, which the decoder then
+// refuses as the field given twice.
 func (p Profile) ForValidation() bool {
-	return p == ProfilePortable || p == ProfileTypeArray
+	return p == ProfilePortable
 }
 
 // Profiles returns every profile, the default first.

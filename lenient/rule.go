@@ -104,12 +104,11 @@ type Tool struct {
 	Name string
 	// Description is the tool's description (its input type's doc comment).
 	Description string
-	// InputSchema is the tool's lenient JSON Schema in the profile the
-	// generator was asked for (ProfilePortable unless -profile said
-	// ProfileTypeArray): the schema to register the tool with, which
-	// SDKs validate calls against (go-sdk's mcp.AddTool, mcp-go's
-	// WithInputSchemaValidation). It is always a profile for validation
-	// (Profile.ForValidation); the generator refuses -profile gemini.
+	// InputSchema is the tool's lenient JSON Schema in the portable
+	// profile: the schema to register the tool with, which SDKs validate
+	// calls against and fill defaults from (go-sdk's mcp.AddTool, mcp-go's
+	// WithInputSchemaValidation). The generator writes no other profile
+	// here (Profile.ForValidation).
 	InputSchema json.RawMessage
 	// Schemas holds the tool's input schema in every profile; SchemaFor
 	// picks one, for a server that answers tools/list per client. A

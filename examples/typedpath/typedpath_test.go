@@ -137,24 +137,6 @@ func TestToolsListed(t *testing.T) {
 	}
 }
 
-// eachProfile runs check on allTools registered with their schemas in
-// each profile the generator can make InputSchema (-profile portable, the
-// default, and -profile typearray).
-func eachProfile(t *testing.T, check func(*testing.T, []tool)) {
-	for _, p := range lenient.Profiles() {
-		if !p.ForValidation() {
-			continue
-		}
-		t.Run(string(p), func(t *testing.T) {
-			tools := allTools()
-			for i := range tools {
-				tools[i].InputSchema = tools[i].Schemas[p]
-			}
-			check(t, tools)
-		})
-	}
-}
-
 // corpusTool returns the tool whose input type is the corpus entry's
 // struct: one field V with the entry's Go type and tags.
 func corpusTool(t *testing.T, tools []tool, entry string) tool {
@@ -253,10 +235,10 @@ var handCalls = []struct{ tool, args, class string }{
 	{"resize_image", `{"width":1,"scale":16.000000000000000001}`, "e"},
 }
 
-// TestInvariant: the generated schemas of examples/combos, in portable and
-// typearray (one-branch anyOf where a default is kept out of fillers'
-// reach), accept exactly what the decoder accepts on the hand calls, with
-// the Go validator and AJV (internal/invariant).
+// TestInvariant: the generated schemas of examples/combos (the portable
+// one with a one-branch anyOf where a default is kept out of fillers'
+// reach, and typearray) accept exactly what the decoder accepts on the
+// hand calls, with the Go validator and AJV (internal/invariant).
 //
 // Left out: {"scale":1e-400} under exclusiveMinimum 0, which the decoder
 // takes (1e-400 > 0, compared exactly) and AJV refuses (it reads 0): a
@@ -530,9 +512,8 @@ const (
 // the decoder would not), or the call is a tool error where the decoder
 // refuses that view; and that is what the decoder makes of the arguments
 // sent, but for the named classes.
-func TestTypedPathGoSDK(t *testing.T) { eachProfile(t, typedPathGoSDK) }
-
-func typedPathGoSDK(t *testing.T, tools []tool) {
+func TestTypedPathGoSDK(t *testing.T) {
+	tools := allTools()
 	check(t, "go-sdk", calls(t, tools), func() func(call) result { return goSDKCaller(t, tools) }, checkGoSDK)
 }
 
@@ -585,9 +566,8 @@ func checkGoSDK(c call, r result) (string, error) {
 // UnmarshalJSON gives, or mcp-go's validation refuses it because of a
 // number it validated as its float64 rounding (the schema refuses the
 // rounded map). A call the decoder refuses never reaches the handler.
-func TestTypedPathMCPGo(t *testing.T) { eachProfile(t, typedPathMCPGo) }
-
-func typedPathMCPGo(t *testing.T, tools []tool) {
+func TestTypedPathMCPGo(t *testing.T) {
+	tools := allTools()
 	schemas := map[string]*jsonschema.Schema{}
 	for _, tl := range tools {
 		schemas[tl.Name] = compile(t, tl.Tool)
@@ -671,44 +651,49 @@ func validates(s *jsonschema.Schema, args []byte) bool {
 	return err == nil && s.Validate(v) == nil
 }
 
-// TestListOnlyProfile pins why a per-client profile is for tools/list
-// only (lenient.Profile.ForValidation; the generator refuses -profile
-// gemini for InputSchema): registered as the schema the SDK validates
-// with, the gemini profile's nullable means nothing to either SDK's JSON
-// Schema validator, and both refuse null for a pointer and "50" for an
-// integer, which the decoder takes and InputSchema admits.
+// TestListOnlyProfile pins why the profiles other than portable are for
+// tools/list only (lenient.Profile.ForValidation; the generator refuses
+// them for InputSchema): registered as the schema an SDK validates with,
+// each makes an SDK refuse calls the decoder takes and InputSchema admits.
+// The gemini profile's nullable means nothing to either SDK's JSON Schema
+// validator (null for a pointer, "50" for an integer refused); the
+// typearray profile keeps an aliased field's default at its property,
+// where go-sdk's mcp.AddTool sets it beside the alias sent.
 func TestListOnlyProfile(t *testing.T) {
-	if lenient.ProfileGemini.ForValidation() {
-		t.Fatal("the gemini profile is for validation")
-	}
-	var tools []tool
+	byName := map[string]tool{}
 	for _, tl := range allTools() {
-		if tl.Name == "corpus_int" || tl.Name == "corpus_ptr_int" {
-			tools = append(tools, tl)
+		byName[tl.Name] = tl
+	}
+	for _, tc := range []struct {
+		profile lenient.Profile
+		sdks    []string
+		tool    string
+		args    string
+	}{
+		{lenient.ProfileGemini, []string{"go-sdk", "mcp-go"}, "corpus_ptr_int", `{"v":null}`},
+		{lenient.ProfileGemini, []string{"go-sdk", "mcp-go"}, "corpus_int", `{"v":"50"}`},
+		{lenient.ProfileTypeArray, []string{"go-sdk"}, "run_query", `{"namespace":"sales","table":"orders"}`},
+	} {
+		if tc.profile.ForValidation() {
+			t.Errorf("%s is a profile for validation", tc.profile)
 		}
-	}
-	intTool, ptrTool := &tools[0], &tools[1]
-	if intTool.Name != "corpus_int" {
-		intTool, ptrTool = ptrTool, intTool
-	}
-	listOnly := slices.Clone(tools)
-	for i := range listOnly {
-		listOnly[i].InputSchema = listOnly[i].SchemaFor(lenient.ProfileGemini)
-	}
-	callers := map[string][2]func(call) result{
-		"go-sdk": {goSDKCaller(t, tools), goSDKCaller(t, listOnly)},
-		"mcp-go": {mcpGoCaller(t, tools), mcpGoCaller(t, listOnly)},
-	}
-	for _, c := range []call{{ptrTool, []byte(`{"v":null}`)}, {intTool, []byte(`{"v":"50"}`)}} {
-		if _, err := c.tool.direct(c.args); err != nil {
-			t.Fatalf("%s %s: the decoder refuses it: %v", c.tool.Name, c.args, err)
+		tl := byName[tc.tool]
+		if _, err := tl.direct([]byte(tc.args)); err != nil {
+			t.Fatalf("%s %s: the decoder refuses it: %v", tc.tool, tc.args, err)
 		}
-		for sdk, do := range callers {
-			if r := do[0](c); !r.called {
-				t.Errorf("%s, InputSchema: %s %s refused: %v %s", sdk, c.tool.Name, c.args, r.protoErr, r.text)
+		listOnly := tl
+		listOnly.InputSchema = tl.SchemaFor(tc.profile)
+		for _, sdk := range tc.sdks {
+			caller := goSDKCaller
+			if sdk == "mcp-go" {
+				caller = mcpGoCaller
 			}
-			if r := do[1](c); r.called || !r.isError && r.protoErr == nil {
-				t.Errorf("%s, gemini schema: %s %s taken; the SDK was expected to refuse it (if it reads nullable now, revisit Profile.ForValidation)", sdk, c.tool.Name, c.args)
+			c := call{&tl, []byte(tc.args)}
+			if r := caller(t, []tool{tl})(c); !r.called {
+				t.Errorf("%s, InputSchema: %s %s refused: %v %s", sdk, tc.tool, tc.args, r.protoErr, r.text)
+			}
+			if r := caller(t, []tool{listOnly})(c); r.called || !r.isError && r.protoErr == nil {
+				t.Errorf("%s, %s schema: %s %s taken; the SDK was expected to refuse it (if it no longer does, revisit Profile.ForValidation)", sdk, tc.profile, tc.tool, tc.args)
 			}
 		}
 	}
