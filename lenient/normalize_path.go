@@ -82,6 +82,19 @@ func (r *Rule) target() ([]pathSeg, error) {
 	return append(segs, pathSeg{each: '['}, pathSeg{key: r.From}), nil
 }
 
+// TargetPath returns where a rule applies, spelled as a rule path: its
+// path; its from (a top-level key); or, for the nested types and a nested
+// value_alias, in_payload, array_path and from ("pipeline_json.steps[].id").
+// For an alias it is the alias key's place. It is "" when the path does
+// not parse (ValidateRules reports that).
+func (r *Rule) TargetPath() string {
+	segs, err := r.target()
+	if err != nil {
+		return ""
+	}
+	return pathString(segs)
+}
+
 // kind maps the nested types onto the path types they are a case of.
 func (r *Rule) kind() RuleType {
 	switch r.Type {
