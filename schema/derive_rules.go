@@ -176,7 +176,8 @@ func describeRule(r lenient.Rule) string {
 //     to a string value that takes any string (the text a native value
 //     becomes must meet the string's own constraints otherwise);
 //   - a value_alias rule adds its aliases to a string enum holding the
-//     values they stand for.
+//     values they stand for (not in an array whose items must be unique:
+//     an alias and its value would pass, then be refused as equal).
 //
 // Rules for other tools are ignored. Rule paths go through properties,
 // items ([]), additionalProperties ({}) and the branches of anyOf, oneOf
@@ -321,6 +322,12 @@ func (a *applier) valueAlias(s *Node, r lenient.Rule) {
 	visit = func(n *Node) {
 		for _, b := range alternatives(n) {
 			if t, _ := b.Get("type").str(); t == "array" {
+				if u := b.Get("uniqueItems"); u != nil && u.Kind == 't' && u.Str == "true" {
+					// ["feat", "feature"] would pass, then be refused as
+					// two equal items.
+					a.warn(r, "its aliases are not advertised in an array whose items must be unique")
+					continue
+				}
 				if items := b.Get("items"); items != nil && items.Kind == '{' {
 					visit(items) // a value alias reads each string of an array
 				}

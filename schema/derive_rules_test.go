@@ -126,14 +126,15 @@ func TestDeriveWithOverlap(t *testing.T) {
 // TestApplyRulesWidens: rules that make the server take more make the
 // schema admit it: a string field whose values json_accept_both turns
 // into JSON text takes arrays and objects, a value alias's aliases join
-// its enum, and an alias is declared where an object constrains the keys
-// it does not declare.
+// its enum (but not in an array of unique items), and an alias is
+// declared where an object constrains the keys it does not declare.
 func TestApplyRulesWidens(t *testing.T) {
 	d, err := DeriveTool("t", []byte(`{"type":"object","properties":{
 		"edits_json":{"type":"string","description":"edits as JSON"},
 		"pattern":{"type":"string","maxLength":10},
 		"mode":{"type":"string","enum":["copy","move"]},
 		"modes":{"type":"array","items":{"type":"string","enum":["copy","move"]}},
+		"once":{"type":"array","items":{"type":"string","enum":["copy","move"]},"uniqueItems":true},
 		"env":{"type":"object","properties":{"port":{"type":"integer"}},"required":["port"],"additionalProperties":{"type":"string"}}}}`))
 	if err != nil {
 		t.Fatal(err)
@@ -143,18 +144,28 @@ func TestApplyRulesWidens(t *testing.T) {
 		{ID: "pat", Tools: []string{"t"}, Type: lenient.RuleJSONAcceptBoth, From: "pattern"},
 		{ID: "cp", Tools: []string{"t"}, Type: lenient.RuleValueAlias, From: "mode", Value: []byte(`{"cp":"copy","mv":"move","del":"delete"}`)},
 		{ID: "cps", Tools: []string{"t"}, Type: lenient.RuleValueAlias, From: "modes", Value: []byte(`{"cp":"copy"}`)},
+		{ID: "once", Tools: []string{"t"}, Type: lenient.RuleValueAlias, From: "once", Value: []byte(`{"cp":"copy"}`)},
 		{ID: "p", Tools: []string{"t"}, Type: lenient.RuleParamAlias, Path: "env.p", To: "port"},
 	})
-	want := `{"type":"object","properties":{` +
+	wantSchema := `{"type":"object","properties":{` +
 		`"edits_json":{"anyOf":[{"type":"string","description":"edits as JSON"},{"type":"array","items":{}},{"type":"object"}]},` +
 		`"pattern":{"type":"string","maxLength":10},` +
 		`"mode":{"type":"string","enum":["copy","move","cp","mv"]},` +
 		`"modes":{"anyOf":[{"type":"array","items":{"type":"string","enum":["copy","move","cp"]}},{"type":"string"}]},` +
+		`"once":{"anyOf":[{"type":"array","items":{"type":"string","enum":["copy","move"]},"uniqueItems":true},{"type":"string"}]},` +
 		`"env":{"anyOf":[{"type":"object","properties":{"port":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"p":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"additionalProperties":{"type":"string"}},{"type":"string"}]}}}`
-	if got := string(d.Schema.Marshal()); got != want {
-		t.Errorf("got  %s\nwant %s", got, want)
+	if got := string(d.Schema.Marshal()); got != wantSchema {
+		t.Errorf("got  %s\nwant %s", got, wantSchema)
 	}
-	if len(warnings) != 1 || warnings[0].String() != `t: pattern: rule "pat" (json_accept_both, a value to JSON text): an array or object sent here becomes JSON text, which must also meet this string's constraints; not advertised` {
-		t.Errorf("warnings: %v", warnings)
+	want := []string{
+		`t: pattern: rule "pat" (json_accept_both, a value to JSON text): an array or object sent here becomes JSON text, which must also meet this string's constraints; not advertised`,
+		`t: once: rule "once" (value_alias): its aliases are not advertised in an array whose items must be unique`,
+	}
+	var got []string
+	for _, w := range warnings {
+		got = append(got, w.String())
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
 	}
 }
