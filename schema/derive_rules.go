@@ -4,8 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/normgen/normgen/lenient"
 )
@@ -163,7 +167,8 @@ func describeRule(r lenient.Rule) string {
 //
 //   - a field that a param_alias or param_default rule (or a nested one)
 //     can fill is no longer required (the strict schema still checks it
-//     after normalization: the README's class (c)); where an object
+//     after normalization: the README's class (c)), unless the default's
+//     value does not fit the field's schema; where an object
 //     constrains keys it does not declare (additionalProperties false or
 //     a schema, unevaluatedProperties), each alias is declared with its
 //     field's schema;
@@ -211,6 +216,9 @@ func ApplyRules(tool string, s *Node, rules []lenient.Rule) []Warning {
 		}
 		for _, o := range objectsAt(s, parent) {
 			if !alias {
+				if field := o.Get("properties").Get(key); field != nil && !a.admits(field, r) {
+					continue
+				}
 				unrequire(o, key)
 				continue
 			}
@@ -233,6 +241,131 @@ type applier struct {
 func (a *applier) warn(r lenient.Rule, format string, args ...any) {
 	msg := fmt.Sprintf("rule %q (%s): ", r.ID, describeRule(r)) + fmt.Sprintf(format, args...)
 	a.warns = append(a.warns, Warning{Tool: a.tool, Path: r.TargetPath(), Message: msg})
+}
+
+// admits reports whether the value a default rule sets fits the schema
+// of its field (as far as types, enums, bounds, lengths and patterns
+// tell); when not, it warns: the field stays required, since a call that
+// leaves it out would be refused.
+func (a *applier) admits(field *Node, r lenient.Rule) bool {
+	v, err := ParseNode(r.Value)
+	if err != nil {
+		return true
+	}
+	if v.Kind == '"' {
+		v.Str = lenient.Expand(v.Str, 0) // a {{index}} template, at the first element
+	}
+	if fits(field, v) {
+		return true
+	}
+	a.warn(r, "its value %s does not fit the field's schema; the field stays required", r.Value)
+	return false
+}
+
+// fits reports whether value v may be valid under schema s: false only
+// where a type, enum, const, bound, length or pattern refuses it.
+func fits(s, v *Node) bool {
+	if s.Kind != '{' {
+		return s.Kind != 't' || s.Str == "true"
+	}
+	for _, comb := range []string{"anyOf", "oneOf"} {
+		if list := s.Get(comb); list != nil && list.Kind == '[' {
+			some := false
+			for _, b := range list.Items {
+				some = some || fits(b, v)
+			}
+			if !some {
+				return false
+			}
+		}
+	}
+	if e := s.Get("enum"); e != nil && e.Kind == '[' && !slices.ContainsFunc(e.Items, func(x *Node) bool { return sameJSON(x, v) }) {
+		return false
+	}
+	if c := s.Get("const"); c != nil && !sameJSON(c, v) {
+		return false
+	}
+	if t := s.Get("type"); t != nil {
+		types := []*Node{t}
+		if t.Kind == '[' {
+			types = t.Items
+		}
+		if !slices.ContainsFunc(types, func(x *Node) bool { name, _ := x.str(); return ofType(v, name) }) {
+			return false
+		}
+	}
+	switch v.Kind {
+	case '0':
+		n, err := strconv.ParseFloat(v.Str, 64)
+		if err != nil {
+			return true
+		}
+		for k, ok := range map[string]func(float64) bool{
+			"minimum":          func(b float64) bool { return n >= b },
+			"maximum":          func(b float64) bool { return n <= b },
+			"exclusiveMinimum": func(b float64) bool { return n > b },
+			"exclusiveMaximum": func(b float64) bool { return n < b },
+		} {
+			if b := s.Get(k); b != nil && b.Kind == '0' {
+				if x, err := strconv.ParseFloat(b.Str, 64); err == nil && !ok(x) {
+					return false
+				}
+			}
+		}
+	case '"':
+		n := utf8.RuneCountInString(v.Str)
+		if m := s.Get("minLength"); m != nil && m.Kind == '0' && float64(n) < atof(m.Str) {
+			return false
+		}
+		if m := s.Get("maxLength"); m != nil && m.Kind == '0' && float64(n) > atof(m.Str) {
+			return false
+		}
+		if p, ok := s.Get("pattern").str(); ok {
+			if re, err := regexp.Compile(p); err == nil && !re.MatchString(v.Str) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// ofType reports whether v is of the JSON Schema type name.
+func ofType(v *Node, name string) bool {
+	switch name {
+	case "null":
+		return v.Kind == 'n'
+	case "boolean":
+		return v.Kind == 't'
+	case "string":
+		return v.Kind == '"'
+	case "array":
+		return v.Kind == '['
+	case "object":
+		return v.Kind == '{'
+	case "number":
+		return v.Kind == '0'
+	case "integer":
+		if v.Kind != '0' {
+			return false
+		}
+		f, err := strconv.ParseFloat(v.Str, 64)
+		return err != nil || f == math.Trunc(f)
+	}
+	return true
+}
+
+func sameJSON(a, b *Node) bool {
+	if a.Kind == '0' && b.Kind == '0' {
+		x, err1 := strconv.ParseFloat(a.Str, 64)
+		y, err2 := strconv.ParseFloat(b.Str, 64)
+		return err1 == nil && err2 == nil && x == y
+	}
+	return string(a.Marshal()) == string(b.Marshal())
+}
+
+func atof(s string) float64 {
+	f, _ := strconv.ParseFloat(s, 64)
+	return f
 }
 
 // closedTo reports whether object schema o refuses, or constrains by a

@@ -169,3 +169,42 @@ func TestApplyRulesWidens(t *testing.T) {
 		t.Errorf("warnings (-want +got):\n%s", diff)
 	}
 }
+
+// TestApplyRulesDefaultFits: a default makes its field optional only when
+// its value fits the field (else a call leaving the field out would be
+// refused): here 0 under minimum 1 and "c" outside the enum keep theirs
+// required, with a warning; "5" fits an integer's string form.
+func TestApplyRulesDefaultFits(t *testing.T) {
+	d, err := DeriveTool("t", []byte(`{"type":"object","properties":{
+		"n":{"type":"integer","minimum":1},"m":{"type":"integer"},
+		"mode":{"type":"string","enum":["a","b"]},"name":{"type":"string","maxLength":6},
+		"steps":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string","pattern":"^step-[0-9]+$"}},"required":["id"]}}},
+		"required":["n","m","mode","name"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	warnings := ApplyRules("t", d.Schema, []lenient.Rule{
+		{ID: "n", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "n", Value: []byte(`0`)},
+		{ID: "m", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "m", Value: []byte(`"5"`)},
+		{ID: "mode", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "mode", Value: []byte(`"c"`)},
+		{ID: "name", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "name", Value: []byte(`"abc"`)},
+		{ID: "id", Tools: []string{"t"}, Type: lenient.RuleParamDefault, Path: "steps[].id", Value: []byte(`"step-{{index}}"`)},
+	})
+	var got []string
+	for _, w := range warnings {
+		got = append(got, w.String())
+	}
+	want := []string{
+		`t: n: rule "n" (param_default): its value 0 does not fit the field's schema; the field stays required`,
+		`t: mode: rule "mode" (param_default): its value "c" does not fit the field's schema; the field stays required`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+	if req := string(d.Schema.Get("required").Marshal()); req != `["n","mode"]` {
+		t.Errorf("required %s", req)
+	}
+	if items := objectsAt(d.Schema, "steps[]"); len(items) != 1 || items[0].Get("required") != nil {
+		t.Errorf("steps[].id still required: %s", d.Schema.Marshal())
+	}
+}
