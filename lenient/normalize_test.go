@@ -304,14 +304,21 @@ func TestNestedPaths(t *testing.T) {
 		{`{"job":{"data":{"items":"nope"}}}`, `{"job":{"data":{"items":"nope"}}}`},
 		{`{"job":"not json"}`, `{"job":"not json"}`},
 	} {
-		out, _, err := n.NormalizeJSON("t", []byte(tc.in))
-		if err != nil || string(out) != tc.want {
-			t.Errorf("%s: got %s, %v; want %s", tc.in, out, err, tc.want)
-		}
-		m, _ := n.Normalize("t", args(t, tc.in))
-		if diff := cmp.Diff(decodeAny([]byte(tc.want)), any(m)); diff != "" {
-			t.Errorf("Normalize %s (-want +got):\n%s", tc.in, diff)
-		}
+		bothEntryPoints(t, n, "t", tc.in, tc.want)
+	}
+}
+
+// bothEntryPoints checks that NormalizeJSON makes want of in, and
+// Normalize its decoded value.
+func bothEntryPoints(t *testing.T, n *Normalizer, tool, in, want string) {
+	t.Helper()
+	out, _, err := n.NormalizeJSON(tool, []byte(in))
+	if err != nil || string(out) != want {
+		t.Errorf("NormalizeJSON %s:\n got %s, %v\nwant %s", in, out, err, want)
+	}
+	m, _ := n.Normalize(tool, args(t, in))
+	if diff := cmp.Diff(decodeAny([]byte(want)), any(m)); diff != "" {
+		t.Errorf("Normalize %s (-want +got):\n%s", in, diff)
 	}
 }
 
@@ -381,13 +388,6 @@ func TestMapKeepsTextKeyOrder(t *testing.T) {
 		{`{"job":{"z":1,"opts":"{\"tries\":3,\"a\":\"&\"}"}}`,
 			`{"job":{"z":1,"opts":"{\"attempts\":3,\"a\":\"&\"}"}}`},
 	} {
-		out, _, err := n.NormalizeJSON("t", []byte(tc.in))
-		if err != nil || string(out) != tc.want {
-			t.Errorf("NormalizeJSON %s:\n got %s %v\nwant %s", tc.in, out, err, tc.want)
-		}
-		m, _ := n.Normalize("t", args(t, tc.in))
-		if diff := cmp.Diff(decodeAny([]byte(tc.want)), any(m)); diff != "" {
-			t.Errorf("Normalize %s (-want +got):\n%s", tc.in, diff)
-		}
+		bothEntryPoints(t, n, "t", tc.in, tc.want)
 	}
 }

@@ -42,17 +42,7 @@ func serveStrict(t *testing.T, tools []proptest.Tool, rules []lenient.Rule, adap
 		s.AddReceivingMiddleware(lax.Middleware)
 		t.Cleanup(func() { lax.Close(); t.Logf("%d adapter warnings", warnings) })
 	}
-	ct, st := mcp.NewInMemoryTransports()
-	ctx := context.Background()
-	if _, err := s.Connect(ctx, st, nil); err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return client{cs}
+	return client{connect(t, s)}
 }
 
 type client struct{ cs *mcp.ClientSession }
