@@ -24,6 +24,7 @@ package gosdk
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -93,6 +94,7 @@ func (a *Adapter) rewrite(list *mcp.ListToolsResult) *mcp.ListToolsResult {
 		}
 		strict, err := json.Marshal(t.InputSchema)
 		if err != nil {
+			a.core.Warn(fmt.Sprintf("%s: input schema not read: %v; advertised as it is", t.Name, err))
 			continue
 		}
 		tool := *t
@@ -117,9 +119,12 @@ func (a *Adapter) learn(ctx context.Context, next mcp.MethodHandler, session *mc
 			if t == nil {
 				continue
 			}
-			if strict, err := json.Marshal(t.InputSchema); err == nil {
-				tools = append(tools, core.Tool{Name: t.Name, Schema: strict})
+			strict, err := json.Marshal(t.InputSchema)
+			if err != nil {
+				a.core.Warn(fmt.Sprintf("%s: input schema not read: %v; its calls are normalized by the rules file alone", t.Name, err))
+				continue
 			}
+			tools = append(tools, core.Tool{Name: t.Name, Schema: strict})
 		}
 		if cursor = list.NextCursor; cursor == "" {
 			break

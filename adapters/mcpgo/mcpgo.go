@@ -74,10 +74,13 @@ func (a *Adapter) AddHooks(s *server.MCPServer, hooks *server.Hooks) {
 		tools := make([]mcp.Tool, len(result.Tools))
 		for i, t := range result.Tools {
 			tools[i] = t
-			if strict, ok := schemaOf(t); ok {
-				tools[i].RawInputSchema = json.RawMessage(a.core.LenientSchema(t.Name, strict))
-				tools[i].InputSchema = mcp.ToolInputSchema{}
+			strict, ok := schemaOf(t)
+			if !ok {
+				a.core.Warn(t.Name + ": input schema not read; advertised as it is")
+				continue
 			}
+			tools[i].RawInputSchema = json.RawMessage(a.core.LenientSchema(t.Name, strict))
+			tools[i].InputSchema = mcp.ToolInputSchema{}
 		}
 		result.Tools = tools
 	})

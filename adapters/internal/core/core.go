@@ -160,6 +160,10 @@ func (c *Core) rebuild() {
 	}
 }
 
+// Warn reports a problem that does not stop the adapter: to
+// Options.OnWarning, or to log/slog's default logger.
+func (c *Core) Warn(msg string) { c.warn(msg) }
+
 func (c *Core) warn(msg string) {
 	if c.opts.OnWarning != nil {
 		c.opts.OnWarning(msg)
