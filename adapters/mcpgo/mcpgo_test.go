@@ -232,3 +232,61 @@ func (m mcpClient) Call(name string, args json.RawMessage) error {
 	}
 	return nil
 }
+
+// TestFilesystemRules: the case of the issue that found the overlap. A
+// server like mcp-filesystem-go-ultra (mcp-go, tools built with
+// mcp.WithBoolean and mcp.WithNumber) given that server's own rules file
+// (its 15 built-in rules: wildcard coercions of force and dry_run, which
+// the adapter derives too, aliases, JSON text, nested rules): every other
+// derived rule stays, so that "2" for a number, which tools/list
+// advertises, is taken.
+func TestFilesystemRules(t *testing.T) {
+	var warnings []string
+	lax, err := New(Options{RulesFile: "../../lenient/testdata/rules/filesystem.json", OnWarning: func(m string) { warnings = append(warnings, m) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lax.Close()
+	s := server.NewMCPServer("fs", "v0", append(sdkValidation(), lax.ServerOption())...)
+	edit := mcp.NewTool("edit_file",
+		mcp.WithString("path", mcp.Required()), mcp.WithString("old_text", mcp.Required()), mcp.WithString("new_text", mcp.Required()),
+		mcp.WithBoolean("force"), mcp.WithBoolean("whole_word"), mcp.WithNumber("occurrence"))
+	var got []map[string]any
+	s.AddTool(edit, strictHandler(t, edit, func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		got = append(got, req.GetArguments())
+		return mcp.NewToolResultText("ok"), nil
+	}))
+	c := connect(t, s)
+	list, err := c.ListTools(context.Background(), mcp.ListToolsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(list.Tools[0].InputSchema)
+	var advertised struct {
+		Properties map[string]struct{ AnyOf []struct{ Type string } }
+		Required   []string
+	}
+	json.Unmarshal(b, &advertised)
+	if branches := advertised.Properties["occurrence"].AnyOf; len(branches) != 2 || branches[1].Type != "string" {
+		t.Errorf("occurrence has no string form in tools/list: %s", b)
+	}
+	if fmt.Sprint(advertised.Required) != "[path]" {
+		t.Errorf("required %v; old_text and new_text, which old_str and new_str alias, are not", advertised.Required)
+	}
+	req := mcp.CallToolRequest{}
+	req.Params.Name = "edit_file"
+	req.Params.Arguments = json.RawMessage(`{"path":"a","old_str":"x","new_str":"y","force":"yes","whole_word":"0","occurrence":"2"}`)
+	if res, err := c.CallTool(context.Background(), req); err != nil || res.IsError {
+		t.Fatalf("call: %v %+v", err, res)
+	}
+	if a := got[0]; a["old_text"] != "x" || a["new_text"] != "y" || a["force"] != true || a["whole_word"] != false || a["occurrence"] != 2.0 {
+		t.Errorf("handler got %v", a)
+	}
+	// force and whole_word: the rules file's coercions, the same as the
+	// derived ones, replace them without a warning.
+	for _, w := range warnings {
+		if strings.Contains(w, "replaces") {
+			t.Errorf("warning: %s", w)
+		}
+	}
+}
