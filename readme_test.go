@@ -130,14 +130,15 @@ func TestReadmeGoldenLines(t *testing.T) {
 }
 
 // TestOtherModules runs `go test ./...` in the repository's other modules
-// (examples/, adapters/) when NORMGEN_EXAMPLES=1. They are modules of
-// their own (so that this one depends on no MCP SDK), which `go test ./...`
-// here does not enter; CI tests them in steps of their own.
+// (examples/, adapters/, adapters/gosdk, adapters/mcpgo) when
+// NORMGEN_EXAMPLES=1. They are modules of their own (so that this one
+// depends on no MCP SDK), which `go test ./...` here does not enter; CI
+// tests them in steps of their own (the adapters at two SDK releases).
 func TestOtherModules(t *testing.T) {
 	if os.Getenv("NORMGEN_EXAMPLES") != "1" {
-		t.Skip("examples/ and adapters/ are modules of their own: run `cd examples && go test ./...` and `cd adapters && go test ./...`, or NORMGEN_EXAMPLES=1 go test .")
+		t.Skip("examples/ and adapters/... are modules of their own: run go test ./... in each, or NORMGEN_EXAMPLES=1 go test .")
 	}
-	for _, dir := range []string{"examples", "adapters"} {
+	for _, dir := range []string{"examples", "adapters", "adapters/gosdk", "adapters/mcpgo"} {
 		t.Run(dir, func(t *testing.T) {
 			cmd := exec.Command("go", "test", "./...")
 			cmd.Dir = dir

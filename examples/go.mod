@@ -5,7 +5,6 @@ go 1.25.5
 require (
 	github.com/google/go-cmp v0.7.0
 	github.com/normgen/normgen v0.0.0
-	github.com/normgen/normgen/adapters v0.0.0
 )
 
 require (
@@ -13,6 +12,7 @@ require (
 	github.com/buger/jsonparser v1.1.2 // indirect
 	github.com/go-viper/mapstructure/v2 v2.5.0 // indirect
 	github.com/invopop/jsonschema v0.14.0 // indirect
+	github.com/normgen/normgen/adapters v0.0.0 // indirect
 	github.com/pb33f/ordered-map/v2 v2.3.1 // indirect
 	go.yaml.in/yaml/v4 v4.0.0-rc.2 // indirect
 )
@@ -28,6 +28,8 @@ require (
 require (
 	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/modelcontextprotocol/go-sdk v1.8.0
+	github.com/normgen/normgen/adapters/gosdk v0.0.0
+	github.com/normgen/normgen/adapters/mcpgo v0.0.0
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
@@ -40,3 +42,7 @@ require (
 replace github.com/normgen/normgen => ../
 
 replace github.com/normgen/normgen/adapters => ../adapters
+
+replace github.com/normgen/normgen/adapters/gosdk => ../adapters/gosdk
+
+replace github.com/normgen/normgen/adapters/mcpgo => ../adapters/mcpgo

@@ -42,7 +42,8 @@ func catalogFrom(args []string) int {
 }
 
 // rulesFromCatalog runs `normgen rules -catalog FILE|-`: rules.json
-// derived from each tool's own input schema.
+// derived from each tool's own input schema (less those that a rule of
+// -rules FILE replaces: print the derived rules to load beside that file).
 func rulesFromCatalog(args []string) int {
 	d, code := deriveCatalog("rules", "catalog", args)
 	if d == nil {
@@ -71,7 +72,9 @@ func deriveCatalog(cmd, flagName string, args []string) (*schema.CatalogDerivati
 	quiet := fs.Bool("q", false, "do not print warnings about fields left strict")
 	rulesFile := ""
 	if cmd == "catalog" {
-		fs.StringVar(&rulesFile, "rules", "", "a rules.json `FILE` the calls are also normalized with: fields its aliases and defaults fill are not required")
+		fs.StringVar(&rulesFile, "rules", "", "a rules.json `FILE` the calls are also normalized with: the schemas admit what it makes the server take (fields its aliases and defaults fill are not required)")
+	} else {
+		fs.StringVar(&rulesFile, "rules", "", "a rules.json `FILE` the calls are also normalized with: derived rules that one of its rules overlaps are left out, replaced by it")
 	}
 	if err := fs.Parse(args); err != nil {
 		return nil, flagExit(err)
