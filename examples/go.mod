@@ -1,6 +1,6 @@
 module github.com/normgen/normgen/examples
 
-go 1.25.5
+go 1.26.0
 
 require (
 	github.com/google/go-cmp v0.7.0
@@ -32,7 +32,7 @@ require (
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
-	golang.org/x/sync v0.22.0 // indirect
+	golang.org/x/sync v0.23.0 // indirect
 	golang.org/x/sys v0.41.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )

@@ -15,7 +15,7 @@ func loadSource(t *testing.T, src string, types ...string) ([]string, []string) 
 	t.Helper()
 	mod := t.TempDir()
 	for name, data := range map[string]string{
-		"go.mod":     "module example.com/d\n\ngo 1.25.0\n",
+		"go.mod":     "module example.com/d\n\ngo 1.26.0\n",
 		"d/tools.go": src,
 	} {
 		p := filepath.Join(mod, name)
