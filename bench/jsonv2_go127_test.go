@@ -12,7 +12,5 @@ import (
 // encoding/json/v2 is measured too (jsonv2_test.go does it for Go 1.26
 // with GOEXPERIMENT=jsonv2).
 func init() {
-	addCodec(codec{"encoding_json_v2", familyPlain, readsClean, func(_ *lenient.Tool, data []byte, v any) error {
-		return jsonv2.Unmarshal(data, v)
-	}, false}, "easyjson")
+	addJSONv2(func(_ *lenient.Tool, data []byte, v any) error { return jsonv2.Unmarshal(data, v) })
 }

@@ -14,7 +14,5 @@ import (
 // Go 1.27, which a file of this go1.26 module may use only when its build
 // constraint says go1.27.
 func init() {
-	addCodec(codec{"encoding_json_v2", familyPlain, readsClean, func(_ *lenient.Tool, data []byte, v any) error {
-		return jsonv2.Unmarshal(data, v)
-	}, false}, "easyjson")
+	addJSONv2(func(_ *lenient.Tool, data []byte, v any) error { return jsonv2.Unmarshal(data, v) })
 }
