@@ -1,6 +1,6 @@
 module github.com/normgen/normgen/examples
 
-go 1.25.5
+go 1.26.0
 
 require (
 	github.com/google/go-cmp v0.7.0
@@ -20,7 +20,7 @@ require (
 require (
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/mark3labs/mcp-go v1.2.1
-	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/spf13/cast v1.7.1 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )
@@ -34,7 +34,7 @@ require (
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
-	golang.org/x/sync v0.22.0 // indirect
+	golang.org/x/sync v0.23.0 // indirect
 	golang.org/x/sys v0.41.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )

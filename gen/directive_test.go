@@ -13,18 +13,7 @@ import (
 // diagnostics as Load gives them; types, when given, is -type.
 func loadSource(t *testing.T, src string, types ...string) ([]string, []string) {
 	t.Helper()
-	mod := t.TempDir()
-	for name, data := range map[string]string{
-		"go.mod":     "module example.com/d\n\ngo 1.25.0\n",
-		"d/tools.go": src,
-	} {
-		p := filepath.Join(mod, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	m, diags := Load(context.Background(), Config{Dir: filepath.Join(mod, "d"), Types: types})
+	m, diags := loadModel(t, src, types...)
 	var tools, msgs []string
 	if m != nil {
 		for _, tool := range m.Tools {
@@ -35,6 +24,24 @@ func loadSource(t *testing.T, src string, types ...string) ([]string, []string) 
 		msgs = append(msgs, d.String())
 	}
 	return tools, msgs
+}
+
+// loadModel is Load of one file of Go source as a package of its own
+// module (standard library only); types, when given, is -type.
+func loadModel(t *testing.T, src string, types ...string) (*Package, []Diagnostic) {
+	t.Helper()
+	mod := t.TempDir()
+	for name, data := range map[string]string{
+		"go.mod":     "module example.com/d\n\ngo 1.26.0\n",
+		"d/tools.go": src,
+	} {
+		p := filepath.Join(mod, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return Load(context.Background(), Config{Dir: filepath.Join(mod, "d"), Types: types})
 }
 
 // TestDirectivesNotSkipped: a //normgen:tool line that Go does not read as

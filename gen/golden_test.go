@@ -38,7 +38,7 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeFile(t, filepath.Join(mod, "go.sum"), goSum)
-	writeFile(t, filepath.Join(mod, "go.mod"), []byte("module github.com/normgen/normgen/golden/cases\n\ngo 1.25.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => "+root+"\n"))
+	writeFile(t, filepath.Join(mod, "go.mod"), []byte("module github.com/normgen/normgen/golden/cases\n\ngo 1.26.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => "+root+"\n"))
 	t.Setenv("GOFLAGS", "-mod=mod")
 	runnable := 0
 	for _, path := range archives {

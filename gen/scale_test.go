@@ -44,7 +44,7 @@ type Tool%dInput struct {
 	}
 	src.WriteString("// Step is a shared nested struct.\ntype Step struct {\n\tID string `json:\"id,omitempty\" jsonschema:\"default=step-{{index}}\"`\n\tAction string `json:\"action\" norm:\"alias=type\"`\n}\n")
 	for name, data := range map[string]string{
-		"go.mod":       "module example.com/many\n\ngo 1.25.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => " + root + "\n",
+		"go.mod":       "module example.com/many\n\ngo 1.26.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => " + root + "\n",
 		"go.sum":       string(sum),
 		"many/many.go": src.String(),
 	} {

@@ -162,7 +162,7 @@ func suggestModule(t *testing.T, bin string) string {
 		t.Fatal(err)
 	}
 	for name, data := range map[string]string{
-		"go.mod":         "module example.com/s\n\ngo 1.25.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => " + root + "\n",
+		"go.mod":         "module example.com/s\n\ngo 1.26.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => " + root + "\n",
 		"go.sum":         string(sum),
 		"tools/tools.go": suggestSrc,
 	} {
