@@ -126,8 +126,21 @@ func Output(m *Package, cfg Config) (File, error) {
 	return File{Path: outputPath(m.Dir, cfg.Output, m.Name), Content: src}, nil
 }
 
-// SchemaType converts a model type to schema's type description.
+// SchemaType converts a model type to schema's type description. A
+// struct reached again inside itself is a reference to its description
+// (schema.Type.Def), which is marked Recursive.
 func SchemaType(t *TypeRef, m lenient.Mode) *schema.Type {
+	c := typeConverter{building: map[*Struct]*schema.Type{}, done: map[*Struct]*schema.Type{}}
+	return c.convert(t, m)
+}
+
+// typeConverter converts the types of one root, so that every occurrence
+// of a recursive struct refers to one description.
+type typeConverter struct {
+	building, done map[*Struct]*schema.Type
+}
+
+func (c *typeConverter) convert(t *TypeRef, m lenient.Mode) *schema.Type {
 	st := &schema.Type{
 		Kind:       t.Kind,
 		Bits:       t.Bits,
@@ -142,22 +155,40 @@ func SchemaType(t *TypeRef, m lenient.Mode) *schema.Type {
 		st.Bits = lenient.IntBits
 	}
 	if t.Elem != nil {
-		st.Elem = SchemaType(t.Elem, m&^lenient.Wrap)
+		st.Elem = c.convert(t.Elem, m&^lenient.Wrap)
 	}
-	if t.Struct != nil {
-		st.Name = t.Struct.Name
-		st.RejectUnknown = t.Struct.RejectUnknown
-		for _, f := range t.Struct.Fields {
-			st.Fields = append(st.Fields, schema.Field{
-				Name:        f.Name,
-				Aliases:     f.Aliases,
-				Required:    f.Required && !f.Keywords.HasDefault,
-				Description: f.Description,
-				Type:        SchemaType(f.Type, f.Mode),
-				Keywords:    f.Keywords,
-			})
+	if t.Struct == nil {
+		return st
+	}
+	st.Name = t.Struct.Name
+	if base := c.building[t.Struct]; base != nil {
+		base.Recursive = true
+		st.Def = base
+		return st
+	}
+	if base := c.done[t.Struct]; base != nil {
+		if base.Recursive {
+			st.Def = base
+		} else {
+			st.Fields, st.RejectUnknown = base.Fields, base.RejectUnknown
 		}
+		return st
 	}
+	c.building[t.Struct] = st
+	st.RejectUnknown = t.Struct.RejectUnknown
+	for _, f := range t.Struct.Fields {
+		st.Fields = append(st.Fields, schema.Field{
+			Name:        f.Name,
+			Aliases:     f.Aliases,
+			Required:    f.Required && !f.Keywords.HasDefault,
+			Description: f.Description,
+			Type:        c.convert(f.Type, f.Mode),
+			Keywords:    f.Keywords,
+			Depth:       f.Depth,
+		})
+	}
+	delete(c.building, t.Struct)
+	c.done[t.Struct] = st
 	return st
 }
 

@@ -127,7 +127,7 @@ type loader struct {
 	diags     []Diagnostic
 	structs   map[*types.TypeName]*Struct
 	order     []*Struct
-	building  map[*types.TypeName]bool
+	building  map[*types.TypeName]*Struct // structs whose fields are being read
 	fieldDocs map[token.Pos]*ast.Field
 	typeDocs  map[string]*ast.CommentGroup
 	// indexed are the fields with an {{index}} default, checked once every
@@ -186,7 +186,7 @@ func (l *loader) groupDirectives(gd *ast.GenDecl) {
 
 func (l *loader) build(cfg Config) *Package {
 	m := &Package{Name: l.pkg.Name, Path: l.pkg.PkgPath, Dir: l.dir}
-	l.building = map[*types.TypeName]bool{}
+	l.building = map[*types.TypeName]*Struct{}
 	l.typeDocs = map[string]*ast.CommentGroup{}
 	type candidate struct {
 		name, tool string
@@ -355,22 +355,53 @@ func (l *loader) structOf(obj *types.TypeName, inSlice bool) *Struct {
 		reach(s, inSlice)
 		return s
 	}
-	if l.building[obj] {
-		l.errorf(obj.Pos(), "", "type %s refers to itself; recursive types are not supported", obj.Name())
-		return nil
+	if s := l.building[obj]; s != nil {
+		// Reached again inside itself, through a pointer, slice or map
+		// (Go has no other recursive struct): a recursive type.
+		s.Recursive = true
+		reach(s, inSlice)
+		return s
 	}
-	l.building[obj] = true
-	defer delete(l.building, obj)
 	st := obj.Type().Underlying().(*types.Struct)
 	s := &Struct{Name: obj.Name(), Pos: l.pkg.Fset.Position(obj.Pos()), InSlice: inSlice, OutsideSlice: !inSlice, RejectUnknown: l.rejectUnknown(obj.Name())}
+	l.building[obj] = s
+	defer delete(l.building, obj)
 	if doc := l.typeDocs[obj.Name()]; doc != nil {
 		s.Doc = strings.TrimSpace(doc.Text())
 	}
 	s.Fields = l.fields(s, st, nil, 0)
+	// Where it was reached again while its fields were read (in a slice,
+	// say), what its fields hold is reached there too.
+	in, out := s.InSlice, s.OutsideSlice
+	s.InSlice, s.OutsideSlice = false, false
+	if in {
+		reach(s, true)
+	}
+	if out {
+		reach(s, false)
+	}
 	l.checkNames(s)
 	l.structs[obj] = s
 	l.order = append(l.order, s)
 	return s
+}
+
+// closesCycle reports whether a field of type t is where a struct being
+// read is reached again: its type holds (through pointers, slices and
+// maps) a struct whose fields are being read.
+func (l *loader) closesCycle(t *TypeRef) bool {
+	for t.Elem != nil {
+		t = t.Elem
+	}
+	if t.Struct == nil {
+		return false
+	}
+	for _, s := range l.building {
+		if s == t.Struct {
+			return true
+		}
+	}
+	return false
 }
 
 // reach marks s as reached inside a slice (inSlice) or through none, and
@@ -508,6 +539,13 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, depth int)
 			continue
 		}
 		l.valueAliases(f, fieldID, norm.ValueAliases)
+		if norm.Depth > 0 {
+			if l.closesCycle(f.Type) {
+				f.Depth = norm.Depth
+			} else {
+				l.errorf(v.Pos(), fieldID, "norm depth=%d applies to a field through which a recursive type reaches itself (such as And []Filter in Filter); %s is not one", norm.Depth, strings.Join(goName, "."))
+			}
+		}
 		l.checkField(s, f, fieldID, norm)
 		add(f, depth)
 	}

@@ -46,7 +46,11 @@ type Struct struct {
 	// slice (a tool's input, or a field of one), where {{index}} has no
 	// value.
 	OutsideSlice bool
-	Pos          token.Position
+	// Recursive is set when the struct is reached again inside itself
+	// (through a pointer, slice or map): its schema is a $ref to its
+	// $defs entry, or unrolled where a profile has no $ref.
+	Recursive bool
+	Pos       token.Position
 }
 
 // Field is one wire field of a struct.
@@ -63,7 +67,11 @@ type Field struct {
 	Keywords    schema.Keywords
 	Mode        lenient.Mode
 	Type        *TypeRef
-	Pos         token.Position
+	// Depth is `norm:"depth=N"`, on a field through which a recursive
+	// struct reaches itself: the levels of it a schema without $ref
+	// unrolls (0: schema.DefaultDepth).
+	Depth int
+	Pos   token.Position
 }
 
 // Spellings is the field's keys, canonical name first.

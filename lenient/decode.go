@@ -746,10 +746,19 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 
 // Object starts decoding an object: from a JSON object or (unless Strict)
 // a string holding JSON object text.
+//
+// A value nested more than maxDepth levels deep in all (the JSON text in
+// strings counts, which the validator outlines level by level) is a
+// problem, so that a recursive type's decoder, which calls itself for
+// each level, ends on hostile input.
 func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 	v = trimSpace(v)
 	if len(v) == 0 {
 		d.Fail(name, nil, "is missing (send a JSON object)")
+		return false
+	}
+	if d.depth > maxDepth {
+		d.Fail(name, nil, "is nested too deeply (more than "+strconv.Itoa(maxDepth)+" levels)")
 		return false
 	}
 	switch v[0] {

@@ -29,7 +29,8 @@ func RootProfile(t *Type, p lenient.Profile) (*jsonschema.Schema, error) {
 	if t.Kind != Object {
 		return nil, fmt.Errorf("a tool input must be a struct, not %s", kindName(t.Kind))
 	}
-	s, err := objectBranch(t)
+	b := &builder{unroll: unrolls(p)}
+	s, err := b.root(t)
 	if err != nil {
 		return nil, err
 	}
@@ -37,6 +38,97 @@ func RootProfile(t *Type, p lenient.Profile) (*jsonschema.Schema, error) {
 		return s, nil // built for the caller: Convert's copy is not needed
 	}
 	return ConvertRoot(s, p)
+}
+
+// unrolls reports whether profile p spells a recursive type by unrolling
+// it (its hosts refuse $ref) rather than with $defs and $ref.
+func unrolls(p lenient.Profile) bool { return p == lenient.ProfileGemini }
+
+// builder builds the schemas of one root. A recursive struct (Type.Def,
+// Type.Recursive) is spelled as a $ref to its entry in the root's $defs,
+// or, with unroll, inlined again down to its recursive fields' depth.
+type builder struct {
+	unroll bool
+	// defs are the $defs entries, by name; defNames the name of each
+	// struct's entry (its base Type).
+	defs     map[string]*jsonschema.Schema
+	defNames map[*Type]string
+	// open counts, with unroll, the levels of each recursive struct being
+	// built.
+	open map[*Type]int
+}
+
+// root builds the object schema of a tool's arguments, with the $defs its
+// recursive structs need.
+func (b *builder) root(t *Type) (*jsonschema.Schema, error) {
+	base := t.base()
+	if b.unroll && base.Recursive {
+		b.enter(base)
+		defer b.leave(base)
+	}
+	s, err := b.objectBranch(base)
+	if err != nil {
+		return nil, err
+	}
+	if len(b.defs) > 0 {
+		s.Definitions = b.defs
+	}
+	return s, nil
+}
+
+func (b *builder) enter(base *Type) {
+	if b.open == nil {
+		b.open = map[*Type]int{}
+	}
+	b.open[base]++
+}
+
+func (b *builder) leave(base *Type) { b.open[base]-- }
+
+// object is the schema of a struct value (its object branch): inline, or
+// a $ref to its $defs entry when it is recursive.
+func (b *builder) object(t *Type) (*jsonschema.Schema, error) {
+	base := t.base()
+	if !base.Recursive {
+		return b.objectBranch(base)
+	}
+	if b.unroll {
+		b.enter(base)
+		defer b.leave(base)
+		return b.objectBranch(base)
+	}
+	name, err := b.def(base)
+	if err != nil {
+		return nil, err
+	}
+	return &jsonschema.Schema{Ref: "#/$defs/" + name}, nil
+}
+
+// def returns the $defs name of the recursive struct base, building its
+// entry the first time.
+func (b *builder) def(base *Type) (string, error) {
+	if name, ok := b.defNames[base]; ok {
+		return name, nil
+	}
+	if b.defs == nil {
+		b.defs = map[string]*jsonschema.Schema{}
+		b.defNames = map[*Type]string{}
+	}
+	name := base.Name
+	if name == "" {
+		name = "Object"
+	}
+	for i := 2; b.defs[name] != nil; i++ {
+		name = base.Name + strconv.Itoa(i) // two types of one name (reflection)
+	}
+	b.defNames[base] = name
+	b.defs[name] = &jsonschema.Schema{} // taken, while it is built
+	s, err := b.objectBranch(base)
+	if err != nil {
+		return "", err
+	}
+	b.defs[name] = s
+	return name, nil
 }
 
 // StrictComment is the $comment of a field declared `norm:"strict"`: it
@@ -49,7 +141,14 @@ const StrictComment = "normgen: strict (no coercion, by declaration)"
 // JSON type is a single-typed schema; a value with several is an anyOf of
 // single-typed branches and nothing else, the native type first, then the
 // string form, then (wrap) the element's other types, then null.
+//
+// A recursive struct inside t is a $ref to "#/$defs/NAME", whose entry
+// Build cannot return: Root and RootJSON, which can, build tools.
 func Build(t *Type) (*jsonschema.Schema, error) {
+	return (&builder{}).build(t)
+}
+
+func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 	var branches []*jsonschema.Schema
 	switch t.Kind {
 	case String:
@@ -70,7 +169,7 @@ func Build(t *Type) (*jsonschema.Schema, error) {
 		if t.Elem == nil {
 			return nil, fmt.Errorf("array type without element type")
 		}
-		items, err := Build(t.Elem)
+		items, err := b.build(t.Elem)
 		if err != nil {
 			return nil, err
 		}
@@ -92,7 +191,7 @@ func Build(t *Type) (*jsonschema.Schema, error) {
 		if t.Elem == nil {
 			return nil, fmt.Errorf("map type without element type")
 		}
-		elem, err := Build(t.Elem)
+		elem, err := b.build(t.Elem)
 		if err != nil {
 			return nil, err
 		}
@@ -107,7 +206,7 @@ func Build(t *Type) (*jsonschema.Schema, error) {
 			branches = append(branches, &jsonschema.Schema{Type: "string"})
 		}
 	case Object:
-		obj, err := objectBranch(t)
+		obj, err := b.object(t)
 		if err != nil {
 			return nil, err
 		}
@@ -166,12 +265,25 @@ func lenientScalar(t *Type, native *jsonschema.Schema, pattern string) []*jsonsc
 
 // objectBranch is the object schema of a struct: its properties, required
 // list and, for unknown=error, additionalProperties false.
-func objectBranch(t *Type) (*jsonschema.Schema, error) {
+//
+// With unroll, a field through which a recursive struct reaches itself is
+// left out at its depth (declared or DefaultDepth): that many levels of
+// the struct are open. A required one is kept in the form that holds no
+// more of it (an empty array, null, an empty object).
+func (b *builder) objectBranch(t *Type) (*jsonschema.Schema, error) {
 	s := &jsonschema.Schema{Type: "object", Properties: orderedmap.New[string, *jsonschema.Schema]()}
 	var errs []string
 	for i := range t.Fields {
 		f := &t.Fields[i]
-		fs, err := FieldSchema(f)
+		var fs *jsonschema.Schema
+		var err error
+		if cut := b.cut(f); cut && !f.Required {
+			continue
+		} else if cut {
+			fs = exhausted(f.Type)
+		} else {
+			fs, err = b.fieldSchema(f)
+		}
 		if err != nil {
 			errs = append(errs, f.Name+": "+err.Error())
 			continue
@@ -206,7 +318,47 @@ func objectBranch(t *Type) (*jsonschema.Schema, error) {
 // is an anyOf even where it has one form: its default sits in the branch.
 // The other profiles, for tools/list only, spell it as any other field.
 func FieldSchema(f *Field) (*jsonschema.Schema, error) {
-	s, err := Build(f.Type)
+	return (&builder{}).fieldSchema(f)
+}
+
+// cut reports whether, unrolling, f is where a recursive struct reaches
+// itself for the last level shown: the struct its type holds (through
+// pointers, slices and maps) is open depth times already.
+func (b *builder) cut(f *Field) bool {
+	if !b.unroll {
+		return false
+	}
+	t := f.Type
+	for t.Elem != nil {
+		t = t.Elem
+	}
+	if t.Kind != Object || !t.base().Recursive {
+		return false
+	}
+	depth := f.Depth
+	if depth <= 0 {
+		depth = DefaultDepth
+	}
+	return b.open[t.base()] >= depth
+}
+
+// exhausted is the schema of a required field of a recursive struct at
+// the last level an unrolled schema shows: its value without another
+// level of the struct.
+func exhausted(t *Type) *jsonschema.Schema {
+	switch {
+	case t.Kind == Array:
+		zero := uint64(0)
+		return &jsonschema.Schema{Type: "array", Items: &jsonschema.Schema{Type: "object"}, MaxItems: &zero}
+	case t.Kind == Map:
+		zero := uint64(0)
+		return &jsonschema.Schema{Type: "object", MaxProperties: &zero}
+	}
+	return &jsonschema.Schema{Type: "null"}
+}
+
+func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
+	s, err := b.build(f.Type)
 	if err != nil {
 		return nil, err
 	}
@@ -339,9 +491,18 @@ func schemaDefault(f *Field) bool {
 // it holds in a field (not in a slice or map: fillers do not walk those),
 // has a default shown in the schema.
 func declaresDefault(t *Type) bool {
-	for i := range t.Fields {
-		f := &t.Fields[i]
-		if schemaDefault(f) || f.Type.Kind == Object && declaresDefault(f.Type) {
+	return declaresDefaultIn(t, map[*Type]bool{})
+}
+
+func declaresDefaultIn(t *Type, seen map[*Type]bool) bool {
+	base := t.base()
+	if seen[base] {
+		return false // a recursive struct: its fields are being looked at
+	}
+	seen[base] = true
+	for i := range base.Fields {
+		f := &base.Fields[i]
+		if schemaDefault(f) || f.Type.Kind == Object && declaresDefaultIn(f.Type, seen) {
 			return true
 		}
 	}
@@ -425,13 +586,21 @@ func RootJSON(t *Type, profiles ...lenient.Profile) ([][]byte, error) {
 	if t.Kind != Object {
 		return nil, fmt.Errorf("a tool input must be a struct, not %s", kindName(t.Kind))
 	}
-	s, err := objectBranch(t)
+	b := &builder{}
+	s, err := b.root(t)
 	if err != nil {
 		return nil, err
 	}
 	out := make([][]byte, len(profiles))
 	for i, p := range profiles {
-		if out[i], err = marshalProfile(s, p, true); err != nil {
+		ps := s
+		if unrolls(p) && b.defs != nil {
+			// A recursive type, spelled without $ref in this profile.
+			if ps, err = (&builder{unroll: true}).root(t); err != nil {
+				return nil, err
+			}
+		}
+		if out[i], err = marshalProfile(ps, p, true); err != nil {
 			return nil, err
 		}
 	}

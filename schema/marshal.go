@@ -115,7 +115,7 @@ func (w *schemaWriter) schema(s *jsonschema.Schema, depth int, p lenient.Profile
 		return true
 	}
 	// Keywords normgen does not write.
-	if s.ID != "" || s.Anchor != "" || s.Ref != "" || s.DynamicRef != "" || s.Definitions != nil ||
+	if s.ID != "" || s.Anchor != "" || s.DynamicRef != "" ||
 		s.AllOf != nil || s.OneOf != nil || s.Not != nil || s.If != nil || s.Then != nil || s.Else != nil ||
 		s.DependentSchemas != nil || s.PrefixItems != nil || s.Contains != nil || s.PatternProperties != nil ||
 		s.PropertyNames != nil || s.Const != nil || s.MultipleOf != "" || s.UniqueItems ||
@@ -126,7 +126,7 @@ func (w *schemaWriter) schema(s *jsonschema.Schema, depth int, p lenient.Profile
 	}
 	// invopop writes a schema equal to the zero Schema as true; in the
 	// gemini profile every schema has a type.
-	if !gemini && s.Version == "" && s.Comments == "" && s.AnyOf == nil && s.Items == nil && s.Properties == nil &&
+	if !gemini && s.Version == "" && s.Ref == "" && s.Definitions == nil && s.Comments == "" && s.AnyOf == nil && s.Items == nil && s.Properties == nil &&
 		s.AdditionalProperties == nil && s.Type == "" && s.Enum == nil && s.Maximum == "" &&
 		s.ExclusiveMaximum == "" && s.Minimum == "" && s.ExclusiveMinimum == "" && s.MaxLength == nil &&
 		s.MinLength == nil && s.Pattern == "" && s.MaxItems == nil && s.MinItems == nil && s.Required == nil &&
@@ -164,6 +164,26 @@ func (w *schemaWriter) schema(s *jsonschema.Schema, depth int, p lenient.Profile
 	}
 	if !gemini {
 		str("$schema", s.Version)
+	}
+	str("$ref", s.Ref)
+	if len(s.Definitions) > 0 {
+		w.key(depth, &n, "$defs")
+		names := make([]string, 0, len(s.Definitions))
+		for name := range s.Definitions {
+			names = append(names, name)
+		}
+		sort.Strings(names) // json.Marshal of a map
+		w.buf = append(w.buf, '{')
+		m := 0
+		for _, name := range names {
+			w.key(depth+1, &m, name)
+			if !w.schema(s.Definitions[name], depth+2, p, "") {
+				return false
+			}
+		}
+		w.end(depth+1, m, '}')
+	}
+	if !gemini {
 		str("$comment", s.Comments)
 	}
 	if len(s.AnyOf) > 0 {

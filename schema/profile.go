@@ -72,6 +72,12 @@ func (c *converter) convert(s *jsonschema.Schema) *jsonschema.Schema {
 			src.AnyOf[i] = c.convert(b)
 		}
 	}
+	if s.Definitions != nil {
+		src.Definitions = make(jsonschema.Definitions, len(s.Definitions))
+		for name, d := range s.Definitions {
+			src.Definitions[name] = c.convert(d)
+		}
+	}
 	src.Items = c.convert(s.Items)
 	src.AdditionalProperties = c.convert(s.AdditionalProperties)
 	if s.Properties != nil {
@@ -99,9 +105,18 @@ func copyBranch(s *jsonschema.Schema) *jsonschema.Schema {
 
 // mergeBranches spells an anyOf of single-typed branches as one schema
 // with a type array.
+//
+// An anyOf with a $ref branch (a recursive struct) stays an anyOf: a
+// $ref beside a type array would apply the struct's schema to the
+// value's other forms too.
 func mergeBranches(s *jsonschema.Schema) *jsonschema.Schema {
 	if len(s.AnyOf) == 0 {
 		return copyBranch(s)
+	}
+	for _, b := range s.AnyOf {
+		if b.Type == "" {
+			return copyBranch(s)
+		}
 	}
 	out := copyBranch(s.AnyOf[0])
 	if len(out.Enum) > 0 {

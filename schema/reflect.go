@@ -38,10 +38,16 @@ var rawMessageType = reflect.TypeFor[json.RawMessage]()
 
 // Describe builds the type description of a Go type by reflection.
 func Describe(t reflect.Type) (*Type, error) {
-	return describeType(t, map[reflect.Type]bool{}, "")
+	return describeType(t, &describer{building: map[reflect.Type]*Type{}, done: map[reflect.Type]*Type{}}, "")
 }
 
-func describeType(t reflect.Type, busy map[reflect.Type]bool, path string) (*Type, error) {
+// describer describes the types of one root, so that every occurrence of
+// a recursive struct refers to one description (Type.Def).
+type describer struct {
+	building, done map[reflect.Type]*Type
+}
+
+func describeType(t reflect.Type, busy *describer, path string) (*Type, error) {
 	if t == nil {
 		return nil, fmt.Errorf("%snil type", at(path))
 	}
@@ -88,22 +94,42 @@ func describeType(t reflect.Type, busy map[reflect.Type]bool, path string) (*Typ
 		}
 		d = &Type{Kind: Map, Elem: elem}
 	case t.Kind() == reflect.Struct:
-		if busy[t] {
-			return nil, fmt.Errorf("%stype %s refers to itself; recursive types are not supported", at(path), t)
-		}
-		busy[t] = true
-		defer delete(busy, t)
 		d = &Type{Kind: Object, Name: t.Name()}
+		if base := busy.building[t]; base != nil {
+			base.Recursive = true // reached again inside itself
+			d.Def = base
+			break
+		}
+		if base := busy.done[t]; base != nil {
+			if base.Recursive {
+				d.Def = base
+			} else {
+				d.Fields, d.RejectUnknown = base.Fields, base.RejectUnknown
+			}
+			break
+		}
+		busy.building[t] = d
 		fields, reject, err := structFields(t, busy, path)
+		delete(busy.building, t)
 		if err != nil {
 			return nil, err
 		}
 		d.Fields, d.RejectUnknown = fields, reject
+		busy.done[t] = d
 	default:
 		return nil, fmt.Errorf("%sunsupported type %s", at(path), t)
 	}
 	d.Nullable = nullable
 	return d, nil
+}
+
+// closesCycle reports whether a field of Go type t holds (through
+// pointers, slices and maps) a struct being described.
+func (d *describer) closesCycle(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map {
+		t = t.Elem()
+	}
+	return d.building[t] != nil
 }
 
 func at(path string) string {
@@ -116,7 +142,7 @@ func at(path string) string {
 // structFields collects a struct's wire fields, flattening embedded
 // structs as encoding/json does (the shallower field wins), and reports a
 // blank field tagged `norm:"unknown=error"`, the type-level option.
-func structFields(t reflect.Type, busy map[reflect.Type]bool, path string) ([]Field, bool, error) {
+func structFields(t reflect.Type, busy *describer, path string) ([]Field, bool, error) {
 	var out []Field
 	reject := false
 	depth := map[string]int{}
@@ -176,7 +202,11 @@ func structFields(t reflect.Type, busy map[reflect.Type]bool, path string) ([]Fi
 			if err := applyValueAliases(ft, norm.ValueAliases, kw.Enum); err != nil {
 				return fmt.Errorf("%s: %v", fpath, err)
 			}
+			if norm.Depth > 0 && !busy.closesCycle(sf.Type) {
+				return fmt.Errorf("%s: norm depth=%d applies to a field through which a recursive type reaches itself", fpath, norm.Depth)
+			}
 			f := Field{
+				Depth:       norm.Depth,
 				Name:        name,
 				Aliases:     norm.Aliases,
 				Required:    !hasOption(opts, "omitempty") && !hasOption(opts, "omitzero") && !kw.HasDefault,

@@ -157,6 +157,11 @@ func flag(key, val string, hasVal bool) (bool, error) {
 	return b, nil
 }
 
+// maxDepth bounds norm:"depth=N": an unrolled schema holds a recursive
+// type's fields once per level, and more than one recursive field per
+// level multiplies them.
+const maxDepth = 8
+
 // Norm holds the options of a `norm` struct tag.
 type Norm struct {
 	Aliases       []string // alias=a|b
@@ -167,6 +172,9 @@ type Norm struct {
 	RejectUnknown bool     // unknown=error
 	// ValueAliases are value_alias=cp:copy|rm:delete, in tag order.
 	ValueAliases []ValueAlias
+	// Depth is depth=N: the levels of a recursive type a schema without
+	// $ref unrolls through this field (0: not given).
+	Depth int
 }
 
 // ParseNorm parses a `norm` struct tag. Unknown options are errors that
@@ -201,8 +209,14 @@ func ParseNorm(tag string) (Norm, error) {
 			n.Unescape = true
 		case key == "unknown" && (val == "error" || val == "ignore"):
 			n.RejectUnknown = val == "error"
+		case key == "depth" && hasVal:
+			d, err := strconv.Atoi(val)
+			if err != nil || d < 1 || d > maxDepth {
+				return n, fmt.Errorf("norm depth=%q is not a whole number from 1 to %d", val, maxDepth)
+			}
+			n.Depth = d
 		default:
-			return n, fmt.Errorf("unknown norm option %q; known: alias=a|b, value_alias=from:to|from:to, bool=strict, strict, wrap, unescape, unknown=error", part)
+			return n, fmt.Errorf("unknown norm option %q; known: alias=a|b, value_alias=from:to|from:to, bool=strict, strict, wrap, unescape, unknown=error, depth=N", part)
 		}
 	}
 	return n, nil

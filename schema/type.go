@@ -52,6 +52,33 @@ type Type struct {
 	// ValueAliases are other values a String reads as canonical ones
 	// (`norm:"value_alias=cp:copy"`), in declaration order.
 	ValueAliases []ValueAlias
+	// Def makes an Object a reference to the struct Def describes: a
+	// recursive type, reached again inside itself (a Filter's And
+	// []Filter). Its own Fields are nil; Def's are the struct's. The
+	// schema spells such a value as a $ref to Def's entry in $defs (or
+	// unrolls it, in profiles without $ref).
+	Def *Type
+	// Recursive marks an Object whose struct is reached again inside
+	// itself (some Type's Def is it): every occurrence of it below the
+	// root is a $ref.
+	Recursive bool
+}
+
+// Members returns the fields of an Object: its own, or those of the
+// struct it refers to (Def).
+func (t *Type) Members() []Field {
+	if t.Def != nil {
+		return t.Def.Fields
+	}
+	return t.Fields
+}
+
+// base is the Type holding an Object's fields: Def, or t itself.
+func (t *Type) base() *Type {
+	if t.Def != nil {
+		return t.Def
+	}
+	return t
 }
 
 // ValueAlias is one value alias: the value From is read as To.
@@ -78,7 +105,15 @@ type Field struct {
 	// embedded structs it is promoted from (reflect.Type.FieldByIndex);
 	// set by Describe, nil from the generator.
 	Index []int
+	// Depth is `norm:"depth=N"` on a field through which a recursive type
+	// reaches itself: how many levels of that type a schema without $ref
+	// (the gemini profile) unrolls; 0 means DefaultDepth.
+	Depth int
 }
+
+// DefaultDepth is how many levels of a recursive type the profiles
+// without $ref unroll when its recursive field declares no depth.
+const DefaultDepth = 3
 
 // Keywords are the invopop/jsonschema tag keys normgen honours on a field.
 // Numbers and defaults are kept as the tag's text so that nothing is lost
