@@ -73,16 +73,19 @@ type boundRule struct {
 // hitSlot holds a rule's hit counter for one tool, from its first hit.
 type hitSlot struct{ p atomic.Pointer[ruleHits] }
 
-// phaseOf orders rule types: aliases, defaults, wraps (a wrapped value's
-// element is then coerced), coercions and unescapes, accept-both, nested
-// rules and value aliases.
+// phaseOf orders rule types: aliases, defaults and absent values, splits
+// (before wraps: a split field's string is its items, not one), wraps (a
+// wrapped value's element is then coerced), coercions, unescapes and
+// enum cases, accept-both, nested rules and value aliases (after enum
+// cases: "CP" is "cp", then "copy").
 var phaseOf = map[RuleType]int{
-	RuleParamAlias: 0, RuleParamDefault: 1, RuleWrap: 2, RuleTypeCoerce: 3, RuleUnescape: 3, RuleJSONAcceptBoth: 4,
-	RuleNestedAlias: 5, RuleNestedDefault: 5, RuleValueAlias: 5,
+	RuleParamAlias: 0, RuleParamDefault: 1, RuleAbsent: 1, RuleSplit: 2, RuleWrap: 3,
+	RuleTypeCoerce: 4, RuleUnescape: 4, RuleEnumCase: 4, RuleJSONAcceptBoth: 5,
+	RuleNestedAlias: 6, RuleNestedDefault: 6, RuleValueAlias: 6,
 }
 
 // lastPhase is the highest value of phaseOf.
-const lastPhase = 5
+const lastPhase = 6
 
 // NewNormalizer validates rules (see ValidateRules) and indexes them by
 // tool. Statistics are counted in memory (Stats); options keep them in a
@@ -182,9 +185,9 @@ func bind(rules []*Rule, paths map[*Rule][]pathSeg) *ruleSet {
 	for i, r := range rules {
 		b := boundRule{r: r, segs: paths[r], hits: new(hitSlot)}
 		k := r.kind()
-		if len(b.segs) > 1 || k != RuleParamAlias && k != RuleParamDefault {
+		if len(b.segs) > 1 || !k.onMember() {
 			b.tested, b.test = true, testOf(b)
-			b.member = len(b.segs) == 1 && r.Type != RuleValueAlias
+			b.member = len(b.segs) == 1 && r.Type != RuleValueAlias && r.Type != RuleEnumCase
 		}
 		if k == RuleParamAlias {
 			at := pathString(b.segs[:len(b.segs)-1])

@@ -26,7 +26,13 @@ const fuzzRules = `[
  {"id":"j3","tools":["*"],"type":"json_accept_both","from":"raw"},
  {"id":"v","tools":["*"],"type":"value_alias","path":"s[].op","value":{"cp":"copy"}},
  {"id":"na","tools":["*"],"type":"nested_alias","in_payload":"p","array_path":"x.items[]","from":"o","to":"q"},
- {"id":"nd","tools":["*"],"type":"nested_default","in_payload":"p","array_path":"x.items[]","from":"q","value":"z"}
+ {"id":"nd","tools":["*"],"type":"nested_default","in_payload":"p","array_path":"x.items[]","from":"q","value":"z"},
+ {"id":"ab","tools":["*"],"type":"absent","path":"m{}.a","value":[null,""]},
+ {"id":"ab2","tools":["*"],"type":"absent","from":"gone","value":[null]},
+ {"id":"dn","tools":["*"],"type":"param_default","path":"s[].tag","value":"t","when":"absent_or_null"},
+ {"id":"sp","tools":["*"],"type":"split","path":"s[].tags","value":","},
+ {"id":"ec","tools":["*"],"type":"enum_case","path":"s[].op","value":["copy","Move"]},
+ {"id":"gr","tools":["*"],"type":"type_coerce","path":"s[](.kids[]|.next)*.n","coerce_to":"int"}
 ]`
 
 // FuzzNormalize: on any input the two entry points do not panic, agree
@@ -47,6 +53,7 @@ func FuzzNormalize(f *testing.F) {
 		`{"m":{"a":{"t":"x\\ny"},"b":"{\"k\":null}"},"raw":[1,{"<":">"}],"p":"{\"x\":{\"items\":[{\"o\":1},{}]}}"}`,
 		`{"s":[{"id":"","n":5.0},{"n":"1e3"},{"n":" 7"}],"labels":["1","x",null]}`,
 		`{"new":1,"old":2,"labels":null,"b":1}`,
+		`{"gone":null,"m":{"x":{"a":""}},"s":[{"tag":null,"tags":"a, b","op":"MOVE","kids":[{"n":"1","next":{"n":"2.0"}}]}]}`,
 	} {
 		f.Add([]byte(s))
 	}

@@ -12,55 +12,101 @@ import (
 // A rule path locates the values a rule applies to, from the arguments
 // object: member names joined by ".", "[]" for each element of an array
 // and "{}" for each value of an object (a map): "retry.attempts",
-// "steps[].id", "labels[]", "env{}.port". Along the way, a string holding
+// "steps[].id", "labels[]", "env{}.port". A group, "(" alternatives
+// separated by "|" ")*", after the first member, is its steps repeated
+// any number of times, zero included (a recursive type):
+// "filter(.and[]|.or[]|.not)*.boost". Along the way, a string holding
 // JSON array or object text is read as that value (and written back as
 // text), as the generated decoders read it at any depth.
 type pathSeg struct {
-	key  string // a member name; "" for [] and {}
-	each byte   // '[' for each array element, '{' for each object value, 0 for a key
+	key  string      // a member name; "" for [], {} and groups
+	each byte        // '[' for each array element, '{' for each object value, '*' for a group, 0 for a key
+	alts [][]pathSeg // a group's alternatives
 }
 
 // parsePath parses a rule path. A name is any non-empty run of characters
-// other than ".", "[", "]", "{" and "}".
+// other than ".", "[", "]", "{" and "}" (and, in a group, "|" and ")");
+// a group starts with "(" right after a step, followed by ".", "[" or
+// "{".
 func parsePath(p string) ([]pathSeg, error) {
-	var segs []pathSeg
-	i := 0
-	for i < len(p) {
-		switch {
-		case strings.HasPrefix(p[i:], "[]"):
-			if len(segs) == 0 {
-				return nil, fmt.Errorf("path %q must start with a member name", p)
-			}
-			segs = append(segs, pathSeg{each: '['})
-			i += 2
-		case strings.HasPrefix(p[i:], "{}"):
-			if len(segs) == 0 {
-				return nil, fmt.Errorf("path %q must start with a member name", p)
-			}
-			segs = append(segs, pathSeg{each: '{'})
-			i += 2
-		default:
-			if len(segs) > 0 {
-				if p[i] != '.' {
-					return nil, fmt.Errorf(`path %q: want "." before a member name at offset %d`, p, i)
-				}
-				i++
-			}
-			j := i
-			for j < len(p) && !strings.ContainsRune(".[]{}", rune(p[j])) {
-				j++
-			}
-			if j == i {
-				return nil, fmt.Errorf(`path %q: a member name is missing at offset %d (want "name", "a.b", "steps[].id", "env{}.port")`, p, i)
-			}
-			segs = append(segs, pathSeg{key: p[i:j]})
-			i = j
-		}
+	segs, i, err := parseSteps(p, 0, false)
+	if err == nil && i < len(p) {
+		err = fmt.Errorf(`path %q: unexpected %q at offset %d`, p, p[i], i)
+	}
+	if err != nil {
+		return nil, err
 	}
 	if len(segs) == 0 {
 		return nil, fmt.Errorf("path is empty")
 	}
 	return segs, nil
+}
+
+// parseSteps parses the steps of p from offset i: a whole path, or (in a
+// group) one alternative, which ends at "|" or ")" and starts as a path
+// goes on after a step.
+func parseSteps(p string, i int, inGroup bool) ([]pathSeg, int, error) {
+	var segs []pathSeg
+	after := inGroup // a step precedes: a name needs "."
+	for i < len(p) {
+		switch {
+		case inGroup && (p[i] == '|' || p[i] == ')'):
+			if len(segs) == 0 {
+				return nil, i, fmt.Errorf("path %q: an empty alternative in a group at offset %d", p, i)
+			}
+			return segs, i, nil
+		case strings.HasPrefix(p[i:], "[]"), strings.HasPrefix(p[i:], "{}"):
+			if !after {
+				return nil, i, fmt.Errorf("path %q must start with a member name", p)
+			}
+			segs = append(segs, pathSeg{each: p[i]})
+			i += 2
+		case p[i] == '(' && !after && groupStart(p, i):
+			return nil, i, fmt.Errorf("path %q: a group cannot start a path: write the member it repeats in first (filter(.not)*.x)", p)
+		case p[i] == '(' && after && groupStart(p, i):
+			g := pathSeg{each: '*'}
+			for i < len(p) && (p[i] == '(' && len(g.alts) == 0 || p[i] == '|') {
+				alt, j, err := parseSteps(p, i+1, true)
+				if err != nil {
+					return nil, j, err
+				}
+				g.alts = append(g.alts, alt)
+				i = j
+			}
+			if !strings.HasPrefix(p[i:], ")*") {
+				return nil, i, fmt.Errorf(`path %q: a group must end with ")*" (offset %d)`, p, i)
+			}
+			segs = append(segs, g)
+			i += 2
+		default:
+			if after {
+				if p[i] != '.' {
+					return nil, i, fmt.Errorf(`path %q: want "." before a member name at offset %d`, p, i)
+				}
+				i++
+			}
+			j := i
+			for j < len(p) && !strings.ContainsRune(".[]{}", rune(p[j])) && !(inGroup && (p[j] == '|' || p[j] == ')')) && !(p[j] == '(' && groupStart(p, j)) {
+				j++
+			}
+			if j == i {
+				return nil, i, fmt.Errorf(`path %q: a member name is missing at offset %d (want "name", "a.b", "steps[].id", "env{}.port")`, p, i)
+			}
+			segs = append(segs, pathSeg{key: p[i:j]})
+			i = j
+		}
+		after = true
+	}
+	if inGroup {
+		return nil, i, fmt.Errorf(`path %q: a group must end with ")*"`, p)
+	}
+	return segs, i, nil
+}
+
+// groupStart reports whether the "(" at p[i] starts a group: a step
+// follows it.
+func groupStart(p string, i int) bool {
+	return i+1 < len(p) && strings.ContainsRune(".[{(", rune(p[i+1]))
 }
 
 // target returns the path a rule applies to: its path; or its from as a
@@ -106,6 +152,12 @@ func (r *Rule) kind() RuleType {
 	return r.Type
 }
 
+// onMember reports whether rules of kind k work on a member of an object
+// (its key: an alias, a default, an absent value) rather than on a value.
+func (k RuleType) onMember() bool {
+	return k == RuleParamAlias || k == RuleParamDefault || k == RuleAbsent
+}
+
 // when is when a default rule applies.
 func (r *Rule) when() string {
 	switch {
@@ -146,10 +198,9 @@ func (w where) elem(i int) where {
 // of an alias rule's target.
 func pathRule(out []Applied, r *Rule, segs []pathSeg, others []string, root *jnode) []Applied {
 	last := segs[len(segs)-1]
-	if len(segs) == 1 && r.Type != RuleValueAlias {
+	if len(segs) == 1 && r.Type != RuleValueAlias && r.Type != RuleEnumCase {
 		// A top-level member: no walk.
-		switch r.kind() {
-		case RuleParamAlias, RuleParamDefault:
+		if r.kind().onMember() {
 			memberRule(r, root, last.key, others, where{index: -1}, &out)
 			return out
 		}
@@ -174,7 +225,7 @@ func pathRule(out []Applied, r *Rule, segs []pathSeg, others []string, root *jno
 // at their end, which appends a record per changed value to out.
 func nodeWalk(r *Rule, segs []pathSeg, others []string, out *[]Applied) ([]pathSeg, func(*jnode, where) bool) {
 	last := segs[len(segs)-1]
-	if k := r.kind(); k == RuleParamAlias || k == RuleParamDefault {
+	if r.kind().onMember() {
 		return segs[:len(segs)-1], func(obj *jnode, w where) bool {
 			if obj.isString() { // the object as JSON text
 				s := StringValue(obj.raw)
@@ -196,7 +247,7 @@ func nodeWalk(r *Rule, segs []pathSeg, others []string, out *[]Applied) ([]pathS
 	}
 	var one func(v *jnode, w where) bool
 	one = func(v *jnode, w where) bool {
-		if r.Type == RuleValueAlias && v.kind == '[' {
+		if (r.Type == RuleValueAlias || r.Type == RuleEnumCase) && v.kind == '[' {
 			// A value alias reads each string of an array too.
 			changed := false
 			for i, e := range v.vals {
@@ -221,6 +272,17 @@ func nodeWalk(r *Rule, segs []pathSeg, others []string, out *[]Applied) ([]pathS
 func walkNode(n *jnode, segs []pathSeg, w where, fn func(*jnode, where) bool) bool {
 	if len(segs) == 0 {
 		return fn(n, w)
+	}
+	if segs[0].each == '*' {
+		// A group: what follows it here, then each alternative and the
+		// group again. An alternative takes a step down, so the walk ends.
+		changed := walkNode(n, segs[1:], w, fn)
+		for _, alt := range segs[0].alts {
+			if walkNode(n, repeat(alt, segs), w, fn) {
+				changed = true
+			}
+		}
+		return changed
 	}
 	if n.isString() {
 		s := StringValue(n.raw)
@@ -257,6 +319,12 @@ func walkNode(n *jnode, segs []pathSeg, w where, fn func(*jnode, where) bool) bo
 	return changed
 }
 
+// repeat is a group's alternative alt followed by the group and what
+// follows it (segs, which starts with the group).
+func repeat(alt, segs []pathSeg) []pathSeg {
+	return append(alt[:len(alt):len(alt)], segs...)
+}
+
 // memberRule applies an alias or a default to the member key of obj. An
 // alias does not apply when its target, or another alias of it (others),
 // is given too: the call names the field twice, for the decoder to say so.
@@ -275,8 +343,17 @@ func memberRule(r *Rule, obj *jnode, key string, others []string, w where, out *
 		obj.keys[at] = r.To
 		*out = append(*out, record(r, w.child(r.To), key, r.To))
 		return true
+	case RuleAbsent:
+		if at < 0 || !absentValue(r.Value, string(obj.vals[at].raw)) {
+			return false
+		}
+		from := string(obj.vals[at].raw)
+		obj.keys = append(obj.keys[:at], obj.keys[at+1:]...)
+		obj.vals = append(obj.vals[:at], obj.vals[at+1:]...)
+		*out = append(*out, record(r, w.child(key), from, ""))
+		return true
 	case RuleParamDefault:
-		if at >= 0 && !(r.when() == WhenAbsentOrEmpty && obj.vals[at].empty()) {
+		if at >= 0 && !defaultsOver(r.when(), string(obj.vals[at].raw)) {
 			return false
 		}
 		val := nestedValue(r.Value, w.index)
@@ -337,6 +414,29 @@ func valueRule(r *Rule, v *jnode) (*jnode, string, string, bool) {
 		}
 		one := &jnode{kind: v.kind, raw: v.raw, keys: v.keys, vals: v.vals}
 		return &jnode{kind: '[', vals: []*jnode{one}}, string(v.raw), "[" + string(v.raw) + "]", true
+	case RuleSplit:
+		if !v.isString() {
+			return nil, "", "", false
+		}
+		items, ok := splitRule(r, StringValue(v.raw))
+		if !ok {
+			return nil, "", "", false
+		}
+		arr := &jnode{kind: '['}
+		for _, it := range items {
+			arr.vals = append(arr.vals, &jnode{raw: appendQuoted(nil, it)})
+		}
+		return arr, string(v.raw), string(arr.encode(nil)), true
+	case RuleEnumCase:
+		if !v.isString() {
+			return nil, "", "", false
+		}
+		to, ok := enumCaseRule(r, StringValue(v.raw))
+		if !ok {
+			return nil, "", "", false
+		}
+		q := appendQuoted(nil, to)
+		return &jnode{raw: q}, string(v.raw), string(q), true
 	case RuleUnescape:
 		if !v.isString() {
 			return nil, "", "", false
@@ -418,11 +518,11 @@ func pathRuleMap(out []Applied, r *Rule, segs []pathSeg, others []string, args m
 		// A top-level member: decide without walking (no allocation when
 		// nothing changes, the common case).
 		v, has := args[last.key]
-		switch r.kind() {
-		case RuleParamAlias, RuleParamDefault:
+		switch k := r.kind(); {
+		case k.onMember():
 			memberRuleMap(r, args, last.key, others, where{index: -1}, &out)
 			return out
-		case RuleValueAlias:
+		case k == RuleValueAlias || k == RuleEnumCase:
 			if !has {
 				return out
 			}
@@ -442,9 +542,9 @@ func pathRuleMap(out []Applied, r *Rule, segs []pathSeg, others []string, args m
 // and unchanged values verbatim.
 func walkRuleMap(out []Applied, r *Rule, segs []pathSeg, others []string, args map[string]any) []Applied {
 	last := segs[len(segs)-1]
-	textSegs, textFn := nodeWalk(r, segs, others, &out)
+	_, textFn := nodeWalk(r, segs, others, &out)
 	var root any = args
-	if k := r.kind(); k == RuleParamAlias || k == RuleParamDefault {
+	if r.kind().onMember() {
 		walkAny(&root, segs[:len(segs)-1], where{index: -1}, func(slot *any, w where) bool {
 			if _, ok := (*slot).(string); ok {
 				return textAt(slot, nil, w, textFn)
@@ -454,12 +554,12 @@ func walkRuleMap(out []Applied, r *Rule, segs []pathSeg, others []string, args m
 				return false
 			}
 			return memberRuleMap(r, obj, last.key, others, w, &out)
-		}, textSegs, textFn)
+		}, textFn)
 		return out
 	}
 	var one func(slot *any, w where) bool
 	one = func(slot *any, w where) bool {
-		if arr, ok := (*slot).([]any); ok && r.Type == RuleValueAlias {
+		if arr, ok := (*slot).([]any); ok && (r.Type == RuleValueAlias || r.Type == RuleEnumCase) {
 			changed := false
 			for i := range arr {
 				changed = one(&arr[i], w.elem(i)) || changed
@@ -474,7 +574,7 @@ func walkRuleMap(out []Applied, r *Rule, segs []pathSeg, others []string, args m
 		out = append(out, record(r, string(w.path), from, to))
 		return true
 	}
-	walkAny(&root, segs, where{index: -1}, one, textSegs, textFn)
+	walkAny(&root, segs, where{index: -1}, one, textFn)
 	return out
 }
 
@@ -491,14 +591,23 @@ func memberValueRule(out []Applied, r *Rule, key string, v any, args map[string]
 
 // walkAny is walkNode over decoded values; slot is where the value sits.
 // A string holding JSON text met where the path goes on is walked as
-// nodes by textFn, which walks the rest of the whole path textSegs (the
-// path segs ends with, less what is already walked).
-func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool, textSegs []pathSeg, textFn func(*jnode, where) bool) bool {
+// nodes, the rest of the path segs, with textFn at its end.
+func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool, textFn func(*jnode, where) bool) bool {
 	if len(segs) == 0 {
 		return fn(slot, w)
 	}
+	if segs[0].each == '*' {
+		// A group, as walkNode walks one.
+		changed := walkAny(slot, segs[1:], w, fn, textFn)
+		for _, alt := range segs[0].alts {
+			if walkAny(slot, repeat(alt, segs), w, fn, textFn) {
+				changed = true
+			}
+		}
+		return changed
+	}
 	if _, ok := (*slot).(string); ok {
-		return textAt(slot, textSegs[len(textSegs)-len(segs):], w, textFn)
+		return textAt(slot, segs, w, textFn)
 	}
 	s := segs[0]
 	changed := false
@@ -506,7 +615,7 @@ func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool, text
 	case []any:
 		if s.each == '[' {
 			for i := range v {
-				if walkAny(&v[i], segs[1:], w.elem(i), fn, textSegs, textFn) {
+				if walkAny(&v[i], segs[1:], w.elem(i), fn, textFn) {
 					changed = true
 				}
 			}
@@ -516,13 +625,13 @@ func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool, text
 		case s.each == '{':
 			for k, e := range v {
 				e := e
-				if walkAny(&e, segs[1:], w.key(k), fn, textSegs, textFn) {
+				if walkAny(&e, segs[1:], w.key(k), fn, textFn) {
 					v[k] = e
 					changed = true
 				}
 			}
 		case s.each == 0:
-			if e, ok := v[s.key]; ok && walkAny(&e, segs[1:], w.key(s.key), fn, textSegs, textFn) {
+			if e, ok := v[s.key]; ok && walkAny(&e, segs[1:], w.key(s.key), fn, textFn) {
 				v[s.key] = e
 				changed = true
 			}
@@ -563,8 +672,19 @@ func memberRuleMap(r *Rule, obj map[string]any, key string, others []string, w w
 		delete(obj, key)
 		*out = append(*out, record(r, w.child(r.To), key, r.To))
 		return true
+	case RuleAbsent:
+		if !has {
+			return false
+		}
+		from, ok := absentAny(r.Value, v)
+		if !ok {
+			return false
+		}
+		delete(obj, key)
+		*out = append(*out, record(r, w.child(key), from, ""))
+		return true
 	case RuleParamDefault:
-		if has && !(r.when() == WhenAbsentOrEmpty && (v == nil || v == "")) {
+		if has && !defaultsOverAny(r.when(), v) {
 			return false
 		}
 		val := nestedValue(r.Value, w.index)
@@ -640,6 +760,31 @@ func valueRuleAny(r *Rule, v any) (any, string, string, bool) {
 			return nil, "", "", false
 		}
 		return []any{v}, string(b), "[" + string(b) + "]", true
+	case RuleSplit:
+		s, ok := v.(string)
+		if !ok {
+			return nil, "", "", false
+		}
+		items, ok := splitRule(r, s)
+		if !ok {
+			return nil, "", "", false
+		}
+		arr := make([]any, len(items))
+		for i, it := range items {
+			arr[i] = it
+		}
+		b, _ := marshalNoEscape(arr)
+		return arr, quoteJSON(s), string(b), true
+	case RuleEnumCase:
+		s, ok := v.(string)
+		if !ok {
+			return nil, "", "", false
+		}
+		to, ok := enumCaseRule(r, s)
+		if !ok {
+			return nil, "", "", false
+		}
+		return to, quoteJSON(s), quoteJSON(to), true
 	case RuleUnescape:
 		s, ok := v.(string)
 		if !ok {

@@ -136,7 +136,7 @@ func TestRuleConflicts(t *testing.T) {
 		{`{"id":"a","tools":["t"],"type":"wrap","from":"a","path":"a"}`, "rule 0 (a): from and path are both given"},
 		{`{"id":"a","tools":["t"],"type":"wrap","path":"a..b"}`, `rule 0 (a): path "a..b": a member name is missing at offset 2`},
 		{`{"id":"a","tools":["t"],"type":"param_default","path":"a[]","value":1}`, `rule 0 (a): path "a[]" must end with a member name`},
-		{`{"id":"a","tools":["t"],"type":"param_default","from":"a","value":1,"when":"sometimes"}`, `rule 0 (a): when "sometimes": want "absent" or "absent_or_empty"`},
+		{`{"id":"a","tools":["t"],"type":"param_default","from":"a","value":1,"when":"sometimes"}`, `rule 0 (a): when "sometimes": want "absent", "absent_or_null" or "absent_or_empty"`},
 		{`{"id":"a","tools":["t"],"type":"param_default","from":"id","value":"s-{{index}}"}`, `rule 0 (a): value "s-{{index}}" uses {{index}}, the position of an array element, but the key it sets is in no array`},
 		{`{"id":"a","tools":["t"],"type":"param_default","path":"job.m{}.id","value":"s-{{index}}"}`, `rule 0 (a): value "s-{{index}}" uses {{index}}`},
 		{`{"id":"a","tools":["t"],"type":"nested_alias","path":"a.b","to":"c","in_payload":"p","array_path":"[]"}`, "rule 0 (a): path is not used by type nested_alias"},
@@ -250,7 +250,7 @@ func TestLoadRulesListsEverything(t *testing.T) {
 	 {"id":"c","tools":"t","type":"wrap","from":"l"},
 	 {"id":"d","tools":["t"],"type":"param_alias","from":"x","to":"z"}]`), nil)
 	want := `rule 0 (a): json: unknown field "zzz"; rule 0 (a): to is missing for type param_alias; ` +
-		`rule 1 (b): unknown type "nope"; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias; ` +
+		`rule 1 (b): unknown type "nope"; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias, absent, split, enum_case; ` +
 		`rule 2 (c): json: cannot unmarshal string into Go struct field Rule.tools of type []string`
 	if err == nil || err.Error() != want {
 		t.Errorf("got  %v\nwant %s", err, want)

@@ -77,7 +77,11 @@ func testOf(b boundRule) valueTest {
 	}
 	switch r.Type {
 	case RuleParamDefault:
-		t.empty = r.when() == WhenAbsentOrEmpty
+		t.empty = r.when() == WhenAbsentOrEmpty || r.when() == WhenAbsentOrNull
+	case RuleAbsent:
+		t.empty = true // null or ""
+	case RuleSplit:
+		t.first = kindString
 	case RuleTypeCoerce:
 		if r.CoerceTo != "int_literal" {
 			t.first = kindString
@@ -91,7 +95,7 @@ func testOf(b boundRule) valueTest {
 		}
 	case RuleWrap:
 		t.first = kindString | kindBool | kindNumber // a scalar but null
-	case RuleUnescape, RuleValueAlias:
+	case RuleUnescape, RuleValueAlias, RuleEnumCase:
 		t.first = kindString | kindArray
 	}
 	return t

@@ -42,7 +42,13 @@ const screenRules = `[
  {"id":"jt","tools":["*"],"type":"json_accept_both","from":"raw"},
  {"id":"v","tools":["*"],"type":"value_alias","from":"op","value":{"cp":"copy"}},
  {"id":"na","tools":["*"],"type":"nested_alias","in_payload":"p","array_path":"x.items[]","from":"o","to":"q"},
- {"id":"nd","tools":["u"],"type":"nested_default","in_payload":"p","array_path":"[]","from":"q","value":"z"}
+ {"id":"nd","tools":["u"],"type":"nested_default","in_payload":"p","array_path":"[]","from":"q","value":"z"},
+ {"id":"ab","tools":["*"],"type":"absent","from":"kk","value":[null,""]},
+ {"id":"an","tools":["e"],"type":"absent","from":"a","value":[null]},
+ {"id":"dn","tools":["d"],"type":"param_default","from":"limit","value":5,"when":"absent_or_null"},
+ {"id":"sp","tools":["*"],"type":"split","from":"tags","value":","},
+ {"id":"ec","tools":["*"],"type":"enum_case","from":"op","value":["copy","Move"]},
+ {"id":"gr","tools":["*"],"type":"type_coerce","path":"s[](.kids[])*.n","coerce_to":"int"}
 ]`
 
 // screenKeys are the keys random arguments are made of: the rules' keys
@@ -54,7 +60,7 @@ var screenKeys = []string{
 	"a_key_of_seventy_bytes_that_is_longer_than_the_length_bits_of_a_screen",
 	"a", "kk", "olx", "path", "limit", "pattern", "labelz", "textual", "é", `\u006fld`, `ra\u0077`, `k\u0065`,
 	"force", "dry_run", "count_only", "whole_word", "recursive", "permanent", "edits_json", "old_str", "old_text",
-	"pipeline_json", "include_content", "include_context",
+	"pipeline_json", "include_content", "include_context", "kids",
 }
 
 var screenValues = []string{

@@ -13,6 +13,7 @@ const (
 	FixNumberToInt   FixKind = "number_to_int"   // 5.0 or 1e3 read as 5 or 1000
 	FixJSONText      FixKind = "json_text"       // "[1,2]" read as [1,2]
 	FixWrap          FixKind = "wrap"            // "a" read as ["a"]
+	FixSplit         FixKind = "split"           // "a,b" read as ["a","b"] (norm:"split=,")
 	FixUnescape      FixKind = "unescape"        // literal \n read as a newline
 	FixAlias         FixKind = "alias"           // old_str read as old_text
 	FixDefault       FixKind = "default"         // absent key given its default

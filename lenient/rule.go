@@ -43,6 +43,20 @@ const (
 	// into newline and tab when it holds no real newline
 	// (`norm:"unescape"`).
 	RuleUnescape RuleType = "unescape"
+	// RuleAbsent reads the member From (or the key at Path) as absent when
+	// its value is one of Value, a JSON array of null and "": it removes
+	// it. It is what the generated decoders do with null for an optional
+	// field, and with "" for an optional field that is not a string.
+	RuleAbsent RuleType = "absent"
+	// RuleSplit reads a string at From (or Path) that does not hold JSON
+	// array text as the array of its items, separated by Value (a JSON
+	// string of one character), each trimmed of white space
+	// (`norm:"split=,"`). A string with an empty item is left alone.
+	RuleSplit RuleType = "split"
+	// RuleEnumCase reads a string at From (or Path; each string of an
+	// array) that equals one of Value (a JSON array of strings) in
+	// another ASCII letter case as that string.
+	RuleEnumCase RuleType = "enum_case"
 )
 
 // When a default applies (Rule.When).
@@ -53,6 +67,10 @@ const (
 	// WhenAbsentOrEmpty applies a default also when the value is null or
 	// ""; nested_default's meaning.
 	WhenAbsentOrEmpty = "absent_or_empty"
+	// WhenAbsentOrNull applies a default also when the value is null: the
+	// generated decoders' reading of null for an optional string field
+	// (and for one that declares norm:"empty=error").
+	WhenAbsentOrNull = "absent_or_null"
 )
 
 // Rule is one normalizer rule, as stored in rules.json. The format is a
@@ -69,7 +87,10 @@ type Rule struct {
 	// Path, instead of From, locates the values a rule applies to at any
 	// depth: member names joined by ".", "[]" for each array element, "{}"
 	// for each value of an object ("retry.attempts", "steps[].id",
-	// "labels[]", "env{}.port"). For param_alias it is the alias key's
+	// "labels[]", "env{}.port"), and a group of steps repeated any number
+	// of times, zero included, for a recursive type:
+	// "filter(.and[]|.or[]|.not)*.boost" is filter.boost,
+	// filter.and[].boost, filter.not.or[].boost, and so on. For param_alias it is the alias key's
 	// place and To the canonical key in the same object; for
 	// param_default the key to set ({{index}} in a string value is the
 	// innermost array index). JSON text met on the way is read as its
@@ -92,8 +113,9 @@ type Rule struct {
 	// Value is the default (any JSON value) for the default types.
 	Value json.RawMessage `json:"value,omitempty"`
 	// When says when a default applies: "absent" (param_default's
-	// meaning) or "absent_or_empty" (also null or ""; nested_default's
-	// meaning). Empty keeps the type's meaning.
+	// meaning), "absent_or_null" (also null) or "absent_or_empty" (also
+	// null or ""; nested_default's meaning). Empty keeps the type's
+	// meaning.
 	When string `json:"when,omitempty"`
 }
 

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // RuleError is one problem of a rules file: the rule's index in the file,
@@ -182,6 +183,14 @@ func ValidateRules(rules, existing []Rule) error {
 		case RuleWrap, RuleUnescape:
 			need = map[string]bool{"from": true}
 			pathOK = true
+		case RuleAbsent, RuleSplit, RuleEnumCase:
+			need = map[string]bool{"from": true, "value": true}
+			pathOK = true
+			if r.Value != nil && Valid(r.Value) == nil {
+				if err := formValue(r.Type, r.Value); err != nil {
+					bad("%v", err)
+				}
+			}
 		case RuleNestedAlias:
 			need = map[string]bool{"from": true, "to": true, "in_payload": true, "array_path": true}
 		case RuleNestedDefault:
@@ -199,7 +208,7 @@ func ValidateRules(rules, existing []Rule) error {
 			bad("type is missing")
 			continue
 		default:
-			bad("unknown type %q; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias", r.Type)
+			bad("unknown type %q; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias, absent, split, enum_case", r.Type)
 			continue
 		}
 		if r.Path != "" {
@@ -212,7 +221,7 @@ func ValidateRules(rules, existing []Rule) error {
 				need["from"] = false
 				if segs, err := parsePath(r.Path); err != nil {
 					bad("%v", err)
-				} else if (r.Type == RuleParamAlias || r.Type == RuleParamDefault) && segs[len(segs)-1].each != 0 {
+				} else if (r.Type == RuleParamAlias || r.Type == RuleParamDefault || r.Type == RuleAbsent) && segs[len(segs)-1].each != 0 {
 					bad("path %q must end with a member name for type %s", r.Path, r.Type)
 				}
 			}
@@ -230,8 +239,8 @@ func ValidateRules(rules, existing []Rule) error {
 				bad("%s is not used by type %s", f, r.Type)
 			}
 		}
-		if r.When != "" && r.When != WhenAbsent && r.When != WhenAbsentOrEmpty {
-			bad(`when %q: want "absent" or "absent_or_empty"`, r.When)
+		if r.When != "" && r.When != WhenAbsent && r.When != WhenAbsentOrEmpty && r.When != WhenAbsentOrNull {
+			bad(`when %q: want "absent", "absent_or_null" or "absent_or_empty"`, r.When)
 		}
 		if r.Type == RuleParamAlias || r.Type == RuleNestedAlias {
 			if strings.ContainsAny(r.To, ".[]{}") && r.Path != "" {
@@ -257,6 +266,42 @@ func ValidateRules(rules, existing []Rule) error {
 	}
 	if len(errs) > 0 {
 		return &RulesError{errs}
+	}
+	return nil
+}
+
+// formValue checks the value of an absent, split or enum_case rule: an
+// array of null and "" (absent), a string of one character (split), an
+// array of strings (enum_case).
+func formValue(t RuleType, v json.RawMessage) error {
+	switch t {
+	case RuleAbsent:
+		var vals []any
+		if json.Unmarshal(v, &vals) != nil || len(vals) == 0 {
+			return fmt.Errorf(`value %s: want the values read as absent, an array of null and "" (such as [null, ""])`, v)
+		}
+		for _, x := range vals {
+			if x != nil && x != "" {
+				return fmt.Errorf(`value %s: only null and "" can be read as absent`, v)
+			}
+		}
+	case RuleSplit:
+		var sep string
+		if json.Unmarshal(v, &sep) != nil || utf8.RuneCountInString(sep) != 1 {
+			return fmt.Errorf(`value %s: want the separator, a string of one character (such as ",")`, v)
+		}
+	case RuleEnumCase:
+		var vals []string
+		if json.Unmarshal(v, &vals) != nil || len(vals) == 0 {
+			return fmt.Errorf(`value %s: want the values, an array of strings`, v)
+		}
+		seen := map[string]string{}
+		for _, x := range vals {
+			if prev, ok := seen[foldASCII(x)]; ok && prev != x {
+				return fmt.Errorf("value %s: %q and %q are one value in another letter case, so neither can be read from it", v, prev, x)
+			}
+			seen[foldASCII(x)] = x
+		}
 	}
 	return nil
 }
@@ -389,21 +434,36 @@ func conflicts(rules []Rule) []RuleError {
 	return errs
 }
 
-// pathString writes a parsed path back: "steps[].id".
+// pathString writes a parsed path back: "steps[].id",
+// "filter(.and[]|.not)*.boost".
 func pathString(segs []pathSeg) string {
 	var b strings.Builder
+	writeSteps(&b, segs, false)
+	return b.String()
+}
+
+// writeSteps writes segs; after says a step precedes them.
+func writeSteps(b *strings.Builder, segs []pathSeg, after bool) {
 	for i, s := range segs {
 		switch s.each {
 		case '[':
 			b.WriteString("[]")
 		case '{':
 			b.WriteString("{}")
+		case '*':
+			b.WriteByte('(')
+			for j, alt := range s.alts {
+				if j > 0 {
+					b.WriteByte('|')
+				}
+				writeSteps(b, alt, true)
+			}
+			b.WriteString(")*")
 		default:
-			if i > 0 {
+			if i > 0 || after {
 				b.WriteByte('.')
 			}
 			b.WriteString(s.key)
 		}
 	}
-	return b.String()
 }
