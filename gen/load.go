@@ -292,6 +292,13 @@ func (l *loader) build(cfg Config) *Package {
 			l.diags = append(l.diags, Diagnostic{Pos: x.f.Pos, Field: x.id, Msg: fmt.Sprintf("a {{index}} default needs the struct to be an element of a slice; %s is also reached through no slice, where {{index}} has no value: use a struct of its own there, or a default without {{index}}", x.s.Name)})
 		}
 	}
+	for _, s := range l.order {
+		if s.Recursive {
+			if _, err := Cycles(s); err != nil {
+				l.diags = append(l.diags, Diagnostic{Pos: s.Pos, Msg: "type " + s.Name + ": " + err.Error() + "; give the inner type's cycle a struct of its own outside this one"})
+			}
+		}
+	}
 	sort.Slice(m.Tools, func(i, j int) bool { return m.Tools[i].Name < m.Tools[j].Name })
 	m.Structs = l.order
 	sort.SliceStable(m.Structs, func(i, j int) bool { return posLess(m.Structs[i].Pos, m.Structs[j].Pos) })

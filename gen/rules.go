@@ -2,6 +2,7 @@ package gen
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/normgen/normgen/lenient"
@@ -19,8 +20,14 @@ import (
 // "steps[].id", "labels[]", "env{}.port"). IDs are "<tool>.<path>.<what>".
 // Normalizing with these rules and then decoding strictly gives what the
 // generated lenient decoder gives.
+//
+// A recursive struct's fields get one rule each at every level: a path
+// with a group, its cycles repeated ("filter(.and[]|.or[]|.not)*.boost";
+// for a tool input that is itself recursive, its first level is plain and
+// the group starts at each field that reaches it again:
+// "children[](.children[])*.weight").
 func Rules(t *Tool) []lenient.Rule {
-	w := &ruleWalker{tool: t.Name, seen: map[*Struct]bool{}}
+	w := &ruleWalker{tool: t.Name, seen: map[*Struct]bool{}, grouped: map[*Struct]bool{}}
 	w.structFields(t.Input, "")
 	return w.rules
 }
@@ -29,6 +36,9 @@ type ruleWalker struct {
 	tool  string
 	rules []lenient.Rule
 	seen  map[*Struct]bool // structs on the current path
+	// grouped are the recursive structs whose fields are being walked
+	// at a path with their group: every level of them.
+	grouped map[*Struct]bool
 }
 
 // add appends a rule for the value at path p (a top-level name becomes
@@ -58,7 +68,19 @@ func join(prefix, name string) string {
 // structFields derives the rules of a struct's fields; prefix is the
 // struct's path ("" for the arguments object).
 func (w *ruleWalker) structFields(s *Struct, prefix string) {
-	if w.seen[s] { // the loader refuses recursive types; stay finite anyway
+	if w.grouped[s] {
+		return // a level of s its group covers
+	}
+	if s.Recursive && (prefix != "" || w.seen[s]) {
+		// Every level of s, from here: a group of its cycles.
+		alts, err := Cycles(s)
+		if err != nil || prefix == "" {
+			return // Load reports it; a group cannot start a path
+		}
+		w.grouped[s] = true
+		defer delete(w.grouped, s)
+		prefix += "(" + strings.Join(alts, "|") + ")*"
+	} else if w.seen[s] {
 		return
 	}
 	w.seen[s] = true
@@ -143,4 +165,75 @@ func defaultJSON(f *Field) json.RawMessage {
 	}
 	b, _ := json.Marshal(d)
 	return b
+}
+
+// Cycles returns the steps by which the recursive struct s reaches itself
+// again, as rule path alternatives (".and[]", ".not", ".body.args[]"):
+// the group its fields' rules repeat. An error says why the rule table
+// cannot spell them: a struct on one of the cycles that reaches itself
+// again by another (a recursive type inside another one's cycle), or a
+// field whose name a rule path cannot hold.
+func Cycles(s *Struct) ([]string, error) {
+	var alts []string
+	onPath := map[*Struct]bool{s: true}
+	var walk func(x *Struct, steps string, via []string) error
+	walk = func(x *Struct, steps string, via []string) error {
+		for _, f := range x.Fields {
+			t := f.Type
+			step := "." + f.Name
+			for ; t.Kind == schema.Array || t.Kind == schema.Map; t = t.Elem {
+				step += map[schema.Kind]string{schema.Array: "[]", schema.Map: "{}"}[t.Kind]
+			}
+			if t.Struct == nil {
+				continue
+			}
+			route := append(via[:len(via):len(via)], x.Name+"."+f.Name)
+			switch {
+			case strings.ContainsAny(f.Name, ".[]{}|()*"):
+				if reaches(t.Struct, s, map[*Struct]bool{}) {
+					return fmt.Errorf("field %s.%s, on a cycle of %s, has a name a rule path cannot hold", x.Name, f.Name, s.Name)
+				}
+			case t.Struct == s:
+				alts = append(alts, steps+step)
+			case onPath[t.Struct]:
+				if reaches(t.Struct, s, map[*Struct]bool{}) {
+					return fmt.Errorf("%s reaches itself again inside the cycle of %s (%s): the rule table cannot spell a recursive type inside another one's cycle", t.Struct.Name, s.Name, strings.Join(route, " -> "))
+				}
+			default:
+				onPath[t.Struct] = true
+				err := walk(t.Struct, steps+step, route)
+				delete(onPath, t.Struct)
+				if err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if err := walk(s, "", nil); err != nil {
+		return nil, err
+	}
+	return alts, nil
+}
+
+// reaches reports whether a value of struct x can hold a value of struct
+// s, at any depth.
+func reaches(x, s *Struct, seen map[*Struct]bool) bool {
+	if x == s {
+		return true
+	}
+	if seen[x] {
+		return false
+	}
+	seen[x] = true
+	for _, f := range x.Fields {
+		t := f.Type
+		for t.Elem != nil {
+			t = t.Elem
+		}
+		if t.Struct != nil && reaches(t.Struct, s, seen) {
+			return true
+		}
+	}
+	return false
 }
