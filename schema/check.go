@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"regexp"
 	"sort"
 	"strings"
@@ -419,7 +420,7 @@ func (c *checker) field(path string, s map[string]any) {
 		c.walked[ref] = true
 	}
 	set, pattern, hasPattern := c.types(s)
-	bs := c.branches(s)
+	bs, refs := c.branchRefs(s)
 	// Per branch: a field declared norm:"strict" opts out of coercion on
 	// purpose (the comment sits in the first branch of the portable form's
 	// anyOf); a pattern a host cannot compile, or reads differently, is
@@ -472,24 +473,41 @@ func (c *checker) field(path string, s map[string]any) {
 		if !set["string"] && !strict {
 			c.add(path, KindObjectNoText, `object field accepts no string form: hosts reject an object sent as JSON text; use "type": ["object", "string"] and parse the text in the decoder`)
 		}
-		c.properties(path, branchOf(bs, "object"))
+		obj := branchOf(bs, "object")
+		// A branch that is a $ref (a recursive struct's, in the portable
+		// form's anyOf) is walked once per tool, as a $ref field is.
+		for i, b := range bs {
+			if sameMap(b, obj) && refs[i] != "" {
+				if c.walked[refs[i]] {
+					return
+				}
+				c.walked[refs[i]] = true
+			}
+		}
+		c.properties(path, obj)
 	}
 }
 
-// branches returns a schema and the (resolved) branches of its anyOf and
-// oneOf: where the portable form keeps each type's keywords.
-func (c *checker) branches(s map[string]any) []map[string]any {
-	out := []map[string]any{s}
+// sameMap reports whether a and b are one map.
+func sameMap(a, b map[string]any) bool {
+	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
+}
+
+// branchRefs returns a schema and the (resolved) branches of its anyOf
+// and oneOf, where the portable form keeps each type's keywords, with,
+// for each, the last $ref followed to it ("" for none).
+func (c *checker) branchRefs(s map[string]any) ([]map[string]any, []string) {
+	out, refs := []map[string]any{s}, []string{""}
 	for _, k := range []string{"anyOf", "oneOf"} {
 		list, _ := s[k].([]any)
 		for _, b := range list {
 			if bs, ok := b.(map[string]any); ok {
-				bs, _ = c.resolve(bs)
-				out = append(out, bs)
+				bs, ref := c.resolve(bs)
+				out, refs = append(out, bs), append(refs, ref)
 			}
 		}
 	}
-	return out
+	return out, refs
 }
 
 // branchOf returns, of a schema's branches (as branches returns them, the

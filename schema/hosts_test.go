@@ -166,7 +166,16 @@ func hostileCatalogs() map[string]string {
 		defs = append(defs, fmt.Sprintf(`"d%d":{"type":"object","properties":{"a":{"$ref":"#/$defs/d%d"},"b":{"$ref":"#/$defs/d%d"},"n":{"type":"integer"}}}`, i, i+1, i+1))
 	}
 	defs = append(defs, fmt.Sprintf(`"d%d":{"type":"integer"}`, n))
+	// The same through anyOf branches, as normgen's portable profile
+	// spells a recursive struct's fields.
+	var branchDefs []string
+	for i := 0; i < n; i++ {
+		branchDefs = append(branchDefs, fmt.Sprintf(`"d%d":{"type":"object","properties":{"a":{"anyOf":[{"$ref":"#/$defs/d%d"},{"type":"string"}]},"b":{"anyOf":[{"$ref":"#/$defs/d%d"},{"type":"string"},{"type":"null"}]}}}`, i, i+1, i+1))
+	}
+	branchDefs = append(branchDefs, fmt.Sprintf(`"d%d":{"type":"object"}`, n))
 	return map[string]string{
+		"branch-self":     `[{"name":"t","inputSchema":{"type":"object","$defs":{"F":{"type":"object","properties":{"and":{"anyOf":[{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/F"},{"type":"string"}]}},{"type":"string"}]},"not":{"anyOf":[{"$ref":"#/$defs/F"},{"type":"string"},{"type":"null"}]}}}},"properties":{"f":{"anyOf":[{"$ref":"#/$defs/F"},{"type":"string"}]}}}}]`,
+		"branch-doubling": `[{"name":"t","inputSchema":{"type":"object","$defs":{` + strings.Join(branchDefs, ",") + `},"properties":{"root":{"anyOf":[{"$ref":"#/$defs/d0"},{"type":"string"}]}}}}]`,
 		"self":     `[{"name":"t","inputSchema":{"type":"object","$defs":{"a":{"anyOf":[{"$ref":"#/$defs/a"}]}},"properties":{"x":{"$ref":"#/$defs/a"}}}}]`,
 		"mutual":   `[{"name":"t","inputSchema":{"type":"object","$defs":{"a":{"oneOf":[{"$ref":"#/$defs/b"}]},"b":{"anyOf":[{"$ref":"#/$defs/a"},{"type":"array","items":{"$ref":"#/$defs/a"}}]}},"properties":{"x":{"$ref":"#/$defs/a"}}}}]`,
 		"doubling": `[{"name":"t","inputSchema":{"type":"object","$defs":{` + strings.Join(defs, ",") + `},"properties":{"root":{"$ref":"#/$defs/d0"}}}}]`,
