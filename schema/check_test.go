@@ -101,6 +101,12 @@ func TestGeneratedCatalogsAreClean(t *testing.T) {
 				if finding.Kind == KindMissingType && anyFields[finding.Tool+"."+finding.Path] {
 					continue
 				}
+				// A recursive struct is a $ref in the portable profile;
+				// the gemini profile, for Gemini and Zed's Gemini path,
+				// unrolls it (the README says so).
+				if finding.Kind == KindRef && strings.HasSuffix(path, "recursive.txtar") && (finding.Host == string(HostGemini) || finding.Host == string(HostZed)) {
+					continue
+				}
 				t.Errorf("%s: %s", path, finding)
 			}
 			checked++

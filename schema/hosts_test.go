@@ -176,10 +176,10 @@ func hostileCatalogs() map[string]string {
 	return map[string]string{
 		"branch-self":     `[{"name":"t","inputSchema":{"type":"object","$defs":{"F":{"type":"object","properties":{"and":{"anyOf":[{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/F"},{"type":"string"}]}},{"type":"string"}]},"not":{"anyOf":[{"$ref":"#/$defs/F"},{"type":"string"},{"type":"null"}]}}}},"properties":{"f":{"anyOf":[{"$ref":"#/$defs/F"},{"type":"string"}]}}}}]`,
 		"branch-doubling": `[{"name":"t","inputSchema":{"type":"object","$defs":{` + strings.Join(branchDefs, ",") + `},"properties":{"root":{"anyOf":[{"$ref":"#/$defs/d0"},{"type":"string"}]}}}}]`,
-		"self":     `[{"name":"t","inputSchema":{"type":"object","$defs":{"a":{"anyOf":[{"$ref":"#/$defs/a"}]}},"properties":{"x":{"$ref":"#/$defs/a"}}}}]`,
-		"mutual":   `[{"name":"t","inputSchema":{"type":"object","$defs":{"a":{"oneOf":[{"$ref":"#/$defs/b"}]},"b":{"anyOf":[{"$ref":"#/$defs/a"},{"type":"array","items":{"$ref":"#/$defs/a"}}]}},"properties":{"x":{"$ref":"#/$defs/a"}}}}]`,
-		"doubling": `[{"name":"t","inputSchema":{"type":"object","$defs":{` + strings.Join(defs, ",") + `},"properties":{"root":{"$ref":"#/$defs/d0"}}}}]`,
-		"root-ref": `[{"name":"t","inputSchema":{"type":"object","properties":{"self":{"$ref":"#"}}}}]`,
+		"self":            `[{"name":"t","inputSchema":{"type":"object","$defs":{"a":{"anyOf":[{"$ref":"#/$defs/a"}]}},"properties":{"x":{"$ref":"#/$defs/a"}}}}]`,
+		"mutual":          `[{"name":"t","inputSchema":{"type":"object","$defs":{"a":{"oneOf":[{"$ref":"#/$defs/b"}]},"b":{"anyOf":[{"$ref":"#/$defs/a"},{"type":"array","items":{"$ref":"#/$defs/a"}}]}},"properties":{"x":{"$ref":"#/$defs/a"}}}}]`,
+		"doubling":        `[{"name":"t","inputSchema":{"type":"object","$defs":{` + strings.Join(defs, ",") + `},"properties":{"root":{"$ref":"#/$defs/d0"}}}}]`,
+		"root-ref":        `[{"name":"t","inputSchema":{"type":"object","properties":{"self":{"$ref":"#"}}}}]`,
 	}
 }
 
