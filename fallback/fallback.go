@@ -169,6 +169,9 @@ type field struct {
 	// aliases are the value aliases of a string field or of a string
 	// slice field's elements.
 	aliases []schema.ValueAlias
+	// split is the separator of a slice of strings declared
+	// norm:"split=SEP".
+	split string
 	// embed names the embedded structs, outermost first, that a field
 	// promoted from them sits in (nil for the struct's own fields): its
 	// value goes in their maps (field.set), which embeddedHook assigns.
@@ -250,6 +253,7 @@ func fieldsOf(t reflect.Type) (*structInfo, error) {
 				return nil, err
 			}
 		}
+		fl.split = f.Type.Split
 		fl.aliases = f.Type.ValueAliases
 		if f.Type.Kind == schema.Array && f.Type.Elem != nil {
 			fl.aliases = f.Type.Elem.ValueAliases
@@ -360,7 +364,7 @@ func defaultJSON(f *field) string {
 // walkField decodes a field's value and checks its keywords.
 func walkField(d *lenient.Decoder, v []byte, f *field) (any, bool) {
 	mark := d.Mark()
-	val := walk(d, v, f.typ, f.name, f.mode)
+	val := walk(d, v, f.typ, f.name, f.mode, f.split)
 	if !d.OK(mark) {
 		return nil, false
 	}
@@ -404,7 +408,7 @@ func valueAliases(d *lenient.Decoder, f *field, val any) any {
 
 // walk decodes v for Go type t; name is the member's wire name ("" for
 // elements).
-func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.Mode) any {
+func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.Mode, split string) any {
 	if t.Kind() == reflect.Pointer {
 		if lenient.Null(v) {
 			return nil
@@ -428,7 +432,7 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 		return d.Float(v, name, t.Bits(), m)
 	case t.Kind() == reflect.Slice:
 		var a lenient.ArrayIter
-		if !d.Array(v, name, m, &a) {
+		if split != "" && !d.SplitArray(v, name, m, split, &a) || split == "" && !d.Array(v, name, m, &a) {
 			return nil
 		}
 		if name != "" {
@@ -438,7 +442,7 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 		out := make([]any, 0, a.Len())
 		for a.Next() {
 			d.EnterIndex(a.Index())
-			out = append(out, walk(d, a.Value, t.Elem(), "", m&^lenient.Wrap))
+			out = append(out, walk(d, a.Value, t.Elem(), "", m&^lenient.Wrap, ""))
 			d.Leave()
 		}
 		return out
@@ -455,7 +459,7 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 		for o.Next() {
 			k := string(o.Key)
 			d.Enter(k)
-			out[k] = walk(d, o.Value, t.Elem(), "", m)
+			out[k] = walk(d, o.Value, t.Elem(), "", m, "")
 			d.Leave()
 		}
 		return out

@@ -148,6 +148,7 @@ func (c *typeConverter) convert(t *TypeRef, m lenient.Mode) *schema.Type {
 		Strict:     m&lenient.Strict != 0,
 		StrictBool: m&lenient.StrictBool != 0,
 		Wrap:       m&lenient.Wrap != 0 && t.Kind == schema.Array,
+		Split:      t.Split,
 
 		ValueAliases: t.ValueAliases,
 	}

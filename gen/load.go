@@ -739,6 +739,13 @@ func (l *loader) checkField(s *Struct, f *Field, fieldID string, n schema.Norm) 
 	if n.Wrap && (f.Type.Kind != schema.Array || !isScalar(f.Type.Elem.Kind)) {
 		fail("norm wrap applies to slices of strings, numbers or booleans")
 	}
+	if n.Split != "" {
+		if f.Type.Kind != schema.Array || f.Type.Elem.Kind != schema.String || n.Strict {
+			fail("%s", schema.SplitRefused)
+		} else {
+			f.Type.Split = n.Split
+		}
+	}
 	if n.Unescape && f.Type.Kind != schema.String {
 		fail("norm unescape applies to string fields")
 	}

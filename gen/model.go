@@ -96,6 +96,9 @@ type TypeRef struct {
 	Struct *Struct
 	// Raw marks json.RawMessage (Kind is schema.Any).
 	Raw bool
+	// Split is the separator of a slice of strings declared
+	// `norm:"split=SEP"`, on the slice type.
+	Split string
 	// ValueAliases are the other values a string reads as canonical ones
 	// (`norm:"value_alias=cp:copy"`), on the string type itself (a field's,
 	// or a slice field's element).

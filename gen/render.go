@@ -422,9 +422,13 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 		} else {
 			inner = append(inner, tgt.Clone().Op("=").Id("s"))
 		}
+		start := d.Clone().Dot("Array").Call(v, jen.Lit(name), modeCode(m), jen.Op("&").Id(a))
+		if t.Split != "" {
+			start = d.Clone().Dot("SplitArray").Call(v, jen.Lit(name), modeCode(m), jen.Lit(t.Split), jen.Op("&").Id(a))
+		}
 		return guardNull([]jen.Code{
 			jen.Var().Id(a).Qual(lenientPkg, "ArrayIter"),
-			jen.If(d.Clone().Dot("Array").Call(v, jen.Lit(name), modeCode(m), jen.Op("&").Id(a))).Block(inner...),
+			jen.If(start).Block(inner...),
 		})
 	case schema.Map:
 		o := levelName("o", depth)
@@ -729,6 +733,9 @@ var ruleTypeConst = map[lenient.RuleType]string{
 	lenient.RuleWrap:           "RuleWrap",
 	lenient.RuleUnescape:       "RuleUnescape",
 	lenient.RuleValueAlias:     "RuleValueAlias",
+	lenient.RuleAbsent:         "RuleAbsent",
+	lenient.RuleSplit:          "RuleSplit",
+	lenient.RuleEnumCase:       "RuleEnumCase",
 }
 
 // stringLit renders s as a raw string literal when it can be one, so that

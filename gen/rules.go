@@ -133,6 +133,10 @@ func (w *ruleWalker) value(t *TypeRef, p string, m lenient.Mode) {
 			w.add(p, p, "value_alias", lenient.Rule{Type: lenient.RuleValueAlias, Value: valueAliasJSON(t.ValueAliases)})
 		}
 	case schema.Array:
+		if t.Split != "" {
+			sep, _ := json.Marshal(t.Split)
+			w.add(p, p, "split", lenient.Rule{Type: lenient.RuleSplit, Value: sep})
+		}
 		if m&lenient.Wrap != 0 {
 			w.add(p, p, "wrap", lenient.Rule{Type: lenient.RuleWrap})
 		}

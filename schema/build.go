@@ -429,6 +429,7 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 		aliases = f.Type.Elem.ValueAliases
 	}
 	first.Description = withNote(first.Description, ValueAliasNote(aliases))
+	first.Description = withNote(first.Description, SplitNote(f.Type.Split))
 	for _, e := range k.Examples {
 		v, err := Value(f.Type, e)
 		if err != nil {
@@ -447,6 +448,16 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 		s = &jsonschema.Schema{AnyOf: []*jsonschema.Schema{s}}
 	}
 	return s, nil
+}
+
+// SplitNote is the note a `norm:"split=SEP"` field's description gets:
+// `Also accepted: the items in one string, separated by ",".` ("" for
+// none).
+func SplitNote(sep string) string {
+	if sep == "" {
+		return ""
+	}
+	return "Also accepted: the items in one string, separated by " + strconv.Quote(sep) + "."
 }
 
 // defaultsInBranch reports whether f's schema must keep its defaults in

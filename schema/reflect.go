@@ -199,6 +199,9 @@ func structFields(t reflect.Type, busy *describer, path string) ([]Field, bool, 
 				return err
 			}
 			applyNorm(ft, norm)
+			if norm.Split != "" && (ft.Kind != Array || ft.Elem.Kind != String || ft.Strict) {
+				return fmt.Errorf("%s: %s", fpath, SplitRefused)
+			}
 			if err := applyValueAliases(ft, norm.ValueAliases, kw.Enum); err != nil {
 				return fmt.Errorf("%s: %v", fpath, err)
 			}
@@ -262,6 +265,7 @@ func applyNorm(t *Type, n Norm) {
 	}
 	if t.Kind == Array {
 		t.Wrap = n.Wrap
+		t.Split = n.Split
 	}
 	t.Unescape = n.Unescape
 }
@@ -279,6 +283,10 @@ func applyValueAliases(t *Type, aliases []ValueAlias, enum []string) error {
 	target.ValueAliases = aliases
 	return nil
 }
+
+// SplitRefused says where `norm:"split=SEP"` applies, for the generator
+// and Describe.
+const SplitRefused = "norm split applies to slices of strings that are not strict (a JSON array, or one string of items)"
 
 // EmbeddedPointerRefused says why an embedded pointer to a struct without
 // a json name is refused, by the generator and by Describe.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/normgen/normgen/lenient"
 )
@@ -175,15 +177,33 @@ type Norm struct {
 	// Depth is depth=N: the levels of a recursive type a schema without
 	// $ref unrolls through this field (0: not given).
 	Depth int
+	// Split is split=SEP: a string of items separated by SEP is read as a
+	// slice of strings ("" when not given).
+	Split string
 }
 
 // ParseNorm parses a `norm` struct tag. Unknown options are errors that
 // list the known ones.
+//
+// split=SEP takes one character, which may be the comma that separates
+// options (`norm:"split=,"`, `norm:"split=,,wrap"`).
 func ParseNorm(tag string) (Norm, error) {
 	var n Norm
-	for _, part := range strings.Split(tag, ",") {
-		part = strings.TrimSpace(part)
+	parts := strings.Split(tag, ",")
+	for i := 0; i < len(parts); i++ {
+		part := strings.TrimSpace(parts[i])
 		key, val, hasVal := strings.Cut(part, "=")
+		if key == "split" && hasVal {
+			sep := strings.TrimLeft(parts[i], " ")[len("split="):]
+			if sep == "" && i+1 < len(parts) && parts[i+1] == "" {
+				sep, i = ",", i+1 // split=, : the comma split the tag
+			}
+			if utf8.RuneCountInString(sep) != 1 || strings.IndexFunc(sep, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '"' || r == '[' }) >= 0 {
+				return n, fmt.Errorf("norm split=%q: the separator is one character, not a letter, digit, quote or [ (write split=, or split=; or split=|)", sep)
+			}
+			n.Split = sep
+			continue
+		}
 		switch {
 		case part == "":
 		case key == "alias" && hasVal:
@@ -216,7 +236,7 @@ func ParseNorm(tag string) (Norm, error) {
 			}
 			n.Depth = d
 		default:
-			return n, fmt.Errorf("unknown norm option %q; known: alias=a|b, value_alias=from:to|from:to, bool=strict, strict, wrap, unescape, unknown=error, depth=N", part)
+			return n, fmt.Errorf("unknown norm option %q; known: alias=a|b, value_alias=from:to|from:to, bool=strict, strict, wrap, unescape, unknown=error, depth=N, split=SEP", part)
 		}
 	}
 	return n, nil

@@ -42,6 +42,11 @@ type Type struct {
 	StrictBool bool
 	// Wrap accepts a lone element where an Array is expected (`norm:"wrap"`).
 	Wrap bool
+	// Split is the separator of an Array of strings declared
+	// `norm:"split=SEP"`: a string of items separated by it is read as
+	// the array. The schema's string branch (JSON text) takes it already;
+	// the description says so.
+	Split string
 	// Unescape turns literal \n and \t into newline and tab in String
 	// values that hold no real newline (`norm:"unescape"`). The schema does
 	// not change; the reflection fallback decoder reads it.

@@ -1979,6 +1979,433 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
+// searchIssuesInputKeys holds the accepted keys of each field of SearchIssuesInput, canonical name first.
+var searchIssuesInputKeys = [3][]string{{"query", "q"}, {"labels"}, {"filter"}}
+
+// UnmarshalJSON decodes a SearchIssuesInput leniently, as the normgen README's
+// semantics table says; an error lists every bad field.
+func (x *SearchIssuesInput) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y SearchIssuesInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
+	var d lenient.Decoder
+	if d.Begin(data) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Err()
+}
+
+// UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
+func (x *SearchIssuesInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Report()
+	if f.Begin(data) {
+		var y SearchIssuesInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return f.Fixes(), nil
+		}
+	}
+	var d lenient.Decoder
+	d.Record()
+	if d.Begin(data) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Fixes(), d.Err()
+}
+
+// decodeNormgen decodes one SearchIssuesInput object at d's current path.
+func (x *SearchIssuesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+	*x = SearchIssuesInput{}
+	var it lenient.ObjectIter
+	if !d.Object(v, "", m, &it) {
+		return
+	}
+	var seen [3]bool
+	for d.Next(&it) {
+		switch string(it.Key) {
+		case "query", "q":
+			if d.Claim(&seen[0], &it, searchIssuesInputKeys[0]) {
+				x.Query = d.String(it.Value, "query", 0)
+			}
+		case "labels":
+			if d.Claim(&seen[1], &it, searchIssuesInputKeys[1]) {
+				var a lenient.ArrayIter
+				if d.SplitArray(it.Value, "labels", 0, ",", &a) {
+					d.Enter("labels")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.Labels = s
+				}
+			}
+		case "filter":
+			if d.Claim(&seen[2], &it, searchIssuesInputKeys[2]) {
+				if !lenient.Null(it.Value) {
+					d.Enter("filter")
+					p := new(IssueFilter)
+					p.decodeNormgen(d, it.Value, 0)
+					x.Filter = p
+					d.Leave()
+				}
+			}
+		default:
+			d.Unknown(it.Key, 0, nil)
+		}
+	}
+}
+
+// fastNormgen decodes one clean SearchIssuesInput object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [3]bool
+	var skipped bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "q":
+			if !f.Alias(k, "query") {
+				return false
+			}
+			fallthrough
+		case "query":
+			if seen[0] || !lenient.ReadString(f, &x.Query, 0) {
+				return false
+			}
+			seen[0] = true
+		case "labels":
+			if seen[1] {
+				return false
+			}
+			seen[1] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e string
+				if !lenient.ReadString(f, &e, 0) {
+					return false
+				}
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]string, 0, len(b)), b...)
+			x.Labels = s
+		case "filter":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			p := new(IssueFilter)
+			if !p.fastNormgen(f, 0) {
+				return false
+			}
+			x.Filter = p
+		default:
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	return true
+}
+
+// issueFilterKeys holds the accepted keys of each field of IssueFilter, canonical name first.
+var issueFilterKeys = [6][]string{{"field"}, {"equals", "eq"}, {"min_votes"}, {"all", "and"}, {"any", "or"}, {"not"}}
+
+// UnmarshalJSON decodes a IssueFilter leniently, as the normgen README's
+// semantics table says; an error lists every bad field.
+func (x *IssueFilter) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y IssueFilter
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
+	var d lenient.Decoder
+	if d.Begin(data) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Err()
+}
+
+// UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
+func (x *IssueFilter) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Report()
+	if f.Begin(data) {
+		var y IssueFilter
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return f.Fixes(), nil
+		}
+	}
+	var d lenient.Decoder
+	d.Record()
+	if d.Begin(data) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Fixes(), d.Err()
+}
+
+// decodeNormgen decodes one IssueFilter object at d's current path.
+func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+	*x = IssueFilter{}
+	var it lenient.ObjectIter
+	if !d.Object(v, "", m, &it) {
+		return
+	}
+	var seen [6]bool
+	for d.Next(&it) {
+		switch string(it.Key) {
+		case "field":
+			if d.Claim(&seen[0], &it, issueFilterKeys[0]) {
+				mark := d.Mark()
+				val := d.String(it.Value, "field", 0)
+				if d.OK(mark) {
+					switch val {
+					case "state", "author", "label":
+					default:
+						d.Fail("field", it.Value, "is not one of \"state\", \"author\", \"label\"")
+					}
+				}
+				x.Field = val
+			}
+		case "equals", "eq":
+			if d.Claim(&seen[1], &it, issueFilterKeys[1]) {
+				x.Equals = d.String(it.Value, "equals", 0)
+			}
+		case "min_votes":
+			if d.Claim(&seen[2], &it, issueFilterKeys[2]) {
+				if !lenient.Null(it.Value) {
+					mark := d.Mark()
+					val := d.Int(it.Value, "min_votes", lenient.IntBits, 0)
+					if d.OK(mark) {
+						if val < 0 {
+							d.Fail("min_votes", it.Value, "is less than the minimum, 0")
+						}
+					}
+					p := int(val)
+					x.MinVotes = &p
+				}
+			}
+		case "all", "and":
+			if d.Claim(&seen[3], &it, issueFilterKeys[3]) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "all", 0, &a) {
+					d.Enter("all")
+					s := make([]IssueFilter, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e IssueFilter
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.All = s
+				}
+			}
+		case "any", "or":
+			if d.Claim(&seen[4], &it, issueFilterKeys[4]) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "any", 0, &a) {
+					d.Enter("any")
+					s := make([]IssueFilter, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e IssueFilter
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.Any = s
+				}
+			}
+		case "not":
+			if d.Claim(&seen[5], &it, issueFilterKeys[5]) {
+				if !lenient.Null(it.Value) {
+					d.Enter("not")
+					p := new(IssueFilter)
+					p.decodeNormgen(d, it.Value, 0)
+					x.Not = p
+					d.Leave()
+				}
+			}
+		default:
+			d.Unknown(it.Key, 0, nil)
+		}
+	}
+	if !seen[0] {
+		x.Field = "state"
+		d.Defaulted("field", "\"state\"")
+	}
+}
+
+// fastNormgen decodes one clean IssueFilter object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [6]bool
+	var skipped bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "field":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			val, ok := f.String(0)
+			if !ok {
+				return false
+			}
+			switch val {
+			case "state", "author", "label":
+			default:
+				return false
+			}
+			x.Field = val
+		case "eq":
+			if !f.Alias(k, "equals") {
+				return false
+			}
+			fallthrough
+		case "equals":
+			if seen[1] || !lenient.ReadString(f, &x.Equals, 0) {
+				return false
+			}
+			seen[1] = true
+		case "min_votes":
+			if seen[2] {
+				return false
+			}
+			seen[2] = true
+			val, ok := f.Int(lenient.IntBits, 0)
+			if !ok {
+				return false
+			}
+			if val < 0 {
+				return false
+			}
+			p := int(val)
+			x.MinVotes = &p
+		case "and":
+			if !f.Alias(k, "all") {
+				return false
+			}
+			fallthrough
+		case "all":
+			if seen[3] {
+				return false
+			}
+			seen[3] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]IssueFilter
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e IssueFilter
+				if !e.fastNormgen(f, 0) {
+					return false
+				}
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]IssueFilter, 0, len(b)), b...)
+			x.All = s
+		case "or":
+			if !f.Alias(k, "any") {
+				return false
+			}
+			fallthrough
+		case "any":
+			if seen[4] {
+				return false
+			}
+			seen[4] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]IssueFilter
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e IssueFilter
+				if !e.fastNormgen(f, 0) {
+					return false
+				}
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]IssueFilter, 0, len(b)), b...)
+			x.Any = s
+		case "not":
+			if seen[5] {
+				return false
+			}
+			seen[5] = true
+			p := new(IssueFilter)
+			if !p.fastNormgen(f, 0) {
+				return false
+			}
+			x.Not = p
+		default:
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		if !f.Default("field", "\"state\"") {
+			return false
+		}
+		x.Field = "state"
+	}
+	return true
+}
+
 // copyInputSchema is the input schema of tool copy_files in the portable profile.
 const copyInputSchema = `{
   "properties": {
@@ -3610,6 +4037,554 @@ const queryInputSchemaGemini = `{
 }
 `
 
+// searchIssuesInputSchema is the input schema of tool search_issues in the portable profile.
+const searchIssuesInputSchema = `{
+  "$defs": {
+    "IssueFilter": {
+      "properties": {
+        "field": {
+          "type": "string",
+          "enum": [
+            "state",
+            "author",
+            "label"
+          ],
+          "description": "Field is what the condition tests.",
+          "default": "state"
+        },
+        "equals": {
+          "type": "string",
+          "description": "Equals is the value it must have."
+        },
+        "min_votes": {
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 0,
+              "description": "MinVotes is the fewest votes."
+            },
+            {
+              "type": "string",
+              "pattern": "^-?[0-9]+$"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "all": {
+          "anyOf": [
+            {
+              "items": {
+                "anyOf": [
+                  {
+                    "$ref": "#/$defs/IssueFilter"
+                  },
+                  {
+                    "type": "string"
+                  }
+                ]
+              },
+              "type": "array",
+              "description": "All are conditions that must all hold."
+            },
+            {
+              "type": "string"
+            }
+          ]
+        },
+        "any": {
+          "anyOf": [
+            {
+              "items": {
+                "anyOf": [
+                  {
+                    "$ref": "#/$defs/IssueFilter"
+                  },
+                  {
+                    "type": "string"
+                  }
+                ]
+              },
+              "type": "array",
+              "description": "Any are conditions of which one must hold."
+            },
+            {
+              "type": "string"
+            }
+          ]
+        },
+        "not": {
+          "anyOf": [
+            {
+              "$ref": "#/$defs/IssueFilter",
+              "description": "Not negates a condition."
+            },
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "type": "object"
+    }
+  },
+  "properties": {
+    "query": {
+      "type": "string",
+      "description": "Query is free text."
+    },
+    "labels": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array",
+          "description": "Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\"."
+        },
+        {
+          "type": "string"
+        }
+      ]
+    },
+    "filter": {
+      "anyOf": [
+        {
+          "$ref": "#/$defs/IssueFilter",
+          "description": "Filter narrows the search."
+        },
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "type": "object"
+}
+`
+
+// searchIssuesInputSchemaTypeArray is the input schema of tool search_issues in the typearray profile.
+const searchIssuesInputSchemaTypeArray = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$defs": {
+    "IssueFilter": {
+      "properties": {
+        "field": {
+          "type": "string",
+          "enum": [
+            "state",
+            "author",
+            "label"
+          ],
+          "description": "Field is what the condition tests.",
+          "default": "state"
+        },
+        "equals": {
+          "type": "string",
+          "description": "Equals is the value it must have."
+        },
+        "min_votes": {
+          "minimum": 0,
+          "pattern": "^-?[0-9]+$",
+          "description": "MinVotes is the fewest votes.",
+          "type": [
+            "integer",
+            "string",
+            "null"
+          ]
+        },
+        "all": {
+          "items": {
+            "anyOf": [
+              {
+                "$ref": "#/$defs/IssueFilter"
+              },
+              {
+                "type": "string"
+              }
+            ]
+          },
+          "description": "All are conditions that must all hold.",
+          "type": [
+            "array",
+            "string"
+          ]
+        },
+        "any": {
+          "items": {
+            "anyOf": [
+              {
+                "$ref": "#/$defs/IssueFilter"
+              },
+              {
+                "type": "string"
+              }
+            ]
+          },
+          "description": "Any are conditions of which one must hold.",
+          "type": [
+            "array",
+            "string"
+          ]
+        },
+        "not": {
+          "anyOf": [
+            {
+              "$ref": "#/$defs/IssueFilter",
+              "description": "Not negates a condition."
+            },
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "type": "object"
+    }
+  },
+  "properties": {
+    "query": {
+      "type": "string",
+      "description": "Query is free text."
+    },
+    "labels": {
+      "items": {
+        "type": "string"
+      },
+      "description": "Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\".",
+      "type": [
+        "array",
+        "string"
+      ]
+    },
+    "filter": {
+      "anyOf": [
+        {
+          "$ref": "#/$defs/IssueFilter",
+          "description": "Filter narrows the search."
+        },
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "type": "object"
+}
+`
+
+// searchIssuesInputSchemaGemini is the input schema of tool search_issues in the gemini profile.
+const searchIssuesInputSchemaGemini = `{
+  "properties": {
+    "query": {
+      "type": "string",
+      "description": "Query is free text."
+    },
+    "labels": {
+      "items": {
+        "type": "string"
+      },
+      "type": "array",
+      "description": "Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\"."
+    },
+    "filter": {
+      "properties": {
+        "field": {
+          "type": "string",
+          "enum": [
+            "state",
+            "author",
+            "label"
+          ],
+          "description": "Field is what the condition tests.",
+          "default": "state"
+        },
+        "equals": {
+          "type": "string",
+          "description": "Equals is the value it must have."
+        },
+        "min_votes": {
+          "type": "integer",
+          "minimum": 0,
+          "description": "MinVotes is the fewest votes.",
+          "nullable": true
+        },
+        "all": {
+          "items": {
+            "properties": {
+              "field": {
+                "type": "string",
+                "enum": [
+                  "state",
+                  "author",
+                  "label"
+                ],
+                "description": "Field is what the condition tests.",
+                "default": "state"
+              },
+              "equals": {
+                "type": "string",
+                "description": "Equals is the value it must have."
+              },
+              "min_votes": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "MinVotes is the fewest votes.",
+                "nullable": true
+              },
+              "any": {
+                "items": {
+                  "properties": {
+                    "field": {
+                      "type": "string",
+                      "enum": [
+                        "state",
+                        "author",
+                        "label"
+                      ],
+                      "description": "Field is what the condition tests.",
+                      "default": "state"
+                    },
+                    "equals": {
+                      "type": "string",
+                      "description": "Equals is the value it must have."
+                    },
+                    "min_votes": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "MinVotes is the fewest votes.",
+                      "nullable": true
+                    }
+                  },
+                  "type": "object"
+                },
+                "type": "array",
+                "description": "Any are conditions of which one must hold."
+              },
+              "not": {
+                "properties": {
+                  "field": {
+                    "type": "string",
+                    "enum": [
+                      "state",
+                      "author",
+                      "label"
+                    ],
+                    "description": "Field is what the condition tests.",
+                    "default": "state"
+                  },
+                  "equals": {
+                    "type": "string",
+                    "description": "Equals is the value it must have."
+                  },
+                  "min_votes": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "MinVotes is the fewest votes.",
+                    "nullable": true
+                  }
+                },
+                "type": "object",
+                "description": "Not negates a condition.",
+                "nullable": true
+              }
+            },
+            "type": "object"
+          },
+          "type": "array",
+          "description": "All are conditions that must all hold."
+        },
+        "any": {
+          "items": {
+            "properties": {
+              "field": {
+                "type": "string",
+                "enum": [
+                  "state",
+                  "author",
+                  "label"
+                ],
+                "description": "Field is what the condition tests.",
+                "default": "state"
+              },
+              "equals": {
+                "type": "string",
+                "description": "Equals is the value it must have."
+              },
+              "min_votes": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "MinVotes is the fewest votes.",
+                "nullable": true
+              },
+              "any": {
+                "items": {
+                  "properties": {
+                    "field": {
+                      "type": "string",
+                      "enum": [
+                        "state",
+                        "author",
+                        "label"
+                      ],
+                      "description": "Field is what the condition tests.",
+                      "default": "state"
+                    },
+                    "equals": {
+                      "type": "string",
+                      "description": "Equals is the value it must have."
+                    },
+                    "min_votes": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "MinVotes is the fewest votes.",
+                      "nullable": true
+                    }
+                  },
+                  "type": "object"
+                },
+                "type": "array",
+                "description": "Any are conditions of which one must hold."
+              },
+              "not": {
+                "properties": {
+                  "field": {
+                    "type": "string",
+                    "enum": [
+                      "state",
+                      "author",
+                      "label"
+                    ],
+                    "description": "Field is what the condition tests.",
+                    "default": "state"
+                  },
+                  "equals": {
+                    "type": "string",
+                    "description": "Equals is the value it must have."
+                  },
+                  "min_votes": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "MinVotes is the fewest votes.",
+                    "nullable": true
+                  }
+                },
+                "type": "object",
+                "description": "Not negates a condition.",
+                "nullable": true
+              }
+            },
+            "type": "object"
+          },
+          "type": "array",
+          "description": "Any are conditions of which one must hold."
+        },
+        "not": {
+          "properties": {
+            "field": {
+              "type": "string",
+              "enum": [
+                "state",
+                "author",
+                "label"
+              ],
+              "description": "Field is what the condition tests.",
+              "default": "state"
+            },
+            "equals": {
+              "type": "string",
+              "description": "Equals is the value it must have."
+            },
+            "min_votes": {
+              "type": "integer",
+              "minimum": 0,
+              "description": "MinVotes is the fewest votes.",
+              "nullable": true
+            },
+            "any": {
+              "items": {
+                "properties": {
+                  "field": {
+                    "type": "string",
+                    "enum": [
+                      "state",
+                      "author",
+                      "label"
+                    ],
+                    "description": "Field is what the condition tests.",
+                    "default": "state"
+                  },
+                  "equals": {
+                    "type": "string",
+                    "description": "Equals is the value it must have."
+                  },
+                  "min_votes": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "MinVotes is the fewest votes.",
+                    "nullable": true
+                  }
+                },
+                "type": "object"
+              },
+              "type": "array",
+              "description": "Any are conditions of which one must hold."
+            },
+            "not": {
+              "properties": {
+                "field": {
+                  "type": "string",
+                  "enum": [
+                    "state",
+                    "author",
+                    "label"
+                  ],
+                  "description": "Field is what the condition tests.",
+                  "default": "state"
+                },
+                "equals": {
+                  "type": "string",
+                  "description": "Equals is the value it must have."
+                },
+                "min_votes": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "MinVotes is the fewest votes.",
+                  "nullable": true
+                }
+              },
+              "type": "object",
+              "description": "Not negates a condition.",
+              "nullable": true
+            }
+          },
+          "type": "object",
+          "description": "Not negates a condition.",
+          "nullable": true
+        }
+      },
+      "type": "object",
+      "description": "Filter narrows the search.",
+      "nullable": true
+    }
+  },
+  "type": "object"
+}
+`
+
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
 // rules and decoder.
@@ -4415,6 +5390,121 @@ func NormgenTools() []lenient.Tool {
 				lenient.ProfileGemini:    json.RawMessage(queryInputSchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(queryInputSchema),
 				lenient.ProfileTypeArray: json.RawMessage(queryInputSchemaTypeArray),
+			},
+		},
+		{
+			Decode: func(args []byte) (any, []lenient.Fix, error) {
+				x := new(SearchIssuesInput)
+				fixes, err := x.UnmarshalJSONReport(args)
+				return x, fixes, err
+			},
+			Description: "SearchIssuesInput searches issues with a filter tree.",
+			InputSchema: json.RawMessage(searchIssuesInputSchema),
+			Name:        "search_issues",
+			Rules: []lenient.Rule{
+				{
+					From:  "q",
+					ID:    "search_issues.query.alias.q",
+					To:    "query",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "labels",
+					ID:    "search_issues.labels.split",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleSplit,
+					Value: json.RawMessage(`","`),
+				},
+				{
+					From:  "labels",
+					ID:    "search_issues.labels.json",
+					To:    "native",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "filter",
+					ID:    "search_issues.filter.json",
+					To:    "native",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.field.default",
+					Path:  "filter(.all[]|.any[]|.not)*.field",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`"state"`),
+				},
+				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.equals.alias.eq",
+					Path:  "filter(.all[]|.any[]|.not)*.eq",
+					To:    "equals",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					CoerceTo: "int",
+					ID:       "search_issues.filter(.all[]|.any[]|.not)*.min_votes.coerce",
+					Path:     "filter(.all[]|.any[]|.not)*.min_votes",
+					Tools:    []string{"search_issues"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.all.alias.and",
+					Path:  "filter(.all[]|.any[]|.not)*.and",
+					To:    "all",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.all.json",
+					Path:  "filter(.all[]|.any[]|.not)*.all",
+					To:    "native",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.all[].json",
+					Path:  "filter(.all[]|.any[]|.not)*.all[]",
+					To:    "native",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.any.alias.or",
+					Path:  "filter(.all[]|.any[]|.not)*.or",
+					To:    "any",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.any.json",
+					Path:  "filter(.all[]|.any[]|.not)*.any",
+					To:    "native",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.any[].json",
+					Path:  "filter(.all[]|.any[]|.not)*.any[]",
+					To:    "native",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.not.json",
+					Path:  "filter(.all[]|.any[]|.not)*.not",
+					To:    "native",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+			},
+			Schemas: map[lenient.Profile]json.RawMessage{
+				lenient.ProfileGemini:    json.RawMessage(searchIssuesInputSchemaGemini),
+				lenient.ProfilePortable:  json.RawMessage(searchIssuesInputSchema),
+				lenient.ProfileTypeArray: json.RawMessage(searchIssuesInputSchemaTypeArray),
 			},
 		},
 	}

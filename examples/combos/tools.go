@@ -2,8 +2,9 @@
 // change what an SDK's typed handler path does with a call: defaults
 // beside aliases (on strings, pointers, enums with value aliases, strict
 // and bool=strict fields, an embedded struct), defaults in structs held by
-// value, by pointer, strictly and in slices, wrap, unknown=error, numbers
-// of every width with bounds, maps, any and json.RawMessage.
+// value, by pointer, strictly and in slices, wrap, split, unknown=error,
+// numbers of every width with bounds, maps, any and json.RawMessage, and
+// a recursive filter tree ($defs and $ref in the schema).
 //
 // go-sdk's mcp.AddTool applies the input schema's defaults to the
 // arguments before it decodes them; normgen's schema keeps each default a
@@ -161,4 +162,32 @@ type ResizeInput struct {
 	Grayscale *bool `json:"grayscale,omitempty" jsonschema:"default=false" norm:"alias=gray|bw"`
 	// Format is the output format.
 	Format string `json:"format,omitempty" jsonschema:"enum=png,enum=jpeg,enum=webp,default=png" norm:"alias=type"`
+}
+
+// SearchIssuesInput searches issues with a filter tree.
+//
+//normgen:tool search_issues
+type SearchIssuesInput struct {
+	// Query is free text.
+	Query string `json:"query,omitempty" norm:"alias=q"`
+	// Labels are labels every issue found has.
+	Labels []string `json:"labels,omitempty" norm:"split=,"`
+	// Filter narrows the search.
+	Filter *IssueFilter `json:"filter,omitempty"`
+}
+
+// IssueFilter is a condition on issues, or a combination of them.
+type IssueFilter struct {
+	// Field is what the condition tests.
+	Field string `json:"field,omitempty" jsonschema:"enum=state,enum=author,enum=label,default=state"`
+	// Equals is the value it must have.
+	Equals string `json:"equals,omitempty" norm:"alias=eq"`
+	// MinVotes is the fewest votes.
+	MinVotes *int `json:"min_votes,omitempty" jsonschema:"minimum=0"`
+	// All are conditions that must all hold.
+	All []IssueFilter `json:"all,omitempty" norm:"alias=and,depth=2"`
+	// Any are conditions of which one must hold.
+	Any []IssueFilter `json:"any,omitempty" norm:"alias=or"`
+	// Not negates a condition.
+	Not *IssueFilter `json:"not,omitempty"`
 }

@@ -116,6 +116,13 @@ type CorpusIntsWrap struct {
 	V []int `json:"v" norm:"wrap"`
 }
 
+// CorpusStringsSplit takes the corpus values of []string_split.
+//
+//normgen:tool corpus_strings_split
+type CorpusStringsSplit struct {
+	V []string `json:"v" norm:"split=,"`
+}
+
 // CorpusMap takes the corpus values of map[string]bool.
 //
 //normgen:tool corpus_map

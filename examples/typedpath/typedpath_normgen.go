@@ -1601,6 +1601,134 @@ func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
+// corpusStringsSplitKeys holds the accepted keys of each field of CorpusStringsSplit, canonical name first.
+var corpusStringsSplitKeys = [1][]string{{"v"}}
+
+// UnmarshalJSON decodes a CorpusStringsSplit leniently, as the normgen README's
+// semantics table says; an error lists every bad field.
+func (x *CorpusStringsSplit) UnmarshalJSON(data []byte) error {
+	var f lenient.Fast
+	if f.Begin(data) {
+		var y CorpusStringsSplit
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return nil
+		}
+	}
+	var d lenient.Decoder
+	if d.Begin(data) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Err()
+}
+
+// UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
+func (x *CorpusStringsSplit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	f.Report()
+	if f.Begin(data) {
+		var y CorpusStringsSplit
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return f.Fixes(), nil
+		}
+	}
+	var d lenient.Decoder
+	d.Record()
+	if d.Begin(data) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Fixes(), d.Err()
+}
+
+// decodeNormgen decodes one CorpusStringsSplit object at d's current path.
+func (x *CorpusStringsSplit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+	*x = CorpusStringsSplit{}
+	var it lenient.ObjectIter
+	if !d.Object(v, "", m, &it) {
+		return
+	}
+	var seen [1]bool
+	for d.Next(&it) {
+		switch string(it.Key) {
+		case "v":
+			if d.Claim(&seen[0], &it, corpusStringsSplitKeys[0]) {
+				var a lenient.ArrayIter
+				if d.SplitArray(it.Value, "v", 0, ",", &a) {
+					d.Enter("v")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.V = s
+				}
+			}
+		default:
+			d.Unknown(it.Key, 0, nil)
+		}
+	}
+	if !seen[0] {
+		d.Missing("v", corpusStringsSplitKeys[0][1:])
+	}
+}
+
+// fastNormgen decodes one clean CorpusStringsSplit object in one pass; false
+// means the input needs the Decoder (see lenient.Fast).
+func (x *CorpusStringsSplit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [1]bool
+	var skipped bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "v":
+			if seen[0] {
+				return false
+			}
+			seen[0] = true
+			if !f.Array(0) {
+				return false
+			}
+			var buf [8]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e string
+				if !lenient.ReadString(f, &e, 0) {
+					return false
+				}
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]string, 0, len(b)), b...)
+			x.V = s
+		default:
+			if skipped || !f.Unknown(k) {
+				return false
+			}
+			skipped = true
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if !seen[0] {
+		return false
+	}
+	return true
+}
+
 // corpusMapKeys holds the accepted keys of each field of CorpusMap, canonical name first.
 var corpusMapKeys = [1][]string{{"v"}}
 
@@ -2817,6 +2945,71 @@ const corpusStringsSchemaGemini = `{
 }
 `
 
+// corpusStringsSplitSchema is the input schema of tool corpus_strings_split in the portable profile.
+const corpusStringsSplitSchema = `{
+  "properties": {
+    "v": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array",
+          "description": "Also accepted: the items in one string, separated by \",\"."
+        },
+        {
+          "type": "string"
+        }
+      ]
+    }
+  },
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
+// corpusStringsSplitSchemaTypeArray is the input schema of tool corpus_strings_split in the typearray profile.
+const corpusStringsSplitSchemaTypeArray = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "properties": {
+    "v": {
+      "items": {
+        "type": "string"
+      },
+      "description": "Also accepted: the items in one string, separated by \",\".",
+      "type": [
+        "array",
+        "string"
+      ]
+    }
+  },
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
+// corpusStringsSplitSchemaGemini is the input schema of tool corpus_strings_split in the gemini profile.
+const corpusStringsSplitSchemaGemini = `{
+  "properties": {
+    "v": {
+      "items": {
+        "type": "string"
+      },
+      "type": "array",
+      "description": "Also accepted: the items in one string, separated by \",\"."
+    }
+  },
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
 // corpusUint64Schema is the input schema of tool corpus_uint64 in the portable profile.
 const corpusUint64Schema = `{
   "properties": {
@@ -3331,6 +3524,37 @@ func NormgenTools() []lenient.Tool {
 				lenient.ProfileGemini:    json.RawMessage(corpusStringsSchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(corpusStringsSchema),
 				lenient.ProfileTypeArray: json.RawMessage(corpusStringsSchemaTypeArray),
+			},
+		},
+		{
+			Decode: func(args []byte) (any, []lenient.Fix, error) {
+				x := new(CorpusStringsSplit)
+				fixes, err := x.UnmarshalJSONReport(args)
+				return x, fixes, err
+			},
+			Description: "CorpusStringsSplit takes the corpus values of []string_split.",
+			InputSchema: json.RawMessage(corpusStringsSplitSchema),
+			Name:        "corpus_strings_split",
+			Rules: []lenient.Rule{
+				{
+					From:  "v",
+					ID:    "corpus_strings_split.v.split",
+					Tools: []string{"corpus_strings_split"},
+					Type:  lenient.RuleSplit,
+					Value: json.RawMessage(`","`),
+				},
+				{
+					From:  "v",
+					ID:    "corpus_strings_split.v.json",
+					To:    "native",
+					Tools: []string{"corpus_strings_split"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+			},
+			Schemas: map[lenient.Profile]json.RawMessage{
+				lenient.ProfileGemini:    json.RawMessage(corpusStringsSplitSchemaGemini),
+				lenient.ProfilePortable:  json.RawMessage(corpusStringsSplitSchema),
+				lenient.ProfileTypeArray: json.RawMessage(corpusStringsSplitSchemaTypeArray),
 			},
 		},
 		{

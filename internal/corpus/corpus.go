@@ -43,6 +43,7 @@ var Types = map[string]Type{
 	"[]string":        {Go: reflect.TypeFor[[]string]()},
 	"[]int":           {Go: reflect.TypeFor[[]int]()},
 	"[]int_wrap":      {Go: reflect.TypeFor[[]int](), Norm: "wrap"},
+	"[]string_split":  {Go: reflect.TypeFor[[]string](), Norm: "split=,"},
 	"map[string]bool": {Go: reflect.TypeFor[map[string]bool]()},
 	"*int":            {Go: reflect.TypeFor[*int]()},
 	"any":             {Go: reflect.TypeFor[any]()},

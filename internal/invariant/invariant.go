@@ -10,7 +10,8 @@
 // rejects it, the Go validator accepts it):
 //
 //	a  a number or digit string outside the Go type's range or the bounds
-//	b  a string for an array/object field whose text is not JSON of that shape
+//	b  a string for an array/object field whose text is not JSON of that
+//	   shape, or, for a norm:"split=," field, holds an empty item
 //	c  a missing required field that has aliases
 //	d  one field given twice (duplicate key, two aliases, alias and name)
 //	e  a number AJV reads as a float64 (1.0000000000000001 for an integer,

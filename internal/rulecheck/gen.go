@@ -51,6 +51,9 @@ func corpusValues(t reflect.Type, f field) []string {
 		if strings.Contains(","+f.norm+",", ",wrap,") {
 			vals = append(vals, c["[]int_wrap"]...)
 		}
+		if strings.Contains(f.norm, "split=") {
+			vals = append(vals, c["[]string_split"]...)
+		}
 	}
 	return vals
 }
