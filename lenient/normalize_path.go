@@ -302,14 +302,17 @@ func valueRule(r *Rule, v *jnode) (*jnode, string, string, bool) {
 			if !v.isString() || !jsonText(StringValue(v.raw)) {
 				return nil, "", "", false
 			}
+			// Recorded as every changed value is: the JSON text sent
+			// (the string) and the JSON text it held.
 			s := StringValue(v.raw)
-			return parseNode([]byte(s)), "string", kindName(s), true
+			return parseNode([]byte(s)), string(v.raw), s, true
 		}
 		if v.kind == 0 {
 			return nil, "", "", false
 		}
-		kind := map[byte]string{'[': "array", '{': "object"}[v.kind]
-		return &jnode{raw: appendQuoted(nil, string(v.encode(nil)))}, kind, "string", true
+		text := v.encode(nil)
+		quoted := appendQuoted(nil, string(text))
+		return &jnode{raw: quoted}, string(text), string(quoted), true
 	case RuleWrap:
 		if !wrappable(v) {
 			return nil, "", "", false
@@ -585,7 +588,7 @@ func valueRuleAny(r *Rule, v any) (any, string, string, bool) {
 			if !ok || !jsonText(s) {
 				return nil, "", "", false
 			}
-			return decodeAny([]byte(s)), "string", kindName(s), true
+			return decodeAny([]byte(s)), quoteJSON(s), s, true
 		}
 		switch v.(type) {
 		case []any, map[string]any:
@@ -599,7 +602,7 @@ func valueRuleAny(r *Rule, v any) (any, string, string, bool) {
 		if err != nil {
 			return nil, "", "", false
 		}
-		return string(b), kindOf(v), "string", true
+		return string(b), string(b), quoteJSON(string(b)), true
 	case RuleWrap:
 		switch x := v.(type) {
 		case nil, []any, map[string]any:
