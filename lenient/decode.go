@@ -518,6 +518,8 @@ func (d *Decoder) Float(v []byte, name string, bits int, m Mode) float64 {
 		err = ErrSyntax
 	}
 	switch {
+	case err == ErrRange && tiny(v, bits):
+		d.Fail(name, v, "is too close to 0 for a float"+strconv.Itoa(bits)+", which would read it as 0 (send 0, or a number further from 0)")
 	case err == ErrRange:
 		d.Fail(name, v, "is out of range for a float"+strconv.Itoa(bits))
 	case m&Strict != 0:
@@ -526,6 +528,16 @@ func (d *Decoder) Float(v []byte, name string, bits int, m Mode) float64 {
 		d.Fail(name, v, `is not a number (send 1.5 or "1.5")`)
 	}
 	return 0
+}
+
+// tiny reports whether the number v (a literal or a string form), out of
+// a float's range, is so for being too close to 0 rather than too large.
+func tiny(v []byte, bits int) bool {
+	if v[0] == '"' {
+		v = text(v)
+	}
+	f, _ := strconv.ParseFloat(string(v), bits)
+	return f == 0
 }
 
 // Bool decodes a boolean from true/false or (unless Strict) a string in the
