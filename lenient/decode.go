@@ -60,6 +60,7 @@ type Decoder struct {
 	path     [inlineDepth]segment
 	deep     []segment
 	scratch  [24]byte // a fixed number's or bool's text, which fix copies
+	ranged   rangeProblem
 }
 
 // Record makes the Decoder keep a list of the fixes it makes (see Fixes).
@@ -473,6 +474,7 @@ func (d *Decoder) intError(name string, v []byte, err error, bits int, signed bo
 	}
 	switch err {
 	case ErrRange:
+		d.ranged = rangeProblem{at: len(d.problems) + 1, bits: bits, signed: signed}
 		if signed {
 			lo := -(int64(1) << uint(bits-1))
 			hi := uint64(1)<<uint(bits-1) - 1
@@ -516,6 +518,9 @@ func (d *Decoder) Float(v []byte, name string, bits int, m Mode) float64 {
 		}
 	default:
 		err = ErrSyntax
+	}
+	if err == ErrRange {
+		d.ranged = rangeProblem{at: len(d.problems) + 1}
 	}
 	switch {
 	case err == ErrRange && tiny(v, bits):

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion4
+const _ = lenient.SupportPackageIsVersion5
 
 // vibium85Keys holds the accepted keys of each field of Vibium85, canonical name first.
 var vibium85Keys = [1][]string{{"ms"}}
@@ -477,6 +477,8 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if val < 1 {
 						d.Fail("thoughtNumber", it.Value, "is less than the minimum, 1")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 				}
 				x.ThoughtNumber = int(val)
 			}
@@ -488,6 +490,8 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if val < 1 {
 						d.Fail("totalThoughts", it.Value, "is less than the minimum, 1")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 				}
 				x.TotalThoughts = int(val)
 			}
@@ -6056,6 +6060,8 @@ func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 					if val < 1 {
 						d.Fail("thoughtNumber", it.Value, "is less than the minimum, 1")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 				}
 				x.ThoughtNumber = int(val)
 			}
@@ -6067,6 +6073,8 @@ func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 					if val < 1 {
 						d.Fail("totalThoughts", it.Value, "is less than the minimum, 1")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 				}
 				x.TotalThoughts = int(val)
 			}
