@@ -10,10 +10,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/normgen/normgen/internal/tempmodule"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -188,25 +188,7 @@ type CopyInput struct {
 // this repository and generates its code.
 func suggestModule(t *testing.T, bin string) string {
 	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Join(filepath.Dir(file), "..", "..")
-	mod := t.TempDir()
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, data := range map[string]string{
-		"go.mod":         "module example.com/s\n\ngo 1.25.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => " + root + "\n",
-		"go.sum":         string(sum),
-		"tools/tools.go": suggestSrc,
-	} {
-		p := filepath.Join(mod, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("GOFLAGS", "-mod=mod")
+	mod := tempmodule.New(t, "example.com/s", map[string]string{"tools/tools.go": suggestSrc})
 	dir := filepath.Join(mod, "tools")
 	if code, out, errOut := runBin(t, dir, bin); code != 0 {
 		t.Fatalf("generate: exit %d\n%s%s", code, out, errOut)
