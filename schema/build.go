@@ -96,7 +96,13 @@ func Build(t *Type) (*jsonschema.Schema, error) {
 		if err != nil {
 			return nil, err
 		}
-		branches = []*jsonschema.Schema{{Type: "object", AdditionalProperties: elem}}
+		obj := &jsonschema.Schema{Type: "object", AdditionalProperties: elem}
+		if t.Elem.Kind == Any {
+			// Any value is JSON Schema's default (and invopop's spelling):
+			// a schema there, even {}, makes some hosts drop the tool.
+			obj.AdditionalProperties = nil
+		}
+		branches = []*jsonschema.Schema{obj}
 		if !t.Strict {
 			branches = append(branches, &jsonschema.Schema{Type: "string"})
 		}

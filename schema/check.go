@@ -24,10 +24,14 @@ type Finding struct {
 	Host string `json:"host,omitempty"`
 	// Message says what a host would do and how to fix the schema.
 	Message string `json:"message"`
+	// Note marks a warning rather than a broken rule: a limit the host does
+	// not document (CheckHosts). normgen check does not fail on notes.
+	Note bool `json:"note,omitempty"`
 }
 
 // String formats a finding as one line: `tool: path: message [kind]`, or
-// `tool: path: host: message [kind]` for a host rule.
+// `tool: path: host: message [kind]` for a host rule, with "note: " before
+// the message of a note.
 func (f Finding) String() string {
 	p := f.Path
 	if p == "" {
@@ -36,6 +40,9 @@ func (f Finding) String() string {
 	h := ""
 	if f.Host != "" {
 		h = f.Host + ": "
+	}
+	if f.Note {
+		h += "note: "
 	}
 	return f.Tool + ": " + p + ": " + h + f.Message + " [" + f.Kind + "]"
 }

@@ -65,7 +65,7 @@ func TestCheckFindings(t *testing.T) {
 
 // anyFields are the golden cases' any and json.RawMessage fields.
 var anyFields = map[string]bool{
-	"kinds.any": true, "kinds.raw": true, "kinds.steps[].params.*": true,
+	"kinds.any": true, "kinds.raw": true,
 	"reflected.any": true, "reflected.raw": true,
 }
 
@@ -92,6 +92,9 @@ func TestGeneratedCatalogsAreClean(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, finding := range append(fs, hs...) {
+				if finding.Note {
+					continue // a warning about an undocumented limit, not a broken rule
+				}
 				// normgen spells any and json.RawMessage as {} (it must
 				// accept anything); Gemini wants a type there. The README
 				// says so, and the gemini profile spells it as an object.

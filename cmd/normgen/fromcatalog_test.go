@@ -64,13 +64,15 @@ func TestFromCatalog(t *testing.T) {
 	// Every host rule holds on the rewrite but one the deriver cannot
 	// fix: a field GitHub's schema gives no type (projects_write's
 	// updated_field.value takes any value; a typed spelling would refuse
-	// some), which Gemini CLI answers by skipping the tool.
+	// some), which Vertex AI refuses and Codex CLI shows as a string. The
+	// catalog's 326 optional properties give Claude's strict-grammar note,
+	// a warning and no failure.
 	hostFindings, err := schema.CheckHosts(out, schema.Hosts())
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range hostFindings {
-		if f.Kind == schema.KindMissingType && f.Tool == "projects_write" && f.Path == "updated_field.value" {
+		if f.Note || f.Kind == schema.KindMissingType && f.Tool == "projects_write" && f.Path == "updated_field.value" {
 			continue
 		}
 		t.Errorf("check -host all on the lenient catalog: %s", f)

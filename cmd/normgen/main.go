@@ -13,7 +13,7 @@
 //	                          print the rule table as rules.json
 //	normgen rules -catalog FILE|- [-q]
 //	                          rules.json derived from any server's catalog
-//	normgen check [-json] [-host NAME,...|all] [FILE|-]
+//	normgen check [-json] [-host NAME[@VERSION],...|all] [FILE|-]
 //	                          lint a tools/list catalog
 //	normgen normalize -rules FILE -tool NAME   normalize arguments read on stdin
 //	normgen suggest -calls FILE [-w] [DIR]     tag edits from a call log
