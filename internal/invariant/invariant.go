@@ -16,6 +16,13 @@
 //	e  a number AJV reads as a float64 (1.0000000000000001 for an integer,
 //	   10.0000000000000001 under maximum 10) where the Go validator and the
 //	   decoder read it exactly
+//	f  a bad value sent under an alias key: the schema does not declare
+//	   aliases (but for unknown=error types), so it does not check their
+//	   values, which the decoder checks as the field's
+//
+// Check takes calls labelled by hand; CheckGenerated takes calls generated
+// from the tools' types, and reads each refusal's classes from the
+// decoder's error (Classes).
 package invariant
 
 import (

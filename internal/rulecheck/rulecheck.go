@@ -416,6 +416,30 @@ func Run(t *testing.T, tools []lenient.Tool, seeds map[string][]string, n int) {
 	}
 }
 
+// Calls returns n calls a tool generated from each tool's input type (from
+// a fixed seed), half in every form Gen makes and half tidy, by tool name:
+// calls for other checks of the same tools (internal/invariant's
+// CheckGenerated).
+func Calls(tools []lenient.Tool, n int) (map[string][]string, error) {
+	c, err := New(tools)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]string{}
+	for i, tool := range tools {
+		g := NewGen(c.info[i].typ, rand.New(rand.NewSource(int64(i)+1)))
+		tidy := NewTidyGen(c.info[i].typ, rand.New(rand.NewSource(int64(i)+1)))
+		for k := 0; k < n; k++ {
+			gen := g
+			if k%2 == 1 {
+				gen = tidy
+			}
+			out[tool.Name] = append(out[tool.Name], string(gen.Args()))
+		}
+	}
+	return out, nil
+}
+
 // Fuzz runs the check as a Go fuzz target: each input is a tool index, a
 // generator seed and raw arguments; the raw arguments are checked as they
 // are, and a call generated from the seed too. Seeds are the given calls
