@@ -38,6 +38,7 @@ import (
 	"math/rand"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -326,8 +327,20 @@ func (m *mirrorer) mirror(t reflect.Type) (reflect.Type, error) {
 	return out, nil
 }
 
+// fields flattens t's fields as encoding/json sees them: an embedded
+// struct's fields are promoted unless a shallower field has their wire
+// name, and two promoted at one depth hide each other. The copies get Go
+// names of their own (two embedded structs may both have an F0) and
+// their wire name written in the json tag.
 func (m *mirrorer) fields(t reflect.Type) ([]reflect.StructField, error) {
-	var out []reflect.StructField
+	// Each field in declaration order, with the embedded struct it was
+	// promoted from (0 for t's own).
+	type entry struct {
+		f     reflect.StructField
+		group int
+	}
+	var all []entry
+	groups := 0
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
@@ -339,7 +352,10 @@ func (m *mirrorer) fields(t reflect.Type) ([]reflect.StructField, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, inner...)
+			groups++
+			for _, f := range inner {
+				all = append(all, entry{f, groups})
+			}
 			continue
 		}
 		if !f.IsExported() {
@@ -361,9 +377,50 @@ func (m *mirrorer) fields(t reflect.Type) ([]reflect.StructField, error) {
 				}
 			}
 		}
-		out = append(out, reflect.StructField{Name: f.Name, Type: ft, Tag: f.Tag})
+		all = append(all, entry{reflect.StructField{Name: f.Name, Type: ft, Tag: f.Tag}, 0})
+	}
+	own := map[string]bool{}
+	promoted := map[string]map[int]bool{} // wire name -> the groups promoting it
+	for _, e := range all {
+		w := wireName(e.f)
+		if e.group == 0 {
+			own[w] = true
+		} else {
+			if promoted[w] == nil {
+				promoted[w] = map[int]bool{}
+			}
+			promoted[w][e.group] = true
+		}
+	}
+	var out []reflect.StructField
+	for _, e := range all {
+		if w := wireName(e.f); e.group == 0 || !own[w] && len(promoted[w]) == 1 {
+			out = append(out, e.f)
+		}
+	}
+	seen := map[string]int{}
+	for i := range out {
+		f := &out[i]
+		if seen[f.Name]++; seen[f.Name] > 1 {
+			w := wireName(*f)
+			_, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if opts != "" {
+				opts = "," + opts
+			}
+			f.Tag = reflect.StructTag(`json:` + strconv.Quote(w+opts) + ` ` + string(f.Tag))
+			f.Name = fmt.Sprintf("%s_%d", f.Name, seen[f.Name])
+		}
 	}
 	return out, nil
+}
+
+// wireName is the name encoding/json gives a struct field.
+func wireName(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	if name == "" {
+		return f.Name
+	}
+	return name
 }
 
 // onlyUnknownKeys reports whether err lists unknown keys and nothing else.

@@ -75,7 +75,8 @@ func (b *builder) field(d *decl, goName string, depth int, prefix string, used, 
 		f.malform = pick(s, "backslash-comma", "no-space", "unquoted", "unterminated", "space-in-json")
 		f.refuse = append(f.refuse, "a malformed struct tag ("+f.malform+")")
 	}
-	if depth > 1 && b.bad(10) {
+	if depth > 1 && !used["field Self"] && b.bad(10) {
+		used["field Self"] = true
 		// A struct that holds itself.
 		self := &fieldSpec{goName: "Self", t: &typ{code: "*" + d.name, kind: "struct", ptr: true}, json: "self,omitempty", wire: "self"}
 		self.refuse = []string{"a recursive type"}
