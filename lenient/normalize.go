@@ -164,7 +164,7 @@ func bind(rules []*Rule, paths map[*Rule][]pathSeg) *ruleSet {
 			at := pathString(b.segs[:len(b.segs)-1])
 			for _, q := range rules {
 				qs := paths[q]
-				if q != r && q.kind() == RuleParamAlias && q.To == r.To && pathString(qs[:len(qs)-1]) == at {
+				if q != r && q.kind() == RuleParamAlias && q.toKey() == r.toKey() && pathString(qs[:len(qs)-1]) == at {
 					b.others = append(b.others, qs[len(qs)-1].key)
 				}
 			}

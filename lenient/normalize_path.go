@@ -12,7 +12,9 @@ import (
 // A rule path locates the values a rule applies to, from the arguments
 // object: member names joined by ".", "[]" for each element of an array
 // and "{}" for each value of an object (a map): "retry.attempts",
-// "steps[].id", "labels[]", "env{}.port". Along the way, a string holding
+// "steps[].id", "labels[]", "env{}.port". A member name holding ".",
+// "[", "]", "{" or "}" is written quoted in brackets, as decoder paths
+// write it: `opts["x.y"]`, `["a[0]"].n`. Along the way, a string holding
 // JSON array or object text is read as that value (and written back as
 // text), as the generated decoders read it at any depth.
 type pathSeg struct {
@@ -21,12 +23,20 @@ type pathSeg struct {
 }
 
 // parsePath parses a rule path. A name is any non-empty run of characters
-// other than ".", "[", "]", "{" and "}".
+// other than ".", "[", "]", "{" and "}", or any name quoted in brackets
+// (["x.y"]).
 func parsePath(p string) ([]pathSeg, error) {
 	var segs []pathSeg
 	i := 0
 	for i < len(p) {
 		switch {
+		case strings.HasPrefix(p[i:], `["`):
+			key, n, ok := quotedKey(p[i:])
+			if !ok {
+				return nil, fmt.Errorf(`path %q: a quoted member name at offset %d does not end in "] (want ["x.y"])`, p, i)
+			}
+			segs = append(segs, pathSeg{key: key})
+			i += n
 		case strings.HasPrefix(p[i:], "[]"):
 			if len(segs) == 0 {
 				return nil, fmt.Errorf("path %q must start with a member name", p)
@@ -61,6 +71,55 @@ func parsePath(p string) ([]pathSeg, error) {
 		return nil, fmt.Errorf("path is empty")
 	}
 	return segs, nil
+}
+
+// quotedKey reads the quoted member name at the start of p (["x.y"]): the
+// name and the length of its spelling.
+func quotedKey(p string) (string, int, bool) {
+	end := 2
+	for end < len(p) && p[end] != '"' {
+		if p[end] == '\\' {
+			end++
+		}
+		end++
+	}
+	if end+1 >= len(p) || p[end+1] != ']' {
+		return "", 0, false
+	}
+	key, err := strconv.Unquote(p[1 : end+1])
+	if err != nil {
+		return "", 0, false
+	}
+	return key, end + 2, true
+}
+
+// needsQuotes reports whether a member name is written quoted in a rule
+// path: it is empty or holds ".", "[", "]", "{" or "}".
+func needsQuotes(key string) bool { return key == "" || strings.ContainsAny(key, ".[]{}") }
+
+// PathKey appends the member name key to the rule path prefix ("" for
+// the arguments object), quoted where the path grammar needs it:
+// PathKey("opts", "x.y") is `opts["x.y"]`, PathKey("retry", "attempts")
+// is "retry.attempts".
+func PathKey(prefix, key string) string {
+	switch {
+	case needsQuotes(key):
+		return prefix + "[" + strconv.Quote(key) + "]"
+	case prefix == "":
+		return key
+	}
+	return prefix + "." + key
+}
+
+// toKey is the member name an alias rule's to names: to itself, or the
+// name quoted in brackets (["x.y"]), for a name with a dot.
+func (r *Rule) toKey() string {
+	if strings.HasPrefix(r.To, `["`) {
+		if key, n, ok := quotedKey(r.To); ok && n == len(r.To) {
+			return key
+		}
+	}
+	return r.To
 }
 
 // target returns the path a rule applies to: its path; or its from as a
@@ -243,7 +302,7 @@ func memberRule(r *Rule, obj *jnode, key string, others []string, w where, out *
 	at := obj.index(key)
 	switch r.kind() {
 	case RuleParamAlias:
-		if at < 0 || obj.index(r.To) >= 0 {
+		if at < 0 || obj.index(r.toKey()) >= 0 {
 			return false
 		}
 		for _, o := range others {
@@ -251,8 +310,8 @@ func memberRule(r *Rule, obj *jnode, key string, others []string, w where, out *
 				return false
 			}
 		}
-		obj.keys[at] = r.To
-		*out = append(*out, record(r, w.child(r.To), key, r.To))
+		obj.keys[at] = r.toKey()
+		*out = append(*out, record(r, w.child(r.toKey()), key, r.toKey()))
 		return true
 	case RuleParamDefault:
 		if at >= 0 && !(r.when() == WhenAbsentOrEmpty && obj.vals[at].empty()) {
@@ -528,7 +587,7 @@ func memberRuleMap(r *Rule, obj map[string]any, key string, others []string, w w
 	v, has := obj[key]
 	switch r.kind() {
 	case RuleParamAlias:
-		if _, taken := obj[r.To]; !has || taken {
+		if _, taken := obj[r.toKey()]; !has || taken {
 			return false
 		}
 		for _, o := range others {
@@ -536,9 +595,9 @@ func memberRuleMap(r *Rule, obj map[string]any, key string, others []string, w w
 				return false
 			}
 		}
-		obj[r.To] = v
+		obj[r.toKey()] = v
 		delete(obj, key)
-		*out = append(*out, record(r, w.child(r.To), key, r.To))
+		*out = append(*out, record(r, w.child(r.toKey()), key, r.toKey()))
 		return true
 	case RuleParamDefault:
 		if has && !(r.when() == WhenAbsentOrEmpty && (v == nil || v == "")) {

@@ -45,3 +45,36 @@ func TestAcceptBothRecordsTexts(t *testing.T) {
 	_, applied = n.Normalize("x", m)
 	check("Normalize", applied)
 }
+
+// TestQuotedPathKeys: a member name holding ".", "[", "]", "{" or "}" is
+// written quoted in a rule path (opts["x.y"], as decoder paths write it),
+// and in an alias's to (["x.y"]); a quote left open, or such a name
+// unquoted in to, is an error when the rules load.
+func TestQuotedPathKeys(t *testing.T) {
+	n := mustRules(t, `[{"id":"c","tools":["*"],"type":"type_coerce","path":"opts[\"x.y\"]","coerce_to":"int"},
+	 {"id":"t","tools":["*"],"type":"type_coerce","path":"[\"a[0]\"].n","coerce_to":"bool"},
+	 {"id":"a","tools":["*"],"type":"param_alias","path":"opts[\"x:y\"]","to":"[\"x.y\"]"},
+	 {"id":"m","tools":["*"],"type":"json_accept_both","path":"[\"m{}\"]","to":"native"}]`)
+	for _, tc := range []struct{ in, want string }{
+		{`{"opts":{"x.y":"5"}}`, `{"opts":{"x.y":5}}`},
+		{`{"opts":{"x:y":"7"}}`, `{"opts":{"x.y":7}}`},
+		{`{"a[0]":{"n":"yes"}}`, `{"a[0]":{"n":true}}`},
+		{`{"m{}":"{\"k\":1}","opts":{"x":"5"}}`, `{"m{}":{"k":1},"opts":{"x":"5"}}`},
+	} {
+		out, _, err := n.NormalizeJSON("t", []byte(tc.in))
+		if err != nil || string(out) != tc.want {
+			t.Errorf("%s: %s, %v; want %s", tc.in, out, err, tc.want)
+		}
+	}
+	for _, tc := range []struct{ rules, want string }{
+		{`[{"id":"c","tools":["*"],"type":"type_coerce","path":"opts[\"x.y","coerce_to":"int"}]`, `does not end in "]`},
+		{`[{"id":"a","tools":["*"],"type":"param_alias","path":"opts.z","to":"x.y"}]`, `must be a member name`},
+	} {
+		if _, err := LoadRules(strings.NewReader(tc.rules), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v; want an error with %q", tc.rules, err, tc.want)
+		}
+	}
+	if got := PathKey("opts", "x.y") + " " + PathKey("", "a[0]") + " " + PathKey("retry", "attempts"); got != `opts["x.y"] ["a[0]"] retry.attempts` {
+		t.Errorf("PathKey: %s", got)
+	}
+}
