@@ -8378,7 +8378,6 @@ const claudeCode18260Schema = `{
     "properties": {
       "anyOf": [
         {
-          "additionalProperties": {},
           "type": "object"
         },
         {
@@ -8410,7 +8409,6 @@ const claudeCode18260SchemaTypeArray = `{
       ]
     },
     "properties": {
-      "additionalProperties": {},
       "type": [
         "object",
         "string"
@@ -8458,7 +8456,6 @@ const claudeCode22394Schema = `{
           "items": {
             "anyOf": [
               {
-                "additionalProperties": {},
                 "type": "object"
               },
               {
@@ -8491,7 +8488,6 @@ const claudeCode22394SchemaTypeArray = `{
     },
     "actions": {
       "items": {
-        "additionalProperties": {},
         "type": [
           "object",
           "string"
@@ -8593,7 +8589,6 @@ const claudeCode2747Schema = `{
     "metadata": {
       "anyOf": [
         {
-          "additionalProperties": {},
           "type": "object"
         },
         {
@@ -8614,7 +8609,6 @@ const claudeCode2747SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "metadata": {
-      "additionalProperties": {},
       "type": [
         "object",
         "string",
@@ -8795,7 +8789,6 @@ const claudeCode5504Schema = `{
     "patch_content": {
       "anyOf": [
         {
-          "additionalProperties": {},
           "type": "object"
         },
         {
@@ -8816,7 +8809,6 @@ const claudeCode5504SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "patch_content": {
-      "additionalProperties": {},
       "type": [
         "object",
         "string",
@@ -10770,7 +10762,6 @@ const mcpadapt38Schema = `{
     "filters": {
       "anyOf": [
         {
-          "additionalProperties": {},
           "type": "object"
         },
         {
@@ -10799,7 +10790,6 @@ const mcpadapt38SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "filters": {
-      "additionalProperties": {},
       "type": [
         "object",
         "string"
@@ -11917,7 +11907,6 @@ const templateAgent249Schema = `{
     "fields": {
       "anyOf": [
         {
-          "additionalProperties": {},
           "type": "object"
         },
         {
@@ -11946,7 +11935,6 @@ const templateAgent249SchemaTypeArray = `{
       "type": "string"
     },
     "fields": {
-      "additionalProperties": {},
       "type": [
         "object",
         "string"
