@@ -407,6 +407,9 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 		return scalar(d.Clone().Dot("Float").Call(v, jen.Lit(name), jen.Lit(t.Bits), modeCode(m)), "float64")
 	case schema.Any:
 		if t.Raw {
+			if t.Pointer { // *json.RawMessage: null leaves it nil, as encoding/json does
+				return guardNull(store(d.Clone().Dot("Raw").Call(v)))
+			}
 			return []jen.Code{tgt.Clone().Op("=").Add(d.Clone().Dot("Raw").Call(v))}
 		}
 		return guardNull(store(d.Clone().Dot("Any").Call(v)))
