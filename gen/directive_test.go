@@ -13,6 +13,19 @@ import (
 // diagnostics as Load gives them; types, when given, is -type.
 func loadSource(t *testing.T, src string, types ...string) ([]string, []string) {
 	t.Helper()
+	m, msgs := loadModel(t, src, types...)
+	var tools []string
+	if m != nil {
+		for _, tool := range m.Tools {
+			tools = append(tools, tool.Name)
+		}
+	}
+	return tools, msgs
+}
+
+// loadModel is loadSource's load: the model and the diagnostics.
+func loadModel(t *testing.T, src string, types ...string) (*Package, []string) {
+	t.Helper()
 	mod := t.TempDir()
 	for name, data := range map[string]string{
 		"go.mod":     "module example.com/d\n\ngo 1.25.0\n",
@@ -25,16 +38,11 @@ func loadSource(t *testing.T, src string, types ...string) ([]string, []string) 
 		}
 	}
 	m, diags := Load(context.Background(), Config{Dir: filepath.Join(mod, "d"), Types: types})
-	var tools, msgs []string
-	if m != nil {
-		for _, tool := range m.Tools {
-			tools = append(tools, tool.Name)
-		}
-	}
+	var msgs []string
 	for _, d := range diags {
 		msgs = append(msgs, d.String())
 	}
-	return tools, msgs
+	return m, msgs
 }
 
 // TestDirectivesNotSkipped: a //normgen:tool line that Go does not read as

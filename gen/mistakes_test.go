@@ -172,3 +172,19 @@ type ExplainInput struct {
 		}
 	}
 }
+
+// TestTagComma: invopop's literal comma, \, in the tag value, is written
+// \\, in Go source (a tag value is a Go string literal), as the README's
+// tag reference says: the pattern is ^[a-z]{1,3}$.
+func TestTagComma(t *testing.T) {
+	src := "package d\n\n// TInput is the input of t.\n//\n//normgen:tool t\ntype TInput struct {\n" +
+		"\tF string `json:\"f\" jsonschema:\"pattern=^[a-z]{1\\\\,3}$,description=a\\\\, b\"`\n}\n"
+	m, diags := loadModel(t, src)
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	k := m.Tools[0].Input.Fields[0].Keywords
+	if k.Pattern != "^[a-z]{1,3}$" || k.Description != "a, b" {
+		t.Errorf("pattern %q, description %q; want ^[a-z]{1,3}$ and \"a, b\"", k.Pattern, k.Description)
+	}
+}
