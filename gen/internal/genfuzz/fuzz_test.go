@@ -71,9 +71,14 @@ func FuzzGenerate(f *testing.F) {
 		if err := tempmodule.Write(mod, modulePath, nil); err != nil {
 			t.Fatal(err)
 		}
-		p, _ := generate(t, mod, New("p", NewSource(data)))
+		// The engine kills a worker whose input takes 10 s (and reports
+		// a crash); on a busy machine a package load or three may: such
+		// an input is skipped, and TestRandom checks without a clock.
+		ctx, cancel := context.WithTimeout(context.Background(), inputTime)
+		defer cancel()
+		p, _ := generate(ctx, t, mod, New("p", NewSource(data)))
 		if p != nil && !t.Failed() {
-			vetInProcess(t, filepath.Join(mod, "p"))
+			vetInProcess(ctx, t, filepath.Join(mod, "p"))
 		}
 	})
 }
@@ -122,6 +127,9 @@ func TestRandom(t *testing.T) {
 	}
 	check(t, pkgs)
 }
+
+// inputTime is what a fuzz input may take, within the engine's 10 s.
+const inputTime = 7 * time.Second
 
 // modulePath is the temporary module's path: inside this repository's
 // (a replace points it to the checkout), so that the generated packages'
@@ -174,7 +182,7 @@ func check(t *testing.T, pkgs []*Package) {
 	tools, refused := 0, 0
 	for _, p := range pkgs {
 		refused += p.Refusals()
-		final, src := generate(t, mod, p)
+		final, src := generate(context.Background(), t, mod, p)
 		if final != nil {
 			sources = append(sources, src)
 			tools += final.Tools()
@@ -198,7 +206,7 @@ func check(t *testing.T, pkgs []*Package) {
 // generate generates p in mod, dropping the declarations normgen refuses
 // until it takes the rest; it returns the package it generated (nil when
 // nothing was left) and its source.
-func generate(t *testing.T, mod string, p *Package) (*Package, string) {
+func generate(ctx context.Context, t *testing.T, mod string, p *Package) (*Package, string) {
 	dir := filepath.Join(mod, p.Name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -217,7 +225,10 @@ func generate(t *testing.T, mod string, p *Package) (*Package, string) {
 		if err := os.WriteFile(filepath.Join(dir, p.Name+".go"), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		files, diags := gen.Generate(context.Background(), gen.Config{Dir: dir})
+		files, diags := gen.Generate(ctx, gen.Config{Dir: dir})
+		if ctx.Err() != nil {
+			t.Skipf("out of the input's time (%v) on this machine", inputTime)
+		}
 		if len(diags) == 0 {
 			for _, e := range expect {
 				t.Errorf("%s: normgen accepts %s (line %d) without a word\n%s", p.Name, e.Why, e.Lines[0], numbered(src))

@@ -1,6 +1,7 @@
 package genfuzz
 
 import (
+	"context"
 	"go/types"
 	"reflect"
 	"testing"
@@ -26,10 +27,13 @@ var vetAnalyzers = []*analysis.Analyzer{structtag.Analyzer, stdmethods.Analyzer,
 
 // vetInProcess type-checks the package in dir with its generated code and
 // runs vetAnalyzers on it: what go build and go vet would say of it.
-func vetInProcess(t *testing.T, dir string) {
+func vetInProcess(ctx context.Context, t *testing.T, dir string) {
 	t.Helper()
-	cfg := &packages.Config{Dir: dir, Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedTypesSizes}
+	cfg := &packages.Config{Context: ctx, Dir: dir, Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedTypesSizes}
 	pkgs, err := packages.Load(cfg, ".")
+	if ctx.Err() != nil {
+		t.Skipf("out of the input's time (%v) on this machine", inputTime)
+	}
 	if err != nil || len(pkgs) != 1 {
 		t.Fatalf("loading %s: %v (%d packages)", dir, err, len(pkgs))
 	}
