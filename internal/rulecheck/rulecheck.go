@@ -398,18 +398,28 @@ func (m *mirrorer) fields(t reflect.Type) ([]reflect.StructField, error) {
 			out = append(out, e.f)
 		}
 	}
-	seen := map[string]int{}
+	taken := map[string]bool{}
+	for _, f := range out {
+		taken[f.Name] = true
+	}
+	named := map[string]bool{}
 	for i := range out {
 		f := &out[i]
-		if seen[f.Name]++; seen[f.Name] > 1 {
-			w := wireName(*f)
-			_, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if opts != "" {
-				opts = "," + opts
-			}
-			f.Tag = reflect.StructTag(`json:` + strconv.Quote(w+opts) + ` ` + string(f.Tag))
-			f.Name = fmt.Sprintf("%s_%d", f.Name, seen[f.Name])
+		if !named[f.Name] {
+			named[f.Name] = true
+			continue
 		}
+		w := wireName(*f)
+		_, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if opts != "" {
+			opts = "," + opts
+		}
+		f.Tag = reflect.StructTag(`json:` + strconv.Quote(w+opts) + ` ` + string(f.Tag))
+		name := f.Name
+		for k := 2; taken[name]; k++ {
+			name = fmt.Sprintf("%s_%d", f.Name, k)
+		}
+		f.Name, taken[name], named[name] = name, true, true
 	}
 	return out, nil
 }
