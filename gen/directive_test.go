@@ -13,22 +13,26 @@ import (
 // diagnostics as Load gives them; types, when given, is -type.
 func loadSource(t *testing.T, src string, types ...string) ([]string, []string) {
 	t.Helper()
-	m, msgs := loadModel(t, src, types...)
-	var tools []string
+	m, diags := loadModel(t, src, types...)
+	var tools, msgs []string
 	if m != nil {
 		for _, tool := range m.Tools {
 			tools = append(tools, tool.Name)
 		}
 	}
+	for _, d := range diags {
+		msgs = append(msgs, d.String())
+	}
 	return tools, msgs
 }
 
-// loadModel is loadSource's load: the model and the diagnostics.
-func loadModel(t *testing.T, src string, types ...string) (*Package, []string) {
+// loadModel is Load of one file of Go source as a package of its own
+// module (standard library only); types, when given, is -type.
+func loadModel(t *testing.T, src string, types ...string) (*Package, []Diagnostic) {
 	t.Helper()
 	mod := t.TempDir()
 	for name, data := range map[string]string{
-		"go.mod":     "module example.com/d\n\ngo 1.25.0\n",
+		"go.mod":     "module example.com/d\n\ngo 1.26.0\n",
 		"d/tools.go": src,
 	} {
 		p := filepath.Join(mod, name)
@@ -37,12 +41,7 @@ func loadModel(t *testing.T, src string, types ...string) (*Package, []string) {
 			t.Fatal(err)
 		}
 	}
-	m, diags := Load(context.Background(), Config{Dir: filepath.Join(mod, "d"), Types: types})
-	var msgs []string
-	for _, d := range diags {
-		msgs = append(msgs, d.String())
-	}
-	return m, msgs
+	return Load(context.Background(), Config{Dir: filepath.Join(mod, "d"), Types: types})
 }
 
 // TestDirectivesNotSkipped: a //normgen:tool line that Go does not read as

@@ -588,7 +588,7 @@ func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bo
 	if n, ok := t.(*types.Named); ok {
 		named = n
 		obj := n.Obj()
-		if obj.Pkg() != nil && obj.Pkg().Path() == "encoding/json" && obj.Name() == "RawMessage" {
+		if isRawMessage(obj) {
 			return &TypeRef{Kind: schema.Any, Raw: true, Named: "RawMessage", NamedPkg: "encoding/json"}
 		}
 		if _, ok := n.Underlying().(*types.Struct); ok {
@@ -654,6 +654,22 @@ func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bo
 		}
 	}
 	return r
+}
+
+// isRawMessage reports whether obj, a defined type, is json.RawMessage:
+// the type encoding/json declares up to Go 1.26, encoding/json/jsontext's
+// Value from Go 1.27 (and under GOEXPERIMENT=jsonv2), where RawMessage is
+// an alias of it. Generated code spells either json.RawMessage, so that it
+// is the same whichever Go runs the generator.
+func isRawMessage(obj *types.TypeName) bool {
+	if obj.Pkg() == nil {
+		return false
+	}
+	switch obj.Pkg().Path() + "." + obj.Name() {
+	case "encoding/json.RawMessage", "encoding/json/jsontext.Value":
+		return true
+	}
+	return false
 }
 
 func basicRef(b *types.Basic) *TypeRef {

@@ -604,6 +604,18 @@ var profileConsts = []struct {
 	{lenient.ProfileGemini, "ProfileGemini", "Gemini"},
 }
 
+// ProfileForValidationError is the error for a generated InputSchema in
+// profile p, which is not one for validation (lenient.Profile.ForValidation).
+func ProfileForValidationError(p lenient.Profile) error {
+	why := "a JSON Schema validator ignores its nullable and would refuse null and \"50\", which the decoder takes"
+	if p == lenient.ProfileTypeArray {
+		why = "go-sdk's mcp.AddTool applies a default at its property, and would set a field's name beside an alias sent, which the decoder refuses as the field given twice"
+	}
+	return fmt.Errorf("profile %s cannot be the generated InputSchema, which SDKs validate calls against "+
+		"(go-sdk's mcp.AddTool, mcp-go's WithInputSchemaValidation): %s; generate portable (the default) "+
+		"and serve %s in tools/list only (lenient.Tool.SchemaFor)", p, why, p)
+}
+
 // renderRegistry renders each tool's schema in every profile and the
 // NormgenTools registry, whose InputSchema is the profile p.
 func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
@@ -612,6 +624,9 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 	}
 	if _, err := lenient.ParseProfile(string(p)); err != nil {
 		return err
+	}
+	if !p.ForValidation() {
+		return ProfileForValidationError(p)
 	}
 	var entries []jen.Code
 	profiles := make([]lenient.Profile, len(profileConsts))

@@ -141,6 +141,19 @@ func (r *Rule) target() ([]pathSeg, error) {
 	return append(segs, pathSeg{each: '['}, pathSeg{key: r.From}), nil
 }
 
+// TargetPath returns where a rule applies, spelled as a rule path: its
+// path; its from (a top-level key); or, for the nested types and a nested
+// value_alias, in_payload, array_path and from ("pipeline_json.steps[].id").
+// For an alias it is the alias key's place. It is "" when the path does
+// not parse (ValidateRules reports that).
+func (r *Rule) TargetPath() string {
+	segs, err := r.target()
+	if err != nil {
+		return ""
+	}
+	return pathString(segs)
+}
+
 // kind maps the nested types onto the path types they are a case of.
 func (r *Rule) kind() RuleType {
 	switch r.Type {
@@ -210,15 +223,25 @@ func pathRule(out []Applied, r *Rule, segs []pathSeg, others []string, root *jno
 		root.vals[at] = nv
 		return append(out, record(r, where{index: -1}.child(last.key), from, to))
 	}
+	walkSegs, fn := nodeWalk(r, segs, others, &out)
+	walkNode(root, walkSegs, where{index: -1}, fn)
+	return out
+}
+
+// nodeWalk returns what pathRule walks for r below the top level: the
+// segments to walk from the arguments object, and the function to apply
+// at their end, which appends a record per changed value to out.
+func nodeWalk(r *Rule, segs []pathSeg, others []string, out *[]Applied) ([]pathSeg, func(*jnode, where) bool) {
+	last := segs[len(segs)-1]
 	if k := r.kind(); k == RuleParamAlias || k == RuleParamDefault {
-		walkNode(root, segs[:len(segs)-1], where{index: -1}, func(obj *jnode, w where) bool {
+		return segs[:len(segs)-1], func(obj *jnode, w where) bool {
 			if obj.isString() { // the object as JSON text
 				s := StringValue(obj.raw)
 				if !jsonText(s) {
 					return false
 				}
 				inner := parseNode([]byte(s))
-				if inner.kind != '{' || !memberRule(r, inner, last.key, others, w, &out) {
+				if inner.kind != '{' || !memberRule(r, inner, last.key, others, w, out) {
 					return false
 				}
 				obj.raw = appendQuoted(nil, string(inner.encode(nil)))
@@ -227,9 +250,8 @@ func pathRule(out []Applied, r *Rule, segs []pathSeg, others []string, root *jno
 			if obj.kind != '{' {
 				return false
 			}
-			return memberRule(r, obj, last.key, others, w, &out)
-		})
-		return out
+			return memberRule(r, obj, last.key, others, w, out)
+		}
 	}
 	var one func(v *jnode, w where) bool
 	one = func(v *jnode, w where) bool {
@@ -246,11 +268,10 @@ func pathRule(out []Applied, r *Rule, segs []pathSeg, others []string, root *jno
 			return false
 		}
 		*v = *nv
-		out = append(out, record(r, string(w.path), from, to))
+		*out = append(*out, record(r, string(w.path), from, to))
 		return true
 	}
-	walkNode(root, segs, where{index: -1}, one)
-	return out
+	return segs, one
 }
 
 // walkNode calls fn on each value at segs below n; fn reports a change.
@@ -474,30 +495,28 @@ func pathRuleMap(out []Applied, r *Rule, segs []pathSeg, others []string, args m
 			return memberValueRule(out, r, last.key, v, args)
 		}
 	}
+	return walkRuleMap(out, r, segs, others, args)
+}
+
+// walkRuleMap is pathRuleMap below the top level. JSON text met on the
+// way (or holding the object an alias or default works in) is changed as
+// NormalizeJSON changes it: parsed into nodes, which keep its key order
+// and unchanged values verbatim.
+func walkRuleMap(out []Applied, r *Rule, segs []pathSeg, others []string, args map[string]any) []Applied {
+	last := segs[len(segs)-1]
+	textSegs, textFn := nodeWalk(r, segs, others, &out)
 	var root any = args
 	if k := r.kind(); k == RuleParamAlias || k == RuleParamDefault {
 		walkAny(&root, segs[:len(segs)-1], where{index: -1}, func(slot *any, w where) bool {
-			if s, ok := (*slot).(string); ok { // the object as JSON text
-				if !jsonText(s) {
-					return false
-				}
-				inner, ok := decodeAny([]byte(s)).(map[string]any)
-				if !ok || !memberRuleMap(r, inner, last.key, others, w, &out) {
-					return false
-				}
-				b, err := marshalNoEscape(inner)
-				if err != nil {
-					return false
-				}
-				*slot = string(b)
-				return true
+			if _, ok := (*slot).(string); ok {
+				return textAt(slot, nil, w, textFn)
 			}
 			obj, ok := (*slot).(map[string]any)
 			if !ok {
 				return false
 			}
 			return memberRuleMap(r, obj, last.key, others, w, &out)
-		})
+		}, textSegs, textFn)
 		return out
 	}
 	var one func(slot *any, w where) bool
@@ -517,7 +536,7 @@ func pathRuleMap(out []Applied, r *Rule, segs []pathSeg, others []string, args m
 		out = append(out, record(r, string(w.path), from, to))
 		return true
 	}
-	walkAny(&root, segs, where{index: -1}, one)
+	walkAny(&root, segs, where{index: -1}, one, textSegs, textFn)
 	return out
 }
 
@@ -533,24 +552,15 @@ func memberValueRule(out []Applied, r *Rule, key string, v any, args map[string]
 }
 
 // walkAny is walkNode over decoded values; slot is where the value sits.
-func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool) bool {
+// A string holding JSON text met where the path goes on is walked as
+// nodes by textFn, which walks the rest of the whole path textSegs (the
+// path segs ends with, less what is already walked).
+func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool, textSegs []pathSeg, textFn func(*jnode, where) bool) bool {
 	if len(segs) == 0 {
 		return fn(slot, w)
 	}
-	if s, ok := (*slot).(string); ok {
-		if !jsonText(s) {
-			return false
-		}
-		inner := decodeAny([]byte(s))
-		if !walkAny(&inner, segs, w, fn) {
-			return false
-		}
-		b, err := marshalNoEscape(inner)
-		if err != nil {
-			return false
-		}
-		*slot = string(b)
-		return true
+	if _, ok := (*slot).(string); ok {
+		return textAt(slot, textSegs[len(textSegs)-len(segs):], w, textFn)
 	}
 	s := segs[0]
 	changed := false
@@ -558,7 +568,7 @@ func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool) bool
 	case []any:
 		if s.each == '[' {
 			for i := range v {
-				if walkAny(&v[i], segs[1:], w.elem(i), fn) {
+				if walkAny(&v[i], segs[1:], w.elem(i), fn, textSegs, textFn) {
 					changed = true
 				}
 			}
@@ -568,19 +578,35 @@ func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool) bool
 		case s.each == '{':
 			for k, e := range v {
 				e := e
-				if walkAny(&e, segs[1:], w.key(k), fn) {
+				if walkAny(&e, segs[1:], w.key(k), fn, textSegs, textFn) {
 					v[k] = e
 					changed = true
 				}
 			}
 		case s.each == 0:
-			if e, ok := v[s.key]; ok && walkAny(&e, segs[1:], w.key(s.key), fn) {
+			if e, ok := v[s.key]; ok && walkAny(&e, segs[1:], w.key(s.key), fn, textSegs, textFn) {
 				v[s.key] = e
 				changed = true
 			}
 		}
 	}
 	return changed
+}
+
+// textAt walks the JSON text held by the string in slot as nodes (segs
+// below it, then fn) and, when something changed, writes the text back
+// with its key order and unchanged values kept.
+func textAt(slot *any, segs []pathSeg, w where, fn func(*jnode, where) bool) bool {
+	s := (*slot).(string)
+	if !jsonText(s) {
+		return false
+	}
+	n := parseNode([]byte(s))
+	if !walkNode(n, segs, w, fn) {
+		return false
+	}
+	*slot = string(n.encode(nil))
+	return true
 }
 
 func memberRuleMap(r *Rule, obj map[string]any, key string, others []string, w where, out *[]Applied) bool {

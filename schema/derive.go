@@ -68,6 +68,9 @@ type Derivation struct {
 	Schema *Node
 	// Warnings name every field left strict.
 	Warnings []Warning
+	// Replaced are the derived rules DeriveWith left out for the rules it
+	// was given.
+	Replaced []Replacement
 }
 
 // DeriveTool derives the rules and the lenient schema of tool from its
@@ -104,9 +107,15 @@ func RewriteLenient(strict []byte) (json.RawMessage, []Warning, error) {
 
 // DeriveNode is DeriveTool on a parsed schema; root is not modified.
 func DeriveNode(tool string, root *Node) *Derivation {
+	return deriveNode(tool, root, nil)
+}
+
+// deriveNode is DeriveNode leaving the values at the paths of keep as the
+// strict schema has them (no rule, no other form; only respelled).
+func deriveNode(tool string, root *Node, keep map[string]bool) *Derivation {
 	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}}
 	survey.rootSchema(root.Clone())
-	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs}
+	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, keep: keep}
 	out := d.rootSchema(root.Clone())
 	return &Derivation{Rules: d.rules, Schema: out, Warnings: d.warns}
 }
@@ -203,6 +212,9 @@ type deriver struct {
 	objs   map[string][]objSite       // path -> the object schemas seen there
 	// unnamed are paths under a member name no rule path can spell.
 	unnamed []string
+	// keep are paths whose values get no rule and no other form: another
+	// rule, given to DeriveWith, writes them.
+	keep map[string]bool
 }
 
 // objSite is what the survey records of an object schema: its declared
@@ -409,6 +421,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			d.gapWhy(path, "union of arrays and objects", at, why)
 			return out
 		}
+		if d.keep[path] {
+			return out
+		}
 		d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
 		return withString(out)
 	}
@@ -436,6 +451,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			d.warn(path, "%s field with %q: its string form could not be held to it alike; left strict", typ, bad)
 			break
 		}
+		if d.keep[path] {
+			break
+		}
 		coerceTo, pattern := "int", lenient.IntPattern
 		switch typ {
 		case "number":
@@ -449,6 +467,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		d.children(path, base, false)
 		if reach, why := d.reach(path, at); !reach {
 			d.gapWhy(path, typ, at, why)
+			break
+		}
+		if d.keep[path] {
 			break
 		}
 		d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")

@@ -34,19 +34,18 @@ func serve(t *testing.T, opts Options) (*mcp.ClientSession, *[]input, *mcp.Tool,
 		got = append(got, in)
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
 	})
-	cs, lax := connect(t, s, opts)
-	return cs, &got, tool, lax
-}
-
-// connect wraps s with an adapter made from opts and returns a client
-// session connected to it in memory; both are closed when the test ends.
-func connect(t *testing.T, s *mcp.Server, opts Options) (*mcp.ClientSession, *Adapter) {
-	t.Helper()
 	lax, err := New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.AddReceivingMiddleware(lax.Middleware)
+	t.Cleanup(func() { lax.Close() })
+	return connect(t, s), &got, tool, lax
+}
+
+// connect connects an in-memory client to s, closed at the test's end.
+func connect(t *testing.T, s *mcp.Server) *mcp.ClientSession {
+	t.Helper()
 	ct, st := mcp.NewInMemoryTransports()
 	ctx := context.Background()
 	if _, err := s.Connect(ctx, st, nil); err != nil {
@@ -56,8 +55,8 @@ func connect(t *testing.T, s *mcp.Server, opts Options) (*mcp.ClientSession, *Ad
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cs.Close(); lax.Close() })
-	return cs, lax
+	t.Cleanup(func() { cs.Close() })
+	return cs
 }
 
 func TestMiddleware(t *testing.T) {

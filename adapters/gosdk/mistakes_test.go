@@ -47,7 +47,13 @@ func TestMistakesCorpus(t *testing.T) {
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil
 		})
 	}
-	cs, _ := connect(t, s, Options{})
+	lax, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.AddReceivingMiddleware(lax.Middleware)
+	t.Cleanup(func() { lax.Close() })
+	cs := connect(t, s)
 	ctx := context.Background()
 
 	taken := 0

@@ -26,7 +26,7 @@ func runCatalog(args []string) int {
 	pf := packageFlags(fs)
 	profile := profileFlag(fs)
 	from := fs.String("from", "", "print this tools/list catalog `FILE` (- for stdin), any server's, with lenient schemas instead of a package's")
-	rulesFile := fs.String("rules", "", "with -from: a rules.json `FILE` the calls are also normalized with: fields its aliases and defaults fill are not required")
+	rulesFile := fs.String("rules", "", "with -from: a rules.json `FILE` the calls are also normalized with: the schemas admit what it makes the server take (fields its aliases and defaults fill are not required)")
 	quiet := fs.Bool("q", false, "with -from: do not print warnings about fields left strict")
 	fs.Usage = commandUsage(fs,
 		"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [DIR]", "print the package's tools, [{name, description, inputSchema}] sorted by name",
@@ -57,21 +57,22 @@ func runRules(args []string) int {
 	fs := flag.NewFlagSet("normgen rules", flag.ContinueOnError)
 	pf := packageFlags(fs)
 	from := fs.String("catalog", "", "derive the rules from this tools/list catalog `FILE` (- for stdin), any server's, instead of a package")
+	rulesFile := fs.String("rules", "", "with -catalog: a rules.json `FILE` the calls are also normalized with: derived rules that one of its rules overlaps are left out, replaced by it")
 	quiet := fs.Bool("q", false, "with -catalog: do not print warnings about fields left strict")
 	fs.Usage = commandUsage(fs,
 		"normgen rules [-tags TAGS] [-type T,U] [DIR]", "print the package's rule table as rules.json",
-		"normgen rules -catalog FILE|- [-q]", "rules.json derived from each tool's own input schema in any server's catalog")
+		"normgen rules -catalog FILE|- [-rules FILE] [-q]", "rules.json derived from each tool's own input schema in any server's catalog")
 	if code, done := parseCommand(fs, args); done {
 		return code
 	}
 	set := setFlags(fs)
 	if set["catalog"] {
 		if bad := firstSet(set, "tags", "type"); bad != "" {
-			return usageError(fs, "rules", "-%s applies to a package; with -catalog only -q applies", bad)
+			return usageError(fs, "rules", "-%s applies to a package; with -catalog only -rules and -q apply", bad)
 		}
-		return rulesFromCatalog(fs, *from, *quiet)
+		return rulesFromCatalog(fs, *from, *rulesFile, *quiet)
 	}
-	if bad := firstSet(set, "q"); bad != "" {
+	if bad := firstSet(set, "rules", "q"); bad != "" {
 		return usageError(fs, "rules", "-%s applies to -catalog", bad)
 	}
 	return printModel(fs, "rules", pf, gen.RuleTable)

@@ -70,6 +70,10 @@ func TestUsageLines(t *testing.T) {
 		{[]string{"suggest", "-calls", "missing.jsonl"}, "normgen: missing.jsonl: no such file"},
 		{[]string{"suggest", "-calls", "-", "nodir"}, "normgen: nodir: no such directory"},
 		{[]string{"stats", "-logdir", "nodir"}, "normgen: nodir: no such directory"},
+		// InputSchema is what SDKs validate calls against: never a
+		// profile for tools/list only (catalog -profile prints those).
+		{[]string{"-profile", "gemini", "."}, "normgen: profile gemini cannot be the generated InputSchema, which SDKs validate calls against"},
+		{[]string{"-profile", "typearray", "."}, "normgen: profile typearray cannot be the generated InputSchema, which SDKs validate calls against"},
 	} {
 		code, stdout, stderr := normgen(t, dir, "[]", tc.args...)
 		lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")

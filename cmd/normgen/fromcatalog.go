@@ -17,41 +17,21 @@ import (
 // in the portable form; tool order, names, descriptions and every other
 // key kept.
 func catalogFrom(fs *flag.FlagSet, file, rulesFile string, quiet bool) int {
-	d, code := deriveCatalog(fs, "catalog", "from", file)
+	d, code := deriveCatalog(fs, "catalog", "from", file, rulesFile, quiet)
 	if d == nil {
 		return code
-	}
-	if rulesFile != "" {
-		if code := needFile(rulesFile); code != 0 {
-			return code
-		}
-		rules, err := lenient.LoadRulesFile(rulesFile, nil)
-		if err != nil {
-			log.Print(err)
-			return 1
-		}
-		d.ApplyRules(rules)
-	}
-	if !quiet {
-		for _, w := range d.Warnings {
-			log.Printf("warning: %s", w)
-		}
 	}
 	os.Stdout.Write(d.Catalog.MarshalIndent())
 	return 0
 }
 
 // rulesFromCatalog runs `normgen rules -catalog FILE|-`: rules.json
-// derived from each tool's own input schema.
-func rulesFromCatalog(fs *flag.FlagSet, file string, quiet bool) int {
-	d, code := deriveCatalog(fs, "rules", "catalog", file)
+// derived from each tool's own input schema (less those that a rule of
+// -rules FILE replaces: print the derived rules to load beside that file).
+func rulesFromCatalog(fs *flag.FlagSet, file, rulesFile string, quiet bool) int {
+	d, code := deriveCatalog(fs, "rules", "catalog", file, rulesFile, quiet)
 	if d == nil {
 		return code
-	}
-	if !quiet {
-		for _, w := range d.Warnings {
-			log.Printf("warning: %s", w)
-		}
 	}
 	rules := d.Rules
 	if rules == nil {
@@ -67,10 +47,11 @@ func rulesFromCatalog(fs *flag.FlagSet, file string, quiet bool) int {
 }
 
 // deriveCatalog reads the catalog file of a catalog-driven command (a
-// file, or stdin for "-") and derives it. The exit code is for a nil
-// result: 2 for usage errors and unreadable files, 1 for a malformed
-// catalog.
-func deriveCatalog(fs *flag.FlagSet, cmd, flagName, file string) (*schema.CatalogDerivation, int) {
+// file, or stdin for "-"), derives it and applies the -rules file. Fields
+// left strict are warned about on stderr unless quiet; the exit code is
+// for a nil result: 2 for usage errors and unreadable files, 1 for a
+// malformed catalog or rules file.
+func deriveCatalog(fs *flag.FlagSet, cmd, flagName, file, rulesFile string, quiet bool) (*schema.CatalogDerivation, int) {
 	if fs.NArg() > 0 || file == "" {
 		return nil, usageError(fs, cmd, "-%s takes one catalog file (or - for stdin) and no other argument", flagName)
 	}
@@ -92,6 +73,22 @@ func deriveCatalog(fs *flag.FlagSet, cmd, flagName, file string) (*schema.Catalo
 		// "catalog: 3:7: ..." becomes "FILE:3:7: ..."
 		log.Printf("%s:%s", name, strings.TrimPrefix(err.Error(), "catalog:"))
 		return nil, 1
+	}
+	if rulesFile != "" {
+		if code := needFile(rulesFile); code != 0 {
+			return nil, code
+		}
+		rules, err := lenient.LoadRulesFile(rulesFile, nil)
+		if err != nil {
+			log.Print(err)
+			return nil, 1
+		}
+		d.ApplyRules(rules)
+	}
+	if !quiet {
+		for _, w := range d.Warnings {
+			log.Printf("warning: %s", w)
+		}
 	}
 	return d, 0
 }

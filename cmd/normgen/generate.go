@@ -32,6 +32,10 @@ func runGenerate(args []string) int {
 	if !ok {
 		return 2
 	}
+	if !p.ForValidation() {
+		log.Print(gen.ProfileForValidationError(p))
+		return 2
+	}
 	if *version {
 		fmt.Println("normgen", buildVersion())
 		return 0

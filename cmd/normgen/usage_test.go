@@ -28,7 +28,7 @@ func TestUsageSaysWhatIsMissing(t *testing.T) {
 		{[]string{"help", "frob"}, `normgen: unknown command "frob"; commands: catalog, check, normalize, rules, stats, suggest`},
 		{[]string{"catalog", "-from", "-", "-tags", "x"}, "normgen: catalog: -tags applies to a package; with -from only -rules and -q apply"},
 		{[]string{"catalog", "-q", "."}, "normgen: catalog: -q applies to -from"},
-		{[]string{"rules", "-catalog", "-", "-type", "T"}, "normgen: rules: -type applies to a package; with -catalog only -q applies"},
+		{[]string{"rules", "-catalog", "-", "-type", "T"}, "normgen: rules: -type applies to a package; with -catalog only -rules and -q apply"},
 	} {
 		code, stdout, stderr := normgen(t, dir, "[]", tc.args...)
 		first, _, _ := strings.Cut(stderr, "\n")
@@ -47,7 +47,7 @@ func TestCatalogRulesHelp(t *testing.T) {
 		want []string
 	}{
 		{[]string{"catalog", "-h"}, []string{"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [DIR]", "normgen catalog -from FILE|- [-rules FILE] [-q]", "-from", "-rules", "-q", "-profile", "-tags", "-type"}},
-		{[]string{"rules", "-h"}, []string{"normgen rules [-tags TAGS] [-type T,U] [DIR]", "normgen rules -catalog FILE|- [-q]", "-catalog", "-q", "-tags", "-type"}},
+		{[]string{"rules", "-h"}, []string{"normgen rules [-tags TAGS] [-type T,U] [DIR]", "normgen rules -catalog FILE|- [-rules FILE] [-q]", "-catalog", "-rules", "-q", "-tags", "-type"}},
 		{[]string{"catalog", "-from", "-h"}, []string{"-from", "-rules"}},
 		{[]string{"catalog", "-from", "x.json", "-rules", "-help"}, []string{"-from", "-rules"}},
 		{[]string{"rules", "-catalog", "-h"}, []string{"-catalog", "-q"}},

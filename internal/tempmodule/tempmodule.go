@@ -25,7 +25,7 @@ func Root() string {
 // GoMod is the go.mod of a module named path that requires this
 // repository, replaced by its checkout.
 func GoMod(path string) string {
-	return "module " + path + "\n\ngo 1.25.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => " + Root() + "\n"
+	return "module " + path + "\n\ngo 1.26.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => " + Root() + "\n"
 }
 
 // Env is what the go command needs in such a module: -mod=mod, since its
