@@ -350,11 +350,7 @@ func TestDeriveBadInput(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.schema, err)
 		}
-		var warns []string
-		for _, w := range d.Warnings {
-			warns = append(warns, w.String())
-		}
-		if got := strings.Join(warns, "\n"); got != tc.warn {
+		if got := warnings(d); got != tc.warn {
 			t.Errorf("%s: warnings\n got %q\nwant %q", tc.schema, got, tc.warn)
 		}
 		if len(d.Rules) != tc.rules {
@@ -505,12 +501,17 @@ func TestDeriveScalarUnionWarned(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.field, err)
 		}
-		var warns []string
-		for _, w := range d.Warnings {
-			warns = append(warns, w.String())
-		}
-		if got := strings.Join(warns, "\n"); got != tc.warn {
+		if got := warnings(d); got != tc.warn {
 			t.Errorf("%s: warnings\n got %q\nwant %q", tc.field, got, tc.warn)
 		}
 	}
+}
+
+// warnings are a derivation's warnings, one a line.
+func warnings(d *Derivation) string {
+	var warns []string
+	for _, w := range d.Warnings {
+		warns = append(warns, w.String())
+	}
+	return strings.Join(warns, "\n")
 }

@@ -31,24 +31,15 @@ func runCatalog(args []string) int {
 	fs.Usage = commandUsage(fs,
 		"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [DIR]", "print the package's tools, [{name, description, inputSchema}] sorted by name",
 		"normgen catalog -from FILE|- [-rules FILE] [-q]", "any server's tools/list catalog, every input schema rewritten lenient (portable profile)")
-	if code, done := parseCommand(fs, args); done {
-		return code
-	}
-	set := setFlags(fs)
-	if set["from"] {
-		if bad := firstSet(set, "tags", "type", "profile"); bad != "" {
-			return usageError(fs, "catalog", "-%s applies to a package; with -from only -rules and -q apply", bad)
-		}
-		return catalogFrom(fs, *from, *rulesFile, *quiet)
-	}
-	if bad := firstSet(set, "rules", "q"); bad != "" {
-		return usageError(fs, "catalog", "-%s applies to -from", bad)
-	}
-	p, ok := parseProfile(*profile)
-	if !ok {
-		return 2
-	}
-	return printModel(fs, "catalog", pf, func(m *gen.Package) ([]byte, error) { return gen.Catalog(m, p) })
+	return runForms(fs, args, "catalog", "from", []string{"tags", "type", "profile"}, []string{"rules", "q"},
+		func() int { return catalogFrom(fs, *from, *rulesFile, *quiet) },
+		func() int {
+			p, ok := parseProfile(*profile)
+			if !ok {
+				return 2
+			}
+			return printModel(fs, "catalog", pf, func(m *gen.Package) ([]byte, error) { return gen.Catalog(m, p) })
+		})
 }
 
 // runRules implements `normgen rules`: the rule table of the package in
@@ -62,20 +53,30 @@ func runRules(args []string) int {
 	fs.Usage = commandUsage(fs,
 		"normgen rules [-tags TAGS] [-type T,U] [DIR]", "print the package's rule table as rules.json",
 		"normgen rules -catalog FILE|- [-rules FILE] [-q]", "rules.json derived from each tool's own input schema in any server's catalog")
+	return runForms(fs, args, "rules", "catalog", []string{"tags", "type"}, []string{"rules", "q"},
+		func() int { return rulesFromCatalog(fs, *from, *rulesFile, *quiet) },
+		func() int { return printModel(fs, "rules", pf, gen.RuleTable) })
+}
+
+// runForms parses the flags of a command with two forms, one for a
+// package and one for a catalog file given with -from (the flag named
+// from), and runs the form asked for. A flag of one form given to the
+// other (pkgOnly, fromOnly) is a usage error naming it.
+func runForms(fs *flag.FlagSet, args []string, cmd, from string, pkgOnly, fromOnly []string, fromForm, pkgForm func() int) int {
 	if code, done := parseCommand(fs, args); done {
 		return code
 	}
 	set := setFlags(fs)
-	if set["catalog"] {
-		if bad := firstSet(set, "tags", "type"); bad != "" {
-			return usageError(fs, "rules", "-%s applies to a package; with -catalog only -rules and -q apply", bad)
+	if !set[from] {
+		if bad := firstSet(set, fromOnly...); bad != "" {
+			return usageError(fs, cmd, "-%s applies to -%s", bad, from)
 		}
-		return rulesFromCatalog(fs, *from, *rulesFile, *quiet)
+		return pkgForm()
 	}
-	if bad := firstSet(set, "rules", "q"); bad != "" {
-		return usageError(fs, "rules", "-%s applies to -catalog", bad)
+	if bad := firstSet(set, pkgOnly...); bad != "" {
+		return usageError(fs, cmd, "-%s applies to a package; with -%s only -%s apply", bad, from, strings.Join(fromOnly, " and -"))
 	}
-	return printModel(fs, "rules", pf, gen.RuleTable)
+	return fromForm()
 }
 
 // pkgFlags are the flags that select what to load of a package.

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -32,16 +31,8 @@ func CheckGenerated(t *testing.T, tools []lenient.Tool, calls map[string][]strin
 	}
 	var all []pending
 	var cases []ajvcheck.Case
-	var names []string
-	for name := range calls {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	byName := map[string]lenient.Tool{}
-	for _, tool := range tools {
-		byName[tool.Name] = tool
-	}
-	for _, name := range names {
+	byName := toolsByName(tools)
+	for _, name := range sortedKeys(calls) {
 		tool, ok := byName[name]
 		if !ok {
 			t.Errorf("no tool %q", name)
