@@ -8370,7 +8370,6 @@ const claudeCode18260Schema = `{
     "properties": {
       "anyOf": [
         {
-          "additionalProperties": {},
           "type": "object"
         },
         {
@@ -8402,7 +8401,6 @@ const claudeCode18260SchemaTypeArray = `{
       ]
     },
     "properties": {
-      "additionalProperties": {},
       "type": [
         "object",
         "string"
@@ -8450,7 +8448,6 @@ const claudeCode22394Schema = `{
           "items": {
             "anyOf": [
               {
-                "additionalProperties": {},
                 "type": "object"
               },
               {
@@ -8483,7 +8480,6 @@ const claudeCode22394SchemaTypeArray = `{
     },
     "actions": {
       "items": {
-        "additionalProperties": {},
         "type": [
           "object",
           "string"
@@ -8585,7 +8581,6 @@ const claudeCode2747Schema = `{
     "metadata": {
       "anyOf": [
         {
-          "additionalProperties": {},
           "type": "object"
         },
         {
@@ -8606,7 +8601,6 @@ const claudeCode2747SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "metadata": {
-      "additionalProperties": {},
       "type": [
         "object",
         "string",
@@ -8787,7 +8781,6 @@ const claudeCode5504Schema = `{
     "patch_content": {
       "anyOf": [
         {
-          "additionalProperties": {},
           "type": "object"
         },
         {
@@ -8808,7 +8801,6 @@ const claudeCode5504SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "patch_content": {
-      "additionalProperties": {},
       "type": [
         "object",
         "string",
@@ -10762,7 +10754,6 @@ const mcpadapt38Schema = `{
     "filters": {
       "anyOf": [
         {
-          "additionalProperties": {},
           "type": "object"
         },
         {
@@ -10791,7 +10782,6 @@ const mcpadapt38SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "filters": {
-      "additionalProperties": {},
       "type": [
         "object",
         "string"
@@ -11909,7 +11899,6 @@ const templateAgent249Schema = `{
     "fields": {
       "anyOf": [
         {
-          "additionalProperties": {},
           "type": "object"
         },
         {
@@ -11938,7 +11927,6 @@ const templateAgent249SchemaTypeArray = `{
       "type": "string"
     },
     "fields": {
-      "additionalProperties": {},
       "type": [
         "object",
         "string"
