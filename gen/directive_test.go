@@ -112,7 +112,7 @@ type (
 }
 
 // TestDirectivesHonoured: a tool line inside a group, or above a group of
-// one type, marks that type, and names it when -type selects it too.
+// one type, marks that type, and names it when -type names it too.
 func TestDirectivesHonoured(t *testing.T) {
 	src := `package d
 
@@ -142,12 +142,13 @@ type (
 	if got := strings.Join(tools, ","); got != "one,two" {
 		t.Errorf("tools %s, want one,two", got)
 	}
+	// -type names more tools; the marked ones stay (TestTypeFlagKeepsMarkedTools).
 	tools, diags = loadSource(t, src, "OneInput", "Other")
 	if len(diags) > 0 {
 		t.Fatalf("-type OneInput,Other: diagnostics: %v", diags)
 	}
-	if got := strings.Join(tools, ","); got != "one,other" {
-		t.Errorf("-type OneInput,Other: tools %s, want one,other", got)
+	if got := strings.Join(tools, ","); got != "one,other,two" {
+		t.Errorf("-type OneInput,Other: tools %s, want one,other,two", got)
 	}
 }
 

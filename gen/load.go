@@ -145,8 +145,10 @@ func (l *loader) errorf(pos token.Pos, field, format string, args ...any) {
 	l.diags = append(l.diags, Diagnostic{Pos: l.pkg.Fset.Position(pos), Field: field, Msg: fmt.Sprintf(format, args...)})
 }
 
-// toolDirective is the doc comment line that marks a tool type.
-var toolDirective = regexp.MustCompile(`^//normgen:tool(?:\s+(\S+))?\s*$`)
+// toolDirective is the doc comment line that marks a tool type; the
+// name is all the rest (a name with a space is reported as a name, not
+// as an unknown directive).
+var toolDirective = regexp.MustCompile(`^//normgen:tool(?:\s+(.*?))?\s*$`)
 
 // spacedDirective is a normgen directive written with a space after //:
 // Go reads it as comment text (part of the description), not as a
@@ -191,9 +193,12 @@ func (l *loader) build(cfg Config) *Package {
 	type candidate struct {
 		name, tool string
 		pos        token.Pos
+		at         token.Pos // the //normgen:tool line (NoPos for none)
 	}
 	var found []candidate
 	named := map[string]string{} // type name -> its //normgen:tool name
+	namedAt := map[string]token.Pos{}
+	docs := map[*ast.CommentGroup]bool{} // the doc comments read for directives
 	for _, f := range l.pkg.Syntax {
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
@@ -201,12 +206,14 @@ func (l *loader) build(cfg Config) *Package {
 				continue
 			}
 			l.groupDirectives(gd)
+			docs[gd.Doc] = true
 			if len(gd.Specs) == 1 {
 				l.misspelledDirectives(gd.Doc)
 			}
 			for _, spec := range gd.Specs {
 				ts := spec.(*ast.TypeSpec)
 				doc := ts.Doc
+				docs[ts.Doc] = true
 				if ts.Doc != nil {
 					l.misspelledDirectives(ts.Doc)
 				}
@@ -235,8 +242,12 @@ func (l *loader) build(cfg Config) *Package {
 				}
 				for _, c := range lines {
 					if mm := toolDirective.FindStringSubmatch(c.Text); mm != nil {
-						found = append(found, candidate{ts.Name.Name, mm[1], ts.Pos()})
-						named[ts.Name.Name] = mm[1]
+						if first, dup := namedAt[ts.Name.Name]; dup {
+							l.secondToolLine(c, ts.Name.Name, named[ts.Name.Name], first, mm[1])
+							continue
+						}
+						found = append(found, candidate{ts.Name.Name, mm[1], ts.Pos(), c.Pos()})
+						named[ts.Name.Name], namedAt[ts.Name.Name] = mm[1], c.Pos()
 					} else if strings.HasPrefix(c.Text, "//normgen:") && !strings.HasPrefix(c.Text, "//normgen:unknown=") {
 						l.errorf(c.Pos(), "", "unknown directive %q; known: //normgen:tool NAME, //normgen:unknown=error", c.Text)
 					}
@@ -244,15 +255,20 @@ func (l *loader) build(cfg Config) *Package {
 			}
 		}
 	}
-	if len(cfg.Types) > 0 {
-		found = found[:0]
-		for _, name := range cfg.Types {
-			obj := l.pkg.Types.Scope().Lookup(name)
-			if obj == nil {
-				l.diags = append(l.diags, Diagnostic{Msg: fmt.Sprintf("-type %s: no such type in package %s", name, l.pkg.Name)})
-				continue
-			}
-			found = append(found, candidate{name, named[name], obj.Pos()})
+	l.strayDirectives(docs)
+	// -type names more tools: the marked types stay tools, since the
+	// package's one generated file holds every tool's decoders and
+	// NormgenTools, and generating some would drop the others' decoders
+	// while the package still builds.
+	for _, name := range cfg.Types {
+		obj := l.pkg.Types.Scope().Lookup(name)
+		if obj == nil {
+			l.diags = append(l.diags, Diagnostic{Msg: fmt.Sprintf("-type %s: no such type in package %s", name, l.pkg.Name)})
+			continue
+		}
+		if _, marked := namedAt[name]; !marked {
+			found = append(found, candidate{name, "", obj.Pos(), token.NoPos})
+			namedAt[name] = token.NoPos
 		}
 	}
 	if len(found) == 0 && len(cfg.Types) == 0 && len(l.diags) == 0 { // else a directive error says why
@@ -268,6 +284,9 @@ func (l *loader) build(cfg Config) *Package {
 			l.errorf(c.pos, "", "type %s is not a struct; a tool input must be a struct type", c.name)
 			continue
 		}
+		if !l.genericTool(obj, c.pos) {
+			continue
+		}
 		s := l.structOf(obj, false)
 		if s == nil {
 			continue
@@ -275,6 +294,9 @@ func (l *loader) build(cfg Config) *Package {
 		name := c.tool
 		if name == "" {
 			name = ToolName(c.name)
+			l.checkToolName(name, c.pos, true)
+		} else {
+			l.checkToolName(name, c.at, false)
 		}
 		t := &Tool{Name: name, Description: s.Doc, Input: s, Pos: l.pkg.Fset.Position(c.pos)}
 		if prev, dup := names[name]; dup {
@@ -471,6 +493,9 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, depth int)
 	}
 	for i := 0; i < st.NumFields(); i++ {
 		v := st.Field(i)
+		if !l.tagParses(v, st.Tag(i), s.Name+"."+strings.Join(append(append([]string(nil), prefix...), v.Name()), ".")) {
+			continue
+		}
 		tag := reflect.StructTag(st.Tag(i))
 		jsonTag, hasJSON := tag.Lookup("json")
 		name, opts, _ := strings.Cut(jsonTag, ",")

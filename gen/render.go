@@ -28,7 +28,7 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	f.HeaderComment(Header)
 	f.ImportName(lenientPkg, "lenient")
 	f.Comment("Fails to compile when the lenient runtime is older than this generator.")
-	f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion4")
+	f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion5")
 	fast := fastStructs(m)
 	for _, s := range m.Structs {
 		renderStruct(f, s, fast[s])
@@ -325,7 +325,28 @@ func modeCode(m lenient.Mode) jen.Code {
 // tgt, with its keyword checks.
 func decodeField(s *Struct, f *Field, tgt *jen.Statement, v jen.Code) []jen.Code {
 	checks := fieldChecks(s, f, v)
-	return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks, 0)
+	return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks, boundedCall(f, v), 0)
+}
+
+// boundedCall renders, for a number field with declared bounds, the call
+// that runs when its value did not decode: lenient's Decoder.Bounded,
+// which makes a value outside the Go type's range name the declared bound
+// it is beyond, as the schema advertises it. nil for other fields.
+func boundedCall(f *Field, v jen.Code) jen.Code {
+	k := f.Keywords
+	if !isNumeric(f.Type.Kind) || k.Minimum == "" && k.Maximum == "" && k.ExclusiveMinimum == "" && k.ExclusiveMaximum == "" {
+		return nil
+	}
+	b := jen.Dict{}
+	for _, x := range []struct{ name, bound string }{
+		{"Minimum", k.Minimum}, {"Maximum", k.Maximum},
+		{"ExclusiveMinimum", k.ExclusiveMinimum}, {"ExclusiveMaximum", k.ExclusiveMaximum},
+	} {
+		if x.bound != "" {
+			b[jen.Id(x.name)] = jen.Lit(x.bound)
+		}
+	}
+	return jen.Id("d").Dot("Bounded").Call(jen.Id("mark"), v, jen.Qual(lenientPkg, "Bounds").Values(b))
 }
 
 // decodeValue renders the decoding of v (raw JSON) into tgt for type t.
@@ -334,7 +355,10 @@ func decodeField(s *Struct, f *Field, tgt *jen.Statement, v jen.Code) []jen.Code
 // the arrays and maps v is inside, so that the iterator of each level
 // has a name of its own: an element's iterator must not hide the one v
 // reads from ([][]T, map[string]map[string]T).
-func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m lenient.Mode, checks []jen.Code, depth int) []jen.Code {
+//
+// failed, when not nil, runs instead of the checks when the value did not
+// decode (boundedCall).
+func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m lenient.Mode, checks []jen.Code, failed jen.Code, depth int) []jen.Code {
 	d := jen.Id("d")
 	store := func(val jen.Code) []jen.Code {
 		if t.Pointer {
@@ -359,7 +383,11 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 			return guardNull(store(conv(call, natural)))
 		}
 		stmts := []jen.Code{jen.Id("mark").Op(":=").Add(d.Clone().Dot("Mark").Call()), jen.Id("val").Op(":=").Add(call)}
-		stmts = append(stmts, jen.If(d.Clone().Dot("OK").Call(jen.Id("mark"))).Block(checks...))
+		ok := jen.If(d.Clone().Dot("OK").Call(jen.Id("mark"))).Block(checks...)
+		if failed != nil {
+			ok = ok.Else().Block(failed)
+		}
+		stmts = append(stmts, ok)
 		stmts = append(stmts, store(conv(jen.Id("val"), natural))...)
 		return guardNull(stmts)
 	}
@@ -379,6 +407,9 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 		return scalar(d.Clone().Dot("Float").Call(v, jen.Lit(name), jen.Lit(t.Bits), modeCode(m)), "float64")
 	case schema.Any:
 		if t.Raw {
+			if t.Pointer { // *json.RawMessage: null leaves it nil, as encoding/json does
+				return guardNull(store(d.Clone().Dot("Raw").Call(v)))
+			}
 			return []jen.Code{tgt.Clone().Op("=").Add(d.Clone().Dot("Raw").Call(v))}
 		}
 		return guardNull(store(d.Clone().Dot("Any").Call(v)))
@@ -398,7 +429,7 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 		return guardNull(stmts)
 	case schema.Array:
 		a := levelName("a", depth)
-		elem := decodeValue(jen.Id("e"), t.Elem, jen.Id(a).Dot("Value"), "", m&^lenient.Wrap, nil, depth+1)
+		elem := decodeValue(jen.Id("e"), t.Elem, jen.Id(a).Dot("Value"), "", m&^lenient.Wrap, nil, nil, depth+1)
 		loop := []jen.Code{
 			d.Clone().Dot("EnterIndex").Call(jen.Id(a).Dot("Index").Call()),
 			jen.Var().Id("e").Add(typeCode(t.Elem, true)),
@@ -432,7 +463,7 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 		})
 	case schema.Map:
 		o := levelName("o", depth)
-		elem := decodeValue(jen.Id("e"), t.Elem, jen.Id(o).Dot("Value"), "", m, nil, depth+1)
+		elem := decodeValue(jen.Id("e"), t.Elem, jen.Id(o).Dot("Value"), "", m, nil, nil, depth+1)
 		loop := []jen.Code{
 			jen.Id("k").Op(":=").String().Parens(jen.Id(o).Dot("Key")),
 			d.Clone().Dot("Enter").Call(jen.Id("k")),

@@ -3,6 +3,7 @@ package gen
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/normgen/normgen/lenient"
@@ -57,13 +58,9 @@ func (w *ruleWalker) add(p, idPath, what string, r lenient.Rule) {
 // plainName reports whether p is a single member name, not a path.
 func plainName(p string) bool { return !strings.ContainsAny(p, ".[]{}") }
 
-// join appends a member name to a path.
-func join(prefix, name string) string {
-	if prefix == "" {
-		return name
-	}
-	return prefix + "." + name
-}
+// join appends a member name to a rule path, quoted where the path
+// grammar needs it (opts["x.y"]).
+func join(prefix, name string) string { return lenient.PathKey(prefix, name) }
 
 // structFields derives the rules of a struct's fields; prefix is the
 // struct's path ("" for the arguments object).
@@ -86,14 +83,13 @@ func (w *ruleWalker) structFields(s *Struct, prefix string) {
 	w.seen[s] = true
 	defer delete(w.seen, s)
 	for _, f := range s.Fields {
-		if strings.ContainsAny(f.Name, ".[]{}") {
-			continue // a rule path cannot name it
-		}
 		p := join(prefix, f.Name)
+		to := f.Name
+		if !plainName(to) {
+			to = "[" + strconv.Quote(to) + "]" // a member name, not a path
+		}
 		for _, a := range f.Aliases {
-			if !strings.ContainsAny(a, ".[]{}") {
-				w.add(join(prefix, a), p, "alias."+a, lenient.Rule{Type: lenient.RuleParamAlias, To: f.Name})
-			}
+			w.add(join(prefix, a), p, "alias."+a, lenient.Rule{Type: lenient.RuleParamAlias, To: to})
 		}
 		if f.Keywords.HasDefault {
 			w.add(p, p, "default", lenient.Rule{Type: lenient.RuleParamDefault, Value: defaultJSON(f)})
@@ -175,8 +171,8 @@ func defaultJSON(f *Field) json.RawMessage {
 // again, as rule path alternatives (".and[]", ".not", ".body.args[]"):
 // the group its fields' rules repeat. An error says why the rule table
 // cannot spell them: a struct on one of the cycles that reaches itself
-// again by another (a recursive type inside another one's cycle), or a
-// field whose name a rule path cannot hold.
+// again by another (a recursive type inside another one's cycle). A
+// field name a path quotes is a quoted step (["x.y"][]).
 func Cycles(s *Struct) ([]string, error) {
 	var alts []string
 	onPath := map[*Struct]bool{s: true}
@@ -184,7 +180,10 @@ func Cycles(s *Struct) ([]string, error) {
 	walk = func(x *Struct, steps string, via []string) error {
 		for _, f := range x.Fields {
 			t := f.Type
-			step := "." + f.Name
+			step := lenient.PathKey("", f.Name) // ["x.y"] for a name a path quotes
+			if !strings.HasPrefix(step, "[") {
+				step = "." + step
+			}
 			for ; t.Kind == schema.Array || t.Kind == schema.Map; t = t.Elem {
 				step += map[schema.Kind]string{schema.Array: "[]", schema.Map: "{}"}[t.Kind]
 			}
@@ -193,10 +192,6 @@ func Cycles(s *Struct) ([]string, error) {
 			}
 			route := append(via[:len(via):len(via)], x.Name+"."+f.Name)
 			switch {
-			case strings.ContainsAny(f.Name, ".[]{}|()*"):
-				if reaches(t.Struct, s, map[*Struct]bool{}) {
-					return fmt.Errorf("field %s.%s, on a cycle of %s, has a name a rule path cannot hold", x.Name, f.Name, s.Name)
-				}
 			case t.Struct == s:
 				alts = append(alts, steps+step)
 			case onPath[t.Struct]:

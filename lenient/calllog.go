@@ -14,9 +14,9 @@ const defaultCallLogBytes = 16 << 20
 // WithCallLog writes the arguments of every call, as received (before any
 // rule), to path as JSON lines, `{"tool": NAME, "args": {...}}` a line:
 // the log `normgen suggest -calls` reads. Arguments that are not valid
-// JSON are written as a JSON string, so that the line stays valid and
-// suggest counts it as malformed. When a line would take the file past
-// maxBytes (16 MiB when maxBytes <= 0), the file is renamed to path.1
+// JSON are written as a JSON string holding their text, so that the line
+// stays valid; suggest lists such a call among the failures no tag edit
+// can fix. When a line would take the file past maxBytes (16 MiB when maxBytes <= 0), the file is renamed to path.1
 // (replacing an older one) and a new file is started: at most about twice
 // maxBytes are kept. A line longer than maxBytes alone is dropped with a
 // warning (WithWarnings, or log/slog's default logger). Opt-in: without

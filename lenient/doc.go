@@ -60,3 +60,8 @@ const SupportPackageIsVersion3 = true
 // SupportPackageIsVersion4 is referenced by generated code whose fast path
 // reports the fixes it makes (Fast.Report, Fast.Fixes).
 const SupportPackageIsVersion4 = true
+
+// SupportPackageIsVersion5 is referenced by generated code that has a
+// number field's declared bounds named when its value is outside the Go
+// type's range (Decoder.Bounded).
+const SupportPackageIsVersion5 = true

@@ -13,8 +13,8 @@ import (
 // JSON path as decoder reports write it ("limit", "steps[0].id",
 // "services.db.ports[1]"; an alias's canonical key). For an alias From
 // and To are the two keys; for a changed value they are its JSON text
-// before and after (`"5"` and 5; for accept-both, the kinds "string" and
-// "array"); a default has only To. Texts longer than 200 bytes are cut,
+// before and after (`"5"` and 5; `"[\"a\"]"` and ["a"] for JSON text
+// read as its value); a default has only To. Texts longer than 200 bytes are cut,
 // with their length noted.
 type Applied struct {
 	RuleID string   `json:"rule_id"`        // the rule that applied
@@ -193,7 +193,7 @@ func bind(rules []*Rule, paths map[*Rule][]pathSeg) *ruleSet {
 			at := pathString(b.segs[:len(b.segs)-1])
 			for _, q := range rules {
 				qs := paths[q]
-				if q != r && q.kind() == RuleParamAlias && q.To == r.To && pathString(qs[:len(qs)-1]) == at {
+				if q != r && q.kind() == RuleParamAlias && q.toKey() == r.toKey() && pathString(qs[:len(qs)-1]) == at {
 					b.others = append(b.others, qs[len(qs)-1].key)
 				}
 			}
@@ -311,20 +311,6 @@ func integerLiteral(num string) (any, string, bool) {
 func jsonText(s string) bool {
 	i := skipSpace([]byte(s), 0)
 	return i < len(s) && (s[i] == '[' || s[i] == '{') && Valid([]byte(s)) == nil
-}
-
-func kindName(s string) string {
-	if s[skipSpace([]byte(s), 0)] == '[' {
-		return "array"
-	}
-	return "object"
-}
-
-func kindOf(v any) string {
-	if _, ok := v.([]any); ok {
-		return "array"
-	}
-	return "object"
 }
 
 // decodeAny decodes validated JSON with numbers as json.Number.

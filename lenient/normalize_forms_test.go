@@ -9,21 +9,28 @@ import (
 
 // TestPathGroups: a group repeats its steps any number of times, zero
 // included, for a recursive type, in both entry points, through JSON text
-// at any level; a path writes back as it was written.
+// at any level; a path writes back as it was written, a name holding
+// "(", ")" or "|" quoted.
 func TestPathGroups(t *testing.T) {
-	for _, p := range []string{
-		"filter(.and[]|.or[]|.not)*.boost",
-		"children[](.children[])*.weight",
-		"a(.b{}(.c[])*.d|[])*",
-		"f(x).y", // "(" not followed by a step is part of a name
+	for _, tc := range []struct{ path, want string }{
+		{"filter(.and[]|.or[]|.not)*.boost", ""},
+		{"children[](.children[])*.weight", ""},
+		{"a(.b{}(.c[])*.d|[])*", ""},
+		{"f(x).y", `["f(x)"].y`}, // "(" not followed by a step is part of a name
+		{`["f(x)"].y`, ""},
+		{`t(["a|b"][]|["x.y"]|.n)*.v`, ""},
 	} {
-		segs, err := parsePath(p)
+		segs, err := parsePath(tc.path)
 		if err != nil {
-			t.Errorf("%s: %v", p, err)
+			t.Errorf("%s: %v", tc.path, err)
 			continue
 		}
-		if got := pathString(segs); got != p {
-			t.Errorf("%s writes back as %s", p, got)
+		want := tc.want
+		if want == "" {
+			want = tc.path
+		}
+		if got := pathString(segs); got != want {
+			t.Errorf("%s writes back as %s, want %s", tc.path, got, want)
 		}
 	}
 	for _, tc := range []struct{ path, want string }{
@@ -52,7 +59,7 @@ func TestPathGroups(t *testing.T) {
 			[]string{`filter.boost "1" -> 1`, `filter.not.and[0].boost "2" -> 2`, `filter.not.and[1].not.boost "3" -> 3`}},
 		{`{"filter":{"op":"lt","and":"[{\"op\":\"lt\",\"not\":{\"boost\":\"4\"}}]"}}`,
 			`{"filter":{"op":"lt","and":[{"op":"lt","not":{"boost":4,"op":"eq"}}]}}`,
-			[]string{`filter.and[0].not.op  -> "eq"`, `filter.and[0].not.boost "4" -> 4`, `filter.and string -> array`}},
+			[]string{`filter.and[0].not.op  -> "eq"`, `filter.and[0].not.boost "4" -> 4`, `filter.and "[{\"op\":\"lt\",\"not\":{\"boost\":4,\"op\":\"eq\"}}]" -> [{"op":"lt","not":{"boost":4,"op":"eq"}}]`}},
 		{`{"children":[{"weight":"1","children":[{"weight":"2","children":[]}]}],"weight":"0"}`,
 			`{"children":[{"weight":1,"children":[{"weight":2,"children":[]}]}],"weight":"0"}`,
 			[]string{`children[0].weight "1" -> 1`, `children[0].children[0].weight "2" -> 2`}},

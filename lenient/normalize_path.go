@@ -12,9 +12,11 @@ import (
 // A rule path locates the values a rule applies to, from the arguments
 // object: member names joined by ".", "[]" for each element of an array
 // and "{}" for each value of an object (a map): "retry.attempts",
-// "steps[].id", "labels[]", "env{}.port". A group, "(" alternatives
-// separated by "|" ")*", after the first member, is its steps repeated
-// any number of times, zero included (a recursive type):
+// "steps[].id", "labels[]", "env{}.port". A member name holding ".",
+// "[", "]", "{", "}", "(", ")", "|" or "*" is written quoted in brackets,
+// as decoder paths write it: `opts["x.y"]`, `["a[0]"].n`. A group, "("
+// alternatives separated by "|" ")*", after the first member, is its
+// steps repeated any number of times, zero included (a recursive type):
 // "filter(.and[]|.or[]|.not)*.boost". Along the way, a string holding
 // JSON array or object text is read as that value (and written back as
 // text), as the generated decoders read it at any depth.
@@ -25,9 +27,9 @@ type pathSeg struct {
 }
 
 // parsePath parses a rule path. A name is any non-empty run of characters
-// other than ".", "[", "]", "{" and "}" (and, in a group, "|" and ")");
-// a group starts with "(" right after a step, followed by ".", "[" or
-// "{".
+// other than ".", "[", "]", "{" and "}" (and, in a group, "|" and ")"),
+// or any name quoted in brackets (["x.y"]); a group starts with "(" right
+// after a step, followed by ".", "[" or "{".
 func parsePath(p string) ([]pathSeg, error) {
 	segs, i, err := parseSteps(p, 0, false)
 	if err == nil && i < len(p) {
@@ -55,6 +57,13 @@ func parseSteps(p string, i int, inGroup bool) ([]pathSeg, int, error) {
 				return nil, i, fmt.Errorf("path %q: an empty alternative in a group at offset %d", p, i)
 			}
 			return segs, i, nil
+		case strings.HasPrefix(p[i:], `["`):
+			key, n, ok := quotedKey(p[i:])
+			if !ok {
+				return nil, i, fmt.Errorf(`path %q: a quoted member name at offset %d does not end in "] (want ["x.y"])`, p, i)
+			}
+			segs = append(segs, pathSeg{key: key})
+			i += n
 		case strings.HasPrefix(p[i:], "[]"), strings.HasPrefix(p[i:], "{}"):
 			if !after {
 				return nil, i, fmt.Errorf("path %q must start with a member name", p)
@@ -107,6 +116,56 @@ func parseSteps(p string, i int, inGroup bool) ([]pathSeg, int, error) {
 // follows it.
 func groupStart(p string, i int) bool {
 	return i+1 < len(p) && strings.ContainsRune(".[{(", rune(p[i+1]))
+}
+
+// quotedKey reads the quoted member name at the start of p (["x.y"]): the
+// name and the length of its spelling.
+func quotedKey(p string) (string, int, bool) {
+	end := 2
+	for end < len(p) && p[end] != '"' {
+		if p[end] == '\\' {
+			end++
+		}
+		end++
+	}
+	if end+1 >= len(p) || p[end+1] != ']' {
+		return "", 0, false
+	}
+	key, err := strconv.Unquote(p[1 : end+1])
+	if err != nil {
+		return "", 0, false
+	}
+	return key, end + 2, true
+}
+
+// needsQuotes reports whether a member name is written quoted in a rule
+// path: it is empty or holds ".", "[", "]", "{", "}", or "(", ")" or "|",
+// which a group of a recursive type's path would read as its own.
+func needsQuotes(key string) bool { return key == "" || strings.ContainsAny(key, ".[]{}()|") }
+
+// PathKey appends the member name key to the rule path prefix ("" for
+// the arguments object), quoted where the path grammar needs it:
+// PathKey("opts", "x.y") is `opts["x.y"]`, PathKey("retry", "attempts")
+// is "retry.attempts".
+func PathKey(prefix, key string) string {
+	switch {
+	case needsQuotes(key):
+		return prefix + "[" + strconv.Quote(key) + "]"
+	case prefix == "":
+		return key
+	}
+	return prefix + "." + key
+}
+
+// toKey is the member name an alias rule's to names: to itself, or the
+// name quoted in brackets (["x.y"]), for a name with a dot.
+func (r *Rule) toKey() string {
+	if strings.HasPrefix(r.To, `["`) {
+		if key, n, ok := quotedKey(r.To); ok && n == len(r.To) {
+			return key
+		}
+	}
+	return r.To
 }
 
 // target returns the path a rule applies to: its path; or its from as a
@@ -332,7 +391,7 @@ func memberRule(r *Rule, obj *jnode, key string, others []string, w where, out *
 	at := obj.index(key)
 	switch r.kind() {
 	case RuleParamAlias:
-		if at < 0 || obj.index(r.To) >= 0 {
+		if at < 0 || obj.index(r.toKey()) >= 0 {
 			return false
 		}
 		for _, o := range others {
@@ -340,8 +399,8 @@ func memberRule(r *Rule, obj *jnode, key string, others []string, w where, out *
 				return false
 			}
 		}
-		obj.keys[at] = r.To
-		*out = append(*out, record(r, w.child(r.To), key, r.To))
+		obj.keys[at] = r.toKey()
+		*out = append(*out, record(r, w.child(r.toKey()), key, r.toKey()))
 		return true
 	case RuleAbsent:
 		if at < 0 || !absentValue(r.Value, string(obj.vals[at].raw)) {
@@ -400,14 +459,17 @@ func valueRule(r *Rule, v *jnode) (*jnode, string, string, bool) {
 			if !v.isString() || !jsonText(StringValue(v.raw)) {
 				return nil, "", "", false
 			}
+			// Recorded as every changed value is: the JSON text sent
+			// (the string) and the JSON text it held.
 			s := StringValue(v.raw)
-			return parseNode([]byte(s)), "string", kindName(s), true
+			return parseNode([]byte(s)), string(v.raw), s, true
 		}
 		if v.kind == 0 {
 			return nil, "", "", false
 		}
-		kind := map[byte]string{'[': "array", '{': "object"}[v.kind]
-		return &jnode{raw: appendQuoted(nil, string(v.encode(nil)))}, kind, "string", true
+		text := v.encode(nil)
+		quoted := appendQuoted(nil, string(text))
+		return &jnode{raw: quoted}, string(text), string(quoted), true
 	case RuleWrap:
 		if !wrappable(v) {
 			return nil, "", "", false
@@ -660,7 +722,7 @@ func memberRuleMap(r *Rule, obj map[string]any, key string, others []string, w w
 	v, has := obj[key]
 	switch r.kind() {
 	case RuleParamAlias:
-		if _, taken := obj[r.To]; !has || taken {
+		if _, taken := obj[r.toKey()]; !has || taken {
 			return false
 		}
 		for _, o := range others {
@@ -668,9 +730,9 @@ func memberRuleMap(r *Rule, obj map[string]any, key string, others []string, w w
 				return false
 			}
 		}
-		obj[r.To] = v
+		obj[r.toKey()] = v
 		delete(obj, key)
-		*out = append(*out, record(r, w.child(r.To), key, r.To))
+		*out = append(*out, record(r, w.child(r.toKey()), key, r.toKey()))
 		return true
 	case RuleAbsent:
 		if !has {
@@ -731,7 +793,7 @@ func valueRuleAny(r *Rule, v any) (any, string, string, bool) {
 			if !ok || !jsonText(s) {
 				return nil, "", "", false
 			}
-			return decodeAny([]byte(s)), "string", kindName(s), true
+			return decodeAny([]byte(s)), quoteJSON(s), s, true
 		}
 		switch v.(type) {
 		case []any, map[string]any:
@@ -745,7 +807,7 @@ func valueRuleAny(r *Rule, v any) (any, string, string, bool) {
 		if err != nil {
 			return nil, "", "", false
 		}
-		return string(b), kindOf(v), "string", true
+		return string(b), string(b), quoteJSON(string(b)), true
 	case RuleWrap:
 		switch x := v.(type) {
 		case nil, []any, map[string]any:

@@ -457,7 +457,7 @@ func (c *checker) field(path string, s map[string]any) {
 	}
 	if set["array"] {
 		if !set["string"] && !strict {
-			c.add(path, KindArrayNoText, `array field accepts no string form: hosts reject an array sent as JSON text ("[\"a\"]"); use "type": ["array", "string"] and parse the text in the decoder`)
+			c.add(path, KindArrayNoText, `array field accepts no string form: hosts reject an array sent as JSON text ("[\"a\"]"); use {"anyOf": [{"type": "array", "items": {...}}, {"type": "string"}%s]} and parse the text in the decoder`, nullBranch(set))
 		}
 		arr := branchOf(bs, "array")
 		items, ok := arr["items"].(map[string]any)
@@ -471,7 +471,7 @@ func (c *checker) field(path string, s map[string]any) {
 	}
 	if set["object"] {
 		if !set["string"] && !strict {
-			c.add(path, KindObjectNoText, `object field accepts no string form: hosts reject an object sent as JSON text; use "type": ["object", "string"] and parse the text in the decoder`)
+			c.add(path, KindObjectNoText, `object field accepts no string form: hosts reject an object sent as JSON text; use {"anyOf": [{"type": "object", "properties": {...}}, {"type": "string"}%s]} and parse the text in the decoder`, nullBranch(set))
 		}
 		obj := branchOf(bs, "object")
 		// A branch that is a $ref (a recursive struct's, in the portable
@@ -493,6 +493,15 @@ func sameMap(a, b map[string]any) bool {
 	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }
 
+// nullBranch is the null branch of the portable spelling a finding
+// advises, for a field that takes null.
+func nullBranch(set map[string]bool) string {
+	if set["null"] {
+		return `, {"type": "null"}`
+	}
+	return ""
+}
+
 // branchRefs returns a schema and the (resolved) branches of its anyOf
 // and oneOf, where the portable form keeps each type's keywords, with,
 // for each, the last $ref followed to it ("" for none).
@@ -510,7 +519,7 @@ func (c *checker) branchRefs(s map[string]any) ([]map[string]any, []string) {
 	return out, refs
 }
 
-// branchOf returns, of a schema's branches (as branches returns them, the
+// branchOf returns, of a schema's branches (as branchRefs returns them, the
 // schema first), the one that carries type typ's keywords: the first whose
 // type names typ, else the schema itself.
 func branchOf(bs []map[string]any, typ string) map[string]any {
@@ -525,7 +534,9 @@ func branchOf(bs []map[string]any, typ string) map[string]any {
 // scalar checks a number or boolean field's string form.
 func (c *checker) scalar(path string, set map[string]bool, pattern string, hasPattern bool, typ, noString, example, want string, good, bad []string) {
 	if !set["string"] {
-		c.add(path, noString, "%s field accepts no string form: hosts reject %s; use \"type\": [%q, \"string\"] with \"pattern\": %q", typ, example, typ, want)
+		// The advice is the portable spelling (what normgen generates by
+		// default), which every host takes; a type array is not.
+		c.add(path, noString, "%s field accepts no string form: hosts reject %s; use {\"anyOf\": [{\"type\": %q}, {\"type\": \"string\", \"pattern\": %q}%s]}", typ, example, typ, want, nullBranch(set))
 		return
 	}
 	if !hasPattern {

@@ -31,7 +31,9 @@ import (
 // with a warning naming it, where a path cannot name it alike: under a
 // member name holding ".", "[", "]", "{" or "}", in the branches of a
 // union that give one path different types, behind a $ref inside the
-// schema, or under patternProperties, tuples and the like.
+// schema, or under patternProperties, tuples and the like; and where no
+// one coercion suits it: a union of a number or boolean with another type
+// and no string branch.
 
 // Warning names a place the deriver left strict, and why.
 type Warning struct {
@@ -407,6 +409,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		}
 		if !containers(out) {
 			d.record(path, "other")
+			if types := scalarUnion(out); types != "" {
+				d.gapWhy(path, "union of "+types, at, "a type_coerce rule reads one type, and a string could be either; declare one type to have its string form read")
+			}
 			return markAnyString(out)
 		}
 		// A union of arrays and objects (null allowed): JSON text of any
@@ -518,6 +523,35 @@ func markAnyString(s *Node) *Node {
 		list.Items[0].Set("$comment", jstr(StrictComment+": the schema takes any string here"))
 	}
 	return s
+}
+
+// scalarUnion names the types of a union (in portable form) that has an
+// integer, number or boolean branch and no string branch, such as
+// "boolean and integer": a string form no rule reads, since a coercion
+// reads one type. It is "" for any other schema.
+func scalarUnion(s *Node) string {
+	list := s.Get("anyOf")
+	if list == nil || list.Kind != '[' {
+		return ""
+	}
+	var types []string
+	scalar := false
+	for _, b := range list.Items {
+		t, ok := b.Get("type").str()
+		switch {
+		case !ok || t == "string":
+			return ""
+		case t == "null":
+			continue
+		case t == "integer" || t == "number" || t == "boolean":
+			scalar = true
+		}
+		types = append(types, t)
+	}
+	if !scalar || len(types) < 2 {
+		return ""
+	}
+	return strings.Join(types[:len(types)-1], ", ") + " and " + types[len(types)-1]
 }
 
 // withNull adds a last {"type": "null"} branch to a portable schema.

@@ -164,7 +164,7 @@ func TestNotInModule(t *testing.T) {
 	os.MkdirAll(filepath.Join(dir, "x"), 0o755)
 	os.WriteFile(filepath.Join(dir, "x", "x.go"), []byte("package x\n"), 0o644)
 	code, _, stderr := normgen(t, dir, "", "x")
-	if want := "x: not inside a Go module (no go.mod in it or above)"; code != 1 || !strings.HasPrefix(stderr, want) || strings.Count(stderr, "\n") != 1 {
+	if want := "normgen: x: not inside a Go module (no go.mod in it or above)"; code != 1 || !strings.HasPrefix(stderr, want) || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("exit %d, stderr %q; want exit 1 and one line starting %q", code, stderr, want)
 	}
 }

@@ -28,9 +28,13 @@ func runNormalize(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
-	if *rulesPath == "" || *tool == "" || fs.NArg() > 0 {
-		fs.Usage()
-		return 2
+	switch {
+	case *rulesPath == "":
+		return usageError(fs, "normalize", "-rules FILE is missing: the rules.json to apply")
+	case *tool == "":
+		return usageError(fs, "normalize", "-tool NAME is missing: the tool the arguments are for")
+	case fs.NArg() > 0:
+		return usageError(fs, "normalize", "unexpected argument %q: the arguments are read on stdin", fs.Arg(0))
 	}
 	if code := needFile(*rulesPath); code != 0 {
 		return code

@@ -10,7 +10,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion4
+const _ = lenient.SupportPackageIsVersion5
 
 // queryInputKeys holds the accepted keys of each field of QueryInput, canonical name first.
 var queryInputKeys = [5][]string{{"schema", "schema_name", "namespace"}, {"table", "table_name"}, {"limit", "max_rows"}, {"columns", "column", "fields"}, {"order"}}
@@ -82,6 +82,11 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 						if val > 10000 {
 							d.Fail("limit", it.Value, "is more than the maximum, 10000")
 						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{
+							Maximum: "10000",
+							Minimum: "1",
+						})
 					}
 					p := int(val)
 					x.Limit = &p
@@ -388,6 +393,8 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 						if val > 4095 {
 							d.Fail("mode", it.Value, "is more than the maximum, 4095")
 						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "4095"})
 					}
 					p := uint16(val)
 					x.Mode = &p
@@ -401,6 +408,8 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 					if val < 0 {
 						d.Fail("retries", it.Value, "is less than the minimum, 0")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 				}
 				x.Retries = int8(val)
 			}
@@ -741,6 +750,11 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 					if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
 						d.Fail("timeout", it.Value, "must be more than 0")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						ExclusiveMinimum: "0",
+						Maximum:          "3600",
+					})
 				}
 				x.Timeout = float32(val)
 			}
@@ -840,6 +854,8 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 						if val < 0 {
 							d.Fail("retries", it.Value, "is less than the minimum, 0")
 						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 					}
 					p := int(val)
 					x.Retries = &p
@@ -1028,6 +1044,11 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					if val > 10 {
 						d.Fail("attempts", it.Value, "is more than the maximum, 10")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "10",
+						Minimum: "1",
+					})
 				}
 				x.Attempts = int(val)
 			}
@@ -1453,6 +1474,8 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
 							d.Fail("estimate", it.Value, "is less than the minimum, 0")
 						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 					}
 					p := val
 					x.Estimate = &p
@@ -1730,6 +1753,11 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
 						d.Fail("scale", it.Value, "must be more than 0")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						ExclusiveMinimum: "0",
+						Maximum:          "16",
+					})
 				}
 				x.Scale = float32(val)
 			}
@@ -1744,6 +1772,11 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if val > 100 {
 						d.Fail("quality", it.Value, "is more than the maximum, 100")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "100",
+						Minimum: "1",
+					})
 				}
 				x.Quality = int8(val)
 			}
@@ -2211,6 +2244,8 @@ func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						if val < 0 {
 							d.Fail("min_votes", it.Value, "is less than the minimum, 0")
 						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 					}
 					p := int(val)
 					x.MinVotes = &p

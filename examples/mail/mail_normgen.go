@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion4
+const _ = lenient.SupportPackageIsVersion5
 
 // searchMailInputKeys holds the accepted keys of each field of SearchMailInput, canonical name first.
 var searchMailInputKeys = [6][]string{{"query", "q", "text"}, {"from", "sender"}, {"unread_only"}, {"limit"}, {"offset"}, {"max_body_bytes"}}
@@ -84,6 +84,11 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					if val > 100 {
 						d.Fail("limit", it.Value, "is more than the maximum, 100")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "100",
+						Minimum: "1",
+					})
 				}
 				x.Limit = int(val)
 			}
@@ -95,6 +100,8 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					if val < 0 {
 						d.Fail("offset", it.Value, "is less than the minimum, 0")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 				}
 				x.Offset = int(val)
 			}
@@ -106,6 +113,8 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					if val < 0 {
 						d.Fail("max_body_bytes", it.Value, "is less than the minimum, 0")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 				}
 				x.MaxBodyBytes = val
 			}

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion4
+const _ = lenient.SupportPackageIsVersion5
 
 // addTaskInputKeys holds the accepted keys of each field of AddTaskInput, canonical name first.
 var addTaskInputKeys = [6][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id"}, {"estimate_hours"}}
@@ -76,6 +76,11 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 					if val > 5 {
 						d.Fail("priority", it.Value, "is more than the maximum, 5")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "5",
+						Minimum: "1",
+					})
 				}
 				x.Priority = int(val)
 			}

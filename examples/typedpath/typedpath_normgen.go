@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion4
+const _ = lenient.SupportPackageIsVersion5
 
 // corpusIntKeys holds the accepted keys of each field of CorpusInt, canonical name first.
 var corpusIntKeys = [1][]string{{"v"}}
@@ -755,6 +755,8 @@ func (x *CorpusFloat32Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 					if c, _ := lenient.CompareNumber(it.Value, "0.1"); c > 0 {
 						d.Fail("v", it.Value, "is more than the maximum, 0.1")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "0.1"})
 				}
 				x.V = float32(val)
 			}
@@ -868,6 +870,8 @@ func (x *CorpusFloat64Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 					if c, _ := lenient.CompareNumber(it.Value, "10"); c > 0 {
 						d.Fail("v", it.Value, "is more than the maximum, 10")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "10"})
 				}
 				x.V = val
 			}

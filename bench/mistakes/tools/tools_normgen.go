@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion4
+const _ = lenient.SupportPackageIsVersion5
 
 // vibium85Keys holds the accepted keys of each field of Vibium85, canonical name first.
 var vibium85Keys = [1][]string{{"ms"}}
@@ -477,6 +477,8 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if val < 1 {
 						d.Fail("thoughtNumber", it.Value, "is less than the minimum, 1")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 				}
 				x.ThoughtNumber = int(val)
 			}
@@ -488,6 +490,8 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if val < 1 {
 						d.Fail("totalThoughts", it.Value, "is less than the minimum, 1")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 				}
 				x.TotalThoughts = int(val)
 			}
@@ -6056,6 +6060,8 @@ func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 					if val < 1 {
 						d.Fail("thoughtNumber", it.Value, "is less than the minimum, 1")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 				}
 				x.ThoughtNumber = int(val)
 			}
@@ -6067,6 +6073,8 @@ func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 					if val < 1 {
 						d.Fail("totalThoughts", it.Value, "is less than the minimum, 1")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 				}
 				x.TotalThoughts = int(val)
 			}
@@ -8370,7 +8378,6 @@ const claudeCode18260Schema = `{
     "properties": {
       "anyOf": [
         {
-          "additionalProperties": {},
           "type": "object"
         },
         {
@@ -8402,7 +8409,6 @@ const claudeCode18260SchemaTypeArray = `{
       ]
     },
     "properties": {
-      "additionalProperties": {},
       "type": [
         "object",
         "string"
@@ -8450,7 +8456,6 @@ const claudeCode22394Schema = `{
           "items": {
             "anyOf": [
               {
-                "additionalProperties": {},
                 "type": "object"
               },
               {
@@ -8483,7 +8488,6 @@ const claudeCode22394SchemaTypeArray = `{
     },
     "actions": {
       "items": {
-        "additionalProperties": {},
         "type": [
           "object",
           "string"
@@ -8585,7 +8589,6 @@ const claudeCode2747Schema = `{
     "metadata": {
       "anyOf": [
         {
-          "additionalProperties": {},
           "type": "object"
         },
         {
@@ -8606,7 +8609,6 @@ const claudeCode2747SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "metadata": {
-      "additionalProperties": {},
       "type": [
         "object",
         "string",
@@ -8787,7 +8789,6 @@ const claudeCode5504Schema = `{
     "patch_content": {
       "anyOf": [
         {
-          "additionalProperties": {},
           "type": "object"
         },
         {
@@ -8808,7 +8809,6 @@ const claudeCode5504SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "patch_content": {
-      "additionalProperties": {},
       "type": [
         "object",
         "string",
@@ -10762,7 +10762,6 @@ const mcpadapt38Schema = `{
     "filters": {
       "anyOf": [
         {
-          "additionalProperties": {},
           "type": "object"
         },
         {
@@ -10791,7 +10790,6 @@ const mcpadapt38SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "filters": {
-      "additionalProperties": {},
       "type": [
         "object",
         "string"
@@ -11909,7 +11907,6 @@ const templateAgent249Schema = `{
     "fields": {
       "anyOf": [
         {
-          "additionalProperties": {},
           "type": "object"
         },
         {
@@ -11938,7 +11935,6 @@ const templateAgent249SchemaTypeArray = `{
       "type": "string"
     },
     "fields": {
-      "additionalProperties": {},
       "type": [
         "object",
         "string"

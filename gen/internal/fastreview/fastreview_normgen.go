@@ -11,7 +11,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion4
+const _ = lenient.SupportPackageIsVersion5
 
 // scalarsInputKeys holds the accepted keys of each field of ScalarsInput, canonical name first.
 var scalarsInputKeys = [31][]string{{"s"}, {"ps"}, {"b"}, {"pb"}, {"sb"}, {"i8"}, {"i16"}, {"i32"}, {"i64"}, {"i"}, {"pi"}, {"pi8"}, {"u8"}, {"u16"}, {"u32"}, {"u64"}, {"u"}, {"pu16"}, {"f32"}, {"f64"}, {"pf32"}, {"m"}, {"pm"}, {"l"}, {"pl"}, {"r"}, {"strict_i"}, {"strict_b"}, {"strict_f"}, {"un"}, {"pun"}}
@@ -520,6 +520,11 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if c, _ := lenient.CompareNumber(it.Value, "10.5"); c > 0 {
 						d.Fail("a", it.Value, "is more than the maximum, 10.5")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "10.5",
+						Minimum: "1.5",
+					})
 				}
 				x.A = int(val)
 			}
@@ -534,6 +539,11 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if c, _ := lenient.CompareNumber(it.Value, "9.99"); c >= 0 {
 						d.Fail("b", it.Value, "must be less than 9.99")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						ExclusiveMaximum: "9.99",
+						ExclusiveMinimum: "0.5",
+					})
 				}
 				x.B = int(val)
 			}
@@ -545,6 +555,11 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if val > 200 {
 						d.Fail("c", it.Value, "is more than the maximum, 200")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "200",
+						Minimum: "-1.5",
+					})
 				}
 				x.C = uint8(val)
 			}
@@ -559,6 +574,11 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if c, _ := lenient.CompareNumber(it.Value, "0.3"); c > 0 {
 						d.Fail("d", it.Value, "is more than the maximum, 0.3")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "0.3",
+						Minimum: "0.1",
+					})
 				}
 				x.D = float32(val)
 			}
@@ -573,6 +593,11 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if c, _ := lenient.CompareNumber(it.Value, "1e2"); c >= 0 {
 						d.Fail("e", it.Value, "must be less than 1e2")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						ExclusiveMaximum: "1e2",
+						ExclusiveMinimum: "0",
+					})
 				}
 				x.E = val
 			}
@@ -587,6 +612,11 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if val > 9223372036854775807 {
 						d.Fail("g", it.Value, "is more than the maximum, 9223372036854775807")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "9223372036854775807",
+						Minimum: "-9223372036854775808",
+					})
 				}
 				x.G = val
 			}
@@ -598,6 +628,8 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if val > 18446744073709551615 {
 						d.Fail("h", it.Value, "is more than the maximum, 18446744073709551615")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "18446744073709551615"})
 				}
 				x.H = val
 			}
@@ -610,6 +642,8 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						if c, _ := lenient.CompareNumber(it.Value, "1e1"); c < 0 {
 							d.Fail("pi", it.Value, "is less than the minimum, 1e1")
 						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1e1"})
 					}
 					p := int(val)
 					x.PI = &p
@@ -623,6 +657,8 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if c, _ := lenient.CompareNumber(it.Value, "65535.5"); c >= 0 {
 						d.Fail("u16", it.Value, "must be less than 65535.5")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{ExclusiveMaximum: "65535.5"})
 				}
 				x.U16 = uint16(val)
 			}
@@ -637,6 +673,11 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if val > 3 {
 						d.Fail("l", it.Value, "is more than the maximum, 3")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "3",
+						Minimum: "-3",
+					})
 				}
 				x.L = Level(val)
 			}
@@ -23075,7 +23116,133 @@ func NormgenTools() []lenient.Tool {
 			Description: "ReportPaths has keys and aliases a rule path cannot name, whose fixes'\npaths quote them (the rule table leaves them out: rulecheck does not\ncheck this tool).",
 			InputSchema: json.RawMessage(reportPathsSchema),
 			Name:        "report_paths",
-			Rules:       []lenient.Rule{},
+			Rules: []lenient.Rule{
+				{
+					ID:    "report_paths.[\"i.v\"].alias.i[0]",
+					Path:  "[\"i[0]\"]",
+					To:    "[\"i.v\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "report_paths.[\"i.v\"].alias.i{}",
+					Path:  "[\"i{}\"]",
+					To:    "[\"i.v\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					CoerceTo: "int",
+					ID:       "report_paths.[\"i.v\"].coerce",
+					Path:     "[\"i.v\"]",
+					Tools:    []string{"report_paths"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report_paths.[\"x[0]\"].alias.a.b",
+					Path:  "[\"a.b\"]",
+					To:    "[\"x[0]\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "report_paths.[\"x[0]\"].json",
+					Path:  "[\"x[0]\"]",
+					To:    "native",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					CoerceTo: "int",
+					ID:       "report_paths.[\"x[0]\"].n.coerce",
+					Path:     "[\"x[0]\"].n",
+					Tools:    []string{"report_paths"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report_paths.[\"x[0]\"].xs.json",
+					Path:  "[\"x[0]\"].xs",
+					To:    "native",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					CoerceTo: "int",
+					ID:       "report_paths.[\"x[0]\"].xs[].coerce",
+					Path:     "[\"x[0]\"].xs[]",
+					Tools:    []string{"report_paths"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					CoerceTo: "float",
+					ID:       "report_paths.[\"x[0]\"].f.coerce",
+					Path:     "[\"x[0]\"].f",
+					Tools:    []string{"report_paths"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report_paths.[\"m{}\"].alias.m.m",
+					Path:  "[\"m.m\"]",
+					To:    "[\"m{}\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "report_paths.[\"m{}\"].json",
+					Path:  "[\"m{}\"]",
+					To:    "native",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					CoerceTo: "int",
+					ID:       "report_paths.[\"m{}\"]{}.coerce",
+					Path:     "[\"m{}\"]{}",
+					Tools:    []string{"report_paths"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report_paths.[\"s]l\"].wrap",
+					Path:  "[\"s]l\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleWrap,
+				},
+				{
+					ID:    "report_paths.[\"s]l\"].json",
+					Path:  "[\"s]l\"]",
+					To:    "native",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "report_paths.[\"b.b\"].default",
+					Path:  "[\"b.b\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`true`),
+				},
+				{
+					CoerceTo: "bool",
+					ID:       "report_paths.[\"b.b\"].coerce",
+					Path:     "[\"b.b\"]",
+					Tools:    []string{"report_paths"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report_paths.[\"f[]\"].default",
+					Path:  "[\"f[]\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`2.5`),
+				},
+				{
+					CoerceTo: "float",
+					ID:       "report_paths.[\"f[]\"].coerce",
+					Path:     "[\"f[]\"]",
+					Tools:    []string{"report_paths"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(reportPathsSchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(reportPathsSchema),

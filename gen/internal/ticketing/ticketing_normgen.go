@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion4
+const _ = lenient.SupportPackageIsVersion5
 
 // retryKeys holds the accepted keys of each field of Retry, canonical name first.
 var retryKeys = [4][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms"}, {"factor"}, {"on_timeout"}}
@@ -72,6 +72,11 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					if val > 10 {
 						d.Fail("attempts", it.Value, "is more than the maximum, 10")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "10",
+						Minimum: "1",
+					})
 				}
 				x.Attempts = int(val)
 			}
@@ -317,6 +322,8 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 						if val < 1 {
 							d.Fail("timeout_s", it.Value, "is less than the minimum, 1")
 						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 					}
 					p := int(val)
 					x.Timeout = &p
@@ -1358,6 +1365,8 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 						if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
 							d.Fail("estimate_h", it.Value, "is less than the minimum, 0")
 						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 					}
 					p := float32(val)
 					x.Estimate = &p
