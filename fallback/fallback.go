@@ -32,19 +32,29 @@ import (
 // a struct, resetting it first. An error is a *lenient.Error listing every
 // bad field.
 func Decode(data []byte, out any) error {
+	return DecodeWith(data, out, schema.Options{})
+}
+
+// DecodeWith is Decode with the choices o, which the type's tags cannot
+// say (the model of required fields).
+func DecodeWith(data []byte, out any, o schema.Options) error {
 	rv := reflect.ValueOf(out)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct {
 		return fmt.Errorf("fallback.Decode: out must be a non-nil pointer to a struct, not %T", out)
 	}
 	t := rv.Elem().Type()
-	if _, err := fieldsOf(t); err != nil {
+	r, err := modelOf(t, o)
+	if err != nil {
+		return fmt.Errorf("fallback.Decode: %v", err)
+	}
+	if _, err := fieldsOf(t, r); err != nil {
 		return fmt.Errorf("fallback.Decode: %v", err)
 	}
 	var d lenient.Decoder
 	if !d.Begin(data) {
 		return d.Err()
 	}
-	tree := walkStruct(&d, data, t, lenient.Strict)
+	tree := walkStruct(&d, data, t, lenient.Strict, r)
 	if err := d.Err(); err != nil {
 		return err
 	}
@@ -203,19 +213,48 @@ type structInfo struct {
 	mode   lenient.Mode // RejectUnknown
 }
 
-var cache sync.Map // reflect.Type -> *structInfo or error
+var models sync.Map // modelKey -> schema.Required or error
 
-// fieldsOf reads a struct type's fields with schema.Describe's rules.
-func fieldsOf(t reflect.Type) (*structInfo, error) {
-	if v, ok := cache.Load(t); ok {
+type modelKey struct {
+	t reflect.Type
+	r schema.Required
+}
+
+// modelOf resolves the model of required fields of the arguments type t
+// (over t and the structs it reaches, as the generator resolves it over
+// a package), which its nested structs are then read with.
+func modelOf(t reflect.Type, o schema.Options) (schema.Required, error) {
+	key := modelKey{t, o.Required}
+	if v, ok := models.Load(key); ok {
+		if err, isErr := v.(error); isErr {
+			return 0, err
+		}
+		return v.(schema.Required), nil
+	}
+	desc, err := schema.DescribeWith(t, o)
+	if err != nil {
+		models.Store(key, err)
+		return 0, err
+	}
+	models.Store(key, desc.Required)
+	return desc.Required, nil
+}
+
+var cache sync.Map // modelKey -> *structInfo or error
+
+// fieldsOf reads a struct type's fields with schema.Describe's rules,
+// under the model of required fields r.
+func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
+	key := modelKey{t, r}
+	if v, ok := cache.Load(key); ok {
 		if err, isErr := v.(error); isErr {
 			return nil, err
 		}
 		return v.(*structInfo), nil
 	}
-	desc, err := schema.Describe(t)
+	desc, err := schema.DescribeWith(t, schema.Options{Required: r})
 	if err != nil {
-		cache.Store(t, err)
+		cache.Store(key, err)
 		return nil, err
 	}
 	info := &structInfo{byKey: map[string]int{}}
@@ -246,7 +285,7 @@ func fieldsOf(t reflect.Type) (*structInfo, error) {
 			fl.mode |= lenient.Unescape
 			if keys := schema.UnescapeConflicts(f.Keywords); len(keys) > 0 {
 				err := fmt.Errorf("field %s: norm unescape cannot be combined with %s (the schema checks the text as sent, the decoder the text after unescaping)", f.Name, strings.Join(keys, ", "))
-				cache.Store(t, err)
+				cache.Store(key, err)
 				return nil, err
 			}
 		}
@@ -256,7 +295,7 @@ func fieldsOf(t reflect.Type) (*structInfo, error) {
 		}
 		if f.Keywords.Pattern != "" {
 			if fl.pattern, err = regexp.Compile(f.Keywords.Pattern); err != nil {
-				cache.Store(t, err)
+				cache.Store(key, err)
 				return nil, err
 			}
 		}
@@ -267,14 +306,14 @@ func fieldsOf(t reflect.Type) (*structInfo, error) {
 			info.known = append(info.known, s)
 		}
 	}
-	cache.Store(t, info)
+	cache.Store(key, info)
 	return info, nil
 }
 
 // walkStruct decodes an object for struct type t into a map keyed by wire
 // names, for mapstructure.
-func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode) map[string]any {
-	info, err := fieldsOf(t)
+func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode, r schema.Required) map[string]any {
+	info, err := fieldsOf(t, r)
 	if err != nil {
 		d.Fail("", v, err.Error())
 		return nil
@@ -293,7 +332,7 @@ func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode) ma
 		}
 		f := &info.fields[i]
 		if d.Claim(&seen[i], &it, f.spellings) {
-			if val, ok := walkField(d, it.Value, f); ok {
+			if val, ok := walkField(d, it.Value, f, r); ok {
 				f.set(out, val)
 			}
 		}
@@ -358,9 +397,9 @@ func defaultJSON(f *field) string {
 }
 
 // walkField decodes a field's value and checks its keywords.
-func walkField(d *lenient.Decoder, v []byte, f *field) (any, bool) {
+func walkField(d *lenient.Decoder, v []byte, f *field, r schema.Required) (any, bool) {
 	mark := d.Mark()
-	val := walk(d, v, f.typ, f.name, f.mode)
+	val := walk(d, v, f.typ, f.name, f.mode, r)
 	if !d.OK(mark) {
 		return nil, false
 	}
@@ -403,8 +442,8 @@ func valueAliases(d *lenient.Decoder, f *field, val any) any {
 }
 
 // walk decodes v for Go type t; name is the member's wire name ("" for
-// elements).
-func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.Mode) any {
+// elements); r is the model of required fields.
+func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.Mode, r schema.Required) any {
 	if t.Kind() == reflect.Pointer {
 		if lenient.Null(v) {
 			return nil
@@ -438,7 +477,7 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 		out := make([]any, 0, a.Len())
 		for a.Next() {
 			d.EnterIndex(a.Index())
-			out = append(out, walk(d, a.Value, t.Elem(), "", m&^lenient.Wrap))
+			out = append(out, walk(d, a.Value, t.Elem(), "", m&^lenient.Wrap, r))
 			d.Leave()
 		}
 		return out
@@ -455,7 +494,7 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 		for o.Next() {
 			k := string(o.Key)
 			d.Enter(k)
-			out[k] = walk(d, o.Value, t.Elem(), "", m)
+			out[k] = walk(d, o.Value, t.Elem(), "", m, r)
 			d.Leave()
 		}
 		return out
@@ -464,7 +503,7 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 			d.Enter(name)
 			defer d.Leave()
 		}
-		return walkStruct(d, v, t, m)
+		return walkStruct(d, v, t, m, r)
 	}
 	d.Fail(name, v, "has a Go type normgen cannot decode ("+t.String()+")")
 	return nil

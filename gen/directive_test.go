@@ -1,9 +1,6 @@
 package gen
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -13,26 +10,12 @@ import (
 // diagnostics as Load gives them; types, when given, is -type.
 func loadSource(t *testing.T, src string, types ...string) ([]string, []string) {
 	t.Helper()
-	mod := t.TempDir()
-	for name, data := range map[string]string{
-		"go.mod":     "module example.com/d\n\ngo 1.25.0\n",
-		"d/tools.go": src,
-	} {
-		p := filepath.Join(mod, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	m, diags := Load(context.Background(), Config{Dir: filepath.Join(mod, "d"), Types: types})
-	var tools, msgs []string
+	m, msgs := loadModel(t, src, Config{Types: types})
+	var tools []string
 	if m != nil {
 		for _, tool := range m.Tools {
 			tools = append(tools, tool.Name)
 		}
-	}
-	for _, d := range diags {
-		msgs = append(msgs, d.String())
 	}
 	return tools, msgs
 }

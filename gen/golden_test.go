@@ -14,6 +14,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
+
+	"github.com/normgen/normgen/schema"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in ../golden")
@@ -54,7 +56,12 @@ func TestGolden(t *testing.T) {
 			}
 		}
 		got := map[string][]byte{}
-		files, diags := Generate(context.Background(), Config{Dir: dir})
+		var warns bytes.Buffer
+		files, diags := Generate(context.Background(), Config{Dir: dir, OnWarning: func(d Diagnostic) { warns.WriteString(d.String() + "\n") }})
+		if warns.Len() > 0 {
+			got["want/warnings"] = warns.Bytes()
+		}
+		quiet := func(Diagnostic) {} // said once, above
 		if len(diags) > 0 {
 			var b bytes.Buffer
 			for _, d := range diags {
@@ -66,15 +73,15 @@ func TestGolden(t *testing.T) {
 				writeFile(t, f.Path, f.Content)
 				got["want/generated.go"] = f.Content
 			}
-			m, _ := Load(context.Background(), Config{Dir: dir})
+			m, _ := Load(context.Background(), Config{Dir: dir, OnWarning: quiet})
 			if got["want/catalog.json"], err = Catalog(m, ""); err != nil {
 				t.Fatal(err)
 			}
 			if got["want/rules.json"], err = RuleTable(m); err != nil {
 				t.Fatal(err)
 			}
-			writeFile(t, filepath.Join(dir, "zz_rules_test.go"), rulesTest(files[0].Content))
-			again, _ := Generate(context.Background(), Config{Dir: dir})
+			writeFile(t, filepath.Join(dir, "zz_rules_test.go"), rulesTest(files[0].Content, m.Required))
+			again, _ := Generate(context.Background(), Config{Dir: dir, OnWarning: quiet})
 			if len(again) != 1 || !bytes.Equal(again[0].Content, files[0].Content) {
 				t.Errorf("%s: generating twice gives different bytes", name)
 			}
@@ -95,19 +102,25 @@ func TestGolden(t *testing.T) {
 }
 
 // rulesTest is a test file for a generated golden package: its rules
-// equal its decoder (internal/rulecheck), on 2000 generated calls a tool.
-func rulesTest(generated []byte) []byte {
+// equal its decoder (internal/rulecheck), on 2000 generated calls a tool;
+// the fallback decoder is told the package's model of required fields.
+func rulesTest(generated []byte, r schema.Required) []byte {
 	pkg := strings.Fields(string(generated[bytes.Index(generated, []byte("\npackage "))+1:]))[1]
+	model := "schema.RequiredJSON"
+	if r == schema.RequiredJSONSchema {
+		model = "schema.RequiredJSONSchema"
+	}
 	return []byte("package " + pkg + `
 
 import (
 	"testing"
 
 	"github.com/normgen/normgen/internal/rulecheck"
+	"github.com/normgen/normgen/schema"
 )
 
 func TestRulesEqualDecoder(t *testing.T) {
-	rulecheck.Run(t, NormgenTools(), nil, 2000)
+	rulecheck.Run(t, NormgenTools(), nil, 2000, rulecheck.WithOptions(schema.Options{Required: ` + model + `}))
 }
 `)
 }

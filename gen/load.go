@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -74,6 +75,13 @@ func Load(ctx context.Context, cfg Config) (*Package, []Diagnostic) {
 	}
 	l := &loader{pkg: p, dir: abs, structs: map[*types.TypeName]*Struct{}, fieldDocs: map[token.Pos]*ast.Field{}}
 	m := l.build(cfg)
+	warn := cfg.OnWarning
+	if warn == nil {
+		warn = func(d Diagnostic) { slog.Warn("normgen: " + d.String()) }
+	}
+	for _, w := range sortDiags(l.warns, abs) {
+		warn(w)
+	}
 	return m, sortDiags(l.diags, abs)
 }
 
@@ -150,6 +158,7 @@ type loader struct {
 	pkg       *packages.Package
 	dir       string
 	diags     []Diagnostic
+	warns     []Diagnostic
 	structs   map[*types.TypeName]*Struct
 	order     []*Struct
 	building  map[*types.TypeName]bool
@@ -168,6 +177,10 @@ type indexedField struct {
 
 func (l *loader) errorf(pos token.Pos, field, format string, args ...any) {
 	l.diags = append(l.diags, Diagnostic{Pos: l.pkg.Fset.Position(pos), Field: field, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (l *loader) warnf(pos token.Pos, field, format string, args ...any) {
+	l.warns = append(l.warns, Diagnostic{Pos: l.pkg.Fset.Position(pos), Field: field, Msg: fmt.Sprintf(format, args...), Warning: true})
 }
 
 // toolDirective is the doc comment line that marks a tool type.
@@ -219,6 +232,7 @@ func (l *loader) build(cfg Config) *Package {
 	}
 	var found []candidate
 	named := map[string]string{} // type name -> its //normgen:tool name
+	directive, directiveAt := l.packageDirectives()
 	for _, f := range l.pkg.Syntax {
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
@@ -262,6 +276,8 @@ func (l *loader) build(cfg Config) *Package {
 					if mm := toolDirective.FindStringSubmatch(c.Text); mm != nil {
 						found = append(found, candidate{ts.Name.Name, mm[1], ts.Pos()})
 						named[ts.Name.Name] = mm[1]
+					} else if requiredDirective.MatchString(c.Text) {
+						l.errorf(c.Pos(), "", "%s chooses the model of required fields for the whole package: move it into the package doc comment (above the package clause)", strings.TrimSpace(c.Text))
 					} else if strings.HasPrefix(c.Text, "//normgen:") && !strings.HasPrefix(c.Text, "//normgen:unknown=") {
 						l.errorf(c.Pos(), "", "unknown directive %q; known: //normgen:tool NAME, //normgen:unknown=error", c.Text)
 					}
@@ -309,6 +325,7 @@ func (l *loader) build(cfg Config) *Package {
 		names[name] = t
 		m.Tools = append(m.Tools, t)
 	}
+	l.resolveRequired(m, cfg.Required, directive, directiveAt)
 	for _, x := range l.indexed {
 		switch {
 		case !x.s.InSlice:
@@ -504,7 +521,7 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, depth int)
 		}
 		_ = hasJSON
 		f := &Field{GoName: goName, Name: name, Pos: l.pkg.Fset.Position(v.Pos())}
-		f.Required = !hasOpt(opts, "omitempty") && !hasOpt(opts, "omitzero")
+		f.omit = hasOpt(opts, "omitempty") || hasOpt(opts, "omitzero")
 		if hasOpt(opts, "string") {
 			l.errorf(v.Pos(), fieldID, "%s", schema.StringOptionRefused)
 		}
@@ -522,6 +539,7 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, depth int)
 			l.errorf(v.Pos(), fieldID, "%v", err)
 		}
 		f.Keywords = kw
+		f.tagged = kw.Required
 		if doc := l.fieldDocs[v.Pos()]; doc != nil && doc.Doc != nil {
 			f.Description = strings.TrimSpace(doc.Doc.Text())
 		}
@@ -725,9 +743,6 @@ func (l *loader) checkField(s *Struct, f *Field, fieldID string, n schema.Norm) 
 		}
 	}
 	if k.HasDefault {
-		if f.Required {
-			fail("a field with a default must be optional: add omitempty to its json tag")
-		}
 		if strings.Contains(k.Default, "{{index}}") {
 			if f.Type.Kind != schema.String {
 				fail("a {{index}} default applies to string fields only")

@@ -14,6 +14,9 @@ type Package struct {
 	Name, Path string
 	// Dir is the package's directory.
 	Dir string
+	// Required is the model of required fields the package was read with
+	// (schema.RequiredJSON or schema.RequiredJSONSchema).
+	Required schema.Required
 	// Tools are the package's tools, sorted by name.
 	Tools []*Tool
 	// Structs are every struct type the tools reach, in source order; each
@@ -57,13 +60,18 @@ type Field struct {
 	// Name is the wire name; Aliases the other accepted keys.
 	Name    string
 	Aliases []string
-	// Required is set when the json tag has no omitempty.
-	Required    bool
-	Description string
-	Keywords    schema.Keywords
-	Mode        lenient.Mode
-	Type        *TypeRef
-	Pos         token.Position
+	// Required is set when the field is required under the package's
+	// model (Package.Required): by default, when its json tag has no
+	// omitempty (or omitzero) or its jsonschema tag says required.
+	Required bool
+	// omit and tagged are what the models read: omitempty or omitzero in
+	// the json tag, required in the jsonschema tag.
+	omit, tagged bool
+	Description  string
+	Keywords     schema.Keywords
+	Mode         lenient.Mode
+	Type         *TypeRef
+	Pos          token.Position
 }
 
 // Spellings is the field's keys, canonical name first.

@@ -27,18 +27,74 @@ func For(v any) (*jsonschema.Schema, error) {
 
 // ForProfile is For in schema profile p.
 func ForProfile(v any, p lenient.Profile) (*jsonschema.Schema, error) {
-	t, err := Describe(reflect.TypeOf(v))
+	return ForOptions(v, p, Options{})
+}
+
+// ForOptions is For in schema profile p, with the choices o.
+func ForOptions(v any, p lenient.Profile, o Options) (*jsonschema.Schema, error) {
+	t, err := DescribeWith(reflect.TypeOf(v), o)
 	if err != nil {
 		return nil, err
 	}
 	return RootProfile(t, p)
 }
 
+// Options are what a type's tags cannot say to Describe: what the
+// generator reads from its flags and from the package's doc comment.
+type Options struct {
+	// Required is the model of required fields (RequiredAuto when zero:
+	// resolved over the type and the structs it reaches, as the generator
+	// resolves it over a package).
+	Required Required
+}
+
 var rawMessageType = reflect.TypeFor[json.RawMessage]()
 
 // Describe builds the type description of a Go type by reflection.
 func Describe(t reflect.Type) (*Type, error) {
-	return describeType(t, map[reflect.Type]bool{}, "")
+	return DescribeWith(t, Options{})
+}
+
+// DescribeWith is Describe with the choices o. The model of required
+// fields it used is the description's Required (RequiredAuto resolved).
+func DescribeWith(t reflect.Type, o Options) (*Type, error) {
+	d, err := describeType(t, map[reflect.Type]bool{}, "")
+	if err != nil {
+		return nil, err
+	}
+	var fields []*Field
+	var paths []string
+	var walk func(t *Type, path string)
+	walk = func(t *Type, path string) {
+		for ; t != nil; t = t.Elem {
+			for i := range t.Fields {
+				f := &t.Fields[i]
+				fields = append(fields, f)
+				p := strings.TrimPrefix(path+"."+f.Name, ".")
+				paths = append(paths, p)
+				walk(f.Type, p)
+			}
+			path += "[]"
+		}
+	}
+	walk(d, "")
+	model := o.Required
+	if model == RequiredAuto {
+		seen := make([]RequiredField, len(fields))
+		for i, f := range fields {
+			seen[i] = RequiredField{Omit: f.omit, Tagged: f.Keywords.Required}
+		}
+		r, conflict, tagged, ok := ResolveRequired(seen)
+		if !ok {
+			return nil, fmt.Errorf("%s: %s", paths[conflict], RequiredConflict(paths[tagged], "describe with schema.Options{Required: schema.RequiredJSONSchema} (only tagged fields are required) or schema.RequiredJSON (fields without omitempty are too); fallback.DecodeWith takes them too"))
+		}
+		model = r
+	}
+	for _, f := range fields {
+		f.Required = model.IsRequired(f.omit, f.Keywords.Required) && !f.Keywords.HasDefault
+	}
+	d.Required = model
+	return d, nil
 }
 
 func describeType(t reflect.Type, busy map[reflect.Type]bool, path string) (*Type, error) {
@@ -179,7 +235,7 @@ func structFields(t reflect.Type, busy map[reflect.Type]bool, path string) ([]Fi
 			f := Field{
 				Name:        name,
 				Aliases:     norm.Aliases,
-				Required:    !hasOption(opts, "omitempty") && !hasOption(opts, "omitzero") && !kw.HasDefault,
+				omit:        hasOption(opts, "omitempty") || hasOption(opts, "omitzero"),
 				Description: kw.Description,
 				Type:        ft,
 				Keywords:    kw,

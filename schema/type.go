@@ -52,6 +52,9 @@ type Type struct {
 	// ValueAliases are other values a String reads as canonical ones
 	// (`norm:"value_alias=cp:copy"`), in declaration order.
 	ValueAliases []ValueAlias
+	// Required is the model of required fields DescribeWith read an
+	// Object's fields with (on the described type itself).
+	Required Required
 }
 
 // ValueAlias is one value alias: the value From is read as To.
@@ -65,8 +68,13 @@ type Field struct {
 	Name string
 	// Aliases are the other accepted keys (`norm:"alias=a|b"`).
 	Aliases []string
-	// Required is true when the json tag has no omitempty.
+	// Required is true when the field is required, under the model of
+	// required fields (by default: the json tag has no omitempty, or the
+	// jsonschema tag says required).
 	Required bool
+	// omit is set by Describe when the json tag has omitempty or
+	// omitzero, for the model of required fields.
+	omit bool
 	// Description is the jsonschema tag's description, else the field's doc
 	// comment.
 	Description string
@@ -101,8 +109,11 @@ type Keywords struct {
 	MinItems         *uint64
 	MaxItems         *uint64
 	UniqueItems      bool
-	Examples         []string
-	Deprecated       bool
-	ReadOnly         bool
-	WriteOnly        bool
+	// Required is invopop's bare `required`: the field is required (see
+	// Required, the model that reads it).
+	Required   bool
+	Examples   []string
+	Deprecated bool
+	ReadOnly   bool
+	WriteOnly  bool
 }

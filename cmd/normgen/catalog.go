@@ -10,6 +10,7 @@ import (
 
 	"github.com/normgen/normgen/gen"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
 )
 
 func init() {
@@ -52,6 +53,23 @@ func parseProfile(name string) (lenient.Profile, bool) {
 	return p, true
 }
 
+// requiredFlag declares the -required flag of the commands that load a
+// package.
+func requiredFlag(fs *flag.FlagSet) *string {
+	return fs.String("required", "", "model of required fields: json (a field without omitempty is required; invopop/jsonschema's default), jsonschema (only fields tagged jsonschema:\"required\" are; invopop's RequiredFromJSONSchemaTags); default: json, unless the package's //normgen:required= line says otherwise or the package tags fields required and the two disagree (an error)")
+}
+
+// parseRequired reads a -required value; an unknown name is a usage
+// error (the caller exits 2).
+func parseRequired(name string) (schema.Required, bool) {
+	r, err := schema.ParseRequired(name)
+	if err != nil {
+		log.Print(err)
+		return 0, false
+	}
+	return r, true
+}
+
 // printModel loads the package named by the DIR argument and prints what
 // render makes of its model, with schemas in the -profile profile.
 func printModel(name string, args []string, render func(*gen.Package, lenient.Profile) ([]byte, error)) int {
@@ -65,6 +83,7 @@ func printModel(name string, args []string, render func(*gen.Package, lenient.Pr
 		profile = new(string)
 		*profile = string(lenient.ProfilePortable)
 	}
+	required := requiredFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
@@ -72,17 +91,22 @@ func printModel(name string, args []string, render func(*gen.Package, lenient.Pr
 	if !ok {
 		return 2
 	}
+	r, ok := parseRequired(*required)
+	if !ok {
+		return 2
+	}
 	if fs.NArg() > 1 {
 		log.Printf("%s: at most one directory argument", name)
 		return 2
 	}
-	cfg := gen.Config{Dir: ".", Tags: *tags, Types: splitList(*typeNames)}
+	cfg := gen.Config{Dir: ".", Tags: *tags, Types: splitList(*typeNames), Required: r}
 	if fs.NArg() == 1 {
 		cfg.Dir = fs.Arg(0)
 	}
 	if code := needDir(cfg.Dir); code != 0 {
 		return code
 	}
+	cfg.OnWarning = warnings(cfg.Dir)
 	m, diags := gen.Load(context.Background(), cfg)
 	if len(diags) > 0 || m == nil {
 		printDiags(cfg.Dir, diags)

@@ -43,6 +43,7 @@ import (
 
 	"github.com/normgen/normgen/fallback"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
 )
 
 // Checker checks calls of a set of tools.
@@ -50,7 +51,16 @@ type Checker struct {
 	tools []lenient.Tool
 	norm  *lenient.Normalizer
 	info  []*toolInfo
+	opts  schema.Options // what the fallback decoder is told
 }
+
+// Option is a choice of a Checker.
+type Option func(*Checker)
+
+// WithOptions gives the fallback decoder the choices the generator read
+// from its flags and the package's doc comment (the model of required
+// fields), which reflection cannot see.
+func WithOptions(o schema.Options) Option { return func(c *Checker) { c.opts = o } }
 
 type toolInfo struct {
 	typ    reflect.Type // the input type (not a pointer)
@@ -59,9 +69,12 @@ type toolInfo struct {
 }
 
 // New builds a checker for tools, with a normalizer over all their rules.
-func New(tools []lenient.Tool) (*Checker, error) {
+func New(tools []lenient.Tool, opts ...Option) (*Checker, error) {
 	var rules []lenient.Rule
 	c := &Checker{tools: tools}
+	for _, o := range opts {
+		o(c)
+	}
 	for _, t := range tools {
 		rules = append(rules, t.Rules...)
 		v, _, _ := t.Decode([]byte(`{}`))
@@ -129,7 +142,7 @@ func (c *Checker) Check(i int, args []byte) error {
 	// from the same tags with none of the generated code: a second,
 	// independent lenient decoder.
 	vF := reflect.New(info.typ)
-	ferr := fallback.Decode(args, vF.Interface())
+	ferr := fallback.DecodeWith(args, vF.Interface(), c.opts)
 	if ferr == nil && !lenientOK && onlyUnknownKeys(errL) {
 		// A //normgen:unknown=error directive: a doc comment, which
 		// reflection cannot see (the fallback reads the `_ struct{}`
@@ -382,9 +395,9 @@ func onlyUnknownKeys(err error) bool {
 
 // Run checks every seed of each tool and n generated calls per tool (from
 // a fixed seed, so a failure repeats), reporting each disagreement.
-func Run(t *testing.T, tools []lenient.Tool, seeds map[string][]string, n int) {
+func Run(t *testing.T, tools []lenient.Tool, seeds map[string][]string, n int, opts ...Option) {
 	t.Helper()
-	c, err := New(tools)
+	c, err := New(tools, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -420,8 +433,8 @@ func Run(t *testing.T, tools []lenient.Tool, seeds map[string][]string, n int) {
 // generator seed and raw arguments; the raw arguments are checked as they
 // are, and a call generated from the seed too. Seeds are the given calls
 // and a few generated ones per tool.
-func Fuzz(f *testing.F, tools []lenient.Tool, seeds map[string][]string) {
-	c, err := New(tools)
+func Fuzz(f *testing.F, tools []lenient.Tool, seeds map[string][]string, opts ...Option) {
+	c, err := New(tools, opts...)
 	if err != nil {
 		f.Fatal(err)
 	}
