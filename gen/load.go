@@ -317,6 +317,7 @@ func (l *loader) build(cfg Config) *Package {
 		if name == "" {
 			name = ToolName(c.name)
 		}
+		s.Input = true
 		t := &Tool{Name: name, Description: s.Doc, Input: s, Pos: l.pkg.Fset.Position(c.pos)}
 		if prev, dup := names[name]; dup {
 			l.errorf(c.pos, "", "tool name %q is also used by %s (%s); give one of them another //normgen:tool name", name, prev.Input.Name, relPos(prev.Pos, l.dir))

@@ -42,6 +42,10 @@ type Struct struct {
 	Fields []*Field
 	// RejectUnknown is set by `//normgen:unknown=error` on the type.
 	RejectUnknown bool
+	// Input is set on a tool's input: its UnmarshalJSON reads null (a
+	// call without arguments) as {}, where another struct's changes
+	// nothing, by Go's convention for UnmarshalJSON([]byte("null")).
+	Input bool
 	// InSlice is set when the struct is reached as a slice element, where
 	// defaults may use {{index}}.
 	InSlice bool

@@ -148,10 +148,21 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 				),
 			))
 	}
+	// null: a call without arguments, read as {}, for a tool's input;
+	// nothing to change otherwise (Go's convention).
+	var keepOnNull, keepOnNullReport []jen.Code
+	nullDoc := "null changes nothing (Go's convention)."
+	if s.Input {
+		nullDoc = "null (a call without arguments) reads as {}."
+	} else {
+		keepOnNull = []jen.Code{jen.If(jen.Qual(lenientPkg, "NullDocument").Call(jen.Id("data"))).Block(jen.Return(jen.Nil()))}
+		keepOnNullReport = []jen.Code{jen.If(jen.Qual(lenientPkg, "NullDocument").Call(jen.Id("data"))).Block(jen.Return(jen.Nil(), jen.Nil()))}
+	}
 	f.Comment("UnmarshalJSON decodes a " + s.Name + " leniently, as the normgen README's")
 	f.Comment("semantics table says; an error lists every bad field.")
+	f.Comment(nullDoc)
 	f.Func().Params(recv.Clone()).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		append(tryFast(false, jen.Nil()),
+		append(append(keepOnNull, tryFast(false, jen.Nil())...),
 			jen.Var().Id("d").Qual(lenientPkg, "Decoder"),
 			jen.If(jen.Id("d").Dot("Begin").Call(jen.Id("data"))).Block(
 				jen.Id("x").Dot("decodeNormgen").Call(jen.Op("&").Id("d"), jen.Id("data"), jen.Qual(lenientPkg, "Strict")),
@@ -161,7 +172,7 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 	)
 	f.Comment("UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.")
 	f.Func().Params(recv.Clone()).Id("UnmarshalJSONReport").Params(jen.Id("data").Index().Byte()).Params(jen.Index().Qual(lenientPkg, "Fix"), jen.Error()).Block(
-		append(tryFast(true, jen.Id("f").Dot("Fixes").Call(), jen.Nil()),
+		append(append(keepOnNullReport, tryFast(true, jen.Id("f").Dot("Fixes").Call(), jen.Nil())...),
 			jen.Var().Id("d").Qual(lenientPkg, "Decoder"),
 			jen.Id("d").Dot("Record").Call(),
 			jen.If(jen.Id("d").Dot("Begin").Call(jen.Id("data"))).Block(

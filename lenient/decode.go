@@ -379,6 +379,13 @@ func (d *Decoder) jsonText(v []byte) []byte {
 // Null reports whether v is the JSON null.
 func Null(v []byte) bool { return len(v) == 4 && v[0] == 'n' }
 
+// NullDocument reports whether data, a whole document, is the JSON null
+// (white space around it allowed). Generated UnmarshalJSON methods of
+// structs that are no tool's input return at once on it, changing
+// nothing: Go's convention for UnmarshalJSON([]byte("null")), which
+// encoding/json relies on for values inside what it decodes.
+func NullDocument(data []byte) bool { return Null(trimSpace(data)) }
+
 // Int decodes a signed integer of the given width from an integer-valued
 // number or (unless Strict) a digit string.
 func (d *Decoder) Int(v []byte, name string, bits int, m Mode) int64 {
@@ -745,12 +752,19 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 }
 
 // Object starts decoding an object: from a JSON object or (unless Strict)
-// a string holding JSON object text.
+// a string holding JSON object text. The arguments object itself (the
+// document, at the top) may also be null, read as {}: MCP lets a client
+// omit a call's arguments, which SDKs pass on as null; its required
+// fields are then reported by name and its defaults applied.
 func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 	v = trimSpace(v)
 	if len(v) == 0 {
 		d.Fail(name, nil, "is missing (send a JSON object)")
 		return false
+	}
+	if d.depth == 0 && name == "" && Null(v) {
+		it.Reset(emptyObject)
+		return true
 	}
 	switch v[0] {
 	case '{':
@@ -779,6 +793,9 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 	}
 	return false
 }
+
+// emptyObject is what null arguments read as.
+var emptyObject = []byte("{}")
 
 func (d *Decoder) textError(name string, v []byte, err error, what string) {
 	switch e := err.(type) {

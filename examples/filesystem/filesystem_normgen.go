@@ -16,6 +16,7 @@ var editFileInputKeys = [7][]string{{"path", "file_path", "filepath", "filename"
 
 // UnmarshalJSON decodes a EditFileInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *EditFileInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -216,7 +217,11 @@ var editKeys = [2][]string{{"old_text", "old_str", "old_string"}, {"new_text", "
 
 // UnmarshalJSON decodes a Edit leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Edit) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Edit
@@ -234,6 +239,9 @@ func (x *Edit) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Edit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -339,6 +347,7 @@ var multiEditInputKeys = [4][]string{{"path", "file_path", "filepath", "filename
 
 // UnmarshalJSON decodes a MultiEditInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *MultiEditInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -510,6 +519,7 @@ var searchFilesInputKeys = [11][]string{{"path", "file_path", "filepath", "dir",
 
 // UnmarshalJSON decodes a SearchFilesInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *SearchFilesInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -801,6 +811,7 @@ var listDirectoryInputKeys = [2][]string{{"path", "file_path", "filepath", "dir"
 
 // UnmarshalJSON decodes a ListDirectoryInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ListDirectoryInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -913,6 +924,7 @@ var deleteFileInputKeys = [4][]string{{"path", "file_path", "filepath", "filenam
 
 // UnmarshalJSON decodes a DeleteFileInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *DeleteFileInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1043,7 +1055,11 @@ var stepParamsKeys = [4][]string{{"path", "file_path", "filepath", "filename", "
 
 // UnmarshalJSON decodes a StepParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *StepParams) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y StepParams
@@ -1061,6 +1077,9 @@ func (x *StepParams) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *StepParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1182,7 +1201,11 @@ var stepKeys = [3][]string{{"id"}, {"action", "type"}, {"params"}}
 
 // UnmarshalJSON decodes a Step leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Step) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Step
@@ -1200,6 +1223,9 @@ func (x *Step) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1348,7 +1374,11 @@ var pipelineKeys = [3][]string{{"name"}, {"steps"}, {"dry_run"}}
 
 // UnmarshalJSON decodes a Pipeline leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Pipeline) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Pipeline
@@ -1366,6 +1396,9 @@ func (x *Pipeline) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Pipeline) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1494,6 +1527,7 @@ var batchOperationsInputKeys = [3][]string{{"pipeline_json", "pipeline"}, {"forc
 
 // UnmarshalJSON decodes a BatchOperationsInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *BatchOperationsInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {

@@ -16,6 +16,7 @@ var searchMailInputKeys = [6][]string{{"query", "q", "text"}, {"from", "sender"}
 
 // UnmarshalJSON decodes a SearchMailInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *SearchMailInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {

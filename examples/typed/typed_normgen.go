@@ -16,6 +16,7 @@ var addTaskInputKeys = [6][]string{{"title", "name", "text"}, {"priority"}, {"do
 
 // UnmarshalJSON decodes a AddTaskInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *AddTaskInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {

@@ -16,6 +16,7 @@ var searchKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"off
 
 // UnmarshalJSON decodes a Search leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Search) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -279,6 +280,7 @@ var reviewKeys = [22][]string{{"owner"}, {"repo"}, {"pull_number"}, {"commit_id"
 
 // UnmarshalJSON decodes a Review leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Review) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -740,7 +742,11 @@ var reviewCommentKeys = [6][]string{{"path"}, {"line"}, {"start_line"}, {"side"}
 
 // UnmarshalJSON decodes a ReviewComment leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *ReviewComment) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y ReviewComment
@@ -758,6 +764,9 @@ func (x *ReviewComment) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ReviewComment) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -895,6 +904,7 @@ var writeFileKeys = [2][]string{{"path"}, {"content"}}
 
 // UnmarshalJSON decodes a WriteFile leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *WriteFile) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1008,6 +1018,7 @@ var pathsKeys = [1][]string{{"paths"}}
 
 // UnmarshalJSON decodes a Paths leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Paths) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1136,6 +1147,7 @@ var iDsKeys = [1][]string{{"ids"}}
 
 // UnmarshalJSON decodes a IDs leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *IDs) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {

@@ -16,6 +16,7 @@ var searchInputKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, 
 
 // UnmarshalJSON decodes a SearchInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *SearchInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {

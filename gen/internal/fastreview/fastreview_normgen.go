@@ -18,6 +18,7 @@ var scalarsInputKeys = [31][]string{{"s"}, {"ps"}, {"b"}, {"pb"}, {"sb"}, {"i8"}
 
 // UnmarshalJSON decodes a ScalarsInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ScalarsInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -464,6 +465,7 @@ var boundsInputPPattern = regexp.MustCompile("^[a-z]+$")
 
 // UnmarshalJSON decodes a BoundsInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *BoundsInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1170,7 +1172,11 @@ var innerKeys = [4][]string{{"n"}, {"s"}, {"xs"}, {"f"}}
 
 // UnmarshalJSON decodes a Inner leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Inner) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Inner
@@ -1188,6 +1194,9 @@ func (x *Inner) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Inner) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1328,7 +1337,11 @@ var leafKeys = [1][]string{{"v"}}
 
 // UnmarshalJSON decodes a Leaf leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Leaf) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Leaf
@@ -1346,6 +1359,9 @@ func (x *Leaf) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Leaf) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1450,7 +1466,11 @@ var midKeys = [3][]string{{"leaf"}, {"pleaf"}, {"map"}}
 
 // UnmarshalJSON decodes a Mid leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Mid) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Mid
@@ -1468,6 +1488,9 @@ func (x *Mid) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Mid) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1613,6 +1636,7 @@ var containersInputKeys = [31][]string{{"tags"}, {"counts"}, {"w"}, {"wi"}, {"wu
 
 // UnmarshalJSON decodes a ContainersInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ContainersInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -3154,6 +3178,7 @@ var deepInputKeys = [3][]string{{"d63"}, {"d64"}, {"t"}}
 
 // UnmarshalJSON decodes a DeepInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *DeepInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -6449,6 +6474,7 @@ var rawHolderKeys = [2][]string{{"raw"}, {"inner"}}
 
 // UnmarshalJSON decodes a RawHolder leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *RawHolder) UnmarshalJSON(data []byte) error {
 	var d lenient.Decoder
 	if d.Begin(data) {
@@ -6498,7 +6524,11 @@ var partKeys = [3][]string{{"id"}, {"qty"}, {"name"}}
 
 // UnmarshalJSON decodes a Part leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Part) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Part
@@ -6516,6 +6546,9 @@ func (x *Part) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Part) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -6631,7 +6664,11 @@ var optsKeys = [4][]string{{"level"}, {"ratio"}, {"verbose"}, {"label"}}
 
 // UnmarshalJSON decodes a Opts leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Opts) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Opts
@@ -6649,6 +6686,9 @@ func (x *Opts) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Opts) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -6801,6 +6841,7 @@ var defaultsInputKeys = [12][]string{{"req", "r", "required"}, {"req_i"}, {"ds"}
 
 // UnmarshalJSON decodes a DefaultsInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *DefaultsInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -7159,7 +7200,11 @@ var closedKnown = []string{"a", "b"}
 
 // UnmarshalJSON decodes a Closed leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Closed) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Closed
@@ -7177,6 +7222,9 @@ func (x *Closed) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Closed) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -7259,6 +7307,7 @@ var strictInputKnown = []string{"id", "kind", "c", "cs", "cm", "flag", "amount"}
 
 // UnmarshalJSON decodes a StrictInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *StrictInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -7473,7 +7522,11 @@ var embKeys = [1][]string{{"b"}}
 
 // UnmarshalJSON decodes a Emb leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Emb) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Emb
@@ -7491,6 +7544,9 @@ func (x *Emb) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Emb) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -7565,6 +7621,7 @@ var oddInputKeys = [12][]string{{"psp"}, {"sps"}, {"mps"}, {"pmp"}, {"spm"}, {"n
 
 // UnmarshalJSON decodes a OddInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *OddInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -8208,6 +8265,7 @@ var reportInputKeys = [34][]string{{"id", "ident", "the id"}, {"lvl"}, {"s", "st
 
 // UnmarshalJSON decodes a ReportInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ReportInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -9152,6 +9210,7 @@ var reportPathsKeys = [6][]string{{"i.v", "i[0]", "i{}"}, {"x[0]", "a.b"}, {"m{}
 
 // UnmarshalJSON decodes a ReportPaths leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ReportPaths) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -9416,6 +9475,7 @@ var closedReportKnown = []string{"a", "aa", "b"}
 
 // UnmarshalJSON decodes a ClosedReport leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ClosedReport) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {

@@ -16,7 +16,11 @@ var retryKeys = [4][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms"
 
 // UnmarshalJSON decodes a Retry leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Retry) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Retry
@@ -34,6 +38,9 @@ func (x *Retry) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Retry) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -191,7 +198,11 @@ var stepKeys = [8][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"
 
 // UnmarshalJSON decodes a Step leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Step) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Step
@@ -209,6 +220,9 @@ func (x *Step) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -500,7 +514,11 @@ var serviceKeys = [3][]string{{"image"}, {"ports"}, {"ready"}}
 
 // UnmarshalJSON decodes a Service leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Service) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Service
@@ -518,6 +536,9 @@ func (x *Service) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Service) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -657,6 +678,7 @@ var runPipelineInputKeys = [8][]string{{"project", "repo", "repository"}, {"ref"
 
 // UnmarshalJSON decodes a RunPipelineInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *RunPipelineInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -988,7 +1010,11 @@ var linkKeys = [2][]string{{"kind"}, {"ticket", "id"}}
 
 // UnmarshalJSON decodes a Link leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Link) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Link
@@ -1006,6 +1032,9 @@ func (x *Link) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Link) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1135,7 +1164,11 @@ var fieldKeys = [2][]string{{"value"}, {"history"}}
 
 // UnmarshalJSON decodes a Field leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Field) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Field
@@ -1153,6 +1186,9 @@ func (x *Field) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Field) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1272,6 +1308,7 @@ var createTicketInputKeys = [10][]string{{"title", "summary"}, {"body", "descrip
 
 // UnmarshalJSON decodes a CreateTicketInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CreateTicketInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1655,7 +1692,11 @@ var checkpointKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"l
 
 // UnmarshalJSON decodes a Checkpoint leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Checkpoint) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Checkpoint
@@ -1673,6 +1714,9 @@ func (x *Checkpoint) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Checkpoint) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1923,7 +1967,11 @@ var checkpointDefaultsKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owner
 
 // UnmarshalJSON decodes a CheckpointDefaults leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *CheckpointDefaults) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y CheckpointDefaults
@@ -1941,6 +1989,9 @@ func (x *CheckpointDefaults) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CheckpointDefaults) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -2194,7 +2245,11 @@ var checkKeys = [3][]string{{"id"}, {"count", "n"}, {"note"}}
 
 // UnmarshalJSON decodes a Check leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Check) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Check
@@ -2212,6 +2267,9 @@ func (x *Check) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Check) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -2316,6 +2374,7 @@ var updateWorkflowInputKeys = [4][]string{{"workflow"}, {"checkpoints"}, {"defau
 
 // UnmarshalJSON decodes a UpdateWorkflowInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *UpdateWorkflowInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
