@@ -103,9 +103,14 @@ func renderFast(f *jen.File, s *Struct) {
 	if s.RejectUnknown {
 		cases = append(cases, jen.Default().Block(fastFalse()))
 	} else {
-		// One key the type does not declare, ignored (Fast.Unknown).
+		// One key the type does not declare, ignored (Fast.Unknown), but
+		// not one in another letter case, which the Decoder refuses.
+		unknown := jen.Id("f").Dot("Unknown").Call(jen.Id("k"))
+		if len(s.Fields) > 0 {
+			unknown = jen.Id("f").Dot("UnknownOf").Call(jen.Id("k"), jen.Id(knownVar(s)))
+		}
 		cases = append(cases, jen.Default().Block(
-			jen.If(jen.Id("skipped").Op("||").Op("!").Id("f").Dot("Unknown").Call(jen.Id("k"))).Block(fastFalse()),
+			jen.If(jen.Id("skipped").Op("||").Op("!").Add(unknown)).Block(fastFalse()),
 			jen.Id("skipped").Op("=").True(),
 		))
 	}

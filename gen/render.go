@@ -110,7 +110,7 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 	}
 	f.Commentf("%s holds the accepted keys of each field of %s, canonical name first.", keysVar(s), s.Name)
 	f.Var().Id(keysVar(s)).Op("=").Index(jen.Lit(n)).Index().String().Values(keys...)
-	if s.RejectUnknown {
+	if n > 0 {
 		var all []jen.Code
 		for _, fl := range s.Fields {
 			for _, k := range fl.Spellings() {
@@ -194,8 +194,11 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 		))
 	}
 	unknownMode, known := jen.Lit(0), jen.Code(jen.Nil())
+	if n > 0 {
+		known = jen.Id(knownVar(s))
+	}
 	if s.RejectUnknown {
-		unknownMode, known = jen.Qual(lenientPkg, "RejectUnknown"), jen.Id(knownVar(s))
+		unknownMode = jen.Qual(lenientPkg, "RejectUnknown")
 	}
 	unknown := jen.Id("d").Dot("Unknown").Call(jen.Id("it").Dot("Key"), unknownMode, known)
 	cases = append(cases, jen.Default().Block(unknown))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"strings"
 	"unsafe"
 )
 
@@ -902,10 +903,20 @@ func joinAnd(s []string) string {
 	return out + " and " + s[len(s)-1]
 }
 
-// Unknown handles a member whose key is not a field: with RejectUnknown it
-// is a problem listing the accepted keys, otherwise it is ignored (and
+// Unknown handles a member whose key is not a field; known lists every
+// key the type accepts (generated code before SupportPackageIsVersion5
+// gives them with RejectUnknown only). A key that differs from one of
+// them only in letter case (Unicode case folding, as encoding/json
+// matches keys) is a problem naming the key to send: never dropped, and
+// never folded, which would let a value bypass the host's validation of
+// the field it lands in. Any other unknown key is, with RejectUnknown, a
+// problem listing the accepted keys; otherwise it is ignored (and
 // recorded as a fix).
 func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
+	if k := foldedKey(key, known); k != "" {
+		d.Fail(string(key), nil, "is not a known key: keys are case-sensitive (send it as "+k+")")
+		return
+	}
 	if m&RejectUnknown != 0 {
 		d.Fail(string(key), nil, "is not a known key (accepted: "+joinComma(known)+")")
 		return
@@ -913,6 +924,27 @@ func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
 	if d.record {
 		d.fix(string(key), FixUnknownKey, nil, nil)
 	}
+}
+
+// foldedKey returns the keys of known that key equals under Unicode case
+// folding without being one of them, quoted and joined with "or" ("" for
+// none).
+func foldedKey(key []byte, known []string) string {
+	out := ""
+	for _, k := range known {
+		if len(k) == 0 || !bytes.EqualFold(key, unsafe.Slice(unsafe.StringData(k), len(k))) || string(key) == k {
+			continue
+		}
+		q := strconv.Quote(k)
+		if strings.Contains(out, q) {
+			continue
+		}
+		if out != "" {
+			out += " or "
+		}
+		out += q
+	}
+	return out
 }
 
 func joinComma(s []string) string {

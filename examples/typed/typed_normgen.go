@@ -14,6 +14,9 @@ const _ = lenient.SupportPackageIsVersion4
 // addTaskInputKeys holds the accepted keys of each field of AddTaskInput, canonical name first.
 var addTaskInputKeys = [6][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id"}, {"estimate_hours"}}
 
+// addTaskInputKnown lists every key AddTaskInput accepts.
+var addTaskInputKnown = []string{"title", "name", "text", "priority", "done", "tags", "labels", "parent_id", "estimate_hours"}
+
 // UnmarshalJSON decodes a AddTaskInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -113,7 +116,7 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, addTaskInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -214,7 +217,7 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := val
 			x.Estimate = &p
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, addTaskInputKnown) {
 				return false
 			}
 			skipped = true

@@ -16,6 +16,12 @@
 //	e  a number AJV reads as a float64 (1.0000000000000001 for an integer,
 //	   10.0000000000000001 under maximum 10) where the Go validator and the
 //	   decoder read it exactly
+//	f  a key that differs from a declared key only in letter case (refused
+//	   by name; encoding/json would read it)
+//	g  a value that code normgen did not generate refuses: time.Time's own
+//	   parsing (a day its month does not have, escapes in the text), a
+//	   type's own UnmarshalJSON or UnmarshalText, encoding/json for a
+//	   struct of another package
 package invariant
 
 import (

@@ -14,6 +14,9 @@ const _ = lenient.SupportPackageIsVersion4
 // searchKeys holds the accepted keys of each field of Search, canonical name first.
 var searchKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth"}, {"count_only"}, {"whole_word"}, {"case_sensitive"}, {"min_score"}, {"file_types"}, {"ids"}}
 
+// searchKnown lists every key Search accepts.
+var searchKnown = []string{"path", "pattern", "owner", "limit", "offset", "max_depth", "count_only", "whole_word", "case_sensitive", "min_score", "file_types", "ids"}
+
 // UnmarshalJSON decodes a Search leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -137,7 +140,7 @@ func (x *Search) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, searchKnown)
 		}
 	}
 	if !seen[0] {
@@ -257,7 +260,7 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]int64, 0, len(b)), b...)
 			x.IDs = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, searchKnown) {
 				return false
 			}
 			skipped = true
@@ -277,6 +280,9 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // reviewKeys holds the accepted keys of each field of Review, canonical name first.
 var reviewKeys = [22][]string{{"owner"}, {"repo"}, {"pull_number"}, {"commit_id"}, {"event"}, {"body"}, {"comments"}, {"reviewers"}, {"team_reviewers"}, {"labels"}, {"assignees"}, {"draft"}, {"dismiss_stale"}, {"auto_merge"}, {"notify"}, {"merge_method"}, {"required_approvals"}, {"timeout_seconds"}, {"milestone"}, {"confidence"}, {"base_ref"}, {"head_ref"}}
+
+// reviewKnown lists every key Review accepts.
+var reviewKnown = []string{"owner", "repo", "pull_number", "commit_id", "event", "body", "comments", "reviewers", "team_reviewers", "labels", "assignees", "draft", "dismiss_stale", "auto_merge", "notify", "merge_method", "required_approvals", "timeout_seconds", "milestone", "confidence", "base_ref", "head_ref"}
 
 // UnmarshalJSON decodes a Review leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -480,7 +486,7 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.HeadRef = d.String(it.Value, "head_ref", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, reviewKnown)
 		}
 	}
 	if !seen[0] {
@@ -710,7 +716,7 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[21] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, reviewKnown) {
 				return false
 			}
 			skipped = true
@@ -739,6 +745,9 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // reviewCommentKeys holds the accepted keys of each field of ReviewComment, canonical name first.
 var reviewCommentKeys = [6][]string{{"path"}, {"line"}, {"start_line"}, {"side"}, {"body"}, {"suggestion"}}
+
+// reviewCommentKnown lists every key ReviewComment accepts.
+var reviewCommentKnown = []string{"path", "line", "start_line", "side", "body", "suggestion"}
 
 // UnmarshalJSON decodes a ReviewComment leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -819,7 +828,7 @@ func (x *ReviewComment) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 				x.Suggestion = d.String(it.Value, "suggestion", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, reviewCommentKnown)
 		}
 	}
 	if !seen[0] {
@@ -878,7 +887,7 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[5] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, reviewCommentKnown) {
 				return false
 			}
 			skipped = true
@@ -901,6 +910,9 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // writeFileKeys holds the accepted keys of each field of WriteFile, canonical name first.
 var writeFileKeys = [2][]string{{"path"}, {"content"}}
+
+// writeFileKnown lists every key WriteFile accepts.
+var writeFileKnown = []string{"path", "content"}
 
 // UnmarshalJSON decodes a WriteFile leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -959,7 +971,7 @@ func (x *WriteFile) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				x.Content = d.String(it.Value, "content", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, writeFileKnown)
 		}
 	}
 	if !seen[0] {
@@ -995,7 +1007,7 @@ func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[1] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, writeFileKnown) {
 				return false
 			}
 			skipped = true
@@ -1015,6 +1027,9 @@ func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // pathsKeys holds the accepted keys of each field of Paths, canonical name first.
 var pathsKeys = [1][]string{{"paths"}}
+
+// pathsKnown lists every key Paths accepts.
+var pathsKnown = []string{"paths"}
 
 // UnmarshalJSON decodes a Paths leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1082,7 +1097,7 @@ func (x *Paths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, pathsKnown)
 		}
 	}
 	if !seen[0] {
@@ -1127,7 +1142,7 @@ func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.Paths = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, pathsKnown) {
 				return false
 			}
 			skipped = true
@@ -1144,6 +1159,9 @@ func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // iDsKeys holds the accepted keys of each field of IDs, canonical name first.
 var iDsKeys = [1][]string{{"ids"}}
+
+// iDsKnown lists every key IDs accepts.
+var iDsKnown = []string{"ids"}
 
 // UnmarshalJSON decodes a IDs leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1211,7 +1229,7 @@ func (x *IDs) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, iDsKnown)
 		}
 	}
 	if !seen[0] {
@@ -1256,7 +1274,7 @@ func (x *IDs) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]int64, 0, len(b)), b...)
 			x.IDs = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, iDsKnown) {
 				return false
 			}
 			skipped = true

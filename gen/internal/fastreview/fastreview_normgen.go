@@ -16,6 +16,9 @@ const _ = lenient.SupportPackageIsVersion4
 // scalarsInputKeys holds the accepted keys of each field of ScalarsInput, canonical name first.
 var scalarsInputKeys = [31][]string{{"s"}, {"ps"}, {"b"}, {"pb"}, {"sb"}, {"i8"}, {"i16"}, {"i32"}, {"i64"}, {"i"}, {"pi"}, {"pi8"}, {"u8"}, {"u16"}, {"u32"}, {"u64"}, {"u"}, {"pu16"}, {"f32"}, {"f64"}, {"pf32"}, {"m"}, {"pm"}, {"l"}, {"pl"}, {"r"}, {"strict_i"}, {"strict_b"}, {"strict_f"}, {"un"}, {"pun"}}
 
+// scalarsInputKnown lists every key ScalarsInput accepts.
+var scalarsInputKnown = []string{"s", "ps", "b", "pb", "sb", "i8", "i16", "i32", "i64", "i", "pi", "pi8", "u8", "u16", "u32", "u64", "u", "pu16", "f32", "f64", "pf32", "m", "pm", "l", "pl", "r", "strict_i", "strict_b", "strict_f", "un", "pun"}
+
 // UnmarshalJSON decodes a ScalarsInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -216,7 +219,7 @@ func (x *ScalarsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, scalarsInputKnown)
 		}
 	}
 }
@@ -445,7 +448,7 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := val
 			x.PUn = &p
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, scalarsInputKnown) {
 				return false
 			}
 			skipped = true
@@ -459,6 +462,9 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // boundsInputKeys holds the accepted keys of each field of BoundsInput, canonical name first.
 var boundsInputKeys = [19][]string{{"a"}, {"b"}, {"c"}, {"d"}, {"e"}, {"g"}, {"h"}, {"pi"}, {"u16"}, {"l"}, {"s"}, {"p"}, {"en"}, {"v"}, {"vs"}, {"vn"}, {"pv"}, {"items"}, {"pits"}}
+
+// boundsInputKnown lists every key BoundsInput accepts.
+var boundsInputKnown = []string{"a", "b", "c", "d", "e", "g", "h", "pi", "u16", "l", "s", "p", "en", "v", "vs", "vn", "pv", "items", "pits"}
 
 // boundsInputPPattern is the pattern of BoundsInput.P.
 var boundsInputPPattern = regexp.MustCompile("^[a-z]+$")
@@ -808,7 +814,7 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, boundsInputKnown)
 		}
 	}
 }
@@ -1155,7 +1161,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.PIts = &s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, boundsInputKnown) {
 				return false
 			}
 			skipped = true
@@ -1169,6 +1175,9 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // innerKeys holds the accepted keys of each field of Inner, canonical name first.
 var innerKeys = [4][]string{{"n"}, {"s"}, {"xs"}, {"f"}}
+
+// innerKnown lists every key Inner accepts.
+var innerKnown = []string{"n", "s", "xs", "f"}
 
 // UnmarshalJSON decodes a Inner leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1257,7 +1266,7 @@ func (x *Inner) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, innerKnown)
 		}
 	}
 }
@@ -1320,7 +1329,7 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := float32(val)
 			x.F = &p
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, innerKnown) {
 				return false
 			}
 			skipped = true
@@ -1334,6 +1343,9 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // leafKeys holds the accepted keys of each field of Leaf, canonical name first.
 var leafKeys = [1][]string{{"v"}}
+
+// leafKnown lists every key Leaf accepts.
+var leafKnown = []string{"v"}
 
 // UnmarshalJSON decodes a Leaf leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1407,7 +1419,7 @@ func (x *Leaf) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, leafKnown)
 		}
 	}
 }
@@ -1449,7 +1461,7 @@ func (x *Leaf) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.V = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, leafKnown) {
 				return false
 			}
 			skipped = true
@@ -1463,6 +1475,9 @@ func (x *Leaf) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // midKeys holds the accepted keys of each field of Mid, canonical name first.
 var midKeys = [3][]string{{"leaf"}, {"pleaf"}, {"map"}}
+
+// midKnown lists every key Mid accepts.
+var midKnown = []string{"leaf", "pleaf", "map"}
 
 // UnmarshalJSON decodes a Mid leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1553,7 +1568,7 @@ func (x *Mid) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, midKnown)
 		}
 	}
 }
@@ -1619,7 +1634,7 @@ func (x *Mid) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Map = mp
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, midKnown) {
 				return false
 			}
 			skipped = true
@@ -1633,6 +1648,9 @@ func (x *Mid) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // containersInputKeys holds the accepted keys of each field of ContainersInput, canonical name first.
 var containersInputKeys = [31][]string{{"tags"}, {"counts"}, {"w"}, {"wi"}, {"wu8"}, {"wb"}, {"ss"}, {"sss"}, {"ms"}, {"mps"}, {"mm"}, {"msl"}, {"mpi"}, {"psl"}, {"pmap"}, {"pin"}, {"in"}, {"sps"}, {"spi"}, {"stags"}, {"sf32"}, {"sbool"}, {"sm"}, {"stra"}, {"stro"}, {"strm"}, {"mid"}, {"mids"}, {"deep"}, {"bnd"}, {"bnds"}}
+
+// containersInputKnown lists every key ContainersInput accepts.
+var containersInputKnown = []string{"tags", "counts", "w", "wi", "wu8", "wb", "ss", "sss", "ms", "mps", "mm", "msl", "mpi", "psl", "pmap", "pin", "in", "sps", "spi", "stags", "sf32", "sbool", "sm", "stra", "stro", "strm", "mid", "mids", "deep", "bnd", "bnds"}
 
 // UnmarshalJSON decodes a ContainersInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2303,7 +2321,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, containersInputKnown)
 		}
 	}
 }
@@ -3161,7 +3179,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]BoundsInput, 0, len(b)), b...)
 			x.Bnds = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, containersInputKnown) {
 				return false
 			}
 			skipped = true
@@ -3175,6 +3193,9 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // deepInputKeys holds the accepted keys of each field of DeepInput, canonical name first.
 var deepInputKeys = [3][]string{{"d63"}, {"d64"}, {"t"}}
+
+// deepInputKnown lists every key DeepInput accepts.
+var deepInputKnown = []string{"d63", "d64", "t"}
 
 // UnmarshalJSON decodes a DeepInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -4638,7 +4659,7 @@ func (x *DeepInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				x.T = d.String(it.Value, "t", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, deepInputKnown)
 		}
 	}
 }
@@ -6457,7 +6478,7 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[2] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, deepInputKnown) {
 				return false
 			}
 			skipped = true
@@ -6471,6 +6492,9 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // rawHolderKeys holds the accepted keys of each field of RawHolder, canonical name first.
 var rawHolderKeys = [2][]string{{"raw"}, {"inner"}}
+
+// rawHolderKnown lists every key RawHolder accepts.
+var rawHolderKnown = []string{"raw", "inner"}
 
 // UnmarshalJSON decodes a RawHolder leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -6514,13 +6538,16 @@ func (x *RawHolder) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				d.Leave()
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, rawHolderKnown)
 		}
 	}
 }
 
 // partKeys holds the accepted keys of each field of Part, canonical name first.
 var partKeys = [3][]string{{"id"}, {"qty"}, {"name"}}
+
+// partKnown lists every key Part accepts.
+var partKnown = []string{"id", "qty", "name"}
 
 // UnmarshalJSON decodes a Part leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -6589,7 +6616,7 @@ func (x *Part) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Name = d.String(it.Value, "name", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, partKnown)
 		}
 	}
 	if !seen[0] {
@@ -6635,7 +6662,7 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[2] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, partKnown) {
 				return false
 			}
 			skipped = true
@@ -6661,6 +6688,9 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // optsKeys holds the accepted keys of each field of Opts, canonical name first.
 var optsKeys = [4][]string{{"level"}, {"ratio"}, {"verbose"}, {"label"}}
+
+// optsKnown lists every key Opts accepts.
+var optsKnown = []string{"level", "ratio", "verbose", "label"}
 
 // UnmarshalJSON decodes a Opts leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -6736,7 +6766,7 @@ func (x *Opts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Label = Mode(d.String(it.Value, "label", 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, optsKnown)
 		}
 	}
 	if !seen[0] {
@@ -6799,7 +6829,7 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[3] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, optsKnown) {
 				return false
 			}
 			skipped = true
@@ -6838,6 +6868,9 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // defaultsInputKeys holds the accepted keys of each field of DefaultsInput, canonical name first.
 var defaultsInputKeys = [12][]string{{"req", "r", "required"}, {"req_i"}, {"ds"}, {"di"}, {"dp"}, {"du"}, {"df"}, {"dm"}, {"opts"}, {"popts"}, {"parts"}, {"tags"}}
+
+// defaultsInputKnown lists every key DefaultsInput accepts.
+var defaultsInputKnown = []string{"req", "r", "required", "req_i", "ds", "di", "dp", "du", "df", "dm", "opts", "popts", "parts", "tags"}
 
 // UnmarshalJSON decodes a DefaultsInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -6973,7 +7006,7 @@ func (x *DefaultsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, defaultsInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -7137,7 +7170,7 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make(Tags, 0, len(b)), b...)
 			x.Tags = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, defaultsInputKnown) {
 				return false
 			}
 			skipped = true
@@ -7520,6 +7553,9 @@ func (x *StrictInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // embKeys holds the accepted keys of each field of Emb, canonical name first.
 var embKeys = [1][]string{{"b"}}
 
+// embKnown lists every key Emb accepts.
+var embKnown = []string{"b"}
+
 // UnmarshalJSON decodes a Emb leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -7579,7 +7615,7 @@ func (x *Emb) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.B = int(d.Int(it.Value, "b", lenient.IntBits, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, embKnown)
 		}
 	}
 }
@@ -7604,7 +7640,7 @@ func (x *Emb) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, embKnown) {
 				return false
 			}
 			skipped = true
@@ -7618,6 +7654,9 @@ func (x *Emb) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // oddInputKeys holds the accepted keys of each field of OddInput, canonical name first.
 var oddInputKeys = [12][]string{{"psp"}, {"sps"}, {"mps"}, {"pmp"}, {"spm"}, {"n"}, {"al"}, {"pal"}, {"emb"}, {"str"}, {"msp"}, {"smp"}}
+
+// oddInputKnown lists every key OddInput accepts.
+var oddInputKnown = []string{"psp", "sps", "mps", "pmp", "spm", "n", "al", "pal", "emb", "str", "msp", "smp"}
 
 // UnmarshalJSON decodes a OddInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -7911,7 +7950,7 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, oddInputKnown)
 		}
 	}
 }
@@ -8248,7 +8287,7 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]map[string]*Inner, 0, len(b)), b...)
 			x.SMP = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, oddInputKnown) {
 				return false
 			}
 			skipped = true
@@ -8262,6 +8301,9 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // reportInputKeys holds the accepted keys of each field of ReportInput, canonical name first.
 var reportInputKeys = [34][]string{{"id", "ident", "the id"}, {"lvl"}, {"s", "str", "old s"}, {"i", "int_v", "$i"}, {"i8", "i8_v"}, {"u", "uint_v"}, {"u64", "u64_v"}, {"f", "float_v"}, {"f64", "f64_v"}, {"b", "bool_v"}, {"sb", "sb_v"}, {"p i", "pi"}, {"p b", "pb"}, {"a b", "sl"}, {"a-b", "mp"}, {"x 0", "inner"}, {"pin", "p_in"}, {"w", "ww"}, {"strict", "st"}, {"un", "un_v"}, {"ss", "s_s"}, {"m m"}, {"d s"}, {"di"}, {"du"}, {"d f"}, {"df32"}, {"db"}, {"dpf"}, {"dpb"}, {"dps", "dps_v"}, {"da", "da_v"}, {"opts", "options"}, {"pmap", "p_map"}}
+
+// reportInputKnown lists every key ReportInput accepts.
+var reportInputKnown = []string{"id", "ident", "the id", "lvl", "s", "str", "old s", "i", "int_v", "$i", "i8", "i8_v", "u", "uint_v", "u64", "u64_v", "f", "float_v", "f64", "f64_v", "b", "bool_v", "sb", "sb_v", "p i", "pi", "p b", "pb", "a b", "sl", "a-b", "mp", "x 0", "inner", "pin", "p_in", "w", "ww", "strict", "st", "un", "un_v", "ss", "s_s", "m m", "d s", "di", "du", "d f", "df32", "db", "dpf", "dpb", "dps", "dps_v", "da", "da_v", "opts", "options", "pmap", "p_map"}
 
 // UnmarshalJSON decodes a ReportInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -8578,7 +8620,7 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, reportInputKnown)
 		}
 	}
 	if !seen[1] {
@@ -9124,7 +9166,7 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.PMap = &mp
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, reportInputKnown) {
 				return false
 			}
 			skipped = true
@@ -9207,6 +9249,9 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // reportPathsKeys holds the accepted keys of each field of ReportPaths, canonical name first.
 var reportPathsKeys = [6][]string{{"i.v", "i[0]", "i{}"}, {"x[0]", "a.b"}, {"m{}", "m.m"}, {"s]l"}, {"b.b"}, {"f[]"}}
+
+// reportPathsKnown lists every key ReportPaths accepts.
+var reportPathsKnown = []string{"i.v", "i[0]", "i{}", "x[0]", "a.b", "m{}", "m.m", "s]l", "b.b", "f[]"}
 
 // UnmarshalJSON decodes a ReportPaths leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -9313,7 +9358,7 @@ func (x *ReportPaths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.F = float32(d.Float(it.Value, "f[]", 32, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, reportPathsKnown)
 		}
 	}
 	if !seen[2] {
@@ -9439,7 +9484,7 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[5] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, reportPathsKnown) {
 				return false
 			}
 			skipped = true

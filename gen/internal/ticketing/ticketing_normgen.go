@@ -14,6 +14,9 @@ const _ = lenient.SupportPackageIsVersion4
 // retryKeys holds the accepted keys of each field of Retry, canonical name first.
 var retryKeys = [4][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms"}, {"factor"}, {"on_timeout"}}
 
+// retryKnown lists every key Retry accepts.
+var retryKnown = []string{"attempts", "max_attempts", "tries", "backoff_ms", "factor", "on_timeout"}
+
 // UnmarshalJSON decodes a Retry leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -95,7 +98,7 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.OnTimeout = d.Bool(it.Value, "on_timeout", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, retryKnown)
 		}
 	}
 	if !seen[0] {
@@ -163,7 +166,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[3] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, retryKnown) {
 				return false
 			}
 			skipped = true
@@ -195,6 +198,9 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // stepKeys holds the accepted keys of each field of Step, canonical name first.
 var stepKeys = [8][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"}, {"env"}, {"needs"}, {"timeout_s"}, {"allow_failure"}}
+
+// stepKnown lists every key Step accepts.
+var stepKnown = []string{"id", "run", "cmd", "command", "kind", "retry", "env", "needs", "timeout_s", "allow_failure"}
 
 // UnmarshalJSON decodes a Step leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -341,7 +347,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Allow = d.Bool(it.Value, "allow_failure", lenient.StrictBool)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, stepKnown)
 		}
 	}
 	if !seen[0] {
@@ -485,7 +491,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[7] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, stepKnown) {
 				return false
 			}
 			skipped = true
@@ -511,6 +517,9 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // serviceKeys holds the accepted keys of each field of Service, canonical name first.
 var serviceKeys = [3][]string{{"image"}, {"ports"}, {"ready"}}
+
+// serviceKnown lists every key Service accepts.
+var serviceKnown = []string{"image", "ports", "ready"}
 
 // UnmarshalJSON decodes a Service leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -598,7 +607,7 @@ func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, serviceKnown)
 		}
 	}
 	if !seen[0] {
@@ -658,7 +667,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Ready = p
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, serviceKnown) {
 				return false
 			}
 			skipped = true
@@ -675,6 +684,9 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // runPipelineInputKeys holds the accepted keys of each field of RunPipelineInput, canonical name first.
 var runPipelineInputKeys = [8][]string{{"project", "repo", "repository"}, {"ref"}, {"steps"}, {"retry"}, {"services"}, {"matrix"}, {"dry_run"}, {"priority"}}
+
+// runPipelineInputKnown lists every key RunPipelineInput accepts.
+var runPipelineInputKnown = []string{"project", "repo", "repository", "ref", "steps", "retry", "services", "matrix", "dry_run", "priority"}
 
 // UnmarshalJSON decodes a RunPipelineInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -817,7 +829,7 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, runPipelineInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -981,7 +993,7 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int8(val)
 			x.Priority = &p
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, runPipelineInputKnown) {
 				return false
 			}
 			skipped = true
@@ -1007,6 +1019,9 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // linkKeys holds the accepted keys of each field of Link, canonical name first.
 var linkKeys = [2][]string{{"kind"}, {"ticket", "id"}}
+
+// linkKnown lists every key Link accepts.
+var linkKnown = []string{"kind", "ticket", "id"}
 
 // UnmarshalJSON decodes a Link leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1086,7 +1101,7 @@ func (x *Link) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Ticket = d.Uint(it.Value, "ticket", 64, 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, linkKnown)
 		}
 	}
 	if !seen[0] {
@@ -1141,7 +1156,7 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[1] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, linkKnown) {
 				return false
 			}
 			skipped = true
@@ -1161,6 +1176,9 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // fieldKeys holds the accepted keys of each field of Field, canonical name first.
 var fieldKeys = [2][]string{{"value"}, {"history"}}
+
+// fieldKnown lists every key Field accepts.
+var fieldKnown = []string{"value", "history"}
 
 // UnmarshalJSON decodes a Field leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1238,7 +1256,7 @@ func (x *Field) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, fieldKnown)
 		}
 	}
 	if !seen[0] {
@@ -1288,7 +1306,7 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.History = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, fieldKnown) {
 				return false
 			}
 			skipped = true
@@ -1305,6 +1323,9 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // createTicketInputKeys holds the accepted keys of each field of CreateTicketInput, canonical name first.
 var createTicketInputKeys = [10][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}}
+
+// createTicketInputKnown lists every key CreateTicketInput accepts.
+var createTicketInputKnown = []string{"title", "summary", "body", "description", "labels", "assignee", "estimate_h", "links", "fields", "watchers", "urgent", "severity"}
 
 // UnmarshalJSON decodes a CreateTicketInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1476,7 +1497,7 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 				x.Severity = val
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, createTicketInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -1666,7 +1687,7 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Severity = val
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, createTicketInputKnown) {
 				return false
 			}
 			skipped = true
@@ -1689,6 +1710,9 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // checkpointKeys holds the accepted keys of each field of Checkpoint, canonical name first.
 var checkpointKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
+
+// checkpointKnown lists every key Checkpoint accepts.
+var checkpointKnown = []string{"name", "checks", "gate", "owners", "limits"}
 
 // UnmarshalJSON decodes a Checkpoint leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1822,7 +1846,7 @@ func (x *Checkpoint) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, checkpointKnown)
 		}
 	}
 	if !seen[0] {
@@ -1947,7 +1971,7 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Limits = mp
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, checkpointKnown) {
 				return false
 			}
 			skipped = true
@@ -1964,6 +1988,9 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // checkpointDefaultsKeys holds the accepted keys of each field of CheckpointDefaults, canonical name first.
 var checkpointDefaultsKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
+
+// checkpointDefaultsKnown lists every key CheckpointDefaults accepts.
+var checkpointDefaultsKnown = []string{"name", "checks", "gate", "owners", "limits"}
 
 // UnmarshalJSON decodes a CheckpointDefaults leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2097,7 +2124,7 @@ func (x *CheckpointDefaults) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, checkpointDefaultsKnown)
 		}
 	}
 	if !seen[0] {
@@ -2222,7 +2249,7 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Limits = mp
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, checkpointDefaultsKnown) {
 				return false
 			}
 			skipped = true
@@ -2242,6 +2269,9 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // checkKeys holds the accepted keys of each field of Check, canonical name first.
 var checkKeys = [3][]string{{"id"}, {"count", "n"}, {"note"}}
+
+// checkKnown lists every key Check accepts.
+var checkKnown = []string{"id", "count", "n", "note"}
 
 // UnmarshalJSON decodes a Check leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2310,7 +2340,7 @@ func (x *Check) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Note = d.String(it.Value, "note", lenient.Unescape)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, checkKnown)
 		}
 	}
 	if !seen[0] {
@@ -2354,7 +2384,7 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[2] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, checkKnown) {
 				return false
 			}
 			skipped = true
@@ -2371,6 +2401,9 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // updateWorkflowInputKeys holds the accepted keys of each field of UpdateWorkflowInput, canonical name first.
 var updateWorkflowInputKeys = [4][]string{{"workflow"}, {"checkpoints"}, {"default"}, {"strict_ids"}}
+
+// updateWorkflowInputKnown lists every key UpdateWorkflowInput accepts.
+var updateWorkflowInputKnown = []string{"workflow", "checkpoints", "default", "strict_ids"}
 
 // UnmarshalJSON decodes a UpdateWorkflowInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2469,7 +2502,7 @@ func (x *UpdateWorkflowInput) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, updateWorkflowInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -2551,7 +2584,7 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 			s := append(make([]int, 0, len(b)), b...)
 			x.Strict = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, updateWorkflowInputKnown) {
 				return false
 			}
 			skipped = true
