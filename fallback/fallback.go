@@ -187,8 +187,9 @@ type field struct {
 
 // wireName tells what a struct field is on the wire, as encoding/json and
 // schema.Describe tell it: nothing (skip: blank, json "-", or unexported
-// and not embedded), an embedded struct without a json name, whose fields
-// are promoted, or a member named name (for ownFieldsOf).
+// and not embedded), an embedded struct (or exported pointer to one)
+// without a json name, whose fields are promoted, or a member named name
+// (for ownFieldsOf).
 func wireName(sf reflect.StructField) (name string, embedded, skip bool) {
 	tag := sf.Tag.Get("json")
 	if sf.Name == "_" || tag == "-" {
@@ -197,6 +198,8 @@ func wireName(sf reflect.StructField) (name string, embedded, skip bool) {
 	name, _, _ = strings.Cut(tag, ",")
 	switch {
 	case sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct:
+		return "", true, false
+	case sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Pointer && sf.Type.Elem().Kind() == reflect.Struct && sf.IsExported():
 		return "", true, false
 	case !sf.IsExported():
 		return "", false, true
@@ -270,6 +273,9 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 			sf := st.Field(i)
 			fl.embed = append(fl.embed, sf.Name)
 			st = sf.Type
+			if st.Kind() == reflect.Pointer {
+				st = st.Elem() // promoted through an embedded *T
+			}
 		}
 		fl.typ = st.Field(f.Index[len(f.Index)-1]).Type
 		if f.Type.Strict {

@@ -409,7 +409,7 @@ func (l *loader) structOf(obj *types.TypeName, inSlice bool) *Struct {
 	if doc := l.typeDocs[obj.Name()]; doc != nil {
 		s.Doc = strings.TrimSpace(doc.Text())
 	}
-	s.Fields = l.fields(s, st, nil, 0)
+	s.Fields = l.fields(s, st, nil, nil, 0)
 	l.checkNames(s)
 	l.structs[obj] = s
 	l.order = append(l.order, s)
@@ -446,7 +446,7 @@ func reach(s *Struct, inSlice bool) {
 // fields collects the wire fields of st, flattening embedded structs as
 // encoding/json does: a shallower field wins; two at the same depth are an
 // error (encoding/json would silently drop both).
-func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, depth int) []*Field {
+func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []Embedded, depth int) []*Field {
 	type entry struct {
 		f     *Field
 		depth int
@@ -499,15 +499,29 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, depth int)
 		}
 		if v.Embedded() && name == "" {
 			t := types.Unalias(v.Type())
+			sub := allocs
 			if ptr, ok := t.(*types.Pointer); ok {
-				if _, isStruct := ptr.Elem().Underlying().(*types.Struct); isStruct {
-					l.errorf(v.Pos(), fieldID, "%s", schema.EmbeddedPointerRefused)
-					continue
+				if named, ok := types.Unalias(ptr.Elem()).(*types.Named); ok {
+					if _, isStruct := named.Underlying().(*types.Struct); isStruct {
+						// Promoted as encoding/json promotes it: the
+						// pointer is allocated when one of its fields is
+						// set.
+						if !named.Obj().Exported() {
+							l.errorf(v.Pos(), fieldID, "%s", schema.EmbeddedUnexportedPointerRefused)
+							continue
+						}
+						e := Embedded{Path: goName, Named: named.Obj().Name()}
+						if named.Obj().Pkg() != l.pkg.Types {
+							e.NamedPkg = named.Obj().Pkg().Path()
+						}
+						sub = append(append([]Embedded(nil), allocs...), e)
+						t = named
+					}
 				}
 			}
 			if named, ok := t.(*types.Named); ok {
 				if inner, ok := named.Underlying().(*types.Struct); ok {
-					for _, f := range l.fields(s, inner, goName, depth+1) {
+					for _, f := range l.fields(s, inner, goName, sub, depth+1) {
 						add(f, depth+1+fieldDepth(f, goName))
 					}
 					continue
@@ -521,7 +535,7 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, depth int)
 			name = v.Name()
 		}
 		_ = hasJSON
-		f := &Field{GoName: goName, Name: name, Pos: l.pkg.Fset.Position(v.Pos())}
+		f := &Field{GoName: goName, Name: name, Alloc: allocs, Pos: l.pkg.Fset.Position(v.Pos())}
 		f.omit = hasOpt(opts, "omitempty") || hasOpt(opts, "omitzero")
 		if hasOpt(opts, "string") {
 			l.errorf(v.Pos(), fieldID, "%s", schema.StringOptionRefused)

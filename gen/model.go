@@ -61,6 +61,11 @@ type Field struct {
 	// GoName is the selector path from the struct to the Go field
 	// (["Inner", "Limit"] for a field promoted from an embedded struct).
 	GoName []string
+	// Alloc are the embedded pointers to structs the field is promoted
+	// through, outermost first: each is allocated, when nil, as the field
+	// is set (its key given, or its default applied), as encoding/json
+	// allocates them.
+	Alloc []Embedded
 	// Name is the wire name; Aliases the other accepted keys.
 	Name    string
 	Aliases []string
@@ -76,6 +81,15 @@ type Field struct {
 	Mode         lenient.Mode
 	Type         *TypeRef
 	Pos          token.Position
+}
+
+// Embedded is an embedded pointer to a struct (*T without a json name),
+// whose fields are promoted.
+type Embedded struct {
+	// Path is the selector path from the struct to the pointer field.
+	Path []string
+	// Named and NamedPkg name T (NamedPkg empty for this package).
+	Named, NamedPkg string
 }
 
 // Spellings is the field's keys, canonical name first.

@@ -188,7 +188,7 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 		for _, k := range fl.Spellings() {
 			names = append(names, jen.Lit(k))
 		}
-		body := decodeField(s, fl, target(fl), jen.Id("it").Dot("Value"))
+		body := append(allocs(fl), decodeField(s, fl, target(fl), jen.Id("it").Dot("Value"))...)
 		cases = append(cases, jen.Case(names...).Block(
 			jen.If(jen.Id("d").Dot("Claim").Call(jen.Op("&").Id("seen").Index(jen.Lit(i)), jen.Op("&").Id("it"), jen.Id(keysVar(s)).Index(jen.Lit(i)))).Block(body...),
 		))
@@ -231,6 +231,24 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 	}
 }
 
+// allocs renders the allocation, when nil, of the embedded pointers a
+// field is promoted through, outermost first, before the field is set.
+func allocs(f *Field) []jen.Code {
+	var out []jen.Code
+	for _, e := range f.Alloc {
+		sel := jen.Id("x")
+		for _, n := range e.Path {
+			sel = sel.Dot(n)
+		}
+		t := jen.Id(e.Named)
+		if e.NamedPkg != "" {
+			t = jen.Qual(e.NamedPkg, e.Named)
+		}
+		out = append(out, jen.If(sel.Clone().Op("==").Nil()).Block(sel.Clone().Op("=").New(t)))
+	}
+	return out
+}
+
 // target is the Go selector of a field: x.A.B.
 func target(f *Field) *jen.Statement {
 	t := jen.Id("x")
@@ -251,11 +269,11 @@ func absent(s *Struct, f *Field, i int) []jen.Code {
 			val = typeCode(f.Type, false).Call(val)
 		}
 		if f.Type.Pointer {
-			return []jen.Code{jen.Id("val").Op(":=").Add(val), target(f).Op("=").Op("&").Id("val"), jen.Id("d").Dot("DefaultedString").Call(jen.Lit(f.Name), jen.String().Parens(jen.Id("val")))}
+			return append(allocs(f), jen.Id("val").Op(":=").Add(val), target(f).Op("=").Op("&").Id("val"), jen.Id("d").Dot("DefaultedString").Call(jen.Lit(f.Name), jen.String().Parens(jen.Id("val"))))
 		}
-		return []jen.Code{target(f).Op("=").Add(val), jen.Id("d").Dot("DefaultedString").Call(jen.Lit(f.Name), jen.String().Parens(target(f)))}
+		return append(allocs(f), target(f).Op("=").Add(val), jen.Id("d").Dot("DefaultedString").Call(jen.Lit(f.Name), jen.String().Parens(target(f))))
 	case k.HasDefault:
-		return append(setDefault(f), jen.Id("d").Dot("Defaulted").Call(jen.Lit(f.Name), jen.Lit(string(defaultJSON(f)))))
+		return append(append(allocs(f), setDefault(f)...), jen.Id("d").Dot("Defaulted").Call(jen.Lit(f.Name), jen.Lit(string(defaultJSON(f)))))
 	case f.Required:
 		return []jen.Code{jen.Id("d").Dot("Missing").Call(jen.Lit(f.Name), jen.Id(keysVar(s)).Index(jen.Lit(i)).Index(jen.Lit(1), jen.Empty()))}
 	}

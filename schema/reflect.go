@@ -203,8 +203,14 @@ func structFields(t reflect.Type, busy map[reflect.Type]bool, path string) ([]Fi
 				continue
 			}
 			if sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Pointer && sf.Type.Elem().Kind() == reflect.Struct {
-				// encoding/json promotes its fields; the generator refuses it.
-				return fmt.Errorf("%s: %s", strings.TrimPrefix(path+"."+sf.Name, "."), EmbeddedPointerRefused)
+				// Promoted, as encoding/json promotes it.
+				if !sf.IsExported() {
+					return fmt.Errorf("%s: %s", strings.TrimPrefix(path+"."+sf.Name, "."), EmbeddedUnexportedPointerRefused)
+				}
+				if err := walk(sf.Type.Elem(), append(index[:level:level], i)); err != nil {
+					return err
+				}
+				continue
 			}
 			if !sf.IsExported() {
 				continue
@@ -306,9 +312,11 @@ func applyValueAliases(t *Type, aliases []ValueAlias, enum []string) error {
 	return nil
 }
 
-// EmbeddedPointerRefused says why an embedded pointer to a struct without
-// a json name is refused, by the generator and by Describe.
-const EmbeddedPointerRefused = "embedded pointer to struct is not supported; embed the struct itself"
+// EmbeddedUnexportedPointerRefused says why an embedded pointer to a
+// struct of an unexported type, without a json name, is refused, by the
+// generator and by Describe: encoding/json cannot set it (it fails when
+// one of its fields is given). An exported one is promoted.
+const EmbeddedUnexportedPointerRefused = "embedded pointer to a struct of an unexported type: encoding/json cannot set it (it fails when one of its fields is given); embed the struct itself, or export its type"
 
 // StringOptionRefused says why a field whose json tag has the option
 // string is refused, by the generator and by Describe.

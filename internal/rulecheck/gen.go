@@ -130,6 +130,10 @@ func fieldsOf(t reflect.Type) []field {
 			out = append(out, fieldsOf(f.Type)...)
 			continue
 		}
+		if f.Anonymous && f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct && tag == "" && f.IsExported() {
+			out = append(out, fieldsOf(f.Type.Elem())...) // promoted from an embedded *T
+			continue
+		}
 		if !f.IsExported() {
 			continue
 		}

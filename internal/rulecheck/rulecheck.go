@@ -292,8 +292,9 @@ type mirrorer struct {
 var rawType = reflect.TypeOf(json.RawMessage(nil))
 
 // mirror copies t without methods: structs field by field (embedded
-// structs flattened, as encoding/json reads them), pointers, slices and
-// maps element by element; other types as they are.
+// structs flattened, as encoding/json reads them; embedded pointers to
+// structs kept embedded), pointers, slices and maps element by element;
+// other types as they are.
 func (m *mirrorer) mirror(t reflect.Type) (reflect.Type, error) {
 	if mt, ok := m.done[t]; ok {
 		return mt, nil
@@ -359,6 +360,16 @@ func (m *mirrorer) fields(t reflect.Type) ([]reflect.StructField, error) {
 				return nil, err
 			}
 			out = append(out, inner...)
+			continue
+		}
+		if f.Anonymous && f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct && tag == "" && f.IsExported() {
+			// Kept embedded, as a pointer: encoding/json allocates it
+			// only when one of its fields is given.
+			inner, err := m.fields(f.Type.Elem())
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, reflect.StructField{Name: f.Name, Type: reflect.PointerTo(reflect.StructOf(inner)), Anonymous: true})
 			continue
 		}
 		if !f.IsExported() {
