@@ -12,6 +12,7 @@
 package fallback
 
 import (
+	"encoding"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -19,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 	"unsafe"
 
@@ -54,7 +56,7 @@ func DecodeWith(data []byte, out any, o schema.Options) error {
 	if !d.Begin(data) {
 		return d.Err()
 	}
-	tree := walkStruct(&d, data, t, lenient.Strict, r)
+	tree := walkStruct(&d, data, t, lenient.Strict, run{r, t.PkgPath()})
 	if err := d.Err(); err != nil {
 		return err
 	}
@@ -73,7 +75,7 @@ func assign(tree, out any) error {
 		// come in maps of their own (field.set), which embeddedHook
 		// assigns.
 		ZeroFields: true,
-		DecodeHook: mapstructure.ComposeDecodeHookFunc(rawMessageHook, embeddedHook),
+		DecodeHook: mapstructure.ComposeDecodeHookFunc(rawMessageHook, embeddedHook, ownHook),
 		// The tree is keyed by exact wire names; mapstructure's default
 		// falls back to Unicode case folding, which would fill both of
 		// fields tagged "id" and "ID" (and "ſkip" from "skip").
@@ -85,7 +87,35 @@ func assign(tree, out any) error {
 	return dec.Decode(tree)
 }
 
-var rawMessageType = reflect.TypeFor[json.RawMessage]()
+var (
+	rawMessageType = reflect.TypeFor[json.RawMessage]()
+	timeType       = reflect.TypeFor[time.Time]()
+)
+
+// own is a value made by code normgen does not generate (a type's own
+// UnmarshalJSON or UnmarshalText, encoding/json), or a time.Time: ownHook
+// assigns it as it is.
+type own struct{ v reflect.Value }
+
+// ownHook assigns an own value as it is, and leaves mapstructure nothing
+// to do there; it is the last hook (the next would get no value).
+func ownHook(from, to reflect.Value) (any, error) {
+	if !from.IsValid() {
+		return nil, nil // a hook before it did the work
+	}
+	o, ok := from.Interface().(own)
+	if !ok {
+		return from.Interface(), nil
+	}
+	if to.Kind() == reflect.Pointer {
+		if to.IsNil() {
+			to.Set(reflect.New(to.Type().Elem()))
+		}
+		to = to.Elem()
+	}
+	to.Set(o.v)
+	return nil, nil
+}
 
 // rawMessageHook keeps json.RawMessage values as they are.
 func rawMessageHook(from, to reflect.Type, data any) (any, error) {
@@ -318,8 +348,8 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 
 // walkStruct decodes an object for struct type t into a map keyed by wire
 // names, for mapstructure.
-func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode, r schema.Required) map[string]any {
-	info, err := fieldsOf(t, r)
+func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode, c run) map[string]any {
+	info, err := fieldsOf(t, c.model)
 	if err != nil {
 		d.Fail("", v, err.Error())
 		return nil
@@ -338,7 +368,7 @@ func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode, r 
 		}
 		f := &info.fields[i]
 		if d.Claim(&seen[i], &it, f.spellings) {
-			if val, ok := walkField(d, it.Value, f, r); ok {
+			if val, ok := walkField(d, it.Value, f, c); ok {
 				f.set(out, val)
 			}
 		}
@@ -403,9 +433,9 @@ func defaultJSON(f *field) string {
 }
 
 // walkField decodes a field's value and checks its keywords.
-func walkField(d *lenient.Decoder, v []byte, f *field, r schema.Required) (any, bool) {
+func walkField(d *lenient.Decoder, v []byte, f *field, c run) (any, bool) {
 	mark := d.Mark()
-	val := walk(d, v, f.typ, f.name, f.mode, r)
+	val := walk(d, v, f.typ, f.name, f.mode, c)
 	if !d.OK(mark) {
 		return nil, false
 	}
@@ -447,16 +477,39 @@ func valueAliases(d *lenient.Decoder, f *field, val any) any {
 	return val
 }
 
+// run is what a decode reads every struct with: the model of required
+// fields, and the package of the arguments type, whose structs are
+// decoded leniently (a struct of another package, by encoding/json).
+type run struct {
+	model schema.Required
+	pkg   string
+}
+
 // walk decodes v for Go type t; name is the member's wire name ("" for
-// elements); r is the model of required fields.
-func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.Mode, r schema.Required) any {
+// elements).
+func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.Mode, c run) any {
 	if t.Kind() == reflect.Pointer {
 		if lenient.Null(v) {
 			return nil
 		}
 		t = t.Elem()
 	}
-	switch {
+	switch dec := schema.DecodingOf(t, c.pkg); {
+	case dec != 0:
+		// Decoded by code normgen does not generate: the value as it
+		// is made (ownHook assigns it).
+		p := reflect.New(t)
+		switch dec {
+		case schema.OwnJSON:
+			d.OwnJSON(v, name, p.Interface().(json.Unmarshaler))
+		case schema.OwnText:
+			d.OwnText(v, name, p.Interface().(encoding.TextUnmarshaler))
+		default:
+			d.StdJSON(v, name, p.Interface())
+		}
+		return own{p.Elem()}
+	case t == timeType:
+		return own{reflect.ValueOf(d.Time(v, name, m))}
 	case t == rawMessageType:
 		return d.Raw(v)
 	case t.Kind() == reflect.Interface:
@@ -483,7 +536,7 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 		out := make([]any, 0, a.Len())
 		for a.Next() {
 			d.EnterIndex(a.Index())
-			out = append(out, walk(d, a.Value, t.Elem(), "", m&^lenient.Wrap, r))
+			out = append(out, walk(d, a.Value, t.Elem(), "", m&^lenient.Wrap, c))
 			d.Leave()
 		}
 		return out
@@ -500,7 +553,7 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 		for o.Next() {
 			k := string(o.Key)
 			d.Enter(k)
-			out[k] = walk(d, o.Value, t.Elem(), "", m, r)
+			out[k] = walk(d, o.Value, t.Elem(), "", m, c)
 			d.Leave()
 		}
 		return out
@@ -509,7 +562,7 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 			d.Enter(name)
 			defer d.Leave()
 		}
-		return walkStruct(d, v, t, m, r)
+		return walkStruct(d, v, t, m, c)
 	}
 	d.Fail(name, v, "has a Go type normgen cannot decode ("+t.String()+")")
 	return nil

@@ -145,6 +145,12 @@ func Output(m *Package, cfg Config) (File, error) {
 
 // SchemaType converts a model type to schema's type description.
 func SchemaType(t *TypeRef, m lenient.Mode) *schema.Type {
+	if t.Kind == schema.Custom {
+		// Decoded by its own code: the schema the loader read for it.
+		own := *t.Own
+		own.Nullable = own.Nullable || t.Pointer
+		return &own
+	}
 	st := &schema.Type{
 		Kind:       t.Kind,
 		Bits:       t.Bits,

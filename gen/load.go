@@ -159,6 +159,7 @@ type loader struct {
 	dir       string
 	diags     []Diagnostic
 	warns     []Diagnostic
+	warned    map[string]bool // types warned about (warnOnce)
 	structs   map[*types.TypeName]*Struct
 	order     []*Struct
 	building  map[*types.TypeName]bool
@@ -309,6 +310,10 @@ func (l *loader) build(cfg Config) *Package {
 			l.errorf(c.pos, "", "type %s is not a struct; a tool input must be a struct type", c.name)
 			continue
 		}
+		if dec, m := ownDecoding(obj.Type()); dec != 0 {
+			l.errorf(c.pos, "", "type %s has an %s of its own (%s), with which encoding/json decodes it: normgen generates a tool input's decoder; remove the method, or take %s out of the tools", c.name, m.Name(), relPos(l.pkg.Fset.Position(m.Pos()), l.dir), c.name)
+			continue
+		}
 		s := l.structOf(obj, false)
 		if s == nil {
 			continue
@@ -411,6 +416,7 @@ func (l *loader) structOf(obj *types.TypeName, inSlice bool) *Struct {
 	}
 	s.Fields = l.fields(s, st, nil, nil, 0)
 	l.checkNames(s)
+	l.unusedHooks(obj)
 	l.structs[obj] = s
 	l.order = append(l.order, s)
 	return s
@@ -601,7 +607,7 @@ func modeOf(n schema.Norm) lenient.Mode {
 	return m
 }
 
-const supported = "supported: string, bool, int, int8..int64, uint, uint8..uint64, float32, float64, slices, maps with string keys, structs of this package, pointers to these, json.RawMessage, any"
+const supported = "supported: string, bool, int, int8..int64, uint, uint8..uint64, float32, float64, slices, maps with string keys, structs, time.Time, types with their own UnmarshalJSON or UnmarshalText, pointers to these, json.RawMessage, any"
 
 // typeRef maps a Go type to the model, reporting unsupported types.
 func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bool) *TypeRef {
@@ -621,13 +627,20 @@ func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bo
 	if n, ok := t.(*types.Named); ok {
 		named = n
 		obj := n.Obj()
-		if obj.Pkg() != nil && obj.Pkg().Path() == "encoding/json" && obj.Name() == "RawMessage" {
+		switch {
+		case isNamed(n, "encoding/json", "RawMessage"):
 			return &TypeRef{Kind: schema.Any, Raw: true, Named: "RawMessage", NamedPkg: "encoding/json"}
+		case isNamed(n, "time", "Time"):
+			return &TypeRef{Kind: schema.Time, Named: "Time", NamedPkg: "time"}
+		}
+		// A type with an UnmarshalJSON or UnmarshalText of its own is
+		// decoded by it, as encoding/json decodes it.
+		if r := l.ownRef(n, pos, fieldID); r != nil {
+			return r
 		}
 		if _, ok := n.Underlying().(*types.Struct); ok {
 			if obj.Pkg() != l.pkg.Types {
-				l.errorf(pos, fieldID, "unsupported type %s: a struct from another package has no generated decoder; declare the struct in package %s", t, l.pkg.Name)
-				return nil
+				return l.stdRef(n, pos, fieldID)
 			}
 			if n.TypeArgs().Len() > 0 {
 				l.errorf(pos, fieldID, "unsupported type %s: generic structs are not supported", t)
@@ -746,6 +759,20 @@ func (l *loader) checkField(s *Struct, f *Field, fieldID string, n schema.Norm) 
 	}
 	if n.StrictBool && base.Kind != schema.Bool {
 		fail("norm bool=strict applies to bool fields")
+	}
+	if k := f.Type.Kind; k == schema.Custom || k == schema.Time {
+		what := "time.Time's own parsing"
+		if k == schema.Custom {
+			what = map[schema.Decoding]string{schema.OwnJSON: "its own UnmarshalJSON", schema.OwnText: "its own UnmarshalText", schema.StdJSON: "encoding/json"}[f.Type.Decoding]
+		}
+		if keys := schema.ValueKeywords(f.Keywords); len(keys) > 0 {
+			fail("jsonschema %s: the field is decoded by %s, which normgen does not see into: it can neither check nor apply them, so the schema must not promise them; drop them (a type of its own can say them in its JSONSchema() method)", strings.Join(keys, ", "), what)
+			return
+		}
+		if n.Strict || n.Wrap || n.Unescape || len(n.ValueAliases) > 0 || n.StrictBool {
+			fail("norm options do not apply: the field is decoded by %s, with no coercion", what)
+			return
+		}
 	}
 	if _, err := schema.FieldSchema(&schema.Field{Name: f.Name, Type: SchemaType(f.Type, f.Mode), Keywords: f.Keywords}); err != nil {
 		fail("%v", err)

@@ -114,6 +114,10 @@ type TypeRef struct {
 	Struct *Struct
 	// Raw marks json.RawMessage (Kind is schema.Any).
 	Raw bool
+	// Decoding says who decodes a schema.Custom value, and Own is what
+	// its schema describes.
+	Decoding schema.Decoding
+	Own      *schema.Type
 	// ValueAliases are the other values a string reads as canonical ones
 	// (`norm:"value_alias=cp:copy"`), on the string type itself (a field's,
 	// or a slice field's element).

@@ -381,6 +381,9 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 		return []jen.Code{jen.If(jen.Op("!").Qual(lenientPkg, "Null").Call(v)).Block(stmts...)}
 	}
 	conv := func(call *jen.Statement, natural string) jen.Code {
+		if t.Kind == schema.Time {
+			return call
+		}
 		if t.Named != "" || t.Basic != natural {
 			return typeCode(t, false).Call(call)
 		}
@@ -414,6 +417,21 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 			return []jen.Code{tgt.Clone().Op("=").Add(d.Clone().Dot("Raw").Call(v))}
 		}
 		return guardNull(store(d.Clone().Dot("Any").Call(v)))
+	case schema.Time:
+		return scalar(d.Clone().Dot("Time").Call(v, jen.Lit(name), modeCode(m)), "")
+	case schema.Custom:
+		// Decoded by code normgen does not generate, as encoding/json
+		// decodes it: null leaves a pointer nil; a value gets what its
+		// own method makes of null.
+		method := map[schema.Decoding]string{schema.OwnJSON: "OwnJSON", schema.OwnText: "OwnText", schema.StdJSON: "StdJSON"}[t.Decoding]
+		if t.Pointer {
+			return guardNull([]jen.Code{
+				jen.Id("p").Op(":=").New(typeCode(t, false)),
+				d.Clone().Dot(method).Call(v, jen.Lit(name), jen.Id("p")),
+				tgt.Clone().Op("=").Id("p"),
+			})
+		}
+		return []jen.Code{d.Clone().Dot(method).Call(v, jen.Lit(name), jen.Op("&").Add(tgt.Clone()))}
 	case schema.Object:
 		var stmts []jen.Code
 		if name != "" {

@@ -98,6 +98,14 @@ func DescribeWith(t reflect.Type, o Options) (*Type, error) {
 }
 
 func describeType(t reflect.Type, busy map[reflect.Type]bool, path string) (*Type, error) {
+	return describeIn(t, busy, path, "")
+}
+
+// describeIn is describeType for a type reached from a struct of package
+// pkg ("" at the root: the root type's package), whose other structs are
+// decoded leniently; a struct of another package is decoded by
+// encoding/json, as the generator decodes it.
+func describeIn(t reflect.Type, busy map[reflect.Type]bool, path, pkg string) (*Type, error) {
 	if t == nil {
 		return nil, fmt.Errorf("%snil type", at(path))
 	}
@@ -109,8 +117,19 @@ func describeType(t reflect.Type, busy map[reflect.Type]bool, path string) (*Typ
 			return nil, fmt.Errorf("%spointer to pointer is not supported", at(path))
 		}
 	}
+	if pkg == "" {
+		pkg = t.PkgPath()
+	}
 	var d *Type
-	switch {
+	switch dec := DecodingOf(t, pkg); {
+	case dec == OwnJSON || dec == OwnText:
+		d = ownType(t, dec)
+		d.Nullable = d.Nullable || nullable
+		return d, nil
+	case dec == StdJSON:
+		return describeStd(t, map[reflect.Type]bool{}), nil
+	case t == timeType:
+		d = &Type{Kind: Time}
 	case t == rawMessageType:
 		d = &Type{Kind: Any}
 	case t.Kind() == reflect.String:
@@ -129,7 +148,7 @@ func describeType(t reflect.Type, busy map[reflect.Type]bool, path string) (*Typ
 		if t.Elem().Kind() == reflect.Uint8 {
 			return nil, fmt.Errorf("%s[]byte is not supported (encoding/json reads it as base64)", at(path))
 		}
-		elem, err := describeType(t.Elem(), busy, path+"[]")
+		elem, err := describeIn(t.Elem(), busy, path+"[]", pkg)
 		if err != nil {
 			return nil, err
 		}
@@ -138,7 +157,7 @@ func describeType(t reflect.Type, busy map[reflect.Type]bool, path string) (*Typ
 		if t.Key().Kind() != reflect.String {
 			return nil, fmt.Errorf("%smap keys must be strings, not %s", at(path), t.Key())
 		}
-		elem, err := describeType(t.Elem(), busy, path+".*")
+		elem, err := describeIn(t.Elem(), busy, path+".*", pkg)
 		if err != nil {
 			return nil, err
 		}
@@ -150,7 +169,7 @@ func describeType(t reflect.Type, busy map[reflect.Type]bool, path string) (*Typ
 		busy[t] = true
 		defer delete(busy, t)
 		d = &Type{Kind: Object, Name: t.Name()}
-		fields, reject, err := structFields(t, busy, path)
+		fields, reject, err := structFields(t, busy, path, pkg)
 		if err != nil {
 			return nil, err
 		}
@@ -172,7 +191,7 @@ func at(path string) string {
 // structFields collects a struct's wire fields, flattening embedded
 // structs as encoding/json does (the shallower field wins), and reports a
 // blank field tagged `norm:"unknown=error"`, the type-level option.
-func structFields(t reflect.Type, busy map[reflect.Type]bool, path string) ([]Field, bool, error) {
+func structFields(t reflect.Type, busy map[reflect.Type]bool, path, pkg string) ([]Field, bool, error) {
 	var out []Field
 	reject := false
 	depth := map[string]int{}
@@ -230,7 +249,7 @@ func structFields(t reflect.Type, busy map[reflect.Type]bool, path string) ([]Fi
 			if err != nil {
 				return fmt.Errorf("%s: %v", fpath, err)
 			}
-			ft, err := describeType(sf.Type, busy, fpath)
+			ft, err := describeIn(sf.Type, busy, fpath, pkg)
 			if err != nil {
 				return err
 			}

@@ -121,6 +121,30 @@ func parseKeyList(tag string) (Keywords, error) {
 	return k, nil
 }
 
+// ValueKeywords lists the keys of k that say which values are taken (not
+// annotations: title, description, examples, deprecated, readOnly,
+// writeOnly, required), in tag reference order.
+func ValueKeywords(k Keywords) []string {
+	var out []string
+	for _, c := range []struct {
+		key string
+		set bool
+	}{
+		{"default", k.HasDefault}, {"enum", len(k.Enum) > 0},
+		{"minimum", k.Minimum != ""}, {"maximum", k.Maximum != ""},
+		{"exclusiveMinimum", k.ExclusiveMinimum != ""}, {"exclusiveMaximum", k.ExclusiveMaximum != ""},
+		{"multipleOf", k.MultipleOf != ""},
+		{"minLength", k.MinLength != nil}, {"maxLength", k.MaxLength != nil},
+		{"pattern", k.Pattern != ""}, {"format", k.Format != ""},
+		{"minItems", k.MinItems != nil}, {"maxItems", k.MaxItems != nil}, {"uniqueItems", k.UniqueItems},
+	} {
+		if c.set {
+			out = append(out, c.key)
+		}
+	}
+	return out
+}
+
 // splitTag splits on commas not preceded by a backslash, unescaping `\,`.
 func splitTag(tag string) []string {
 	var parts []string

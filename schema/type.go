@@ -3,6 +3,8 @@
 // schema accepts exactly the forms package lenient decodes.
 package schema
 
+import "encoding/json"
+
 // Kind is the kind of a described Go type.
 type Kind int
 
@@ -17,6 +19,10 @@ const (
 	Map                    // map[string]T
 	Object                 // struct
 	Any                    // any, json.RawMessage
+	Time                   // time.Time
+	// Custom is a type decoded by code normgen does not generate: its own
+	// UnmarshalJSON or UnmarshalText. Its schema is Type.Schema.
+	Custom
 )
 
 // Type describes a Go type for schema building. gen fills it from go/types;
@@ -55,6 +61,13 @@ type Type struct {
 	// Required is the model of required fields DescribeWith read an
 	// Object's fields with (on the described type itself).
 	Required Required
+	// Foreign marks a value decoded by code normgen does not generate
+	// (encoding/json, for a struct of another package, and what it
+	// holds): strict, its schema has no $comment for it.
+	Foreign bool
+	// Schema is a Custom type's schema, as its JSONSchema() method
+	// (invopop/jsonschema's interface) gives it; nil is {}.
+	Schema json.RawMessage
 }
 
 // ValueAlias is one value alias: the value From is read as To.

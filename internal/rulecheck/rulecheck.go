@@ -40,6 +40,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/normgen/normgen/fallback"
 	"github.com/normgen/normgen/lenient"
@@ -82,7 +83,7 @@ func New(tools []lenient.Tool, opts ...Option) (*Checker, error) {
 		if typ == nil || typ.Kind() != reflect.Pointer {
 			return nil, fmt.Errorf("%s: Decode returned %T, want a pointer", t.Name, v)
 		}
-		m := &mirrorer{done: map[reflect.Type]reflect.Type{}, names: map[string]bool{}}
+		m := &mirrorer{done: map[reflect.Type]reflect.Type{}, names: map[string]bool{}, pkg: typ.Elem().PkgPath()}
 		mt, err := m.mirror(typ.Elem())
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", t.Name, err)
@@ -287,9 +288,13 @@ type mirrorer struct {
 	done  map[reflect.Type]reflect.Type
 	stack map[reflect.Type]bool
 	names map[string]bool
+	pkg   string // the input type's package
 }
 
-var rawType = reflect.TypeOf(json.RawMessage(nil))
+var (
+	rawType  = reflect.TypeOf(json.RawMessage(nil))
+	timeType = reflect.TypeFor[time.Time]()
+)
 
 // mirror copies t without methods: structs field by field (embedded
 // structs flattened, as encoding/json reads them; embedded pointers to
@@ -298,6 +303,10 @@ var rawType = reflect.TypeOf(json.RawMessage(nil))
 func (m *mirrorer) mirror(t reflect.Type) (reflect.Type, error) {
 	if mt, ok := m.done[t]; ok {
 		return mt, nil
+	}
+	if t == timeType || schema.DecodingOf(t, m.pkg) != 0 {
+		// Decoded by its own code (or encoding/json) in every decoder.
+		return t, nil
 	}
 	if m.stack == nil {
 		m.stack = map[reflect.Type]bool{}
