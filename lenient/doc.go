@@ -60,3 +60,10 @@ const SupportPackageIsVersion3 = true
 // SupportPackageIsVersion4 is referenced by generated code whose fast path
 // reports the fixes it makes (Fast.Report, Fast.Fixes).
 const SupportPackageIsVersion4 = true
+
+// SupportPackageIsVersion5 is referenced by generated code that gives
+// Decoder.Unknown every type's keys (a key in another letter case is
+// refused), reads a tool's null arguments as {} (Decoder.Object) and
+// decodes the types normgen does not decode itself (Decoder.OwnJSON,
+// OwnText, StdJSON, Time).
+const SupportPackageIsVersion5 = true
