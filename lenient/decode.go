@@ -918,7 +918,14 @@ func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
 		return
 	}
 	if m&RejectUnknown != 0 {
-		d.Fail(string(key), nil, "is not a known key (accepted: "+joinComma(known)+")")
+		switch {
+		case len(known) > 0:
+			d.Fail(string(key), nil, "is not a known key (accepted: "+joinComma(known)+")")
+		case d.depth == 0:
+			d.Fail(string(key), nil, "is not a known key (this tool takes no arguments)")
+		default:
+			d.Fail(string(key), nil, "is not a known key (this object takes none)")
+		}
 		return
 	}
 	if d.record {
