@@ -4,14 +4,15 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
 // TestLoadLeavesOutputOut: the previous output is not type-checked (stale
 // generated code that no longer compiles stops nothing, and its
-// declarations are not in the loaded package), and the load uses no
-// overlay, which would make go/packages type-check every dependency from
-// source.
+// declarations are not in the loaded package) nor compiled (the go
+// command gets an -overlay of its package clause), and go/packages gets no
+// overlay, which would make it type-check every dependency from source.
 func TestLoadLeavesOutputOut(t *testing.T) {
 	mod := t.TempDir()
 	for name, data := range map[string]string{
@@ -42,8 +43,13 @@ func onlyInOutput() {}
 		}
 	}
 	cfg := Config{Dir: filepath.Join(mod, "d")}
-	if pc := loadConfig(context.Background(), cfg.Dir, cfg); pc.Overlay != nil {
-		t.Errorf("the load has an overlay: %v", pc.Overlay)
+	pc, cleanup := loadConfig(context.Background(), cfg.Dir, cfg)
+	defer cleanup()
+	if pc.Overlay != nil {
+		t.Errorf("the load has a go/packages overlay: %v", pc.Overlay)
+	}
+	if len(pc.BuildFlags) != 1 || !strings.HasPrefix(pc.BuildFlags[0], "-overlay=") {
+		t.Errorf("the go command is not given an overlay of the output: %q", pc.BuildFlags)
 	}
 	m, diags := Load(context.Background(), cfg)
 	if len(diags) > 0 || m == nil {
