@@ -9,10 +9,12 @@ import (
 	"go/ast"
 	"go/types"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -89,7 +91,7 @@ func TestMCPGrafana(t *testing.T) {
 		t.Errorf("%s fails with the generated decoders", name)
 	}
 	for name := range expectedFailures {
-		if !contains(failed, name) {
+		if !slices.Contains(failed, name) {
 			t.Errorf("%s passes now: take it out of expectedFailures", name)
 		}
 	}
@@ -297,20 +299,4 @@ func goCmd(t *testing.T, dir string, args ...string) []byte {
 	return out
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	var keys []string
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
-func contains(s []string, x string) bool {
-	for _, y := range s {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
