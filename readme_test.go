@@ -130,14 +130,15 @@ func TestReadmeGoldenLines(t *testing.T) {
 }
 
 // TestOtherModules runs `go test ./...` in the repository's other modules
-// (examples/, adapters/) when NORMGEN_EXAMPLES=1. They are modules of
-// their own (so that this one depends on no MCP SDK), which `go test ./...`
-// here does not enter; CI tests them in steps of their own.
+// (examples/, adapters/, adapters/gosdk, adapters/mcpgo) when
+// NORMGEN_EXAMPLES=1. They are modules of their own (so that this one
+// depends on no MCP SDK), which `go test ./...` here does not enter; CI
+// tests them in steps of their own (the adapters at two SDK releases).
 func TestOtherModules(t *testing.T) {
 	if os.Getenv("NORMGEN_EXAMPLES") != "1" {
-		t.Skip("examples/ and adapters/ are modules of their own: run `cd examples && go test ./...` and `cd adapters && go test ./...`, or NORMGEN_EXAMPLES=1 go test .")
+		t.Skip("examples/ and adapters/... are modules of their own: run go test ./... in each, or NORMGEN_EXAMPLES=1 go test .")
 	}
-	for _, dir := range []string{"examples", "adapters"} {
+	for _, dir := range []string{"examples", "adapters", "adapters/gosdk", "adapters/mcpgo"} {
 		t.Run(dir, func(t *testing.T) {
 			cmd := exec.Command("go", "test", "./...")
 			cmd.Dir = dir
@@ -147,5 +148,39 @@ func TestOtherModules(t *testing.T) {
 			}
 			t.Logf("cd %s && go test ./...\n%s", dir, out)
 		})
+	}
+}
+
+// TestReadmeGoVersions: the Go release the README's Quick start names as
+// the oldest supported is the one every go.mod of the repository requires
+// (what `go get -tool` raises a user's module to), and the Go 1.27 command
+// its Development section shows is the one .ci/run's second pass runs.
+func TestReadmeGoVersions(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`\(Go (1\.\d+) or later`).FindSubmatch(readme)
+	if m == nil {
+		t.Fatal(`README.md: no "(Go 1.N or later" in the Quick start`)
+	}
+	want := "go " + string(m[1]) + ".0"
+	for _, dir := range []string{".", "examples", "adapters", "bench"} {
+		gomod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := regexp.MustCompile(`(?m)^go \S+$`).Find(gomod)
+		if string(line) != want {
+			t.Errorf("%s/go.mod says %q; README.md says Go %s or later (%q)", dir, line, m[1], want)
+		}
+	}
+	ci, err := os.ReadFile(filepath.Join(".ci", "run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	newer := regexp.MustCompile("(?m)^GOTOOLCHAIN=(go\\S+) go test \\./\\.\\.\\.$").FindSubmatch(readme)
+	if newer == nil || !strings.Contains(string(ci), "go127="+string(newer[1])+"\n") {
+		t.Errorf("README.md's Development section shows no GOTOOLCHAIN=goX go test ./... with the goX .ci/run sets as go127 (%q)", newer)
 	}
 }

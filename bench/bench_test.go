@@ -98,6 +98,12 @@ type noop struct{}
 
 func (*noop) UnmarshalJSON([]byte) error { return nil }
 
+// addJSONv2 measures encoding/json/v2's Unmarshal, given as decode, before
+// easyjson: where the toolchain has it (jsonv2_test.go, jsonv2_go127_test.go).
+func addJSONv2(decode func(_ *lenient.Tool, data []byte, v any) error) {
+	addCodec(codec{"encoding_json_v2", familyPlain, readsClean, decode, false}, "easyjson")
+}
+
 // addCodec inserts c before the first codec named before (at the end when
 // there is none).
 func addCodec(c codec, before string) {

@@ -1,11 +1,10 @@
 module github.com/normgen/normgen/examples
 
-go 1.25.5
+go 1.26.0
 
 require (
 	github.com/google/go-cmp v0.7.0
 	github.com/normgen/normgen v0.0.0
-	github.com/normgen/normgen/adapters v0.0.0
 )
 
 require (
@@ -13,6 +12,7 @@ require (
 	github.com/buger/jsonparser v1.1.2 // indirect
 	github.com/go-viper/mapstructure/v2 v2.5.0 // indirect
 	github.com/invopop/jsonschema v0.14.0 // indirect
+	github.com/normgen/normgen/adapters v0.0.0 // indirect
 	github.com/pb33f/ordered-map/v2 v2.3.1 // indirect
 	go.yaml.in/yaml/v4 v4.0.0-rc.2 // indirect
 )
@@ -20,7 +20,7 @@ require (
 require (
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/mark3labs/mcp-go v1.2.1
-	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/spf13/cast v1.7.1 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )
@@ -28,11 +28,13 @@ require (
 require (
 	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/modelcontextprotocol/go-sdk v1.8.0
+	github.com/normgen/normgen/adapters/gosdk v0.0.0
+	github.com/normgen/normgen/adapters/mcpgo v0.0.0
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
-	golang.org/x/sync v0.22.0 // indirect
+	golang.org/x/sync v0.23.0 // indirect
 	golang.org/x/sys v0.41.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
@@ -40,3 +42,7 @@ require (
 replace github.com/normgen/normgen => ../
 
 replace github.com/normgen/normgen/adapters => ../adapters
+
+replace github.com/normgen/normgen/adapters/gosdk => ../adapters/gosdk
+
+replace github.com/normgen/normgen/adapters/mcpgo => ../adapters/mcpgo

@@ -437,6 +437,10 @@ func walkField(d *lenient.Decoder, v []byte, f *field, c run) (any, bool) {
 	mark := d.Mark()
 	val := walk(d, v, f.typ, f.name, f.mode, c)
 	if !d.OK(mark) {
+		// A number outside its Go type's range names its declared
+		// bounds, as generated code has it.
+		k := f.kw
+		d.Bounded(mark, v, lenient.Bounds{Minimum: k.Minimum, Maximum: k.Maximum, ExclusiveMinimum: k.ExclusiveMinimum, ExclusiveMaximum: k.ExclusiveMaximum})
 		return nil, false
 	}
 	if val != nil {

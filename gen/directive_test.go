@@ -1,6 +1,9 @@
 package gen
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -10,14 +13,43 @@ import (
 // diagnostics as Load gives them; types, when given, is -type.
 func loadSource(t *testing.T, src string, types ...string) ([]string, []string) {
 	t.Helper()
-	m, msgs := loadModel(t, src, Config{Types: types})
-	var tools []string
+	m, diags := loadModel(t, src, types...)
+	var tools, msgs []string
 	if m != nil {
 		for _, tool := range m.Tools {
 			tools = append(tools, tool.Name)
 		}
 	}
+	for _, d := range diags {
+		msgs = append(msgs, d.String())
+	}
 	return tools, msgs
+}
+
+// loadModel is Load of one file of Go source as a package of its own
+// module (standard library only); types, when given, is -type.
+func loadModel(t *testing.T, src string, types ...string) (*Package, []Diagnostic) {
+	t.Helper()
+	return loadModelWith(t, src, Config{Types: types})
+}
+
+// loadModelWith is Load of one file of Go source as a package of its own
+// module (standard library only) with cfg, its Dir set to the package.
+func loadModelWith(t *testing.T, src string, cfg Config) (*Package, []Diagnostic) {
+	t.Helper()
+	mod := t.TempDir()
+	for name, data := range map[string]string{
+		"go.mod":     "module example.com/d\n\ngo 1.26.0\n",
+		"d/tools.go": src,
+	} {
+		p := filepath.Join(mod, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg.Dir = filepath.Join(mod, "d")
+	return Load(context.Background(), cfg)
 }
 
 // TestDirectivesNotSkipped: a //normgen:tool line that Go does not read as
@@ -88,7 +120,7 @@ type (
 }
 
 // TestDirectivesHonoured: a tool line inside a group, or above a group of
-// one type, marks that type, and names it when -type selects it too.
+// one type, marks that type, and names it when -type names it too.
 func TestDirectivesHonoured(t *testing.T) {
 	src := `package d
 
@@ -118,12 +150,13 @@ type (
 	if got := strings.Join(tools, ","); got != "one,two" {
 		t.Errorf("tools %s, want one,two", got)
 	}
+	// -type names more tools; the marked ones stay (TestTypeFlagKeepsMarkedTools).
 	tools, diags = loadSource(t, src, "OneInput", "Other")
 	if len(diags) > 0 {
 		t.Fatalf("-type OneInput,Other: diagnostics: %v", diags)
 	}
-	if got := strings.Join(tools, ","); got != "one,other" {
-		t.Errorf("-type OneInput,Other: tools %s, want one,other", got)
+	if got := strings.Join(tools, ","); got != "one,other,two" {
+		t.Errorf("-type OneInput,Other: tools %s, want one,other,two", got)
 	}
 }
 

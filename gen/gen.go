@@ -32,9 +32,10 @@ type Config struct {
 	Output string
 	// Tags are build tags, comma-separated.
 	Tags string
-	// Profile is the schema profile of each generated tool's InputSchema
-	// (lenient.ProfilePortable when empty). The generated code carries
-	// every profile's schema either way.
+	// Profile is the schema profile of each generated tool's InputSchema:
+	// lenient.ProfilePortable (also when empty), the one profile for
+	// validation; Render refuses the others, which are for tools/list
+	// only. The generated code carries every profile's schema either way.
 	Profile lenient.Profile
 	// Required is the model of required fields (the -required flag); a
 	// //normgen:required= line in the package doc comment chooses it too,

@@ -5,7 +5,6 @@ import (
 	"context"
 	"flag"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -15,7 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
 
-	"github.com/normgen/normgen/schema"
+	"github.com/normgen/normgen/internal/tempmodule"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in ../golden")
@@ -34,14 +33,7 @@ func TestGolden(t *testing.T) {
 	if len(archives) == 0 {
 		t.Fatal("no golden cases in golden/")
 	}
-	mod := t.TempDir()
-	goSum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, filepath.Join(mod, "go.sum"), goSum)
-	writeFile(t, filepath.Join(mod, "go.mod"), []byte("module github.com/normgen/normgen/golden/cases\n\ngo 1.25.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => "+root+"\n"))
-	t.Setenv("GOFLAGS", "-mod=mod")
+	mod := tempmodule.New(t, "github.com/normgen/normgen/golden/cases", nil)
 	runnable := 0
 	for _, path := range archives {
 		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
@@ -80,7 +72,7 @@ func TestGolden(t *testing.T) {
 			if got["want/rules.json"], err = RuleTable(m); err != nil {
 				t.Fatal(err)
 			}
-			writeFile(t, filepath.Join(dir, "zz_rules_test.go"), rulesTest(files[0].Content, m.Required))
+			writeFile(t, filepath.Join(dir, "zz_rules_test.go"), tempmodule.RulesTestRequired(files[0].Content, 2000, m.Required))
 			again, _ := Generate(context.Background(), Config{Dir: dir, OnWarning: quiet})
 			if len(again) != 1 || !bytes.Equal(again[0].Content, files[0].Content) {
 				t.Errorf("%s: generating twice gives different bytes", name)
@@ -92,37 +84,11 @@ func TestGolden(t *testing.T) {
 	if t.Failed() || runnable == 0 {
 		return
 	}
-	cmd := exec.Command("go", "test", "-count=1", "./...")
-	cmd.Dir = mod
-	out, err := cmd.CombinedOutput()
+	out, err := tempmodule.Go(mod, "test", "-count=1", "./...")
 	if err != nil {
 		t.Fatalf("behaviour tests of the generated golden packages failed: %v\n%s", err, out)
 	}
 	t.Logf("behaviour tests:\n%s", out)
-}
-
-// rulesTest is a test file for a generated golden package: its rules
-// equal its decoder (internal/rulecheck), on 2000 generated calls a tool;
-// the fallback decoder is told the package's model of required fields.
-func rulesTest(generated []byte, r schema.Required) []byte {
-	pkg := strings.Fields(string(generated[bytes.Index(generated, []byte("\npackage "))+1:]))[1]
-	model := "schema.RequiredJSON"
-	if r == schema.RequiredJSONSchema {
-		model = "schema.RequiredJSONSchema"
-	}
-	return []byte("package " + pkg + `
-
-import (
-	"testing"
-
-	"github.com/normgen/normgen/internal/rulecheck"
-	"github.com/normgen/normgen/schema"
-)
-
-func TestRulesEqualDecoder(t *testing.T) {
-	rulecheck.Run(t, NormgenTools(), nil, 2000, rulecheck.WithOptions(schema.Options{Required: ` + model + `}))
-}
-`)
 }
 
 // compareGolden compares the want/ files of an archive with what was

@@ -219,8 +219,10 @@ func (l *loader) warnf(pos token.Pos, field, format string, args ...any) {
 	l.warns = append(l.warns, Diagnostic{Pos: l.pkg.Fset.Position(pos), Field: field, Msg: fmt.Sprintf(format, args...), Warning: true})
 }
 
-// toolDirective is the doc comment line that marks a tool type.
-var toolDirective = regexp.MustCompile(`^//normgen:tool(?:\s+(\S+))?\s*$`)
+// toolDirective is the doc comment line that marks a tool type; the
+// name is all the rest (a name with a space is reported as a name, not
+// as an unknown directive).
+var toolDirective = regexp.MustCompile(`^//normgen:tool(?:\s+(.*?))?\s*$`)
 
 // spacedDirective is a normgen directive written with a space after //:
 // Go reads it as comment text (part of the description), not as a
@@ -265,10 +267,13 @@ func (l *loader) build(cfg Config) *Package {
 	type candidate struct {
 		name, tool string
 		pos        token.Pos
+		at         token.Pos // the //normgen:tool line (NoPos for none)
 	}
 	var found []candidate
 	named := map[string]string{} // type name -> its //normgen:tool name
 	directive, directiveAt := l.packageDirectives()
+	namedAt := map[string]token.Pos{}
+	docs := map[*ast.CommentGroup]bool{} // the doc comments read for directives
 	for _, f := range l.pkg.Syntax {
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
@@ -276,12 +281,14 @@ func (l *loader) build(cfg Config) *Package {
 				continue
 			}
 			l.groupDirectives(gd)
+			docs[gd.Doc] = true
 			if len(gd.Specs) == 1 {
 				l.misspelledDirectives(gd.Doc)
 			}
 			for _, spec := range gd.Specs {
 				ts := spec.(*ast.TypeSpec)
 				doc := ts.Doc
+				docs[ts.Doc] = true
 				if ts.Doc != nil {
 					l.misspelledDirectives(ts.Doc)
 				}
@@ -310,8 +317,12 @@ func (l *loader) build(cfg Config) *Package {
 				}
 				for _, c := range lines {
 					if mm := toolDirective.FindStringSubmatch(c.Text); mm != nil {
-						found = append(found, candidate{ts.Name.Name, mm[1], ts.Pos()})
-						named[ts.Name.Name] = mm[1]
+						if first, dup := namedAt[ts.Name.Name]; dup {
+							l.secondToolLine(c, ts.Name.Name, named[ts.Name.Name], first, mm[1])
+							continue
+						}
+						found = append(found, candidate{ts.Name.Name, mm[1], ts.Pos(), c.Pos()})
+						named[ts.Name.Name], namedAt[ts.Name.Name] = mm[1], c.Pos()
 					} else if requiredDirective.MatchString(c.Text) {
 						l.errorf(c.Pos(), "", "%s chooses the model of required fields for the whole package: move it into the package doc comment (above the package clause)", strings.TrimSpace(c.Text))
 					} else if strings.HasPrefix(c.Text, "//normgen:") && !strings.HasPrefix(c.Text, "//normgen:unknown=") {
@@ -321,15 +332,20 @@ func (l *loader) build(cfg Config) *Package {
 			}
 		}
 	}
-	if len(cfg.Types) > 0 {
-		found = found[:0]
-		for _, name := range cfg.Types {
-			obj := l.pkg.Types.Scope().Lookup(name)
-			if obj == nil {
-				l.diags = append(l.diags, Diagnostic{Msg: fmt.Sprintf("-type %s: no such type in package %s", name, l.pkg.Name)})
-				continue
-			}
-			found = append(found, candidate{name, named[name], obj.Pos()})
+	l.strayDirectives(docs)
+	// -type names more tools: the marked types stay tools, since the
+	// package's one generated file holds every tool's decoders and
+	// NormgenTools, and generating some would drop the others' decoders
+	// while the package still builds.
+	for _, name := range cfg.Types {
+		obj := l.pkg.Types.Scope().Lookup(name)
+		if obj == nil {
+			l.diags = append(l.diags, Diagnostic{Msg: fmt.Sprintf("-type %s: no such type in package %s", name, l.pkg.Name)})
+			continue
+		}
+		if _, marked := namedAt[name]; !marked {
+			found = append(found, candidate{name, "", obj.Pos(), token.NoPos})
+			namedAt[name] = token.NoPos
 		}
 	}
 	if len(found) == 0 && len(cfg.Types) == 0 && len(l.diags) == 0 { // else a directive error says why
@@ -349,6 +365,9 @@ func (l *loader) build(cfg Config) *Package {
 			l.errorf(c.pos, "", "type %s has an %s of its own (%s), with which encoding/json decodes it: normgen generates a tool input's decoder; remove the method, or take %s out of the tools", c.name, m.Name(), relPos(l.pkg.Fset.Position(m.Pos()), l.dir), c.name)
 			continue
 		}
+		if !l.genericTool(obj, c.pos) {
+			continue
+		}
 		s := l.structOf(obj, false)
 		if s == nil {
 			continue
@@ -356,6 +375,9 @@ func (l *loader) build(cfg Config) *Package {
 		name := c.tool
 		if name == "" {
 			name = ToolName(c.name)
+			l.checkToolName(name, c.pos, true)
+		} else {
+			l.checkToolName(name, c.at, false)
 		}
 		s.Input = true
 		t := &Tool{Name: name, Description: s.Doc, Input: s, Pos: l.pkg.Fset.Position(c.pos)}
@@ -517,6 +539,9 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 	}
 	for i := 0; i < st.NumFields(); i++ {
 		v := st.Field(i)
+		if !l.tagParses(v, st.Tag(i), s.Name+"."+strings.Join(append(append([]string(nil), prefix...), v.Name()), ".")) {
+			continue
+		}
 		tag := reflect.StructTag(st.Tag(i))
 		jsonTag, hasJSON := tag.Lookup("json")
 		name, opts, _ := strings.Cut(jsonTag, ",")
@@ -663,7 +688,7 @@ func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bo
 		named = n
 		obj := n.Obj()
 		switch {
-		case isNamed(n, "encoding/json", "RawMessage"):
+		case isRawMessage(obj):
 			return &TypeRef{Kind: schema.Any, Raw: true, Named: "RawMessage", NamedPkg: "encoding/json"}
 		case isNamed(n, "time", "Time"):
 			return &TypeRef{Kind: schema.Time, Named: "Time", NamedPkg: "time"}
@@ -735,6 +760,22 @@ func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bo
 		}
 	}
 	return r
+}
+
+// isRawMessage reports whether obj, a defined type, is json.RawMessage:
+// the type encoding/json declares up to Go 1.26, encoding/json/jsontext's
+// Value from Go 1.27 (and under GOEXPERIMENT=jsonv2), where RawMessage is
+// an alias of it. Generated code spells either json.RawMessage, so that it
+// is the same whichever Go runs the generator.
+func isRawMessage(obj *types.TypeName) bool {
+	if obj.Pkg() == nil {
+		return false
+	}
+	switch obj.Pkg().Path() + "." + obj.Name() {
+	case "encoding/json.RawMessage", "encoding/json/jsontext.Value":
+		return true
+	}
+	return false
 }
 
 func basicRef(b *types.Basic) *TypeRef {

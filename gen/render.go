@@ -357,7 +357,28 @@ func modeCode(m lenient.Mode) jen.Code {
 // tgt, with its keyword checks.
 func decodeField(s *Struct, f *Field, tgt *jen.Statement, v jen.Code) []jen.Code {
 	checks := fieldChecks(s, f, v)
-	return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks, 0)
+	return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks, boundedCall(f, v), 0)
+}
+
+// boundedCall renders, for a number field with declared bounds, the call
+// that runs when its value did not decode: lenient's Decoder.Bounded,
+// which makes a value outside the Go type's range name the declared bound
+// it is beyond, as the schema advertises it. nil for other fields.
+func boundedCall(f *Field, v jen.Code) jen.Code {
+	k := f.Keywords
+	if !isNumeric(f.Type.Kind) || k.Minimum == "" && k.Maximum == "" && k.ExclusiveMinimum == "" && k.ExclusiveMaximum == "" {
+		return nil
+	}
+	b := jen.Dict{}
+	for _, x := range []struct{ name, bound string }{
+		{"Minimum", k.Minimum}, {"Maximum", k.Maximum},
+		{"ExclusiveMinimum", k.ExclusiveMinimum}, {"ExclusiveMaximum", k.ExclusiveMaximum},
+	} {
+		if x.bound != "" {
+			b[jen.Id(x.name)] = jen.Lit(x.bound)
+		}
+	}
+	return jen.Id("d").Dot("Bounded").Call(jen.Id("mark"), v, jen.Qual(lenientPkg, "Bounds").Values(b))
 }
 
 // decodeValue renders the decoding of v (raw JSON) into tgt for type t.
@@ -366,7 +387,10 @@ func decodeField(s *Struct, f *Field, tgt *jen.Statement, v jen.Code) []jen.Code
 // the arrays and maps v is inside, so that the iterator of each level
 // has a name of its own: an element's iterator must not hide the one v
 // reads from ([][]T, map[string]map[string]T).
-func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m lenient.Mode, checks []jen.Code, depth int) []jen.Code {
+//
+// failed, when not nil, runs instead of the checks when the value did not
+// decode (boundedCall).
+func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m lenient.Mode, checks []jen.Code, failed jen.Code, depth int) []jen.Code {
 	d := jen.Id("d")
 	store := func(val jen.Code) []jen.Code {
 		if t.Pointer {
@@ -394,7 +418,11 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 			return guardNull(store(conv(call, natural)))
 		}
 		stmts := []jen.Code{jen.Id("mark").Op(":=").Add(d.Clone().Dot("Mark").Call()), jen.Id("val").Op(":=").Add(call)}
-		stmts = append(stmts, jen.If(d.Clone().Dot("OK").Call(jen.Id("mark"))).Block(checks...))
+		ok := jen.If(d.Clone().Dot("OK").Call(jen.Id("mark"))).Block(checks...)
+		if failed != nil {
+			ok = ok.Else().Block(failed)
+		}
+		stmts = append(stmts, ok)
 		stmts = append(stmts, store(conv(jen.Id("val"), natural))...)
 		return guardNull(stmts)
 	}
@@ -414,6 +442,9 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 		return scalar(d.Clone().Dot("Float").Call(v, jen.Lit(name), jen.Lit(t.Bits), modeCode(m)), "float64")
 	case schema.Any:
 		if t.Raw {
+			if t.Pointer { // *json.RawMessage: null leaves it nil, as encoding/json does
+				return guardNull(store(d.Clone().Dot("Raw").Call(v)))
+			}
 			return []jen.Code{tgt.Clone().Op("=").Add(d.Clone().Dot("Raw").Call(v))}
 		}
 		return guardNull(store(d.Clone().Dot("Any").Call(v)))
@@ -448,7 +479,7 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 		return guardNull(stmts)
 	case schema.Array:
 		a := levelName("a", depth)
-		elem := decodeValue(jen.Id("e"), t.Elem, jen.Id(a).Dot("Value"), "", m&^lenient.Wrap, nil, depth+1)
+		elem := decodeValue(jen.Id("e"), t.Elem, jen.Id(a).Dot("Value"), "", m&^lenient.Wrap, nil, nil, depth+1)
 		loop := []jen.Code{
 			d.Clone().Dot("EnterIndex").Call(jen.Id(a).Dot("Index").Call()),
 			jen.Var().Id("e").Add(typeCode(t.Elem, true)),
@@ -478,7 +509,7 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 		})
 	case schema.Map:
 		o := levelName("o", depth)
-		elem := decodeValue(jen.Id("e"), t.Elem, jen.Id(o).Dot("Value"), "", m, nil, depth+1)
+		elem := decodeValue(jen.Id("e"), t.Elem, jen.Id(o).Dot("Value"), "", m, nil, nil, depth+1)
 		loop := []jen.Code{
 			jen.Id("k").Op(":=").String().Parens(jen.Id(o).Dot("Key")),
 			d.Clone().Dot("Enter").Call(jen.Id("k")),
@@ -623,6 +654,18 @@ var profileConsts = []struct {
 	{lenient.ProfileGemini, "ProfileGemini", "Gemini"},
 }
 
+// ProfileForValidationError is the error for a generated InputSchema in
+// profile p, which is not one for validation (lenient.Profile.ForValidation).
+func ProfileForValidationError(p lenient.Profile) error {
+	why := "a JSON Schema validator ignores its nullable and would refuse null and \"50\", which the decoder takes"
+	if p == lenient.ProfileTypeArray {
+		why = "go-sdk's mcp.AddTool applies a default at its property, and would set a field's name beside an alias sent, which the decoder refuses as the field given twice"
+	}
+	return fmt.Errorf("profile %s cannot be the generated InputSchema, which SDKs validate calls against "+
+		"(go-sdk's mcp.AddTool, mcp-go's WithInputSchemaValidation): %s; generate portable (the default) "+
+		"and serve %s in tools/list only (lenient.Tool.SchemaFor)", p, why, p)
+}
+
 // renderRegistry renders each tool's schema in every profile and the
 // NormgenTools registry, whose InputSchema is the profile p.
 func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
@@ -631,6 +674,9 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 	}
 	if _, err := lenient.ParseProfile(string(p)); err != nil {
 		return err
+	}
+	if !p.ForValidation() {
+		return ProfileForValidationError(p)
 	}
 	var entries []jen.Code
 	profiles := make([]lenient.Profile, len(profileConsts))

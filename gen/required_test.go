@@ -1,9 +1,6 @@
 package gen
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -41,7 +38,7 @@ type P struct {
 			diags: []string{"tools.go:6:2: field P.Limit: a field with a default must be optional: add omitempty to its json tag"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m, diags := loadModel(t, tc.doc+src, Config{Types: []string{"P"}, Required: tc.flag})
+			m, diags := loadModelMsgs(t, tc.doc+src, Config{Types: []string{"P"}, Required: tc.flag})
 			if diff := cmp.Diff(tc.diags, diags); diff != "" {
 				t.Fatalf("diagnostics (-want +got):\n%s", diff)
 			}
@@ -61,26 +58,14 @@ type P struct {
 	}
 }
 
-// loadModel loads one file of Go source as a package of its own module
-// with cfg (its Dir set), and returns the model and the diagnostics.
-func loadModel(t *testing.T, src string, cfg Config) (*Package, []string) {
+// loadModelMsgs is loadModelWith with a warning an error of the test, and
+// the diagnostics as their text.
+func loadModelMsgs(t *testing.T, src string, cfg Config) (*Package, []string) {
 	t.Helper()
-	mod := t.TempDir()
-	for name, data := range map[string]string{
-		"go.mod":     "module example.com/d\n\ngo 1.25.0\n",
-		"d/tools.go": src,
-	} {
-		p := filepath.Join(mod, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cfg.Dir = filepath.Join(mod, "d")
 	if cfg.OnWarning == nil {
 		cfg.OnWarning = func(d Diagnostic) { t.Errorf("unexpected warning: %s", d) }
 	}
-	m, diags := Load(context.Background(), cfg)
+	m, diags := loadModelWith(t, src, cfg)
 	var msgs []string
 	for _, d := range diags {
 		msgs = append(msgs, strings.TrimSpace(d.String()))

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"github.com/normgen/normgen/lenient"
@@ -47,13 +48,9 @@ func (w *ruleWalker) add(p, idPath, what string, r lenient.Rule) {
 // plainName reports whether p is a single member name, not a path.
 func plainName(p string) bool { return !strings.ContainsAny(p, ".[]{}") }
 
-// join appends a member name to a path.
-func join(prefix, name string) string {
-	if prefix == "" {
-		return name
-	}
-	return prefix + "." + name
-}
+// join appends a member name to a rule path, quoted where the path
+// grammar needs it (opts["x.y"]).
+func join(prefix, name string) string { return lenient.PathKey(prefix, name) }
 
 // structFields derives the rules of a struct's fields; prefix is the
 // struct's path ("" for the arguments object).
@@ -64,14 +61,13 @@ func (w *ruleWalker) structFields(s *Struct, prefix string) {
 	w.seen[s] = true
 	defer delete(w.seen, s)
 	for _, f := range s.Fields {
-		if strings.ContainsAny(f.Name, ".[]{}") {
-			continue // a rule path cannot name it
-		}
 		p := join(prefix, f.Name)
+		to := f.Name
+		if !plainName(to) {
+			to = "[" + strconv.Quote(to) + "]" // a member name, not a path
+		}
 		for _, a := range f.Aliases {
-			if !strings.ContainsAny(a, ".[]{}") {
-				w.add(join(prefix, a), p, "alias."+a, lenient.Rule{Type: lenient.RuleParamAlias, To: f.Name})
-			}
+			w.add(join(prefix, a), p, "alias."+a, lenient.Rule{Type: lenient.RuleParamAlias, To: to})
 		}
 		if f.Keywords.HasDefault {
 			w.add(p, p, "default", lenient.Rule{Type: lenient.RuleParamDefault, Value: defaultJSON(f)})

@@ -3,10 +3,11 @@ package gen
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/internal/tempmodule"
 )
 
 // BenchmarkGenerate1000 runs the generator on a package of 1,000 tool
@@ -17,12 +18,6 @@ import (
 //
 //	go test ./gen -run '^$' -bench Generate1000 -benchtime 3x
 func BenchmarkGenerate1000(b *testing.B) {
-	root := repoRoot(nil)
-	mod := b.TempDir()
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		b.Fatal(err)
-	}
 	var src strings.Builder
 	src.WriteString("package many\n\n")
 	for i := 0; i < 1000; i++ {
@@ -43,18 +38,7 @@ type Tool%dInput struct {
 `, i, i, i, i)
 	}
 	src.WriteString("// Step is a shared nested struct.\ntype Step struct {\n\tID string `json:\"id,omitempty\" jsonschema:\"default=step-{{index}}\"`\n\tAction string `json:\"action\" norm:\"alias=type\"`\n}\n")
-	for name, data := range map[string]string{
-		"go.mod":       "module example.com/many\n\ngo 1.25.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => " + root + "\n",
-		"go.sum":       string(sum),
-		"many/many.go": src.String(),
-	} {
-		p := filepath.Join(mod, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.Setenv("GOFLAGS", "-mod=mod")
+	mod := tempmodule.New(b, "example.com/many", map[string]string{"many/many.go": src.String()})
 	dir := filepath.Join(mod, "many")
 	b.ResetTimer()
 	for b.Loop() {

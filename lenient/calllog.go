@@ -14,12 +14,13 @@ const defaultCallLogBytes = 16 << 20
 // WithCallLog writes the arguments of every call, as received (before any
 // rule), to path as JSON lines, `{"tool": NAME, "args": {...}}` a line:
 // the log `normgen suggest -calls` reads. Arguments that are not valid
-// JSON are written as a JSON string, so that the line stays valid and
-// suggest counts it as malformed. When a line would take the file past
-// maxBytes (16 MiB when maxBytes <= 0), the file is renamed to path.1
+// JSON are written as a JSON string holding their text, so that the line
+// stays valid; suggest lists such a call among the failures no tag edit
+// can fix. When a line would take the file past maxBytes (16 MiB when maxBytes <= 0), the file is renamed to path.1
 // (replacing an older one) and a new file is started: at most about twice
-// maxBytes are kept. A line longer than maxBytes alone is dropped and
-// reported through WithWarnings. Opt-in: without it nothing is written.
+// maxBytes are kept. A line longer than maxBytes alone is dropped with a
+// warning (WithWarnings, or log/slog's default logger). Opt-in: without
+// it nothing is written.
 func WithCallLog(path string, maxBytes int64) Option {
 	return func(c *config) { c.calls = callLogConfig{path: path, max: maxBytes} }
 }
@@ -47,12 +48,9 @@ func openCallLog(cfg config) (*callLog, error) {
 	if cfg.calls.path == "" {
 		return nil, nil
 	}
-	l := &callLog{path: cfg.calls.path, max: cfg.calls.max, warn: cfg.warn}
+	l := &callLog{path: cfg.calls.path, max: cfg.calls.max, warn: cfg.warner()}
 	if l.max <= 0 {
 		l.max = defaultCallLogBytes
-	}
-	if l.warn == nil {
-		l.warn = func(error) {}
 	}
 	f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {

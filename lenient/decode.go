@@ -61,6 +61,7 @@ type Decoder struct {
 	path     [inlineDepth]segment
 	deep     []segment
 	scratch  [24]byte // a fixed number's or bool's text, which fix copies
+	ranged   rangeProblem
 }
 
 // Record makes the Decoder keep a list of the fixes it makes (see Fixes).
@@ -481,6 +482,7 @@ func (d *Decoder) intError(name string, v []byte, err error, bits int, signed bo
 	}
 	switch err {
 	case ErrRange:
+		d.ranged = rangeProblem{at: len(d.problems) + 1, bits: bits, signed: signed}
 		if signed {
 			lo := -(int64(1) << uint(bits-1))
 			hi := uint64(1)<<uint(bits-1) - 1
@@ -525,7 +527,12 @@ func (d *Decoder) Float(v []byte, name string, bits int, m Mode) float64 {
 	default:
 		err = ErrSyntax
 	}
+	if err == ErrRange {
+		d.ranged = rangeProblem{at: len(d.problems) + 1}
+	}
 	switch {
+	case err == ErrRange && tiny(v, bits):
+		d.Fail(name, v, "is too close to 0 for a float"+strconv.Itoa(bits)+", which would read it as 0 (send 0, or a number further from 0)")
 	case err == ErrRange:
 		d.Fail(name, v, "is out of range for a float"+strconv.Itoa(bits))
 	case m&Strict != 0:
@@ -534,6 +541,16 @@ func (d *Decoder) Float(v []byte, name string, bits int, m Mode) float64 {
 		d.Fail(name, v, `is not a number (send 1.5 or "1.5")`)
 	}
 	return 0
+}
+
+// tiny reports whether the number v (a literal or a string form), out of
+// a float's range, is so for being too close to 0 rather than too large.
+func tiny(v []byte, bits int) bool {
+	if v[0] == '"' {
+		v = text(v)
+	}
+	f, _ := strconv.ParseFloat(string(v), bits)
+	return f == 0
 }
 
 // Bool decodes a boolean from true/false or (unless Strict) a string in the

@@ -56,6 +56,8 @@ func TestDecoderMessages(t *testing.T) {
 	d.Int([]byte(`300`), "n", 8, 0)
 	d.Uint([]byte(`-1`), "u", 8, 0)
 	d.Float([]byte(`"1e400"`), "f", 64, 0)
+	d.Float([]byte(`1e-400`), "tiny", 64, 0)
+	d.Float([]byte(`"1e-50"`), "tiny32", 32, 0)
 	d.Bool([]byte(`1`), "b", 0)
 	d.String([]byte(`5`), "s", 0)
 	d.Enter("steps")
@@ -71,6 +73,8 @@ func TestDecoderMessages(t *testing.T) {
 		`n: 300 is out of range (-128 to 127)`,
 		`u: -1 is negative; this field takes 0 or more`,
 		`f: "1e400" is out of range for a float64`,
+		`tiny: 1e-400 is too close to 0 for a float64, which would read it as 0 (send 0, or a number further from 0)`,
+		`tiny32: "1e-50" is too close to 0 for a float32, which would read it as 0 (send 0, or a number further from 0)`,
 		`b: 1 is not a boolean: numbers are not read as booleans (send true or false, or "true" or "false")`,
 		`s: 5 is not a string (send text in quotes, such as "5")`,
 		`steps[3].id: {"a":1} is not a string (send text in quotes, such as "...")`,
@@ -78,8 +82,10 @@ func TestDecoderMessages(t *testing.T) {
 	}
 	got := d.Err().(*Error).Problems
 	for i, w := range want {
-		if i >= len(got) || got[i].String() != w {
-			t.Errorf("problem %d: got %v, want %s", i, got[i:min(i+1, len(got))], w)
+		if i >= len(got) {
+			t.Errorf("problem %d: none, want %s", i, w)
+		} else if got[i].String() != w {
+			t.Errorf("problem %d: got %v, want %s", i, got[i], w)
 		}
 	}
 	long := strings.Repeat("x", 100)

@@ -76,7 +76,7 @@ func expTooBig(s string) bool {
 func FuzzParseFloat(f *testing.F) {
 	for _, s := range []string{"1.5", "-0.25e2", "1e400", "NaN", "Infinity", "0x1p3", "1_0", "1.", ".5",
 		"-0", "-0.0e5", "0.75", "123456789012345", "1234567890123456", "9007199254740993", "1e22", "1e23", "1.5e-22", "3e-23",
-		"0.000000000000000000000000000001", "100000000000000000000000e-23", "-0.5", "00.5", "0.", "1.2.3", "-", "12345678901234.5", "0.99999999999999", "1e0000000000000000000022", "4.9e-324"} {
+		"0.000000000000000000000000000001", "100000000000000000000000e-23", "-0.5", "00.5", "0.", "1.2.3", "-", "12345678901234.5", "0.99999999999999", "1e0000000000000000000022", "4.9e-324", "1e-400", "2e-324", "-0.0e-999"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -98,6 +98,13 @@ func FuzzParseFloat(f *testing.F) {
 			return
 		}
 		want, serr := strconv.ParseFloat(s, 64)
+		if serr == nil && want == 0 && !zeroDigits(s) {
+			// Not zero, but reads as zero: out of range.
+			if err != ErrRange {
+				t.Fatalf("ParseFloat(%q) = %g, %v; want out of range (it is not zero and reads as zero)", s, got, err)
+			}
+			return
+		}
 		if serr == nil && (err != nil || got != want || math.Signbit(got) != math.Signbit(want)) {
 			t.Fatalf("ParseFloat(%q) = %g, %v; strconv says %g", s, got, err, want)
 		}

@@ -6,14 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync/atomic"
 )
 
 // Applied records one value the normalizer changed. Param is the value's
 // JSON path as decoder reports write it ("limit", "steps[0].id",
 // "services.db.ports[1]"; an alias's canonical key). For an alias From
 // and To are the two keys; for a changed value they are its JSON text
-// before and after (`"5"` and 5; for accept-both, the kinds "string" and
-// "array"); a default has only To. Texts longer than 200 bytes are cut,
+// before and after (`"5"` and 5; `"[\"a\"]"` and ["a"] for JSON text
+// read as its value); a default has only To. Texts longer than 200 bytes are cut,
 // with their length noted.
 type Applied struct {
 	RuleID string   `json:"rule_id"`        // the rule that applied
@@ -32,10 +33,15 @@ type Applied struct {
 // a coercion always composes; within a phase, a tool's own rules come
 // before wildcard rules, then file order.
 type Normalizer struct {
+	rules atomic.Pointer[ruleIndex] // the rules in use (SetRules replaces them)
+	stats *statsRecorder            // in memory; with WithLogDir, also in a file
+	calls *callLog                  // nil without WithCallLog (calllog.go)
+}
+
+// ruleIndex is a normalizer's rules, indexed by tool.
+type ruleIndex struct {
 	byTool   map[string]*ruleSet // the rules of each named tool
 	wildcard *ruleSet            // the rules of other tools
-	stats    *statsRecorder      // nil without a log folder
-	calls    *callLog            // nil without WithCallLog (calllog.go)
 }
 
 // ruleSet is the phase-ordered rules of one tool (or the wildcard rules
@@ -43,6 +49,8 @@ type Normalizer struct {
 type ruleSet struct {
 	rules  []boundRule
 	screen screen
+	named  bool                       // the rules of one named tool, not the wildcard set
+	counts atomic.Pointer[callCounts] // a named tool's call counters, from its first call
 }
 
 // boundRule is a rule with its target path and, for an alias, the keys of
@@ -59,7 +67,11 @@ type boundRule struct {
 	tested bool      // the rule reads its top-level member's value (not a top-level alias or default)
 	test   valueTest // what that value is tested for
 	member bool      // a rule on a top-level member's value alone (memberValueRule)
+	hits   *hitSlot  // its hit counter in a named tool's set (see statsRecorder.record)
 }
+
+// hitSlot holds a rule's hit counter for one tool, from its first hit.
+type hitSlot struct{ p atomic.Pointer[ruleHits] }
 
 // phaseOf orders rule types: aliases, defaults, wraps (a wrapped value's
 // element is then coerced), coercions and unescapes, accept-both, nested
@@ -73,21 +85,50 @@ var phaseOf = map[RuleType]int{
 const lastPhase = 5
 
 // NewNormalizer validates rules (see ValidateRules) and indexes them by
-// tool. Options add persisted statistics.
+// tool. Statistics are counted in memory (Stats); options keep them in a
+// log folder, log calls, and take warnings.
 func NewNormalizer(rules []Rule, opts ...Option) (*Normalizer, error) {
 	if err := ValidateRules(rules, nil); err != nil {
 		return nil, err
 	}
+	var cfg config
+	for _, o := range opts {
+		o(&cfg)
+	}
+	calls, err := openCallLog(cfg)
+	if err != nil {
+		return nil, err
+	}
+	stats, err := newStatsRecorder(cfg)
+	if err != nil {
+		calls.close()
+		return nil, err
+	}
+	n := &Normalizer{stats: stats, calls: calls}
+	n.install(rules)
+	return n, nil
+}
+
+// SetRules replaces the normalizer's rules, validated as NewNormalizer
+// validates them; on an error the rules in use are kept. Calls already
+// running finish with the rules they started with. Statistics, the call
+// log and the options stay: an adapter that learns new tool schemas
+// changes its rules without losing its counts.
+func (n *Normalizer) SetRules(rules []Rule) error {
+	if err := ValidateRules(rules, nil); err != nil {
+		return err
+	}
+	n.install(rules)
+	return nil
+}
+
+// install indexes validated rules by tool and puts them in use.
+func (n *Normalizer) install(rules []Rule) {
 	rs := make([]Rule, len(rules))
 	copy(rs, rules)
-	n := &Normalizer{byTool: map[string]*ruleSet{}}
 	paths := map[*Rule][]pathSeg{}
 	for i := range rs {
-		segs, err := rs[i].target()
-		if err != nil { // ValidateRules has checked every path
-			return nil, err
-		}
-		paths[&rs[i]] = segs
+		paths[&rs[i]], _ = rs[i].target() // ValidateRules has checked every path
 	}
 	var wild []*Rule
 	named := map[string]bool{}
@@ -100,7 +141,7 @@ func NewNormalizer(rules []Rule, opts ...Option) (*Normalizer, error) {
 			}
 		}
 	}
-	n.wildcard = bind(order(nil, wild), paths)
+	idx := &ruleIndex{byTool: map[string]*ruleSet{}, wildcard: bind(order(nil, wild), paths)}
 	for tool := range named {
 		var own []*Rule
 		for i := range rs {
@@ -111,26 +152,11 @@ func NewNormalizer(rules []Rule, opts ...Option) (*Normalizer, error) {
 				}
 			}
 		}
-		n.byTool[tool] = bind(order(own, wild), paths)
+		set := bind(order(own, wild), paths)
+		set.named = true
+		idx.byTool[tool] = set
 	}
-	var cfg config
-	for _, o := range opts {
-		o(&cfg)
-	}
-	calls, err := openCallLog(cfg)
-	if err != nil {
-		return nil, err
-	}
-	n.calls = calls
-	if cfg.logDir != "" {
-		s, err := newStatsRecorder(cfg)
-		if err != nil {
-			n.calls.close()
-			return nil, err
-		}
-		n.stats = s
-	}
-	return n, nil
+	n.rules.Store(idx)
 }
 
 // order merges a tool's rules and the wildcard rules phase by phase.
@@ -154,7 +180,7 @@ func order(own, wild []*Rule) []*Rule {
 func bind(rules []*Rule, paths map[*Rule][]pathSeg) *ruleSet {
 	set := &ruleSet{rules: make([]boundRule, len(rules))}
 	for i, r := range rules {
-		b := boundRule{r: r, segs: paths[r]}
+		b := boundRule{r: r, segs: paths[r], hits: new(hitSlot)}
 		k := r.kind()
 		if len(b.segs) > 1 || k != RuleParamAlias && k != RuleParamDefault {
 			b.tested, b.test = true, testOf(b)
@@ -164,7 +190,7 @@ func bind(rules []*Rule, paths map[*Rule][]pathSeg) *ruleSet {
 			at := pathString(b.segs[:len(b.segs)-1])
 			for _, q := range rules {
 				qs := paths[q]
-				if q != r && q.kind() == RuleParamAlias && q.To == r.To && pathString(qs[:len(qs)-1]) == at {
+				if q != r && q.kind() == RuleParamAlias && q.toKey() == r.toKey() && pathString(qs[:len(qs)-1]) == at {
 					b.others = append(b.others, qs[len(qs)-1].key)
 				}
 			}
@@ -177,25 +203,35 @@ func bind(rules []*Rule, paths map[*Rule][]pathSeg) *ruleSet {
 
 // rulesFor returns a tool's rule set.
 func (n *Normalizer) rulesFor(tool string) *ruleSet {
-	if rs, ok := n.byTool[tool]; ok {
+	idx := n.rules.Load()
+	if rs, ok := idx.byTool[tool]; ok {
 		return rs
 	}
-	return n.wildcard
+	return idx.wildcard
 }
 
-// Close stops the statistics flusher and writes the statistics a last time.
-func (n *Normalizer) Close() error {
-	if n.stats == nil {
-		return n.calls.close()
+// countsOf returns the call counters of tool, whose rules are rs: kept
+// in rs for a named tool, so that its calls do not look them up.
+func (n *Normalizer) countsOf(rs *ruleSet, tool string) *callCounts {
+	if c := rs.counts.Load(); c != nil {
+		return c
 	}
+	c := n.stats.counts(tool)
+	if rs.named {
+		rs.counts.Store(c)
+	}
+	return c
+}
+
+// Close stops the statistics flusher and writes the statistics a last
+// time (with a log folder), and closes the call log.
+func (n *Normalizer) Close() error {
 	return errors.Join(n.stats.close(), n.calls.close())
 }
 
-// Stats returns a snapshot of the statistics (zero without a log folder).
+// Stats returns a snapshot of the statistics: counted in memory from the
+// start (or, with WithLogDir, from the counts reloaded from the folder).
 func (n *Normalizer) Stats() Stats {
-	if n.stats == nil {
-		return Stats{}
-	}
 	return n.stats.snapshot()
 }
 
@@ -210,7 +246,8 @@ func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any
 	}
 	n.calls.logMap(tool, args)
 	var applied []Applied
-	rules := n.rulesFor(tool).rules
+	rs := n.rulesFor(tool)
+	rules := rs.rules
 	for i := range rules {
 		b := &rules[i]
 		if b.tested {
@@ -225,9 +262,7 @@ func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any
 		}
 		applied = pathRuleMap(applied, b.r, b.segs, b.others, args)
 	}
-	if n.stats != nil {
-		n.stats.record(tool, applied)
-	}
+	n.stats.record(rs, n.countsOf(rs, tool), tool, applied)
 	return args, applied
 }
 
@@ -275,20 +310,6 @@ func jsonText(s string) bool {
 	return i < len(s) && (s[i] == '[' || s[i] == '{') && Valid([]byte(s)) == nil
 }
 
-func kindName(s string) string {
-	if s[skipSpace([]byte(s), 0)] == '[' {
-		return "array"
-	}
-	return "object"
-}
-
-func kindOf(v any) string {
-	if _, ok := v.([]any); ok {
-		return "array"
-	}
-	return "object"
-}
-
 // decodeAny decodes validated JSON with numbers as json.Number.
 func decodeAny(b []byte) any {
 	dec := json.NewDecoder(bytes.NewReader(b))
@@ -330,15 +351,11 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 	}
 	rs := n.rulesFor(tool)
 	if !rs.screen.applies(args, &members) {
-		if n.stats != nil {
-			n.stats.record(tool, nil)
-		}
+		n.stats.record(rs, n.countsOf(rs, tool), tool, nil)
 		return args, nil, nil
 	}
 	out, applied := rs.applyJSON(args)
-	if n.stats != nil {
-		n.stats.record(tool, applied)
-	}
+	n.stats.record(rs, n.countsOf(rs, tool), tool, applied)
 	return out, applied, nil
 }
 
@@ -380,7 +397,5 @@ func jsonKind(v []byte) string {
 
 // countInvalid counts a call whose arguments are not a JSON object.
 func (n *Normalizer) countInvalid(tool string) {
-	if n.stats != nil {
-		n.stats.recordInvalid(tool)
-	}
+	n.stats.recordInvalid(tool)
 }

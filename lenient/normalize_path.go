@@ -12,7 +12,9 @@ import (
 // A rule path locates the values a rule applies to, from the arguments
 // object: member names joined by ".", "[]" for each element of an array
 // and "{}" for each value of an object (a map): "retry.attempts",
-// "steps[].id", "labels[]", "env{}.port". Along the way, a string holding
+// "steps[].id", "labels[]", "env{}.port". A member name holding ".",
+// "[", "]", "{" or "}" is written quoted in brackets, as decoder paths
+// write it: `opts["x.y"]`, `["a[0]"].n`. Along the way, a string holding
 // JSON array or object text is read as that value (and written back as
 // text), as the generated decoders read it at any depth.
 type pathSeg struct {
@@ -21,12 +23,20 @@ type pathSeg struct {
 }
 
 // parsePath parses a rule path. A name is any non-empty run of characters
-// other than ".", "[", "]", "{" and "}".
+// other than ".", "[", "]", "{" and "}", or any name quoted in brackets
+// (["x.y"]).
 func parsePath(p string) ([]pathSeg, error) {
 	var segs []pathSeg
 	i := 0
 	for i < len(p) {
 		switch {
+		case strings.HasPrefix(p[i:], `["`):
+			key, n, ok := quotedKey(p[i:])
+			if !ok {
+				return nil, fmt.Errorf(`path %q: a quoted member name at offset %d does not end in "] (want ["x.y"])`, p, i)
+			}
+			segs = append(segs, pathSeg{key: key})
+			i += n
 		case strings.HasPrefix(p[i:], "[]"):
 			if len(segs) == 0 {
 				return nil, fmt.Errorf("path %q must start with a member name", p)
@@ -63,6 +73,55 @@ func parsePath(p string) ([]pathSeg, error) {
 	return segs, nil
 }
 
+// quotedKey reads the quoted member name at the start of p (["x.y"]): the
+// name and the length of its spelling.
+func quotedKey(p string) (string, int, bool) {
+	end := 2
+	for end < len(p) && p[end] != '"' {
+		if p[end] == '\\' {
+			end++
+		}
+		end++
+	}
+	if end+1 >= len(p) || p[end+1] != ']' {
+		return "", 0, false
+	}
+	key, err := strconv.Unquote(p[1 : end+1])
+	if err != nil {
+		return "", 0, false
+	}
+	return key, end + 2, true
+}
+
+// needsQuotes reports whether a member name is written quoted in a rule
+// path: it is empty or holds ".", "[", "]", "{" or "}".
+func needsQuotes(key string) bool { return key == "" || strings.ContainsAny(key, ".[]{}") }
+
+// PathKey appends the member name key to the rule path prefix ("" for
+// the arguments object), quoted where the path grammar needs it:
+// PathKey("opts", "x.y") is `opts["x.y"]`, PathKey("retry", "attempts")
+// is "retry.attempts".
+func PathKey(prefix, key string) string {
+	switch {
+	case needsQuotes(key):
+		return prefix + "[" + strconv.Quote(key) + "]"
+	case prefix == "":
+		return key
+	}
+	return prefix + "." + key
+}
+
+// toKey is the member name an alias rule's to names: to itself, or the
+// name quoted in brackets (["x.y"]), for a name with a dot.
+func (r *Rule) toKey() string {
+	if strings.HasPrefix(r.To, `["`) {
+		if key, n, ok := quotedKey(r.To); ok && n == len(r.To) {
+			return key
+		}
+	}
+	return r.To
+}
+
 // target returns the path a rule applies to: its path; or its from as a
 // one-member path; or, for the nested types and a nested value_alias,
 // in_payload, then array_path, then from ("pipeline_json.steps[].id").
@@ -80,6 +139,19 @@ func (r *Rule) target() ([]pathSeg, error) {
 		}
 	}
 	return append(segs, pathSeg{each: '['}, pathSeg{key: r.From}), nil
+}
+
+// TargetPath returns where a rule applies, spelled as a rule path: its
+// path; its from (a top-level key); or, for the nested types and a nested
+// value_alias, in_payload, array_path and from ("pipeline_json.steps[].id").
+// For an alias it is the alias key's place. It is "" when the path does
+// not parse (ValidateRules reports that).
+func (r *Rule) TargetPath() string {
+	segs, err := r.target()
+	if err != nil {
+		return ""
+	}
+	return pathString(segs)
 }
 
 // kind maps the nested types onto the path types they are a case of.
@@ -151,15 +223,25 @@ func pathRule(out []Applied, r *Rule, segs []pathSeg, others []string, root *jno
 		root.vals[at] = nv
 		return append(out, record(r, where{index: -1}.child(last.key), from, to))
 	}
+	walkSegs, fn := nodeWalk(r, segs, others, &out)
+	walkNode(root, walkSegs, where{index: -1}, fn)
+	return out
+}
+
+// nodeWalk returns what pathRule walks for r below the top level: the
+// segments to walk from the arguments object, and the function to apply
+// at their end, which appends a record per changed value to out.
+func nodeWalk(r *Rule, segs []pathSeg, others []string, out *[]Applied) ([]pathSeg, func(*jnode, where) bool) {
+	last := segs[len(segs)-1]
 	if k := r.kind(); k == RuleParamAlias || k == RuleParamDefault {
-		walkNode(root, segs[:len(segs)-1], where{index: -1}, func(obj *jnode, w where) bool {
+		return segs[:len(segs)-1], func(obj *jnode, w where) bool {
 			if obj.isString() { // the object as JSON text
 				s := StringValue(obj.raw)
 				if !jsonText(s) {
 					return false
 				}
 				inner := parseNode([]byte(s))
-				if inner.kind != '{' || !memberRule(r, inner, last.key, others, w, &out) {
+				if inner.kind != '{' || !memberRule(r, inner, last.key, others, w, out) {
 					return false
 				}
 				obj.raw = appendQuoted(nil, string(inner.encode(nil)))
@@ -168,9 +250,8 @@ func pathRule(out []Applied, r *Rule, segs []pathSeg, others []string, root *jno
 			if obj.kind != '{' {
 				return false
 			}
-			return memberRule(r, obj, last.key, others, w, &out)
-		})
-		return out
+			return memberRule(r, obj, last.key, others, w, out)
+		}
 	}
 	var one func(v *jnode, w where) bool
 	one = func(v *jnode, w where) bool {
@@ -187,11 +268,10 @@ func pathRule(out []Applied, r *Rule, segs []pathSeg, others []string, root *jno
 			return false
 		}
 		*v = *nv
-		out = append(out, record(r, string(w.path), from, to))
+		*out = append(*out, record(r, string(w.path), from, to))
 		return true
 	}
-	walkNode(root, segs, where{index: -1}, one)
-	return out
+	return segs, one
 }
 
 // walkNode calls fn on each value at segs below n; fn reports a change.
@@ -243,7 +323,7 @@ func memberRule(r *Rule, obj *jnode, key string, others []string, w where, out *
 	at := obj.index(key)
 	switch r.kind() {
 	case RuleParamAlias:
-		if at < 0 || obj.index(r.To) >= 0 {
+		if at < 0 || obj.index(r.toKey()) >= 0 {
 			return false
 		}
 		for _, o := range others {
@@ -251,8 +331,8 @@ func memberRule(r *Rule, obj *jnode, key string, others []string, w where, out *
 				return false
 			}
 		}
-		obj.keys[at] = r.To
-		*out = append(*out, record(r, w.child(r.To), key, r.To))
+		obj.keys[at] = r.toKey()
+		*out = append(*out, record(r, w.child(r.toKey()), key, r.toKey()))
 		return true
 	case RuleParamDefault:
 		if at >= 0 && !(r.when() == WhenAbsentOrEmpty && obj.vals[at].empty()) {
@@ -302,14 +382,17 @@ func valueRule(r *Rule, v *jnode) (*jnode, string, string, bool) {
 			if !v.isString() || !jsonText(StringValue(v.raw)) {
 				return nil, "", "", false
 			}
+			// Recorded as every changed value is: the JSON text sent
+			// (the string) and the JSON text it held.
 			s := StringValue(v.raw)
-			return parseNode([]byte(s)), "string", kindName(s), true
+			return parseNode([]byte(s)), string(v.raw), s, true
 		}
 		if v.kind == 0 {
 			return nil, "", "", false
 		}
-		kind := map[byte]string{'[': "array", '{': "object"}[v.kind]
-		return &jnode{raw: appendQuoted(nil, string(v.encode(nil)))}, kind, "string", true
+		text := v.encode(nil)
+		quoted := appendQuoted(nil, string(text))
+		return &jnode{raw: quoted}, string(text), string(quoted), true
 	case RuleWrap:
 		if !wrappable(v) {
 			return nil, "", "", false
@@ -412,30 +495,28 @@ func pathRuleMap(out []Applied, r *Rule, segs []pathSeg, others []string, args m
 			return memberValueRule(out, r, last.key, v, args)
 		}
 	}
+	return walkRuleMap(out, r, segs, others, args)
+}
+
+// walkRuleMap is pathRuleMap below the top level. JSON text met on the
+// way (or holding the object an alias or default works in) is changed as
+// NormalizeJSON changes it: parsed into nodes, which keep its key order
+// and unchanged values verbatim.
+func walkRuleMap(out []Applied, r *Rule, segs []pathSeg, others []string, args map[string]any) []Applied {
+	last := segs[len(segs)-1]
+	textSegs, textFn := nodeWalk(r, segs, others, &out)
 	var root any = args
 	if k := r.kind(); k == RuleParamAlias || k == RuleParamDefault {
 		walkAny(&root, segs[:len(segs)-1], where{index: -1}, func(slot *any, w where) bool {
-			if s, ok := (*slot).(string); ok { // the object as JSON text
-				if !jsonText(s) {
-					return false
-				}
-				inner, ok := decodeAny([]byte(s)).(map[string]any)
-				if !ok || !memberRuleMap(r, inner, last.key, others, w, &out) {
-					return false
-				}
-				b, err := marshalNoEscape(inner)
-				if err != nil {
-					return false
-				}
-				*slot = string(b)
-				return true
+			if _, ok := (*slot).(string); ok {
+				return textAt(slot, nil, w, textFn)
 			}
 			obj, ok := (*slot).(map[string]any)
 			if !ok {
 				return false
 			}
 			return memberRuleMap(r, obj, last.key, others, w, &out)
-		})
+		}, textSegs, textFn)
 		return out
 	}
 	var one func(slot *any, w where) bool
@@ -455,7 +536,7 @@ func pathRuleMap(out []Applied, r *Rule, segs []pathSeg, others []string, args m
 		out = append(out, record(r, string(w.path), from, to))
 		return true
 	}
-	walkAny(&root, segs, where{index: -1}, one)
+	walkAny(&root, segs, where{index: -1}, one, textSegs, textFn)
 	return out
 }
 
@@ -471,24 +552,15 @@ func memberValueRule(out []Applied, r *Rule, key string, v any, args map[string]
 }
 
 // walkAny is walkNode over decoded values; slot is where the value sits.
-func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool) bool {
+// A string holding JSON text met where the path goes on is walked as
+// nodes by textFn, which walks the rest of the whole path textSegs (the
+// path segs ends with, less what is already walked).
+func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool, textSegs []pathSeg, textFn func(*jnode, where) bool) bool {
 	if len(segs) == 0 {
 		return fn(slot, w)
 	}
-	if s, ok := (*slot).(string); ok {
-		if !jsonText(s) {
-			return false
-		}
-		inner := decodeAny([]byte(s))
-		if !walkAny(&inner, segs, w, fn) {
-			return false
-		}
-		b, err := marshalNoEscape(inner)
-		if err != nil {
-			return false
-		}
-		*slot = string(b)
-		return true
+	if _, ok := (*slot).(string); ok {
+		return textAt(slot, textSegs[len(textSegs)-len(segs):], w, textFn)
 	}
 	s := segs[0]
 	changed := false
@@ -496,7 +568,7 @@ func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool) bool
 	case []any:
 		if s.each == '[' {
 			for i := range v {
-				if walkAny(&v[i], segs[1:], w.elem(i), fn) {
+				if walkAny(&v[i], segs[1:], w.elem(i), fn, textSegs, textFn) {
 					changed = true
 				}
 			}
@@ -506,13 +578,13 @@ func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool) bool
 		case s.each == '{':
 			for k, e := range v {
 				e := e
-				if walkAny(&e, segs[1:], w.key(k), fn) {
+				if walkAny(&e, segs[1:], w.key(k), fn, textSegs, textFn) {
 					v[k] = e
 					changed = true
 				}
 			}
 		case s.each == 0:
-			if e, ok := v[s.key]; ok && walkAny(&e, segs[1:], w.key(s.key), fn) {
+			if e, ok := v[s.key]; ok && walkAny(&e, segs[1:], w.key(s.key), fn, textSegs, textFn) {
 				v[s.key] = e
 				changed = true
 			}
@@ -521,11 +593,27 @@ func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool) bool
 	return changed
 }
 
+// textAt walks the JSON text held by the string in slot as nodes (segs
+// below it, then fn) and, when something changed, writes the text back
+// with its key order and unchanged values kept.
+func textAt(slot *any, segs []pathSeg, w where, fn func(*jnode, where) bool) bool {
+	s := (*slot).(string)
+	if !jsonText(s) {
+		return false
+	}
+	n := parseNode([]byte(s))
+	if !walkNode(n, segs, w, fn) {
+		return false
+	}
+	*slot = string(n.encode(nil))
+	return true
+}
+
 func memberRuleMap(r *Rule, obj map[string]any, key string, others []string, w where, out *[]Applied) bool {
 	v, has := obj[key]
 	switch r.kind() {
 	case RuleParamAlias:
-		if _, taken := obj[r.To]; !has || taken {
+		if _, taken := obj[r.toKey()]; !has || taken {
 			return false
 		}
 		for _, o := range others {
@@ -533,9 +621,9 @@ func memberRuleMap(r *Rule, obj map[string]any, key string, others []string, w w
 				return false
 			}
 		}
-		obj[r.To] = v
+		obj[r.toKey()] = v
 		delete(obj, key)
-		*out = append(*out, record(r, w.child(r.To), key, r.To))
+		*out = append(*out, record(r, w.child(r.toKey()), key, r.toKey()))
 		return true
 	case RuleParamDefault:
 		if has && !(r.when() == WhenAbsentOrEmpty && (v == nil || v == "")) {
@@ -585,7 +673,7 @@ func valueRuleAny(r *Rule, v any) (any, string, string, bool) {
 			if !ok || !jsonText(s) {
 				return nil, "", "", false
 			}
-			return decodeAny([]byte(s)), "string", kindName(s), true
+			return decodeAny([]byte(s)), quoteJSON(s), s, true
 		}
 		switch v.(type) {
 		case []any, map[string]any:
@@ -599,7 +687,7 @@ func valueRuleAny(r *Rule, v any) (any, string, string, bool) {
 		if err != nil {
 			return nil, "", "", false
 		}
-		return string(b), kindOf(v), "string", true
+		return string(b), string(b), quoteJSON(string(b)), true
 	case RuleWrap:
 		switch x := v.(type) {
 		case nil, []any, map[string]any:

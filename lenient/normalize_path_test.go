@@ -49,7 +49,7 @@ func TestPathRules(t *testing.T) {
 		{`{"retry":{"tries":"3"}}`, `{"retry":{"attempts":3,"backoff_ms":500}}`,
 			[]string{"retry.attempts tries -> attempts", "retry.backoff_ms  -> 500", `retry.attempts "3" -> 3`}},
 		{`{"retry":"{\"attempts\":\"3\",\"backoff_ms\":1}"}`, `{"retry":"{\"attempts\":3,\"backoff_ms\":1}"}`, []string{`retry.attempts "3" -> 3`}},
-		{`{"args":"[{\"id\":\"\"},{}]"}`, `{"args":[{"id":""},{}]}`, []string{"args string -> array"}},
+		{`{"args":"[{\"id\":\"\"},{}]"}`, `{"args":[{"id":""},{}]}`, []string{`args "[{\"id\":\"\"},{}]" -> [{"id":""},{}]`}},
 		{`{"steps":[{"id":""},{"run":"x"}]}`, `{"steps":[{"id":""},{"run":"x","id":"step-1"}]}`, []string{`steps[1].id  -> "step-1"`}},
 		{`{"services":{"db":{"ports":["5432",80]},"a b":{"ports":"[\"1\"]"}}}`, `{"services":{"db":{"ports":[5432,80]},"a b":{"ports":"[1]"}}}`,
 			[]string{`services.db.ports[0] "5432" -> 5432`, `services["a b"].ports[0] "1" -> 1`}},

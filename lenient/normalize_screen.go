@@ -146,7 +146,7 @@ func newScreen(rules []boundRule) screen {
 		r := b.r
 		k := key(b.segs[0].key)
 		if len(b.segs) == 1 && r.Type == RuleParamAlias {
-			s.aliases = append(s.aliases, struct{ from, to uint16 }{uint16(k), uint16(key(r.To))})
+			s.aliases = append(s.aliases, struct{ from, to uint16 }{uint16(k), uint16(key(r.toKey()))})
 			continue
 		}
 		if len(b.segs) == 1 && r.Type == RuleParamDefault {

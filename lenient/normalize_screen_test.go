@@ -204,11 +204,15 @@ func untested(n *Normalizer) *Normalizer {
 		}
 		return c
 	}
-	g := &Normalizer{byTool: map[string]*ruleSet{}, wildcard: off(n.wildcard)}
-	for tool, rs := range n.byTool {
+	idx := n.rules.Load()
+	g := &ruleIndex{byTool: map[string]*ruleSet{}, wildcard: off(idx.wildcard)}
+	for tool, rs := range idx.byTool {
 		g.byTool[tool] = off(rs)
 	}
-	return g
+	stats, _ := newStatsRecorder(config{}) // in memory: no error
+	out := &Normalizer{stats: stats}
+	out.rules.Store(g)
+	return out
 }
 
 // mapAnswer checks that Normalize on the arguments in (decoded with
@@ -337,7 +341,7 @@ func TestScreenManyKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !n.wildcard.screen.all {
+	if !n.rules.Load().wildcard.screen.all {
 		t.Fatal("the screen indexes more keys than it may")
 	}
 	out, applied, err := n.NormalizeJSON("t", []byte(`{"k0":1,"k256":"2","x":"3"}`))

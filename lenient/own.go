@@ -12,7 +12,7 @@ import (
 // fraction of a second, zone offsets up to 24:60. What it cannot say (a
 // day its month does not have, JSON escapes in the text, which
 // UnmarshalJSON does not unescape) the decoder refuses: the README's class
-// (g).
+// (h).
 const TimePattern = `^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$`
 
 // TimeExample is the date-time an error about a time.Time shows.

@@ -137,7 +137,9 @@ func ParseUintNumber[T ~string | ~[]byte](num T, bits int) (uint64, error) {
 
 // ParseFloat parses JSON number grammar (the number literal itself, or the
 // text of a string form) into a float of the given width. Values beyond the
-// type's range give ErrRange: Inf and NaN are never produced.
+// type's range give ErrRange: Inf and NaN are never produced, and a number
+// written not zero that reads as zero (1e-400) is below the range, as
+// 1e400 is above it.
 func ParseFloat[T ~string | ~[]byte](s T, bits int) (float64, error) {
 	if bits == 64 {
 		if f, ok := floatExact(s); ok {
@@ -148,10 +150,24 @@ func ParseFloat[T ~string | ~[]byte](s T, bits int) (float64, error) {
 		return 0, ErrSyntax
 	}
 	f, err := strconv.ParseFloat(unsafeString(s), bits)
-	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) || f == 0 && !zeroDigits(s) {
 		return 0, ErrRange
 	}
 	return f, nil
+}
+
+// zeroDigits reports whether every digit of a number literal's mantissa
+// (before any exponent) is 0: whether the number it writes is zero.
+func zeroDigits[T ~string | ~[]byte](s T) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == 'e' || c == 'E':
+			return true
+		case c >= '1' && c <= '9':
+			return false
+		}
+	}
+	return true
 }
 
 // floatExact is ParseFloat's fast path for float64 (Clinger's, as in

@@ -137,7 +137,17 @@ func TestParseFloat(t *testing.T) {
 		{"1e400", 64, 0, ErrRange},
 		{"-1e400", 64, 0, ErrRange},
 		{"1e39", 32, 0, ErrRange},
-		{"1e-400", 64, 0, nil}, // underflow rounds to zero, as JSON parsers do
+		// A number that is not zero but reads as zero is out of range, as
+		// one that reads as Inf is.
+		{"1e-400", 64, 0, ErrRange},
+		{"-1e-400", 64, 0, ErrRange},
+		{"2e-324", 64, 0, ErrRange},
+		{"0.0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001", 64, 0, ErrRange},
+		{"1e-46", 32, 0, ErrRange},
+		{"4.9e-324", 64, 5e-324, nil},
+		{"1.4e-45", 32, float64(float32(1.4e-45)), nil},
+		{"0e-400", 64, 0, nil},
+		{"-0.000e5", 64, 0, nil},
 		{"NaN", 64, 0, ErrSyntax},
 		{"Infinity", 64, 0, ErrSyntax},
 		{"inf", 64, 0, ErrSyntax},

@@ -34,6 +34,24 @@ const (
 	ProfileGemini Profile = "gemini"
 )
 
+// ForValidation reports whether p's schemas are for registering a tool
+// with an SDK, which validates calls against them and may fill in their
+// defaults: ProfilePortable only. Its schemas are JSON Schema that a
+// validator reads as the decoder reads arguments, and they keep each
+// default a filler would misapply out of its reach (see the README's
+// Examples). The other profiles are for tools/list only, served to the
+// clients that want them (Tool.SchemaFor): registered with an SDK,
+// ProfileGemini (OpenAPI's nullable, which a JSON Schema validator
+// ignores) makes go-sdk's mcp.AddTool and mcp-go's
+// WithInputSchemaValidation refuse null for a pointer and "50" for an
+// integer, and ProfileTypeArray (a default at its property, where
+// go-sdk's mcp.AddTool applies it) makes go-sdk set the default of a
+// field with aliases beside the alias sent, which the decoder then
+// refuses as the field given twice.
+func (p Profile) ForValidation() bool {
+	return p == ProfilePortable
+}
+
 // Profiles returns every profile, the default first.
 func Profiles() []Profile {
 	return []Profile{ProfilePortable, ProfileTypeArray, ProfileGemini}
@@ -59,7 +77,10 @@ func profileNames() string {
 }
 
 // SchemaFor returns the tool's input schema in profile p: Schemas[p] when
-// the tool carries it, else InputSchema.
+// the tool carries it, else InputSchema. It is for answering tools/list
+// in the profile a client wants; an SDK validates calls against the
+// schema it was registered with, which must be InputSchema (see
+// Profile.ForValidation).
 func (t Tool) SchemaFor(p Profile) json.RawMessage {
 	if s, ok := t.Schemas[p]; ok {
 		return s

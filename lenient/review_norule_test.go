@@ -375,7 +375,23 @@ func nrDecode(doc string, unescape, record bool, keep *[][2]string) string {
 		walkTapedMode(&d, trimSpace(b), m, &out, keep)
 	}
 	err := d.Err()
-	return fmt.Sprintf("%v %v %q %q", ok, err, out, fmt.Sprint(d.Fixes()))
+	return fmt.Sprintf("%v %v %q %q", ok, err, out, fixesText(d.Fixes()))
+}
+
+// fixesText is fmt.Sprint of fixes with From and To printed as byte
+// slices, as the golden file holds them. From Go 1.27 json.RawMessage is
+// jsontext.Value, whose String method fmt would call instead.
+func fixesText(fixes []Fix) string {
+	type bytesFix struct {
+		Param    string
+		Kind     FixKind
+		From, To []byte
+	}
+	out := make([]bytesFix, len(fixes))
+	for i, f := range fixes {
+		out[i] = bytesFix{f.Param, f.Kind, f.From, f.To}
+	}
+	return fmt.Sprint(out)
 }
 
 // nrLine is one line of the golden file: a rule set starts (Rules), an

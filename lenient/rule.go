@@ -104,12 +104,16 @@ type Tool struct {
 	Name string
 	// Description is the tool's description (its input type's doc comment).
 	Description string
-	// InputSchema is the tool's lenient JSON Schema in the profile the
-	// generator was asked for (ProfilePortable unless -profile said
-	// otherwise).
+	// InputSchema is the tool's lenient JSON Schema in the portable
+	// profile: the schema to register the tool with, which SDKs validate
+	// calls against and fill defaults from (go-sdk's mcp.AddTool, mcp-go's
+	// WithInputSchemaValidation). The generator writes no other profile
+	// here (Profile.ForValidation).
 	InputSchema json.RawMessage
 	// Schemas holds the tool's input schema in every profile; SchemaFor
-	// picks one, for a server that chooses per client.
+	// picks one, for a server that answers tools/list per client. A
+	// schema from here other than InputSchema is for tools/list only,
+	// never for registering the tool with an SDK that validates calls.
 	Schemas map[Profile]json.RawMessage
 	// Rules is the tool's rule table for the runtime normalizer.
 	Rules []Rule

@@ -234,11 +234,11 @@ func ValidateRules(rules, existing []Rule) error {
 			bad(`when %q: want "absent" or "absent_or_empty"`, r.When)
 		}
 		if r.Type == RuleParamAlias || r.Type == RuleNestedAlias {
-			if strings.ContainsAny(r.To, ".[]{}") && r.Path != "" {
-				bad("to %q must be a member name (the canonical key next to the alias), not a path", r.To)
+			if r.Path != "" && r.To != "" && r.toKey() == r.To && needsQuotes(r.To) {
+				bad(`to %q must be a member name (the canonical key next to the alias), not a path; quote a name that holds a dot: ["x.y"]`, r.To)
 			}
-			if r.To != "" && r.To == r.From || r.Path != "" && (r.Path == r.To || strings.HasSuffix(r.Path, "."+r.To)) {
-				bad("an alias of itself: from and to are both %q", r.To)
+			if to := r.toKey(); to != "" && to == r.From || r.Path != "" && r.toKey() != "" && (r.Path == r.To || strings.HasSuffix(r.Path, "."+r.To) || strings.HasSuffix(r.Path, "["+strconv.Quote(to)+"]")) {
+				bad("an alias of itself: from and to are both %q", r.toKey())
 			}
 		}
 		if r.ArrayPath != "" && !arrayPathRE.MatchString(r.ArrayPath) {
@@ -301,7 +301,7 @@ func conflicts(rules []Rule) []RuleError {
 		p := pathString(segs)
 		s := slot{i: i, source: p, target: p}
 		if k := r.kind(); k == RuleParamAlias {
-			s.target = pathString(append(segs[:len(segs)-1:len(segs)-1], pathSeg{key: r.To}))
+			s.target = pathString(append(segs[:len(segs)-1:len(segs)-1], pathSeg{key: r.toKey()}))
 		}
 		slots = append(slots, s)
 	}
@@ -399,6 +399,10 @@ func pathString(segs []pathSeg) string {
 		case '{':
 			b.WriteString("{}")
 		default:
+			if needsQuotes(s.key) {
+				b.WriteString("[" + strconv.Quote(s.key) + "]")
+				continue
+			}
 			if i > 0 {
 				b.WriteByte('.')
 			}

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -68,44 +70,107 @@ type config struct {
 	calls    callLogConfig // WithCallLog (calllog.go)
 }
 
+// warner returns where warnings go: the WithWarnings function, or log/slog's
+// default logger when none was given.
+func (c *config) warner() func(error) {
+	if c.warn != nil {
+		return c.warn
+	}
+	return slogWarn
+}
+
+// slogWarn writes a warning to log/slog's default logger.
+func slogWarn(err error) {
+	slog.Warn(err.Error(), "component", "normgen lenient.Normalizer")
+}
+
 // WithLogDir keeps statistics in dir/normalizer_stats.json: reloaded when
 // the normalizer starts, written atomically on an interval and on Close.
+// Without it they are counted in memory only (Normalizer.Stats).
 func WithLogDir(dir string) Option { return func(c *config) { c.logDir = dir } }
 
 // WithFlushInterval sets how often statistics are written (default 30s).
 func WithFlushInterval(d time.Duration) Option { return func(c *config) { c.interval = d } }
 
 // WithWarnings receives problems that do not stop the normalizer: a
-// corrupt statistics file set aside, a file holding null, a failed write.
+// corrupt statistics file set aside, a file holding null, a failed write,
+// a call the call log could not hold. Without it they go to log/slog's
+// default logger (slog.Warn).
 func WithWarnings(f func(error)) Option { return func(c *config) { c.warn = f } }
 
-type statsRecorder struct {
-	mu          sync.Mutex
-	s           Stats
-	recentBytes int // the size of s.Recent, as recentSize counts it
-	dirty       bool
-	flushMu     sync.Mutex // one flush at a time
-	path        string
-	warn        func(error)
-	stop        chan struct{}
-	done        chan struct{}
-	once        sync.Once
+// maxTools bounds how many tool names the statistics count apart; the
+// calls of further names are counted under OtherTools (with one warning),
+// so that a client sending made-up tool names cannot grow them without
+// end.
+const maxTools = 4096
+
+// OtherTools is the Stats.ByTool entry that counts the calls of tool names
+// beyond the first 4096 seen.
+const OtherTools = "(other tools)"
+
+// callCounts count one tool's calls (or all calls). They are atomics, so
+// that a call no rule changes (the common case) takes no lock.
+type callCounts struct {
+	name                           string // the tool's name in Stats.ByTool
+	processed, normalized, invalid atomic.Int64
 }
 
+// ruleKey names a rule's hits from one tool.
+type ruleKey struct{ tool, id string }
+
+// ruleHits counts a rule's hits from one tool.
+type ruleHits struct {
+	typ  RuleType
+	hits atomic.Int64
+}
+
+// load reads the counts, normalized and invalid before processed: a
+// snapshot taken while calls run never shows more normalized calls than
+// processed ones (a call counts as processed first).
+func (c *callCounts) load() ToolStats {
+	var t ToolStats
+	t.Normalized = c.normalized.Load()
+	t.Invalid = c.invalid.Load()
+	t.Processed = c.processed.Load()
+	return t
+}
+
+// statsRecorder counts calls in memory and, with a log folder, keeps them
+// in StatsFile.
+type statsRecorder struct {
+	total   callCounts
+	tools   sync.Map     // tool name -> *callCounts
+	ntools  atomic.Int64 // entries of tools
+	warn    func(error)
+	warned  atomic.Bool           // the OtherTools warning was given
+	rules   sync.Map              // ruleKey -> *ruleHits
+	loaded  map[string]*RuleStats // Stats.ByRule as reloaded from the file
+	mu      sync.Mutex            // guards the fields below
+	updated time.Time             // Stats.LastUpdated
+	recent  recentRing
+
+	// With a log folder: the file, and the flusher.
+	path    string     // "" without a log folder
+	flushMu sync.Mutex // one flush at a time
+	flushed int64      // total.processed when last written (under flushMu)
+	stop    chan struct{}
+	done    chan struct{}
+	once    sync.Once
+}
+
+// newStatsRecorder starts the statistics: in memory, and with c.logDir
+// reloaded from its file and flushed to it on an interval.
 func newStatsRecorder(c config) (*statsRecorder, error) {
+	r := &statsRecorder{warn: c.warner()}
+	if c.logDir == "" {
+		return r, nil
+	}
 	if err := os.MkdirAll(c.logDir, 0o755); err != nil {
 		return nil, err
 	}
-	r := &statsRecorder{
-		path: filepath.Join(c.logDir, StatsFile),
-		warn: c.warn,
-		stop: make(chan struct{}),
-		done: make(chan struct{}),
-		s:    Stats{ByTool: map[string]*ToolStats{}, ByRule: map[string]*RuleStats{}},
-	}
-	if r.warn == nil {
-		r.warn = func(error) {}
-	}
+	r.path = filepath.Join(c.logDir, StatsFile)
+	r.stop = make(chan struct{})
+	r.done = make(chan struct{})
 	r.removeStale()
 	r.load()
 	interval := c.interval
@@ -151,14 +216,33 @@ func (r *statsRecorder) load() {
 		r.warn(fmt.Errorf("%s is corrupt (%v); moved it to %s and started from zero", r.path, err, aside))
 		return
 	}
-	if s.ByTool == nil {
-		s.ByTool = map[string]*ToolStats{}
+	r.total.processed.Store(s.TotalProcessed)
+	r.total.normalized.Store(s.TotalNormalized)
+	r.total.invalid.Store(s.TotalInvalid)
+	r.flushed = s.TotalProcessed
+	for name, t := range s.ByTool {
+		if t == nil {
+			continue
+		}
+		c := new(callCounts)
+		c.processed.Store(t.Processed)
+		c.normalized.Store(t.Normalized)
+		c.invalid.Store(t.Invalid)
+		r.tools.Store(name, c)
+		r.ntools.Add(1)
 	}
-	if s.ByRule == nil {
-		s.ByRule = map[string]*RuleStats{}
+	r.updated = s.LastUpdated
+	r.loaded = map[string]*RuleStats{}
+	for id, rs := range s.ByRule {
+		if rs != nil {
+			slices.Sort(rs.Tools)
+			r.loaded[id] = rs
+		}
 	}
-	r.s = s
-	r.s.Recent, r.recentBytes = boundRecent(s.Recent)
+	kept, _ := boundRecent(s.Recent)
+	for i := range kept {
+		r.recent.push(kept[i], recentSize(&kept[i]))
+	}
 }
 
 // setAside moves path to path.corrupt-<UTC time to the nanosecond>, with
@@ -190,10 +274,15 @@ func setAside(path string) (string, error) {
 // recentSize is what a recent entry counts against recentBytes.
 func recentSize(e *Recent) int {
 	n := 64 + len(e.Tool)
-	for _, a := range e.Applied {
-		n += 64 + len(a.RuleID) + len(a.Param) + len(a.From) + len(a.To)
+	for i := range e.Applied {
+		n += fixSize(&e.Applied[i])
 	}
 	return n
+}
+
+// fixSize is what one fix of a recent entry counts.
+func fixSize(a *Applied) int {
+	return 64 + len(a.RuleID) + len(a.Param) + len(a.From) + len(a.To)
 }
 
 // boundRecent keeps the newest entries within recentLimit and
@@ -212,101 +301,177 @@ func boundRecent(list []Recent) ([]Recent, int) {
 	return append([]Recent(nil), list[keep:]...), total
 }
 
+// counts returns the counters of a tool, made on its first call.
+func (r *statsRecorder) counts(tool string) *callCounts {
+	if c, ok := r.tools.Load(tool); ok {
+		return c.(*callCounts)
+	}
+	if r.ntools.Load() >= maxTools {
+		if r.warned.CompareAndSwap(false, true) {
+			r.warn(fmt.Errorf("statistics: more than %d tool names seen (a call of %q); the calls of further names are counted under %q", maxTools, shortText(tool), OtherTools))
+		}
+		tool = OtherTools
+	}
+	c, loaded := r.tools.LoadOrStore(tool, &callCounts{name: tool})
+	if !loaded {
+		r.ntools.Add(1)
+	}
+	return c.(*callCounts)
+}
+
 // recordInvalid counts a call whose arguments were not a JSON object.
 func (r *statsRecorder) recordInvalid(tool string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.s.TotalProcessed++
-	r.s.TotalInvalid++
-	ts := r.tool(tool)
-	ts.Processed++
-	ts.Invalid++
-	r.dirty = true
+	c := r.counts(tool)
+	r.total.processed.Add(1)
+	c.processed.Add(1)
+	r.total.invalid.Add(1)
+	c.invalid.Add(1)
 }
 
-func (r *statsRecorder) tool(name string) *ToolStats {
-	ts := r.s.ByTool[name]
-	if ts == nil {
-		ts = &ToolStats{}
-		r.s.ByTool[name] = ts
-	}
-	return ts
-}
-
-// record counts a call and its fixes. The recent list keeps its own copy
-// of the fixes (the caller owns applied), bounded in size.
-func (r *statsRecorder) record(tool string, applied []Applied) {
-	var entry Recent
-	if len(applied) > 0 {
-		entry = Recent{Time: time.Now().UTC(), Tool: tool}
-		size := recentSize(&entry)
-		for i, a := range applied {
-			n := recentSize(&Recent{Applied: applied[i : i+1]}) - 64
-			if size+n > recentBytes {
-				entry.Omitted = len(applied) - i
-				break
-			}
-			size += n
-			entry.Applied = append(entry.Applied, a)
-		}
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	s := &r.s
-	s.TotalProcessed++
-	ts := r.tool(tool)
-	ts.Processed++
-	r.dirty = true
+// record counts a call of tool (c its counters, rs its rules) and its
+// fixes. A call with no fix only adds to counters; one with fixes adds to
+// its rules' hit counters, and the recent list, under a lock, keeps its
+// own copy of the fixes (the caller owns applied), bounded in size.
+func (r *statsRecorder) record(rs *ruleSet, c *callCounts, tool string, applied []Applied) {
+	r.total.processed.Add(1)
+	c.processed.Add(1)
 	if len(applied) == 0 {
 		return
 	}
-	s.LastUpdated = entry.Time
-	s.TotalNormalized++
-	ts.Normalized++
-	for _, a := range applied {
-		rs := s.ByRule[a.RuleID]
-		if rs == nil {
-			rs = &RuleStats{RuleID: a.RuleID, Type: a.Type}
-			s.ByRule[a.RuleID] = rs
+	r.total.normalized.Add(1)
+	c.normalized.Add(1)
+	// A rule's fixes come together, in rule order: find each rule by one
+	// pass over the set.
+	j := 0
+	for i := 0; i < len(applied); {
+		id := applied[i].RuleID
+		k := i + 1
+		for k < len(applied) && applied[k].RuleID == id {
+			k++
 		}
-		rs.Hits++
-		if i := sort.SearchStrings(rs.Tools, tool); i == len(rs.Tools) || rs.Tools[i] != tool {
-			// A new slice: snapshots share the old one.
-			tools := make([]string, 0, len(rs.Tools)+1)
-			tools = append(append(append(tools, rs.Tools[:i]...), tool), rs.Tools[i:]...)
-			rs.Tools = tools
+		for j < len(rs.rules) && rs.rules[j].r.ID != id {
+			j++
+		}
+		if j < len(rs.rules) {
+			r.hit(rs, &rs.rules[j], c.name, int64(k-i))
+		}
+		i = k
+	}
+	entry := Recent{Time: time.Now().UTC(), Tool: tool}
+	size, keep := 64+len(tool), len(applied)
+	for i := range applied {
+		if n := fixSize(&applied[i]); size+n <= recentBytes {
+			size += n
+		} else {
+			keep = i
+			break
 		}
 	}
-	s.Recent = append(s.Recent, entry)
-	r.recentBytes += recentSize(&entry)
-	if len(s.Recent) > recentLimit || r.recentBytes > recentBytes {
-		s.Recent, r.recentBytes = boundRecent(s.Recent)
-	}
+	entry.Applied = make([]Applied, keep)
+	copy(entry.Applied, applied)
+	entry.Omitted = len(applied) - keep
+	r.mu.Lock()
+	r.updated = entry.Time
+	r.recent.push(entry, size)
+	r.mu.Unlock()
 }
 
-// snapshot copies the statistics under the lock, without serializing:
-// entries of the recent list and rule tool lists are never changed in
-// place, so they are shared.
+// hit counts n hits of rule b from tool. A named tool's set keeps the
+// counter in b, so that its calls do not look it up.
+func (r *statsRecorder) hit(rs *ruleSet, b *boundRule, tool string, n int64) {
+	h := b.hits.p.Load()
+	if h == nil {
+		key := ruleKey{tool, b.r.ID}
+		v, ok := r.rules.Load(key)
+		if !ok {
+			v, _ = r.rules.LoadOrStore(key, &ruleHits{typ: b.r.Type})
+		}
+		h = v.(*ruleHits)
+		if rs.named {
+			b.hits.p.Store(h)
+		}
+	}
+	h.hits.Add(n)
+}
+
+// recentRing is the recent list: the newest calls that changed something,
+// at most recentLimit of them and recentBytes in all (as recentSize counts
+// them), in a ring, so that adding one moves no other.
+type recentRing struct {
+	list  [recentLimit]Recent
+	sizes [recentLimit]int // recentSize of each entry
+	first int              // the oldest
+	n     int              // entries held
+	bytes int              // their size
+}
+
+// push adds e, of the given size (recentSize, within recentBytes),
+// dropping the oldest entries it leaves no room for.
+func (q *recentRing) push(e Recent, size int) {
+	for q.n > 0 && (q.n == recentLimit || q.bytes+size > recentBytes) {
+		q.bytes -= q.sizes[q.first]
+		q.list[q.first] = Recent{}
+		q.first = (q.first + 1) % recentLimit
+		q.n--
+	}
+	at := (q.first + q.n) % recentLimit
+	q.list[at], q.sizes[at] = e, size
+	q.n++
+	q.bytes += size
+}
+
+// slice returns the entries, oldest first, in a new slice.
+func (q *recentRing) slice() []Recent {
+	out := make([]Recent, q.n)
+	for i := range out {
+		out[i] = q.list[(q.first+i)%recentLimit]
+	}
+	return out
+}
+
+// snapshot copies the statistics, without serializing (entries of the
+// recent list are never changed in place, so they are shared). Calls
+// running meanwhile may be counted in some totals and not yet in others.
 func (r *statsRecorder) snapshot() Stats {
+	t := r.total.load()
+	s := Stats{
+		TotalProcessed:  t.Processed,
+		TotalNormalized: t.Normalized,
+		TotalInvalid:    t.Invalid,
+		ByTool:          map[string]*ToolStats{},
+	}
+	r.tools.Range(func(k, v any) bool {
+		ts := v.(*callCounts).load()
+		s.ByTool[k.(string)] = &ts
+		return true
+	})
+	s.ByRule = make(map[string]*RuleStats, len(r.loaded))
+	for k, v := range r.loaded {
+		x := *v
+		s.ByRule[k] = &x
+	}
+	r.rules.Range(func(k, v any) bool {
+		key, h := k.(ruleKey), v.(*ruleHits)
+		n := h.hits.Load()
+		if n == 0 {
+			return true
+		}
+		rs := s.ByRule[key.id]
+		if rs == nil {
+			rs = &RuleStats{RuleID: key.id, Type: h.typ}
+			s.ByRule[key.id] = rs
+		}
+		rs.Hits += n
+		if i, found := slices.BinarySearch(rs.Tools, key.tool); !found {
+			rs.Tools = slices.Insert(slices.Clip(rs.Tools), i, key.tool)
+		}
+		return true
+	})
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.copyLocked()
-}
-
-func (r *statsRecorder) copyLocked() Stats {
-	c := r.s
-	c.ByTool = make(map[string]*ToolStats, len(r.s.ByTool))
-	for k, v := range r.s.ByTool {
-		x := *v
-		c.ByTool[k] = &x
-	}
-	c.ByRule = make(map[string]*RuleStats, len(r.s.ByRule))
-	for k, v := range r.s.ByRule {
-		x := *v
-		c.ByRule[k] = &x
-	}
-	c.Recent = append([]Recent(nil), r.s.Recent...)
-	return c
+	s.LastUpdated = r.updated
+	s.Recent = r.recent.slice()
+	return s
 }
 
 func (r *statsRecorder) loop(interval time.Duration) {
@@ -316,7 +481,7 @@ func (r *statsRecorder) loop(interval time.Duration) {
 	for {
 		select {
 		case <-t.C:
-			if err := r.flush(); err != nil {
+			if err := r.flush(false); err != nil {
 				r.warn(err)
 			}
 		case <-r.stop:
@@ -327,27 +492,22 @@ func (r *statsRecorder) loop(interval time.Duration) {
 
 // flush writes the statistics atomically: a temp file in the same folder,
 // fsync, rename, so that the file is always the old or the new complete
-// JSON. It copies the statistics under the lock and serializes and writes
-// them outside it, so calls are not held up by a flush.
-func (r *statsRecorder) flush() error {
+// JSON. It writes only when calls came since the last write, unless
+// forced. Calls are not held up by a flush: it copies the statistics
+// (snapshot) and serializes them outside any lock calls take.
+func (r *statsRecorder) flush(force bool) error {
 	r.flushMu.Lock()
 	defer r.flushMu.Unlock()
-	r.mu.Lock()
-	if !r.dirty {
-		r.mu.Unlock()
+	if !force && r.total.processed.Load() == r.flushed {
 		return nil
 	}
-	snap := r.copyLocked()
-	r.dirty = false
-	r.mu.Unlock()
+	snap := r.snapshot()
 	data, err := json.MarshalIndent(&snap, "", "  ")
 	if err == nil {
 		err = writeAtomic(r.path, data)
 	}
-	if err != nil {
-		r.mu.Lock()
-		r.dirty = true // try again next time
-		r.mu.Unlock()
+	if err == nil {
+		r.flushed = snap.TotalProcessed
 	}
 	return err
 }
@@ -380,15 +540,17 @@ func writeAtomic(path string, data []byte) error {
 	return nil
 }
 
+// close stops the flusher and writes the statistics a last time (with a
+// log folder; without one there is nothing to do).
 func (r *statsRecorder) close() error {
+	if r.path == "" {
+		return nil
+	}
 	var err error
 	r.once.Do(func() {
 		close(r.stop)
 		<-r.done
-		r.mu.Lock()
-		r.dirty = true
-		r.mu.Unlock()
-		err = r.flush()
+		err = r.flush(true)
 	})
 	return err
 }

@@ -2,9 +2,12 @@ package lenient
 
 import (
 	"encoding/json"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -200,10 +203,7 @@ func benchFlush(b *testing.B, flushing bool) {
 				case <-stop:
 					return
 				default:
-					n.stats.mu.Lock()
-					n.stats.dirty = true
-					n.stats.mu.Unlock()
-					n.stats.flush()
+					n.stats.flush(true)
 					time.Sleep(time.Millisecond)
 				}
 			}
@@ -239,4 +239,114 @@ func BenchmarkStats(b *testing.B) {
 	for b.Loop() {
 		n.Stats()
 	}
+}
+
+// TestStatsInMemory: without a log folder, calls are counted all the
+// same (processed, normalized, by tool, by rule, recent), and Close
+// writes nothing.
+func TestStatsInMemory(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	n := coerceNormalizer(t)
+	n.NormalizeJSON("t", []byte(`{"n":"5"}`))
+	n.NormalizeJSON("t", []byte(`{"n":5}`))
+	n.Normalize("u", map[string]any{"b": "yes"})
+	n.Normalize("u", nil)
+	n.NormalizeJSON("u", []byte(`[1]`))
+	if err := n.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s := n.Stats()
+	if s.TotalProcessed != 5 || s.TotalNormalized != 2 || s.TotalInvalid != 1 {
+		t.Errorf("totals: processed %d normalized %d invalid %d", s.TotalProcessed, s.TotalNormalized, s.TotalInvalid)
+	}
+	if *s.ByTool["t"] != (ToolStats{Processed: 2, Normalized: 1}) || *s.ByTool["u"] != (ToolStats{Processed: 3, Normalized: 1, Invalid: 1}) {
+		t.Errorf("by tool: t %+v, u %+v", s.ByTool["t"], s.ByTool["u"])
+	}
+	if s.ByRule["n"].Hits != 1 || s.ByRule["b"].Hits != 1 || len(s.Recent) != 2 || s.LastUpdated.IsZero() {
+		t.Errorf("by rule %+v %+v, recent %d, updated %v", s.ByRule["n"], s.ByRule["b"], len(s.Recent), s.LastUpdated)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("files written without a log folder: %v", files)
+	}
+}
+
+// TestSetRulesKeepsStats: SetRules changes what is fixed, not the counts;
+// bad rules are refused and the rules in use kept.
+func TestSetRulesKeepsStats(t *testing.T) {
+	n := coerceNormalizer(t)
+	defer n.Close()
+	n.NormalizeJSON("t", []byte(`{"n":"5"}`))
+	if err := n.SetRules([]Rule{{ID: "x", Tools: []string{"t"}, Type: RuleParamAlias, From: "count", To: "n"}}); err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ := n.NormalizeJSON("t", []byte(`{"count":"5"}`))
+	if string(out) != `{"n":"5"}` {
+		t.Errorf("new rules: %s", out)
+	}
+	if err := n.SetRules([]Rule{{ID: "y", Tools: []string{"t"}, Type: "nope"}}); err == nil {
+		t.Error("bad rules accepted")
+	}
+	out, _, _ = n.NormalizeJSON("t", []byte(`{"count":"5"}`))
+	if string(out) != `{"n":"5"}` {
+		t.Errorf("rules in use after a refused SetRules: %s", out)
+	}
+	if s := n.Stats(); s.TotalProcessed != 3 || s.TotalNormalized != 3 || s.ByTool["t"].Processed != 3 {
+		t.Errorf("stats across SetRules: %+v %+v", s, s.ByTool["t"])
+	}
+}
+
+// TestStatsOtherTools: past maxTools tool names, further names are
+// counted under OtherTools, with one warning.
+func TestStatsOtherTools(t *testing.T) {
+	var warnings []string
+	n := coerceNormalizer(t, WithWarnings(func(err error) { warnings = append(warnings, err.Error()) }))
+	defer n.Close()
+	for i := range maxTools + 10 {
+		n.NormalizeJSON("t"+strconv.Itoa(i), []byte(`{}`))
+	}
+	s := n.Stats()
+	if len(s.ByTool) != maxTools+1 || s.ByTool[OtherTools].Processed != 10 || s.TotalProcessed != maxTools+10 {
+		t.Errorf("%d tools, other %+v, total %d", len(s.ByTool), s.ByTool[OtherTools], s.TotalProcessed)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], OtherTools) {
+		t.Errorf("warnings: %q", warnings)
+	}
+}
+
+// TestWarningsToSlog: without WithWarnings, the normalizer's warnings (a
+// corrupt statistics file, a call too long for the call log) go to
+// log/slog's default logger.
+func TestWarningsToSlog(t *testing.T) {
+	var buf strings.Builder
+	var mu sync.Mutex
+	prev := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(lockedWriter{&mu, &buf}, nil)))
+	t.Cleanup(func() { slog.SetDefault(prev) })
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, StatsFile), []byte(`{"total`), 0o644)
+	n := coerceNormalizer(t, WithLogDir(dir), WithCallLog(filepath.Join(dir, "calls.jsonl"), 64))
+	n.NormalizeJSON("t", []byte(`{"n":"`+strings.Repeat("1", 100)+`"}`))
+	if err := n.Close(); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	got := buf.String()
+	mu.Unlock()
+	for _, want := range []string{"level=WARN", "is corrupt", "longer than the log's cap"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("slog output lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }

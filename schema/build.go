@@ -101,7 +101,13 @@ func Build(t *Type) (*jsonschema.Schema, error) {
 		if err != nil {
 			return nil, err
 		}
-		branches = []*jsonschema.Schema{{Type: "object", AdditionalProperties: elem}}
+		obj := &jsonschema.Schema{Type: "object", AdditionalProperties: elem}
+		if t.Elem.Kind == Any {
+			// Any value is JSON Schema's default (and invopop's spelling):
+			// a schema there, even {}, makes some hosts drop the tool.
+			obj.AdditionalProperties = nil
+		}
+		branches = []*jsonschema.Schema{obj}
 		if !t.Strict {
 			branches = append(branches, &jsonschema.Schema{Type: "string"})
 		}
@@ -256,6 +262,10 @@ func objectBranch(t *Type) (*jsonschema.Schema, error) {
 // the field's keywords and description, in the portable profile.
 // Annotations go into the first branch; each keyword goes into the branch
 // of the JSON type it constrains.
+//
+// A field whose default a default filler would misapply (defaultsInBranch)
+// is an anyOf even where it has one form: its default sits in the branch.
+// The other profiles, for tools/list only, spell it as any other field.
 func FieldSchema(f *Field) (*jsonschema.Schema, error) {
 	s, err := Build(f.Type)
 	if err != nil {
@@ -335,14 +345,68 @@ func FieldSchema(f *Field) (*jsonschema.Schema, error) {
 		}
 		first.Examples = append(first.Examples, v)
 	}
-	if k.HasDefault && !strings.Contains(k.Default, "{{index}}") {
+	if schemaDefault(f) {
 		v, err := Value(f.Type, k.Default)
 		if err != nil {
 			return nil, fmt.Errorf("default %q: %v", k.Default, err)
 		}
 		first.Default = v
 	}
+	if defaultsInBranch(f) && len(s.AnyOf) == 0 {
+		s = &jsonschema.Schema{AnyOf: []*jsonschema.Schema{s}}
+	}
 	return s, nil
+}
+
+// defaultsInBranch reports whether f's schema must keep its defaults in
+// an anyOf branch, out of the reach of default fillers, rather than as
+// its property's own "default".
+//
+// A default filler (go-sdk's mcp.AddTool applies the input schema's
+// defaults with google/jsonschema-go's Resolved.ApplyDefaults before it
+// decodes; AJV does with its useDefaults option) reads a property's own
+// "default" as "set this key when it is absent"; go-sdk's also creates an
+// absent object property whose "properties" hold a default. The decoder
+// applies a default when no key of the field is present, in an object
+// that was sent. The two readings differ for
+//   - a field with aliases: the filler sets the canonical key beside the
+//     alias sent, and the decoder then sees the field given twice (class
+//     (d)) where the caller gave it once;
+//   - a struct field whose struct declares defaults (through struct
+//     fields, which fillers walk): the filler creates the object the
+//     caller left out, and the handler gets a struct (or a non-nil
+//     pointer) filled with defaults instead of the zero value.
+//
+// Such a field's default stays in its schema, in the first branch of an
+// anyOf (a one-branch anyOf where the field has one form), where JSON
+// Schema still annotates the property with it (annotations of a passing
+// anyOf branch are the property's) and where fillers do not look. This is
+// the portable profile's spelling, the one SDKs are given; the typearray
+// and gemini profiles, served in tools/list only, merge the anyOf away.
+func defaultsInBranch(f *Field) bool {
+	if len(f.Aliases) > 0 && schemaDefault(f) {
+		return true
+	}
+	return f.Type.Kind == Object && declaresDefault(f.Type)
+}
+
+// schemaDefault reports whether f's default is shown in the schema (a
+// {{index}} template is not).
+func schemaDefault(f *Field) bool {
+	return f.Keywords.HasDefault && !strings.Contains(f.Keywords.Default, "{{index}}")
+}
+
+// declaresDefault reports whether a field of the struct t, or of a struct
+// it holds in a field (not in a slice or map: fillers do not walk those),
+// has a default shown in the schema.
+func declaresDefault(t *Type) bool {
+	for i := range t.Fields {
+		f := &t.Fields[i]
+		if schemaDefault(f) || f.Type.Kind == Object && declaresDefault(f.Type) {
+			return true
+		}
+	}
+	return false
 }
 
 // Value parses a tag's text (a default or an example) as a value of type

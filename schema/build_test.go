@@ -144,3 +144,43 @@ func TestParseTags(t *testing.T) {
 		t.Error("ParseNorm(lenient): no error")
 	}
 }
+
+// TestMapOfAnyValue: a map whose values may be anything (map[string]any,
+// map[string]json.RawMessage) is an object with no "additionalProperties",
+// JSON Schema's default and what invopop/jsonschema writes for it: a
+// schema-valued additionalProperties, even {}, makes Codex CLI up to 0.42
+// drop the whole tool. A map of typed values keeps its value schema.
+func TestMapOfAnyValue(t *testing.T) {
+	for _, tc := range []struct {
+		elem *Type
+		want map[lenient.Profile]string
+	}{
+		{&Type{Kind: Any}, map[lenient.Profile]string{
+			lenient.ProfilePortable:  `{"anyOf":[{"type":"object"},{"type":"string"}]}`,
+			lenient.ProfileTypeArray: `{"type":["object","string"]}`,
+			lenient.ProfileGemini:    `{"type":"object"}`,
+		}},
+		{&Type{Kind: Int, Bits: 16}, map[lenient.Profile]string{
+			lenient.ProfilePortable: `{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"object"},{"type":"string"}]}`,
+		}},
+	} {
+		root := &Type{Kind: Object, Fields: []Field{{Name: "m", Type: &Type{Kind: Map, Elem: tc.elem}}}}
+		for p, want := range tc.want {
+			s, err := RootProfile(root, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := Marshal(s.Properties.Value("m"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got bytes.Buffer
+			if err := json.Compact(&got, b); err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != want {
+				t.Errorf("%s of map of %s:\n got %s\nwant %s", p, kindName(tc.elem.Kind), got.String(), want)
+			}
+		}
+	}
+}

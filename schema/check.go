@@ -24,10 +24,14 @@ type Finding struct {
 	Host string `json:"host,omitempty"`
 	// Message says what a host would do and how to fix the schema.
 	Message string `json:"message"`
+	// Note marks a warning rather than a broken rule: a limit the host does
+	// not document (CheckHosts). normgen check does not fail on notes.
+	Note bool `json:"note,omitempty"`
 }
 
 // String formats a finding as one line: `tool: path: message [kind]`, or
-// `tool: path: host: message [kind]` for a host rule.
+// `tool: path: host: message [kind]` for a host rule, with "note: " before
+// the message of a note.
 func (f Finding) String() string {
 	p := f.Path
 	if p == "" {
@@ -36,6 +40,9 @@ func (f Finding) String() string {
 	h := ""
 	if f.Host != "" {
 		h = f.Host + ": "
+	}
+	if f.Note {
+		h += "note: "
 	}
 	return f.Tool + ": " + p + ": " + h + f.Message + " [" + f.Kind + "]"
 }
@@ -452,7 +459,7 @@ func (c *checker) field(path string, s map[string]any) {
 	}
 	if set["array"] {
 		if !set["string"] && !strict {
-			c.add(path, KindArrayNoText, `array field accepts no string form: hosts reject an array sent as JSON text ("[\"a\"]"); use "type": ["array", "string"] and parse the text in the decoder`)
+			c.add(path, KindArrayNoText, `array field accepts no string form: hosts reject an array sent as JSON text ("[\"a\"]"); use {"anyOf": [{"type": "array", "items": {...}}, {"type": "string"}%s]} and parse the text in the decoder`, nullBranch(set))
 		}
 		arr := branchOf(bs, "array")
 		items, ok := arr["items"].(map[string]any)
@@ -466,10 +473,19 @@ func (c *checker) field(path string, s map[string]any) {
 	}
 	if set["object"] {
 		if !set["string"] && !strict {
-			c.add(path, KindObjectNoText, `object field accepts no string form: hosts reject an object sent as JSON text; use "type": ["object", "string"] and parse the text in the decoder`)
+			c.add(path, KindObjectNoText, `object field accepts no string form: hosts reject an object sent as JSON text; use {"anyOf": [{"type": "object", "properties": {...}}, {"type": "string"}%s]} and parse the text in the decoder`, nullBranch(set))
 		}
 		c.properties(path, branchOf(bs, "object"))
 	}
+}
+
+// nullBranch is the null branch of the portable spelling a finding
+// advises, for a field that takes null.
+func nullBranch(set map[string]bool) string {
+	if set["null"] {
+		return `, {"type": "null"}`
+	}
+	return ""
 }
 
 // branches returns a schema and the (resolved) branches of its anyOf and
@@ -503,7 +519,9 @@ func branchOf(bs []map[string]any, typ string) map[string]any {
 // scalar checks a number or boolean field's string form.
 func (c *checker) scalar(path string, set map[string]bool, pattern string, hasPattern bool, typ, noString, example, want string, good, bad []string) {
 	if !set["string"] {
-		c.add(path, noString, "%s field accepts no string form: hosts reject %s; use \"type\": [%q, \"string\"] with \"pattern\": %q", typ, example, typ, want)
+		// The advice is the portable spelling (what normgen generates by
+		// default), which every host takes; a type array is not.
+		c.add(path, noString, "%s field accepts no string form: hosts reject %s; use {\"anyOf\": [{\"type\": %q}, {\"type\": \"string\", \"pattern\": %q}%s]}", typ, example, typ, want, nullBranch(set))
 		return
 	}
 	if !hasPattern {

@@ -205,12 +205,13 @@ func checkBoth(t *testing.T, data []byte) (leniency, hosts []Finding, err1, err2
 
 // kindSet is the set of finding kinds per tool, without the kinds that
 // depend on how a schema is spelled rather than what it says ($ref itself,
-// a ref branch's type, the cap).
+// a ref branch's type, the cap, and the optional properties of Claude's
+// grammar note, which count a shared definition once).
 func kindSet(fs []Finding) map[string]bool {
 	set := map[string]bool{}
 	for _, f := range fs {
 		switch f.Kind {
-		case KindRef, KindMore, KindBranchNoType:
+		case KindRef, KindMore, KindBranchNoType, KindStrictGrammar:
 			continue
 		}
 		set[f.Tool+" "+f.Host+" "+f.Kind] = true

@@ -67,7 +67,7 @@ func TestCheckFindings(t *testing.T) {
 // those of types decoded by their own UnmarshalJSON without a
 // JSONSchema() (normgen warns about each).
 var anyFields = map[string]bool{
-	"kinds.any": true, "kinds.raw": true, "kinds.steps[].params.*": true,
+	"kinds.any": true, "kinds.raw": true,
 	"reflected.any": true, "reflected.raw": true,
 	"render.model": true, "render.fallback": true, "render.opaque": true,
 }
@@ -95,6 +95,9 @@ func TestGeneratedCatalogsAreClean(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, finding := range append(fs, hs...) {
+				if finding.Note {
+					continue // a warning about an undocumented limit, not a broken rule
+				}
 				// normgen spells any and json.RawMessage as {} (it must
 				// accept anything), and a type decoded by its own
 				// UnmarshalJSON it cannot see into; Gemini wants a type

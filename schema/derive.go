@@ -31,7 +31,9 @@ import (
 // with a warning naming it, where a path cannot name it alike: under a
 // member name holding ".", "[", "]", "{" or "}", in the branches of a
 // union that give one path different types, behind a $ref inside the
-// schema, or under patternProperties, tuples and the like.
+// schema, or under patternProperties, tuples and the like; and where no
+// one coercion suits it: a union of a number or boolean with another type
+// and no string branch.
 
 // Warning names a place the deriver left strict, and why.
 type Warning struct {
@@ -66,6 +68,9 @@ type Derivation struct {
 	Schema *Node
 	// Warnings name every field left strict.
 	Warnings []Warning
+	// Replaced are the derived rules DeriveWith left out for the rules it
+	// was given.
+	Replaced []Replacement
 }
 
 // DeriveTool derives the rules and the lenient schema of tool from its
@@ -102,9 +107,15 @@ func RewriteLenient(strict []byte) (json.RawMessage, []Warning, error) {
 
 // DeriveNode is DeriveTool on a parsed schema; root is not modified.
 func DeriveNode(tool string, root *Node) *Derivation {
+	return deriveNode(tool, root, nil)
+}
+
+// deriveNode is DeriveNode leaving the values at the paths of keep as the
+// strict schema has them (no rule, no other form; only respelled).
+func deriveNode(tool string, root *Node, keep map[string]bool) *Derivation {
 	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}}
 	survey.rootSchema(root.Clone())
-	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs}
+	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, keep: keep}
 	out := d.rootSchema(root.Clone())
 	return &Derivation{Rules: d.rules, Schema: out, Warnings: d.warns}
 }
@@ -201,6 +212,9 @@ type deriver struct {
 	objs   map[string][]objSite       // path -> the object schemas seen there
 	// unnamed are paths under a member name no rule path can spell.
 	unnamed []string
+	// keep are paths whose values get no rule and no other form: another
+	// rule, given to DeriveWith, writes them.
+	keep map[string]bool
 }
 
 // objSite is what the survey records of an object schema: its declared
@@ -395,6 +409,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		}
 		if !containers(out) {
 			d.record(path, "other")
+			if types := scalarUnion(out); types != "" {
+				d.gapWhy(path, "union of "+types, at, "a type_coerce rule reads one type, and a string could be either; declare one type to have its string form read")
+			}
 			return markAnyString(out)
 		}
 		// A union of arrays and objects (null allowed): JSON text of any
@@ -402,6 +419,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		d.record(path, "containers")
 		if reach, why := d.reach(path, at); !reach {
 			d.gapWhy(path, "union of arrays and objects", at, why)
+			return out
+		}
+		if d.keep[path] {
 			return out
 		}
 		d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
@@ -431,6 +451,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			d.warn(path, "%s field with %q: its string form could not be held to it alike; left strict", typ, bad)
 			break
 		}
+		if d.keep[path] {
+			break
+		}
 		coerceTo, pattern := "int", lenient.IntPattern
 		switch typ {
 		case "number":
@@ -444,6 +467,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		d.children(path, base, false)
 		if reach, why := d.reach(path, at); !reach {
 			d.gapWhy(path, typ, at, why)
+			break
+		}
+		if d.keep[path] {
 			break
 		}
 		d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
@@ -497,6 +523,35 @@ func markAnyString(s *Node) *Node {
 		list.Items[0].Set("$comment", jstr(StrictComment+": the schema takes any string here"))
 	}
 	return s
+}
+
+// scalarUnion names the types of a union (in portable form) that has an
+// integer, number or boolean branch and no string branch, such as
+// "boolean and integer": a string form no rule reads, since a coercion
+// reads one type. It is "" for any other schema.
+func scalarUnion(s *Node) string {
+	list := s.Get("anyOf")
+	if list == nil || list.Kind != '[' {
+		return ""
+	}
+	var types []string
+	scalar := false
+	for _, b := range list.Items {
+		t, ok := b.Get("type").str()
+		switch {
+		case !ok || t == "string":
+			return ""
+		case t == "null":
+			continue
+		case t == "integer" || t == "number" || t == "boolean":
+			scalar = true
+		}
+		types = append(types, t)
+	}
+	if !scalar || len(types) < 2 {
+		return ""
+	}
+	return strings.Join(types[:len(types)-1], ", ") + " and " + types[len(types)-1]
 }
 
 // withNull adds a last {"type": "null"} branch to a portable schema.

@@ -16,22 +16,50 @@ type CatalogDerivation struct {
 	Rules []lenient.Rule
 	// Warnings name every field left strict, per tool.
 	Warnings []Warning
+	// Replaced are the derived rules ApplyRules left out for the rules it
+	// was given, in tool order.
+	Replaced []Replacement
 	// Tools is the number of tools read.
 	Tools int
 
-	schemas []toolSchema
+	tools []catalogTool
 }
 
-type toolSchema struct {
+// catalogTool is one tool of a catalog and what was derived of it.
+type catalogTool struct {
 	name   string
-	schema *Node
+	node   *Node // the tool in Catalog
+	strict *Node // its input schema as read; nil when it has none
+	d      *Derivation
 }
 
-// ApplyRules adjusts every tool's lenient schema for the rules of a
-// rules.json its calls are also normalized with (see ApplyRules).
+// ApplyRules derives every tool again for the rules of a rules.json its
+// calls are also normalized with (see DeriveWith: a derived rule one of
+// them overlaps is replaced by it for that value only, and each lenient
+// schema admits what they take), updating Catalog, Rules, Warnings and
+// Replaced.
 func (c *CatalogDerivation) ApplyRules(rules []lenient.Rule) {
-	for _, t := range c.schemas {
-		ApplyRules(t.name, t.schema, rules)
+	for i := range c.tools {
+		t := &c.tools[i]
+		if t.strict != nil {
+			t.d = DeriveWith(t.name, t.strict, rules)
+			t.node.Set("inputSchema", t.d.Schema)
+		}
+	}
+	c.collect()
+}
+
+// collect gathers the tools' rules, warnings and replacements.
+func (c *CatalogDerivation) collect() {
+	c.Rules, c.Warnings, c.Replaced = nil, nil, nil
+	for _, t := range c.tools {
+		if t.strict == nil {
+			c.Warnings = append(c.Warnings, Warning{Tool: t.name, Message: "no inputSchema; kept as it is"})
+			continue
+		}
+		c.Rules = append(c.Rules, t.d.Rules...)
+		c.Warnings = append(c.Warnings, t.d.Warnings...)
+		c.Replaced = append(c.Replaced, t.d.Replaced...)
 	}
 }
 
@@ -73,16 +101,13 @@ func DeriveCatalog(data []byte) (*CatalogDerivation, error) {
 		}
 		names[name] = i
 		out.Tools++
-		s := tool.Get("inputSchema")
-		if s == nil {
-			out.Warnings = append(out.Warnings, Warning{Tool: name, Message: "no inputSchema; kept as it is"})
-			continue
+		t := catalogTool{name: name, node: tool, strict: tool.Get("inputSchema")}
+		if t.strict != nil {
+			t.d = DeriveNode(name, t.strict)
+			tool.Set("inputSchema", t.d.Schema)
 		}
-		d := DeriveNode(name, s)
-		tool.Set("inputSchema", d.Schema)
-		out.schemas = append(out.schemas, toolSchema{name, d.Schema})
-		out.Rules = append(out.Rules, d.Rules...)
-		out.Warnings = append(out.Warnings, d.Warnings...)
+		out.tools = append(out.tools, t)
 	}
+	out.collect()
 	return out, nil
 }

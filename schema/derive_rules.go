@@ -1,56 +1,569 @@
 package schema
 
 import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/normgen/normgen/lenient"
 )
 
-// ApplyRules adjusts the lenient schema s (DeriveNode's, modified in
-// place) of tool for the other rules its calls are normalized with (a
-// rules.json beside the derived rules): a field that a param_alias or
-// param_default rule can fill, at the top level or at the rule's path, is
-// no longer required (a host would otherwise block the aliased call; the
-// strict schema still checks the field after normalization: the README's
-// class (c)), and where an object closes its properties
-// (additionalProperties: false) each alias is declared with its field's
-// schema.
-func ApplyRules(tool string, s *Node, rules []lenient.Rule) {
-	if s == nil || s.Kind != '{' {
-		return
+// Replacement is a derived rule left out because a rule given to
+// DeriveWith replaces it: both write the same value (or contradict each
+// other there), or both have the same id.
+type Replacement struct {
+	// Derived is the derived rule left out.
+	Derived lenient.Rule
+	// By is the rule that replaces it (zero when no single rule could be
+	// named).
+	By lenient.Rule
+	// Reason is what lenient.ValidateRules said of the two.
+	Reason string
+}
+
+// DeriveWith derives the rules and the lenient schema of tool from its
+// strict input schema root (not modified), for calls that are normalized
+// with the derived rules and also with rules (a rules.json: aliases,
+// defaults, value aliases, coercions; valid as lenient.LoadRules leaves
+// them, for any tools).
+//
+// A derived rule that could not load beside rules (one of them writes the
+// same value, contradicts it there, or has its id: lenient.ValidateRules)
+// is replaced by that rule, for that value only: it is left out, its value
+// is left as the strict schema has it, and ApplyRules then advertises what
+// the replacing rule takes there. Every other derived rule stays. Each
+// replacement is listed in Replaced and warned about, unless both rules
+// do the same. Then ApplyRules adjusts the schema to rules, with its
+// warnings.
+func DeriveWith(tool string, root *Node, rules []lenient.Rule) *Derivation {
+	own := rulesFor(tool, rules)
+	d := DeriveNode(tool, root)
+	if len(own) == 0 {
+		return d
 	}
-	for _, r := range rules {
-		if !appliesTo(r, tool) || r.Type != lenient.RuleParamAlias && r.Type != lenient.RuleParamDefault {
-			continue
+	if replaced := overlaps(own, d.Rules); len(replaced) > 0 {
+		keep := map[string]bool{}
+		for _, r := range replaced {
+			keep[r.Derived.TargetPath()] = true
 		}
-		parent, key := "", r.From
-		if r.Path != "" {
-			parent, key = splitLast(r.Path)
-			if key == "" {
-				continue
+		d = deriveNode(tool, root, keep)
+		d.Replaced = replaced
+		for _, r := range replaced {
+			if w, ok := replacedWarning(tool, r); ok {
+				d.Warnings = append(d.Warnings, w)
 			}
 		}
+	}
+	d.Warnings = append(d.Warnings, ApplyRules(tool, d.Schema, own)...)
+	return d
+}
+
+// rulesFor returns the rules that apply to tool (by name or "*").
+func rulesFor(tool string, rules []lenient.Rule) []lenient.Rule {
+	var out []lenient.Rule
+	for _, r := range rules {
+		if appliesTo(r, tool) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// overlaps returns the derived rules that cannot load beside own (a
+// tool's rules of a rules file), each with the rule of own that replaces
+// it.
+func overlaps(own, derived []lenient.Rule) []Replacement {
+	var out []Replacement
+	kept := derived
+	for {
+		err := lenient.ValidateRules(append(slices.Clip(own), kept...), nil)
+		var rerr *lenient.RulesError
+		if err == nil || !errors.As(err, &rerr) {
+			return out
+		}
+		bad := map[int]string{}
+		for _, e := range rerr.Errors {
+			if e.Index >= len(own) {
+				bad[e.Index-len(own)] = e.Msg
+			}
+		}
+		if len(bad) == 0 {
+			return out // own's own problems, which lenient.LoadRules reports
+		}
+		var next []lenient.Rule
+		for i, r := range kept {
+			if msg, ok := bad[i]; ok {
+				out = append(out, Replacement{Derived: r, By: replacer(own, r), Reason: msg})
+			} else {
+				next = append(next, r)
+			}
+		}
+		kept = next
+	}
+}
+
+// replacer names the rule of own that replaces the derived rule d: the
+// one with its id, or one that writes its value (zero when none can be
+// named).
+func replacer(own []lenient.Rule, d lenient.Rule) lenient.Rule {
+	for _, r := range own {
+		if r.ID == d.ID {
+			return r
+		}
+	}
+	at := d.TargetPath()
+	for _, r := range own {
+		if r.TargetPath() == at && r.Type == d.Type {
+			return r
+		}
+	}
+	return lenient.Rule{}
+}
+
+// replacedWarning says which rule replaces which, unless both do the same.
+func replacedWarning(tool string, r Replacement) (Warning, bool) {
+	w := Warning{Tool: tool, Path: r.Derived.TargetPath()}
+	switch {
+	case r.By.ID == "":
+		w.Message = fmt.Sprintf("derived rule %q (%s) left out: %s; the value is left strict", r.Derived.ID, describeRule(r.Derived), r.Reason)
+	case sameEffect(r.By, r.Derived):
+		return w, false
+	default:
+		w.Message = fmt.Sprintf("rule %q of the rules file (%s) replaces derived rule %q (%s) here", r.By.ID, describeRule(r.By), r.Derived.ID, describeRule(r.Derived))
+	}
+	return w, true
+}
+
+// sameEffect reports whether two rules change the same value alike.
+func sameEffect(a, b lenient.Rule) bool {
+	return a.Type == b.Type && a.CoerceTo == b.CoerceTo && a.To == b.To && a.TargetPath() == b.TargetPath()
+}
+
+// describeRule says what a rule does, in a few words.
+func describeRule(r lenient.Rule) string {
+	switch r.Type {
+	case lenient.RuleTypeCoerce:
+		return "type_coerce to " + r.CoerceTo
+	case lenient.RuleJSONAcceptBoth:
+		if r.To == "native" {
+			return "json_accept_both, JSON text to a value"
+		}
+		return "json_accept_both, a value to JSON text"
+	}
+	return string(r.Type)
+}
+
+// ApplyRules adjusts the lenient schema s (DeriveNode's, modified in
+// place) of tool to the other rules its calls are normalized with (a
+// rules.json beside the derived rules), so that what hosts are told
+// admits what those rules make the server take, and the warnings name
+// what could not be said:
+//
+//   - a field that a param_alias or param_default rule (or a nested one)
+//     can fill is no longer required (the strict schema still checks it
+//     after normalization: the README's class (c)), unless the default's
+//     value does not fit the field's schema; where an object
+//     constrains keys it does not declare (additionalProperties false or
+//     a schema, unevaluatedProperties), each alias is declared with its
+//     field's schema;
+//   - a type_coerce rule adds the string form it reads (its pattern) to
+//     an integer, number or boolean value that has none, where its values
+//     are of the schema's type (bool for a boolean; int or float for an
+//     integer or number; int_literal reads no string);
+//   - a json_accept_both rule adds the JSON-text string to an array or
+//     object value (to "native"), or, without to, an array and an object
+//     to a string value that takes any string (the text a native value
+//     becomes must meet the string's own constraints otherwise);
+//   - a value_alias rule adds its aliases to a string enum holding the
+//     values they stand for (not in an array whose items must be unique:
+//     an alias and its value would pass, then be refused as equal).
+//
+// Rules for other tools are ignored. Rule paths go through properties,
+// items ([]), additionalProperties ({}) and the branches of anyOf, oneOf
+// and allOf.
+func ApplyRules(tool string, s *Node, rules []lenient.Rule) []Warning {
+	if s == nil || s.Kind != '{' {
+		return nil
+	}
+	a := &applier{tool: tool}
+	own := rulesFor(tool, rules)
+	// Values first, so that an alias declared next gets its field's
+	// widened schema.
+	for _, r := range own {
+		switch r.Type {
+		case lenient.RuleTypeCoerce:
+			a.coerce(s, r)
+		case lenient.RuleJSONAcceptBoth:
+			a.acceptBoth(s, r)
+		case lenient.RuleValueAlias:
+			a.valueAlias(s, r)
+		}
+	}
+	for _, r := range own {
+		alias := r.Type == lenient.RuleParamAlias || r.Type == lenient.RuleNestedAlias
+		if !alias && r.Type != lenient.RuleParamDefault && r.Type != lenient.RuleNestedDefault {
+			continue
+		}
+		parent, key := splitLast(r.TargetPath())
+		if key == "" {
+			continue
+		}
 		for _, o := range objectsAt(s, parent) {
-			if r.Type == lenient.RuleParamDefault {
+			if !alias {
+				if field := o.Get("properties").Get(key); field != nil && !a.admits(field, r) {
+					continue
+				}
 				unrequire(o, key)
 				continue
 			}
 			unrequire(o, r.To)
 			props := o.Get("properties")
-			if ap := o.Get("additionalProperties"); ap != nil && ap.Kind == 't' && ap.Str == "false" && props != nil && props.Kind == '{' {
-				if target := props.Get(r.To); target != nil && props.Get(key) == nil {
-					props.Set(key, target.Clone())
+			if target := props.Get(r.To); target != nil && props.Get(key) == nil && closedTo(o) {
+				props.Set(key, target.Clone())
+			}
+		}
+	}
+	return a.warns
+}
+
+// applier adjusts one tool's schema, collecting warnings.
+type applier struct {
+	tool  string
+	warns []Warning
+}
+
+func (a *applier) warn(r lenient.Rule, format string, args ...any) {
+	msg := fmt.Sprintf("rule %q (%s): ", r.ID, describeRule(r)) + fmt.Sprintf(format, args...)
+	a.warns = append(a.warns, Warning{Tool: a.tool, Path: r.TargetPath(), Message: msg})
+}
+
+// admits reports whether the value a default rule sets fits the schema
+// of its field (as far as types, enums, bounds, lengths and patterns
+// tell); when not, it warns: the field stays required, since a call that
+// leaves it out would be refused.
+func (a *applier) admits(field *Node, r lenient.Rule) bool {
+	v, err := ParseNode(r.Value)
+	if err != nil {
+		return true
+	}
+	if v.Kind == '"' {
+		v.Str = lenient.Expand(v.Str, 0) // a {{index}} template, at the first element
+	}
+	if fits(field, v) {
+		return true
+	}
+	a.warn(r, "its value %s does not fit the field's schema; the field stays required", r.Value)
+	return false
+}
+
+// fits reports whether value v may be valid under schema s: false only
+// where a type, enum, const, bound, length or pattern refuses it.
+func fits(s, v *Node) bool {
+	if s.Kind != '{' {
+		return s.Kind != 't' || s.Str == "true"
+	}
+	for _, comb := range []string{"anyOf", "oneOf"} {
+		if list := s.Get(comb); list != nil && list.Kind == '[' {
+			some := false
+			for _, b := range list.Items {
+				some = some || fits(b, v)
+			}
+			if !some {
+				return false
+			}
+		}
+	}
+	if e := s.Get("enum"); e != nil && e.Kind == '[' && !slices.ContainsFunc(e.Items, func(x *Node) bool { return sameJSON(x, v) }) {
+		return false
+	}
+	if c := s.Get("const"); c != nil && !sameJSON(c, v) {
+		return false
+	}
+	if t := s.Get("type"); t != nil {
+		types := []*Node{t}
+		if t.Kind == '[' {
+			types = t.Items
+		}
+		if !slices.ContainsFunc(types, func(x *Node) bool { name, _ := x.str(); return ofType(v, name) }) {
+			return false
+		}
+	}
+	switch v.Kind {
+	case '0':
+		n, err := strconv.ParseFloat(v.Str, 64)
+		if err != nil {
+			return true
+		}
+		for k, ok := range map[string]func(float64) bool{
+			"minimum":          func(b float64) bool { return n >= b },
+			"maximum":          func(b float64) bool { return n <= b },
+			"exclusiveMinimum": func(b float64) bool { return n > b },
+			"exclusiveMaximum": func(b float64) bool { return n < b },
+		} {
+			if b := s.Get(k); b != nil && b.Kind == '0' {
+				if x, err := strconv.ParseFloat(b.Str, 64); err == nil && !ok(x) {
+					return false
 				}
 			}
+		}
+	case '"':
+		n := utf8.RuneCountInString(v.Str)
+		if m := s.Get("minLength"); m != nil && m.Kind == '0' && float64(n) < atof(m.Str) {
+			return false
+		}
+		if m := s.Get("maxLength"); m != nil && m.Kind == '0' && float64(n) > atof(m.Str) {
+			return false
+		}
+		if p, ok := s.Get("pattern").str(); ok {
+			if re, err := regexp.Compile(p); err == nil && !re.MatchString(v.Str) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// ofType reports whether v is of the JSON Schema type name.
+func ofType(v *Node, name string) bool {
+	switch name {
+	case "null":
+		return v.Kind == 'n'
+	case "boolean":
+		return v.Kind == 't'
+	case "string":
+		return v.Kind == '"'
+	case "array":
+		return v.Kind == '['
+	case "object":
+		return v.Kind == '{'
+	case "number":
+		return v.Kind == '0'
+	case "integer":
+		if v.Kind != '0' {
+			return false
+		}
+		f, err := strconv.ParseFloat(v.Str, 64)
+		return err != nil || f == math.Trunc(f)
+	}
+	return true
+}
+
+func sameJSON(a, b *Node) bool {
+	if a.Kind == '0' && b.Kind == '0' {
+		x, err1 := strconv.ParseFloat(a.Str, 64)
+		y, err2 := strconv.ParseFloat(b.Str, 64)
+		return err1 == nil && err2 == nil && x == y
+	}
+	return string(a.Marshal()) == string(b.Marshal())
+}
+
+func atof(s string) float64 {
+	f, _ := strconv.ParseFloat(s, 64)
+	return f
+}
+
+// closedTo reports whether object schema o refuses, or constrains by a
+// schema of its own, a key it does not declare: an alias must then be
+// declared.
+func closedTo(o *Node) bool {
+	for _, k := range []string{"additionalProperties", "unevaluatedProperties"} {
+		if v := o.Get(k); v != nil && !(v.Kind == 't' && v.Str == "true") && !(v.Kind == '{' && len(v.Keys) == 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// coerce adds the string form a type_coerce rule reads.
+func (a *applier) coerce(s *Node, r lenient.Rule) {
+	for _, n := range schemasAt(s, r.TargetPath()) {
+		f := formsOf(n)
+		typ := f.native
+		if typ != "integer" && typ != "number" && typ != "boolean" || f.str != nil {
+			continue // not one scalar type, or a string form there already
+		}
+		if bad := unfit(f.branch, typ); bad != "" {
+			a.warn(r, "the %s's %q could not hold its string form alike; not advertised", typ, bad)
+			continue
+		}
+		var pattern string
+		switch {
+		case r.CoerceTo == "int_literal":
+			continue // no string form read
+		case typ == "boolean" && r.CoerceTo == "bool":
+			pattern = lenient.BoolPattern
+		case typ == "boolean" && r.CoerceTo == "bool_strict":
+			pattern = lenient.StrictBoolPattern
+		case typ != "boolean" && r.CoerceTo == "int", typ == "integer" && r.CoerceTo == "float":
+			pattern = lenient.IntPattern
+		case typ == "number" && r.CoerceTo == "float":
+			pattern = lenient.FloatPattern
+		default:
+			a.warn(r, "it makes %s values of strings, which this %s field does not take; not advertised", r.CoerceTo, typ)
+			continue
+		}
+		f.add(obj("type", jstr("string"), "pattern", jstr(pattern)))
+	}
+}
+
+// acceptBoth adds the form a json_accept_both rule reads.
+func (a *applier) acceptBoth(s *Node, r lenient.Rule) {
+	for _, n := range schemasAt(s, r.TargetPath()) {
+		f := formsOf(n)
+		if r.To == "native" {
+			switch {
+			case f.containers && f.native == "" && f.str == nil:
+				f.add(obj("type", jstr("string")))
+			case f.native == "string" || f.str != nil && !f.containers:
+				a.warn(r, "it parses JSON text into a value, which this string field does not take: calls sending array or object text here are refused")
+			}
+			continue
+		}
+		switch {
+		case f.native == "string" && anyString(f.branch):
+			if !f.containers {
+				f.add(obj("type", jstr("array"), "items", obj()))
+				f.add(obj("type", jstr("object")))
+			}
+		case f.native == "string" || f.str != nil:
+			a.warn(r, "an array or object sent here becomes JSON text, which must also meet this string's constraints; not advertised")
+		case f.containers:
+			a.warn(r, "it turns the array or object this field takes into JSON text, which the field does not take: calls giving it are refused")
 		}
 	}
 }
 
-// objectsAt returns the object schemas of the values at a rule path
-// ("" for the root) in a portable schema: through properties, items
-// ([]), additionalProperties ({}) and the branches of anyOf, oneOf and
-// allOf.
-func objectsAt(s *Node, path string) []*Node {
+// valueAlias adds a value_alias rule's aliases to the string enums they
+// resolve into.
+func (a *applier) valueAlias(s *Node, r lenient.Rule) {
+	var table map[string]string
+	if json.Unmarshal(r.Value, &table) != nil {
+		return
+	}
+	aliases := make([]string, 0, len(table))
+	for k := range table {
+		aliases = append(aliases, k)
+	}
+	slices.Sort(aliases)
+	var visit func(n *Node)
+	visit = func(n *Node) {
+		for _, b := range alternatives(n) {
+			if t, _ := b.Get("type").str(); t == "array" {
+				if u := b.Get("uniqueItems"); u != nil && u.Kind == 't' && u.Str == "true" {
+					// ["feat", "feature"] would pass, then be refused as
+					// two equal items.
+					a.warn(r, "its aliases are not advertised in an array whose items must be unique")
+					continue
+				}
+				if items := b.Get("items"); items != nil && items.Kind == '{' {
+					visit(items) // a value alias reads each string of an array
+				}
+				continue
+			}
+			enum := b.Get("enum")
+			if t, _ := b.Get("type").str(); t != "string" || enum == nil || enum.Kind != '[' {
+				continue
+			}
+			has := map[string]bool{}
+			for _, v := range enum.Items {
+				if x, ok := v.str(); ok {
+					has[x] = true
+				}
+			}
+			for _, alias := range aliases {
+				if has[table[alias]] && !has[alias] {
+					enum.Items = append(enum.Items, jstr(alias))
+					has[alias] = true
+				}
+			}
+		}
+	}
+	for _, n := range schemasAt(s, r.TargetPath()) {
+		visit(n)
+	}
+}
+
+// forms is what a portable value schema takes: one native scalar type (or
+// containers), string branches, null.
+type forms struct {
+	node       *Node  // the value's schema
+	native     string // its one native type other than array and object ("" for none or several)
+	branch     *Node  // that type's schema (node itself, or a branch of its anyOf)
+	containers bool   // it takes arrays or objects
+	str        *Node  // a string branch beside a native one (a string form), or nil
+}
+
+// formsOf reads a value schema in the portable form: a single "type", or a
+// bare anyOf of single-typed branches.
+func formsOf(n *Node) forms {
+	f := forms{node: n}
+	branches := []*Node{n}
+	if list := n.Get("anyOf"); list != nil && list.Kind == '[' && n.Get("type") == nil {
+		branches = list.Items
+	}
+	var strs []*Node
+	scalars := 0
+	for _, b := range branches {
+		switch t, _ := b.Get("type").str(); t {
+		case "array", "object":
+			f.containers = true
+		case "string":
+			strs = append(strs, b)
+		case "integer", "number", "boolean":
+			scalars++
+			f.native, f.branch = t, b
+		case "null":
+		default:
+			return forms{node: n} // untyped or a type array: not read
+		}
+	}
+	switch {
+	case scalars > 1:
+		return forms{node: n}
+	case scalars == 1 && len(strs) > 0 || f.containers && len(strs) > 0:
+		f.str = strs[0]
+	case scalars == 0 && len(strs) == 1:
+		f.native, f.branch = "string", strs[0]
+	}
+	return f
+}
+
+// add adds a branch to the value's schema, before its null branch.
+func (f *forms) add(b *Node) {
+	n := f.node
+	if list := n.Get("anyOf"); list != nil && list.Kind == '[' && n.Get("type") == nil {
+		at := len(list.Items)
+		for at > 0 && isNull(list.Items[at-1]) {
+			at--
+		}
+		list.Items = slices.Insert(list.Items, at, b)
+		return
+	}
+	*n = *anyOf(n.Clone(), b, false)
+	f.branch = n.Get("anyOf").Items[0]
+}
+
+// anyString reports whether a string schema takes any string (annotations
+// only).
+func anyString(s *Node) bool {
+	for _, k := range s.Keys {
+		if k != "type" && (!annotationKeys[k] || k == "format") {
+			return false
+		}
+	}
+	return true
+}
+
+// schemasAt returns the schemas of the values at a rule path ("" for the
+// root) in a portable schema: through properties, items ([]),
+// additionalProperties ({}) and the branches of anyOf, oneOf and allOf.
+func schemasAt(s *Node, path string) []*Node {
 	cur := []*Node{s}
 	for path != "" {
 		var seg string
@@ -77,15 +590,21 @@ func objectsAt(s *Node, path string) []*Node {
 				default:
 					child = b.Get("properties").Get(seg)
 				}
-				if child != nil && child.Kind == '{' {
+				if child != nil && child.Kind == '{' && !slices.Contains(next, child) {
 					next = append(next, child)
 				}
 			}
 		}
 		cur = next
 	}
+	return cur
+}
+
+// objectsAt returns the object schemas of the values at a rule path, the
+// branches of unions among them.
+func objectsAt(s *Node, path string) []*Node {
 	var out []*Node
-	for _, n := range cur {
+	for _, n := range schemasAt(s, path) {
 		for _, b := range alternatives(n) {
 			if t, _ := b.Get("type").str(); t == "object" || b.Get("properties") != nil {
 				out = append(out, b)
@@ -120,8 +639,8 @@ func appliesTo(r lenient.Rule, tool string) bool {
 	return false
 }
 
-// unrequire removes name from the root's "required" (and the key when
-// it becomes empty).
+// unrequire removes name from an object schema's "required" (and the key
+// when it becomes empty).
 func unrequire(s *Node, name string) {
 	req := s.Get("required")
 	if req == nil || req.Kind != '[' {

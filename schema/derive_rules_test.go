@@ -3,6 +3,8 @@ package schema
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -38,5 +40,171 @@ func TestApplyRulesPaths(t *testing.T) {
 	want := `{"type":"object","properties":{"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"object","properties":{"item_id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"itemId":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"additionalProperties":false},{"type":"object","properties":{"node_id":{"type":"string"},"kind":{"type":"string"}},"required":["node_id"],"additionalProperties":false},{"type":"string"}]}},{"type":"string"}]}}}`
 	if got := string(d.Schema.Marshal()); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// TestDeriveWithOverlap: a rule of the rules file that writes a value a
+// derived rule writes replaces that derived rule only; the other derived
+// rules stay, the schema advertises what the replacing rule takes there,
+// and a replacement that changes anything is warned about.
+func TestDeriveWithOverlap(t *testing.T) {
+	strict := `{"type":"object","properties":{"force":{"type":"boolean"},"limit":{"type":"integer"},"score":{"type":"number"},"items":{"type":"array","items":{"type":"integer"}}},"required":["force"]}`
+	root, err := ParseNode([]byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name     string
+		rules    []lenient.Rule
+		replaced []string // derived rule ids left out
+		warnings []string // warning texts
+		want     string   // the lenient schema
+	}{
+		{"none", nil, nil, nil,
+			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]},"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},{"type":"string"}]}},"required":["force"]}`},
+		// mcp-filesystem-go-ultra's wildcard coercion: the same effect,
+		// no warning, the same schema.
+		{"same", []lenient.Rule{{ID: "force-bool-coerce", Tools: []string{"*"}, Type: lenient.RuleTypeCoerce, From: "force", CoerceTo: "bool"}},
+			[]string{"t.force.coerce"}, nil,
+			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]},"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},{"type":"string"}]}},"required":["force"]}`},
+		// Narrower or other coercions: what they read is advertised.
+		{"other", []lenient.Rule{
+			{ID: "strict", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "force", CoerceTo: "bool_strict"},
+			{ID: "ints", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "score", CoerceTo: "int"},
+			{ID: "lit", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: "items[]", CoerceTo: "int_literal"},
+			{ID: "bad", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "limit", CoerceTo: "bool"}},
+			[]string{"t.force.coerce", "t.limit.coerce", "t.score.coerce", "t.items[].coerce"},
+			[]string{
+				`t: force: rule "strict" of the rules file (type_coerce to bool_strict) replaces derived rule "t.force.coerce" (type_coerce to bool) here`,
+				`t: limit: rule "bad" of the rules file (type_coerce to bool) replaces derived rule "t.limit.coerce" (type_coerce to int) here`,
+				`t: score: rule "ints" of the rules file (type_coerce to int) replaces derived rule "t.score.coerce" (type_coerce to float) here`,
+				`t: items[]: rule "lit" of the rules file (type_coerce to int_literal) replaces derived rule "t.items[].coerce" (type_coerce to int) here`,
+				`t: limit: rule "bad" (type_coerce to bool): it makes bool values of strings, which this integer field does not take; not advertised`},
+			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^(true|false)$"}]},"limit":{"type":"integer"},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?[0-9]+$"}]},"items":{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"string"}]}},"required":["force"]}`},
+		// A rule taking a derived rule's id replaces it; a rule turning
+		// the array into text contradicts the derived one (and is
+		// warned about: the field then takes nothing).
+		{"id and contradiction", []lenient.Rule{
+			{ID: "t.limit.coerce", Tools: []string{"t"}, Type: lenient.RuleParamAlias, From: "n", To: "limit"},
+			{ID: "text", Tools: []string{"t"}, Type: lenient.RuleJSONAcceptBoth, From: "items"}},
+			[]string{"t.limit.coerce", "t.items.json"},
+			[]string{
+				`t: limit: rule "t.limit.coerce" of the rules file (param_alias) replaces derived rule "t.limit.coerce" (type_coerce to int) here`,
+				`t: items: rule "text" of the rules file (json_accept_both, a value to JSON text) replaces derived rule "t.items.json" (json_accept_both, JSON text to a value) here`,
+				`t: items: rule "text" (json_accept_both, a value to JSON text): it turns the array or object this field takes into JSON text, which the field does not take: calls giving it are refused`},
+			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"type":"integer"},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]},"items":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}}},"required":["force"]}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := DeriveWith("t", root, tc.rules)
+			if got := string(d.Schema.Marshal()); got != tc.want {
+				t.Errorf("schema:\n got %s\nwant %s", got, tc.want)
+			}
+			var replaced, warnings []string
+			for _, r := range d.Replaced {
+				replaced = append(replaced, r.Derived.ID)
+			}
+			for _, w := range d.Warnings {
+				warnings = append(warnings, w.String())
+			}
+			if diff := cmp.Diff(tc.replaced, replaced); diff != "" {
+				t.Errorf("replaced (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.warnings, warnings); diff != "" {
+				t.Errorf("warnings (-want +got):\n%s", diff)
+			}
+			// What is left loads beside the rules.
+			if err := lenient.ValidateRules(append(append([]lenient.Rule(nil), tc.rules...), d.Rules...), nil); err != nil {
+				t.Errorf("derived rules do not load beside the rules: %v", err)
+			}
+			if got := string(root.Marshal()); got != strict {
+				t.Errorf("the strict schema was changed: %s", got)
+			}
+		})
+	}
+}
+
+// TestApplyRulesWidens: rules that make the server take more make the
+// schema admit it: a string field whose values json_accept_both turns
+// into JSON text takes arrays and objects, a value alias's aliases join
+// its enum (but not in an array of unique items), and an alias is
+// declared where an object constrains the keys it does not declare.
+func TestApplyRulesWidens(t *testing.T) {
+	d, err := DeriveTool("t", []byte(`{"type":"object","properties":{
+		"edits_json":{"type":"string","description":"edits as JSON"},
+		"pattern":{"type":"string","maxLength":10},
+		"mode":{"type":"string","enum":["copy","move"]},
+		"modes":{"type":"array","items":{"type":"string","enum":["copy","move"]}},
+		"once":{"type":"array","items":{"type":"string","enum":["copy","move"]},"uniqueItems":true},
+		"env":{"type":"object","properties":{"port":{"type":"integer"}},"required":["port"],"additionalProperties":{"type":"string"}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	warnings := ApplyRules("t", d.Schema, []lenient.Rule{
+		{ID: "edits", Tools: []string{"*"}, Type: lenient.RuleJSONAcceptBoth, From: "edits_json"},
+		{ID: "pat", Tools: []string{"t"}, Type: lenient.RuleJSONAcceptBoth, From: "pattern"},
+		{ID: "cp", Tools: []string{"t"}, Type: lenient.RuleValueAlias, From: "mode", Value: []byte(`{"cp":"copy","mv":"move","del":"delete"}`)},
+		{ID: "cps", Tools: []string{"t"}, Type: lenient.RuleValueAlias, From: "modes", Value: []byte(`{"cp":"copy"}`)},
+		{ID: "once", Tools: []string{"t"}, Type: lenient.RuleValueAlias, From: "once", Value: []byte(`{"cp":"copy"}`)},
+		{ID: "p", Tools: []string{"t"}, Type: lenient.RuleParamAlias, Path: "env.p", To: "port"},
+	})
+	wantSchema := `{"type":"object","properties":{` +
+		`"edits_json":{"anyOf":[{"type":"string","description":"edits as JSON"},{"type":"array","items":{}},{"type":"object"}]},` +
+		`"pattern":{"type":"string","maxLength":10},` +
+		`"mode":{"type":"string","enum":["copy","move","cp","mv"]},` +
+		`"modes":{"anyOf":[{"type":"array","items":{"type":"string","enum":["copy","move","cp"]}},{"type":"string"}]},` +
+		`"once":{"anyOf":[{"type":"array","items":{"type":"string","enum":["copy","move"]},"uniqueItems":true},{"type":"string"}]},` +
+		`"env":{"anyOf":[{"type":"object","properties":{"port":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"p":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"additionalProperties":{"type":"string"}},{"type":"string"}]}}}`
+	if got := string(d.Schema.Marshal()); got != wantSchema {
+		t.Errorf("got  %s\nwant %s", got, wantSchema)
+	}
+	want := []string{
+		`t: pattern: rule "pat" (json_accept_both, a value to JSON text): an array or object sent here becomes JSON text, which must also meet this string's constraints; not advertised`,
+		`t: once: rule "once" (value_alias): its aliases are not advertised in an array whose items must be unique`,
+	}
+	var got []string
+	for _, w := range warnings {
+		got = append(got, w.String())
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+}
+
+// TestApplyRulesDefaultFits: a default makes its field optional only when
+// its value fits the field (else a call leaving the field out would be
+// refused): here 0 under minimum 1 and "c" outside the enum keep theirs
+// required, with a warning; "5" fits an integer's string form.
+func TestApplyRulesDefaultFits(t *testing.T) {
+	d, err := DeriveTool("t", []byte(`{"type":"object","properties":{
+		"n":{"type":"integer","minimum":1},"m":{"type":"integer"},
+		"mode":{"type":"string","enum":["a","b"]},"name":{"type":"string","maxLength":6},
+		"steps":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string","pattern":"^step-[0-9]+$"}},"required":["id"]}}},
+		"required":["n","m","mode","name"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	warnings := ApplyRules("t", d.Schema, []lenient.Rule{
+		{ID: "n", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "n", Value: []byte(`0`)},
+		{ID: "m", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "m", Value: []byte(`"5"`)},
+		{ID: "mode", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "mode", Value: []byte(`"c"`)},
+		{ID: "name", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "name", Value: []byte(`"abc"`)},
+		{ID: "id", Tools: []string{"t"}, Type: lenient.RuleParamDefault, Path: "steps[].id", Value: []byte(`"step-{{index}}"`)},
+	})
+	var got []string
+	for _, w := range warnings {
+		got = append(got, w.String())
+	}
+	want := []string{
+		`t: n: rule "n" (param_default): its value 0 does not fit the field's schema; the field stays required`,
+		`t: mode: rule "mode" (param_default): its value "c" does not fit the field's schema; the field stays required`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+	if req := string(d.Schema.Get("required").Marshal()); req != `["n","mode"]` {
+		t.Errorf("required %s", req)
+	}
+	if items := objectsAt(d.Schema, "steps[]"); len(items) != 1 || items[0].Get("required") != nil {
+		t.Errorf("steps[].id still required: %s", d.Schema.Marshal())
 	}
 }

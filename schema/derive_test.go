@@ -350,11 +350,7 @@ func TestDeriveBadInput(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.schema, err)
 		}
-		var warns []string
-		for _, w := range d.Warnings {
-			warns = append(warns, w.String())
-		}
-		if got := strings.Join(warns, "\n"); got != tc.warn {
+		if got := warnings(d); got != tc.warn {
 			t.Errorf("%s: warnings\n got %q\nwant %q", tc.schema, got, tc.warn)
 		}
 		if len(d.Rules) != tc.rules {
@@ -485,4 +481,37 @@ func FuzzDeriveTool(f *testing.F) {
 			t.Fatalf("rewrite is not JSON: %v", err)
 		}
 	})
+}
+
+// TestDeriveScalarUnionWarned: a union of a number or boolean with another
+// type and no string branch (a oneOf of boolean and integer, a type array
+// ["boolean", "integer"]) gets no rule, since a coercion reads one type;
+// it is left strict with the warning every strict field gets, never in
+// silence. A union that already takes strings is not warned about.
+func TestDeriveScalarUnionWarned(t *testing.T) {
+	for _, tc := range []struct{ field, warn string }{
+		{`{"oneOf":[{"type":"boolean"},{"type":"integer"}]}`, `t: x: union of boolean and integer left strict: a type_coerce rule reads one type, and a string could be either; declare one type to have its string form read`},
+		{`{"type":["boolean","integer"]}`, `t: x: union of boolean and integer left strict: a type_coerce rule reads one type, and a string could be either; declare one type to have its string form read`},
+		{`{"anyOf":[{"type":"number"},{"type":"array","items":{"type":"number"}},{"type":"null"}]}`, `t: x: union of number and array left strict: a type_coerce rule reads one type, and a string could be either; declare one type to have its string form read`},
+		{`{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}`, ``},
+		{`{"type":["string","boolean"]}`, ``},
+		{`{"anyOf":[{"type":"array","items":{}},{"type":"object"}]}`, ``},
+	} {
+		d, err := DeriveTool("t", []byte(`{"type":"object","properties":{"x":`+tc.field+`}}`))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.field, err)
+		}
+		if got := warnings(d); got != tc.warn {
+			t.Errorf("%s: warnings\n got %q\nwant %q", tc.field, got, tc.warn)
+		}
+	}
+}
+
+// warnings are a derivation's warnings, one a line.
+func warnings(d *Derivation) string {
+	var warns []string
+	for _, w := range d.Warnings {
+		warns = append(warns, w.String())
+	}
+	return strings.Join(warns, "\n")
 }

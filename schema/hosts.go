@@ -3,38 +3,86 @@ package schema
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
 // Host names a family of LLM hosts whose documented (or widely reported)
 // rules for tool input schemas CheckHosts knows. A schema a host rejects
 // usually breaks every request of that host, not only calls of the tool.
+//
+// A host whose rules changed between releases may name one: "codex@0.111"
+// checks the rules of that release (see ParseHosts); a bare name checks
+// the newest release normgen knows.
 type Host string
 
 // The hosts CheckHosts knows; the README's Hosts table gives the sources.
 const (
 	// HostClaude is the Claude API, Claude Code and Claude Desktop.
 	HostClaude Host = "claude"
-	// HostOpenAI is OpenAI function calling (chat completions, responses).
+	// HostOpenAI is OpenAI function calling (chat completions, responses)
+	// with strict: false.
 	HostOpenAI Host = "openai"
+	// HostOpenAIStrict is OpenAI function calling with strict: true (the
+	// structured-outputs subset of JSON Schema), which the Responses API
+	// applies to function tools unless a client sets strict: false. It
+	// is a mode a client chooses, so "all" leaves it out: name it.
+	HostOpenAIStrict Host = "openai-strict"
 	// HostGemini is Gemini function declarations (an OpenAPI 3.0 subset),
 	// on the Gemini API, Vertex AI and the OpenAI-compatible endpoint.
 	HostGemini Host = "gemini"
-	// HostCursor is the Cursor editor's MCP client.
+	// HostCursor is the Cursor editor's MCP client (and cursor-agent).
 	HostCursor Host = "cursor"
 	// HostCopilot is GitHub Copilot in VS Code.
 	HostCopilot Host = "copilot"
+	// HostWindsurf is the Windsurf editor's agent (Cascade).
+	HostWindsurf Host = "windsurf"
+	// HostZed is the Zed editor's agent with the providers Zed sends a
+	// JSON Schema subset to (Gemini, xAI, OpenAI-compatible ones).
+	HostZed Host = "zed"
+	// HostCodex is OpenAI's Codex CLI, which converts each MCP tool's
+	// schema into its own JSON Schema subset before the model sees it.
+	HostCodex Host = "codex"
 )
 
-// Hosts returns every known host, in a stable order.
+// Hosts returns the hosts "all" stands for, in a stable order: every host
+// in its newest release and its default mode (HostOpenAIStrict is not
+// among them).
 func Hosts() []Host {
-	return []Host{HostClaude, HostOpenAI, HostGemini, HostCursor, HostCopilot}
+	return []Host{HostClaude, HostOpenAI, HostGemini, HostCursor, HostCopilot, HostWindsurf, HostZed, HostCodex}
 }
 
+// namedHosts are the hosts ParseHosts takes by name: Hosts and the modes
+// that must be named.
+func namedHosts() []Host {
+	return append(Hosts(), HostOpenAIStrict)
+}
+
+// versioned are the hosts with rules that hold for older releases only,
+// and so take a @VERSION.
+var versioned = map[Host]bool{HostCodex: true}
+
+// Name returns the host without its @VERSION.
+func (h Host) Name() Host {
+	name, _, _ := strings.Cut(string(h), "@")
+	return Host(name)
+}
+
+// Version returns the release named after @, or "" for the newest.
+func (h Host) Version() string {
+	_, v, _ := strings.Cut(string(h), "@")
+	return v
+}
+
+var versionRE = regexp.MustCompile(`^[0-9]+(\.[0-9]+)*$`)
+
 // ParseHosts reads a -host value: a comma-separated list of host names,
-// where "all" stands for every host; a name given twice counts once. An
-// unknown or empty name is an error that lists the known ones.
+// where "all" stands for Hosts(); a name given twice counts once. A host
+// whose rules differ by release may carry one (codex@0.111: that release's
+// rules; without, the newest release). An unknown or empty name, or a
+// version for a host that has none, is an error that lists the known ones.
 func ParseHosts(s string) ([]Host, error) {
 	var known []string
 	for _, h := range Hosts() {
@@ -48,8 +96,9 @@ func ParseHosts(s string) ([]Host, error) {
 		if name == "all" {
 			hs = Hosts()
 		}
-		for _, h := range Hosts() {
-			if string(h) == name {
+		h := Host(name)
+		for _, k := range namedHosts() {
+			if h.Name() == k {
 				hs = []Host{h}
 			}
 		}
@@ -58,7 +107,13 @@ func ParseHosts(s string) ([]Host, error) {
 			if name == "" {
 				what = "an empty host name"
 			}
-			return nil, fmt.Errorf("%s; known hosts: %s, all", what, strings.Join(known, ", "))
+			return nil, fmt.Errorf("%s; known hosts: %s, all (every one of these), %s (named only); %s", what, strings.Join(known, ", "), HostOpenAIStrict, versionNote)
+		}
+		if v := h.Version(); strings.Contains(name, "@") && (!versioned[h.Name()] || !versionRE.MatchString(v)) {
+			if !versioned[h.Name()] {
+				return nil, fmt.Errorf("host %q: %s takes no @VERSION; %s", name, h.Name(), versionNote)
+			}
+			return nil, fmt.Errorf("host %q: %q is not a release number (such as 0.111); %s", name, v, versionNote)
 		}
 		for _, h := range hs {
 			if !seen[h] {
@@ -68,6 +123,27 @@ func ParseHosts(s string) ([]Host, error) {
 		}
 	}
 	return out, nil
+}
+
+const versionNote = "codex takes @VERSION (codex@0.111) for an older release's rules"
+
+// atMost reports whether release v is at most limit (dotted numbers, so
+// 0.111 > 0.42).
+func atMost(v, limit string) bool {
+	a, b := strings.Split(v, "."), strings.Split(limit, ".")
+	for i := 0; i < max(len(a), len(b)); i++ {
+		var x, y int
+		if i < len(a) {
+			x, _ = strconv.Atoi(a[i])
+		}
+		if i < len(b) {
+			y, _ = strconv.Atoi(b[i])
+		}
+		if x != y {
+			return x < y
+		}
+	}
+	return true
 }
 
 // The kinds of finding CheckHosts reports (besides KindRootNotObject,
@@ -86,6 +162,23 @@ const (
 	KindUnsupportedKey   = "unsupported-key"
 	KindMissingType      = "missing-type"
 	KindRequiredNotDef   = "required-not-defined"
+	// KindObjectNoProperties: an object schema without "properties".
+	KindObjectNoProperties = "object-no-properties"
+	// KindStrictAdditional: an object without additionalProperties: false
+	// (OpenAI strict mode).
+	KindStrictAdditional = "strict-additional-properties"
+	// KindStrictRequired: properties missing from required (OpenAI strict
+	// mode).
+	KindStrictRequired = "strict-required"
+	// KindUnionAsString: a union without a type of its own, which an older
+	// Codex CLI shows the model as a plain string.
+	KindUnionAsString = "union-as-string"
+	// KindAdditionalSchema: additionalProperties given as a schema, which
+	// an older Codex CLI cannot convert.
+	KindAdditionalSchema = "additional-properties-schema"
+	// KindStrictGrammar is a note (Finding.Note): the optional properties
+	// that count against Claude's strict-tool grammar limit.
+	KindStrictGrammar = "strict-grammar-size"
 )
 
 // geminiRejects are JSON Schema keys Gemini's function declarations
@@ -111,53 +204,97 @@ type hostRules struct {
 	rootObject        bool // root must be "type": "object"
 	noRootCombinator  bool // no top-level oneOf/anyOf/allOf
 	rootNoEnumNot     bool // no top-level enum, not or const
+	rootNoConditional bool // no top-level not, if, then or else
+	rootCombinatorWhy string
+	rootProperties    bool // the root object has "properties"
 	arrayItems        bool // every array schema has items
 	noTypeArrays      bool // "type" is one string
 	singleItemType    bool // items has one type (no union)
 	noBooleanSchemas  bool // no true/false as a subschema
 	noRef             bool // no $ref
+	zedRefs           bool // $ref only as #/$defs/NAME, and not before zed#60165
 	stringEnums       bool // enums of strings only
-	anyOfAlone        bool // anyOf is the only key of its schema
-	anyOfBranchTyped  bool // each anyOf branch has one type
-	requiredArray     bool // required is an array of strings
-	draft2020         bool // no draft-04/07 forms 2020-12 rejects
-	typed             bool // every subschema has a type, or typed branches
-	requiredDefined   bool // every required name is a property
+	enumWhy           string
+	anyOfAlone        bool     // anyOf is the only key of its schema
+	anyOfBranchTyped  bool     // each anyOf branch has one type
+	requiredArray     bool     // required is an array of strings
+	draft2020         bool     // no draft-04/07 forms 2020-12 rejects
+	tupleItems        bool     // no items array (tuples)
+	typed             bool     // every subschema has a type, or typed branches
+	requiredDefined   bool     // every required name is a property
+	strictObjects     bool     // additionalProperties: false and every property required
+	codex             bool     // Codex CLI's schema conversion (versioned rules)
+	strictGrammar     bool     // note optional properties past Claude's grammar limit
+	formats           []string // the only string formats taken (nil: any)
+	formatWhy         string
 	rejectKeys        []string
+	rejectWhy         string // what the host does; {key} stands for the key
 	noTypeArrayReason string
+}
+
+// strictFormats are the string formats OpenAI strict mode takes.
+var strictFormats = []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
+
+// openAIRules are OpenAI function calling's rules, strict or not.
+func openAIRules() hostRules {
+	return hostRules{
+		toolName: regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`), toolNameRule: `^[a-zA-Z0-9_-]{1,64}$`,
+		rootObject: true, noRootCombinator: true, rootNoEnumNot: true, arrayItems: true, requiredArray: true,
+		rootProperties:    true,
+		rootCombinatorWhy: "OpenAI refuses the request (\"schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level\")",
+	}
 }
 
 var rulesOf = map[Host]hostRules{
 	HostClaude: {
 		toolName: regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`), toolNameRule: `^[a-zA-Z0-9_-]{1,64}$`,
-		rootObject: true, noRootCombinator: true, requiredArray: true, draft2020: true,
+		rootObject: true, noRootCombinator: true, rootNoConditional: true, requiredArray: true, draft2020: true,
+		rootCombinatorWhy: "the Claude API refuses the request (\"input_schema does not support oneOf, allOf, or anyOf at the top level\") and Claude Code drops the tool without a word (anthropics/claude-code#95504, which names not and if/then/else too)",
+		strictGrammar:     true,
 	},
-	HostOpenAI: {
-		toolName: regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`), toolNameRule: `^[a-zA-Z0-9_-]{1,64}$`,
-		rootObject: true, noRootCombinator: true, rootNoEnumNot: true, arrayItems: true, requiredArray: true,
-	},
+	HostOpenAI: openAIRules(),
+	HostOpenAIStrict: func() hostRules {
+		r := openAIRules()
+		r.strictObjects = true
+		r.formats, r.formatWhy = strictFormats, "OpenAI strict mode refuses the request (\"'uri' is not a valid format\")"
+		r.rejectKeys = []string{"oneOf", "allOf", "not", "if", "then", "else", "dependentRequired", "dependentSchemas"}
+		r.rejectWhy = "OpenAI strict mode refuses the request (\"'{key}' is not permitted\")"
+		return r
+	}(),
 	HostGemini: {
 		toolName: regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$`), toolNameRule: "a letter or _ first, then letters, digits, _ . -, at most 64",
 		rootObject: true, noRootCombinator: true, arrayItems: true, noTypeArrays: true, singleItemType: true,
 		noBooleanSchemas: true, noRef: true, stringEnums: true, anyOfAlone: true, anyOfBranchTyped: true, requiredArray: true,
 		rejectKeys: geminiRejects, typed: true, requiredDefined: true,
+		rootCombinatorWhy: "Gemini's function declarations take an object of properties at the root",
+		rejectWhy:         "it is not a field of Gemini's function-declaration schema, which rejects the tool (Unknown name)",
+		formats:           []string{"enum", "date-time"},
+		formatWhy:         "Gemini takes only \"enum\" and \"date-time\" on strings (and normgen's decoder could not check it either)",
 		noTypeArrayReason: "Gemini function declarations take one type per schema and reject the whole request (Proto field is not repeating)",
 	},
 	HostCursor: {
-		rootObject: true, noTypeArrays: true, requiredArray: true,
+		rootObject: true, noTypeArrays: true, requiredArray: true, stringEnums: true, tupleItems: true,
+		enumWhy:           "Cursor's model provider refuses the whole request (get-bb/bb#2222)",
 		noTypeArrayReason: `Cursor's MCP client misreads type arrays when it validates a call ("must be of type null,string, got string")`,
 	},
 	HostCopilot: {
 		toolName: regexp.MustCompile(`^[a-zA-Z0-9_-]{1,128}$`), toolNameRule: `^[a-zA-Z0-9_-]{1,128}$`,
 		rootObject: true, arrayItems: true, requiredArray: true, noBooleanSchemas: true,
 	},
+	HostWindsurf: {arrayItems: true},
+	HostZed: {
+		zedRefs: true, rejectKeys: []string{"if", "then", "else"},
+		rejectWhy: "Zed drops the tool for Gemini, xAI and OpenAI-compatible providers (\"Schema cannot be made compatible\"; zed-industries/zed#60165)",
+	},
+	HostCodex: {codex: true},
 }
 
 // CheckHosts lints a tools/list catalog (the forms CheckCatalog reads)
 // for the rules of each of hosts: one finding per tool, field path, host
-// and kind, sorted, each naming the host and what to do. Cost is linear in
-// the catalog's size: each $ref target is walked once per tool, and $ref
-// cycles end the walk.
+// and kind, sorted, each naming the host and what to do. A finding with
+// Note set is a warning about a limit the host does not document, not a
+// rule the schema breaks. Cost is linear in the catalog's size: each $ref
+// target is walked once per tool, and $ref cycles end the walk.
 func CheckHosts(data []byte, hosts []Host) ([]Finding, error) {
 	tools, err := catalogTools(data)
 	if err != nil {
@@ -170,12 +307,82 @@ func CheckHosts(data []byte, hosts []Host) ([]Finding, error) {
 			out = append(out, checkHost(h, label, name, tool["inputSchema"])...)
 		}
 	}
+	for _, h := range hosts {
+		if rulesOf[h.Name()].strictGrammar {
+			out = append(out, grammarNote(h, tools)...)
+		}
+	}
 	return capFindings(sortFindings(out)), nil
+}
+
+// grammarLimit is about where Claude's strict tool use refuses a request
+// for the optional properties of its strict tools, found by trial: the
+// limit is not documented (anthropics/claude-code#55539, alphaXiv/agents#51).
+const grammarLimit = 24
+
+// grammarNote returns a note, on the tool with the most optional
+// properties, when a catalog's tools have more than grammarLimit of them.
+func grammarNote(h Host, tools []map[string]any) []Finding {
+	total, most, mostLabel := 0, -1, ""
+	for i, tool := range tools {
+		root, _ := tool["inputSchema"].(map[string]any)
+		n := optionalProperties(root)
+		total += n
+		if n > most {
+			most = n
+			mostLabel, _ = toolLabel(tool, i)
+		}
+	}
+	if total <= grammarLimit {
+		return nil
+	}
+	return []Finding{{Tool: mostLabel, Kind: KindStrictGrammar, Host: string(h), Note: true, Message: fmt.Sprintf(
+		"%d optional properties in this catalog (%d in this tool): with strict tool use, Claude compiles the schemas of a request's strict tools into one grammar and refuses the request (\"The compiled grammar is too large\") past about %d optional properties, a limit it does not document; without strict: true nothing changes, with it list fields in required (nullable where they may be left out) or send this tool without strict",
+		total, most, grammarLimit)}}
+}
+
+// optionalProperties counts the properties not listed in their object's
+// required, in root and every schema below it (each $ref target once).
+func optionalProperties(root map[string]any) int {
+	seen := map[string]bool{}
+	var count func(v any) int
+	count = func(v any) int {
+		s, ok := v.(map[string]any)
+		if !ok {
+			return 0
+		}
+		if ref, ok := s["$ref"].(string); ok {
+			if seen[ref] {
+				return 0
+			}
+			seen[ref] = true
+			target, _ := resolveRef(root, ref)
+			return count(target)
+		}
+		n := 0
+		props, _ := s["properties"].(map[string]any)
+		required := requiredSet(s)
+		for name, p := range props {
+			if !required[name] {
+				n++
+			}
+			n += count(p)
+		}
+		for _, k := range []string{"anyOf", "oneOf", "allOf"} {
+			branches, _ := s[k].([]any)
+			for _, b := range branches {
+				n += count(b)
+			}
+		}
+		return n + count(s["items"]) + count(s["additionalProperties"])
+	}
+	return count(root)
 }
 
 // hostWalker walks one tool's schema for one host.
 type hostWalker struct {
 	host     Host
+	version  string // the release checked, "" for the newest
 	rules    hostRules
 	tool     string
 	root     map[string]any
@@ -184,8 +391,13 @@ type hostWalker struct {
 	seenKind map[string]bool // path + kind already reported
 }
 
+// upTo reports whether the release checked is limit or older.
+func (w *hostWalker) upTo(limit string) bool {
+	return w.version != "" && atMost(w.version, limit)
+}
+
 func checkHost(h Host, label, name string, schema any) []Finding {
-	w := &hostWalker{host: h, rules: rulesOf[h], tool: label, walked: map[string]bool{}, seenKind: map[string]bool{}}
+	w := &hostWalker{host: h, version: h.Version(), rules: rulesOf[h.Name()], tool: label, walked: map[string]bool{}, seenKind: map[string]bool{}}
 	r := w.rules
 	if r.toolName != nil && !r.toolName.MatchString(name) {
 		w.add("", KindToolName, "tool name %q does not match %s; rename the tool", name, r.toolNameRule)
@@ -199,21 +411,25 @@ func checkHost(h Host, label, name string, schema any) []Finding {
 	if t, _ := root["type"].(string); r.rootObject && t != "object" {
 		w.add("", KindRootNotObject, `the root schema's type is %s; give "type": "object"`, describe(root["type"]))
 	}
+	var rootKeys []string
 	if r.noRootCombinator {
-		for _, k := range []string{"oneOf", "anyOf", "allOf"} {
-			if _, ok := root[k]; ok {
-				w.add("", KindRootCombinator, "a top-level %s is rejected; move the alternatives into the properties", k)
-			}
-		}
+		rootKeys = append(rootKeys, "oneOf", "anyOf", "allOf")
 	}
 	if r.rootNoEnumNot {
-		for _, k := range []string{"enum", "not", "const"} {
-			if _, ok := root[k]; ok {
-				w.add("", KindRootCombinator, "a top-level %s is rejected; constrain the properties instead", k)
-			}
+		rootKeys = append(rootKeys, "enum", "not", "const")
+	}
+	if r.rootNoConditional {
+		rootKeys = append(rootKeys, "not", "if", "then", "else")
+	}
+	for _, k := range rootKeys {
+		if _, ok := root[k]; ok {
+			w.add("", KindRootCombinator, "a top-level %s: %s; move the alternatives or conditions into the properties (or their descriptions)", k, r.rootCombinatorWhy)
 		}
 	}
-	w.walk("", root, true)
+	if _, ok := root["properties"]; r.rootProperties && !ok {
+		w.add("", KindObjectNoProperties, "the root object has no \"properties\": OpenAI refuses the request (\"object schema missing properties\"); give \"properties\": {} for a tool without arguments")
+	}
+	w.walk("", root, viaRoot)
 	return w.out()
 }
 
@@ -230,11 +446,28 @@ func (w *hostWalker) add(path, kind, format string, args ...any) {
 	w.findings = append(w.findings, Finding{Tool: w.tool, Path: path, Kind: kind, Host: string(w.host), Message: fmt.Sprintf(format, args...)})
 }
 
+// via says how the walk reached a subschema: whether a host reads it as a
+// schema of its own depends on it.
+type via int
+
+const (
+	viaRoot       via = iota
+	viaProperty       // a value of properties, or items
+	viaAnyOf          // an anyOf branch
+	viaBranch         // a oneOf or allOf branch
+	viaAdditional     // the schema of additionalProperties
+)
+
 // walk checks one subschema at path and its children. Children keep the
 // CheckCatalog path convention: properties "a.b", items "a[]", map values
 // "a.*"; anyOf/oneOf/allOf branches keep their schema's path.
-func (w *hostWalker) walk(path string, v any, isRoot bool) {
+func (w *hostWalker) walk(path string, v any, how via) {
 	r := w.rules
+	isRoot := how == viaRoot
+	// Gemini reads a property, items or an anyOf branch as a schema of its
+	// own, which then needs a type; it reads no schema in additionalProperties
+	// or in oneOf/allOf branches (it refuses those keys themselves).
+	read := how != viaBranch && how != viaAdditional
 	s, ok := v.(map[string]any)
 	if !ok {
 		if _, isBool := v.(bool); isBool && r.noBooleanSchemas {
@@ -242,31 +475,41 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 		}
 		return
 	}
+	if r.codex {
+		w.codex(path, s, how)
+	}
 	if ref, ok := s["$ref"].(string); ok {
 		if r.noRef {
 			w.add(path, KindRef, "$ref %s is rejected; inline the referenced schema", ref)
+		}
+		if r.zedRefs {
+			if zedDefRef.MatchString(ref) {
+				w.add(path, KindRef, "$ref %s: Zed releases before zed-industries/zed#60165 (merged 2026-06-30) drop the tool for Gemini, xAI and OpenAI-compatible providers (\"Schema cannot be made compatible because it contains \\\"$ref\\\"\"); inline the referenced schema", ref)
+			} else {
+				w.add(path, KindRef, "$ref %s: Zed resolves only #/$defs/NAME and #/definitions/NAME and drops the tool otherwise, for Gemini, xAI and OpenAI-compatible providers; inline the referenced schema", ref)
+			}
 		}
 		target, resolved := resolveRef(w.root, ref)
 		if !resolved || w.walked[ref] {
 			return // unresolvable, a cycle, or already walked once
 		}
 		w.walked[ref] = true
-		w.walk(path, target, false)
+		w.walk(path, target, how)
 		return
 	}
-	if f, ok := s["format"].(string); ok && r.rejectKeys != nil && f != "enum" && f != "date-time" {
-		w.add(path, KindUnsupportedKey, `format %q: Gemini takes only "enum" and "date-time" on strings; leave it out (normgen's decoder could not check it either)`, f)
+	if f, ok := s["format"].(string); ok && r.formats != nil && !slices.Contains(r.formats, f) {
+		w.add(path, KindUnsupportedKey, "format %q: %s; leave it out (or use one of %s)", f, r.formatWhy, strings.Join(r.formats, ", "))
 	}
 	for _, k := range r.rejectKeys {
 		if _, has := s[k]; has {
-			w.add(path, KindUnsupportedKey, "%q is not a field of Gemini's function-declaration schema, which rejects the tool (Unknown name); leave it out", k)
+			w.add(path, KindUnsupportedKey, "%q: %s; leave it out", k, strings.ReplaceAll(r.rejectWhy, "{key}", k))
 		}
 	}
 	types := schemaTypes(s)
-	if r.typed && !isRoot && !w.hasType(s, 0) {
-		w.add(path, KindMissingType, "no type: Gemini CLI skips the whole tool (\"missing types in its parameter schema\") and the Gemini API rejects it; give a type (normgen's gemini profile spells any value as an object)")
+	if r.typed && read && !isRoot && !w.hasType(s, 0) {
+		w.add(path, KindMissingType, "no type: Vertex AI refuses the request (\"schema didn't specify the schema type field\"), and Gemini CLI from August to September 2025 skipped the whole tool (\"missing types in its parameter schema\"); give a type (normgen's gemini profile spells any value as an object)")
 	}
-	if req, ok := s["required"].([]any); ok && r.requiredDefined {
+	if req, ok := s["required"].([]any); ok && r.requiredDefined && read {
 		props, _ := s["properties"].(map[string]any)
 		for _, name := range req {
 			if n, isString := name.(string); isString {
@@ -275,6 +518,9 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 				}
 			}
 		}
+	}
+	if r.strictObjects && (types["object"] || s["properties"] != nil) {
+		w.strict(path, s)
 	}
 	if _, isList := s["type"].([]any); isList && r.noTypeArrays {
 		w.add(path, KindTypeArray, "type array %s: %s; use anyOf of single-typed branches (normgen's portable profile)", describe(s["type"]), r.noTypeArrayReason)
@@ -286,10 +532,15 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 			}
 		}
 	}
-	if r.draft2020 {
-		if _, tuple := s["items"].([]any); tuple {
+	if _, tuple := s["items"].([]any); tuple {
+		if r.draft2020 {
 			w.add(path, KindTupleItems, `"items" is an array (draft-07 tuples); JSON Schema 2020-12 wants "prefixItems" and a schema in "items"`)
 		}
+		if r.tupleItems {
+			w.add(path, KindTupleItems, `"items" is an array (a tuple): Cursor's model provider refuses the whole request (get-bb/bb#2222); give one schema in "items"`)
+		}
+	}
+	if r.draft2020 {
 		for _, k := range []string{"exclusiveMinimum", "exclusiveMaximum"} {
 			if _, isBool := s[k].(bool); isBool {
 				w.add(path, KindDraft4Exclusive, "%s is a boolean (draft-04); in 2020-12 it is the bound itself", k)
@@ -298,7 +549,7 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 	}
 	if types["array"] && r.arrayItems {
 		if _, has := s["items"]; !has {
-			w.add(path, KindArrayNoItems, `array without "items" is rejected; give the element schema ({} for any)`)
+			w.add(path, KindArrayNoItems, `array without "items" is rejected ("array schema missing items"; VS Code: "tool parameters array type must have items"); give the element schema`)
 		}
 	}
 	if items, ok := s["items"].(map[string]any); ok && r.singleItemType {
@@ -318,7 +569,11 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 	if enum, ok := s["enum"].([]any); ok && r.stringEnums {
 		for _, e := range enum {
 			if _, isString := e.(string); !isString {
-				w.add(path, KindEnumNotStrings, "enum value %s is not a string; use string enums", describe(e))
+				why := r.enumWhy
+				if why == "" {
+					why = "it is refused"
+				}
+				w.add(path, KindEnumNotStrings, "enum value %s is not a string: %s; use string enums", describe(e), why)
 				break
 			}
 		}
@@ -340,6 +595,10 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 				w.add(path, KindAnyOfSiblings, "%s has sibling keys (%s); Gemini on Vertex wants %s to be the only key: move them into the branches", k, strings.Join(others, ", "), k)
 			}
 		}
+		how := viaBranch
+		if k == "anyOf" {
+			how = viaAnyOf
+		}
 		for _, b := range branches {
 			if bs, ok := b.(map[string]any); ok && r.anyOfBranchTyped {
 				if _, isRef := bs["$ref"]; !isRef {
@@ -348,36 +607,139 @@ func (w *hostWalker) walk(path string, v any, isRoot bool) {
 					}
 				}
 			}
-			w.walk(path, b, false)
+			w.walk(path, b, how)
 		}
 	}
 	if all, ok := s["allOf"].([]any); ok {
 		for _, b := range all {
-			w.walk(path, b, false)
+			w.walk(path, b, viaBranch)
 		}
 	}
 	if props, ok := s["properties"].(map[string]any); ok {
-		names := make([]string, 0, len(props))
-		for n := range props {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
-			w.walk(join(path, n), props[n], false)
+		for _, n := range sortedKeys(props) {
+			w.walk(join(path, n), props[n], viaProperty)
 		}
 	}
 	if items, has := s["items"]; has {
 		if list, isList := items.([]any); isList {
 			for _, it := range list {
-				w.walk(path+"[]", it, false)
+				w.walk(path+"[]", it, viaProperty)
 			}
 		} else {
-			w.walk(path+"[]", items, false)
+			w.walk(path+"[]", items, viaProperty)
 		}
 	}
 	if ap, ok := s["additionalProperties"].(map[string]any); ok {
-		w.walk(join(path, "*"), ap, false)
+		w.walk(join(path, "*"), ap, viaAdditional)
 	}
+}
+
+// zedDefRef is the form of $ref Zed resolves since zed-industries/zed#60165.
+var zedDefRef = regexp.MustCompile(`^#/(\$defs|definitions)/[^/]+$`)
+
+// strict checks an object schema for OpenAI strict mode: additionalProperties
+// false, and every property in required.
+func (w *hostWalker) strict(path string, s map[string]any) {
+	if ap, ok := s["additionalProperties"].(bool); !ok || ap {
+		w.add(path, KindStrictAdditional, "additionalProperties is %s: OpenAI strict mode refuses the request (\"'additionalProperties' is required to be supplied and to be false\"); give false on every object (a map, an object of any keys, has no strict spelling)", describe(s["additionalProperties"]))
+	}
+	props, _ := s["properties"].(map[string]any)
+	required := requiredSet(s)
+	var missing []string
+	for _, name := range sortedKeys(props) {
+		if !required[name] {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		w.add(path, KindStrictRequired, "%s not in required: OpenAI strict mode refuses the request (\"'required' is required to be supplied and to be an array including every key in properties\"); list every property in required, and spell one that may be left out as nullable (anyOf with {\"type\": \"null\"})", strings.Join(missing, ", "))
+	}
+}
+
+// codexInfers are the keys from which Codex CLI infers a missing type
+// (object, array, string or number); a schema with none of them, no type
+// and no anyOf becomes a string.
+var codexInfers = []string{"properties", "required", "additionalProperties", "items", "prefixItems", "enum", "const", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}
+
+// codex checks one subschema against Codex CLI's conversion of MCP tool
+// schemas (openai/codex codex-rs/tools/src/json_schema.rs): a schema
+// without a type it can infer is shown to the model as a string; releases
+// up to 0.111 also turn anyOf (and any union without a type) into a string
+// (openai/codex#13768), and releases up to 0.42 cannot convert a
+// schema-valued additionalProperties and leave the tool out
+// (openai/codex#4300).
+func (w *hostWalker) codex(path string, s map[string]any, how via) {
+	if ap, ok := s["additionalProperties"].(map[string]any); ok && w.upTo("0.42") {
+		w.add(path, KindAdditionalSchema, "additionalProperties is the schema %s: Codex CLI 0.42 and earlier fail to convert the tool and leave it out (\"invalid type: map, expected a boolean\"; openai/codex#4300, fixed by openai/codex#4454); write nothing where any value is meant (the default), and spell a map of typed values as an array of {key, value} objects (getsentry/XcodeBuildMCP#500)", describe(ap))
+	}
+	if how == viaRoot || how == viaBranch {
+		return // the root is an object; a branch is judged with its union
+	}
+	old := w.upTo("0.111")
+	for !old {
+		// Newer releases unwrap a one-branch union and follow $refs (the walk
+		// does the latter).
+		one := false
+		for _, k := range []string{"anyOf", "oneOf", "allOf"} {
+			if b, ok := s[k].([]any); ok && len(b) == 1 {
+				if bs, ok := b[0].(map[string]any); ok {
+					s, one = bs, true
+				}
+			}
+		}
+		if !one {
+			break
+		}
+	}
+	if _, ok := s["type"]; ok {
+		return
+	}
+	if _, isRef := s["$ref"]; isRef && !old {
+		return // resolved; the walk checks its target
+	}
+	for _, k := range codexInfers {
+		if _, ok := s[k]; ok {
+			return
+		}
+	}
+	for _, k := range []string{"anyOf", "oneOf", "allOf", "$ref"} {
+		if _, ok := s[k]; !ok {
+			continue
+		}
+		if k == "anyOf" && !old {
+			return // kept as a union
+		}
+		if old {
+			w.add(path, KindUnionAsString, "%s with no type of its own: Codex CLI 0.111 and earlier show the model a plain string here, losing the alternatives and every keyword in them, description included (openai/codex#13768); give the schema a type, or serve these releases normgen's typearray profile (one type array, of which Codex keeps the first type)", k)
+		} else {
+			w.add(path, KindUnionAsString, "%s with no type of its own: Codex CLI shows the model a plain string here (it keeps anyOf, not oneOf or allOf of several branches); use anyOf", k)
+		}
+		return
+	}
+	w.add(path, KindMissingType, "no type: Codex CLI shows the model a plain string here, so the model sends text for it (a schema without a type defaults to string); give a type")
+}
+
+// requiredSet returns the names an object schema lists in required.
+func requiredSet(s map[string]any) map[string]bool {
+	set := map[string]bool{}
+	req, _ := s["required"].([]any)
+	for _, r := range req {
+		if name, ok := r.(string); ok {
+			set[name] = true
+		}
+	}
+	return set
+}
+
+// sortedKeys returns a map's keys in order: findings must not depend on
+// map order.
+func sortedKeys(m map[string]any) []string {
+	names := make([]string, 0, len(m))
+	for n := range m {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // hasType reports whether a schema has a type, or is a $ref or an

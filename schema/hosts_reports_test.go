@@ -3,6 +3,7 @@ package schema
 import (
 	"bytes"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,18 +12,30 @@ import (
 
 // TestHostReports replays the public bug reports the README's Hosts table
 // cites. Each testdata/catalogs/hosts/*.txtar names its source and the
-// error the host gave, and holds the reported schema (catalog.json), the
-// findings CheckHosts must give on it (want: "host path kind" per line, an
-// empty path for the root), and the same tool spelled as normgen's
-// portable profile spells it (portable.json), which must break no host's
-// rule and leave no leniency gap.
+// error the host gave, and holds:
+//
+//   - catalog.json, the reported schema (or, where the report names the
+//     constructs but not the tool, one that has them);
+//   - want, the findings CheckHosts must give on it ("host path kind" per
+//     line, an empty path for the root; a host may name a release,
+//     codex@0.111);
+//   - absent (optional), findings it must not give;
+//   - portable.json, the same tool as normgen's portable profile spells
+//     it, which must break no rule of any host "all" names, nor of the
+//     report's hosts, and leave no leniency gap;
+//   - typearray.json (optional), the tool in normgen's typearray profile,
+//     for a report whose host takes that profile (an older Codex CLI): it,
+//     not portable.json, must then pass the report's hosts;
+//   - strict.json (optional), for OpenAI strict mode, which normgen has no
+//     profile for yet: the tool as OpenAI's strict subset wants it, which
+//     must pass the report's hosts.
 func TestHostReports(t *testing.T) {
 	files, err := filepath.Glob("../testdata/catalogs/hosts/*.txtar")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) < 10 {
-		t.Fatalf("%d host reports, want at least 10", len(files))
+	if len(files) < 25 {
+		t.Fatalf("%d host reports, want at least 25", len(files))
 	}
 	for _, file := range files {
 		ar, err := txtar.ParseFile(file)
@@ -36,7 +49,22 @@ func TestHostReports(t *testing.T) {
 		for _, f := range ar.Files {
 			parts[f.Name] = f.Data
 		}
-		got, err := CheckHosts(parts["catalog.json"], Hosts())
+		wants := lines(parts["want"])
+		if len(wants) == 0 {
+			t.Errorf("%s: no want section", file)
+		}
+		var reported []Host // the hosts the report is about
+		for _, w := range append(wants, lines(parts["absent"])...) {
+			fields := strings.Split(w, " ")
+			if len(fields) != 3 {
+				t.Errorf("%s: line %q is not \"host path kind\"", file, w)
+				continue
+			}
+			if h := Host(fields[0]); !slices.Contains(reported, h) {
+				reported = append(reported, h)
+			}
+		}
+		got, err := CheckHosts(parts["catalog.json"], union(Hosts(), reported))
 		if err != nil {
 			t.Errorf("%s: %v", file, err)
 			continue
@@ -45,33 +73,67 @@ func TestHostReports(t *testing.T) {
 		for _, f := range got {
 			have[f.Host+" "+f.Path+" "+f.Kind] = true
 		}
-		wants := strings.Split(strings.TrimSpace(string(parts["want"])), "\n")
-		if len(parts["want"]) == 0 {
-			t.Errorf("%s: no want section", file)
-		}
 		for _, w := range wants {
-			if len(strings.Split(w, " ")) != 3 {
-				t.Errorf("%s: want line %q is not \"host path kind\"", file, w)
-				continue
-			}
 			if !have[w] {
 				t.Errorf("%s: no finding %q; got:\n%s", file, w, findingLines(got))
 			}
 		}
-		fixed, err := CheckHosts(parts["portable.json"], Hosts())
-		if err != nil {
-			t.Errorf("%s: portable.json: %v", file, err)
-			continue
+		for _, w := range lines(parts["absent"]) {
+			if have[w] {
+				t.Errorf("%s: finding %q, which the host does not give; got:\n%s", file, w, findingLines(got))
+			}
 		}
-		lenient, err := CheckCatalog(parts["portable.json"])
-		if err != nil {
-			t.Errorf("%s: portable.json: %v", file, err)
-			continue
+		spellings := map[string][]Host{"portable.json": union(Hosts(), reported)}
+		for _, name := range []string{"typearray.json", "strict.json"} {
+			if parts[name] != nil {
+				spellings["portable.json"] = Hosts()
+				spellings[name] = reported
+			}
 		}
-		if all := append(fixed, lenient...); len(all) > 0 {
-			t.Errorf("%s: the portable spelling has findings:\n%s", file, findingLines(all))
+		if parts["portable.json"] == nil {
+			t.Errorf("%s: no portable.json", file)
+		}
+		for name, hosts := range spellings {
+			fixed, err := CheckHosts(parts[name], hosts)
+			if err != nil {
+				t.Errorf("%s: %s: %v", file, name, err)
+				continue
+			}
+			lenient, err := CheckCatalog(parts[name])
+			if err != nil {
+				t.Errorf("%s: %s: %v", file, name, err)
+				continue
+			}
+			if name == "strict.json" {
+				lenient = nil // strict mode has no room for string forms
+			}
+			if all := append(fixed, lenient...); len(all) > 0 {
+				t.Errorf("%s: %s has findings:\n%s", file, name, findingLines(all))
+			}
 		}
 	}
+}
+
+// lines returns the non-empty lines of a txtar section.
+func lines(b []byte) []string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// union returns a's hosts and then those of b not in a.
+func union(a, b []Host) []Host {
+	out := slices.Clone(a)
+	for _, h := range b {
+		if !slices.Contains(out, h) {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 func findingLines(fs []Finding) string {

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -52,6 +53,15 @@ func TestHostRules(t *testing.T) {
 		{HostGemini, `{"type":"object","properties":{"v":{"anyOf":[{"properties":{}},{"type":"null"}]}}}`, "t", []string{"v:anyof-branch-no-type", "v:missing-type"}},
 		{HostGemini, `{"type":"object","properties":{"v":{},"w":{"type":"array","items":{"description":"x"}}},"required":["v","x"]}`, "t", []string{":required-not-defined", "v:missing-type", "w[]:missing-type"}},
 		{HostCopilot, `{"type":"object","properties":{"v":true}}`, "t", []string{"v:boolean-schema"}},
+		// Gemini reads no schema in additionalProperties or in allOf/oneOf
+		// branches (it refuses those keys themselves, where it reads them at
+		// all), so a branch or map value without a type is no missing-type.
+		{HostGemini, `{"type":"object","properties":{"m":{"anyOf":[{"type":"object","additionalProperties":{}},{"type":"string"}]}}}`, "t", nil},
+		{HostGemini, `{"type":"object","properties":{"a":{"type":"string"}},"allOf":[{"if":{"properties":{"a":{"const":"x"}}},"then":{"required":["a"]}}]}`, "t", []string{":root-combinator", ":unsupported-key"}},
+		{HostGemini, `{"type":"object","properties":{"v":{"type":"object","allOf":[{"required":["x"]},{"not":{"required":["y"]}}],"properties":{"x":{"type":"string"},"y":{"type":"string"}}}}}`, "t", []string{"v:unsupported-key"}},
+		// An untyped schema is still one whose branches must all be typed
+		// (Gemini CLI's rule).
+		{HostGemini, `{"type":"object","properties":{"v":{"oneOf":[{"type":"string"},{"description":"untyped"}]}}}`, "t", []string{"v:anyof-branch-no-type", "v:missing-type", "v:unsupported-key"}},
 		{HostGemini, portable, "9lives", []string{":tool-name"}},
 		{HostGemini, `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"v":{"type":"string","const":"x"}}}`, "t", []string{":unsupported-key", "v:unsupported-key"}},
 		{HostClaude, portable, "t", nil},
@@ -61,7 +71,7 @@ func TestHostRules(t *testing.T) {
 		{HostClaude, portable, "ns/tool.get", []string{":tool-name"}},
 		{HostOpenAI, portable, "t", nil},
 		{HostOpenAI, `{"type":"object","properties":{"targets":{"type":"array"}}}`, "t", []string{"targets:array-no-items"}},
-		{HostOpenAI, `{"type":"object","enum":[{}]}`, "t", []string{":root-combinator"}},
+		{HostOpenAI, `{"type":"object","enum":[{}]}`, "t", []string{":object-no-properties", ":root-combinator"}},
 		{HostGemini, `{"type":"object","properties":{"n":{"type":"integer","multipleOf":2},"u":{"type":"string","format":"uri"},"d":{"type":"string","format":"date-time"}}}`, "t", []string{"n:unsupported-key", "u:unsupported-key"}},
 		{HostCursor, portable, "t", nil},
 		{HostCursor, `{"type":"object","properties":{"s":{"type":["null","string"]}}}`, "t", []string{"s:type-array"}},
@@ -69,6 +79,34 @@ func TestHostRules(t *testing.T) {
 		{HostCopilot, portable, "t", nil},
 		{HostCopilot, `{"type":"object","properties":{"ids":{"type":"array","description":"x"}}}`, "t", []string{"ids:array-no-items"}},
 		{HostCopilot, `{}`, "t", []string{":root-not-object"}},
+		// OpenAI: a root object needs properties (strict or not).
+		{HostOpenAI, `{"type":"object"}`, "t", []string{":object-no-properties"}},
+		{HostOpenAI, `{"type":"object","properties":{}}`, "t", nil},
+		// OpenAI strict mode: every object closed and fully required, only
+		// its formats, no oneOf/allOf/not/if.
+		{HostOpenAIStrict, `{"type":"object","properties":{"a":{"type":"string"},"b":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"required":["a","b"],"additionalProperties":false}`, "t", nil},
+		{HostOpenAIStrict, portable, "t", []string{":strict-required", "a:strict-additional-properties"}},
+		{HostOpenAIStrict, `{"type":"object","properties":{"u":{"type":"string","format":"uri"},"d":{"type":"string","format":"date-time"},"o":{"oneOf":[{"type":"string"},{"type":"integer"}]}},"required":["u","d","o"],"additionalProperties":false}`, "t", []string{"o:unsupported-key", "u:unsupported-key"}},
+		{HostOpenAIStrict, `{"type":"object","properties":{"x":{"type":"object","properties":{"y":{"type":"string"}}}},"required":["x"],"additionalProperties":false}`, "t", []string{"x:strict-additional-properties", "x:strict-required"}},
+		// Claude Code drops a tool whose root has a condition.
+		{HostClaude, `{"type":"object","properties":{"a":{"type":"string"}},"if":{"properties":{"a":{"const":"x"}}},"then":{"required":["a"]}}`, "t", []string{":root-combinator"}},
+		// Cursor: non-string enums and tuple items fail the whole request.
+		{HostCursor, `{"type":"object","properties":{"n":{"type":"integer","enum":[1,2]},"p":{"type":"array","items":[{"type":"number"},{"type":"number"}]}}}`, "t", []string{"n:enum-not-strings", "p:tuple-items"}},
+		{HostWindsurf, `{"type":"object","properties":{"e":{"type":"array"}}}`, "t", []string{"e:array-no-items"}},
+		{HostWindsurf, portable, "t", nil},
+		// Zed drops a tool with $ref (other than #/$defs/NAME since
+		// zed#60165) or if/then/else, anywhere.
+		{HostZed, `{"type":"object","$defs":{"d":{"type":"string"}},"properties":{"v":{"$ref":"#/$defs/d"},"w":{"$ref":"#/properties/v"},"c":{"type":"object","if":{"required":["x"]},"then":{"required":["y"]}}}}`, "t", []string{"c:unsupported-key", "v:ref", "w:ref"}},
+		{HostZed, portable, "t", nil},
+		// Codex CLI: a schema with no type it can infer reaches the model as
+		// a string; 0.111 and earlier do the same to anyOf; 0.42 and
+		// earlier drop a tool with a schema-valued additionalProperties.
+		{HostCodex, portable, "t", nil},
+		{HostCodex, `{"type":"object","properties":{"a":{},"b":{"description":"x"},"c":{"oneOf":[{"type":"string"},{"type":"integer"}]},"d":{"oneOf":[{"type":"string"}]},"e":{"enum":["x"]},"m":{"type":"object","additionalProperties":{}}}}`, "t", []string{"a:missing-type", "b:missing-type", "c:union-as-string", "m.*:missing-type"}},
+		{Host("codex@0.111"), portable, "t", []string{"a:union-as-string", "l:union-as-string", "n:union-as-string"}},
+		{Host("codex@0.111"), `{"type":"object","properties":{"n":{"type":["integer","string"],"description":"d"},"m":{"type":"object","additionalProperties":{"type":"string"}}}}`, "t", nil},
+		{Host("codex@0.42"), `{"type":"object","properties":{"n":{"type":["integer","string"],"description":"d"},"m":{"type":"object","additionalProperties":{"type":"string"}}}}`, "t", []string{"m:additional-properties-schema"}},
+		{Host("codex@0.42"), `{"type":"object","properties":{"m":{"type":"object"},"f":{"type":"object","additionalProperties":false}}}`, "t", nil},
 	} {
 		got := hostKinds(t, tc.host, tool(tc.name, tc.schema))
 		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
@@ -84,7 +122,7 @@ func TestParseHosts(t *testing.T) {
 	if hs, err := ParseHosts("gemini,claude"); err != nil || len(hs) != 2 {
 		t.Errorf("gemini,claude: %v %v", hs, err)
 	}
-	if _, err := ParseHosts("bard"); err == nil || !strings.Contains(err.Error(), "known hosts: claude, openai, gemini, cursor, copilot, all") {
+	if _, err := ParseHosts("bard"); err == nil || !strings.Contains(err.Error(), "known hosts: claude, openai, gemini, cursor, copilot, windsurf, zed, codex, all (every one of these), openai-strict (named only)") {
 		t.Errorf("bard: %v", err)
 	}
 	if hs, err := ParseHosts("gemini,gemini,all"); err != nil || len(hs) != len(Hosts()) || hs[0] != HostGemini {
@@ -92,6 +130,29 @@ func TestParseHosts(t *testing.T) {
 	}
 	if _, err := ParseHosts("gemini,"); err == nil || !strings.Contains(err.Error(), "an empty host name") {
 		t.Errorf("gemini,: %v", err)
+	}
+	if hs, err := ParseHosts("all"); err != nil || slices.Contains(hs, HostOpenAIStrict) {
+		t.Errorf("all holds openai-strict, a mode to name: %v %v", hs, err)
+	}
+	if hs, err := ParseHosts("openai-strict,codex@0.111,codex@0.111.0"); err != nil || len(hs) != 3 || hs[1].Name() != HostCodex || hs[1].Version() != "0.111" {
+		t.Errorf("openai-strict,codex@0.111,codex@0.111.0: %v %v", hs, err)
+	}
+	for in, want := range map[string]string{
+		"gemini@2.5": `host "gemini@2.5": gemini takes no @VERSION`,
+		"codex@new":  `host "codex@new": "new" is not a release number`,
+		"codex@":     `host "codex@": "" is not a release number`,
+	} {
+		if _, err := ParseHosts(in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", in, err, want)
+		}
+	}
+	for _, tc := range []struct {
+		v, limit string
+		want     bool
+	}{{"0.42", "0.42", true}, {"0.42.1", "0.42", false}, {"0.111", "0.42", false}, {"0.31", "0.42", true}, {"0.9", "0.111", true}, {"1", "0.111", false}} {
+		if got := atMost(tc.v, tc.limit); got != tc.want {
+			t.Errorf("atMost(%s, %s) = %v", tc.v, tc.limit, got)
+		}
 	}
 }
 

@@ -394,6 +394,20 @@ func isNumber(s string) bool {
 
 const hexDigits = "0123456789abcdef"
 
+// invalidUTF8 is what encoding/json writes in a string for each byte that
+// is not part of valid UTF-8: the escape \ufffd up to Go 1.26, the
+// character U+FFFD itself from Go 1.27 (where encoding/json runs on
+// encoding/json/v2). str writes what encoding/json writes under the Go
+// normgen is built with, so that Marshal's bytes stay those of
+// marshalSlow; both decode to the same string.
+var invalidUTF8 = func() string {
+	b, err := json.Marshal("\xff")
+	if err != nil || len(b) < 2 {
+		return `\ufffd`
+	}
+	return string(b[1 : len(b)-1])
+}()
+
 // str writes s as a JSON string as encoding/json does without HTML
 // escaping.
 func (w *schemaWriter) str(s string) {
@@ -430,7 +444,7 @@ func (w *schemaWriter) str(s string) {
 		c, size := utf8.DecodeRuneInString(s[i:])
 		if c == utf8.RuneError && size == 1 {
 			w.buf = append(w.buf, s[start:i]...)
-			w.buf = append(w.buf, `\ufffd`...)
+			w.buf = append(w.buf, invalidUTF8...)
 			i += size
 			start = i
 			continue

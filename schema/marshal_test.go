@@ -49,6 +49,8 @@ func TestMarshal(t *testing.T) {
 	props.Set("t", jsonschema.TrueSchema)
 	props.Set("nil", nil)
 	props.Set("empty", &jsonschema.Schema{})
+	badProps := orderedmap.New[string, *jsonschema.Schema]()
+	badProps.Set("k\xffx", &jsonschema.Schema{Type: "string", Enum: []any{"e\xed\xa0\x80"}, Default: "d\xc3"})
 	cases := map[string]*jsonschema.Schema{
 		"nil":            nil,
 		"true":           jsonschema.TrueSchema,
@@ -66,6 +68,9 @@ func TestMarshal(t *testing.T) {
 			Title:       "\u007f\u0080",
 			Comments:    StrictComment,
 		},
+		// encoding/json writes each byte that is not UTF-8 as \ufffd up
+		// to Go 1.26, as U+FFFD itself from Go 1.27
+		"invalid utf8": {Type: "object", Properties: badProps, Required: []string{"k\xffx"}, Extras: map[string]any{"x\xfe": []string{"v\xff\xfe"}}},
 		"numbers":      {Type: "number", Minimum: "-1.5e+10", Maximum: "0", ExclusiveMinimum: "1E-3", ExclusiveMaximum: "12"},
 		"bad number":   {Type: "number", Minimum: "01"},
 		"bad number 2": {Type: "number", Maximum: "1.5x"},

@@ -10,13 +10,21 @@
 //	server.AddReceivingMiddleware(lax.Middleware)
 //
 // What is derived, and what stays strict, is schema.DeriveTool's:
-// integers, numbers and booleans at the top level take their string
-// forms, arrays and objects their JSON text; string fields never change.
+// integers, numbers and booleans take their string forms, arrays and
+// objects their JSON text, at any depth; string fields never change. With
+// a rules file, schema.DeriveWith's: a rule of the file that writes a
+// value a derived rule writes replaces it there, and what the file's
+// rules take (alias keys, defaulted fields left out, ...) is advertised.
+//
+// It builds with every go-sdk release from v1.1.0 (its go.mod asks for no
+// newer one, so that it never moves a server off the release it runs) to
+// the newest tested (see the README).
 package gosdk
 
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -86,6 +94,7 @@ func (a *Adapter) rewrite(list *mcp.ListToolsResult) *mcp.ListToolsResult {
 		}
 		strict, err := json.Marshal(t.InputSchema)
 		if err != nil {
+			a.core.Warn(fmt.Sprintf("%s: input schema not read: %v; advertised as it is", t.Name, err))
 			continue
 		}
 		tool := *t
@@ -110,9 +119,12 @@ func (a *Adapter) learn(ctx context.Context, next mcp.MethodHandler, session *mc
 			if t == nil {
 				continue
 			}
-			if strict, err := json.Marshal(t.InputSchema); err == nil {
-				tools = append(tools, core.Tool{Name: t.Name, Schema: strict})
+			strict, err := json.Marshal(t.InputSchema)
+			if err != nil {
+				a.core.Warn(fmt.Sprintf("%s: input schema not read: %v; its calls are normalized by the rules file alone", t.Name, err))
+				continue
 			}
+			tools = append(tools, core.Tool{Name: t.Name, Schema: strict})
 		}
 		if cursor = list.NextCursor; cursor == "" {
 			break
@@ -121,8 +133,8 @@ func (a *Adapter) learn(ctx context.Context, next mcp.MethodHandler, session *mc
 	a.core.Learn(tools)
 }
 
-// Stats returns the normalizer's statistics (zero without Options.LogDir).
+// Stats returns the normalizer's statistics.
 func (a *Adapter) Stats() lenient.Stats { return a.core.Stats() }
 
-// Close writes the statistics a last time.
+// Close writes the statistics a last time (with Options.LogDir).
 func (a *Adapter) Close() error { return a.core.Close() }

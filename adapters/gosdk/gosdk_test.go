@@ -39,6 +39,13 @@ func serve(t *testing.T, opts Options) (*mcp.ClientSession, *[]input, *mcp.Tool,
 		t.Fatal(err)
 	}
 	s.AddReceivingMiddleware(lax.Middleware)
+	t.Cleanup(func() { lax.Close() })
+	return connect(t, s), &got, tool, lax
+}
+
+// connect connects an in-memory client to s, closed at the test's end.
+func connect(t *testing.T, s *mcp.Server) *mcp.ClientSession {
+	t.Helper()
 	ct, st := mcp.NewInMemoryTransports()
 	ctx := context.Background()
 	if _, err := s.Connect(ctx, st, nil); err != nil {
@@ -48,8 +55,8 @@ func serve(t *testing.T, opts Options) (*mcp.ClientSession, *[]input, *mcp.Tool,
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cs.Close(); lax.Close() })
-	return cs, &got, tool, lax
+	t.Cleanup(func() { cs.Close() })
+	return cs
 }
 
 func TestMiddleware(t *testing.T) {

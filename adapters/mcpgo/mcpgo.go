@@ -11,12 +11,21 @@
 //
 // A server that sets its own Hooks adds the adapter's to them instead:
 // lax.AddHooks(s, hooks).
+//
+// It builds with every mcp-go release from v0.32.0 (its go.mod asks for
+// no newer one, so that it never moves a server off the release it runs)
+// to the newest tested (see the README): the arguments' raw JSON
+// (CallToolParams.RawArguments, mcp-go v1.0.0 on) is normalized where the
+// release has it, the decoded map always; a call that comes before any
+// tools/list finds its tool through MCPServer.GetTool (v0.40.0 on), or
+// else through a tools/list the adapter sends the server itself.
 package mcpgo
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"reflect"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -65,15 +74,18 @@ func (a *Adapter) AddHooks(s *server.MCPServer, hooks *server.Hooks) {
 		tools := make([]mcp.Tool, len(result.Tools))
 		for i, t := range result.Tools {
 			tools[i] = t
-			if strict, ok := schemaOf(t); ok {
-				tools[i].RawInputSchema = json.RawMessage(a.core.LenientSchema(t.Name, strict))
-				tools[i].InputSchema = mcp.ToolInputSchema{}
+			strict, ok := schemaOf(t)
+			if !ok {
+				a.core.Warn(t.Name + ": input schema not read; advertised as it is")
+				continue
 			}
+			tools[i].RawInputSchema = json.RawMessage(a.core.LenientSchema(t.Name, strict))
+			tools[i].InputSchema = mcp.ToolInputSchema{}
 		}
 		result.Tools = tools
 	})
-	hooks.AddBeforeCallTool(func(_ context.Context, _ any, req *mcp.CallToolRequest) {
-		a.normalize(req)
+	hooks.AddBeforeCallTool(func(ctx context.Context, _ any, req *mcp.CallToolRequest) {
+		a.normalize(ctx, req)
 	})
 }
 
@@ -92,18 +104,15 @@ func schemaOf(t mcp.Tool) ([]byte, bool) {
 	return v.InputSchema, true
 }
 
-// normalize fixes a call's arguments in place: RawArguments, and Arguments
-// as mcp-go itself decodes them (a map), for validation and handlers.
-func (a *Adapter) normalize(req *mcp.CallToolRequest) {
+// normalize fixes a call's arguments in place: the raw JSON where the
+// release keeps it, and the arguments map as mcp-go itself decodes it,
+// which validation and handlers read.
+func (a *Adapter) normalize(ctx context.Context, req *mcp.CallToolRequest) {
 	name := req.Params.Name
-	if !a.core.Known(name) && a.server != nil {
-		if t := a.server.GetTool(name); t != nil {
-			if strict, ok := schemaOf(t.Tool); ok {
-				a.core.Learn([]core.Tool{{Name: name, Schema: strict}})
-			}
-		}
+	if !a.core.Known(name) {
+		a.learn(ctx, name)
 	}
-	raw := []byte(req.Params.RawArguments)
+	raw := rawArguments(&req.Params)
 	if len(raw) == 0 {
 		var err error
 		if raw, err = json.Marshal(req.Params.Arguments); err != nil {
@@ -118,12 +127,83 @@ func (a *Adapter) normalize(req *mcp.CallToolRequest) {
 	if err := json.NewDecoder(bytes.NewReader(out)).Decode(&args); err != nil {
 		return
 	}
-	req.Params.RawArguments = out
+	setRawArguments(&req.Params, out)
 	req.Params.Arguments = args
 }
 
-// Stats returns the normalizer's statistics (zero without Options.LogDir).
+// learn finds the schema of a tool called before the adapter saw it
+// listed: among the session's own tools, then the server's.
+func (a *Adapter) learn(ctx context.Context, name string) {
+	if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithTools); ok {
+		if t, ok := s.GetSessionTools()[name]; ok {
+			if strict, ok := schemaOf(t.Tool); ok {
+				a.core.Learn([]core.Tool{{Name: name, Schema: strict}})
+				return
+			}
+		}
+	}
+	if a.server == nil {
+		return
+	}
+	if g, ok := any(a.server).(interface {
+		GetTool(string) *server.ServerTool
+	}); ok {
+		if t := g.GetTool(name); t != nil {
+			if strict, ok := schemaOf(t.Tool); ok {
+				a.core.Learn([]core.Tool{{Name: name, Schema: strict}})
+			}
+		}
+		return
+	}
+	// Before mcp-go v0.40.0 the server has no GetTool: list its tools (the
+	// adapter's own hook learns them), page by page.
+	cursor := ""
+	for range 1000 { // pages; a bound against a server that loops
+		params := map[string]any{}
+		if cursor != "" {
+			params["cursor"] = cursor
+		}
+		msg, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": "normgen-adapter-learn", "method": "tools/list", "params": params})
+		res, err := json.Marshal(a.server.HandleMessage(ctx, msg))
+		var page struct {
+			Result struct {
+				NextCursor string `json:"nextCursor"`
+			} `json:"result"`
+		}
+		if err != nil || json.Unmarshal(res, &page) != nil || page.Result.NextCursor == "" {
+			return
+		}
+		cursor = page.Result.NextCursor
+	}
+}
+
+// rawArgs is the index of CallToolParams.RawArguments, which mcp-go has
+// from v1.0.0 on (nil before).
+var rawArgs = func() []int {
+	f, ok := reflect.TypeFor[mcp.CallToolParams]().FieldByName("RawArguments")
+	if !ok || f.Type != reflect.TypeFor[json.RawMessage]() {
+		return nil
+	}
+	return f.Index
+}()
+
+// rawArguments returns the arguments' raw JSON, where the release keeps it.
+func rawArguments(p *mcp.CallToolParams) json.RawMessage {
+	if rawArgs == nil {
+		return nil
+	}
+	return reflect.ValueOf(p).Elem().FieldByIndex(rawArgs).Interface().(json.RawMessage)
+}
+
+// setRawArguments sets the arguments' raw JSON, where the release keeps it.
+func setRawArguments(p *mcp.CallToolParams, raw json.RawMessage) {
+	if rawArgs != nil {
+		reflect.ValueOf(p).Elem().FieldByIndex(rawArgs).Set(reflect.ValueOf(raw))
+	}
+}
+
+// Stats returns the normalizer's statistics.
 func (a *Adapter) Stats() lenient.Stats { return a.core.Stats() }
 
-// Close writes the statistics a last time.
+// Close writes the statistics a last time (with Options.LogDir).
 func (a *Adapter) Close() error { return a.core.Close() }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"log"
 	"os"
 	"path/filepath"
@@ -14,18 +15,127 @@ import (
 )
 
 func init() {
-	subcommands["catalog"] = func(args []string) int {
-		if fromCatalog(args, "from") { // fromcatalog.go
-			return catalogFrom(args)
-		}
-		return printModel("catalog", args, gen.Catalog)
+	subcommands["catalog"] = runCatalog
+	subcommands["rules"] = runRules
+}
+
+// runCatalog implements `normgen catalog`: the catalog of the package in
+// DIR, or with -from, any server's catalog with lenient schemas
+// (fromcatalog.go).
+func runCatalog(args []string) int {
+	fs := flag.NewFlagSet("normgen catalog", flag.ContinueOnError)
+	pf := packageFlags(fs)
+	profile := profileFlag(fs)
+	from := fs.String("from", "", "print this tools/list catalog `FILE` (- for stdin), any server's, with lenient schemas instead of a package's")
+	rulesFile := fs.String("rules", "", "with -from: a rules.json `FILE` the calls are also normalized with: the schemas admit what it makes the server take (fields its aliases and defaults fill are not required)")
+	quiet := fs.Bool("q", false, "with -from: do not print warnings about fields left strict")
+	fs.Usage = commandUsage(fs,
+		"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required json|jsonschema] [DIR]", "print the package's tools, [{name, description, inputSchema}] sorted by name",
+		"normgen catalog -from FILE|- [-rules FILE] [-q]", "any server's tools/list catalog, every input schema rewritten lenient (portable profile)")
+	return runForms(fs, args, "catalog", "from", []string{"tags", "type", "required", "profile"}, []string{"rules", "q"},
+		func() int { return catalogFrom(fs, *from, *rulesFile, *quiet) },
+		func() int {
+			p, ok := parseProfile(*profile)
+			if !ok {
+				return 2
+			}
+			return printModel(fs, "catalog", pf, func(m *gen.Package) ([]byte, error) { return gen.Catalog(m, p) })
+		})
+}
+
+// runRules implements `normgen rules`: the rule table of the package in
+// DIR, or with -catalog, rules derived from any server's catalog.
+func runRules(args []string) int {
+	fs := flag.NewFlagSet("normgen rules", flag.ContinueOnError)
+	pf := packageFlags(fs)
+	from := fs.String("catalog", "", "derive the rules from this tools/list catalog `FILE` (- for stdin), any server's, instead of a package")
+	rulesFile := fs.String("rules", "", "with -catalog: a rules.json `FILE` the calls are also normalized with: derived rules that one of its rules overlaps are left out, replaced by it")
+	quiet := fs.Bool("q", false, "with -catalog: do not print warnings about fields left strict")
+	fs.Usage = commandUsage(fs,
+		"normgen rules [-tags TAGS] [-type T,U] [-required json|jsonschema] [DIR]", "print the package's rule table as rules.json",
+		"normgen rules -catalog FILE|- [-rules FILE] [-q]", "rules.json derived from each tool's own input schema in any server's catalog")
+	return runForms(fs, args, "rules", "catalog", []string{"tags", "type", "required"}, []string{"rules", "q"},
+		func() int { return rulesFromCatalog(fs, *from, *rulesFile, *quiet) },
+		func() int { return printModel(fs, "rules", pf, gen.RuleTable) })
+}
+
+// runForms parses the flags of a command with two forms, one for a
+// package and one for a catalog file given with -from (the flag named
+// from), and runs the form asked for. A flag of one form given to the
+// other (pkgOnly, fromOnly) is a usage error naming it.
+func runForms(fs *flag.FlagSet, args []string, cmd, from string, pkgOnly, fromOnly []string, fromForm, pkgForm func() int) int {
+	if code, done := parseCommand(fs, args); done {
+		return code
 	}
-	subcommands["rules"] = func(args []string) int {
-		if fromCatalog(args, "catalog") {
-			return rulesFromCatalog(args)
+	set := setFlags(fs)
+	if !set[from] {
+		if bad := firstSet(set, fromOnly...); bad != "" {
+			return usageError(fs, cmd, "-%s applies to -%s", bad, from)
 		}
-		return printModel("rules", args, func(m *gen.Package, _ lenient.Profile) ([]byte, error) { return gen.RuleTable(m) })
+		return pkgForm()
 	}
+	if bad := firstSet(set, pkgOnly...); bad != "" {
+		return usageError(fs, cmd, "-%s applies to a package; with -%s only -%s apply", bad, from, strings.Join(fromOnly, " and -"))
+	}
+	return fromForm()
+}
+
+// pkgFlags are the flags that select what to load of a package.
+type pkgFlags struct {
+	tags, types, required *string
+}
+
+// packageFlags declares -tags, -type and -required on fs.
+func packageFlags(fs *flag.FlagSet) pkgFlags {
+	return pkgFlags{
+		tags:  fs.String("tags", "", "comma-separated build `TAGS`"),
+		types:    fs.String("type", "", "comma-separated tool type names (`T,U`); default: types with a //normgen:tool line"),
+		required: requiredFlag(fs),
+	}
+}
+
+// commandUsage is the usage of a command with two forms, each a synopsis
+// line and what it does, followed by the flags.
+func commandUsage(fs *flag.FlagSet, lines ...string) func() {
+	return func() {
+		w := fs.Output()
+		fmt.Fprintln(w, "Usage:")
+		for i := 0; i+1 < len(lines); i += 2 {
+			fmt.Fprintf(w, "\t%s\n\t\t%s\n", lines[i], lines[i+1])
+		}
+		fmt.Fprintln(w, "Flags:")
+		fs.PrintDefaults()
+	}
+}
+
+// parseCommand parses a command's flags: done is true when the command
+// ends here, with the exit code (0 after the help, 2 for a usage error).
+func parseCommand(fs *flag.FlagSet, args []string) (code int, done bool) {
+	if helpAsked(args) {
+		fs.Usage()
+		return 0, true
+	}
+	if err := fs.Parse(args); err != nil {
+		return flagExit(err), true
+	}
+	return 0, false
+}
+
+// setFlags returns the names of the flags given on the command line.
+func setFlags(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
+// firstSet returns the first of names that is in set, or "".
+func firstSet(set map[string]bool, names ...string) string {
+	for _, n := range names {
+		if set[n] {
+			return n
+		}
+	}
+	return ""
 }
 
 // profileFlag declares the -profile flag of the commands that print
@@ -71,35 +181,16 @@ func parseRequired(name string) (schema.Required, bool) {
 }
 
 // printModel loads the package named by the DIR argument and prints what
-// render makes of its model, with schemas in the -profile profile.
-func printModel(name string, args []string, render func(*gen.Package, lenient.Profile) ([]byte, error)) int {
-	fs := flag.NewFlagSet("normgen "+name, flag.ContinueOnError)
-	tags := fs.String("tags", "", "comma-separated build tags")
-	typeNames := fs.String("type", "", "comma-separated tool type names")
-	var profile *string
-	if name == "catalog" {
-		profile = profileFlag(fs)
-	} else {
-		profile = new(string)
-		*profile = string(lenient.ProfilePortable)
-	}
-	required := requiredFlag(fs)
-	if err := fs.Parse(args); err != nil {
-		return flagExit(err)
-	}
-	p, ok := parseProfile(*profile)
-	if !ok {
-		return 2
-	}
-	r, ok := parseRequired(*required)
-	if !ok {
-		return 2
-	}
+// render makes of its model.
+func printModel(fs *flag.FlagSet, name string, pf pkgFlags, render func(*gen.Package) ([]byte, error)) int {
 	if fs.NArg() > 1 {
-		log.Printf("%s: at most one directory argument", name)
+		return usageError(fs, name, "at most one package directory, not %d arguments", fs.NArg())
+	}
+	r, ok := parseRequired(*pf.required)
+	if !ok {
 		return 2
 	}
-	cfg := gen.Config{Dir: ".", Tags: *tags, Types: splitList(*typeNames), Required: r}
+	cfg := gen.Config{Dir: ".", Tags: *pf.tags, Types: splitList(*pf.types), Required: r}
 	if fs.NArg() == 1 {
 		cfg.Dir = fs.Arg(0)
 	}
@@ -107,12 +198,13 @@ func printModel(name string, args []string, render func(*gen.Package, lenient.Pr
 		return code
 	}
 	cfg.OnWarning = warnings(cfg.Dir)
+	cfg.OnWarning = warnings(cfg.Dir)
 	m, diags := gen.Load(context.Background(), cfg)
 	if len(diags) > 0 || m == nil {
 		printDiags(cfg.Dir, diags)
 		return 1
 	}
-	b, err := render(m, p)
+	b, err := render(m)
 	if err != nil {
 		log.Print(err)
 		return 1

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,12 +32,41 @@ func TestCheckHostCommand(t *testing.T) {
 	if code := runCheck([]string{"-host", "bard", cat}); code != 2 {
 		t.Errorf("unknown host: exit %d, want 2", code)
 	}
+	if code := runCheck([]string{"-host", "gemini@2", cat}); code != 2 {
+		t.Errorf("a version for a host without versions: exit %d, want 2", code)
+	}
+}
+
+// TestCheckHostNotes: a note (Claude's undocumented strict-grammar limit)
+// is printed, in -json too, but alone does not fail the check.
+func TestCheckHostNotes(t *testing.T) {
+	var props []string
+	for i := range 30 {
+		props = append(props, fmt.Sprintf(`"f%d":{"type":"string"}`, i))
+	}
+	cat := filepath.Join(t.TempDir(), "wide.json")
+	os.WriteFile(cat, []byte(`[{"name":"wide","inputSchema":{"type":"object","properties":{`+strings.Join(props, ",")+`}}}]`), 0o644)
+	var code int
+	out := captureStdout(t, func() { code = runCheck([]string{"-host", "claude", cat}) })
+	if code != 0 || !strings.Contains(out, "wide: (root): claude: note: 30 optional properties in this catalog (30 in this tool)") {
+		t.Errorf("exit %d, want 0 and the note; stdout:\n%s", code, out)
+	}
+	out = captureStdout(t, func() { code = runCheck([]string{"-host", "claude,openai", "-json", cat}) })
+	if code != 0 || !strings.Contains(out, `"note": true`) {
+		t.Errorf("-json: exit %d, stdout:\n%s", code, out)
+	}
+	os.WriteFile(cat, []byte(`[{"name":"wide","inputSchema":{"type":"object","properties":{`+strings.Join(props, ",")+`,"l":{"type":"array"}}}}]`), 0o644)
+	if code := runCheck([]string{"-host", "claude,openai", cat}); code != 1 {
+		t.Errorf("a note and a finding: exit %d, want 1", code)
+	}
 }
 
 // TestRepoCatalogsPassEveryHost generates the catalog of every package
 // the repository generates for (the examples and the benchmark package)
-// and checks it: the default profile breaks no host rule and has no
-// leniency gap; the gemini profile breaks no Gemini rule.
+// and checks it: the default profile breaks no rule of any host "all"
+// names and has no leniency gap; the gemini profile breaks no Gemini rule;
+// the typearray profile breaks none of the older Codex CLI releases'
+// (notes, which warn of undocumented limits, are not failures).
 func TestRepoCatalogsPassEveryHost(t *testing.T) {
 	root := filepath.Join("..", "..")
 	for _, dir := range []string{"examples/filesystem", "examples/mail", "gen/internal/benchdata"} {
@@ -50,12 +80,14 @@ func TestRepoCatalogsPassEveryHost(t *testing.T) {
 		}{
 			{lenient.ProfilePortable, schema.Hosts()},
 			{lenient.ProfileGemini, []schema.Host{schema.HostGemini}},
+			// Codex CLI 0.111 and earlier read the typearray profile.
+			{lenient.ProfileTypeArray, []schema.Host{"codex@0.111", "codex@0.42"}},
 		} {
 			cat, err := gen.Catalog(m, tc.profile)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if bytes.Contains(cat, []byte(`"type": [`)) {
+			if tc.profile != lenient.ProfileTypeArray && bytes.Contains(cat, []byte(`"type": [`)) {
 				t.Errorf("%s (%s): a type array in the catalog", dir, tc.profile)
 			}
 			fs, err := schema.CheckHosts(cat, tc.hosts)
@@ -70,7 +102,9 @@ func TestRepoCatalogsPassEveryHost(t *testing.T) {
 				fs = append(fs, lf...)
 			}
 			for _, f := range fs {
-				t.Errorf("%s (%s): %s", dir, tc.profile, f)
+				if !f.Note {
+					t.Errorf("%s (%s): %s", dir, tc.profile, f)
+				}
 			}
 		}
 	}

@@ -70,6 +70,10 @@ func TestUsageLines(t *testing.T) {
 		{[]string{"suggest", "-calls", "missing.jsonl"}, "normgen: missing.jsonl: no such file"},
 		{[]string{"suggest", "-calls", "-", "nodir"}, "normgen: nodir: no such directory"},
 		{[]string{"stats", "-logdir", "nodir"}, "normgen: nodir: no such directory"},
+		// InputSchema is what SDKs validate calls against: never a
+		// profile for tools/list only (catalog -profile prints those).
+		{[]string{"-profile", "gemini", "."}, "normgen: profile gemini cannot be the generated InputSchema, which SDKs validate calls against"},
+		{[]string{"-profile", "typearray", "."}, "normgen: profile typearray cannot be the generated InputSchema, which SDKs validate calls against"},
 	} {
 		code, stdout, stderr := normgen(t, dir, "[]", tc.args...)
 		lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
@@ -100,14 +104,15 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-// TestNormalizeCLI: an unknown tool and a non-object on stdin are said for
-// what they are, on stderr, with exit 1.
+// TestNormalizeCLI: a tool no rule names is said on stderr and its
+// arguments pass unchanged (exit 0); a non-object on stdin is said for what
+// it is, on stderr, with exit 1.
 func TestNormalizeCLI(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "rules.json"), []byte(`[{"id":"a","tools":["edit_file"],"type":"param_alias","from":"old_str","to":"old_text"}]`), 0o644)
 	code, stdout, stderr := normgen(t, dir, `{"old_str":"x"}`, "normalize", "-rules", "rules.json", "-tool", "nosuchtool")
-	if code != 1 || stdout != "" || !strings.Contains(stderr, "nosuchtool") {
-		t.Errorf("unknown tool: exit %d, stdout %q, stderr %q; want exit 1 and the tool named on stderr", code, stdout, stderr)
+	if code != 0 || !strings.Contains(stdout, `"old_str": "x"`) || !strings.Contains(stderr, "nosuchtool") {
+		t.Errorf("unknown tool: exit %d, stdout %q, stderr %q; want exit 0, the arguments unchanged and the tool named on stderr", code, stdout, stderr)
 	}
 	code, stdout, stderr = normgen(t, dir, `[1]`, "normalize", "-rules", "rules.json", "-tool", "edit_file")
 	if code != 1 || stdout != "" || !strings.Contains(stderr, "must be a JSON object") || strings.Contains(stderr, "invalid JSON") {
@@ -159,7 +164,7 @@ func TestNotInModule(t *testing.T) {
 	os.MkdirAll(filepath.Join(dir, "x"), 0o755)
 	os.WriteFile(filepath.Join(dir, "x", "x.go"), []byte("package x\n"), 0o644)
 	code, _, stderr := normgen(t, dir, "", "x")
-	if want := "x: not inside a Go module (no go.mod in it or above)"; code != 1 || !strings.HasPrefix(stderr, want) || strings.Count(stderr, "\n") != 1 {
+	if want := "normgen: x: not inside a Go module (no go.mod in it or above)"; code != 1 || !strings.HasPrefix(stderr, want) || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("exit %d, stderr %q; want exit 1 and one line starting %q", code, stderr, want)
 	}
 }

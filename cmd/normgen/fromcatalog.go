@@ -12,28 +12,12 @@ import (
 	"github.com/normgen/normgen/schema"
 )
 
-// fromCatalog reports whether the arguments of `catalog` or `rules` ask
-// for a catalog-driven run (`catalog -from FILE`, `rules -catalog FILE`)
-// rather than a package-driven one.
-func fromCatalog(args []string, name string) bool {
-	for _, a := range args {
-		if a == "--" {
-			return false
-		}
-		a = strings.TrimLeft(a, "-")
-		if a == name || strings.HasPrefix(a, name+"=") {
-			return true
-		}
-	}
-	return false
-}
-
 // catalogFrom runs `normgen catalog -from FILE|-`: the catalog of any
 // server, with every tool's input schema replaced by its lenient rewrite
 // in the portable form; tool order, names, descriptions and every other
 // key kept.
-func catalogFrom(args []string) int {
-	d, code := deriveCatalog("catalog", "from", args)
+func catalogFrom(fs *flag.FlagSet, file, rulesFile string, quiet bool) int {
+	d, code := deriveCatalog(fs, "catalog", "from", file, rulesFile, quiet)
 	if d == nil {
 		return code
 	}
@@ -42,15 +26,16 @@ func catalogFrom(args []string) int {
 }
 
 // rulesFromCatalog runs `normgen rules -catalog FILE|-`: rules.json
-// derived from each tool's own input schema.
-func rulesFromCatalog(args []string) int {
-	d, code := deriveCatalog("rules", "catalog", args)
+// derived from each tool's own input schema (less those that a rule of
+// -rules FILE replaces: print the derived rules to load beside that file).
+func rulesFromCatalog(fs *flag.FlagSet, file, rulesFile string, quiet bool) int {
+	d, code := deriveCatalog(fs, "rules", "catalog", file, rulesFile, quiet)
 	if d == nil {
 		return code
 	}
 	rules := d.Rules
 	if rules == nil {
-		rules = rules[:0:0]
+		rules = []lenient.Rule{} // [], not null: a rules file is an array
 	}
 	b, err := gen.MarshalJSON(rules)
 	if err != nil {
@@ -61,28 +46,18 @@ func rulesFromCatalog(args []string) int {
 	return 0
 }
 
-// deriveCatalog parses the flags of a catalog-driven command, reads the
-// catalog (a file, or stdin for "-") and derives it. Fields left strict
-// are warned about on stderr; the exit code is for a nil result: 2 for
-// usage errors and unreadable files, 1 for a malformed catalog.
-func deriveCatalog(cmd, flagName string, args []string) (*schema.CatalogDerivation, int) {
-	fs := flag.NewFlagSet("normgen "+cmd, flag.ContinueOnError)
-	file := fs.String(flagName, "", "the tools/list catalog to read: a `FILE`, or - for stdin")
-	quiet := fs.Bool("q", false, "do not print warnings about fields left strict")
-	rulesFile := ""
-	if cmd == "catalog" {
-		fs.StringVar(&rulesFile, "rules", "", "a rules.json `FILE` the calls are also normalized with: fields its aliases and defaults fill are not required")
-	}
-	if err := fs.Parse(args); err != nil {
-		return nil, flagExit(err)
-	}
-	if fs.NArg() > 0 || *file == "" {
-		log.Printf("%s -%s takes one catalog file (or - for stdin) and no other argument", cmd, flagName)
-		return nil, 2
+// deriveCatalog reads the catalog file of a catalog-driven command (a
+// file, or stdin for "-"), derives it and applies the -rules file. Fields
+// left strict are warned about on stderr unless quiet; the exit code is
+// for a nil result: 2 for usage errors and unreadable files, 1 for a
+// malformed catalog or rules file.
+func deriveCatalog(fs *flag.FlagSet, cmd, flagName, file, rulesFile string, quiet bool) (*schema.CatalogDerivation, int) {
+	if fs.NArg() > 0 || file == "" {
+		return nil, usageError(fs, cmd, "-%s takes one catalog file (or - for stdin) and no other argument", flagName)
 	}
 	var data []byte
 	var err error
-	name := *file
+	name := file
 	if name == "-" {
 		data, err = io.ReadAll(os.Stdin)
 		name = "stdin"
@@ -110,7 +85,7 @@ func deriveCatalog(cmd, flagName string, args []string) (*schema.CatalogDerivati
 		}
 		d.ApplyRules(rules)
 	}
-	if !*quiet {
+	if !quiet {
 		for _, w := range d.Warnings {
 			log.Printf("warning: %s", w)
 		}

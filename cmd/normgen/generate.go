@@ -33,6 +33,10 @@ func runGenerate(args []string) int {
 	if !ok {
 		return 2
 	}
+	if !p.ForValidation() {
+		log.Print(gen.ProfileForValidationError(p))
+		return 2
+	}
 	r, ok := parseRequired(*required)
 	if !ok {
 		return 2

@@ -5,11 +5,15 @@
 //
 //	normgen [-type T,U] [-output FILE] [-tags TAGS] [-profile P] [-check] [-schemas DIR] [DIR]
 //	                          generate for the package in DIR (default .)
-//	normgen catalog [DIR]     print [{name, description, inputSchema}] sorted by name
-//	normgen catalog -from FILE|-    any server's catalog with lenient schemas
-//	normgen rules [DIR]       print the rule table as rules.json
-//	normgen rules -catalog FILE|-   rules.json derived from any server's catalog
-//	normgen check [-json] [-host NAME,...|all] [FILE|-]
+//	normgen catalog [-profile P] [-tags TAGS] [-type T,U] [DIR]
+//	                          print [{name, description, inputSchema}] sorted by name
+//	normgen catalog -from FILE|- [-rules FILE] [-q]
+//	                          any server's catalog with lenient schemas
+//	normgen rules [-tags TAGS] [-type T,U] [DIR]
+//	                          print the rule table as rules.json
+//	normgen rules -catalog FILE|- [-q]
+//	                          rules.json derived from any server's catalog
+//	normgen check [-json] [-host NAME[@VERSION],...|all] [FILE|-]
 //	                          lint a tools/list catalog
 //	normgen normalize -rules FILE -tool NAME   normalize arguments read on stdin
 //	normgen suggest -calls FILE [-w] [DIR]     tag edits from a call log
@@ -19,8 +23,9 @@
 // the usage (on stderr) and exit 0.
 //
 // Exit codes: 0 ok, 1 findings or generation errors, 2 usage errors: an
-// unknown command or flag, or a file or directory argument that does not
-// exist.
+// unknown command or flag, a required flag left out, or a file or
+// directory argument that does not exist, each said in one line prefixed
+// "normgen:".
 package main
 
 import (
@@ -51,23 +56,30 @@ func run(args []string) int {
 	}
 	first := args[0]
 	if first == "help" { // normgen help [COMMAND], as -h
-		if len(args) > 1 {
-			if cmd, ok := subcommands[args[1]]; ok {
-				return cmd([]string{"-h"})
-			}
+		if len(args) == 1 {
+			return runGenerate([]string{"-h"})
 		}
-		return runGenerate([]string{"-h"})
+		if cmd, ok := subcommands[args[1]]; ok {
+			return cmd([]string{"-h"})
+		}
+		return unknownCommand(args[1])
 	}
 	if cmd, ok := subcommands[first]; ok {
 		return cmd(args[1:])
 	}
 	if !strings.HasPrefix(first, "-") && !looksLikePath(first) {
 		if _, err := os.Stat(first); err != nil {
-			log.Printf("unknown command %q; commands: %s (or a package directory to generate for; normgen -h for help)", first, strings.Join(commandNames(), ", "))
-			return 2
+			return unknownCommand(first)
 		}
 	}
 	return runGenerate(args)
+}
+
+// unknownCommand says that name is no command, naming the commands, and
+// returns 2 (a usage error).
+func unknownCommand(name string) int {
+	log.Printf("unknown command %q; commands: %s (or a package directory to generate for; normgen -h for help)", name, strings.Join(commandNames(), ", "))
+	return 2
 }
 
 // looksLikePath reports whether a first argument is meant as a path rather

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/internal/tempmodule"
 )
 
 const toolSrc = `package tools
@@ -26,25 +28,7 @@ type EchoInput struct {
 // depends on this repository.
 func tempPackage(t *testing.T) string {
 	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Join(filepath.Dir(file), "..", "..")
-	mod := t.TempDir()
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, data := range map[string]string{
-		"go.mod":         "module example.com/m\n\ngo 1.25.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => " + root + "\n",
-		"go.sum":         string(sum),
-		"tools/tools.go": toolSrc,
-	} {
-		p := filepath.Join(mod, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("GOFLAGS", "-mod=mod")
+	mod := tempmodule.New(t, "example.com/m", map[string]string{"tools/tools.go": toolSrc})
 	return filepath.Join(mod, "tools")
 }
 

@@ -28,9 +28,13 @@ func runNormalize(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
-	if *rulesPath == "" || *tool == "" || fs.NArg() > 0 {
-		fs.Usage()
-		return 2
+	switch {
+	case *rulesPath == "":
+		return usageError(fs, "normalize", "-rules FILE is missing: the rules.json to apply")
+	case *tool == "":
+		return usageError(fs, "normalize", "-tool NAME is missing: the tool the arguments are for")
+	case fs.NArg() > 0:
+		return usageError(fs, "normalize", "unexpected argument %q: the arguments are read on stdin", fs.Arg(0))
 	}
 	if code := needFile(*rulesPath); code != 0 {
 		return code
@@ -41,10 +45,7 @@ func runNormalize(args []string) int {
 		return 1
 	}
 	if msg := toolCoverage(rules, *tool); msg != "" {
-		log.Print(msg)
-		if !hasWildcard(rules) {
-			return 1
-		}
+		log.Print(msg) // a note: the call still goes through
 	}
 	n, err := lenient.NewNormalizer(rules)
 	if err != nil {
@@ -76,7 +77,9 @@ func runNormalize(args []string) int {
 	return 0
 }
 
-// toolCoverage says when no rule names tool: "" when one does.
+// toolCoverage says when no rule names tool: "" when one does. Such a
+// tool's arguments pass unchanged, or with only the "*" rules applied: a
+// catalog's derived rules name only the tools with something to fix.
 func toolCoverage(rules []lenient.Rule, tool string) string {
 	var names []string
 	seen := map[string]bool{}
@@ -92,11 +95,18 @@ func toolCoverage(rules []lenient.Rule, tool string) string {
 		}
 	}
 	sort.Strings(names)
-	msg := fmt.Sprintf("no rule names tool %q (the rules name: %s)", tool, strings.Join(names, ", "))
-	if hasWildcard(rules) {
-		msg += `; only the "*" rules apply`
+	named := "the rules name: " + strings.Join(names, ", ")
+	if len(names) == 0 {
+		named = "the rules file has no rule"
+		if len(rules) > 0 {
+			named = `the rules are all "*" rules`
+		}
 	}
-	return msg
+	msg := fmt.Sprintf("no rule names tool %q (%s)", tool, named)
+	if hasWildcard(rules) {
+		return msg + `; only the "*" rules apply`
+	}
+	return msg + "; its arguments pass unchanged"
 }
 
 // hasWildcard reports whether some rule is for every tool.

@@ -60,8 +60,9 @@ func TestNormalizeIssueShapes(t *testing.T) {
 	}
 }
 
-// TestNormalizeUnknownToolAndNonObject: a tool no rule names is an error
-// on stderr (exit 1), or a note when "*" rules still apply; valid JSON that
+// TestNormalizeUnknownToolAndNonObject: a tool no rule names gets a note
+// on stderr (its arguments pass unchanged, or only the "*" rules apply:
+// TestRulesCatalogNothingToFix checks the output); valid JSON that
 // is not an object is called what it is; every rule problem is listed.
 func TestNormalizeUnknownToolAndNonObject(t *testing.T) {
 	dir := t.TempDir()
@@ -81,7 +82,7 @@ func TestNormalizeUnknownToolAndNonObject(t *testing.T) {
 		code               int
 		stderr             string
 	}{
-		{named, "edit_fil", `{"old_str":"x"}`, 1, `no rule names tool "edit_fil" (the rules name: edit_file)`},
+		{named, "edit_fil", `{"old_str":"x"}`, 0, `no rule names tool "edit_fil" (the rules name: edit_file); its arguments pass unchanged`},
 		{wild, "other", `{"force":"yes"}`, 0, `no rule names tool "other" (the rules name: edit_file); only the "*" rules apply`},
 		{named, "edit_file", `[1]`, 1, "arguments on stdin: arguments must be a JSON object, not an array"},
 		{named, "edit_file", `{`, 1, "arguments on stdin: invalid JSON"},

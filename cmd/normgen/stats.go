@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"log"
 	"net"
 	"net/http"
@@ -32,9 +33,15 @@ func runStats(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
-	if *logDir == "" || fs.NArg() > 0 || (*calls == "") != (*pkg == "") {
-		fs.Usage()
-		return 2
+	switch {
+	case *logDir == "":
+		return usageError(fs, "stats", "-logdir DIR is missing: the normalizer's log folder")
+	case fs.NArg() > 0:
+		return usageError(fs, "stats", "unexpected argument %q: give the log folder with -logdir", fs.Arg(0))
+	case *calls != "" && *pkg == "":
+		return usageError(fs, "stats", "-calls needs -pkg DIR, the package whose generated decoders replay the calls")
+	case *pkg != "" && *calls == "":
+		return usageError(fs, "stats", "-pkg needs -calls FILE, the call log to replay")
 	}
 	if code := needDir(*logDir); code != 0 {
 		return code
@@ -65,13 +72,28 @@ func runStats(args []string) int {
 
 // statsHandler is the stats view of logDir's statistics file, read again
 // on each request; with a call log and a package, the error patterns of
-// that log (computed once) are shown too.
+// that log (computed once) are shown too. A log folder with no statistics
+// file yet (the normalizer writes it on its first flush) shows an empty
+// page until the file appears; a file that cannot be read is an error.
 func statsHandler(logDir, calls, pkg string) (http.Handler, error) {
 	path := filepath.Join(logDir, lenient.StatsFile)
-	if _, err := lenient.ReadStatsFile(path); err != nil {
+	_, err := lenient.ReadStatsFile(path)
+	fresh := errors.Is(err, fs.ErrNotExist)
+	if err != nil && !fresh {
 		return nil, fmt.Errorf("no statistics to show: %v", err)
 	}
+	if fresh {
+		log.Printf("%s has no %s yet: the page shows no calls until the normalizer writes it (every 30 s, and on Close)", logDir, lenient.StatsFile)
+	}
 	v := lenient.StatsFileHandler(path).(*lenient.StatsView)
+	read := v.Stats
+	v.Stats = func() (lenient.Stats, error) {
+		s, err := read()
+		if errors.Is(err, fs.ErrNotExist) {
+			return lenient.Stats{}, nil
+		}
+		return s, err
+	}
 	if calls != "" {
 		rep, _ := suggestFor(pkg, calls, 2)
 		if rep == nil {

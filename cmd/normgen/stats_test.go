@@ -67,8 +67,27 @@ func TestStatsCommand(t *testing.T) {
 		t.Errorf("page lacks the totals or the pattern:\n%s", page)
 	}
 
-	if _, err := statsHandler(t.TempDir(), "", ""); err == nil || !strings.Contains(err.Error(), "no statistics to show") {
-		t.Errorf("empty log folder: %v", err)
+	// A fresh log folder (the normalizer has not flushed yet) shows an
+	// empty page, and the totals once the file appears.
+	fresh := t.TempDir()
+	h, err = statsHandler(fresh, "", "")
+	if err != nil {
+		t.Fatalf("fresh log folder: %v", err)
+	}
+	empty := httptest.NewServer(h)
+	defer empty.Close()
+	if page := httpGet(t, empty.URL+"/"); !strings.Contains(page, `data-stat="total_processed">0<`) {
+		t.Errorf("fresh log folder: the page lacks a zero total:\n%s", page)
+	}
+	os.WriteFile(filepath.Join(fresh, lenient.StatsFile), file, 0o644)
+	if page := httpGet(t, empty.URL+"/"); !strings.Contains(page, `data-stat="total_processed">3<`) {
+		t.Errorf("once the file is written, the page lacks its totals:\n%s", page)
+	}
+	// A statistics file that cannot be read is still an error.
+	bad := t.TempDir()
+	os.WriteFile(filepath.Join(bad, lenient.StatsFile), []byte("[]"), 0o644)
+	if _, err := statsHandler(bad, "", ""); err == nil || !strings.Contains(err.Error(), "not a JSON object") {
+		t.Errorf("unreadable statistics file: %v", err)
 	}
 	if code := runStats([]string{"-logdir", logDir, "-calls", calls}); code != 2 {
 		t.Errorf("-calls without -pkg: exit %d, want 2", code)

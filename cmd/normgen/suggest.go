@@ -43,9 +43,11 @@ func runSuggest(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
-	if *callsPath == "" || fs.NArg() > 1 {
-		fs.Usage()
-		return 2
+	switch {
+	case *callsPath == "":
+		return usageError(fs, "suggest", "-calls FILE is missing: the call log to replay (- for stdin)")
+	case fs.NArg() > 1:
+		return usageError(fs, "suggest", "at most one package directory, not %d arguments", fs.NArg())
 	}
 	dir := "."
 	if fs.NArg() == 1 {
@@ -97,10 +99,29 @@ func suggestFor(dir, callsPath string, minCount int) (*suggestReport, int) {
 		printDiags(dir, diags)
 		return nil, 1
 	}
-	results, err := replay(pkg, calls)
+	var objects []loggedCall
+	for _, c := range calls {
+		if c.NotObject == "" {
+			objects = append(objects, c)
+		}
+	}
+	replayed, err := replay(pkg, objects)
 	if err != nil {
 		log.Print(err)
 		return nil, 1
+	}
+	known := map[string]bool{}
+	for _, t := range pkg.Tools {
+		known[t.Name] = true
+	}
+	results := make([]replayResult, 0, len(calls))
+	for _, c := range calls {
+		if c.NotObject != "" {
+			results = append(results, replayResult{Known: known[c.Tool], Err: c.NotObject})
+			continue
+		}
+		results = append(results, replayed[0])
+		replayed = replayed[1:]
 	}
 	rep := analyse(pkg, calls, results, minCount)
 	rep.Malformed = bad
@@ -112,6 +133,37 @@ type loggedCall struct {
 	Line int             `json:"-"`
 	Tool string          `json:"tool"`
 	Args json.RawMessage `json:"args"`
+	// NotObject says why the call's arguments are not a JSON object (""
+	// when they are): such a call failed before any decoder could read
+	// it, and is not replayed.
+	NotObject string `json:"-"`
+}
+
+// clientBug ends the failure of a call whose arguments are not an object.
+const clientBug = " (a client bug no tag edit can fix)"
+
+// notObject says why the logged arguments a (JSON, not an object) are not
+// a JSON object. lenient.WithCallLog writes arguments that are not valid
+// JSON as a string holding their text, so a string is such a call, or a
+// client that sent a string: one holding JSON text is surely the latter.
+func notObject(a []byte) string {
+	var s string
+	switch a[0] {
+	case '"':
+		if json.Unmarshal(a, &s) == nil && json.Valid([]byte(s)) {
+			return "the arguments are a string holding JSON text, not a JSON object" + clientBug
+		}
+		return "the arguments are not valid JSON" + clientBug
+	case '[':
+		s = "an array"
+	case 't', 'f':
+		s = "a boolean"
+	case 'n':
+		s = "null"
+	default:
+		s = "a number"
+	}
+	return "the arguments are " + s + ", not a JSON object" + clientBug
 }
 
 // malformed counts the log lines that were skipped.
@@ -122,7 +174,8 @@ type malformed struct {
 }
 
 // readCallLog reads a JSON-lines call log; lines that are not
-// {"tool": string, "args": object} are skipped and counted.
+// {"tool": string, "args": JSON} are skipped and counted. A call whose
+// args are not an object is a call all the same (marked NotObject).
 func readCallLog(r io.Reader) ([]loggedCall, malformed, error) {
 	var calls []loggedCall
 	var bad malformed
@@ -141,8 +194,10 @@ func readCallLog(r io.Reader) ([]loggedCall, malformed, error) {
 			why = err.Error()
 		} else if c.Tool == "" {
 			why = `no "tool" name`
-		} else if a := bytes.TrimSpace(c.Args); len(a) == 0 || a[0] != '{' {
-			why = `"args" is not a JSON object`
+		} else if a := bytes.TrimSpace(c.Args); len(a) == 0 {
+			why = `no "args"`
+		} else if a[0] != '{' {
+			c.NotObject = notObject(a)
 		}
 		if why != "" {
 			if bad.Count == 0 {

@@ -10,9 +10,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/internal/tempmodule"
+	"github.com/normgen/normgen/lenient"
 )
 
 // buildNormgen builds the command once for a test.
@@ -72,6 +74,26 @@ func fieldPos(t *testing.T, file, typeName, field string) token.Position {
 	return pos
 }
 
+// loggedInvalidJSON is the call log line lenient.WithCallLog writes for a
+// call of tool whose arguments are the text args, not valid JSON.
+func loggedInvalidJSON(t *testing.T, tool, args string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "calls.jsonl")
+	n, err := lenient.NewNormalizer(nil, lenient.WithCallLog(path, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := n.NormalizeJSON(tool, []byte(args)); err == nil {
+		t.Fatalf("%s is valid JSON", args)
+	}
+	n.Close()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSuffix(string(b), "\n")
+}
+
 func writeCalls(t *testing.T, lines ...string) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "calls.jsonl")
@@ -89,6 +111,7 @@ func TestSuggestFilesystem(t *testing.T) {
 	bin := buildNormgen(t)
 	calls := writeCalls(t,
 		`{"tool":"search_files","args":{"path":".","glob":"*.go"}}`,
+		loggedInvalidJSON(t, "search_files", `{"path":"src","glob":`),
 		`{"tool":"search_files","args":{"path":"src","glob":"*.ts","limit":5}}`,
 		`not json`,
 		`{"tool":"search_files","args":{"glob":"TODO","directory":"x"}}`,
@@ -109,11 +132,22 @@ func TestSuggestFilesystem(t *testing.T) {
 	abs, _ := filepath.Abs(filepath.Join(dir, "tools.go")) // dir is above the working directory
 	want := fmt.Sprintf("%s:%d:%d: search_files: Pattern: add norm:\"alias=glob\"\n\t3 call(s) missed \"pattern\" and sent \"glob\"\n\te.g. line 1: ",
 		abs, pos.Line, pos.Column)
-	if !strings.Contains(out, "5 call(s) replayed, 4 failed; 1 edit(s) suggested\n\n"+want) {
+	if !strings.Contains(out, "7 call(s) replayed, 6 failed; 1 edit(s) suggested\n\n"+want) {
 		t.Errorf("suggest output lacks the alias edit first\n%s\nwant:\n%s", out, want)
 	}
-	if !strings.Contains(errOut, "skipped 2 malformed line(s) of the call log (first: line 3: ") {
+	// Only the line that is no call at all is malformed: a call whose
+	// arguments were not a JSON object (logged by lenient.WithCallLog as
+	// text) is a failed call, listed with the others.
+	if !strings.Contains(errOut, "skipped 1 malformed line(s) of the call log (first: line 4: ") {
 		t.Errorf("stderr: %s", errOut)
+	}
+	for _, w := range []string{
+		"\t1\tsearch_files\t-\tthe arguments are not valid JSON (a client bug no tag edit can fix)\n",
+		"\t1\tsearch_files\t-\tthe arguments are a string holding JSON text, not a JSON object (a client bug no tag edit can fix)\n",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("other failures lack %q:\n%s", w, out)
+		}
 	}
 	// One wrong value seen once is below -min 2: listed, no edit.
 	if !strings.Contains(out, "\t1\tbatch_operations\tpipeline_json.steps[].action\t\"duplicate\" is not one of") {
@@ -154,25 +188,7 @@ type CopyInput struct {
 // this repository and generates its code.
 func suggestModule(t *testing.T, bin string) string {
 	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Join(filepath.Dir(file), "..", "..")
-	mod := t.TempDir()
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, data := range map[string]string{
-		"go.mod":         "module example.com/s\n\ngo 1.25.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => " + root + "\n",
-		"go.sum":         string(sum),
-		"tools/tools.go": suggestSrc,
-	} {
-		p := filepath.Join(mod, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("GOFLAGS", "-mod=mod")
+	mod := tempmodule.New(t, "example.com/s", map[string]string{"tools/tools.go": suggestSrc})
 	dir := filepath.Join(mod, "tools")
 	if code, out, errOut := runBin(t, dir, bin); code != 0 {
 		t.Fatalf("generate: exit %d\n%s%s", code, out, errOut)

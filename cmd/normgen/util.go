@@ -22,6 +22,31 @@ func flagExit(err error) int {
 	return 2
 }
 
+// usageError says in one line (prefixed "normgen: CMD: ") what is missing
+// or wrong in a command's arguments, prints the command's usage and
+// returns 2, the exit code of a usage error.
+func usageError(fs *flag.FlagSet, cmd, format string, args ...any) int {
+	log.Printf(cmd+": "+format, args...)
+	fs.Usage()
+	return 2
+}
+
+// helpAsked reports whether args ask for the usage (-h, -help, --h or
+// --help) anywhere before a "--": also where a flag that takes a value
+// would read it as that value (catalog -from -h is the help, not a file
+// named -h).
+func helpAsked(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--h", "--help":
+			return true
+		}
+	}
+	return false
+}
+
 // needDir checks a package directory argument before loading it. A missing
 // directory, or a path that is not a directory, is a usage error: one line
 // on stderr and exit code 2, as for a missing input file. It returns 0 when
@@ -70,6 +95,10 @@ func needFile(path string) int {
 // relative to the package directory dir (as given on the command line),
 // so it is joined to dir (`examples/x/bad.go:7:2: ...`, not `bad.go:7:2`
 // when normgen runs from elsewhere).
+//
+// A diagnostic with no position (the package could not be loaded, -type
+// names no type) is normgen's own message, prefixed "normgen: " as every
+// other such line is.
 func printDiags(dir string, diags []gen.Diagnostic) {
 	for _, d := range diags {
 		printDiag(dir, d)
@@ -79,7 +108,11 @@ func printDiags(dir string, diags []gen.Diagnostic) {
 // printDiag prints one diagnostic (or warning) on stderr, its file
 // relative to the working directory as dir is.
 func printDiag(dir string, d gen.Diagnostic) {
-	if f := d.Pos.Filename; f != "" && !filepath.IsAbs(f) {
+	if d.Pos.Filename == "" {
+		log.Print(d.String())
+		return
+	}
+	if f := d.Pos.Filename; !filepath.IsAbs(f) {
 		d.Pos.Filename = filepath.Join(dir, f)
 	}
 	fmt.Fprintln(os.Stderr, d.String())

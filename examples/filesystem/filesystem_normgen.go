@@ -594,6 +594,8 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 						if val < 1 {
 							d.Fail("limit", it.Value, "is less than the minimum, 1")
 						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 					}
 					p := int(val)
 					x.Limit = &p

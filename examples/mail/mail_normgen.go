@@ -88,6 +88,11 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					if val > 100 {
 						d.Fail("limit", it.Value, "is more than the maximum, 100")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "100",
+						Minimum: "1",
+					})
 				}
 				x.Limit = int(val)
 			}
@@ -99,6 +104,8 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					if val < 0 {
 						d.Fail("offset", it.Value, "is less than the minimum, 0")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 				}
 				x.Offset = int(val)
 			}
@@ -110,6 +117,8 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					if val < 0 {
 						d.Fail("max_body_bytes", it.Value, "is less than the minimum, 0")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 				}
 				x.MaxBodyBytes = val
 			}

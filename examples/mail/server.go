@@ -7,6 +7,8 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/normgen/normgen/lenient"
 )
 
 // NewServer serves the mailbox with github.com/modelcontextprotocol/go-sdk:
@@ -14,13 +16,12 @@ import (
 // the arguments to the generated decoder.
 func NewServer(mb *Mailbox) *gosdk.Server {
 	s := gosdk.NewServer(&gosdk.Implementation{Name: "normgen-mail", Version: "v0.1.0"}, nil)
-	for _, t := range NormgenTools() {
-		s.AddTool(&gosdk.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema},
-			func(ctx context.Context, req *gosdk.CallToolRequest) (*gosdk.CallToolResult, error) {
-				text, isErr := run(mb, req.Params.Arguments)
-				return &gosdk.CallToolResult{IsError: isErr, Content: []gosdk.Content{&gosdk.TextContent{Text: text}}}, nil
-			})
-	}
+	t := lenient.MustLookupTool(NormgenTools(), "search_mail")
+	s.AddTool(&gosdk.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema},
+		func(ctx context.Context, req *gosdk.CallToolRequest) (*gosdk.CallToolResult, error) {
+			text, isErr := run(mb, req.Params.Arguments)
+			return &gosdk.CallToolResult{IsError: isErr, Content: []gosdk.Content{&gosdk.TextContent{Text: text}}}, nil
+		})
 	return s
 }
 
@@ -29,16 +30,15 @@ func NewServer(mb *Mailbox) *gosdk.Server {
 // mcp-go as RawArguments) to the generated decoder.
 func NewMCPGoServer(mb *Mailbox) *server.MCPServer {
 	s := server.NewMCPServer("normgen-mail", "v0.1.0")
-	for _, t := range NormgenTools() {
-		s.AddTool(mcpgo.NewToolWithRawSchema(t.Name, t.Description, t.InputSchema),
-			func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-				text, isErr := run(mb, req.Params.RawArguments)
-				if isErr {
-					return mcpgo.NewToolResultError(text), nil
-				}
-				return mcpgo.NewToolResultText(text), nil
-			})
-	}
+	t := lenient.MustLookupTool(NormgenTools(), "search_mail")
+	s.AddTool(mcpgo.NewToolWithRawSchema(t.Name, t.Description, t.InputSchema),
+		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			text, isErr := run(mb, req.Params.RawArguments)
+			if isErr {
+				return mcpgo.NewToolResultError(text), nil
+			}
+			return mcpgo.NewToolResultText(text), nil
+		})
 	return s
 }
 

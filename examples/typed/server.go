@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/normgen/normgen/lenient"
 )
 
 // List is an in-memory task list; it records what its handler received,
@@ -22,12 +24,8 @@ type List struct {
 // decode error (every bad field named) comes back as a tool error.
 func NewServer(l *List) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "normgen-typed", Version: "v0.1.0"}, nil)
-	for _, t := range NormgenTools() {
-		if t.Name != "add_task" {
-			continue
-		}
-		mcp.AddTool(s, &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema}, l.addTask)
-	}
+	t := lenient.MustLookupTool(NormgenTools(), "add_task")
+	mcp.AddTool(s, &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema}, l.addTask)
 	return s
 }
 

@@ -80,6 +80,11 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 					if val > 5 {
 						d.Fail("priority", it.Value, "is more than the maximum, 5")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "5",
+						Minimum: "1",
+					})
 				}
 				x.Priority = int(val)
 			}

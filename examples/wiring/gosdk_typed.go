@@ -7,6 +7,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	tools "github.com/normgen/normgen/examples/typed"
+	"github.com/normgen/normgen/lenient"
 )
 
 // NewTypedServer registers add_task of examples/typed with a typed go-sdk
@@ -14,7 +15,7 @@ import (
 func NewTypedServer() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "wiring-typed", Version: "v0.1.0"}, nil)
 	// README: gosdk-typed
-	t := tools.NormgenTools()[0] // add_task
+	t := lenient.MustLookupTool(tools.NormgenTools(), "add_task")
 	mcp.AddTool(s, &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema},
 		func(ctx context.Context, req *mcp.CallToolRequest, in tools.AddTaskInput) (*mcp.CallToolResult, any, error) {
 			// in came through the generated UnmarshalJSON: {"name":"x","priority":"2","done":"yes","tags":"[\"a\"]"} works

@@ -16,12 +16,19 @@
 //	e  a number AJV reads as a float64 (1.0000000000000001 for an integer,
 //	   10.0000000000000001 under maximum 10) where the Go validator and the
 //	   decoder read it exactly
-//	f  a key that differs from a declared key only in letter case (refused
+//	f  a bad value sent under an alias key: the schema does not declare
+//	   aliases (but for unknown=error types), so it does not check their
+//	   values, which the decoder checks as the field's
+//	g  a key that differs from a declared key only in letter case (refused
 //	   by name; encoding/json would read it)
-//	g  a value that code normgen did not generate refuses: time.Time's own
+//	h  a value that code normgen did not generate refuses: time.Time's own
 //	   parsing (a day its month does not have, escapes in the text), a
 //	   type's own UnmarshalJSON or UnmarshalText, encoding/json for a
 //	   struct of another package
+//
+// Check takes calls labelled by hand; CheckGenerated takes calls generated
+// from the tools' types, and reads each refusal's classes from the
+// decoder's error (Classes).
 package invariant
 
 import (
@@ -76,10 +83,7 @@ func Check(t *testing.T, tools []lenient.Tool, calls map[string][]Call) {
 
 func checkAll(t *testing.T, tools []lenient.Tool, calls map[string][]Call) {
 	t.Helper()
-	byName := map[string]lenient.Tool{}
-	for _, tool := range tools {
-		byName[tool.Name] = tool
-	}
+	byName := toolsByName(tools)
 	type pending struct {
 		tool    string
 		call    Call
@@ -89,12 +93,7 @@ func checkAll(t *testing.T, tools []lenient.Tool, calls map[string][]Call) {
 	}
 	var all []pending
 	var cases []ajvcheck.Case
-	var names []string
-	for name := range calls {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range sortedKeys(calls) {
 		tool, ok := byName[name]
 		if !ok {
 			t.Errorf("no tool %q", name)
@@ -146,6 +145,25 @@ func checkAll(t *testing.T, tools []lenient.Tool, calls map[string][]Call) {
 			}
 		}
 	}
+}
+
+// toolsByName indexes tools by name.
+func toolsByName(tools []lenient.Tool) map[string]lenient.Tool {
+	m := map[string]lenient.Tool{}
+	for _, tool := range tools {
+		m[tool.Name] = tool
+	}
+	return m
+}
+
+// sortedKeys returns m's keys, sorted.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 func compile(t *testing.T, tool lenient.Tool) *jsonschema.Schema {

@@ -1,38 +1,24 @@
 package rulecheck
 
 import (
-	"encoding/json"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"reflect"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
+
+	corpusdata "github.com/normgen/normgen/internal/corpus"
 )
 
-// corpus is the shared corpus (testdata/corpus/values.json): JSON values
-// by Go type ("int8", "[]string", "bool_strict", ...), read once from the
-// repository this file is in.
+// corpus is the shared corpus's JSON values by entry name ("int8",
+// "[]string", "bool_strict", ...); none when it cannot be read (the
+// corpus's own tests report why).
 var corpus = sync.OnceValue(func() map[string][]string {
-	_, file, _, _ := runtime.Caller(0)
-	data, err := os.ReadFile(filepath.Join(filepath.Dir(file), "..", "..", "testdata", "corpus", "values.json"))
-	if err != nil {
-		return nil
-	}
-	var raw map[string]json.RawMessage
-	json.Unmarshal(data, &raw)
+	values, _ := corpusdata.Values()
 	out := map[string][]string{}
-	for k, v := range raw {
-		var entries [][]string
-		if json.Unmarshal(v, &entries) != nil {
-			continue
-		}
-		for _, e := range entries {
-			if len(e) > 0 {
-				out[k] = append(out[k], e[0])
-			}
+	for name, vs := range values {
+		for _, v := range vs {
+			out[name] = append(out[name], v.JSON)
 		}
 	}
 	return out

@@ -38,6 +38,7 @@ import (
 	"math/rand"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -355,8 +356,20 @@ func (m *mirrorer) mirror(t reflect.Type) (reflect.Type, error) {
 	return out, nil
 }
 
+// fields flattens t's fields as encoding/json sees them: an embedded
+// struct's fields are promoted unless a shallower field has their wire
+// name, and two promoted at one depth hide each other. The copies get Go
+// names of their own (two embedded structs may both have an F0) and
+// their wire name written in the json tag.
 func (m *mirrorer) fields(t reflect.Type) ([]reflect.StructField, error) {
-	var out []reflect.StructField
+	// Each field in declaration order, with the embedded struct it was
+	// promoted from (0 for t's own).
+	type entry struct {
+		f     reflect.StructField
+		group int
+	}
+	var all []entry
+	groups := 0
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
@@ -368,7 +381,10 @@ func (m *mirrorer) fields(t reflect.Type) ([]reflect.StructField, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, inner...)
+			groups++
+			for _, f := range inner {
+				all = append(all, entry{f, groups})
+			}
 			continue
 		}
 		if f.Anonymous && f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct && tag == "" && f.IsExported() {
@@ -378,7 +394,7 @@ func (m *mirrorer) fields(t reflect.Type) ([]reflect.StructField, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, reflect.StructField{Name: f.Name, Type: reflect.PointerTo(reflect.StructOf(inner)), Anonymous: true})
+			all = append(all, entry{reflect.StructField{Name: f.Name, Type: reflect.PointerTo(reflect.StructOf(inner)), Anonymous: true}, 0})
 			continue
 		}
 		if !f.IsExported() {
@@ -400,9 +416,60 @@ func (m *mirrorer) fields(t reflect.Type) ([]reflect.StructField, error) {
 				}
 			}
 		}
-		out = append(out, reflect.StructField{Name: f.Name, Type: ft, Tag: f.Tag})
+		all = append(all, entry{reflect.StructField{Name: f.Name, Type: ft, Tag: f.Tag}, 0})
+	}
+	own := map[string]bool{}
+	promoted := map[string]map[int]bool{} // wire name -> the groups promoting it
+	for _, e := range all {
+		w := wireName(e.f)
+		if e.group == 0 {
+			own[w] = true
+		} else {
+			if promoted[w] == nil {
+				promoted[w] = map[int]bool{}
+			}
+			promoted[w][e.group] = true
+		}
+	}
+	var out []reflect.StructField
+	for _, e := range all {
+		if w := wireName(e.f); e.group == 0 || !own[w] && len(promoted[w]) == 1 {
+			out = append(out, e.f)
+		}
+	}
+	taken := map[string]bool{}
+	for _, f := range out {
+		taken[f.Name] = true
+	}
+	named := map[string]bool{}
+	for i := range out {
+		f := &out[i]
+		if !named[f.Name] {
+			named[f.Name] = true
+			continue
+		}
+		w := wireName(*f)
+		_, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if opts != "" {
+			opts = "," + opts
+		}
+		f.Tag = reflect.StructTag(`json:` + strconv.Quote(w+opts) + ` ` + string(f.Tag))
+		name := f.Name
+		for k := 2; taken[name]; k++ {
+			name = fmt.Sprintf("%s_%d", f.Name, k)
+		}
+		f.Name, taken[name], named[name] = name, true, true
 	}
 	return out, nil
+}
+
+// wireName is the name encoding/json gives a struct field.
+func wireName(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	if name == "" {
+		return f.Name
+	}
+	return name
 }
 
 // onlyUnknownKeys reports whether err lists unknown keys and nothing else.
@@ -453,6 +520,30 @@ func Run(t *testing.T, tools []lenient.Tool, seeds map[string][]string, n int, o
 			}
 		}
 	}
+}
+
+// Calls returns n calls a tool generated from each tool's input type (from
+// a fixed seed), half in every form Gen makes and half tidy, by tool name:
+// calls for other checks of the same tools (internal/invariant's
+// CheckGenerated).
+func Calls(tools []lenient.Tool, n int) (map[string][]string, error) {
+	c, err := New(tools)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]string{}
+	for i, tool := range tools {
+		g := NewGen(c.info[i].typ, rand.New(rand.NewSource(int64(i)+1)))
+		tidy := NewTidyGen(c.info[i].typ, rand.New(rand.NewSource(int64(i)+1)))
+		for k := 0; k < n; k++ {
+			gen := g
+			if k%2 == 1 {
+				gen = tidy
+			}
+			out[tool.Name] = append(out[tool.Name], string(gen.Args()))
+		}
+	}
+	return out, nil
 }
 
 // Fuzz runs the check as a Go fuzz target: each input is a tool index, a

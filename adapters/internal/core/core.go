@@ -1,13 +1,16 @@
 // Package core is what both SDK adapters share: per-tool rules and
-// lenient schemas derived from each tool's own strict input schema
-// (schema.DeriveNode), merged with the rules of an optional rules.json,
-// run by one lenient.Normalizer.
+// lenient schemas derived from each tool's own strict input schema,
+// merged with the rules of an optional rules.json (schema.DeriveWith: a
+// rule of the file that overlaps a derived rule replaces it for that value
+// only, and the lenient schema admits what the file's rules take), run by
+// one lenient.Normalizer.
 package core
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"sort"
 	"sync"
 
@@ -18,17 +21,24 @@ import (
 // Options configure an adapter.
 type Options struct {
 	// RulesFile is a rules.json to apply besides the derived rules (aliases,
-	// defaults, value aliases: what a schema cannot say). Optional.
+	// defaults, value aliases: what a schema cannot say). Where one of its
+	// rules writes a value a derived rule writes, it replaces the derived
+	// rule there (with a warning when they differ), and the advertised
+	// schema admits what it takes. Optional.
 	RulesFile string
 	// Rules are more rules, as RulesFile.
 	Rules []lenient.Rule
 	// LogDir keeps the normalizer's statistics (normalizer_stats.json),
-	// reloaded on start. Optional.
+	// reloaded on start. Without it they are counted in memory (Stats).
+	// Optional.
 	LogDir string
 	// OnFix receives the fixes made to each call that needed some.
 	OnFix func(tool string, applied []lenient.Applied)
 	// OnWarning receives each field the deriver left strict (once per
-	// tool schema) and problems that do not stop the adapter.
+	// tool schema), each derived rule a rule of RulesFile replaces in
+	// another way, and problems that do not stop the adapter (the
+	// normalizer's too). Without it they go to log/slog's default logger
+	// (slog.Warn).
 	OnWarning func(msg string)
 	// NormalizerOptions are passed to lenient.NewNormalizer.
 	NormalizerOptions []lenient.Option
@@ -38,13 +48,18 @@ type Options struct {
 type Core struct {
 	opts  Options
 	user  []lenient.Rule
+	n     *lenient.Normalizer // for the adapter's life; SetRules on change
 	mu    sync.RWMutex
 	tools map[string]*entry
-	n     *lenient.Normalizer
+	// fallback is set when the rules of every tool could not be used
+	// together: the user's rules alone run, and every tool is advertised
+	// as its strict schema has it.
+	fallback bool
 }
 
 type entry struct {
-	strict  string // the strict schema, compact, as seen
+	strict  []byte // the strict schema, as seen
+	key     string // strict, compact: what a change is told by
 	lenient []byte // its rewrite
 	rules   []lenient.Rule
 }
@@ -63,23 +78,19 @@ func New(opts Options) (*Core, error) {
 	if err := lenient.ValidateRules(c.user, nil); err != nil {
 		return nil, err
 	}
-	n, err := c.normalizer(c.user)
+	o := append([]lenient.Option(nil), opts.NormalizerOptions...)
+	if opts.LogDir != "" {
+		o = append(o, lenient.WithLogDir(opts.LogDir))
+	}
+	if opts.OnWarning != nil {
+		o = append(o, lenient.WithWarnings(func(err error) { opts.OnWarning(err.Error()) }))
+	}
+	n, err := lenient.NewNormalizer(c.user, o...)
 	if err != nil {
 		return nil, err
 	}
 	c.n = n
 	return c, nil
-}
-
-func (c *Core) normalizer(rules []lenient.Rule) (*lenient.Normalizer, error) {
-	o := append([]lenient.Option(nil), c.opts.NormalizerOptions...)
-	if c.opts.LogDir != "" {
-		o = append(o, lenient.WithLogDir(c.opts.LogDir))
-	}
-	if c.opts.OnWarning != nil {
-		o = append(o, lenient.WithWarnings(func(err error) { c.opts.OnWarning(err.Error()) }))
-	}
-	return lenient.NewNormalizer(rules, o...)
 }
 
 // Tool is one tool's name and strict input schema, as the server lists it.
@@ -88,13 +99,13 @@ type Tool struct {
 	Schema []byte
 }
 
-// Learn derives the tools whose schema is new or changed, and rebuilds the
-// normalizer when one was. Tools not given are kept.
+// Learn derives the tools whose schema is new or changed, and puts their
+// rules in use. Tools not given are kept.
 func (c *Core) Learn(tools []Tool) {
 	c.mu.RLock()
 	var changed []Tool
 	for _, t := range tools {
-		if e, ok := c.tools[t.Name]; !ok || e.strict != compact(t.Schema) {
+		if e, ok := c.tools[t.Name]; !ok || e.key != compact(t.Schema) {
 			changed = append(changed, t)
 		}
 	}
@@ -105,14 +116,12 @@ func (c *Core) Learn(tools []Tool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, t := range changed {
-		e := &entry{strict: compact(t.Schema), lenient: t.Schema}
-		d, err := schema.DeriveTool(t.Name, t.Schema)
+		e := &entry{strict: t.Schema, key: compact(t.Schema), lenient: t.Schema}
+		root, err := schema.ParseNode(t.Schema)
 		if err != nil {
 			c.warn(fmt.Sprintf("%s: input schema not read: %v; kept as it is", t.Name, err))
 		} else {
-			// A field the user's alias and default rules can fill is not
-			// required in what hosts see.
-			schema.ApplyRules(t.Name, d.Schema, c.user)
+			d := schema.DeriveWith(t.Name, root, c.user)
 			e.lenient, e.rules = d.Schema.Marshal(), d.Rules
 			for _, w := range d.Warnings {
 				c.warn(w.String())
@@ -123,48 +132,44 @@ func (c *Core) Learn(tools []Tool) {
 	c.rebuild()
 }
 
-// rebuild makes a normalizer of the user's rules and every tool's derived
-// rules (a derived rule whose id the user's rules already use is left
-// out: the user's rule wins). Called with c.mu held.
+// rebuild puts the user's rules and every tool's derived rules in use.
+// Called with c.mu held.
 func (c *Core) rebuild() {
 	rules := append([]lenient.Rule(nil), c.user...)
-	ids := map[string]bool{}
-	for _, r := range c.user {
-		ids[r.ID] = true
-	}
 	names := make([]string, 0, len(c.tools))
 	for name := range c.tools {
 		names = append(names, name)
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		for _, r := range c.tools[name].rules {
-			if !ids[r.ID] {
-				ids[r.ID] = true
-				rules = append(rules, r)
-			}
-		}
+		rules = append(rules, c.tools[name].rules...)
 	}
-	// Statistics live in the log folder: close the old normalizer first
-	// (it writes them), then the new one reloads them.
-	if err := c.n.Close(); err != nil {
+	err := c.n.SetRules(rules)
+	if err == nil {
+		c.fallback = false
+		return
+	}
+	// Not expected (DeriveWith leaves out what overlaps the user's rules;
+	// two tools' derived rules never share an id unless their names and
+	// paths spell one alike). Never advertise what is not served: the
+	// user's rules alone, and the strict schemas.
+	c.warn(fmt.Sprintf("derived rules not used, every tool advertised with its own strict schema: %v", err))
+	c.fallback = true
+	if err := c.n.SetRules(c.user); err != nil {
 		c.warn(err.Error())
 	}
-	n, err := c.normalizer(rules)
-	if err != nil {
-		c.warn(fmt.Sprintf("derived rules not used: %v", err))
-		if n, err = c.normalizer(c.user); err != nil {
-			c.warn(err.Error())
-			return
-		}
-	}
-	c.n = n
 }
+
+// Warn reports a problem that does not stop the adapter: to
+// Options.OnWarning, or to log/slog's default logger.
+func (c *Core) Warn(msg string) { c.warn(msg) }
 
 func (c *Core) warn(msg string) {
 	if c.opts.OnWarning != nil {
 		c.opts.OnWarning(msg)
+		return
 	}
+	slog.Warn(msg, "component", "normgen adapter")
 }
 
 // Known reports whether a tool's schema has been learned.
@@ -181,21 +186,25 @@ func (c *Core) LenientSchema(tool string, strict []byte) []byte {
 	c.Learn([]Tool{{tool, strict}})
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	return c.tools[tool].lenient
+	e := c.tools[tool]
+	if c.fallback {
+		return e.strict
+	}
+	return e.lenient
 }
 
 // Normalize fixes a call's raw arguments: bytes in, bytes out (the same
 // bytes when nothing applies). It never fails a call: arguments it cannot
 // read are returned as they came, for the SDK to reject.
+// Arguments left out (or null) are read as {}, as MCP means them, so that
+// defaults fill them; they are returned as they came when nothing applies.
 func (c *Core) Normalize(tool string, args []byte) ([]byte, []lenient.Applied) {
-	if len(bytes.TrimSpace(args)) == 0 {
-		return args, nil
+	in := args
+	if t := bytes.TrimSpace(args); len(t) == 0 || string(t) == "null" {
+		in = []byte("{}")
 	}
-	c.mu.RLock()
-	n := c.n
-	c.mu.RUnlock()
-	out, applied, err := n.NormalizeJSON(tool, args)
-	if err != nil {
+	out, applied, err := c.n.NormalizeJSON(tool, in)
+	if err != nil || len(applied) == 0 {
 		return args, nil
 	}
 	if len(applied) > 0 && c.opts.OnFix != nil {
@@ -204,19 +213,11 @@ func (c *Core) Normalize(tool string, args []byte) ([]byte, []lenient.Applied) {
 	return out, applied
 }
 
-// Stats returns the normalizer's statistics (zero without a LogDir).
-func (c *Core) Stats() lenient.Stats {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	return c.n.Stats()
-}
+// Stats returns the normalizer's statistics.
+func (c *Core) Stats() lenient.Stats { return c.n.Stats() }
 
 // Close flushes the statistics.
-func (c *Core) Close() error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.n.Close()
-}
+func (c *Core) Close() error { return c.n.Close() }
 
 func compact(b []byte) string {
 	var buf bytes.Buffer

@@ -1,6 +1,8 @@
 package core
 
 import (
+	"bytes"
+	"log/slog"
 	"strings"
 	"testing"
 
@@ -9,7 +11,9 @@ import (
 
 func TestCore(t *testing.T) {
 	var warnings []string
-	// The user's rule takes a derived rule's id: the user's rule wins.
+	// The user's rule takes a derived rule's id: it replaces that rule (n
+	// stays strict: no string form advertised, none coerced), and only
+	// that one.
 	user := lenient.Rule{ID: "t.n.coerce", Tools: []string{"t"}, Type: lenient.RuleParamAlias, From: "count", To: "n"}
 	c, err := New(Options{Rules: []lenient.Rule{user}, OnWarning: func(m string) { warnings = append(warnings, m) }})
 	if err != nil {
@@ -18,22 +22,65 @@ func TestCore(t *testing.T) {
 	defer c.Close()
 	strict := []byte(`{"type":"object","properties":{"n":{"type":"integer"},"e":{"type":"integer","enum":[1,2]},"b":{"type":"boolean"}},"required":["n"]}`)
 	got := string(c.LenientSchema("t", strict))
-	if !strings.Contains(got, `"b":{"anyOf":[{"type":"boolean"}`) || strings.Contains(got, `"required"`) {
-		t.Errorf("lenient schema: %s", got)
+	if want := `{"type":"object","properties":{"n":{"type":"integer"},"e":{"type":"integer","enum":[1,2]},"b":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}}}`; got != want {
+		t.Errorf("lenient schema:\n got %s\nwant %s", got, want)
 	}
-	if len(warnings) != 1 || !strings.HasPrefix(warnings[0], `t: e: integer field with "enum"`) {
+	if len(warnings) != 2 || !strings.HasPrefix(warnings[0], `t: e: integer field with "enum"`) ||
+		warnings[1] != `t: n: rule "t.n.coerce" of the rules file (param_alias) replaces derived rule "t.n.coerce" (type_coerce to int) here` {
 		t.Errorf("warnings: %q", warnings)
 	}
-	out, applied := c.Normalize("t", []byte(`{"count":"3","b":"yes"}`))
-	if string(out) != `{"n":"3","b":true}` || len(applied) != 2 {
+	out, applied := c.Normalize("t", []byte(`{"count":3,"b":"yes"}`))
+	if string(out) != `{"n":3,"b":true}` || len(applied) != 2 {
 		t.Errorf("normalized %s %+v", out, applied)
 	}
 	// The same schema again: nothing rebuilt, nothing warned twice.
 	c.Learn([]Tool{{"t", strict}})
-	if len(warnings) != 1 {
+	if len(warnings) != 2 {
 		t.Errorf("warned again: %q", warnings)
 	}
 	if out, _ := c.Normalize("t", []byte(`not json`)); string(out) != "not json" {
 		t.Errorf("bad arguments changed: %s", out)
+	}
+	if s := c.Stats(); s.TotalProcessed != 2 || s.TotalNormalized != 1 || s.TotalInvalid != 1 {
+		t.Errorf("stats in memory: %+v", s)
+	}
+}
+
+// TestNoArguments: arguments left out or null are read as {} for the
+// rules (a default fills them) and returned as they came otherwise.
+func TestNoArguments(t *testing.T) {
+	c, err := New(Options{Rules: []lenient.Rule{{ID: "d", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "mode", Value: []byte(`"fast"`)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for _, in := range []string{"", "null", " null "} {
+		if out, applied := c.Normalize("t", []byte(in)); string(out) != `{"mode":"fast"}` || len(applied) != 1 {
+			t.Errorf("%q: %s %v", in, out, applied)
+		}
+		if out, applied := c.Normalize("u", []byte(in)); string(out) != in || applied != nil {
+			t.Errorf("%q for a tool without rules: %q %v", in, out, applied)
+		}
+	}
+}
+
+// TestWarningsToSlog: without OnWarning, the adapter's warnings go to
+// log/slog's default logger.
+func TestWarningsToSlog(t *testing.T) {
+	var buf bytes.Buffer
+	prev := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&buf, nil)))
+	t.Cleanup(func() { slog.SetDefault(prev) })
+	c, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.LenientSchema("t", []byte(`{"type":"object","properties":{"e":{"type":"integer","enum":[1,2]}}}`))
+	c.LenientSchema("u", []byte(`{"type":`))
+	for _, want := range []string{`level=WARN msg="t: e: integer field with \"enum\"`, `level=WARN msg="u: input schema not read`} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("slog output lacks %s:\n%s", want, buf.String())
+		}
 	}
 }

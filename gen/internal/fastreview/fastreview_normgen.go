@@ -528,6 +528,11 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if c, _ := lenient.CompareNumber(it.Value, "10.5"); c > 0 {
 						d.Fail("a", it.Value, "is more than the maximum, 10.5")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "10.5",
+						Minimum: "1.5",
+					})
 				}
 				x.A = int(val)
 			}
@@ -542,6 +547,11 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if c, _ := lenient.CompareNumber(it.Value, "9.99"); c >= 0 {
 						d.Fail("b", it.Value, "must be less than 9.99")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						ExclusiveMaximum: "9.99",
+						ExclusiveMinimum: "0.5",
+					})
 				}
 				x.B = int(val)
 			}
@@ -553,6 +563,11 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if val > 200 {
 						d.Fail("c", it.Value, "is more than the maximum, 200")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "200",
+						Minimum: "-1.5",
+					})
 				}
 				x.C = uint8(val)
 			}
@@ -567,6 +582,11 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if c, _ := lenient.CompareNumber(it.Value, "0.3"); c > 0 {
 						d.Fail("d", it.Value, "is more than the maximum, 0.3")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "0.3",
+						Minimum: "0.1",
+					})
 				}
 				x.D = float32(val)
 			}
@@ -581,6 +601,11 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if c, _ := lenient.CompareNumber(it.Value, "1e2"); c >= 0 {
 						d.Fail("e", it.Value, "must be less than 1e2")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						ExclusiveMaximum: "1e2",
+						ExclusiveMinimum: "0",
+					})
 				}
 				x.E = val
 			}
@@ -595,6 +620,11 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if val > 9223372036854775807 {
 						d.Fail("g", it.Value, "is more than the maximum, 9223372036854775807")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "9223372036854775807",
+						Minimum: "-9223372036854775808",
+					})
 				}
 				x.G = val
 			}
@@ -606,6 +636,8 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if val > 18446744073709551615 {
 						d.Fail("h", it.Value, "is more than the maximum, 18446744073709551615")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "18446744073709551615"})
 				}
 				x.H = val
 			}
@@ -618,6 +650,8 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						if c, _ := lenient.CompareNumber(it.Value, "1e1"); c < 0 {
 							d.Fail("pi", it.Value, "is less than the minimum, 1e1")
 						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1e1"})
 					}
 					p := int(val)
 					x.PI = &p
@@ -631,6 +665,8 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if c, _ := lenient.CompareNumber(it.Value, "65535.5"); c >= 0 {
 						d.Fail("u16", it.Value, "must be less than 65535.5")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{ExclusiveMaximum: "65535.5"})
 				}
 				x.U16 = uint16(val)
 			}
@@ -645,6 +681,11 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					if val > 3 {
 						d.Fail("l", it.Value, "is more than the maximum, 3")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "3",
+						Minimum: "-3",
+					})
 				}
 				x.L = Level(val)
 			}
@@ -23180,7 +23221,133 @@ func NormgenTools() []lenient.Tool {
 			Description: "ReportPaths has keys and aliases a rule path cannot name, whose fixes'\npaths quote them (the rule table leaves them out: rulecheck does not\ncheck this tool).",
 			InputSchema: json.RawMessage(reportPathsSchema),
 			Name:        "report_paths",
-			Rules:       []lenient.Rule{},
+			Rules: []lenient.Rule{
+				{
+					ID:    "report_paths.[\"i.v\"].alias.i[0]",
+					Path:  "[\"i[0]\"]",
+					To:    "[\"i.v\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "report_paths.[\"i.v\"].alias.i{}",
+					Path:  "[\"i{}\"]",
+					To:    "[\"i.v\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					CoerceTo: "int",
+					ID:       "report_paths.[\"i.v\"].coerce",
+					Path:     "[\"i.v\"]",
+					Tools:    []string{"report_paths"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report_paths.[\"x[0]\"].alias.a.b",
+					Path:  "[\"a.b\"]",
+					To:    "[\"x[0]\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "report_paths.[\"x[0]\"].json",
+					Path:  "[\"x[0]\"]",
+					To:    "native",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					CoerceTo: "int",
+					ID:       "report_paths.[\"x[0]\"].n.coerce",
+					Path:     "[\"x[0]\"].n",
+					Tools:    []string{"report_paths"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report_paths.[\"x[0]\"].xs.json",
+					Path:  "[\"x[0]\"].xs",
+					To:    "native",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					CoerceTo: "int",
+					ID:       "report_paths.[\"x[0]\"].xs[].coerce",
+					Path:     "[\"x[0]\"].xs[]",
+					Tools:    []string{"report_paths"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					CoerceTo: "float",
+					ID:       "report_paths.[\"x[0]\"].f.coerce",
+					Path:     "[\"x[0]\"].f",
+					Tools:    []string{"report_paths"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report_paths.[\"m{}\"].alias.m.m",
+					Path:  "[\"m.m\"]",
+					To:    "[\"m{}\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "report_paths.[\"m{}\"].json",
+					Path:  "[\"m{}\"]",
+					To:    "native",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					CoerceTo: "int",
+					ID:       "report_paths.[\"m{}\"]{}.coerce",
+					Path:     "[\"m{}\"]{}",
+					Tools:    []string{"report_paths"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report_paths.[\"s]l\"].wrap",
+					Path:  "[\"s]l\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleWrap,
+				},
+				{
+					ID:    "report_paths.[\"s]l\"].json",
+					Path:  "[\"s]l\"]",
+					To:    "native",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "report_paths.[\"b.b\"].default",
+					Path:  "[\"b.b\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`true`),
+				},
+				{
+					CoerceTo: "bool",
+					ID:       "report_paths.[\"b.b\"].coerce",
+					Path:     "[\"b.b\"]",
+					Tools:    []string{"report_paths"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report_paths.[\"f[]\"].default",
+					Path:  "[\"f[]\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleParamDefault,
+					Value: json.RawMessage(`2.5`),
+				},
+				{
+					CoerceTo: "float",
+					ID:       "report_paths.[\"f[]\"].coerce",
+					Path:     "[\"f[]\"]",
+					Tools:    []string{"report_paths"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(reportPathsSchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(reportPathsSchema),

@@ -82,6 +82,11 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					if val > 10 {
 						d.Fail("attempts", it.Value, "is more than the maximum, 10")
 					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "10",
+						Minimum: "1",
+					})
 				}
 				x.Attempts = int(val)
 			}
@@ -337,6 +342,8 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 						if val < 1 {
 							d.Fail("timeout_s", it.Value, "is less than the minimum, 1")
 						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 					}
 					p := int(val)
 					x.Timeout = &p
@@ -1416,6 +1423,8 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 						if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
 							d.Fail("estimate_h", it.Value, "is less than the minimum, 0")
 						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 					}
 					p := float32(val)
 					x.Estimate = &p

@@ -1,0 +1,527 @@
+package proptest
+
+import (
+	"encoding/json"
+	"maps"
+	"math"
+	"math/rand/v2"
+	"regexp/syntax"
+	"strconv"
+	"strings"
+
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
+)
+
+// Gen makes arguments objects that a JSON Schema (a tool's advertised,
+// lenient one) admits, in the forms it admits: native values within their
+// bounds, the string forms of numbers and booleans, arrays and objects as
+// JSON text, enum and alias values, optional fields left out (defaulted
+// ones among them), alias keys for the fields rules alias (never two names
+// of one field, and never such a field left out: class (c) of the README
+// is not generated), and now and then a key an open object does not
+// declare. What it makes is a candidate: the caller keeps those the schema
+// validates.
+type Gen struct {
+	// Valid, when set, tells whether a value is valid under the schema at
+	// a JSON pointer into the root ("" for the root): a value is made JSON
+	// text only when it holds a valid value.
+	Valid func(pointer string, value []byte) bool
+
+	// Used counts, for the last call made, the forms it used: "alias key",
+	// "string form", "JSON text", "default left out", "value alias",
+	// "value for JSON text" (an array or object where a rule makes text).
+	Used map[string]int
+
+	rng      *rand.Rand
+	root     *schema.Node
+	aliases  map[string]map[string][]string // object path -> field -> its alias keys
+	isAlias  map[string]map[string]bool     // object path -> alias key
+	defaults map[string]map[string]bool     // object path -> a key a default fills
+	toText   map[string]bool                // paths json_accept_both turns into JSON text
+	values   map[string]map[string]bool     // path -> its value aliases
+}
+
+// maxDepth bounds the nesting of generated values (recursive schemas).
+const maxDepth = 6
+
+// NewGen returns a generator for the schema root of tool, whose calls are
+// also normalized with rules (their aliases are used).
+func NewGen(seed uint64, root *schema.Node, tool string, rules []lenient.Rule) *Gen {
+	g := &Gen{rng: rand.New(rand.NewPCG(seed, 7)), root: root, aliases: map[string]map[string][]string{},
+		isAlias: map[string]map[string]bool{}, defaults: map[string]map[string]bool{}, toText: map[string]bool{}, values: map[string]map[string]bool{}}
+	for _, r := range rules {
+		if !applies(r, tool) {
+			continue
+		}
+		switch {
+		case r.Type == lenient.RuleJSONAcceptBoth && r.To == "":
+			g.toText[r.TargetPath()] = true
+		case r.Type == lenient.RuleValueAlias:
+			var table map[string]string
+			json.Unmarshal(r.Value, &table)
+			at := r.TargetPath()
+			g.values[at] = map[string]bool{}
+			g.values[at+"[]"] = g.values[at] // a value alias reads each string of an array
+			for k := range table {
+				g.values[at][k] = true
+			}
+		}
+		parent, key := splitPath(r.TargetPath())
+		if r.Type == lenient.RuleParamDefault || r.Type == lenient.RuleNestedDefault {
+			if g.defaults[parent] == nil {
+				g.defaults[parent] = map[string]bool{}
+			}
+			g.defaults[parent][key] = true
+			continue
+		}
+		if r.Type != lenient.RuleParamAlias && r.Type != lenient.RuleNestedAlias {
+			continue
+		}
+		if g.aliases[parent] == nil {
+			g.aliases[parent] = map[string][]string{}
+			g.isAlias[parent] = map[string]bool{}
+		}
+		g.aliases[parent][r.To] = append(g.aliases[parent][r.To], key)
+		g.isAlias[parent][key] = true
+	}
+	return g
+}
+
+func applies(r lenient.Rule, tool string) bool {
+	for _, t := range r.Tools {
+		if t == tool || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// splitPath splits a rule path before its last member name.
+func splitPath(p string) (string, string) {
+	if i := strings.LastIndexByte(p, '.'); i >= 0 {
+		return p[:i], p[i+1:]
+	}
+	return "", p
+}
+
+// Args returns one candidate arguments object.
+func (g *Gen) Args() []byte {
+	g.Used = map[string]int{}
+	return g.value(nil, g.root, "", "", 0)
+}
+
+func (g *Gen) chance(p float64) bool { return g.rng.Float64() < p }
+
+// value appends a value of schema s, at rule path path.
+func (g *Gen) value(b []byte, s *schema.Node, path, ptr string, depth int) []byte {
+	if s == nil || s.Kind == 't' { // true (or a missing schema): anything
+		return append(b, `"x"`...)
+	}
+	if s.Kind != '{' {
+		return append(b, "null"...)
+	}
+	if ref, ok := str(s.Get("$ref")); ok {
+		if t := g.resolve(ref); t != nil {
+			return g.value(b, t, path, strings.TrimPrefix(ref, "#"), depth)
+		}
+	}
+	if e := s.Get("enum"); e != nil && e.Kind == '[' && len(e.Items) > 0 {
+		v := e.Items[g.rng.IntN(len(e.Items))]
+		if x, ok := str(v); ok && g.values[path][x] {
+			g.Used["value alias"]++
+		}
+		return append(b, v.Marshal()...)
+	}
+	if c := s.Get("const"); c != nil {
+		return append(b, c.Marshal()...)
+	}
+	for _, comb := range []string{"anyOf", "oneOf"} {
+		if list := s.Get(comb); list != nil && list.Kind == '[' && len(list.Items) > 0 {
+			i := g.rng.IntN(len(list.Items))
+			if form, ok := g.stringForm(list.Items, i, path, ptr+"/"+comb, depth); ok {
+				return append(b, form...)
+			}
+			return g.value(b, list.Items[i], path, ptr+"/"+comb+"/"+strconv.Itoa(i), depth)
+		}
+	}
+	if list := s.Get("allOf"); list != nil && list.Kind == '[' && len(list.Items) > 0 {
+		return g.value(b, list.Items[0], path, ptr+"/allOf/0", depth)
+	}
+	typ, _ := str(s.Get("type"))
+	if t := s.Get("type"); t != nil && t.Kind == '[' && len(t.Items) > 0 {
+		typ, _ = str(t.Items[g.rng.IntN(len(t.Items))])
+	}
+	if typ == "" {
+		switch {
+		case s.Get("properties") != nil:
+			typ = "object"
+		case s.Get("items") != nil:
+			typ = "array"
+		default:
+			typ = "string"
+		}
+	}
+	if g.toText[path] && (typ == "array" || typ == "object") {
+		g.Used["value for JSON text"]++
+	}
+	switch typ {
+	case "null":
+		return append(b, "null"...)
+	case "boolean":
+		return strconv.AppendBool(b, g.chance(0.5))
+	case "integer":
+		return strconv.AppendInt(b, g.integer(s), 10)
+	case "number":
+		return append(b, g.number(s)...)
+	case "array":
+		return g.array(b, s, path, ptr, depth)
+	case "object":
+		return g.object(b, s, path, ptr, depth)
+	}
+	return appendJSON(b, g.string(s))
+}
+
+// stringForm makes the value of branch i of a union (list, at pointer
+// ptr) when that branch is the string form of another (a number or
+// boolean pattern beside the number or boolean, JSON text beside an array
+// or object): the form of a value of that other branch, as hosts send it.
+func (g *Gen) stringForm(branches []*schema.Node, i int, path, list string, depth int) ([]byte, bool) {
+	b := branches[i]
+	if t, _ := str(b.Get("type")); t != "string" {
+		return nil, false
+	}
+	pattern, _ := str(b.Get("pattern"))
+	for j, native := range branches {
+		t, _ := str(native.Get("type"))
+		switch {
+		case pattern == lenient.IntPattern && (t == "integer" || t == "number"):
+			g.Used["string form"]++
+			n := g.integer(native)
+			text := strconv.FormatInt(n, 10)
+			if n >= 0 && g.chance(0.2) {
+				text = "00" + text // leading zeros are decimal
+			}
+			return appendJSON(nil, text), true
+		case pattern == lenient.FloatPattern && t == "number":
+			g.Used["string form"]++
+			return appendJSON(nil, string(g.number(native))), true
+		case pattern == lenient.BoolPattern && t == "boolean":
+			g.Used["string form"]++
+			forms := []string{"true", "True", "TRUE", "yes", "YES", "1", "false", "False", "no", "NO", "0"}
+			return appendJSON(nil, forms[g.rng.IntN(len(forms))]), true
+		case pattern == lenient.StrictBoolPattern && t == "boolean":
+			g.Used["string form"]++
+			return appendJSON(nil, strconv.FormatBool(g.chance(0.5))), true
+		case pattern == "" && len(b.Keys) == 1 && (t == "array" || t == "object"):
+			at := list + "/" + strconv.Itoa(j)
+			for range 10 {
+				used := maps.Clone(g.Used)
+				text := g.value(nil, native, path, at, depth)
+				if g.Valid != nil && !g.Valid(at, text) {
+					// Text of what the field does not take (the README's
+					// class (b)): not sent.
+					g.Used = used
+					continue
+				}
+				if g.chance(0.3) {
+					text = []byte(" " + string(text) + "\n")
+				}
+				g.Used["JSON text"]++
+				return appendJSON(nil, string(text)), true
+			}
+		}
+	}
+	return nil, false
+}
+
+// object appends an object of schema s.
+func (g *Gen) object(b []byte, s *schema.Node, path, ptr string, depth int) []byte {
+	b = append(b, '{')
+	n := 0
+	member := func(key string) {
+		if n > 0 {
+			b = append(b, ',')
+		}
+		n++
+		b = appendJSON(b, key)
+		b = append(b, ':')
+	}
+	required := map[string]bool{}
+	if req := s.Get("required"); req != nil {
+		for _, r := range req.Items {
+			if k, ok := str(r); ok {
+				required[k] = true
+			}
+		}
+	}
+	props := s.Get("properties")
+	if props != nil && props.Kind == '{' {
+		for i, k := range props.Keys {
+			if g.isAlias[path][k] {
+				continue // given as one of its field's names
+			}
+			aliases := g.aliases[path][k]
+			// A field with aliases is always given (leaving it out is
+			// class (c)), unless a default fills it.
+			mayOmit := !required[k] && (len(aliases) == 0 || g.defaults[path][k])
+			if mayOmit && (depth >= maxDepth || !g.chance(0.6)) {
+				if g.defaults[path][k] {
+					g.Used["default left out"]++
+				}
+				continue
+			}
+			key := k
+			if len(aliases) > 0 && g.chance(0.4) {
+				key = aliases[g.rng.IntN(len(aliases))]
+				g.Used["alias key"]++
+			}
+			member(key)
+			b = g.value(b, props.Vals[i], join(path, k), ptr+"/properties/"+escape(k), depth+1)
+		}
+	}
+	switch ap := s.Get("additionalProperties"); {
+	case ap != nil && ap.Kind == '{' && len(ap.Keys) > 0:
+		for i, k := 0, g.rng.IntN(3); i < k && depth < maxDepth; i++ {
+			member("k" + strconv.Itoa(i))
+			b = g.value(b, ap, path+"{}", ptr+"/additionalProperties", depth+1)
+		}
+	case ap == nil || ap.Kind == 't' && ap.Str == "true" || ap.Kind == '{':
+		if s.Get("unevaluatedProperties") == nil && g.chance(0.1) {
+			member("zz_undeclared")
+			b = append(b, `"x"`...)
+		}
+	}
+	return append(b, '}')
+}
+
+// array appends an array of schema s.
+func (g *Gen) array(b []byte, s *schema.Node, path, ptr string, depth int) []byte {
+	lo, hi := 0, 3
+	if v, ok := num(s.Get("minItems")); ok {
+		lo = int(v)
+	}
+	if v, ok := num(s.Get("maxItems")); ok && int(v) < hi+lo {
+		hi = int(v)
+	} else {
+		hi += lo
+	}
+	n := lo
+	if depth < maxDepth && hi > lo {
+		n += g.rng.IntN(hi - lo + 1)
+	}
+	items := s.Get("items")
+	b = append(b, '[')
+	for i := range n {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = g.value(b, items, path+"[]", ptr+"/items", depth+1)
+	}
+	return append(b, ']')
+}
+
+// integer returns an integer within s's bounds.
+func (g *Gen) integer(s *schema.Node) int64 {
+	lo, hi := g.bounds(s)
+	l, h := int64(math.Ceil(lo)), int64(math.Floor(hi))
+	if l > h {
+		return l
+	}
+	if m, ok := num(s.Get("multipleOf")); ok && m >= 1 && m == math.Trunc(m) {
+		k := int64(m)
+		first := (l + k - 1) / k * k
+		if first < 0 && l < 0 {
+			first = l / k * k
+		}
+		if first > h {
+			return first
+		}
+		return first + k*g.rng.Int64N((h-first)/k+1)
+	}
+	switch g.rng.IntN(5) {
+	case 0:
+		return l
+	case 1:
+		return h
+	}
+	return l + g.rng.Int64N(h-l+1)
+}
+
+// bounds returns the range a number of schema s is generated in: its
+// bounds, else a small range near zero.
+func (g *Gen) bounds(s *schema.Node) (float64, float64) {
+	lo, hi := -5.0, 50.0
+	hasLo, hasHi := false, false
+	if v, ok := num(s.Get("minimum")); ok {
+		lo, hasLo = v, true
+	}
+	if v, ok := num(s.Get("exclusiveMinimum")); ok {
+		lo, hasLo = math.Floor(v)+1, true
+	}
+	if v, ok := num(s.Get("maximum")); ok {
+		hi, hasHi = v, true
+	}
+	if v, ok := num(s.Get("exclusiveMaximum")); ok {
+		hi, hasHi = math.Ceil(v)-1, true
+	}
+	switch {
+	case hasLo && !hasHi && hi < lo:
+		hi = lo + 50
+	case hasHi && !hasLo && lo > hi:
+		lo = hi - 50
+	}
+	return lo, hi
+}
+
+// number returns the text of a number within s's bounds: an integer or a
+// decimal with up to two places.
+func (g *Gen) number(s *schema.Node) []byte {
+	if _, ok := num(s.Get("multipleOf")); ok || g.chance(0.5) {
+		return strconv.AppendInt(nil, g.integer(s), 10)
+	}
+	lo, hi := g.bounds(s)
+	_, exclLo := num(s.Get("exclusiveMinimum"))
+	_, exclHi := num(s.Get("exclusiveMaximum"))
+	for range 10 {
+		v := math.Round((lo+g.rng.Float64()*(hi-lo))*100) / 100
+		if v < lo || v > hi || exclLo && v == lo || exclHi && v == hi {
+			continue
+		}
+		return strconv.AppendFloat(nil, v, 'f', -1, 64)
+	}
+	return strconv.AppendInt(nil, g.integer(s), 10)
+}
+
+// texts are the strings string fields get: plain, and ones that look like
+// another type (a string field never changes: they must arrive as sent).
+var texts = []string{"x", "hello world", "007", "true", "5", "[1]", `{"a":1}`, "null", "<a>&amp;", "line\nbreak", "ünï"}
+
+// string returns a string within s's constraints.
+func (g *Gen) string(s *schema.Node) string {
+	if p, ok := str(s.Get("pattern")); ok {
+		if re, err := syntax.Parse(p, syntax.Perl); err == nil {
+			var sb strings.Builder
+			g.regex(&sb, re.Simplify())
+			return sb.String()
+		}
+	}
+	var v string
+	switch f, _ := str(s.Get("format")); f {
+	case "date-time":
+		v = "2026-01-02T03:04:05Z"
+	case "date":
+		v = "2026-01-02"
+	case "uri", "url":
+		v = "https://example.com/x"
+	case "email":
+		v = "a@example.com"
+	case "uuid":
+		v = "6f1c2b1e-8a7d-4c1e-9f3a-2b4c6d8e0f12"
+	default:
+		v = texts[g.rng.IntN(len(texts))]
+	}
+	if n, ok := num(s.Get("minLength")); ok {
+		for len([]rune(v)) < int(n) {
+			v += "x"
+		}
+	}
+	if n, ok := num(s.Get("maxLength")); ok && len([]rune(v)) > int(n) {
+		v = string([]rune(v)[:int(n)])
+	}
+	return v
+}
+
+// regex writes a string the parsed expression re matches.
+func (g *Gen) regex(sb *strings.Builder, re *syntax.Regexp) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		sb.WriteString(string(re.Rune))
+	case syntax.OpCharClass:
+		if len(re.Rune) == 0 {
+			return
+		}
+		i := g.rng.IntN(len(re.Rune)/2) * 2
+		lo, hi := re.Rune[i], re.Rune[i+1]
+		if hi > lo+200 {
+			hi = lo + 200
+		}
+		sb.WriteRune(lo + rune(g.rng.IntN(int(hi-lo)+1)))
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		sb.WriteByte('a' + byte(g.rng.IntN(26)))
+	case syntax.OpCapture:
+		g.regex(sb, re.Sub[0])
+	case syntax.OpConcat:
+		for _, sub := range re.Sub {
+			g.regex(sb, sub)
+		}
+	case syntax.OpAlternate:
+		g.regex(sb, re.Sub[g.rng.IntN(len(re.Sub))])
+	case syntax.OpStar, syntax.OpPlus, syntax.OpQuest, syntax.OpRepeat:
+		lo, hi := 0, 3
+		switch re.Op {
+		case syntax.OpPlus:
+			lo = 1
+		case syntax.OpQuest:
+			hi = 1
+		case syntax.OpRepeat:
+			lo, hi = re.Min, re.Max
+			if hi < 0 || hi > lo+3 {
+				hi = lo + 3
+			}
+		}
+		for range lo + g.rng.IntN(hi-lo+1) {
+			g.regex(sb, re.Sub[0])
+		}
+	}
+}
+
+// resolve follows a local $ref ("#/$defs/x") from the root.
+func (g *Gen) resolve(ref string) *schema.Node {
+	if !strings.HasPrefix(ref, "#") {
+		return nil
+	}
+	cur := g.root
+	for _, part := range strings.Split(strings.TrimPrefix(ref[1:], "/"), "/") {
+		if part == "" {
+			continue
+		}
+		part = strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")
+		if cur = cur.Get(part); cur == nil {
+			return nil
+		}
+	}
+	return cur
+}
+
+// escape escapes a member name for a JSON pointer.
+func escape(k string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func str(n *schema.Node) (string, bool) {
+	if n == nil || n.Kind != '"' {
+		return "", false
+	}
+	return n.Str, true
+}
+
+func num(n *schema.Node) (float64, bool) {
+	if n == nil || n.Kind != '0' {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(n.Str, 64)
+	return v, err == nil
+}
+
+func appendJSON(b []byte, s string) []byte {
+	q, _ := json.Marshal(s)
+	return append(b, q...)
+}

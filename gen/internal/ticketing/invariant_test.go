@@ -1,0 +1,20 @@
+package ticketing
+
+import (
+	"testing"
+
+	"github.com/normgen/normgen/internal/invariant"
+	"github.com/normgen/normgen/internal/rulecheck"
+)
+
+// TestInvariantGenerated: on calls generated from each tool's type (every
+// form internal/rulecheck's generator makes), the schema in each profile
+// accepts what the decoder accepts, and what the decoder refuses that a
+// validator takes is refused for a documented class.
+func TestInvariantGenerated(t *testing.T) {
+	calls, err := rulecheck.Calls(NormgenTools(), 200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	invariant.CheckGenerated(t, NormgenTools(), calls)
+}

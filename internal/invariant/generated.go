@@ -1,0 +1,283 @@
+package invariant
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/normgen/normgen/internal/ajvcheck"
+	"github.com/normgen/normgen/lenient"
+)
+
+// CheckGenerated checks calls whose classes are not known in advance
+// (calls generated from a tool's type, by tool name) against each tool's
+// schema in the profiles Check checks: a call the decoder accepts must be
+// valid for the Go validator and for AJV; a call a validator accepts and
+// the decoder rejects must be rejected for documented classes only, which
+// Classes reads from the decoder's error and the call.
+func CheckGenerated(t *testing.T, tools []lenient.Tool, calls map[string][]string) {
+	t.Helper()
+	type pending struct {
+		tool    lenient.Tool
+		args    string
+		err     error
+		goValid bool
+	}
+	var all []pending
+	var cases []ajvcheck.Case
+	byName := toolsByName(tools)
+	for _, name := range sortedKeys(calls) {
+		tool, ok := byName[name]
+		if !ok {
+			t.Errorf("no tool %q", name)
+			continue
+		}
+		for _, p := range []lenient.Profile{lenient.ProfilePortable, lenient.ProfileTypeArray} {
+			s, ok := tool.Schemas[p]
+			if !ok {
+				if p != lenient.ProfilePortable {
+					continue
+				}
+				s = tool.InputSchema
+			}
+			v := tool
+			v.Name = tool.Name + " [" + string(p) + "]"
+			v.InputSchema = s
+			sch := compile(t, v)
+			c := ajvcheck.Case{Schema: s}
+			for _, args := range calls[name] {
+				inst, err := jsonschema.UnmarshalJSON(strings.NewReader(args))
+				if err != nil {
+					continue // not JSON: no validator's business
+				}
+				_, _, derr := tool.Decode([]byte(args))
+				all = append(all, pending{tool: v, args: args, err: derr, goValid: sch.Validate(inst) == nil})
+				c.Instances = append(c.Instances, json.RawMessage(args))
+			}
+			cases = append(cases, c)
+		}
+	}
+	ajv := ajvcheck.Validate(t, cases)
+	failures := 0
+	fail := func(format string, args ...any) {
+		t.Helper()
+		if failures++; failures <= 20 {
+			t.Errorf(format, args...)
+		}
+	}
+	k := 0
+	for ci, c := range cases {
+		for ii := range c.Instances {
+			p := all[k]
+			k++
+			ajvValid := ajv[ci] == nil || ajv[ci][ii]
+			switch {
+			case p.err == nil && !p.goValid:
+				fail("%s %s: the decoder accepts it but the Go validator rejects it", p.tool.Name, p.args)
+			case p.err == nil && !ajvValid:
+				fail("%s %s: the decoder accepts it but AJV rejects it (a host would block a call the server takes)", p.tool.Name, p.args)
+			case p.err != nil && (p.goValid || ajv[ci] != nil && ajvValid):
+				if class, why := Classes(p.err, []byte(p.args)); class == "" {
+					fail("%s %s: a validator accepts it (Go %v, AJV %v) but the decoder rejects it for no documented class: %s", p.tool.Name, p.args, p.goValid, ajvValid, why)
+				}
+			}
+		}
+	}
+	if failures > 20 {
+		t.Errorf("... and %d more", failures-20)
+	}
+}
+
+// Classes returns the documented classes (DESIGN.md, the README) of a
+// decoder error for the call args, such as "a" or "bd", when every
+// problem of it is in one; otherwise "" and the first problem that is in
+// none. Class f is a value sent under an alias key: the schema does not
+// declare aliases (but for unknown=error types), so it does not check
+// their values.
+func Classes(err error, args []byte) (string, string) {
+	var le *lenient.Error
+	if !errors.As(err, &le) {
+		return "", fmt.Sprintf("not a *lenient.Error: %v", err)
+	}
+	var call any
+	dec := json.NewDecoder(bytes.NewReader(args))
+	dec.UseNumber()
+	if dec.Decode(&call) != nil {
+		return "", "the call is not JSON"
+	}
+	// A field given twice: the validators read the last value, the
+	// decoder reports every value's problems too.
+	var twice []string
+	for _, p := range le.Problems {
+		if given2(p.Msg) {
+			twice = append(twice, p.Path)
+		}
+	}
+	set := map[byte]bool{}
+	for _, p := range le.Problems {
+		c := byte(0)
+		for _, d := range twice {
+			if under(p.Path, d) {
+				c = 'd'
+			}
+		}
+		if c == 0 {
+			c = problemClass(p, call)
+		}
+		if c == 0 {
+			return "", p.String()
+		}
+		set[c] = true
+	}
+	var out []byte
+	for _, c := range []byte("abcdef") {
+		if set[c] {
+			out = append(out, c)
+		}
+	}
+	return string(out), ""
+}
+
+// given2 reports whether msg says a field or key was given twice.
+func given2(msg string) bool {
+	return strings.Contains(msg, "is given twice") || strings.Contains(msg, "is given more than once") || strings.Contains(msg, "more keys are given twice")
+}
+
+// under reports whether path is base or a path below it.
+func under(path, base string) bool {
+	return path == base || base == "" || strings.HasPrefix(path, base) && (path[len(base)] == '.' || path[len(base)] == '[')
+}
+
+// problemClass is the documented class of one problem of call, or 0.
+func problemClass(p lenient.Problem, call any) byte {
+	m := p.Msg
+	switch {
+	case given2(m):
+		return 'd'
+	case strings.HasPrefix(m, "is required (also accepted as "):
+		return 'c'
+	case strings.HasPrefix(m, "is a string but not JSON "), strings.HasPrefix(m, "is an empty string, not a value or an array"):
+		return 'b'
+	}
+	switch where(p, call) {
+	case inText:
+		return 'b'
+	case viaAlias:
+		return 'f'
+	}
+	for _, prefix := range []string{"is out of range", "is negative;", "is less than the minimum, ", "is more than the maximum, ",
+		"must be more than ", "must be less than ", "is too close to 0 ", "is less than the smallest ", "is more than the largest "} {
+		if strings.HasPrefix(m, prefix) {
+			return 'a'
+		}
+	}
+	if strings.HasPrefix(m, "is not a whole number") && p.Value != "" && p.Value[0] != '"' {
+		return 'e'
+	}
+	return 0
+}
+
+// Where a problem's value is in the call.
+const (
+	native   = iota // given as JSON, under the field's own key
+	inText          // inside a string the decoder read as JSON text, or JSON text of the wrong shape
+	viaAlias        // under a key the path does not name: an alias
+)
+
+// where follows the problem's path through the call.
+func where(p lenient.Problem, call any) int {
+	segs, ok := parsePath(p.Path)
+	if !ok {
+		return native
+	}
+	v := call
+	for _, s := range segs {
+		switch x := v.(type) {
+		case string:
+			return inText // the path goes on inside JSON text
+		case map[string]any:
+			if s.index >= 0 {
+				return native
+			}
+			next, found := x[s.key]
+			if !found {
+				return viaAlias
+			}
+			v = next
+		case []any:
+			if s.index < 0 || s.index >= len(x) {
+				return native
+			}
+			v = x[s.index]
+		default:
+			return native
+		}
+	}
+	if _, isString := v.(string); isString {
+		for _, prefix := range []string{"is not an array", "is not an object", "is missing (send a JSON", "has fewer than ", "has more than "} {
+			if strings.HasPrefix(p.Msg, prefix) {
+				return inText // JSON text of the wrong shape, or a wrong value
+			}
+		}
+	}
+	return native
+}
+
+// pathSeg is one step of a decoder path: a key, or an index (key "").
+type pathSeg struct {
+	key   string
+	index int
+}
+
+// parsePath reads a decoder path: keys joined by ".", [N] for an index,
+// ["..."] for a key that is not plain.
+func parsePath(path string) ([]pathSeg, bool) {
+	var segs []pathSeg
+	for i := 0; i < len(path); {
+		switch path[i] {
+		case '.':
+			i++
+		case '[':
+			if i+1 < len(path) && path[i+1] == '"' {
+				end := i + 2
+				for end < len(path) && path[end] != '"' {
+					if path[end] == '\\' {
+						end++
+					}
+					end++
+				}
+				key, err := strconv.Unquote(path[i+1 : end+1])
+				if err != nil || end+1 >= len(path) || path[end+1] != ']' {
+					return nil, false
+				}
+				segs = append(segs, pathSeg{key: key, index: -1})
+				i = end + 2
+				continue
+			}
+			end := strings.IndexByte(path[i:], ']')
+			if end < 0 {
+				return nil, false
+			}
+			n, err := strconv.Atoi(path[i+1 : i+end])
+			if err != nil {
+				return nil, false
+			}
+			segs = append(segs, pathSeg{index: n})
+			i += end + 1
+		default:
+			end := strings.IndexAny(path[i:], ".[")
+			if end < 0 {
+				end = len(path) - i
+			}
+			segs = append(segs, pathSeg{key: path[i : i+end], index: -1})
+			i += end
+		}
+	}
+	return segs, true
+}
