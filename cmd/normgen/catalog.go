@@ -30,7 +30,7 @@ func runCatalog(args []string) int {
 	rulesFile := fs.String("rules", "", "with -from: a rules.json `FILE` the calls are also normalized with: the schemas admit what it makes the server take (fields its aliases and defaults fill are not required)")
 	quiet := fs.Bool("q", false, "with -from: do not print warnings about fields left strict")
 	fs.Usage = commandUsage(fs,
-		"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required json|jsonschema] [DIR]", "print the package's tools, [{name, description, inputSchema}] sorted by name",
+		"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [DIR]", "print the package's tools, [{name, description, inputSchema}] sorted by name",
 		"normgen catalog -from FILE|- [-rules FILE] [-q]", "any server's tools/list catalog, every input schema rewritten lenient (portable profile)")
 	return runForms(fs, args, "catalog", "from", []string{"tags", "type", "required", "profile"}, []string{"rules", "q"},
 		func() int { return catalogFrom(fs, *from, *rulesFile, *quiet) },
@@ -52,7 +52,7 @@ func runRules(args []string) int {
 	rulesFile := fs.String("rules", "", "with -catalog: a rules.json `FILE` the calls are also normalized with: derived rules that one of its rules overlaps are left out, replaced by it")
 	quiet := fs.Bool("q", false, "with -catalog: do not print warnings about fields left strict")
 	fs.Usage = commandUsage(fs,
-		"normgen rules [-tags TAGS] [-type T,U] [-required json|jsonschema] [DIR]", "print the package's rule table as rules.json",
+		"normgen rules [-tags TAGS] [-type T,U] [-required M] [DIR]", "print the package's rule table as rules.json",
 		"normgen rules -catalog FILE|- [-rules FILE] [-q]", "rules.json derived from each tool's own input schema in any server's catalog")
 	return runForms(fs, args, "rules", "catalog", []string{"tags", "type", "required"}, []string{"rules", "q"},
 		func() int { return rulesFromCatalog(fs, *from, *rulesFile, *quiet) },
@@ -88,7 +88,7 @@ type pkgFlags struct {
 // packageFlags declares -tags, -type and -required on fs.
 func packageFlags(fs *flag.FlagSet) pkgFlags {
 	return pkgFlags{
-		tags:  fs.String("tags", "", "comma-separated build `TAGS`"),
+		tags:     fs.String("tags", "", "comma-separated build `TAGS`"),
 		types:    fs.String("type", "", "comma-separated tool type names (`T,U`); default: types with a //normgen:tool line"),
 		required: requiredFlag(fs),
 	}
@@ -166,7 +166,7 @@ func parseProfile(name string) (lenient.Profile, bool) {
 // requiredFlag declares the -required flag of the commands that load a
 // package.
 func requiredFlag(fs *flag.FlagSet) *string {
-	return fs.String("required", "", "model of required fields: json (a field without omitempty is required; invopop/jsonschema's default), jsonschema (only fields tagged jsonschema:\"required\" are; invopop's RequiredFromJSONSchemaTags); default: json, unless the package's //normgen:required= line says otherwise or the package tags fields required and the two disagree (an error)")
+	return fs.String("required", "", "model of required fields, `M`: json (a field without omitempty is required; invopop/jsonschema's default), jsonschema (only fields tagged jsonschema:\"required\" are; invopop's RequiredFromJSONSchemaTags); default: json, unless the package's //normgen:required= line says otherwise or the package tags fields required and the two disagree (an error)")
 }
 
 // parseRequired reads a -required value; an unknown name is a usage
