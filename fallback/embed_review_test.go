@@ -136,6 +136,27 @@ type rvPtrEmbed struct {
 	W int `json:"w,omitempty"`
 }
 
+// two embedded pointers deep, beside a value
+type rvPtrEmbedDeep struct {
+	*rvPtrEmbedInner
+	N int `json:"n,omitempty"`
+}
+
+// RvPtrInner embeds a pointer itself.
+type RvPtrInner struct {
+	*RvB
+	V int `json:"v,omitempty"`
+}
+
+type rvPtrEmbedTwice struct {
+	*RvPtrInner
+	N int `json:"n,omitempty"`
+}
+
+type rvPtrEmbedInner struct {
+	RvA
+}
+
 type rvPtrEmbedTagged struct {
 	*RvA `json:"a,omitempty"`
 	W    int `json:"w,omitempty"`
@@ -164,6 +185,8 @@ func TestEmbeddingShapes(t *testing.T) {
 		{&rvTaggedEmbedSameName{}, []string{`{"RvA":{"x":1,"y":"a"},"y":2}`}},
 		{&rvGoNameClash{}, []string{`{"x":1,"RvA":2}`}},
 		{&rvPtrEmbedTagged{}, []string{`{"a":{"x":1},"w":2}`, `{"a":null}`}},
+		{&rvPtrEmbed{}, []string{`{"x":1,"y":"a","w":2}`, `{"w":2}`, `{}`, `{"x":1}`}},
+		{&rvPtrEmbedTwice{}, []string{`{"x":"s","z":1,"v":2,"n":3}`, `{"v":2}`, `{"n":3}`, `{}`}},
 	}
 	for _, c := range cases {
 		typ := reflect.TypeOf(c.typ).Elem()
@@ -188,14 +211,12 @@ func show(v reflect.Value) string {
 
 // TestEmbeddingRefused: where encoding/json drops a wire name two
 // embedded fields share at one depth (or takes the tagged one), and where
-// it promotes the fields of an embedded pointer to a struct, the
-// generator refuses the type ("wire name ... is also used by field ...",
-// "embedded pointer to struct is not supported"). The fallback refuses
-// it too, instead of filling the first field of the name (rvTieTagged
-// decoded {"x":1} into RvA.X, which encoding/json leaves zero;
-// rvTieOneTagged filled RvName1.Name, not the tagged RvName3.Name) or
-// reading the embedded pointer as a member named by its type
-// (rvPtrEmbed required "RvA" and ignored "x").
+// it cannot set an embedded pointer to a struct of an unexported type,
+// the generator refuses the type ("wire name ... is also used by field
+// ...", "embedded pointer to a struct of an unexported type"). The
+// fallback refuses it too, instead of filling the first field of the name
+// (rvTieTagged decoded {"x":1} into RvA.X, which encoding/json leaves
+// zero; rvTieOneTagged filled RvName1.Name, not the tagged RvName3.Name).
 func TestEmbeddingRefused(t *testing.T) {
 	for _, c := range []struct {
 		typ  any
@@ -204,7 +225,7 @@ func TestEmbeddingRefused(t *testing.T) {
 		{reflect.New(rvTieTaggedType).Interface(), `wire name "x"`},
 		{&rvTieUntagged{}, `wire name "Name"`},
 		{&rvTieOneTagged{}, `wire name "Name"`},
-		{&rvPtrEmbed{}, "embedded pointer to struct"},
+		{&rvPtrEmbedDeep{}, "embedded pointer to a struct of an unexported type"},
 	} {
 		err := Decode([]byte(`{}`), c.typ)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

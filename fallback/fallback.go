@@ -12,6 +12,7 @@
 package fallback
 
 import (
+	"encoding"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -19,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 	"unsafe"
 
@@ -32,19 +34,29 @@ import (
 // a struct, resetting it first. An error is a *lenient.Error listing every
 // bad field.
 func Decode(data []byte, out any) error {
+	return DecodeWith(data, out, schema.Options{})
+}
+
+// DecodeWith is Decode with the choices o, which the type's tags cannot
+// say (the model of required fields).
+func DecodeWith(data []byte, out any, o schema.Options) error {
 	rv := reflect.ValueOf(out)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct {
 		return fmt.Errorf("fallback.Decode: out must be a non-nil pointer to a struct, not %T", out)
 	}
 	t := rv.Elem().Type()
-	if _, err := fieldsOf(t); err != nil {
+	r, err := modelOf(t, o)
+	if err != nil {
+		return fmt.Errorf("fallback.Decode: %v", err)
+	}
+	if _, err := fieldsOf(t, r); err != nil {
 		return fmt.Errorf("fallback.Decode: %v", err)
 	}
 	var d lenient.Decoder
 	if !d.Begin(data) {
 		return d.Err()
 	}
-	tree := walkStruct(&d, data, t, lenient.Strict)
+	tree := walkStruct(&d, data, t, lenient.Strict, run{r, t.PkgPath()})
 	if err := d.Err(); err != nil {
 		return err
 	}
@@ -63,7 +75,7 @@ func assign(tree, out any) error {
 		// come in maps of their own (field.set), which embeddedHook
 		// assigns.
 		ZeroFields: true,
-		DecodeHook: mapstructure.ComposeDecodeHookFunc(rawMessageHook, embeddedHook),
+		DecodeHook: mapstructure.ComposeDecodeHookFunc(rawMessageHook, embeddedHook, ownHook),
 		// The tree is keyed by exact wire names; mapstructure's default
 		// falls back to Unicode case folding, which would fill both of
 		// fields tagged "id" and "ID" (and "ſkip" from "skip").
@@ -75,7 +87,35 @@ func assign(tree, out any) error {
 	return dec.Decode(tree)
 }
 
-var rawMessageType = reflect.TypeFor[json.RawMessage]()
+var (
+	rawMessageType = reflect.TypeFor[json.RawMessage]()
+	timeType       = reflect.TypeFor[time.Time]()
+)
+
+// own is a value made by code normgen does not generate (a type's own
+// UnmarshalJSON or UnmarshalText, encoding/json), or a time.Time: ownHook
+// assigns it as it is.
+type own struct{ v reflect.Value }
+
+// ownHook assigns an own value as it is, and leaves mapstructure nothing
+// to do there; it is the last hook (the next would get no value).
+func ownHook(from, to reflect.Value) (any, error) {
+	if !from.IsValid() {
+		return nil, nil // a hook before it did the work
+	}
+	o, ok := from.Interface().(own)
+	if !ok {
+		return from.Interface(), nil
+	}
+	if to.Kind() == reflect.Pointer {
+		if to.IsNil() {
+			to.Set(reflect.New(to.Type().Elem()))
+		}
+		to = to.Elem()
+	}
+	to.Set(o.v)
+	return nil, nil
+}
 
 // rawMessageHook keeps json.RawMessage values as they are.
 func rawMessageHook(from, to reflect.Type, data any) (any, error) {
@@ -180,8 +220,9 @@ type field struct {
 
 // wireName tells what a struct field is on the wire, as encoding/json and
 // schema.Describe tell it: nothing (skip: blank, json "-", or unexported
-// and not embedded), an embedded struct without a json name, whose fields
-// are promoted, or a member named name (for ownFieldsOf).
+// and not embedded), an embedded struct (or exported pointer to one)
+// without a json name, whose fields are promoted, or a member named name
+// (for ownFieldsOf).
 func wireName(sf reflect.StructField) (name string, embedded, skip bool) {
 	tag := sf.Tag.Get("json")
 	if sf.Name == "_" || tag == "-" {
@@ -190,6 +231,8 @@ func wireName(sf reflect.StructField) (name string, embedded, skip bool) {
 	name, _, _ = strings.Cut(tag, ",")
 	switch {
 	case sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct:
+		return "", true, false
+	case sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Pointer && sf.Type.Elem().Kind() == reflect.Struct && sf.IsExported():
 		return "", true, false
 	case !sf.IsExported():
 		return "", false, true
@@ -206,19 +249,48 @@ type structInfo struct {
 	mode   lenient.Mode // RejectUnknown
 }
 
-var cache sync.Map // reflect.Type -> *structInfo or error
+var models sync.Map // modelKey -> schema.Required or error
 
-// fieldsOf reads a struct type's fields with schema.Describe's rules.
-func fieldsOf(t reflect.Type) (*structInfo, error) {
-	if v, ok := cache.Load(t); ok {
+type modelKey struct {
+	t reflect.Type
+	r schema.Required
+}
+
+// modelOf resolves the model of required fields of the arguments type t
+// (over t and the structs it reaches, as the generator resolves it over
+// a package), which its nested structs are then read with.
+func modelOf(t reflect.Type, o schema.Options) (schema.Required, error) {
+	key := modelKey{t, o.Required}
+	if v, ok := models.Load(key); ok {
+		if err, isErr := v.(error); isErr {
+			return 0, err
+		}
+		return v.(schema.Required), nil
+	}
+	desc, err := schema.DescribeWith(t, o)
+	if err != nil {
+		models.Store(key, err)
+		return 0, err
+	}
+	models.Store(key, desc.Required)
+	return desc.Required, nil
+}
+
+var cache sync.Map // modelKey -> *structInfo or error
+
+// fieldsOf reads a struct type's fields with schema.Describe's rules,
+// under the model of required fields r.
+func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
+	key := modelKey{t, r}
+	if v, ok := cache.Load(key); ok {
 		if err, isErr := v.(error); isErr {
 			return nil, err
 		}
 		return v.(*structInfo), nil
 	}
-	desc, err := schema.Describe(t)
+	desc, err := schema.DescribeWith(t, schema.Options{Required: r})
 	if err != nil {
-		cache.Store(t, err)
+		cache.Store(key, err)
 		return nil, err
 	}
 	info := &structInfo{byKey: map[string]int{}}
@@ -234,6 +306,9 @@ func fieldsOf(t reflect.Type) (*structInfo, error) {
 			sf := st.Field(i)
 			fl.embed = append(fl.embed, sf.Name)
 			st = sf.Type
+			if st.Kind() == reflect.Pointer {
+				st = st.Elem() // promoted through an embedded *T
+			}
 		}
 		fl.typ = st.Field(f.Index[len(f.Index)-1]).Type
 		if f.Type.Strict {
@@ -249,7 +324,7 @@ func fieldsOf(t reflect.Type) (*structInfo, error) {
 			fl.mode |= lenient.Unescape
 			if keys := schema.UnescapeConflicts(f.Keywords); len(keys) > 0 {
 				err := fmt.Errorf("field %s: norm unescape cannot be combined with %s (the schema checks the text as sent, the decoder the text after unescaping)", f.Name, strings.Join(keys, ", "))
-				cache.Store(t, err)
+				cache.Store(key, err)
 				return nil, err
 			}
 		}
@@ -260,7 +335,7 @@ func fieldsOf(t reflect.Type) (*structInfo, error) {
 		}
 		if f.Keywords.Pattern != "" {
 			if fl.pattern, err = regexp.Compile(f.Keywords.Pattern); err != nil {
-				cache.Store(t, err)
+				cache.Store(key, err)
 				return nil, err
 			}
 		}
@@ -271,14 +346,14 @@ func fieldsOf(t reflect.Type) (*structInfo, error) {
 			info.known = append(info.known, s)
 		}
 	}
-	cache.Store(t, info)
+	cache.Store(key, info)
 	return info, nil
 }
 
 // walkStruct decodes an object for struct type t into a map keyed by wire
 // names, for mapstructure.
-func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode) map[string]any {
-	info, err := fieldsOf(t)
+func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode, c run) map[string]any {
+	info, err := fieldsOf(t, c.model)
 	if err != nil {
 		d.Fail("", v, err.Error())
 		return nil
@@ -297,7 +372,7 @@ func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode) ma
 		}
 		f := &info.fields[i]
 		if d.Claim(&seen[i], &it, f.spellings) {
-			if val, ok := walkField(d, it.Value, f); ok {
+			if val, ok := walkField(d, it.Value, f, c); ok {
 				f.set(out, val)
 			}
 		}
@@ -362,9 +437,9 @@ func defaultJSON(f *field) string {
 }
 
 // walkField decodes a field's value and checks its keywords.
-func walkField(d *lenient.Decoder, v []byte, f *field) (any, bool) {
+func walkField(d *lenient.Decoder, v []byte, f *field, c run) (any, bool) {
 	mark := d.Mark()
-	val := walk(d, v, f.typ, f.name, f.mode, f.split)
+	val := walk(d, v, f.typ, f.name, f.mode, f.split, c)
 	if !d.OK(mark) {
 		// A number outside its Go type's range names its declared
 		// bounds, as generated code has it.
@@ -410,16 +485,39 @@ func valueAliases(d *lenient.Decoder, f *field, val any) any {
 	return val
 }
 
+// run is what a decode reads every struct with: the model of required
+// fields, and the package of the arguments type, whose structs are
+// decoded leniently (a struct of another package, by encoding/json).
+type run struct {
+	model schema.Required
+	pkg   string
+}
+
 // walk decodes v for Go type t; name is the member's wire name ("" for
 // elements).
-func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.Mode, split string) any {
+func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.Mode, split string, c run) any {
 	if t.Kind() == reflect.Pointer {
 		if lenient.Null(v) {
 			return nil
 		}
 		t = t.Elem()
 	}
-	switch {
+	switch dec := schema.DecodingOf(t, c.pkg); {
+	case dec != 0:
+		// Decoded by code normgen does not generate: the value as it
+		// is made (ownHook assigns it).
+		p := reflect.New(t)
+		switch dec {
+		case schema.OwnJSON:
+			d.OwnJSON(v, name, p.Interface().(json.Unmarshaler))
+		case schema.OwnText:
+			d.OwnText(v, name, p.Interface().(encoding.TextUnmarshaler))
+		default:
+			d.StdJSON(v, name, p.Interface())
+		}
+		return own{p.Elem()}
+	case t == timeType:
+		return own{reflect.ValueOf(d.Time(v, name, m))}
 	case t == rawMessageType:
 		return d.Raw(v)
 	case t.Kind() == reflect.Interface:
@@ -446,7 +544,7 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 		out := make([]any, 0, a.Len())
 		for a.Next() {
 			d.EnterIndex(a.Index())
-			out = append(out, walk(d, a.Value, t.Elem(), "", m&^lenient.Wrap, ""))
+			out = append(out, walk(d, a.Value, t.Elem(), "", m&^lenient.Wrap, "", c))
 			d.Leave()
 		}
 		return out
@@ -463,7 +561,7 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 		for o.Next() {
 			k := string(o.Key)
 			d.Enter(k)
-			out[k] = walk(d, o.Value, t.Elem(), "", m, "")
+			out[k] = walk(d, o.Value, t.Elem(), "", m, "", c)
 			d.Leave()
 		}
 		return out
@@ -472,7 +570,7 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 			d.Enter(name)
 			defer d.Leave()
 		}
-		return walkStruct(d, v, t, m)
+		return walkStruct(d, v, t, m, c)
 	}
 	d.Fail(name, v, "has a Go type normgen cannot decode ("+t.String()+")")
 	return nil

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
 )
 
 type input struct {
@@ -221,5 +222,32 @@ func TestEmbeddedUnexported(t *testing.T) {
 	}
 	if got.Path != "a" || got.Items[0].Path != "b" || got.ByKey["k"].Path != "c" || got.One.Path != "d" || got.One.N != 2 {
 		t.Errorf("got %+v", got)
+	}
+}
+
+// TestRequiredModel: DecodeWith reads the model of required fields it is
+// given, at every depth; Decode refuses a type the two models read
+// differently, naming the field.
+func TestRequiredModel(t *testing.T) {
+	type inner struct {
+		Repo string `json:"repo" jsonschema:"required"`
+		Path string `json:"path"`
+	}
+	type params struct {
+		Name  string `json:"name" jsonschema:"required"`
+		Query string `json:"query"`
+		In    *inner `json:"in,omitempty"`
+	}
+	var p params
+	err := DecodeWith([]byte(`{"in":{}}`), &p, schema.Options{Required: schema.RequiredJSONSchema})
+	if err == nil || err.Error() != "in.repo: is required; name: is required" {
+		t.Errorf("jsonschema model: %v", err)
+	}
+	err = DecodeWith([]byte(`{"in":{}}`), &p, schema.Options{Required: schema.RequiredJSON})
+	if err == nil || err.Error() != "in.repo: is required; in.path: is required; name: is required; query: is required" {
+		t.Errorf("json model: %v", err)
+	}
+	if err := Decode([]byte(`{}`), &p); err == nil || !strings.Contains(err.Error(), `query: it has neither omitempty nor jsonschema:"required"`) {
+		t.Errorf("no model: %v", err)
 	}
 }

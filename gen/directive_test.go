@@ -30,6 +30,13 @@ func loadSource(t *testing.T, src string, types ...string) ([]string, []string) 
 // module (standard library only); types, when given, is -type.
 func loadModel(t *testing.T, src string, types ...string) (*Package, []Diagnostic) {
 	t.Helper()
+	return loadModelWith(t, src, Config{Types: types})
+}
+
+// loadModelWith is Load of one file of Go source as a package of its own
+// module (standard library only) with cfg, its Dir set to the package.
+func loadModelWith(t *testing.T, src string, cfg Config) (*Package, []Diagnostic) {
+	t.Helper()
 	mod := t.TempDir()
 	for name, data := range map[string]string{
 		"go.mod":     "module example.com/d\n\ngo 1.26.0\n",
@@ -41,7 +48,8 @@ func loadModel(t *testing.T, src string, types ...string) (*Package, []Diagnosti
 			t.Fatal(err)
 		}
 	}
-	return Load(context.Background(), Config{Dir: filepath.Join(mod, "d"), Types: types})
+	cfg.Dir = filepath.Join(mod, "d")
+	return Load(context.Background(), cfg)
 }
 
 // TestDirectivesNotSkipped: a //normgen:tool line that Go does not read as

@@ -87,25 +87,31 @@ func renderFast(f *jen.File, s *Struct) {
 		checks := checksWith(s, fl, jen.Id("f").Dot("Value").Call(), func(string) jen.Code { return fastFalse() })
 		if read := fastRead(target(fl), fl.Type, fl.Mode); read != nil && len(checks) == 0 {
 			// The common field, in two statements: less code to format.
-			cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(
+			cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(append(allocs(fl),
 				jen.If(seen.Clone().Op("||").Op("!").Add(read)).Block(fastFalse()),
 				seen.Clone().Op("=").True(),
-			))
+			)...))
 			continue
 		}
 		body := []jen.Code{
 			jen.If(seen.Clone()).Block(fastFalse()),
 			seen.Clone().Op("=").True(),
 		}
+		body = append(body, allocs(fl)...)
 		body = append(body, fastValue(target(fl), fl.Type, fl.Mode, checks, 0)...)
 		cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(body...))
 	}
 	if s.RejectUnknown {
 		cases = append(cases, jen.Default().Block(fastFalse()))
 	} else {
-		// One key the type does not declare, ignored (Fast.Unknown).
+		// One key the type does not declare, ignored (Fast.Unknown), but
+		// not one in another letter case, which the Decoder refuses.
+		unknown := jen.Id("f").Dot("Unknown").Call(jen.Id("k"))
+		if len(s.Fields) > 0 {
+			unknown = jen.Id("f").Dot("UnknownOf").Call(jen.Id("k"), jen.Id(knownVar(s)))
+		}
 		cases = append(cases, jen.Default().Block(
-			jen.If(jen.Id("skipped").Op("||").Op("!").Id("f").Dot("Unknown").Call(jen.Id("k"))).Block(fastFalse()),
+			jen.If(jen.Id("skipped").Op("||").Op("!").Add(unknown)).Block(fastFalse()),
 			jen.Id("skipped").Op("=").True(),
 		))
 	}
@@ -137,7 +143,7 @@ func renderFast(f *jen.File, s *Struct) {
 		case k.HasDefault:
 			// A default given is a fix, recorded where fixes are reported.
 			given := jen.Id("f").Dot("Default").Call(jen.Lit(fl.Name), jen.Lit(string(defaultJSON(fl))))
-			st = append([]jen.Code{jen.If(jen.Op("!").Add(given)).Block(fastFalse())}, setDefault(fl)...)
+			st = append(append([]jen.Code{jen.If(jen.Op("!").Add(given)).Block(fastFalse())}, allocs(fl)...), setDefault(fl)...)
 		case fl.Required:
 			st = []jen.Code{fastFalse()}
 		}

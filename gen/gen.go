@@ -37,6 +37,17 @@ type Config struct {
 	// validation; Render refuses the others, which are for tools/list
 	// only. The generated code carries every profile's schema either way.
 	Profile lenient.Profile
+	// Required is the model of required fields (the -required flag); a
+	// //normgen:required= line in the package doc comment chooses it too,
+	// and the two must agree. schema.RequiredAuto reads the json model
+	// unless the package tags fields jsonschema:"required" and the two
+	// models disagree on a field, which is then an error asking for one.
+	Required schema.Required
+	// OnWarning receives each warning (sorted, once the package is
+	// loaded): what normgen honours differently from what a reader might
+	// expect, such as a field decoded by code normgen did not generate.
+	// When nil, warnings go to log/slog's default logger.
+	OnWarning func(Diagnostic)
 }
 
 // File is one generated file.
@@ -47,15 +58,19 @@ type File struct {
 	Content []byte
 }
 
-// Diagnostic is a generator error with its source position.
+// Diagnostic is a generator error, or a warning, with its source
+// position.
 type Diagnostic struct {
 	Pos   token.Position // where; Filename relative to the package directory
 	Field string         // "T.F" when the problem is a field's
 	Msg   string         // what is wrong and what to do
+	// Warning marks a warning (Config.OnWarning): generation goes on.
+	Warning bool
 }
 
 // String formats the diagnostic compiler-style:
-// `tools.go:12:2: field SearchInput.Limit: ...`.
+// `tools.go:12:2: field SearchInput.Limit: ...`, with "warning: " after
+// the position for a warning.
 func (d Diagnostic) String() string {
 	var b strings.Builder
 	if d.Pos.Filename != "" {
@@ -64,6 +79,9 @@ func (d Diagnostic) String() string {
 			fmt.Fprintf(&b, ":%d:%d", d.Pos.Line, d.Pos.Column)
 		}
 		b.WriteString(": ")
+	}
+	if d.Warning {
+		b.WriteString("warning: ")
 	}
 	if d.Field != "" {
 		b.WriteString("field " + d.Field + ": ")
@@ -141,6 +159,12 @@ type typeConverter struct {
 }
 
 func (c *typeConverter) convert(t *TypeRef, m lenient.Mode) *schema.Type {
+	if t.Kind == schema.Custom {
+		// Decoded by its own code: the schema the loader read for it.
+		own := *t.Own
+		own.Nullable = own.Nullable || t.Pointer
+		return &own
+	}
 	st := &schema.Type{
 		Kind:       t.Kind,
 		Bits:       t.Bits,

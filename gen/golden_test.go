@@ -48,7 +48,12 @@ func TestGolden(t *testing.T) {
 			}
 		}
 		got := map[string][]byte{}
-		files, diags := Generate(context.Background(), Config{Dir: dir})
+		var warns bytes.Buffer
+		files, diags := Generate(context.Background(), Config{Dir: dir, OnWarning: func(d Diagnostic) { warns.WriteString(d.String() + "\n") }})
+		if warns.Len() > 0 {
+			got["want/warnings"] = warns.Bytes()
+		}
+		quiet := func(Diagnostic) {} // said once, above
 		if len(diags) > 0 {
 			var b bytes.Buffer
 			for _, d := range diags {
@@ -60,15 +65,15 @@ func TestGolden(t *testing.T) {
 				writeFile(t, f.Path, f.Content)
 				got["want/generated.go"] = f.Content
 			}
-			m, _ := Load(context.Background(), Config{Dir: dir})
+			m, _ := Load(context.Background(), Config{Dir: dir, OnWarning: quiet})
 			if got["want/catalog.json"], err = Catalog(m, ""); err != nil {
 				t.Fatal(err)
 			}
 			if got["want/rules.json"], err = RuleTable(m); err != nil {
 				t.Fatal(err)
 			}
-			writeFile(t, filepath.Join(dir, "zz_rules_test.go"), tempmodule.RulesTest(files[0].Content, 2000))
-			again, _ := Generate(context.Background(), Config{Dir: dir})
+			writeFile(t, filepath.Join(dir, "zz_rules_test.go"), tempmodule.RulesTestRequired(files[0].Content, 2000, m.Required))
+			again, _ := Generate(context.Background(), Config{Dir: dir, OnWarning: quiet})
 			if len(again) != 1 || !bytes.Equal(again[0].Content, files[0].Content) {
 				t.Errorf("%s: generating twice gives different bytes", name)
 			}

@@ -14,6 +14,9 @@ type Package struct {
 	Name, Path string
 	// Dir is the package's directory.
 	Dir string
+	// Required is the model of required fields the package was read with
+	// (schema.RequiredJSON or schema.RequiredJSONSchema).
+	Required schema.Required
 	// Tools are the package's tools, sorted by name.
 	Tools []*Tool
 	// Structs are every struct type the tools reach, in source order; each
@@ -39,6 +42,10 @@ type Struct struct {
 	Fields []*Field
 	// RejectUnknown is set by `//normgen:unknown=error` on the type.
 	RejectUnknown bool
+	// Input is set on a tool's input: its UnmarshalJSON reads null (a
+	// call without arguments) as {}, where another struct's changes
+	// nothing, by Go's convention for UnmarshalJSON([]byte("null")).
+	Input bool
 	// InSlice is set when the struct is reached as a slice element, where
 	// defaults may use {{index}}.
 	InSlice bool
@@ -58,20 +65,39 @@ type Field struct {
 	// GoName is the selector path from the struct to the Go field
 	// (["Inner", "Limit"] for a field promoted from an embedded struct).
 	GoName []string
+	// Alloc are the embedded pointers to structs the field is promoted
+	// through, outermost first: each is allocated, when nil, as the field
+	// is set (its key given, or its default applied), as encoding/json
+	// allocates them.
+	Alloc []Embedded
 	// Name is the wire name; Aliases the other accepted keys.
 	Name    string
 	Aliases []string
-	// Required is set when the json tag has no omitempty.
-	Required    bool
-	Description string
-	Keywords    schema.Keywords
-	Mode        lenient.Mode
-	Type        *TypeRef
+	// Required is set when the field is required under the package's
+	// model (Package.Required): by default, when its json tag has no
+	// omitempty (or omitzero) or its jsonschema tag says required.
+	Required bool
+	// omit and tagged are what the models read: omitempty or omitzero in
+	// the json tag, required in the jsonschema tag.
+	omit, tagged bool
+	Description  string
+	Keywords     schema.Keywords
+	Mode         lenient.Mode
+	Type         *TypeRef
 	// Depth is `norm:"depth=N"`, on a field through which a recursive
 	// struct reaches itself: the levels of it a schema without $ref
 	// unrolls (0: schema.DefaultDepth).
 	Depth int
 	Pos   token.Position
+}
+
+// Embedded is an embedded pointer to a struct (*T without a json name),
+// whose fields are promoted.
+type Embedded struct {
+	// Path is the selector path from the struct to the pointer field.
+	Path []string
+	// Named and NamedPkg name T (NamedPkg empty for this package).
+	Named, NamedPkg string
 }
 
 // Spellings is the field's keys, canonical name first.
@@ -99,6 +125,10 @@ type TypeRef struct {
 	// Split is the separator of a slice of strings declared
 	// `norm:"split=SEP"`, on the slice type.
 	Split string
+	// Decoding says who decodes a schema.Custom value, and Own is what
+	// its schema describes.
+	Decoding schema.Decoding
+	Own      *schema.Type
 	// ValueAliases are the other values a string reads as canonical ones
 	// (`norm:"value_alias=cp:copy"`), on the string type itself (a field's,
 	// or a slice field's element).

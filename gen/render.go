@@ -110,7 +110,7 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 	}
 	f.Commentf("%s holds the accepted keys of each field of %s, canonical name first.", keysVar(s), s.Name)
 	f.Var().Id(keysVar(s)).Op("=").Index(jen.Lit(n)).Index().String().Values(keys...)
-	if s.RejectUnknown {
+	if n > 0 {
 		var all []jen.Code
 		for _, fl := range s.Fields {
 			for _, k := range fl.Spellings() {
@@ -148,10 +148,21 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 				),
 			))
 	}
+	// null: a call without arguments, read as {}, for a tool's input;
+	// nothing to change otherwise (Go's convention).
+	var keepOnNull, keepOnNullReport []jen.Code
+	nullDoc := "null changes nothing (Go's convention)."
+	if s.Input {
+		nullDoc = "null (a call without arguments) reads as {}."
+	} else {
+		keepOnNull = []jen.Code{jen.If(jen.Qual(lenientPkg, "NullDocument").Call(jen.Id("data"))).Block(jen.Return(jen.Nil()))}
+		keepOnNullReport = []jen.Code{jen.If(jen.Qual(lenientPkg, "NullDocument").Call(jen.Id("data"))).Block(jen.Return(jen.Nil(), jen.Nil()))}
+	}
 	f.Comment("UnmarshalJSON decodes a " + s.Name + " leniently, as the normgen README's")
 	f.Comment("semantics table says; an error lists every bad field.")
+	f.Comment(nullDoc)
 	f.Func().Params(recv.Clone()).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		append(tryFast(false, jen.Nil()),
+		append(append(keepOnNull, tryFast(false, jen.Nil())...),
 			jen.Var().Id("d").Qual(lenientPkg, "Decoder"),
 			jen.If(jen.Id("d").Dot("Begin").Call(jen.Id("data"))).Block(
 				jen.Id("x").Dot("decodeNormgen").Call(jen.Op("&").Id("d"), jen.Id("data"), jen.Qual(lenientPkg, "Strict")),
@@ -161,7 +172,7 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 	)
 	f.Comment("UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.")
 	f.Func().Params(recv.Clone()).Id("UnmarshalJSONReport").Params(jen.Id("data").Index().Byte()).Params(jen.Index().Qual(lenientPkg, "Fix"), jen.Error()).Block(
-		append(tryFast(true, jen.Id("f").Dot("Fixes").Call(), jen.Nil()),
+		append(append(keepOnNullReport, tryFast(true, jen.Id("f").Dot("Fixes").Call(), jen.Nil())...),
 			jen.Var().Id("d").Qual(lenientPkg, "Decoder"),
 			jen.Id("d").Dot("Record").Call(),
 			jen.If(jen.Id("d").Dot("Begin").Call(jen.Id("data"))).Block(
@@ -177,14 +188,17 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 		for _, k := range fl.Spellings() {
 			names = append(names, jen.Lit(k))
 		}
-		body := decodeField(s, fl, target(fl), jen.Id("it").Dot("Value"))
+		body := append(allocs(fl), decodeField(s, fl, target(fl), jen.Id("it").Dot("Value"))...)
 		cases = append(cases, jen.Case(names...).Block(
 			jen.If(jen.Id("d").Dot("Claim").Call(jen.Op("&").Id("seen").Index(jen.Lit(i)), jen.Op("&").Id("it"), jen.Id(keysVar(s)).Index(jen.Lit(i)))).Block(body...),
 		))
 	}
 	unknownMode, known := jen.Lit(0), jen.Code(jen.Nil())
+	if n > 0 {
+		known = jen.Id(knownVar(s))
+	}
 	if s.RejectUnknown {
-		unknownMode, known = jen.Qual(lenientPkg, "RejectUnknown"), jen.Id(knownVar(s))
+		unknownMode = jen.Qual(lenientPkg, "RejectUnknown")
 	}
 	unknown := jen.Id("d").Dot("Unknown").Call(jen.Id("it").Dot("Key"), unknownMode, known)
 	cases = append(cases, jen.Default().Block(unknown))
@@ -217,6 +231,24 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 	}
 }
 
+// allocs renders the allocation, when nil, of the embedded pointers a
+// field is promoted through, outermost first, before the field is set.
+func allocs(f *Field) []jen.Code {
+	var out []jen.Code
+	for _, e := range f.Alloc {
+		sel := jen.Id("x")
+		for _, n := range e.Path {
+			sel = sel.Dot(n)
+		}
+		t := jen.Id(e.Named)
+		if e.NamedPkg != "" {
+			t = jen.Qual(e.NamedPkg, e.Named)
+		}
+		out = append(out, jen.If(sel.Clone().Op("==").Nil()).Block(sel.Clone().Op("=").New(t)))
+	}
+	return out
+}
+
 // target is the Go selector of a field: x.A.B.
 func target(f *Field) *jen.Statement {
 	t := jen.Id("x")
@@ -237,11 +269,11 @@ func absent(s *Struct, f *Field, i int) []jen.Code {
 			val = typeCode(f.Type, false).Call(val)
 		}
 		if f.Type.Pointer {
-			return []jen.Code{jen.Id("val").Op(":=").Add(val), target(f).Op("=").Op("&").Id("val"), jen.Id("d").Dot("DefaultedString").Call(jen.Lit(f.Name), jen.String().Parens(jen.Id("val")))}
+			return append(allocs(f), jen.Id("val").Op(":=").Add(val), target(f).Op("=").Op("&").Id("val"), jen.Id("d").Dot("DefaultedString").Call(jen.Lit(f.Name), jen.String().Parens(jen.Id("val"))))
 		}
-		return []jen.Code{target(f).Op("=").Add(val), jen.Id("d").Dot("DefaultedString").Call(jen.Lit(f.Name), jen.String().Parens(target(f)))}
+		return append(allocs(f), target(f).Op("=").Add(val), jen.Id("d").Dot("DefaultedString").Call(jen.Lit(f.Name), jen.String().Parens(target(f))))
 	case k.HasDefault:
-		return append(setDefault(f), jen.Id("d").Dot("Defaulted").Call(jen.Lit(f.Name), jen.Lit(string(defaultJSON(f)))))
+		return append(append(allocs(f), setDefault(f)...), jen.Id("d").Dot("Defaulted").Call(jen.Lit(f.Name), jen.Lit(string(defaultJSON(f)))))
 	case f.Required:
 		return []jen.Code{jen.Id("d").Dot("Missing").Call(jen.Lit(f.Name), jen.Id(keysVar(s)).Index(jen.Lit(i)).Index(jen.Lit(1), jen.Empty()))}
 	}
@@ -373,6 +405,9 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 		return []jen.Code{jen.If(jen.Op("!").Qual(lenientPkg, "Null").Call(v)).Block(stmts...)}
 	}
 	conv := func(call *jen.Statement, natural string) jen.Code {
+		if t.Kind == schema.Time {
+			return call
+		}
 		if t.Named != "" || t.Basic != natural {
 			return typeCode(t, false).Call(call)
 		}
@@ -413,6 +448,21 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 			return []jen.Code{tgt.Clone().Op("=").Add(d.Clone().Dot("Raw").Call(v))}
 		}
 		return guardNull(store(d.Clone().Dot("Any").Call(v)))
+	case schema.Time:
+		return scalar(d.Clone().Dot("Time").Call(v, jen.Lit(name), modeCode(m)), "")
+	case schema.Custom:
+		// Decoded by code normgen does not generate, as encoding/json
+		// decodes it: null leaves a pointer nil; a value gets what its
+		// own method makes of null.
+		method := map[schema.Decoding]string{schema.OwnJSON: "OwnJSON", schema.OwnText: "OwnText", schema.StdJSON: "StdJSON"}[t.Decoding]
+		if t.Pointer {
+			return guardNull([]jen.Code{
+				jen.Id("p").Op(":=").New(typeCode(t, false)),
+				d.Clone().Dot(method).Call(v, jen.Lit(name), jen.Id("p")),
+				tgt.Clone().Op("=").Id("p"),
+			})
+		}
+		return []jen.Code{d.Clone().Dot(method).Call(v, jen.Lit(name), jen.Op("&").Add(tgt.Clone()))}
 	case schema.Object:
 		var stmts []jen.Code
 		if name != "" {

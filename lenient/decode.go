@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"strings"
 	"unsafe"
 )
 
@@ -61,7 +62,25 @@ type Decoder struct {
 	deep     []segment
 	scratch  [24]byte // a fixed number's or bool's text, which fix copies
 	ranged   rangeProblem
+	// The unknown keys ignored so far (the first few), each with the
+	// object it was in, for Missing to name: a key sent in place of a
+	// required one is most often a misspelling of it.
+	objects  uint32              // the objects begun so far (Object)
+	objAt    [inlineDepth]uint32 // the object being decoded at each depth
+	unknowns [maxUnknownHints]unknownKey
+	nunknown int
 }
+
+// unknownKey is an unknown key an object held, which Unknown ignored.
+type unknownKey struct {
+	key   []byte // stable: the document's bytes, or an unescaped copy
+	depth int
+	obj   uint32
+}
+
+// maxUnknownHints is how many ignored unknown keys a Decoder keeps for
+// Missing's messages.
+const maxUnknownHints = 4
 
 // Record makes the Decoder keep a list of the fixes it makes (see Fixes).
 func (d *Decoder) Record() { d.record = true }
@@ -379,6 +398,13 @@ func (d *Decoder) jsonText(v []byte) []byte {
 
 // Null reports whether v is the JSON null.
 func Null(v []byte) bool { return len(v) == 4 && v[0] == 'n' }
+
+// NullDocument reports whether data, a whole document, is the JSON null
+// (white space around it allowed). Generated UnmarshalJSON methods of
+// structs that are no tool's input return at once on it, changing
+// nothing: Go's convention for UnmarshalJSON([]byte("null")), which
+// encoding/json relies on for values inside what it decodes.
+func NullDocument(data []byte) bool { return Null(trimSpace(data)) }
 
 // Int decodes a signed integer of the given width from an integer-valued
 // number or (unless Strict) a digit string.
@@ -762,7 +788,10 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 }
 
 // Object starts decoding an object: from a JSON object or (unless Strict)
-// a string holding JSON object text.
+// a string holding JSON object text. The arguments object itself (the
+// document, at the top) may also be null, read as {}: MCP lets a client
+// omit a call's arguments, which SDKs pass on as null; its required
+// fields are then reported by name and its defaults applied.
 //
 // A value nested more than maxDepth levels deep in all (the JSON text in
 // strings counts, which the validator outlines level by level) is a
@@ -778,12 +807,18 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 		d.Fail(name, nil, "is nested too deeply (more than "+strconv.Itoa(maxDepth)+" levels)")
 		return false
 	}
+	if d.depth == 0 && name == "" && Null(v) {
+		it.Reset(emptyObject)
+		d.beginObject()
+		return true
+	}
 	switch v[0] {
 	case '{':
 		it.Reset(v)
 		if t, k := d.tapes.lookup(v); t != nil {
 			it.fromTape(t, k)
 		}
+		d.beginObject()
 		return true
 	case '"':
 		if m&Strict == 0 {
@@ -793,6 +828,7 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 					if tp != nil {
 						it.fromTape(tp, 0)
 					}
+					d.beginObject()
 				}
 				return ok
 			}
@@ -805,6 +841,18 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 	}
 	return false
 }
+
+// beginObject notes that an object's members are being decoded at the
+// current depth, so that the unknown keys Missing names are its own.
+func (d *Decoder) beginObject() {
+	d.objects++
+	if d.depth < inlineDepth {
+		d.objAt[d.depth] = d.objects
+	}
+}
+
+// emptyObject is what null arguments read as.
+var emptyObject = []byte("{}")
 
 func (d *Decoder) textError(name string, v []byte, err error, what string) {
 	switch e := err.(type) {
@@ -911,17 +959,59 @@ func joinAnd(s []string) string {
 	return out + " and " + s[len(s)-1]
 }
 
-// Unknown handles a member whose key is not a field: with RejectUnknown it
-// is a problem listing the accepted keys, otherwise it is ignored (and
+// Unknown handles a member whose key is not a field; known lists every
+// key the type accepts (generated code before SupportPackageIsVersion5
+// gives them with RejectUnknown only). A key that differs from one of
+// them only in letter case (Unicode case folding, as encoding/json
+// matches keys) is a problem naming the key to send: never dropped, and
+// never folded, which would let a value bypass the host's validation of
+// the field it lands in. Any other unknown key is, with RejectUnknown, a
+// problem listing the accepted keys; otherwise it is ignored (and
 // recorded as a fix).
 func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
-	if m&RejectUnknown != 0 {
-		d.Fail(string(key), nil, "is not a known key (accepted: "+joinComma(known)+")")
+	if k := foldedKey(key, known); k != "" {
+		d.Fail(string(key), nil, "is not a known key: keys are case-sensitive (send it as "+k+")")
 		return
+	}
+	if m&RejectUnknown != 0 {
+		switch {
+		case len(known) > 0:
+			d.Fail(string(key), nil, "is not a known key (accepted: "+joinComma(known)+")")
+		case d.depth == 0:
+			d.Fail(string(key), nil, "is not a known key (this tool takes no arguments)")
+		default:
+			d.Fail(string(key), nil, "is not a known key (this object takes none)")
+		}
+		return
+	}
+	if d.nunknown < len(d.unknowns) && d.depth < inlineDepth {
+		d.unknowns[d.nunknown] = unknownKey{key, d.depth, d.objAt[d.depth]}
+		d.nunknown++
 	}
 	if d.record {
 		d.fix(string(key), FixUnknownKey, nil, nil)
 	}
+}
+
+// foldedKey returns the keys of known that key equals under Unicode case
+// folding without being one of them, quoted and joined with "or" ("" for
+// none).
+func foldedKey(key []byte, known []string) string {
+	out := ""
+	for _, k := range known {
+		if len(k) == 0 || !bytes.EqualFold(key, unsafe.Slice(unsafe.StringData(k), len(k))) || string(key) == k {
+			continue
+		}
+		q := strconv.Quote(k)
+		if strings.Contains(out, q) {
+			continue
+		}
+		if out != "" {
+			out += " or "
+		}
+		out += q
+	}
+	return out
 }
 
 func joinComma(s []string) string {
@@ -937,10 +1027,18 @@ func joinComma(s []string) string {
 
 // Missing records that the required member name is absent; aliases are
 // its other accepted keys.
+//
+// When the object held keys the type does not know (and ignored), the
+// problem names them, and names the key to send when one of them is a
+// misspelling of name or of an alias (see keyHint): a model that sent
+// "nmae" or "thoughtNumber" corrects the call in one retry.
 func (d *Decoder) Missing(name string, aliases []string) {
 	msg := "is required"
 	if len(aliases) > 0 {
 		msg += " (also accepted as " + joinComma(aliases) + ")"
+	}
+	if d.nunknown > 0 {
+		msg += d.keyHint(name, aliases)
 	}
 	d.Fail(name, nil, msg)
 }

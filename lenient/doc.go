@@ -61,7 +61,10 @@ const SupportPackageIsVersion3 = true
 // reports the fixes it makes (Fast.Report, Fast.Fixes).
 const SupportPackageIsVersion4 = true
 
-// SupportPackageIsVersion5 is referenced by generated code that has a
-// number field's declared bounds named when its value is outside the Go
-// type's range (Decoder.Bounded).
+// SupportPackageIsVersion5 is referenced by generated code that gives
+// Decoder.Unknown every type's keys (a key in another letter case is
+// refused), reads a tool's null arguments as {} (Decoder.Object), decodes
+// the types normgen does not decode itself (Decoder.OwnJSON, OwnText,
+// StdJSON, Time) and has a number field's declared bounds named when its
+// value is outside the Go type's range (Decoder.Bounded).
 const SupportPackageIsVersion5 = true

@@ -17,6 +17,9 @@ type searchInput struct {
 
 var searchPathKeys = []string{"path", "file_path"}
 
+// searchKnown lists every key searchInput accepts.
+var searchKnown = []string{"path", "file_path", "limit", "count_only", "file_types"}
+
 func (x *searchInput) UnmarshalJSON(data []byte) error {
 	var d lenient.Decoder
 	if d.Begin(data) {
@@ -61,7 +64,7 @@ func (x *searchInput) decode(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.FileTypes = s
 			}
 		default:
-			d.Unknown(it.Key, m, nil)
+			d.Unknown(it.Key, m, searchKnown)
 		}
 	}
 	if !seen[0] {
@@ -81,7 +84,11 @@ func Example() {
 
 	err = json.Unmarshal([]byte(`{"path":"a","file_path":"b","limit":1.5,"count_only":1,"file_types":[1]}`), &in)
 	fmt.Println(err)
+
+	err = json.Unmarshal([]byte(`{"File_Path":"a","other":1}`), &in)
+	fmt.Println(err)
 	// Output:
 	// src 10 true [go md] <nil>
 	// path: is given more than once, as "path" and "file_path"; send one of them; limit: 1.5 is not a whole number (send 100 or "100"); count_only: 1 is not a boolean: numbers are not read as booleans (send true or false, or "true" or "false"); file_types[0]: 1 is not a string (send text in quotes, such as "1")
+	// File_Path: is not a known key: keys are case-sensitive (send it as "file_path"); path: is required (also accepted as file_path); the object has "other", which is not a key
 }

@@ -860,6 +860,13 @@ func (f *Fast) Unknown(key []byte) bool {
 	return true
 }
 
+// UnknownOf is Unknown for a type whose keys are known (every spelling,
+// as Decoder.Unknown takes them): it gives up on a key that differs from
+// one of them only in letter case, which the Decoder refuses.
+func (f *Fast) UnknownOf(key []byte, known []string) bool {
+	return foldedKey(key, known) == "" && f.Unknown(key)
+}
+
 // Fixes returns the fixes recorded since Report, in the Decoder's order
 // (nil when there are none).
 func (f *Fast) Fixes() []Fix { return f.fixes }

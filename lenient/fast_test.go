@@ -450,3 +450,36 @@ func FuzzFastText(f *testing.F) {
 		}
 	})
 }
+
+// TestFastUnknownOf: the fast path skips an unknown key, but gives up on
+// one that differs from a known key only in letter case, for the Decoder
+// to refuse (Decoder.Unknown).
+func TestFastUnknownOf(t *testing.T) {
+	for _, tc := range []struct {
+		key   string
+		known []string
+		skip  bool
+	}{
+		{"other", []string{"query"}, true},
+		{"QUERY", []string{"query"}, false},
+		{"Query", []string{"limit", "query"}, false},
+		{"K", []string{"\u212a"}, false}, // the Kelvin sign folds to k
+		{"query", nil, true},
+	} {
+		var f Fast
+		doc := []byte(`{"` + tc.key + `":"x"}`)
+		if !f.Begin(doc) || !f.Object(Strict) {
+			t.Fatal("begin")
+		}
+		k, _ := f.Key(0)
+		if got := f.UnknownOf(k, tc.known); got != tc.skip {
+			t.Errorf("%s %q: UnknownOf = %v, want %v", tc.key, tc.known, got, tc.skip)
+		}
+		var d Decoder
+		d.Begin(doc)
+		d.Unknown([]byte(tc.key), 0, tc.known)
+		if err := d.Err(); (err == nil) != tc.skip {
+			t.Errorf("%s %q: Decoder.Unknown: %v", tc.key, tc.known, err)
+		}
+	}
+}

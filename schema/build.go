@@ -136,6 +136,11 @@ func (b *builder) def(base *Type) (string, error) {
 // report it.
 const StrictComment = "normgen: strict (no coercion, by declaration)"
 
+// ForeignComment is the $comment of a struct of another package, which
+// encoding/json decodes without coercion (the generator says so in a
+// warning): `normgen check` does not report what it holds.
+const ForeignComment = "normgen: decoded by encoding/json (a struct of another package), without coercion"
+
 // Build builds the lenient schema of a value of type t (see the semantics
 // table in the README) in the portable profile: a value with one accepted
 // JSON type is a single-typed schema; a value with several is an anyOf of
@@ -218,10 +223,27 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 		// Non-nil, empty Extras make invopop marshal {} instead of the
 		// boolean schema true, which Gemini-family hosts reject.
 		return &jsonschema.Schema{Extras: map[string]any{}}, nil
+	case Time:
+		branches = []*jsonschema.Schema{{Type: "string", Pattern: lenient.TimePattern}}
+	case Custom:
+		own, err := customSchema(t.Schema)
+		if err != nil {
+			return nil, err
+		}
+		if own == nil {
+			return &jsonschema.Schema{Extras: map[string]any{}}, nil // {}, as Any
+		}
+		if !t.Nullable {
+			return own, nil
+		}
+		branches = []*jsonschema.Schema{own}
 	default:
 		return nil, fmt.Errorf("unsupported kind %d", t.Kind)
 	}
-	if t.Strict && t.Kind != String {
+	switch {
+	case t.Foreign && t.Kind == Object:
+		branches[0].Comments = ForeignComment
+	case t.Strict && t.Kind != String && !t.Foreign:
 		branches[0].Comments = StrictComment
 	}
 	if t.Nullable {
@@ -231,6 +253,45 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 		return branches[0], nil
 	}
 	return &jsonschema.Schema{AnyOf: branches}, nil
+}
+
+// customSchema reads a Custom type's schema (nil for {}), with each oneOf
+// spelled anyOf: hosts' common subset (Gemini rejects oneOf), and anyOf
+// takes every value oneOf takes, so no call the type's own decoder takes
+// is refused.
+func customSchema(raw json.RawMessage) (*jsonschema.Schema, error) {
+	if len(raw) == 0 || string(raw) == "{}" || string(raw) == "true" {
+		return nil, nil
+	}
+	s := &jsonschema.Schema{}
+	if err := json.Unmarshal(raw, s); err != nil {
+		return nil, fmt.Errorf("its JSONSchema() is not a JSON Schema: %v", err)
+	}
+	oneOfToAnyOf(s)
+	return s, nil
+}
+
+// oneOfToAnyOf spells every oneOf of s as anyOf, at any depth.
+func oneOfToAnyOf(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	if len(s.OneOf) > 0 && len(s.AnyOf) == 0 {
+		s.AnyOf, s.OneOf = s.OneOf, nil
+	}
+	for _, list := range [][]*jsonschema.Schema{s.AnyOf, s.OneOf, s.AllOf, s.PrefixItems} {
+		for _, b := range list {
+			oneOfToAnyOf(b)
+		}
+	}
+	for _, b := range []*jsonschema.Schema{s.Items, s.AdditionalProperties, s.Not, s.Contains, s.PropertyNames} {
+		oneOfToAnyOf(b)
+	}
+	if s.Properties != nil {
+		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
+			oneOfToAnyOf(p.Value)
+		}
+	}
 }
 
 // Branches returns the single-typed branches of a schema Build made: its

@@ -428,6 +428,9 @@ func (c *checker) field(path string, s map[string]any) {
 	strict, portable := false, true
 	for _, b := range bs {
 		comment, _ := b["$comment"].(string)
+		if strings.HasPrefix(comment, ForeignComment) {
+			return // decoded by encoding/json, as the generator warned
+		}
 		strict = strict || strings.HasPrefix(comment, StrictComment)
 		if p, ok := b["pattern"].(string); ok {
 			if err := PortablePattern(p); err != nil {

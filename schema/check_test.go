@@ -63,10 +63,13 @@ func TestCheckFindings(t *testing.T) {
 	}
 }
 
-// anyFields are the golden cases' any and json.RawMessage fields.
+// anyFields are the golden cases' any and json.RawMessage fields, and
+// those of types decoded by their own UnmarshalJSON without a
+// JSONSchema() (normgen warns about each).
 var anyFields = map[string]bool{
 	"kinds.any": true, "kinds.raw": true,
 	"reflected.any": true, "reflected.raw": true,
+	"render.model": true, "render.fallback": true, "render.opaque": true,
 }
 
 // TestGeneratedCatalogsAreClean checks every catalog the golden cases
@@ -96,8 +99,10 @@ func TestGeneratedCatalogsAreClean(t *testing.T) {
 					continue // a warning about an undocumented limit, not a broken rule
 				}
 				// normgen spells any and json.RawMessage as {} (it must
-				// accept anything); Gemini wants a type there. The README
-				// says so, and the gemini profile spells it as an object.
+				// accept anything), and a type decoded by its own
+				// UnmarshalJSON it cannot see into; Gemini wants a type
+				// there. The README says so, and the gemini profile
+				// spells it as an object.
 				if finding.Kind == KindMissingType && anyFields[finding.Tool+"."+finding.Path] {
 					continue
 				}

@@ -274,8 +274,9 @@ type embTie struct {
 
 // TestEmbeddingRefused: as the generator does, Describe refuses a wire
 // name two embedded fields share at one depth (encoding/json drops it, or
-// takes the tagged one) and an embedded pointer to a struct (whose fields
-// encoding/json promotes); a tie a shallower field shadows is no tie.
+// takes the tagged one) and an embedded pointer to a struct of an
+// unexported type (which encoding/json cannot set); a tie a shallower
+// field shadows is no tie.
 func TestEmbeddingRefused(t *testing.T) {
 	var tie struct{ embTie }
 	if _, err := For(tie); err == nil || !strings.Contains(err.Error(), `wire name "X" is also used`) {
@@ -285,7 +286,7 @@ func TestEmbeddingRefused(t *testing.T) {
 		*embX1
 		W int `json:"w,omitempty"`
 	}
-	if _, err := For(ptr); err == nil || err.Error() != "embX1: "+EmbeddedPointerRefused {
+	if _, err := For(ptr); err == nil || err.Error() != "embX1: "+EmbeddedUnexportedPointerRefused {
 		t.Errorf("pointer: %v", err)
 	}
 	var shadowed struct {

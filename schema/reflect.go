@@ -27,18 +27,32 @@ func For(v any) (*jsonschema.Schema, error) {
 
 // ForProfile is For in schema profile p.
 func ForProfile(v any, p lenient.Profile) (*jsonschema.Schema, error) {
-	t, err := Describe(reflect.TypeOf(v))
+	return ForOptions(v, p, Options{})
+}
+
+// ForOptions is For in schema profile p, with the choices o.
+func ForOptions(v any, p lenient.Profile, o Options) (*jsonschema.Schema, error) {
+	t, err := DescribeWith(reflect.TypeOf(v), o)
 	if err != nil {
 		return nil, err
 	}
 	return RootProfile(t, p)
 }
 
+// Options are what a type's tags cannot say to Describe: what the
+// generator reads from its flags and from the package's doc comment.
+type Options struct {
+	// Required is the model of required fields (RequiredAuto when zero:
+	// resolved over the type and the structs it reaches, as the generator
+	// resolves it over a package).
+	Required Required
+}
+
 var rawMessageType = reflect.TypeFor[json.RawMessage]()
 
 // Describe builds the type description of a Go type by reflection.
 func Describe(t reflect.Type) (*Type, error) {
-	return describeType(t, &describer{building: map[reflect.Type]*Type{}, done: map[reflect.Type]*Type{}}, "")
+	return DescribeWith(t, Options{})
 }
 
 // describer describes the types of one root, so that every occurrence of
@@ -47,7 +61,57 @@ type describer struct {
 	building, done map[reflect.Type]*Type
 }
 
+// DescribeWith is Describe with the choices o. The model of required
+// fields it used is the description's Required (RequiredAuto resolved).
+func DescribeWith(t reflect.Type, o Options) (*Type, error) {
+	d, err := describeType(t, &describer{building: map[reflect.Type]*Type{}, done: map[reflect.Type]*Type{}}, "")
+	if err != nil {
+		return nil, err
+	}
+	var fields []*Field
+	var paths []string
+	var walk func(t *Type, path string)
+	walk = func(t *Type, path string) {
+		for ; t != nil; t = t.Elem {
+			for i := range t.Fields {
+				f := &t.Fields[i]
+				fields = append(fields, f)
+				p := strings.TrimPrefix(path+"."+f.Name, ".")
+				paths = append(paths, p)
+				walk(f.Type, p)
+			}
+			path += "[]"
+		}
+	}
+	walk(d, "")
+	model := o.Required
+	if model == RequiredAuto {
+		seen := make([]RequiredField, len(fields))
+		for i, f := range fields {
+			seen[i] = RequiredField{Omit: f.omit, Tagged: f.Keywords.Required}
+		}
+		r, conflict, tagged, ok := ResolveRequired(seen)
+		if !ok {
+			return nil, fmt.Errorf("%s: %s", paths[conflict], RequiredConflict(paths[tagged], "describe with schema.Options{Required: schema.RequiredJSONSchema} (only tagged fields are required) or schema.RequiredJSON (fields without omitempty are too); fallback.DecodeWith takes them too"))
+		}
+		model = r
+	}
+	for _, f := range fields {
+		f.Required = model.IsRequired(f.omit, f.Keywords.Required) && !f.Keywords.HasDefault
+	}
+	d.Required = model
+	return d, nil
+}
+
 func describeType(t reflect.Type, busy *describer, path string) (*Type, error) {
+	return describeIn(t, busy, path, "")
+}
+
+// describeIn is describeType for a type reached from a struct of package
+// pkg ("" at the root: the root type's package), whose other structs are
+// decoded leniently; a struct of another package is decoded by
+// encoding/json, as the generator decodes it.
+func describeIn(t reflect.Type, busy *describer, path, pkg string) (*Type, error) {
 	if t == nil {
 		return nil, fmt.Errorf("%snil type", at(path))
 	}
@@ -59,8 +123,19 @@ func describeType(t reflect.Type, busy *describer, path string) (*Type, error) {
 			return nil, fmt.Errorf("%spointer to pointer is not supported", at(path))
 		}
 	}
+	if pkg == "" {
+		pkg = t.PkgPath()
+	}
 	var d *Type
-	switch {
+	switch dec := DecodingOf(t, pkg); {
+	case dec == OwnJSON || dec == OwnText:
+		d = ownType(t, dec)
+		d.Nullable = d.Nullable || nullable
+		return d, nil
+	case dec == StdJSON:
+		return describeStd(t, map[reflect.Type]bool{}), nil
+	case t == timeType:
+		d = &Type{Kind: Time}
 	case t == rawMessageType:
 		d = &Type{Kind: Any}
 	case t.Kind() == reflect.String:
@@ -79,7 +154,7 @@ func describeType(t reflect.Type, busy *describer, path string) (*Type, error) {
 		if t.Elem().Kind() == reflect.Uint8 {
 			return nil, fmt.Errorf("%s[]byte is not supported (encoding/json reads it as base64)", at(path))
 		}
-		elem, err := describeType(t.Elem(), busy, path+"[]")
+		elem, err := describeIn(t.Elem(), busy, path+"[]", pkg)
 		if err != nil {
 			return nil, err
 		}
@@ -88,7 +163,7 @@ func describeType(t reflect.Type, busy *describer, path string) (*Type, error) {
 		if t.Key().Kind() != reflect.String {
 			return nil, fmt.Errorf("%smap keys must be strings, not %s", at(path), t.Key())
 		}
-		elem, err := describeType(t.Elem(), busy, path+".*")
+		elem, err := describeIn(t.Elem(), busy, path+".*", pkg)
 		if err != nil {
 			return nil, err
 		}
@@ -109,7 +184,7 @@ func describeType(t reflect.Type, busy *describer, path string) (*Type, error) {
 			break
 		}
 		busy.building[t] = d
-		fields, reject, err := structFields(t, busy, path)
+		fields, reject, err := structFields(t, busy, path, pkg)
 		delete(busy.building, t)
 		if err != nil {
 			return nil, err
@@ -142,7 +217,7 @@ func at(path string) string {
 // structFields collects a struct's wire fields, flattening embedded
 // structs as encoding/json does (the shallower field wins), and reports a
 // blank field tagged `norm:"unknown=error"`, the type-level option.
-func structFields(t reflect.Type, busy *describer, path string) ([]Field, bool, error) {
+func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, bool, error) {
 	var out []Field
 	reject := false
 	depth := map[string]int{}
@@ -173,8 +248,14 @@ func structFields(t reflect.Type, busy *describer, path string) ([]Field, bool, 
 				continue
 			}
 			if sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Pointer && sf.Type.Elem().Kind() == reflect.Struct {
-				// encoding/json promotes its fields; the generator refuses it.
-				return fmt.Errorf("%s: %s", strings.TrimPrefix(path+"."+sf.Name, "."), EmbeddedPointerRefused)
+				// Promoted, as encoding/json promotes it.
+				if !sf.IsExported() {
+					return fmt.Errorf("%s: %s", strings.TrimPrefix(path+"."+sf.Name, "."), EmbeddedUnexportedPointerRefused)
+				}
+				if err := walk(sf.Type.Elem(), append(index[:level:level], i)); err != nil {
+					return err
+				}
+				continue
 			}
 			if !sf.IsExported() {
 				continue
@@ -194,7 +275,7 @@ func structFields(t reflect.Type, busy *describer, path string) ([]Field, bool, 
 			if err != nil {
 				return fmt.Errorf("%s: %v", fpath, err)
 			}
-			ft, err := describeType(sf.Type, busy, fpath)
+			ft, err := describeIn(sf.Type, busy, fpath, pkg)
 			if err != nil {
 				return err
 			}
@@ -212,7 +293,7 @@ func structFields(t reflect.Type, busy *describer, path string) ([]Field, bool, 
 				Depth:       norm.Depth,
 				Name:        name,
 				Aliases:     norm.Aliases,
-				Required:    !hasOption(opts, "omitempty") && !hasOption(opts, "omitzero") && !kw.HasDefault,
+				omit:        hasOption(opts, "omitempty") || hasOption(opts, "omitzero"),
 				Description: kw.Description,
 				Type:        ft,
 				Keywords:    kw,
@@ -288,9 +369,11 @@ func applyValueAliases(t *Type, aliases []ValueAlias, enum []string) error {
 // and Describe.
 const SplitRefused = "norm split applies to slices of strings that are not strict (a JSON array, or one string of items)"
 
-// EmbeddedPointerRefused says why an embedded pointer to a struct without
-// a json name is refused, by the generator and by Describe.
-const EmbeddedPointerRefused = "embedded pointer to struct is not supported; embed the struct itself"
+// EmbeddedUnexportedPointerRefused says why an embedded pointer to a
+// struct of an unexported type, without a json name, is refused, by the
+// generator and by Describe: encoding/json cannot set it (it fails when
+// one of its fields is given). An exported one is promoted.
+const EmbeddedUnexportedPointerRefused = "embedded pointer to a struct of an unexported type: encoding/json cannot set it (it fails when one of its fields is given); embed the struct itself, or export its type"
 
 // StringOptionRefused says why a field whose json tag has the option
 // string is refused, by the generator and by Describe.

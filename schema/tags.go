@@ -21,7 +21,9 @@ import (
 //   - invopop/jsonschema's: comma-separated key=value pairs, `\,` for a
 //     literal comma, enum and examples repeated. A tag that starts with
 //     `word=` is read this way, and so is a tag made only of the bare
-//     flags deprecated, readOnly, writeOnly and uniqueItems.
+//     flags required, deprecated, readOnly, writeOnly and uniqueItems
+//     (`jsonschema:"required"` marks a required field, never the
+//     description "required").
 //
 // Unknown keys and malformed values are errors naming the key.
 func ParseTag(tag string) (Keywords, error) {
@@ -34,7 +36,8 @@ func ParseTag(tag string) (Keywords, error) {
 // IsDescriptionTag reports whether a `jsonschema` tag is a plain
 // description in google/jsonschema-go's dialect: non-empty, not starting
 // with `word=` (jsonschema-go's test: the tag does not match
-// `^[^ \t\n]*=`), and not a list of invopop's bare flags.
+// `^[^ \t\n]*=`), and not a list of invopop's bare flags (required,
+// deprecated, readOnly, writeOnly, uniqueItems).
 func IsDescriptionTag(tag string) bool {
 	if tag == "" {
 		return false
@@ -44,7 +47,7 @@ func IsDescriptionTag(tag string) bool {
 	}
 	for _, part := range strings.Split(tag, ",") {
 		switch part {
-		case "deprecated", "readOnly", "writeOnly", "uniqueItems":
+		case "deprecated", "readOnly", "writeOnly", "uniqueItems", "required":
 		default:
 			return true
 		}
@@ -102,16 +105,46 @@ func parseKeyList(tag string) (Keywords, error) {
 			k.ReadOnly, err = flag(key, val, hasVal)
 		case "writeOnly":
 			k.WriteOnly, err = flag(key, val, hasVal)
-		case "required", "nullable":
-			err = fmt.Errorf("jsonschema key %q is not used by normgen: optional fields are the ones with omitempty, nullable ones are pointers", key)
+		case "required":
+			// invopop reads the bare word only.
+			if hasVal {
+				err = fmt.Errorf("jsonschema required=%q: write required alone (invopop/jsonschema reads the bare word)", val)
+			}
+			k.Required = true
+		case "nullable":
+			err = fmt.Errorf("jsonschema key %q is not used by normgen: nullable fields are pointers", key)
 		default:
-			err = fmt.Errorf("unknown jsonschema key %q; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, deprecated, readOnly, writeOnly (format, multipleOf and uniqueItems are refused: the decoder cannot enforce them)", key)
+			err = fmt.Errorf("unknown jsonschema key %q; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, required, deprecated, readOnly, writeOnly (format, multipleOf and uniqueItems are refused: the decoder cannot enforce them)", key)
 		}
 		if err != nil {
 			return k, err
 		}
 	}
 	return k, nil
+}
+
+// ValueKeywords lists the keys of k that say which values are taken (not
+// annotations: title, description, examples, deprecated, readOnly,
+// writeOnly, required), in tag reference order.
+func ValueKeywords(k Keywords) []string {
+	var out []string
+	for _, c := range []struct {
+		key string
+		set bool
+	}{
+		{"default", k.HasDefault}, {"enum", len(k.Enum) > 0},
+		{"minimum", k.Minimum != ""}, {"maximum", k.Maximum != ""},
+		{"exclusiveMinimum", k.ExclusiveMinimum != ""}, {"exclusiveMaximum", k.ExclusiveMaximum != ""},
+		{"multipleOf", k.MultipleOf != ""},
+		{"minLength", k.MinLength != nil}, {"maxLength", k.MaxLength != nil},
+		{"pattern", k.Pattern != ""}, {"format", k.Format != ""},
+		{"minItems", k.MinItems != nil}, {"maxItems", k.MaxItems != nil}, {"uniqueItems", k.UniqueItems},
+	} {
+		if c.set {
+			out = append(out, c.key)
+		}
+	}
+	return out
 }
 
 // splitTag splits on commas not preceded by a backslash, unescaping `\,`.

@@ -7,8 +7,8 @@ import "testing"
 // Go SDK uses); one that does is invopop's key list.
 func TestTagDialects(t *testing.T) {
 	for _, tc := range []struct {
-		tag, desc, err string
-		deprecated     bool
+		tag, desc, err       string
+		deprecated, required bool
 	}{
 		{tag: "the file to read, relative to the root", desc: "the file to read, relative to the root"},
 		{tag: "use a=b to filter", desc: "use a=b to filter"},
@@ -20,8 +20,15 @@ func TestTagDialects(t *testing.T) {
 		{tag: "deprecated", deprecated: true},
 		{tag: "readOnly,deprecated", deprecated: true},
 		{tag: "deprecated field, do not use", desc: "deprecated field, do not use"},
-		{tag: "a,b=c", err: `unknown jsonschema key "a"; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, deprecated, readOnly, writeOnly (format, multipleOf and uniqueItems are refused: the decoder cannot enforce them)`},
-		{tag: "colour=red", err: `unknown jsonschema key "colour"; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, deprecated, readOnly, writeOnly (format, multipleOf and uniqueItems are refused: the decoder cannot enforce them)`},
+		// invopop's required flag, never the description "required".
+		{tag: "required", required: true},
+		{tag: "required,deprecated", required: true, deprecated: true},
+		{tag: "required,description=Name parameter", desc: "Name parameter", required: true},
+		{tag: "description=a\\, required", desc: "a, required"},
+		{tag: "required fields first", desc: "required fields first"},
+		{tag: "required=true,description=x", err: `jsonschema required="true": write required alone (invopop/jsonschema reads the bare word)`},
+		{tag: "a,b=c", err: `unknown jsonschema key "a"; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, required, deprecated, readOnly, writeOnly (format, multipleOf and uniqueItems are refused: the decoder cannot enforce them)`},
+		{tag: "colour=red", err: `unknown jsonschema key "colour"; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, required, deprecated, readOnly, writeOnly (format, multipleOf and uniqueItems are refused: the decoder cannot enforce them)`},
 		{tag: ""},
 	} {
 		k, err := ParseTag(tc.tag)
@@ -32,8 +39,8 @@ func TestTagDialects(t *testing.T) {
 			}
 		case err != nil:
 			t.Errorf("%q: %v", tc.tag, err)
-		case k.Description != tc.desc || k.Deprecated != tc.deprecated:
-			t.Errorf("%q: description %q deprecated %v, want %q %v", tc.tag, k.Description, k.Deprecated, tc.desc, tc.deprecated)
+		case k.Description != tc.desc || k.Deprecated != tc.deprecated || k.Required != tc.required:
+			t.Errorf("%q: description %q deprecated %v required %v, want %q %v %v", tc.tag, k.Description, k.Deprecated, k.Required, tc.desc, tc.deprecated, tc.required)
 		}
 	}
 }

@@ -3,6 +3,8 @@
 // schema accepts exactly the forms package lenient decodes.
 package schema
 
+import "encoding/json"
+
 // Kind is the kind of a described Go type.
 type Kind int
 
@@ -17,6 +19,10 @@ const (
 	Map                    // map[string]T
 	Object                 // struct
 	Any                    // any, json.RawMessage
+	Time                   // time.Time
+	// Custom is a type decoded by code normgen does not generate: its own
+	// UnmarshalJSON or UnmarshalText. Its schema is Type.Schema.
+	Custom
 )
 
 // Type describes a Go type for schema building. gen fills it from go/types;
@@ -67,6 +73,16 @@ type Type struct {
 	// itself (some Type's Def is it): every occurrence of it below the
 	// root is a $ref.
 	Recursive bool
+	// Required is the model of required fields DescribeWith read an
+	// Object's fields with (on the described type itself).
+	Required Required
+	// Foreign marks a value decoded by code normgen does not generate
+	// (encoding/json, for a struct of another package, and what it
+	// holds): strict, its schema has no $comment for it.
+	Foreign bool
+	// Schema is a Custom type's schema, as its JSONSchema() method
+	// (invopop/jsonschema's interface) gives it; nil is {}.
+	Schema json.RawMessage
 }
 
 // Members returns the fields of an Object: its own, or those of the
@@ -97,8 +113,13 @@ type Field struct {
 	Name string
 	// Aliases are the other accepted keys (`norm:"alias=a|b"`).
 	Aliases []string
-	// Required is true when the json tag has no omitempty.
+	// Required is true when the field is required, under the model of
+	// required fields (by default: the json tag has no omitempty, or the
+	// jsonschema tag says required).
 	Required bool
+	// omit is set by Describe when the json tag has omitempty or
+	// omitzero, for the model of required fields.
+	omit bool
 	// Description is the jsonschema tag's description, else the field's doc
 	// comment.
 	Description string
@@ -141,8 +162,11 @@ type Keywords struct {
 	MinItems         *uint64
 	MaxItems         *uint64
 	UniqueItems      bool
-	Examples         []string
-	Deprecated       bool
-	ReadOnly         bool
-	WriteOnly        bool
+	// Required is invopop's bare `required`: the field is required (see
+	// Required, the model that reads it).
+	Required   bool
+	Examples   []string
+	Deprecated bool
+	ReadOnly   bool
+	WriteOnly  bool
 }

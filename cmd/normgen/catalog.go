@@ -11,6 +11,7 @@ import (
 
 	"github.com/normgen/normgen/gen"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
 )
 
 func init() {
@@ -29,9 +30,9 @@ func runCatalog(args []string) int {
 	rulesFile := fs.String("rules", "", "with -from: a rules.json `FILE` the calls are also normalized with: the schemas admit what it makes the server take (fields its aliases and defaults fill are not required)")
 	quiet := fs.Bool("q", false, "with -from: do not print warnings about fields left strict")
 	fs.Usage = commandUsage(fs,
-		"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [DIR]", "print the package's tools, [{name, description, inputSchema}] sorted by name",
+		"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [DIR]", "print the package's tools, [{name, description, inputSchema}] sorted by name",
 		"normgen catalog -from FILE|- [-rules FILE] [-q]", "any server's tools/list catalog, every input schema rewritten lenient (portable profile)")
-	return runForms(fs, args, "catalog", "from", []string{"tags", "type", "profile"}, []string{"rules", "q"},
+	return runForms(fs, args, "catalog", "from", []string{"tags", "type", "required", "profile"}, []string{"rules", "q"},
 		func() int { return catalogFrom(fs, *from, *rulesFile, *quiet) },
 		func() int {
 			p, ok := parseProfile(*profile)
@@ -51,9 +52,9 @@ func runRules(args []string) int {
 	rulesFile := fs.String("rules", "", "with -catalog: a rules.json `FILE` the calls are also normalized with: derived rules that one of its rules overlaps are left out, replaced by it")
 	quiet := fs.Bool("q", false, "with -catalog: do not print warnings about fields left strict")
 	fs.Usage = commandUsage(fs,
-		"normgen rules [-tags TAGS] [-type T,U] [DIR]", "print the package's rule table as rules.json",
+		"normgen rules [-tags TAGS] [-type T,U] [-required M] [DIR]", "print the package's rule table as rules.json",
 		"normgen rules -catalog FILE|- [-rules FILE] [-q]", "rules.json derived from each tool's own input schema in any server's catalog")
-	return runForms(fs, args, "rules", "catalog", []string{"tags", "type"}, []string{"rules", "q"},
+	return runForms(fs, args, "rules", "catalog", []string{"tags", "type", "required"}, []string{"rules", "q"},
 		func() int { return rulesFromCatalog(fs, *from, *rulesFile, *quiet) },
 		func() int { return printModel(fs, "rules", pf, gen.RuleTable) })
 }
@@ -81,14 +82,15 @@ func runForms(fs *flag.FlagSet, args []string, cmd, from string, pkgOnly, fromOn
 
 // pkgFlags are the flags that select what to load of a package.
 type pkgFlags struct {
-	tags, types *string
+	tags, types, required *string
 }
 
-// packageFlags declares -tags and -type on fs.
+// packageFlags declares -tags, -type and -required on fs.
 func packageFlags(fs *flag.FlagSet) pkgFlags {
 	return pkgFlags{
-		tags:  fs.String("tags", "", "comma-separated build `TAGS`"),
-		types: fs.String("type", "", "comma-separated tool type names (`T,U`); default: types with a //normgen:tool line"),
+		tags:     fs.String("tags", "", "comma-separated build `TAGS`"),
+		types:    fs.String("type", "", "comma-separated tool type names (`T,U`); default: types with a //normgen:tool line"),
+		required: requiredFlag(fs),
 	}
 }
 
@@ -161,19 +163,42 @@ func parseProfile(name string) (lenient.Profile, bool) {
 	return p, true
 }
 
+// requiredFlag declares the -required flag of the commands that load a
+// package.
+func requiredFlag(fs *flag.FlagSet) *string {
+	return fs.String("required", "", "model of required fields, `M`: json (a field without omitempty is required; invopop/jsonschema's default), jsonschema (only fields tagged jsonschema:\"required\" are; invopop's RequiredFromJSONSchemaTags); default: json, unless the package's //normgen:required= line says otherwise or the package tags fields required and the two disagree (an error)")
+}
+
+// parseRequired reads a -required value; an unknown name is a usage
+// error (the caller exits 2).
+func parseRequired(name string) (schema.Required, bool) {
+	r, err := schema.ParseRequired(name)
+	if err != nil {
+		log.Print(err)
+		return 0, false
+	}
+	return r, true
+}
+
 // printModel loads the package named by the DIR argument and prints what
 // render makes of its model.
 func printModel(fs *flag.FlagSet, name string, pf pkgFlags, render func(*gen.Package) ([]byte, error)) int {
 	if fs.NArg() > 1 {
 		return usageError(fs, name, "at most one package directory, not %d arguments", fs.NArg())
 	}
-	cfg := gen.Config{Dir: ".", Tags: *pf.tags, Types: splitList(*pf.types)}
+	r, ok := parseRequired(*pf.required)
+	if !ok {
+		return 2
+	}
+	cfg := gen.Config{Dir: ".", Tags: *pf.tags, Types: splitList(*pf.types), Required: r}
 	if fs.NArg() == 1 {
 		cfg.Dir = fs.Arg(0)
 	}
 	if code := needDir(cfg.Dir); code != 0 {
 		return code
 	}
+	cfg.OnWarning = warnings(cfg.Dir)
+	cfg.OnWarning = warnings(cfg.Dir)
 	m, diags := gen.Load(context.Background(), cfg)
 	if len(diags) > 0 || m == nil {
 		printDiags(cfg.Dir, diags)

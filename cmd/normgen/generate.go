@@ -24,6 +24,7 @@ func runGenerate(args []string) int {
 	schemas := fs.String("schemas", "", "also write each tool's schema to `DIR`/<tool>.schema.json and the rule table to DIR/rules.json")
 	version := fs.Bool("version", false, "print the version and exit")
 	profile := profileFlag(fs)
+	required := requiredFlag(fs)
 	fs.Usage = usage(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
@@ -36,6 +37,10 @@ func runGenerate(args []string) int {
 		log.Print(gen.ProfileForValidationError(p))
 		return 2
 	}
+	r, ok := parseRequired(*required)
+	if !ok {
+		return 2
+	}
 	if *version {
 		fmt.Println("normgen", buildVersion())
 		return 0
@@ -45,7 +50,7 @@ func runGenerate(args []string) int {
 		fs.Usage()
 		return 2
 	}
-	cfg := gen.Config{Dir: ".", Output: *output, Tags: *tags, Profile: p}
+	cfg := gen.Config{Dir: ".", Output: *output, Tags: *tags, Profile: p, Required: r}
 	if fs.NArg() == 1 {
 		cfg.Dir = fs.Arg(0)
 	}
@@ -53,6 +58,7 @@ func runGenerate(args []string) int {
 		return code
 	}
 	cfg.Types = splitList(*typeNames)
+	cfg.OnWarning = warnings(cfg.Dir)
 	m, diags := gen.Load(context.Background(), cfg)
 	if len(diags) > 0 || m == nil {
 		printDiags(cfg.Dir, diags)
@@ -87,7 +93,7 @@ func runGenerate(args []string) int {
 func usage(fs *flag.FlagSet) func() {
 	return func() {
 		fmt.Fprintf(fs.Output(), `Usage:
-	normgen [-type T,U] [-output FILE] [-tags TAGS] [-profile P] [-check] [-schemas DIR] [DIR]
+	normgen [-type T,U] [-output FILE] [-tags TAGS] [-profile P] [-required M] [-check] [-schemas DIR] [DIR]
 	normgen COMMAND [flags] [args]
 
 Commands: %s (normgen COMMAND -h for each one's flags and arguments)

@@ -46,8 +46,8 @@ func TestCatalogRulesHelp(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"catalog", "-h"}, []string{"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [DIR]", "normgen catalog -from FILE|- [-rules FILE] [-q]", "-from", "-rules", "-q", "-profile", "-tags", "-type"}},
-		{[]string{"rules", "-h"}, []string{"normgen rules [-tags TAGS] [-type T,U] [DIR]", "normgen rules -catalog FILE|- [-rules FILE] [-q]", "-catalog", "-rules", "-q", "-tags", "-type"}},
+		{[]string{"catalog", "-h"}, []string{"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [DIR]", "normgen catalog -from FILE|- [-rules FILE] [-q]", "-from", "-rules", "-q", "-profile", "-tags", "-type", "-required"}},
+		{[]string{"rules", "-h"}, []string{"normgen rules [-tags TAGS] [-type T,U] [-required M] [DIR]", "normgen rules -catalog FILE|- [-rules FILE] [-q]", "-catalog", "-rules", "-q", "-tags", "-type", "-required"}},
 		{[]string{"catalog", "-from", "-h"}, []string{"-from", "-rules"}},
 		{[]string{"catalog", "-from", "x.json", "-rules", "-help"}, []string{"-from", "-rules"}},
 		{[]string{"rules", "-catalog", "-h"}, []string{"-catalog", "-q"}},

@@ -101,15 +101,27 @@ func needFile(path string) int {
 // other such line is.
 func printDiags(dir string, diags []gen.Diagnostic) {
 	for _, d := range diags {
-		if d.Pos.Filename == "" {
-			log.Print(d.String())
-			continue
-		}
-		if f := d.Pos.Filename; !filepath.IsAbs(f) {
-			d.Pos.Filename = filepath.Join(dir, f)
-		}
-		fmt.Fprintln(os.Stderr, d.String())
+		printDiag(dir, d)
 	}
+}
+
+// printDiag prints one diagnostic (or warning) on stderr, its file
+// relative to the working directory as dir is.
+func printDiag(dir string, d gen.Diagnostic) {
+	if d.Pos.Filename == "" {
+		log.Print(d.String())
+		return
+	}
+	if f := d.Pos.Filename; !filepath.IsAbs(f) {
+		d.Pos.Filename = filepath.Join(dir, f)
+	}
+	fmt.Fprintln(os.Stderr, d.String())
+}
+
+// warnings is the Config.OnWarning of the commands: generator warnings
+// on stderr, as diagnostics are printed.
+func warnings(dir string) func(gen.Diagnostic) {
+	return func(d gen.Diagnostic) { printDiag(dir, d) }
 }
 
 // unifiedDiff is a line diff of a and b in unified format (LCS-based, with

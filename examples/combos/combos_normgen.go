@@ -15,8 +15,12 @@ const _ = lenient.SupportPackageIsVersion5
 // queryInputKeys holds the accepted keys of each field of QueryInput, canonical name first.
 var queryInputKeys = [5][]string{{"schema", "schema_name", "namespace"}, {"table", "table_name"}, {"limit", "max_rows"}, {"columns", "column", "fields"}, {"order"}}
 
+// queryInputKnown lists every key QueryInput accepts.
+var queryInputKnown = []string{"schema", "schema_name", "namespace", "table", "table_name", "limit", "max_rows", "columns", "column", "fields", "order"}
+
 // UnmarshalJSON decodes a QueryInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *QueryInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -129,7 +133,7 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				x.Order = val
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, queryInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -253,7 +257,7 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Order = val
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, queryInputKnown) {
 				return false
 			}
 			skipped = true
@@ -290,8 +294,12 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // copyInputKeys holds the accepted keys of each field of CopyInput, canonical name first.
 var copyInputKeys = [6][]string{{"op", "operation", "action"}, {"sources", "src", "from"}, {"dest", "to", "target"}, {"overwrite", "force"}, {"mode", "perm"}, {"retries", "tries"}}
 
+// copyInputKnown lists every key CopyInput accepts.
+var copyInputKnown = []string{"op", "operation", "action", "sources", "src", "from", "dest", "to", "target", "overwrite", "force", "mode", "perm", "retries", "tries"}
+
 // UnmarshalJSON decodes a CopyInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CopyInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -414,7 +422,7 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				x.Retries = int8(val)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, copyInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -568,7 +576,7 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Retries = int8(val)
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, copyInputKnown) {
 				return false
 			}
 			skipped = true
@@ -611,8 +619,12 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // pipelineInputKeys holds the accepted keys of each field of PipelineInput, canonical name first.
 var pipelineInputKeys = [11][]string{{"name"}, {"steps", "stages"}, {"retry"}, {"notify", "notification"}, {"limits"}, {"env"}, {"weights", "weight"}, {"meta"}, {"extra"}, {"note"}, {"timeout", "timeout_s"}}
 
+// pipelineInputKnown lists every key PipelineInput accepts.
+var pipelineInputKnown = []string{"name", "steps", "stages", "retry", "notify", "notification", "limits", "env", "weights", "weight", "meta", "extra", "note", "timeout", "timeout_s"}
+
 // UnmarshalJSON decodes a PipelineInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *PipelineInput) UnmarshalJSON(data []byte) error {
 	var d lenient.Decoder
 	if d.Begin(data) {
@@ -759,7 +771,7 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 				x.Timeout = float32(val)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, pipelineInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -777,9 +789,16 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 // stepKeys holds the accepted keys of each field of Step, canonical name first.
 var stepKeys = [4][]string{{"id"}, {"kind", "type"}, {"cmd", "command", "run"}, {"retries", "tries"}}
 
+// stepKnown lists every key Step accepts.
+var stepKnown = []string{"id", "kind", "type", "cmd", "command", "run", "retries", "tries"}
+
 // UnmarshalJSON decodes a Step leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Step) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Step
@@ -797,6 +816,9 @@ func (x *Step) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -862,7 +884,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, stepKnown)
 		}
 	}
 	if !seen[0] {
@@ -952,7 +974,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int(val)
 			x.Retries = &p
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, stepKnown) {
 				return false
 			}
 			skipped = true
@@ -986,9 +1008,16 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // retryKeys holds the accepted keys of each field of Retry, canonical name first.
 var retryKeys = [2][]string{{"attempts"}, {"backoff_ms", "backoff"}}
 
+// retryKnown lists every key Retry accepts.
+var retryKnown = []string{"attempts", "backoff_ms", "backoff"}
+
 // UnmarshalJSON decodes a Retry leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Retry) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Retry
@@ -1006,6 +1035,9 @@ func (x *Retry) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Retry) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1057,7 +1089,7 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.BackoffMS = uint32(d.Uint(it.Value, "backoff_ms", 32, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, retryKnown)
 		}
 	}
 	if !seen[0] {
@@ -1111,7 +1143,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[1] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, retryKnown) {
 				return false
 			}
 			skipped = true
@@ -1138,9 +1170,16 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // notifyKeys holds the accepted keys of each field of Notify, canonical name first.
 var notifyKeys = [2][]string{{"channel", "room"}, {"on_failure"}}
 
+// notifyKnown lists every key Notify accepts.
+var notifyKnown = []string{"channel", "room", "on_failure"}
+
 // UnmarshalJSON decodes a Notify leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Notify) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Notify
@@ -1158,6 +1197,9 @@ func (x *Notify) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Notify) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1194,7 +1236,7 @@ func (x *Notify) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.OnFailure = d.Bool(it.Value, "on_failure", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, notifyKnown)
 		}
 	}
 	if !seen[0] {
@@ -1237,7 +1279,7 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[1] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, notifyKnown) {
 				return false
 			}
 			skipped = true
@@ -1264,9 +1306,16 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // limitsKeys holds the accepted keys of each field of Limits, canonical name first.
 var limitsKeys = [2][]string{{"cpu"}, {"memory_mb"}}
 
+// limitsKnown lists every key Limits accepts.
+var limitsKnown = []string{"cpu", "memory_mb"}
+
 // UnmarshalJSON decodes a Limits leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Limits) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Limits
@@ -1284,6 +1333,9 @@ func (x *Limits) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Limits) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1320,7 +1372,7 @@ func (x *Limits) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.MemoryMB = int(d.Int(it.Value, "memory_mb", lenient.IntBits, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, limitsKnown)
 		}
 	}
 	if !seen[0] {
@@ -1358,7 +1410,7 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[1] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, limitsKnown) {
 				return false
 			}
 			skipped = true
@@ -1390,6 +1442,7 @@ var ticketInputKnown = []string{"title", "summary", "subject", "priority", "prio
 
 // UnmarshalJSON decodes a TicketInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *TicketInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1687,8 +1740,12 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // resizeInputKeys holds the accepted keys of each field of ResizeInput, canonical name first.
 var resizeInputKeys = [8][]string{{"width", "w"}, {"height", "h"}, {"scale"}, {"quality", "q"}, {"seed"}, {"offset"}, {"grayscale", "gray", "bw"}, {"format", "type"}}
 
+// resizeInputKnown lists every key ResizeInput accepts.
+var resizeInputKnown = []string{"width", "w", "height", "h", "scale", "quality", "q", "seed", "offset", "grayscale", "gray", "bw", "format", "type"}
+
 // UnmarshalJSON decodes a ResizeInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ResizeInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1809,7 +1866,7 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.Format = val
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, resizeInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -1960,7 +2017,7 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Format = val
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, resizeInputKnown) {
 				return false
 			}
 			skipped = true
@@ -2015,8 +2072,12 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // searchIssuesInputKeys holds the accepted keys of each field of SearchIssuesInput, canonical name first.
 var searchIssuesInputKeys = [3][]string{{"query", "q"}, {"labels"}, {"filter"}}
 
+// searchIssuesInputKnown lists every key SearchIssuesInput accepts.
+var searchIssuesInputKnown = []string{"query", "q", "labels", "filter"}
+
 // UnmarshalJSON decodes a SearchIssuesInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *SearchIssuesInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -2094,7 +2155,7 @@ func (x *SearchIssuesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, searchIssuesInputKnown)
 		}
 	}
 }
@@ -2156,7 +2217,7 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Filter = p
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, searchIssuesInputKnown) {
 				return false
 			}
 			skipped = true
@@ -2171,9 +2232,16 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // issueFilterKeys holds the accepted keys of each field of IssueFilter, canonical name first.
 var issueFilterKeys = [6][]string{{"field"}, {"equals", "eq"}, {"min_votes"}, {"all", "and"}, {"any", "or"}, {"not"}}
 
+// issueFilterKnown lists every key IssueFilter accepts.
+var issueFilterKnown = []string{"field", "equals", "eq", "min_votes", "all", "and", "any", "or", "not"}
+
 // UnmarshalJSON decodes a IssueFilter leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *IssueFilter) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y IssueFilter
@@ -2191,6 +2259,9 @@ func (x *IssueFilter) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *IssueFilter) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -2296,7 +2367,7 @@ func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, issueFilterKnown)
 		}
 	}
 	if !seen[0] {
@@ -2423,7 +2494,7 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Not = p
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, issueFilterKnown) {
 				return false
 			}
 			skipped = true

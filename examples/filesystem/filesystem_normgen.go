@@ -14,8 +14,12 @@ const _ = lenient.SupportPackageIsVersion5
 // editFileInputKeys holds the accepted keys of each field of EditFileInput, canonical name first.
 var editFileInputKeys = [7][]string{{"path", "file_path", "filepath", "filename", "file"}, {"old_text", "old_str", "old_string"}, {"new_text", "new_str", "new_string"}, {"whole_word"}, {"case_sensitive"}, {"force"}, {"dry_run"}}
 
+// editFileInputKnown lists every key EditFileInput accepts.
+var editFileInputKnown = []string{"path", "file_path", "filepath", "filename", "file", "old_text", "old_str", "old_string", "new_text", "new_str", "new_string", "whole_word", "case_sensitive", "force", "dry_run"}
+
 // UnmarshalJSON decodes a EditFileInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *EditFileInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -93,7 +97,7 @@ func (x *EditFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 				x.DryRun = d.Bool(it.Value, "dry_run", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, editFileInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -183,7 +187,7 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[6] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, editFileInputKnown) {
 				return false
 			}
 			skipped = true
@@ -214,9 +218,16 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // editKeys holds the accepted keys of each field of Edit, canonical name first.
 var editKeys = [2][]string{{"old_text", "old_str", "old_string"}, {"new_text", "new_str", "new_string"}}
 
+// editKnown lists every key Edit accepts.
+var editKnown = []string{"old_text", "old_str", "old_string", "new_text", "new_str", "new_string"}
+
 // UnmarshalJSON decodes a Edit leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Edit) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Edit
@@ -234,6 +245,9 @@ func (x *Edit) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Edit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -270,7 +284,7 @@ func (x *Edit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.NewText = d.String(it.Value, "new_text", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, editKnown)
 		}
 	}
 	if !seen[0] {
@@ -316,7 +330,7 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[1] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, editKnown) {
 				return false
 			}
 			skipped = true
@@ -337,8 +351,12 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // multiEditInputKeys holds the accepted keys of each field of MultiEditInput, canonical name first.
 var multiEditInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"edits_json", "edits"}, {"force"}, {"dry_run"}}
 
+// multiEditInputKnown lists every key MultiEditInput accepts.
+var multiEditInputKnown = []string{"path", "file_path", "filepath", "filename", "file", "edits_json", "edits", "force", "dry_run"}
+
 // UnmarshalJSON decodes a MultiEditInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *MultiEditInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -414,7 +432,7 @@ func (x *MultiEditInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 				x.DryRun = d.Bool(it.Value, "dry_run", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, multiEditInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -487,7 +505,7 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[3] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, multiEditInputKnown) {
 				return false
 			}
 			skipped = true
@@ -508,8 +526,12 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // searchFilesInputKeys holds the accepted keys of each field of SearchFilesInput, canonical name first.
 var searchFilesInputKeys = [11][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only"}, {"whole_word"}, {"case_sensitive"}, {"include_content"}, {"include_context"}, {"recursive"}, {"return_lines"}, {"file_types", "extensions", "ext"}}
 
+// searchFilesInputKnown lists every key SearchFilesInput accepts.
+var searchFilesInputKnown = []string{"path", "file_path", "filepath", "dir", "directory", "pattern", "query", "regex", "limit", "count_only", "whole_word", "case_sensitive", "include_content", "include_context", "recursive", "return_lines", "file_types", "extensions", "ext"}
+
 // UnmarshalJSON decodes a SearchFilesInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *SearchFilesInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -628,7 +650,7 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, searchFilesInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -766,7 +788,7 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.FileTypes = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, searchFilesInputKnown) {
 				return false
 			}
 			skipped = true
@@ -801,8 +823,12 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // listDirectoryInputKeys holds the accepted keys of each field of ListDirectoryInput, canonical name first.
 var listDirectoryInputKeys = [2][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"recursive"}}
 
+// listDirectoryInputKnown lists every key ListDirectoryInput accepts.
+var listDirectoryInputKnown = []string{"path", "file_path", "filepath", "dir", "directory", "recursive"}
+
 // UnmarshalJSON decodes a ListDirectoryInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ListDirectoryInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -857,7 +883,7 @@ func (x *ListDirectoryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 				x.Recursive = d.Bool(it.Value, "recursive", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, listDirectoryInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -895,7 +921,7 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[1] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, listDirectoryInputKnown) {
 				return false
 			}
 			skipped = true
@@ -913,8 +939,12 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // deleteFileInputKeys holds the accepted keys of each field of DeleteFileInput, canonical name first.
 var deleteFileInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"permanent"}, {"force"}, {"dry_run"}}
 
+// deleteFileInputKnown lists every key DeleteFileInput accepts.
+var deleteFileInputKnown = []string{"path", "file_path", "filepath", "filename", "file", "permanent", "force", "dry_run"}
+
 // UnmarshalJSON decodes a DeleteFileInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *DeleteFileInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -977,7 +1007,7 @@ func (x *DeleteFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.DryRun = d.Bool(it.Value, "dry_run", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, deleteFileInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -1025,7 +1055,7 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[3] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, deleteFileInputKnown) {
 				return false
 			}
 			skipped = true
@@ -1043,9 +1073,16 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // stepParamsKeys holds the accepted keys of each field of StepParams, canonical name first.
 var stepParamsKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"content", "text"}, {"source", "src", "from"}, {"destination", "dest", "dst", "to", "target"}}
 
+// stepParamsKnown lists every key StepParams accepts.
+var stepParamsKnown = []string{"path", "file_path", "filepath", "filename", "file", "content", "text", "source", "src", "from", "destination", "dest", "dst", "to", "target"}
+
 // UnmarshalJSON decodes a StepParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *StepParams) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y StepParams
@@ -1063,6 +1100,9 @@ func (x *StepParams) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *StepParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1107,7 +1147,7 @@ func (x *StepParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				x.Destination = d.String(it.Value, "destination", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, stepParamsKnown)
 		}
 	}
 }
@@ -1167,7 +1207,7 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[3] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, stepParamsKnown) {
 				return false
 			}
 			skipped = true
@@ -1182,9 +1222,16 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // stepKeys holds the accepted keys of each field of Step, canonical name first.
 var stepKeys = [3][]string{{"id"}, {"action", "type"}, {"params"}}
 
+// stepKnown lists every key Step accepts.
+var stepKnown = []string{"id", "action", "type", "params"}
+
 // UnmarshalJSON decodes a Step leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Step) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Step
@@ -1202,6 +1249,9 @@ func (x *Step) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1263,7 +1313,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				d.Leave()
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, stepKnown)
 		}
 	}
 	if !seen[0] {
@@ -1327,7 +1377,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, stepKnown) {
 				return false
 			}
 			skipped = true
@@ -1348,9 +1398,16 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // pipelineKeys holds the accepted keys of each field of Pipeline, canonical name first.
 var pipelineKeys = [3][]string{{"name"}, {"steps"}, {"dry_run"}}
 
+// pipelineKnown lists every key Pipeline accepts.
+var pipelineKnown = []string{"name", "steps", "dry_run"}
+
 // UnmarshalJSON decodes a Pipeline leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Pipeline) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Pipeline
@@ -1368,6 +1425,9 @@ func (x *Pipeline) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Pipeline) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1421,7 +1481,7 @@ func (x *Pipeline) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.DryRun = d.Bool(it.Value, "dry_run", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, pipelineKnown)
 		}
 	}
 	if !seen[1] {
@@ -1476,7 +1536,7 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[2] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, pipelineKnown) {
 				return false
 			}
 			skipped = true
@@ -1494,8 +1554,12 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // batchOperationsInputKeys holds the accepted keys of each field of BatchOperationsInput, canonical name first.
 var batchOperationsInputKeys = [3][]string{{"pipeline_json", "pipeline"}, {"force"}, {"dry_run"}}
 
+// batchOperationsInputKnown lists every key BatchOperationsInput accepts.
+var batchOperationsInputKnown = []string{"pipeline_json", "pipeline", "force", "dry_run"}
+
 // UnmarshalJSON decodes a BatchOperationsInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *BatchOperationsInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1556,7 +1620,7 @@ func (x *BatchOperationsInput) decodeNormgen(d *lenient.Decoder, v []byte, m len
 				x.DryRun = d.Bool(it.Value, "dry_run", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, batchOperationsInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -1602,7 +1666,7 @@ func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 			}
 			seen[2] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, batchOperationsInputKnown) {
 				return false
 			}
 			skipped = true

@@ -14,8 +14,12 @@ const _ = lenient.SupportPackageIsVersion5
 // searchMailInputKeys holds the accepted keys of each field of SearchMailInput, canonical name first.
 var searchMailInputKeys = [6][]string{{"query", "q", "text"}, {"from", "sender"}, {"unread_only"}, {"limit"}, {"offset"}, {"max_body_bytes"}}
 
+// searchMailInputKnown lists every key SearchMailInput accepts.
+var searchMailInputKnown = []string{"query", "q", "text", "from", "sender", "unread_only", "limit", "offset", "max_body_bytes"}
+
 // UnmarshalJSON decodes a SearchMailInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *SearchMailInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -119,7 +123,7 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.MaxBodyBytes = val
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, searchMailInputKnown)
 		}
 	}
 	if !seen[3] {
@@ -214,7 +218,7 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.MaxBodyBytes = val
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, searchMailInputKnown) {
 				return false
 			}
 			skipped = true

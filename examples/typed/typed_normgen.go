@@ -14,8 +14,12 @@ const _ = lenient.SupportPackageIsVersion5
 // addTaskInputKeys holds the accepted keys of each field of AddTaskInput, canonical name first.
 var addTaskInputKeys = [6][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id"}, {"estimate_hours"}}
 
+// addTaskInputKnown lists every key AddTaskInput accepts.
+var addTaskInputKnown = []string{"title", "name", "text", "priority", "done", "tags", "labels", "parent_id", "estimate_hours"}
+
 // UnmarshalJSON decodes a AddTaskInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *AddTaskInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -117,7 +121,7 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, addTaskInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -218,7 +222,7 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := val
 			x.Estimate = &p
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, addTaskInputKnown) {
 				return false
 			}
 			skipped = true

@@ -14,8 +14,12 @@ const _ = lenient.SupportPackageIsVersion5
 // corpusIntKeys holds the accepted keys of each field of CorpusInt, canonical name first.
 var corpusIntKeys = [1][]string{{"v"}}
 
+// corpusIntKnown lists every key CorpusInt accepts.
+var corpusIntKnown = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusInt leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusInt) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -66,7 +70,7 @@ func (x *CorpusInt) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				x.V = int(d.Int(it.Value, "v", lenient.IntBits, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusIntKnown)
 		}
 	}
 	if !seen[0] {
@@ -94,7 +98,7 @@ func (x *CorpusInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusIntKnown) {
 				return false
 			}
 			skipped = true
@@ -112,8 +116,12 @@ func (x *CorpusInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusInt8Keys holds the accepted keys of each field of CorpusInt8, canonical name first.
 var corpusInt8Keys = [1][]string{{"v"}}
 
+// corpusInt8Known lists every key CorpusInt8 accepts.
+var corpusInt8Known = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusInt8 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusInt8) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -164,7 +172,7 @@ func (x *CorpusInt8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				x.V = int8(d.Int(it.Value, "v", 8, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusInt8Known)
 		}
 	}
 	if !seen[0] {
@@ -192,7 +200,7 @@ func (x *CorpusInt8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusInt8Known) {
 				return false
 			}
 			skipped = true
@@ -210,8 +218,12 @@ func (x *CorpusInt8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusInt64Keys holds the accepted keys of each field of CorpusInt64, canonical name first.
 var corpusInt64Keys = [1][]string{{"v"}}
 
+// corpusInt64Known lists every key CorpusInt64 accepts.
+var corpusInt64Known = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusInt64 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusInt64) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -262,7 +274,7 @@ func (x *CorpusInt64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.V = d.Int(it.Value, "v", 64, 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusInt64Known)
 		}
 	}
 	if !seen[0] {
@@ -290,7 +302,7 @@ func (x *CorpusInt64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusInt64Known) {
 				return false
 			}
 			skipped = true
@@ -308,8 +320,12 @@ func (x *CorpusInt64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusUint8Keys holds the accepted keys of each field of CorpusUint8, canonical name first.
 var corpusUint8Keys = [1][]string{{"v"}}
 
+// corpusUint8Known lists every key CorpusUint8 accepts.
+var corpusUint8Known = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusUint8 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusUint8) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -360,7 +376,7 @@ func (x *CorpusUint8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.V = uint8(d.Uint(it.Value, "v", 8, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusUint8Known)
 		}
 	}
 	if !seen[0] {
@@ -388,7 +404,7 @@ func (x *CorpusUint8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusUint8Known) {
 				return false
 			}
 			skipped = true
@@ -406,8 +422,12 @@ func (x *CorpusUint8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusUint64Keys holds the accepted keys of each field of CorpusUint64, canonical name first.
 var corpusUint64Keys = [1][]string{{"v"}}
 
+// corpusUint64Known lists every key CorpusUint64 accepts.
+var corpusUint64Known = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusUint64 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusUint64) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -458,7 +478,7 @@ func (x *CorpusUint64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 				x.V = d.Uint(it.Value, "v", 64, 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusUint64Known)
 		}
 	}
 	if !seen[0] {
@@ -486,7 +506,7 @@ func (x *CorpusUint64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusUint64Known) {
 				return false
 			}
 			skipped = true
@@ -504,8 +524,12 @@ func (x *CorpusUint64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusFloat64Keys holds the accepted keys of each field of CorpusFloat64, canonical name first.
 var corpusFloat64Keys = [1][]string{{"v"}}
 
+// corpusFloat64Known lists every key CorpusFloat64 accepts.
+var corpusFloat64Known = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusFloat64 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusFloat64) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -556,7 +580,7 @@ func (x *CorpusFloat64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 				x.V = d.Float(it.Value, "v", 64, 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusFloat64Known)
 		}
 	}
 	if !seen[0] {
@@ -584,7 +608,7 @@ func (x *CorpusFloat64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusFloat64Known) {
 				return false
 			}
 			skipped = true
@@ -602,8 +626,12 @@ func (x *CorpusFloat64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusFloat32Keys holds the accepted keys of each field of CorpusFloat32, canonical name first.
 var corpusFloat32Keys = [1][]string{{"v"}}
 
+// corpusFloat32Known lists every key CorpusFloat32 accepts.
+var corpusFloat32Known = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusFloat32 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusFloat32) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -654,7 +682,7 @@ func (x *CorpusFloat32) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 				x.V = float32(d.Float(it.Value, "v", 32, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusFloat32Known)
 		}
 	}
 	if !seen[0] {
@@ -682,7 +710,7 @@ func (x *CorpusFloat32) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusFloat32Known) {
 				return false
 			}
 			skipped = true
@@ -700,8 +728,12 @@ func (x *CorpusFloat32) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusFloat32MaxKeys holds the accepted keys of each field of CorpusFloat32Max, canonical name first.
 var corpusFloat32MaxKeys = [1][]string{{"v"}}
 
+// corpusFloat32MaxKnown lists every key CorpusFloat32Max accepts.
+var corpusFloat32MaxKnown = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusFloat32Max leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusFloat32Max) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -761,7 +793,7 @@ func (x *CorpusFloat32Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 				x.V = float32(val)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusFloat32MaxKnown)
 		}
 	}
 	if !seen[0] {
@@ -797,7 +829,7 @@ func (x *CorpusFloat32Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.V = float32(val)
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusFloat32MaxKnown) {
 				return false
 			}
 			skipped = true
@@ -815,8 +847,12 @@ func (x *CorpusFloat32Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusFloat64MaxKeys holds the accepted keys of each field of CorpusFloat64Max, canonical name first.
 var corpusFloat64MaxKeys = [1][]string{{"v"}}
 
+// corpusFloat64MaxKnown lists every key CorpusFloat64Max accepts.
+var corpusFloat64MaxKnown = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusFloat64Max leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusFloat64Max) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -876,7 +912,7 @@ func (x *CorpusFloat64Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 				x.V = val
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusFloat64MaxKnown)
 		}
 	}
 	if !seen[0] {
@@ -912,7 +948,7 @@ func (x *CorpusFloat64Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.V = val
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusFloat64MaxKnown) {
 				return false
 			}
 			skipped = true
@@ -930,8 +966,12 @@ func (x *CorpusFloat64Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusBoolKeys holds the accepted keys of each field of CorpusBool, canonical name first.
 var corpusBoolKeys = [1][]string{{"v"}}
 
+// corpusBoolKnown lists every key CorpusBool accepts.
+var corpusBoolKnown = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusBool leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusBool) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -982,7 +1022,7 @@ func (x *CorpusBool) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				x.V = d.Bool(it.Value, "v", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusBoolKnown)
 		}
 	}
 	if !seen[0] {
@@ -1010,7 +1050,7 @@ func (x *CorpusBool) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusBoolKnown) {
 				return false
 			}
 			skipped = true
@@ -1028,8 +1068,12 @@ func (x *CorpusBool) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusBoolStrictKeys holds the accepted keys of each field of CorpusBoolStrict, canonical name first.
 var corpusBoolStrictKeys = [1][]string{{"v"}}
 
+// corpusBoolStrictKnown lists every key CorpusBoolStrict accepts.
+var corpusBoolStrictKnown = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusBoolStrict leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusBoolStrict) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1080,7 +1124,7 @@ func (x *CorpusBoolStrict) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 				x.V = d.Bool(it.Value, "v", lenient.StrictBool)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusBoolStrictKnown)
 		}
 	}
 	if !seen[0] {
@@ -1108,7 +1152,7 @@ func (x *CorpusBoolStrict) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusBoolStrictKnown) {
 				return false
 			}
 			skipped = true
@@ -1126,8 +1170,12 @@ func (x *CorpusBoolStrict) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusStringKeys holds the accepted keys of each field of CorpusString, canonical name first.
 var corpusStringKeys = [1][]string{{"v"}}
 
+// corpusStringKnown lists every key CorpusString accepts.
+var corpusStringKnown = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusString leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusString) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1178,7 +1226,7 @@ func (x *CorpusString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 				x.V = d.String(it.Value, "v", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusStringKnown)
 		}
 	}
 	if !seen[0] {
@@ -1206,7 +1254,7 @@ func (x *CorpusString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusStringKnown) {
 				return false
 			}
 			skipped = true
@@ -1224,8 +1272,12 @@ func (x *CorpusString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusStringsKeys holds the accepted keys of each field of CorpusStrings, canonical name first.
 var corpusStringsKeys = [1][]string{{"v"}}
 
+// corpusStringsKnown lists every key CorpusStrings accepts.
+var corpusStringsKnown = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusStrings leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusStrings) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1289,7 +1341,7 @@ func (x *CorpusStrings) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusStringsKnown)
 		}
 	}
 	if !seen[0] {
@@ -1334,7 +1386,7 @@ func (x *CorpusStrings) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.V = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusStringsKnown) {
 				return false
 			}
 			skipped = true
@@ -1352,8 +1404,12 @@ func (x *CorpusStrings) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusIntsKeys holds the accepted keys of each field of CorpusInts, canonical name first.
 var corpusIntsKeys = [1][]string{{"v"}}
 
+// corpusIntsKnown lists every key CorpusInts accepts.
+var corpusIntsKnown = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusInts leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusInts) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1417,7 +1473,7 @@ func (x *CorpusInts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusIntsKnown)
 		}
 	}
 	if !seen[0] {
@@ -1462,7 +1518,7 @@ func (x *CorpusInts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]int, 0, len(b)), b...)
 			x.V = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusIntsKnown) {
 				return false
 			}
 			skipped = true
@@ -1480,8 +1536,12 @@ func (x *CorpusInts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusIntsWrapKeys holds the accepted keys of each field of CorpusIntsWrap, canonical name first.
 var corpusIntsWrapKeys = [1][]string{{"v"}}
 
+// corpusIntsWrapKnown lists every key CorpusIntsWrap accepts.
+var corpusIntsWrapKnown = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusIntsWrap leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusIntsWrap) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1545,7 +1605,7 @@ func (x *CorpusIntsWrap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusIntsWrapKnown)
 		}
 	}
 	if !seen[0] {
@@ -1590,7 +1650,7 @@ func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]int, 0, len(b)), b...)
 			x.V = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusIntsWrapKnown) {
 				return false
 			}
 			skipped = true
@@ -1608,8 +1668,12 @@ func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusStringsSplitKeys holds the accepted keys of each field of CorpusStringsSplit, canonical name first.
 var corpusStringsSplitKeys = [1][]string{{"v"}}
 
+// corpusStringsSplitKnown lists every key CorpusStringsSplit accepts.
+var corpusStringsSplitKnown = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusStringsSplit leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusStringsSplit) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1673,7 +1737,7 @@ func (x *CorpusStringsSplit) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusStringsSplitKnown)
 		}
 	}
 	if !seen[0] {
@@ -1718,7 +1782,7 @@ func (x *CorpusStringsSplit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.V = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusStringsSplitKnown) {
 				return false
 			}
 			skipped = true
@@ -1736,8 +1800,12 @@ func (x *CorpusStringsSplit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusMapKeys holds the accepted keys of each field of CorpusMap, canonical name first.
 var corpusMapKeys = [1][]string{{"v"}}
 
+// corpusMapKnown lists every key CorpusMap accepts.
+var corpusMapKnown = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusMap leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusMap) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1802,7 +1870,7 @@ func (x *CorpusMap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusMapKnown)
 		}
 	}
 	if !seen[0] {
@@ -1853,7 +1921,7 @@ func (x *CorpusMap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.V = mp
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusMapKnown) {
 				return false
 			}
 			skipped = true
@@ -1871,8 +1939,12 @@ func (x *CorpusMap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusPtrIntKeys holds the accepted keys of each field of CorpusPtrInt, canonical name first.
 var corpusPtrIntKeys = [1][]string{{"v"}}
 
+// corpusPtrIntKnown lists every key CorpusPtrInt accepts.
+var corpusPtrIntKnown = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusPtrInt leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusPtrInt) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1926,7 +1998,7 @@ func (x *CorpusPtrInt) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusPtrIntKnown)
 		}
 	}
 	if !seen[0] {
@@ -1960,7 +2032,7 @@ func (x *CorpusPtrInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int(val)
 			x.V = &p
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, corpusPtrIntKnown) {
 				return false
 			}
 			skipped = true
@@ -1978,8 +2050,12 @@ func (x *CorpusPtrInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // corpusAnyKeys holds the accepted keys of each field of CorpusAny, canonical name first.
 var corpusAnyKeys = [1][]string{{"v"}}
 
+// corpusAnyKnown lists every key CorpusAny accepts.
+var corpusAnyKnown = []string{"v"}
+
 // UnmarshalJSON decodes a CorpusAny leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CorpusAny) UnmarshalJSON(data []byte) error {
 	var d lenient.Decoder
 	if d.Begin(data) {
@@ -2013,7 +2089,7 @@ func (x *CorpusAny) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				x.V = d.Any(it.Value)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, corpusAnyKnown)
 		}
 	}
 	if !seen[0] {

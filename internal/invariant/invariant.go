@@ -20,6 +20,12 @@
 //	f  a bad value sent under an alias key: the schema does not declare
 //	   aliases (but for unknown=error types), so it does not check their
 //	   values, which the decoder checks as the field's
+//	g  a key that differs from a declared key only in letter case (refused
+//	   by name; encoding/json would read it)
+//	h  a value that code normgen did not generate refuses: time.Time's own
+//	   parsing (a day its month does not have, escapes in the text), a
+//	   type's own UnmarshalJSON or UnmarshalText, encoding/json for a
+//	   struct of another package
 //
 // Check takes calls labelled by hand; CheckGenerated takes calls generated
 // from the tools' types, and reads each refusal's classes from the

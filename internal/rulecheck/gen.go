@@ -119,6 +119,10 @@ func fieldsOf(t reflect.Type) []field {
 			out = append(out, fieldsOf(f.Type)...)
 			continue
 		}
+		if f.Anonymous && f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct && tag == "" && f.IsExported() {
+			out = append(out, fieldsOf(f.Type.Elem())...) // promoted from an embedded *T
+			continue
+		}
 		if !f.IsExported() {
 			continue
 		}
@@ -209,6 +213,12 @@ func (g *Gen) value(t reflect.Type, f field, depth int) string {
 	}
 	if g.messy(25) {
 		return g.pick("null", `""`, "true", "7", `"x"`, "[]", "{}")
+	}
+	if t == timeType {
+		if g.tidy && !g.chance(4) {
+			return g.pick(`"2024-01-02T15:04:05Z"`, `"2024-02-29T00:00:00.5+01:00"`)
+		}
+		return g.pick(`"2024-01-02T15:04:05Z"`, `"2024-02-30T00:00:00Z"`, `"2024-01-02"`, `"2024-01-02 15:04:05"`, `"2024-01-02T15:04:05"`, "1704207845", `"2024-01-02T15:04:05-07:00"`)
 	}
 	if vals := corpusValues(t, f); len(vals) > 0 && g.messy(4) {
 		return g.pick(vals...)

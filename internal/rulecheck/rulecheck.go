@@ -41,9 +41,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/normgen/normgen/fallback"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
 )
 
 // Checker checks calls of a set of tools.
@@ -51,7 +53,16 @@ type Checker struct {
 	tools []lenient.Tool
 	norm  *lenient.Normalizer
 	info  []*toolInfo
+	opts  schema.Options // what the fallback decoder is told
 }
+
+// Option is a choice of a Checker.
+type Option func(*Checker)
+
+// WithOptions gives the fallback decoder the choices the generator read
+// from its flags and the package's doc comment (the model of required
+// fields), which reflection cannot see.
+func WithOptions(o schema.Options) Option { return func(c *Checker) { c.opts = o } }
 
 type toolInfo struct {
 	typ    reflect.Type // the input type (not a pointer)
@@ -63,9 +74,12 @@ type toolInfo struct {
 }
 
 // New builds a checker for tools, with a normalizer over all their rules.
-func New(tools []lenient.Tool) (*Checker, error) {
+func New(tools []lenient.Tool, opts ...Option) (*Checker, error) {
 	var rules []lenient.Rule
 	c := &Checker{tools: tools}
+	for _, o := range opts {
+		o(c)
+	}
 	for _, t := range tools {
 		rules = append(rules, t.Rules...)
 		v, _, _ := t.Decode([]byte(`{}`))
@@ -73,7 +87,7 @@ func New(tools []lenient.Tool) (*Checker, error) {
 		if typ == nil || typ.Kind() != reflect.Pointer {
 			return nil, fmt.Errorf("%s: Decode returned %T, want a pointer", t.Name, v)
 		}
-		m := &mirrorer{done: map[mirrorKey]reflect.Type{}, names: map[string]bool{}}
+		m := &mirrorer{done: map[mirrorKey]reflect.Type{}, names: map[string]bool{}, pkg: typ.Elem().PkgPath()}
 		mt, err := m.mirror(typ.Elem())
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", t.Name, err)
@@ -104,7 +118,13 @@ func (c *Checker) Check(i int, args []byte) error {
 		return err
 	}
 	vL, fixesL, errL := tool.Decode(args)
-	out, applied, nerr := c.norm.NormalizeJSON(tool.Name, args)
+	normIn := args
+	if lenient.NullDocument(args) {
+		// A call without arguments, which the decoders read as {}: the
+		// normalizer takes the arguments object, which is then {}.
+		normIn = []byte(`{}`)
+	}
+	out, applied, nerr := c.norm.NormalizeJSON(tool.Name, normIn)
 	if nerr != nil {
 		if errL == nil {
 			return fmt.Errorf("the normalizer refuses %s (%v) but the decoder accepts it", args, nerr)
@@ -135,7 +155,7 @@ func (c *Checker) Check(i int, args []byte) error {
 	// from the same tags with none of the generated code: a second,
 	// independent lenient decoder.
 	vF := reflect.New(info.typ)
-	ferr := fallback.Decode(args, vF.Interface())
+	ferr := fallback.DecodeWith(args, vF.Interface(), c.opts)
 	if ferr == nil && !lenientOK && onlyUnknownKeys(errL) {
 		// A //normgen:unknown=error directive: a doc comment, which
 		// reflection cannot see (the fallback reads the `_ struct{}`
@@ -279,6 +299,7 @@ type mirrorer struct {
 	open  map[reflect.Type]int // the levels of each struct being copied
 	cut   bool
 	names map[string]bool
+	pkg   string // the input type's package
 }
 
 // mirrorKey is a type at a level of the recursive structs holding it:
@@ -292,8 +313,15 @@ type mirrorKey struct {
 // the copy's type name spells every level, so few.
 const mirrorLevels = 5
 
-var rawType = reflect.TypeOf(json.RawMessage(nil))
+var (
+	rawType  = reflect.TypeOf(json.RawMessage(nil))
+	timeType = reflect.TypeFor[time.Time]()
+)
 
+// mirror copies t without methods: structs field by field (embedded
+// structs flattened, as encoding/json reads them; embedded pointers to
+// structs kept embedded), pointers, slices and maps element by element;
+// other types as they are.
 func (m *mirrorer) mirror(t reflect.Type) (reflect.Type, error) {
 	level := 0
 	for _, n := range m.open {
@@ -302,6 +330,10 @@ func (m *mirrorer) mirror(t reflect.Type) (reflect.Type, error) {
 	key := mirrorKey{t, level}
 	if mt, ok := m.done[key]; ok {
 		return mt, nil
+	}
+	if t == timeType || schema.DecodingOf(t, m.pkg) != 0 {
+		// Decoded by its own code (or encoding/json) in every decoder.
+		return t, nil
 	}
 	if t.Kind() == reflect.Struct {
 		if m.open[t] >= mirrorLevels {
@@ -382,6 +414,16 @@ func (m *mirrorer) fields(t reflect.Type) ([]reflect.StructField, error) {
 			for _, f := range inner {
 				all = append(all, entry{f, groups})
 			}
+			continue
+		}
+		if f.Anonymous && f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct && tag == "" && f.IsExported() {
+			// Kept embedded, as a pointer: encoding/json allocates it
+			// only when one of its fields is given.
+			inner, err := m.fields(f.Type.Elem())
+			if err != nil {
+				return nil, err
+			}
+			all = append(all, entry{reflect.StructField{Name: f.Name, Type: reflect.PointerTo(reflect.StructOf(inner)), Anonymous: true}, 0})
 			continue
 		}
 		if !f.IsExported() {
@@ -496,9 +538,9 @@ func onlyUnknownKeys(err error) bool {
 
 // Run checks every seed of each tool and n generated calls per tool (from
 // a fixed seed, so a failure repeats), reporting each disagreement.
-func Run(t *testing.T, tools []lenient.Tool, seeds map[string][]string, n int) {
+func Run(t *testing.T, tools []lenient.Tool, seeds map[string][]string, n int, opts ...Option) {
 	t.Helper()
-	c, err := New(tools)
+	c, err := New(tools, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -558,8 +600,8 @@ func Calls(tools []lenient.Tool, n int) (map[string][]string, error) {
 // generator seed and raw arguments; the raw arguments are checked as they
 // are, and a call generated from the seed too. Seeds are the given calls
 // and a few generated ones per tool.
-func Fuzz(f *testing.F, tools []lenient.Tool, seeds map[string][]string) {
-	c, err := New(tools)
+func Fuzz(f *testing.F, tools []lenient.Tool, seeds map[string][]string, opts ...Option) {
+	c, err := New(tools, opts...)
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -14,6 +14,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/schema"
 )
 
 // Root is the repository's root folder (this checkout).
@@ -91,16 +93,27 @@ func Go(dir string, args ...string) ([]byte, error) {
 // decoder (internal/rulecheck) on n generated calls a tool. generated is
 // the generated file, whose package clause names the package.
 func RulesTest(generated []byte, n int) []byte {
+	return RulesTestRequired(generated, n, schema.RequiredJSON)
+}
+
+// RulesTestRequired is RulesTest for a package whose model of required
+// fields is r, which the fallback decoder is told.
+func RulesTestRequired(generated []byte, n int, r schema.Required) []byte {
+	model := "schema.RequiredJSON"
+	if r == schema.RequiredJSONSchema {
+		model = "schema.RequiredJSONSchema"
+	}
 	return []byte("package " + PackageName(generated) + `
 
 import (
 	"testing"
 
 	"github.com/normgen/normgen/internal/rulecheck"
+	"github.com/normgen/normgen/schema"
 )
 
 func TestRulesEqualDecoder(t *testing.T) {
-	rulecheck.Run(t, NormgenTools(), nil, ` + fmt.Sprint(n) + `)
+	rulecheck.Run(t, NormgenTools(), nil, ` + fmt.Sprint(n) + `, rulecheck.WithOptions(schema.Options{Required: ` + model + `}))
 }
 `)
 }

@@ -14,8 +14,12 @@ const _ = lenient.SupportPackageIsVersion5
 // searchKeys holds the accepted keys of each field of Search, canonical name first.
 var searchKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth"}, {"count_only"}, {"whole_word"}, {"case_sensitive"}, {"min_score"}, {"file_types"}, {"ids"}}
 
+// searchKnown lists every key Search accepts.
+var searchKnown = []string{"path", "pattern", "owner", "limit", "offset", "max_depth", "count_only", "whole_word", "case_sensitive", "min_score", "file_types", "ids"}
+
 // UnmarshalJSON decodes a Search leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Search) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -136,7 +140,7 @@ func (x *Search) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, searchKnown)
 		}
 	}
 	if !seen[0] {
@@ -256,7 +260,7 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]int64, 0, len(b)), b...)
 			x.IDs = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, searchKnown) {
 				return false
 			}
 			skipped = true
@@ -277,8 +281,12 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // reviewKeys holds the accepted keys of each field of Review, canonical name first.
 var reviewKeys = [22][]string{{"owner"}, {"repo"}, {"pull_number"}, {"commit_id"}, {"event"}, {"body"}, {"comments"}, {"reviewers"}, {"team_reviewers"}, {"labels"}, {"assignees"}, {"draft"}, {"dismiss_stale"}, {"auto_merge"}, {"notify"}, {"merge_method"}, {"required_approvals"}, {"timeout_seconds"}, {"milestone"}, {"confidence"}, {"base_ref"}, {"head_ref"}}
 
+// reviewKnown lists every key Review accepts.
+var reviewKnown = []string{"owner", "repo", "pull_number", "commit_id", "event", "body", "comments", "reviewers", "team_reviewers", "labels", "assignees", "draft", "dismiss_stale", "auto_merge", "notify", "merge_method", "required_approvals", "timeout_seconds", "milestone", "confidence", "base_ref", "head_ref"}
+
 // UnmarshalJSON decodes a Review leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Review) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -478,7 +486,7 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.HeadRef = d.String(it.Value, "head_ref", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, reviewKnown)
 		}
 	}
 	if !seen[0] {
@@ -708,7 +716,7 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[21] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, reviewKnown) {
 				return false
 			}
 			skipped = true
@@ -738,9 +746,16 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // reviewCommentKeys holds the accepted keys of each field of ReviewComment, canonical name first.
 var reviewCommentKeys = [6][]string{{"path"}, {"line"}, {"start_line"}, {"side"}, {"body"}, {"suggestion"}}
 
+// reviewCommentKnown lists every key ReviewComment accepts.
+var reviewCommentKnown = []string{"path", "line", "start_line", "side", "body", "suggestion"}
+
 // UnmarshalJSON decodes a ReviewComment leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *ReviewComment) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y ReviewComment
@@ -758,6 +773,9 @@ func (x *ReviewComment) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ReviewComment) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -810,7 +828,7 @@ func (x *ReviewComment) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 				x.Suggestion = d.String(it.Value, "suggestion", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, reviewCommentKnown)
 		}
 	}
 	if !seen[0] {
@@ -869,7 +887,7 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[5] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, reviewCommentKnown) {
 				return false
 			}
 			skipped = true
@@ -893,8 +911,12 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // writeFileKeys holds the accepted keys of each field of WriteFile, canonical name first.
 var writeFileKeys = [2][]string{{"path"}, {"content"}}
 
+// writeFileKnown lists every key WriteFile accepts.
+var writeFileKnown = []string{"path", "content"}
+
 // UnmarshalJSON decodes a WriteFile leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *WriteFile) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -949,7 +971,7 @@ func (x *WriteFile) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				x.Content = d.String(it.Value, "content", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, writeFileKnown)
 		}
 	}
 	if !seen[0] {
@@ -985,7 +1007,7 @@ func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[1] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, writeFileKnown) {
 				return false
 			}
 			skipped = true
@@ -1006,8 +1028,12 @@ func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // pathsKeys holds the accepted keys of each field of Paths, canonical name first.
 var pathsKeys = [1][]string{{"paths"}}
 
+// pathsKnown lists every key Paths accepts.
+var pathsKnown = []string{"paths"}
+
 // UnmarshalJSON decodes a Paths leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Paths) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1071,7 +1097,7 @@ func (x *Paths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, pathsKnown)
 		}
 	}
 	if !seen[0] {
@@ -1116,7 +1142,7 @@ func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.Paths = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, pathsKnown) {
 				return false
 			}
 			skipped = true
@@ -1134,8 +1160,12 @@ func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // iDsKeys holds the accepted keys of each field of IDs, canonical name first.
 var iDsKeys = [1][]string{{"ids"}}
 
+// iDsKnown lists every key IDs accepts.
+var iDsKnown = []string{"ids"}
+
 // UnmarshalJSON decodes a IDs leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *IDs) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1199,7 +1229,7 @@ func (x *IDs) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, iDsKnown)
 		}
 	}
 	if !seen[0] {
@@ -1244,7 +1274,7 @@ func (x *IDs) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]int64, 0, len(b)), b...)
 			x.IDs = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, iDsKnown) {
 				return false
 			}
 			skipped = true

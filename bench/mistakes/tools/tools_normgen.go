@@ -14,8 +14,12 @@ const _ = lenient.SupportPackageIsVersion5
 // vibium85Keys holds the accepted keys of each field of Vibium85, canonical name first.
 var vibium85Keys = [1][]string{{"ms"}}
 
+// vibium85Known lists every key Vibium85 accepts.
+var vibium85Known = []string{"ms"}
+
 // UnmarshalJSON decodes a Vibium85 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Vibium85) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -66,7 +70,7 @@ func (x *Vibium85) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Ms = d.Float(it.Value, "ms", 64, 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, vibium85Known)
 		}
 	}
 	if !seen[0] {
@@ -94,7 +98,7 @@ func (x *Vibium85) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, vibium85Known) {
 				return false
 			}
 			skipped = true
@@ -112,8 +116,12 @@ func (x *Vibium85) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // openHandsSDK1085Keys holds the accepted keys of each field of OpenHandsSDK1085, canonical name first.
 var openHandsSDK1085Keys = [3][]string{{"path"}, {"line_number"}, {"lines_after"}}
 
+// openHandsSDK1085Known lists every key OpenHandsSDK1085 accepts.
+var openHandsSDK1085Known = []string{"path", "line_number", "lines_after"}
+
 // UnmarshalJSON decodes a OpenHandsSDK1085 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *OpenHandsSDK1085) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -172,7 +180,7 @@ func (x *OpenHandsSDK1085) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 				x.LinesAfter = d.Float(it.Value, "lines_after", 64, 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, openHandsSDK1085Known)
 		}
 	}
 	if !seen[0] {
@@ -210,7 +218,7 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[2] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, openHandsSDK1085Known) {
 				return false
 			}
 			skipped = true
@@ -228,8 +236,12 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // claudeCode24597Keys holds the accepted keys of each field of ClaudeCode24597, canonical name first.
 var claudeCode24597Keys = [1][]string{{"pull_number"}}
 
+// claudeCode24597Known lists every key ClaudeCode24597 accepts.
+var claudeCode24597Known = []string{"pull_number"}
+
 // UnmarshalJSON decodes a ClaudeCode24597 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ClaudeCode24597) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -280,7 +292,7 @@ func (x *ClaudeCode24597) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.PullNumber = d.Float(it.Value, "pull_number", 64, 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, claudeCode24597Known)
 		}
 	}
 	if !seen[0] {
@@ -308,7 +320,7 @@ func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, claudeCode24597Known) {
 				return false
 			}
 			skipped = true
@@ -326,8 +338,12 @@ func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // dejaVu422Keys holds the accepted keys of each field of DejaVu422, canonical name first.
 var dejaVu422Keys = [1][]string{{"limit"}}
 
+// dejaVu422Known lists every key DejaVu422 accepts.
+var dejaVu422Known = []string{"limit"}
+
 // UnmarshalJSON decodes a DejaVu422 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *DejaVu422) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -378,7 +394,7 @@ func (x *DejaVu422) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				x.Limit = d.Float(it.Value, "limit", 64, 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, dejaVu422Known)
 		}
 	}
 }
@@ -403,7 +419,7 @@ func (x *DejaVu422) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, dejaVu422Known) {
 				return false
 			}
 			skipped = true
@@ -418,8 +434,12 @@ func (x *DejaVu422) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // servers2905Keys holds the accepted keys of each field of Servers2905, canonical name first.
 var servers2905Keys = [4][]string{{"nextThoughtNeeded"}, {"thoughtNumber"}, {"totalThoughts"}, {"isRevision"}}
 
+// servers2905Known lists every key Servers2905 accepts.
+var servers2905Known = []string{"nextThoughtNeeded", "thoughtNumber", "totalThoughts", "isRevision"}
+
 // UnmarshalJSON decodes a Servers2905 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Servers2905) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -500,7 +520,7 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.IsRevision = d.Bool(it.Value, "isRevision", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, servers2905Known)
 		}
 	}
 	if !seen[0] {
@@ -565,7 +585,7 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[3] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, servers2905Known) {
 				return false
 			}
 			skipped = true
@@ -589,8 +609,12 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // hermesAgent100926Keys holds the accepted keys of each field of HermesAgent100926, canonical name first.
 var hermesAgent100926Keys = [2][]string{{"pattern"}, {"limit"}}
 
+// hermesAgent100926Known lists every key HermesAgent100926 accepts.
+var hermesAgent100926Known = []string{"pattern", "limit"}
+
 // UnmarshalJSON decodes a HermesAgent100926 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *HermesAgent100926) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -645,7 +669,7 @@ func (x *HermesAgent100926) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, hermesAgent100926Known)
 		}
 	}
 	if !seen[0] {
@@ -678,7 +702,7 @@ func (x *HermesAgent100926) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[1] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, hermesAgent100926Known) {
 				return false
 			}
 			skipped = true
@@ -696,8 +720,12 @@ func (x *HermesAgent100926) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // picoclaw400Keys holds the accepted keys of each field of Picoclaw400, canonical name first.
 var picoclaw400Keys = [2][]string{{"query"}, {"count"}}
 
+// picoclaw400Known lists every key Picoclaw400 accepts.
+var picoclaw400Known = []string{"query", "count"}
+
 // UnmarshalJSON decodes a Picoclaw400 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Picoclaw400) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -752,7 +780,7 @@ func (x *Picoclaw400) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, picoclaw400Known)
 		}
 	}
 	if !seen[0] {
@@ -785,7 +813,7 @@ func (x *Picoclaw400) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[1] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, picoclaw400Known) {
 				return false
 			}
 			skipped = true
@@ -803,8 +831,12 @@ func (x *Picoclaw400) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // opencode1328Keys holds the accepted keys of each field of Opencode1328, canonical name first.
 var opencode1328Keys = [3][]string{{"filePath"}, {"offset"}, {"limit"}}
 
+// opencode1328Known lists every key Opencode1328 accepts.
+var opencode1328Known = []string{"filePath", "offset", "limit"}
+
 // UnmarshalJSON decodes a Opencode1328 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Opencode1328) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -863,7 +895,7 @@ func (x *Opencode1328) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 				x.Limit = d.Float(it.Value, "limit", 64, 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, opencode1328Known)
 		}
 	}
 	if !seen[0] {
@@ -901,7 +933,7 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[2] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, opencode1328Known) {
 				return false
 			}
 			skipped = true
@@ -919,8 +951,12 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // opencode1328OffsetKeys holds the accepted keys of each field of Opencode1328Offset, canonical name first.
 var opencode1328OffsetKeys = [3][]string{{"filePath"}, {"offset"}, {"limit"}}
 
+// opencode1328OffsetKnown lists every key Opencode1328Offset accepts.
+var opencode1328OffsetKnown = []string{"filePath", "offset", "limit"}
+
 // UnmarshalJSON decodes a Opencode1328Offset leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Opencode1328Offset) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -979,7 +1015,7 @@ func (x *Opencode1328Offset) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 				x.Limit = d.Float(it.Value, "limit", 64, 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, opencode1328OffsetKnown)
 		}
 	}
 	if !seen[0] {
@@ -1017,7 +1053,7 @@ func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[2] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, opencode1328OffsetKnown) {
 				return false
 			}
 			skipped = true
@@ -1035,8 +1071,12 @@ func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // basicMemory250Keys holds the accepted keys of each field of BasicMemory250, canonical name first.
 var basicMemory250Keys = [1][]string{{"depth"}}
 
+// basicMemory250Known lists every key BasicMemory250 accepts.
+var basicMemory250Known = []string{"depth"}
+
 // UnmarshalJSON decodes a BasicMemory250 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *BasicMemory250) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1090,7 +1130,7 @@ func (x *BasicMemory250) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, basicMemory250Known)
 		}
 	}
 }
@@ -1121,7 +1161,7 @@ func (x *BasicMemory250) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int(val)
 			x.Depth = &p
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, basicMemory250Known) {
 				return false
 			}
 			skipped = true
@@ -1136,8 +1176,12 @@ func (x *BasicMemory250) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // vmlx47Keys holds the accepted keys of each field of Vmlx47, canonical name first.
 var vmlx47Keys = [1][]string{{"limit"}}
 
+// vmlx47Known lists every key Vmlx47 accepts.
+var vmlx47Known = []string{"limit"}
+
 // UnmarshalJSON decodes a Vmlx47 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Vmlx47) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1188,7 +1232,7 @@ func (x *Vmlx47) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, vmlx47Known)
 		}
 	}
 }
@@ -1213,7 +1257,7 @@ func (x *Vmlx47) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, vmlx47Known) {
 				return false
 			}
 			skipped = true
@@ -1228,8 +1272,12 @@ func (x *Vmlx47) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // lmStudio1626Keys holds the accepted keys of each field of LMStudio1626, canonical name first.
 var lmStudio1626Keys = [1][]string{{"sheet_name"}}
 
+// lmStudio1626Known lists every key LMStudio1626 accepts.
+var lmStudio1626Known = []string{"sheet_name"}
+
 // UnmarshalJSON decodes a LMStudio1626 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *LMStudio1626) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1280,7 +1328,7 @@ func (x *LMStudio1626) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 				x.SheetName = d.String(it.Value, "sheet_name", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, lmStudio1626Known)
 		}
 	}
 	if !seen[0] {
@@ -1308,7 +1356,7 @@ func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, lmStudio1626Known) {
 				return false
 			}
 			skipped = true
@@ -1326,8 +1374,12 @@ func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // claudeCode91803Keys holds the accepted keys of each field of ClaudeCode91803, canonical name first.
 var claudeCode91803Keys = [1][]string{{"confirmed"}}
 
+// claudeCode91803Known lists every key ClaudeCode91803 accepts.
+var claudeCode91803Known = []string{"confirmed"}
+
 // UnmarshalJSON decodes a ClaudeCode91803 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ClaudeCode91803) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1378,7 +1430,7 @@ func (x *ClaudeCode91803) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.Confirmed = d.Bool(it.Value, "confirmed", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, claudeCode91803Known)
 		}
 	}
 	if !seen[0] {
@@ -1406,7 +1458,7 @@ func (x *ClaudeCode91803) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, claudeCode91803Known) {
 				return false
 			}
 			skipped = true
@@ -1424,8 +1476,12 @@ func (x *ClaudeCode91803) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // claudeCode91803CapitalKeys holds the accepted keys of each field of ClaudeCode91803Capital, canonical name first.
 var claudeCode91803CapitalKeys = [1][]string{{"confirmed"}}
 
+// claudeCode91803CapitalKnown lists every key ClaudeCode91803Capital accepts.
+var claudeCode91803CapitalKnown = []string{"confirmed"}
+
 // UnmarshalJSON decodes a ClaudeCode91803Capital leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ClaudeCode91803Capital) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1476,7 +1532,7 @@ func (x *ClaudeCode91803Capital) decodeNormgen(d *lenient.Decoder, v []byte, m l
 				x.Confirmed = d.Bool(it.Value, "confirmed", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, claudeCode91803CapitalKnown)
 		}
 	}
 	if !seen[0] {
@@ -1504,7 +1560,7 @@ func (x *ClaudeCode91803Capital) fastNormgen(f *lenient.Fast, m lenient.Mode) bo
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, claudeCode91803CapitalKnown) {
 				return false
 			}
 			skipped = true
@@ -1522,8 +1578,12 @@ func (x *ClaudeCode91803Capital) fastNormgen(f *lenient.Fast, m lenient.Mode) bo
 // claudeCode91803DigitKeys holds the accepted keys of each field of ClaudeCode91803Digit, canonical name first.
 var claudeCode91803DigitKeys = [1][]string{{"confirmed"}}
 
+// claudeCode91803DigitKnown lists every key ClaudeCode91803Digit accepts.
+var claudeCode91803DigitKnown = []string{"confirmed"}
+
 // UnmarshalJSON decodes a ClaudeCode91803Digit leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ClaudeCode91803Digit) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1574,7 +1634,7 @@ func (x *ClaudeCode91803Digit) decodeNormgen(d *lenient.Decoder, v []byte, m len
 				x.Confirmed = d.Bool(it.Value, "confirmed", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, claudeCode91803DigitKnown)
 		}
 	}
 	if !seen[0] {
@@ -1602,7 +1662,7 @@ func (x *ClaudeCode91803Digit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, claudeCode91803DigitKnown) {
 				return false
 			}
 			skipped = true
@@ -1620,8 +1680,12 @@ func (x *ClaudeCode91803Digit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 // claudeCode29104Keys holds the accepted keys of each field of ClaudeCode29104, canonical name first.
 var claudeCode29104Keys = [1][]string{{"completed"}}
 
+// claudeCode29104Known lists every key ClaudeCode29104 accepts.
+var claudeCode29104Known = []string{"completed"}
+
 // UnmarshalJSON decodes a ClaudeCode29104 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ClaudeCode29104) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1672,7 +1736,7 @@ func (x *ClaudeCode29104) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.Completed = d.Bool(it.Value, "completed", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, claudeCode29104Known)
 		}
 	}
 }
@@ -1697,7 +1761,7 @@ func (x *ClaudeCode29104) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, claudeCode29104Known) {
 				return false
 			}
 			skipped = true
@@ -1712,8 +1776,12 @@ func (x *ClaudeCode29104) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // nteract1678Keys holds the accepted keys of each field of Nteract1678, canonical name first.
 var nteract1678Keys = [1][]string{{"and_run"}}
 
+// nteract1678Known lists every key Nteract1678 accepts.
+var nteract1678Known = []string{"and_run"}
+
 // UnmarshalJSON decodes a Nteract1678 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Nteract1678) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1764,7 +1832,7 @@ func (x *Nteract1678) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.AndRun = d.Bool(it.Value, "and_run", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, nteract1678Known)
 		}
 	}
 }
@@ -1789,7 +1857,7 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, nteract1678Known) {
 				return false
 			}
 			skipped = true
@@ -1804,8 +1872,12 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // claudeCode22394Keys holds the accepted keys of each field of ClaudeCode22394, canonical name first.
 var claudeCode22394Keys = [2][]string{{"siteId"}, {"actions"}}
 
+// claudeCode22394Known lists every key ClaudeCode22394 accepts.
+var claudeCode22394Known = []string{"siteId", "actions"}
+
 // UnmarshalJSON decodes a ClaudeCode22394 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ClaudeCode22394) UnmarshalJSON(data []byte) error {
 	var d lenient.Decoder
 	if d.Begin(data) {
@@ -1868,7 +1940,7 @@ func (x *ClaudeCode22394) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, claudeCode22394Known)
 		}
 	}
 	if !seen[0] {
@@ -1882,8 +1954,12 @@ func (x *ClaudeCode22394) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 // claudeCode34520Keys holds the accepted keys of each field of ClaudeCode34520, canonical name first.
 var claudeCode34520Keys = [1][]string{{"tasks"}}
 
+// claudeCode34520Known lists every key ClaudeCode34520 accepts.
+var claudeCode34520Known = []string{"tasks"}
+
 // UnmarshalJSON decodes a ClaudeCode34520 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ClaudeCode34520) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1947,7 +2023,7 @@ func (x *ClaudeCode34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, claudeCode34520Known)
 		}
 	}
 	if !seen[0] {
@@ -1992,7 +2068,7 @@ func (x *ClaudeCode34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Task34520, 0, len(b)), b...)
 			x.Tasks = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, claudeCode34520Known) {
 				return false
 			}
 			skipped = true
@@ -2010,9 +2086,16 @@ func (x *ClaudeCode34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // task34520Keys holds the accepted keys of each field of Task34520, canonical name first.
 var task34520Keys = [2][]string{{"id"}, {"content"}}
 
+// task34520Known lists every key Task34520 accepts.
+var task34520Known = []string{"id", "content"}
+
 // UnmarshalJSON decodes a Task34520 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Task34520) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Task34520
@@ -2030,6 +2113,9 @@ func (x *Task34520) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Task34520) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -2066,7 +2152,7 @@ func (x *Task34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				x.Content = d.String(it.Value, "content", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, task34520Known)
 		}
 	}
 	if !seen[0] {
@@ -2099,7 +2185,7 @@ func (x *Task34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[1] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, task34520Known) {
 				return false
 			}
 			skipped = true
@@ -2117,8 +2203,12 @@ func (x *Task34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // gmailMCP96Keys holds the accepted keys of each field of GmailMCP96, canonical name first.
 var gmailMCP96Keys = [1][]string{{"to"}}
 
+// gmailMCP96Known lists every key GmailMCP96 accepts.
+var gmailMCP96Known = []string{"to"}
+
 // UnmarshalJSON decodes a GmailMCP96 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *GmailMCP96) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -2182,7 +2272,7 @@ func (x *GmailMCP96) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, gmailMCP96Known)
 		}
 	}
 	if !seen[0] {
@@ -2227,7 +2317,7 @@ func (x *GmailMCP96) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.To = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, gmailMCP96Known) {
 				return false
 			}
 			skipped = true
@@ -2245,8 +2335,12 @@ func (x *GmailMCP96) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // mcpRemote319Keys holds the accepted keys of each field of MCPRemote319, canonical name first.
 var mcpRemote319Keys = [1][]string{{"target"}}
 
+// mcpRemote319Known lists every key MCPRemote319 accepts.
+var mcpRemote319Known = []string{"target"}
+
 // UnmarshalJSON decodes a MCPRemote319 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *MCPRemote319) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -2310,7 +2404,7 @@ func (x *MCPRemote319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, mcpRemote319Known)
 		}
 	}
 }
@@ -2352,7 +2446,7 @@ func (x *MCPRemote319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.Target = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, mcpRemote319Known) {
 				return false
 			}
 			skipped = true
@@ -2367,8 +2461,12 @@ func (x *MCPRemote319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // gitlabMCP380Keys holds the accepted keys of each field of GitlabMCP380, canonical name first.
 var gitlabMCP380Keys = [1][]string{{"labels"}}
 
+// gitlabMCP380Known lists every key GitlabMCP380 accepts.
+var gitlabMCP380Known = []string{"labels"}
+
 // UnmarshalJSON decodes a GitlabMCP380 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *GitlabMCP380) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -2432,7 +2530,7 @@ func (x *GitlabMCP380) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, gitlabMCP380Known)
 		}
 	}
 }
@@ -2474,7 +2572,7 @@ func (x *GitlabMCP380) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.Labels = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, gitlabMCP380Known) {
 				return false
 			}
 			skipped = true
@@ -2489,8 +2587,12 @@ func (x *GitlabMCP380) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // weKnora2955Keys holds the accepted keys of each field of WeKnora2955, canonical name first.
 var weKnora2955Keys = [1][]string{{"args"}}
 
+// weKnora2955Known lists every key WeKnora2955 accepts.
+var weKnora2955Known = []string{"args"}
+
 // UnmarshalJSON decodes a WeKnora2955 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *WeKnora2955) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -2554,7 +2656,7 @@ func (x *WeKnora2955) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, weKnora2955Known)
 		}
 	}
 }
@@ -2596,7 +2698,7 @@ func (x *WeKnora2955) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.Args = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, weKnora2955Known) {
 				return false
 			}
 			skipped = true
@@ -2611,8 +2713,12 @@ func (x *WeKnora2955) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // claudeCode73137Keys holds the accepted keys of each field of ClaudeCode73137, canonical name first.
 var claudeCode73137Keys = [4][]string{{"loc"}, {"label"}, {"button"}, {"clicks"}}
 
+// claudeCode73137Known lists every key ClaudeCode73137 accepts.
+var claudeCode73137Known = []string{"loc", "label", "button", "clicks"}
+
 // UnmarshalJSON decodes a ClaudeCode73137 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ClaudeCode73137) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -2702,7 +2808,7 @@ func (x *ClaudeCode73137) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.Clicks = int(d.Int(it.Value, "clicks", lenient.IntBits, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, claudeCode73137Known)
 		}
 	}
 }
@@ -2775,7 +2881,7 @@ func (x *ClaudeCode73137) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[3] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, claudeCode73137Known) {
 				return false
 			}
 			skipped = true
@@ -2790,8 +2896,12 @@ func (x *ClaudeCode73137) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // sonetto319TodosKeys holds the accepted keys of each field of Sonetto319Todos, canonical name first.
 var sonetto319TodosKeys = [1][]string{{"todos"}}
 
+// sonetto319TodosKnown lists every key Sonetto319Todos accepts.
+var sonetto319TodosKnown = []string{"todos"}
+
 // UnmarshalJSON decodes a Sonetto319Todos leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Sonetto319Todos) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -2855,7 +2965,7 @@ func (x *Sonetto319Todos) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, sonetto319TodosKnown)
 		}
 	}
 	if !seen[0] {
@@ -2900,7 +3010,7 @@ func (x *Sonetto319Todos) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Todo319, 0, len(b)), b...)
 			x.Todos = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, sonetto319TodosKnown) {
 				return false
 			}
 			skipped = true
@@ -2918,9 +3028,16 @@ func (x *Sonetto319Todos) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // todo319Keys holds the accepted keys of each field of Todo319, canonical name first.
 var todo319Keys = [2][]string{{"content"}, {"status"}}
 
+// todo319Known lists every key Todo319 accepts.
+var todo319Known = []string{"content", "status"}
+
 // UnmarshalJSON decodes a Todo319 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Todo319) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Todo319
@@ -2938,6 +3055,9 @@ func (x *Todo319) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Todo319) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -2974,7 +3094,7 @@ func (x *Todo319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Status = d.String(it.Value, "status", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, todo319Known)
 		}
 	}
 	if !seen[0] {
@@ -3010,7 +3130,7 @@ func (x *Todo319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[1] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, todo319Known) {
 				return false
 			}
 			skipped = true
@@ -3031,8 +3151,12 @@ func (x *Todo319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // sonetto319LoneLabelKeys holds the accepted keys of each field of Sonetto319LoneLabel, canonical name first.
 var sonetto319LoneLabelKeys = [1][]string{{"labels"}}
 
+// sonetto319LoneLabelKnown lists every key Sonetto319LoneLabel accepts.
+var sonetto319LoneLabelKnown = []string{"labels"}
+
 // UnmarshalJSON decodes a Sonetto319LoneLabel leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Sonetto319LoneLabel) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -3096,7 +3220,7 @@ func (x *Sonetto319LoneLabel) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, sonetto319LoneLabelKnown)
 		}
 	}
 }
@@ -3138,7 +3262,7 @@ func (x *Sonetto319LoneLabel) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 			s := append(make([]string, 0, len(b)), b...)
 			x.Labels = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, sonetto319LoneLabelKnown) {
 				return false
 			}
 			skipped = true
@@ -3153,8 +3277,12 @@ func (x *Sonetto319LoneLabel) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 // sonetto319LoneTodoKeys holds the accepted keys of each field of Sonetto319LoneTodo, canonical name first.
 var sonetto319LoneTodoKeys = [1][]string{{"todos"}}
 
+// sonetto319LoneTodoKnown lists every key Sonetto319LoneTodo accepts.
+var sonetto319LoneTodoKnown = []string{"todos"}
+
 // UnmarshalJSON decodes a Sonetto319LoneTodo leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Sonetto319LoneTodo) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -3218,7 +3346,7 @@ func (x *Sonetto319LoneTodo) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, sonetto319LoneTodoKnown)
 		}
 	}
 	if !seen[0] {
@@ -3263,7 +3391,7 @@ func (x *Sonetto319LoneTodo) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Todo319, 0, len(b)), b...)
 			x.Todos = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, sonetto319LoneTodoKnown) {
 				return false
 			}
 			skipped = true
@@ -3281,8 +3409,12 @@ func (x *Sonetto319LoneTodo) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // sonetto319PythonListKeys holds the accepted keys of each field of Sonetto319PythonList, canonical name first.
 var sonetto319PythonListKeys = [1][]string{{"labels"}}
 
+// sonetto319PythonListKnown lists every key Sonetto319PythonList accepts.
+var sonetto319PythonListKnown = []string{"labels"}
+
 // UnmarshalJSON decodes a Sonetto319PythonList leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Sonetto319PythonList) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -3346,7 +3478,7 @@ func (x *Sonetto319PythonList) decodeNormgen(d *lenient.Decoder, v []byte, m len
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, sonetto319PythonListKnown)
 		}
 	}
 }
@@ -3388,7 +3520,7 @@ func (x *Sonetto319PythonList) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 			s := append(make([]string, 0, len(b)), b...)
 			x.Labels = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, sonetto319PythonListKnown) {
 				return false
 			}
 			skipped = true
@@ -3403,8 +3535,12 @@ func (x *Sonetto319PythonList) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 // adcp4201Keys holds the accepted keys of each field of Adcp4201, canonical name first.
 var adcp4201Keys = [1][]string{{"labels"}}
 
+// adcp4201Known lists every key Adcp4201 accepts.
+var adcp4201Known = []string{"labels"}
+
 // UnmarshalJSON decodes a Adcp4201 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Adcp4201) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -3468,7 +3604,7 @@ func (x *Adcp4201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, adcp4201Known)
 		}
 	}
 }
@@ -3510,7 +3646,7 @@ func (x *Adcp4201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.Labels = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, adcp4201Known) {
 				return false
 			}
 			skipped = true
@@ -3525,8 +3661,12 @@ func (x *Adcp4201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // claudeCode15766Keys holds the accepted keys of each field of ClaudeCode15766, canonical name first.
 var claudeCode15766Keys = [1][]string{{"parent"}}
 
+// claudeCode15766Known lists every key ClaudeCode15766 accepts.
+var claudeCode15766Known = []string{"parent"}
+
 // UnmarshalJSON decodes a ClaudeCode15766 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ClaudeCode15766) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -3579,7 +3719,7 @@ func (x *ClaudeCode15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				d.Leave()
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, claudeCode15766Known)
 		}
 	}
 	if !seen[0] {
@@ -3610,7 +3750,7 @@ func (x *ClaudeCode15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, claudeCode15766Known) {
 				return false
 			}
 			skipped = true
@@ -3628,9 +3768,16 @@ func (x *ClaudeCode15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // parent15766Keys holds the accepted keys of each field of Parent15766, canonical name first.
 var parent15766Keys = [1][]string{{"database_id"}}
 
+// parent15766Known lists every key Parent15766 accepts.
+var parent15766Known = []string{"database_id"}
+
 // UnmarshalJSON decodes a Parent15766 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Parent15766) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Parent15766
@@ -3648,6 +3795,9 @@ func (x *Parent15766) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Parent15766) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -3680,7 +3830,7 @@ func (x *Parent15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.DatabaseID = d.String(it.Value, "database_id", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, parent15766Known)
 		}
 	}
 }
@@ -3705,7 +3855,7 @@ func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, parent15766Known) {
 				return false
 			}
 			skipped = true
@@ -3720,8 +3870,12 @@ func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // claudeCode18260Keys holds the accepted keys of each field of ClaudeCode18260, canonical name first.
 var claudeCode18260Keys = [2][]string{{"parent"}, {"properties"}}
 
+// claudeCode18260Known lists every key ClaudeCode18260 accepts.
+var claudeCode18260Known = []string{"parent", "properties"}
+
 // UnmarshalJSON decodes a ClaudeCode18260 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ClaudeCode18260) UnmarshalJSON(data []byte) error {
 	var d lenient.Decoder
 	if d.Begin(data) {
@@ -3775,7 +3929,7 @@ func (x *ClaudeCode18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, claudeCode18260Known)
 		}
 	}
 	if !seen[0] {
@@ -3786,9 +3940,16 @@ func (x *ClaudeCode18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 // parent18260Keys holds the accepted keys of each field of Parent18260, canonical name first.
 var parent18260Keys = [1][]string{{"data_source_id"}}
 
+// parent18260Known lists every key Parent18260 accepts.
+var parent18260Known = []string{"data_source_id"}
+
 // UnmarshalJSON decodes a Parent18260 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Parent18260) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Parent18260
@@ -3806,6 +3967,9 @@ func (x *Parent18260) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Parent18260) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -3838,7 +4002,7 @@ func (x *Parent18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.DataSourceID = d.String(it.Value, "data_source_id", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, parent18260Known)
 		}
 	}
 }
@@ -3863,7 +4027,7 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, parent18260Known) {
 				return false
 			}
 			skipped = true
@@ -3878,8 +4042,12 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // claudeCode5504Keys holds the accepted keys of each field of ClaudeCode5504, canonical name first.
 var claudeCode5504Keys = [1][]string{{"patch_content"}}
 
+// claudeCode5504Known lists every key ClaudeCode5504 accepts.
+var claudeCode5504Known = []string{"patch_content"}
+
 // UnmarshalJSON decodes a ClaudeCode5504 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ClaudeCode5504) UnmarshalJSON(data []byte) error {
 	var d lenient.Decoder
 	if d.Begin(data) {
@@ -3929,7 +4097,7 @@ func (x *ClaudeCode5504) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, claudeCode5504Known)
 		}
 	}
 }
@@ -3937,8 +4105,12 @@ func (x *ClaudeCode5504) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 // claudeCode2747Keys holds the accepted keys of each field of ClaudeCode2747, canonical name first.
 var claudeCode2747Keys = [1][]string{{"metadata"}}
 
+// claudeCode2747Known lists every key ClaudeCode2747 accepts.
+var claudeCode2747Known = []string{"metadata"}
+
 // UnmarshalJSON decodes a ClaudeCode2747 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ClaudeCode2747) UnmarshalJSON(data []byte) error {
 	var d lenient.Decoder
 	if d.Begin(data) {
@@ -3988,7 +4160,7 @@ func (x *ClaudeCode2747) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, claudeCode2747Known)
 		}
 	}
 }
@@ -3996,8 +4168,12 @@ func (x *ClaudeCode2747) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 // fastMCP932Keys holds the accepted keys of each field of FastMCP932, canonical name first.
 var fastMCP932Keys = [1][]string{{"user"}}
 
+// fastMCP932Known lists every key FastMCP932 accepts.
+var fastMCP932Known = []string{"user"}
+
 // UnmarshalJSON decodes a FastMCP932 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *FastMCP932) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -4050,7 +4226,7 @@ func (x *FastMCP932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				d.Leave()
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, fastMCP932Known)
 		}
 	}
 	if !seen[0] {
@@ -4081,7 +4257,7 @@ func (x *FastMCP932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, fastMCP932Known) {
 				return false
 			}
 			skipped = true
@@ -4099,9 +4275,16 @@ func (x *FastMCP932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // user932Keys holds the accepted keys of each field of User932, canonical name first.
 var user932Keys = [4][]string{{"username"}, {"email"}, {"age"}, {"is_active"}}
 
+// user932Known lists every key User932 accepts.
+var user932Known = []string{"username", "email", "age", "is_active"}
+
 // UnmarshalJSON decodes a User932 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *User932) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y User932
@@ -4119,6 +4302,9 @@ func (x *User932) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *User932) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -4166,7 +4352,7 @@ func (x *User932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.IsActive = d.Bool(it.Value, "is_active", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, user932Known)
 		}
 	}
 	if !seen[0] {
@@ -4218,7 +4404,7 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[3] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, user932Known) {
 				return false
 			}
 			skipped = true
@@ -4239,8 +4425,12 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // templateAgent249Keys holds the accepted keys of each field of TemplateAgent249, canonical name first.
 var templateAgent249Keys = [3][]string{{"issueIdOrKey"}, {"fields"}, {"cloudId"}}
 
+// templateAgent249Known lists every key TemplateAgent249 accepts.
+var templateAgent249Known = []string{"issueIdOrKey", "fields", "cloudId"}
+
 // UnmarshalJSON decodes a TemplateAgent249 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *TemplateAgent249) UnmarshalJSON(data []byte) error {
 	var d lenient.Decoder
 	if d.Begin(data) {
@@ -4296,7 +4486,7 @@ func (x *TemplateAgent249) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 				x.CloudID = d.String(it.Value, "cloudId", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, templateAgent249Known)
 		}
 	}
 	if !seen[0] {
@@ -4313,8 +4503,12 @@ func (x *TemplateAgent249) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 // claudeAIMCP548Keys holds the accepted keys of each field of ClaudeAIMCP548, canonical name first.
 var claudeAIMCP548Keys = [1][]string{{"params"}}
 
+// claudeAIMCP548Known lists every key ClaudeAIMCP548 accepts.
+var claudeAIMCP548Known = []string{"params"}
+
 // UnmarshalJSON decodes a ClaudeAIMCP548 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ClaudeAIMCP548) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -4367,7 +4561,7 @@ func (x *ClaudeAIMCP548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 				d.Leave()
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, claudeAIMCP548Known)
 		}
 	}
 	if !seen[0] {
@@ -4398,7 +4592,7 @@ func (x *ClaudeAIMCP548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, claudeAIMCP548Known) {
 				return false
 			}
 			skipped = true
@@ -4416,9 +4610,16 @@ func (x *ClaudeAIMCP548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // params548Keys holds the accepted keys of each field of Params548, canonical name first.
 var params548Keys = [3][]string{{"model"}, {"prompt"}, {"aspect_ratio"}}
 
+// params548Known lists every key Params548 accepts.
+var params548Known = []string{"model", "prompt", "aspect_ratio"}
+
 // UnmarshalJSON decodes a Params548 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Params548) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Params548
@@ -4436,6 +4637,9 @@ func (x *Params548) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Params548) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -4476,7 +4680,7 @@ func (x *Params548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				x.AspectRatio = d.String(it.Value, "aspect_ratio", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, params548Known)
 		}
 	}
 }
@@ -4511,7 +4715,7 @@ func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[2] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, params548Known) {
 				return false
 			}
 			skipped = true
@@ -4526,8 +4730,12 @@ func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // cursor3614Keys holds the accepted keys of each field of Cursor3614, canonical name first.
 var cursor3614Keys = [1][]string{{"active"}}
 
+// cursor3614Known lists every key Cursor3614 accepts.
+var cursor3614Known = []string{"active"}
+
 // UnmarshalJSON decodes a Cursor3614 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Cursor3614) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -4581,7 +4789,7 @@ func (x *Cursor3614) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, cursor3614Known)
 		}
 	}
 }
@@ -4612,7 +4820,7 @@ func (x *Cursor3614) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := val
 			x.Active = &p
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, cursor3614Known) {
 				return false
 			}
 			skipped = true
@@ -4627,8 +4835,12 @@ func (x *Cursor3614) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // langflow8059Keys holds the accepted keys of each field of Langflow8059, canonical name first.
 var langflow8059Keys = [1][]string{{"range"}}
 
+// langflow8059Known lists every key Langflow8059 accepts.
+var langflow8059Known = []string{"range"}
+
 // UnmarshalJSON decodes a Langflow8059 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Langflow8059) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -4679,7 +4891,7 @@ func (x *Langflow8059) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 				x.Range = d.Float(it.Value, "range", 64, 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, langflow8059Known)
 		}
 	}
 }
@@ -4704,7 +4916,7 @@ func (x *Langflow8059) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, langflow8059Known) {
 				return false
 			}
 			skipped = true
@@ -4719,8 +4931,12 @@ func (x *Langflow8059) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // mcpadapt38Keys holds the accepted keys of each field of Mcpadapt38, canonical name first.
 var mcpadapt38Keys = [2][]string{{"filters"}, {"maxResults"}}
 
+// mcpadapt38Known lists every key Mcpadapt38 accepts.
+var mcpadapt38Known = []string{"filters", "maxResults"}
+
 // UnmarshalJSON decodes a Mcpadapt38 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Mcpadapt38) UnmarshalJSON(data []byte) error {
 	var d lenient.Decoder
 	if d.Begin(data) {
@@ -4772,7 +4988,7 @@ func (x *Mcpadapt38) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				x.MaxResults = d.Float(it.Value, "maxResults", 64, 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, mcpadapt38Known)
 		}
 	}
 }
@@ -4780,8 +4996,12 @@ func (x *Mcpadapt38) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 // nemoAgentToolkit1507Keys holds the accepted keys of each field of NemoAgentToolkit1507, canonical name first.
 var nemoAgentToolkit1507Keys = [1][]string{{"cursor"}}
 
+// nemoAgentToolkit1507Known lists every key NemoAgentToolkit1507 accepts.
+var nemoAgentToolkit1507Known = []string{"cursor"}
+
 // UnmarshalJSON decodes a NemoAgentToolkit1507 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *NemoAgentToolkit1507) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -4832,7 +5052,7 @@ func (x *NemoAgentToolkit1507) decodeNormgen(d *lenient.Decoder, v []byte, m len
 				x.Cursor = d.String(it.Value, "cursor", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, nemoAgentToolkit1507Known)
 		}
 	}
 }
@@ -4857,7 +5077,7 @@ func (x *NemoAgentToolkit1507) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, nemoAgentToolkit1507Known) {
 				return false
 			}
 			skipped = true
@@ -4874,6 +5094,7 @@ var typescriptSDK2012Keys = [0][]string{}
 
 // UnmarshalJSON decodes a TypescriptSDK2012 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *TypescriptSDK2012) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -4950,8 +5171,12 @@ func (x *TypescriptSDK2012) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // margince417Keys holds the accepted keys of each field of Margince417, canonical name first.
 var margince417Keys = [1][]string{{"lifecycle"}}
 
+// margince417Known lists every key Margince417 accepts.
+var margince417Known = []string{"lifecycle"}
+
 // UnmarshalJSON decodes a Margince417 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Margince417) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -5011,7 +5236,7 @@ func (x *Margince417) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.Lifecycle = val
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, margince417Known)
 		}
 	}
 }
@@ -5046,7 +5271,7 @@ func (x *Margince417) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Lifecycle = val
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, margince417Known) {
 				return false
 			}
 			skipped = true
@@ -5061,8 +5286,12 @@ func (x *Margince417) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // zammadMCP201Keys holds the accepted keys of each field of ZammadMCP201, canonical name first.
 var zammadMCP201Keys = [1][]string{{"params"}}
 
+// zammadMCP201Known lists every key ZammadMCP201 accepts.
+var zammadMCP201Known = []string{"params"}
+
 // UnmarshalJSON decodes a ZammadMCP201 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ZammadMCP201) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -5115,7 +5344,7 @@ func (x *ZammadMCP201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 				d.Leave()
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, zammadMCP201Known)
 		}
 	}
 	if !seen[0] {
@@ -5146,7 +5375,7 @@ func (x *ZammadMCP201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, zammadMCP201Known) {
 				return false
 			}
 			skipped = true
@@ -5164,9 +5393,16 @@ func (x *ZammadMCP201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // params201Keys holds the accepted keys of each field of Params201, canonical name first.
 var params201Keys = [1][]string{{"response_format"}}
 
+// params201Known lists every key Params201 accepts.
+var params201Known = []string{"response_format"}
+
 // UnmarshalJSON decodes a Params201 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Params201) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Params201
@@ -5184,6 +5420,9 @@ func (x *Params201) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Params201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -5225,7 +5464,7 @@ func (x *Params201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				x.ResponseFormat = val
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, params201Known)
 		}
 	}
 }
@@ -5260,7 +5499,7 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.ResponseFormat = val
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, params201Known) {
 				return false
 			}
 			skipped = true
@@ -5275,8 +5514,12 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // fixmap235Keys holds the accepted keys of each field of Fixmap235, canonical name first.
 var fixmap235Keys = [1][]string{{"format"}}
 
+// fixmap235Known lists every key Fixmap235 accepts.
+var fixmap235Known = []string{"format"}
+
 // UnmarshalJSON decodes a Fixmap235 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Fixmap235) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -5336,7 +5579,7 @@ func (x *Fixmap235) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				x.Format = val
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, fixmap235Known)
 		}
 	}
 }
@@ -5371,7 +5614,7 @@ func (x *Fixmap235) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Format = val
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, fixmap235Known) {
 				return false
 			}
 			skipped = true
@@ -5386,8 +5629,12 @@ func (x *Fixmap235) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // langchainMCPAdapters277Keys holds the accepted keys of each field of LangchainMCPAdapters277, canonical name first.
 var langchainMCPAdapters277Keys = [4][]string{{"resourceType"}, {"name"}, {"namespace"}, {"output"}}
 
+// langchainMCPAdapters277Known lists every key LangchainMCPAdapters277 accepts.
+var langchainMCPAdapters277Known = []string{"resourceType", "name", "namespace", "output"}
+
 // UnmarshalJSON decodes a LangchainMCPAdapters277 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *LangchainMCPAdapters277) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -5459,7 +5706,7 @@ func (x *LangchainMCPAdapters277) decodeNormgen(d *lenient.Decoder, v []byte, m 
 				x.Output = val
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, langchainMCPAdapters277Known)
 		}
 	}
 	if !seen[0] {
@@ -5512,7 +5759,7 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 			}
 			x.Output = val
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, langchainMCPAdapters277Known) {
 				return false
 			}
 			skipped = true
@@ -5530,8 +5777,12 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 // grafana641Keys holds the accepted keys of each field of Grafana641, canonical name first.
 var grafana641Keys = [1][]string{{"datasourceUid"}}
 
+// grafana641Known lists every key Grafana641 accepts.
+var grafana641Known = []string{"datasourceUid"}
+
 // UnmarshalJSON decodes a Grafana641 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Grafana641) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -5582,7 +5833,7 @@ func (x *Grafana641) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				x.DatasourceUID = d.String(it.Value, "datasourceUid", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, grafana641Known)
 		}
 	}
 	if !seen[0] {
@@ -5610,7 +5861,7 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, grafana641Known) {
 				return false
 			}
 			skipped = true
@@ -5628,8 +5879,12 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // actualChat4728Keys holds the accepted keys of each field of ActualChat4728, canonical name first.
 var actualChat4728Keys = [2][]string{{"chatId"}, {"text"}}
 
+// actualChat4728Known lists every key ActualChat4728 accepts.
+var actualChat4728Known = []string{"chatId", "text"}
+
 // UnmarshalJSON decodes a ActualChat4728 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ActualChat4728) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -5684,7 +5939,7 @@ func (x *ActualChat4728) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 				x.Text = d.String(it.Value, "text", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, actualChat4728Known)
 		}
 	}
 	if !seen[0] {
@@ -5720,7 +5975,7 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[1] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, actualChat4728Known) {
 				return false
 			}
 			skipped = true
@@ -5741,8 +5996,12 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // openclaw42580Keys holds the accepted keys of each field of Openclaw42580, canonical name first.
 var openclaw42580Keys = [3][]string{{"path"}, {"oldText"}, {"newText"}}
 
+// openclaw42580Known lists every key Openclaw42580 accepts.
+var openclaw42580Known = []string{"path", "oldText", "newText"}
+
 // UnmarshalJSON decodes a Openclaw42580 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Openclaw42580) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -5801,7 +6060,7 @@ func (x *Openclaw42580) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 				x.NewText = d.String(it.Value, "newText", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, openclaw42580Known)
 		}
 	}
 	if !seen[0] {
@@ -5845,7 +6104,7 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[2] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, openclaw42580Known) {
 				return false
 			}
 			skipped = true
@@ -5869,8 +6128,12 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // pasclaw427Keys holds the accepted keys of each field of Pasclaw427, canonical name first.
 var pasclaw427Keys = [3][]string{{"path"}, {"old_text"}, {"new_text"}}
 
+// pasclaw427Known lists every key Pasclaw427 accepts.
+var pasclaw427Known = []string{"path", "old_text", "new_text"}
+
 // UnmarshalJSON decodes a Pasclaw427 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Pasclaw427) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -5929,7 +6192,7 @@ func (x *Pasclaw427) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				x.NewText = d.String(it.Value, "new_text", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, pasclaw427Known)
 		}
 	}
 	if !seen[0] {
@@ -5973,7 +6236,7 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[2] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, pasclaw427Known) {
 				return false
 			}
 			skipped = true
@@ -5997,8 +6260,12 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // boltai317Keys holds the accepted keys of each field of Boltai317, canonical name first.
 var boltai317Keys = [4][]string{{"thought"}, {"nextThoughtNeeded"}, {"thoughtNumber"}, {"totalThoughts"}}
 
+// boltai317Known lists every key Boltai317 accepts.
+var boltai317Known = []string{"thought", "nextThoughtNeeded", "thoughtNumber", "totalThoughts"}
+
 // UnmarshalJSON decodes a Boltai317 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Boltai317) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -6079,7 +6346,7 @@ func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				x.TotalThoughts = int(val)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, boltai317Known)
 		}
 	}
 	if !seen[0] {
@@ -6147,7 +6414,7 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.TotalThoughts = int(val)
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, boltai317Known) {
 				return false
 			}
 			skipped = true
@@ -6174,8 +6441,12 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // qwenCode4966DepthKeys holds the accepted keys of each field of QwenCode4966Depth, canonical name first.
 var qwenCode4966DepthKeys = [1][]string{{"depth"}}
 
+// qwenCode4966DepthKnown lists every key QwenCode4966Depth accepts.
+var qwenCode4966DepthKnown = []string{"depth"}
+
 // UnmarshalJSON decodes a QwenCode4966Depth leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *QwenCode4966Depth) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -6226,7 +6497,7 @@ func (x *QwenCode4966Depth) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 				x.Depth = int(d.Int(it.Value, "depth", lenient.IntBits, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, qwenCode4966DepthKnown)
 		}
 	}
 }
@@ -6251,7 +6522,7 @@ func (x *QwenCode4966Depth) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, qwenCode4966DepthKnown) {
 				return false
 			}
 			skipped = true
@@ -6266,8 +6537,12 @@ func (x *QwenCode4966Depth) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // qwenCode4966TimeKeys holds the accepted keys of each field of QwenCode4966Time, canonical name first.
 var qwenCode4966TimeKeys = [1][]string{{"time"}}
 
+// qwenCode4966TimeKnown lists every key QwenCode4966Time accepts.
+var qwenCode4966TimeKnown = []string{"time"}
+
 // UnmarshalJSON decodes a QwenCode4966Time leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *QwenCode4966Time) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -6318,7 +6593,7 @@ func (x *QwenCode4966Time) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 				x.Time = d.Float(it.Value, "time", 64, 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, qwenCode4966TimeKnown)
 		}
 	}
 }
@@ -6343,7 +6618,7 @@ func (x *QwenCode4966Time) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, qwenCode4966TimeKnown) {
 				return false
 			}
 			skipped = true
@@ -6358,8 +6633,12 @@ func (x *QwenCode4966Time) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // controlLeadingZerosKeys holds the accepted keys of each field of ControlLeadingZeros, canonical name first.
 var controlLeadingZerosKeys = [1][]string{{"code"}}
 
+// controlLeadingZerosKnown lists every key ControlLeadingZeros accepts.
+var controlLeadingZerosKnown = []string{"code"}
+
 // UnmarshalJSON decodes a ControlLeadingZeros leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ControlLeadingZeros) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -6410,7 +6689,7 @@ func (x *ControlLeadingZeros) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 				x.Code = d.String(it.Value, "code", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, controlLeadingZerosKnown)
 		}
 	}
 	if !seen[0] {
@@ -6438,7 +6717,7 @@ func (x *ControlLeadingZeros) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, controlLeadingZerosKnown) {
 				return false
 			}
 			skipped = true
@@ -6456,8 +6735,12 @@ func (x *ControlLeadingZeros) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 // controlJSONTextInStringKeys holds the accepted keys of each field of ControlJSONTextInString, canonical name first.
 var controlJSONTextInStringKeys = [1][]string{{"code"}}
 
+// controlJSONTextInStringKnown lists every key ControlJSONTextInString accepts.
+var controlJSONTextInStringKnown = []string{"code"}
+
 // UnmarshalJSON decodes a ControlJSONTextInString leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ControlJSONTextInString) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -6508,7 +6791,7 @@ func (x *ControlJSONTextInString) decodeNormgen(d *lenient.Decoder, v []byte, m 
 				x.Code = d.String(it.Value, "code", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, controlJSONTextInStringKnown)
 		}
 	}
 	if !seen[0] {
@@ -6536,7 +6819,7 @@ func (x *ControlJSONTextInString) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, controlJSONTextInStringKnown) {
 				return false
 			}
 			skipped = true
@@ -6554,8 +6837,12 @@ func (x *ControlJSONTextInString) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 // controlNullTextKeys holds the accepted keys of each field of ControlNullText, canonical name first.
 var controlNullTextKeys = [1][]string{{"code"}}
 
+// controlNullTextKnown lists every key ControlNullText accepts.
+var controlNullTextKnown = []string{"code"}
+
 // UnmarshalJSON decodes a ControlNullText leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ControlNullText) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -6606,7 +6893,7 @@ func (x *ControlNullText) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.Code = d.String(it.Value, "code", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, controlNullTextKnown)
 		}
 	}
 	if !seen[0] {
@@ -6634,7 +6921,7 @@ func (x *ControlNullText) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, controlNullTextKnown) {
 				return false
 			}
 			skipped = true
@@ -6652,8 +6939,12 @@ func (x *ControlNullText) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // controlEmptyStringKeys holds the accepted keys of each field of ControlEmptyString, canonical name first.
 var controlEmptyStringKeys = [1][]string{{"code"}}
 
+// controlEmptyStringKnown lists every key ControlEmptyString accepts.
+var controlEmptyStringKnown = []string{"code"}
+
 // UnmarshalJSON decodes a ControlEmptyString leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ControlEmptyString) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -6704,7 +6995,7 @@ func (x *ControlEmptyString) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 				x.Code = d.String(it.Value, "code", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, controlEmptyStringKnown)
 		}
 	}
 	if !seen[0] {
@@ -6732,7 +7023,7 @@ func (x *ControlEmptyString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, controlEmptyStringKnown) {
 				return false
 			}
 			skipped = true
@@ -6750,8 +7041,12 @@ func (x *ControlEmptyString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // controlTrueForStringKeys holds the accepted keys of each field of ControlTrueForString, canonical name first.
 var controlTrueForStringKeys = [1][]string{{"code"}}
 
+// controlTrueForStringKnown lists every key ControlTrueForString accepts.
+var controlTrueForStringKnown = []string{"code"}
+
 // UnmarshalJSON decodes a ControlTrueForString leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ControlTrueForString) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -6802,7 +7097,7 @@ func (x *ControlTrueForString) decodeNormgen(d *lenient.Decoder, v []byte, m len
 				x.Code = d.String(it.Value, "code", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, controlTrueForStringKnown)
 		}
 	}
 	if !seen[0] {
@@ -6830,7 +7125,7 @@ func (x *ControlTrueForString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, controlTrueForStringKnown) {
 				return false
 			}
 			skipped = true
@@ -6848,8 +7143,12 @@ func (x *ControlTrueForString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 // controlDecimalForIntegerKeys holds the accepted keys of each field of ControlDecimalForInteger, canonical name first.
 var controlDecimalForIntegerKeys = [1][]string{{"count"}}
 
+// controlDecimalForIntegerKnown lists every key ControlDecimalForInteger accepts.
+var controlDecimalForIntegerKnown = []string{"count"}
+
 // UnmarshalJSON decodes a ControlDecimalForInteger leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ControlDecimalForInteger) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -6900,7 +7199,7 @@ func (x *ControlDecimalForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m
 				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, controlDecimalForIntegerKnown)
 		}
 	}
 	if !seen[0] {
@@ -6928,7 +7227,7 @@ func (x *ControlDecimalForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) 
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, controlDecimalForIntegerKnown) {
 				return false
 			}
 			skipped = true
@@ -6946,8 +7245,12 @@ func (x *ControlDecimalForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) 
 // controlFractionForIntegerKeys holds the accepted keys of each field of ControlFractionForInteger, canonical name first.
 var controlFractionForIntegerKeys = [1][]string{{"count"}}
 
+// controlFractionForIntegerKnown lists every key ControlFractionForInteger accepts.
+var controlFractionForIntegerKnown = []string{"count"}
+
 // UnmarshalJSON decodes a ControlFractionForInteger leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ControlFractionForInteger) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -6998,7 +7301,7 @@ func (x *ControlFractionForInteger) decodeNormgen(d *lenient.Decoder, v []byte, 
 				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, controlFractionForIntegerKnown)
 		}
 	}
 	if !seen[0] {
@@ -7026,7 +7329,7 @@ func (x *ControlFractionForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, controlFractionForIntegerKnown) {
 				return false
 			}
 			skipped = true
@@ -7044,8 +7347,12 @@ func (x *ControlFractionForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 // controlLeadingZeroIntegerKeys holds the accepted keys of each field of ControlLeadingZeroInteger, canonical name first.
 var controlLeadingZeroIntegerKeys = [1][]string{{"count"}}
 
+// controlLeadingZeroIntegerKnown lists every key ControlLeadingZeroInteger accepts.
+var controlLeadingZeroIntegerKnown = []string{"count"}
+
 // UnmarshalJSON decodes a ControlLeadingZeroInteger leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ControlLeadingZeroInteger) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -7096,7 +7403,7 @@ func (x *ControlLeadingZeroInteger) decodeNormgen(d *lenient.Decoder, v []byte, 
 				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, controlLeadingZeroIntegerKnown)
 		}
 	}
 	if !seen[0] {
@@ -7124,7 +7431,7 @@ func (x *ControlLeadingZeroInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, controlLeadingZeroIntegerKnown) {
 				return false
 			}
 			skipped = true
@@ -7142,8 +7449,12 @@ func (x *ControlLeadingZeroInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 // controlHexForIntegerKeys holds the accepted keys of each field of ControlHexForInteger, canonical name first.
 var controlHexForIntegerKeys = [1][]string{{"count"}}
 
+// controlHexForIntegerKnown lists every key ControlHexForInteger accepts.
+var controlHexForIntegerKnown = []string{"count"}
+
 // UnmarshalJSON decodes a ControlHexForInteger leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ControlHexForInteger) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -7194,7 +7505,7 @@ func (x *ControlHexForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m len
 				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, controlHexForIntegerKnown)
 		}
 	}
 	if !seen[0] {
@@ -7222,7 +7533,7 @@ func (x *ControlHexForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, controlHexForIntegerKnown) {
 				return false
 			}
 			skipped = true
@@ -7240,8 +7551,12 @@ func (x *ControlHexForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 // controlMaybeBooleanKeys holds the accepted keys of each field of ControlMaybeBoolean, canonical name first.
 var controlMaybeBooleanKeys = [1][]string{{"enabled"}}
 
+// controlMaybeBooleanKnown lists every key ControlMaybeBoolean accepts.
+var controlMaybeBooleanKnown = []string{"enabled"}
+
 // UnmarshalJSON decodes a ControlMaybeBoolean leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ControlMaybeBoolean) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -7292,7 +7607,7 @@ func (x *ControlMaybeBoolean) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 				x.Enabled = d.Bool(it.Value, "enabled", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, controlMaybeBooleanKnown)
 		}
 	}
 	if !seen[0] {
@@ -7320,7 +7635,7 @@ func (x *ControlMaybeBoolean) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, controlMaybeBooleanKnown) {
 				return false
 			}
 			skipped = true
@@ -7338,8 +7653,12 @@ func (x *ControlMaybeBoolean) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 // controlFalseStringKeys holds the accepted keys of each field of ControlFalseString, canonical name first.
 var controlFalseStringKeys = [1][]string{{"enabled"}}
 
+// controlFalseStringKnown lists every key ControlFalseString accepts.
+var controlFalseStringKnown = []string{"enabled"}
+
 // UnmarshalJSON decodes a ControlFalseString leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ControlFalseString) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -7390,7 +7709,7 @@ func (x *ControlFalseString) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 				x.Enabled = d.Bool(it.Value, "enabled", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, controlFalseStringKnown)
 		}
 	}
 	if !seen[0] {
@@ -7418,7 +7737,7 @@ func (x *ControlFalseString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, controlFalseStringKnown) {
 				return false
 			}
 			skipped = true
@@ -7436,8 +7755,12 @@ func (x *ControlFalseString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // controlBigDigitStringKeys holds the accepted keys of each field of ControlBigDigitString, canonical name first.
 var controlBigDigitStringKeys = [1][]string{{"id"}}
 
+// controlBigDigitStringKnown lists every key ControlBigDigitString accepts.
+var controlBigDigitStringKnown = []string{"id"}
+
 // UnmarshalJSON decodes a ControlBigDigitString leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ControlBigDigitString) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -7488,7 +7811,7 @@ func (x *ControlBigDigitString) decodeNormgen(d *lenient.Decoder, v []byte, m le
 				x.ID = d.Int(it.Value, "id", 64, 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, controlBigDigitStringKnown)
 		}
 	}
 	if !seen[0] {
@@ -7516,7 +7839,7 @@ func (x *ControlBigDigitString) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, controlBigDigitStringKnown) {
 				return false
 			}
 			skipped = true
@@ -7534,8 +7857,12 @@ func (x *ControlBigDigitString) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 // controlBigNumberKeys holds the accepted keys of each field of ControlBigNumber, canonical name first.
 var controlBigNumberKeys = [1][]string{{"id"}}
 
+// controlBigNumberKnown lists every key ControlBigNumber accepts.
+var controlBigNumberKnown = []string{"id"}
+
 // UnmarshalJSON decodes a ControlBigNumber leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ControlBigNumber) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -7586,7 +7913,7 @@ func (x *ControlBigNumber) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 				x.ID = d.Int(it.Value, "id", 64, 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, controlBigNumberKnown)
 		}
 	}
 	if !seen[0] {
@@ -7614,7 +7941,7 @@ func (x *ControlBigNumber) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, controlBigNumberKnown) {
 				return false
 			}
 			skipped = true
@@ -7632,8 +7959,12 @@ func (x *ControlBigNumber) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // controlInt8OverflowKeys holds the accepted keys of each field of ControlInt8Overflow, canonical name first.
 var controlInt8OverflowKeys = [1][]string{{"level"}}
 
+// controlInt8OverflowKnown lists every key ControlInt8Overflow accepts.
+var controlInt8OverflowKnown = []string{"level"}
+
 // UnmarshalJSON decodes a ControlInt8Overflow leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ControlInt8Overflow) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -7684,7 +8015,7 @@ func (x *ControlInt8Overflow) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 				x.Level = int8(d.Int(it.Value, "level", 8, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, controlInt8OverflowKnown)
 		}
 	}
 	if !seen[0] {
@@ -7712,7 +8043,7 @@ func (x *ControlInt8Overflow) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, controlInt8OverflowKnown) {
 				return false
 			}
 			skipped = true
@@ -7730,8 +8061,12 @@ func (x *ControlInt8Overflow) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 // controlNegativeUnsignedKeys holds the accepted keys of each field of ControlNegativeUnsigned, canonical name first.
 var controlNegativeUnsignedKeys = [1][]string{{"count"}}
 
+// controlNegativeUnsignedKnown lists every key ControlNegativeUnsigned accepts.
+var controlNegativeUnsignedKnown = []string{"count"}
+
 // UnmarshalJSON decodes a ControlNegativeUnsigned leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ControlNegativeUnsigned) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -7782,7 +8117,7 @@ func (x *ControlNegativeUnsigned) decodeNormgen(d *lenient.Decoder, v []byte, m 
 				x.Count = uint(d.Uint(it.Value, "count", lenient.IntBits, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, controlNegativeUnsignedKnown)
 		}
 	}
 	if !seen[0] {
@@ -7810,7 +8145,7 @@ func (x *ControlNegativeUnsigned) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, controlNegativeUnsignedKnown) {
 				return false
 			}
 			skipped = true
@@ -7828,8 +8163,12 @@ func (x *ControlNegativeUnsigned) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 // controlInfinityKeys holds the accepted keys of each field of ControlInfinity, canonical name first.
 var controlInfinityKeys = [1][]string{{"ratio"}}
 
+// controlInfinityKnown lists every key ControlInfinity accepts.
+var controlInfinityKnown = []string{"ratio"}
+
 // UnmarshalJSON decodes a ControlInfinity leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ControlInfinity) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -7880,7 +8219,7 @@ func (x *ControlInfinity) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.Ratio = d.Float(it.Value, "ratio", 64, 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, controlInfinityKnown)
 		}
 	}
 	if !seen[0] {
@@ -7908,7 +8247,7 @@ func (x *ControlInfinity) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, controlInfinityKnown) {
 				return false
 			}
 			skipped = true

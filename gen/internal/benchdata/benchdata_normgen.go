@@ -14,8 +14,12 @@ const _ = lenient.SupportPackageIsVersion5
 // searchInputKeys holds the accepted keys of each field of SearchInput, canonical name first.
 var searchInputKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth"}, {"count_only"}, {"whole_word"}, {"case_sensitive"}, {"min_score"}, {"file_types"}, {"ids"}}
 
+// searchInputKnown lists every key SearchInput accepts.
+var searchInputKnown = []string{"path", "pattern", "owner", "limit", "offset", "max_depth", "count_only", "whole_word", "case_sensitive", "min_score", "file_types", "ids"}
+
 // UnmarshalJSON decodes a SearchInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *SearchInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -136,7 +140,7 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, searchInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -256,7 +260,7 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]int64, 0, len(b)), b...)
 			x.IDs = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, searchInputKnown) {
 				return false
 			}
 			skipped = true

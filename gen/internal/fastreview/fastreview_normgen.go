@@ -16,8 +16,12 @@ const _ = lenient.SupportPackageIsVersion5
 // scalarsInputKeys holds the accepted keys of each field of ScalarsInput, canonical name first.
 var scalarsInputKeys = [31][]string{{"s"}, {"ps"}, {"b"}, {"pb"}, {"sb"}, {"i8"}, {"i16"}, {"i32"}, {"i64"}, {"i"}, {"pi"}, {"pi8"}, {"u8"}, {"u16"}, {"u32"}, {"u64"}, {"u"}, {"pu16"}, {"f32"}, {"f64"}, {"pf32"}, {"m"}, {"pm"}, {"l"}, {"pl"}, {"r"}, {"strict_i"}, {"strict_b"}, {"strict_f"}, {"un"}, {"pun"}}
 
+// scalarsInputKnown lists every key ScalarsInput accepts.
+var scalarsInputKnown = []string{"s", "ps", "b", "pb", "sb", "i8", "i16", "i32", "i64", "i", "pi", "pi8", "u8", "u16", "u32", "u64", "u", "pu16", "f32", "f64", "pf32", "m", "pm", "l", "pl", "r", "strict_i", "strict_b", "strict_f", "un", "pun"}
+
 // UnmarshalJSON decodes a ScalarsInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ScalarsInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -215,7 +219,7 @@ func (x *ScalarsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, scalarsInputKnown)
 		}
 	}
 }
@@ -444,7 +448,7 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := val
 			x.PUn = &p
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, scalarsInputKnown) {
 				return false
 			}
 			skipped = true
@@ -459,11 +463,15 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // boundsInputKeys holds the accepted keys of each field of BoundsInput, canonical name first.
 var boundsInputKeys = [19][]string{{"a"}, {"b"}, {"c"}, {"d"}, {"e"}, {"g"}, {"h"}, {"pi"}, {"u16"}, {"l"}, {"s"}, {"p"}, {"en"}, {"v"}, {"vs"}, {"vn"}, {"pv"}, {"items"}, {"pits"}}
 
+// boundsInputKnown lists every key BoundsInput accepts.
+var boundsInputKnown = []string{"a", "b", "c", "d", "e", "g", "h", "pi", "u16", "l", "s", "p", "en", "v", "vs", "vn", "pv", "items", "pits"}
+
 // boundsInputPPattern is the pattern of BoundsInput.P.
 var boundsInputPPattern = regexp.MustCompile("^[a-z]+$")
 
 // UnmarshalJSON decodes a BoundsInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *BoundsInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -847,7 +855,7 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, boundsInputKnown)
 		}
 	}
 }
@@ -1194,7 +1202,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.PIts = &s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, boundsInputKnown) {
 				return false
 			}
 			skipped = true
@@ -1209,9 +1217,16 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // innerKeys holds the accepted keys of each field of Inner, canonical name first.
 var innerKeys = [4][]string{{"n"}, {"s"}, {"xs"}, {"f"}}
 
+// innerKnown lists every key Inner accepts.
+var innerKnown = []string{"n", "s", "xs", "f"}
+
 // UnmarshalJSON decodes a Inner leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Inner) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Inner
@@ -1229,6 +1244,9 @@ func (x *Inner) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Inner) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1289,7 +1307,7 @@ func (x *Inner) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, innerKnown)
 		}
 	}
 }
@@ -1352,7 +1370,7 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := float32(val)
 			x.F = &p
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, innerKnown) {
 				return false
 			}
 			skipped = true
@@ -1367,9 +1385,16 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // leafKeys holds the accepted keys of each field of Leaf, canonical name first.
 var leafKeys = [1][]string{{"v"}}
 
+// leafKnown lists every key Leaf accepts.
+var leafKnown = []string{"v"}
+
 // UnmarshalJSON decodes a Leaf leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Leaf) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Leaf
@@ -1387,6 +1412,9 @@ func (x *Leaf) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Leaf) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1432,7 +1460,7 @@ func (x *Leaf) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, leafKnown)
 		}
 	}
 }
@@ -1474,7 +1502,7 @@ func (x *Leaf) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.V = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, leafKnown) {
 				return false
 			}
 			skipped = true
@@ -1489,9 +1517,16 @@ func (x *Leaf) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // midKeys holds the accepted keys of each field of Mid, canonical name first.
 var midKeys = [3][]string{{"leaf"}, {"pleaf"}, {"map"}}
 
+// midKnown lists every key Mid accepts.
+var midKnown = []string{"leaf", "pleaf", "map"}
+
 // UnmarshalJSON decodes a Mid leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Mid) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Mid
@@ -1509,6 +1544,9 @@ func (x *Mid) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Mid) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1571,7 +1609,7 @@ func (x *Mid) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, midKnown)
 		}
 	}
 }
@@ -1637,7 +1675,7 @@ func (x *Mid) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Map = mp
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, midKnown) {
 				return false
 			}
 			skipped = true
@@ -1652,8 +1690,12 @@ func (x *Mid) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // containersInputKeys holds the accepted keys of each field of ContainersInput, canonical name first.
 var containersInputKeys = [31][]string{{"tags"}, {"counts"}, {"w"}, {"wi"}, {"wu8"}, {"wb"}, {"ss"}, {"sss"}, {"ms"}, {"mps"}, {"mm"}, {"msl"}, {"mpi"}, {"psl"}, {"pmap"}, {"pin"}, {"in"}, {"sps"}, {"spi"}, {"stags"}, {"sf32"}, {"sbool"}, {"sm"}, {"stra"}, {"stro"}, {"strm"}, {"mid"}, {"mids"}, {"deep"}, {"bnd"}, {"bnds"}}
 
+// containersInputKnown lists every key ContainersInput accepts.
+var containersInputKnown = []string{"tags", "counts", "w", "wi", "wu8", "wb", "ss", "sss", "ms", "mps", "mm", "msl", "mpi", "psl", "pmap", "pin", "in", "sps", "spi", "stags", "sf32", "sbool", "sm", "stra", "stro", "strm", "mid", "mids", "deep", "bnd", "bnds"}
+
 // UnmarshalJSON decodes a ContainersInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ContainersInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -2320,7 +2362,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, containersInputKnown)
 		}
 	}
 }
@@ -3178,7 +3220,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]BoundsInput, 0, len(b)), b...)
 			x.Bnds = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, containersInputKnown) {
 				return false
 			}
 			skipped = true
@@ -3193,8 +3235,12 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // deepInputKeys holds the accepted keys of each field of DeepInput, canonical name first.
 var deepInputKeys = [3][]string{{"d63"}, {"d64"}, {"t"}}
 
+// deepInputKnown lists every key DeepInput accepts.
+var deepInputKnown = []string{"d63", "d64", "t"}
+
 // UnmarshalJSON decodes a DeepInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *DeepInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -4654,7 +4700,7 @@ func (x *DeepInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				x.T = d.String(it.Value, "t", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, deepInputKnown)
 		}
 	}
 }
@@ -6473,7 +6519,7 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[2] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, deepInputKnown) {
 				return false
 			}
 			skipped = true
@@ -6488,8 +6534,12 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // rawHolderKeys holds the accepted keys of each field of RawHolder, canonical name first.
 var rawHolderKeys = [2][]string{{"raw"}, {"inner"}}
 
+// rawHolderKnown lists every key RawHolder accepts.
+var rawHolderKnown = []string{"raw", "inner"}
+
 // UnmarshalJSON decodes a RawHolder leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *RawHolder) UnmarshalJSON(data []byte) error {
 	var d lenient.Decoder
 	if d.Begin(data) {
@@ -6529,7 +6579,7 @@ func (x *RawHolder) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				d.Leave()
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, rawHolderKnown)
 		}
 	}
 }
@@ -6537,9 +6587,16 @@ func (x *RawHolder) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 // partKeys holds the accepted keys of each field of Part, canonical name first.
 var partKeys = [3][]string{{"id"}, {"qty"}, {"name"}}
 
+// partKnown lists every key Part accepts.
+var partKnown = []string{"id", "qty", "name"}
+
 // UnmarshalJSON decodes a Part leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Part) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Part
@@ -6557,6 +6614,9 @@ func (x *Part) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Part) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -6597,7 +6657,7 @@ func (x *Part) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Name = d.String(it.Value, "name", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, partKnown)
 		}
 	}
 	if !seen[0] {
@@ -6643,7 +6703,7 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[2] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, partKnown) {
 				return false
 			}
 			skipped = true
@@ -6670,9 +6730,16 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // optsKeys holds the accepted keys of each field of Opts, canonical name first.
 var optsKeys = [4][]string{{"level"}, {"ratio"}, {"verbose"}, {"label"}}
 
+// optsKnown lists every key Opts accepts.
+var optsKnown = []string{"level", "ratio", "verbose", "label"}
+
 // UnmarshalJSON decodes a Opts leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Opts) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Opts
@@ -6690,6 +6757,9 @@ func (x *Opts) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Opts) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -6737,7 +6807,7 @@ func (x *Opts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Label = Mode(d.String(it.Value, "label", 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, optsKnown)
 		}
 	}
 	if !seen[0] {
@@ -6800,7 +6870,7 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[3] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, optsKnown) {
 				return false
 			}
 			skipped = true
@@ -6840,8 +6910,12 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // defaultsInputKeys holds the accepted keys of each field of DefaultsInput, canonical name first.
 var defaultsInputKeys = [12][]string{{"req", "r", "required"}, {"req_i"}, {"ds"}, {"di"}, {"dp"}, {"du"}, {"df"}, {"dm"}, {"opts"}, {"popts"}, {"parts"}, {"tags"}}
 
+// defaultsInputKnown lists every key DefaultsInput accepts.
+var defaultsInputKnown = []string{"req", "r", "required", "req_i", "ds", "di", "dp", "du", "df", "dm", "opts", "popts", "parts", "tags"}
+
 // UnmarshalJSON decodes a DefaultsInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *DefaultsInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -6973,7 +7047,7 @@ func (x *DefaultsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, defaultsInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -7137,7 +7211,7 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make(Tags, 0, len(b)), b...)
 			x.Tags = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, defaultsInputKnown) {
 				return false
 			}
 			skipped = true
@@ -7200,7 +7274,11 @@ var closedKnown = []string{"a", "b"}
 
 // UnmarshalJSON decodes a Closed leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Closed) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Closed
@@ -7218,6 +7296,9 @@ func (x *Closed) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Closed) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -7300,6 +7381,7 @@ var strictInputKnown = []string{"id", "kind", "c", "cs", "cm", "flag", "amount"}
 
 // UnmarshalJSON decodes a StrictInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *StrictInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -7512,9 +7594,16 @@ func (x *StrictInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // embKeys holds the accepted keys of each field of Emb, canonical name first.
 var embKeys = [1][]string{{"b"}}
 
+// embKnown lists every key Emb accepts.
+var embKnown = []string{"b"}
+
 // UnmarshalJSON decodes a Emb leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Emb) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Emb
@@ -7532,6 +7621,9 @@ func (x *Emb) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Emb) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -7564,7 +7656,7 @@ func (x *Emb) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.B = int(d.Int(it.Value, "b", lenient.IntBits, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, embKnown)
 		}
 	}
 }
@@ -7589,7 +7681,7 @@ func (x *Emb) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[0] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, embKnown) {
 				return false
 			}
 			skipped = true
@@ -7604,8 +7696,12 @@ func (x *Emb) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // oddInputKeys holds the accepted keys of each field of OddInput, canonical name first.
 var oddInputKeys = [12][]string{{"psp"}, {"sps"}, {"mps"}, {"pmp"}, {"spm"}, {"n"}, {"al"}, {"pal"}, {"emb"}, {"str"}, {"msp"}, {"smp"}}
 
+// oddInputKnown lists every key OddInput accepts.
+var oddInputKnown = []string{"psp", "sps", "mps", "pmp", "spm", "n", "al", "pal", "emb", "str", "msp", "smp"}
+
 // UnmarshalJSON decodes a OddInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *OddInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -7895,7 +7991,7 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, oddInputKnown)
 		}
 	}
 }
@@ -8232,7 +8328,7 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]map[string]*Inner, 0, len(b)), b...)
 			x.SMP = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, oddInputKnown) {
 				return false
 			}
 			skipped = true
@@ -8247,8 +8343,12 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // reportInputKeys holds the accepted keys of each field of ReportInput, canonical name first.
 var reportInputKeys = [34][]string{{"id", "ident", "the id"}, {"lvl"}, {"s", "str", "old s"}, {"i", "int_v", "$i"}, {"i8", "i8_v"}, {"u", "uint_v"}, {"u64", "u64_v"}, {"f", "float_v"}, {"f64", "f64_v"}, {"b", "bool_v"}, {"sb", "sb_v"}, {"p i", "pi"}, {"p b", "pb"}, {"a b", "sl"}, {"a-b", "mp"}, {"x 0", "inner"}, {"pin", "p_in"}, {"w", "ww"}, {"strict", "st"}, {"un", "un_v"}, {"ss", "s_s"}, {"m m"}, {"d s"}, {"di"}, {"du"}, {"d f"}, {"df32"}, {"db"}, {"dpf"}, {"dpb"}, {"dps", "dps_v"}, {"da", "da_v"}, {"opts", "options"}, {"pmap", "p_map"}}
 
+// reportInputKnown lists every key ReportInput accepts.
+var reportInputKnown = []string{"id", "ident", "the id", "lvl", "s", "str", "old s", "i", "int_v", "$i", "i8", "i8_v", "u", "uint_v", "u64", "u64_v", "f", "float_v", "f64", "f64_v", "b", "bool_v", "sb", "sb_v", "p i", "pi", "p b", "pb", "a b", "sl", "a-b", "mp", "x 0", "inner", "pin", "p_in", "w", "ww", "strict", "st", "un", "un_v", "ss", "s_s", "m m", "d s", "di", "du", "d f", "df32", "db", "dpf", "dpb", "dps", "dps_v", "da", "da_v", "opts", "options", "pmap", "p_map"}
+
 // UnmarshalJSON decodes a ReportInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ReportInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -8561,7 +8661,7 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, reportInputKnown)
 		}
 	}
 	if !seen[1] {
@@ -9107,7 +9207,7 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.PMap = &mp
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, reportInputKnown) {
 				return false
 			}
 			skipped = true
@@ -9191,8 +9291,12 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // reportPathsKeys holds the accepted keys of each field of ReportPaths, canonical name first.
 var reportPathsKeys = [6][]string{{"i.v", "i[0]", "i{}"}, {"x[0]", "a.b"}, {"m{}", "m.m"}, {"s]l"}, {"b.b"}, {"f[]"}}
 
+// reportPathsKnown lists every key ReportPaths accepts.
+var reportPathsKnown = []string{"i.v", "i[0]", "i{}", "x[0]", "a.b", "m{}", "m.m", "s]l", "b.b", "f[]"}
+
 // UnmarshalJSON decodes a ReportPaths leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ReportPaths) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -9295,7 +9399,7 @@ func (x *ReportPaths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.F = float32(d.Float(it.Value, "f[]", 32, 0))
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, reportPathsKnown)
 		}
 	}
 	if !seen[2] {
@@ -9421,7 +9525,7 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[5] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, reportPathsKnown) {
 				return false
 			}
 			skipped = true
@@ -9457,6 +9561,7 @@ var closedReportKnown = []string{"a", "aa", "b"}
 
 // UnmarshalJSON decodes a ClosedReport leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *ClosedReport) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {

@@ -14,9 +14,16 @@ const _ = lenient.SupportPackageIsVersion5
 // retryKeys holds the accepted keys of each field of Retry, canonical name first.
 var retryKeys = [4][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms"}, {"factor"}, {"on_timeout"}}
 
+// retryKnown lists every key Retry accepts.
+var retryKnown = []string{"attempts", "max_attempts", "tries", "backoff_ms", "factor", "on_timeout"}
+
 // UnmarshalJSON decodes a Retry leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Retry) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Retry
@@ -34,6 +41,9 @@ func (x *Retry) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Retry) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -93,7 +103,7 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.OnTimeout = d.Bool(it.Value, "on_timeout", 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, retryKnown)
 		}
 	}
 	if !seen[0] {
@@ -161,7 +171,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[3] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, retryKnown) {
 				return false
 			}
 			skipped = true
@@ -194,9 +204,16 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // stepKeys holds the accepted keys of each field of Step, canonical name first.
 var stepKeys = [8][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"}, {"env"}, {"needs"}, {"timeout_s"}, {"allow_failure"}}
 
+// stepKnown lists every key Step accepts.
+var stepKnown = []string{"id", "run", "cmd", "command", "kind", "retry", "env", "needs", "timeout_s", "allow_failure"}
+
 // UnmarshalJSON decodes a Step leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Step) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Step
@@ -214,6 +231,9 @@ func (x *Step) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -334,7 +354,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Allow = d.Bool(it.Value, "allow_failure", lenient.StrictBool)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, stepKnown)
 		}
 	}
 	if !seen[0] {
@@ -478,7 +498,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[7] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, stepKnown) {
 				return false
 			}
 			skipped = true
@@ -505,9 +525,16 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // serviceKeys holds the accepted keys of each field of Service, canonical name first.
 var serviceKeys = [3][]string{{"image"}, {"ports"}, {"ready"}}
 
+// serviceKnown lists every key Service accepts.
+var serviceKnown = []string{"image", "ports", "ready"}
+
 // UnmarshalJSON decodes a Service leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Service) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Service
@@ -525,6 +552,9 @@ func (x *Service) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Service) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -584,7 +614,7 @@ func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, serviceKnown)
 		}
 	}
 	if !seen[0] {
@@ -644,7 +674,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Ready = p
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, serviceKnown) {
 				return false
 			}
 			skipped = true
@@ -662,8 +692,12 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // runPipelineInputKeys holds the accepted keys of each field of RunPipelineInput, canonical name first.
 var runPipelineInputKeys = [8][]string{{"project", "repo", "repository"}, {"ref"}, {"steps"}, {"retry"}, {"services"}, {"matrix"}, {"dry_run"}, {"priority"}}
 
+// runPipelineInputKnown lists every key RunPipelineInput accepts.
+var runPipelineInputKnown = []string{"project", "repo", "repository", "ref", "steps", "retry", "services", "matrix", "dry_run", "priority"}
+
 // UnmarshalJSON decodes a RunPipelineInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *RunPipelineInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -802,7 +836,7 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, runPipelineInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -966,7 +1000,7 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int8(val)
 			x.Priority = &p
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, runPipelineInputKnown) {
 				return false
 			}
 			skipped = true
@@ -993,9 +1027,16 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // linkKeys holds the accepted keys of each field of Link, canonical name first.
 var linkKeys = [2][]string{{"kind"}, {"ticket", "id"}}
 
+// linkKnown lists every key Link accepts.
+var linkKnown = []string{"kind", "ticket", "id"}
+
 // UnmarshalJSON decodes a Link leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Link) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Link
@@ -1013,6 +1054,9 @@ func (x *Link) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Link) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1064,7 +1108,7 @@ func (x *Link) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Ticket = d.Uint(it.Value, "ticket", 64, 0)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, linkKnown)
 		}
 	}
 	if !seen[0] {
@@ -1119,7 +1163,7 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[1] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, linkKnown) {
 				return false
 			}
 			skipped = true
@@ -1140,9 +1184,16 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // fieldKeys holds the accepted keys of each field of Field, canonical name first.
 var fieldKeys = [2][]string{{"value"}, {"history"}}
 
+// fieldKnown lists every key Field accepts.
+var fieldKnown = []string{"value", "history"}
+
 // UnmarshalJSON decodes a Field leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Field) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Field
@@ -1160,6 +1211,9 @@ func (x *Field) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Field) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1209,7 +1263,7 @@ func (x *Field) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, fieldKnown)
 		}
 	}
 	if !seen[0] {
@@ -1259,7 +1313,7 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.History = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, fieldKnown) {
 				return false
 			}
 			skipped = true
@@ -1277,8 +1331,12 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // createTicketInputKeys holds the accepted keys of each field of CreateTicketInput, canonical name first.
 var createTicketInputKeys = [10][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}}
 
+// createTicketInputKnown lists every key CreateTicketInput accepts.
+var createTicketInputKnown = []string{"title", "summary", "body", "description", "labels", "assignee", "estimate_h", "links", "fields", "watchers", "urgent", "severity"}
+
 // UnmarshalJSON decodes a CreateTicketInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *CreateTicketInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -1448,7 +1506,7 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 				x.Severity = val
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, createTicketInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -1638,7 +1696,7 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Severity = val
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, createTicketInputKnown) {
 				return false
 			}
 			skipped = true
@@ -1662,9 +1720,16 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // checkpointKeys holds the accepted keys of each field of Checkpoint, canonical name first.
 var checkpointKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
 
+// checkpointKnown lists every key Checkpoint accepts.
+var checkpointKnown = []string{"name", "checks", "gate", "owners", "limits"}
+
 // UnmarshalJSON decodes a Checkpoint leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Checkpoint) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Checkpoint
@@ -1682,6 +1747,9 @@ func (x *Checkpoint) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Checkpoint) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -1787,7 +1855,7 @@ func (x *Checkpoint) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, checkpointKnown)
 		}
 	}
 	if !seen[0] {
@@ -1912,7 +1980,7 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Limits = mp
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, checkpointKnown) {
 				return false
 			}
 			skipped = true
@@ -1930,9 +1998,16 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // checkpointDefaultsKeys holds the accepted keys of each field of CheckpointDefaults, canonical name first.
 var checkpointDefaultsKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
 
+// checkpointDefaultsKnown lists every key CheckpointDefaults accepts.
+var checkpointDefaultsKnown = []string{"name", "checks", "gate", "owners", "limits"}
+
 // UnmarshalJSON decodes a CheckpointDefaults leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *CheckpointDefaults) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y CheckpointDefaults
@@ -1950,6 +2025,9 @@ func (x *CheckpointDefaults) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CheckpointDefaults) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -2055,7 +2133,7 @@ func (x *CheckpointDefaults) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, checkpointDefaultsKnown)
 		}
 	}
 	if !seen[0] {
@@ -2180,7 +2258,7 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Limits = mp
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, checkpointDefaultsKnown) {
 				return false
 			}
 			skipped = true
@@ -2201,9 +2279,16 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // checkKeys holds the accepted keys of each field of Check, canonical name first.
 var checkKeys = [3][]string{{"id"}, {"count", "n"}, {"note"}}
 
+// checkKnown lists every key Check accepts.
+var checkKnown = []string{"id", "count", "n", "note"}
+
 // UnmarshalJSON decodes a Check leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null changes nothing (Go's convention).
 func (x *Check) UnmarshalJSON(data []byte) error {
+	if lenient.NullDocument(data) {
+		return nil
+	}
 	var f lenient.Fast
 	if f.Begin(data) {
 		var y Check
@@ -2221,6 +2306,9 @@ func (x *Check) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Check) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
 	var f lenient.Fast
 	f.Report()
 	if f.Begin(data) {
@@ -2261,7 +2349,7 @@ func (x *Check) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Note = d.String(it.Value, "note", lenient.Unescape)
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, checkKnown)
 		}
 	}
 	if !seen[0] {
@@ -2305,7 +2393,7 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[2] = true
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, checkKnown) {
 				return false
 			}
 			skipped = true
@@ -2323,8 +2411,12 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 // updateWorkflowInputKeys holds the accepted keys of each field of UpdateWorkflowInput, canonical name first.
 var updateWorkflowInputKeys = [4][]string{{"workflow"}, {"checkpoints"}, {"default"}, {"strict_ids"}}
 
+// updateWorkflowInputKnown lists every key UpdateWorkflowInput accepts.
+var updateWorkflowInputKnown = []string{"workflow", "checkpoints", "default", "strict_ids"}
+
 // UnmarshalJSON decodes a UpdateWorkflowInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *UpdateWorkflowInput) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -2419,7 +2511,7 @@ func (x *UpdateWorkflowInput) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, updateWorkflowInputKnown)
 		}
 	}
 	if !seen[0] {
@@ -2501,7 +2593,7 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 			s := append(make([]int, 0, len(b)), b...)
 			x.Strict = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, updateWorkflowInputKnown) {
 				return false
 			}
 			skipped = true

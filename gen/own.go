@@ -1,0 +1,493 @@
+package gen
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/normgen/normgen/schema"
+)
+
+// The interfaces encoding/json decodes with, and invopop/jsonschema's
+// hooks.
+var (
+	byteSlice   = types.NewSlice(types.Typ[types.Byte])
+	errorType   = types.Universe.Lookup("error").Type()
+	unmarshaler = types.NewInterfaceType([]*types.Func{
+		types.NewFunc(token.NoPos, nil, "UnmarshalJSON", types.NewSignatureType(nil, nil, nil,
+			types.NewTuple(types.NewVar(token.NoPos, nil, "data", byteSlice)),
+			types.NewTuple(types.NewVar(token.NoPos, nil, "", errorType)), false)),
+	}, nil).Complete()
+	textUnmarshaler = types.NewInterfaceType([]*types.Func{
+		types.NewFunc(token.NoPos, nil, "UnmarshalText", types.NewSignatureType(nil, nil, nil,
+			types.NewTuple(types.NewVar(token.NoPos, nil, "text", byteSlice)),
+			types.NewTuple(types.NewVar(token.NoPos, nil, "", errorType)), false)),
+	}, nil).Complete()
+	// invopopHooks are the methods invopop/jsonschema's reflector calls to
+	// change a type's reflected schema, which normgen does not run.
+	invopopHooks = []string{"JSONSchemaExtend", "JSONSchemaAlias", "JSONSchemaProperty", "GetFieldDocString"}
+)
+
+const invopopPath = "github.com/invopop/jsonschema"
+
+// ownDecoding reports whether encoding/json decodes values of t with a
+// method of theirs (declared or promoted): UnmarshalJSON first, as
+// encoding/json looks for it first, then UnmarshalText. The method is
+// returned for its position.
+func ownDecoding(t types.Type) (schema.Decoding, *types.Func) {
+	p := types.NewPointer(t)
+	switch {
+	case types.Implements(p, unmarshaler):
+		return schema.OwnJSON, method(p, "UnmarshalJSON")
+	case types.Implements(p, textUnmarshaler):
+		return schema.OwnText, method(p, "UnmarshalText")
+	}
+	return 0, nil
+}
+
+// method returns the exported method name of t's method set, or nil.
+func method(t types.Type, name string) *types.Func {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+	fn, _ := obj.(*types.Func)
+	return fn
+}
+
+func isNamed(n *types.Named, pkg, name string) bool {
+	obj := n.Obj()
+	return obj.Pkg() != nil && obj.Pkg().Path() == pkg && obj.Name() == name
+}
+
+// ownRef is the model of a named type encoding/json decodes with a method
+// of its own, or nil when it has none: decoded by that method, with the
+// schema its JSONSchema() method gives (read from its source), else, for
+// UnmarshalText, a string, and for UnmarshalJSON {} (any value), with a
+// warning, since normgen cannot see what the method takes.
+func (l *loader) ownRef(n *types.Named, pos token.Pos, fieldID string) *TypeRef {
+	dec, m := ownDecoding(n)
+	if dec == 0 {
+		return nil
+	}
+	r := &TypeRef{Kind: schema.Custom, Decoding: dec, Named: n.Obj().Name()}
+	if n.Obj().Pkg() != l.pkg.Types {
+		r.NamedPkg = n.Obj().Pkg().Path()
+	}
+	raw, has, why := l.methodSchema(n)
+	key := n.Obj().Pkg().Path() + "." + n.Obj().Name()
+	switch {
+	case has && why == "":
+		r.Own = &schema.Type{Kind: schema.Custom, Schema: raw}
+	case dec == schema.OwnText:
+		r.Own = &schema.Type{Kind: schema.String, Strict: true, Foreign: true, Nullable: true}
+		if has {
+			l.warnOnce(key, pos, fieldID, "%s is decoded by its own UnmarshalText; its JSONSchema() is not read (%s), so its schema is a string", typeName(n, l.pkg.Types), why)
+		}
+	default:
+		r.Own = &schema.Type{Kind: schema.Custom}
+		what := "has no JSONSchema() method (invopop/jsonschema's interface) to say what it takes"
+		if has {
+			what = "has a JSONSchema() method normgen cannot read (" + why + ")"
+		}
+		l.warnOnce(key, pos, fieldID, "%s is decoded by its own UnmarshalJSON (%s), which normgen cannot see into, and %s: its schema is {}, any value", typeName(n, l.pkg.Types), relPos(l.pkg.Fset.Position(m.Pos()), l.dir), what)
+	}
+	return r
+}
+
+// stdRef is the model of a struct of another package without a decoding
+// method of its own: decoded by encoding/json, strictly, with a warning;
+// its schema is reflected from its fields' types and tags, as what
+// encoding/json takes.
+func (l *loader) stdRef(n *types.Named, pos token.Pos, fieldID string) *TypeRef {
+	key := n.Obj().Pkg().Path() + "." + n.Obj().Name()
+	l.warnOnce(key, pos, fieldID, "%s, a struct of another package, has no generated decoder: its values are decoded by encoding/json, strictly (no string forms, no JSON text; keys matched as encoding/json matches them), and its schema says what encoding/json takes; declare a struct in package %s for lenient decoding", typeName(n, l.pkg.Types), l.pkg.Name)
+	own := stdType(n, map[*types.Named]bool{})
+	return &TypeRef{Kind: schema.Custom, Decoding: schema.StdJSON, Named: n.Obj().Name(), NamedPkg: n.Obj().Pkg().Path(), Own: own}
+}
+
+// unusedHooks warns about the methods of a struct normgen generates the
+// decoder of that invopop/jsonschema's reflector would call to make its
+// schema: normgen makes the schema from the fields and tags, as the
+// decoder reads them, so that the two agree.
+func (l *loader) unusedHooks(obj *types.TypeName) {
+	p := types.NewPointer(obj.Type())
+	var names []string
+	if fn := method(p, "JSONSchema"); fn != nil {
+		if sig := fn.Type().(*types.Signature); sig.Params().Len() == 0 && sig.Results().Len() == 1 && isSchemaPtr(sig.Results().At(0).Type()) {
+			names = append(names, "JSONSchema")
+		}
+	}
+	for _, h := range invopopHooks {
+		if method(p, h) != nil {
+			names = append(names, h)
+		}
+	}
+	if len(names) > 0 {
+		l.warnf(obj.Pos(), "", "%s's %s (invopop/jsonschema's) is not used: normgen generates %s's decoder, and its schema from the fields and tags the decoder reads, so that the two agree", obj.Name(), strings.Join(names, ", "), obj.Name())
+	}
+}
+
+// warnOnce warns about a type once, at its first use.
+func (l *loader) warnOnce(key string, pos token.Pos, fieldID, format string, args ...any) {
+	if l.warned == nil {
+		l.warned = map[string]bool{}
+	}
+	if l.warned[key] {
+		return
+	}
+	l.warned[key] = true
+	l.warnf(pos, fieldID, format, args...)
+}
+
+// typeName is t as written in package pkg.
+func typeName(t types.Type, pkg *types.Package) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == pkg {
+			return ""
+		}
+		return p.Name()
+	})
+}
+
+// stdType describes what encoding/json takes for a value of type t in a
+// struct of another package: each type strictly (no string forms, no JSON
+// text), null everywhere (encoding/json leaves the value alone, or sets
+// nil), no required fields, unknown keys allowed. What a schema cannot
+// say is {} (a type with its own UnmarshalJSON, a recursive type, a kind
+// encoding/json fails on).
+func stdType(t types.Type, seen map[*types.Named]bool) *schema.Type {
+	st := stdType1(t, seen)
+	if st.Kind != schema.Any {
+		st.Strict, st.Foreign, st.Nullable = true, true, true
+	}
+	return st
+}
+
+func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		return stdType1(p.Elem(), seen)
+	}
+	any := &schema.Type{Kind: schema.Any}
+	if n, ok := t.(*types.Named); ok {
+		switch {
+		case isNamed(n, "encoding/json", "RawMessage"):
+			return any
+		case isNamed(n, "time", "Time"):
+			return &schema.Type{Kind: schema.Time}
+		}
+		switch dec, _ := ownDecoding(n); dec {
+		case schema.OwnJSON:
+			return any
+		case schema.OwnText:
+			return &schema.Type{Kind: schema.String}
+		}
+		if seen[n] {
+			return any
+		}
+		seen[n] = true
+		defer delete(seen, n)
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		if r := basicRef(u); r != nil {
+			bits := r.Bits
+			if bits == 0 && (r.Kind == schema.Int || r.Kind == schema.Uint) {
+				bits = 64
+			}
+			return &schema.Type{Kind: r.Kind, Bits: bits}
+		}
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+			return &schema.Type{Kind: schema.String} // base64 text
+		}
+		return &schema.Type{Kind: schema.Array, Elem: stdType(u.Elem(), seen)}
+	case *types.Array:
+		return &schema.Type{Kind: schema.Array, Elem: stdType(u.Elem(), seen)}
+	case *types.Map:
+		return &schema.Type{Kind: schema.Map, Elem: stdType(u.Elem(), seen)}
+	case *types.Interface:
+		return any
+	case *types.Struct:
+		return &schema.Type{Kind: schema.Object, Fields: stdFields(u, seen)}
+	}
+	return any
+}
+
+// stdFields are the members encoding/json reads into a struct: exported
+// fields by their json names, embedded structs' promoted
+// (schema.Promoted).
+func stdFields(st *types.Struct, seen map[*types.Named]bool) []schema.Field {
+	var cands []schema.Member
+	var walk func(st *types.Struct, depth int)
+	walk = func(st *types.Struct, depth int) {
+		for i := 0; i < st.NumFields(); i++ {
+			v := st.Field(i)
+			tag := reflect.StructTag(st.Tag(i))
+			jsonTag := tag.Get("json")
+			if jsonTag == "-" {
+				continue
+			}
+			name, opts, _ := strings.Cut(jsonTag, ",")
+			if v.Embedded() && name == "" {
+				et := types.Unalias(v.Type())
+				if p, ok := et.(*types.Pointer); ok {
+					et = types.Unalias(p.Elem())
+				}
+				if inner, ok := et.Underlying().(*types.Struct); ok {
+					n, named := et.(*types.Named)
+					if !named || !seen[n] {
+						if named {
+							seen[n] = true
+						}
+						walk(inner, depth+1)
+						if named {
+							delete(seen, n)
+						}
+					}
+					continue
+				}
+			}
+			if !v.Exported() {
+				continue
+			}
+			m := schema.Member{Depth: depth, Tagged: name != ""}
+			if name == "" {
+				name = v.Name()
+			}
+			m.Field = schema.StdField(name, stdType(v.Type(), seen), opts, tag.Get("jsonschema"))
+			cands = append(cands, m)
+		}
+	}
+	walk(st, 0)
+	return schema.Promoted(cands)
+}
+
+// methodSchema reads the schema n's JSONSchema() method (invopop's
+// interface: func() *jsonschema.Schema) returns, from its source: a body
+// that is one return of a jsonschema.Schema literal made of constants.
+// has reports whether n has such a method; why, when it is not "", says
+// why normgen cannot read it.
+func (l *loader) methodSchema(n *types.Named) (raw json.RawMessage, has bool, why string) {
+	fn := method(types.NewPointer(n), "JSONSchema")
+	if fn == nil {
+		return nil, false, ""
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isSchemaPtr(sig.Results().At(0).Type()) {
+		return nil, false, ""
+	}
+	if fn.Pkg() != l.pkg.Types {
+		return nil, true, "it is in package " + fn.Pkg().Path() + ", whose source normgen does not read"
+	}
+	var decl *ast.FuncDecl
+	for _, f := range l.pkg.Syntax {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Pos() == fn.Pos() {
+				decl = fd
+			}
+		}
+	}
+	if decl == nil || decl.Body == nil {
+		return nil, true, "its source is not in the package's files"
+	}
+	where := relPos(l.pkg.Fset.Position(decl.Pos()), l.dir)
+	if len(decl.Body.List) != 1 {
+		return nil, true, where + ": its body is not one return statement"
+	}
+	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil, true, where + ": its body is not one return statement"
+	}
+	v, err := (&schemaLit{info: l.pkg.TypesInfo}).value(ret.Results[0])
+	if err != nil {
+		return nil, true, relPos(l.pkg.Fset.Position(err.pos), l.dir) + ": " + err.msg
+	}
+	if _, ok := v.(map[string]any); !ok {
+		return nil, true, where + ": it returns no schema object"
+	}
+	b, _ := json.Marshal(v)
+	return b, true, ""
+}
+
+// isSchemaPtr reports whether t is *jsonschema.Schema (invopop's).
+func isSchemaPtr(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && isNamed(n, invopopPath, "Schema")
+}
+
+// schemaLit evaluates a Go expression made of constants and composite
+// literals of invopop's jsonschema.Schema (and slices and maps of them, or
+// of constants) into the JSON value encoding/json would marshal it to.
+type schemaLit struct {
+	info *types.Info
+}
+
+type litError struct {
+	pos token.Pos
+	msg string
+}
+
+func (l *schemaLit) fail(e ast.Expr, format string, args ...any) (any, *litError) {
+	return nil, &litError{pos: e.Pos(), msg: fmt.Sprintf(format, args...)}
+}
+
+func (l *schemaLit) value(e ast.Expr) (any, *litError) {
+	tv := l.info.Types[e]
+	if tv.Value != nil {
+		return constValue(tv)
+	}
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return l.value(x.X)
+	case *ast.Ident:
+		if x.Name == "nil" && tv.IsNil() {
+			return nil, nil
+		}
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			if lit, ok := x.X.(*ast.CompositeLit); ok {
+				return l.composite(lit)
+			}
+		}
+	case *ast.CompositeLit:
+		return l.composite(x)
+	case *ast.CallExpr:
+		// A conversion of a constant: json.Number("1").
+		if ft := l.info.Types[x.Fun]; ft.IsType() && len(x.Args) == 1 {
+			if at := l.info.Types[x.Args[0]]; at.Value != nil {
+				return constValue(types.TypeAndValue{Type: ft.Type, Value: at.Value})
+			}
+		}
+	}
+	return l.fail(e, "normgen reads constants and composite literals only, not %s", types.ExprString(e))
+}
+
+// constValue is a constant's JSON value; a json.Number is a number.
+func constValue(tv types.TypeAndValue) (any, *litError) {
+	v := tv.Value
+	switch v.Kind() {
+	case constant.String:
+		s := constant.StringVal(v)
+		if n, ok := types.Unalias(tv.Type).(*types.Named); ok && isNamed(n, "encoding/json", "Number") {
+			return json.Number(s), nil
+		}
+		return s, nil
+	case constant.Bool:
+		return constant.BoolVal(v), nil
+	case constant.Int:
+		return json.Number(v.ExactString()), nil
+	case constant.Float:
+		f, _ := constant.Float64Val(v)
+		return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
+	}
+	return nil, &litError{msg: "a constant of kind " + v.Kind().String()}
+}
+
+func (l *schemaLit) composite(lit *ast.CompositeLit) (any, *litError) {
+	t := types.Unalias(l.info.Types[lit].Type)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		n, ok := t.(*types.Named)
+		if !ok || !isNamed(n, invopopPath, "Schema") {
+			return l.fail(lit, "normgen reads literals of jsonschema.Schema only, not %s", types.TypeString(t, nil))
+		}
+		return l.schema(lit, u)
+	case *types.Slice:
+		out := []any{}
+		for _, e := range lit.Elts {
+			v, err := l.value(e)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+		return out, nil
+	case *types.Map:
+		out := map[string]any{}
+		for _, e := range lit.Elts {
+			kv := e.(*ast.KeyValueExpr)
+			k := l.info.Types[kv.Key]
+			if k.Value == nil || k.Value.Kind() != constant.String {
+				return l.fail(kv.Key, "a map key normgen reads is a string constant")
+			}
+			v, err := l.value(kv.Value)
+			if err != nil {
+				return nil, err
+			}
+			out[constant.StringVal(k.Value)] = v
+		}
+		return out, nil
+	}
+	return l.fail(lit, "normgen cannot read a literal of %s", types.TypeString(t, nil))
+}
+
+// schema evaluates a jsonschema.Schema literal as invopop marshals it:
+// each field under its json name, zero values left out (every field is
+// omitempty), Extras merged in.
+func (l *schemaLit) schema(lit *ast.CompositeLit, st *types.Struct) (any, *litError) {
+	out := map[string]any{}
+	var extras map[string]any
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			return l.fail(e, "normgen reads keyed jsonschema.Schema literals only")
+		}
+		name := kv.Key.(*ast.Ident).Name
+		var tag string
+		for i := 0; i < st.NumFields(); i++ {
+			if st.Field(i).Name() == name {
+				tag = reflect.StructTag(st.Tag(i)).Get("json")
+			}
+		}
+		v, err := l.value(kv.Value)
+		if err != nil {
+			return nil, err
+		}
+		if name == "Extras" {
+			extras, _ = v.(map[string]any)
+			continue
+		}
+		key, _, _ := strings.Cut(tag, ",")
+		if key == "" || key == "-" {
+			return l.fail(kv.Key, "normgen cannot read jsonschema.Schema's %s", name)
+		}
+		if !zero(v) {
+			out[key] = v
+		}
+	}
+	for k, v := range extras {
+		out[k] = v
+	}
+	return out, nil
+}
+
+// zero reports whether v is what omitempty leaves out.
+func zero(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case string:
+		return x == ""
+	case bool:
+		return !x
+	case json.Number:
+		return false // a json.Number is a string: only "" is empty
+	case []any:
+		return len(x) == 0
+	case map[string]any:
+		return len(x) == 0
+	}
+	return false
+}

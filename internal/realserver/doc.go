@@ -1,0 +1,14 @@
+// Package realserver runs normgen on real servers' code, as it is, and
+// their own tests against the generated decoders. Its test needs the
+// network (the Go module proxy) and minutes, so it runs only when asked:
+//
+//	NORMGEN_MCP_GRAFANA=1 go test ./internal/realserver -v
+//
+// TestMCPGrafana downloads grafana/mcp-grafana v1.6.3 through the module
+// proxy into a temporary directory, generates for its tools and tools/sql
+// packages unmodified (the tool input types its MustTool calls name, with
+// invopop's RequiredFromJSONSchemaTags model, which the server sets),
+// builds them, runs the server's unit tests (which decode through the
+// generated UnmarshalJSON), and compares each tool's generated schema with
+// the one the server's own ConvertTool builds.
+package realserver

@@ -1,0 +1,302 @@
+package realserver
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"io/fs"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/normgen/normgen/gen"
+	"github.com/normgen/normgen/internal/schemacmp"
+	"github.com/normgen/normgen/schema"
+)
+
+const grafanaModule = "github.com/grafana/mcp-grafana@v1.6.3"
+
+// expectedFailures are the server's unit tests that fail with generated
+// decoders, each on purpose, and why.
+var expectedFailures = map[string]string{
+	// The tool's "type" is declared enum=instant,enum=range: the
+	// generated decoder checks the enum the schema advertises and refuses
+	// "bogus" with `type: "bogus" is not one of "instant", "range"`, so
+	// the handler's own check ("invalid type"), which the test looks
+	// for, is not reached. The call is refused either way.
+	"TestTempoMetricsInvalidType": "the enum is checked by the decoder, with its own message",
+}
+
+func TestMCPGrafana(t *testing.T) {
+	if os.Getenv("NORMGEN_MCP_GRAFANA") == "" {
+		t.Skip("set NORMGEN_MCP_GRAFANA=1 to run: it downloads " + grafanaModule + " and its dependencies through the Go module proxy")
+	}
+	start := time.Now()
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(file), "..", "..")
+	dir := copyModule(t, grafanaModule)
+	goCmd(t, dir, "mod", "edit", "-require=github.com/normgen/normgen@v0.0.0", "-replace=github.com/normgen/normgen="+root)
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Logf("%s copied to %s (%s)", grafanaModule, dir, time.Since(start).Round(time.Second))
+
+	// Generate, as a user would: -type with the tool input types, and
+	// -required=jsonschema.
+	byPkg := toolTypes(t, dir, "./tools")
+	genStart := time.Now()
+	var warnings []string
+	total := 0
+	for _, pkg := range sortedKeys(byPkg) {
+		pkgDir := filepath.Join(dir, strings.TrimPrefix(pkg, "github.com/grafana/mcp-grafana/"))
+		files, diags := gen.Generate(context.Background(), gen.Config{Dir: pkgDir, Types: byPkg[pkg], Required: schema.RequiredJSONSchema,
+			OnWarning: func(d gen.Diagnostic) { warnings = append(warnings, d.String()) }})
+		for _, d := range diags {
+			t.Errorf("%s: %s", pkg, d)
+		}
+		for _, f := range files {
+			if err := os.WriteFile(f.Path, f.Content, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %d tool types, %d KB generated", pkg, len(byPkg[pkg]), len(f.Content)/1024)
+		}
+		total += len(byPkg[pkg])
+	}
+	t.Logf("generated for %d tool types in %s; warnings:\n%s", total, time.Since(genStart).Round(100*time.Millisecond), strings.Join(warnings, "\n"))
+	if t.Failed() {
+		return
+	}
+
+	// The server's unit tests, whose tool handlers decode with the
+	// generated UnmarshalJSON.
+	testStart := time.Now()
+	failed := goTestFailures(t, dir, "-tags", "unit", "./tools/...", ".")
+	for _, name := range failed {
+		if why, ok := expectedFailures[name]; ok {
+			t.Logf("%s fails, on purpose: %s", name, why)
+			continue
+		}
+		t.Errorf("%s fails with the generated decoders", name)
+	}
+	for name := range expectedFailures {
+		if !slices.Contains(failed, name) {
+			t.Errorf("%s passes now: take it out of expectedFailures", name)
+		}
+	}
+	t.Logf("the server's unit tests: %s", time.Since(testStart).Round(time.Second))
+
+	compareSchemas(t, dir, byPkg)
+	t.Logf("total %s", time.Since(start).Round(time.Second))
+}
+
+// copyModule downloads module through the module proxy and copies it into
+// a temporary directory, writable.
+func copyModule(t *testing.T, module string) string {
+	out := goCmd(t, "", "mod", "download", "-json", module)
+	var info struct{ Dir, Error string }
+	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
+		t.Fatalf("go mod download %s: %s %v", module, info.Error, err)
+	}
+	dst := t.TempDir()
+	err := filepath.WalkDir(info.Dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(info.Dir, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// toolTypes finds the tool input types of the packages: the type argument
+// of each MustTool call, by the package that declares it.
+func toolTypes(t *testing.T, dir string, patterns ...string) map[string][]string {
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax, Dir: dir}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	byPkg := map[string][]string{}
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			t.Fatalf("%s: %v", p.PkgPath, e)
+		}
+		for _, f := range p.Syntax {
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				id, _ := call.Fun.(*ast.Ident)
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+					id = sel.Sel
+				}
+				inst, ok := p.TypesInfo.Instances[id]
+				if id == nil || id.Name != "MustTool" || !ok {
+					return true
+				}
+				if n, ok := inst.TypeArgs.At(0).(*types.Named); ok {
+					key := n.Obj().Pkg().Path() + "." + n.Obj().Name()
+					if !seen[key] {
+						seen[key] = true
+						byPkg[n.Obj().Pkg().Path()] = append(byPkg[n.Obj().Pkg().Path()], n.Obj().Name())
+					}
+				}
+				return true
+			})
+		}
+	}
+	for _, names := range byPkg {
+		sort.Strings(names)
+	}
+	return byPkg
+}
+
+// goTestFailures runs go test -json and returns the top-level tests that
+// failed.
+func goTestFailures(t *testing.T, dir string, args ...string) []string {
+	cmd := exec.Command("go", append([]string{"test", "-count=1", "-json"}, args...)...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, _ := cmd.Output()
+	var failed []string
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	passed := 0
+	for sc.Scan() {
+		var ev struct{ Action, Test, Package string }
+		if json.Unmarshal(sc.Bytes(), &ev) != nil || ev.Test == "" || strings.Contains(ev.Test, "/") {
+			continue
+		}
+		switch ev.Action {
+		case "fail":
+			failed = append(failed, ev.Test)
+		case "pass":
+			passed++
+		}
+	}
+	if passed == 0 {
+		t.Fatalf("go test %v ran no test:\n%s", args, stderr.Bytes())
+	}
+	t.Logf("go test %v: %d tests passed, %d failed", args, passed, len(failed))
+	return failed
+}
+
+// compareSchemas compares each tool type's generated schema with the one
+// the server's own ConvertTool builds for it: the required lists must be
+// equal; the host findings of both catalogs are logged.
+func compareSchemas(t *testing.T, dir string, byPkg map[string][]string) {
+	// A test in the tools package dumps the server's schemas.
+	var b strings.Builder
+	b.WriteString("package tools_test\n\nimport (\n\t\"context\"\n\t\"encoding/json\"\n\t\"os\"\n\t\"testing\"\n\n\tmcpgrafana \"github.com/grafana/mcp-grafana\"\n")
+	alias := map[string]string{}
+	for i, pkg := range sortedKeys(byPkg) {
+		alias[pkg] = fmt.Sprintf("p%d", i)
+		fmt.Fprintf(&b, "\t%s %q\n", alias[pkg], pkg)
+	}
+	b.WriteString(")\n\nfunc schemaOf[T any](t *testing.T) json.RawMessage {\n\ttool, _, err := mcpgrafana.ConvertTool(\"t\", \"\", func(context.Context, T) (string, error) { return \"\", nil })\n\tif err != nil {\n\t\tt.Fatal(err)\n\t}\n\treturn tool.RawInputSchema\n}\n\n")
+	b.WriteString("func TestNormgenDump(t *testing.T) {\n\tout := map[string]json.RawMessage{\n")
+	for _, pkg := range sortedKeys(byPkg) {
+		for _, name := range byPkg[pkg] {
+			fmt.Fprintf(&b, "\t\t%q: schemaOf[%s.%s](t),\n", pkg+"."+name, alias[pkg], name)
+		}
+	}
+	b.WriteString("\t}\n\tdata, _ := json.Marshal(out)\n\tif err := os.WriteFile(os.Getenv(\"NORMGEN_DUMP\"), data, 0o644); err != nil {\n\t\tt.Fatal(err)\n\t}\n}\n")
+	if err := os.WriteFile(filepath.Join(dir, "tools", "zz_normgen_dump_test.go"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dump := filepath.Join(t.TempDir(), "server.json")
+	cmd := exec.Command("go", "test", "-count=1", "-run", "^TestNormgenDump$", "./tools")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "NORMGEN_DUMP="+dump)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("dumping the server's schemas: %v\n%s", err, out)
+	}
+	data, err := os.ReadFile(dump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var server map[string]json.RawMessage
+	if err := json.Unmarshal(data, &server); err != nil {
+		t.Fatal(err)
+	}
+	var serverCat, genCat []map[string]any
+	same, differ := 0, 0
+	for _, pkg := range sortedKeys(byPkg) {
+		pkgDir := filepath.Join(dir, strings.TrimPrefix(pkg, "github.com/grafana/mcp-grafana/"))
+		m, diags := gen.Load(context.Background(), gen.Config{Dir: pkgDir, Types: byPkg[pkg], Required: schema.RequiredJSONSchema, OnWarning: func(gen.Diagnostic) {}})
+		if len(diags) > 0 {
+			t.Fatalf("%s: %v", pkg, diags)
+		}
+		for _, tool := range m.Tools {
+			ours, err := gen.ToolSchema(tool)
+			if err != nil {
+				t.Fatal(err)
+			}
+			theirs := server[pkg+"."+tool.Input.Name]
+			serverCat = append(serverCat, map[string]any{"name": tool.Name, "inputSchema": theirs})
+			genCat = append(genCat, map[string]any{"name": tool.Name, "inputSchema": json.RawMessage(ours)})
+			if diff := cmp.Diff(schemacmp.RequiredLists(theirs), schemacmp.RequiredLists(ours)); diff != "" {
+				differ++
+				t.Errorf("%s: required lists differ (-server +normgen):\n%s", tool.Input.Name, diff)
+			} else {
+				same++
+			}
+		}
+	}
+	t.Logf("required lists: %d tool types as the server's, %d differ", same, differ)
+	for _, c := range []struct {
+		name string
+		cat  []map[string]any
+	}{{"the server's", serverCat}, {"normgen's", genCat}} {
+		data, _ := json.Marshal(c.cat)
+		findings, err := schema.CheckHosts(data, schema.Hosts())
+		if err != nil {
+			t.Fatal(err)
+		}
+		count := map[string]int{}
+		for _, f := range findings {
+			count[string(f.Host)+" "+f.Kind]++
+		}
+		t.Logf("host findings on %s catalog: %v", c.name, count)
+	}
+}
+
+func goCmd(t *testing.T, dir string, args ...string) []byte {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -1,0 +1,88 @@
+package lenient
+
+import (
+	"math/rand"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTimePattern: every string time.Time's UnmarshalJSON takes matches
+// TimePattern, and a string that matches but is refused is one the README
+// puts in class (h): a day its month does not have (or, should a Go
+// release enable strict RFC 3339 parsing, a form only the lax parser
+// takes: a one-digit hour, a comma before the fraction, a zone offset of
+// 24 hours or 60 minutes).
+func TestTimePattern(t *testing.T) {
+	re := regexp.MustCompile(TimePattern)
+	parts := [][]string{
+		{"2024", "0000", "9999", "24", "02024", "+024"},
+		{"-"},
+		{"01", "02", "04", "12", "13", "00", "1"},
+		{"-"},
+		{"01", "28", "29", "30", "31", "32", "00", "2"},
+		{"T", "T", "t", " "},
+		{"00", "09", "23", "24", "9", "009"},
+		{":"},
+		{"00", "59", "60", "5"},
+		{":"},
+		{"00", "59", "60", "5"},
+		{"", "", ".5", ",5", ".123456789123", ".", ".a"},
+		{"Z", "Z", "z", "+01:00", "-23:59", "+24:00", "+23:60", "+25:00", "+01:61", "+0100", "", "Z "},
+	}
+	rng := rand.New(rand.NewSource(1))
+	seen := map[string]bool{}
+	taken, refused := 0, 0 // matching strings time.Time takes, and refuses
+	for n := 0; n < 40000; n++ {
+		var b strings.Builder
+		for _, p := range parts {
+			b.WriteString(p[rng.Intn(len(p))])
+		}
+		s := b.String()
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		var tm time.Time
+		accepted := tm.UnmarshalJSON([]byte(strconv.Quote(s))) == nil
+		matched := re.MatchString(s)
+		if matched && accepted {
+			taken++
+		} else if matched {
+			refused++
+		}
+		switch {
+		case accepted && !matched:
+			t.Errorf("%q: time.Time takes it, the pattern does not", s)
+		case matched && !accepted && !dayOverflow(s) && !laxOnly(s):
+			t.Errorf("%q: the pattern takes it, time.Time does not", s)
+		}
+	}
+	if taken < 100 || refused < 10 {
+		t.Errorf("the corpus reaches too little: %d matching strings taken, %d refused", taken, refused)
+	}
+	var d Decoder
+	d.Begin([]byte(`"2024-02-30T00:00:00Z"`))
+	d.Time([]byte(`"2024-02-30T00:00:00Z"`), "at", 0)
+	if err := d.Err(); err == nil || err.Error() != `at: "2024-02-30T00:00:00Z" is not an RFC 3339 date-time (send a string such as "2024-01-02T15:04:05Z", with its time zone: Z or +01:00)` {
+		t.Errorf("error: %v", err)
+	}
+}
+
+// dayOverflow reports whether s, which matches TimePattern, names a day
+// its month does not have.
+func dayOverflow(s string) bool {
+	y, _ := strconv.Atoi(s[0:4])
+	m, _ := strconv.Atoi(s[5:7])
+	day, _ := strconv.Atoi(s[8:10])
+	return day > time.Date(y, time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+}
+
+// laxOnly reports whether s, which matches TimePattern, has a form that
+// only time.Parse's lax reading of RFC 3339 takes.
+func laxOnly(s string) bool {
+	rest := s[len("2006-01-02T"):]
+	return rest[1] == ':' || strings.Contains(rest, ",") || strings.Contains(rest, "+24:") || strings.Contains(rest, "-24:") || strings.HasSuffix(rest, ":60")
+}

@@ -1,0 +1,239 @@
+package schema
+
+import (
+	"encoding"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/invopop/jsonschema"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// Decoding says who decodes the values of a type that normgen has no
+// decoding of its own for.
+type Decoding uint8
+
+const (
+	// OwnJSON is the type's own UnmarshalJSON (json.Unmarshaler).
+	OwnJSON Decoding = iota + 1
+	// OwnText is the type's own UnmarshalText (encoding.TextUnmarshaler),
+	// given the text of a JSON string.
+	OwnText
+	// StdJSON is encoding/json: a struct of another package, which has no
+	// generated decoder.
+	StdJSON
+)
+
+var (
+	jsonUnmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	timeType            = reflect.TypeFor[time.Time]()
+	schemaerType        = reflect.TypeFor[interface{ JSONSchema() *jsonschema.Schema }]()
+	// generatedType is what normgen generates for a struct: its
+	// UnmarshalJSON is then the package's generated code, not a method
+	// of its own (the generator never sees it: it leaves its output out
+	// of the load).
+	generatedType = reflect.TypeFor[interface {
+		UnmarshalJSONReport([]byte) ([]lenient.Fix, error)
+	}]()
+)
+
+// DecodingOf says who decodes values of t (not a pointer) met in a struct
+// of package pkg: its own UnmarshalJSON, else its own UnmarshalText (the
+// order encoding/json looks for them in), else encoding/json for a struct
+// of another package; 0 for a type normgen decodes (time.Time and
+// json.RawMessage included, and the structs of pkg whose UnmarshalJSON
+// normgen generated), as the generator decides it.
+func DecodingOf(t reflect.Type, pkg string) Decoding {
+	p := reflect.PointerTo(t)
+	switch {
+	case t == timeType || t == rawMessageType:
+		return 0
+	case t.PkgPath() == pkg && p.Implements(generatedType):
+		return 0
+	case p.Implements(jsonUnmarshalerType):
+		return OwnJSON
+	case p.Implements(textUnmarshalerType):
+		return OwnText
+	case t.Kind() == reflect.Struct && t.PkgPath() != "" && t.PkgPath() != pkg:
+		return StdJSON
+	}
+	return 0
+}
+
+// ownType is the description of a type decoded by its own method: the
+// schema its JSONSchema() method (invopop/jsonschema's interface) returns,
+// else for UnmarshalText a string, for UnmarshalJSON {} (any value).
+func ownType(t reflect.Type, dec Decoding) *Type {
+	if reflect.PointerTo(t).Implements(schemaerType) {
+		if b, err := json.Marshal(reflect.New(t).Interface().(interface{ JSONSchema() *jsonschema.Schema }).JSONSchema()); err == nil {
+			return &Type{Kind: Custom, Schema: b}
+		}
+	}
+	if dec == OwnText {
+		return &Type{Kind: String, Strict: true, Foreign: true, Nullable: true}
+	}
+	return &Type{Kind: Custom}
+}
+
+// describeStd describes what encoding/json takes for a value of type t in
+// a struct of another package, as the generator does: each type strictly,
+// null everywhere, no required fields, unknown keys allowed; {} for what
+// a schema cannot say.
+func describeStd(t reflect.Type, seen map[reflect.Type]bool) *Type {
+	d := describeStd1(t, seen)
+	if d.Kind != Any {
+		d.Strict, d.Foreign, d.Nullable = true, true, true
+	}
+	return d
+}
+
+func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	any := &Type{Kind: Any}
+	switch {
+	case t == rawMessageType:
+		return any
+	case t == timeType:
+		return &Type{Kind: Time}
+	}
+	switch DecodingOf(t, t.PkgPath()) {
+	case OwnJSON:
+		return any
+	case OwnText:
+		return &Type{Kind: String}
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return &Type{Kind: String}
+	case reflect.Bool:
+		return &Type{Kind: Bool}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return &Type{Kind: Int, Bits: t.Bits()}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return &Type{Kind: Uint, Bits: t.Bits()}
+	case reflect.Float32, reflect.Float64:
+		return &Type{Kind: Float, Bits: t.Bits()}
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return &Type{Kind: String} // base64 text
+		}
+		return &Type{Kind: Array, Elem: describeStd(t.Elem(), seen)}
+	case reflect.Array:
+		return &Type{Kind: Array, Elem: describeStd(t.Elem(), seen)}
+	case reflect.Map:
+		return &Type{Kind: Map, Elem: describeStd(t.Elem(), seen)}
+	case reflect.Struct:
+		if seen[t] {
+			return any
+		}
+		seen[t] = true
+		defer delete(seen, t)
+		return &Type{Kind: Object, Name: t.Name(), Fields: stdFields(t, seen)}
+	}
+	return any
+}
+
+// stdFields are the members encoding/json reads into a struct: exported
+// fields by their json names, embedded structs' promoted (Promoted).
+func stdFields(t reflect.Type, seen map[reflect.Type]bool) []Field {
+	var cands []Member
+	var walk func(t reflect.Type, depth int)
+	walk = func(t reflect.Type, depth int) {
+		for i := 0; i < t.NumField(); i++ {
+			sf := t.Field(i)
+			tag := sf.Tag.Get("json")
+			if tag == "-" {
+				continue
+			}
+			name, opts, _ := strings.Cut(tag, ",")
+			if sf.Anonymous && name == "" {
+				et := sf.Type
+				if et.Kind() == reflect.Pointer {
+					et = et.Elem()
+				}
+				if et.Kind() == reflect.Struct {
+					if !seen[et] {
+						seen[et] = true
+						walk(et, depth+1)
+						delete(seen, et)
+					}
+					continue
+				}
+			}
+			if !sf.IsExported() {
+				continue
+			}
+			m := Member{Depth: depth, Tagged: name != ""}
+			if name == "" {
+				name = sf.Name
+			}
+			m.Field = StdField(name, describeStd(sf.Type, seen), opts, sf.Tag.Get("jsonschema"))
+			cands = append(cands, m)
+		}
+	}
+	walk(t, 0)
+	return Promoted(cands)
+}
+
+// StdField is a member of a struct encoding/json decodes (one of another
+// package) as its schema describes it: the type t, a string for the json
+// option string (opts), and the title and description of the jsonschema
+// tag, whose other keys encoding/json does not check.
+func StdField(name string, t *Type, opts, jsonschemaTag string) Field {
+	if hasOption(opts, "string") {
+		switch t.Kind {
+		case Int, Uint, Float, Bool:
+			t = &Type{Kind: String, Strict: true, Foreign: true, Nullable: true}
+		}
+	}
+	f := Field{Name: name, Type: t}
+	if kw, err := ParseTag(jsonschemaTag); err == nil {
+		f.Description, f.Keywords.Title = kw.Description, kw.Title
+	}
+	return f
+}
+
+// Member is a field of a struct or of the structs it embeds, at the
+// depth it is promoted from, with whether its json tag names it.
+type Member struct {
+	Field  Field
+	Depth  int
+	Tagged bool
+}
+
+// Promoted resolves members of one wire name as encoding/json does: the
+// shallowest wins; of two at one depth the tagged one; two tagged or
+// untagged alike are dropped. Order is first appearance.
+func Promoted(members []Member) []Field {
+	type entry struct {
+		Member
+		tie bool
+	}
+	var order []string
+	byName := map[string]*entry{}
+	for _, m := range members {
+		prev, ok := byName[m.Field.Name]
+		switch {
+		case !ok:
+			order = append(order, m.Field.Name)
+			byName[m.Field.Name] = &entry{Member: m}
+		case m.Depth < prev.Depth, m.Depth == prev.Depth && m.Tagged && !prev.Tagged:
+			*prev = entry{Member: m}
+		case m.Depth == prev.Depth && m.Tagged == prev.Tagged:
+			prev.tie = true
+		}
+	}
+	var out []Field
+	for _, name := range order {
+		if e := byName[name]; !e.tie {
+			out = append(out, e.Field)
+		}
+	}
+	return out
+}
