@@ -216,6 +216,10 @@ type field struct {
 	// promoted from them sits in (nil for the struct's own fields): its
 	// value goes in their maps (field.set), which embeddedHook assigns.
 	embed []string
+	// absent is what the field reads as left out (null, ""), and
+	// requiredNull whether null for it, required, is "is required".
+	absent       lenient.AbsentForms
+	requiredNull bool
 }
 
 // wireName tells what a struct field is on the wire, as encoding/json and
@@ -298,7 +302,7 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 		info.mode = lenient.RejectUnknown
 	}
 	for _, f := range desc.Fields {
-		fl := field{name: f.Name, spellings: append([]string{f.Name}, f.Aliases...), required: f.Required, kw: f.Keywords}
+		fl := field{name: f.Name, spellings: append([]string{f.Name}, f.Aliases...), required: f.Required, kw: f.Keywords, absent: f.Absent(), requiredNull: f.RequiredNull()}
 		// The Go field Describe found for the wire name, and the
 		// embedded structs it is promoted from.
 		st := t
@@ -371,28 +375,43 @@ func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode, c 
 			continue
 		}
 		f := &info.fields[i]
-		if d.Claim(&seen[i], &it, f.spellings) {
+		if !d.Claim(&seen[i], &it, f.spellings) {
+			continue
+		}
+		switch {
+		case f.absent != 0 && d.Absent(it.Value, f.name, f.absent),
+			f.requiredNull && lenient.Null(it.Value):
+			// null or "" for an optional field; null for a required one
+			leftOut(d, out, f)
+		default:
 			if val, ok := walkField(d, it.Value, f, c); ok {
 				f.set(out, val)
 			}
 		}
 	}
 	for i := range info.fields {
-		f := &info.fields[i]
-		switch {
-		case seen[i]:
-		case f.kw.HasDefault && strings.Contains(f.kw.Default, "{{index}}"):
-			s := lenient.Expand(f.kw.Default, d.Index())
-			f.set(out, s)
-			d.DefaultedString(f.name, s)
-		case f.kw.HasDefault:
-			f.set(out, defaultValue(f))
-			d.Defaulted(f.name, defaultJSON(f))
-		case f.required:
-			d.Missing(f.name, f.spellings[1:])
+		if !seen[i] {
+			leftOut(d, out, &info.fields[i])
 		}
 	}
 	return out
+}
+
+// leftOut gives a field left out (or sent as a value that reads as left
+// out) its default, or reports it when it is required, as generated code
+// does.
+func leftOut(d *lenient.Decoder, out map[string]any, f *field) {
+	switch {
+	case f.kw.HasDefault && strings.Contains(f.kw.Default, "{{index}}"):
+		s := lenient.Expand(f.kw.Default, d.Index())
+		f.set(out, s)
+		d.DefaultedString(f.name, s)
+	case f.kw.HasDefault:
+		f.set(out, defaultValue(f))
+		d.Defaulted(f.name, defaultJSON(f))
+	case f.required:
+		d.Missing(f.name, f.spellings[1:])
+	}
 }
 
 // set puts a field's value in the map of its struct, or in the map of the

@@ -100,9 +100,17 @@ func TestWrapAndNumberMessages(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("got  %v\nwant %s", err, want)
 	}
-	err = Decode([]byte(`{"labels":""}`), &v)
+	// "" for an optional slice is the field left out; for a required
+	// one, an empty string that is neither a value nor an array
+	if err := Decode([]byte(`{"labels":""}`), &v); err != nil || v.Labels != nil {
+		t.Errorf(`labels "": %v %v`, v.Labels, err)
+	}
+	var r struct {
+		Labels []string `json:"labels" norm:"wrap"`
+	}
+	err = Decode([]byte(`{"labels":""}`), &r)
 	if err == nil || !strings.HasPrefix(err.Error(), `labels: "" is an empty string`) {
-		t.Errorf(`labels "": %v`, err)
+		t.Errorf(`required labels "": %v`, err)
 	}
 }
 

@@ -210,6 +210,7 @@ func (c *typeConverter) convert(t *TypeRef, m lenient.Mode) *schema.Type {
 			Type:        c.convert(f.Type, f.Mode),
 			Keywords:    f.Keywords,
 			Depth:       f.Depth,
+			EmptyError:  f.EmptyError,
 		})
 	}
 	delete(c.building, t.Struct)

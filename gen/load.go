@@ -649,6 +649,7 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 			l.errorf(v.Pos(), fieldID, "%v", err)
 		}
 		f.Aliases = norm.Aliases
+		f.EmptyError = norm.EmptyError
 		if norm.RejectUnknown {
 			l.errorf(v.Pos(), fieldID, "unknown=error is a type option: add a blank field _ struct{} `norm:\"unknown=error\"` to %s, or //normgen:unknown=error to its doc comment", s.Name)
 		}

@@ -88,7 +88,23 @@ type Field struct {
 	// struct reaches itself: the levels of it a schema without $ref
 	// unrolls (0: schema.DefaultDepth).
 	Depth int
-	Pos   token.Position
+	// EmptyError is `norm:"empty=error"`: "" is refused, not read as the
+	// field left out.
+	EmptyError bool
+	Pos        token.Position
+}
+
+// Absent is which values of the field read as the field left out
+// (schema.AbsentForms; known once the model of required fields is).
+func (f *Field) Absent() lenient.AbsentForms {
+	t := f.Type
+	return schema.AbsentForms(t.Kind, t.Pointer, f.Mode&lenient.Strict != 0, t.Split, f.Required && !f.Keywords.HasDefault, f.Keywords.HasDefault, f.EmptyError)
+}
+
+// RequiredNull reports whether null for the field, required, is read as
+// the field left out (schema.RequiredNull).
+func (f *Field) RequiredNull() bool {
+	return f.Required && !f.Keywords.HasDefault && schema.RequiredNull(f.Type.Kind, f.Type.Pointer)
 }
 
 // Embedded is an embedded pointer to a struct (*T without a json name),

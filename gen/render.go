@@ -188,7 +188,7 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 		for _, k := range fl.Spellings() {
 			names = append(names, jen.Lit(k))
 		}
-		body := append(allocs(fl), decodeField(s, fl, target(fl), jen.Id("it").Dot("Value"))...)
+		body := absentOr(s, fl, i, append(allocs(fl), decodeField(s, fl, target(fl), jen.Id("it").Dot("Value"))...))
 		cases = append(cases, jen.Case(names...).Block(
 			jen.If(jen.Id("d").Dot("Claim").Call(jen.Op("&").Id("seen").Index(jen.Lit(i)), jen.Op("&").Id("it"), jen.Id(keysVar(s)).Index(jen.Lit(i)))).Block(body...),
 		))
@@ -278,6 +278,35 @@ func absent(s *Struct, f *Field, i int) []jen.Code {
 		return []jen.Code{jen.Id("d").Dot("Missing").Call(jen.Lit(f.Name), jen.Id(keysVar(s)).Index(jen.Lit(i)).Index(jen.Lit(1), jen.Empty()))}
 	}
 	return nil
+}
+
+// absentOr renders a given field's decoding, body, behind the reading of
+// the values that mean the field left out: null or "" for an optional
+// field (Decoder.Absent; its default applies, or its zero value stays),
+// null for a required one ("is required").
+func absentOr(s *Struct, f *Field, i int, body []jen.Code) []jen.Code {
+	v := jen.Id("it").Dot("Value")
+	if forms := f.Absent(); forms != 0 {
+		given := jen.Id("d").Dot("Absent").Call(v, jen.Lit(f.Name), absentFormsCode(forms))
+		if st := absent(s, f, i); st != nil {
+			return []jen.Code{jen.If(given).Block(st...).Else().Block(body...)}
+		}
+		return []jen.Code{jen.If(jen.Op("!").Add(given)).Block(body...)}
+	}
+	if f.RequiredNull() {
+		return []jen.Code{jen.If(jen.Qual(lenientPkg, "Null").Call(v)).Block(absent(s, f, i)...).Else().Block(body...)}
+	}
+	return body
+}
+
+func absentFormsCode(forms lenient.AbsentForms) jen.Code {
+	switch forms {
+	case lenient.AbsentNull:
+		return jen.Qual(lenientPkg, "AbsentNull")
+	case lenient.AbsentEmpty:
+		return jen.Qual(lenientPkg, "AbsentEmpty")
+	}
+	return jen.Qual(lenientPkg, "AbsentNull").Op("|").Qual(lenientPkg, "AbsentEmpty")
 }
 
 // setDefault renders the statements that give an absent field its default

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -105,5 +106,15 @@ func (l *loader) resolveRequired(m *Package, flag, directive schema.Required, at
 			}
 			l.diags = append(l.diags, Diagnostic{Pos: f.Pos, Field: ids[i], Msg: "a field with a default must be optional: " + fix})
 		}
+		if f.EmptyError && f.withEmpty().Absent()&lenient.AbsentEmpty == 0 {
+			l.diags = append(l.diags, Diagnostic{Pos: f.Pos, Field: ids[i], Msg: schema.EmptyErrorRefused})
+		}
 	}
+}
+
+// withEmpty is f without empty=error.
+func (f *Field) withEmpty() *Field {
+	c := *f
+	c.EmptyError = false
+	return &c
 }

@@ -91,11 +91,28 @@ func (w *ruleWalker) structFields(s *Struct, prefix string) {
 		for _, a := range f.Aliases {
 			w.add(join(prefix, a), p, "alias."+a, lenient.Rule{Type: lenient.RuleParamAlias, To: to})
 		}
+		if forms := f.Absent(); forms != 0 {
+			// null or "" read as the field left out: removed, before its
+			// default is given
+			w.add(p, p, "absent", lenient.Rule{Type: lenient.RuleAbsent, Value: absentValues(forms)})
+		}
 		if f.Keywords.HasDefault {
 			w.add(p, p, "default", lenient.Rule{Type: lenient.RuleParamDefault, Value: defaultJSON(f)})
 		}
 		w.value(f.Type, p, f.Mode)
 	}
+}
+
+// absentValues is an absent rule's value: the JSON values forms reads as
+// a field left out.
+func absentValues(forms lenient.AbsentForms) json.RawMessage {
+	switch forms {
+	case lenient.AbsentNull:
+		return json.RawMessage(`[null]`)
+	case lenient.AbsentEmpty:
+		return json.RawMessage(`[""]`)
+	}
+	return json.RawMessage(`[null,""]`)
 }
 
 // value derives the rules of a value of type t at path p, decoded with

@@ -1043,6 +1043,35 @@ func (d *Decoder) Missing(name string, aliases []string) {
 	d.Fail(name, nil, msg)
 }
 
+// AbsentForms says which values of an optional field are read as the
+// field left out (Decoder.Absent).
+type AbsentForms uint8
+
+const (
+	// AbsentNull reads null as absent: OpenAI's strict mode has a model
+	// send null for every optional field it leaves out.
+	AbsentNull AbsentForms = 1 << iota
+	// AbsentEmpty reads "" as absent, for a field that is not a string
+	// (Cursor sends "" for optional fields the model left out); a string
+	// field keeps "".
+	AbsentEmpty
+)
+
+// Absent reports whether v, the value of the optional member name, is
+// one of forms (null, ""), which read as the member left out: its default
+// applies, or its zero value. The fix is recorded (FixAbsent, from the
+// value).
+func (d *Decoder) Absent(v []byte, name string, forms AbsentForms) bool {
+	v = trimSpace(v)
+	if len(v) == 4 && forms&AbsentNull != 0 && Null(v) || len(v) == 2 && forms&AbsentEmpty != 0 && v[0] == '"' && v[1] == '"' {
+		if d.record {
+			d.fix(name, FixAbsent, v, nil)
+		}
+		return true
+	}
+	return false
+}
+
 // Defaulted records that the absent member name was given its default,
 // whose JSON text is value.
 func (d *Decoder) Defaulted(name, value string) {

@@ -304,6 +304,40 @@ const (
 	StrictBoolPattern = `^(true|false)$`
 )
 
+// OrEmptyPattern is pattern (one of the patterns above: ^...$) that also
+// matches "": the string form of an optional number or boolean, whose ""
+// reads as the field left out.
+func OrEmptyPattern(pattern string) string {
+	inner := pattern[1 : len(pattern)-1]
+	if oneGroup(inner) {
+		return "^" + inner + "?$" // ^(a|b)$ -> ^(a|b)?$
+	}
+	return "^(" + inner + ")?$"
+}
+
+// oneGroup reports whether the regular expression s is one parenthesized
+// group, (...), and nothing else.
+func oneGroup(s string) bool {
+	if len(s) < 2 || s[0] != '(' || s[len(s)-1] != ')' {
+		return false
+	}
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 && i < len(s)-1 {
+				return false
+			}
+		}
+	}
+	return depth == 0
+}
+
 func lower(c byte) byte { return c | 0x20 }
 
 func unsafeString[T ~string | ~[]byte](s T) string {

@@ -17,6 +17,7 @@ const (
 	FixUnescape      FixKind = "unescape"        // literal \n read as a newline
 	FixAlias         FixKind = "alias"           // old_str read as old_text
 	FixDefault       FixKind = "default"         // absent key given its default
+	FixAbsent        FixKind = "absent"          // null, or "" for a field that is not a string, read as an optional field left out
 	FixUnknownKey    FixKind = "unknown_key"     // unknown key ignored
 )
 

@@ -56,6 +56,10 @@ type builder struct {
 	// open counts, with unroll, the levels of each recursive struct being
 	// built.
 	open map[*Type]int
+	// absent is what the field being built reads as left out (its
+	// AbsentForms): build gives its type a null branch for null and a
+	// string form that also takes "" for "". The next build takes it.
+	absent lenient.AbsentForms
 }
 
 // root builds the object schema of a tool's arguments, with the $defs its
@@ -154,6 +158,8 @@ func Build(t *Type) (*jsonschema.Schema, error) {
 }
 
 func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
+	absent := b.absent
+	b.absent = 0
 	var branches []*jsonschema.Schema
 	switch t.Kind {
 	case String:
@@ -163,13 +169,13 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 		if t.StrictBool {
 			pattern = lenient.StrictBoolPattern
 		}
-		branches = lenientScalar(t, &jsonschema.Schema{Type: "boolean"}, pattern)
+		branches = lenientScalar(t, &jsonschema.Schema{Type: "boolean"}, orEmpty(pattern, absent))
 	case Int:
-		branches = lenientScalar(t, &jsonschema.Schema{Type: "integer"}, lenient.IntPattern)
+		branches = lenientScalar(t, &jsonschema.Schema{Type: "integer"}, orEmpty(lenient.IntPattern, absent))
 	case Uint:
-		branches = lenientScalar(t, &jsonschema.Schema{Type: "integer", Minimum: "0"}, lenient.UintPattern)
+		branches = lenientScalar(t, &jsonschema.Schema{Type: "integer", Minimum: "0"}, orEmpty(lenient.UintPattern, absent))
 	case Float:
-		branches = lenientScalar(t, &jsonschema.Schema{Type: "number"}, lenient.FloatPattern)
+		branches = lenientScalar(t, &jsonschema.Schema{Type: "number"}, orEmpty(lenient.FloatPattern, absent))
 	case Array:
 		if t.Elem == nil {
 			return nil, fmt.Errorf("array type without element type")
@@ -233,7 +239,7 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 		if own == nil {
 			return &jsonschema.Schema{Extras: map[string]any{}}, nil // {}, as Any
 		}
-		if !t.Nullable {
+		if !t.Nullable && absent&lenient.AbsentNull == 0 {
 			return own, nil
 		}
 		branches = []*jsonschema.Schema{own}
@@ -246,7 +252,7 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 	case t.Strict && t.Kind != String && !t.Foreign:
 		branches[0].Comments = StrictComment
 	}
-	if t.Nullable {
+	if t.Nullable || absent&lenient.AbsentNull != 0 {
 		branches = append(branches, &jsonschema.Schema{Type: "null"})
 	}
 	if len(branches) == 1 {
@@ -317,6 +323,16 @@ func branch(s *jsonschema.Schema, types ...string) *jsonschema.Schema {
 
 // lenientScalar is the schema of a number or boolean: the JSON type and,
 // unless strict, a string form restricted by pattern.
+// orEmpty is pattern, or with "" among what it matches when absent has
+// lenient.AbsentEmpty: "" for an optional number or boolean reads as the
+// field left out.
+func orEmpty(pattern string, absent lenient.AbsentForms) string {
+	if absent&lenient.AbsentEmpty == 0 {
+		return pattern
+	}
+	return lenient.OrEmptyPattern(pattern)
+}
+
 func lenientScalar(t *Type, native *jsonschema.Schema, pattern string) []*jsonschema.Schema {
 	if t.Strict {
 		return []*jsonschema.Schema{native}
@@ -419,6 +435,7 @@ func exhausted(t *Type) *jsonschema.Schema {
 }
 
 func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
+	b.absent = f.Absent()
 	s, err := b.build(f.Type)
 	if err != nil {
 		return nil, err

@@ -28,20 +28,21 @@ func TestRootProfiles(t *testing.T) {
 	want := map[lenient.Profile]map[string]string{
 		lenient.ProfilePortable: {
 			"path":       `{"type":"string","description":"Path is the directory."}`,
-			"limit":      `{"anyOf":[{"type":"integer","minimum":1,"default":100},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]}`,
-			"count_only": `{"anyOf":[{"type":"boolean"},{"type":"string","pattern":` + quote(lenient.BoolPattern) + `}]}`,
-			"ratio":      `{"anyOf":[{"type":"number"},{"type":"string","pattern":` + quote(lenient.FloatPattern) + `}]}`,
-			"file_types": `{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]}`,
+			// optional: null and "" read as left out (golden/nulls)
+			"limit":      `{"anyOf":[{"type":"integer","minimum":1,"default":100},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}`,
+			"count_only": `{"anyOf":[{"type":"boolean"},{"type":"string","pattern":` + quote(lenient.OrEmptyPattern(lenient.BoolPattern)) + `},{"type":"null"}]}`,
+			"ratio":      `{"anyOf":[{"type":"number"},{"type":"string","pattern":` + quote(lenient.OrEmptyPattern(lenient.FloatPattern)) + `},{"type":"null"}]}`,
+			"file_types": `{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}`,
 			"size":       `{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]}`,
 		},
 		lenient.ProfileTypeArray: {
-			"limit":      `{"minimum":1,"pattern":"^-?[0-9]+$","default":100,"type":["integer","string","null"]}`,
-			"file_types": `{"items":{"type":"string"},"type":["array","string"]}`,
+			"limit":      `{"minimum":1,"pattern":"^(-?[0-9]+)?$","default":100,"type":["integer","string","null"]}`,
+			"file_types": `{"items":{"type":"string"},"type":["array","string","null"]}`,
 		},
 		lenient.ProfileGemini: {
 			"limit":      `{"type":"integer","minimum":1,"default":100,"nullable":true}`,
-			"count_only": `{"type":"boolean"}`,
-			"file_types": `{"items":{"type":"string"},"type":"array"}`,
+			"count_only": `{"type":"boolean","nullable":true}`,
+			"file_types": `{"items":{"type":"string"},"type":"array","nullable":true}`,
 		},
 	}
 	for _, p := range lenient.Profiles() {
@@ -156,12 +157,12 @@ func TestMapOfAnyValue(t *testing.T) {
 		want map[lenient.Profile]string
 	}{
 		{&Type{Kind: Any}, map[lenient.Profile]string{
-			lenient.ProfilePortable:  `{"anyOf":[{"type":"object"},{"type":"string"}]}`,
-			lenient.ProfileTypeArray: `{"type":["object","string"]}`,
-			lenient.ProfileGemini:    `{"type":"object"}`,
+			lenient.ProfilePortable:  `{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]}`,
+			lenient.ProfileTypeArray: `{"type":["object","string","null"]}`,
+			lenient.ProfileGemini:    `{"type":"object","nullable":true}`,
 		}},
 		{&Type{Kind: Int, Bits: 16}, map[lenient.Profile]string{
-			lenient.ProfilePortable: `{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"object"},{"type":"string"}]}`,
+			lenient.ProfilePortable: `{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"object"},{"type":"string"},{"type":"null"}]}`,
 		}},
 	} {
 		root := &Type{Kind: Object, Fields: []Field{{Name: "m", Type: &Type{Kind: Map, Elem: tc.elem}}}}

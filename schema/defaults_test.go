@@ -122,9 +122,10 @@ func objectOf(s map[string]any) map[string]any {
 
 // TestDefaultsOutOfFillersReach: a default filler (go-sdk's mcp.AddTool)
 // run on the generated schema in the portable profile, the one SDKs are
-// given, sets only the defaults the decoder would apply the same way:
-// never a field's canonical key beside an alias sent (the decoder would
-// see the field twice), never an object the caller left out. Every
+// given, sets no default: never a field's canonical key beside an alias
+// sent (the decoder would see the field twice), never an object the
+// caller left out, and, since a field with a default is optional and
+// takes null, none at all: the decoder applies them. Every
 // declared default is still in the schema, at its property or in the
 // property's first anyOf branch. The profiles for tools/list only keep
 // their spelling (a default at its property, as before).
@@ -159,10 +160,10 @@ func TestDefaultsOutOfFillersReach(t *testing.T) {
 					added = append(added, k)
 				}
 			}
-			want := []string{"mode"}
-			if slices.Contains(sent, "mode") {
-				want = nil
-			}
+			// Every field with a default is optional, so it takes null
+			// (golden/nulls): its default sits in its first anyOf branch,
+			// where fillers do not look, and the decoder applies it.
+			var want []string
 			if slices.Sort(added); !slices.Equal(added, want) {
 				t.Errorf("closed=%v: a default filler adds %v to %s, want %v\n%s", closed, added, args, want, b)
 			}
@@ -189,19 +190,18 @@ func TestDefaultsOutOfFillersReach(t *testing.T) {
 		}
 	}
 	for p, want := range map[lenient.Profile]string{
-		lenient.ProfilePortable:  `{"anyOf":[{"type":"string","default":"public"}]}`,
-		lenient.ProfileTypeArray: `{"type":"string","default":"public"}`,
-		lenient.ProfileGemini:    `{"type":"string","default":"public"}`,
+		lenient.ProfilePortable:  `{"anyOf":[{"type":"string","default":"public"},{"type":"null"}]}`,
+		lenient.ProfileTypeArray: `{"default":"public","type":["string","null"]}`,
+		lenient.ProfileGemini:    `{"type":"string","default":"public","nullable":true}`,
 	} {
 		s, _ := RootProfile(defaultsType(false), p)
 		if b, _ := json.Marshal(s.Properties.Value("schema")); string(b) != want {
 			t.Errorf("%s: schema is %s, want %s", p, b, want)
 		}
 	}
-	// A field without aliases keeps its default where a filler applies
-	// it as the decoder does.
+	// A field without aliases: its default in the first branch too.
 	s, _ := RootProfile(defaultsType(false), lenient.ProfilePortable)
-	if b, _ := json.Marshal(s.Properties.Value("mode")); string(b) != `{"type":"string","default":"fast"}` {
+	if b, _ := json.Marshal(s.Properties.Value("mode")); string(b) != `{"anyOf":[{"type":"string","default":"fast"},{"type":"null"}]}` {
 		t.Errorf("mode: %s", b)
 	}
 }

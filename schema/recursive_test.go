@@ -59,7 +59,7 @@ func TestRecursiveSchema(t *testing.T) {
 	for _, want := range []string{
 		`"$defs":{"Filter":{`,
 		`"filter":{"anyOf":[{"$ref":"#/$defs/Filter"},{"type":"string"},{"type":"null"}]}`,
-		`"and":{"anyOf":[{"items":{"anyOf":[{"$ref":"#/$defs/Filter"},{"type":"string"}]},"type":"array"},{"type":"string"}]}`,
+		`"and":{"anyOf":[{"items":{"anyOf":[{"$ref":"#/$defs/Filter"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]}`,
 	} {
 		if !strings.Contains(portable, want) {
 			t.Errorf("portable: no %s in\n%s", want, portable)

@@ -96,8 +96,15 @@ func DescribeWith(t reflect.Type, o Options) (*Type, error) {
 		}
 		model = r
 	}
-	for _, f := range fields {
+	for i, f := range fields {
 		f.Required = model.IsRequired(f.omit, f.Keywords.Required) && !f.Keywords.HasDefault
+		if f.EmptyError {
+			c := *f
+			c.EmptyError = false
+			if c.Absent()&lenient.AbsentEmpty == 0 {
+				return nil, fmt.Errorf("%s: %s", paths[i], EmptyErrorRefused)
+			}
+		}
 	}
 	d.Required = model
 	return d, nil
@@ -291,6 +298,7 @@ func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, b
 			}
 			f := Field{
 				Depth:       norm.Depth,
+				EmptyError:  norm.EmptyError,
 				Name:        name,
 				Aliases:     norm.Aliases,
 				omit:        hasOption(opts, "omitempty") || hasOption(opts, "omitzero"),

@@ -213,6 +213,9 @@ type Norm struct {
 	// Split is split=SEP: a string of items separated by SEP is read as a
 	// slice of strings ("" when not given).
 	Split string
+	// EmptyError is empty=error: "" for an optional field that is not a
+	// string is refused, not read as the field left out (AbsentForms).
+	EmptyError bool
 }
 
 // ParseNorm parses a `norm` struct tag. Unknown options are errors that
@@ -260,6 +263,8 @@ func ParseNorm(tag string) (Norm, error) {
 			n.Wrap = true
 		case part == "unescape":
 			n.Unescape = true
+		case key == "empty" && val == "error":
+			n.EmptyError = true
 		case key == "unknown" && (val == "error" || val == "ignore"):
 			n.RejectUnknown = val == "error"
 		case key == "depth" && hasVal:
@@ -269,7 +274,7 @@ func ParseNorm(tag string) (Norm, error) {
 			}
 			n.Depth = d
 		default:
-			return n, fmt.Errorf("unknown norm option %q; known: alias=a|b, value_alias=from:to|from:to, bool=strict, strict, wrap, unescape, unknown=error, depth=N, split=SEP", part)
+			return n, fmt.Errorf("unknown norm option %q; known: alias=a|b, value_alias=from:to|from:to, bool=strict, strict, wrap, unescape, unknown=error, depth=N, split=SEP, empty=error", part)
 		}
 	}
 	return n, nil

@@ -3,7 +3,11 @@
 // schema accepts exactly the forms package lenient decodes.
 package schema
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/normgen/normgen/lenient"
+)
 
 // Kind is the kind of a described Go type.
 type Kind int
@@ -135,6 +139,33 @@ type Field struct {
 	// reaches itself: how many levels of that type a schema without $ref
 	// (the gemini profile) unrolls; 0 means DefaultDepth.
 	Depth int
+	// EmptyError is `norm:"empty=error"`: "" is refused, not read as the
+	// field left out (AbsentForms).
+	EmptyError bool
+}
+
+// Absent is which values of the field read as the field left out (see
+// AbsentForms); a struct of another package, decoded by encoding/json,
+// reads null as absent and nothing else.
+func (f *Field) Absent() lenient.AbsentForms {
+	t := f.Type
+	if t == nil {
+		return 0
+	}
+	kind := t.Kind
+	if t.Foreign {
+		kind = Custom
+	}
+	return AbsentForms(kind, t.Nullable, t.Strict, t.Split, f.Required, f.Keywords.HasDefault, f.EmptyError)
+}
+
+// RequiredNull reports whether null for the field, required, is read as
+// the field left out ("is required"); see RequiredNull.
+func (f *Field) RequiredNull() bool {
+	if f.Type == nil || !f.Required || f.Type.Foreign {
+		return false
+	}
+	return RequiredNull(f.Type.Kind, f.Type.Nullable)
 }
 
 // DefaultDepth is how many levels of a recursive type the profiles

@@ -68,69 +68,91 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 		switch string(it.Key) {
 		case "schema", "schema_name", "namespace":
 			if d.Claim(&seen[0], &it, queryInputKeys[0]) {
-				x.Schema = d.String(it.Value, "schema", 0)
+				if d.Absent(it.Value, "schema", lenient.AbsentNull) {
+					x.Schema = "public"
+					d.Defaulted("schema", "\"public\"")
+				} else {
+					x.Schema = d.String(it.Value, "schema", 0)
+				}
 			}
 		case "table", "table_name":
 			if d.Claim(&seen[1], &it, queryInputKeys[1]) {
-				x.Table = d.String(it.Value, "table", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("table", queryInputKeys[1][1:])
+				} else {
+					x.Table = d.String(it.Value, "table", 0)
+				}
 			}
 		case "limit", "max_rows":
 			if d.Claim(&seen[2], &it, queryInputKeys[2]) {
-				if !lenient.Null(it.Value) {
-					mark := d.Mark()
-					val := d.Int(it.Value, "limit", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if val < 1 {
-							d.Fail("limit", it.Value, "is less than the minimum, 1")
+				if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+					val := int(100)
+					x.Limit = &val
+					d.Defaulted("limit", "100")
+				} else {
+					if !lenient.Null(it.Value) {
+						mark := d.Mark()
+						val := d.Int(it.Value, "limit", lenient.IntBits, 0)
+						if d.OK(mark) {
+							if val < 1 {
+								d.Fail("limit", it.Value, "is less than the minimum, 1")
+							}
+							if val > 10000 {
+								d.Fail("limit", it.Value, "is more than the maximum, 10000")
+							}
+						} else {
+							d.Bounded(mark, it.Value, lenient.Bounds{
+								Maximum: "10000",
+								Minimum: "1",
+							})
 						}
-						if val > 10000 {
-							d.Fail("limit", it.Value, "is more than the maximum, 10000")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{
-							Maximum: "10000",
-							Minimum: "1",
-						})
+						p := int(val)
+						x.Limit = &p
 					}
-					p := int(val)
-					x.Limit = &p
 				}
 			}
 		case "columns", "column", "fields":
 			if d.Claim(&seen[3], &it, queryInputKeys[3]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "columns", lenient.Wrap, &a) {
-					d.Enter("columns")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "columns", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "columns", lenient.Wrap, &a) {
+						d.Enter("columns")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Columns = s
 					}
-					d.Leave()
-					x.Columns = s
 				}
 			}
 		case "order":
 			if d.Claim(&seen[4], &it, queryInputKeys[4]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "order", 0)
-				if d.OK(mark) {
-					switch val {
-					case "ascending":
-						val = d.ValueAlias(val, "order", "asc")
-					case "descending":
-						val = d.ValueAlias(val, "order", "desc")
+				if d.Absent(it.Value, "order", lenient.AbsentNull) {
+					x.Order = "asc"
+					d.Defaulted("order", "\"asc\"")
+				} else {
+					mark := d.Mark()
+					val := d.String(it.Value, "order", 0)
+					if d.OK(mark) {
+						switch val {
+						case "ascending":
+							val = d.ValueAlias(val, "order", "asc")
+						case "descending":
+							val = d.ValueAlias(val, "order", "desc")
+						}
+						switch val {
+						case "asc", "desc":
+						default:
+							d.Fail("order", it.Value, "is not one of \"asc\", \"desc\"")
+						}
 					}
-					switch val {
-					case "asc", "desc":
-					default:
-						d.Fail("order", it.Value, "is not one of \"asc\", \"desc\"")
-					}
+					x.Order = val
 				}
-				x.Order = val
 			}
 		default:
 			d.Unknown(it.Key, 0, queryInputKnown)
@@ -347,38 +369,47 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 		switch string(it.Key) {
 		case "op", "operation", "action":
 			if d.Claim(&seen[0], &it, copyInputKeys[0]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "op", 0)
-				if d.OK(mark) {
-					switch val {
-					case "cp":
-						val = d.ValueAlias(val, "op", "copy")
-					case "mv":
-						val = d.ValueAlias(val, "op", "move")
+				if d.Absent(it.Value, "op", lenient.AbsentNull) {
+					x.Op = "copy"
+					d.Defaulted("op", "\"copy\"")
+				} else {
+					mark := d.Mark()
+					val := d.String(it.Value, "op", 0)
+					if d.OK(mark) {
+						switch val {
+						case "cp":
+							val = d.ValueAlias(val, "op", "copy")
+						case "mv":
+							val = d.ValueAlias(val, "op", "move")
+						}
+						switch val {
+						case "copy", "move":
+						default:
+							d.Fail("op", it.Value, "is not one of \"copy\", \"move\"")
+						}
 					}
-					switch val {
-					case "copy", "move":
-					default:
-						d.Fail("op", it.Value, "is not one of \"copy\", \"move\"")
-					}
+					x.Op = val
 				}
-				x.Op = val
 			}
 		case "sources", "src", "from":
 			if d.Claim(&seen[1], &it, copyInputKeys[1]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "sources", lenient.Wrap, &a) {
-					d.Enter("sources")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if lenient.Null(it.Value) {
+					d.Missing("sources", copyInputKeys[1][1:])
+				} else {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "sources", lenient.Wrap, &a) {
+						d.Enter("sources")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Sources = s
 					}
-					d.Leave()
-					x.Sources = s
 				}
 			}
 		case "dest", "to", "target":
@@ -390,36 +421,52 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 			}
 		case "overwrite", "force":
 			if d.Claim(&seen[3], &it, copyInputKeys[3]) {
-				x.Overwrite = d.Bool(it.Value, "overwrite", lenient.StrictBool)
+				if d.Absent(it.Value, "overwrite", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Overwrite = false
+					d.Defaulted("overwrite", "false")
+				} else {
+					x.Overwrite = d.Bool(it.Value, "overwrite", lenient.StrictBool)
+				}
 			}
 		case "mode", "perm":
 			if d.Claim(&seen[4], &it, copyInputKeys[4]) {
-				if !lenient.Null(it.Value) {
-					mark := d.Mark()
-					val := d.Uint(it.Value, "mode", 16, 0)
-					if d.OK(mark) {
-						if val > 4095 {
-							d.Fail("mode", it.Value, "is more than the maximum, 4095")
+				if d.Absent(it.Value, "mode", lenient.AbsentNull|lenient.AbsentEmpty) {
+					val := uint16(420)
+					x.Mode = &val
+					d.Defaulted("mode", "420")
+				} else {
+					if !lenient.Null(it.Value) {
+						mark := d.Mark()
+						val := d.Uint(it.Value, "mode", 16, 0)
+						if d.OK(mark) {
+							if val > 4095 {
+								d.Fail("mode", it.Value, "is more than the maximum, 4095")
+							}
+						} else {
+							d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "4095"})
 						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "4095"})
+						p := uint16(val)
+						x.Mode = &p
 					}
-					p := uint16(val)
-					x.Mode = &p
 				}
 			}
 		case "retries", "tries":
 			if d.Claim(&seen[5], &it, copyInputKeys[5]) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "retries", 8, lenient.Strict)
-				if d.OK(mark) {
-					if val < 0 {
-						d.Fail("retries", it.Value, "is less than the minimum, 0")
-					}
+				if d.Absent(it.Value, "retries", lenient.AbsentNull) {
+					x.Retries = 2
+					d.Defaulted("retries", "2")
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+					mark := d.Mark()
+					val := d.Int(it.Value, "retries", 8, lenient.Strict)
+					if d.OK(mark) {
+						if val < 0 {
+							d.Fail("retries", it.Value, "is less than the minimum, 0")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+					}
+					x.Retries = int8(val)
 				}
-				x.Retries = int8(val)
 			}
 		default:
 			d.Unknown(it.Key, 0, copyInputKnown)
@@ -655,88 +702,106 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 		switch string(it.Key) {
 		case "name":
 			if d.Claim(&seen[0], &it, pipelineInputKeys[0]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "name", 0)
-				if d.OK(mark) {
-					if utf8.RuneCountInString(val) < 1 {
-						d.Fail("name", it.Value, "is shorter than 1 characters")
+				if lenient.Null(it.Value) {
+					d.Missing("name", pipelineInputKeys[0][1:])
+				} else {
+					mark := d.Mark()
+					val := d.String(it.Value, "name", 0)
+					if d.OK(mark) {
+						if utf8.RuneCountInString(val) < 1 {
+							d.Fail("name", it.Value, "is shorter than 1 characters")
+						}
 					}
+					x.Name = val
 				}
-				x.Name = val
 			}
 		case "steps", "stages":
 			if d.Claim(&seen[1], &it, pipelineInputKeys[1]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "steps", 0, &a) {
-					d.Enter("steps")
-					s := make([]Step, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Step
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if lenient.Null(it.Value) {
+					d.Missing("steps", pipelineInputKeys[1][1:])
+				} else {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "steps", 0, &a) {
+						d.Enter("steps")
+						s := make([]Step, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e Step
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Steps = s
 					}
-					d.Leave()
-					x.Steps = s
 				}
 			}
 		case "retry":
 			if d.Claim(&seen[2], &it, pipelineInputKeys[2]) {
-				d.Enter("retry")
-				x.Retry.decodeNormgen(d, it.Value, 0)
-				d.Leave()
+				if !d.Absent(it.Value, "retry", lenient.AbsentNull|lenient.AbsentEmpty) {
+					d.Enter("retry")
+					x.Retry.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
 			}
 		case "notify", "notification":
 			if d.Claim(&seen[3], &it, pipelineInputKeys[3]) {
-				if !lenient.Null(it.Value) {
-					d.Enter("notify")
-					p := new(Notify)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Notify = p
-					d.Leave()
+				if !d.Absent(it.Value, "notify", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						d.Enter("notify")
+						p := new(Notify)
+						p.decodeNormgen(d, it.Value, 0)
+						x.Notify = p
+						d.Leave()
+					}
 				}
 			}
 		case "limits":
 			if d.Claim(&seen[4], &it, pipelineInputKeys[4]) {
-				d.Enter("limits")
-				x.Limits.decodeNormgen(d, it.Value, lenient.Strict)
-				d.Leave()
+				if !d.Absent(it.Value, "limits", lenient.AbsentNull) {
+					d.Enter("limits")
+					x.Limits.decodeNormgen(d, it.Value, lenient.Strict)
+					d.Leave()
+				}
 			}
 		case "env":
 			if d.Claim(&seen[5], &it, pipelineInputKeys[5]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "env", 0, &o) {
-					d.Enter("env")
-					mp := make(map[string]string)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e string
-						e = d.String(o.Value, "", 0)
-						mp[k] = e
+				if !d.Absent(it.Value, "env", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "env", 0, &o) {
+						d.Enter("env")
+						mp := make(map[string]string)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e string
+							e = d.String(o.Value, "", 0)
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.Env = mp
 					}
-					d.Leave()
-					x.Env = mp
 				}
 			}
 		case "weights", "weight":
 			if d.Claim(&seen[6], &it, pipelineInputKeys[6]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "weights", 0, &o) {
-					d.Enter("weights")
-					mp := make(map[string]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e int
-						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-						mp[k] = e
+				if !d.Absent(it.Value, "weights", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "weights", 0, &o) {
+						d.Enter("weights")
+						mp := make(map[string]int)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e int
+							e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.Weights = mp
 					}
-					d.Leave()
-					x.Weights = mp
 				}
 			}
 		case "meta":
@@ -749,26 +814,33 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 			}
 		case "note":
 			if d.Claim(&seen[9], &it, pipelineInputKeys[9]) {
-				x.Note = d.String(it.Value, "note", lenient.Unescape)
+				if !d.Absent(it.Value, "note", lenient.AbsentNull) {
+					x.Note = d.String(it.Value, "note", lenient.Unescape)
+				}
 			}
 		case "timeout", "timeout_s":
 			if d.Claim(&seen[10], &it, pipelineInputKeys[10]) {
-				mark := d.Mark()
-				val := d.Float(it.Value, "timeout", 32, 0)
-				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "3600"); c > 0 {
-						d.Fail("timeout", it.Value, "is more than the maximum, 3600")
-					}
-					if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
-						d.Fail("timeout", it.Value, "must be more than 0")
-					}
+				if d.Absent(it.Value, "timeout", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Timeout = 30
+					d.Defaulted("timeout", "30")
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						ExclusiveMinimum: "0",
-						Maximum:          "3600",
-					})
+					mark := d.Mark()
+					val := d.Float(it.Value, "timeout", 32, 0)
+					if d.OK(mark) {
+						if c, _ := lenient.CompareNumber(it.Value, "3600"); c > 0 {
+							d.Fail("timeout", it.Value, "is more than the maximum, 3600")
+						}
+						if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
+							d.Fail("timeout", it.Value, "must be more than 0")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{
+							ExclusiveMinimum: "0",
+							Maximum:          "3600",
+						})
+					}
+					x.Timeout = float32(val)
 				}
-				x.Timeout = float32(val)
 			}
 		default:
 			d.Unknown(it.Key, 0, pipelineInputKnown)
@@ -848,39 +920,59 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "id":
 			if d.Claim(&seen[0], &it, stepKeys[0]) {
-				x.ID = d.String(it.Value, "id", 0)
+				if d.Absent(it.Value, "id", lenient.AbsentNull) {
+					x.ID = lenient.Expand("step-{{index}}", d.Index())
+					d.DefaultedString("id", string(x.ID))
+				} else {
+					x.ID = d.String(it.Value, "id", 0)
+				}
 			}
 		case "kind", "type":
 			if d.Claim(&seen[1], &it, stepKeys[1]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "kind", 0)
-				if d.OK(mark) {
-					switch val {
-					case "shell", "http":
-					default:
-						d.Fail("kind", it.Value, "is not one of \"shell\", \"http\"")
+				if d.Absent(it.Value, "kind", lenient.AbsentNull) {
+					x.Kind = "shell"
+					d.Defaulted("kind", "\"shell\"")
+				} else {
+					mark := d.Mark()
+					val := d.String(it.Value, "kind", 0)
+					if d.OK(mark) {
+						switch val {
+						case "shell", "http":
+						default:
+							d.Fail("kind", it.Value, "is not one of \"shell\", \"http\"")
+						}
 					}
+					x.Kind = val
 				}
-				x.Kind = val
 			}
 		case "cmd", "command", "run":
 			if d.Claim(&seen[2], &it, stepKeys[2]) {
-				x.Cmd = d.String(it.Value, "cmd", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("cmd", stepKeys[2][1:])
+				} else {
+					x.Cmd = d.String(it.Value, "cmd", 0)
+				}
 			}
 		case "retries", "tries":
 			if d.Claim(&seen[3], &it, stepKeys[3]) {
-				if !lenient.Null(it.Value) {
-					mark := d.Mark()
-					val := d.Int(it.Value, "retries", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if val < 0 {
-							d.Fail("retries", it.Value, "is less than the minimum, 0")
+				if d.Absent(it.Value, "retries", lenient.AbsentNull|lenient.AbsentEmpty) {
+					val := int(1)
+					x.Retries = &val
+					d.Defaulted("retries", "1")
+				} else {
+					if !lenient.Null(it.Value) {
+						mark := d.Mark()
+						val := d.Int(it.Value, "retries", lenient.IntBits, 0)
+						if d.OK(mark) {
+							if val < 0 {
+								d.Fail("retries", it.Value, "is less than the minimum, 0")
+							}
+						} else {
+							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+						p := int(val)
+						x.Retries = &p
 					}
-					p := int(val)
-					x.Retries = &p
 				}
 			}
 		default:
@@ -1067,26 +1159,36 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "attempts":
 			if d.Claim(&seen[0], &it, retryKeys[0]) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "attempts", lenient.IntBits, 0)
-				if d.OK(mark) {
-					if val < 1 {
-						d.Fail("attempts", it.Value, "is less than the minimum, 1")
-					}
-					if val > 10 {
-						d.Fail("attempts", it.Value, "is more than the maximum, 10")
-					}
+				if d.Absent(it.Value, "attempts", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Attempts = 3
+					d.Defaulted("attempts", "3")
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						Maximum: "10",
-						Minimum: "1",
-					})
+					mark := d.Mark()
+					val := d.Int(it.Value, "attempts", lenient.IntBits, 0)
+					if d.OK(mark) {
+						if val < 1 {
+							d.Fail("attempts", it.Value, "is less than the minimum, 1")
+						}
+						if val > 10 {
+							d.Fail("attempts", it.Value, "is more than the maximum, 10")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{
+							Maximum: "10",
+							Minimum: "1",
+						})
+					}
+					x.Attempts = int(val)
 				}
-				x.Attempts = int(val)
 			}
 		case "backoff_ms", "backoff":
 			if d.Claim(&seen[1], &it, retryKeys[1]) {
-				x.BackoffMS = uint32(d.Uint(it.Value, "backoff_ms", 32, 0))
+				if d.Absent(it.Value, "backoff_ms", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.BackoffMS = 500
+					d.Defaulted("backoff_ms", "500")
+				} else {
+					x.BackoffMS = uint32(d.Uint(it.Value, "backoff_ms", 32, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, retryKnown)
@@ -1229,11 +1331,21 @@ func (x *Notify) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "channel", "room":
 			if d.Claim(&seen[0], &it, notifyKeys[0]) {
-				x.Channel = d.String(it.Value, "channel", 0)
+				if d.Absent(it.Value, "channel", lenient.AbsentNull) {
+					x.Channel = "#ops"
+					d.Defaulted("channel", "\"#ops\"")
+				} else {
+					x.Channel = d.String(it.Value, "channel", 0)
+				}
 			}
 		case "on_failure":
 			if d.Claim(&seen[1], &it, notifyKeys[1]) {
-				x.OnFailure = d.Bool(it.Value, "on_failure", 0)
+				if d.Absent(it.Value, "on_failure", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.OnFailure = true
+					d.Defaulted("on_failure", "true")
+				} else {
+					x.OnFailure = d.Bool(it.Value, "on_failure", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, notifyKnown)
@@ -1365,11 +1477,21 @@ func (x *Limits) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "cpu":
 			if d.Claim(&seen[0], &it, limitsKeys[0]) {
-				x.CPU = d.Float(it.Value, "cpu", 64, 0)
+				if d.Absent(it.Value, "cpu", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.CPU = 1.5
+					d.Defaulted("cpu", "1.5")
+				} else {
+					x.CPU = d.Float(it.Value, "cpu", 64, 0)
+				}
 			}
 		case "memory_mb":
 			if d.Claim(&seen[1], &it, limitsKeys[1]) {
-				x.MemoryMB = int(d.Int(it.Value, "memory_mb", lenient.IntBits, 0))
+				if d.Absent(it.Value, "memory_mb", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.MemoryMB = 512
+					d.Defaulted("memory_mb", "512")
+				} else {
+					x.MemoryMB = int(d.Int(it.Value, "memory_mb", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, limitsKnown)
@@ -1490,26 +1612,35 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "title", "summary", "subject":
 			if d.Claim(&seen[0], &it, ticketInputKeys[0]) {
-				x.Title = d.String(it.Value, "title", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("title", ticketInputKeys[0][1:])
+				} else {
+					x.Title = d.String(it.Value, "title", 0)
+				}
 			}
 		case "priority", "prio", "severity":
 			if d.Claim(&seen[1], &it, ticketInputKeys[1]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "priority", 0)
-				if d.OK(mark) {
-					switch val {
-					case "p1":
-						val = d.ValueAlias(val, "priority", "high")
-					case "p3":
-						val = d.ValueAlias(val, "priority", "low")
+				if d.Absent(it.Value, "priority", lenient.AbsentNull) {
+					x.Priority = "normal"
+					d.Defaulted("priority", "\"normal\"")
+				} else {
+					mark := d.Mark()
+					val := d.String(it.Value, "priority", 0)
+					if d.OK(mark) {
+						switch val {
+						case "p1":
+							val = d.ValueAlias(val, "priority", "high")
+						case "p3":
+							val = d.ValueAlias(val, "priority", "low")
+						}
+						switch val {
+						case "low", "normal", "high":
+						default:
+							d.Fail("priority", it.Value, "is not one of \"low\", \"normal\", \"high\"")
+						}
 					}
-					switch val {
-					case "low", "normal", "high":
-					default:
-						d.Fail("priority", it.Value, "is not one of \"low\", \"normal\", \"high\"")
-					}
+					x.Priority = val
 				}
-				x.Priority = val
 			}
 		case "assignee", "owner":
 			if d.Claim(&seen[2], &it, ticketInputKeys[2]) {
@@ -1520,44 +1651,59 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			}
 		case "estimate", "points":
 			if d.Claim(&seen[3], &it, ticketInputKeys[3]) {
-				if !lenient.Null(it.Value) {
-					mark := d.Mark()
-					val := d.Float(it.Value, "estimate", 64, 0)
-					if d.OK(mark) {
-						if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
-							d.Fail("estimate", it.Value, "is less than the minimum, 0")
+				if d.Absent(it.Value, "estimate", lenient.AbsentNull|lenient.AbsentEmpty) {
+					val := float64(1)
+					x.Estimate = &val
+					d.Defaulted("estimate", "1")
+				} else {
+					if !lenient.Null(it.Value) {
+						mark := d.Mark()
+						val := d.Float(it.Value, "estimate", 64, 0)
+						if d.OK(mark) {
+							if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
+								d.Fail("estimate", it.Value, "is less than the minimum, 0")
+							}
+						} else {
+							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+						p := val
+						x.Estimate = &p
 					}
-					p := val
-					x.Estimate = &p
 				}
 			}
 		case "watchers":
 			if d.Claim(&seen[4], &it, ticketInputKeys[4]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "watchers", lenient.Wrap, &a) {
-					d.Enter("watchers")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "watchers", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "watchers", lenient.Wrap, &a) {
+						d.Enter("watchers")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Watchers = s
 					}
-					d.Leave()
-					x.Watchers = s
 				}
 			}
 		case "project", "proj", "repo":
 			if d.Claim(&seen[5], &it, ticketInputKeys[5]) {
-				x.Common.Project = d.String(it.Value, "project", 0)
+				if d.Absent(it.Value, "project", lenient.AbsentNull) {
+					x.Common.Project = "core"
+					d.Defaulted("project", "\"core\"")
+				} else {
+					x.Common.Project = d.String(it.Value, "project", 0)
+				}
 			}
 		case "dry_run", "dryrun":
 			if d.Claim(&seen[6], &it, ticketInputKeys[6]) {
-				x.Common.DryRun = d.Bool(it.Value, "dry_run", lenient.StrictBool)
+				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Common.DryRun = d.Bool(it.Value, "dry_run", lenient.StrictBool)
+				}
 			}
 		default:
 			d.Unknown(it.Key, lenient.RejectUnknown, ticketInputKnown)
@@ -1793,77 +1939,114 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "width", "w":
 			if d.Claim(&seen[0], &it, resizeInputKeys[0]) {
-				x.Width = uint16(d.Uint(it.Value, "width", 16, 0))
+				if lenient.Null(it.Value) {
+					d.Missing("width", resizeInputKeys[0][1:])
+				} else {
+					x.Width = uint16(d.Uint(it.Value, "width", 16, 0))
+				}
 			}
 		case "height", "h":
 			if d.Claim(&seen[1], &it, resizeInputKeys[1]) {
-				x.Height = uint16(d.Uint(it.Value, "height", 16, 0))
+				if d.Absent(it.Value, "height", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Height = 0
+					d.Defaulted("height", "0")
+				} else {
+					x.Height = uint16(d.Uint(it.Value, "height", 16, 0))
+				}
 			}
 		case "scale":
 			if d.Claim(&seen[2], &it, resizeInputKeys[2]) {
-				mark := d.Mark()
-				val := d.Float(it.Value, "scale", 32, 0)
-				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "16"); c > 0 {
-						d.Fail("scale", it.Value, "is more than the maximum, 16")
-					}
-					if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
-						d.Fail("scale", it.Value, "must be more than 0")
-					}
+				if d.Absent(it.Value, "scale", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Scale = 1
+					d.Defaulted("scale", "1")
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						ExclusiveMinimum: "0",
-						Maximum:          "16",
-					})
+					mark := d.Mark()
+					val := d.Float(it.Value, "scale", 32, 0)
+					if d.OK(mark) {
+						if c, _ := lenient.CompareNumber(it.Value, "16"); c > 0 {
+							d.Fail("scale", it.Value, "is more than the maximum, 16")
+						}
+						if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
+							d.Fail("scale", it.Value, "must be more than 0")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{
+							ExclusiveMinimum: "0",
+							Maximum:          "16",
+						})
+					}
+					x.Scale = float32(val)
 				}
-				x.Scale = float32(val)
 			}
 		case "quality", "q":
 			if d.Claim(&seen[3], &it, resizeInputKeys[3]) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "quality", 8, 0)
-				if d.OK(mark) {
-					if val < 1 {
-						d.Fail("quality", it.Value, "is less than the minimum, 1")
-					}
-					if val > 100 {
-						d.Fail("quality", it.Value, "is more than the maximum, 100")
-					}
+				if d.Absent(it.Value, "quality", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Quality = 85
+					d.Defaulted("quality", "85")
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						Maximum: "100",
-						Minimum: "1",
-					})
+					mark := d.Mark()
+					val := d.Int(it.Value, "quality", 8, 0)
+					if d.OK(mark) {
+						if val < 1 {
+							d.Fail("quality", it.Value, "is less than the minimum, 1")
+						}
+						if val > 100 {
+							d.Fail("quality", it.Value, "is more than the maximum, 100")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{
+							Maximum: "100",
+							Minimum: "1",
+						})
+					}
+					x.Quality = int8(val)
 				}
-				x.Quality = int8(val)
 			}
 		case "seed":
 			if d.Claim(&seen[4], &it, resizeInputKeys[4]) {
-				x.Seed = d.Uint(it.Value, "seed", 64, 0)
+				if !d.Absent(it.Value, "seed", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Seed = d.Uint(it.Value, "seed", 64, 0)
+				}
 			}
 		case "offset":
 			if d.Claim(&seen[5], &it, resizeInputKeys[5]) {
-				x.Offset = d.Int(it.Value, "offset", 64, 0)
+				if d.Absent(it.Value, "offset", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Offset = -1
+					d.Defaulted("offset", "-1")
+				} else {
+					x.Offset = d.Int(it.Value, "offset", 64, 0)
+				}
 			}
 		case "grayscale", "gray", "bw":
 			if d.Claim(&seen[6], &it, resizeInputKeys[6]) {
-				if !lenient.Null(it.Value) {
-					p := d.Bool(it.Value, "grayscale", 0)
-					x.Grayscale = &p
+				if d.Absent(it.Value, "grayscale", lenient.AbsentNull|lenient.AbsentEmpty) {
+					val := bool(false)
+					x.Grayscale = &val
+					d.Defaulted("grayscale", "false")
+				} else {
+					if !lenient.Null(it.Value) {
+						p := d.Bool(it.Value, "grayscale", 0)
+						x.Grayscale = &p
+					}
 				}
 			}
 		case "format", "type":
 			if d.Claim(&seen[7], &it, resizeInputKeys[7]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "format", 0)
-				if d.OK(mark) {
-					switch val {
-					case "png", "jpeg", "webp":
-					default:
-						d.Fail("format", it.Value, "is not one of \"png\", \"jpeg\", \"webp\"")
+				if d.Absent(it.Value, "format", lenient.AbsentNull) {
+					x.Format = "png"
+					d.Defaulted("format", "\"png\"")
+				} else {
+					mark := d.Mark()
+					val := d.String(it.Value, "format", 0)
+					if d.OK(mark) {
+						switch val {
+						case "png", "jpeg", "webp":
+						default:
+							d.Fail("format", it.Value, "is not one of \"png\", \"jpeg\", \"webp\"")
+						}
 					}
+					x.Format = val
 				}
-				x.Format = val
 			}
 		default:
 			d.Unknown(it.Key, 0, resizeInputKnown)
@@ -2125,33 +2308,39 @@ func (x *SearchIssuesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 		switch string(it.Key) {
 		case "query", "q":
 			if d.Claim(&seen[0], &it, searchIssuesInputKeys[0]) {
-				x.Query = d.String(it.Value, "query", 0)
+				if !d.Absent(it.Value, "query", lenient.AbsentNull) {
+					x.Query = d.String(it.Value, "query", 0)
+				}
 			}
 		case "labels":
 			if d.Claim(&seen[1], &it, searchIssuesInputKeys[1]) {
-				var a lenient.ArrayIter
-				if d.SplitArray(it.Value, "labels", 0, ",", &a) {
-					d.Enter("labels")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "labels", lenient.AbsentNull) {
+					var a lenient.ArrayIter
+					if d.SplitArray(it.Value, "labels", 0, ",", &a) {
+						d.Enter("labels")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Labels = s
 					}
-					d.Leave()
-					x.Labels = s
 				}
 			}
 		case "filter":
 			if d.Claim(&seen[2], &it, searchIssuesInputKeys[2]) {
-				if !lenient.Null(it.Value) {
-					d.Enter("filter")
-					p := new(IssueFilter)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Filter = p
-					d.Leave()
+				if !d.Absent(it.Value, "filter", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						d.Enter("filter")
+						p := new(IssueFilter)
+						p.decodeNormgen(d, it.Value, 0)
+						x.Filter = p
+						d.Leave()
+					}
 				}
 			}
 		default:
@@ -2291,79 +2480,94 @@ func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "field":
 			if d.Claim(&seen[0], &it, issueFilterKeys[0]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "field", 0)
-				if d.OK(mark) {
-					switch val {
-					case "state", "author", "label":
-					default:
-						d.Fail("field", it.Value, "is not one of \"state\", \"author\", \"label\"")
+				if d.Absent(it.Value, "field", lenient.AbsentNull) {
+					x.Field = "state"
+					d.Defaulted("field", "\"state\"")
+				} else {
+					mark := d.Mark()
+					val := d.String(it.Value, "field", 0)
+					if d.OK(mark) {
+						switch val {
+						case "state", "author", "label":
+						default:
+							d.Fail("field", it.Value, "is not one of \"state\", \"author\", \"label\"")
+						}
 					}
+					x.Field = val
 				}
-				x.Field = val
 			}
 		case "equals", "eq":
 			if d.Claim(&seen[1], &it, issueFilterKeys[1]) {
-				x.Equals = d.String(it.Value, "equals", 0)
+				if !d.Absent(it.Value, "equals", lenient.AbsentNull) {
+					x.Equals = d.String(it.Value, "equals", 0)
+				}
 			}
 		case "min_votes":
 			if d.Claim(&seen[2], &it, issueFilterKeys[2]) {
-				if !lenient.Null(it.Value) {
-					mark := d.Mark()
-					val := d.Int(it.Value, "min_votes", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if val < 0 {
-							d.Fail("min_votes", it.Value, "is less than the minimum, 0")
+				if !d.Absent(it.Value, "min_votes", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						mark := d.Mark()
+						val := d.Int(it.Value, "min_votes", lenient.IntBits, 0)
+						if d.OK(mark) {
+							if val < 0 {
+								d.Fail("min_votes", it.Value, "is less than the minimum, 0")
+							}
+						} else {
+							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+						p := int(val)
+						x.MinVotes = &p
 					}
-					p := int(val)
-					x.MinVotes = &p
 				}
 			}
 		case "all", "and":
 			if d.Claim(&seen[3], &it, issueFilterKeys[3]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "all", 0, &a) {
-					d.Enter("all")
-					s := make([]IssueFilter, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e IssueFilter
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "all", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "all", 0, &a) {
+						d.Enter("all")
+						s := make([]IssueFilter, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e IssueFilter
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.All = s
 					}
-					d.Leave()
-					x.All = s
 				}
 			}
 		case "any", "or":
 			if d.Claim(&seen[4], &it, issueFilterKeys[4]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "any", 0, &a) {
-					d.Enter("any")
-					s := make([]IssueFilter, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e IssueFilter
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "any", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "any", 0, &a) {
+						d.Enter("any")
+						s := make([]IssueFilter, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e IssueFilter
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Any = s
 					}
-					d.Leave()
-					x.Any = s
 				}
 			}
 		case "not":
 			if d.Claim(&seen[5], &it, issueFilterKeys[5]) {
-				if !lenient.Null(it.Value) {
-					d.Enter("not")
-					p := new(IssueFilter)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Not = p
-					d.Leave()
+				if !d.Absent(it.Value, "not", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						d.Enter("not")
+						p := new(IssueFilter)
+						p.decodeNormgen(d, it.Value, 0)
+						x.Not = p
+						d.Leave()
+					}
 				}
 			}
 		default:
@@ -2527,6 +2731,9 @@ const copyInputSchema = `{
           ],
           "description": "Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\".",
           "default": "copy"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2564,7 +2771,10 @@ const copyInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(true|false)$"
+          "pattern": "^((true|false))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2579,7 +2789,7 @@ const copyInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
         },
         {
           "type": "null"
@@ -2594,6 +2804,9 @@ const copyInputSchema = `{
           "minimum": 0,
           "description": "Retries is how often a failed copy is tried again.",
           "default": 2
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -2607,15 +2820,19 @@ const copyInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "op": {
-      "type": "string",
       "enum": [
         "copy",
         "move",
         "cp",
-        "mv"
+        "mv",
+        null
       ],
       "description": "Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\".",
-      "default": "copy"
+      "default": "copy",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "sources": {
       "items": {
@@ -2635,18 +2852,19 @@ const copyInputSchemaTypeArray = `{
       ]
     },
     "overwrite": {
-      "pattern": "^(true|false)$",
+      "pattern": "^((true|false))?$",
       "description": "Overwrite replaces files that exist.",
       "default": false,
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "mode": {
       "maximum": 4095,
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "description": "Mode is the permission bits of new files.",
       "default": 420,
       "type": [
@@ -2657,10 +2875,13 @@ const copyInputSchemaTypeArray = `{
     },
     "retries": {
       "$comment": "normgen: strict (no coercion, by declaration)",
-      "type": "integer",
       "minimum": 0,
       "description": "Retries is how often a failed copy is tried again.",
-      "default": 2
+      "default": 2,
+      "type": [
+        "integer",
+        "null"
+      ]
     }
   },
   "type": "object"
@@ -2679,7 +2900,8 @@ const copyInputSchemaGemini = `{
         "mv"
       ],
       "description": "Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\".",
-      "default": "copy"
+      "default": "copy",
+      "nullable": true
     },
     "sources": {
       "items": {
@@ -2696,7 +2918,8 @@ const copyInputSchemaGemini = `{
     "overwrite": {
       "type": "boolean",
       "description": "Overwrite replaces files that exist.",
-      "default": false
+      "default": false,
+      "nullable": true
     },
     "mode": {
       "type": "integer",
@@ -2710,7 +2933,8 @@ const copyInputSchemaGemini = `{
       "type": "integer",
       "minimum": 0,
       "description": "Retries is how often a failed copy is tried again.",
-      "default": 2
+      "default": 2,
+      "nullable": true
     }
   },
   "type": "object"
@@ -2745,6 +2969,9 @@ const ticketInputSchema = `{
           ],
           "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
           "default": "normal"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2761,6 +2988,9 @@ const ticketInputSchema = `{
           ],
           "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
           "default": "normal"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2777,6 +3007,9 @@ const ticketInputSchema = `{
           ],
           "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
           "default": "normal"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2812,7 +3045,7 @@ const ticketInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
         },
         {
           "type": "null"
@@ -2829,7 +3062,7 @@ const ticketInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
         },
         {
           "type": "null"
@@ -2847,6 +3080,9 @@ const ticketInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2856,6 +3092,9 @@ const ticketInputSchema = `{
           "type": "string",
           "description": "Project is the project the ticket is filed in.",
           "default": "core"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2865,6 +3104,9 @@ const ticketInputSchema = `{
           "type": "string",
           "description": "Project is the project the ticket is filed in.",
           "default": "core"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2874,6 +3116,9 @@ const ticketInputSchema = `{
           "type": "string",
           "description": "Project is the project the ticket is filed in.",
           "default": "core"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2885,7 +3130,10 @@ const ticketInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(true|false)$"
+          "pattern": "^((true|false))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2897,7 +3145,10 @@ const ticketInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(true|false)$"
+          "pattern": "^((true|false))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -2924,40 +3175,52 @@ const ticketInputSchemaTypeArray = `{
       "description": "Title is the ticket's one-line summary."
     },
     "priority": {
-      "type": "string",
       "enum": [
         "low",
         "normal",
         "high",
         "p1",
-        "p3"
+        "p3",
+        null
       ],
       "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-      "default": "normal"
+      "default": "normal",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "prio": {
-      "type": "string",
       "enum": [
         "low",
         "normal",
         "high",
         "p1",
-        "p3"
+        "p3",
+        null
       ],
       "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-      "default": "normal"
+      "default": "normal",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "severity": {
-      "type": "string",
       "enum": [
         "low",
         "normal",
         "high",
         "p1",
-        "p3"
+        "p3",
+        null
       ],
       "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-      "default": "normal"
+      "default": "normal",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "assignee": {
       "description": "Assignee is who works on it; nobody yet when absent.",
@@ -2975,7 +3238,7 @@ const ticketInputSchemaTypeArray = `{
     },
     "estimate": {
       "minimum": 0,
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "description": "Estimate is the effort in days.",
       "default": 1,
       "type": [
@@ -2986,7 +3249,7 @@ const ticketInputSchemaTypeArray = `{
     },
     "points": {
       "minimum": 0,
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "description": "Estimate is the effort in days.",
       "default": 1,
       "type": [
@@ -3002,38 +3265,50 @@ const ticketInputSchemaTypeArray = `{
       "description": "Watchers are notified of changes.",
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "project": {
-      "type": "string",
       "description": "Project is the project the ticket is filed in.",
-      "default": "core"
+      "default": "core",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "proj": {
-      "type": "string",
       "description": "Project is the project the ticket is filed in.",
-      "default": "core"
+      "default": "core",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "repo": {
-      "type": "string",
       "description": "Project is the project the ticket is filed in.",
-      "default": "core"
+      "default": "core",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "dry_run": {
-      "pattern": "^(true|false)$",
+      "pattern": "^((true|false))?$",
       "description": "DryRun checks the ticket without filing it.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "dryrun": {
-      "pattern": "^(true|false)$",
+      "pattern": "^((true|false))?$",
       "description": "DryRun checks the ticket without filing it.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -3067,7 +3342,8 @@ const ticketInputSchemaGemini = `{
         "p3"
       ],
       "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-      "default": "normal"
+      "default": "normal",
+      "nullable": true
     },
     "prio": {
       "type": "string",
@@ -3079,7 +3355,8 @@ const ticketInputSchemaGemini = `{
         "p3"
       ],
       "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-      "default": "normal"
+      "default": "normal",
+      "nullable": true
     },
     "severity": {
       "type": "string",
@@ -3091,7 +3368,8 @@ const ticketInputSchemaGemini = `{
         "p3"
       ],
       "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-      "default": "normal"
+      "default": "normal",
+      "nullable": true
     },
     "assignee": {
       "type": "string",
@@ -3122,30 +3400,36 @@ const ticketInputSchemaGemini = `{
         "type": "string"
       },
       "type": "array",
-      "description": "Watchers are notified of changes."
+      "description": "Watchers are notified of changes.",
+      "nullable": true
     },
     "project": {
       "type": "string",
       "description": "Project is the project the ticket is filed in.",
-      "default": "core"
+      "default": "core",
+      "nullable": true
     },
     "proj": {
       "type": "string",
       "description": "Project is the project the ticket is filed in.",
-      "default": "core"
+      "default": "core",
+      "nullable": true
     },
     "repo": {
       "type": "string",
       "description": "Project is the project the ticket is filed in.",
-      "default": "core"
+      "default": "core",
+      "nullable": true
     },
     "dry_run": {
       "type": "boolean",
-      "description": "DryRun checks the ticket without filing it."
+      "description": "DryRun checks the ticket without filing it.",
+      "nullable": true
     },
     "dryrun": {
       "type": "boolean",
-      "description": "DryRun checks the ticket without filing it."
+      "description": "DryRun checks the ticket without filing it.",
+      "nullable": true
     }
   },
   "type": "object"
@@ -3178,7 +3462,10 @@ const resizeInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3193,7 +3480,10 @@ const resizeInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3208,7 +3498,10 @@ const resizeInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3221,7 +3514,10 @@ const resizeInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3234,7 +3530,10 @@ const resizeInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3247,7 +3546,7 @@ const resizeInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
         },
         {
           "type": "null"
@@ -3265,6 +3564,9 @@ const resizeInputSchema = `{
           ],
           "description": "Format is the output format.",
           "default": "png"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -3288,56 +3590,61 @@ const resizeInputSchemaTypeArray = `{
     },
     "height": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "description": "Height is the new height in pixels; 0 keeps the aspect ratio.",
       "default": 0,
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "scale": {
       "maximum": 16,
       "exclusiveMinimum": 0,
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "description": "Scale multiplies both sides instead.",
       "default": 1,
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "quality": {
       "maximum": 100,
       "minimum": 1,
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "Quality is the encoder's quality.",
       "default": 85,
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "seed": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "description": "Seed seeds the dithering.",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "offset": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "Offset shifts the crop; -1 centres it.",
       "default": -1,
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "grayscale": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "Grayscale drops the colours.",
       "default": false,
       "type": [
@@ -3347,14 +3654,18 @@ const resizeInputSchemaTypeArray = `{
       ]
     },
     "format": {
-      "type": "string",
       "enum": [
         "png",
         "jpeg",
-        "webp"
+        "webp",
+        null
       ],
       "description": "Format is the output format.",
-      "default": "png"
+      "default": "png",
+      "type": [
+        "string",
+        "null"
+      ]
     }
   },
   "type": "object"
@@ -3373,30 +3684,35 @@ const resizeInputSchemaGemini = `{
       "type": "integer",
       "minimum": 0,
       "description": "Height is the new height in pixels; 0 keeps the aspect ratio.",
-      "default": 0
+      "default": 0,
+      "nullable": true
     },
     "scale": {
       "type": "number",
       "maximum": 16,
       "description": "Scale multiplies both sides instead.",
-      "default": 1
+      "default": 1,
+      "nullable": true
     },
     "quality": {
       "type": "integer",
       "maximum": 100,
       "minimum": 1,
       "description": "Quality is the encoder's quality.",
-      "default": 85
+      "default": 85,
+      "nullable": true
     },
     "seed": {
       "type": "integer",
       "minimum": 0,
-      "description": "Seed seeds the dithering."
+      "description": "Seed seeds the dithering.",
+      "nullable": true
     },
     "offset": {
       "type": "integer",
       "description": "Offset shifts the crop; -1 centres it.",
-      "default": -1
+      "default": -1,
+      "nullable": true
     },
     "grayscale": {
       "type": "boolean",
@@ -3412,7 +3728,8 @@ const resizeInputSchemaGemini = `{
         "webp"
       ],
       "description": "Format is the output format.",
-      "default": "png"
+      "default": "png",
+      "nullable": true
     }
   },
   "type": "object"
@@ -3435,8 +3752,15 @@ const pipelineInputSchema = `{
               {
                 "properties": {
                   "id": {
-                    "type": "string",
-                    "description": "ID names the step; step-N (its position) when absent."
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "description": "ID names the step; step-N (its position) when absent."
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   },
                   "kind": {
                     "anyOf": [
@@ -3448,6 +3772,9 @@ const pipelineInputSchema = `{
                         ],
                         "description": "Kind is the kind of step.",
                         "default": "shell"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -3465,7 +3792,7 @@ const pipelineInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?[0-9]+$"
+                        "pattern": "^(-?[0-9]+)?$"
                       },
                       {
                         "type": "null"
@@ -3503,7 +3830,10 @@ const pipelineInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -3517,7 +3847,10 @@ const pipelineInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^[0-9]+$"
+                  "pattern": "^([0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             }
@@ -3527,6 +3860,9 @@ const pipelineInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3540,6 +3876,9 @@ const pipelineInputSchema = `{
                   "type": "string",
                   "description": "Channel is the chat channel.",
                   "default": "#ops"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -3552,7 +3891,10 @@ const pipelineInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+                  "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             }
@@ -3582,7 +3924,10 @@ const pipelineInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                  "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -3595,13 +3940,19 @@ const pipelineInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             }
           },
           "type": "object",
           "description": "Limits are the run's resource limits."
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3616,6 +3967,9 @@ const pipelineInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3638,6 +3992,9 @@ const pipelineInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3648,8 +4005,15 @@ const pipelineInputSchema = `{
       "description": "Extra is passed on to the runner as it is."
     },
     "note": {
-      "type": "string",
-      "description": "Note is a free-form note."
+      "anyOf": [
+        {
+          "type": "string",
+          "description": "Note is a free-form note."
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "timeout": {
       "anyOf": [
@@ -3662,7 +4026,10 @@ const pipelineInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -3687,17 +4054,24 @@ const pipelineInputSchemaTypeArray = `{
       "items": {
         "properties": {
           "id": {
-            "type": "string",
-            "description": "ID names the step; step-N (its position) when absent."
+            "description": "ID names the step; step-N (its position) when absent.",
+            "type": [
+              "string",
+              "null"
+            ]
           },
           "kind": {
-            "type": "string",
             "enum": [
               "shell",
-              "http"
+              "http",
+              null
             ],
             "description": "Kind is the kind of step.",
-            "default": "shell"
+            "default": "shell",
+            "type": [
+              "string",
+              "null"
+            ]
           },
           "cmd": {
             "type": "string",
@@ -3705,7 +4079,7 @@ const pipelineInputSchemaTypeArray = `{
           },
           "retries": {
             "minimum": 0,
-            "pattern": "^-?[0-9]+$",
+            "pattern": "^(-?[0-9]+)?$",
             "description": "Retries overrides the run's retry attempts for this step.",
             "default": 1,
             "type": [
@@ -3731,45 +4105,52 @@ const pipelineInputSchemaTypeArray = `{
         "attempts": {
           "maximum": 10,
           "minimum": 1,
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "description": "Attempts is how often a step runs at most.",
           "default": 3,
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "backoff_ms": {
           "minimum": 0,
-          "pattern": "^[0-9]+$",
+          "pattern": "^([0-9]+)?$",
           "description": "BackoffMS is the wait before each retry, in milliseconds.",
           "default": 500,
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         }
       },
       "description": "Retry is how failed steps are retried.",
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "notify": {
       "properties": {
         "channel": {
-          "type": "string",
           "description": "Channel is the chat channel.",
-          "default": "#ops"
+          "default": "#ops",
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "on_failure": {
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
           "description": "OnFailure notifies on failure only.",
           "default": true,
           "type": [
             "boolean",
-            "string"
+            "string",
+            "null"
           ]
         }
       },
@@ -3784,26 +4165,31 @@ const pipelineInputSchemaTypeArray = `{
       "$comment": "normgen: strict (no coercion, by declaration)",
       "properties": {
         "cpu": {
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
           "description": "CPU is the number of cores.",
           "default": 1.5,
           "type": [
             "number",
-            "string"
+            "string",
+            "null"
           ]
         },
         "memory_mb": {
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "description": "MemoryMB is the memory limit in MB.",
           "default": 512,
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         }
       },
-      "type": "object",
-      "description": "Limits are the run's resource limits."
+      "description": "Limits are the run's resource limits.",
+      "type": [
+        "object",
+        "null"
+      ]
     },
     "env": {
       "additionalProperties": {
@@ -3812,7 +4198,8 @@ const pipelineInputSchemaTypeArray = `{
       "description": "Env is the steps' environment.",
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "weights": {
@@ -3826,7 +4213,8 @@ const pipelineInputSchemaTypeArray = `{
       "description": "Weights weigh the steps by id.",
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "meta": {
@@ -3836,18 +4224,22 @@ const pipelineInputSchemaTypeArray = `{
       "description": "Extra is passed on to the runner as it is."
     },
     "note": {
-      "type": "string",
-      "description": "Note is a free-form note."
+      "description": "Note is a free-form note.",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "timeout": {
       "maximum": 3600,
       "exclusiveMinimum": 0,
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "description": "Timeout is the run's time limit in seconds.",
       "default": 30,
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -3871,7 +4263,8 @@ const pipelineInputSchemaGemini = `{
         "properties": {
           "id": {
             "type": "string",
-            "description": "ID names the step; step-N (its position) when absent."
+            "description": "ID names the step; step-N (its position) when absent.",
+            "nullable": true
           },
           "kind": {
             "type": "string",
@@ -3880,7 +4273,8 @@ const pipelineInputSchemaGemini = `{
               "http"
             ],
             "description": "Kind is the kind of step.",
-            "default": "shell"
+            "default": "shell",
+            "nullable": true
           },
           "cmd": {
             "type": "string",
@@ -3906,29 +4300,34 @@ const pipelineInputSchemaGemini = `{
           "maximum": 10,
           "minimum": 1,
           "description": "Attempts is how often a step runs at most.",
-          "default": 3
+          "default": 3,
+          "nullable": true
         },
         "backoff_ms": {
           "type": "integer",
           "minimum": 0,
           "description": "BackoffMS is the wait before each retry, in milliseconds.",
-          "default": 500
+          "default": 500,
+          "nullable": true
         }
       },
       "type": "object",
-      "description": "Retry is how failed steps are retried."
+      "description": "Retry is how failed steps are retried.",
+      "nullable": true
     },
     "notify": {
       "properties": {
         "channel": {
           "type": "string",
           "description": "Channel is the chat channel.",
-          "default": "#ops"
+          "default": "#ops",
+          "nullable": true
         },
         "on_failure": {
           "type": "boolean",
           "description": "OnFailure notifies on failure only.",
-          "default": true
+          "default": true,
+          "nullable": true
         }
       },
       "type": "object",
@@ -3940,24 +4339,29 @@ const pipelineInputSchemaGemini = `{
         "cpu": {
           "type": "number",
           "description": "CPU is the number of cores.",
-          "default": 1.5
+          "default": 1.5,
+          "nullable": true
         },
         "memory_mb": {
           "type": "integer",
           "description": "MemoryMB is the memory limit in MB.",
-          "default": 512
+          "default": 512,
+          "nullable": true
         }
       },
       "type": "object",
-      "description": "Limits are the run's resource limits."
+      "description": "Limits are the run's resource limits.",
+      "nullable": true
     },
     "env": {
       "type": "object",
-      "description": "Env is the steps' environment."
+      "description": "Env is the steps' environment.",
+      "nullable": true
     },
     "weights": {
       "type": "object",
-      "description": "Weights weigh the steps by id."
+      "description": "Weights weigh the steps by id.",
+      "nullable": true
     },
     "meta": {
       "type": "object",
@@ -3969,13 +4373,15 @@ const pipelineInputSchemaGemini = `{
     },
     "note": {
       "type": "string",
-      "description": "Note is a free-form note."
+      "description": "Note is a free-form note.",
+      "nullable": true
     },
     "timeout": {
       "type": "number",
       "maximum": 3600,
       "description": "Timeout is the run's time limit in seconds.",
-      "default": 30
+      "default": 30,
+      "nullable": true
     }
   },
   "type": "object",
@@ -3994,6 +4400,9 @@ const queryInputSchema = `{
           "type": "string",
           "description": "Schema is the database schema the table is in.",
           "default": "public"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -4012,7 +4421,7 @@ const queryInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
         },
         {
           "type": "null"
@@ -4030,19 +4439,29 @@ const queryInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
     "order": {
-      "type": "string",
-      "enum": [
-        "asc",
-        "desc",
-        "ascending",
-        "descending"
-      ],
-      "description": "Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\".",
-      "default": "asc"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc",
+            "ascending",
+            "descending"
+          ],
+          "description": "Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\".",
+          "default": "asc"
+        },
+        {
+          "type": "null"
+        }
+      ]
     }
   },
   "type": "object"
@@ -4054,9 +4473,12 @@ const queryInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "schema": {
-      "type": "string",
       "description": "Schema is the database schema the table is in.",
-      "default": "public"
+      "default": "public",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "table": {
       "type": "string",
@@ -4065,7 +4487,7 @@ const queryInputSchemaTypeArray = `{
     "limit": {
       "maximum": 10000,
       "minimum": 1,
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "Limit is the most rows to return.",
       "default": 100,
       "type": [
@@ -4081,19 +4503,24 @@ const queryInputSchemaTypeArray = `{
       "description": "Columns are the columns to return; all of them when empty.",
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "order": {
-      "type": "string",
       "enum": [
         "asc",
         "desc",
         "ascending",
-        "descending"
+        "descending",
+        null
       ],
       "description": "Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\".",
-      "default": "asc"
+      "default": "asc",
+      "type": [
+        "string",
+        "null"
+      ]
     }
   },
   "type": "object"
@@ -4106,7 +4533,8 @@ const queryInputSchemaGemini = `{
     "schema": {
       "type": "string",
       "description": "Schema is the database schema the table is in.",
-      "default": "public"
+      "default": "public",
+      "nullable": true
     },
     "table": {
       "type": "string",
@@ -4125,7 +4553,8 @@ const queryInputSchemaGemini = `{
         "type": "string"
       },
       "type": "array",
-      "description": "Columns are the columns to return; all of them when empty."
+      "description": "Columns are the columns to return; all of them when empty.",
+      "nullable": true
     },
     "order": {
       "type": "string",
@@ -4136,7 +4565,8 @@ const queryInputSchemaGemini = `{
         "descending"
       ],
       "description": "Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\".",
-      "default": "asc"
+      "default": "asc",
+      "nullable": true
     }
   },
   "type": "object"
@@ -4149,18 +4579,32 @@ const searchIssuesInputSchema = `{
     "IssueFilter": {
       "properties": {
         "field": {
-          "type": "string",
-          "enum": [
-            "state",
-            "author",
-            "label"
-          ],
-          "description": "Field is what the condition tests.",
-          "default": "state"
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "state",
+                "author",
+                "label"
+              ],
+              "description": "Field is what the condition tests.",
+              "default": "state"
+            },
+            {
+              "type": "null"
+            }
+          ]
         },
         "equals": {
-          "type": "string",
-          "description": "Equals is the value it must have."
+          "anyOf": [
+            {
+              "type": "string",
+              "description": "Equals is the value it must have."
+            },
+            {
+              "type": "null"
+            }
+          ]
         },
         "min_votes": {
           "anyOf": [
@@ -4171,7 +4615,7 @@ const searchIssuesInputSchema = `{
             },
             {
               "type": "string",
-              "pattern": "^-?[0-9]+$"
+              "pattern": "^(-?[0-9]+)?$"
             },
             {
               "type": "null"
@@ -4196,6 +4640,9 @@ const searchIssuesInputSchema = `{
             },
             {
               "type": "string"
+            },
+            {
+              "type": "null"
             }
           ]
         },
@@ -4217,6 +4664,9 @@ const searchIssuesInputSchema = `{
             },
             {
               "type": "string"
+            },
+            {
+              "type": "null"
             }
           ]
         },
@@ -4240,8 +4690,15 @@ const searchIssuesInputSchema = `{
   },
   "properties": {
     "query": {
-      "type": "string",
-      "description": "Query is free text."
+      "anyOf": [
+        {
+          "type": "string",
+          "description": "Query is free text."
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "labels": {
       "anyOf": [
@@ -4254,6 +4711,9 @@ const searchIssuesInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -4283,22 +4743,29 @@ const searchIssuesInputSchemaTypeArray = `{
     "IssueFilter": {
       "properties": {
         "field": {
-          "type": "string",
           "enum": [
             "state",
             "author",
-            "label"
+            "label",
+            null
           ],
           "description": "Field is what the condition tests.",
-          "default": "state"
+          "default": "state",
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "equals": {
-          "type": "string",
-          "description": "Equals is the value it must have."
+          "description": "Equals is the value it must have.",
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "min_votes": {
           "minimum": 0,
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "description": "MinVotes is the fewest votes.",
           "type": [
             "integer",
@@ -4320,7 +4787,8 @@ const searchIssuesInputSchemaTypeArray = `{
           "description": "All are conditions that must all hold.",
           "type": [
             "array",
-            "string"
+            "string",
+            "null"
           ]
         },
         "any": {
@@ -4337,7 +4805,8 @@ const searchIssuesInputSchemaTypeArray = `{
           "description": "Any are conditions of which one must hold.",
           "type": [
             "array",
-            "string"
+            "string",
+            "null"
           ]
         },
         "not": {
@@ -4360,8 +4829,11 @@ const searchIssuesInputSchemaTypeArray = `{
   },
   "properties": {
     "query": {
-      "type": "string",
-      "description": "Query is free text."
+      "description": "Query is free text.",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "labels": {
       "items": {
@@ -4370,7 +4842,8 @@ const searchIssuesInputSchemaTypeArray = `{
       "description": "Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\".",
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "filter": {
@@ -4397,14 +4870,16 @@ const searchIssuesInputSchemaGemini = `{
   "properties": {
     "query": {
       "type": "string",
-      "description": "Query is free text."
+      "description": "Query is free text.",
+      "nullable": true
     },
     "labels": {
       "items": {
         "type": "string"
       },
       "type": "array",
-      "description": "Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\"."
+      "description": "Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\".",
+      "nullable": true
     },
     "filter": {
       "properties": {
@@ -4416,11 +4891,13 @@ const searchIssuesInputSchemaGemini = `{
             "label"
           ],
           "description": "Field is what the condition tests.",
-          "default": "state"
+          "default": "state",
+          "nullable": true
         },
         "equals": {
           "type": "string",
-          "description": "Equals is the value it must have."
+          "description": "Equals is the value it must have.",
+          "nullable": true
         },
         "min_votes": {
           "type": "integer",
@@ -4439,11 +4916,13 @@ const searchIssuesInputSchemaGemini = `{
                   "label"
                 ],
                 "description": "Field is what the condition tests.",
-                "default": "state"
+                "default": "state",
+                "nullable": true
               },
               "equals": {
                 "type": "string",
-                "description": "Equals is the value it must have."
+                "description": "Equals is the value it must have.",
+                "nullable": true
               },
               "min_votes": {
                 "type": "integer",
@@ -4462,11 +4941,13 @@ const searchIssuesInputSchemaGemini = `{
                         "label"
                       ],
                       "description": "Field is what the condition tests.",
-                      "default": "state"
+                      "default": "state",
+                      "nullable": true
                     },
                     "equals": {
                       "type": "string",
-                      "description": "Equals is the value it must have."
+                      "description": "Equals is the value it must have.",
+                      "nullable": true
                     },
                     "min_votes": {
                       "type": "integer",
@@ -4478,7 +4959,8 @@ const searchIssuesInputSchemaGemini = `{
                   "type": "object"
                 },
                 "type": "array",
-                "description": "Any are conditions of which one must hold."
+                "description": "Any are conditions of which one must hold.",
+                "nullable": true
               },
               "not": {
                 "properties": {
@@ -4490,11 +4972,13 @@ const searchIssuesInputSchemaGemini = `{
                       "label"
                     ],
                     "description": "Field is what the condition tests.",
-                    "default": "state"
+                    "default": "state",
+                    "nullable": true
                   },
                   "equals": {
                     "type": "string",
-                    "description": "Equals is the value it must have."
+                    "description": "Equals is the value it must have.",
+                    "nullable": true
                   },
                   "min_votes": {
                     "type": "integer",
@@ -4511,7 +4995,8 @@ const searchIssuesInputSchemaGemini = `{
             "type": "object"
           },
           "type": "array",
-          "description": "All are conditions that must all hold."
+          "description": "All are conditions that must all hold.",
+          "nullable": true
         },
         "any": {
           "items": {
@@ -4524,11 +5009,13 @@ const searchIssuesInputSchemaGemini = `{
                   "label"
                 ],
                 "description": "Field is what the condition tests.",
-                "default": "state"
+                "default": "state",
+                "nullable": true
               },
               "equals": {
                 "type": "string",
-                "description": "Equals is the value it must have."
+                "description": "Equals is the value it must have.",
+                "nullable": true
               },
               "min_votes": {
                 "type": "integer",
@@ -4547,11 +5034,13 @@ const searchIssuesInputSchemaGemini = `{
                         "label"
                       ],
                       "description": "Field is what the condition tests.",
-                      "default": "state"
+                      "default": "state",
+                      "nullable": true
                     },
                     "equals": {
                       "type": "string",
-                      "description": "Equals is the value it must have."
+                      "description": "Equals is the value it must have.",
+                      "nullable": true
                     },
                     "min_votes": {
                       "type": "integer",
@@ -4563,7 +5052,8 @@ const searchIssuesInputSchemaGemini = `{
                   "type": "object"
                 },
                 "type": "array",
-                "description": "Any are conditions of which one must hold."
+                "description": "Any are conditions of which one must hold.",
+                "nullable": true
               },
               "not": {
                 "properties": {
@@ -4575,11 +5065,13 @@ const searchIssuesInputSchemaGemini = `{
                       "label"
                     ],
                     "description": "Field is what the condition tests.",
-                    "default": "state"
+                    "default": "state",
+                    "nullable": true
                   },
                   "equals": {
                     "type": "string",
-                    "description": "Equals is the value it must have."
+                    "description": "Equals is the value it must have.",
+                    "nullable": true
                   },
                   "min_votes": {
                     "type": "integer",
@@ -4596,7 +5088,8 @@ const searchIssuesInputSchemaGemini = `{
             "type": "object"
           },
           "type": "array",
-          "description": "Any are conditions of which one must hold."
+          "description": "Any are conditions of which one must hold.",
+          "nullable": true
         },
         "not": {
           "properties": {
@@ -4608,11 +5101,13 @@ const searchIssuesInputSchemaGemini = `{
                 "label"
               ],
               "description": "Field is what the condition tests.",
-              "default": "state"
+              "default": "state",
+              "nullable": true
             },
             "equals": {
               "type": "string",
-              "description": "Equals is the value it must have."
+              "description": "Equals is the value it must have.",
+              "nullable": true
             },
             "min_votes": {
               "type": "integer",
@@ -4631,11 +5126,13 @@ const searchIssuesInputSchemaGemini = `{
                       "label"
                     ],
                     "description": "Field is what the condition tests.",
-                    "default": "state"
+                    "default": "state",
+                    "nullable": true
                   },
                   "equals": {
                     "type": "string",
-                    "description": "Equals is the value it must have."
+                    "description": "Equals is the value it must have.",
+                    "nullable": true
                   },
                   "min_votes": {
                     "type": "integer",
@@ -4647,7 +5144,8 @@ const searchIssuesInputSchemaGemini = `{
                 "type": "object"
               },
               "type": "array",
-              "description": "Any are conditions of which one must hold."
+              "description": "Any are conditions of which one must hold.",
+              "nullable": true
             },
             "not": {
               "properties": {
@@ -4659,11 +5157,13 @@ const searchIssuesInputSchemaGemini = `{
                     "label"
                   ],
                   "description": "Field is what the condition tests.",
-                  "default": "state"
+                  "default": "state",
+                  "nullable": true
                 },
                 "equals": {
                   "type": "string",
-                  "description": "Equals is the value it must have."
+                  "description": "Equals is the value it must have.",
+                  "nullable": true
                 },
                 "min_votes": {
                   "type": "integer",
@@ -4719,6 +5219,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "op",
 					Tools: []string{"copy_files"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "op",
+					ID:    "copy_files.op.absent",
+					Tools: []string{"copy_files"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 				{
 					From:  "op",
@@ -4784,6 +5291,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "overwrite",
+					ID:    "copy_files.overwrite.absent",
+					Tools: []string{"copy_files"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "overwrite",
 					ID:    "copy_files.overwrite.default",
 					Tools: []string{"copy_files"},
 					Type:  lenient.RuleParamDefault,
@@ -4805,6 +5319,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "mode",
+					ID:    "copy_files.mode.absent",
+					Tools: []string{"copy_files"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "mode",
 					ID:    "copy_files.mode.default",
 					Tools: []string{"copy_files"},
 					Type:  lenient.RuleParamDefault,
@@ -4823,6 +5344,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "retries",
 					Tools: []string{"copy_files"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "retries",
+					ID:    "copy_files.retries.absent",
+					Tools: []string{"copy_files"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 				{
 					From:  "retries",
@@ -4885,6 +5413,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "priority",
+					ID:    "file_ticket.priority.absent",
+					Tools: []string{"file_ticket"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "priority",
 					ID:    "file_ticket.priority.default",
 					Tools: []string{"file_ticket"},
 					Type:  lenient.RuleParamDefault,
@@ -4913,6 +5448,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "estimate",
+					ID:    "file_ticket.estimate.absent",
+					Tools: []string{"file_ticket"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "estimate",
 					ID:    "file_ticket.estimate.default",
 					Tools: []string{"file_ticket"},
 					Type:  lenient.RuleParamDefault,
@@ -4924,6 +5466,13 @@ func NormgenTools() []lenient.Tool {
 					ID:       "file_ticket.estimate.coerce",
 					Tools:    []string{"file_ticket"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "watchers",
+					ID:    "file_ticket.watchers.absent",
+					Tools: []string{"file_ticket"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "watchers",
@@ -4954,6 +5503,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "project",
+					ID:    "file_ticket.project.absent",
+					Tools: []string{"file_ticket"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "project",
 					ID:    "file_ticket.project.default",
 					Tools: []string{"file_ticket"},
 					Type:  lenient.RuleParamDefault,
@@ -4965,6 +5521,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "dry_run",
 					Tools: []string{"file_ticket"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "dry_run",
+					ID:    "file_ticket.dry_run.absent",
+					Tools: []string{"file_ticket"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "bool_strict",
@@ -5013,6 +5576,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "height",
+					ID:    "resize_image.height.absent",
+					Tools: []string{"resize_image"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "height",
 					ID:    "resize_image.height.default",
 					Tools: []string{"resize_image"},
 					Type:  lenient.RuleParamDefault,
@@ -5024,6 +5594,13 @@ func NormgenTools() []lenient.Tool {
 					ID:       "resize_image.height.coerce",
 					Tools:    []string{"resize_image"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "scale",
+					ID:    "resize_image.scale.absent",
+					Tools: []string{"resize_image"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "scale",
@@ -5048,6 +5625,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "quality",
+					ID:    "resize_image.quality.absent",
+					Tools: []string{"resize_image"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "quality",
 					ID:    "resize_image.quality.default",
 					Tools: []string{"resize_image"},
 					Type:  lenient.RuleParamDefault,
@@ -5061,11 +5645,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "seed",
+					ID:    "resize_image.seed.absent",
+					Tools: []string{"resize_image"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "seed",
 					ID:       "resize_image.seed.coerce",
 					Tools:    []string{"resize_image"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "offset",
+					ID:    "resize_image.offset.absent",
+					Tools: []string{"resize_image"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "offset",
@@ -5097,6 +5695,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "grayscale",
+					ID:    "resize_image.grayscale.absent",
+					Tools: []string{"resize_image"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "grayscale",
 					ID:    "resize_image.grayscale.default",
 					Tools: []string{"resize_image"},
 					Type:  lenient.RuleParamDefault,
@@ -5115,6 +5720,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "format",
 					Tools: []string{"resize_image"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "format",
+					ID:    "resize_image.format.absent",
+					Tools: []string{"resize_image"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 				{
 					From:  "format",
@@ -5162,6 +5774,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "run_pipeline.steps[].id.absent",
+					Path:  "steps[].id",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "run_pipeline.steps[].id.default",
 					Path:  "steps[].id",
 					Tools: []string{"run_pipeline"},
@@ -5174,6 +5793,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "kind",
 					Tools: []string{"run_pipeline"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.steps[].kind.absent",
+					Path:  "steps[].kind",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 				{
 					ID:    "run_pipeline.steps[].kind.default",
@@ -5204,6 +5830,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					ID:    "run_pipeline.steps[].retries.absent",
+					Path:  "steps[].retries",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "run_pipeline.steps[].retries.default",
 					Path:  "steps[].retries",
 					Tools: []string{"run_pipeline"},
@@ -5219,10 +5852,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "retry",
+					ID:    "run_pipeline.retry.absent",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "retry",
 					ID:    "run_pipeline.retry.json",
 					To:    "native",
 					Tools: []string{"run_pipeline"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "run_pipeline.retry.attempts.absent",
+					Path:  "retry.attempts",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "run_pipeline.retry.attempts.default",
@@ -5244,6 +5891,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "backoff_ms",
 					Tools: []string{"run_pipeline"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.retry.backoff_ms.absent",
+					Path:  "retry.backoff_ms",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "run_pipeline.retry.backoff_ms.default",
@@ -5268,6 +5922,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "notify",
+					ID:    "run_pipeline.notify.absent",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
+					From:  "notify",
 					ID:    "run_pipeline.notify.json",
 					To:    "native",
 					Tools: []string{"run_pipeline"},
@@ -5281,11 +5942,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					ID:    "run_pipeline.notify.channel.absent",
+					Path:  "notify.channel",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "run_pipeline.notify.channel.default",
 					Path:  "notify.channel",
 					Tools: []string{"run_pipeline"},
 					Type:  lenient.RuleParamDefault,
 					Value: json.RawMessage(`"#ops"`),
+				},
+				{
+					ID:    "run_pipeline.notify.on_failure.absent",
+					Path:  "notify.on_failure",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "run_pipeline.notify.on_failure.default",
@@ -5302,6 +5977,20 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "limits",
+					ID:    "run_pipeline.limits.absent",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "run_pipeline.limits.cpu.absent",
+					Path:  "limits.cpu",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "run_pipeline.limits.cpu.default",
 					Path:  "limits.cpu",
 					Tools: []string{"run_pipeline"},
@@ -5314,6 +6003,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "limits.cpu",
 					Tools:    []string{"run_pipeline"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "run_pipeline.limits.memory_mb.absent",
+					Path:  "limits.memory_mb",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "run_pipeline.limits.memory_mb.default",
@@ -5331,6 +6027,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "env",
+					ID:    "run_pipeline.env.absent",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "env",
 					ID:    "run_pipeline.env.json",
 					To:    "native",
 					Tools: []string{"run_pipeline"},
@@ -5342,6 +6045,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "weights",
 					Tools: []string{"run_pipeline"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "weights",
+					ID:    "run_pipeline.weights.absent",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "weights",
@@ -5359,6 +6069,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "note",
+					ID:    "run_pipeline.note.absent",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "note",
 					ID:    "run_pipeline.note.unescape",
 					Tools: []string{"run_pipeline"},
 					Type:  lenient.RuleUnescape,
@@ -5369,6 +6086,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "timeout",
 					Tools: []string{"run_pipeline"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "timeout",
+					ID:    "run_pipeline.timeout.absent",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "timeout",
@@ -5417,6 +6141,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "schema",
+					ID:    "run_query.schema.absent",
+					Tools: []string{"run_query"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "schema",
 					ID:    "run_query.schema.default",
 					Tools: []string{"run_query"},
 					Type:  lenient.RuleParamDefault,
@@ -5435,6 +6166,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "limit",
 					Tools: []string{"run_query"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "limit",
+					ID:    "run_query.limit.absent",
+					Tools: []string{"run_query"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "limit",
@@ -5466,6 +6204,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "columns",
+					ID:    "run_query.columns.absent",
+					Tools: []string{"run_query"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "columns",
 					ID:    "run_query.columns.wrap",
 					Tools: []string{"run_query"},
 					Type:  lenient.RuleWrap,
@@ -5476,6 +6221,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"run_query"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "order",
+					ID:    "run_query.order.absent",
+					Tools: []string{"run_query"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 				{
 					From:  "order",
@@ -5516,6 +6268,20 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "query",
+					ID:    "search_issues.query.absent",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "labels",
+					ID:    "search_issues.labels.absent",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					From:  "labels",
 					ID:    "search_issues.labels.split",
 					Tools: []string{"search_issues"},
@@ -5531,10 +6297,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "filter",
+					ID:    "search_issues.filter.absent",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
+					From:  "filter",
 					ID:    "search_issues.filter.json",
 					To:    "native",
 					Tools: []string{"search_issues"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.field.absent",
+					Path:  "filter(.all[]|.any[]|.not)*.field",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 				{
 					ID:    "search_issues.filter(.all[]|.any[]|.not)*.field.default",
@@ -5551,6 +6331,20 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.equals.absent",
+					Path:  "filter(.all[]|.any[]|.not)*.equals",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.min_votes.absent",
+					Path:  "filter(.all[]|.any[]|.not)*.min_votes",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "search_issues.filter(.all[]|.any[]|.not)*.min_votes.coerce",
 					Path:     "filter(.all[]|.any[]|.not)*.min_votes",
@@ -5563,6 +6357,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "all",
 					Tools: []string{"search_issues"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.all.absent",
+					Path:  "filter(.all[]|.any[]|.not)*.all",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "search_issues.filter(.all[]|.any[]|.not)*.all.json",
@@ -5586,6 +6387,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.any.absent",
+					Path:  "filter(.all[]|.any[]|.not)*.any",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "search_issues.filter(.all[]|.any[]|.not)*.any.json",
 					Path:  "filter(.all[]|.any[]|.not)*.any",
 					To:    "native",
@@ -5598,6 +6406,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"search_issues"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.not.absent",
+					Path:  "filter(.all[]|.any[]|.not)*.not",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					ID:    "search_issues.filter(.all[]|.any[]|.not)*.not.json",

@@ -67,34 +67,58 @@ func (x *EditFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "filename", "file":
 			if d.Claim(&seen[0], &it, editFileInputKeys[0]) {
-				x.Path = d.String(it.Value, "path", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("path", editFileInputKeys[0][1:])
+				} else {
+					x.Path = d.String(it.Value, "path", 0)
+				}
 			}
 		case "old_text", "old_str", "old_string":
 			if d.Claim(&seen[1], &it, editFileInputKeys[1]) {
-				x.OldText = d.String(it.Value, "old_text", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("old_text", editFileInputKeys[1][1:])
+				} else {
+					x.OldText = d.String(it.Value, "old_text", 0)
+				}
 			}
 		case "new_text", "new_str", "new_string":
 			if d.Claim(&seen[2], &it, editFileInputKeys[2]) {
-				x.NewText = d.String(it.Value, "new_text", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("new_text", editFileInputKeys[2][1:])
+				} else {
+					x.NewText = d.String(it.Value, "new_text", 0)
+				}
 			}
 		case "whole_word":
 			if d.Claim(&seen[3], &it, editFileInputKeys[3]) {
-				x.WholeWord = d.Bool(it.Value, "whole_word", 0)
+				if !d.Absent(it.Value, "whole_word", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.WholeWord = d.Bool(it.Value, "whole_word", 0)
+				}
 			}
 		case "case_sensitive":
 			if d.Claim(&seen[4], &it, editFileInputKeys[4]) {
-				if !lenient.Null(it.Value) {
-					p := d.Bool(it.Value, "case_sensitive", 0)
-					x.CaseSensitive = &p
+				if d.Absent(it.Value, "case_sensitive", lenient.AbsentNull|lenient.AbsentEmpty) {
+					val := bool(true)
+					x.CaseSensitive = &val
+					d.Defaulted("case_sensitive", "true")
+				} else {
+					if !lenient.Null(it.Value) {
+						p := d.Bool(it.Value, "case_sensitive", 0)
+						x.CaseSensitive = &p
+					}
 				}
 			}
 		case "force":
 			if d.Claim(&seen[5], &it, editFileInputKeys[5]) {
-				x.Force = d.Bool(it.Value, "force", 0)
+				if !d.Absent(it.Value, "force", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Force = d.Bool(it.Value, "force", 0)
+				}
 			}
 		case "dry_run":
 			if d.Claim(&seen[6], &it, editFileInputKeys[6]) {
-				x.DryRun = d.Bool(it.Value, "dry_run", 0)
+				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.DryRun = d.Bool(it.Value, "dry_run", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, editFileInputKnown)
@@ -277,11 +301,19 @@ func (x *Edit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "old_text", "old_str", "old_string":
 			if d.Claim(&seen[0], &it, editKeys[0]) {
-				x.OldText = d.String(it.Value, "old_text", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("old_text", editKeys[0][1:])
+				} else {
+					x.OldText = d.String(it.Value, "old_text", 0)
+				}
 			}
 		case "new_text", "new_str", "new_string":
 			if d.Claim(&seen[1], &it, editKeys[1]) {
-				x.NewText = d.String(it.Value, "new_text", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("new_text", editKeys[1][1:])
+				} else {
+					x.NewText = d.String(it.Value, "new_text", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, editKnown)
@@ -404,32 +436,44 @@ func (x *MultiEditInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "filename", "file":
 			if d.Claim(&seen[0], &it, multiEditInputKeys[0]) {
-				x.Path = d.String(it.Value, "path", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("path", multiEditInputKeys[0][1:])
+				} else {
+					x.Path = d.String(it.Value, "path", 0)
+				}
 			}
 		case "edits_json", "edits":
 			if d.Claim(&seen[1], &it, multiEditInputKeys[1]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "edits_json", 0, &a) {
-					d.Enter("edits_json")
-					s := make([]Edit, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Edit
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if lenient.Null(it.Value) {
+					d.Missing("edits_json", multiEditInputKeys[1][1:])
+				} else {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "edits_json", 0, &a) {
+						d.Enter("edits_json")
+						s := make([]Edit, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e Edit
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Edits = s
 					}
-					d.Leave()
-					x.Edits = s
 				}
 			}
 		case "force":
 			if d.Claim(&seen[2], &it, multiEditInputKeys[2]) {
-				x.Force = d.Bool(it.Value, "force", 0)
+				if !d.Absent(it.Value, "force", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Force = d.Bool(it.Value, "force", 0)
+				}
 			}
 		case "dry_run":
 			if d.Claim(&seen[3], &it, multiEditInputKeys[3]) {
-				x.DryRun = d.Bool(it.Value, "dry_run", 0)
+				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.DryRun = d.Bool(it.Value, "dry_run", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, multiEditInputKnown)
@@ -579,74 +623,108 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "dir", "directory":
 			if d.Claim(&seen[0], &it, searchFilesInputKeys[0]) {
-				x.Path = d.String(it.Value, "path", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("path", searchFilesInputKeys[0][1:])
+				} else {
+					x.Path = d.String(it.Value, "path", 0)
+				}
 			}
 		case "pattern", "query", "regex":
 			if d.Claim(&seen[1], &it, searchFilesInputKeys[1]) {
-				x.Pattern = d.String(it.Value, "pattern", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("pattern", searchFilesInputKeys[1][1:])
+				} else {
+					x.Pattern = d.String(it.Value, "pattern", 0)
+				}
 			}
 		case "limit":
 			if d.Claim(&seen[2], &it, searchFilesInputKeys[2]) {
-				if !lenient.Null(it.Value) {
-					mark := d.Mark()
-					val := d.Int(it.Value, "limit", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if val < 1 {
-							d.Fail("limit", it.Value, "is less than the minimum, 1")
+				if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+					val := int(100)
+					x.Limit = &val
+					d.Defaulted("limit", "100")
+				} else {
+					if !lenient.Null(it.Value) {
+						mark := d.Mark()
+						val := d.Int(it.Value, "limit", lenient.IntBits, 0)
+						if d.OK(mark) {
+							if val < 1 {
+								d.Fail("limit", it.Value, "is less than the minimum, 1")
+							}
+						} else {
+							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+						p := int(val)
+						x.Limit = &p
 					}
-					p := int(val)
-					x.Limit = &p
 				}
 			}
 		case "count_only":
 			if d.Claim(&seen[3], &it, searchFilesInputKeys[3]) {
-				x.CountOnly = d.Bool(it.Value, "count_only", 0)
+				if !d.Absent(it.Value, "count_only", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.CountOnly = d.Bool(it.Value, "count_only", 0)
+				}
 			}
 		case "whole_word":
 			if d.Claim(&seen[4], &it, searchFilesInputKeys[4]) {
-				x.WholeWord = d.Bool(it.Value, "whole_word", 0)
+				if !d.Absent(it.Value, "whole_word", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.WholeWord = d.Bool(it.Value, "whole_word", 0)
+				}
 			}
 		case "case_sensitive":
 			if d.Claim(&seen[5], &it, searchFilesInputKeys[5]) {
-				if !lenient.Null(it.Value) {
-					p := d.Bool(it.Value, "case_sensitive", 0)
-					x.CaseSensitive = &p
+				if d.Absent(it.Value, "case_sensitive", lenient.AbsentNull|lenient.AbsentEmpty) {
+					val := bool(true)
+					x.CaseSensitive = &val
+					d.Defaulted("case_sensitive", "true")
+				} else {
+					if !lenient.Null(it.Value) {
+						p := d.Bool(it.Value, "case_sensitive", 0)
+						x.CaseSensitive = &p
+					}
 				}
 			}
 		case "include_content":
 			if d.Claim(&seen[6], &it, searchFilesInputKeys[6]) {
-				x.IncludeContent = d.Bool(it.Value, "include_content", 0)
+				if !d.Absent(it.Value, "include_content", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.IncludeContent = d.Bool(it.Value, "include_content", 0)
+				}
 			}
 		case "include_context":
 			if d.Claim(&seen[7], &it, searchFilesInputKeys[7]) {
-				x.IncludeContext = d.Bool(it.Value, "include_context", 0)
+				if !d.Absent(it.Value, "include_context", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.IncludeContext = d.Bool(it.Value, "include_context", 0)
+				}
 			}
 		case "recursive":
 			if d.Claim(&seen[8], &it, searchFilesInputKeys[8]) {
-				x.Recursive = d.Bool(it.Value, "recursive", 0)
+				if !d.Absent(it.Value, "recursive", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Recursive = d.Bool(it.Value, "recursive", 0)
+				}
 			}
 		case "return_lines":
 			if d.Claim(&seen[9], &it, searchFilesInputKeys[9]) {
-				x.ReturnLines = d.Bool(it.Value, "return_lines", 0)
+				if !d.Absent(it.Value, "return_lines", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.ReturnLines = d.Bool(it.Value, "return_lines", 0)
+				}
 			}
 		case "file_types", "extensions", "ext":
 			if d.Claim(&seen[10], &it, searchFilesInputKeys[10]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "file_types", lenient.Wrap, &a) {
-					d.Enter("file_types")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "file_types", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "file_types", lenient.Wrap, &a) {
+						d.Enter("file_types")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.FileTypes = s
 					}
-					d.Leave()
-					x.FileTypes = s
 				}
 			}
 		default:
@@ -876,11 +954,17 @@ func (x *ListDirectoryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "dir", "directory":
 			if d.Claim(&seen[0], &it, listDirectoryInputKeys[0]) {
-				x.Path = d.String(it.Value, "path", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("path", listDirectoryInputKeys[0][1:])
+				} else {
+					x.Path = d.String(it.Value, "path", 0)
+				}
 			}
 		case "recursive":
 			if d.Claim(&seen[1], &it, listDirectoryInputKeys[1]) {
-				x.Recursive = d.Bool(it.Value, "recursive", 0)
+				if !d.Absent(it.Value, "recursive", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Recursive = d.Bool(it.Value, "recursive", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, listDirectoryInputKnown)
@@ -992,19 +1076,29 @@ func (x *DeleteFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "filename", "file":
 			if d.Claim(&seen[0], &it, deleteFileInputKeys[0]) {
-				x.Path = d.String(it.Value, "path", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("path", deleteFileInputKeys[0][1:])
+				} else {
+					x.Path = d.String(it.Value, "path", 0)
+				}
 			}
 		case "permanent":
 			if d.Claim(&seen[1], &it, deleteFileInputKeys[1]) {
-				x.Permanent = d.Bool(it.Value, "permanent", 0)
+				if !d.Absent(it.Value, "permanent", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Permanent = d.Bool(it.Value, "permanent", 0)
+				}
 			}
 		case "force":
 			if d.Claim(&seen[2], &it, deleteFileInputKeys[2]) {
-				x.Force = d.Bool(it.Value, "force", 0)
+				if !d.Absent(it.Value, "force", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Force = d.Bool(it.Value, "force", 0)
+				}
 			}
 		case "dry_run":
 			if d.Claim(&seen[3], &it, deleteFileInputKeys[3]) {
-				x.DryRun = d.Bool(it.Value, "dry_run", 0)
+				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.DryRun = d.Bool(it.Value, "dry_run", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, deleteFileInputKnown)
@@ -1132,19 +1226,27 @@ func (x *StepParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "filename", "file":
 			if d.Claim(&seen[0], &it, stepParamsKeys[0]) {
-				x.Path = d.String(it.Value, "path", 0)
+				if !d.Absent(it.Value, "path", lenient.AbsentNull) {
+					x.Path = d.String(it.Value, "path", 0)
+				}
 			}
 		case "content", "text":
 			if d.Claim(&seen[1], &it, stepParamsKeys[1]) {
-				x.Content = d.String(it.Value, "content", 0)
+				if !d.Absent(it.Value, "content", lenient.AbsentNull) {
+					x.Content = d.String(it.Value, "content", 0)
+				}
 			}
 		case "source", "src", "from":
 			if d.Claim(&seen[2], &it, stepParamsKeys[2]) {
-				x.Source = d.String(it.Value, "source", 0)
+				if !d.Absent(it.Value, "source", lenient.AbsentNull) {
+					x.Source = d.String(it.Value, "source", 0)
+				}
 			}
 		case "destination", "dest", "dst", "to", "target":
 			if d.Claim(&seen[3], &it, stepParamsKeys[3]) {
-				x.Destination = d.String(it.Value, "destination", 0)
+				if !d.Absent(it.Value, "destination", lenient.AbsentNull) {
+					x.Destination = d.String(it.Value, "destination", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, stepParamsKnown)
@@ -1281,36 +1383,47 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "id":
 			if d.Claim(&seen[0], &it, stepKeys[0]) {
-				x.ID = d.String(it.Value, "id", 0)
+				if d.Absent(it.Value, "id", lenient.AbsentNull) {
+					x.ID = lenient.Expand("step-{{index}}", d.Index())
+					d.DefaultedString("id", string(x.ID))
+				} else {
+					x.ID = d.String(it.Value, "id", 0)
+				}
 			}
 		case "action", "type":
 			if d.Claim(&seen[1], &it, stepKeys[1]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "action", 0)
-				if d.OK(mark) {
-					switch val {
-					case "cat":
-						val = d.ValueAlias(val, "action", "read")
-					case "cp":
-						val = d.ValueAlias(val, "action", "copy")
-					case "mv":
-						val = d.ValueAlias(val, "action", "move")
-					case "rm", "remove", "del":
-						val = d.ValueAlias(val, "action", "delete")
+				if lenient.Null(it.Value) {
+					d.Missing("action", stepKeys[1][1:])
+				} else {
+					mark := d.Mark()
+					val := d.String(it.Value, "action", 0)
+					if d.OK(mark) {
+						switch val {
+						case "cat":
+							val = d.ValueAlias(val, "action", "read")
+						case "cp":
+							val = d.ValueAlias(val, "action", "copy")
+						case "mv":
+							val = d.ValueAlias(val, "action", "move")
+						case "rm", "remove", "del":
+							val = d.ValueAlias(val, "action", "delete")
+						}
+						switch val {
+						case "read", "write", "copy", "move", "delete":
+						default:
+							d.Fail("action", it.Value, "is not one of \"read\", \"write\", \"copy\", \"move\", \"delete\"")
+						}
 					}
-					switch val {
-					case "read", "write", "copy", "move", "delete":
-					default:
-						d.Fail("action", it.Value, "is not one of \"read\", \"write\", \"copy\", \"move\", \"delete\"")
-					}
+					x.Action = val
 				}
-				x.Action = val
 			}
 		case "params":
 			if d.Claim(&seen[2], &it, stepKeys[2]) {
-				d.Enter("params")
-				x.Params.decodeNormgen(d, it.Value, 0)
-				d.Leave()
+				if !d.Absent(it.Value, "params", lenient.AbsentNull|lenient.AbsentEmpty) {
+					d.Enter("params")
+					x.Params.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, stepKnown)
@@ -1457,28 +1570,36 @@ func (x *Pipeline) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "name":
 			if d.Claim(&seen[0], &it, pipelineKeys[0]) {
-				x.Name = d.String(it.Value, "name", 0)
+				if !d.Absent(it.Value, "name", lenient.AbsentNull) {
+					x.Name = d.String(it.Value, "name", 0)
+				}
 			}
 		case "steps":
 			if d.Claim(&seen[1], &it, pipelineKeys[1]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "steps", 0, &a) {
-					d.Enter("steps")
-					s := make([]Step, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Step
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if lenient.Null(it.Value) {
+					d.Missing("steps", pipelineKeys[1][1:])
+				} else {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "steps", 0, &a) {
+						d.Enter("steps")
+						s := make([]Step, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e Step
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Steps = s
 					}
-					d.Leave()
-					x.Steps = s
 				}
 			}
 		case "dry_run":
 			if d.Claim(&seen[2], &it, pipelineKeys[2]) {
-				x.DryRun = d.Bool(it.Value, "dry_run", 0)
+				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.DryRun = d.Bool(it.Value, "dry_run", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, pipelineKnown)
@@ -1607,17 +1728,25 @@ func (x *BatchOperationsInput) decodeNormgen(d *lenient.Decoder, v []byte, m len
 		switch string(it.Key) {
 		case "pipeline_json", "pipeline":
 			if d.Claim(&seen[0], &it, batchOperationsInputKeys[0]) {
-				d.Enter("pipeline_json")
-				x.Pipeline.decodeNormgen(d, it.Value, 0)
-				d.Leave()
+				if lenient.Null(it.Value) {
+					d.Missing("pipeline_json", batchOperationsInputKeys[0][1:])
+				} else {
+					d.Enter("pipeline_json")
+					x.Pipeline.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
 			}
 		case "force":
 			if d.Claim(&seen[1], &it, batchOperationsInputKeys[1]) {
-				x.Force = d.Bool(it.Value, "force", 0)
+				if !d.Absent(it.Value, "force", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Force = d.Bool(it.Value, "force", 0)
+				}
 			}
 		case "dry_run":
 			if d.Claim(&seen[2], &it, batchOperationsInputKeys[2]) {
-				x.DryRun = d.Bool(it.Value, "dry_run", 0)
+				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.DryRun = d.Bool(it.Value, "dry_run", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, batchOperationsInputKnown)
@@ -1689,8 +1818,15 @@ const batchOperationsInputSchema = `{
         {
           "properties": {
             "name": {
-              "type": "string",
-              "description": "Name labels the pipeline."
+              "anyOf": [
+                {
+                  "type": "string",
+                  "description": "Name labels the pipeline."
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
             "steps": {
               "anyOf": [
@@ -1700,8 +1836,15 @@ const batchOperationsInputSchema = `{
                       {
                         "properties": {
                           "id": {
-                            "type": "string",
-                            "description": "ID names the step in the results; default step-N."
+                            "anyOf": [
+                              {
+                                "type": "string",
+                                "description": "ID names the step in the results; default step-N."
+                              },
+                              {
+                                "type": "null"
+                              }
+                            ]
                           },
                           "action": {
                             "type": "string",
@@ -1725,19 +1868,47 @@ const batchOperationsInputSchema = `{
                               {
                                 "properties": {
                                   "path": {
-                                    "type": "string",
-                                    "description": "Path is the file the step works on."
+                                    "anyOf": [
+                                      {
+                                        "type": "string",
+                                        "description": "Path is the file the step works on."
+                                      },
+                                      {
+                                        "type": "null"
+                                      }
+                                    ]
                                   },
                                   "content": {
-                                    "type": "string",
-                                    "description": "Content is the text a write step writes."
+                                    "anyOf": [
+                                      {
+                                        "type": "string",
+                                        "description": "Content is the text a write step writes."
+                                      },
+                                      {
+                                        "type": "null"
+                                      }
+                                    ]
                                   },
                                   "source": {
-                                    "type": "string",
-                                    "description": "Source and Destination are a copy or move step's paths."
+                                    "anyOf": [
+                                      {
+                                        "type": "string",
+                                        "description": "Source and Destination are a copy or move step's paths."
+                                      },
+                                      {
+                                        "type": "null"
+                                      }
+                                    ]
                                   },
                                   "destination": {
-                                    "type": "string"
+                                    "anyOf": [
+                                      {
+                                        "type": "string"
+                                      },
+                                      {
+                                        "type": "null"
+                                      }
+                                    ]
                                   }
                                 },
                                 "type": "object",
@@ -1745,6 +1916,9 @@ const batchOperationsInputSchema = `{
                               },
                               {
                                 "type": "string"
+                              },
+                              {
+                                "type": "null"
                               }
                             ]
                           }
@@ -1772,7 +1946,10 @@ const batchOperationsInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+                  "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             }
@@ -1796,7 +1973,10 @@ const batchOperationsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1808,7 +1988,10 @@ const batchOperationsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -1824,15 +2007,21 @@ const batchOperationsInputSchemaTypeArray = `{
     "pipeline_json": {
       "properties": {
         "name": {
-          "type": "string",
-          "description": "Name labels the pipeline."
+          "description": "Name labels the pipeline.",
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "steps": {
           "items": {
             "properties": {
               "id": {
-                "type": "string",
-                "description": "ID names the step in the results; default step-N."
+                "description": "ID names the step in the results; default step-N.",
+                "type": [
+                  "string",
+                  "null"
+                ]
               },
               "action": {
                 "type": "string",
@@ -1854,25 +2043,38 @@ const batchOperationsInputSchemaTypeArray = `{
               "params": {
                 "properties": {
                   "path": {
-                    "type": "string",
-                    "description": "Path is the file the step works on."
+                    "description": "Path is the file the step works on.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
                   },
                   "content": {
-                    "type": "string",
-                    "description": "Content is the text a write step writes."
+                    "description": "Content is the text a write step writes.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
                   },
                   "source": {
-                    "type": "string",
-                    "description": "Source and Destination are a copy or move step's paths."
+                    "description": "Source and Destination are a copy or move step's paths.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
                   },
                   "destination": {
-                    "type": "string"
+                    "type": [
+                      "string",
+                      "null"
+                    ]
                   }
                 },
                 "description": "Params are the step's parameters.",
                 "type": [
                   "object",
-                  "string"
+                  "string",
+                  "null"
                 ]
               }
             },
@@ -1888,11 +2090,12 @@ const batchOperationsInputSchemaTypeArray = `{
           ]
         },
         "dry_run": {
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
           "description": "DryRun reports what each step would do.",
           "type": [
             "boolean",
-            "string"
+            "string",
+            "null"
           ]
         }
       },
@@ -1906,19 +2109,21 @@ const batchOperationsInputSchemaTypeArray = `{
       ]
     },
     "force": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "Force lets steps overwrite existing files.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "dry_run": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "DryRun reports what each step would do.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -1933,14 +2138,16 @@ const batchOperationsInputSchemaGemini = `{
       "properties": {
         "name": {
           "type": "string",
-          "description": "Name labels the pipeline."
+          "description": "Name labels the pipeline.",
+          "nullable": true
         },
         "steps": {
           "items": {
             "properties": {
               "id": {
                 "type": "string",
-                "description": "ID names the step in the results; default step-N."
+                "description": "ID names the step in the results; default step-N.",
+                "nullable": true
               },
               "action": {
                 "type": "string",
@@ -1963,22 +2170,27 @@ const batchOperationsInputSchemaGemini = `{
                 "properties": {
                   "path": {
                     "type": "string",
-                    "description": "Path is the file the step works on."
+                    "description": "Path is the file the step works on.",
+                    "nullable": true
                   },
                   "content": {
                     "type": "string",
-                    "description": "Content is the text a write step writes."
+                    "description": "Content is the text a write step writes.",
+                    "nullable": true
                   },
                   "source": {
                     "type": "string",
-                    "description": "Source and Destination are a copy or move step's paths."
+                    "description": "Source and Destination are a copy or move step's paths.",
+                    "nullable": true
                   },
                   "destination": {
-                    "type": "string"
+                    "type": "string",
+                    "nullable": true
                   }
                 },
                 "type": "object",
-                "description": "Params are the step's parameters."
+                "description": "Params are the step's parameters.",
+                "nullable": true
               }
             },
             "type": "object"
@@ -1988,7 +2200,8 @@ const batchOperationsInputSchemaGemini = `{
         },
         "dry_run": {
           "type": "boolean",
-          "description": "DryRun reports what each step would do."
+          "description": "DryRun reports what each step would do.",
+          "nullable": true
         }
       },
       "type": "object",
@@ -1999,11 +2212,13 @@ const batchOperationsInputSchemaGemini = `{
     },
     "force": {
       "type": "boolean",
-      "description": "Force lets steps overwrite existing files."
+      "description": "Force lets steps overwrite existing files.",
+      "nullable": true
     },
     "dry_run": {
       "type": "boolean",
-      "description": "DryRun reports what each step would do."
+      "description": "DryRun reports what each step would do.",
+      "nullable": true
     }
   },
   "type": "object"
@@ -2025,7 +2240,10 @@ const deleteFileInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2037,7 +2255,10 @@ const deleteFileInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2049,7 +2270,10 @@ const deleteFileInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -2067,27 +2291,30 @@ const deleteFileInputSchemaTypeArray = `{
       "description": "Path is the file or empty directory to delete."
     },
     "permanent": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "Permanent deletes instead of moving to the sandbox's .trash folder.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "force": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "Force deletes a non-empty directory.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "dry_run": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "DryRun reports what would be deleted.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -2104,15 +2331,18 @@ const deleteFileInputSchemaGemini = `{
     },
     "permanent": {
       "type": "boolean",
-      "description": "Permanent deletes instead of moving to the sandbox's .trash folder."
+      "description": "Permanent deletes instead of moving to the sandbox's .trash folder.",
+      "nullable": true
     },
     "force": {
       "type": "boolean",
-      "description": "Force deletes a non-empty directory."
+      "description": "Force deletes a non-empty directory.",
+      "nullable": true
     },
     "dry_run": {
       "type": "boolean",
-      "description": "DryRun reports what would be deleted."
+      "description": "DryRun reports what would be deleted.",
+      "nullable": true
     }
   },
   "type": "object"
@@ -2142,7 +2372,10 @@ const editFileInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2155,7 +2388,7 @@ const editFileInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
         },
         {
           "type": "null"
@@ -2170,7 +2403,10 @@ const editFileInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2182,7 +2418,10 @@ const editFileInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -2208,15 +2447,16 @@ const editFileInputSchemaTypeArray = `{
       "description": "NewText is the replacement."
     },
     "whole_word": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "WholeWord matches OldText only between word boundaries.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "case_sensitive": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "CaseSensitive matches letter case exactly.",
       "default": true,
       "type": [
@@ -2226,19 +2466,21 @@ const editFileInputSchemaTypeArray = `{
       ]
     },
     "force": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "Force replaces every occurrence instead of requiring exactly one.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "dry_run": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "DryRun reports the change without writing it.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -2263,7 +2505,8 @@ const editFileInputSchemaGemini = `{
     },
     "whole_word": {
       "type": "boolean",
-      "description": "WholeWord matches OldText only between word boundaries."
+      "description": "WholeWord matches OldText only between word boundaries.",
+      "nullable": true
     },
     "case_sensitive": {
       "type": "boolean",
@@ -2273,11 +2516,13 @@ const editFileInputSchemaGemini = `{
     },
     "force": {
       "type": "boolean",
-      "description": "Force replaces every occurrence instead of requiring exactly one."
+      "description": "Force replaces every occurrence instead of requiring exactly one.",
+      "nullable": true
     },
     "dry_run": {
       "type": "boolean",
-      "description": "DryRun reports the change without writing it."
+      "description": "DryRun reports the change without writing it.",
+      "nullable": true
     }
   },
   "type": "object"
@@ -2299,7 +2544,10 @@ const listDirectoryInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -2317,11 +2565,12 @@ const listDirectoryInputSchemaTypeArray = `{
       "description": "Path is the directory to list."
     },
     "recursive": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "Recursive lists subdirectories too.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -2338,7 +2587,8 @@ const listDirectoryInputSchemaGemini = `{
     },
     "recursive": {
       "type": "boolean",
-      "description": "Recursive lists subdirectories too."
+      "description": "Recursive lists subdirectories too.",
+      "nullable": true
     }
   },
   "type": "object"
@@ -2391,7 +2641,10 @@ const multiEditInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2403,7 +2656,10 @@ const multiEditInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -2444,19 +2700,21 @@ const multiEditInputSchemaTypeArray = `{
       ]
     },
     "force": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "Force replaces every occurrence of each edit.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "dry_run": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "DryRun reports the change without writing it.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -2490,11 +2748,13 @@ const multiEditInputSchemaGemini = `{
     },
     "force": {
       "type": "boolean",
-      "description": "Force replaces every occurrence of each edit."
+      "description": "Force replaces every occurrence of each edit.",
+      "nullable": true
     },
     "dry_run": {
       "type": "boolean",
-      "description": "DryRun reports the change without writing it."
+      "description": "DryRun reports the change without writing it.",
+      "nullable": true
     }
   },
   "type": "object"
@@ -2522,7 +2782,7 @@ const searchFilesInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
         },
         {
           "type": "null"
@@ -2537,7 +2797,10 @@ const searchFilesInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2549,7 +2812,10 @@ const searchFilesInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2562,7 +2828,7 @@ const searchFilesInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
         },
         {
           "type": "null"
@@ -2577,7 +2843,10 @@ const searchFilesInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2589,7 +2858,10 @@ const searchFilesInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2601,7 +2873,10 @@ const searchFilesInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2613,7 +2888,10 @@ const searchFilesInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2628,6 +2906,9 @@ const searchFilesInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -2650,7 +2931,7 @@ const searchFilesInputSchemaTypeArray = `{
     },
     "limit": {
       "minimum": 1,
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "Limit is the most matches to return.",
       "default": 100,
       "type": [
@@ -2660,23 +2941,25 @@ const searchFilesInputSchemaTypeArray = `{
       ]
     },
     "count_only": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "CountOnly returns the number of matches only.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "whole_word": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "WholeWord matches the pattern only between word boundaries.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "case_sensitive": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "CaseSensitive matches letter case exactly.",
       "default": true,
       "type": [
@@ -2686,35 +2969,39 @@ const searchFilesInputSchemaTypeArray = `{
       ]
     },
     "include_content": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "IncludeContent includes the matching line's text.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "include_context": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "IncludeContext includes the lines around each match.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "recursive": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "Recursive searches subdirectories too.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "return_lines": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "ReturnLines includes line numbers.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "file_types": {
@@ -2724,7 +3011,8 @@ const searchFilesInputSchemaTypeArray = `{
       "description": "FileTypes restricts the search to these extensions (without dot).",
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -2752,11 +3040,13 @@ const searchFilesInputSchemaGemini = `{
     },
     "count_only": {
       "type": "boolean",
-      "description": "CountOnly returns the number of matches only."
+      "description": "CountOnly returns the number of matches only.",
+      "nullable": true
     },
     "whole_word": {
       "type": "boolean",
-      "description": "WholeWord matches the pattern only between word boundaries."
+      "description": "WholeWord matches the pattern only between word boundaries.",
+      "nullable": true
     },
     "case_sensitive": {
       "type": "boolean",
@@ -2766,26 +3056,31 @@ const searchFilesInputSchemaGemini = `{
     },
     "include_content": {
       "type": "boolean",
-      "description": "IncludeContent includes the matching line's text."
+      "description": "IncludeContent includes the matching line's text.",
+      "nullable": true
     },
     "include_context": {
       "type": "boolean",
-      "description": "IncludeContext includes the lines around each match."
+      "description": "IncludeContext includes the lines around each match.",
+      "nullable": true
     },
     "recursive": {
       "type": "boolean",
-      "description": "Recursive searches subdirectories too."
+      "description": "Recursive searches subdirectories too.",
+      "nullable": true
     },
     "return_lines": {
       "type": "boolean",
-      "description": "ReturnLines includes line numbers."
+      "description": "ReturnLines includes line numbers.",
+      "nullable": true
     },
     "file_types": {
       "items": {
         "type": "string"
       },
       "type": "array",
-      "description": "FileTypes restricts the search to these extensions (without dot)."
+      "description": "FileTypes restricts the search to these extensions (without dot).",
+      "nullable": true
     }
   },
   "type": "object"
@@ -2822,6 +3117,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "batch_operations.pipeline_json.name.absent",
+					Path:  "pipeline_json.name",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "batch_operations.pipeline_json.steps.json",
 					Path:  "pipeline_json.steps",
 					To:    "native",
@@ -2834,6 +3136,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"batch_operations"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "batch_operations.pipeline_json.steps[].id.absent",
+					Path:  "pipeline_json.steps[].id",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 				{
 					ID:    "batch_operations.pipeline_json.steps[].id.default",
@@ -2855,6 +3164,13 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"batch_operations"},
 					Type:  lenient.RuleValueAlias,
 					Value: json.RawMessage(`{"cat":"read","cp":"copy","mv":"move","rm":"delete","remove":"delete","del":"delete"}`),
+				},
+				{
+					ID:    "batch_operations.pipeline_json.steps[].params.absent",
+					Path:  "pipeline_json.steps[].params",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "batch_operations.pipeline_json.steps[].params.json",
@@ -2892,11 +3208,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					ID:    "batch_operations.pipeline_json.steps[].params.path.absent",
+					Path:  "pipeline_json.steps[].params.path",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "batch_operations.pipeline_json.steps[].params.content.alias.text",
 					Path:  "pipeline_json.steps[].params.text",
 					To:    "content",
 					Tools: []string{"batch_operations"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "batch_operations.pipeline_json.steps[].params.content.absent",
+					Path:  "pipeline_json.steps[].params.content",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 				{
 					ID:    "batch_operations.pipeline_json.steps[].params.source.alias.src",
@@ -2911,6 +3241,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "source",
 					Tools: []string{"batch_operations"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "batch_operations.pipeline_json.steps[].params.source.absent",
+					Path:  "pipeline_json.steps[].params.source",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 				{
 					ID:    "batch_operations.pipeline_json.steps[].params.destination.alias.dest",
@@ -2941,6 +3278,20 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					ID:    "batch_operations.pipeline_json.steps[].params.destination.absent",
+					Path:  "pipeline_json.steps[].params.destination",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "batch_operations.pipeline_json.dry_run.absent",
+					Path:  "pipeline_json.dry_run",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					ID:       "batch_operations.pipeline_json.dry_run.coerce",
 					Path:     "pipeline_json.dry_run",
@@ -2948,11 +3299,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "force",
+					ID:    "batch_operations.force.absent",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "force",
 					ID:       "batch_operations.force.coerce",
 					Tools:    []string{"batch_operations"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "dry_run",
+					ID:    "batch_operations.dry_run.absent",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "bool",
@@ -3007,6 +3372,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "permanent",
+					ID:    "delete_file.permanent.absent",
+					Tools: []string{"delete_file"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "permanent",
 					ID:       "delete_file.permanent.coerce",
@@ -3014,11 +3386,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "force",
+					ID:    "delete_file.force.absent",
+					Tools: []string{"delete_file"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "force",
 					ID:       "delete_file.force.coerce",
 					Tools:    []string{"delete_file"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "dry_run",
+					ID:    "delete_file.dry_run.absent",
+					Tools: []string{"delete_file"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "bool",
@@ -3101,11 +3487,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "whole_word",
+					ID:    "edit_file.whole_word.absent",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "whole_word",
 					ID:       "edit_file.whole_word.coerce",
 					Tools:    []string{"edit_file"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "case_sensitive",
+					ID:    "edit_file.case_sensitive.absent",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "case_sensitive",
@@ -3122,11 +3522,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "force",
+					ID:    "edit_file.force.absent",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "force",
 					ID:       "edit_file.force.coerce",
 					Tools:    []string{"edit_file"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "dry_run",
+					ID:    "edit_file.dry_run.absent",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "bool",
@@ -3179,6 +3593,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "path",
 					Tools: []string{"list_directory"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "recursive",
+					ID:    "list_directory.recursive.absent",
+					Tools: []string{"list_directory"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "bool",
@@ -3282,11 +3703,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "force",
+					ID:    "multi_edit.force.absent",
+					Tools: []string{"multi_edit"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "force",
 					ID:       "multi_edit.force.coerce",
 					Tools:    []string{"multi_edit"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "dry_run",
+					ID:    "multi_edit.dry_run.absent",
+					Tools: []string{"multi_edit"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "bool",
@@ -3356,6 +3791,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "limit",
+					ID:    "search_files.limit.absent",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "limit",
 					ID:    "search_files.limit.default",
 					Tools: []string{"search_files"},
 					Type:  lenient.RuleParamDefault,
@@ -3369,6 +3811,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "count_only",
+					ID:    "search_files.count_only.absent",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "count_only",
 					ID:       "search_files.count_only.coerce",
@@ -3376,11 +3825,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "whole_word",
+					ID:    "search_files.whole_word.absent",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "whole_word",
 					ID:       "search_files.whole_word.coerce",
 					Tools:    []string{"search_files"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "case_sensitive",
+					ID:    "search_files.case_sensitive.absent",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "case_sensitive",
@@ -3397,11 +3860,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "include_content",
+					ID:    "search_files.include_content.absent",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "include_content",
 					ID:       "search_files.include_content.coerce",
 					Tools:    []string{"search_files"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "include_context",
+					ID:    "search_files.include_context.absent",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "bool",
@@ -3411,11 +3888,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "recursive",
+					ID:    "search_files.recursive.absent",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "recursive",
 					ID:       "search_files.recursive.coerce",
 					Tools:    []string{"search_files"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "return_lines",
+					ID:    "search_files.return_lines.absent",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "bool",
@@ -3437,6 +3928,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "file_types",
 					Tools: []string{"search_files"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "file_types",
+					ID:    "search_files.file_types.absent",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "file_types",

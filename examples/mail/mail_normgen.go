@@ -67,60 +67,78 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		switch string(it.Key) {
 		case "query", "q", "text":
 			if d.Claim(&seen[0], &it, searchMailInputKeys[0]) {
-				x.Query = d.String(it.Value, "query", 0)
+				if !d.Absent(it.Value, "query", lenient.AbsentNull) {
+					x.Query = d.String(it.Value, "query", 0)
+				}
 			}
 		case "from", "sender":
 			if d.Claim(&seen[1], &it, searchMailInputKeys[1]) {
-				x.From = d.String(it.Value, "from", 0)
+				if !d.Absent(it.Value, "from", lenient.AbsentNull) {
+					x.From = d.String(it.Value, "from", 0)
+				}
 			}
 		case "unread_only":
 			if d.Claim(&seen[2], &it, searchMailInputKeys[2]) {
-				x.UnreadOnly = d.Bool(it.Value, "unread_only", 0)
+				if !d.Absent(it.Value, "unread_only", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.UnreadOnly = d.Bool(it.Value, "unread_only", 0)
+				}
 			}
 		case "limit":
 			if d.Claim(&seen[3], &it, searchMailInputKeys[3]) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "limit", lenient.IntBits, 0)
-				if d.OK(mark) {
-					if val < 1 {
-						d.Fail("limit", it.Value, "is less than the minimum, 1")
-					}
-					if val > 100 {
-						d.Fail("limit", it.Value, "is more than the maximum, 100")
-					}
+				if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Limit = 10
+					d.Defaulted("limit", "10")
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						Maximum: "100",
-						Minimum: "1",
-					})
+					mark := d.Mark()
+					val := d.Int(it.Value, "limit", lenient.IntBits, 0)
+					if d.OK(mark) {
+						if val < 1 {
+							d.Fail("limit", it.Value, "is less than the minimum, 1")
+						}
+						if val > 100 {
+							d.Fail("limit", it.Value, "is more than the maximum, 100")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{
+							Maximum: "100",
+							Minimum: "1",
+						})
+					}
+					x.Limit = int(val)
 				}
-				x.Limit = int(val)
 			}
 		case "offset":
 			if d.Claim(&seen[4], &it, searchMailInputKeys[4]) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "offset", lenient.IntBits, 0)
-				if d.OK(mark) {
-					if val < 0 {
-						d.Fail("offset", it.Value, "is less than the minimum, 0")
+				if !d.Absent(it.Value, "offset", lenient.AbsentNull|lenient.AbsentEmpty) {
+					mark := d.Mark()
+					val := d.Int(it.Value, "offset", lenient.IntBits, 0)
+					if d.OK(mark) {
+						if val < 0 {
+							d.Fail("offset", it.Value, "is less than the minimum, 0")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+					x.Offset = int(val)
 				}
-				x.Offset = int(val)
 			}
 		case "max_body_bytes":
 			if d.Claim(&seen[5], &it, searchMailInputKeys[5]) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "max_body_bytes", 64, 0)
-				if d.OK(mark) {
-					if val < 0 {
-						d.Fail("max_body_bytes", it.Value, "is less than the minimum, 0")
-					}
+				if d.Absent(it.Value, "max_body_bytes", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.MaxBodyBytes = 200
+					d.Defaulted("max_body_bytes", "200")
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+					mark := d.Mark()
+					val := d.Int(it.Value, "max_body_bytes", 64, 0)
+					if d.OK(mark) {
+						if val < 0 {
+							d.Fail("max_body_bytes", it.Value, "is less than the minimum, 0")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+					}
+					x.MaxBodyBytes = val
 				}
-				x.MaxBodyBytes = val
 			}
 		default:
 			d.Unknown(it.Key, 0, searchMailInputKnown)
@@ -246,12 +264,26 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 const searchMailInputSchema = `{
   "properties": {
     "query": {
-      "type": "string",
-      "description": "Query is matched, without letter case, against subject and body; empty matches all."
+      "anyOf": [
+        {
+          "type": "string",
+          "description": "Query is matched, without letter case, against subject and body; empty matches all."
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "from": {
-      "type": "string",
-      "description": "From keeps messages whose sender contains this text."
+      "anyOf": [
+        {
+          "type": "string",
+          "description": "From keeps messages whose sender contains this text."
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "unread_only": {
       "anyOf": [
@@ -261,7 +293,10 @@ const searchMailInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -276,7 +311,10 @@ const searchMailInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -289,7 +327,10 @@ const searchMailInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -303,7 +344,10 @@ const searchMailInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -317,49 +361,59 @@ const searchMailInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "query": {
-      "type": "string",
-      "description": "Query is matched, without letter case, against subject and body; empty matches all."
+      "description": "Query is matched, without letter case, against subject and body; empty matches all.",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "from": {
-      "type": "string",
-      "description": "From keeps messages whose sender contains this text."
+      "description": "From keeps messages whose sender contains this text.",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "unread_only": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "UnreadOnly keeps unread messages only.",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "limit": {
       "maximum": 100,
       "minimum": 1,
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "Limit is the most messages to return.",
       "default": 10,
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "offset": {
       "minimum": 0,
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "Offset skips this many matches first.",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "max_body_bytes": {
       "minimum": 0,
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "MaxBodyBytes cuts each body to this many bytes.",
       "default": 200,
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -372,33 +426,39 @@ const searchMailInputSchemaGemini = `{
   "properties": {
     "query": {
       "type": "string",
-      "description": "Query is matched, without letter case, against subject and body; empty matches all."
+      "description": "Query is matched, without letter case, against subject and body; empty matches all.",
+      "nullable": true
     },
     "from": {
       "type": "string",
-      "description": "From keeps messages whose sender contains this text."
+      "description": "From keeps messages whose sender contains this text.",
+      "nullable": true
     },
     "unread_only": {
       "type": "boolean",
-      "description": "UnreadOnly keeps unread messages only."
+      "description": "UnreadOnly keeps unread messages only.",
+      "nullable": true
     },
     "limit": {
       "type": "integer",
       "maximum": 100,
       "minimum": 1,
       "description": "Limit is the most messages to return.",
-      "default": 10
+      "default": 10,
+      "nullable": true
     },
     "offset": {
       "type": "integer",
       "minimum": 0,
-      "description": "Offset skips this many matches first."
+      "description": "Offset skips this many matches first.",
+      "nullable": true
     },
     "max_body_bytes": {
       "type": "integer",
       "minimum": 0,
       "description": "MaxBodyBytes cuts each body to this many bytes.",
-      "default": 200
+      "default": 200,
+      "nullable": true
     }
   },
   "type": "object"
@@ -435,6 +495,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "query",
+					ID:    "search_mail.query.absent",
+					Tools: []string{"search_mail"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					From:  "sender",
 					ID:    "search_mail.from.alias.sender",
 					To:    "from",
@@ -442,11 +509,32 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "from",
+					ID:    "search_mail.from.absent",
+					Tools: []string{"search_mail"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "unread_only",
+					ID:    "search_mail.unread_only.absent",
+					Tools: []string{"search_mail"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "unread_only",
 					ID:       "search_mail.unread_only.coerce",
 					Tools:    []string{"search_mail"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "limit",
+					ID:    "search_mail.limit.absent",
+					Tools: []string{"search_mail"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "limit",
@@ -463,11 +551,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "offset",
+					ID:    "search_mail.offset.absent",
+					Tools: []string{"search_mail"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "offset",
 					ID:       "search_mail.offset.coerce",
 					Tools:    []string{"search_mail"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "max_body_bytes",
+					ID:    "search_mail.max_body_bytes.absent",
+					Tools: []string{"search_mail"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "max_body_bytes",

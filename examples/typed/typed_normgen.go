@@ -67,57 +67,74 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		switch string(it.Key) {
 		case "title", "name", "text":
 			if d.Claim(&seen[0], &it, addTaskInputKeys[0]) {
-				x.Title = d.String(it.Value, "title", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("title", addTaskInputKeys[0][1:])
+				} else {
+					x.Title = d.String(it.Value, "title", 0)
+				}
 			}
 		case "priority":
 			if d.Claim(&seen[1], &it, addTaskInputKeys[1]) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "priority", lenient.IntBits, 0)
-				if d.OK(mark) {
-					if val < 1 {
-						d.Fail("priority", it.Value, "is less than the minimum, 1")
-					}
-					if val > 5 {
-						d.Fail("priority", it.Value, "is more than the maximum, 5")
-					}
+				if d.Absent(it.Value, "priority", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Priority = 3
+					d.Defaulted("priority", "3")
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						Maximum: "5",
-						Minimum: "1",
-					})
+					mark := d.Mark()
+					val := d.Int(it.Value, "priority", lenient.IntBits, 0)
+					if d.OK(mark) {
+						if val < 1 {
+							d.Fail("priority", it.Value, "is less than the minimum, 1")
+						}
+						if val > 5 {
+							d.Fail("priority", it.Value, "is more than the maximum, 5")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{
+							Maximum: "5",
+							Minimum: "1",
+						})
+					}
+					x.Priority = int(val)
 				}
-				x.Priority = int(val)
 			}
 		case "done":
 			if d.Claim(&seen[2], &it, addTaskInputKeys[2]) {
-				x.Done = d.Bool(it.Value, "done", 0)
+				if !d.Absent(it.Value, "done", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Done = d.Bool(it.Value, "done", 0)
+				}
 			}
 		case "tags", "labels":
 			if d.Claim(&seen[3], &it, addTaskInputKeys[3]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "tags", 0, &a) {
-					d.Enter("tags")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "tags", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "tags", 0, &a) {
+						d.Enter("tags")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Tags = s
 					}
-					d.Leave()
-					x.Tags = s
 				}
 			}
 		case "parent_id":
 			if d.Claim(&seen[4], &it, addTaskInputKeys[4]) {
-				x.ParentID = d.Int(it.Value, "parent_id", 64, 0)
+				if !d.Absent(it.Value, "parent_id", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.ParentID = d.Int(it.Value, "parent_id", 64, 0)
+				}
 			}
 		case "estimate_hours":
 			if d.Claim(&seen[5], &it, addTaskInputKeys[5]) {
-				if !lenient.Null(it.Value) {
-					p := d.Float(it.Value, "estimate_hours", 64, 0)
-					x.Estimate = &p
+				if !d.Absent(it.Value, "estimate_hours", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := d.Float(it.Value, "estimate_hours", 64, 0)
+						x.Estimate = &p
+					}
 				}
 			}
 		default:
@@ -261,7 +278,10 @@ const addTaskInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -273,7 +293,10 @@ const addTaskInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -288,6 +311,9 @@ const addTaskInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -299,7 +325,10 @@ const addTaskInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -311,7 +340,7 @@ const addTaskInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
         },
         {
           "type": "null"
@@ -334,20 +363,22 @@ const addTaskInputSchemaTypeArray = `{
     "priority": {
       "maximum": 5,
       "minimum": 1,
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "1 (highest) to 5",
       "default": 3,
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "done": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "description": "whether the task is already done",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "tags": {
@@ -357,19 +388,21 @@ const addTaskInputSchemaTypeArray = `{
       "description": "labels, such as home or work",
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "parent_id": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "the id of the parent task; 0 for none",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "estimate_hours": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "description": "hours the task should take",
       "type": [
         "number",
@@ -394,22 +427,26 @@ const addTaskInputSchemaGemini = `{
       "maximum": 5,
       "minimum": 1,
       "description": "1 (highest) to 5",
-      "default": 3
+      "default": 3,
+      "nullable": true
     },
     "done": {
       "type": "boolean",
-      "description": "whether the task is already done"
+      "description": "whether the task is already done",
+      "nullable": true
     },
     "tags": {
       "items": {
         "type": "string"
       },
       "type": "array",
-      "description": "labels, such as home or work"
+      "description": "labels, such as home or work",
+      "nullable": true
     },
     "parent_id": {
       "type": "integer",
-      "description": "the id of the parent task; 0 for none"
+      "description": "the id of the parent task; 0 for none",
+      "nullable": true
     },
     "estimate_hours": {
       "type": "number",
@@ -452,6 +489,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "priority",
+					ID:    "add_task.priority.absent",
+					Tools: []string{"add_task"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "priority",
 					ID:    "add_task.priority.default",
 					Tools: []string{"add_task"},
 					Type:  lenient.RuleParamDefault,
@@ -463,6 +507,13 @@ func NormgenTools() []lenient.Tool {
 					ID:       "add_task.priority.coerce",
 					Tools:    []string{"add_task"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "done",
+					ID:    "add_task.done.absent",
+					Tools: []string{"add_task"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "bool",
@@ -480,10 +531,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "tags",
+					ID:    "add_task.tags.absent",
+					Tools: []string{"add_task"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "tags",
 					ID:    "add_task.tags.json",
 					To:    "native",
 					Tools: []string{"add_task"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "parent_id",
+					ID:    "add_task.parent_id.absent",
+					Tools: []string{"add_task"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -491,6 +556,13 @@ func NormgenTools() []lenient.Tool {
 					ID:       "add_task.parent_id.coerce",
 					Tools:    []string{"add_task"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "estimate_hours",
+					ID:    "add_task.estimate_hours.absent",
+					Tools: []string{"add_task"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					CoerceTo: "float",

@@ -67,7 +67,11 @@ func (x *CorpusInt) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, corpusIntKeys[0]) {
-				x.V = int(d.Int(it.Value, "v", lenient.IntBits, 0))
+				if lenient.Null(it.Value) {
+					d.Missing("v", corpusIntKeys[0][1:])
+				} else {
+					x.V = int(d.Int(it.Value, "v", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusIntKnown)
@@ -169,7 +173,11 @@ func (x *CorpusInt8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, corpusInt8Keys[0]) {
-				x.V = int8(d.Int(it.Value, "v", 8, 0))
+				if lenient.Null(it.Value) {
+					d.Missing("v", corpusInt8Keys[0][1:])
+				} else {
+					x.V = int8(d.Int(it.Value, "v", 8, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusInt8Known)
@@ -271,7 +279,11 @@ func (x *CorpusInt64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, corpusInt64Keys[0]) {
-				x.V = d.Int(it.Value, "v", 64, 0)
+				if lenient.Null(it.Value) {
+					d.Missing("v", corpusInt64Keys[0][1:])
+				} else {
+					x.V = d.Int(it.Value, "v", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusInt64Known)
@@ -373,7 +385,11 @@ func (x *CorpusUint8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, corpusUint8Keys[0]) {
-				x.V = uint8(d.Uint(it.Value, "v", 8, 0))
+				if lenient.Null(it.Value) {
+					d.Missing("v", corpusUint8Keys[0][1:])
+				} else {
+					x.V = uint8(d.Uint(it.Value, "v", 8, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusUint8Known)
@@ -475,7 +491,11 @@ func (x *CorpusUint64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, corpusUint64Keys[0]) {
-				x.V = d.Uint(it.Value, "v", 64, 0)
+				if lenient.Null(it.Value) {
+					d.Missing("v", corpusUint64Keys[0][1:])
+				} else {
+					x.V = d.Uint(it.Value, "v", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusUint64Known)
@@ -577,7 +597,11 @@ func (x *CorpusFloat64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, corpusFloat64Keys[0]) {
-				x.V = d.Float(it.Value, "v", 64, 0)
+				if lenient.Null(it.Value) {
+					d.Missing("v", corpusFloat64Keys[0][1:])
+				} else {
+					x.V = d.Float(it.Value, "v", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusFloat64Known)
@@ -679,7 +703,11 @@ func (x *CorpusFloat32) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, corpusFloat32Keys[0]) {
-				x.V = float32(d.Float(it.Value, "v", 32, 0))
+				if lenient.Null(it.Value) {
+					d.Missing("v", corpusFloat32Keys[0][1:])
+				} else {
+					x.V = float32(d.Float(it.Value, "v", 32, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusFloat32Known)
@@ -781,16 +809,20 @@ func (x *CorpusFloat32Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, corpusFloat32MaxKeys[0]) {
-				mark := d.Mark()
-				val := d.Float(it.Value, "v", 32, 0)
-				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "0.1"); c > 0 {
-						d.Fail("v", it.Value, "is more than the maximum, 0.1")
-					}
+				if lenient.Null(it.Value) {
+					d.Missing("v", corpusFloat32MaxKeys[0][1:])
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "0.1"})
+					mark := d.Mark()
+					val := d.Float(it.Value, "v", 32, 0)
+					if d.OK(mark) {
+						if c, _ := lenient.CompareNumber(it.Value, "0.1"); c > 0 {
+							d.Fail("v", it.Value, "is more than the maximum, 0.1")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "0.1"})
+					}
+					x.V = float32(val)
 				}
-				x.V = float32(val)
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusFloat32MaxKnown)
@@ -900,16 +932,20 @@ func (x *CorpusFloat64Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, corpusFloat64MaxKeys[0]) {
-				mark := d.Mark()
-				val := d.Float(it.Value, "v", 64, 0)
-				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "10"); c > 0 {
-						d.Fail("v", it.Value, "is more than the maximum, 10")
-					}
+				if lenient.Null(it.Value) {
+					d.Missing("v", corpusFloat64MaxKeys[0][1:])
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "10"})
+					mark := d.Mark()
+					val := d.Float(it.Value, "v", 64, 0)
+					if d.OK(mark) {
+						if c, _ := lenient.CompareNumber(it.Value, "10"); c > 0 {
+							d.Fail("v", it.Value, "is more than the maximum, 10")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "10"})
+					}
+					x.V = val
 				}
-				x.V = val
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusFloat64MaxKnown)
@@ -1019,7 +1055,11 @@ func (x *CorpusBool) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, corpusBoolKeys[0]) {
-				x.V = d.Bool(it.Value, "v", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("v", corpusBoolKeys[0][1:])
+				} else {
+					x.V = d.Bool(it.Value, "v", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusBoolKnown)
@@ -1121,7 +1161,11 @@ func (x *CorpusBoolStrict) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, corpusBoolStrictKeys[0]) {
-				x.V = d.Bool(it.Value, "v", lenient.StrictBool)
+				if lenient.Null(it.Value) {
+					d.Missing("v", corpusBoolStrictKeys[0][1:])
+				} else {
+					x.V = d.Bool(it.Value, "v", lenient.StrictBool)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusBoolStrictKnown)
@@ -1223,7 +1267,11 @@ func (x *CorpusString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, corpusStringKeys[0]) {
-				x.V = d.String(it.Value, "v", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("v", corpusStringKeys[0][1:])
+				} else {
+					x.V = d.String(it.Value, "v", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusStringKnown)
@@ -1325,19 +1373,23 @@ func (x *CorpusStrings) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, corpusStringsKeys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "v", 0, &a) {
-					d.Enter("v")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if lenient.Null(it.Value) {
+					d.Missing("v", corpusStringsKeys[0][1:])
+				} else {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "v", 0, &a) {
+						d.Enter("v")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.V = s
 					}
-					d.Leave()
-					x.V = s
 				}
 			}
 		default:
@@ -1457,19 +1509,23 @@ func (x *CorpusInts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, corpusIntsKeys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "v", 0, &a) {
-					d.Enter("v")
-					s := make([]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int
-						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
-						s = append(s, e)
+				if lenient.Null(it.Value) {
+					d.Missing("v", corpusIntsKeys[0][1:])
+				} else {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "v", 0, &a) {
+						d.Enter("v")
+						s := make([]int, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e int
+							e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.V = s
 					}
-					d.Leave()
-					x.V = s
 				}
 			}
 		default:
@@ -1589,19 +1645,23 @@ func (x *CorpusIntsWrap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, corpusIntsWrapKeys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "v", lenient.Wrap, &a) {
-					d.Enter("v")
-					s := make([]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int
-						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
-						s = append(s, e)
+				if lenient.Null(it.Value) {
+					d.Missing("v", corpusIntsWrapKeys[0][1:])
+				} else {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "v", lenient.Wrap, &a) {
+						d.Enter("v")
+						s := make([]int, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e int
+							e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.V = s
 					}
-					d.Leave()
-					x.V = s
 				}
 			}
 		default:
@@ -1721,19 +1781,23 @@ func (x *CorpusStringsSplit) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, corpusStringsSplitKeys[0]) {
-				var a lenient.ArrayIter
-				if d.SplitArray(it.Value, "v", 0, ",", &a) {
-					d.Enter("v")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if lenient.Null(it.Value) {
+					d.Missing("v", corpusStringsSplitKeys[0][1:])
+				} else {
+					var a lenient.ArrayIter
+					if d.SplitArray(it.Value, "v", 0, ",", &a) {
+						d.Enter("v")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.V = s
 					}
-					d.Leave()
-					x.V = s
 				}
 			}
 		default:
@@ -1853,20 +1917,24 @@ func (x *CorpusMap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, corpusMapKeys[0]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "v", 0, &o) {
-					d.Enter("v")
-					mp := make(map[string]bool)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e bool
-						e = d.Bool(o.Value, "", 0)
-						mp[k] = e
+				if lenient.Null(it.Value) {
+					d.Missing("v", corpusMapKeys[0][1:])
+				} else {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "v", 0, &o) {
+						d.Enter("v")
+						mp := make(map[string]bool)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e bool
+							e = d.Bool(o.Value, "", 0)
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.V = mp
 					}
-					d.Leave()
-					x.V = mp
 				}
 			}
 		default:

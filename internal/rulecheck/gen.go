@@ -180,7 +180,8 @@ func (g *Gen) object(t reflect.Type, depth int) string {
 	for _, f := range fieldsOf(t) {
 		if g.messy(3) {
 			if g.chance(4) {
-				members = append(members, q(f.name)+":null")
+				// null or "": what models send for a field they leave out
+				members = append(members, q(f.name)+":"+g.pick("null", `""`))
 			}
 			continue // absent: its default, or missing
 		}

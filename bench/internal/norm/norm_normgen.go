@@ -67,76 +67,104 @@ func (x *Search) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "path":
 			if d.Claim(&seen[0], &it, searchKeys[0]) {
-				x.Path = d.String(it.Value, "path", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("path", searchKeys[0][1:])
+				} else {
+					x.Path = d.String(it.Value, "path", 0)
+				}
 			}
 		case "pattern":
 			if d.Claim(&seen[1], &it, searchKeys[1]) {
-				x.Pattern = d.String(it.Value, "pattern", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("pattern", searchKeys[1][1:])
+				} else {
+					x.Pattern = d.String(it.Value, "pattern", 0)
+				}
 			}
 		case "owner":
 			if d.Claim(&seen[2], &it, searchKeys[2]) {
-				x.Owner = d.String(it.Value, "owner", 0)
+				if !d.Absent(it.Value, "owner", lenient.AbsentNull) {
+					x.Owner = d.String(it.Value, "owner", 0)
+				}
 			}
 		case "limit":
 			if d.Claim(&seen[3], &it, searchKeys[3]) {
-				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				}
 			}
 		case "offset":
 			if d.Claim(&seen[4], &it, searchKeys[4]) {
-				x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "offset", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
+				}
 			}
 		case "max_depth":
 			if d.Claim(&seen[5], &it, searchKeys[5]) {
-				x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
+				if !d.Absent(it.Value, "max_depth", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
+				}
 			}
 		case "count_only":
 			if d.Claim(&seen[6], &it, searchKeys[6]) {
-				x.CountOnly = d.Bool(it.Value, "count_only", 0)
+				if !d.Absent(it.Value, "count_only", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.CountOnly = d.Bool(it.Value, "count_only", 0)
+				}
 			}
 		case "whole_word":
 			if d.Claim(&seen[7], &it, searchKeys[7]) {
-				x.WholeWord = d.Bool(it.Value, "whole_word", 0)
+				if !d.Absent(it.Value, "whole_word", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.WholeWord = d.Bool(it.Value, "whole_word", 0)
+				}
 			}
 		case "case_sensitive":
 			if d.Claim(&seen[8], &it, searchKeys[8]) {
-				x.CaseSensitive = d.Bool(it.Value, "case_sensitive", 0)
+				if !d.Absent(it.Value, "case_sensitive", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.CaseSensitive = d.Bool(it.Value, "case_sensitive", 0)
+				}
 			}
 		case "min_score":
 			if d.Claim(&seen[9], &it, searchKeys[9]) {
-				x.MinScore = d.Float(it.Value, "min_score", 64, 0)
+				if !d.Absent(it.Value, "min_score", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.MinScore = d.Float(it.Value, "min_score", 64, 0)
+				}
 			}
 		case "file_types":
 			if d.Claim(&seen[10], &it, searchKeys[10]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "file_types", 0, &a) {
-					d.Enter("file_types")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "file_types", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "file_types", 0, &a) {
+						d.Enter("file_types")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.FileTypes = s
 					}
-					d.Leave()
-					x.FileTypes = s
 				}
 			}
 		case "ids":
 			if d.Claim(&seen[11], &it, searchKeys[11]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "ids", 0, &a) {
-					d.Enter("ids")
-					s := make([]int64, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int64
-						e = d.Int(a.Value, "", 64, 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "ids", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "ids", 0, &a) {
+						d.Enter("ids")
+						s := make([]int64, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e int64
+							e = d.Int(a.Value, "", 64, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.IDs = s
 					}
-					d.Leave()
-					x.IDs = s
 				}
 			}
 		default:
@@ -334,156 +362,210 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "owner":
 			if d.Claim(&seen[0], &it, reviewKeys[0]) {
-				x.Owner = d.String(it.Value, "owner", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("owner", reviewKeys[0][1:])
+				} else {
+					x.Owner = d.String(it.Value, "owner", 0)
+				}
 			}
 		case "repo":
 			if d.Claim(&seen[1], &it, reviewKeys[1]) {
-				x.Repo = d.String(it.Value, "repo", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("repo", reviewKeys[1][1:])
+				} else {
+					x.Repo = d.String(it.Value, "repo", 0)
+				}
 			}
 		case "pull_number":
 			if d.Claim(&seen[2], &it, reviewKeys[2]) {
-				x.PullNumber = int(d.Int(it.Value, "pull_number", lenient.IntBits, 0))
+				if lenient.Null(it.Value) {
+					d.Missing("pull_number", reviewKeys[2][1:])
+				} else {
+					x.PullNumber = int(d.Int(it.Value, "pull_number", lenient.IntBits, 0))
+				}
 			}
 		case "commit_id":
 			if d.Claim(&seen[3], &it, reviewKeys[3]) {
-				x.CommitID = d.String(it.Value, "commit_id", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("commit_id", reviewKeys[3][1:])
+				} else {
+					x.CommitID = d.String(it.Value, "commit_id", 0)
+				}
 			}
 		case "event":
 			if d.Claim(&seen[4], &it, reviewKeys[4]) {
-				x.Event = d.String(it.Value, "event", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("event", reviewKeys[4][1:])
+				} else {
+					x.Event = d.String(it.Value, "event", 0)
+				}
 			}
 		case "body":
 			if d.Claim(&seen[5], &it, reviewKeys[5]) {
-				x.Body = d.String(it.Value, "body", 0)
+				if !d.Absent(it.Value, "body", lenient.AbsentNull) {
+					x.Body = d.String(it.Value, "body", 0)
+				}
 			}
 		case "comments":
 			if d.Claim(&seen[6], &it, reviewKeys[6]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "comments", 0, &a) {
-					d.Enter("comments")
-					s := make([]ReviewComment, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e ReviewComment
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "comments", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "comments", 0, &a) {
+						d.Enter("comments")
+						s := make([]ReviewComment, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e ReviewComment
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Comments = s
 					}
-					d.Leave()
-					x.Comments = s
 				}
 			}
 		case "reviewers":
 			if d.Claim(&seen[7], &it, reviewKeys[7]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "reviewers", 0, &a) {
-					d.Enter("reviewers")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "reviewers", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "reviewers", 0, &a) {
+						d.Enter("reviewers")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Reviewers = s
 					}
-					d.Leave()
-					x.Reviewers = s
 				}
 			}
 		case "team_reviewers":
 			if d.Claim(&seen[8], &it, reviewKeys[8]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "team_reviewers", 0, &a) {
-					d.Enter("team_reviewers")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "team_reviewers", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "team_reviewers", 0, &a) {
+						d.Enter("team_reviewers")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.TeamReviewers = s
 					}
-					d.Leave()
-					x.TeamReviewers = s
 				}
 			}
 		case "labels":
 			if d.Claim(&seen[9], &it, reviewKeys[9]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "labels", 0, &a) {
-					d.Enter("labels")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "labels", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "labels", 0, &a) {
+						d.Enter("labels")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Labels = s
 					}
-					d.Leave()
-					x.Labels = s
 				}
 			}
 		case "assignees":
 			if d.Claim(&seen[10], &it, reviewKeys[10]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "assignees", 0, &a) {
-					d.Enter("assignees")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "assignees", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "assignees", 0, &a) {
+						d.Enter("assignees")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Assignees = s
 					}
-					d.Leave()
-					x.Assignees = s
 				}
 			}
 		case "draft":
 			if d.Claim(&seen[11], &it, reviewKeys[11]) {
-				x.Draft = d.Bool(it.Value, "draft", 0)
+				if !d.Absent(it.Value, "draft", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Draft = d.Bool(it.Value, "draft", 0)
+				}
 			}
 		case "dismiss_stale":
 			if d.Claim(&seen[12], &it, reviewKeys[12]) {
-				x.DismissStale = d.Bool(it.Value, "dismiss_stale", 0)
+				if !d.Absent(it.Value, "dismiss_stale", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.DismissStale = d.Bool(it.Value, "dismiss_stale", 0)
+				}
 			}
 		case "auto_merge":
 			if d.Claim(&seen[13], &it, reviewKeys[13]) {
-				x.AutoMerge = d.Bool(it.Value, "auto_merge", 0)
+				if !d.Absent(it.Value, "auto_merge", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.AutoMerge = d.Bool(it.Value, "auto_merge", 0)
+				}
 			}
 		case "notify":
 			if d.Claim(&seen[14], &it, reviewKeys[14]) {
-				x.Notify = d.Bool(it.Value, "notify", 0)
+				if !d.Absent(it.Value, "notify", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Notify = d.Bool(it.Value, "notify", 0)
+				}
 			}
 		case "merge_method":
 			if d.Claim(&seen[15], &it, reviewKeys[15]) {
-				x.MergeMethod = d.String(it.Value, "merge_method", 0)
+				if !d.Absent(it.Value, "merge_method", lenient.AbsentNull) {
+					x.MergeMethod = d.String(it.Value, "merge_method", 0)
+				}
 			}
 		case "required_approvals":
 			if d.Claim(&seen[16], &it, reviewKeys[16]) {
-				x.RequiredApprovals = int(d.Int(it.Value, "required_approvals", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "required_approvals", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.RequiredApprovals = int(d.Int(it.Value, "required_approvals", lenient.IntBits, 0))
+				}
 			}
 		case "timeout_seconds":
 			if d.Claim(&seen[17], &it, reviewKeys[17]) {
-				x.TimeoutSeconds = d.Int(it.Value, "timeout_seconds", 64, 0)
+				if !d.Absent(it.Value, "timeout_seconds", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.TimeoutSeconds = d.Int(it.Value, "timeout_seconds", 64, 0)
+				}
 			}
 		case "milestone":
 			if d.Claim(&seen[18], &it, reviewKeys[18]) {
-				x.Milestone = int(d.Int(it.Value, "milestone", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "milestone", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Milestone = int(d.Int(it.Value, "milestone", lenient.IntBits, 0))
+				}
 			}
 		case "confidence":
 			if d.Claim(&seen[19], &it, reviewKeys[19]) {
-				x.Confidence = d.Float(it.Value, "confidence", 64, 0)
+				if !d.Absent(it.Value, "confidence", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Confidence = d.Float(it.Value, "confidence", 64, 0)
+				}
 			}
 		case "base_ref":
 			if d.Claim(&seen[20], &it, reviewKeys[20]) {
-				x.BaseRef = d.String(it.Value, "base_ref", 0)
+				if !d.Absent(it.Value, "base_ref", lenient.AbsentNull) {
+					x.BaseRef = d.String(it.Value, "base_ref", 0)
+				}
 			}
 		case "head_ref":
 			if d.Claim(&seen[21], &it, reviewKeys[21]) {
-				x.HeadRef = d.String(it.Value, "head_ref", 0)
+				if !d.Absent(it.Value, "head_ref", lenient.AbsentNull) {
+					x.HeadRef = d.String(it.Value, "head_ref", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, reviewKnown)
@@ -805,27 +887,45 @@ func (x *ReviewComment) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 		switch string(it.Key) {
 		case "path":
 			if d.Claim(&seen[0], &it, reviewCommentKeys[0]) {
-				x.Path = d.String(it.Value, "path", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("path", reviewCommentKeys[0][1:])
+				} else {
+					x.Path = d.String(it.Value, "path", 0)
+				}
 			}
 		case "line":
 			if d.Claim(&seen[1], &it, reviewCommentKeys[1]) {
-				x.Line = int(d.Int(it.Value, "line", lenient.IntBits, 0))
+				if lenient.Null(it.Value) {
+					d.Missing("line", reviewCommentKeys[1][1:])
+				} else {
+					x.Line = int(d.Int(it.Value, "line", lenient.IntBits, 0))
+				}
 			}
 		case "start_line":
 			if d.Claim(&seen[2], &it, reviewCommentKeys[2]) {
-				x.StartLine = int(d.Int(it.Value, "start_line", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "start_line", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.StartLine = int(d.Int(it.Value, "start_line", lenient.IntBits, 0))
+				}
 			}
 		case "side":
 			if d.Claim(&seen[3], &it, reviewCommentKeys[3]) {
-				x.Side = d.String(it.Value, "side", 0)
+				if !d.Absent(it.Value, "side", lenient.AbsentNull) {
+					x.Side = d.String(it.Value, "side", 0)
+				}
 			}
 		case "body":
 			if d.Claim(&seen[4], &it, reviewCommentKeys[4]) {
-				x.Body = d.String(it.Value, "body", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("body", reviewCommentKeys[4][1:])
+				} else {
+					x.Body = d.String(it.Value, "body", 0)
+				}
 			}
 		case "suggestion":
 			if d.Claim(&seen[5], &it, reviewCommentKeys[5]) {
-				x.Suggestion = d.String(it.Value, "suggestion", 0)
+				if !d.Absent(it.Value, "suggestion", lenient.AbsentNull) {
+					x.Suggestion = d.String(it.Value, "suggestion", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, reviewCommentKnown)
@@ -964,11 +1064,19 @@ func (x *WriteFile) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 		switch string(it.Key) {
 		case "path":
 			if d.Claim(&seen[0], &it, writeFileKeys[0]) {
-				x.Path = d.String(it.Value, "path", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("path", writeFileKeys[0][1:])
+				} else {
+					x.Path = d.String(it.Value, "path", 0)
+				}
 			}
 		case "content":
 			if d.Claim(&seen[1], &it, writeFileKeys[1]) {
-				x.Content = d.String(it.Value, "content", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("content", writeFileKeys[1][1:])
+				} else {
+					x.Content = d.String(it.Value, "content", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, writeFileKnown)
@@ -1081,19 +1189,23 @@ func (x *Paths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "paths":
 			if d.Claim(&seen[0], &it, pathsKeys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "paths", 0, &a) {
-					d.Enter("paths")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if lenient.Null(it.Value) {
+					d.Missing("paths", pathsKeys[0][1:])
+				} else {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "paths", 0, &a) {
+						d.Enter("paths")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Paths = s
 					}
-					d.Leave()
-					x.Paths = s
 				}
 			}
 		default:
@@ -1213,19 +1325,23 @@ func (x *IDs) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "ids":
 			if d.Claim(&seen[0], &it, iDsKeys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "ids", 0, &a) {
-					d.Enter("ids")
-					s := make([]int64, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int64
-						e = d.Int(a.Value, "", 64, 0)
-						s = append(s, e)
+				if lenient.Null(it.Value) {
+					d.Missing("ids", iDsKeys[0][1:])
+				} else {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "ids", 0, &a) {
+						d.Enter("ids")
+						s := make([]int64, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e int64
+							e = d.Int(a.Value, "", 64, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.IDs = s
 					}
-					d.Leave()
-					x.IDs = s
 				}
 			}
 		default:
@@ -1373,7 +1489,14 @@ const searchSchema = `{
       "type": "string"
     },
     "owner": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "limit": {
       "anyOf": [
@@ -1382,7 +1505,10 @@ const searchSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1393,7 +1519,10 @@ const searchSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1404,7 +1533,10 @@ const searchSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1415,7 +1547,10 @@ const searchSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1426,7 +1561,10 @@ const searchSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1437,7 +1575,10 @@ const searchSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1448,7 +1589,10 @@ const searchSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1462,6 +1606,9 @@ const searchSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1483,6 +1630,9 @@ const searchSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -1506,55 +1656,65 @@ const searchSchemaTypeArray = `{
       "type": "string"
     },
     "owner": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "limit": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "offset": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "max_depth": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "count_only": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "whole_word": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "case_sensitive": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "min_score": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "file_types": {
@@ -1563,7 +1723,8 @@ const searchSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "ids": {
@@ -1576,7 +1737,8 @@ const searchSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -1598,40 +1760,50 @@ const searchSchemaGemini = `{
       "type": "string"
     },
     "owner": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "limit": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "offset": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "max_depth": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "count_only": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "whole_word": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "case_sensitive": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "min_score": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     },
     "file_types": {
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "ids": {
       "items": {
         "type": "integer"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     }
   },
   "type": "object",
@@ -1731,7 +1903,14 @@ const reviewSchema = `{
       "type": "string"
     },
     "body": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "comments": {
       "anyOf": [
@@ -1761,18 +1940,35 @@ const reviewSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?[0-9]+$"
+                        "pattern": "^(-?[0-9]+)?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
                   "side": {
-                    "type": "string"
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   },
                   "body": {
                     "type": "string"
                   },
                   "suggestion": {
-                    "type": "string"
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   }
                 },
                 "type": "object",
@@ -1791,6 +1987,9 @@ const reviewSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1804,6 +2003,9 @@ const reviewSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1817,6 +2019,9 @@ const reviewSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1830,6 +2035,9 @@ const reviewSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1843,6 +2051,9 @@ const reviewSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1853,7 +2064,10 @@ const reviewSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1864,7 +2078,10 @@ const reviewSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1875,7 +2092,10 @@ const reviewSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1886,12 +2106,22 @@ const reviewSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
     "merge_method": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "required_approvals": {
       "anyOf": [
@@ -1900,7 +2130,10 @@ const reviewSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1911,7 +2144,10 @@ const reviewSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1922,7 +2158,10 @@ const reviewSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -1933,15 +2172,32 @@ const reviewSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
     "base_ref": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "head_ref": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     }
   },
   "type": "object",
@@ -1979,7 +2235,10 @@ const reviewSchemaTypeArray = `{
       "type": "string"
     },
     "body": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "comments": {
       "items": {
@@ -1995,20 +2254,27 @@ const reviewSchemaTypeArray = `{
             ]
           },
           "start_line": {
-            "pattern": "^-?[0-9]+$",
+            "pattern": "^(-?[0-9]+)?$",
             "type": [
               "integer",
-              "string"
+              "string",
+              "null"
             ]
           },
           "side": {
-            "type": "string"
+            "type": [
+              "string",
+              "null"
+            ]
           },
           "body": {
             "type": "string"
           },
           "suggestion": {
-            "type": "string"
+            "type": [
+              "string",
+              "null"
+            ]
           }
         },
         "required": [
@@ -2023,7 +2289,8 @@ const reviewSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "reviewers": {
@@ -2032,7 +2299,8 @@ const reviewSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "team_reviewers": {
@@ -2041,7 +2309,8 @@ const reviewSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "labels": {
@@ -2050,7 +2319,8 @@ const reviewSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "assignees": {
@@ -2059,73 +2329,91 @@ const reviewSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "draft": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "dismiss_stale": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "auto_merge": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "notify": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "merge_method": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "required_approvals": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "timeout_seconds": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "milestone": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "confidence": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "base_ref": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "head_ref": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     }
   },
   "type": "object",
@@ -2158,7 +2446,8 @@ const reviewSchemaGemini = `{
       "type": "string"
     },
     "body": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "comments": {
       "items": {
@@ -2170,16 +2459,19 @@ const reviewSchemaGemini = `{
             "type": "integer"
           },
           "start_line": {
-            "type": "integer"
+            "type": "integer",
+            "nullable": true
           },
           "side": {
-            "type": "string"
+            "type": "string",
+            "nullable": true
           },
           "body": {
             "type": "string"
           },
           "suggestion": {
-            "type": "string"
+            "type": "string",
+            "nullable": true
           }
         },
         "type": "object",
@@ -2189,64 +2481,80 @@ const reviewSchemaGemini = `{
           "body"
         ]
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "reviewers": {
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "team_reviewers": {
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "labels": {
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "assignees": {
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "draft": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "dismiss_stale": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "auto_merge": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "notify": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "merge_method": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "required_approvals": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "timeout_seconds": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "milestone": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "confidence": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     },
     "base_ref": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "head_ref": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     }
   },
   "type": "object",
@@ -2362,11 +2670,32 @@ func NormgenTools() []lenient.Tool {
 			Name:        "search",
 			Rules: []lenient.Rule{
 				{
+					From:  "owner",
+					ID:    "search.owner.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "limit",
+					ID:    "search.limit.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "limit",
 					ID:       "search.limit.coerce",
 					Tools:    []string{"search"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "offset",
+					ID:    "search.offset.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -2376,11 +2705,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "max_depth",
+					ID:    "search.max_depth.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "max_depth",
 					ID:       "search.max_depth.coerce",
 					Tools:    []string{"search"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "count_only",
+					ID:    "search.count_only.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "bool",
@@ -2390,6 +2733,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "whole_word",
+					ID:    "search.whole_word.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "whole_word",
 					ID:       "search.whole_word.coerce",
@@ -2397,11 +2747,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "case_sensitive",
+					ID:    "search.case_sensitive.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "case_sensitive",
 					ID:       "search.case_sensitive.coerce",
 					Tools:    []string{"search"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "min_score",
+					ID:    "search.min_score.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "float",
@@ -2412,10 +2776,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "file_types",
+					ID:    "search.file_types.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "file_types",
 					ID:    "search.file_types.json",
 					To:    "native",
 					Tools: []string{"search"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "ids",
+					ID:    "search.ids.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "ids",
@@ -2480,6 +2858,20 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "body",
+					ID:    "submit_review.body.absent",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "comments",
+					ID:    "submit_review.comments.absent",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					From:  "comments",
 					ID:    "submit_review.comments.json",
 					To:    "native",
@@ -2501,11 +2893,39 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "submit_review.comments[].start_line.absent",
+					Path:  "comments[].start_line",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "submit_review.comments[].start_line.coerce",
 					Path:     "comments[].start_line",
 					Tools:    []string{"submit_review"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "submit_review.comments[].side.absent",
+					Path:  "comments[].side",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "submit_review.comments[].suggestion.absent",
+					Path:  "comments[].suggestion",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "reviewers",
+					ID:    "submit_review.reviewers.absent",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "reviewers",
@@ -2516,10 +2936,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "team_reviewers",
+					ID:    "submit_review.team_reviewers.absent",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "team_reviewers",
 					ID:    "submit_review.team_reviewers.json",
 					To:    "native",
 					Tools: []string{"submit_review"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "labels",
+					ID:    "submit_review.labels.absent",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "labels",
@@ -2530,10 +2964,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "assignees",
+					ID:    "submit_review.assignees.absent",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "assignees",
 					ID:    "submit_review.assignees.json",
 					To:    "native",
 					Tools: []string{"submit_review"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "draft",
+					ID:    "submit_review.draft.absent",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "bool",
@@ -2543,11 +2991,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "dismiss_stale",
+					ID:    "submit_review.dismiss_stale.absent",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "dismiss_stale",
 					ID:       "submit_review.dismiss_stale.coerce",
 					Tools:    []string{"submit_review"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "auto_merge",
+					ID:    "submit_review.auto_merge.absent",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "bool",
@@ -2557,11 +3019,32 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "notify",
+					ID:    "submit_review.notify.absent",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "notify",
 					ID:       "submit_review.notify.coerce",
 					Tools:    []string{"submit_review"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "merge_method",
+					ID:    "submit_review.merge_method.absent",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "required_approvals",
+					ID:    "submit_review.required_approvals.absent",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -2571,11 +3054,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "timeout_seconds",
+					ID:    "submit_review.timeout_seconds.absent",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "timeout_seconds",
 					ID:       "submit_review.timeout_seconds.coerce",
 					Tools:    []string{"submit_review"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "milestone",
+					ID:    "submit_review.milestone.absent",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -2585,11 +3082,32 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "confidence",
+					ID:    "submit_review.confidence.absent",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "float",
 					From:     "confidence",
 					ID:       "submit_review.confidence.coerce",
 					Tools:    []string{"submit_review"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "base_ref",
+					ID:    "submit_review.base_ref.absent",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "head_ref",
+					ID:    "submit_review.head_ref.absent",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{

@@ -67,7 +67,11 @@ func (x *Vibium85) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "ms":
 			if d.Claim(&seen[0], &it, vibium85Keys[0]) {
-				x.Ms = d.Float(it.Value, "ms", 64, 0)
+				if lenient.Null(it.Value) {
+					d.Missing("ms", vibium85Keys[0][1:])
+				} else {
+					x.Ms = d.Float(it.Value, "ms", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, vibium85Known)
@@ -169,15 +173,23 @@ func (x *OpenHandsSDK1085) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		switch string(it.Key) {
 		case "path":
 			if d.Claim(&seen[0], &it, openHandsSDK1085Keys[0]) {
-				x.Path = d.String(it.Value, "path", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("path", openHandsSDK1085Keys[0][1:])
+				} else {
+					x.Path = d.String(it.Value, "path", 0)
+				}
 			}
 		case "line_number":
 			if d.Claim(&seen[1], &it, openHandsSDK1085Keys[1]) {
-				x.LineNumber = d.Float(it.Value, "line_number", 64, 0)
+				if !d.Absent(it.Value, "line_number", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.LineNumber = d.Float(it.Value, "line_number", 64, 0)
+				}
 			}
 		case "lines_after":
 			if d.Claim(&seen[2], &it, openHandsSDK1085Keys[2]) {
-				x.LinesAfter = d.Float(it.Value, "lines_after", 64, 0)
+				if !d.Absent(it.Value, "lines_after", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.LinesAfter = d.Float(it.Value, "lines_after", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, openHandsSDK1085Known)
@@ -289,7 +301,11 @@ func (x *ClaudeCode24597) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		switch string(it.Key) {
 		case "pull_number":
 			if d.Claim(&seen[0], &it, claudeCode24597Keys[0]) {
-				x.PullNumber = d.Float(it.Value, "pull_number", 64, 0)
+				if lenient.Null(it.Value) {
+					d.Missing("pull_number", claudeCode24597Keys[0][1:])
+				} else {
+					x.PullNumber = d.Float(it.Value, "pull_number", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, claudeCode24597Known)
@@ -391,7 +407,9 @@ func (x *DejaVu422) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 		switch string(it.Key) {
 		case "limit":
 			if d.Claim(&seen[0], &it, dejaVu422Keys[0]) {
-				x.Limit = d.Float(it.Value, "limit", 64, 0)
+				if !d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Limit = d.Float(it.Value, "limit", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, dejaVu422Known)
@@ -487,37 +505,51 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "nextThoughtNeeded":
 			if d.Claim(&seen[0], &it, servers2905Keys[0]) {
-				x.NextThoughtNeeded = d.Bool(it.Value, "nextThoughtNeeded", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("nextThoughtNeeded", servers2905Keys[0][1:])
+				} else {
+					x.NextThoughtNeeded = d.Bool(it.Value, "nextThoughtNeeded", 0)
+				}
 			}
 		case "thoughtNumber":
 			if d.Claim(&seen[1], &it, servers2905Keys[1]) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "thoughtNumber", lenient.IntBits, 0)
-				if d.OK(mark) {
-					if val < 1 {
-						d.Fail("thoughtNumber", it.Value, "is less than the minimum, 1")
-					}
+				if lenient.Null(it.Value) {
+					d.Missing("thoughtNumber", servers2905Keys[1][1:])
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+					mark := d.Mark()
+					val := d.Int(it.Value, "thoughtNumber", lenient.IntBits, 0)
+					if d.OK(mark) {
+						if val < 1 {
+							d.Fail("thoughtNumber", it.Value, "is less than the minimum, 1")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+					}
+					x.ThoughtNumber = int(val)
 				}
-				x.ThoughtNumber = int(val)
 			}
 		case "totalThoughts":
 			if d.Claim(&seen[2], &it, servers2905Keys[2]) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "totalThoughts", lenient.IntBits, 0)
-				if d.OK(mark) {
-					if val < 1 {
-						d.Fail("totalThoughts", it.Value, "is less than the minimum, 1")
-					}
+				if lenient.Null(it.Value) {
+					d.Missing("totalThoughts", servers2905Keys[2][1:])
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+					mark := d.Mark()
+					val := d.Int(it.Value, "totalThoughts", lenient.IntBits, 0)
+					if d.OK(mark) {
+						if val < 1 {
+							d.Fail("totalThoughts", it.Value, "is less than the minimum, 1")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+					}
+					x.TotalThoughts = int(val)
 				}
-				x.TotalThoughts = int(val)
 			}
 		case "isRevision":
 			if d.Claim(&seen[3], &it, servers2905Keys[3]) {
-				x.IsRevision = d.Bool(it.Value, "isRevision", 0)
+				if !d.Absent(it.Value, "isRevision", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.IsRevision = d.Bool(it.Value, "isRevision", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, servers2905Known)
@@ -662,11 +694,17 @@ func (x *HermesAgent100926) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 		switch string(it.Key) {
 		case "pattern":
 			if d.Claim(&seen[0], &it, hermesAgent100926Keys[0]) {
-				x.Pattern = d.String(it.Value, "pattern", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("pattern", hermesAgent100926Keys[0][1:])
+				} else {
+					x.Pattern = d.String(it.Value, "pattern", 0)
+				}
 			}
 		case "limit":
 			if d.Claim(&seen[1], &it, hermesAgent100926Keys[1]) {
-				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, hermesAgent100926Known)
@@ -773,11 +811,17 @@ func (x *Picoclaw400) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "query":
 			if d.Claim(&seen[0], &it, picoclaw400Keys[0]) {
-				x.Query = d.String(it.Value, "query", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("query", picoclaw400Keys[0][1:])
+				} else {
+					x.Query = d.String(it.Value, "query", 0)
+				}
 			}
 		case "count":
 			if d.Claim(&seen[1], &it, picoclaw400Keys[1]) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "count", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, picoclaw400Known)
@@ -884,15 +928,23 @@ func (x *Opencode1328) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		switch string(it.Key) {
 		case "filePath":
 			if d.Claim(&seen[0], &it, opencode1328Keys[0]) {
-				x.FilePath = d.String(it.Value, "filePath", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("filePath", opencode1328Keys[0][1:])
+				} else {
+					x.FilePath = d.String(it.Value, "filePath", 0)
+				}
 			}
 		case "offset":
 			if d.Claim(&seen[1], &it, opencode1328Keys[1]) {
-				x.Offset = d.Float(it.Value, "offset", 64, 0)
+				if !d.Absent(it.Value, "offset", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Offset = d.Float(it.Value, "offset", 64, 0)
+				}
 			}
 		case "limit":
 			if d.Claim(&seen[2], &it, opencode1328Keys[2]) {
-				x.Limit = d.Float(it.Value, "limit", 64, 0)
+				if !d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Limit = d.Float(it.Value, "limit", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, opencode1328Known)
@@ -1004,15 +1056,23 @@ func (x *Opencode1328Offset) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 		switch string(it.Key) {
 		case "filePath":
 			if d.Claim(&seen[0], &it, opencode1328OffsetKeys[0]) {
-				x.FilePath = d.String(it.Value, "filePath", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("filePath", opencode1328OffsetKeys[0][1:])
+				} else {
+					x.FilePath = d.String(it.Value, "filePath", 0)
+				}
 			}
 		case "offset":
 			if d.Claim(&seen[1], &it, opencode1328OffsetKeys[1]) {
-				x.Offset = d.Float(it.Value, "offset", 64, 0)
+				if !d.Absent(it.Value, "offset", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Offset = d.Float(it.Value, "offset", 64, 0)
+				}
 			}
 		case "limit":
 			if d.Claim(&seen[2], &it, opencode1328OffsetKeys[2]) {
-				x.Limit = d.Float(it.Value, "limit", 64, 0)
+				if !d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Limit = d.Float(it.Value, "limit", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, opencode1328OffsetKnown)
@@ -1124,9 +1184,11 @@ func (x *BasicMemory250) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 		switch string(it.Key) {
 		case "depth":
 			if d.Claim(&seen[0], &it, basicMemory250Keys[0]) {
-				if !lenient.Null(it.Value) {
-					p := int(d.Int(it.Value, "depth", lenient.IntBits, 0))
-					x.Depth = &p
+				if !d.Absent(it.Value, "depth", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := int(d.Int(it.Value, "depth", lenient.IntBits, 0))
+						x.Depth = &p
+					}
 				}
 			}
 		default:
@@ -1229,7 +1291,9 @@ func (x *Vmlx47) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "limit":
 			if d.Claim(&seen[0], &it, vmlx47Keys[0]) {
-				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, vmlx47Known)
@@ -1325,7 +1389,11 @@ func (x *LMStudio1626) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		switch string(it.Key) {
 		case "sheet_name":
 			if d.Claim(&seen[0], &it, lmStudio1626Keys[0]) {
-				x.SheetName = d.String(it.Value, "sheet_name", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("sheet_name", lmStudio1626Keys[0][1:])
+				} else {
+					x.SheetName = d.String(it.Value, "sheet_name", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, lmStudio1626Known)
@@ -1427,7 +1495,11 @@ func (x *ClaudeCode91803) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		switch string(it.Key) {
 		case "confirmed":
 			if d.Claim(&seen[0], &it, claudeCode91803Keys[0]) {
-				x.Confirmed = d.Bool(it.Value, "confirmed", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("confirmed", claudeCode91803Keys[0][1:])
+				} else {
+					x.Confirmed = d.Bool(it.Value, "confirmed", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, claudeCode91803Known)
@@ -1529,7 +1601,11 @@ func (x *ClaudeCode91803Capital) decodeNormgen(d *lenient.Decoder, v []byte, m l
 		switch string(it.Key) {
 		case "confirmed":
 			if d.Claim(&seen[0], &it, claudeCode91803CapitalKeys[0]) {
-				x.Confirmed = d.Bool(it.Value, "confirmed", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("confirmed", claudeCode91803CapitalKeys[0][1:])
+				} else {
+					x.Confirmed = d.Bool(it.Value, "confirmed", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, claudeCode91803CapitalKnown)
@@ -1631,7 +1707,11 @@ func (x *ClaudeCode91803Digit) decodeNormgen(d *lenient.Decoder, v []byte, m len
 		switch string(it.Key) {
 		case "confirmed":
 			if d.Claim(&seen[0], &it, claudeCode91803DigitKeys[0]) {
-				x.Confirmed = d.Bool(it.Value, "confirmed", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("confirmed", claudeCode91803DigitKeys[0][1:])
+				} else {
+					x.Confirmed = d.Bool(it.Value, "confirmed", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, claudeCode91803DigitKnown)
@@ -1733,7 +1813,9 @@ func (x *ClaudeCode29104) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		switch string(it.Key) {
 		case "completed":
 			if d.Claim(&seen[0], &it, claudeCode29104Keys[0]) {
-				x.Completed = d.Bool(it.Value, "completed", 0)
+				if !d.Absent(it.Value, "completed", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Completed = d.Bool(it.Value, "completed", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, claudeCode29104Known)
@@ -1829,7 +1911,9 @@ func (x *Nteract1678) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "and_run":
 			if d.Claim(&seen[0], &it, nteract1678Keys[0]) {
-				x.AndRun = d.Bool(it.Value, "and_run", 0)
+				if !d.Absent(it.Value, "and_run", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.AndRun = d.Bool(it.Value, "and_run", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, nteract1678Known)
@@ -1908,35 +1992,43 @@ func (x *ClaudeCode22394) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		switch string(it.Key) {
 		case "siteId":
 			if d.Claim(&seen[0], &it, claudeCode22394Keys[0]) {
-				x.SiteID = d.String(it.Value, "siteId", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("siteId", claudeCode22394Keys[0][1:])
+				} else {
+					x.SiteID = d.String(it.Value, "siteId", 0)
+				}
 			}
 		case "actions":
 			if d.Claim(&seen[1], &it, claudeCode22394Keys[1]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "actions", 0, &a) {
-					d.Enter("actions")
-					s := make([]map[string]any, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e map[string]any
-						var o1 lenient.ObjectIter
-						if d.Object(a.Value, "", 0, &o1) {
-							mp := make(map[string]any)
-							for o1.Next() {
-								k := string(o1.Key)
-								d.Enter(k)
-								var e any
-								e = d.Any(o1.Value)
-								mp[k] = e
-								d.Leave()
+				if lenient.Null(it.Value) {
+					d.Missing("actions", claudeCode22394Keys[1][1:])
+				} else {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "actions", 0, &a) {
+						d.Enter("actions")
+						s := make([]map[string]any, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e map[string]any
+							var o1 lenient.ObjectIter
+							if d.Object(a.Value, "", 0, &o1) {
+								mp := make(map[string]any)
+								for o1.Next() {
+									k := string(o1.Key)
+									d.Enter(k)
+									var e any
+									e = d.Any(o1.Value)
+									mp[k] = e
+									d.Leave()
+								}
+								e = mp
 							}
-							e = mp
+							s = append(s, e)
+							d.Leave()
 						}
-						s = append(s, e)
 						d.Leave()
+						x.Actions = s
 					}
-					d.Leave()
-					x.Actions = s
 				}
 			}
 		default:
@@ -2007,19 +2099,23 @@ func (x *ClaudeCode34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		switch string(it.Key) {
 		case "tasks":
 			if d.Claim(&seen[0], &it, claudeCode34520Keys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "tasks", 0, &a) {
-					d.Enter("tasks")
-					s := make([]Task34520, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Task34520
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if lenient.Null(it.Value) {
+					d.Missing("tasks", claudeCode34520Keys[0][1:])
+				} else {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "tasks", 0, &a) {
+						d.Enter("tasks")
+						s := make([]Task34520, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e Task34520
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Tasks = s
 					}
-					d.Leave()
-					x.Tasks = s
 				}
 			}
 		default:
@@ -2145,11 +2241,17 @@ func (x *Task34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 		switch string(it.Key) {
 		case "id":
 			if d.Claim(&seen[0], &it, task34520Keys[0]) {
-				x.ID = d.String(it.Value, "id", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("id", task34520Keys[0][1:])
+				} else {
+					x.ID = d.String(it.Value, "id", 0)
+				}
 			}
 		case "content":
 			if d.Claim(&seen[1], &it, task34520Keys[1]) {
-				x.Content = d.String(it.Value, "content", 0)
+				if !d.Absent(it.Value, "content", lenient.AbsentNull) {
+					x.Content = d.String(it.Value, "content", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, task34520Known)
@@ -2256,19 +2358,23 @@ func (x *GmailMCP96) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 		switch string(it.Key) {
 		case "to":
 			if d.Claim(&seen[0], &it, gmailMCP96Keys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "to", 0, &a) {
-					d.Enter("to")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if lenient.Null(it.Value) {
+					d.Missing("to", gmailMCP96Keys[0][1:])
+				} else {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "to", 0, &a) {
+						d.Enter("to")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.To = s
 					}
-					d.Leave()
-					x.To = s
 				}
 			}
 		default:
@@ -2388,19 +2494,21 @@ func (x *MCPRemote319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		switch string(it.Key) {
 		case "target":
 			if d.Claim(&seen[0], &it, mcpRemote319Keys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "target", 0, &a) {
-					d.Enter("target")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "target", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "target", 0, &a) {
+						d.Enter("target")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Target = s
 					}
-					d.Leave()
-					x.Target = s
 				}
 			}
 		default:
@@ -2514,19 +2622,21 @@ func (x *GitlabMCP380) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		switch string(it.Key) {
 		case "labels":
 			if d.Claim(&seen[0], &it, gitlabMCP380Keys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "labels", 0, &a) {
-					d.Enter("labels")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "labels", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "labels", 0, &a) {
+						d.Enter("labels")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Labels = s
 					}
-					d.Leave()
-					x.Labels = s
 				}
 			}
 		default:
@@ -2640,19 +2750,21 @@ func (x *WeKnora2955) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "args":
 			if d.Claim(&seen[0], &it, weKnora2955Keys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "args", 0, &a) {
-					d.Enter("args")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "args", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "args", 0, &a) {
+						d.Enter("args")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Args = s
 					}
-					d.Leave()
-					x.Args = s
 				}
 			}
 		default:
@@ -2766,46 +2878,54 @@ func (x *ClaudeCode73137) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		switch string(it.Key) {
 		case "loc":
 			if d.Claim(&seen[0], &it, claudeCode73137Keys[0]) {
-				if !lenient.Null(it.Value) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "loc", 0, &a) {
-						d.Enter("loc")
-						s := make([]int, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e int
-							e = int(d.Int(a.Value, "", lenient.IntBits, 0))
-							s = append(s, e)
+				if !d.Absent(it.Value, "loc", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						var a lenient.ArrayIter
+						if d.Array(it.Value, "loc", 0, &a) {
+							d.Enter("loc")
+							s := make([]int, 0, a.Len())
+							for a.Next() {
+								d.EnterIndex(a.Index())
+								var e int
+								e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+								s = append(s, e)
+								d.Leave()
+							}
 							d.Leave()
+							x.Loc = &s
 						}
-						d.Leave()
-						x.Loc = &s
 					}
 				}
 			}
 		case "label":
 			if d.Claim(&seen[1], &it, claudeCode73137Keys[1]) {
-				if !lenient.Null(it.Value) {
-					p := int(d.Int(it.Value, "label", lenient.IntBits, 0))
-					x.Label = &p
+				if !d.Absent(it.Value, "label", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := int(d.Int(it.Value, "label", lenient.IntBits, 0))
+						x.Label = &p
+					}
 				}
 			}
 		case "button":
 			if d.Claim(&seen[2], &it, claudeCode73137Keys[2]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "button", 0)
-				if d.OK(mark) {
-					switch val {
-					case "left", "right", "middle":
-					default:
-						d.Fail("button", it.Value, "is not one of \"left\", \"right\", \"middle\"")
+				if !d.Absent(it.Value, "button", lenient.AbsentNull) {
+					mark := d.Mark()
+					val := d.String(it.Value, "button", 0)
+					if d.OK(mark) {
+						switch val {
+						case "left", "right", "middle":
+						default:
+							d.Fail("button", it.Value, "is not one of \"left\", \"right\", \"middle\"")
+						}
 					}
+					x.Button = val
 				}
-				x.Button = val
 			}
 		case "clicks":
 			if d.Claim(&seen[3], &it, claudeCode73137Keys[3]) {
-				x.Clicks = int(d.Int(it.Value, "clicks", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "clicks", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Clicks = int(d.Int(it.Value, "clicks", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, claudeCode73137Known)
@@ -2949,19 +3069,23 @@ func (x *Sonetto319Todos) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		switch string(it.Key) {
 		case "todos":
 			if d.Claim(&seen[0], &it, sonetto319TodosKeys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "todos", 0, &a) {
-					d.Enter("todos")
-					s := make([]Todo319, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Todo319
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if lenient.Null(it.Value) {
+					d.Missing("todos", sonetto319TodosKeys[0][1:])
+				} else {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "todos", 0, &a) {
+						d.Enter("todos")
+						s := make([]Todo319, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e Todo319
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Todos = s
 					}
-					d.Leave()
-					x.Todos = s
 				}
 			}
 		default:
@@ -3087,11 +3211,19 @@ func (x *Todo319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "content":
 			if d.Claim(&seen[0], &it, todo319Keys[0]) {
-				x.Content = d.String(it.Value, "content", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("content", todo319Keys[0][1:])
+				} else {
+					x.Content = d.String(it.Value, "content", 0)
+				}
 			}
 		case "status":
 			if d.Claim(&seen[1], &it, todo319Keys[1]) {
-				x.Status = d.String(it.Value, "status", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("status", todo319Keys[1][1:])
+				} else {
+					x.Status = d.String(it.Value, "status", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, todo319Known)
@@ -3204,19 +3336,21 @@ func (x *Sonetto319LoneLabel) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 		switch string(it.Key) {
 		case "labels":
 			if d.Claim(&seen[0], &it, sonetto319LoneLabelKeys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "labels", 0, &a) {
-					d.Enter("labels")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "labels", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "labels", 0, &a) {
+						d.Enter("labels")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Labels = s
 					}
-					d.Leave()
-					x.Labels = s
 				}
 			}
 		default:
@@ -3330,19 +3464,23 @@ func (x *Sonetto319LoneTodo) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 		switch string(it.Key) {
 		case "todos":
 			if d.Claim(&seen[0], &it, sonetto319LoneTodoKeys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "todos", 0, &a) {
-					d.Enter("todos")
-					s := make([]Todo319, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Todo319
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if lenient.Null(it.Value) {
+					d.Missing("todos", sonetto319LoneTodoKeys[0][1:])
+				} else {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "todos", 0, &a) {
+						d.Enter("todos")
+						s := make([]Todo319, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e Todo319
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Todos = s
 					}
-					d.Leave()
-					x.Todos = s
 				}
 			}
 		default:
@@ -3462,19 +3600,21 @@ func (x *Sonetto319PythonList) decodeNormgen(d *lenient.Decoder, v []byte, m len
 		switch string(it.Key) {
 		case "labels":
 			if d.Claim(&seen[0], &it, sonetto319PythonListKeys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "labels", 0, &a) {
-					d.Enter("labels")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "labels", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "labels", 0, &a) {
+						d.Enter("labels")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Labels = s
 					}
-					d.Leave()
-					x.Labels = s
 				}
 			}
 		default:
@@ -3588,19 +3728,21 @@ func (x *Adcp4201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "labels":
 			if d.Claim(&seen[0], &it, adcp4201Keys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "labels", 0, &a) {
-					d.Enter("labels")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "labels", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "labels", 0, &a) {
+						d.Enter("labels")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Labels = s
 					}
-					d.Leave()
-					x.Labels = s
 				}
 			}
 		default:
@@ -3714,9 +3856,13 @@ func (x *ClaudeCode15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		switch string(it.Key) {
 		case "parent":
 			if d.Claim(&seen[0], &it, claudeCode15766Keys[0]) {
-				d.Enter("parent")
-				x.Parent.decodeNormgen(d, it.Value, 0)
-				d.Leave()
+				if lenient.Null(it.Value) {
+					d.Missing("parent", claudeCode15766Keys[0][1:])
+				} else {
+					d.Enter("parent")
+					x.Parent.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, claudeCode15766Known)
@@ -3827,7 +3973,9 @@ func (x *Parent15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "database_id":
 			if d.Claim(&seen[0], &it, parent15766Keys[0]) {
-				x.DatabaseID = d.String(it.Value, "database_id", 0)
+				if !d.Absent(it.Value, "database_id", lenient.AbsentNull) {
+					x.DatabaseID = d.String(it.Value, "database_id", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, parent15766Known)
@@ -3906,26 +4054,32 @@ func (x *ClaudeCode18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		switch string(it.Key) {
 		case "parent":
 			if d.Claim(&seen[0], &it, claudeCode18260Keys[0]) {
-				d.Enter("parent")
-				x.Parent.decodeNormgen(d, it.Value, 0)
-				d.Leave()
+				if lenient.Null(it.Value) {
+					d.Missing("parent", claudeCode18260Keys[0][1:])
+				} else {
+					d.Enter("parent")
+					x.Parent.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
 			}
 		case "properties":
 			if d.Claim(&seen[1], &it, claudeCode18260Keys[1]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "properties", 0, &o) {
-					d.Enter("properties")
-					mp := make(map[string]any)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e any
-						e = d.Any(o.Value)
-						mp[k] = e
+				if !d.Absent(it.Value, "properties", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "properties", 0, &o) {
+						d.Enter("properties")
+						mp := make(map[string]any)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e any
+							e = d.Any(o.Value)
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.Properties = mp
 					}
-					d.Leave()
-					x.Properties = mp
 				}
 			}
 		default:
@@ -3999,7 +4153,9 @@ func (x *Parent18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "data_source_id":
 			if d.Claim(&seen[0], &it, parent18260Keys[0]) {
-				x.DataSourceID = d.String(it.Value, "data_source_id", 0)
+				if !d.Absent(it.Value, "data_source_id", lenient.AbsentNull) {
+					x.DataSourceID = d.String(it.Value, "data_source_id", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, parent18260Known)
@@ -4078,21 +4234,23 @@ func (x *ClaudeCode5504) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 		switch string(it.Key) {
 		case "patch_content":
 			if d.Claim(&seen[0], &it, claudeCode5504Keys[0]) {
-				if !lenient.Null(it.Value) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "patch_content", 0, &o) {
-						d.Enter("patch_content")
-						mp := make(map[string]any)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e any
-							e = d.Any(o.Value)
-							mp[k] = e
+				if !d.Absent(it.Value, "patch_content", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						var o lenient.ObjectIter
+						if d.Object(it.Value, "patch_content", 0, &o) {
+							d.Enter("patch_content")
+							mp := make(map[string]any)
+							for o.Next() {
+								k := string(o.Key)
+								d.Enter(k)
+								var e any
+								e = d.Any(o.Value)
+								mp[k] = e
+								d.Leave()
+							}
 							d.Leave()
+							x.PatchContent = &mp
 						}
-						d.Leave()
-						x.PatchContent = &mp
 					}
 				}
 			}
@@ -4141,21 +4299,23 @@ func (x *ClaudeCode2747) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 		switch string(it.Key) {
 		case "metadata":
 			if d.Claim(&seen[0], &it, claudeCode2747Keys[0]) {
-				if !lenient.Null(it.Value) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "metadata", 0, &o) {
-						d.Enter("metadata")
-						mp := make(map[string]any)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e any
-							e = d.Any(o.Value)
-							mp[k] = e
+				if !d.Absent(it.Value, "metadata", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						var o lenient.ObjectIter
+						if d.Object(it.Value, "metadata", 0, &o) {
+							d.Enter("metadata")
+							mp := make(map[string]any)
+							for o.Next() {
+								k := string(o.Key)
+								d.Enter(k)
+								var e any
+								e = d.Any(o.Value)
+								mp[k] = e
+								d.Leave()
+							}
 							d.Leave()
+							x.Metadata = &mp
 						}
-						d.Leave()
-						x.Metadata = &mp
 					}
 				}
 			}
@@ -4221,9 +4381,13 @@ func (x *FastMCP932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 		switch string(it.Key) {
 		case "user":
 			if d.Claim(&seen[0], &it, fastMCP932Keys[0]) {
-				d.Enter("user")
-				x.User.decodeNormgen(d, it.Value, 0)
-				d.Leave()
+				if lenient.Null(it.Value) {
+					d.Missing("user", fastMCP932Keys[0][1:])
+				} else {
+					d.Enter("user")
+					x.User.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, fastMCP932Known)
@@ -4334,22 +4498,34 @@ func (x *User932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "username":
 			if d.Claim(&seen[0], &it, user932Keys[0]) {
-				x.Username = d.String(it.Value, "username", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("username", user932Keys[0][1:])
+				} else {
+					x.Username = d.String(it.Value, "username", 0)
+				}
 			}
 		case "email":
 			if d.Claim(&seen[1], &it, user932Keys[1]) {
-				x.Email = d.String(it.Value, "email", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("email", user932Keys[1][1:])
+				} else {
+					x.Email = d.String(it.Value, "email", 0)
+				}
 			}
 		case "age":
 			if d.Claim(&seen[2], &it, user932Keys[2]) {
-				if !lenient.Null(it.Value) {
-					p := int(d.Int(it.Value, "age", lenient.IntBits, 0))
-					x.Age = &p
+				if !d.Absent(it.Value, "age", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := int(d.Int(it.Value, "age", lenient.IntBits, 0))
+						x.Age = &p
+					}
 				}
 			}
 		case "is_active":
 			if d.Claim(&seen[3], &it, user932Keys[3]) {
-				x.IsActive = d.Bool(it.Value, "is_active", 0)
+				if !d.Absent(it.Value, "is_active", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.IsActive = d.Bool(it.Value, "is_active", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, user932Known)
@@ -4461,29 +4637,41 @@ func (x *TemplateAgent249) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		switch string(it.Key) {
 		case "issueIdOrKey":
 			if d.Claim(&seen[0], &it, templateAgent249Keys[0]) {
-				x.IssueIDOrKey = d.String(it.Value, "issueIdOrKey", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("issueIdOrKey", templateAgent249Keys[0][1:])
+				} else {
+					x.IssueIDOrKey = d.String(it.Value, "issueIdOrKey", 0)
+				}
 			}
 		case "fields":
 			if d.Claim(&seen[1], &it, templateAgent249Keys[1]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "fields", 0, &o) {
-					d.Enter("fields")
-					mp := make(map[string]any)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e any
-						e = d.Any(o.Value)
-						mp[k] = e
+				if lenient.Null(it.Value) {
+					d.Missing("fields", templateAgent249Keys[1][1:])
+				} else {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "fields", 0, &o) {
+						d.Enter("fields")
+						mp := make(map[string]any)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e any
+							e = d.Any(o.Value)
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.Fields = mp
 					}
-					d.Leave()
-					x.Fields = mp
 				}
 			}
 		case "cloudId":
 			if d.Claim(&seen[2], &it, templateAgent249Keys[2]) {
-				x.CloudID = d.String(it.Value, "cloudId", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("cloudId", templateAgent249Keys[2][1:])
+				} else {
+					x.CloudID = d.String(it.Value, "cloudId", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, templateAgent249Known)
@@ -4556,9 +4744,13 @@ func (x *ClaudeAIMCP548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 		switch string(it.Key) {
 		case "params":
 			if d.Claim(&seen[0], &it, claudeAIMCP548Keys[0]) {
-				d.Enter("params")
-				x.Params.decodeNormgen(d, it.Value, 0)
-				d.Leave()
+				if lenient.Null(it.Value) {
+					d.Missing("params", claudeAIMCP548Keys[0][1:])
+				} else {
+					d.Enter("params")
+					x.Params.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, claudeAIMCP548Known)
@@ -4669,15 +4861,21 @@ func (x *Params548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 		switch string(it.Key) {
 		case "model":
 			if d.Claim(&seen[0], &it, params548Keys[0]) {
-				x.Model = d.String(it.Value, "model", 0)
+				if !d.Absent(it.Value, "model", lenient.AbsentNull) {
+					x.Model = d.String(it.Value, "model", 0)
+				}
 			}
 		case "prompt":
 			if d.Claim(&seen[1], &it, params548Keys[1]) {
-				x.Prompt = d.String(it.Value, "prompt", 0)
+				if !d.Absent(it.Value, "prompt", lenient.AbsentNull) {
+					x.Prompt = d.String(it.Value, "prompt", 0)
+				}
 			}
 		case "aspect_ratio":
 			if d.Claim(&seen[2], &it, params548Keys[2]) {
-				x.AspectRatio = d.String(it.Value, "aspect_ratio", 0)
+				if !d.Absent(it.Value, "aspect_ratio", lenient.AbsentNull) {
+					x.AspectRatio = d.String(it.Value, "aspect_ratio", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, params548Known)
@@ -4783,9 +4981,11 @@ func (x *Cursor3614) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 		switch string(it.Key) {
 		case "active":
 			if d.Claim(&seen[0], &it, cursor3614Keys[0]) {
-				if !lenient.Null(it.Value) {
-					p := d.Bool(it.Value, "active", 0)
-					x.Active = &p
+				if !d.Absent(it.Value, "active", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := d.Bool(it.Value, "active", 0)
+						x.Active = &p
+					}
 				}
 			}
 		default:
@@ -4888,7 +5088,9 @@ func (x *Langflow8059) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		switch string(it.Key) {
 		case "range":
 			if d.Claim(&seen[0], &it, langflow8059Keys[0]) {
-				x.Range = d.Float(it.Value, "range", 64, 0)
+				if !d.Absent(it.Value, "range", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Range = d.Float(it.Value, "range", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, langflow8059Known)
@@ -4967,25 +5169,29 @@ func (x *Mcpadapt38) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 		switch string(it.Key) {
 		case "filters":
 			if d.Claim(&seen[0], &it, mcpadapt38Keys[0]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "filters", 0, &o) {
-					d.Enter("filters")
-					mp := make(map[string]any)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e any
-						e = d.Any(o.Value)
-						mp[k] = e
+				if !d.Absent(it.Value, "filters", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "filters", 0, &o) {
+						d.Enter("filters")
+						mp := make(map[string]any)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e any
+							e = d.Any(o.Value)
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.Filters = mp
 					}
-					d.Leave()
-					x.Filters = mp
 				}
 			}
 		case "maxResults":
 			if d.Claim(&seen[1], &it, mcpadapt38Keys[1]) {
-				x.MaxResults = d.Float(it.Value, "maxResults", 64, 0)
+				if !d.Absent(it.Value, "maxResults", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.MaxResults = d.Float(it.Value, "maxResults", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, mcpadapt38Known)
@@ -5049,7 +5255,9 @@ func (x *NemoAgentToolkit1507) decodeNormgen(d *lenient.Decoder, v []byte, m len
 		switch string(it.Key) {
 		case "cursor":
 			if d.Claim(&seen[0], &it, nemoAgentToolkit1507Keys[0]) {
-				x.Cursor = d.String(it.Value, "cursor", 0)
+				if !d.Absent(it.Value, "cursor", lenient.AbsentNull) {
+					x.Cursor = d.String(it.Value, "cursor", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, nemoAgentToolkit1507Known)
@@ -5224,16 +5432,18 @@ func (x *Margince417) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "lifecycle":
 			if d.Claim(&seen[0], &it, margince417Keys[0]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "lifecycle", 0)
-				if d.OK(mark) {
-					switch val {
-					case "unknown", "target", "prospect", "opportunity", "customer", "former_customer", "disqualified":
-					default:
-						d.Fail("lifecycle", it.Value, "is not one of \"unknown\", \"target\", \"prospect\", \"opportunity\", \"customer\", \"former_customer\", \"disqualified\"")
+				if !d.Absent(it.Value, "lifecycle", lenient.AbsentNull) {
+					mark := d.Mark()
+					val := d.String(it.Value, "lifecycle", 0)
+					if d.OK(mark) {
+						switch val {
+						case "unknown", "target", "prospect", "opportunity", "customer", "former_customer", "disqualified":
+						default:
+							d.Fail("lifecycle", it.Value, "is not one of \"unknown\", \"target\", \"prospect\", \"opportunity\", \"customer\", \"former_customer\", \"disqualified\"")
+						}
 					}
+					x.Lifecycle = val
 				}
-				x.Lifecycle = val
 			}
 		default:
 			d.Unknown(it.Key, 0, margince417Known)
@@ -5339,9 +5549,13 @@ func (x *ZammadMCP201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		switch string(it.Key) {
 		case "params":
 			if d.Claim(&seen[0], &it, zammadMCP201Keys[0]) {
-				d.Enter("params")
-				x.Params.decodeNormgen(d, it.Value, 0)
-				d.Leave()
+				if lenient.Null(it.Value) {
+					d.Missing("params", zammadMCP201Keys[0][1:])
+				} else {
+					d.Enter("params")
+					x.Params.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, zammadMCP201Known)
@@ -5452,16 +5666,18 @@ func (x *Params201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 		switch string(it.Key) {
 		case "response_format":
 			if d.Claim(&seen[0], &it, params201Keys[0]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "response_format", 0)
-				if d.OK(mark) {
-					switch val {
-					case "markdown", "json":
-					default:
-						d.Fail("response_format", it.Value, "is not one of \"markdown\", \"json\"")
+				if !d.Absent(it.Value, "response_format", lenient.AbsentNull) {
+					mark := d.Mark()
+					val := d.String(it.Value, "response_format", 0)
+					if d.OK(mark) {
+						switch val {
+						case "markdown", "json":
+						default:
+							d.Fail("response_format", it.Value, "is not one of \"markdown\", \"json\"")
+						}
 					}
+					x.ResponseFormat = val
 				}
-				x.ResponseFormat = val
 			}
 		default:
 			d.Unknown(it.Key, 0, params201Known)
@@ -5567,16 +5783,18 @@ func (x *Fixmap235) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 		switch string(it.Key) {
 		case "format":
 			if d.Claim(&seen[0], &it, fixmap235Keys[0]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "format", 0)
-				if d.OK(mark) {
-					switch val {
-					case "markdown", "json":
-					default:
-						d.Fail("format", it.Value, "is not one of \"markdown\", \"json\"")
+				if !d.Absent(it.Value, "format", lenient.AbsentNull) {
+					mark := d.Mark()
+					val := d.String(it.Value, "format", 0)
+					if d.OK(mark) {
+						switch val {
+						case "markdown", "json":
+						default:
+							d.Fail("format", it.Value, "is not one of \"markdown\", \"json\"")
+						}
 					}
+					x.Format = val
 				}
-				x.Format = val
 			}
 		default:
 			d.Unknown(it.Key, 0, fixmap235Known)
@@ -5682,28 +5900,38 @@ func (x *LangchainMCPAdapters277) decodeNormgen(d *lenient.Decoder, v []byte, m 
 		switch string(it.Key) {
 		case "resourceType":
 			if d.Claim(&seen[0], &it, langchainMCPAdapters277Keys[0]) {
-				x.ResourceType = d.String(it.Value, "resourceType", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("resourceType", langchainMCPAdapters277Keys[0][1:])
+				} else {
+					x.ResourceType = d.String(it.Value, "resourceType", 0)
+				}
 			}
 		case "name":
 			if d.Claim(&seen[1], &it, langchainMCPAdapters277Keys[1]) {
-				x.Name = d.String(it.Value, "name", 0)
+				if !d.Absent(it.Value, "name", lenient.AbsentNull) {
+					x.Name = d.String(it.Value, "name", 0)
+				}
 			}
 		case "namespace":
 			if d.Claim(&seen[2], &it, langchainMCPAdapters277Keys[2]) {
-				x.Namespace = d.String(it.Value, "namespace", 0)
+				if !d.Absent(it.Value, "namespace", lenient.AbsentNull) {
+					x.Namespace = d.String(it.Value, "namespace", 0)
+				}
 			}
 		case "output":
 			if d.Claim(&seen[3], &it, langchainMCPAdapters277Keys[3]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "output", 0)
-				if d.OK(mark) {
-					switch val {
-					case "json", "yaml", "wide", "name", "custom":
-					default:
-						d.Fail("output", it.Value, "is not one of \"json\", \"yaml\", \"wide\", \"name\", \"custom\"")
+				if !d.Absent(it.Value, "output", lenient.AbsentNull) {
+					mark := d.Mark()
+					val := d.String(it.Value, "output", 0)
+					if d.OK(mark) {
+						switch val {
+						case "json", "yaml", "wide", "name", "custom":
+						default:
+							d.Fail("output", it.Value, "is not one of \"json\", \"yaml\", \"wide\", \"name\", \"custom\"")
+						}
 					}
+					x.Output = val
 				}
-				x.Output = val
 			}
 		default:
 			d.Unknown(it.Key, 0, langchainMCPAdapters277Known)
@@ -5830,7 +6058,11 @@ func (x *Grafana641) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 		switch string(it.Key) {
 		case "datasourceUid":
 			if d.Claim(&seen[0], &it, grafana641Keys[0]) {
-				x.DatasourceUID = d.String(it.Value, "datasourceUid", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("datasourceUid", grafana641Keys[0][1:])
+				} else {
+					x.DatasourceUID = d.String(it.Value, "datasourceUid", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, grafana641Known)
@@ -5932,11 +6164,19 @@ func (x *ActualChat4728) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 		switch string(it.Key) {
 		case "chatId":
 			if d.Claim(&seen[0], &it, actualChat4728Keys[0]) {
-				x.ChatID = d.String(it.Value, "chatId", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("chatId", actualChat4728Keys[0][1:])
+				} else {
+					x.ChatID = d.String(it.Value, "chatId", 0)
+				}
 			}
 		case "text":
 			if d.Claim(&seen[1], &it, actualChat4728Keys[1]) {
-				x.Text = d.String(it.Value, "text", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("text", actualChat4728Keys[1][1:])
+				} else {
+					x.Text = d.String(it.Value, "text", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, actualChat4728Known)
@@ -6049,15 +6289,27 @@ func (x *Openclaw42580) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 		switch string(it.Key) {
 		case "path":
 			if d.Claim(&seen[0], &it, openclaw42580Keys[0]) {
-				x.Path = d.String(it.Value, "path", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("path", openclaw42580Keys[0][1:])
+				} else {
+					x.Path = d.String(it.Value, "path", 0)
+				}
 			}
 		case "oldText":
 			if d.Claim(&seen[1], &it, openclaw42580Keys[1]) {
-				x.OldText = d.String(it.Value, "oldText", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("oldText", openclaw42580Keys[1][1:])
+				} else {
+					x.OldText = d.String(it.Value, "oldText", 0)
+				}
 			}
 		case "newText":
 			if d.Claim(&seen[2], &it, openclaw42580Keys[2]) {
-				x.NewText = d.String(it.Value, "newText", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("newText", openclaw42580Keys[2][1:])
+				} else {
+					x.NewText = d.String(it.Value, "newText", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, openclaw42580Known)
@@ -6181,15 +6433,27 @@ func (x *Pasclaw427) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 		switch string(it.Key) {
 		case "path":
 			if d.Claim(&seen[0], &it, pasclaw427Keys[0]) {
-				x.Path = d.String(it.Value, "path", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("path", pasclaw427Keys[0][1:])
+				} else {
+					x.Path = d.String(it.Value, "path", 0)
+				}
 			}
 		case "old_text":
 			if d.Claim(&seen[1], &it, pasclaw427Keys[1]) {
-				x.OldText = d.String(it.Value, "old_text", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("old_text", pasclaw427Keys[1][1:])
+				} else {
+					x.OldText = d.String(it.Value, "old_text", 0)
+				}
 			}
 		case "new_text":
 			if d.Claim(&seen[2], &it, pasclaw427Keys[2]) {
-				x.NewText = d.String(it.Value, "new_text", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("new_text", pasclaw427Keys[2][1:])
+				} else {
+					x.NewText = d.String(it.Value, "new_text", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, pasclaw427Known)
@@ -6313,37 +6577,53 @@ func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 		switch string(it.Key) {
 		case "thought":
 			if d.Claim(&seen[0], &it, boltai317Keys[0]) {
-				x.Thought = d.String(it.Value, "thought", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("thought", boltai317Keys[0][1:])
+				} else {
+					x.Thought = d.String(it.Value, "thought", 0)
+				}
 			}
 		case "nextThoughtNeeded":
 			if d.Claim(&seen[1], &it, boltai317Keys[1]) {
-				x.NextThoughtNeeded = d.Bool(it.Value, "nextThoughtNeeded", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("nextThoughtNeeded", boltai317Keys[1][1:])
+				} else {
+					x.NextThoughtNeeded = d.Bool(it.Value, "nextThoughtNeeded", 0)
+				}
 			}
 		case "thoughtNumber":
 			if d.Claim(&seen[2], &it, boltai317Keys[2]) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "thoughtNumber", lenient.IntBits, 0)
-				if d.OK(mark) {
-					if val < 1 {
-						d.Fail("thoughtNumber", it.Value, "is less than the minimum, 1")
-					}
+				if lenient.Null(it.Value) {
+					d.Missing("thoughtNumber", boltai317Keys[2][1:])
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+					mark := d.Mark()
+					val := d.Int(it.Value, "thoughtNumber", lenient.IntBits, 0)
+					if d.OK(mark) {
+						if val < 1 {
+							d.Fail("thoughtNumber", it.Value, "is less than the minimum, 1")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+					}
+					x.ThoughtNumber = int(val)
 				}
-				x.ThoughtNumber = int(val)
 			}
 		case "totalThoughts":
 			if d.Claim(&seen[3], &it, boltai317Keys[3]) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "totalThoughts", lenient.IntBits, 0)
-				if d.OK(mark) {
-					if val < 1 {
-						d.Fail("totalThoughts", it.Value, "is less than the minimum, 1")
-					}
+				if lenient.Null(it.Value) {
+					d.Missing("totalThoughts", boltai317Keys[3][1:])
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+					mark := d.Mark()
+					val := d.Int(it.Value, "totalThoughts", lenient.IntBits, 0)
+					if d.OK(mark) {
+						if val < 1 {
+							d.Fail("totalThoughts", it.Value, "is less than the minimum, 1")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+					}
+					x.TotalThoughts = int(val)
 				}
-				x.TotalThoughts = int(val)
 			}
 		default:
 			d.Unknown(it.Key, 0, boltai317Known)
@@ -6494,7 +6774,9 @@ func (x *QwenCode4966Depth) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 		switch string(it.Key) {
 		case "depth":
 			if d.Claim(&seen[0], &it, qwenCode4966DepthKeys[0]) {
-				x.Depth = int(d.Int(it.Value, "depth", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "depth", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Depth = int(d.Int(it.Value, "depth", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, qwenCode4966DepthKnown)
@@ -6590,7 +6872,9 @@ func (x *QwenCode4966Time) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		switch string(it.Key) {
 		case "time":
 			if d.Claim(&seen[0], &it, qwenCode4966TimeKeys[0]) {
-				x.Time = d.Float(it.Value, "time", 64, 0)
+				if !d.Absent(it.Value, "time", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Time = d.Float(it.Value, "time", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, qwenCode4966TimeKnown)
@@ -6686,7 +6970,11 @@ func (x *ControlLeadingZeros) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 		switch string(it.Key) {
 		case "code":
 			if d.Claim(&seen[0], &it, controlLeadingZerosKeys[0]) {
-				x.Code = d.String(it.Value, "code", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("code", controlLeadingZerosKeys[0][1:])
+				} else {
+					x.Code = d.String(it.Value, "code", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, controlLeadingZerosKnown)
@@ -6788,7 +7076,11 @@ func (x *ControlJSONTextInString) decodeNormgen(d *lenient.Decoder, v []byte, m 
 		switch string(it.Key) {
 		case "code":
 			if d.Claim(&seen[0], &it, controlJSONTextInStringKeys[0]) {
-				x.Code = d.String(it.Value, "code", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("code", controlJSONTextInStringKeys[0][1:])
+				} else {
+					x.Code = d.String(it.Value, "code", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, controlJSONTextInStringKnown)
@@ -6890,7 +7182,11 @@ func (x *ControlNullText) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		switch string(it.Key) {
 		case "code":
 			if d.Claim(&seen[0], &it, controlNullTextKeys[0]) {
-				x.Code = d.String(it.Value, "code", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("code", controlNullTextKeys[0][1:])
+				} else {
+					x.Code = d.String(it.Value, "code", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, controlNullTextKnown)
@@ -6992,7 +7288,11 @@ func (x *ControlEmptyString) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 		switch string(it.Key) {
 		case "code":
 			if d.Claim(&seen[0], &it, controlEmptyStringKeys[0]) {
-				x.Code = d.String(it.Value, "code", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("code", controlEmptyStringKeys[0][1:])
+				} else {
+					x.Code = d.String(it.Value, "code", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, controlEmptyStringKnown)
@@ -7094,7 +7394,11 @@ func (x *ControlTrueForString) decodeNormgen(d *lenient.Decoder, v []byte, m len
 		switch string(it.Key) {
 		case "code":
 			if d.Claim(&seen[0], &it, controlTrueForStringKeys[0]) {
-				x.Code = d.String(it.Value, "code", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("code", controlTrueForStringKeys[0][1:])
+				} else {
+					x.Code = d.String(it.Value, "code", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, controlTrueForStringKnown)
@@ -7196,7 +7500,11 @@ func (x *ControlDecimalForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m
 		switch string(it.Key) {
 		case "count":
 			if d.Claim(&seen[0], &it, controlDecimalForIntegerKeys[0]) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				if lenient.Null(it.Value) {
+					d.Missing("count", controlDecimalForIntegerKeys[0][1:])
+				} else {
+					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, controlDecimalForIntegerKnown)
@@ -7298,7 +7606,11 @@ func (x *ControlFractionForInteger) decodeNormgen(d *lenient.Decoder, v []byte, 
 		switch string(it.Key) {
 		case "count":
 			if d.Claim(&seen[0], &it, controlFractionForIntegerKeys[0]) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				if lenient.Null(it.Value) {
+					d.Missing("count", controlFractionForIntegerKeys[0][1:])
+				} else {
+					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, controlFractionForIntegerKnown)
@@ -7400,7 +7712,11 @@ func (x *ControlLeadingZeroInteger) decodeNormgen(d *lenient.Decoder, v []byte, 
 		switch string(it.Key) {
 		case "count":
 			if d.Claim(&seen[0], &it, controlLeadingZeroIntegerKeys[0]) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				if lenient.Null(it.Value) {
+					d.Missing("count", controlLeadingZeroIntegerKeys[0][1:])
+				} else {
+					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, controlLeadingZeroIntegerKnown)
@@ -7502,7 +7818,11 @@ func (x *ControlHexForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m len
 		switch string(it.Key) {
 		case "count":
 			if d.Claim(&seen[0], &it, controlHexForIntegerKeys[0]) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				if lenient.Null(it.Value) {
+					d.Missing("count", controlHexForIntegerKeys[0][1:])
+				} else {
+					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, controlHexForIntegerKnown)
@@ -7604,7 +7924,11 @@ func (x *ControlMaybeBoolean) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 		switch string(it.Key) {
 		case "enabled":
 			if d.Claim(&seen[0], &it, controlMaybeBooleanKeys[0]) {
-				x.Enabled = d.Bool(it.Value, "enabled", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("enabled", controlMaybeBooleanKeys[0][1:])
+				} else {
+					x.Enabled = d.Bool(it.Value, "enabled", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, controlMaybeBooleanKnown)
@@ -7706,7 +8030,11 @@ func (x *ControlFalseString) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 		switch string(it.Key) {
 		case "enabled":
 			if d.Claim(&seen[0], &it, controlFalseStringKeys[0]) {
-				x.Enabled = d.Bool(it.Value, "enabled", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("enabled", controlFalseStringKeys[0][1:])
+				} else {
+					x.Enabled = d.Bool(it.Value, "enabled", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, controlFalseStringKnown)
@@ -7808,7 +8136,11 @@ func (x *ControlBigDigitString) decodeNormgen(d *lenient.Decoder, v []byte, m le
 		switch string(it.Key) {
 		case "id":
 			if d.Claim(&seen[0], &it, controlBigDigitStringKeys[0]) {
-				x.ID = d.Int(it.Value, "id", 64, 0)
+				if lenient.Null(it.Value) {
+					d.Missing("id", controlBigDigitStringKeys[0][1:])
+				} else {
+					x.ID = d.Int(it.Value, "id", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, controlBigDigitStringKnown)
@@ -7910,7 +8242,11 @@ func (x *ControlBigNumber) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		switch string(it.Key) {
 		case "id":
 			if d.Claim(&seen[0], &it, controlBigNumberKeys[0]) {
-				x.ID = d.Int(it.Value, "id", 64, 0)
+				if lenient.Null(it.Value) {
+					d.Missing("id", controlBigNumberKeys[0][1:])
+				} else {
+					x.ID = d.Int(it.Value, "id", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, controlBigNumberKnown)
@@ -8012,7 +8348,11 @@ func (x *ControlInt8Overflow) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 		switch string(it.Key) {
 		case "level":
 			if d.Claim(&seen[0], &it, controlInt8OverflowKeys[0]) {
-				x.Level = int8(d.Int(it.Value, "level", 8, 0))
+				if lenient.Null(it.Value) {
+					d.Missing("level", controlInt8OverflowKeys[0][1:])
+				} else {
+					x.Level = int8(d.Int(it.Value, "level", 8, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, controlInt8OverflowKnown)
@@ -8114,7 +8454,11 @@ func (x *ControlNegativeUnsigned) decodeNormgen(d *lenient.Decoder, v []byte, m 
 		switch string(it.Key) {
 		case "count":
 			if d.Claim(&seen[0], &it, controlNegativeUnsignedKeys[0]) {
-				x.Count = uint(d.Uint(it.Value, "count", lenient.IntBits, 0))
+				if lenient.Null(it.Value) {
+					d.Missing("count", controlNegativeUnsignedKeys[0][1:])
+				} else {
+					x.Count = uint(d.Uint(it.Value, "count", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, controlNegativeUnsignedKnown)
@@ -8216,7 +8560,11 @@ func (x *ControlInfinity) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		switch string(it.Key) {
 		case "ratio":
 			if d.Claim(&seen[0], &it, controlInfinityKeys[0]) {
-				x.Ratio = d.Float(it.Value, "ratio", 64, 0)
+				if lenient.Null(it.Value) {
+					d.Missing("ratio", controlInfinityKeys[0][1:])
+				} else {
+					x.Ratio = d.Float(it.Value, "ratio", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, controlInfinityKnown)
@@ -8330,6 +8678,9 @@ const adcp4201Schema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -8348,7 +8699,8 @@ const adcp4201SchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -8363,7 +8715,8 @@ const adcp4201SchemaGemini = `{
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     }
   },
   "type": "object"
@@ -8380,7 +8733,7 @@ const basicMemory250Schema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
         },
         {
           "type": "null"
@@ -8397,7 +8750,7 @@ const basicMemory250SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "depth": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
         "string",
@@ -8550,13 +8903,34 @@ const claudeAIMCP548Schema = `{
         {
           "properties": {
             "model": {
-              "type": "string"
+              "anyOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
             "prompt": {
-              "type": "string"
+              "anyOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
             "aspect_ratio": {
-              "type": "string"
+              "anyOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
           },
           "type": "object"
@@ -8581,13 +8955,22 @@ const claudeAIMCP548SchemaTypeArray = `{
     "params": {
       "properties": {
         "model": {
-          "type": "string"
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "prompt": {
-          "type": "string"
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "aspect_ratio": {
-          "type": "string"
+          "type": [
+            "string",
+            "null"
+          ]
         }
       },
       "type": [
@@ -8609,13 +8992,16 @@ const claudeAIMCP548SchemaGemini = `{
     "params": {
       "properties": {
         "model": {
-          "type": "string"
+          "type": "string",
+          "nullable": true
         },
         "prompt": {
-          "type": "string"
+          "type": "string",
+          "nullable": true
         },
         "aspect_ratio": {
-          "type": "string"
+          "type": "string",
+          "nullable": true
         }
       },
       "type": "object"
@@ -8636,7 +9022,14 @@ const claudeCode15766Schema = `{
         {
           "properties": {
             "database_id": {
-              "type": "string"
+              "anyOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
           },
           "type": "object"
@@ -8661,7 +9054,10 @@ const claudeCode15766SchemaTypeArray = `{
     "parent": {
       "properties": {
         "database_id": {
-          "type": "string"
+          "type": [
+            "string",
+            "null"
+          ]
         }
       },
       "type": [
@@ -8683,7 +9079,8 @@ const claudeCode15766SchemaGemini = `{
     "parent": {
       "properties": {
         "database_id": {
-          "type": "string"
+          "type": "string",
+          "nullable": true
         }
       },
       "type": "object"
@@ -8704,7 +9101,14 @@ const claudeCode18260Schema = `{
         {
           "properties": {
             "data_source_id": {
-              "type": "string"
+              "anyOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
           },
           "type": "object"
@@ -8721,6 +9125,9 @@ const claudeCode18260Schema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -8739,7 +9146,10 @@ const claudeCode18260SchemaTypeArray = `{
     "parent": {
       "properties": {
         "data_source_id": {
-          "type": "string"
+          "type": [
+            "string",
+            "null"
+          ]
         }
       },
       "type": [
@@ -8750,7 +9160,8 @@ const claudeCode18260SchemaTypeArray = `{
     "properties": {
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -8767,13 +9178,15 @@ const claudeCode18260SchemaGemini = `{
     "parent": {
       "properties": {
         "data_source_id": {
-          "type": "string"
+          "type": "string",
+          "nullable": true
         }
       },
       "type": "object"
     },
     "properties": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     }
   },
   "type": "object",
@@ -8981,7 +9394,10 @@ const claudeCode29104Schema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -8995,10 +9411,11 @@ const claudeCode29104SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "completed": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -9010,7 +9427,8 @@ const claudeCode29104SchemaTypeArray = `{
 const claudeCode29104SchemaGemini = `{
   "properties": {
     "completed": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     }
   },
   "type": "object"
@@ -9031,7 +9449,14 @@ const claudeCode34520Schema = `{
                     "type": "string"
                   },
                   "content": {
-                    "type": "string"
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   }
                 },
                 "type": "object",
@@ -9070,7 +9495,10 @@ const claudeCode34520SchemaTypeArray = `{
             "type": "string"
           },
           "content": {
-            "type": "string"
+            "type": [
+              "string",
+              "null"
+            ]
           }
         },
         "required": [
@@ -9104,7 +9532,8 @@ const claudeCode34520SchemaGemini = `{
             "type": "string"
           },
           "content": {
-            "type": "string"
+            "type": "string",
+            "nullable": true
           }
         },
         "type": "object",
@@ -9205,7 +9634,7 @@ const claudeCode73137Schema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
         },
         {
           "type": "null"
@@ -9213,11 +9642,18 @@ const claudeCode73137Schema = `{
       ]
     },
     "button": {
-      "type": "string",
-      "enum": [
-        "left",
-        "right",
-        "middle"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "left",
+            "right",
+            "middle"
+          ]
+        },
+        {
+          "type": "null"
+        }
       ]
     },
     "clicks": {
@@ -9227,7 +9663,10 @@ const claudeCode73137Schema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -9255,7 +9694,7 @@ const claudeCode73137SchemaTypeArray = `{
       ]
     },
     "label": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
         "string",
@@ -9263,18 +9702,23 @@ const claudeCode73137SchemaTypeArray = `{
       ]
     },
     "button": {
-      "type": "string",
       "enum": [
         "left",
         "right",
-        "middle"
+        "middle",
+        null
+      ],
+      "type": [
+        "string",
+        "null"
       ]
     },
     "clicks": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -9302,10 +9746,12 @@ const claudeCode73137SchemaGemini = `{
         "left",
         "right",
         "middle"
-      ]
+      ],
+      "nullable": true
     },
     "clicks": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     }
   },
   "type": "object"
@@ -10310,7 +10756,7 @@ const cursor3614Schema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
         },
         {
           "type": "null"
@@ -10327,7 +10773,7 @@ const cursor3614SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "active": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
         "string",
@@ -10361,7 +10807,10 @@ const dejaVu422Schema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -10375,10 +10824,11 @@ const dejaVu422SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "limit": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -10390,7 +10840,8 @@ const dejaVu422SchemaTypeArray = `{
 const dejaVu422SchemaGemini = `{
   "properties": {
     "limit": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     }
   },
   "type": "object"
@@ -10417,7 +10868,7 @@ const fastMCP932Schema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
                 },
                 {
                   "type": "null"
@@ -10431,7 +10882,10 @@ const fastMCP932Schema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+                  "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             }
@@ -10468,7 +10922,7 @@ const fastMCP932SchemaTypeArray = `{
           "type": "string"
         },
         "age": {
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "type": [
             "integer",
             "string",
@@ -10476,10 +10930,11 @@ const fastMCP932SchemaTypeArray = `{
           ]
         },
         "is_active": {
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
           "type": [
             "boolean",
-            "string"
+            "string",
+            "null"
           ]
         }
       },
@@ -10516,7 +10971,8 @@ const fastMCP932SchemaGemini = `{
           "nullable": true
         },
         "is_active": {
-          "type": "boolean"
+          "type": "boolean",
+          "nullable": true
         }
       },
       "type": "object",
@@ -10537,10 +10993,17 @@ const fastMCP932SchemaGemini = `{
 const fixmap235Schema = `{
   "properties": {
     "format": {
-      "type": "string",
-      "enum": [
-        "markdown",
-        "json"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "markdown",
+            "json"
+          ]
+        },
+        {
+          "type": "null"
+        }
       ]
     }
   },
@@ -10553,10 +11016,14 @@ const fixmap235SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "format": {
-      "type": "string",
       "enum": [
         "markdown",
-        "json"
+        "json",
+        null
+      ],
+      "type": [
+        "string",
+        "null"
       ]
     }
   },
@@ -10572,7 +11039,8 @@ const fixmap235SchemaGemini = `{
       "enum": [
         "markdown",
         "json"
-      ]
+      ],
+      "nullable": true
     }
   },
   "type": "object"
@@ -10592,6 +11060,9 @@ const gitlabMCP380Schema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -10610,7 +11081,8 @@ const gitlabMCP380SchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -10625,7 +11097,8 @@ const gitlabMCP380SchemaGemini = `{
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     }
   },
   "type": "object"
@@ -10750,7 +11223,10 @@ const hermesAgent100926Schema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -10770,10 +11246,11 @@ const hermesAgent100926SchemaTypeArray = `{
       "type": "string"
     },
     "limit": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -10791,7 +11268,8 @@ const hermesAgent100926SchemaGemini = `{
       "type": "string"
     },
     "limit": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     }
   },
   "type": "object",
@@ -10808,19 +11286,40 @@ const langchainMCPAdapters277Schema = `{
       "type": "string"
     },
     "name": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "namespace": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "output": {
-      "type": "string",
-      "enum": [
-        "json",
-        "yaml",
-        "wide",
-        "name",
-        "custom"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "json",
+            "yaml",
+            "wide",
+            "name",
+            "custom"
+          ]
+        },
+        {
+          "type": "null"
+        }
       ]
     }
   },
@@ -10839,19 +11338,29 @@ const langchainMCPAdapters277SchemaTypeArray = `{
       "type": "string"
     },
     "name": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "namespace": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "output": {
-      "type": "string",
       "enum": [
         "json",
         "yaml",
         "wide",
         "name",
-        "custom"
+        "custom",
+        null
+      ],
+      "type": [
+        "string",
+        "null"
       ]
     }
   },
@@ -10869,10 +11378,12 @@ const langchainMCPAdapters277SchemaGemini = `{
       "type": "string"
     },
     "name": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "namespace": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "output": {
       "type": "string",
@@ -10882,7 +11393,8 @@ const langchainMCPAdapters277SchemaGemini = `{
         "wide",
         "name",
         "custom"
-      ]
+      ],
+      "nullable": true
     }
   },
   "type": "object",
@@ -10902,7 +11414,10 @@ const langflow8059Schema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -10916,10 +11431,11 @@ const langflow8059SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "range": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -10931,7 +11447,8 @@ const langflow8059SchemaTypeArray = `{
 const langflow8059SchemaGemini = `{
   "properties": {
     "range": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     }
   },
   "type": "object"
@@ -10985,15 +11502,22 @@ const lmStudio1626SchemaGemini = `{
 const margince417Schema = `{
   "properties": {
     "lifecycle": {
-      "type": "string",
-      "enum": [
-        "unknown",
-        "target",
-        "prospect",
-        "opportunity",
-        "customer",
-        "former_customer",
-        "disqualified"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "unknown",
+            "target",
+            "prospect",
+            "opportunity",
+            "customer",
+            "former_customer",
+            "disqualified"
+          ]
+        },
+        {
+          "type": "null"
+        }
       ]
     }
   },
@@ -11006,7 +11530,6 @@ const margince417SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "lifecycle": {
-      "type": "string",
       "enum": [
         "unknown",
         "target",
@@ -11014,7 +11537,12 @@ const margince417SchemaTypeArray = `{
         "opportunity",
         "customer",
         "former_customer",
-        "disqualified"
+        "disqualified",
+        null
+      ],
+      "type": [
+        "string",
+        "null"
       ]
     }
   },
@@ -11035,7 +11563,8 @@ const margince417SchemaGemini = `{
         "customer",
         "former_customer",
         "disqualified"
-      ]
+      ],
+      "nullable": true
     }
   },
   "type": "object"
@@ -11055,6 +11584,9 @@ const mcpRemote319Schema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -11073,7 +11605,8 @@ const mcpRemote319SchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -11088,7 +11621,8 @@ const mcpRemote319SchemaGemini = `{
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     }
   },
   "type": "object"
@@ -11105,6 +11639,9 @@ const mcpadapt38Schema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -11115,7 +11652,10 @@ const mcpadapt38Schema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -11131,14 +11671,16 @@ const mcpadapt38SchemaTypeArray = `{
     "filters": {
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "maxResults": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -11150,10 +11692,12 @@ const mcpadapt38SchemaTypeArray = `{
 const mcpadapt38SchemaGemini = `{
   "properties": {
     "filters": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "maxResults": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     }
   },
   "type": "object"
@@ -11164,7 +11708,14 @@ const mcpadapt38SchemaGemini = `{
 const nemoAgentToolkit1507Schema = `{
   "properties": {
     "cursor": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     }
   },
   "type": "object"
@@ -11176,7 +11727,10 @@ const nemoAgentToolkit1507SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "cursor": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     }
   },
   "type": "object"
@@ -11187,7 +11741,8 @@ const nemoAgentToolkit1507SchemaTypeArray = `{
 const nemoAgentToolkit1507SchemaGemini = `{
   "properties": {
     "cursor": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     }
   },
   "type": "object"
@@ -11204,7 +11759,10 @@ const nteract1678Schema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -11218,10 +11776,11 @@ const nteract1678SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "and_run": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -11233,7 +11792,8 @@ const nteract1678SchemaTypeArray = `{
 const nteract1678SchemaGemini = `{
   "properties": {
     "and_run": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     }
   },
   "type": "object"
@@ -11320,7 +11880,10 @@ const opencode1328Schema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -11331,7 +11894,10 @@ const opencode1328Schema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -11351,17 +11917,19 @@ const opencode1328SchemaTypeArray = `{
       "type": "string"
     },
     "offset": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "limit": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -11379,10 +11947,12 @@ const opencode1328SchemaGemini = `{
       "type": "string"
     },
     "offset": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     },
     "limit": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     }
   },
   "type": "object",
@@ -11405,7 +11975,10 @@ const opencode1328OffsetSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -11416,7 +11989,10 @@ const opencode1328OffsetSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -11436,17 +12012,19 @@ const opencode1328OffsetSchemaTypeArray = `{
       "type": "string"
     },
     "offset": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "limit": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -11464,10 +12042,12 @@ const opencode1328OffsetSchemaGemini = `{
       "type": "string"
     },
     "offset": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     },
     "limit": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     }
   },
   "type": "object",
@@ -11490,7 +12070,10 @@ const openHandsSDK1085Schema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -11501,7 +12084,10 @@ const openHandsSDK1085Schema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -11521,17 +12107,19 @@ const openHandsSDK1085SchemaTypeArray = `{
       "type": "string"
     },
     "line_number": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "lines_after": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -11549,10 +12137,12 @@ const openHandsSDK1085SchemaGemini = `{
       "type": "string"
     },
     "line_number": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     },
     "lines_after": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     }
   },
   "type": "object",
@@ -11642,7 +12232,10 @@ const picoclaw400Schema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -11662,10 +12255,11 @@ const picoclaw400SchemaTypeArray = `{
       "type": "string"
     },
     "count": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -11683,7 +12277,8 @@ const picoclaw400SchemaGemini = `{
       "type": "string"
     },
     "count": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     }
   },
   "type": "object",
@@ -11703,7 +12298,10 @@ const qwenCode4966DepthSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -11717,10 +12315,11 @@ const qwenCode4966DepthSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "depth": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -11732,7 +12331,8 @@ const qwenCode4966DepthSchemaTypeArray = `{
 const qwenCode4966DepthSchemaGemini = `{
   "properties": {
     "depth": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     }
   },
   "type": "object"
@@ -11749,7 +12349,10 @@ const qwenCode4966TimeSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -11763,10 +12366,11 @@ const qwenCode4966TimeSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "time": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -11778,7 +12382,8 @@ const qwenCode4966TimeSchemaTypeArray = `{
 const qwenCode4966TimeSchemaGemini = `{
   "properties": {
     "time": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     }
   },
   "type": "object"
@@ -11830,7 +12435,10 @@ const servers2905Schema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -11872,10 +12480,11 @@ const servers2905SchemaTypeArray = `{
       ]
     },
     "isRevision": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -11903,7 +12512,8 @@ const servers2905SchemaGemini = `{
       "minimum": 1
     },
     "isRevision": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     }
   },
   "type": "object",
@@ -11928,6 +12538,9 @@ const sonetto319LoneLabelSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -11946,7 +12559,8 @@ const sonetto319LoneLabelSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -11961,7 +12575,8 @@ const sonetto319LoneLabelSchemaGemini = `{
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     }
   },
   "type": "object"
@@ -12089,6 +12704,9 @@ const sonetto319PythonListSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -12107,7 +12725,8 @@ const sonetto319PythonListSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -12122,7 +12741,8 @@ const sonetto319PythonListSchemaGemini = `{
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     }
   },
   "type": "object"
@@ -12401,7 +13021,10 @@ const vmlx47Schema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -12415,10 +13038,11 @@ const vmlx47SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "limit": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -12430,7 +13054,8 @@ const vmlx47SchemaTypeArray = `{
 const vmlx47SchemaGemini = `{
   "properties": {
     "limit": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     }
   },
   "type": "object"
@@ -12450,6 +13075,9 @@ const weKnora2955Schema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -12468,7 +13096,8 @@ const weKnora2955SchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -12483,7 +13112,8 @@ const weKnora2955SchemaGemini = `{
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     }
   },
   "type": "object"
@@ -12498,10 +13128,17 @@ const zammadMCP201Schema = `{
         {
           "properties": {
             "response_format": {
-              "type": "string",
-              "enum": [
-                "markdown",
-                "json"
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "markdown",
+                    "json"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
               ]
             }
           },
@@ -12527,10 +13164,14 @@ const zammadMCP201SchemaTypeArray = `{
     "params": {
       "properties": {
         "response_format": {
-          "type": "string",
           "enum": [
             "markdown",
-            "json"
+            "json",
+            null
+          ],
+          "type": [
+            "string",
+            "null"
           ]
         }
       },
@@ -12557,7 +13198,8 @@ const zammadMCP201SchemaGemini = `{
           "enum": [
             "markdown",
             "json"
-          ]
+          ],
+          "nullable": true
         }
       },
       "type": "object"
@@ -12603,6 +13245,13 @@ func NormgenTools() []lenient.Tool {
 			Rules: []lenient.Rule{
 				{
 					From:  "labels",
+					ID:    "adcp-4201.labels.absent",
+					Tools: []string{"adcp-4201"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "labels",
 					ID:    "adcp-4201.labels.json",
 					To:    "native",
 					Tools: []string{"adcp-4201"},
@@ -12625,6 +13274,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(basicMemory250Schema),
 			Name:        "basic-memory-250",
 			Rules: []lenient.Rule{
+				{
+					From:  "depth",
+					ID:    "basic-memory-250.depth.absent",
+					Tools: []string{"basic-memory-250"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
 				{
 					CoerceTo: "int",
 					From:     "depth",
@@ -12694,6 +13350,27 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"claude-ai-mcp-548"},
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
+				{
+					ID:    "claude-ai-mcp-548.params.model.absent",
+					Path:  "params.model",
+					Tools: []string{"claude-ai-mcp-548"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "claude-ai-mcp-548.params.prompt.absent",
+					Path:  "params.prompt",
+					Tools: []string{"claude-ai-mcp-548"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "claude-ai-mcp-548.params.aspect_ratio.absent",
+					Path:  "params.aspect_ratio",
+					Tools: []string{"claude-ai-mcp-548"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(claudeAIMCP548SchemaGemini),
@@ -12718,6 +13395,13 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"claude-code-15766"},
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
+				{
+					ID:    "claude-code-15766.parent.database_id.absent",
+					Path:  "parent.database_id",
+					Tools: []string{"claude-code-15766"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(claudeCode15766SchemaGemini),
@@ -12741,6 +13425,20 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"claude-code-18260"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "claude-code-18260.parent.data_source_id.absent",
+					Path:  "parent.data_source_id",
+					Tools: []string{"claude-code-18260"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "properties",
+					ID:    "claude-code-18260.properties.absent",
+					Tools: []string{"claude-code-18260"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "properties",
@@ -12823,6 +13521,13 @@ func NormgenTools() []lenient.Tool {
 			Rules: []lenient.Rule{
 				{
 					From:  "metadata",
+					ID:    "claude-code-2747.metadata.absent",
+					Tools: []string{"claude-code-2747"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
+					From:  "metadata",
 					ID:    "claude-code-2747.metadata.json",
 					To:    "native",
 					Tools: []string{"claude-code-2747"},
@@ -12845,6 +13550,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode29104Schema),
 			Name:        "claude-code-29104",
 			Rules: []lenient.Rule{
+				{
+					From:  "completed",
+					ID:    "claude-code-29104.completed.absent",
+					Tools: []string{"claude-code-29104"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
 				{
 					CoerceTo: "bool",
 					From:     "completed",
@@ -12883,6 +13595,13 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"claude-code-34520"},
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
+				{
+					ID:    "claude-code-34520.tasks[].content.absent",
+					Path:  "tasks[].content",
+					Tools: []string{"claude-code-34520"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(claudeCode34520SchemaGemini),
@@ -12900,6 +13619,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode5504Schema),
 			Name:        "claude-code-5504",
 			Rules: []lenient.Rule{
+				{
+					From:  "patch_content",
+					ID:    "claude-code-5504.patch_content.absent",
+					Tools: []string{"claude-code-5504"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
 				{
 					From:  "patch_content",
 					ID:    "claude-code-5504.patch_content.json",
@@ -12926,6 +13652,13 @@ func NormgenTools() []lenient.Tool {
 			Rules: []lenient.Rule{
 				{
 					From:  "loc",
+					ID:    "claude-code-73137.loc.absent",
+					Tools: []string{"claude-code-73137"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
+					From:  "loc",
 					ID:    "claude-code-73137.loc.json",
 					To:    "native",
 					Tools: []string{"claude-code-73137"},
@@ -12939,11 +13672,32 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "label",
+					ID:    "claude-code-73137.label.absent",
+					Tools: []string{"claude-code-73137"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "label",
 					ID:       "claude-code-73137.label.coerce",
 					Tools:    []string{"claude-code-73137"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "button",
+					ID:    "claude-code-73137.button.absent",
+					Tools: []string{"claude-code-73137"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "clicks",
+					ID:    "claude-code-73137.clicks.absent",
+					Tools: []string{"claude-code-73137"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -13386,6 +14140,13 @@ func NormgenTools() []lenient.Tool {
 			Name:        "cursor-3614",
 			Rules: []lenient.Rule{
 				{
+					From:  "active",
+					ID:    "cursor-3614.active.absent",
+					Tools: []string{"cursor-3614"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "active",
 					ID:       "cursor-3614.active.coerce",
@@ -13409,6 +14170,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(dejaVu422Schema),
 			Name:        "deja-vu-422",
 			Rules: []lenient.Rule{
+				{
+					From:  "limit",
+					ID:    "deja-vu-422.limit.absent",
+					Tools: []string{"deja-vu-422"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
 				{
 					CoerceTo: "float",
 					From:     "limit",
@@ -13441,11 +14209,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "fastmcp-932.user.age.absent",
+					Path:  "user.age",
+					Tools: []string{"fastmcp-932"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "fastmcp-932.user.age.coerce",
 					Path:     "user.age",
 					Tools:    []string{"fastmcp-932"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "fastmcp-932.user.is_active.absent",
+					Path:  "user.is_active",
+					Tools: []string{"fastmcp-932"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "bool",
@@ -13470,7 +14252,15 @@ func NormgenTools() []lenient.Tool {
 			Description: "Fixmap235 is a FixMap tool with a format (aryamthecodebreaker/FixMap issue\n235).",
 			InputSchema: json.RawMessage(fixmap235Schema),
 			Name:        "fixmap-235",
-			Rules:       []lenient.Rule{},
+			Rules: []lenient.Rule{
+				{
+					From:  "format",
+					ID:    "fixmap-235.format.absent",
+					Tools: []string{"fixmap-235"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(fixmap235SchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(fixmap235Schema),
@@ -13487,6 +14277,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(gitlabMCP380Schema),
 			Name:        "gitlab-mcp-380",
 			Rules: []lenient.Rule{
+				{
+					From:  "labels",
+					ID:    "gitlab-mcp-380.labels.absent",
+					Tools: []string{"gitlab-mcp-380"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
 				{
 					From:  "labels",
 					ID:    "gitlab-mcp-380.labels.json",
@@ -13552,6 +14349,13 @@ func NormgenTools() []lenient.Tool {
 			Name:        "hermes-agent-100926",
 			Rules: []lenient.Rule{
 				{
+					From:  "limit",
+					ID:    "hermes-agent-100926.limit.absent",
+					Tools: []string{"hermes-agent-100926"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "limit",
 					ID:       "hermes-agent-100926.limit.coerce",
@@ -13574,7 +14378,29 @@ func NormgenTools() []lenient.Tool {
 			Description: "LangchainMCPAdapters277 is kubectl_get (langchain-mcp-adapters issue 277).",
 			InputSchema: json.RawMessage(langchainMCPAdapters277Schema),
 			Name:        "langchain-mcp-adapters-277",
-			Rules:       []lenient.Rule{},
+			Rules: []lenient.Rule{
+				{
+					From:  "name",
+					ID:    "langchain-mcp-adapters-277.name.absent",
+					Tools: []string{"langchain-mcp-adapters-277"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "namespace",
+					ID:    "langchain-mcp-adapters-277.namespace.absent",
+					Tools: []string{"langchain-mcp-adapters-277"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "output",
+					ID:    "langchain-mcp-adapters-277.output.absent",
+					Tools: []string{"langchain-mcp-adapters-277"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(langchainMCPAdapters277SchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(langchainMCPAdapters277Schema),
@@ -13591,6 +14417,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(langflow8059Schema),
 			Name:        "langflow-8059",
 			Rules: []lenient.Rule{
+				{
+					From:  "range",
+					ID:    "langflow-8059.range.absent",
+					Tools: []string{"langflow-8059"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
 				{
 					CoerceTo: "float",
 					From:     "range",
@@ -13630,7 +14463,15 @@ func NormgenTools() []lenient.Tool {
 			Description: "Margince417 is update_record (margince/margince issue 417).",
 			InputSchema: json.RawMessage(margince417Schema),
 			Name:        "margince-417",
-			Rules:       []lenient.Rule{},
+			Rules: []lenient.Rule{
+				{
+					From:  "lifecycle",
+					ID:    "margince-417.lifecycle.absent",
+					Tools: []string{"margince-417"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(margince417SchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(margince417Schema),
@@ -13647,6 +14488,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(mcpRemote319Schema),
 			Name:        "mcp-remote-319",
 			Rules: []lenient.Rule{
+				{
+					From:  "target",
+					ID:    "mcp-remote-319.target.absent",
+					Tools: []string{"mcp-remote-319"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
 				{
 					From:  "target",
 					ID:    "mcp-remote-319.target.json",
@@ -13673,10 +14521,24 @@ func NormgenTools() []lenient.Tool {
 			Rules: []lenient.Rule{
 				{
 					From:  "filters",
+					ID:    "mcpadapt-38.filters.absent",
+					Tools: []string{"mcpadapt-38"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "filters",
 					ID:    "mcpadapt-38.filters.json",
 					To:    "native",
 					Tools: []string{"mcpadapt-38"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "maxResults",
+					ID:    "mcpadapt-38.maxResults.absent",
+					Tools: []string{"mcpadapt-38"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "float",
@@ -13701,7 +14563,15 @@ func NormgenTools() []lenient.Tool {
 			Description: "NemoAgentToolkit1507 is a tool with an optional cursor\n(NVIDIA/NeMo-Agent-Toolkit PR 1507).",
 			InputSchema: json.RawMessage(nemoAgentToolkit1507Schema),
 			Name:        "nemo-agent-toolkit-1507",
-			Rules:       []lenient.Rule{},
+			Rules: []lenient.Rule{
+				{
+					From:  "cursor",
+					ID:    "nemo-agent-toolkit-1507.cursor.absent",
+					Tools: []string{"nemo-agent-toolkit-1507"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(nemoAgentToolkit1507SchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(nemoAgentToolkit1507Schema),
@@ -13718,6 +14588,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(nteract1678Schema),
 			Name:        "nteract-1678",
 			Rules: []lenient.Rule{
+				{
+					From:  "and_run",
+					ID:    "nteract-1678.and_run.absent",
+					Tools: []string{"nteract-1678"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
 				{
 					CoerceTo: "bool",
 					From:     "and_run",
@@ -13759,11 +14636,25 @@ func NormgenTools() []lenient.Tool {
 			Name:        "opencode-1328",
 			Rules: []lenient.Rule{
 				{
+					From:  "offset",
+					ID:    "opencode-1328.offset.absent",
+					Tools: []string{"opencode-1328"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "float",
 					From:     "offset",
 					ID:       "opencode-1328.offset.coerce",
 					Tools:    []string{"opencode-1328"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "limit",
+					ID:    "opencode-1328.limit.absent",
+					Tools: []string{"opencode-1328"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "float",
@@ -13790,11 +14681,25 @@ func NormgenTools() []lenient.Tool {
 			Name:        "opencode-1328-offset",
 			Rules: []lenient.Rule{
 				{
+					From:  "offset",
+					ID:    "opencode-1328-offset.offset.absent",
+					Tools: []string{"opencode-1328-offset"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "float",
 					From:     "offset",
 					ID:       "opencode-1328-offset.offset.coerce",
 					Tools:    []string{"opencode-1328-offset"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "limit",
+					ID:    "opencode-1328-offset.limit.absent",
+					Tools: []string{"opencode-1328-offset"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "float",
@@ -13821,11 +14726,25 @@ func NormgenTools() []lenient.Tool {
 			Name:        "openhands-sdk-1085",
 			Rules: []lenient.Rule{
 				{
+					From:  "line_number",
+					ID:    "openhands-sdk-1085.line_number.absent",
+					Tools: []string{"openhands-sdk-1085"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "float",
 					From:     "line_number",
 					ID:       "openhands-sdk-1085.line_number.coerce",
 					Tools:    []string{"openhands-sdk-1085"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "lines_after",
+					ID:    "openhands-sdk-1085.lines_after.absent",
+					Tools: []string{"openhands-sdk-1085"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "float",
@@ -13868,6 +14787,13 @@ func NormgenTools() []lenient.Tool {
 			Name:        "picoclaw-400",
 			Rules: []lenient.Rule{
 				{
+					From:  "count",
+					ID:    "picoclaw-400.count.absent",
+					Tools: []string{"picoclaw-400"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "count",
 					ID:       "picoclaw-400.count.coerce",
@@ -13892,6 +14818,13 @@ func NormgenTools() []lenient.Tool {
 			Name:        "qwen-code-4966-depth",
 			Rules: []lenient.Rule{
 				{
+					From:  "depth",
+					ID:    "qwen-code-4966-depth.depth.absent",
+					Tools: []string{"qwen-code-4966-depth"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "depth",
 					ID:       "qwen-code-4966-depth.depth.coerce",
@@ -13915,6 +14848,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(qwenCode4966TimeSchema),
 			Name:        "qwen-code-4966-time",
 			Rules: []lenient.Rule{
+				{
+					From:  "time",
+					ID:    "qwen-code-4966-time.time.absent",
+					Tools: []string{"qwen-code-4966-time"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
 				{
 					CoerceTo: "float",
 					From:     "time",
@@ -13961,6 +14901,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "isRevision",
+					ID:    "servers-2905.isRevision.absent",
+					Tools: []string{"servers-2905"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "isRevision",
 					ID:       "servers-2905.isRevision.coerce",
@@ -13984,6 +14931,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(sonetto319LoneLabelSchema),
 			Name:        "sonetto-319-lone-label",
 			Rules: []lenient.Rule{
+				{
+					From:  "labels",
+					ID:    "sonetto-319-lone-label.labels.absent",
+					Tools: []string{"sonetto-319-lone-label"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
 				{
 					From:  "labels",
 					ID:    "sonetto-319-lone-label.labels.json",
@@ -14039,6 +14993,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(sonetto319PythonListSchema),
 			Name:        "sonetto-319-python-list",
 			Rules: []lenient.Rule{
+				{
+					From:  "labels",
+					ID:    "sonetto-319-python-list.labels.absent",
+					Tools: []string{"sonetto-319-python-list"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
 				{
 					From:  "labels",
 					ID:    "sonetto-319-python-list.labels.json",
@@ -14159,6 +15120,13 @@ func NormgenTools() []lenient.Tool {
 			Name:        "vmlx-47",
 			Rules: []lenient.Rule{
 				{
+					From:  "limit",
+					ID:    "vmlx-47.limit.absent",
+					Tools: []string{"vmlx-47"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "limit",
 					ID:       "vmlx-47.limit.coerce",
@@ -14182,6 +15150,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(weKnora2955Schema),
 			Name:        "weknora-2955",
 			Rules: []lenient.Rule{
+				{
+					From:  "args",
+					ID:    "weknora-2955.args.absent",
+					Tools: []string{"weknora-2955"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
 				{
 					From:  "args",
 					ID:    "weknora-2955.args.json",
@@ -14212,6 +15187,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"zammad-mcp-201"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "zammad-mcp-201.params.response_format.absent",
+					Path:  "params.response_format",
+					Tools: []string{"zammad-mcp-201"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{

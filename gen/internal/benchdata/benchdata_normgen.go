@@ -67,76 +67,104 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "path":
 			if d.Claim(&seen[0], &it, searchInputKeys[0]) {
-				x.Path = d.String(it.Value, "path", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("path", searchInputKeys[0][1:])
+				} else {
+					x.Path = d.String(it.Value, "path", 0)
+				}
 			}
 		case "pattern":
 			if d.Claim(&seen[1], &it, searchInputKeys[1]) {
-				x.Pattern = d.String(it.Value, "pattern", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("pattern", searchInputKeys[1][1:])
+				} else {
+					x.Pattern = d.String(it.Value, "pattern", 0)
+				}
 			}
 		case "owner":
 			if d.Claim(&seen[2], &it, searchInputKeys[2]) {
-				x.Owner = d.String(it.Value, "owner", 0)
+				if !d.Absent(it.Value, "owner", lenient.AbsentNull) {
+					x.Owner = d.String(it.Value, "owner", 0)
+				}
 			}
 		case "limit":
 			if d.Claim(&seen[3], &it, searchInputKeys[3]) {
-				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				}
 			}
 		case "offset":
 			if d.Claim(&seen[4], &it, searchInputKeys[4]) {
-				x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "offset", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
+				}
 			}
 		case "max_depth":
 			if d.Claim(&seen[5], &it, searchInputKeys[5]) {
-				x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
+				if !d.Absent(it.Value, "max_depth", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
+				}
 			}
 		case "count_only":
 			if d.Claim(&seen[6], &it, searchInputKeys[6]) {
-				x.CountOnly = d.Bool(it.Value, "count_only", 0)
+				if !d.Absent(it.Value, "count_only", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.CountOnly = d.Bool(it.Value, "count_only", 0)
+				}
 			}
 		case "whole_word":
 			if d.Claim(&seen[7], &it, searchInputKeys[7]) {
-				x.WholeWord = d.Bool(it.Value, "whole_word", 0)
+				if !d.Absent(it.Value, "whole_word", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.WholeWord = d.Bool(it.Value, "whole_word", 0)
+				}
 			}
 		case "case_sensitive":
 			if d.Claim(&seen[8], &it, searchInputKeys[8]) {
-				x.CaseSensitive = d.Bool(it.Value, "case_sensitive", 0)
+				if !d.Absent(it.Value, "case_sensitive", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.CaseSensitive = d.Bool(it.Value, "case_sensitive", 0)
+				}
 			}
 		case "min_score":
 			if d.Claim(&seen[9], &it, searchInputKeys[9]) {
-				x.MinScore = d.Float(it.Value, "min_score", 64, 0)
+				if !d.Absent(it.Value, "min_score", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.MinScore = d.Float(it.Value, "min_score", 64, 0)
+				}
 			}
 		case "file_types":
 			if d.Claim(&seen[10], &it, searchInputKeys[10]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "file_types", 0, &a) {
-					d.Enter("file_types")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "file_types", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "file_types", 0, &a) {
+						d.Enter("file_types")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.FileTypes = s
 					}
-					d.Leave()
-					x.FileTypes = s
 				}
 			}
 		case "ids":
 			if d.Claim(&seen[11], &it, searchInputKeys[11]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "ids", 0, &a) {
-					d.Enter("ids")
-					s := make([]int64, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int64
-						e = d.Int(a.Value, "", 64, 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "ids", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "ids", 0, &a) {
+						d.Enter("ids")
+						s := make([]int64, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e int64
+							e = d.Int(a.Value, "", 64, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.IDs = s
 					}
-					d.Leave()
-					x.IDs = s
 				}
 			}
 		default:
@@ -288,7 +316,14 @@ const searchInputSchema = `{
       "type": "string"
     },
     "owner": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "limit": {
       "anyOf": [
@@ -297,7 +332,10 @@ const searchInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -308,7 +346,10 @@ const searchInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -319,7 +360,10 @@ const searchInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -330,7 +374,10 @@ const searchInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -341,7 +388,10 @@ const searchInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -352,7 +402,10 @@ const searchInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -363,7 +416,10 @@ const searchInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -377,6 +433,9 @@ const searchInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -398,6 +457,9 @@ const searchInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -421,55 +483,65 @@ const searchInputSchemaTypeArray = `{
       "type": "string"
     },
     "owner": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "limit": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "offset": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "max_depth": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "count_only": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "whole_word": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "case_sensitive": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "min_score": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "file_types": {
@@ -478,7 +550,8 @@ const searchInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "ids": {
@@ -491,7 +564,8 @@ const searchInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -513,40 +587,50 @@ const searchInputSchemaGemini = `{
       "type": "string"
     },
     "owner": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "limit": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "offset": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "max_depth": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "count_only": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "whole_word": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "case_sensitive": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "min_score": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     },
     "file_types": {
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "ids": {
       "items": {
         "type": "integer"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     }
   },
   "type": "object",
@@ -573,11 +657,32 @@ func NormgenTools() []lenient.Tool {
 			Name:        "search",
 			Rules: []lenient.Rule{
 				{
+					From:  "owner",
+					ID:    "search.owner.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "limit",
+					ID:    "search.limit.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "limit",
 					ID:       "search.limit.coerce",
 					Tools:    []string{"search"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "offset",
+					ID:    "search.offset.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -587,11 +692,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "max_depth",
+					ID:    "search.max_depth.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "max_depth",
 					ID:       "search.max_depth.coerce",
 					Tools:    []string{"search"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "count_only",
+					ID:    "search.count_only.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "bool",
@@ -601,6 +720,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "whole_word",
+					ID:    "search.whole_word.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "whole_word",
 					ID:       "search.whole_word.coerce",
@@ -608,11 +734,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "case_sensitive",
+					ID:    "search.case_sensitive.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "case_sensitive",
 					ID:       "search.case_sensitive.coerce",
 					Tools:    []string{"search"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "min_score",
+					ID:    "search.min_score.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "float",
@@ -623,10 +763,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "file_types",
+					ID:    "search.file_types.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "file_types",
 					ID:    "search.file_types.json",
 					To:    "native",
 					Tools: []string{"search"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "ids",
+					ID:    "search.ids.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "ids",

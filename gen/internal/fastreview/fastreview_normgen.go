@@ -69,7 +69,9 @@ func (x *ScalarsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		switch string(it.Key) {
 		case "s":
 			if d.Claim(&seen[0], &it, scalarsInputKeys[0]) {
-				x.S = d.String(it.Value, "s", 0)
+				if !d.Absent(it.Value, "s", lenient.AbsentNull) {
+					x.S = d.String(it.Value, "s", 0)
+				}
 			}
 		case "ps":
 			if d.Claim(&seen[1], &it, scalarsInputKeys[1]) {
@@ -80,98 +82,138 @@ func (x *ScalarsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 			}
 		case "b":
 			if d.Claim(&seen[2], &it, scalarsInputKeys[2]) {
-				x.B = d.Bool(it.Value, "b", 0)
+				if !d.Absent(it.Value, "b", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.B = d.Bool(it.Value, "b", 0)
+				}
 			}
 		case "pb":
 			if d.Claim(&seen[3], &it, scalarsInputKeys[3]) {
-				if !lenient.Null(it.Value) {
-					p := d.Bool(it.Value, "pb", 0)
-					x.PB = &p
+				if !d.Absent(it.Value, "pb", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := d.Bool(it.Value, "pb", 0)
+						x.PB = &p
+					}
 				}
 			}
 		case "sb":
 			if d.Claim(&seen[4], &it, scalarsInputKeys[4]) {
-				x.SB = d.Bool(it.Value, "sb", lenient.StrictBool)
+				if !d.Absent(it.Value, "sb", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.SB = d.Bool(it.Value, "sb", lenient.StrictBool)
+				}
 			}
 		case "i8":
 			if d.Claim(&seen[5], &it, scalarsInputKeys[5]) {
-				x.I8 = int8(d.Int(it.Value, "i8", 8, 0))
+				if !d.Absent(it.Value, "i8", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.I8 = int8(d.Int(it.Value, "i8", 8, 0))
+				}
 			}
 		case "i16":
 			if d.Claim(&seen[6], &it, scalarsInputKeys[6]) {
-				x.I16 = int16(d.Int(it.Value, "i16", 16, 0))
+				if !d.Absent(it.Value, "i16", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.I16 = int16(d.Int(it.Value, "i16", 16, 0))
+				}
 			}
 		case "i32":
 			if d.Claim(&seen[7], &it, scalarsInputKeys[7]) {
-				x.I32 = int32(d.Int(it.Value, "i32", 32, 0))
+				if !d.Absent(it.Value, "i32", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.I32 = int32(d.Int(it.Value, "i32", 32, 0))
+				}
 			}
 		case "i64":
 			if d.Claim(&seen[8], &it, scalarsInputKeys[8]) {
-				x.I64 = d.Int(it.Value, "i64", 64, 0)
+				if !d.Absent(it.Value, "i64", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.I64 = d.Int(it.Value, "i64", 64, 0)
+				}
 			}
 		case "i":
 			if d.Claim(&seen[9], &it, scalarsInputKeys[9]) {
-				x.I = int(d.Int(it.Value, "i", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "i", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.I = int(d.Int(it.Value, "i", lenient.IntBits, 0))
+				}
 			}
 		case "pi":
 			if d.Claim(&seen[10], &it, scalarsInputKeys[10]) {
-				if !lenient.Null(it.Value) {
-					p := int(d.Int(it.Value, "pi", lenient.IntBits, 0))
-					x.PI = &p
+				if !d.Absent(it.Value, "pi", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := int(d.Int(it.Value, "pi", lenient.IntBits, 0))
+						x.PI = &p
+					}
 				}
 			}
 		case "pi8":
 			if d.Claim(&seen[11], &it, scalarsInputKeys[11]) {
-				if !lenient.Null(it.Value) {
-					p := int8(d.Int(it.Value, "pi8", 8, 0))
-					x.PI8 = &p
+				if !d.Absent(it.Value, "pi8", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := int8(d.Int(it.Value, "pi8", 8, 0))
+						x.PI8 = &p
+					}
 				}
 			}
 		case "u8":
 			if d.Claim(&seen[12], &it, scalarsInputKeys[12]) {
-				x.U8 = uint8(d.Uint(it.Value, "u8", 8, 0))
+				if !d.Absent(it.Value, "u8", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.U8 = uint8(d.Uint(it.Value, "u8", 8, 0))
+				}
 			}
 		case "u16":
 			if d.Claim(&seen[13], &it, scalarsInputKeys[13]) {
-				x.U16 = uint16(d.Uint(it.Value, "u16", 16, 0))
+				if !d.Absent(it.Value, "u16", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.U16 = uint16(d.Uint(it.Value, "u16", 16, 0))
+				}
 			}
 		case "u32":
 			if d.Claim(&seen[14], &it, scalarsInputKeys[14]) {
-				x.U32 = uint32(d.Uint(it.Value, "u32", 32, 0))
+				if !d.Absent(it.Value, "u32", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.U32 = uint32(d.Uint(it.Value, "u32", 32, 0))
+				}
 			}
 		case "u64":
 			if d.Claim(&seen[15], &it, scalarsInputKeys[15]) {
-				x.U64 = d.Uint(it.Value, "u64", 64, 0)
+				if !d.Absent(it.Value, "u64", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.U64 = d.Uint(it.Value, "u64", 64, 0)
+				}
 			}
 		case "u":
 			if d.Claim(&seen[16], &it, scalarsInputKeys[16]) {
-				x.U = uint(d.Uint(it.Value, "u", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "u", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.U = uint(d.Uint(it.Value, "u", lenient.IntBits, 0))
+				}
 			}
 		case "pu16":
 			if d.Claim(&seen[17], &it, scalarsInputKeys[17]) {
-				if !lenient.Null(it.Value) {
-					p := uint16(d.Uint(it.Value, "pu16", 16, 0))
-					x.PU16 = &p
+				if !d.Absent(it.Value, "pu16", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := uint16(d.Uint(it.Value, "pu16", 16, 0))
+						x.PU16 = &p
+					}
 				}
 			}
 		case "f32":
 			if d.Claim(&seen[18], &it, scalarsInputKeys[18]) {
-				x.F32 = float32(d.Float(it.Value, "f32", 32, 0))
+				if !d.Absent(it.Value, "f32", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.F32 = float32(d.Float(it.Value, "f32", 32, 0))
+				}
 			}
 		case "f64":
 			if d.Claim(&seen[19], &it, scalarsInputKeys[19]) {
-				x.F64 = d.Float(it.Value, "f64", 64, 0)
+				if !d.Absent(it.Value, "f64", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.F64 = d.Float(it.Value, "f64", 64, 0)
+				}
 			}
 		case "pf32":
 			if d.Claim(&seen[20], &it, scalarsInputKeys[20]) {
-				if !lenient.Null(it.Value) {
-					p := float32(d.Float(it.Value, "pf32", 32, 0))
-					x.PF32 = &p
+				if !d.Absent(it.Value, "pf32", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := float32(d.Float(it.Value, "pf32", 32, 0))
+						x.PF32 = &p
+					}
 				}
 			}
 		case "m":
 			if d.Claim(&seen[21], &it, scalarsInputKeys[21]) {
-				x.M = Mode(d.String(it.Value, "m", 0))
+				if !d.Absent(it.Value, "m", lenient.AbsentNull) {
+					x.M = Mode(d.String(it.Value, "m", 0))
+				}
 			}
 		case "pm":
 			if d.Claim(&seen[22], &it, scalarsInputKeys[22]) {
@@ -182,34 +224,48 @@ func (x *ScalarsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 			}
 		case "l":
 			if d.Claim(&seen[23], &it, scalarsInputKeys[23]) {
-				x.L = Level(d.Int(it.Value, "l", 8, 0))
+				if !d.Absent(it.Value, "l", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.L = Level(d.Int(it.Value, "l", 8, 0))
+				}
 			}
 		case "pl":
 			if d.Claim(&seen[24], &it, scalarsInputKeys[24]) {
-				if !lenient.Null(it.Value) {
-					p := Level(d.Int(it.Value, "pl", 8, 0))
-					x.PL = &p
+				if !d.Absent(it.Value, "pl", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := Level(d.Int(it.Value, "pl", 8, 0))
+						x.PL = &p
+					}
 				}
 			}
 		case "r":
 			if d.Claim(&seen[25], &it, scalarsInputKeys[25]) {
-				x.R = Ratio(d.Float(it.Value, "r", 32, 0))
+				if !d.Absent(it.Value, "r", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.R = Ratio(d.Float(it.Value, "r", 32, 0))
+				}
 			}
 		case "strict_i":
 			if d.Claim(&seen[26], &it, scalarsInputKeys[26]) {
-				x.StrictI = int(d.Int(it.Value, "strict_i", lenient.IntBits, lenient.Strict))
+				if !d.Absent(it.Value, "strict_i", lenient.AbsentNull) {
+					x.StrictI = int(d.Int(it.Value, "strict_i", lenient.IntBits, lenient.Strict))
+				}
 			}
 		case "strict_b":
 			if d.Claim(&seen[27], &it, scalarsInputKeys[27]) {
-				x.StrictB = d.Bool(it.Value, "strict_b", lenient.Strict)
+				if !d.Absent(it.Value, "strict_b", lenient.AbsentNull) {
+					x.StrictB = d.Bool(it.Value, "strict_b", lenient.Strict)
+				}
 			}
 		case "strict_f":
 			if d.Claim(&seen[28], &it, scalarsInputKeys[28]) {
-				x.StrictF = d.Float(it.Value, "strict_f", 64, lenient.Strict)
+				if !d.Absent(it.Value, "strict_f", lenient.AbsentNull) {
+					x.StrictF = d.Float(it.Value, "strict_f", 64, lenient.Strict)
+				}
 			}
 		case "un":
 			if d.Claim(&seen[29], &it, scalarsInputKeys[29]) {
-				x.Un = d.String(it.Value, "un", lenient.Unescape)
+				if !d.Absent(it.Value, "un", lenient.AbsentNull) {
+					x.Un = d.String(it.Value, "un", lenient.Unescape)
+				}
 			}
 		case "pun":
 			if d.Claim(&seen[30], &it, scalarsInputKeys[30]) {
@@ -519,273 +575,305 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "a":
 			if d.Claim(&seen[0], &it, boundsInputKeys[0]) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "a", lenient.IntBits, 0)
-				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "1.5"); c < 0 {
-						d.Fail("a", it.Value, "is less than the minimum, 1.5")
+				if !d.Absent(it.Value, "a", lenient.AbsentNull|lenient.AbsentEmpty) {
+					mark := d.Mark()
+					val := d.Int(it.Value, "a", lenient.IntBits, 0)
+					if d.OK(mark) {
+						if c, _ := lenient.CompareNumber(it.Value, "1.5"); c < 0 {
+							d.Fail("a", it.Value, "is less than the minimum, 1.5")
+						}
+						if c, _ := lenient.CompareNumber(it.Value, "10.5"); c > 0 {
+							d.Fail("a", it.Value, "is more than the maximum, 10.5")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{
+							Maximum: "10.5",
+							Minimum: "1.5",
+						})
 					}
-					if c, _ := lenient.CompareNumber(it.Value, "10.5"); c > 0 {
-						d.Fail("a", it.Value, "is more than the maximum, 10.5")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						Maximum: "10.5",
-						Minimum: "1.5",
-					})
+					x.A = int(val)
 				}
-				x.A = int(val)
 			}
 		case "b":
 			if d.Claim(&seen[1], &it, boundsInputKeys[1]) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "b", lenient.IntBits, 0)
-				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "0.5"); c <= 0 {
-						d.Fail("b", it.Value, "must be more than 0.5")
+				if !d.Absent(it.Value, "b", lenient.AbsentNull|lenient.AbsentEmpty) {
+					mark := d.Mark()
+					val := d.Int(it.Value, "b", lenient.IntBits, 0)
+					if d.OK(mark) {
+						if c, _ := lenient.CompareNumber(it.Value, "0.5"); c <= 0 {
+							d.Fail("b", it.Value, "must be more than 0.5")
+						}
+						if c, _ := lenient.CompareNumber(it.Value, "9.99"); c >= 0 {
+							d.Fail("b", it.Value, "must be less than 9.99")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{
+							ExclusiveMaximum: "9.99",
+							ExclusiveMinimum: "0.5",
+						})
 					}
-					if c, _ := lenient.CompareNumber(it.Value, "9.99"); c >= 0 {
-						d.Fail("b", it.Value, "must be less than 9.99")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						ExclusiveMaximum: "9.99",
-						ExclusiveMinimum: "0.5",
-					})
+					x.B = int(val)
 				}
-				x.B = int(val)
 			}
 		case "c":
 			if d.Claim(&seen[2], &it, boundsInputKeys[2]) {
-				mark := d.Mark()
-				val := d.Uint(it.Value, "c", 8, 0)
-				if d.OK(mark) {
-					if val > 200 {
-						d.Fail("c", it.Value, "is more than the maximum, 200")
+				if !d.Absent(it.Value, "c", lenient.AbsentNull|lenient.AbsentEmpty) {
+					mark := d.Mark()
+					val := d.Uint(it.Value, "c", 8, 0)
+					if d.OK(mark) {
+						if val > 200 {
+							d.Fail("c", it.Value, "is more than the maximum, 200")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{
+							Maximum: "200",
+							Minimum: "-1.5",
+						})
 					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						Maximum: "200",
-						Minimum: "-1.5",
-					})
+					x.C = uint8(val)
 				}
-				x.C = uint8(val)
 			}
 		case "d":
 			if d.Claim(&seen[3], &it, boundsInputKeys[3]) {
-				mark := d.Mark()
-				val := d.Float(it.Value, "d", 32, 0)
-				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "0.1"); c < 0 {
-						d.Fail("d", it.Value, "is less than the minimum, 0.1")
+				if !d.Absent(it.Value, "d", lenient.AbsentNull|lenient.AbsentEmpty) {
+					mark := d.Mark()
+					val := d.Float(it.Value, "d", 32, 0)
+					if d.OK(mark) {
+						if c, _ := lenient.CompareNumber(it.Value, "0.1"); c < 0 {
+							d.Fail("d", it.Value, "is less than the minimum, 0.1")
+						}
+						if c, _ := lenient.CompareNumber(it.Value, "0.3"); c > 0 {
+							d.Fail("d", it.Value, "is more than the maximum, 0.3")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{
+							Maximum: "0.3",
+							Minimum: "0.1",
+						})
 					}
-					if c, _ := lenient.CompareNumber(it.Value, "0.3"); c > 0 {
-						d.Fail("d", it.Value, "is more than the maximum, 0.3")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						Maximum: "0.3",
-						Minimum: "0.1",
-					})
+					x.D = float32(val)
 				}
-				x.D = float32(val)
 			}
 		case "e":
 			if d.Claim(&seen[4], &it, boundsInputKeys[4]) {
-				mark := d.Mark()
-				val := d.Float(it.Value, "e", 64, 0)
-				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
-						d.Fail("e", it.Value, "must be more than 0")
+				if !d.Absent(it.Value, "e", lenient.AbsentNull|lenient.AbsentEmpty) {
+					mark := d.Mark()
+					val := d.Float(it.Value, "e", 64, 0)
+					if d.OK(mark) {
+						if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
+							d.Fail("e", it.Value, "must be more than 0")
+						}
+						if c, _ := lenient.CompareNumber(it.Value, "1e2"); c >= 0 {
+							d.Fail("e", it.Value, "must be less than 1e2")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{
+							ExclusiveMaximum: "1e2",
+							ExclusiveMinimum: "0",
+						})
 					}
-					if c, _ := lenient.CompareNumber(it.Value, "1e2"); c >= 0 {
-						d.Fail("e", it.Value, "must be less than 1e2")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						ExclusiveMaximum: "1e2",
-						ExclusiveMinimum: "0",
-					})
+					x.E = val
 				}
-				x.E = val
 			}
 		case "g":
 			if d.Claim(&seen[5], &it, boundsInputKeys[5]) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "g", 64, 0)
-				if d.OK(mark) {
-					if val < -9223372036854775808 {
-						d.Fail("g", it.Value, "is less than the minimum, -9223372036854775808")
+				if !d.Absent(it.Value, "g", lenient.AbsentNull|lenient.AbsentEmpty) {
+					mark := d.Mark()
+					val := d.Int(it.Value, "g", 64, 0)
+					if d.OK(mark) {
+						if val < -9223372036854775808 {
+							d.Fail("g", it.Value, "is less than the minimum, -9223372036854775808")
+						}
+						if val > 9223372036854775807 {
+							d.Fail("g", it.Value, "is more than the maximum, 9223372036854775807")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{
+							Maximum: "9223372036854775807",
+							Minimum: "-9223372036854775808",
+						})
 					}
-					if val > 9223372036854775807 {
-						d.Fail("g", it.Value, "is more than the maximum, 9223372036854775807")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						Maximum: "9223372036854775807",
-						Minimum: "-9223372036854775808",
-					})
+					x.G = val
 				}
-				x.G = val
 			}
 		case "h":
 			if d.Claim(&seen[6], &it, boundsInputKeys[6]) {
-				mark := d.Mark()
-				val := d.Uint(it.Value, "h", 64, 0)
-				if d.OK(mark) {
-					if val > 18446744073709551615 {
-						d.Fail("h", it.Value, "is more than the maximum, 18446744073709551615")
+				if !d.Absent(it.Value, "h", lenient.AbsentNull|lenient.AbsentEmpty) {
+					mark := d.Mark()
+					val := d.Uint(it.Value, "h", 64, 0)
+					if d.OK(mark) {
+						if val > 18446744073709551615 {
+							d.Fail("h", it.Value, "is more than the maximum, 18446744073709551615")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "18446744073709551615"})
 					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "18446744073709551615"})
+					x.H = val
 				}
-				x.H = val
 			}
 		case "pi":
 			if d.Claim(&seen[7], &it, boundsInputKeys[7]) {
-				if !lenient.Null(it.Value) {
-					mark := d.Mark()
-					val := d.Int(it.Value, "pi", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if c, _ := lenient.CompareNumber(it.Value, "1e1"); c < 0 {
-							d.Fail("pi", it.Value, "is less than the minimum, 1e1")
+				if !d.Absent(it.Value, "pi", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						mark := d.Mark()
+						val := d.Int(it.Value, "pi", lenient.IntBits, 0)
+						if d.OK(mark) {
+							if c, _ := lenient.CompareNumber(it.Value, "1e1"); c < 0 {
+								d.Fail("pi", it.Value, "is less than the minimum, 1e1")
+							}
+						} else {
+							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1e1"})
 						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1e1"})
+						p := int(val)
+						x.PI = &p
 					}
-					p := int(val)
-					x.PI = &p
 				}
 			}
 		case "u16":
 			if d.Claim(&seen[8], &it, boundsInputKeys[8]) {
-				mark := d.Mark()
-				val := d.Uint(it.Value, "u16", 16, 0)
-				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "65535.5"); c >= 0 {
-						d.Fail("u16", it.Value, "must be less than 65535.5")
+				if !d.Absent(it.Value, "u16", lenient.AbsentNull|lenient.AbsentEmpty) {
+					mark := d.Mark()
+					val := d.Uint(it.Value, "u16", 16, 0)
+					if d.OK(mark) {
+						if c, _ := lenient.CompareNumber(it.Value, "65535.5"); c >= 0 {
+							d.Fail("u16", it.Value, "must be less than 65535.5")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{ExclusiveMaximum: "65535.5"})
 					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{ExclusiveMaximum: "65535.5"})
+					x.U16 = uint16(val)
 				}
-				x.U16 = uint16(val)
 			}
 		case "l":
 			if d.Claim(&seen[9], &it, boundsInputKeys[9]) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "l", 8, 0)
-				if d.OK(mark) {
-					if val < -3 {
-						d.Fail("l", it.Value, "is less than the minimum, -3")
+				if !d.Absent(it.Value, "l", lenient.AbsentNull|lenient.AbsentEmpty) {
+					mark := d.Mark()
+					val := d.Int(it.Value, "l", 8, 0)
+					if d.OK(mark) {
+						if val < -3 {
+							d.Fail("l", it.Value, "is less than the minimum, -3")
+						}
+						if val > 3 {
+							d.Fail("l", it.Value, "is more than the maximum, 3")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{
+							Maximum: "3",
+							Minimum: "-3",
+						})
 					}
-					if val > 3 {
-						d.Fail("l", it.Value, "is more than the maximum, 3")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						Maximum: "3",
-						Minimum: "-3",
-					})
+					x.L = Level(val)
 				}
-				x.L = Level(val)
 			}
 		case "s":
 			if d.Claim(&seen[10], &it, boundsInputKeys[10]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "s", 0)
-				if d.OK(mark) {
-					if utf8.RuneCountInString(val) < 2 {
-						d.Fail("s", it.Value, "is shorter than 2 characters")
+				if !d.Absent(it.Value, "s", lenient.AbsentNull) {
+					mark := d.Mark()
+					val := d.String(it.Value, "s", 0)
+					if d.OK(mark) {
+						if utf8.RuneCountInString(val) < 2 {
+							d.Fail("s", it.Value, "is shorter than 2 characters")
+						}
+						if utf8.RuneCountInString(val) > 4 {
+							d.Fail("s", it.Value, "is longer than 4 characters")
+						}
 					}
-					if utf8.RuneCountInString(val) > 4 {
-						d.Fail("s", it.Value, "is longer than 4 characters")
-					}
+					x.S = val
 				}
-				x.S = val
 			}
 		case "p":
 			if d.Claim(&seen[11], &it, boundsInputKeys[11]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "p", 0)
-				if d.OK(mark) {
-					if !boundsInputPPattern.MatchString(val) {
-						d.Fail("p", it.Value, "does not match the pattern ^[a-z]+$")
+				if !d.Absent(it.Value, "p", lenient.AbsentNull) {
+					mark := d.Mark()
+					val := d.String(it.Value, "p", 0)
+					if d.OK(mark) {
+						if !boundsInputPPattern.MatchString(val) {
+							d.Fail("p", it.Value, "does not match the pattern ^[a-z]+$")
+						}
 					}
+					x.P = val
 				}
-				x.P = val
 			}
 		case "en":
 			if d.Claim(&seen[12], &it, boundsInputKeys[12]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "en", 0)
-				if d.OK(mark) {
-					switch val {
-					case "a", "b", "é":
-					default:
-						d.Fail("en", it.Value, "is not one of \"a\", \"b\", \"é\"")
+				if !d.Absent(it.Value, "en", lenient.AbsentNull) {
+					mark := d.Mark()
+					val := d.String(it.Value, "en", 0)
+					if d.OK(mark) {
+						switch val {
+						case "a", "b", "é":
+						default:
+							d.Fail("en", it.Value, "is not one of \"a\", \"b\", \"é\"")
+						}
 					}
+					x.En = val
 				}
-				x.En = val
 			}
 		case "v":
 			if d.Claim(&seen[13], &it, boundsInputKeys[13]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "v", 0)
-				if d.OK(mark) {
-					switch val {
-					case "x":
-						val = d.ValueAlias(val, "v", "a")
-					case "y":
-						val = d.ValueAlias(val, "v", "b")
+				if !d.Absent(it.Value, "v", lenient.AbsentNull) {
+					mark := d.Mark()
+					val := d.String(it.Value, "v", 0)
+					if d.OK(mark) {
+						switch val {
+						case "x":
+							val = d.ValueAlias(val, "v", "a")
+						case "y":
+							val = d.ValueAlias(val, "v", "b")
+						}
+						switch val {
+						case "a", "b", "c":
+						default:
+							d.Fail("v", it.Value, "is not one of \"a\", \"b\", \"c\"")
+						}
 					}
-					switch val {
-					case "a", "b", "c":
-					default:
-						d.Fail("v", it.Value, "is not one of \"a\", \"b\", \"c\"")
-					}
+					x.V = val
 				}
-				x.V = val
 			}
 		case "vs":
 			if d.Claim(&seen[14], &it, boundsInputKeys[14]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "vs", 0, &a) {
-					d.Enter("vs")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						mark := d.Mark()
-						val := d.String(a.Value, "", 0)
-						if d.OK(mark) {
-							switch val {
-							case "x":
-								val = d.ValueAlias(val, "", "a")
-							case "y":
-								val = d.ValueAlias(val, "", "b")
+				if !d.Absent(it.Value, "vs", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "vs", 0, &a) {
+						d.Enter("vs")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							mark := d.Mark()
+							val := d.String(a.Value, "", 0)
+							if d.OK(mark) {
+								switch val {
+								case "x":
+									val = d.ValueAlias(val, "", "a")
+								case "y":
+									val = d.ValueAlias(val, "", "b")
+								}
 							}
+							e = val
+							s = append(s, e)
+							d.Leave()
 						}
-						e = val
-						s = append(s, e)
 						d.Leave()
+						x.VS = s
 					}
-					d.Leave()
-					x.VS = s
 				}
 			}
 		case "vn":
 			if d.Claim(&seen[15], &it, boundsInputKeys[15]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "vn", 0)
-				if d.OK(mark) {
-					switch val {
-					case "x":
-						val = d.ValueAlias(val, "vn", "a")
-					case "\\n":
-						val = d.ValueAlias(val, "vn", "nl")
+				if !d.Absent(it.Value, "vn", lenient.AbsentNull) {
+					mark := d.Mark()
+					val := d.String(it.Value, "vn", 0)
+					if d.OK(mark) {
+						switch val {
+						case "x":
+							val = d.ValueAlias(val, "vn", "a")
+						case "\\n":
+							val = d.ValueAlias(val, "vn", "nl")
+						}
 					}
+					x.VN = val
 				}
-				x.VN = val
 			}
 		case "pv":
 			if d.Claim(&seen[16], &it, boundsInputKeys[16]) {
@@ -811,46 +899,50 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			}
 		case "items":
 			if d.Claim(&seen[17], &it, boundsInputKeys[17]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "items", 0, &a) {
-					d.Enter("items")
-					s := make([]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int
-						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					if len(s) < 1 {
-						d.Fail("items", it.Value, "has fewer than 1 items")
-					}
-					if len(s) > 3 {
-						d.Fail("items", it.Value, "has more than 3 items")
-					}
-					x.Items = s
-				}
-			}
-		case "pits":
-			if d.Claim(&seen[18], &it, boundsInputKeys[18]) {
-				if !lenient.Null(it.Value) {
+				if !d.Absent(it.Value, "items", lenient.AbsentNull|lenient.AbsentEmpty) {
 					var a lenient.ArrayIter
-					if d.Array(it.Value, "pits", 0, &a) {
-						d.Enter("pits")
-						s := make([]int8, 0, a.Len())
+					if d.Array(it.Value, "items", 0, &a) {
+						d.Enter("items")
+						s := make([]int, 0, a.Len())
 						for a.Next() {
 							d.EnterIndex(a.Index())
-							var e int8
-							e = int8(d.Int(a.Value, "", 8, 0))
+							var e int
+							e = int(d.Int(a.Value, "", lenient.IntBits, 0))
 							s = append(s, e)
 							d.Leave()
 						}
 						d.Leave()
-						if len(s) < 2 {
-							d.Fail("pits", it.Value, "has fewer than 2 items")
+						if len(s) < 1 {
+							d.Fail("items", it.Value, "has fewer than 1 items")
 						}
-						x.PIts = &s
+						if len(s) > 3 {
+							d.Fail("items", it.Value, "has more than 3 items")
+						}
+						x.Items = s
+					}
+				}
+			}
+		case "pits":
+			if d.Claim(&seen[18], &it, boundsInputKeys[18]) {
+				if !d.Absent(it.Value, "pits", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						var a lenient.ArrayIter
+						if d.Array(it.Value, "pits", 0, &a) {
+							d.Enter("pits")
+							s := make([]int8, 0, a.Len())
+							for a.Next() {
+								d.EnterIndex(a.Index())
+								var e int8
+								e = int8(d.Int(a.Value, "", 8, 0))
+								s = append(s, e)
+								d.Leave()
+							}
+							d.Leave()
+							if len(s) < 2 {
+								d.Fail("pits", it.Value, "has fewer than 2 items")
+							}
+							x.PIts = &s
+						}
 					}
 				}
 			}
@@ -1276,34 +1368,42 @@ func (x *Inner) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "n":
 			if d.Claim(&seen[0], &it, innerKeys[0]) {
-				x.N = int(d.Int(it.Value, "n", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "n", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.N = int(d.Int(it.Value, "n", lenient.IntBits, 0))
+				}
 			}
 		case "s":
 			if d.Claim(&seen[1], &it, innerKeys[1]) {
-				x.S = d.String(it.Value, "s", 0)
+				if !d.Absent(it.Value, "s", lenient.AbsentNull) {
+					x.S = d.String(it.Value, "s", 0)
+				}
 			}
 		case "xs":
 			if d.Claim(&seen[2], &it, innerKeys[2]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "xs", 0, &a) {
-					d.Enter("xs")
-					s := make([]uint16, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e uint16
-						e = uint16(d.Uint(a.Value, "", 16, 0))
-						s = append(s, e)
+				if !d.Absent(it.Value, "xs", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "xs", 0, &a) {
+						d.Enter("xs")
+						s := make([]uint16, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e uint16
+							e = uint16(d.Uint(a.Value, "", 16, 0))
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Xs = s
 					}
-					d.Leave()
-					x.Xs = s
 				}
 			}
 		case "f":
 			if d.Claim(&seen[3], &it, innerKeys[3]) {
-				if !lenient.Null(it.Value) {
-					p := float32(d.Float(it.Value, "f", 32, 0))
-					x.F = &p
+				if !d.Absent(it.Value, "f", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := float32(d.Float(it.Value, "f", 32, 0))
+						x.F = &p
+					}
 				}
 			}
 		default:
@@ -1444,19 +1544,21 @@ func (x *Leaf) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "v":
 			if d.Claim(&seen[0], &it, leafKeys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "v", 0, &a) {
-					d.Enter("v")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "v", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "v", 0, &a) {
+						d.Enter("v")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.V = s
 					}
-					d.Leave()
-					x.V = s
 				}
 			}
 		default:
@@ -1576,36 +1678,42 @@ func (x *Mid) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "leaf":
 			if d.Claim(&seen[0], &it, midKeys[0]) {
-				d.Enter("leaf")
-				x.Leaf.decodeNormgen(d, it.Value, 0)
-				d.Leave()
+				if !d.Absent(it.Value, "leaf", lenient.AbsentNull|lenient.AbsentEmpty) {
+					d.Enter("leaf")
+					x.Leaf.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
 			}
 		case "pleaf":
 			if d.Claim(&seen[1], &it, midKeys[1]) {
-				if !lenient.Null(it.Value) {
-					d.Enter("pleaf")
-					p := new(Leaf)
-					p.decodeNormgen(d, it.Value, 0)
-					x.PLeaf = p
-					d.Leave()
+				if !d.Absent(it.Value, "pleaf", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						d.Enter("pleaf")
+						p := new(Leaf)
+						p.decodeNormgen(d, it.Value, 0)
+						x.PLeaf = p
+						d.Leave()
+					}
 				}
 			}
 		case "map":
 			if d.Claim(&seen[2], &it, midKeys[2]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "map", 0, &o) {
-					d.Enter("map")
-					mp := make(map[string]Leaf)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e Leaf
-						e.decodeNormgen(d, o.Value, 0)
-						mp[k] = e
+				if !d.Absent(it.Value, "map", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "map", 0, &o) {
+						d.Enter("map")
+						mp := make(map[string]Leaf)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e Leaf
+							e.decodeNormgen(d, o.Value, 0)
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.Map = mp
 					}
-					d.Leave()
-					x.Map = mp
 				}
 			}
 		default:
@@ -1743,311 +1851,68 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		switch string(it.Key) {
 		case "tags":
 			if d.Claim(&seen[0], &it, containersInputKeys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "tags", 0, &a) {
-					d.Enter("tags")
-					s := make(Tags, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "tags", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "tags", 0, &a) {
+						d.Enter("tags")
+						s := make(Tags, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Tags = s
 					}
-					d.Leave()
-					x.Tags = s
 				}
 			}
 		case "counts":
 			if d.Claim(&seen[1], &it, containersInputKeys[1]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "counts", 0, &o) {
-					d.Enter("counts")
-					mp := make(Counts)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e int
-						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-						mp[k] = e
+				if !d.Absent(it.Value, "counts", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "counts", 0, &o) {
+						d.Enter("counts")
+						mp := make(Counts)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e int
+							e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.Counts = mp
 					}
-					d.Leave()
-					x.Counts = mp
 				}
 			}
 		case "w":
 			if d.Claim(&seen[2], &it, containersInputKeys[2]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "w", lenient.Wrap, &a) {
-					d.Enter("w")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "w", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "w", lenient.Wrap, &a) {
+						d.Enter("w")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.W = s
 					}
-					d.Leave()
-					x.W = s
 				}
 			}
 		case "wi":
 			if d.Claim(&seen[3], &it, containersInputKeys[3]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "wi", lenient.Wrap, &a) {
-					d.Enter("wi")
-					s := make([]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int
-						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.WI = s
-				}
-			}
-		case "wu8":
-			if d.Claim(&seen[4], &it, containersInputKeys[4]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "wu8", lenient.Wrap, &a) {
-					d.Enter("wu8")
-					s := make([]uint8Alias, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e uint8Alias
-						e = uint8Alias(d.Uint(a.Value, "", 16, 0))
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.WU8 = s
-				}
-			}
-		case "wb":
-			if d.Claim(&seen[5], &it, containersInputKeys[5]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "wb", lenient.Strict|lenient.Wrap, &a) {
-					d.Enter("wb")
-					s := make([]bool, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e bool
-						e = d.Bool(a.Value, "", lenient.Strict)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.WB = s
-				}
-			}
-		case "ss":
-			if d.Claim(&seen[6], &it, containersInputKeys[6]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "ss", 0, &a) {
-					d.Enter("ss")
-					s := make([][]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e []string
-						var a1 lenient.ArrayIter
-						if d.Array(a.Value, "", 0, &a1) {
-							s := make([]string, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e string
-								e = d.String(a1.Value, "", 0)
-								s = append(s, e)
-								d.Leave()
-							}
-							e = s
-						}
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.SS = s
-				}
-			}
-		case "sss":
-			if d.Claim(&seen[7], &it, containersInputKeys[7]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "sss", 0, &a) {
-					d.Enter("sss")
-					s := make([][][]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e [][]int
-						var a1 lenient.ArrayIter
-						if d.Array(a.Value, "", 0, &a1) {
-							s := make([][]int, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e []int
-								var a2 lenient.ArrayIter
-								if d.Array(a1.Value, "", 0, &a2) {
-									s := make([]int, 0, a2.Len())
-									for a2.Next() {
-										d.EnterIndex(a2.Index())
-										var e int
-										e = int(d.Int(a2.Value, "", lenient.IntBits, 0))
-										s = append(s, e)
-										d.Leave()
-									}
-									e = s
-								}
-								s = append(s, e)
-								d.Leave()
-							}
-							e = s
-						}
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.SSS = s
-				}
-			}
-		case "ms":
-			if d.Claim(&seen[8], &it, containersInputKeys[8]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "ms", 0, &o) {
-					d.Enter("ms")
-					mp := make(map[string]Inner)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e Inner
-						e.decodeNormgen(d, o.Value, 0)
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.MS = mp
-				}
-			}
-		case "mps":
-			if d.Claim(&seen[9], &it, containersInputKeys[9]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "mps", 0, &o) {
-					d.Enter("mps")
-					mp := make(map[string]*Inner)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e *Inner
-						if !lenient.Null(o.Value) {
-							p := new(Inner)
-							p.decodeNormgen(d, o.Value, 0)
-							e = p
-						}
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.MPS = mp
-				}
-			}
-		case "mm":
-			if d.Claim(&seen[10], &it, containersInputKeys[10]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "mm", 0, &o) {
-					d.Enter("mm")
-					mp := make(map[string][]map[string]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e []map[string]int
-						var a1 lenient.ArrayIter
-						if d.Array(o.Value, "", 0, &a1) {
-							s := make([]map[string]int, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e map[string]int
-								var o2 lenient.ObjectIter
-								if d.Object(a1.Value, "", 0, &o2) {
-									mp := make(map[string]int)
-									for o2.Next() {
-										k := string(o2.Key)
-										d.Enter(k)
-										var e int
-										e = int(d.Int(o2.Value, "", lenient.IntBits, 0))
-										mp[k] = e
-										d.Leave()
-									}
-									e = mp
-								}
-								s = append(s, e)
-								d.Leave()
-							}
-							e = s
-						}
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.MM = mp
-				}
-			}
-		case "msl":
-			if d.Claim(&seen[11], &it, containersInputKeys[11]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "msl", 0, &o) {
-					d.Enter("msl")
-					mp := make(map[string][]string)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e []string
-						var a1 lenient.ArrayIter
-						if d.Array(o.Value, "", 0, &a1) {
-							s := make([]string, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e string
-								e = d.String(a1.Value, "", 0)
-								s = append(s, e)
-								d.Leave()
-							}
-							e = s
-						}
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.MSl = mp
-				}
-			}
-		case "mpi":
-			if d.Claim(&seen[12], &it, containersInputKeys[12]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "mpi", 0, &o) {
-					d.Enter("mpi")
-					mp := make(map[string]*int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e *int
-						if !lenient.Null(o.Value) {
-							p := int(d.Int(o.Value, "", lenient.IntBits, 0))
-							e = &p
-						}
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.MPI = mp
-				}
-			}
-		case "psl":
-			if d.Claim(&seen[13], &it, containersInputKeys[13]) {
-				if !lenient.Null(it.Value) {
+				if !d.Absent(it.Value, "wi", lenient.AbsentNull|lenient.AbsentEmpty) {
 					var a lenient.ArrayIter
-					if d.Array(it.Value, "psl", 0, &a) {
-						d.Enter("psl")
+					if d.Array(it.Value, "wi", lenient.Wrap, &a) {
+						d.Enter("wi")
 						s := make([]int, 0, a.Len())
 						for a.Next() {
 							d.EnterIndex(a.Index())
@@ -2057,308 +1922,613 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 							d.Leave()
 						}
 						d.Leave()
-						x.PSl = &s
+						x.WI = s
+					}
+				}
+			}
+		case "wu8":
+			if d.Claim(&seen[4], &it, containersInputKeys[4]) {
+				if !d.Absent(it.Value, "wu8", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "wu8", lenient.Wrap, &a) {
+						d.Enter("wu8")
+						s := make([]uint8Alias, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e uint8Alias
+							e = uint8Alias(d.Uint(a.Value, "", 16, 0))
+							s = append(s, e)
+							d.Leave()
+						}
+						d.Leave()
+						x.WU8 = s
+					}
+				}
+			}
+		case "wb":
+			if d.Claim(&seen[5], &it, containersInputKeys[5]) {
+				if !d.Absent(it.Value, "wb", lenient.AbsentNull) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "wb", lenient.Strict|lenient.Wrap, &a) {
+						d.Enter("wb")
+						s := make([]bool, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e bool
+							e = d.Bool(a.Value, "", lenient.Strict)
+							s = append(s, e)
+							d.Leave()
+						}
+						d.Leave()
+						x.WB = s
+					}
+				}
+			}
+		case "ss":
+			if d.Claim(&seen[6], &it, containersInputKeys[6]) {
+				if !d.Absent(it.Value, "ss", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "ss", 0, &a) {
+						d.Enter("ss")
+						s := make([][]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e []string
+							var a1 lenient.ArrayIter
+							if d.Array(a.Value, "", 0, &a1) {
+								s := make([]string, 0, a1.Len())
+								for a1.Next() {
+									d.EnterIndex(a1.Index())
+									var e string
+									e = d.String(a1.Value, "", 0)
+									s = append(s, e)
+									d.Leave()
+								}
+								e = s
+							}
+							s = append(s, e)
+							d.Leave()
+						}
+						d.Leave()
+						x.SS = s
+					}
+				}
+			}
+		case "sss":
+			if d.Claim(&seen[7], &it, containersInputKeys[7]) {
+				if !d.Absent(it.Value, "sss", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "sss", 0, &a) {
+						d.Enter("sss")
+						s := make([][][]int, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e [][]int
+							var a1 lenient.ArrayIter
+							if d.Array(a.Value, "", 0, &a1) {
+								s := make([][]int, 0, a1.Len())
+								for a1.Next() {
+									d.EnterIndex(a1.Index())
+									var e []int
+									var a2 lenient.ArrayIter
+									if d.Array(a1.Value, "", 0, &a2) {
+										s := make([]int, 0, a2.Len())
+										for a2.Next() {
+											d.EnterIndex(a2.Index())
+											var e int
+											e = int(d.Int(a2.Value, "", lenient.IntBits, 0))
+											s = append(s, e)
+											d.Leave()
+										}
+										e = s
+									}
+									s = append(s, e)
+									d.Leave()
+								}
+								e = s
+							}
+							s = append(s, e)
+							d.Leave()
+						}
+						d.Leave()
+						x.SSS = s
+					}
+				}
+			}
+		case "ms":
+			if d.Claim(&seen[8], &it, containersInputKeys[8]) {
+				if !d.Absent(it.Value, "ms", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "ms", 0, &o) {
+						d.Enter("ms")
+						mp := make(map[string]Inner)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e Inner
+							e.decodeNormgen(d, o.Value, 0)
+							mp[k] = e
+							d.Leave()
+						}
+						d.Leave()
+						x.MS = mp
+					}
+				}
+			}
+		case "mps":
+			if d.Claim(&seen[9], &it, containersInputKeys[9]) {
+				if !d.Absent(it.Value, "mps", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "mps", 0, &o) {
+						d.Enter("mps")
+						mp := make(map[string]*Inner)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e *Inner
+							if !lenient.Null(o.Value) {
+								p := new(Inner)
+								p.decodeNormgen(d, o.Value, 0)
+								e = p
+							}
+							mp[k] = e
+							d.Leave()
+						}
+						d.Leave()
+						x.MPS = mp
+					}
+				}
+			}
+		case "mm":
+			if d.Claim(&seen[10], &it, containersInputKeys[10]) {
+				if !d.Absent(it.Value, "mm", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "mm", 0, &o) {
+						d.Enter("mm")
+						mp := make(map[string][]map[string]int)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e []map[string]int
+							var a1 lenient.ArrayIter
+							if d.Array(o.Value, "", 0, &a1) {
+								s := make([]map[string]int, 0, a1.Len())
+								for a1.Next() {
+									d.EnterIndex(a1.Index())
+									var e map[string]int
+									var o2 lenient.ObjectIter
+									if d.Object(a1.Value, "", 0, &o2) {
+										mp := make(map[string]int)
+										for o2.Next() {
+											k := string(o2.Key)
+											d.Enter(k)
+											var e int
+											e = int(d.Int(o2.Value, "", lenient.IntBits, 0))
+											mp[k] = e
+											d.Leave()
+										}
+										e = mp
+									}
+									s = append(s, e)
+									d.Leave()
+								}
+								e = s
+							}
+							mp[k] = e
+							d.Leave()
+						}
+						d.Leave()
+						x.MM = mp
+					}
+				}
+			}
+		case "msl":
+			if d.Claim(&seen[11], &it, containersInputKeys[11]) {
+				if !d.Absent(it.Value, "msl", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "msl", 0, &o) {
+						d.Enter("msl")
+						mp := make(map[string][]string)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e []string
+							var a1 lenient.ArrayIter
+							if d.Array(o.Value, "", 0, &a1) {
+								s := make([]string, 0, a1.Len())
+								for a1.Next() {
+									d.EnterIndex(a1.Index())
+									var e string
+									e = d.String(a1.Value, "", 0)
+									s = append(s, e)
+									d.Leave()
+								}
+								e = s
+							}
+							mp[k] = e
+							d.Leave()
+						}
+						d.Leave()
+						x.MSl = mp
+					}
+				}
+			}
+		case "mpi":
+			if d.Claim(&seen[12], &it, containersInputKeys[12]) {
+				if !d.Absent(it.Value, "mpi", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "mpi", 0, &o) {
+						d.Enter("mpi")
+						mp := make(map[string]*int)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e *int
+							if !lenient.Null(o.Value) {
+								p := int(d.Int(o.Value, "", lenient.IntBits, 0))
+								e = &p
+							}
+							mp[k] = e
+							d.Leave()
+						}
+						d.Leave()
+						x.MPI = mp
+					}
+				}
+			}
+		case "psl":
+			if d.Claim(&seen[13], &it, containersInputKeys[13]) {
+				if !d.Absent(it.Value, "psl", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						var a lenient.ArrayIter
+						if d.Array(it.Value, "psl", 0, &a) {
+							d.Enter("psl")
+							s := make([]int, 0, a.Len())
+							for a.Next() {
+								d.EnterIndex(a.Index())
+								var e int
+								e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+								s = append(s, e)
+								d.Leave()
+							}
+							d.Leave()
+							x.PSl = &s
+						}
 					}
 				}
 			}
 		case "pmap":
 			if d.Claim(&seen[14], &it, containersInputKeys[14]) {
-				if !lenient.Null(it.Value) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "pmap", 0, &o) {
-						d.Enter("pmap")
-						mp := make(map[string]string)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e string
-							e = d.String(o.Value, "", 0)
-							mp[k] = e
+				if !d.Absent(it.Value, "pmap", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						var o lenient.ObjectIter
+						if d.Object(it.Value, "pmap", 0, &o) {
+							d.Enter("pmap")
+							mp := make(map[string]string)
+							for o.Next() {
+								k := string(o.Key)
+								d.Enter(k)
+								var e string
+								e = d.String(o.Value, "", 0)
+								mp[k] = e
+								d.Leave()
+							}
 							d.Leave()
+							x.PMap = &mp
 						}
-						d.Leave()
-						x.PMap = &mp
 					}
 				}
 			}
 		case "pin":
 			if d.Claim(&seen[15], &it, containersInputKeys[15]) {
-				if !lenient.Null(it.Value) {
-					d.Enter("pin")
-					p := new(Inner)
-					p.decodeNormgen(d, it.Value, 0)
-					x.PIn = p
-					d.Leave()
+				if !d.Absent(it.Value, "pin", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						d.Enter("pin")
+						p := new(Inner)
+						p.decodeNormgen(d, it.Value, 0)
+						x.PIn = p
+						d.Leave()
+					}
 				}
 			}
 		case "in":
 			if d.Claim(&seen[16], &it, containersInputKeys[16]) {
-				d.Enter("in")
-				x.In.decodeNormgen(d, it.Value, 0)
-				d.Leave()
+				if !d.Absent(it.Value, "in", lenient.AbsentNull|lenient.AbsentEmpty) {
+					d.Enter("in")
+					x.In.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
 			}
 		case "sps":
 			if d.Claim(&seen[17], &it, containersInputKeys[17]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "sps", 0, &a) {
-					d.Enter("sps")
-					s := make([]*int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e *int
-						if !lenient.Null(a.Value) {
-							p := int(d.Int(a.Value, "", lenient.IntBits, 0))
-							e = &p
+				if !d.Absent(it.Value, "sps", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "sps", 0, &a) {
+						d.Enter("sps")
+						s := make([]*int, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e *int
+							if !lenient.Null(a.Value) {
+								p := int(d.Int(a.Value, "", lenient.IntBits, 0))
+								e = &p
+							}
+							s = append(s, e)
+							d.Leave()
 						}
-						s = append(s, e)
 						d.Leave()
+						x.SPs = s
 					}
-					d.Leave()
-					x.SPs = s
 				}
 			}
 		case "spi":
 			if d.Claim(&seen[18], &it, containersInputKeys[18]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "spi", 0, &a) {
-					d.Enter("spi")
-					s := make([]*Inner, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e *Inner
-						if !lenient.Null(a.Value) {
-							p := new(Inner)
-							p.decodeNormgen(d, a.Value, 0)
-							e = p
+				if !d.Absent(it.Value, "spi", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "spi", 0, &a) {
+						d.Enter("spi")
+						s := make([]*Inner, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e *Inner
+							if !lenient.Null(a.Value) {
+								p := new(Inner)
+								p.decodeNormgen(d, a.Value, 0)
+								e = p
+							}
+							s = append(s, e)
+							d.Leave()
 						}
-						s = append(s, e)
 						d.Leave()
+						x.SPI = s
 					}
-					d.Leave()
-					x.SPI = s
 				}
 			}
 		case "stags":
 			if d.Claim(&seen[19], &it, containersInputKeys[19]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "stags", 0, &a) {
-					d.Enter("stags")
-					s := make([]Tags, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Tags
-						var a1 lenient.ArrayIter
-						if d.Array(a.Value, "", 0, &a1) {
-							s := make(Tags, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e string
-								e = d.String(a1.Value, "", 0)
-								s = append(s, e)
-								d.Leave()
+				if !d.Absent(it.Value, "stags", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "stags", 0, &a) {
+						d.Enter("stags")
+						s := make([]Tags, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e Tags
+							var a1 lenient.ArrayIter
+							if d.Array(a.Value, "", 0, &a1) {
+								s := make(Tags, 0, a1.Len())
+								for a1.Next() {
+									d.EnterIndex(a1.Index())
+									var e string
+									e = d.String(a1.Value, "", 0)
+									s = append(s, e)
+									d.Leave()
+								}
+								e = s
 							}
-							e = s
+							s = append(s, e)
+							d.Leave()
 						}
-						s = append(s, e)
 						d.Leave()
+						x.STags = s
 					}
-					d.Leave()
-					x.STags = s
 				}
 			}
 		case "sf32":
 			if d.Claim(&seen[20], &it, containersInputKeys[20]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "sf32", 0, &a) {
-					d.Enter("sf32")
-					s := make([]float32, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e float32
-						e = float32(d.Float(a.Value, "", 32, 0))
-						s = append(s, e)
+				if !d.Absent(it.Value, "sf32", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "sf32", 0, &a) {
+						d.Enter("sf32")
+						s := make([]float32, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e float32
+							e = float32(d.Float(a.Value, "", 32, 0))
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.SF32 = s
 					}
-					d.Leave()
-					x.SF32 = s
 				}
 			}
 		case "sbool":
 			if d.Claim(&seen[21], &it, containersInputKeys[21]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "sbool", 0, &a) {
-					d.Enter("sbool")
-					s := make([]bool, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e bool
-						e = d.Bool(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "sbool", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "sbool", 0, &a) {
+						d.Enter("sbool")
+						s := make([]bool, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e bool
+							e = d.Bool(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.SBool = s
 					}
-					d.Leave()
-					x.SBool = s
 				}
 			}
 		case "sm":
 			if d.Claim(&seen[22], &it, containersInputKeys[22]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "sm", 0, &a) {
-					d.Enter("sm")
-					s := make([]map[string]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e map[string]string
-						var o1 lenient.ObjectIter
-						if d.Object(a.Value, "", 0, &o1) {
-							mp := make(map[string]string)
-							for o1.Next() {
-								k := string(o1.Key)
-								d.Enter(k)
-								var e string
-								e = d.String(o1.Value, "", 0)
-								mp[k] = e
-								d.Leave()
+				if !d.Absent(it.Value, "sm", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "sm", 0, &a) {
+						d.Enter("sm")
+						s := make([]map[string]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e map[string]string
+							var o1 lenient.ObjectIter
+							if d.Object(a.Value, "", 0, &o1) {
+								mp := make(map[string]string)
+								for o1.Next() {
+									k := string(o1.Key)
+									d.Enter(k)
+									var e string
+									e = d.String(o1.Value, "", 0)
+									mp[k] = e
+									d.Leave()
+								}
+								e = mp
 							}
-							e = mp
+							s = append(s, e)
+							d.Leave()
 						}
-						s = append(s, e)
 						d.Leave()
+						x.SM = s
 					}
-					d.Leave()
-					x.SM = s
 				}
 			}
 		case "stra":
 			if d.Claim(&seen[23], &it, containersInputKeys[23]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "stra", lenient.Strict, &a) {
-					d.Enter("stra")
-					s := make([]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int
-						e = int(d.Int(a.Value, "", lenient.IntBits, lenient.Strict))
-						s = append(s, e)
+				if !d.Absent(it.Value, "stra", lenient.AbsentNull) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "stra", lenient.Strict, &a) {
+						d.Enter("stra")
+						s := make([]int, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e int
+							e = int(d.Int(a.Value, "", lenient.IntBits, lenient.Strict))
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.StrA = s
 					}
-					d.Leave()
-					x.StrA = s
 				}
 			}
 		case "stro":
 			if d.Claim(&seen[24], &it, containersInputKeys[24]) {
-				d.Enter("stro")
-				x.StrO.decodeNormgen(d, it.Value, lenient.Strict)
-				d.Leave()
+				if !d.Absent(it.Value, "stro", lenient.AbsentNull) {
+					d.Enter("stro")
+					x.StrO.decodeNormgen(d, it.Value, lenient.Strict)
+					d.Leave()
+				}
 			}
 		case "strm":
 			if d.Claim(&seen[25], &it, containersInputKeys[25]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "strm", lenient.Strict, &o) {
-					d.Enter("strm")
-					mp := make(map[string]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e int
-						e = int(d.Int(o.Value, "", lenient.IntBits, lenient.Strict))
-						mp[k] = e
+				if !d.Absent(it.Value, "strm", lenient.AbsentNull) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "strm", lenient.Strict, &o) {
+						d.Enter("strm")
+						mp := make(map[string]int)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e int
+							e = int(d.Int(o.Value, "", lenient.IntBits, lenient.Strict))
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.StrM = mp
 					}
-					d.Leave()
-					x.StrM = mp
 				}
 			}
 		case "mid":
 			if d.Claim(&seen[26], &it, containersInputKeys[26]) {
-				d.Enter("mid")
-				x.Mid.decodeNormgen(d, it.Value, 0)
-				d.Leave()
+				if !d.Absent(it.Value, "mid", lenient.AbsentNull|lenient.AbsentEmpty) {
+					d.Enter("mid")
+					x.Mid.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
 			}
 		case "mids":
 			if d.Claim(&seen[27], &it, containersInputKeys[27]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "mids", 0, &a) {
-					d.Enter("mids")
-					s := make([]Mid, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Mid
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "mids", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "mids", 0, &a) {
+						d.Enter("mids")
+						s := make([]Mid, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e Mid
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Mids = s
 					}
-					d.Leave()
-					x.Mids = s
 				}
 			}
 		case "deep":
 			if d.Claim(&seen[28], &it, containersInputKeys[28]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "deep", 0, &o) {
-					d.Enter("deep")
-					mp := make(map[string][]map[string]Leaf)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e []map[string]Leaf
-						var a1 lenient.ArrayIter
-						if d.Array(o.Value, "", 0, &a1) {
-							s := make([]map[string]Leaf, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e map[string]Leaf
-								var o2 lenient.ObjectIter
-								if d.Object(a1.Value, "", 0, &o2) {
-									mp := make(map[string]Leaf)
-									for o2.Next() {
-										k := string(o2.Key)
-										d.Enter(k)
-										var e Leaf
-										e.decodeNormgen(d, o2.Value, 0)
-										mp[k] = e
-										d.Leave()
+				if !d.Absent(it.Value, "deep", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "deep", 0, &o) {
+						d.Enter("deep")
+						mp := make(map[string][]map[string]Leaf)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e []map[string]Leaf
+							var a1 lenient.ArrayIter
+							if d.Array(o.Value, "", 0, &a1) {
+								s := make([]map[string]Leaf, 0, a1.Len())
+								for a1.Next() {
+									d.EnterIndex(a1.Index())
+									var e map[string]Leaf
+									var o2 lenient.ObjectIter
+									if d.Object(a1.Value, "", 0, &o2) {
+										mp := make(map[string]Leaf)
+										for o2.Next() {
+											k := string(o2.Key)
+											d.Enter(k)
+											var e Leaf
+											e.decodeNormgen(d, o2.Value, 0)
+											mp[k] = e
+											d.Leave()
+										}
+										e = mp
 									}
-									e = mp
+									s = append(s, e)
+									d.Leave()
 								}
-								s = append(s, e)
-								d.Leave()
+								e = s
 							}
-							e = s
+							mp[k] = e
+							d.Leave()
 						}
-						mp[k] = e
 						d.Leave()
+						x.Deep = mp
 					}
-					d.Leave()
-					x.Deep = mp
 				}
 			}
 		case "bnd":
 			if d.Claim(&seen[29], &it, containersInputKeys[29]) {
-				if !lenient.Null(it.Value) {
-					d.Enter("bnd")
-					p := new(BoundsInput)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Bnd = p
-					d.Leave()
+				if !d.Absent(it.Value, "bnd", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						d.Enter("bnd")
+						p := new(BoundsInput)
+						p.decodeNormgen(d, it.Value, 0)
+						x.Bnd = p
+						d.Leave()
+					}
 				}
 			}
 		case "bnds":
 			if d.Claim(&seen[30], &it, containersInputKeys[30]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "bnds", 0, &a) {
-					d.Enter("bnds")
-					s := make([]BoundsInput, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e BoundsInput
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "bnds", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "bnds", 0, &a) {
+						d.Enter("bnds")
+						s := make([]BoundsInput, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e BoundsInput
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Bnds = s
 					}
-					d.Leave()
-					x.Bnds = s
 				}
 			}
 		default:
@@ -3288,1416 +3458,1422 @@ func (x *DeepInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 		switch string(it.Key) {
 		case "d63":
 			if d.Claim(&seen[0], &it, deepInputKeys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "d63", 0, &a) {
-					d.Enter("d63")
-					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-						var a1 lenient.ArrayIter
-						if d.Array(a.Value, "", 0, &a1) {
-							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-								var a2 lenient.ArrayIter
-								if d.Array(a1.Value, "", 0, &a2) {
-									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a2.Len())
-									for a2.Next() {
-										d.EnterIndex(a2.Index())
-										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-										var a3 lenient.ArrayIter
-										if d.Array(a2.Value, "", 0, &a3) {
-											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a3.Len())
-											for a3.Next() {
-												d.EnterIndex(a3.Index())
-												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-												var a4 lenient.ArrayIter
-												if d.Array(a3.Value, "", 0, &a4) {
-													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a4.Len())
-													for a4.Next() {
-														d.EnterIndex(a4.Index())
-														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-														var a5 lenient.ArrayIter
-														if d.Array(a4.Value, "", 0, &a5) {
-															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a5.Len())
-															for a5.Next() {
-																d.EnterIndex(a5.Index())
-																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																var a6 lenient.ArrayIter
-																if d.Array(a5.Value, "", 0, &a6) {
-																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a6.Len())
-																	for a6.Next() {
-																		d.EnterIndex(a6.Index())
-																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																		var a7 lenient.ArrayIter
-																		if d.Array(a6.Value, "", 0, &a7) {
-																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a7.Len())
-																			for a7.Next() {
-																				d.EnterIndex(a7.Index())
-																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																				var a8 lenient.ArrayIter
-																				if d.Array(a7.Value, "", 0, &a8) {
-																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a8.Len())
-																					for a8.Next() {
-																						d.EnterIndex(a8.Index())
-																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																						var a9 lenient.ArrayIter
-																						if d.Array(a8.Value, "", 0, &a9) {
-																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a9.Len())
-																							for a9.Next() {
-																								d.EnterIndex(a9.Index())
-																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																								var a10 lenient.ArrayIter
-																								if d.Array(a9.Value, "", 0, &a10) {
-																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a10.Len())
-																									for a10.Next() {
-																										d.EnterIndex(a10.Index())
-																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																										var a11 lenient.ArrayIter
-																										if d.Array(a10.Value, "", 0, &a11) {
-																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a11.Len())
-																											for a11.Next() {
-																												d.EnterIndex(a11.Index())
-																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																												var a12 lenient.ArrayIter
-																												if d.Array(a11.Value, "", 0, &a12) {
-																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a12.Len())
-																													for a12.Next() {
-																														d.EnterIndex(a12.Index())
-																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																														var a13 lenient.ArrayIter
-																														if d.Array(a12.Value, "", 0, &a13) {
-																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a13.Len())
-																															for a13.Next() {
-																																d.EnterIndex(a13.Index())
-																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																var a14 lenient.ArrayIter
-																																if d.Array(a13.Value, "", 0, &a14) {
-																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a14.Len())
-																																	for a14.Next() {
-																																		d.EnterIndex(a14.Index())
-																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																		var a15 lenient.ArrayIter
-																																		if d.Array(a14.Value, "", 0, &a15) {
-																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a15.Len())
-																																			for a15.Next() {
-																																				d.EnterIndex(a15.Index())
-																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																				var a16 lenient.ArrayIter
-																																				if d.Array(a15.Value, "", 0, &a16) {
-																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a16.Len())
-																																					for a16.Next() {
-																																						d.EnterIndex(a16.Index())
-																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																						var a17 lenient.ArrayIter
-																																						if d.Array(a16.Value, "", 0, &a17) {
-																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a17.Len())
-																																							for a17.Next() {
-																																								d.EnterIndex(a17.Index())
-																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																								var a18 lenient.ArrayIter
-																																								if d.Array(a17.Value, "", 0, &a18) {
-																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a18.Len())
-																																									for a18.Next() {
-																																										d.EnterIndex(a18.Index())
-																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																										var a19 lenient.ArrayIter
-																																										if d.Array(a18.Value, "", 0, &a19) {
-																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a19.Len())
-																																											for a19.Next() {
-																																												d.EnterIndex(a19.Index())
-																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																												var a20 lenient.ArrayIter
-																																												if d.Array(a19.Value, "", 0, &a20) {
-																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a20.Len())
-																																													for a20.Next() {
-																																														d.EnterIndex(a20.Index())
-																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																														var a21 lenient.ArrayIter
-																																														if d.Array(a20.Value, "", 0, &a21) {
-																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a21.Len())
-																																															for a21.Next() {
-																																																d.EnterIndex(a21.Index())
-																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																var a22 lenient.ArrayIter
-																																																if d.Array(a21.Value, "", 0, &a22) {
-																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a22.Len())
-																																																	for a22.Next() {
-																																																		d.EnterIndex(a22.Index())
-																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																		var a23 lenient.ArrayIter
-																																																		if d.Array(a22.Value, "", 0, &a23) {
-																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a23.Len())
-																																																			for a23.Next() {
-																																																				d.EnterIndex(a23.Index())
-																																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																				var a24 lenient.ArrayIter
-																																																				if d.Array(a23.Value, "", 0, &a24) {
-																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a24.Len())
-																																																					for a24.Next() {
-																																																						d.EnterIndex(a24.Index())
-																																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																						var a25 lenient.ArrayIter
-																																																						if d.Array(a24.Value, "", 0, &a25) {
-																																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a25.Len())
-																																																							for a25.Next() {
-																																																								d.EnterIndex(a25.Index())
-																																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																								var a26 lenient.ArrayIter
-																																																								if d.Array(a25.Value, "", 0, &a26) {
-																																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a26.Len())
-																																																									for a26.Next() {
-																																																										d.EnterIndex(a26.Index())
-																																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																										var a27 lenient.ArrayIter
-																																																										if d.Array(a26.Value, "", 0, &a27) {
-																																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a27.Len())
-																																																											for a27.Next() {
-																																																												d.EnterIndex(a27.Index())
-																																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																												var a28 lenient.ArrayIter
-																																																												if d.Array(a27.Value, "", 0, &a28) {
-																																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a28.Len())
-																																																													for a28.Next() {
-																																																														d.EnterIndex(a28.Index())
-																																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																														var a29 lenient.ArrayIter
-																																																														if d.Array(a28.Value, "", 0, &a29) {
-																																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a29.Len())
-																																																															for a29.Next() {
-																																																																d.EnterIndex(a29.Index())
-																																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																var a30 lenient.ArrayIter
-																																																																if d.Array(a29.Value, "", 0, &a30) {
-																																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a30.Len())
-																																																																	for a30.Next() {
-																																																																		d.EnterIndex(a30.Index())
-																																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																		var a31 lenient.ArrayIter
-																																																																		if d.Array(a30.Value, "", 0, &a31) {
-																																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a31.Len())
-																																																																			for a31.Next() {
-																																																																				d.EnterIndex(a31.Index())
-																																																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																				var a32 lenient.ArrayIter
-																																																																				if d.Array(a31.Value, "", 0, &a32) {
-																																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a32.Len())
-																																																																					for a32.Next() {
-																																																																						d.EnterIndex(a32.Index())
-																																																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																						var a33 lenient.ArrayIter
-																																																																						if d.Array(a32.Value, "", 0, &a33) {
-																																																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a33.Len())
-																																																																							for a33.Next() {
-																																																																								d.EnterIndex(a33.Index())
-																																																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																								var a34 lenient.ArrayIter
-																																																																								if d.Array(a33.Value, "", 0, &a34) {
-																																																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a34.Len())
-																																																																									for a34.Next() {
-																																																																										d.EnterIndex(a34.Index())
-																																																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																										var a35 lenient.ArrayIter
-																																																																										if d.Array(a34.Value, "", 0, &a35) {
-																																																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a35.Len())
-																																																																											for a35.Next() {
-																																																																												d.EnterIndex(a35.Index())
-																																																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																												var a36 lenient.ArrayIter
-																																																																												if d.Array(a35.Value, "", 0, &a36) {
-																																																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a36.Len())
-																																																																													for a36.Next() {
-																																																																														d.EnterIndex(a36.Index())
-																																																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																														var a37 lenient.ArrayIter
-																																																																														if d.Array(a36.Value, "", 0, &a37) {
-																																																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a37.Len())
-																																																																															for a37.Next() {
-																																																																																d.EnterIndex(a37.Index())
-																																																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																var a38 lenient.ArrayIter
-																																																																																if d.Array(a37.Value, "", 0, &a38) {
-																																																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a38.Len())
-																																																																																	for a38.Next() {
-																																																																																		d.EnterIndex(a38.Index())
-																																																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																		var a39 lenient.ArrayIter
-																																																																																		if d.Array(a38.Value, "", 0, &a39) {
-																																																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a39.Len())
-																																																																																			for a39.Next() {
-																																																																																				d.EnterIndex(a39.Index())
-																																																																																				var e [][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																				var a40 lenient.ArrayIter
-																																																																																				if d.Array(a39.Value, "", 0, &a40) {
-																																																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][]int, 0, a40.Len())
-																																																																																					for a40.Next() {
-																																																																																						d.EnterIndex(a40.Index())
-																																																																																						var e [][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																						var a41 lenient.ArrayIter
-																																																																																						if d.Array(a40.Value, "", 0, &a41) {
-																																																																																							s := make([][][][][][][][][][][][][][][][][][][][][][]int, 0, a41.Len())
-																																																																																							for a41.Next() {
-																																																																																								d.EnterIndex(a41.Index())
-																																																																																								var e [][][][][][][][][][][][][][][][][][][][][]int
-																																																																																								var a42 lenient.ArrayIter
-																																																																																								if d.Array(a41.Value, "", 0, &a42) {
-																																																																																									s := make([][][][][][][][][][][][][][][][][][][][][]int, 0, a42.Len())
-																																																																																									for a42.Next() {
-																																																																																										d.EnterIndex(a42.Index())
-																																																																																										var e [][][][][][][][][][][][][][][][][][][][]int
-																																																																																										var a43 lenient.ArrayIter
-																																																																																										if d.Array(a42.Value, "", 0, &a43) {
-																																																																																											s := make([][][][][][][][][][][][][][][][][][][][]int, 0, a43.Len())
-																																																																																											for a43.Next() {
-																																																																																												d.EnterIndex(a43.Index())
-																																																																																												var e [][][][][][][][][][][][][][][][][][][]int
-																																																																																												var a44 lenient.ArrayIter
-																																																																																												if d.Array(a43.Value, "", 0, &a44) {
-																																																																																													s := make([][][][][][][][][][][][][][][][][][][]int, 0, a44.Len())
-																																																																																													for a44.Next() {
-																																																																																														d.EnterIndex(a44.Index())
-																																																																																														var e [][][][][][][][][][][][][][][][][][]int
-																																																																																														var a45 lenient.ArrayIter
-																																																																																														if d.Array(a44.Value, "", 0, &a45) {
-																																																																																															s := make([][][][][][][][][][][][][][][][][][]int, 0, a45.Len())
-																																																																																															for a45.Next() {
-																																																																																																d.EnterIndex(a45.Index())
-																																																																																																var e [][][][][][][][][][][][][][][][][]int
-																																																																																																var a46 lenient.ArrayIter
-																																																																																																if d.Array(a45.Value, "", 0, &a46) {
-																																																																																																	s := make([][][][][][][][][][][][][][][][][]int, 0, a46.Len())
-																																																																																																	for a46.Next() {
-																																																																																																		d.EnterIndex(a46.Index())
-																																																																																																		var e [][][][][][][][][][][][][][][][]int
-																																																																																																		var a47 lenient.ArrayIter
-																																																																																																		if d.Array(a46.Value, "", 0, &a47) {
-																																																																																																			s := make([][][][][][][][][][][][][][][][]int, 0, a47.Len())
-																																																																																																			for a47.Next() {
-																																																																																																				d.EnterIndex(a47.Index())
-																																																																																																				var e [][][][][][][][][][][][][][][]int
-																																																																																																				var a48 lenient.ArrayIter
-																																																																																																				if d.Array(a47.Value, "", 0, &a48) {
-																																																																																																					s := make([][][][][][][][][][][][][][][]int, 0, a48.Len())
-																																																																																																					for a48.Next() {
-																																																																																																						d.EnterIndex(a48.Index())
-																																																																																																						var e [][][][][][][][][][][][][][]int
-																																																																																																						var a49 lenient.ArrayIter
-																																																																																																						if d.Array(a48.Value, "", 0, &a49) {
-																																																																																																							s := make([][][][][][][][][][][][][][]int, 0, a49.Len())
-																																																																																																							for a49.Next() {
-																																																																																																								d.EnterIndex(a49.Index())
-																																																																																																								var e [][][][][][][][][][][][][]int
-																																																																																																								var a50 lenient.ArrayIter
-																																																																																																								if d.Array(a49.Value, "", 0, &a50) {
-																																																																																																									s := make([][][][][][][][][][][][][]int, 0, a50.Len())
-																																																																																																									for a50.Next() {
-																																																																																																										d.EnterIndex(a50.Index())
-																																																																																																										var e [][][][][][][][][][][][]int
-																																																																																																										var a51 lenient.ArrayIter
-																																																																																																										if d.Array(a50.Value, "", 0, &a51) {
-																																																																																																											s := make([][][][][][][][][][][][]int, 0, a51.Len())
-																																																																																																											for a51.Next() {
-																																																																																																												d.EnterIndex(a51.Index())
-																																																																																																												var e [][][][][][][][][][][]int
-																																																																																																												var a52 lenient.ArrayIter
-																																																																																																												if d.Array(a51.Value, "", 0, &a52) {
-																																																																																																													s := make([][][][][][][][][][][]int, 0, a52.Len())
-																																																																																																													for a52.Next() {
-																																																																																																														d.EnterIndex(a52.Index())
-																																																																																																														var e [][][][][][][][][][]int
-																																																																																																														var a53 lenient.ArrayIter
-																																																																																																														if d.Array(a52.Value, "", 0, &a53) {
-																																																																																																															s := make([][][][][][][][][][]int, 0, a53.Len())
-																																																																																																															for a53.Next() {
-																																																																																																																d.EnterIndex(a53.Index())
-																																																																																																																var e [][][][][][][][][]int
-																																																																																																																var a54 lenient.ArrayIter
-																																																																																																																if d.Array(a53.Value, "", 0, &a54) {
-																																																																																																																	s := make([][][][][][][][][]int, 0, a54.Len())
-																																																																																																																	for a54.Next() {
-																																																																																																																		d.EnterIndex(a54.Index())
-																																																																																																																		var e [][][][][][][][]int
-																																																																																																																		var a55 lenient.ArrayIter
-																																																																																																																		if d.Array(a54.Value, "", 0, &a55) {
-																																																																																																																			s := make([][][][][][][][]int, 0, a55.Len())
-																																																																																																																			for a55.Next() {
-																																																																																																																				d.EnterIndex(a55.Index())
-																																																																																																																				var e [][][][][][][]int
-																																																																																																																				var a56 lenient.ArrayIter
-																																																																																																																				if d.Array(a55.Value, "", 0, &a56) {
-																																																																																																																					s := make([][][][][][][]int, 0, a56.Len())
-																																																																																																																					for a56.Next() {
-																																																																																																																						d.EnterIndex(a56.Index())
-																																																																																																																						var e [][][][][][]int
-																																																																																																																						var a57 lenient.ArrayIter
-																																																																																																																						if d.Array(a56.Value, "", 0, &a57) {
-																																																																																																																							s := make([][][][][][]int, 0, a57.Len())
-																																																																																																																							for a57.Next() {
-																																																																																																																								d.EnterIndex(a57.Index())
-																																																																																																																								var e [][][][][]int
-																																																																																																																								var a58 lenient.ArrayIter
-																																																																																																																								if d.Array(a57.Value, "", 0, &a58) {
-																																																																																																																									s := make([][][][][]int, 0, a58.Len())
-																																																																																																																									for a58.Next() {
-																																																																																																																										d.EnterIndex(a58.Index())
-																																																																																																																										var e [][][][]int
-																																																																																																																										var a59 lenient.ArrayIter
-																																																																																																																										if d.Array(a58.Value, "", 0, &a59) {
-																																																																																																																											s := make([][][][]int, 0, a59.Len())
-																																																																																																																											for a59.Next() {
-																																																																																																																												d.EnterIndex(a59.Index())
-																																																																																																																												var e [][][]int
-																																																																																																																												var a60 lenient.ArrayIter
-																																																																																																																												if d.Array(a59.Value, "", 0, &a60) {
-																																																																																																																													s := make([][][]int, 0, a60.Len())
-																																																																																																																													for a60.Next() {
-																																																																																																																														d.EnterIndex(a60.Index())
-																																																																																																																														var e [][]int
-																																																																																																																														var a61 lenient.ArrayIter
-																																																																																																																														if d.Array(a60.Value, "", 0, &a61) {
-																																																																																																																															s := make([][]int, 0, a61.Len())
-																																																																																																																															for a61.Next() {
-																																																																																																																																d.EnterIndex(a61.Index())
-																																																																																																																																var e []int
-																																																																																																																																var a62 lenient.ArrayIter
-																																																																																																																																if d.Array(a61.Value, "", 0, &a62) {
-																																																																																																																																	s := make([]int, 0, a62.Len())
-																																																																																																																																	for a62.Next() {
-																																																																																																																																		d.EnterIndex(a62.Index())
-																																																																																																																																		var e int
-																																																																																																																																		e = int(d.Int(a62.Value, "", lenient.IntBits, 0))
-																																																																																																																																		s = append(s, e)
-																																																																																																																																		d.Leave()
+				if !d.Absent(it.Value, "d63", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "d63", 0, &a) {
+						d.Enter("d63")
+						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+							var a1 lenient.ArrayIter
+							if d.Array(a.Value, "", 0, &a1) {
+								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a1.Len())
+								for a1.Next() {
+									d.EnterIndex(a1.Index())
+									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+									var a2 lenient.ArrayIter
+									if d.Array(a1.Value, "", 0, &a2) {
+										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a2.Len())
+										for a2.Next() {
+											d.EnterIndex(a2.Index())
+											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+											var a3 lenient.ArrayIter
+											if d.Array(a2.Value, "", 0, &a3) {
+												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a3.Len())
+												for a3.Next() {
+													d.EnterIndex(a3.Index())
+													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+													var a4 lenient.ArrayIter
+													if d.Array(a3.Value, "", 0, &a4) {
+														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a4.Len())
+														for a4.Next() {
+															d.EnterIndex(a4.Index())
+															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+															var a5 lenient.ArrayIter
+															if d.Array(a4.Value, "", 0, &a5) {
+																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a5.Len())
+																for a5.Next() {
+																	d.EnterIndex(a5.Index())
+																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																	var a6 lenient.ArrayIter
+																	if d.Array(a5.Value, "", 0, &a6) {
+																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a6.Len())
+																		for a6.Next() {
+																			d.EnterIndex(a6.Index())
+																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																			var a7 lenient.ArrayIter
+																			if d.Array(a6.Value, "", 0, &a7) {
+																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a7.Len())
+																				for a7.Next() {
+																					d.EnterIndex(a7.Index())
+																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																					var a8 lenient.ArrayIter
+																					if d.Array(a7.Value, "", 0, &a8) {
+																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a8.Len())
+																						for a8.Next() {
+																							d.EnterIndex(a8.Index())
+																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																							var a9 lenient.ArrayIter
+																							if d.Array(a8.Value, "", 0, &a9) {
+																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a9.Len())
+																								for a9.Next() {
+																									d.EnterIndex(a9.Index())
+																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																									var a10 lenient.ArrayIter
+																									if d.Array(a9.Value, "", 0, &a10) {
+																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a10.Len())
+																										for a10.Next() {
+																											d.EnterIndex(a10.Index())
+																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																											var a11 lenient.ArrayIter
+																											if d.Array(a10.Value, "", 0, &a11) {
+																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a11.Len())
+																												for a11.Next() {
+																													d.EnterIndex(a11.Index())
+																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																													var a12 lenient.ArrayIter
+																													if d.Array(a11.Value, "", 0, &a12) {
+																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a12.Len())
+																														for a12.Next() {
+																															d.EnterIndex(a12.Index())
+																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																															var a13 lenient.ArrayIter
+																															if d.Array(a12.Value, "", 0, &a13) {
+																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a13.Len())
+																																for a13.Next() {
+																																	d.EnterIndex(a13.Index())
+																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																	var a14 lenient.ArrayIter
+																																	if d.Array(a13.Value, "", 0, &a14) {
+																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a14.Len())
+																																		for a14.Next() {
+																																			d.EnterIndex(a14.Index())
+																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																			var a15 lenient.ArrayIter
+																																			if d.Array(a14.Value, "", 0, &a15) {
+																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a15.Len())
+																																				for a15.Next() {
+																																					d.EnterIndex(a15.Index())
+																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																					var a16 lenient.ArrayIter
+																																					if d.Array(a15.Value, "", 0, &a16) {
+																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a16.Len())
+																																						for a16.Next() {
+																																							d.EnterIndex(a16.Index())
+																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																							var a17 lenient.ArrayIter
+																																							if d.Array(a16.Value, "", 0, &a17) {
+																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a17.Len())
+																																								for a17.Next() {
+																																									d.EnterIndex(a17.Index())
+																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																									var a18 lenient.ArrayIter
+																																									if d.Array(a17.Value, "", 0, &a18) {
+																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a18.Len())
+																																										for a18.Next() {
+																																											d.EnterIndex(a18.Index())
+																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																											var a19 lenient.ArrayIter
+																																											if d.Array(a18.Value, "", 0, &a19) {
+																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a19.Len())
+																																												for a19.Next() {
+																																													d.EnterIndex(a19.Index())
+																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																													var a20 lenient.ArrayIter
+																																													if d.Array(a19.Value, "", 0, &a20) {
+																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a20.Len())
+																																														for a20.Next() {
+																																															d.EnterIndex(a20.Index())
+																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																															var a21 lenient.ArrayIter
+																																															if d.Array(a20.Value, "", 0, &a21) {
+																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a21.Len())
+																																																for a21.Next() {
+																																																	d.EnterIndex(a21.Index())
+																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																	var a22 lenient.ArrayIter
+																																																	if d.Array(a21.Value, "", 0, &a22) {
+																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a22.Len())
+																																																		for a22.Next() {
+																																																			d.EnterIndex(a22.Index())
+																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																			var a23 lenient.ArrayIter
+																																																			if d.Array(a22.Value, "", 0, &a23) {
+																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a23.Len())
+																																																				for a23.Next() {
+																																																					d.EnterIndex(a23.Index())
+																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																					var a24 lenient.ArrayIter
+																																																					if d.Array(a23.Value, "", 0, &a24) {
+																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a24.Len())
+																																																						for a24.Next() {
+																																																							d.EnterIndex(a24.Index())
+																																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																							var a25 lenient.ArrayIter
+																																																							if d.Array(a24.Value, "", 0, &a25) {
+																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a25.Len())
+																																																								for a25.Next() {
+																																																									d.EnterIndex(a25.Index())
+																																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																									var a26 lenient.ArrayIter
+																																																									if d.Array(a25.Value, "", 0, &a26) {
+																																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a26.Len())
+																																																										for a26.Next() {
+																																																											d.EnterIndex(a26.Index())
+																																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																											var a27 lenient.ArrayIter
+																																																											if d.Array(a26.Value, "", 0, &a27) {
+																																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a27.Len())
+																																																												for a27.Next() {
+																																																													d.EnterIndex(a27.Index())
+																																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																													var a28 lenient.ArrayIter
+																																																													if d.Array(a27.Value, "", 0, &a28) {
+																																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a28.Len())
+																																																														for a28.Next() {
+																																																															d.EnterIndex(a28.Index())
+																																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																															var a29 lenient.ArrayIter
+																																																															if d.Array(a28.Value, "", 0, &a29) {
+																																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a29.Len())
+																																																																for a29.Next() {
+																																																																	d.EnterIndex(a29.Index())
+																																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																	var a30 lenient.ArrayIter
+																																																																	if d.Array(a29.Value, "", 0, &a30) {
+																																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a30.Len())
+																																																																		for a30.Next() {
+																																																																			d.EnterIndex(a30.Index())
+																																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																			var a31 lenient.ArrayIter
+																																																																			if d.Array(a30.Value, "", 0, &a31) {
+																																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a31.Len())
+																																																																				for a31.Next() {
+																																																																					d.EnterIndex(a31.Index())
+																																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																					var a32 lenient.ArrayIter
+																																																																					if d.Array(a31.Value, "", 0, &a32) {
+																																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a32.Len())
+																																																																						for a32.Next() {
+																																																																							d.EnterIndex(a32.Index())
+																																																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																							var a33 lenient.ArrayIter
+																																																																							if d.Array(a32.Value, "", 0, &a33) {
+																																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a33.Len())
+																																																																								for a33.Next() {
+																																																																									d.EnterIndex(a33.Index())
+																																																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																									var a34 lenient.ArrayIter
+																																																																									if d.Array(a33.Value, "", 0, &a34) {
+																																																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a34.Len())
+																																																																										for a34.Next() {
+																																																																											d.EnterIndex(a34.Index())
+																																																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																											var a35 lenient.ArrayIter
+																																																																											if d.Array(a34.Value, "", 0, &a35) {
+																																																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a35.Len())
+																																																																												for a35.Next() {
+																																																																													d.EnterIndex(a35.Index())
+																																																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																													var a36 lenient.ArrayIter
+																																																																													if d.Array(a35.Value, "", 0, &a36) {
+																																																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a36.Len())
+																																																																														for a36.Next() {
+																																																																															d.EnterIndex(a36.Index())
+																																																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																															var a37 lenient.ArrayIter
+																																																																															if d.Array(a36.Value, "", 0, &a37) {
+																																																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a37.Len())
+																																																																																for a37.Next() {
+																																																																																	d.EnterIndex(a37.Index())
+																																																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																	var a38 lenient.ArrayIter
+																																																																																	if d.Array(a37.Value, "", 0, &a38) {
+																																																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a38.Len())
+																																																																																		for a38.Next() {
+																																																																																			d.EnterIndex(a38.Index())
+																																																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																			var a39 lenient.ArrayIter
+																																																																																			if d.Array(a38.Value, "", 0, &a39) {
+																																																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a39.Len())
+																																																																																				for a39.Next() {
+																																																																																					d.EnterIndex(a39.Index())
+																																																																																					var e [][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																					var a40 lenient.ArrayIter
+																																																																																					if d.Array(a39.Value, "", 0, &a40) {
+																																																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][]int, 0, a40.Len())
+																																																																																						for a40.Next() {
+																																																																																							d.EnterIndex(a40.Index())
+																																																																																							var e [][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																							var a41 lenient.ArrayIter
+																																																																																							if d.Array(a40.Value, "", 0, &a41) {
+																																																																																								s := make([][][][][][][][][][][][][][][][][][][][][][]int, 0, a41.Len())
+																																																																																								for a41.Next() {
+																																																																																									d.EnterIndex(a41.Index())
+																																																																																									var e [][][][][][][][][][][][][][][][][][][][][]int
+																																																																																									var a42 lenient.ArrayIter
+																																																																																									if d.Array(a41.Value, "", 0, &a42) {
+																																																																																										s := make([][][][][][][][][][][][][][][][][][][][][]int, 0, a42.Len())
+																																																																																										for a42.Next() {
+																																																																																											d.EnterIndex(a42.Index())
+																																																																																											var e [][][][][][][][][][][][][][][][][][][][]int
+																																																																																											var a43 lenient.ArrayIter
+																																																																																											if d.Array(a42.Value, "", 0, &a43) {
+																																																																																												s := make([][][][][][][][][][][][][][][][][][][][]int, 0, a43.Len())
+																																																																																												for a43.Next() {
+																																																																																													d.EnterIndex(a43.Index())
+																																																																																													var e [][][][][][][][][][][][][][][][][][][]int
+																																																																																													var a44 lenient.ArrayIter
+																																																																																													if d.Array(a43.Value, "", 0, &a44) {
+																																																																																														s := make([][][][][][][][][][][][][][][][][][][]int, 0, a44.Len())
+																																																																																														for a44.Next() {
+																																																																																															d.EnterIndex(a44.Index())
+																																																																																															var e [][][][][][][][][][][][][][][][][][]int
+																																																																																															var a45 lenient.ArrayIter
+																																																																																															if d.Array(a44.Value, "", 0, &a45) {
+																																																																																																s := make([][][][][][][][][][][][][][][][][][]int, 0, a45.Len())
+																																																																																																for a45.Next() {
+																																																																																																	d.EnterIndex(a45.Index())
+																																																																																																	var e [][][][][][][][][][][][][][][][][]int
+																																																																																																	var a46 lenient.ArrayIter
+																																																																																																	if d.Array(a45.Value, "", 0, &a46) {
+																																																																																																		s := make([][][][][][][][][][][][][][][][][]int, 0, a46.Len())
+																																																																																																		for a46.Next() {
+																																																																																																			d.EnterIndex(a46.Index())
+																																																																																																			var e [][][][][][][][][][][][][][][][]int
+																																																																																																			var a47 lenient.ArrayIter
+																																																																																																			if d.Array(a46.Value, "", 0, &a47) {
+																																																																																																				s := make([][][][][][][][][][][][][][][][]int, 0, a47.Len())
+																																																																																																				for a47.Next() {
+																																																																																																					d.EnterIndex(a47.Index())
+																																																																																																					var e [][][][][][][][][][][][][][][]int
+																																																																																																					var a48 lenient.ArrayIter
+																																																																																																					if d.Array(a47.Value, "", 0, &a48) {
+																																																																																																						s := make([][][][][][][][][][][][][][][]int, 0, a48.Len())
+																																																																																																						for a48.Next() {
+																																																																																																							d.EnterIndex(a48.Index())
+																																																																																																							var e [][][][][][][][][][][][][][]int
+																																																																																																							var a49 lenient.ArrayIter
+																																																																																																							if d.Array(a48.Value, "", 0, &a49) {
+																																																																																																								s := make([][][][][][][][][][][][][][]int, 0, a49.Len())
+																																																																																																								for a49.Next() {
+																																																																																																									d.EnterIndex(a49.Index())
+																																																																																																									var e [][][][][][][][][][][][][]int
+																																																																																																									var a50 lenient.ArrayIter
+																																																																																																									if d.Array(a49.Value, "", 0, &a50) {
+																																																																																																										s := make([][][][][][][][][][][][][]int, 0, a50.Len())
+																																																																																																										for a50.Next() {
+																																																																																																											d.EnterIndex(a50.Index())
+																																																																																																											var e [][][][][][][][][][][][]int
+																																																																																																											var a51 lenient.ArrayIter
+																																																																																																											if d.Array(a50.Value, "", 0, &a51) {
+																																																																																																												s := make([][][][][][][][][][][][]int, 0, a51.Len())
+																																																																																																												for a51.Next() {
+																																																																																																													d.EnterIndex(a51.Index())
+																																																																																																													var e [][][][][][][][][][][]int
+																																																																																																													var a52 lenient.ArrayIter
+																																																																																																													if d.Array(a51.Value, "", 0, &a52) {
+																																																																																																														s := make([][][][][][][][][][][]int, 0, a52.Len())
+																																																																																																														for a52.Next() {
+																																																																																																															d.EnterIndex(a52.Index())
+																																																																																																															var e [][][][][][][][][][]int
+																																																																																																															var a53 lenient.ArrayIter
+																																																																																																															if d.Array(a52.Value, "", 0, &a53) {
+																																																																																																																s := make([][][][][][][][][][]int, 0, a53.Len())
+																																																																																																																for a53.Next() {
+																																																																																																																	d.EnterIndex(a53.Index())
+																																																																																																																	var e [][][][][][][][][]int
+																																																																																																																	var a54 lenient.ArrayIter
+																																																																																																																	if d.Array(a53.Value, "", 0, &a54) {
+																																																																																																																		s := make([][][][][][][][][]int, 0, a54.Len())
+																																																																																																																		for a54.Next() {
+																																																																																																																			d.EnterIndex(a54.Index())
+																																																																																																																			var e [][][][][][][][]int
+																																																																																																																			var a55 lenient.ArrayIter
+																																																																																																																			if d.Array(a54.Value, "", 0, &a55) {
+																																																																																																																				s := make([][][][][][][][]int, 0, a55.Len())
+																																																																																																																				for a55.Next() {
+																																																																																																																					d.EnterIndex(a55.Index())
+																																																																																																																					var e [][][][][][][]int
+																																																																																																																					var a56 lenient.ArrayIter
+																																																																																																																					if d.Array(a55.Value, "", 0, &a56) {
+																																																																																																																						s := make([][][][][][][]int, 0, a56.Len())
+																																																																																																																						for a56.Next() {
+																																																																																																																							d.EnterIndex(a56.Index())
+																																																																																																																							var e [][][][][][]int
+																																																																																																																							var a57 lenient.ArrayIter
+																																																																																																																							if d.Array(a56.Value, "", 0, &a57) {
+																																																																																																																								s := make([][][][][][]int, 0, a57.Len())
+																																																																																																																								for a57.Next() {
+																																																																																																																									d.EnterIndex(a57.Index())
+																																																																																																																									var e [][][][][]int
+																																																																																																																									var a58 lenient.ArrayIter
+																																																																																																																									if d.Array(a57.Value, "", 0, &a58) {
+																																																																																																																										s := make([][][][][]int, 0, a58.Len())
+																																																																																																																										for a58.Next() {
+																																																																																																																											d.EnterIndex(a58.Index())
+																																																																																																																											var e [][][][]int
+																																																																																																																											var a59 lenient.ArrayIter
+																																																																																																																											if d.Array(a58.Value, "", 0, &a59) {
+																																																																																																																												s := make([][][][]int, 0, a59.Len())
+																																																																																																																												for a59.Next() {
+																																																																																																																													d.EnterIndex(a59.Index())
+																																																																																																																													var e [][][]int
+																																																																																																																													var a60 lenient.ArrayIter
+																																																																																																																													if d.Array(a59.Value, "", 0, &a60) {
+																																																																																																																														s := make([][][]int, 0, a60.Len())
+																																																																																																																														for a60.Next() {
+																																																																																																																															d.EnterIndex(a60.Index())
+																																																																																																																															var e [][]int
+																																																																																																																															var a61 lenient.ArrayIter
+																																																																																																																															if d.Array(a60.Value, "", 0, &a61) {
+																																																																																																																																s := make([][]int, 0, a61.Len())
+																																																																																																																																for a61.Next() {
+																																																																																																																																	d.EnterIndex(a61.Index())
+																																																																																																																																	var e []int
+																																																																																																																																	var a62 lenient.ArrayIter
+																																																																																																																																	if d.Array(a61.Value, "", 0, &a62) {
+																																																																																																																																		s := make([]int, 0, a62.Len())
+																																																																																																																																		for a62.Next() {
+																																																																																																																																			d.EnterIndex(a62.Index())
+																																																																																																																																			var e int
+																																																																																																																																			e = int(d.Int(a62.Value, "", lenient.IntBits, 0))
+																																																																																																																																			s = append(s, e)
+																																																																																																																																			d.Leave()
+																																																																																																																																		}
+																																																																																																																																		e = s
 																																																																																																																																	}
-																																																																																																																																	e = s
+																																																																																																																																	s = append(s, e)
+																																																																																																																																	d.Leave()
 																																																																																																																																}
-																																																																																																																																s = append(s, e)
-																																																																																																																																d.Leave()
+																																																																																																																																e = s
 																																																																																																																															}
-																																																																																																																															e = s
+																																																																																																																															s = append(s, e)
+																																																																																																																															d.Leave()
 																																																																																																																														}
-																																																																																																																														s = append(s, e)
-																																																																																																																														d.Leave()
+																																																																																																																														e = s
 																																																																																																																													}
-																																																																																																																													e = s
+																																																																																																																													s = append(s, e)
+																																																																																																																													d.Leave()
 																																																																																																																												}
-																																																																																																																												s = append(s, e)
-																																																																																																																												d.Leave()
+																																																																																																																												e = s
 																																																																																																																											}
-																																																																																																																											e = s
+																																																																																																																											s = append(s, e)
+																																																																																																																											d.Leave()
 																																																																																																																										}
-																																																																																																																										s = append(s, e)
-																																																																																																																										d.Leave()
+																																																																																																																										e = s
 																																																																																																																									}
-																																																																																																																									e = s
+																																																																																																																									s = append(s, e)
+																																																																																																																									d.Leave()
 																																																																																																																								}
-																																																																																																																								s = append(s, e)
-																																																																																																																								d.Leave()
+																																																																																																																								e = s
 																																																																																																																							}
-																																																																																																																							e = s
+																																																																																																																							s = append(s, e)
+																																																																																																																							d.Leave()
 																																																																																																																						}
-																																																																																																																						s = append(s, e)
-																																																																																																																						d.Leave()
+																																																																																																																						e = s
 																																																																																																																					}
-																																																																																																																					e = s
+																																																																																																																					s = append(s, e)
+																																																																																																																					d.Leave()
 																																																																																																																				}
-																																																																																																																				s = append(s, e)
-																																																																																																																				d.Leave()
+																																																																																																																				e = s
 																																																																																																																			}
-																																																																																																																			e = s
+																																																																																																																			s = append(s, e)
+																																																																																																																			d.Leave()
 																																																																																																																		}
-																																																																																																																		s = append(s, e)
-																																																																																																																		d.Leave()
+																																																																																																																		e = s
 																																																																																																																	}
-																																																																																																																	e = s
+																																																																																																																	s = append(s, e)
+																																																																																																																	d.Leave()
 																																																																																																																}
-																																																																																																																s = append(s, e)
-																																																																																																																d.Leave()
+																																																																																																																e = s
 																																																																																																															}
-																																																																																																															e = s
+																																																																																																															s = append(s, e)
+																																																																																																															d.Leave()
 																																																																																																														}
-																																																																																																														s = append(s, e)
-																																																																																																														d.Leave()
+																																																																																																														e = s
 																																																																																																													}
-																																																																																																													e = s
+																																																																																																													s = append(s, e)
+																																																																																																													d.Leave()
 																																																																																																												}
-																																																																																																												s = append(s, e)
-																																																																																																												d.Leave()
+																																																																																																												e = s
 																																																																																																											}
-																																																																																																											e = s
+																																																																																																											s = append(s, e)
+																																																																																																											d.Leave()
 																																																																																																										}
-																																																																																																										s = append(s, e)
-																																																																																																										d.Leave()
+																																																																																																										e = s
 																																																																																																									}
-																																																																																																									e = s
+																																																																																																									s = append(s, e)
+																																																																																																									d.Leave()
 																																																																																																								}
-																																																																																																								s = append(s, e)
-																																																																																																								d.Leave()
+																																																																																																								e = s
 																																																																																																							}
-																																																																																																							e = s
+																																																																																																							s = append(s, e)
+																																																																																																							d.Leave()
 																																																																																																						}
-																																																																																																						s = append(s, e)
-																																																																																																						d.Leave()
+																																																																																																						e = s
 																																																																																																					}
-																																																																																																					e = s
+																																																																																																					s = append(s, e)
+																																																																																																					d.Leave()
 																																																																																																				}
-																																																																																																				s = append(s, e)
-																																																																																																				d.Leave()
+																																																																																																				e = s
 																																																																																																			}
-																																																																																																			e = s
+																																																																																																			s = append(s, e)
+																																																																																																			d.Leave()
 																																																																																																		}
-																																																																																																		s = append(s, e)
-																																																																																																		d.Leave()
+																																																																																																		e = s
 																																																																																																	}
-																																																																																																	e = s
+																																																																																																	s = append(s, e)
+																																																																																																	d.Leave()
 																																																																																																}
-																																																																																																s = append(s, e)
-																																																																																																d.Leave()
+																																																																																																e = s
 																																																																																															}
-																																																																																															e = s
+																																																																																															s = append(s, e)
+																																																																																															d.Leave()
 																																																																																														}
-																																																																																														s = append(s, e)
-																																																																																														d.Leave()
+																																																																																														e = s
 																																																																																													}
-																																																																																													e = s
+																																																																																													s = append(s, e)
+																																																																																													d.Leave()
 																																																																																												}
-																																																																																												s = append(s, e)
-																																																																																												d.Leave()
+																																																																																												e = s
 																																																																																											}
-																																																																																											e = s
+																																																																																											s = append(s, e)
+																																																																																											d.Leave()
 																																																																																										}
-																																																																																										s = append(s, e)
-																																																																																										d.Leave()
+																																																																																										e = s
 																																																																																									}
-																																																																																									e = s
+																																																																																									s = append(s, e)
+																																																																																									d.Leave()
 																																																																																								}
-																																																																																								s = append(s, e)
-																																																																																								d.Leave()
+																																																																																								e = s
 																																																																																							}
-																																																																																							e = s
+																																																																																							s = append(s, e)
+																																																																																							d.Leave()
 																																																																																						}
-																																																																																						s = append(s, e)
-																																																																																						d.Leave()
+																																																																																						e = s
 																																																																																					}
-																																																																																					e = s
+																																																																																					s = append(s, e)
+																																																																																					d.Leave()
 																																																																																				}
-																																																																																				s = append(s, e)
-																																																																																				d.Leave()
+																																																																																				e = s
 																																																																																			}
-																																																																																			e = s
+																																																																																			s = append(s, e)
+																																																																																			d.Leave()
 																																																																																		}
-																																																																																		s = append(s, e)
-																																																																																		d.Leave()
+																																																																																		e = s
 																																																																																	}
-																																																																																	e = s
+																																																																																	s = append(s, e)
+																																																																																	d.Leave()
 																																																																																}
-																																																																																s = append(s, e)
-																																																																																d.Leave()
+																																																																																e = s
 																																																																															}
-																																																																															e = s
+																																																																															s = append(s, e)
+																																																																															d.Leave()
 																																																																														}
-																																																																														s = append(s, e)
-																																																																														d.Leave()
+																																																																														e = s
 																																																																													}
-																																																																													e = s
+																																																																													s = append(s, e)
+																																																																													d.Leave()
 																																																																												}
-																																																																												s = append(s, e)
-																																																																												d.Leave()
+																																																																												e = s
 																																																																											}
-																																																																											e = s
+																																																																											s = append(s, e)
+																																																																											d.Leave()
 																																																																										}
-																																																																										s = append(s, e)
-																																																																										d.Leave()
+																																																																										e = s
 																																																																									}
-																																																																									e = s
+																																																																									s = append(s, e)
+																																																																									d.Leave()
 																																																																								}
-																																																																								s = append(s, e)
-																																																																								d.Leave()
+																																																																								e = s
 																																																																							}
-																																																																							e = s
+																																																																							s = append(s, e)
+																																																																							d.Leave()
 																																																																						}
-																																																																						s = append(s, e)
-																																																																						d.Leave()
+																																																																						e = s
 																																																																					}
-																																																																					e = s
+																																																																					s = append(s, e)
+																																																																					d.Leave()
 																																																																				}
-																																																																				s = append(s, e)
-																																																																				d.Leave()
+																																																																				e = s
 																																																																			}
-																																																																			e = s
+																																																																			s = append(s, e)
+																																																																			d.Leave()
 																																																																		}
-																																																																		s = append(s, e)
-																																																																		d.Leave()
+																																																																		e = s
 																																																																	}
-																																																																	e = s
+																																																																	s = append(s, e)
+																																																																	d.Leave()
 																																																																}
-																																																																s = append(s, e)
-																																																																d.Leave()
+																																																																e = s
 																																																															}
-																																																															e = s
+																																																															s = append(s, e)
+																																																															d.Leave()
 																																																														}
-																																																														s = append(s, e)
-																																																														d.Leave()
+																																																														e = s
 																																																													}
-																																																													e = s
+																																																													s = append(s, e)
+																																																													d.Leave()
 																																																												}
-																																																												s = append(s, e)
-																																																												d.Leave()
+																																																												e = s
 																																																											}
-																																																											e = s
+																																																											s = append(s, e)
+																																																											d.Leave()
 																																																										}
-																																																										s = append(s, e)
-																																																										d.Leave()
+																																																										e = s
 																																																									}
-																																																									e = s
+																																																									s = append(s, e)
+																																																									d.Leave()
 																																																								}
-																																																								s = append(s, e)
-																																																								d.Leave()
+																																																								e = s
 																																																							}
-																																																							e = s
+																																																							s = append(s, e)
+																																																							d.Leave()
 																																																						}
-																																																						s = append(s, e)
-																																																						d.Leave()
+																																																						e = s
 																																																					}
-																																																					e = s
+																																																					s = append(s, e)
+																																																					d.Leave()
 																																																				}
-																																																				s = append(s, e)
-																																																				d.Leave()
+																																																				e = s
 																																																			}
-																																																			e = s
+																																																			s = append(s, e)
+																																																			d.Leave()
 																																																		}
-																																																		s = append(s, e)
-																																																		d.Leave()
+																																																		e = s
 																																																	}
-																																																	e = s
+																																																	s = append(s, e)
+																																																	d.Leave()
 																																																}
-																																																s = append(s, e)
-																																																d.Leave()
+																																																e = s
 																																															}
-																																															e = s
+																																															s = append(s, e)
+																																															d.Leave()
 																																														}
-																																														s = append(s, e)
-																																														d.Leave()
+																																														e = s
 																																													}
-																																													e = s
+																																													s = append(s, e)
+																																													d.Leave()
 																																												}
-																																												s = append(s, e)
-																																												d.Leave()
+																																												e = s
 																																											}
-																																											e = s
+																																											s = append(s, e)
+																																											d.Leave()
 																																										}
-																																										s = append(s, e)
-																																										d.Leave()
+																																										e = s
 																																									}
-																																									e = s
+																																									s = append(s, e)
+																																									d.Leave()
 																																								}
-																																								s = append(s, e)
-																																								d.Leave()
+																																								e = s
 																																							}
-																																							e = s
+																																							s = append(s, e)
+																																							d.Leave()
 																																						}
-																																						s = append(s, e)
-																																						d.Leave()
+																																						e = s
 																																					}
-																																					e = s
+																																					s = append(s, e)
+																																					d.Leave()
 																																				}
-																																				s = append(s, e)
-																																				d.Leave()
+																																				e = s
 																																			}
-																																			e = s
+																																			s = append(s, e)
+																																			d.Leave()
 																																		}
-																																		s = append(s, e)
-																																		d.Leave()
+																																		e = s
 																																	}
-																																	e = s
+																																	s = append(s, e)
+																																	d.Leave()
 																																}
-																																s = append(s, e)
-																																d.Leave()
+																																e = s
 																															}
-																															e = s
+																															s = append(s, e)
+																															d.Leave()
 																														}
-																														s = append(s, e)
-																														d.Leave()
+																														e = s
 																													}
-																													e = s
+																													s = append(s, e)
+																													d.Leave()
 																												}
-																												s = append(s, e)
-																												d.Leave()
+																												e = s
 																											}
-																											e = s
+																											s = append(s, e)
+																											d.Leave()
 																										}
-																										s = append(s, e)
-																										d.Leave()
+																										e = s
 																									}
-																									e = s
+																									s = append(s, e)
+																									d.Leave()
 																								}
-																								s = append(s, e)
-																								d.Leave()
+																								e = s
 																							}
-																							e = s
+																							s = append(s, e)
+																							d.Leave()
 																						}
-																						s = append(s, e)
-																						d.Leave()
+																						e = s
 																					}
-																					e = s
+																					s = append(s, e)
+																					d.Leave()
 																				}
-																				s = append(s, e)
-																				d.Leave()
+																				e = s
 																			}
-																			e = s
+																			s = append(s, e)
+																			d.Leave()
 																		}
-																		s = append(s, e)
-																		d.Leave()
+																		e = s
 																	}
-																	e = s
+																	s = append(s, e)
+																	d.Leave()
 																}
-																s = append(s, e)
-																d.Leave()
+																e = s
 															}
-															e = s
+															s = append(s, e)
+															d.Leave()
 														}
-														s = append(s, e)
-														d.Leave()
+														e = s
 													}
-													e = s
+													s = append(s, e)
+													d.Leave()
 												}
-												s = append(s, e)
-												d.Leave()
+												e = s
 											}
-											e = s
+											s = append(s, e)
+											d.Leave()
 										}
-										s = append(s, e)
-										d.Leave()
+										e = s
 									}
-									e = s
+									s = append(s, e)
+									d.Leave()
 								}
-								s = append(s, e)
-								d.Leave()
+								e = s
 							}
-							e = s
+							s = append(s, e)
+							d.Leave()
 						}
-						s = append(s, e)
 						d.Leave()
+						x.D63 = s
 					}
-					d.Leave()
-					x.D63 = s
 				}
 			}
 		case "d64":
 			if d.Claim(&seen[1], &it, deepInputKeys[1]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "d64", 0, &a) {
-					d.Enter("d64")
-					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-						var a1 lenient.ArrayIter
-						if d.Array(a.Value, "", 0, &a1) {
-							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-								var a2 lenient.ArrayIter
-								if d.Array(a1.Value, "", 0, &a2) {
-									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a2.Len())
-									for a2.Next() {
-										d.EnterIndex(a2.Index())
-										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-										var a3 lenient.ArrayIter
-										if d.Array(a2.Value, "", 0, &a3) {
-											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a3.Len())
-											for a3.Next() {
-												d.EnterIndex(a3.Index())
-												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-												var a4 lenient.ArrayIter
-												if d.Array(a3.Value, "", 0, &a4) {
-													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a4.Len())
-													for a4.Next() {
-														d.EnterIndex(a4.Index())
-														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-														var a5 lenient.ArrayIter
-														if d.Array(a4.Value, "", 0, &a5) {
-															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a5.Len())
-															for a5.Next() {
-																d.EnterIndex(a5.Index())
-																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																var a6 lenient.ArrayIter
-																if d.Array(a5.Value, "", 0, &a6) {
-																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a6.Len())
-																	for a6.Next() {
-																		d.EnterIndex(a6.Index())
-																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																		var a7 lenient.ArrayIter
-																		if d.Array(a6.Value, "", 0, &a7) {
-																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a7.Len())
-																			for a7.Next() {
-																				d.EnterIndex(a7.Index())
-																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																				var a8 lenient.ArrayIter
-																				if d.Array(a7.Value, "", 0, &a8) {
-																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a8.Len())
-																					for a8.Next() {
-																						d.EnterIndex(a8.Index())
-																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																						var a9 lenient.ArrayIter
-																						if d.Array(a8.Value, "", 0, &a9) {
-																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a9.Len())
-																							for a9.Next() {
-																								d.EnterIndex(a9.Index())
-																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																								var a10 lenient.ArrayIter
-																								if d.Array(a9.Value, "", 0, &a10) {
-																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a10.Len())
-																									for a10.Next() {
-																										d.EnterIndex(a10.Index())
-																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																										var a11 lenient.ArrayIter
-																										if d.Array(a10.Value, "", 0, &a11) {
-																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a11.Len())
-																											for a11.Next() {
-																												d.EnterIndex(a11.Index())
-																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																												var a12 lenient.ArrayIter
-																												if d.Array(a11.Value, "", 0, &a12) {
-																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a12.Len())
-																													for a12.Next() {
-																														d.EnterIndex(a12.Index())
-																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																														var a13 lenient.ArrayIter
-																														if d.Array(a12.Value, "", 0, &a13) {
-																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a13.Len())
-																															for a13.Next() {
-																																d.EnterIndex(a13.Index())
-																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																var a14 lenient.ArrayIter
-																																if d.Array(a13.Value, "", 0, &a14) {
-																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a14.Len())
-																																	for a14.Next() {
-																																		d.EnterIndex(a14.Index())
-																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																		var a15 lenient.ArrayIter
-																																		if d.Array(a14.Value, "", 0, &a15) {
-																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a15.Len())
-																																			for a15.Next() {
-																																				d.EnterIndex(a15.Index())
-																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																				var a16 lenient.ArrayIter
-																																				if d.Array(a15.Value, "", 0, &a16) {
-																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a16.Len())
-																																					for a16.Next() {
-																																						d.EnterIndex(a16.Index())
-																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																						var a17 lenient.ArrayIter
-																																						if d.Array(a16.Value, "", 0, &a17) {
-																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a17.Len())
-																																							for a17.Next() {
-																																								d.EnterIndex(a17.Index())
-																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																								var a18 lenient.ArrayIter
-																																								if d.Array(a17.Value, "", 0, &a18) {
-																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a18.Len())
-																																									for a18.Next() {
-																																										d.EnterIndex(a18.Index())
-																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																										var a19 lenient.ArrayIter
-																																										if d.Array(a18.Value, "", 0, &a19) {
-																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a19.Len())
-																																											for a19.Next() {
-																																												d.EnterIndex(a19.Index())
-																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																												var a20 lenient.ArrayIter
-																																												if d.Array(a19.Value, "", 0, &a20) {
-																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a20.Len())
-																																													for a20.Next() {
-																																														d.EnterIndex(a20.Index())
-																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																														var a21 lenient.ArrayIter
-																																														if d.Array(a20.Value, "", 0, &a21) {
-																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a21.Len())
-																																															for a21.Next() {
-																																																d.EnterIndex(a21.Index())
-																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																var a22 lenient.ArrayIter
-																																																if d.Array(a21.Value, "", 0, &a22) {
-																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a22.Len())
-																																																	for a22.Next() {
-																																																		d.EnterIndex(a22.Index())
-																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																		var a23 lenient.ArrayIter
-																																																		if d.Array(a22.Value, "", 0, &a23) {
-																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a23.Len())
-																																																			for a23.Next() {
-																																																				d.EnterIndex(a23.Index())
-																																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																				var a24 lenient.ArrayIter
-																																																				if d.Array(a23.Value, "", 0, &a24) {
-																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a24.Len())
-																																																					for a24.Next() {
-																																																						d.EnterIndex(a24.Index())
-																																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																						var a25 lenient.ArrayIter
-																																																						if d.Array(a24.Value, "", 0, &a25) {
-																																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a25.Len())
-																																																							for a25.Next() {
-																																																								d.EnterIndex(a25.Index())
-																																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																								var a26 lenient.ArrayIter
-																																																								if d.Array(a25.Value, "", 0, &a26) {
-																																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a26.Len())
-																																																									for a26.Next() {
-																																																										d.EnterIndex(a26.Index())
-																																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																										var a27 lenient.ArrayIter
-																																																										if d.Array(a26.Value, "", 0, &a27) {
-																																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a27.Len())
-																																																											for a27.Next() {
-																																																												d.EnterIndex(a27.Index())
-																																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																												var a28 lenient.ArrayIter
-																																																												if d.Array(a27.Value, "", 0, &a28) {
-																																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a28.Len())
-																																																													for a28.Next() {
-																																																														d.EnterIndex(a28.Index())
-																																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																														var a29 lenient.ArrayIter
-																																																														if d.Array(a28.Value, "", 0, &a29) {
-																																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a29.Len())
-																																																															for a29.Next() {
-																																																																d.EnterIndex(a29.Index())
-																																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																var a30 lenient.ArrayIter
-																																																																if d.Array(a29.Value, "", 0, &a30) {
-																																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a30.Len())
-																																																																	for a30.Next() {
-																																																																		d.EnterIndex(a30.Index())
-																																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																		var a31 lenient.ArrayIter
-																																																																		if d.Array(a30.Value, "", 0, &a31) {
-																																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a31.Len())
-																																																																			for a31.Next() {
-																																																																				d.EnterIndex(a31.Index())
-																																																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																				var a32 lenient.ArrayIter
-																																																																				if d.Array(a31.Value, "", 0, &a32) {
-																																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a32.Len())
-																																																																					for a32.Next() {
-																																																																						d.EnterIndex(a32.Index())
-																																																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																						var a33 lenient.ArrayIter
-																																																																						if d.Array(a32.Value, "", 0, &a33) {
-																																																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a33.Len())
-																																																																							for a33.Next() {
-																																																																								d.EnterIndex(a33.Index())
-																																																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																								var a34 lenient.ArrayIter
-																																																																								if d.Array(a33.Value, "", 0, &a34) {
-																																																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a34.Len())
-																																																																									for a34.Next() {
-																																																																										d.EnterIndex(a34.Index())
-																																																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																										var a35 lenient.ArrayIter
-																																																																										if d.Array(a34.Value, "", 0, &a35) {
-																																																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a35.Len())
-																																																																											for a35.Next() {
-																																																																												d.EnterIndex(a35.Index())
-																																																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																												var a36 lenient.ArrayIter
-																																																																												if d.Array(a35.Value, "", 0, &a36) {
-																																																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a36.Len())
-																																																																													for a36.Next() {
-																																																																														d.EnterIndex(a36.Index())
-																																																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																														var a37 lenient.ArrayIter
-																																																																														if d.Array(a36.Value, "", 0, &a37) {
-																																																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a37.Len())
-																																																																															for a37.Next() {
-																																																																																d.EnterIndex(a37.Index())
-																																																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																var a38 lenient.ArrayIter
-																																																																																if d.Array(a37.Value, "", 0, &a38) {
-																																																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a38.Len())
-																																																																																	for a38.Next() {
-																																																																																		d.EnterIndex(a38.Index())
-																																																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																		var a39 lenient.ArrayIter
-																																																																																		if d.Array(a38.Value, "", 0, &a39) {
-																																																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a39.Len())
-																																																																																			for a39.Next() {
-																																																																																				d.EnterIndex(a39.Index())
-																																																																																				var e [][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																				var a40 lenient.ArrayIter
-																																																																																				if d.Array(a39.Value, "", 0, &a40) {
-																																																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a40.Len())
-																																																																																					for a40.Next() {
-																																																																																						d.EnterIndex(a40.Index())
-																																																																																						var e [][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																						var a41 lenient.ArrayIter
-																																																																																						if d.Array(a40.Value, "", 0, &a41) {
-																																																																																							s := make([][][][][][][][][][][][][][][][][][][][][][][]int, 0, a41.Len())
-																																																																																							for a41.Next() {
-																																																																																								d.EnterIndex(a41.Index())
-																																																																																								var e [][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																								var a42 lenient.ArrayIter
-																																																																																								if d.Array(a41.Value, "", 0, &a42) {
-																																																																																									s := make([][][][][][][][][][][][][][][][][][][][][][]int, 0, a42.Len())
-																																																																																									for a42.Next() {
-																																																																																										d.EnterIndex(a42.Index())
-																																																																																										var e [][][][][][][][][][][][][][][][][][][][][]int
-																																																																																										var a43 lenient.ArrayIter
-																																																																																										if d.Array(a42.Value, "", 0, &a43) {
-																																																																																											s := make([][][][][][][][][][][][][][][][][][][][][]int, 0, a43.Len())
-																																																																																											for a43.Next() {
-																																																																																												d.EnterIndex(a43.Index())
-																																																																																												var e [][][][][][][][][][][][][][][][][][][][]int
-																																																																																												var a44 lenient.ArrayIter
-																																																																																												if d.Array(a43.Value, "", 0, &a44) {
-																																																																																													s := make([][][][][][][][][][][][][][][][][][][][]int, 0, a44.Len())
-																																																																																													for a44.Next() {
-																																																																																														d.EnterIndex(a44.Index())
-																																																																																														var e [][][][][][][][][][][][][][][][][][][]int
-																																																																																														var a45 lenient.ArrayIter
-																																																																																														if d.Array(a44.Value, "", 0, &a45) {
-																																																																																															s := make([][][][][][][][][][][][][][][][][][][]int, 0, a45.Len())
-																																																																																															for a45.Next() {
-																																																																																																d.EnterIndex(a45.Index())
-																																																																																																var e [][][][][][][][][][][][][][][][][][]int
-																																																																																																var a46 lenient.ArrayIter
-																																																																																																if d.Array(a45.Value, "", 0, &a46) {
-																																																																																																	s := make([][][][][][][][][][][][][][][][][][]int, 0, a46.Len())
-																																																																																																	for a46.Next() {
-																																																																																																		d.EnterIndex(a46.Index())
-																																																																																																		var e [][][][][][][][][][][][][][][][][]int
-																																																																																																		var a47 lenient.ArrayIter
-																																																																																																		if d.Array(a46.Value, "", 0, &a47) {
-																																																																																																			s := make([][][][][][][][][][][][][][][][][]int, 0, a47.Len())
-																																																																																																			for a47.Next() {
-																																																																																																				d.EnterIndex(a47.Index())
-																																																																																																				var e [][][][][][][][][][][][][][][][]int
-																																																																																																				var a48 lenient.ArrayIter
-																																																																																																				if d.Array(a47.Value, "", 0, &a48) {
-																																																																																																					s := make([][][][][][][][][][][][][][][][]int, 0, a48.Len())
-																																																																																																					for a48.Next() {
-																																																																																																						d.EnterIndex(a48.Index())
-																																																																																																						var e [][][][][][][][][][][][][][][]int
-																																																																																																						var a49 lenient.ArrayIter
-																																																																																																						if d.Array(a48.Value, "", 0, &a49) {
-																																																																																																							s := make([][][][][][][][][][][][][][][]int, 0, a49.Len())
-																																																																																																							for a49.Next() {
-																																																																																																								d.EnterIndex(a49.Index())
-																																																																																																								var e [][][][][][][][][][][][][][]int
-																																																																																																								var a50 lenient.ArrayIter
-																																																																																																								if d.Array(a49.Value, "", 0, &a50) {
-																																																																																																									s := make([][][][][][][][][][][][][][]int, 0, a50.Len())
-																																																																																																									for a50.Next() {
-																																																																																																										d.EnterIndex(a50.Index())
-																																																																																																										var e [][][][][][][][][][][][][]int
-																																																																																																										var a51 lenient.ArrayIter
-																																																																																																										if d.Array(a50.Value, "", 0, &a51) {
-																																																																																																											s := make([][][][][][][][][][][][][]int, 0, a51.Len())
-																																																																																																											for a51.Next() {
-																																																																																																												d.EnterIndex(a51.Index())
-																																																																																																												var e [][][][][][][][][][][][]int
-																																																																																																												var a52 lenient.ArrayIter
-																																																																																																												if d.Array(a51.Value, "", 0, &a52) {
-																																																																																																													s := make([][][][][][][][][][][][]int, 0, a52.Len())
-																																																																																																													for a52.Next() {
-																																																																																																														d.EnterIndex(a52.Index())
-																																																																																																														var e [][][][][][][][][][][]int
-																																																																																																														var a53 lenient.ArrayIter
-																																																																																																														if d.Array(a52.Value, "", 0, &a53) {
-																																																																																																															s := make([][][][][][][][][][][]int, 0, a53.Len())
-																																																																																																															for a53.Next() {
-																																																																																																																d.EnterIndex(a53.Index())
-																																																																																																																var e [][][][][][][][][][]int
-																																																																																																																var a54 lenient.ArrayIter
-																																																																																																																if d.Array(a53.Value, "", 0, &a54) {
-																																																																																																																	s := make([][][][][][][][][][]int, 0, a54.Len())
-																																																																																																																	for a54.Next() {
-																																																																																																																		d.EnterIndex(a54.Index())
-																																																																																																																		var e [][][][][][][][][]int
-																																																																																																																		var a55 lenient.ArrayIter
-																																																																																																																		if d.Array(a54.Value, "", 0, &a55) {
-																																																																																																																			s := make([][][][][][][][][]int, 0, a55.Len())
-																																																																																																																			for a55.Next() {
-																																																																																																																				d.EnterIndex(a55.Index())
-																																																																																																																				var e [][][][][][][][]int
-																																																																																																																				var a56 lenient.ArrayIter
-																																																																																																																				if d.Array(a55.Value, "", 0, &a56) {
-																																																																																																																					s := make([][][][][][][][]int, 0, a56.Len())
-																																																																																																																					for a56.Next() {
-																																																																																																																						d.EnterIndex(a56.Index())
-																																																																																																																						var e [][][][][][][]int
-																																																																																																																						var a57 lenient.ArrayIter
-																																																																																																																						if d.Array(a56.Value, "", 0, &a57) {
-																																																																																																																							s := make([][][][][][][]int, 0, a57.Len())
-																																																																																																																							for a57.Next() {
-																																																																																																																								d.EnterIndex(a57.Index())
-																																																																																																																								var e [][][][][][]int
-																																																																																																																								var a58 lenient.ArrayIter
-																																																																																																																								if d.Array(a57.Value, "", 0, &a58) {
-																																																																																																																									s := make([][][][][][]int, 0, a58.Len())
-																																																																																																																									for a58.Next() {
-																																																																																																																										d.EnterIndex(a58.Index())
-																																																																																																																										var e [][][][][]int
-																																																																																																																										var a59 lenient.ArrayIter
-																																																																																																																										if d.Array(a58.Value, "", 0, &a59) {
-																																																																																																																											s := make([][][][][]int, 0, a59.Len())
-																																																																																																																											for a59.Next() {
-																																																																																																																												d.EnterIndex(a59.Index())
-																																																																																																																												var e [][][][]int
-																																																																																																																												var a60 lenient.ArrayIter
-																																																																																																																												if d.Array(a59.Value, "", 0, &a60) {
-																																																																																																																													s := make([][][][]int, 0, a60.Len())
-																																																																																																																													for a60.Next() {
-																																																																																																																														d.EnterIndex(a60.Index())
-																																																																																																																														var e [][][]int
-																																																																																																																														var a61 lenient.ArrayIter
-																																																																																																																														if d.Array(a60.Value, "", 0, &a61) {
-																																																																																																																															s := make([][][]int, 0, a61.Len())
-																																																																																																																															for a61.Next() {
-																																																																																																																																d.EnterIndex(a61.Index())
-																																																																																																																																var e [][]int
-																																																																																																																																var a62 lenient.ArrayIter
-																																																																																																																																if d.Array(a61.Value, "", 0, &a62) {
-																																																																																																																																	s := make([][]int, 0, a62.Len())
-																																																																																																																																	for a62.Next() {
-																																																																																																																																		d.EnterIndex(a62.Index())
-																																																																																																																																		var e []int
-																																																																																																																																		var a63 lenient.ArrayIter
-																																																																																																																																		if d.Array(a62.Value, "", 0, &a63) {
-																																																																																																																																			s := make([]int, 0, a63.Len())
-																																																																																																																																			for a63.Next() {
-																																																																																																																																				d.EnterIndex(a63.Index())
-																																																																																																																																				var e int
-																																																																																																																																				e = int(d.Int(a63.Value, "", lenient.IntBits, 0))
-																																																																																																																																				s = append(s, e)
-																																																																																																																																				d.Leave()
+				if !d.Absent(it.Value, "d64", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "d64", 0, &a) {
+						d.Enter("d64")
+						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+							var a1 lenient.ArrayIter
+							if d.Array(a.Value, "", 0, &a1) {
+								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a1.Len())
+								for a1.Next() {
+									d.EnterIndex(a1.Index())
+									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+									var a2 lenient.ArrayIter
+									if d.Array(a1.Value, "", 0, &a2) {
+										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a2.Len())
+										for a2.Next() {
+											d.EnterIndex(a2.Index())
+											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+											var a3 lenient.ArrayIter
+											if d.Array(a2.Value, "", 0, &a3) {
+												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a3.Len())
+												for a3.Next() {
+													d.EnterIndex(a3.Index())
+													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+													var a4 lenient.ArrayIter
+													if d.Array(a3.Value, "", 0, &a4) {
+														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a4.Len())
+														for a4.Next() {
+															d.EnterIndex(a4.Index())
+															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+															var a5 lenient.ArrayIter
+															if d.Array(a4.Value, "", 0, &a5) {
+																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a5.Len())
+																for a5.Next() {
+																	d.EnterIndex(a5.Index())
+																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																	var a6 lenient.ArrayIter
+																	if d.Array(a5.Value, "", 0, &a6) {
+																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a6.Len())
+																		for a6.Next() {
+																			d.EnterIndex(a6.Index())
+																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																			var a7 lenient.ArrayIter
+																			if d.Array(a6.Value, "", 0, &a7) {
+																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a7.Len())
+																				for a7.Next() {
+																					d.EnterIndex(a7.Index())
+																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																					var a8 lenient.ArrayIter
+																					if d.Array(a7.Value, "", 0, &a8) {
+																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a8.Len())
+																						for a8.Next() {
+																							d.EnterIndex(a8.Index())
+																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																							var a9 lenient.ArrayIter
+																							if d.Array(a8.Value, "", 0, &a9) {
+																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a9.Len())
+																								for a9.Next() {
+																									d.EnterIndex(a9.Index())
+																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																									var a10 lenient.ArrayIter
+																									if d.Array(a9.Value, "", 0, &a10) {
+																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a10.Len())
+																										for a10.Next() {
+																											d.EnterIndex(a10.Index())
+																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																											var a11 lenient.ArrayIter
+																											if d.Array(a10.Value, "", 0, &a11) {
+																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a11.Len())
+																												for a11.Next() {
+																													d.EnterIndex(a11.Index())
+																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																													var a12 lenient.ArrayIter
+																													if d.Array(a11.Value, "", 0, &a12) {
+																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a12.Len())
+																														for a12.Next() {
+																															d.EnterIndex(a12.Index())
+																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																															var a13 lenient.ArrayIter
+																															if d.Array(a12.Value, "", 0, &a13) {
+																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a13.Len())
+																																for a13.Next() {
+																																	d.EnterIndex(a13.Index())
+																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																	var a14 lenient.ArrayIter
+																																	if d.Array(a13.Value, "", 0, &a14) {
+																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a14.Len())
+																																		for a14.Next() {
+																																			d.EnterIndex(a14.Index())
+																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																			var a15 lenient.ArrayIter
+																																			if d.Array(a14.Value, "", 0, &a15) {
+																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a15.Len())
+																																				for a15.Next() {
+																																					d.EnterIndex(a15.Index())
+																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																					var a16 lenient.ArrayIter
+																																					if d.Array(a15.Value, "", 0, &a16) {
+																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a16.Len())
+																																						for a16.Next() {
+																																							d.EnterIndex(a16.Index())
+																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																							var a17 lenient.ArrayIter
+																																							if d.Array(a16.Value, "", 0, &a17) {
+																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a17.Len())
+																																								for a17.Next() {
+																																									d.EnterIndex(a17.Index())
+																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																									var a18 lenient.ArrayIter
+																																									if d.Array(a17.Value, "", 0, &a18) {
+																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a18.Len())
+																																										for a18.Next() {
+																																											d.EnterIndex(a18.Index())
+																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																											var a19 lenient.ArrayIter
+																																											if d.Array(a18.Value, "", 0, &a19) {
+																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a19.Len())
+																																												for a19.Next() {
+																																													d.EnterIndex(a19.Index())
+																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																													var a20 lenient.ArrayIter
+																																													if d.Array(a19.Value, "", 0, &a20) {
+																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a20.Len())
+																																														for a20.Next() {
+																																															d.EnterIndex(a20.Index())
+																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																															var a21 lenient.ArrayIter
+																																															if d.Array(a20.Value, "", 0, &a21) {
+																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a21.Len())
+																																																for a21.Next() {
+																																																	d.EnterIndex(a21.Index())
+																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																	var a22 lenient.ArrayIter
+																																																	if d.Array(a21.Value, "", 0, &a22) {
+																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a22.Len())
+																																																		for a22.Next() {
+																																																			d.EnterIndex(a22.Index())
+																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																			var a23 lenient.ArrayIter
+																																																			if d.Array(a22.Value, "", 0, &a23) {
+																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a23.Len())
+																																																				for a23.Next() {
+																																																					d.EnterIndex(a23.Index())
+																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																					var a24 lenient.ArrayIter
+																																																					if d.Array(a23.Value, "", 0, &a24) {
+																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a24.Len())
+																																																						for a24.Next() {
+																																																							d.EnterIndex(a24.Index())
+																																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																							var a25 lenient.ArrayIter
+																																																							if d.Array(a24.Value, "", 0, &a25) {
+																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a25.Len())
+																																																								for a25.Next() {
+																																																									d.EnterIndex(a25.Index())
+																																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																									var a26 lenient.ArrayIter
+																																																									if d.Array(a25.Value, "", 0, &a26) {
+																																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a26.Len())
+																																																										for a26.Next() {
+																																																											d.EnterIndex(a26.Index())
+																																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																											var a27 lenient.ArrayIter
+																																																											if d.Array(a26.Value, "", 0, &a27) {
+																																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a27.Len())
+																																																												for a27.Next() {
+																																																													d.EnterIndex(a27.Index())
+																																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																													var a28 lenient.ArrayIter
+																																																													if d.Array(a27.Value, "", 0, &a28) {
+																																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a28.Len())
+																																																														for a28.Next() {
+																																																															d.EnterIndex(a28.Index())
+																																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																															var a29 lenient.ArrayIter
+																																																															if d.Array(a28.Value, "", 0, &a29) {
+																																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a29.Len())
+																																																																for a29.Next() {
+																																																																	d.EnterIndex(a29.Index())
+																																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																	var a30 lenient.ArrayIter
+																																																																	if d.Array(a29.Value, "", 0, &a30) {
+																																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a30.Len())
+																																																																		for a30.Next() {
+																																																																			d.EnterIndex(a30.Index())
+																																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																			var a31 lenient.ArrayIter
+																																																																			if d.Array(a30.Value, "", 0, &a31) {
+																																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a31.Len())
+																																																																				for a31.Next() {
+																																																																					d.EnterIndex(a31.Index())
+																																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																					var a32 lenient.ArrayIter
+																																																																					if d.Array(a31.Value, "", 0, &a32) {
+																																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a32.Len())
+																																																																						for a32.Next() {
+																																																																							d.EnterIndex(a32.Index())
+																																																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																							var a33 lenient.ArrayIter
+																																																																							if d.Array(a32.Value, "", 0, &a33) {
+																																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a33.Len())
+																																																																								for a33.Next() {
+																																																																									d.EnterIndex(a33.Index())
+																																																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																									var a34 lenient.ArrayIter
+																																																																									if d.Array(a33.Value, "", 0, &a34) {
+																																																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a34.Len())
+																																																																										for a34.Next() {
+																																																																											d.EnterIndex(a34.Index())
+																																																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																											var a35 lenient.ArrayIter
+																																																																											if d.Array(a34.Value, "", 0, &a35) {
+																																																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a35.Len())
+																																																																												for a35.Next() {
+																																																																													d.EnterIndex(a35.Index())
+																																																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																													var a36 lenient.ArrayIter
+																																																																													if d.Array(a35.Value, "", 0, &a36) {
+																																																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a36.Len())
+																																																																														for a36.Next() {
+																																																																															d.EnterIndex(a36.Index())
+																																																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																															var a37 lenient.ArrayIter
+																																																																															if d.Array(a36.Value, "", 0, &a37) {
+																																																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a37.Len())
+																																																																																for a37.Next() {
+																																																																																	d.EnterIndex(a37.Index())
+																																																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																	var a38 lenient.ArrayIter
+																																																																																	if d.Array(a37.Value, "", 0, &a38) {
+																																																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a38.Len())
+																																																																																		for a38.Next() {
+																																																																																			d.EnterIndex(a38.Index())
+																																																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																			var a39 lenient.ArrayIter
+																																																																																			if d.Array(a38.Value, "", 0, &a39) {
+																																																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a39.Len())
+																																																																																				for a39.Next() {
+																																																																																					d.EnterIndex(a39.Index())
+																																																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																					var a40 lenient.ArrayIter
+																																																																																					if d.Array(a39.Value, "", 0, &a40) {
+																																																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a40.Len())
+																																																																																						for a40.Next() {
+																																																																																							d.EnterIndex(a40.Index())
+																																																																																							var e [][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																							var a41 lenient.ArrayIter
+																																																																																							if d.Array(a40.Value, "", 0, &a41) {
+																																																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][]int, 0, a41.Len())
+																																																																																								for a41.Next() {
+																																																																																									d.EnterIndex(a41.Index())
+																																																																																									var e [][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																									var a42 lenient.ArrayIter
+																																																																																									if d.Array(a41.Value, "", 0, &a42) {
+																																																																																										s := make([][][][][][][][][][][][][][][][][][][][][][]int, 0, a42.Len())
+																																																																																										for a42.Next() {
+																																																																																											d.EnterIndex(a42.Index())
+																																																																																											var e [][][][][][][][][][][][][][][][][][][][][]int
+																																																																																											var a43 lenient.ArrayIter
+																																																																																											if d.Array(a42.Value, "", 0, &a43) {
+																																																																																												s := make([][][][][][][][][][][][][][][][][][][][][]int, 0, a43.Len())
+																																																																																												for a43.Next() {
+																																																																																													d.EnterIndex(a43.Index())
+																																																																																													var e [][][][][][][][][][][][][][][][][][][][]int
+																																																																																													var a44 lenient.ArrayIter
+																																																																																													if d.Array(a43.Value, "", 0, &a44) {
+																																																																																														s := make([][][][][][][][][][][][][][][][][][][][]int, 0, a44.Len())
+																																																																																														for a44.Next() {
+																																																																																															d.EnterIndex(a44.Index())
+																																																																																															var e [][][][][][][][][][][][][][][][][][][]int
+																																																																																															var a45 lenient.ArrayIter
+																																																																																															if d.Array(a44.Value, "", 0, &a45) {
+																																																																																																s := make([][][][][][][][][][][][][][][][][][][]int, 0, a45.Len())
+																																																																																																for a45.Next() {
+																																																																																																	d.EnterIndex(a45.Index())
+																																																																																																	var e [][][][][][][][][][][][][][][][][][]int
+																																																																																																	var a46 lenient.ArrayIter
+																																																																																																	if d.Array(a45.Value, "", 0, &a46) {
+																																																																																																		s := make([][][][][][][][][][][][][][][][][][]int, 0, a46.Len())
+																																																																																																		for a46.Next() {
+																																																																																																			d.EnterIndex(a46.Index())
+																																																																																																			var e [][][][][][][][][][][][][][][][][]int
+																																																																																																			var a47 lenient.ArrayIter
+																																																																																																			if d.Array(a46.Value, "", 0, &a47) {
+																																																																																																				s := make([][][][][][][][][][][][][][][][][]int, 0, a47.Len())
+																																																																																																				for a47.Next() {
+																																																																																																					d.EnterIndex(a47.Index())
+																																																																																																					var e [][][][][][][][][][][][][][][][]int
+																																																																																																					var a48 lenient.ArrayIter
+																																																																																																					if d.Array(a47.Value, "", 0, &a48) {
+																																																																																																						s := make([][][][][][][][][][][][][][][][]int, 0, a48.Len())
+																																																																																																						for a48.Next() {
+																																																																																																							d.EnterIndex(a48.Index())
+																																																																																																							var e [][][][][][][][][][][][][][][]int
+																																																																																																							var a49 lenient.ArrayIter
+																																																																																																							if d.Array(a48.Value, "", 0, &a49) {
+																																																																																																								s := make([][][][][][][][][][][][][][][]int, 0, a49.Len())
+																																																																																																								for a49.Next() {
+																																																																																																									d.EnterIndex(a49.Index())
+																																																																																																									var e [][][][][][][][][][][][][][]int
+																																																																																																									var a50 lenient.ArrayIter
+																																																																																																									if d.Array(a49.Value, "", 0, &a50) {
+																																																																																																										s := make([][][][][][][][][][][][][][]int, 0, a50.Len())
+																																																																																																										for a50.Next() {
+																																																																																																											d.EnterIndex(a50.Index())
+																																																																																																											var e [][][][][][][][][][][][][]int
+																																																																																																											var a51 lenient.ArrayIter
+																																																																																																											if d.Array(a50.Value, "", 0, &a51) {
+																																																																																																												s := make([][][][][][][][][][][][][]int, 0, a51.Len())
+																																																																																																												for a51.Next() {
+																																																																																																													d.EnterIndex(a51.Index())
+																																																																																																													var e [][][][][][][][][][][][]int
+																																																																																																													var a52 lenient.ArrayIter
+																																																																																																													if d.Array(a51.Value, "", 0, &a52) {
+																																																																																																														s := make([][][][][][][][][][][][]int, 0, a52.Len())
+																																																																																																														for a52.Next() {
+																																																																																																															d.EnterIndex(a52.Index())
+																																																																																																															var e [][][][][][][][][][][]int
+																																																																																																															var a53 lenient.ArrayIter
+																																																																																																															if d.Array(a52.Value, "", 0, &a53) {
+																																																																																																																s := make([][][][][][][][][][][]int, 0, a53.Len())
+																																																																																																																for a53.Next() {
+																																																																																																																	d.EnterIndex(a53.Index())
+																																																																																																																	var e [][][][][][][][][][]int
+																																																																																																																	var a54 lenient.ArrayIter
+																																																																																																																	if d.Array(a53.Value, "", 0, &a54) {
+																																																																																																																		s := make([][][][][][][][][][]int, 0, a54.Len())
+																																																																																																																		for a54.Next() {
+																																																																																																																			d.EnterIndex(a54.Index())
+																																																																																																																			var e [][][][][][][][][]int
+																																																																																																																			var a55 lenient.ArrayIter
+																																																																																																																			if d.Array(a54.Value, "", 0, &a55) {
+																																																																																																																				s := make([][][][][][][][][]int, 0, a55.Len())
+																																																																																																																				for a55.Next() {
+																																																																																																																					d.EnterIndex(a55.Index())
+																																																																																																																					var e [][][][][][][][]int
+																																																																																																																					var a56 lenient.ArrayIter
+																																																																																																																					if d.Array(a55.Value, "", 0, &a56) {
+																																																																																																																						s := make([][][][][][][][]int, 0, a56.Len())
+																																																																																																																						for a56.Next() {
+																																																																																																																							d.EnterIndex(a56.Index())
+																																																																																																																							var e [][][][][][][]int
+																																																																																																																							var a57 lenient.ArrayIter
+																																																																																																																							if d.Array(a56.Value, "", 0, &a57) {
+																																																																																																																								s := make([][][][][][][]int, 0, a57.Len())
+																																																																																																																								for a57.Next() {
+																																																																																																																									d.EnterIndex(a57.Index())
+																																																																																																																									var e [][][][][][]int
+																																																																																																																									var a58 lenient.ArrayIter
+																																																																																																																									if d.Array(a57.Value, "", 0, &a58) {
+																																																																																																																										s := make([][][][][][]int, 0, a58.Len())
+																																																																																																																										for a58.Next() {
+																																																																																																																											d.EnterIndex(a58.Index())
+																																																																																																																											var e [][][][][]int
+																																																																																																																											var a59 lenient.ArrayIter
+																																																																																																																											if d.Array(a58.Value, "", 0, &a59) {
+																																																																																																																												s := make([][][][][]int, 0, a59.Len())
+																																																																																																																												for a59.Next() {
+																																																																																																																													d.EnterIndex(a59.Index())
+																																																																																																																													var e [][][][]int
+																																																																																																																													var a60 lenient.ArrayIter
+																																																																																																																													if d.Array(a59.Value, "", 0, &a60) {
+																																																																																																																														s := make([][][][]int, 0, a60.Len())
+																																																																																																																														for a60.Next() {
+																																																																																																																															d.EnterIndex(a60.Index())
+																																																																																																																															var e [][][]int
+																																																																																																																															var a61 lenient.ArrayIter
+																																																																																																																															if d.Array(a60.Value, "", 0, &a61) {
+																																																																																																																																s := make([][][]int, 0, a61.Len())
+																																																																																																																																for a61.Next() {
+																																																																																																																																	d.EnterIndex(a61.Index())
+																																																																																																																																	var e [][]int
+																																																																																																																																	var a62 lenient.ArrayIter
+																																																																																																																																	if d.Array(a61.Value, "", 0, &a62) {
+																																																																																																																																		s := make([][]int, 0, a62.Len())
+																																																																																																																																		for a62.Next() {
+																																																																																																																																			d.EnterIndex(a62.Index())
+																																																																																																																																			var e []int
+																																																																																																																																			var a63 lenient.ArrayIter
+																																																																																																																																			if d.Array(a62.Value, "", 0, &a63) {
+																																																																																																																																				s := make([]int, 0, a63.Len())
+																																																																																																																																				for a63.Next() {
+																																																																																																																																					d.EnterIndex(a63.Index())
+																																																																																																																																					var e int
+																																																																																																																																					e = int(d.Int(a63.Value, "", lenient.IntBits, 0))
+																																																																																																																																					s = append(s, e)
+																																																																																																																																					d.Leave()
+																																																																																																																																				}
+																																																																																																																																				e = s
 																																																																																																																																			}
-																																																																																																																																			e = s
+																																																																																																																																			s = append(s, e)
+																																																																																																																																			d.Leave()
 																																																																																																																																		}
-																																																																																																																																		s = append(s, e)
-																																																																																																																																		d.Leave()
+																																																																																																																																		e = s
 																																																																																																																																	}
-																																																																																																																																	e = s
+																																																																																																																																	s = append(s, e)
+																																																																																																																																	d.Leave()
 																																																																																																																																}
-																																																																																																																																s = append(s, e)
-																																																																																																																																d.Leave()
+																																																																																																																																e = s
 																																																																																																																															}
-																																																																																																																															e = s
+																																																																																																																															s = append(s, e)
+																																																																																																																															d.Leave()
 																																																																																																																														}
-																																																																																																																														s = append(s, e)
-																																																																																																																														d.Leave()
+																																																																																																																														e = s
 																																																																																																																													}
-																																																																																																																													e = s
+																																																																																																																													s = append(s, e)
+																																																																																																																													d.Leave()
 																																																																																																																												}
-																																																																																																																												s = append(s, e)
-																																																																																																																												d.Leave()
+																																																																																																																												e = s
 																																																																																																																											}
-																																																																																																																											e = s
+																																																																																																																											s = append(s, e)
+																																																																																																																											d.Leave()
 																																																																																																																										}
-																																																																																																																										s = append(s, e)
-																																																																																																																										d.Leave()
+																																																																																																																										e = s
 																																																																																																																									}
-																																																																																																																									e = s
+																																																																																																																									s = append(s, e)
+																																																																																																																									d.Leave()
 																																																																																																																								}
-																																																																																																																								s = append(s, e)
-																																																																																																																								d.Leave()
+																																																																																																																								e = s
 																																																																																																																							}
-																																																																																																																							e = s
+																																																																																																																							s = append(s, e)
+																																																																																																																							d.Leave()
 																																																																																																																						}
-																																																																																																																						s = append(s, e)
-																																																																																																																						d.Leave()
+																																																																																																																						e = s
 																																																																																																																					}
-																																																																																																																					e = s
+																																																																																																																					s = append(s, e)
+																																																																																																																					d.Leave()
 																																																																																																																				}
-																																																																																																																				s = append(s, e)
-																																																																																																																				d.Leave()
+																																																																																																																				e = s
 																																																																																																																			}
-																																																																																																																			e = s
+																																																																																																																			s = append(s, e)
+																																																																																																																			d.Leave()
 																																																																																																																		}
-																																																																																																																		s = append(s, e)
-																																																																																																																		d.Leave()
+																																																																																																																		e = s
 																																																																																																																	}
-																																																																																																																	e = s
+																																																																																																																	s = append(s, e)
+																																																																																																																	d.Leave()
 																																																																																																																}
-																																																																																																																s = append(s, e)
-																																																																																																																d.Leave()
+																																																																																																																e = s
 																																																																																																															}
-																																																																																																															e = s
+																																																																																																															s = append(s, e)
+																																																																																																															d.Leave()
 																																																																																																														}
-																																																																																																														s = append(s, e)
-																																																																																																														d.Leave()
+																																																																																																														e = s
 																																																																																																													}
-																																																																																																													e = s
+																																																																																																													s = append(s, e)
+																																																																																																													d.Leave()
 																																																																																																												}
-																																																																																																												s = append(s, e)
-																																																																																																												d.Leave()
+																																																																																																												e = s
 																																																																																																											}
-																																																																																																											e = s
+																																																																																																											s = append(s, e)
+																																																																																																											d.Leave()
 																																																																																																										}
-																																																																																																										s = append(s, e)
-																																																																																																										d.Leave()
+																																																																																																										e = s
 																																																																																																									}
-																																																																																																									e = s
+																																																																																																									s = append(s, e)
+																																																																																																									d.Leave()
 																																																																																																								}
-																																																																																																								s = append(s, e)
-																																																																																																								d.Leave()
+																																																																																																								e = s
 																																																																																																							}
-																																																																																																							e = s
+																																																																																																							s = append(s, e)
+																																																																																																							d.Leave()
 																																																																																																						}
-																																																																																																						s = append(s, e)
-																																																																																																						d.Leave()
+																																																																																																						e = s
 																																																																																																					}
-																																																																																																					e = s
+																																																																																																					s = append(s, e)
+																																																																																																					d.Leave()
 																																																																																																				}
-																																																																																																				s = append(s, e)
-																																																																																																				d.Leave()
+																																																																																																				e = s
 																																																																																																			}
-																																																																																																			e = s
+																																																																																																			s = append(s, e)
+																																																																																																			d.Leave()
 																																																																																																		}
-																																																																																																		s = append(s, e)
-																																																																																																		d.Leave()
+																																																																																																		e = s
 																																																																																																	}
-																																																																																																	e = s
+																																																																																																	s = append(s, e)
+																																																																																																	d.Leave()
 																																																																																																}
-																																																																																																s = append(s, e)
-																																																																																																d.Leave()
+																																																																																																e = s
 																																																																																															}
-																																																																																															e = s
+																																																																																															s = append(s, e)
+																																																																																															d.Leave()
 																																																																																														}
-																																																																																														s = append(s, e)
-																																																																																														d.Leave()
+																																																																																														e = s
 																																																																																													}
-																																																																																													e = s
+																																																																																													s = append(s, e)
+																																																																																													d.Leave()
 																																																																																												}
-																																																																																												s = append(s, e)
-																																																																																												d.Leave()
+																																																																																												e = s
 																																																																																											}
-																																																																																											e = s
+																																																																																											s = append(s, e)
+																																																																																											d.Leave()
 																																																																																										}
-																																																																																										s = append(s, e)
-																																																																																										d.Leave()
+																																																																																										e = s
 																																																																																									}
-																																																																																									e = s
+																																																																																									s = append(s, e)
+																																																																																									d.Leave()
 																																																																																								}
-																																																																																								s = append(s, e)
-																																																																																								d.Leave()
+																																																																																								e = s
 																																																																																							}
-																																																																																							e = s
+																																																																																							s = append(s, e)
+																																																																																							d.Leave()
 																																																																																						}
-																																																																																						s = append(s, e)
-																																																																																						d.Leave()
+																																																																																						e = s
 																																																																																					}
-																																																																																					e = s
+																																																																																					s = append(s, e)
+																																																																																					d.Leave()
 																																																																																				}
-																																																																																				s = append(s, e)
-																																																																																				d.Leave()
+																																																																																				e = s
 																																																																																			}
-																																																																																			e = s
+																																																																																			s = append(s, e)
+																																																																																			d.Leave()
 																																																																																		}
-																																																																																		s = append(s, e)
-																																																																																		d.Leave()
+																																																																																		e = s
 																																																																																	}
-																																																																																	e = s
+																																																																																	s = append(s, e)
+																																																																																	d.Leave()
 																																																																																}
-																																																																																s = append(s, e)
-																																																																																d.Leave()
+																																																																																e = s
 																																																																															}
-																																																																															e = s
+																																																																															s = append(s, e)
+																																																																															d.Leave()
 																																																																														}
-																																																																														s = append(s, e)
-																																																																														d.Leave()
+																																																																														e = s
 																																																																													}
-																																																																													e = s
+																																																																													s = append(s, e)
+																																																																													d.Leave()
 																																																																												}
-																																																																												s = append(s, e)
-																																																																												d.Leave()
+																																																																												e = s
 																																																																											}
-																																																																											e = s
+																																																																											s = append(s, e)
+																																																																											d.Leave()
 																																																																										}
-																																																																										s = append(s, e)
-																																																																										d.Leave()
+																																																																										e = s
 																																																																									}
-																																																																									e = s
+																																																																									s = append(s, e)
+																																																																									d.Leave()
 																																																																								}
-																																																																								s = append(s, e)
-																																																																								d.Leave()
+																																																																								e = s
 																																																																							}
-																																																																							e = s
+																																																																							s = append(s, e)
+																																																																							d.Leave()
 																																																																						}
-																																																																						s = append(s, e)
-																																																																						d.Leave()
+																																																																						e = s
 																																																																					}
-																																																																					e = s
+																																																																					s = append(s, e)
+																																																																					d.Leave()
 																																																																				}
-																																																																				s = append(s, e)
-																																																																				d.Leave()
+																																																																				e = s
 																																																																			}
-																																																																			e = s
+																																																																			s = append(s, e)
+																																																																			d.Leave()
 																																																																		}
-																																																																		s = append(s, e)
-																																																																		d.Leave()
+																																																																		e = s
 																																																																	}
-																																																																	e = s
+																																																																	s = append(s, e)
+																																																																	d.Leave()
 																																																																}
-																																																																s = append(s, e)
-																																																																d.Leave()
+																																																																e = s
 																																																															}
-																																																															e = s
+																																																															s = append(s, e)
+																																																															d.Leave()
 																																																														}
-																																																														s = append(s, e)
-																																																														d.Leave()
+																																																														e = s
 																																																													}
-																																																													e = s
+																																																													s = append(s, e)
+																																																													d.Leave()
 																																																												}
-																																																												s = append(s, e)
-																																																												d.Leave()
+																																																												e = s
 																																																											}
-																																																											e = s
+																																																											s = append(s, e)
+																																																											d.Leave()
 																																																										}
-																																																										s = append(s, e)
-																																																										d.Leave()
+																																																										e = s
 																																																									}
-																																																									e = s
+																																																									s = append(s, e)
+																																																									d.Leave()
 																																																								}
-																																																								s = append(s, e)
-																																																								d.Leave()
+																																																								e = s
 																																																							}
-																																																							e = s
+																																																							s = append(s, e)
+																																																							d.Leave()
 																																																						}
-																																																						s = append(s, e)
-																																																						d.Leave()
+																																																						e = s
 																																																					}
-																																																					e = s
+																																																					s = append(s, e)
+																																																					d.Leave()
 																																																				}
-																																																				s = append(s, e)
-																																																				d.Leave()
+																																																				e = s
 																																																			}
-																																																			e = s
+																																																			s = append(s, e)
+																																																			d.Leave()
 																																																		}
-																																																		s = append(s, e)
-																																																		d.Leave()
+																																																		e = s
 																																																	}
-																																																	e = s
+																																																	s = append(s, e)
+																																																	d.Leave()
 																																																}
-																																																s = append(s, e)
-																																																d.Leave()
+																																																e = s
 																																															}
-																																															e = s
+																																															s = append(s, e)
+																																															d.Leave()
 																																														}
-																																														s = append(s, e)
-																																														d.Leave()
+																																														e = s
 																																													}
-																																													e = s
+																																													s = append(s, e)
+																																													d.Leave()
 																																												}
-																																												s = append(s, e)
-																																												d.Leave()
+																																												e = s
 																																											}
-																																											e = s
+																																											s = append(s, e)
+																																											d.Leave()
 																																										}
-																																										s = append(s, e)
-																																										d.Leave()
+																																										e = s
 																																									}
-																																									e = s
+																																									s = append(s, e)
+																																									d.Leave()
 																																								}
-																																								s = append(s, e)
-																																								d.Leave()
+																																								e = s
 																																							}
-																																							e = s
+																																							s = append(s, e)
+																																							d.Leave()
 																																						}
-																																						s = append(s, e)
-																																						d.Leave()
+																																						e = s
 																																					}
-																																					e = s
+																																					s = append(s, e)
+																																					d.Leave()
 																																				}
-																																				s = append(s, e)
-																																				d.Leave()
+																																				e = s
 																																			}
-																																			e = s
+																																			s = append(s, e)
+																																			d.Leave()
 																																		}
-																																		s = append(s, e)
-																																		d.Leave()
+																																		e = s
 																																	}
-																																	e = s
+																																	s = append(s, e)
+																																	d.Leave()
 																																}
-																																s = append(s, e)
-																																d.Leave()
+																																e = s
 																															}
-																															e = s
+																															s = append(s, e)
+																															d.Leave()
 																														}
-																														s = append(s, e)
-																														d.Leave()
+																														e = s
 																													}
-																													e = s
+																													s = append(s, e)
+																													d.Leave()
 																												}
-																												s = append(s, e)
-																												d.Leave()
+																												e = s
 																											}
-																											e = s
+																											s = append(s, e)
+																											d.Leave()
 																										}
-																										s = append(s, e)
-																										d.Leave()
+																										e = s
 																									}
-																									e = s
+																									s = append(s, e)
+																									d.Leave()
 																								}
-																								s = append(s, e)
-																								d.Leave()
+																								e = s
 																							}
-																							e = s
+																							s = append(s, e)
+																							d.Leave()
 																						}
-																						s = append(s, e)
-																						d.Leave()
+																						e = s
 																					}
-																					e = s
+																					s = append(s, e)
+																					d.Leave()
 																				}
-																				s = append(s, e)
-																				d.Leave()
+																				e = s
 																			}
-																			e = s
+																			s = append(s, e)
+																			d.Leave()
 																		}
-																		s = append(s, e)
-																		d.Leave()
+																		e = s
 																	}
-																	e = s
+																	s = append(s, e)
+																	d.Leave()
 																}
-																s = append(s, e)
-																d.Leave()
+																e = s
 															}
-															e = s
+															s = append(s, e)
+															d.Leave()
 														}
-														s = append(s, e)
-														d.Leave()
+														e = s
 													}
-													e = s
+													s = append(s, e)
+													d.Leave()
 												}
-												s = append(s, e)
-												d.Leave()
+												e = s
 											}
-											e = s
+											s = append(s, e)
+											d.Leave()
 										}
-										s = append(s, e)
-										d.Leave()
+										e = s
 									}
-									e = s
+									s = append(s, e)
+									d.Leave()
 								}
-								s = append(s, e)
-								d.Leave()
+								e = s
 							}
-							e = s
+							s = append(s, e)
+							d.Leave()
 						}
-						s = append(s, e)
 						d.Leave()
+						x.D64 = s
 					}
-					d.Leave()
-					x.D64 = s
 				}
 			}
 		case "t":
 			if d.Claim(&seen[2], &it, deepInputKeys[2]) {
-				x.T = d.String(it.Value, "t", 0)
+				if !d.Absent(it.Value, "t", lenient.AbsentNull) {
+					x.T = d.String(it.Value, "t", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, deepInputKnown)
@@ -6574,9 +6750,11 @@ func (x *RawHolder) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 			}
 		case "inner":
 			if d.Claim(&seen[1], &it, rawHolderKeys[1]) {
-				d.Enter("inner")
-				x.Inner.decodeNormgen(d, it.Value, 0)
-				d.Leave()
+				if !d.Absent(it.Value, "inner", lenient.AbsentNull|lenient.AbsentEmpty) {
+					d.Enter("inner")
+					x.Inner.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, rawHolderKnown)
@@ -6646,15 +6824,29 @@ func (x *Part) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "id":
 			if d.Claim(&seen[0], &it, partKeys[0]) {
-				x.ID = d.String(it.Value, "id", 0)
+				if d.Absent(it.Value, "id", lenient.AbsentNull) {
+					x.ID = lenient.Expand("part-{{index}}", d.Index())
+					d.DefaultedString("id", string(x.ID))
+				} else {
+					x.ID = d.String(it.Value, "id", 0)
+				}
 			}
 		case "qty":
 			if d.Claim(&seen[1], &it, partKeys[1]) {
-				x.Qty = int(d.Int(it.Value, "qty", lenient.IntBits, 0))
+				if d.Absent(it.Value, "qty", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Qty = 1
+					d.Defaulted("qty", "1")
+				} else {
+					x.Qty = int(d.Int(it.Value, "qty", lenient.IntBits, 0))
+				}
 			}
 		case "name":
 			if d.Claim(&seen[2], &it, partKeys[2]) {
-				x.Name = d.String(it.Value, "name", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("name", partKeys[2][1:])
+				} else {
+					x.Name = d.String(it.Value, "name", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, partKnown)
@@ -6789,22 +6981,43 @@ func (x *Opts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "level":
 			if d.Claim(&seen[0], &it, optsKeys[0]) {
-				x.Level = Level(d.Int(it.Value, "level", 8, 0))
+				if d.Absent(it.Value, "level", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Level = 2
+					d.Defaulted("level", "2")
+				} else {
+					x.Level = Level(d.Int(it.Value, "level", 8, 0))
+				}
 			}
 		case "ratio":
 			if d.Claim(&seen[1], &it, optsKeys[1]) {
-				if !lenient.Null(it.Value) {
-					p := float32(d.Float(it.Value, "ratio", 32, 0))
-					x.Ratio = &p
+				if d.Absent(it.Value, "ratio", lenient.AbsentNull|lenient.AbsentEmpty) {
+					val := float32(0.5)
+					x.Ratio = &val
+					d.Defaulted("ratio", "0.5")
+				} else {
+					if !lenient.Null(it.Value) {
+						p := float32(d.Float(it.Value, "ratio", 32, 0))
+						x.Ratio = &p
+					}
 				}
 			}
 		case "verbose":
 			if d.Claim(&seen[2], &it, optsKeys[2]) {
-				x.Verbose = d.Bool(it.Value, "verbose", 0)
+				if d.Absent(it.Value, "verbose", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Verbose = true
+					d.Defaulted("verbose", "true")
+				} else {
+					x.Verbose = d.Bool(it.Value, "verbose", 0)
+				}
 			}
 		case "label":
 			if d.Claim(&seen[3], &it, optsKeys[3]) {
-				x.Label = Mode(d.String(it.Value, "label", 0))
+				if d.Absent(it.Value, "label", lenient.AbsentNull) {
+					x.Label = "lbl"
+					d.Defaulted("label", "\"lbl\"")
+				} else {
+					x.Label = Mode(d.String(it.Value, "label", 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, optsKnown)
@@ -6963,87 +7176,134 @@ func (x *DefaultsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 		switch string(it.Key) {
 		case "req", "r", "required":
 			if d.Claim(&seen[0], &it, defaultsInputKeys[0]) {
-				x.Req = d.String(it.Value, "req", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("req", defaultsInputKeys[0][1:])
+				} else {
+					x.Req = d.String(it.Value, "req", 0)
+				}
 			}
 		case "req_i":
 			if d.Claim(&seen[1], &it, defaultsInputKeys[1]) {
-				x.ReqI = int(d.Int(it.Value, "req_i", lenient.IntBits, 0))
+				if lenient.Null(it.Value) {
+					d.Missing("req_i", defaultsInputKeys[1][1:])
+				} else {
+					x.ReqI = int(d.Int(it.Value, "req_i", lenient.IntBits, 0))
+				}
 			}
 		case "ds":
 			if d.Claim(&seen[2], &it, defaultsInputKeys[2]) {
-				x.DS = d.String(it.Value, "ds", 0)
+				if d.Absent(it.Value, "ds", lenient.AbsentNull) {
+					x.DS = "x"
+					d.Defaulted("ds", "\"x\"")
+				} else {
+					x.DS = d.String(it.Value, "ds", 0)
+				}
 			}
 		case "di":
 			if d.Claim(&seen[3], &it, defaultsInputKeys[3]) {
-				x.DI = int(d.Int(it.Value, "di", lenient.IntBits, 0))
+				if d.Absent(it.Value, "di", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.DI = 7
+					d.Defaulted("di", "7")
+				} else {
+					x.DI = int(d.Int(it.Value, "di", lenient.IntBits, 0))
+				}
 			}
 		case "dp":
 			if d.Claim(&seen[4], &it, defaultsInputKeys[4]) {
-				if !lenient.Null(it.Value) {
-					p := int(d.Int(it.Value, "dp", lenient.IntBits, 0))
-					x.DP = &p
+				if d.Absent(it.Value, "dp", lenient.AbsentNull|lenient.AbsentEmpty) {
+					val := int(3)
+					x.DP = &val
+					d.Defaulted("dp", "3")
+				} else {
+					if !lenient.Null(it.Value) {
+						p := int(d.Int(it.Value, "dp", lenient.IntBits, 0))
+						x.DP = &p
+					}
 				}
 			}
 		case "du":
 			if d.Claim(&seen[5], &it, defaultsInputKeys[5]) {
-				x.DU = uint8(d.Uint(it.Value, "du", 8, 0))
+				if d.Absent(it.Value, "du", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.DU = 255
+					d.Defaulted("du", "255")
+				} else {
+					x.DU = uint8(d.Uint(it.Value, "du", 8, 0))
+				}
 			}
 		case "df":
 			if d.Claim(&seen[6], &it, defaultsInputKeys[6]) {
-				x.DF = float32(d.Float(it.Value, "df", 32, 0))
+				if d.Absent(it.Value, "df", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.DF = 1.5
+					d.Defaulted("df", "1.5")
+				} else {
+					x.DF = float32(d.Float(it.Value, "df", 32, 0))
+				}
 			}
 		case "dm":
 			if d.Claim(&seen[7], &it, defaultsInputKeys[7]) {
-				x.DM = Mode(d.String(it.Value, "dm", 0))
+				if d.Absent(it.Value, "dm", lenient.AbsentNull) {
+					x.DM = "m"
+					d.Defaulted("dm", "\"m\"")
+				} else {
+					x.DM = Mode(d.String(it.Value, "dm", 0))
+				}
 			}
 		case "opts":
 			if d.Claim(&seen[8], &it, defaultsInputKeys[8]) {
-				d.Enter("opts")
-				x.Opts.decodeNormgen(d, it.Value, 0)
-				d.Leave()
+				if !d.Absent(it.Value, "opts", lenient.AbsentNull|lenient.AbsentEmpty) {
+					d.Enter("opts")
+					x.Opts.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
 			}
 		case "popts":
 			if d.Claim(&seen[9], &it, defaultsInputKeys[9]) {
-				if !lenient.Null(it.Value) {
-					d.Enter("popts")
-					p := new(Opts)
-					p.decodeNormgen(d, it.Value, 0)
-					x.POpts = p
-					d.Leave()
+				if !d.Absent(it.Value, "popts", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						d.Enter("popts")
+						p := new(Opts)
+						p.decodeNormgen(d, it.Value, 0)
+						x.POpts = p
+						d.Leave()
+					}
 				}
 			}
 		case "parts":
 			if d.Claim(&seen[10], &it, defaultsInputKeys[10]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "parts", 0, &a) {
-					d.Enter("parts")
-					s := make([]Part, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Part
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "parts", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "parts", 0, &a) {
+						d.Enter("parts")
+						s := make([]Part, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e Part
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Parts = s
 					}
-					d.Leave()
-					x.Parts = s
 				}
 			}
 		case "tags":
 			if d.Claim(&seen[11], &it, defaultsInputKeys[11]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "tags", lenient.Wrap, &a) {
-					d.Enter("tags")
-					s := make(Tags, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "tags", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "tags", lenient.Wrap, &a) {
+						d.Enter("tags")
+						s := make(Tags, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Tags = s
 					}
-					d.Leave()
-					x.Tags = s
 				}
 			}
 		default:
@@ -7328,11 +7588,15 @@ func (x *Closed) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "a":
 			if d.Claim(&seen[0], &it, closedKeys[0]) {
-				x.A = int(d.Int(it.Value, "a", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "a", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.A = int(d.Int(it.Value, "a", lenient.IntBits, 0))
+				}
 			}
 		case "b":
 			if d.Claim(&seen[1], &it, closedKeys[1]) {
-				x.B = d.String(it.Value, "b", 0)
+				if !d.Absent(it.Value, "b", lenient.AbsentNull) {
+					x.B = d.String(it.Value, "b", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, lenient.RejectUnknown, closedKnown)
@@ -7429,60 +7693,74 @@ func (x *StrictInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "id":
 			if d.Claim(&seen[0], &it, strictInputKeys[0]) {
-				x.Base.ID = d.String(it.Value, "id", 0)
+				if !d.Absent(it.Value, "id", lenient.AbsentNull) {
+					x.Base.ID = d.String(it.Value, "id", 0)
+				}
 			}
 		case "kind":
 			if d.Claim(&seen[1], &it, strictInputKeys[1]) {
-				x.Base.Kind = Mode(d.String(it.Value, "kind", 0))
+				if !d.Absent(it.Value, "kind", lenient.AbsentNull) {
+					x.Base.Kind = Mode(d.String(it.Value, "kind", 0))
+				}
 			}
 		case "c":
 			if d.Claim(&seen[2], &it, strictInputKeys[2]) {
-				d.Enter("c")
-				x.C.decodeNormgen(d, it.Value, 0)
-				d.Leave()
+				if !d.Absent(it.Value, "c", lenient.AbsentNull|lenient.AbsentEmpty) {
+					d.Enter("c")
+					x.C.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
 			}
 		case "cs":
 			if d.Claim(&seen[3], &it, strictInputKeys[3]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "cs", 0, &a) {
-					d.Enter("cs")
-					s := make([]Closed, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Closed
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "cs", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "cs", 0, &a) {
+						d.Enter("cs")
+						s := make([]Closed, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e Closed
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Cs = s
 					}
-					d.Leave()
-					x.Cs = s
 				}
 			}
 		case "cm":
 			if d.Claim(&seen[4], &it, strictInputKeys[4]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "cm", 0, &o) {
-					d.Enter("cm")
-					mp := make(map[string]Closed)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e Closed
-						e.decodeNormgen(d, o.Value, 0)
-						mp[k] = e
+				if !d.Absent(it.Value, "cm", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "cm", 0, &o) {
+						d.Enter("cm")
+						mp := make(map[string]Closed)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e Closed
+							e.decodeNormgen(d, o.Value, 0)
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.Cm = mp
 					}
-					d.Leave()
-					x.Cm = mp
 				}
 			}
 		case "flag":
 			if d.Claim(&seen[5], &it, strictInputKeys[5]) {
-				x.Flag = d.Bool(it.Value, "flag", 0)
+				if !d.Absent(it.Value, "flag", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Flag = d.Bool(it.Value, "flag", 0)
+				}
 			}
 		case "amount":
 			if d.Claim(&seen[6], &it, strictInputKeys[6]) {
-				x.Amount = d.Float(it.Value, "amount", 64, 0)
+				if !d.Absent(it.Value, "amount", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Amount = d.Float(it.Value, "amount", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, lenient.RejectUnknown, strictInputKnown)
@@ -7653,7 +7931,9 @@ func (x *Emb) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "b":
 			if d.Claim(&seen[0], &it, embKeys[0]) {
-				x.B = int(d.Int(it.Value, "b", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "b", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.B = int(d.Int(it.Value, "b", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, embKnown)
@@ -7749,163 +8029,177 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "psp":
 			if d.Claim(&seen[0], &it, oddInputKeys[0]) {
-				if !lenient.Null(it.Value) {
+				if !d.Absent(it.Value, "psp", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						var a lenient.ArrayIter
+						if d.Array(it.Value, "psp", 0, &a) {
+							d.Enter("psp")
+							s := make([]*int, 0, a.Len())
+							for a.Next() {
+								d.EnterIndex(a.Index())
+								var e *int
+								if !lenient.Null(a.Value) {
+									p := int(d.Int(a.Value, "", lenient.IntBits, 0))
+									e = &p
+								}
+								s = append(s, e)
+								d.Leave()
+							}
+							d.Leave()
+							x.PSP = &s
+						}
+					}
+				}
+			}
+		case "sps":
+			if d.Claim(&seen[1], &it, oddInputKeys[1]) {
+				if !d.Absent(it.Value, "sps", lenient.AbsentNull|lenient.AbsentEmpty) {
 					var a lenient.ArrayIter
-					if d.Array(it.Value, "psp", 0, &a) {
-						d.Enter("psp")
-						s := make([]*int, 0, a.Len())
+					if d.Array(it.Value, "sps", 0, &a) {
+						d.Enter("sps")
+						s := make([]*[]int, 0, a.Len())
 						for a.Next() {
 							d.EnterIndex(a.Index())
-							var e *int
+							var e *[]int
 							if !lenient.Null(a.Value) {
-								p := int(d.Int(a.Value, "", lenient.IntBits, 0))
+								var a1 lenient.ArrayIter
+								if d.Array(a.Value, "", 0, &a1) {
+									s := make([]int, 0, a1.Len())
+									for a1.Next() {
+										d.EnterIndex(a1.Index())
+										var e int
+										e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
+										s = append(s, e)
+										d.Leave()
+									}
+									e = &s
+								}
+							}
+							s = append(s, e)
+							d.Leave()
+						}
+						d.Leave()
+						x.SPS = s
+					}
+				}
+			}
+		case "mps":
+			if d.Claim(&seen[2], &it, oddInputKeys[2]) {
+				if !d.Absent(it.Value, "mps", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "mps", 0, &o) {
+						d.Enter("mps")
+						mp := make(map[string]*[]int)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e *[]int
+							if !lenient.Null(o.Value) {
+								var a1 lenient.ArrayIter
+								if d.Array(o.Value, "", 0, &a1) {
+									s := make([]int, 0, a1.Len())
+									for a1.Next() {
+										d.EnterIndex(a1.Index())
+										var e int
+										e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
+										s = append(s, e)
+										d.Leave()
+									}
+									e = &s
+								}
+							}
+							mp[k] = e
+							d.Leave()
+						}
+						d.Leave()
+						x.MPS = mp
+					}
+				}
+			}
+		case "pmp":
+			if d.Claim(&seen[3], &it, oddInputKeys[3]) {
+				if !d.Absent(it.Value, "pmp", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						var o lenient.ObjectIter
+						if d.Object(it.Value, "pmp", 0, &o) {
+							d.Enter("pmp")
+							mp := make(map[string]*Inner)
+							for o.Next() {
+								k := string(o.Key)
+								d.Enter(k)
+								var e *Inner
+								if !lenient.Null(o.Value) {
+									p := new(Inner)
+									p.decodeNormgen(d, o.Value, 0)
+									e = p
+								}
+								mp[k] = e
+								d.Leave()
+							}
+							d.Leave()
+							x.PMP = &mp
+						}
+					}
+				}
+			}
+		case "spm":
+			if d.Claim(&seen[4], &it, oddInputKeys[4]) {
+				if !d.Absent(it.Value, "spm", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "spm", 0, &a) {
+						d.Enter("spm")
+						s := make([]*Mode, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e *Mode
+							if !lenient.Null(a.Value) {
+								p := Mode(d.String(a.Value, "", 0))
 								e = &p
 							}
 							s = append(s, e)
 							d.Leave()
 						}
 						d.Leave()
-						x.PSP = &s
+						x.SPM = s
 					}
 				}
 			}
-		case "sps":
-			if d.Claim(&seen[1], &it, oddInputKeys[1]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "sps", 0, &a) {
-					d.Enter("sps")
-					s := make([]*[]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e *[]int
-						if !lenient.Null(a.Value) {
-							var a1 lenient.ArrayIter
-							if d.Array(a.Value, "", 0, &a1) {
-								s := make([]int, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e int
-									e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
-									s = append(s, e)
-									d.Leave()
-								}
-								e = &s
-							}
-						}
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.SPS = s
-				}
-			}
-		case "mps":
-			if d.Claim(&seen[2], &it, oddInputKeys[2]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "mps", 0, &o) {
-					d.Enter("mps")
-					mp := make(map[string]*[]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e *[]int
-						if !lenient.Null(o.Value) {
-							var a1 lenient.ArrayIter
-							if d.Array(o.Value, "", 0, &a1) {
-								s := make([]int, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e int
-									e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
-									s = append(s, e)
-									d.Leave()
-								}
-								e = &s
-							}
-						}
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.MPS = mp
-				}
-			}
-		case "pmp":
-			if d.Claim(&seen[3], &it, oddInputKeys[3]) {
-				if !lenient.Null(it.Value) {
+		case "n":
+			if d.Claim(&seen[5], &it, oddInputKeys[5]) {
+				if !d.Absent(it.Value, "n", lenient.AbsentNull|lenient.AbsentEmpty) {
 					var o lenient.ObjectIter
-					if d.Object(it.Value, "pmp", 0, &o) {
-						d.Enter("pmp")
-						mp := make(map[string]*Inner)
+					if d.Object(it.Value, "n", 0, &o) {
+						d.Enter("n")
+						mp := make(Named)
 						for o.Next() {
 							k := string(o.Key)
 							d.Enter(k)
-							var e *Inner
-							if !lenient.Null(o.Value) {
-								p := new(Inner)
-								p.decodeNormgen(d, o.Value, 0)
-								e = p
+							var e List
+							var a1 lenient.ArrayIter
+							if d.Array(o.Value, "", 0, &a1) {
+								s := make(List, 0, a1.Len())
+								for a1.Next() {
+									d.EnterIndex(a1.Index())
+									var e Mode
+									e = Mode(d.String(a1.Value, "", 0))
+									s = append(s, e)
+									d.Leave()
+								}
+								e = s
 							}
 							mp[k] = e
 							d.Leave()
 						}
 						d.Leave()
-						x.PMP = &mp
+						x.N = mp
 					}
-				}
-			}
-		case "spm":
-			if d.Claim(&seen[4], &it, oddInputKeys[4]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "spm", 0, &a) {
-					d.Enter("spm")
-					s := make([]*Mode, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e *Mode
-						if !lenient.Null(a.Value) {
-							p := Mode(d.String(a.Value, "", 0))
-							e = &p
-						}
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.SPM = s
-				}
-			}
-		case "n":
-			if d.Claim(&seen[5], &it, oddInputKeys[5]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "n", 0, &o) {
-					d.Enter("n")
-					mp := make(Named)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e List
-						var a1 lenient.ArrayIter
-						if d.Array(o.Value, "", 0, &a1) {
-							s := make(List, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e Mode
-								e = Mode(d.String(a1.Value, "", 0))
-								s = append(s, e)
-								d.Leave()
-							}
-							e = s
-						}
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.N = mp
 				}
 			}
 		case "al":
 			if d.Claim(&seen[6], &it, oddInputKeys[6]) {
-				x.AL = d.String(it.Value, "al", 0)
+				if !d.Absent(it.Value, "al", lenient.AbsentNull) {
+					x.AL = d.String(it.Value, "al", 0)
+				}
 			}
 		case "pal":
 			if d.Claim(&seen[7], &it, oddInputKeys[7]) {
@@ -7916,78 +8210,86 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			}
 		case "emb":
 			if d.Claim(&seen[8], &it, oddInputKeys[8]) {
-				d.Enter("emb")
-				x.Emb.decodeNormgen(d, it.Value, 0)
-				d.Leave()
+				if !d.Absent(it.Value, "emb", lenient.AbsentNull|lenient.AbsentEmpty) {
+					d.Enter("emb")
+					x.Emb.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
 			}
 		case "str":
 			if d.Claim(&seen[9], &it, oddInputKeys[9]) {
-				x.Str = int(d.Int(it.Value, "str", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "str", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Str = int(d.Int(it.Value, "str", lenient.IntBits, 0))
+				}
 			}
 		case "msp":
 			if d.Claim(&seen[10], &it, oddInputKeys[10]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "msp", 0, &o) {
-					d.Enter("msp")
-					mp := make(map[string][]*Inner)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e []*Inner
-						var a1 lenient.ArrayIter
-						if d.Array(o.Value, "", 0, &a1) {
-							s := make([]*Inner, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e *Inner
-								if !lenient.Null(a1.Value) {
-									p := new(Inner)
-									p.decodeNormgen(d, a1.Value, 0)
-									e = p
+				if !d.Absent(it.Value, "msp", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "msp", 0, &o) {
+						d.Enter("msp")
+						mp := make(map[string][]*Inner)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e []*Inner
+							var a1 lenient.ArrayIter
+							if d.Array(o.Value, "", 0, &a1) {
+								s := make([]*Inner, 0, a1.Len())
+								for a1.Next() {
+									d.EnterIndex(a1.Index())
+									var e *Inner
+									if !lenient.Null(a1.Value) {
+										p := new(Inner)
+										p.decodeNormgen(d, a1.Value, 0)
+										e = p
+									}
+									s = append(s, e)
+									d.Leave()
 								}
-								s = append(s, e)
-								d.Leave()
+								e = s
 							}
-							e = s
+							mp[k] = e
+							d.Leave()
 						}
-						mp[k] = e
 						d.Leave()
+						x.MSP = mp
 					}
-					d.Leave()
-					x.MSP = mp
 				}
 			}
 		case "smp":
 			if d.Claim(&seen[11], &it, oddInputKeys[11]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "smp", 0, &a) {
-					d.Enter("smp")
-					s := make([]map[string]*Inner, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e map[string]*Inner
-						var o1 lenient.ObjectIter
-						if d.Object(a.Value, "", 0, &o1) {
-							mp := make(map[string]*Inner)
-							for o1.Next() {
-								k := string(o1.Key)
-								d.Enter(k)
-								var e *Inner
-								if !lenient.Null(o1.Value) {
-									p := new(Inner)
-									p.decodeNormgen(d, o1.Value, 0)
-									e = p
+				if !d.Absent(it.Value, "smp", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "smp", 0, &a) {
+						d.Enter("smp")
+						s := make([]map[string]*Inner, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e map[string]*Inner
+							var o1 lenient.ObjectIter
+							if d.Object(a.Value, "", 0, &o1) {
+								mp := make(map[string]*Inner)
+								for o1.Next() {
+									k := string(o1.Key)
+									d.Enter(k)
+									var e *Inner
+									if !lenient.Null(o1.Value) {
+										p := new(Inner)
+										p.decodeNormgen(d, o1.Value, 0)
+										e = p
+									}
+									mp[k] = e
+									d.Leave()
 								}
-								mp[k] = e
-								d.Leave()
+								e = mp
 							}
-							e = mp
+							s = append(s, e)
+							d.Leave()
 						}
-						s = append(s, e)
 						d.Leave()
+						x.SMP = s
 					}
-					d.Leave()
-					x.SMP = s
 				}
 			}
 		default:
@@ -8396,267 +8698,371 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "id", "ident", "the id":
 			if d.Claim(&seen[0], &it, reportInputKeys[0]) {
-				x.ReportBase.ID = d.String(it.Value, "id", 0)
+				if !d.Absent(it.Value, "id", lenient.AbsentNull) {
+					x.ReportBase.ID = d.String(it.Value, "id", 0)
+				}
 			}
 		case "lvl":
 			if d.Claim(&seen[1], &it, reportInputKeys[1]) {
-				x.ReportBase.Level = Level(d.Int(it.Value, "lvl", 8, 0))
+				if d.Absent(it.Value, "lvl", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.ReportBase.Level = -3
+					d.Defaulted("lvl", "-3")
+				} else {
+					x.ReportBase.Level = Level(d.Int(it.Value, "lvl", 8, 0))
+				}
 			}
 		case "s", "str", "old s":
 			if d.Claim(&seen[2], &it, reportInputKeys[2]) {
-				x.S = d.String(it.Value, "s", 0)
+				if !d.Absent(it.Value, "s", lenient.AbsentNull) {
+					x.S = d.String(it.Value, "s", 0)
+				}
 			}
 		case "i", "int_v", "$i":
 			if d.Claim(&seen[3], &it, reportInputKeys[3]) {
-				x.I = int(d.Int(it.Value, "i", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "i", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.I = int(d.Int(it.Value, "i", lenient.IntBits, 0))
+				}
 			}
 		case "i8", "i8_v":
 			if d.Claim(&seen[4], &it, reportInputKeys[4]) {
-				x.I8 = int8(d.Int(it.Value, "i8", 8, 0))
+				if !d.Absent(it.Value, "i8", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.I8 = int8(d.Int(it.Value, "i8", 8, 0))
+				}
 			}
 		case "u", "uint_v":
 			if d.Claim(&seen[5], &it, reportInputKeys[5]) {
-				x.U = uint16(d.Uint(it.Value, "u", 16, 0))
+				if !d.Absent(it.Value, "u", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.U = uint16(d.Uint(it.Value, "u", 16, 0))
+				}
 			}
 		case "u64", "u64_v":
 			if d.Claim(&seen[6], &it, reportInputKeys[6]) {
-				x.U64 = d.Uint(it.Value, "u64", 64, 0)
+				if !d.Absent(it.Value, "u64", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.U64 = d.Uint(it.Value, "u64", 64, 0)
+				}
 			}
 		case "f", "float_v":
 			if d.Claim(&seen[7], &it, reportInputKeys[7]) {
-				x.F = float32(d.Float(it.Value, "f", 32, 0))
+				if !d.Absent(it.Value, "f", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.F = float32(d.Float(it.Value, "f", 32, 0))
+				}
 			}
 		case "f64", "f64_v":
 			if d.Claim(&seen[8], &it, reportInputKeys[8]) {
-				x.F64 = d.Float(it.Value, "f64", 64, 0)
+				if !d.Absent(it.Value, "f64", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.F64 = d.Float(it.Value, "f64", 64, 0)
+				}
 			}
 		case "b", "bool_v":
 			if d.Claim(&seen[9], &it, reportInputKeys[9]) {
-				x.B = d.Bool(it.Value, "b", 0)
+				if !d.Absent(it.Value, "b", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.B = d.Bool(it.Value, "b", 0)
+				}
 			}
 		case "sb", "sb_v":
 			if d.Claim(&seen[10], &it, reportInputKeys[10]) {
-				x.SB = d.Bool(it.Value, "sb", lenient.StrictBool)
+				if !d.Absent(it.Value, "sb", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.SB = d.Bool(it.Value, "sb", lenient.StrictBool)
+				}
 			}
 		case "p i", "pi":
 			if d.Claim(&seen[11], &it, reportInputKeys[11]) {
-				if !lenient.Null(it.Value) {
-					p := int(d.Int(it.Value, "p i", lenient.IntBits, 0))
-					x.PI = &p
+				if !d.Absent(it.Value, "p i", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := int(d.Int(it.Value, "p i", lenient.IntBits, 0))
+						x.PI = &p
+					}
 				}
 			}
 		case "p b", "pb":
 			if d.Claim(&seen[12], &it, reportInputKeys[12]) {
-				if !lenient.Null(it.Value) {
-					p := d.Bool(it.Value, "p b", 0)
-					x.PB = &p
+				if !d.Absent(it.Value, "p b", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := d.Bool(it.Value, "p b", 0)
+						x.PB = &p
+					}
 				}
 			}
 		case "a b", "sl":
 			if d.Claim(&seen[13], &it, reportInputKeys[13]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "a b", 0, &a) {
-					d.Enter("a b")
-					s := make([]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int
-						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
-						s = append(s, e)
+				if !d.Absent(it.Value, "a b", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "a b", 0, &a) {
+						d.Enter("a b")
+						s := make([]int, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e int
+							e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Sl = s
 					}
-					d.Leave()
-					x.Sl = s
 				}
 			}
 		case "a-b", "mp":
 			if d.Claim(&seen[14], &it, reportInputKeys[14]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "a-b", 0, &o) {
-					d.Enter("a-b")
-					mp := make(map[string]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e int
-						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.M = mp
-				}
-			}
-		case "x 0", "inner":
-			if d.Claim(&seen[15], &it, reportInputKeys[15]) {
-				d.Enter("x 0")
-				x.In.decodeNormgen(d, it.Value, 0)
-				d.Leave()
-			}
-		case "pin", "p_in":
-			if d.Claim(&seen[16], &it, reportInputKeys[16]) {
-				if !lenient.Null(it.Value) {
-					d.Enter("pin")
-					p := new(Inner)
-					p.decodeNormgen(d, it.Value, 0)
-					x.PIn = p
-					d.Leave()
-				}
-			}
-		case "w", "ww":
-			if d.Claim(&seen[17], &it, reportInputKeys[17]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "w", lenient.Wrap, &a) {
-					d.Enter("w")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.W = s
-				}
-			}
-		case "strict", "st":
-			if d.Claim(&seen[18], &it, reportInputKeys[18]) {
-				x.Str = int(d.Int(it.Value, "strict", lenient.IntBits, lenient.Strict))
-			}
-		case "un", "un_v":
-			if d.Claim(&seen[19], &it, reportInputKeys[19]) {
-				x.Un = d.String(it.Value, "un", lenient.Unescape)
-			}
-		case "ss", "s_s":
-			if d.Claim(&seen[20], &it, reportInputKeys[20]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "ss", 0, &a) {
-					d.Enter("ss")
-					s := make([][]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e []string
-						var a1 lenient.ArrayIter
-						if d.Array(a.Value, "", 0, &a1) {
-							s := make([]string, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e string
-								e = d.String(a1.Value, "", 0)
-								s = append(s, e)
-								d.Leave()
-							}
-							e = s
-						}
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.SS = s
-				}
-			}
-		case "m m":
-			if d.Claim(&seen[21], &it, reportInputKeys[21]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "m m", 0, &o) {
-					d.Enter("m m")
-					mp := make(map[string][]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e []int
-						var a1 lenient.ArrayIter
-						if d.Array(o.Value, "", 0, &a1) {
-							s := make([]int, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e int
-								e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
-								s = append(s, e)
-								d.Leave()
-							}
-							e = s
-						}
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.MM = mp
-				}
-			}
-		case "d s":
-			if d.Claim(&seen[22], &it, reportInputKeys[22]) {
-				x.DS = d.String(it.Value, "d s", 0)
-			}
-		case "di":
-			if d.Claim(&seen[23], &it, reportInputKeys[23]) {
-				x.DI = int8(d.Int(it.Value, "di", 8, 0))
-			}
-		case "du":
-			if d.Claim(&seen[24], &it, reportInputKeys[24]) {
-				x.DU = d.Uint(it.Value, "du", 64, 0)
-			}
-		case "d f":
-			if d.Claim(&seen[25], &it, reportInputKeys[25]) {
-				x.DF = d.Float(it.Value, "d f", 64, 0)
-			}
-		case "df32":
-			if d.Claim(&seen[26], &it, reportInputKeys[26]) {
-				x.DF32 = float32(d.Float(it.Value, "df32", 32, 0))
-			}
-		case "db":
-			if d.Claim(&seen[27], &it, reportInputKeys[27]) {
-				x.DB = d.Bool(it.Value, "db", 0)
-			}
-		case "dpf":
-			if d.Claim(&seen[28], &it, reportInputKeys[28]) {
-				if !lenient.Null(it.Value) {
-					p := float32(d.Float(it.Value, "dpf", 32, 0))
-					x.DPF = &p
-				}
-			}
-		case "dpb":
-			if d.Claim(&seen[29], &it, reportInputKeys[29]) {
-				if !lenient.Null(it.Value) {
-					p := d.Bool(it.Value, "dpb", 0)
-					x.DPB = &p
-				}
-			}
-		case "dps", "dps_v":
-			if d.Claim(&seen[30], &it, reportInputKeys[30]) {
-				if !lenient.Null(it.Value) {
-					p := Mode(d.String(it.Value, "dps", 0))
-					x.DPS = &p
-				}
-			}
-		case "da", "da_v":
-			if d.Claim(&seen[31], &it, reportInputKeys[31]) {
-				x.DA = int(d.Int(it.Value, "da", lenient.IntBits, 0))
-			}
-		case "opts", "options":
-			if d.Claim(&seen[32], &it, reportInputKeys[32]) {
-				d.Enter("opts")
-				x.Opts.decodeNormgen(d, it.Value, 0)
-				d.Leave()
-			}
-		case "pmap", "p_map":
-			if d.Claim(&seen[33], &it, reportInputKeys[33]) {
-				if !lenient.Null(it.Value) {
+				if !d.Absent(it.Value, "a-b", lenient.AbsentNull|lenient.AbsentEmpty) {
 					var o lenient.ObjectIter
-					if d.Object(it.Value, "pmap", 0, &o) {
-						d.Enter("pmap")
-						mp := make(map[string]string)
+					if d.Object(it.Value, "a-b", 0, &o) {
+						d.Enter("a-b")
+						mp := make(map[string]int)
 						for o.Next() {
 							k := string(o.Key)
 							d.Enter(k)
-							var e string
-							e = d.String(o.Value, "", 0)
+							var e int
+							e = int(d.Int(o.Value, "", lenient.IntBits, 0))
 							mp[k] = e
 							d.Leave()
 						}
 						d.Leave()
-						x.PMap = &mp
+						x.M = mp
+					}
+				}
+			}
+		case "x 0", "inner":
+			if d.Claim(&seen[15], &it, reportInputKeys[15]) {
+				if !d.Absent(it.Value, "x 0", lenient.AbsentNull|lenient.AbsentEmpty) {
+					d.Enter("x 0")
+					x.In.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
+			}
+		case "pin", "p_in":
+			if d.Claim(&seen[16], &it, reportInputKeys[16]) {
+				if !d.Absent(it.Value, "pin", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						d.Enter("pin")
+						p := new(Inner)
+						p.decodeNormgen(d, it.Value, 0)
+						x.PIn = p
+						d.Leave()
+					}
+				}
+			}
+		case "w", "ww":
+			if d.Claim(&seen[17], &it, reportInputKeys[17]) {
+				if !d.Absent(it.Value, "w", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "w", lenient.Wrap, &a) {
+						d.Enter("w")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
+						d.Leave()
+						x.W = s
+					}
+				}
+			}
+		case "strict", "st":
+			if d.Claim(&seen[18], &it, reportInputKeys[18]) {
+				if !d.Absent(it.Value, "strict", lenient.AbsentNull) {
+					x.Str = int(d.Int(it.Value, "strict", lenient.IntBits, lenient.Strict))
+				}
+			}
+		case "un", "un_v":
+			if d.Claim(&seen[19], &it, reportInputKeys[19]) {
+				if !d.Absent(it.Value, "un", lenient.AbsentNull) {
+					x.Un = d.String(it.Value, "un", lenient.Unescape)
+				}
+			}
+		case "ss", "s_s":
+			if d.Claim(&seen[20], &it, reportInputKeys[20]) {
+				if !d.Absent(it.Value, "ss", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "ss", 0, &a) {
+						d.Enter("ss")
+						s := make([][]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e []string
+							var a1 lenient.ArrayIter
+							if d.Array(a.Value, "", 0, &a1) {
+								s := make([]string, 0, a1.Len())
+								for a1.Next() {
+									d.EnterIndex(a1.Index())
+									var e string
+									e = d.String(a1.Value, "", 0)
+									s = append(s, e)
+									d.Leave()
+								}
+								e = s
+							}
+							s = append(s, e)
+							d.Leave()
+						}
+						d.Leave()
+						x.SS = s
+					}
+				}
+			}
+		case "m m":
+			if d.Claim(&seen[21], &it, reportInputKeys[21]) {
+				if !d.Absent(it.Value, "m m", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "m m", 0, &o) {
+						d.Enter("m m")
+						mp := make(map[string][]int)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e []int
+							var a1 lenient.ArrayIter
+							if d.Array(o.Value, "", 0, &a1) {
+								s := make([]int, 0, a1.Len())
+								for a1.Next() {
+									d.EnterIndex(a1.Index())
+									var e int
+									e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
+									s = append(s, e)
+									d.Leave()
+								}
+								e = s
+							}
+							mp[k] = e
+							d.Leave()
+						}
+						d.Leave()
+						x.MM = mp
+					}
+				}
+			}
+		case "d s":
+			if d.Claim(&seen[22], &it, reportInputKeys[22]) {
+				if d.Absent(it.Value, "d s", lenient.AbsentNull) {
+					x.DS = "a\"b<é"
+					d.Defaulted("d s", "\"a\\\"b\\u003cé\"")
+				} else {
+					x.DS = d.String(it.Value, "d s", 0)
+				}
+			}
+		case "di":
+			if d.Claim(&seen[23], &it, reportInputKeys[23]) {
+				if d.Absent(it.Value, "di", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.DI = -128
+					d.Defaulted("di", "-128")
+				} else {
+					x.DI = int8(d.Int(it.Value, "di", 8, 0))
+				}
+			}
+		case "du":
+			if d.Claim(&seen[24], &it, reportInputKeys[24]) {
+				if d.Absent(it.Value, "du", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.DU = 18446744073709551615
+					d.Defaulted("du", "18446744073709551615")
+				} else {
+					x.DU = d.Uint(it.Value, "du", 64, 0)
+				}
+			}
+		case "d f":
+			if d.Claim(&seen[25], &it, reportInputKeys[25]) {
+				if d.Absent(it.Value, "d f", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.DF = 1e2
+					d.Defaulted("d f", "1e2")
+				} else {
+					x.DF = d.Float(it.Value, "d f", 64, 0)
+				}
+			}
+		case "df32":
+			if d.Claim(&seen[26], &it, reportInputKeys[26]) {
+				if d.Absent(it.Value, "df32", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.DF32 = 0.1
+					d.Defaulted("df32", "0.1")
+				} else {
+					x.DF32 = float32(d.Float(it.Value, "df32", 32, 0))
+				}
+			}
+		case "db":
+			if d.Claim(&seen[27], &it, reportInputKeys[27]) {
+				if d.Absent(it.Value, "db", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.DB = true
+					d.Defaulted("db", "true")
+				} else {
+					x.DB = d.Bool(it.Value, "db", 0)
+				}
+			}
+		case "dpf":
+			if d.Claim(&seen[28], &it, reportInputKeys[28]) {
+				if d.Absent(it.Value, "dpf", lenient.AbsentNull|lenient.AbsentEmpty) {
+					val := float32(-0.5)
+					x.DPF = &val
+					d.Defaulted("dpf", "-0.5")
+				} else {
+					if !lenient.Null(it.Value) {
+						p := float32(d.Float(it.Value, "dpf", 32, 0))
+						x.DPF = &p
+					}
+				}
+			}
+		case "dpb":
+			if d.Claim(&seen[29], &it, reportInputKeys[29]) {
+				if d.Absent(it.Value, "dpb", lenient.AbsentNull|lenient.AbsentEmpty) {
+					val := bool(false)
+					x.DPB = &val
+					d.Defaulted("dpb", "false")
+				} else {
+					if !lenient.Null(it.Value) {
+						p := d.Bool(it.Value, "dpb", 0)
+						x.DPB = &p
+					}
+				}
+			}
+		case "dps", "dps_v":
+			if d.Claim(&seen[30], &it, reportInputKeys[30]) {
+				if d.Absent(it.Value, "dps", lenient.AbsentNull) {
+					val := Mode("m")
+					x.DPS = &val
+					d.Defaulted("dps", "\"m\"")
+				} else {
+					if !lenient.Null(it.Value) {
+						p := Mode(d.String(it.Value, "dps", 0))
+						x.DPS = &p
+					}
+				}
+			}
+		case "da", "da_v":
+			if d.Claim(&seen[31], &it, reportInputKeys[31]) {
+				if d.Absent(it.Value, "da", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.DA = 5
+					d.Defaulted("da", "5")
+				} else {
+					x.DA = int(d.Int(it.Value, "da", lenient.IntBits, 0))
+				}
+			}
+		case "opts", "options":
+			if d.Claim(&seen[32], &it, reportInputKeys[32]) {
+				if !d.Absent(it.Value, "opts", lenient.AbsentNull|lenient.AbsentEmpty) {
+					d.Enter("opts")
+					x.Opts.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
+			}
+		case "pmap", "p_map":
+			if d.Claim(&seen[33], &it, reportInputKeys[33]) {
+				if !d.Absent(it.Value, "pmap", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						var o lenient.ObjectIter
+						if d.Object(it.Value, "pmap", 0, &o) {
+							d.Enter("pmap")
+							mp := make(map[string]string)
+							for o.Next() {
+								k := string(o.Key)
+								d.Enter(k)
+								var e string
+								e = d.String(o.Value, "", 0)
+								mp[k] = e
+								d.Leave()
+							}
+							d.Leave()
+							x.PMap = &mp
+						}
 					}
 				}
 			}
@@ -9344,59 +9750,80 @@ func (x *ReportPaths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "i.v", "i[0]", "i{}":
 			if d.Claim(&seen[0], &it, reportPathsKeys[0]) {
-				x.I = int(d.Int(it.Value, "i.v", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "i.v", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.I = int(d.Int(it.Value, "i.v", lenient.IntBits, 0))
+				}
 			}
 		case "x[0]", "a.b":
 			if d.Claim(&seen[1], &it, reportPathsKeys[1]) {
-				d.Enter("x[0]")
-				x.In.decodeNormgen(d, it.Value, 0)
-				d.Leave()
+				if !d.Absent(it.Value, "x[0]", lenient.AbsentNull|lenient.AbsentEmpty) {
+					d.Enter("x[0]")
+					x.In.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
 			}
 		case "m{}", "m.m":
 			if d.Claim(&seen[2], &it, reportPathsKeys[2]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "m{}", 0, &o) {
-					d.Enter("m{}")
-					mp := make(map[string]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e int
-						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-						mp[k] = e
+				if lenient.Null(it.Value) {
+					d.Missing("m{}", reportPathsKeys[2][1:])
+				} else {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "m{}", 0, &o) {
+						d.Enter("m{}")
+						mp := make(map[string]int)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e int
+							e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.M = mp
 					}
-					d.Leave()
-					x.M = mp
 				}
 			}
 		case "s]l":
 			if d.Claim(&seen[3], &it, reportPathsKeys[3]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "s]l", lenient.Wrap, &a) {
-					d.Enter("s]l")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "s]l", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "s]l", lenient.Wrap, &a) {
+						d.Enter("s]l")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.SL = s
 					}
-					d.Leave()
-					x.SL = s
 				}
 			}
 		case "b.b":
 			if d.Claim(&seen[4], &it, reportPathsKeys[4]) {
-				if !lenient.Null(it.Value) {
-					p := d.Bool(it.Value, "b.b", 0)
-					x.B = &p
+				if d.Absent(it.Value, "b.b", lenient.AbsentNull|lenient.AbsentEmpty) {
+					val := bool(true)
+					x.B = &val
+					d.Defaulted("b.b", "true")
+				} else {
+					if !lenient.Null(it.Value) {
+						p := d.Bool(it.Value, "b.b", 0)
+						x.B = &p
+					}
 				}
 			}
 		case "f[]":
 			if d.Claim(&seen[5], &it, reportPathsKeys[5]) {
-				x.F = float32(d.Float(it.Value, "f[]", 32, 0))
+				if d.Absent(it.Value, "f[]", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.F = 2.5
+					d.Defaulted("f[]", "2.5")
+				} else {
+					x.F = float32(d.Float(it.Value, "f[]", 32, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, reportPathsKnown)
@@ -9609,11 +10036,18 @@ func (x *ClosedReport) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		switch string(it.Key) {
 		case "a", "aa":
 			if d.Claim(&seen[0], &it, closedReportKeys[0]) {
-				x.A = int(d.Int(it.Value, "a", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "a", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.A = int(d.Int(it.Value, "a", lenient.IntBits, 0))
+				}
 			}
 		case "b":
 			if d.Claim(&seen[1], &it, closedReportKeys[1]) {
-				x.B = d.String(it.Value, "b", 0)
+				if d.Absent(it.Value, "b", lenient.AbsentNull) {
+					x.B = "bee"
+					d.Defaulted("b", "\"bee\"")
+				} else {
+					x.B = d.String(it.Value, "b", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, lenient.RejectUnknown, closedReportKnown)
@@ -9681,7 +10115,10 @@ const boundsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -9694,7 +10131,10 @@ const boundsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -9707,7 +10147,10 @@ const boundsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -9720,7 +10163,10 @@ const boundsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -9733,7 +10179,10 @@ const boundsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -9746,7 +10195,10 @@ const boundsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -9759,7 +10211,10 @@ const boundsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -9771,7 +10226,7 @@ const boundsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
         },
         {
           "type": "null"
@@ -9787,7 +10242,10 @@ const boundsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -9800,37 +10258,68 @@ const boundsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
     "s": {
-      "type": "string",
-      "maxLength": 4,
-      "minLength": 2
+      "anyOf": [
+        {
+          "type": "string",
+          "maxLength": 4,
+          "minLength": 2
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "p": {
-      "type": "string",
-      "pattern": "^[a-z]+$"
+      "anyOf": [
+        {
+          "type": "string",
+          "pattern": "^[a-z]+$"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "en": {
-      "type": "string",
-      "enum": [
-        "a",
-        "b",
-        "é"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "a",
+            "b",
+            "é"
+          ]
+        },
+        {
+          "type": "null"
+        }
       ]
     },
     "v": {
-      "type": "string",
-      "enum": [
-        "a",
-        "b",
-        "c",
-        "x",
-        "y"
-      ],
-      "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "a",
+            "b",
+            "c",
+            "x",
+            "y"
+          ],
+          "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "vs": {
       "anyOf": [
@@ -9843,12 +10332,22 @@ const boundsInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
     "vn": {
-      "type": "string",
-      "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\"."
+      "anyOf": [
+        {
+          "type": "string",
+          "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\"."
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "pv": {
       "anyOf": [
@@ -9887,6 +10386,9 @@ const boundsInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -9927,69 +10429,76 @@ const boundsInputSchemaTypeArray = `{
     "a": {
       "maximum": 10.5,
       "minimum": 1.5,
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "b": {
       "exclusiveMaximum": 9.99,
       "exclusiveMinimum": 0.5,
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "c": {
       "maximum": 200,
       "minimum": -1.5,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "d": {
       "maximum": 0.3,
       "minimum": 0.1,
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "e": {
       "exclusiveMaximum": 1e2,
       "exclusiveMinimum": 0,
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "g": {
       "maximum": 9223372036854775807,
       "minimum": -9223372036854775808,
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "h": {
       "maximum": 18446744073709551615,
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "pi": {
       "minimum": 1e1,
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
         "string",
@@ -9999,48 +10508,64 @@ const boundsInputSchemaTypeArray = `{
     "u16": {
       "exclusiveMaximum": 65535.5,
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "l": {
       "maximum": 3,
       "minimum": -3,
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "s": {
-      "type": "string",
       "maxLength": 4,
-      "minLength": 2
+      "minLength": 2,
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "p": {
-      "type": "string",
-      "pattern": "^[a-z]+$"
+      "pattern": "^[a-z]+$",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "en": {
-      "type": "string",
       "enum": [
         "a",
         "b",
-        "é"
+        "é",
+        null
+      ],
+      "type": [
+        "string",
+        "null"
       ]
     },
     "v": {
-      "type": "string",
       "enum": [
         "a",
         "b",
         "c",
         "x",
-        "y"
+        "y",
+        null
       ],
-      "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+      "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\".",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "vs": {
       "items": {
@@ -10049,12 +10574,16 @@ const boundsInputSchemaTypeArray = `{
       "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\".",
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "vn": {
-      "type": "string",
-      "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\"."
+      "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "pv": {
       "enum": [
@@ -10082,7 +10611,8 @@ const boundsInputSchemaTypeArray = `{
       "minItems": 1,
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "pits": {
@@ -10111,33 +10641,40 @@ const boundsInputSchemaGemini = `{
     "a": {
       "type": "integer",
       "maximum": 10.5,
-      "minimum": 1.5
+      "minimum": 1.5,
+      "nullable": true
     },
     "b": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "c": {
       "type": "integer",
       "maximum": 200,
-      "minimum": -1.5
+      "minimum": -1.5,
+      "nullable": true
     },
     "d": {
       "type": "number",
       "maximum": 0.3,
-      "minimum": 0.1
+      "minimum": 0.1,
+      "nullable": true
     },
     "e": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     },
     "g": {
       "type": "integer",
       "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "minimum": -9223372036854775808,
+      "nullable": true
     },
     "h": {
       "type": "integer",
       "maximum": 18446744073709551615,
-      "minimum": 0
+      "minimum": 0,
+      "nullable": true
     },
     "pi": {
       "type": "integer",
@@ -10146,21 +10683,25 @@ const boundsInputSchemaGemini = `{
     },
     "u16": {
       "type": "integer",
-      "minimum": 0
+      "minimum": 0,
+      "nullable": true
     },
     "l": {
       "type": "integer",
       "maximum": 3,
-      "minimum": -3
+      "minimum": -3,
+      "nullable": true
     },
     "s": {
       "type": "string",
       "maxLength": 4,
-      "minLength": 2
+      "minLength": 2,
+      "nullable": true
     },
     "p": {
       "type": "string",
-      "pattern": "^[a-z]+$"
+      "pattern": "^[a-z]+$",
+      "nullable": true
     },
     "en": {
       "type": "string",
@@ -10168,7 +10709,8 @@ const boundsInputSchemaGemini = `{
         "a",
         "b",
         "é"
-      ]
+      ],
+      "nullable": true
     },
     "v": {
       "type": "string",
@@ -10179,18 +10721,21 @@ const boundsInputSchemaGemini = `{
         "x",
         "y"
       ],
-      "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+      "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\".",
+      "nullable": true
     },
     "vs": {
       "items": {
         "type": "string"
       },
       "type": "array",
-      "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+      "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\".",
+      "nullable": true
     },
     "vn": {
       "type": "string",
-      "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\"."
+      "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".",
+      "nullable": true
     },
     "pv": {
       "type": "string",
@@ -10209,7 +10754,8 @@ const boundsInputSchemaGemini = `{
       },
       "type": "array",
       "maxItems": 3,
-      "minItems": 1
+      "minItems": 1,
+      "nullable": true
     },
     "pits": {
       "items": {
@@ -10234,7 +10780,10 @@ const closedReportSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -10245,13 +10794,23 @@ const closedReportSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
     "b": {
-      "type": "string",
-      "default": "bee"
+      "anyOf": [
+        {
+          "type": "string",
+          "default": "bee"
+        },
+        {
+          "type": "null"
+        }
+      ]
     }
   },
   "additionalProperties": false,
@@ -10264,22 +10823,27 @@ const closedReportSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "a": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "aa": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "b": {
-      "type": "string",
-      "default": "bee"
+      "default": "bee",
+      "type": [
+        "string",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10291,14 +10855,17 @@ const closedReportSchemaTypeArray = `{
 const closedReportSchemaGemini = `{
   "properties": {
     "a": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "aa": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "b": {
       "type": "string",
-      "default": "bee"
+      "default": "bee",
+      "nullable": true
     }
   },
   "type": "object"
@@ -10318,6 +10885,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -10339,6 +10909,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -10352,6 +10925,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -10376,6 +10952,9 @@ const containersInputSchema = `{
         },
         {
           "type": "integer"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -10402,6 +10981,9 @@ const containersInputSchema = `{
         {
           "type": "integer",
           "minimum": 0
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -10418,6 +11000,9 @@ const containersInputSchema = `{
         {
           "$comment": "normgen: strict (no coercion, by declaration)",
           "type": "boolean"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -10441,6 +11026,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -10482,6 +11070,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -10499,12 +11090,22 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?[0-9]+$"
+                        "pattern": "^(-?[0-9]+)?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
                   "s": {
-                    "type": "string"
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   },
                   "xs": {
                     "anyOf": [
@@ -10525,6 +11126,9 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -10535,7 +11139,7 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                        "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
                       },
                       {
                         "type": "null"
@@ -10554,6 +11158,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -10571,12 +11178,22 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?[0-9]+$"
+                        "pattern": "^(-?[0-9]+)?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
                   "s": {
-                    "type": "string"
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   },
                   "xs": {
                     "anyOf": [
@@ -10597,6 +11214,9 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -10607,7 +11227,7 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                        "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
                       },
                       {
                         "type": "null"
@@ -10629,6 +11249,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -10670,6 +11293,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -10693,6 +11319,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -10717,6 +11346,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -10771,12 +11403,22 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
             "s": {
-              "type": "string"
+              "anyOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
             "xs": {
               "anyOf": [
@@ -10797,6 +11439,9 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -10807,7 +11452,7 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                  "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
                 },
                 {
                   "type": "null"
@@ -10836,12 +11481,22 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
             "s": {
-              "type": "string"
+              "anyOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
             "xs": {
               "anyOf": [
@@ -10862,6 +11517,9 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -10872,7 +11530,7 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                  "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
                 },
                 {
                   "type": "null"
@@ -10884,6 +11542,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -10908,6 +11569,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -10925,12 +11589,22 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?[0-9]+$"
+                        "pattern": "^(-?[0-9]+)?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
                   "s": {
-                    "type": "string"
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   },
                   "xs": {
                     "anyOf": [
@@ -10951,6 +11625,9 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -10961,7 +11638,7 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                        "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
                       },
                       {
                         "type": "null"
@@ -10983,6 +11660,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -11006,6 +11686,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -11027,6 +11710,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -11048,6 +11734,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -11071,80 +11760,117 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
     "stra": {
-      "$comment": "normgen: strict (no coercion, by declaration)",
-      "items": {
-        "$comment": "normgen: strict (no coercion, by declaration)",
-        "type": "integer"
-      },
-      "type": "array"
+      "anyOf": [
+        {
+          "$comment": "normgen: strict (no coercion, by declaration)",
+          "items": {
+            "$comment": "normgen: strict (no coercion, by declaration)",
+            "type": "integer"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "stro": {
-      "$comment": "normgen: strict (no coercion, by declaration)",
-      "properties": {
-        "n": {
-          "anyOf": [
-            {
-              "type": "integer"
+      "anyOf": [
+        {
+          "$comment": "normgen: strict (no coercion, by declaration)",
+          "properties": {
+            "n": {
+              "anyOf": [
+                {
+                  "type": "integer"
+                },
+                {
+                  "type": "string",
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
-            {
-              "type": "string",
-              "pattern": "^-?[0-9]+$"
-            }
-          ]
-        },
-        "s": {
-          "type": "string"
-        },
-        "xs": {
-          "anyOf": [
-            {
-              "items": {
-                "anyOf": [
-                  {
-                    "type": "integer",
-                    "minimum": 0
+            "s": {
+              "anyOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "xs": {
+              "anyOf": [
+                {
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "integer",
+                        "minimum": 0
+                      },
+                      {
+                        "type": "string",
+                        "pattern": "^[0-9]+$"
+                      }
+                    ]
                   },
-                  {
-                    "type": "string",
-                    "pattern": "^[0-9]+$"
-                  }
-                ]
-              },
-              "type": "array"
+                  "type": "array"
+                },
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
-            {
-              "type": "string"
+            "f": {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string",
+                  "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
-          ]
+          },
+          "type": "object"
         },
-        "f": {
-          "anyOf": [
-            {
-              "type": "number"
-            },
-            {
-              "type": "string",
-              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
-            },
-            {
-              "type": "null"
-            }
-          ]
+        {
+          "type": "null"
         }
-      },
-      "type": "object"
+      ]
     },
     "strm": {
-      "$comment": "normgen: strict (no coercion, by declaration)",
-      "additionalProperties": {
-        "$comment": "normgen: strict (no coercion, by declaration)",
-        "type": "integer"
-      },
-      "type": "object"
+      "anyOf": [
+        {
+          "$comment": "normgen: strict (no coercion, by declaration)",
+          "additionalProperties": {
+            "$comment": "normgen: strict (no coercion, by declaration)",
+            "type": "integer"
+          },
+          "type": "object"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "mid": {
       "anyOf": [
@@ -11164,6 +11890,9 @@ const containersInputSchema = `{
                         },
                         {
                           "type": "string"
+                        },
+                        {
+                          "type": "null"
                         }
                       ]
                     }
@@ -11172,6 +11901,9 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -11189,6 +11921,9 @@ const containersInputSchema = `{
                         },
                         {
                           "type": "string"
+                        },
+                        {
+                          "type": "null"
                         }
                       ]
                     }
@@ -11220,6 +11955,9 @@ const containersInputSchema = `{
                               },
                               {
                                 "type": "string"
+                              },
+                              {
+                                "type": "null"
                               }
                             ]
                           }
@@ -11235,6 +11973,9 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string"
+                },
+                {
+                  "type": "null"
                 }
               ]
             }
@@ -11243,6 +11984,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -11267,6 +12011,9 @@ const containersInputSchema = `{
                               },
                               {
                                 "type": "string"
+                              },
+                              {
+                                "type": "null"
                               }
                             ]
                           }
@@ -11275,6 +12022,9 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -11292,6 +12042,9 @@ const containersInputSchema = `{
                               },
                               {
                                 "type": "string"
+                              },
+                              {
+                                "type": "null"
                               }
                             ]
                           }
@@ -11323,6 +12076,9 @@ const containersInputSchema = `{
                                     },
                                     {
                                       "type": "string"
+                                    },
+                                    {
+                                      "type": "null"
                                     }
                                   ]
                                 }
@@ -11338,6 +12094,9 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   }
@@ -11353,6 +12112,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -11379,6 +12141,9 @@ const containersInputSchema = `{
                                   },
                                   {
                                     "type": "string"
+                                  },
+                                  {
+                                    "type": "null"
                                   }
                                 ]
                               }
@@ -11408,6 +12173,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -11424,7 +12192,10 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -11437,7 +12208,10 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -11450,7 +12224,10 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^[0-9]+$"
+                  "pattern": "^([0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -11463,7 +12240,10 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                  "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -11476,7 +12256,10 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                  "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -11489,7 +12272,10 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -11502,7 +12288,10 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^[0-9]+$"
+                  "pattern": "^([0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -11514,7 +12303,7 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
                 },
                 {
                   "type": "null"
@@ -11530,7 +12319,10 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^[0-9]+$"
+                  "pattern": "^([0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -11543,37 +12335,68 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
             "s": {
-              "type": "string",
-              "maxLength": 4,
-              "minLength": 2
+              "anyOf": [
+                {
+                  "type": "string",
+                  "maxLength": 4,
+                  "minLength": 2
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
             "p": {
-              "type": "string",
-              "pattern": "^[a-z]+$"
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^[a-z]+$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
             "en": {
-              "type": "string",
-              "enum": [
-                "a",
-                "b",
-                "é"
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "a",
+                    "b",
+                    "é"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
               ]
             },
             "v": {
-              "type": "string",
-              "enum": [
-                "a",
-                "b",
-                "c",
-                "x",
-                "y"
-              ],
-              "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "a",
+                    "b",
+                    "c",
+                    "x",
+                    "y"
+                  ],
+                  "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
             "vs": {
               "anyOf": [
@@ -11586,12 +12409,22 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
             "vn": {
-              "type": "string",
-              "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\"."
+              "anyOf": [
+                {
+                  "type": "string",
+                  "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\"."
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
             "pv": {
               "anyOf": [
@@ -11630,6 +12463,9 @@ const containersInputSchema = `{
                 },
                 {
                   "type": "string"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -11685,7 +12521,10 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?[0-9]+$"
+                        "pattern": "^(-?[0-9]+)?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -11698,7 +12537,10 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?[0-9]+$"
+                        "pattern": "^(-?[0-9]+)?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -11711,7 +12553,10 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^[0-9]+$"
+                        "pattern": "^([0-9]+)?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -11724,7 +12569,10 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                        "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -11737,7 +12585,10 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                        "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -11750,7 +12601,10 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?[0-9]+$"
+                        "pattern": "^(-?[0-9]+)?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -11763,7 +12617,10 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^[0-9]+$"
+                        "pattern": "^([0-9]+)?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -11775,7 +12632,7 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?[0-9]+$"
+                        "pattern": "^(-?[0-9]+)?$"
                       },
                       {
                         "type": "null"
@@ -11791,7 +12648,10 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^[0-9]+$"
+                        "pattern": "^([0-9]+)?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -11804,37 +12664,68 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?[0-9]+$"
+                        "pattern": "^(-?[0-9]+)?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
                   "s": {
-                    "type": "string",
-                    "maxLength": 4,
-                    "minLength": 2
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "maxLength": 4,
+                        "minLength": 2
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   },
                   "p": {
-                    "type": "string",
-                    "pattern": "^[a-z]+$"
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "pattern": "^[a-z]+$"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   },
                   "en": {
-                    "type": "string",
-                    "enum": [
-                      "a",
-                      "b",
-                      "é"
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "enum": [
+                          "a",
+                          "b",
+                          "é"
+                        ]
+                      },
+                      {
+                        "type": "null"
+                      }
                     ]
                   },
                   "v": {
-                    "type": "string",
-                    "enum": [
-                      "a",
-                      "b",
-                      "c",
-                      "x",
-                      "y"
-                    ],
-                    "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "enum": [
+                          "a",
+                          "b",
+                          "c",
+                          "x",
+                          "y"
+                        ],
+                        "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   },
                   "vs": {
                     "anyOf": [
@@ -11847,12 +12738,22 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
                   "vn": {
-                    "type": "string",
-                    "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\"."
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\"."
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   },
                   "pv": {
                     "anyOf": [
@@ -11891,6 +12792,9 @@ const containersInputSchema = `{
                       },
                       {
                         "type": "string"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -11931,6 +12835,9 @@ const containersInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -11949,7 +12856,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "counts": {
@@ -11962,7 +12870,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "w": {
@@ -11971,7 +12880,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "wi": {
@@ -11985,7 +12895,8 @@ const containersInputSchemaTypeArray = `{
       "type": [
         "array",
         "string",
-        "integer"
+        "integer",
+        "null"
       ]
     },
     "wu8": {
@@ -12001,7 +12912,8 @@ const containersInputSchemaTypeArray = `{
       "type": [
         "array",
         "string",
-        "integer"
+        "integer",
+        "null"
       ]
     },
     "wb": {
@@ -12012,7 +12924,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "boolean"
+        "boolean",
+        "null"
       ]
     },
     "ss": {
@@ -12027,7 +12940,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "sss": {
@@ -12052,21 +12966,26 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "ms": {
       "additionalProperties": {
         "properties": {
           "n": {
-            "pattern": "^-?[0-9]+$",
+            "pattern": "^(-?[0-9]+)?$",
             "type": [
               "integer",
-              "string"
+              "string",
+              "null"
             ]
           },
           "s": {
-            "type": "string"
+            "type": [
+              "string",
+              "null"
+            ]
           },
           "xs": {
             "items": {
@@ -12079,11 +12998,12 @@ const containersInputSchemaTypeArray = `{
             },
             "type": [
               "array",
-              "string"
+              "string",
+              "null"
             ]
           },
           "f": {
-            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+            "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
             "type": [
               "number",
               "string",
@@ -12098,21 +13018,26 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "mps": {
       "additionalProperties": {
         "properties": {
           "n": {
-            "pattern": "^-?[0-9]+$",
+            "pattern": "^(-?[0-9]+)?$",
             "type": [
               "integer",
-              "string"
+              "string",
+              "null"
             ]
           },
           "s": {
-            "type": "string"
+            "type": [
+              "string",
+              "null"
+            ]
           },
           "xs": {
             "items": {
@@ -12125,11 +13050,12 @@ const containersInputSchemaTypeArray = `{
             },
             "type": [
               "array",
-              "string"
+              "string",
+              "null"
             ]
           },
           "f": {
-            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+            "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
             "type": [
               "number",
               "string",
@@ -12145,7 +13071,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "mm": {
@@ -12170,7 +13097,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "msl": {
@@ -12185,7 +13113,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "mpi": {
@@ -12199,7 +13128,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "psl": {
@@ -12229,14 +13159,18 @@ const containersInputSchemaTypeArray = `{
     "pin": {
       "properties": {
         "n": {
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "s": {
-          "type": "string"
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "xs": {
           "items": {
@@ -12249,11 +13183,12 @@ const containersInputSchemaTypeArray = `{
           },
           "type": [
             "array",
-            "string"
+            "string",
+            "null"
           ]
         },
         "f": {
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
           "type": [
             "number",
             "string",
@@ -12270,14 +13205,18 @@ const containersInputSchemaTypeArray = `{
     "in": {
       "properties": {
         "n": {
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "s": {
-          "type": "string"
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "xs": {
           "items": {
@@ -12290,11 +13229,12 @@ const containersInputSchemaTypeArray = `{
           },
           "type": [
             "array",
-            "string"
+            "string",
+            "null"
           ]
         },
         "f": {
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
           "type": [
             "number",
             "string",
@@ -12304,7 +13244,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "sps": {
@@ -12318,21 +13259,26 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "spi": {
       "items": {
         "properties": {
           "n": {
-            "pattern": "^-?[0-9]+$",
+            "pattern": "^(-?[0-9]+)?$",
             "type": [
               "integer",
-              "string"
+              "string",
+              "null"
             ]
           },
           "s": {
-            "type": "string"
+            "type": [
+              "string",
+              "null"
+            ]
           },
           "xs": {
             "items": {
@@ -12345,11 +13291,12 @@ const containersInputSchemaTypeArray = `{
             },
             "type": [
               "array",
-              "string"
+              "string",
+              "null"
             ]
           },
           "f": {
-            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+            "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
             "type": [
               "number",
               "string",
@@ -12365,7 +13312,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "stags": {
@@ -12380,7 +13328,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "sf32": {
@@ -12393,7 +13342,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "sbool": {
@@ -12406,7 +13356,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "sm": {
@@ -12421,7 +13372,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "stra": {
@@ -12430,20 +13382,27 @@ const containersInputSchemaTypeArray = `{
         "$comment": "normgen: strict (no coercion, by declaration)",
         "type": "integer"
       },
-      "type": "array"
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "stro": {
       "$comment": "normgen: strict (no coercion, by declaration)",
       "properties": {
         "n": {
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "s": {
-          "type": "string"
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "xs": {
           "items": {
@@ -12456,11 +13415,12 @@ const containersInputSchemaTypeArray = `{
           },
           "type": [
             "array",
-            "string"
+            "string",
+            "null"
           ]
         },
         "f": {
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
           "type": [
             "number",
             "string",
@@ -12468,7 +13428,10 @@ const containersInputSchemaTypeArray = `{
           ]
         }
       },
-      "type": "object"
+      "type": [
+        "object",
+        "null"
+      ]
     },
     "strm": {
       "$comment": "normgen: strict (no coercion, by declaration)",
@@ -12476,7 +13439,10 @@ const containersInputSchemaTypeArray = `{
         "$comment": "normgen: strict (no coercion, by declaration)",
         "type": "integer"
       },
-      "type": "object"
+      "type": [
+        "object",
+        "null"
+      ]
     },
     "mid": {
       "properties": {
@@ -12488,13 +13454,15 @@ const containersInputSchemaTypeArray = `{
               },
               "type": [
                 "array",
-                "string"
+                "string",
+                "null"
               ]
             }
           },
           "type": [
             "object",
-            "string"
+            "string",
+            "null"
           ]
         },
         "pleaf": {
@@ -12505,7 +13473,8 @@ const containersInputSchemaTypeArray = `{
               },
               "type": [
                 "array",
-                "string"
+                "string",
+                "null"
               ]
             }
           },
@@ -12524,7 +13493,8 @@ const containersInputSchemaTypeArray = `{
                 },
                 "type": [
                   "array",
-                  "string"
+                  "string",
+                  "null"
                 ]
               }
             },
@@ -12535,13 +13505,15 @@ const containersInputSchemaTypeArray = `{
           },
           "type": [
             "object",
-            "string"
+            "string",
+            "null"
           ]
         }
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "mids": {
@@ -12555,13 +13527,15 @@ const containersInputSchemaTypeArray = `{
                 },
                 "type": [
                   "array",
-                  "string"
+                  "string",
+                  "null"
                 ]
               }
             },
             "type": [
               "object",
-              "string"
+              "string",
+              "null"
             ]
           },
           "pleaf": {
@@ -12572,7 +13546,8 @@ const containersInputSchemaTypeArray = `{
                 },
                 "type": [
                   "array",
-                  "string"
+                  "string",
+                  "null"
                 ]
               }
             },
@@ -12591,7 +13566,8 @@ const containersInputSchemaTypeArray = `{
                   },
                   "type": [
                     "array",
-                    "string"
+                    "string",
+                    "null"
                   ]
                 }
               },
@@ -12602,7 +13578,8 @@ const containersInputSchemaTypeArray = `{
             },
             "type": [
               "object",
-              "string"
+              "string",
+              "null"
             ]
           }
         },
@@ -12613,7 +13590,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "deep": {
@@ -12627,7 +13605,8 @@ const containersInputSchemaTypeArray = `{
                 },
                 "type": [
                   "array",
-                  "string"
+                  "string",
+                  "null"
                 ]
               }
             },
@@ -12648,7 +13627,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "bnd": {
@@ -12656,69 +13636,76 @@ const containersInputSchemaTypeArray = `{
         "a": {
           "maximum": 10.5,
           "minimum": 1.5,
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "b": {
           "exclusiveMaximum": 9.99,
           "exclusiveMinimum": 0.5,
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "c": {
           "maximum": 200,
           "minimum": -1.5,
-          "pattern": "^[0-9]+$",
+          "pattern": "^([0-9]+)?$",
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "d": {
           "maximum": 0.3,
           "minimum": 0.1,
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
           "type": [
             "number",
-            "string"
+            "string",
+            "null"
           ]
         },
         "e": {
           "exclusiveMaximum": 1e2,
           "exclusiveMinimum": 0,
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
           "type": [
             "number",
-            "string"
+            "string",
+            "null"
           ]
         },
         "g": {
           "maximum": 9223372036854775807,
           "minimum": -9223372036854775808,
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "h": {
           "maximum": 18446744073709551615,
           "minimum": 0,
-          "pattern": "^[0-9]+$",
+          "pattern": "^([0-9]+)?$",
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "pi": {
           "minimum": 1e1,
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "type": [
             "integer",
             "string",
@@ -12728,48 +13715,64 @@ const containersInputSchemaTypeArray = `{
         "u16": {
           "exclusiveMaximum": 65535.5,
           "minimum": 0,
-          "pattern": "^[0-9]+$",
+          "pattern": "^([0-9]+)?$",
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "l": {
           "maximum": 3,
           "minimum": -3,
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "s": {
-          "type": "string",
           "maxLength": 4,
-          "minLength": 2
+          "minLength": 2,
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "p": {
-          "type": "string",
-          "pattern": "^[a-z]+$"
+          "pattern": "^[a-z]+$",
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "en": {
-          "type": "string",
           "enum": [
             "a",
             "b",
-            "é"
+            "é",
+            null
+          ],
+          "type": [
+            "string",
+            "null"
           ]
         },
         "v": {
-          "type": "string",
           "enum": [
             "a",
             "b",
             "c",
             "x",
-            "y"
+            "y",
+            null
           ],
-          "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+          "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\".",
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "vs": {
           "items": {
@@ -12778,12 +13781,16 @@ const containersInputSchemaTypeArray = `{
           "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\".",
           "type": [
             "array",
-            "string"
+            "string",
+            "null"
           ]
         },
         "vn": {
-          "type": "string",
-          "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\"."
+          "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".",
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "pv": {
           "enum": [
@@ -12811,7 +13818,8 @@ const containersInputSchemaTypeArray = `{
           "minItems": 1,
           "type": [
             "array",
-            "string"
+            "string",
+            "null"
           ]
         },
         "pits": {
@@ -12842,69 +13850,76 @@ const containersInputSchemaTypeArray = `{
           "a": {
             "maximum": 10.5,
             "minimum": 1.5,
-            "pattern": "^-?[0-9]+$",
+            "pattern": "^(-?[0-9]+)?$",
             "type": [
               "integer",
-              "string"
+              "string",
+              "null"
             ]
           },
           "b": {
             "exclusiveMaximum": 9.99,
             "exclusiveMinimum": 0.5,
-            "pattern": "^-?[0-9]+$",
+            "pattern": "^(-?[0-9]+)?$",
             "type": [
               "integer",
-              "string"
+              "string",
+              "null"
             ]
           },
           "c": {
             "maximum": 200,
             "minimum": -1.5,
-            "pattern": "^[0-9]+$",
+            "pattern": "^([0-9]+)?$",
             "type": [
               "integer",
-              "string"
+              "string",
+              "null"
             ]
           },
           "d": {
             "maximum": 0.3,
             "minimum": 0.1,
-            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+            "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
             "type": [
               "number",
-              "string"
+              "string",
+              "null"
             ]
           },
           "e": {
             "exclusiveMaximum": 1e2,
             "exclusiveMinimum": 0,
-            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+            "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
             "type": [
               "number",
-              "string"
+              "string",
+              "null"
             ]
           },
           "g": {
             "maximum": 9223372036854775807,
             "minimum": -9223372036854775808,
-            "pattern": "^-?[0-9]+$",
+            "pattern": "^(-?[0-9]+)?$",
             "type": [
               "integer",
-              "string"
+              "string",
+              "null"
             ]
           },
           "h": {
             "maximum": 18446744073709551615,
             "minimum": 0,
-            "pattern": "^[0-9]+$",
+            "pattern": "^([0-9]+)?$",
             "type": [
               "integer",
-              "string"
+              "string",
+              "null"
             ]
           },
           "pi": {
             "minimum": 1e1,
-            "pattern": "^-?[0-9]+$",
+            "pattern": "^(-?[0-9]+)?$",
             "type": [
               "integer",
               "string",
@@ -12914,48 +13929,64 @@ const containersInputSchemaTypeArray = `{
           "u16": {
             "exclusiveMaximum": 65535.5,
             "minimum": 0,
-            "pattern": "^[0-9]+$",
+            "pattern": "^([0-9]+)?$",
             "type": [
               "integer",
-              "string"
+              "string",
+              "null"
             ]
           },
           "l": {
             "maximum": 3,
             "minimum": -3,
-            "pattern": "^-?[0-9]+$",
+            "pattern": "^(-?[0-9]+)?$",
             "type": [
               "integer",
-              "string"
+              "string",
+              "null"
             ]
           },
           "s": {
-            "type": "string",
             "maxLength": 4,
-            "minLength": 2
+            "minLength": 2,
+            "type": [
+              "string",
+              "null"
+            ]
           },
           "p": {
-            "type": "string",
-            "pattern": "^[a-z]+$"
+            "pattern": "^[a-z]+$",
+            "type": [
+              "string",
+              "null"
+            ]
           },
           "en": {
-            "type": "string",
             "enum": [
               "a",
               "b",
-              "é"
+              "é",
+              null
+            ],
+            "type": [
+              "string",
+              "null"
             ]
           },
           "v": {
-            "type": "string",
             "enum": [
               "a",
               "b",
               "c",
               "x",
-              "y"
+              "y",
+              null
             ],
-            "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+            "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\".",
+            "type": [
+              "string",
+              "null"
+            ]
           },
           "vs": {
             "items": {
@@ -12964,12 +13995,16 @@ const containersInputSchemaTypeArray = `{
             "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\".",
             "type": [
               "array",
-              "string"
+              "string",
+              "null"
             ]
           },
           "vn": {
-            "type": "string",
-            "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\"."
+            "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".",
+            "type": [
+              "string",
+              "null"
+            ]
           },
           "pv": {
             "enum": [
@@ -12997,7 +14032,8 @@ const containersInputSchemaTypeArray = `{
             "minItems": 1,
             "type": [
               "array",
-              "string"
+              "string",
+              "null"
             ]
           },
           "pits": {
@@ -13023,7 +14059,8 @@ const containersInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -13038,35 +14075,41 @@ const containersInputSchemaGemini = `{
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "counts": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "w": {
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "wi": {
       "items": {
         "type": "integer"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "wu8": {
       "items": {
         "type": "integer",
         "minimum": 0
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "wb": {
       "items": {
         "type": "boolean"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "ss": {
       "items": {
@@ -13075,7 +14118,8 @@ const containersInputSchemaGemini = `{
         },
         "type": "array"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "sss": {
       "items": {
@@ -13087,22 +14131,28 @@ const containersInputSchemaGemini = `{
         },
         "type": "array"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "ms": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "mps": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "mm": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "msl": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "mpi": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "psl": {
       "items": {
@@ -13118,17 +14168,20 @@ const containersInputSchemaGemini = `{
     "pin": {
       "properties": {
         "n": {
-          "type": "integer"
+          "type": "integer",
+          "nullable": true
         },
         "s": {
-          "type": "string"
+          "type": "string",
+          "nullable": true
         },
         "xs": {
           "items": {
             "type": "integer",
             "minimum": 0
           },
-          "type": "array"
+          "type": "array",
+          "nullable": true
         },
         "f": {
           "type": "number",
@@ -13141,47 +14194,55 @@ const containersInputSchemaGemini = `{
     "in": {
       "properties": {
         "n": {
-          "type": "integer"
+          "type": "integer",
+          "nullable": true
         },
         "s": {
-          "type": "string"
+          "type": "string",
+          "nullable": true
         },
         "xs": {
           "items": {
             "type": "integer",
             "minimum": 0
           },
-          "type": "array"
+          "type": "array",
+          "nullable": true
         },
         "f": {
           "type": "number",
           "nullable": true
         }
       },
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "sps": {
       "items": {
         "type": "integer",
         "nullable": true
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "spi": {
       "items": {
         "properties": {
           "n": {
-            "type": "integer"
+            "type": "integer",
+            "nullable": true
           },
           "s": {
-            "type": "string"
+            "type": "string",
+            "nullable": true
           },
           "xs": {
             "items": {
               "type": "integer",
               "minimum": 0
             },
-            "type": "array"
+            "type": "array",
+            "nullable": true
           },
           "f": {
             "type": "number",
@@ -13191,7 +14252,8 @@ const containersInputSchemaGemini = `{
         "type": "object",
         "nullable": true
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "stags": {
       "items": {
@@ -13200,56 +14262,66 @@ const containersInputSchemaGemini = `{
         },
         "type": "array"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "sf32": {
       "items": {
         "type": "number"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "sbool": {
       "items": {
         "type": "boolean"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "sm": {
       "items": {
         "type": "object"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "stra": {
       "items": {
         "type": "integer"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "stro": {
       "properties": {
         "n": {
-          "type": "integer"
+          "type": "integer",
+          "nullable": true
         },
         "s": {
-          "type": "string"
+          "type": "string",
+          "nullable": true
         },
         "xs": {
           "items": {
             "type": "integer",
             "minimum": 0
           },
-          "type": "array"
+          "type": "array",
+          "nullable": true
         },
         "f": {
           "type": "number",
           "nullable": true
         }
       },
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "strm": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "mid": {
       "properties": {
@@ -13259,10 +14331,12 @@ const containersInputSchemaGemini = `{
               "items": {
                 "type": "string"
               },
-              "type": "array"
+              "type": "array",
+              "nullable": true
             }
           },
-          "type": "object"
+          "type": "object",
+          "nullable": true
         },
         "pleaf": {
           "properties": {
@@ -13270,17 +14344,20 @@ const containersInputSchemaGemini = `{
               "items": {
                 "type": "string"
               },
-              "type": "array"
+              "type": "array",
+              "nullable": true
             }
           },
           "type": "object",
           "nullable": true
         },
         "map": {
-          "type": "object"
+          "type": "object",
+          "nullable": true
         }
       },
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "mids": {
       "items": {
@@ -13291,10 +14368,12 @@ const containersInputSchemaGemini = `{
                 "items": {
                   "type": "string"
                 },
-                "type": "array"
+                "type": "array",
+                "nullable": true
               }
             },
-            "type": "object"
+            "type": "object",
+            "nullable": true
           },
           "pleaf": {
             "properties": {
@@ -13302,55 +14381,66 @@ const containersInputSchemaGemini = `{
                 "items": {
                   "type": "string"
                 },
-                "type": "array"
+                "type": "array",
+                "nullable": true
               }
             },
             "type": "object",
             "nullable": true
           },
           "map": {
-            "type": "object"
+            "type": "object",
+            "nullable": true
           }
         },
         "type": "object"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "deep": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "bnd": {
       "properties": {
         "a": {
           "type": "integer",
           "maximum": 10.5,
-          "minimum": 1.5
+          "minimum": 1.5,
+          "nullable": true
         },
         "b": {
-          "type": "integer"
+          "type": "integer",
+          "nullable": true
         },
         "c": {
           "type": "integer",
           "maximum": 200,
-          "minimum": -1.5
+          "minimum": -1.5,
+          "nullable": true
         },
         "d": {
           "type": "number",
           "maximum": 0.3,
-          "minimum": 0.1
+          "minimum": 0.1,
+          "nullable": true
         },
         "e": {
-          "type": "number"
+          "type": "number",
+          "nullable": true
         },
         "g": {
           "type": "integer",
           "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
+          "minimum": -9223372036854775808,
+          "nullable": true
         },
         "h": {
           "type": "integer",
           "maximum": 18446744073709551615,
-          "minimum": 0
+          "minimum": 0,
+          "nullable": true
         },
         "pi": {
           "type": "integer",
@@ -13359,21 +14449,25 @@ const containersInputSchemaGemini = `{
         },
         "u16": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "nullable": true
         },
         "l": {
           "type": "integer",
           "maximum": 3,
-          "minimum": -3
+          "minimum": -3,
+          "nullable": true
         },
         "s": {
           "type": "string",
           "maxLength": 4,
-          "minLength": 2
+          "minLength": 2,
+          "nullable": true
         },
         "p": {
           "type": "string",
-          "pattern": "^[a-z]+$"
+          "pattern": "^[a-z]+$",
+          "nullable": true
         },
         "en": {
           "type": "string",
@@ -13381,7 +14475,8 @@ const containersInputSchemaGemini = `{
             "a",
             "b",
             "é"
-          ]
+          ],
+          "nullable": true
         },
         "v": {
           "type": "string",
@@ -13392,18 +14487,21 @@ const containersInputSchemaGemini = `{
             "x",
             "y"
           ],
-          "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+          "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\".",
+          "nullable": true
         },
         "vs": {
           "items": {
             "type": "string"
           },
           "type": "array",
-          "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+          "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\".",
+          "nullable": true
         },
         "vn": {
           "type": "string",
-          "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\"."
+          "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".",
+          "nullable": true
         },
         "pv": {
           "type": "string",
@@ -13422,7 +14520,8 @@ const containersInputSchemaGemini = `{
           },
           "type": "array",
           "maxItems": 3,
-          "minItems": 1
+          "minItems": 1,
+          "nullable": true
         },
         "pits": {
           "items": {
@@ -13442,33 +14541,40 @@ const containersInputSchemaGemini = `{
           "a": {
             "type": "integer",
             "maximum": 10.5,
-            "minimum": 1.5
+            "minimum": 1.5,
+            "nullable": true
           },
           "b": {
-            "type": "integer"
+            "type": "integer",
+            "nullable": true
           },
           "c": {
             "type": "integer",
             "maximum": 200,
-            "minimum": -1.5
+            "minimum": -1.5,
+            "nullable": true
           },
           "d": {
             "type": "number",
             "maximum": 0.3,
-            "minimum": 0.1
+            "minimum": 0.1,
+            "nullable": true
           },
           "e": {
-            "type": "number"
+            "type": "number",
+            "nullable": true
           },
           "g": {
             "type": "integer",
             "maximum": 9223372036854775807,
-            "minimum": -9223372036854775808
+            "minimum": -9223372036854775808,
+            "nullable": true
           },
           "h": {
             "type": "integer",
             "maximum": 18446744073709551615,
-            "minimum": 0
+            "minimum": 0,
+            "nullable": true
           },
           "pi": {
             "type": "integer",
@@ -13477,21 +14583,25 @@ const containersInputSchemaGemini = `{
           },
           "u16": {
             "type": "integer",
-            "minimum": 0
+            "minimum": 0,
+            "nullable": true
           },
           "l": {
             "type": "integer",
             "maximum": 3,
-            "minimum": -3
+            "minimum": -3,
+            "nullable": true
           },
           "s": {
             "type": "string",
             "maxLength": 4,
-            "minLength": 2
+            "minLength": 2,
+            "nullable": true
           },
           "p": {
             "type": "string",
-            "pattern": "^[a-z]+$"
+            "pattern": "^[a-z]+$",
+            "nullable": true
           },
           "en": {
             "type": "string",
@@ -13499,7 +14609,8 @@ const containersInputSchemaGemini = `{
               "a",
               "b",
               "é"
-            ]
+            ],
+            "nullable": true
           },
           "v": {
             "type": "string",
@@ -13510,18 +14621,21 @@ const containersInputSchemaGemini = `{
               "x",
               "y"
             ],
-            "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+            "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\".",
+            "nullable": true
           },
           "vs": {
             "items": {
               "type": "string"
             },
             "type": "array",
-            "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+            "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\".",
+            "nullable": true
           },
           "vn": {
             "type": "string",
-            "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\"."
+            "description": "Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".",
+            "nullable": true
           },
           "pv": {
             "type": "string",
@@ -13540,7 +14654,8 @@ const containersInputSchemaGemini = `{
             },
             "type": "array",
             "maxItems": 3,
-            "minItems": 1
+            "minItems": 1,
+            "nullable": true
           },
           "pits": {
             "items": {
@@ -13553,7 +14668,8 @@ const containersInputSchemaGemini = `{
         },
         "type": "object"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     }
   },
   "type": "object"
@@ -14201,6 +15317,9 @@ const deepInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -14852,11 +15971,21 @@ const deepInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
     "t": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     }
   },
   "type": "object"
@@ -15249,7 +16378,8 @@ const deepInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "d64": {
@@ -15640,11 +16770,15 @@ const deepInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "t": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     }
   },
   "type": "object"
@@ -15844,7 +16978,8 @@ const deepInputSchemaGemini = `{
         },
         "type": "array"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "d64": {
       "items": {
@@ -16039,10 +17174,12 @@ const deepInputSchemaGemini = `{
         },
         "type": "array"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "t": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     }
   },
   "type": "object"
@@ -16067,8 +17204,15 @@ const defaultsInputSchema = `{
       ]
     },
     "ds": {
-      "type": "string",
-      "default": "x"
+      "anyOf": [
+        {
+          "type": "string",
+          "default": "x"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "di": {
       "anyOf": [
@@ -16078,7 +17222,10 @@ const defaultsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -16090,7 +17237,7 @@ const defaultsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
         },
         {
           "type": "null"
@@ -16106,7 +17253,10 @@ const defaultsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -16118,13 +17268,23 @@ const defaultsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
     "dm": {
-      "type": "string",
-      "default": "m"
+      "anyOf": [
+        {
+          "type": "string",
+          "default": "m"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "opts": {
       "anyOf": [
@@ -16138,7 +17298,10 @@ const defaultsInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -16150,7 +17313,7 @@ const defaultsInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                  "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
                 },
                 {
                   "type": "null"
@@ -16165,19 +17328,32 @@ const defaultsInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+                  "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
             "label": {
-              "type": "string",
-              "default": "lbl"
+              "anyOf": [
+                {
+                  "type": "string",
+                  "default": "lbl"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
           },
           "type": "object"
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -16193,7 +17369,10 @@ const defaultsInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -16205,7 +17384,7 @@ const defaultsInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                  "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
                 },
                 {
                   "type": "null"
@@ -16220,13 +17399,23 @@ const defaultsInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+                  "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
             "label": {
-              "type": "string",
-              "default": "lbl"
+              "anyOf": [
+                {
+                  "type": "string",
+                  "default": "lbl"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
           },
           "type": "object"
@@ -16247,7 +17436,14 @@ const defaultsInputSchema = `{
               {
                 "properties": {
                   "id": {
-                    "type": "string"
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   },
                   "qty": {
                     "anyOf": [
@@ -16257,7 +17453,10 @@ const defaultsInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?[0-9]+$"
+                        "pattern": "^(-?[0-9]+)?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -16279,6 +17478,9 @@ const defaultsInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -16292,6 +17494,9 @@ const defaultsInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -16318,19 +17523,23 @@ const defaultsInputSchemaTypeArray = `{
       ]
     },
     "ds": {
-      "type": "string",
-      "default": "x"
+      "default": "x",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "di": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "default": 7,
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "dp": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "default": 3,
       "type": [
         "integer",
@@ -16340,37 +17549,43 @@ const defaultsInputSchemaTypeArray = `{
     },
     "du": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "default": 255,
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "df": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "default": 1.5,
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "dm": {
-      "type": "string",
-      "default": "m"
+      "default": "m",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "opts": {
       "properties": {
         "level": {
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "default": 2,
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "ratio": {
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
           "default": 0.5,
           "type": [
             "number",
@@ -16379,35 +17594,41 @@ const defaultsInputSchemaTypeArray = `{
           ]
         },
         "verbose": {
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
           "default": true,
           "type": [
             "boolean",
-            "string"
+            "string",
+            "null"
           ]
         },
         "label": {
-          "type": "string",
-          "default": "lbl"
+          "default": "lbl",
+          "type": [
+            "string",
+            "null"
+          ]
         }
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "popts": {
       "properties": {
         "level": {
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "default": 2,
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "ratio": {
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
           "default": 0.5,
           "type": [
             "number",
@@ -16416,16 +17637,20 @@ const defaultsInputSchemaTypeArray = `{
           ]
         },
         "verbose": {
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
           "default": true,
           "type": [
             "boolean",
-            "string"
+            "string",
+            "null"
           ]
         },
         "label": {
-          "type": "string",
-          "default": "lbl"
+          "default": "lbl",
+          "type": [
+            "string",
+            "null"
+          ]
         }
       },
       "type": [
@@ -16438,14 +17663,18 @@ const defaultsInputSchemaTypeArray = `{
       "items": {
         "properties": {
           "id": {
-            "type": "string"
+            "type": [
+              "string",
+              "null"
+            ]
           },
           "qty": {
-            "pattern": "^-?[0-9]+$",
+            "pattern": "^(-?[0-9]+)?$",
             "default": 1,
             "type": [
               "integer",
-              "string"
+              "string",
+              "null"
             ]
           },
           "name": {
@@ -16462,7 +17691,8 @@ const defaultsInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "tags": {
@@ -16471,7 +17701,8 @@ const defaultsInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -16493,11 +17724,13 @@ const defaultsInputSchemaGemini = `{
     },
     "ds": {
       "type": "string",
-      "default": "x"
+      "default": "x",
+      "nullable": true
     },
     "di": {
       "type": "integer",
-      "default": 7
+      "default": 7,
+      "nullable": true
     },
     "dp": {
       "type": "integer",
@@ -16507,21 +17740,25 @@ const defaultsInputSchemaGemini = `{
     "du": {
       "type": "integer",
       "minimum": 0,
-      "default": 255
+      "default": 255,
+      "nullable": true
     },
     "df": {
       "type": "number",
-      "default": 1.5
+      "default": 1.5,
+      "nullable": true
     },
     "dm": {
       "type": "string",
-      "default": "m"
+      "default": "m",
+      "nullable": true
     },
     "opts": {
       "properties": {
         "level": {
           "type": "integer",
-          "default": 2
+          "default": 2,
+          "nullable": true
         },
         "ratio": {
           "type": "number",
@@ -16530,20 +17767,24 @@ const defaultsInputSchemaGemini = `{
         },
         "verbose": {
           "type": "boolean",
-          "default": true
+          "default": true,
+          "nullable": true
         },
         "label": {
           "type": "string",
-          "default": "lbl"
+          "default": "lbl",
+          "nullable": true
         }
       },
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "popts": {
       "properties": {
         "level": {
           "type": "integer",
-          "default": 2
+          "default": 2,
+          "nullable": true
         },
         "ratio": {
           "type": "number",
@@ -16552,11 +17793,13 @@ const defaultsInputSchemaGemini = `{
         },
         "verbose": {
           "type": "boolean",
-          "default": true
+          "default": true,
+          "nullable": true
         },
         "label": {
           "type": "string",
-          "default": "lbl"
+          "default": "lbl",
+          "nullable": true
         }
       },
       "type": "object",
@@ -16566,11 +17809,13 @@ const defaultsInputSchemaGemini = `{
       "items": {
         "properties": {
           "id": {
-            "type": "string"
+            "type": "string",
+            "nullable": true
           },
           "qty": {
             "type": "integer",
-            "default": 1
+            "default": 1,
+            "nullable": true
           },
           "name": {
             "type": "string"
@@ -16581,13 +17826,15 @@ const defaultsInputSchemaGemini = `{
           "name"
         ]
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "tags": {
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     }
   },
   "type": "object",
@@ -16658,6 +17905,9 @@ const oddInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -16692,6 +17942,9 @@ const oddInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -16709,12 +17962,22 @@ const oddInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?[0-9]+$"
+                        "pattern": "^(-?[0-9]+)?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
                   "s": {
-                    "type": "string"
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   },
                   "xs": {
                     "anyOf": [
@@ -16735,6 +17998,9 @@ const oddInputSchema = `{
                       },
                       {
                         "type": "string"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -16745,7 +18011,7 @@ const oddInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                        "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
                       },
                       {
                         "type": "null"
@@ -16790,6 +18056,9 @@ const oddInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -16813,11 +18082,21 @@ const oddInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
     "al": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "pal": {
       "anyOf": [
@@ -16840,7 +18119,10 @@ const oddInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             }
@@ -16849,6 +18131,9 @@ const oddInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -16859,7 +18144,10 @@ const oddInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -16880,12 +18168,22 @@ const oddInputSchema = `{
                             },
                             {
                               "type": "string",
-                              "pattern": "^-?[0-9]+$"
+                              "pattern": "^(-?[0-9]+)?$"
+                            },
+                            {
+                              "type": "null"
                             }
                           ]
                         },
                         "s": {
-                          "type": "string"
+                          "anyOf": [
+                            {
+                              "type": "string"
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
                         },
                         "xs": {
                           "anyOf": [
@@ -16906,6 +18204,9 @@ const oddInputSchema = `{
                             },
                             {
                               "type": "string"
+                            },
+                            {
+                              "type": "null"
                             }
                           ]
                         },
@@ -16916,7 +18217,7 @@ const oddInputSchema = `{
                             },
                             {
                               "type": "string",
-                              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                              "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
                             },
                             {
                               "type": "null"
@@ -16945,6 +18246,9 @@ const oddInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -16965,12 +18269,22 @@ const oddInputSchema = `{
                             },
                             {
                               "type": "string",
-                              "pattern": "^-?[0-9]+$"
+                              "pattern": "^(-?[0-9]+)?$"
+                            },
+                            {
+                              "type": "null"
                             }
                           ]
                         },
                         "s": {
-                          "type": "string"
+                          "anyOf": [
+                            {
+                              "type": "string"
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
                         },
                         "xs": {
                           "anyOf": [
@@ -16991,6 +18305,9 @@ const oddInputSchema = `{
                             },
                             {
                               "type": "string"
+                            },
+                            {
+                              "type": "null"
                             }
                           ]
                         },
@@ -17001,7 +18318,7 @@ const oddInputSchema = `{
                             },
                             {
                               "type": "string",
-                              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                              "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
                             },
                             {
                               "type": "null"
@@ -17030,6 +18347,9 @@ const oddInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -17074,7 +18394,8 @@ const oddInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "mps": {
@@ -17094,21 +18415,26 @@ const oddInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "pmp": {
       "additionalProperties": {
         "properties": {
           "n": {
-            "pattern": "^-?[0-9]+$",
+            "pattern": "^(-?[0-9]+)?$",
             "type": [
               "integer",
-              "string"
+              "string",
+              "null"
             ]
           },
           "s": {
-            "type": "string"
+            "type": [
+              "string",
+              "null"
+            ]
           },
           "xs": {
             "items": {
@@ -17121,11 +18447,12 @@ const oddInputSchemaTypeArray = `{
             },
             "type": [
               "array",
-              "string"
+              "string",
+              "null"
             ]
           },
           "f": {
-            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+            "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
             "type": [
               "number",
               "string",
@@ -17154,7 +18481,8 @@ const oddInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "n": {
@@ -17169,11 +18497,15 @@ const oddInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "al": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "pal": {
       "type": [
@@ -17184,23 +18516,26 @@ const oddInputSchemaTypeArray = `{
     "emb": {
       "properties": {
         "b": {
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         }
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "str": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "msp": {
@@ -17208,14 +18543,18 @@ const oddInputSchemaTypeArray = `{
         "items": {
           "properties": {
             "n": {
-              "pattern": "^-?[0-9]+$",
+              "pattern": "^(-?[0-9]+)?$",
               "type": [
                 "integer",
-                "string"
+                "string",
+                "null"
               ]
             },
             "s": {
-              "type": "string"
+              "type": [
+                "string",
+                "null"
+              ]
             },
             "xs": {
               "items": {
@@ -17228,11 +18567,12 @@ const oddInputSchemaTypeArray = `{
               },
               "type": [
                 "array",
-                "string"
+                "string",
+                "null"
               ]
             },
             "f": {
-              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+              "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
               "type": [
                 "number",
                 "string",
@@ -17253,7 +18593,8 @@ const oddInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "smp": {
@@ -17261,14 +18602,18 @@ const oddInputSchemaTypeArray = `{
         "additionalProperties": {
           "properties": {
             "n": {
-              "pattern": "^-?[0-9]+$",
+              "pattern": "^(-?[0-9]+)?$",
               "type": [
                 "integer",
-                "string"
+                "string",
+                "null"
               ]
             },
             "s": {
-              "type": "string"
+              "type": [
+                "string",
+                "null"
+              ]
             },
             "xs": {
               "items": {
@@ -17281,11 +18626,12 @@ const oddInputSchemaTypeArray = `{
               },
               "type": [
                 "array",
-                "string"
+                "string",
+                "null"
               ]
             },
             "f": {
-              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+              "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
               "type": [
                 "number",
                 "string",
@@ -17306,7 +18652,8 @@ const oddInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -17333,10 +18680,12 @@ const oddInputSchemaGemini = `{
         "type": "array",
         "nullable": true
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "mps": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "pmp": {
       "type": "object",
@@ -17347,13 +18696,16 @@ const oddInputSchemaGemini = `{
         "type": "string",
         "nullable": true
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "n": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "al": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "pal": {
       "type": "string",
@@ -17362,22 +18714,27 @@ const oddInputSchemaGemini = `{
     "emb": {
       "properties": {
         "b": {
-          "type": "integer"
+          "type": "integer",
+          "nullable": true
         }
       },
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "str": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "msp": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "smp": {
       "items": {
         "type": "object"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     }
   },
   "type": "object"
@@ -17399,12 +18756,22 @@ const rawHolderSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
             "s": {
-              "type": "string"
+              "anyOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
             "xs": {
               "anyOf": [
@@ -17425,6 +18792,9 @@ const rawHolderSchema = `{
                 },
                 {
                   "type": "string"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -17435,7 +18805,7 @@ const rawHolderSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                  "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
                 },
                 {
                   "type": "null"
@@ -17447,6 +18817,9 @@ const rawHolderSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -17463,14 +18836,18 @@ const rawHolderSchemaTypeArray = `{
     "inner": {
       "properties": {
         "n": {
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "s": {
-          "type": "string"
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "xs": {
           "items": {
@@ -17483,11 +18860,12 @@ const rawHolderSchemaTypeArray = `{
           },
           "type": [
             "array",
-            "string"
+            "string",
+            "null"
           ]
         },
         "f": {
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
           "type": [
             "number",
             "string",
@@ -17497,7 +18875,8 @@ const rawHolderSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -17514,24 +18893,28 @@ const rawHolderSchemaGemini = `{
     "inner": {
       "properties": {
         "n": {
-          "type": "integer"
+          "type": "integer",
+          "nullable": true
         },
         "s": {
-          "type": "string"
+          "type": "string",
+          "nullable": true
         },
         "xs": {
           "items": {
             "type": "integer",
             "minimum": 0
           },
-          "type": "array"
+          "type": "array",
+          "nullable": true
         },
         "f": {
           "type": "number",
           "nullable": true
         }
       },
-      "type": "object"
+      "type": "object",
+      "nullable": true
     }
   },
   "type": "object"
@@ -17542,7 +18925,14 @@ const rawHolderSchemaGemini = `{
 const reportInputSchema = `{
   "properties": {
     "id": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "lvl": {
       "anyOf": [
@@ -17552,12 +18942,22 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
     "s": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "i": {
       "anyOf": [
@@ -17566,7 +18966,10 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -17577,7 +18980,10 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -17589,7 +18995,10 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -17601,7 +19010,10 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -17612,7 +19024,10 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -17623,7 +19038,10 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -17634,7 +19052,10 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -17645,7 +19066,10 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(true|false)$"
+          "pattern": "^((true|false))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -17656,7 +19080,7 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
         },
         {
           "type": "null"
@@ -17670,7 +19094,7 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
         },
         {
           "type": "null"
@@ -17695,6 +19119,9 @@ const reportInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -17716,6 +19143,9 @@ const reportInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -17730,12 +19160,22 @@ const reportInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
             "s": {
-              "type": "string"
+              "anyOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
             "xs": {
               "anyOf": [
@@ -17756,6 +19196,9 @@ const reportInputSchema = `{
                 },
                 {
                   "type": "string"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -17766,7 +19209,7 @@ const reportInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                  "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
                 },
                 {
                   "type": "null"
@@ -17778,6 +19221,9 @@ const reportInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -17792,12 +19238,22 @@ const reportInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
             "s": {
-              "type": "string"
+              "anyOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
             "xs": {
               "anyOf": [
@@ -17818,6 +19274,9 @@ const reportInputSchema = `{
                 },
                 {
                   "type": "string"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -17828,7 +19287,7 @@ const reportInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                  "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
                 },
                 {
                   "type": "null"
@@ -17856,15 +19315,32 @@ const reportInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
     "strict": {
-      "$comment": "normgen: strict (no coercion, by declaration)",
-      "type": "integer"
+      "anyOf": [
+        {
+          "$comment": "normgen: strict (no coercion, by declaration)",
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "un": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "ss": {
       "anyOf": [
@@ -17886,6 +19362,9 @@ const reportInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -17917,12 +19396,22 @@ const reportInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
     "d s": {
-      "type": "string",
-      "default": "a\"b<é"
+      "anyOf": [
+        {
+          "type": "string",
+          "default": "a\"b<é"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "di": {
       "anyOf": [
@@ -17932,7 +19421,10 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -17945,7 +19437,10 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -17957,7 +19452,10 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -17969,7 +19467,10 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -17981,7 +19482,10 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -17993,7 +19497,7 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
         },
         {
           "type": "null"
@@ -18008,7 +19512,7 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
         },
         {
           "type": "null"
@@ -18034,7 +19538,10 @@ const reportInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -18050,7 +19557,10 @@ const reportInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -18062,7 +19572,7 @@ const reportInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                  "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
                 },
                 {
                   "type": "null"
@@ -18077,19 +19587,32 @@ const reportInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+                  "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
             "label": {
-              "type": "string",
-              "default": "lbl"
+              "anyOf": [
+                {
+                  "type": "string",
+                  "default": "lbl"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
           },
           "type": "object"
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -18119,79 +19642,94 @@ const reportInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "id": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "lvl": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "default": -3,
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "s": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "i": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "i8": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "u": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "u64": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "f": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "f64": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "b": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "sb": {
-      "pattern": "^(true|false)$",
+      "pattern": "^((true|false))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "p i": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
         "string",
@@ -18199,7 +19737,7 @@ const reportInputSchemaTypeArray = `{
       ]
     },
     "p b": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
         "string",
@@ -18216,7 +19754,8 @@ const reportInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "a-b": {
@@ -18229,20 +19768,25 @@ const reportInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "x 0": {
       "properties": {
         "n": {
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "s": {
-          "type": "string"
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "xs": {
           "items": {
@@ -18255,11 +19799,12 @@ const reportInputSchemaTypeArray = `{
           },
           "type": [
             "array",
-            "string"
+            "string",
+            "null"
           ]
         },
         "f": {
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
           "type": [
             "number",
             "string",
@@ -18269,20 +19814,25 @@ const reportInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "pin": {
       "properties": {
         "n": {
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "s": {
-          "type": "string"
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "xs": {
           "items": {
@@ -18295,11 +19845,12 @@ const reportInputSchemaTypeArray = `{
           },
           "type": [
             "array",
-            "string"
+            "string",
+            "null"
           ]
         },
         "f": {
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
           "type": [
             "number",
             "string",
@@ -18319,15 +19870,22 @@ const reportInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "strict": {
       "$comment": "normgen: strict (no coercion, by declaration)",
-      "type": "integer"
+      "type": [
+        "integer",
+        "null"
+      ]
     },
     "un": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "ss": {
       "items": {
@@ -18341,7 +19899,8 @@ const reportInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "m m": {
@@ -18360,56 +19919,65 @@ const reportInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "d s": {
-      "type": "string",
-      "default": "a\"b<é"
+      "default": "a\"b<é",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "di": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "default": -128,
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "du": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "default": 18446744073709551615,
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "d f": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "default": 1e2,
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "df32": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "default": 0.1,
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "db": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "default": true,
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "dpf": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "default": -0.5,
       "type": [
         "number",
@@ -18418,7 +19986,7 @@ const reportInputSchemaTypeArray = `{
       ]
     },
     "dpb": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "default": false,
       "type": [
         "boolean",
@@ -18434,25 +20002,27 @@ const reportInputSchemaTypeArray = `{
       ]
     },
     "da": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "default": 5,
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "opts": {
       "properties": {
         "level": {
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "default": 2,
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "ratio": {
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
           "default": 0.5,
           "type": [
             "number",
@@ -18461,21 +20031,26 @@ const reportInputSchemaTypeArray = `{
           ]
         },
         "verbose": {
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
           "default": true,
           "type": [
             "boolean",
-            "string"
+            "string",
+            "null"
           ]
         },
         "label": {
-          "type": "string",
-          "default": "lbl"
+          "default": "lbl",
+          "type": [
+            "string",
+            "null"
+          ]
         }
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "pmap": {
@@ -18497,40 +20072,51 @@ const reportInputSchemaTypeArray = `{
 const reportInputSchemaGemini = `{
   "properties": {
     "id": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "lvl": {
       "type": "integer",
-      "default": -3
+      "default": -3,
+      "nullable": true
     },
     "s": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "i": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "i8": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "u": {
       "type": "integer",
-      "minimum": 0
+      "minimum": 0,
+      "nullable": true
     },
     "u64": {
       "type": "integer",
-      "minimum": 0
+      "minimum": 0,
+      "nullable": true
     },
     "f": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     },
     "f64": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     },
     "b": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "sb": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "p i": {
       "type": "integer",
@@ -18544,47 +20130,56 @@ const reportInputSchemaGemini = `{
       "items": {
         "type": "integer"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "a-b": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "x 0": {
       "properties": {
         "n": {
-          "type": "integer"
+          "type": "integer",
+          "nullable": true
         },
         "s": {
-          "type": "string"
+          "type": "string",
+          "nullable": true
         },
         "xs": {
           "items": {
             "type": "integer",
             "minimum": 0
           },
-          "type": "array"
+          "type": "array",
+          "nullable": true
         },
         "f": {
           "type": "number",
           "nullable": true
         }
       },
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "pin": {
       "properties": {
         "n": {
-          "type": "integer"
+          "type": "integer",
+          "nullable": true
         },
         "s": {
-          "type": "string"
+          "type": "string",
+          "nullable": true
         },
         "xs": {
           "items": {
             "type": "integer",
             "minimum": 0
           },
-          "type": "array"
+          "type": "array",
+          "nullable": true
         },
         "f": {
           "type": "number",
@@ -18598,13 +20193,16 @@ const reportInputSchemaGemini = `{
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "strict": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "un": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "ss": {
       "items": {
@@ -18613,35 +20211,43 @@ const reportInputSchemaGemini = `{
         },
         "type": "array"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "m m": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "d s": {
       "type": "string",
-      "default": "a\"b<é"
+      "default": "a\"b<é",
+      "nullable": true
     },
     "di": {
       "type": "integer",
-      "default": -128
+      "default": -128,
+      "nullable": true
     },
     "du": {
       "type": "integer",
       "minimum": 0,
-      "default": 18446744073709551615
+      "default": 18446744073709551615,
+      "nullable": true
     },
     "d f": {
       "type": "number",
-      "default": 1e2
+      "default": 1e2,
+      "nullable": true
     },
     "df32": {
       "type": "number",
-      "default": 0.1
+      "default": 0.1,
+      "nullable": true
     },
     "db": {
       "type": "boolean",
-      "default": true
+      "default": true,
+      "nullable": true
     },
     "dpf": {
       "type": "number",
@@ -18660,13 +20266,15 @@ const reportInputSchemaGemini = `{
     },
     "da": {
       "type": "integer",
-      "default": 5
+      "default": 5,
+      "nullable": true
     },
     "opts": {
       "properties": {
         "level": {
           "type": "integer",
-          "default": 2
+          "default": 2,
+          "nullable": true
         },
         "ratio": {
           "type": "number",
@@ -18675,14 +20283,17 @@ const reportInputSchemaGemini = `{
         },
         "verbose": {
           "type": "boolean",
-          "default": true
+          "default": true,
+          "nullable": true
         },
         "label": {
           "type": "string",
-          "default": "lbl"
+          "default": "lbl",
+          "nullable": true
         }
       },
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "pmap": {
       "type": "object",
@@ -18703,7 +20314,10 @@ const reportPathsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -18718,12 +20332,22 @@ const reportPathsSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
             "s": {
-              "type": "string"
+              "anyOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
             "xs": {
               "anyOf": [
@@ -18744,6 +20368,9 @@ const reportPathsSchema = `{
                 },
                 {
                   "type": "string"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -18754,7 +20381,7 @@ const reportPathsSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                  "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
                 },
                 {
                   "type": "null"
@@ -18766,6 +20393,9 @@ const reportPathsSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -18800,6 +20430,9 @@ const reportPathsSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -18811,7 +20444,7 @@ const reportPathsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
         },
         {
           "type": "null"
@@ -18826,7 +20459,10 @@ const reportPathsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -18840,23 +20476,28 @@ const reportPathsSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "i.v": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "x[0]": {
       "properties": {
         "n": {
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "s": {
-          "type": "string"
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "xs": {
           "items": {
@@ -18869,11 +20510,12 @@ const reportPathsSchemaTypeArray = `{
           },
           "type": [
             "array",
-            "string"
+            "string",
+            "null"
           ]
         },
         "f": {
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
           "type": [
             "number",
             "string",
@@ -18883,7 +20525,8 @@ const reportPathsSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "m{}": {
@@ -18905,11 +20548,12 @@ const reportPathsSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "b.b": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "default": true,
       "type": [
         "boolean",
@@ -18918,11 +20562,12 @@ const reportPathsSchemaTypeArray = `{
       ]
     },
     "f[]": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "default": 2.5,
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -18934,29 +20579,34 @@ const reportPathsSchemaTypeArray = `{
 const reportPathsSchemaGemini = `{
   "properties": {
     "i.v": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "x[0]": {
       "properties": {
         "n": {
-          "type": "integer"
+          "type": "integer",
+          "nullable": true
         },
         "s": {
-          "type": "string"
+          "type": "string",
+          "nullable": true
         },
         "xs": {
           "items": {
             "type": "integer",
             "minimum": 0
           },
-          "type": "array"
+          "type": "array",
+          "nullable": true
         },
         "f": {
           "type": "number",
           "nullable": true
         }
       },
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "m{}": {
       "type": "object"
@@ -18965,7 +20615,8 @@ const reportPathsSchemaGemini = `{
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "b.b": {
       "type": "boolean",
@@ -18974,7 +20625,8 @@ const reportPathsSchemaGemini = `{
     },
     "f[]": {
       "type": "number",
-      "default": 2.5
+      "default": 2.5,
+      "nullable": true
     }
   },
   "type": "object"
@@ -18985,7 +20637,14 @@ const reportPathsSchemaGemini = `{
 const scalarsInputSchema = `{
   "properties": {
     "s": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "ps": {
       "anyOf": [
@@ -19004,7 +20663,10 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19015,7 +20677,7 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
         },
         {
           "type": "null"
@@ -19029,7 +20691,10 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(true|false)$"
+          "pattern": "^((true|false))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19040,7 +20705,10 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19051,7 +20719,10 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19062,7 +20733,10 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19073,7 +20747,10 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19084,7 +20761,10 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19095,7 +20775,7 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
         },
         {
           "type": "null"
@@ -19109,7 +20789,7 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
         },
         {
           "type": "null"
@@ -19124,7 +20804,10 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19136,7 +20819,10 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19148,7 +20834,10 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19160,7 +20849,10 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19172,7 +20864,10 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19184,7 +20879,7 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
         },
         {
           "type": "null"
@@ -19198,7 +20893,10 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19209,7 +20907,10 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19220,7 +20921,7 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
         },
         {
           "type": "null"
@@ -19228,7 +20929,14 @@ const scalarsInputSchema = `{
       ]
     },
     "m": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "pm": {
       "anyOf": [
@@ -19247,7 +20955,10 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19258,7 +20969,7 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
         },
         {
           "type": "null"
@@ -19272,24 +20983,55 @@ const scalarsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
     "strict_i": {
-      "$comment": "normgen: strict (no coercion, by declaration)",
-      "type": "integer"
+      "anyOf": [
+        {
+          "$comment": "normgen: strict (no coercion, by declaration)",
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "strict_b": {
-      "$comment": "normgen: strict (no coercion, by declaration)",
-      "type": "boolean"
+      "anyOf": [
+        {
+          "$comment": "normgen: strict (no coercion, by declaration)",
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "strict_f": {
-      "$comment": "normgen: strict (no coercion, by declaration)",
-      "type": "number"
+      "anyOf": [
+        {
+          "$comment": "normgen: strict (no coercion, by declaration)",
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "un": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "pun": {
       "anyOf": [
@@ -19311,7 +21053,10 @@ const scalarsInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "s": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "ps": {
       "type": [
@@ -19320,14 +21065,15 @@ const scalarsInputSchemaTypeArray = `{
       ]
     },
     "b": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "pb": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
         "string",
@@ -19335,49 +21081,55 @@ const scalarsInputSchemaTypeArray = `{
       ]
     },
     "sb": {
-      "pattern": "^(true|false)$",
+      "pattern": "^((true|false))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "i8": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "i16": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "i32": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "i64": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "i": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "pi": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
         "string",
@@ -19385,7 +21137,7 @@ const scalarsInputSchemaTypeArray = `{
       ]
     },
     "pi8": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
         "string",
@@ -19394,47 +21146,52 @@ const scalarsInputSchemaTypeArray = `{
     },
     "u8": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "u16": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "u32": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "u64": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "u": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "pu16": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "type": [
         "integer",
         "string",
@@ -19442,21 +21199,23 @@ const scalarsInputSchemaTypeArray = `{
       ]
     },
     "f32": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "f64": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "pf32": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
         "string",
@@ -19464,7 +21223,10 @@ const scalarsInputSchemaTypeArray = `{
       ]
     },
     "m": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "pm": {
       "type": [
@@ -19473,14 +21235,15 @@ const scalarsInputSchemaTypeArray = `{
       ]
     },
     "l": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "pl": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
         "string",
@@ -19488,26 +21251,39 @@ const scalarsInputSchemaTypeArray = `{
       ]
     },
     "r": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "strict_i": {
       "$comment": "normgen: strict (no coercion, by declaration)",
-      "type": "integer"
+      "type": [
+        "integer",
+        "null"
+      ]
     },
     "strict_b": {
       "$comment": "normgen: strict (no coercion, by declaration)",
-      "type": "boolean"
+      "type": [
+        "boolean",
+        "null"
+      ]
     },
     "strict_f": {
       "$comment": "normgen: strict (no coercion, by declaration)",
-      "type": "number"
+      "type": [
+        "number",
+        "null"
+      ]
     },
     "un": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "pun": {
       "type": [
@@ -19524,36 +21300,44 @@ const scalarsInputSchemaTypeArray = `{
 const scalarsInputSchemaGemini = `{
   "properties": {
     "s": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "ps": {
       "type": "string",
       "nullable": true
     },
     "b": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "pb": {
       "type": "boolean",
       "nullable": true
     },
     "sb": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "i8": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "i16": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "i32": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "i64": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "i": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "pi": {
       "type": "integer",
@@ -19565,23 +21349,28 @@ const scalarsInputSchemaGemini = `{
     },
     "u8": {
       "type": "integer",
-      "minimum": 0
+      "minimum": 0,
+      "nullable": true
     },
     "u16": {
       "type": "integer",
-      "minimum": 0
+      "minimum": 0,
+      "nullable": true
     },
     "u32": {
       "type": "integer",
-      "minimum": 0
+      "minimum": 0,
+      "nullable": true
     },
     "u64": {
       "type": "integer",
-      "minimum": 0
+      "minimum": 0,
+      "nullable": true
     },
     "u": {
       "type": "integer",
-      "minimum": 0
+      "minimum": 0,
+      "nullable": true
     },
     "pu16": {
       "type": "integer",
@@ -19589,43 +21378,52 @@ const scalarsInputSchemaGemini = `{
       "nullable": true
     },
     "f32": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     },
     "f64": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     },
     "pf32": {
       "type": "number",
       "nullable": true
     },
     "m": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "pm": {
       "type": "string",
       "nullable": true
     },
     "l": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "pl": {
       "type": "integer",
       "nullable": true
     },
     "r": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     },
     "strict_i": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "strict_b": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "strict_f": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     },
     "un": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "pun": {
       "type": "string",
@@ -19640,10 +21438,24 @@ const scalarsInputSchemaGemini = `{
 const strictInputSchema = `{
   "properties": {
     "id": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "kind": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "c": {
       "anyOf": [
@@ -19656,12 +21468,22 @@ const strictInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
             "b": {
-              "type": "string"
+              "anyOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
           },
           "additionalProperties": false,
@@ -19669,6 +21491,9 @@ const strictInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19686,12 +21511,22 @@ const strictInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?[0-9]+$"
+                        "pattern": "^(-?[0-9]+)?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
                   "b": {
-                    "type": "string"
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   }
                 },
                 "additionalProperties": false,
@@ -19706,6 +21541,9 @@ const strictInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19723,12 +21561,22 @@ const strictInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?[0-9]+$"
+                        "pattern": "^(-?[0-9]+)?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
                   "b": {
-                    "type": "string"
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   }
                 },
                 "additionalProperties": false,
@@ -19743,6 +21591,9 @@ const strictInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19753,7 +21604,10 @@ const strictInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -19764,7 +21618,10 @@ const strictInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -19779,42 +21636,57 @@ const strictInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "id": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "kind": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "c": {
       "properties": {
         "a": {
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "b": {
-          "type": "string"
+          "type": [
+            "string",
+            "null"
+          ]
         }
       },
       "additionalProperties": false,
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "cs": {
       "items": {
         "properties": {
           "a": {
-            "pattern": "^-?[0-9]+$",
+            "pattern": "^(-?[0-9]+)?$",
             "type": [
               "integer",
-              "string"
+              "string",
+              "null"
             ]
           },
           "b": {
-            "type": "string"
+            "type": [
+              "string",
+              "null"
+            ]
           }
         },
         "additionalProperties": false,
@@ -19825,21 +21697,26 @@ const strictInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "cm": {
       "additionalProperties": {
         "properties": {
           "a": {
-            "pattern": "^-?[0-9]+$",
+            "pattern": "^(-?[0-9]+)?$",
             "type": [
               "integer",
-              "string"
+              "string",
+              "null"
             ]
           },
           "b": {
-            "type": "string"
+            "type": [
+              "string",
+              "null"
+            ]
           }
         },
         "additionalProperties": false,
@@ -19850,21 +21727,24 @@ const strictInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "flag": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "amount": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -19877,44 +21757,55 @@ const strictInputSchemaTypeArray = `{
 const strictInputSchemaGemini = `{
   "properties": {
     "id": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "kind": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "c": {
       "properties": {
         "a": {
-          "type": "integer"
+          "type": "integer",
+          "nullable": true
         },
         "b": {
-          "type": "string"
+          "type": "string",
+          "nullable": true
         }
       },
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "cs": {
       "items": {
         "properties": {
           "a": {
-            "type": "integer"
+            "type": "integer",
+            "nullable": true
           },
           "b": {
-            "type": "string"
+            "type": "string",
+            "nullable": true
           }
         },
         "type": "object"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "cm": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "flag": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "amount": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     }
   },
   "type": "object"
@@ -19937,11 +21828,25 @@ func NormgenTools() []lenient.Tool {
 			Name:        "bounds",
 			Rules: []lenient.Rule{
 				{
+					From:  "a",
+					ID:    "bounds.a.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "a",
 					ID:       "bounds.a.coerce",
 					Tools:    []string{"bounds"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "b",
+					ID:    "bounds.b.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -19951,11 +21856,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "c",
+					ID:    "bounds.c.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "c",
 					ID:       "bounds.c.coerce",
 					Tools:    []string{"bounds"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "d",
+					ID:    "bounds.d.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "float",
@@ -19965,11 +21884,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "e",
+					ID:    "bounds.e.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "float",
 					From:     "e",
 					ID:       "bounds.e.coerce",
 					Tools:    []string{"bounds"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "g",
+					ID:    "bounds.g.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -19979,11 +21912,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "h",
+					ID:    "bounds.h.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "h",
 					ID:       "bounds.h.coerce",
 					Tools:    []string{"bounds"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "pi",
+					ID:    "bounds.pi.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -19993,11 +21940,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "u16",
+					ID:    "bounds.u16.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "u16",
 					ID:       "bounds.u16.coerce",
 					Tools:    []string{"bounds"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "l",
+					ID:    "bounds.l.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -20007,11 +21968,46 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "s",
+					ID:    "bounds.s.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "p",
+					ID:    "bounds.p.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "en",
+					ID:    "bounds.en.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "v",
+					ID:    "bounds.v.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					From:  "v",
 					ID:    "bounds.v.value_alias",
 					Tools: []string{"bounds"},
 					Type:  lenient.RuleValueAlias,
 					Value: json.RawMessage(`{"x":"a","y":"b"}`),
+				},
+				{
+					From:  "vs",
+					ID:    "bounds.vs.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "vs",
@@ -20029,6 +22025,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "vn",
+					ID:    "bounds.vn.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "vn",
 					ID:    "bounds.vn.value_alias",
 					Tools: []string{"bounds"},
 					Type:  lenient.RuleValueAlias,
@@ -20043,6 +22046,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "items",
+					ID:    "bounds.items.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "items",
 					ID:    "bounds.items.json",
 					To:    "native",
 					Tools: []string{"bounds"},
@@ -20054,6 +22064,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "items[]",
 					Tools:    []string{"bounds"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "pits",
+					ID:    "bounds.pits.absent",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					From:  "pits",
@@ -20094,11 +22111,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "a",
+					ID:    "closed_report.a.absent",
+					Tools: []string{"closed_report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "a",
 					ID:       "closed_report.a.coerce",
 					Tools:    []string{"closed_report"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "b",
+					ID:    "closed_report.b.absent",
+					Tools: []string{"closed_report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 				{
 					From:  "b",
@@ -20126,10 +22157,24 @@ func NormgenTools() []lenient.Tool {
 			Rules: []lenient.Rule{
 				{
 					From:  "tags",
+					ID:    "containers.tags.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "tags",
 					ID:    "containers.tags.json",
 					To:    "native",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "counts",
+					ID:    "containers.counts.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "counts",
@@ -20147,6 +22192,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "w",
+					ID:    "containers.w.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "w",
 					ID:    "containers.w.wrap",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleWrap,
@@ -20157,6 +22209,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "wi",
+					ID:    "containers.wi.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "wi",
@@ -20180,6 +22239,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "wu8",
+					ID:    "containers.wu8.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "wu8",
 					ID:    "containers.wu8.wrap",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleWrap,
@@ -20200,9 +22266,23 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "wb",
+					ID:    "containers.wb.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "wb",
 					ID:    "containers.wb.wrap",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleWrap,
+				},
+				{
+					From:  "ss",
+					ID:    "containers.ss.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "ss",
@@ -20217,6 +22297,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "sss",
+					ID:    "containers.sss.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "sss",
@@ -20248,6 +22335,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "ms",
+					ID:    "containers.ms.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "ms",
 					ID:    "containers.ms.json",
 					To:    "native",
 					Tools: []string{"containers"},
@@ -20261,11 +22355,32 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "containers.ms{}.n.absent",
+					Path:  "ms{}.n",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "containers.ms{}.n.coerce",
 					Path:     "ms{}.n",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.ms{}.s.absent",
+					Path:  "ms{}.s",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "containers.ms{}.xs.absent",
+					Path:  "ms{}.xs",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "containers.ms{}.xs.json",
@@ -20282,11 +22397,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "containers.ms{}.f.absent",
+					Path:  "ms{}.f",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "float",
 					ID:       "containers.ms{}.f.coerce",
 					Path:     "ms{}.f",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "mps",
+					ID:    "containers.mps.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "mps",
@@ -20303,11 +22432,32 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "containers.mps{}.n.absent",
+					Path:  "mps{}.n",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "containers.mps{}.n.coerce",
 					Path:     "mps{}.n",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.mps{}.s.absent",
+					Path:  "mps{}.s",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "containers.mps{}.xs.absent",
+					Path:  "mps{}.xs",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "containers.mps{}.xs.json",
@@ -20324,11 +22474,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "containers.mps{}.f.absent",
+					Path:  "mps{}.f",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "float",
 					ID:       "containers.mps{}.f.coerce",
 					Path:     "mps{}.f",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "mm",
+					ID:    "containers.mm.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "mm",
@@ -20360,6 +22524,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "msl",
+					ID:    "containers.msl.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "msl",
 					ID:    "containers.msl.json",
 					To:    "native",
 					Tools: []string{"containers"},
@@ -20371,6 +22542,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "mpi",
+					ID:    "containers.mpi.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "mpi",
@@ -20388,6 +22566,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "psl",
+					ID:    "containers.psl.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
+					From:  "psl",
 					ID:    "containers.psl.json",
 					To:    "native",
 					Tools: []string{"containers"},
@@ -20402,10 +22587,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "pmap",
+					ID:    "containers.pmap.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
+					From:  "pmap",
 					ID:    "containers.pmap.json",
 					To:    "native",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "pin",
+					ID:    "containers.pin.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					From:  "pin",
@@ -20415,11 +22614,32 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "containers.pin.n.absent",
+					Path:  "pin.n",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "containers.pin.n.coerce",
 					Path:     "pin.n",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.pin.s.absent",
+					Path:  "pin.s",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "containers.pin.xs.absent",
+					Path:  "pin.xs",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "containers.pin.xs.json",
@@ -20436,11 +22656,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "containers.pin.f.absent",
+					Path:  "pin.f",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "float",
 					ID:       "containers.pin.f.coerce",
 					Path:     "pin.f",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "in",
+					ID:    "containers.in.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "in",
@@ -20450,11 +22684,32 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "containers.in.n.absent",
+					Path:  "in.n",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "containers.in.n.coerce",
 					Path:     "in.n",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.in.s.absent",
+					Path:  "in.s",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "containers.in.xs.absent",
+					Path:  "in.xs",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "containers.in.xs.json",
@@ -20471,11 +22726,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "containers.in.f.absent",
+					Path:  "in.f",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "float",
 					ID:       "containers.in.f.coerce",
 					Path:     "in.f",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "sps",
+					ID:    "containers.sps.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "sps",
@@ -20493,6 +22762,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "spi",
+					ID:    "containers.spi.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "spi",
 					ID:    "containers.spi.json",
 					To:    "native",
 					Tools: []string{"containers"},
@@ -20506,11 +22782,32 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "containers.spi[].n.absent",
+					Path:  "spi[].n",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "containers.spi[].n.coerce",
 					Path:     "spi[].n",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.spi[].s.absent",
+					Path:  "spi[].s",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "containers.spi[].xs.absent",
+					Path:  "spi[].xs",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "containers.spi[].xs.json",
@@ -20527,11 +22824,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "containers.spi[].f.absent",
+					Path:  "spi[].f",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "float",
 					ID:       "containers.spi[].f.coerce",
 					Path:     "spi[].f",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "stags",
+					ID:    "containers.stags.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "stags",
@@ -20549,6 +22860,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "sf32",
+					ID:    "containers.sf32.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "sf32",
 					ID:    "containers.sf32.json",
 					To:    "native",
 					Tools: []string{"containers"},
@@ -20560,6 +22878,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "sf32[]",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "sbool",
+					ID:    "containers.sbool.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "sbool",
@@ -20577,6 +22902,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "sm",
+					ID:    "containers.sm.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "sm",
 					ID:    "containers.sm.json",
 					To:    "native",
 					Tools: []string{"containers"},
@@ -20590,6 +22922,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					From:  "stra",
+					ID:    "containers.stra.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					CoerceTo: "int_literal",
 					ID:       "containers.stra[].coerce",
 					Path:     "stra[]",
@@ -20597,11 +22936,39 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "stro",
+					ID:    "containers.stro.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "containers.stro.n.absent",
+					Path:  "stro.n",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "containers.stro.n.coerce",
 					Path:     "stro.n",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.stro.s.absent",
+					Path:  "stro.s",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "containers.stro.xs.absent",
+					Path:  "stro.xs",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "containers.stro.xs.json",
@@ -20618,11 +22985,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "containers.stro.f.absent",
+					Path:  "stro.f",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "float",
 					ID:       "containers.stro.f.coerce",
 					Path:     "stro.f",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "strm",
+					ID:    "containers.strm.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 				{
 					CoerceTo: "int_literal",
@@ -20633,10 +23014,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "mid",
+					ID:    "containers.mid.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "mid",
 					ID:    "containers.mid.json",
 					To:    "native",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "containers.mid.leaf.absent",
+					Path:  "mid.leaf",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "containers.mid.leaf.json",
@@ -20646,11 +23041,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "containers.mid.leaf.v.absent",
+					Path:  "mid.leaf.v",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "containers.mid.leaf.v.json",
 					Path:  "mid.leaf.v",
 					To:    "native",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "containers.mid.pleaf.absent",
+					Path:  "mid.pleaf",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					ID:    "containers.mid.pleaf.json",
@@ -20660,11 +23069,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "containers.mid.pleaf.v.absent",
+					Path:  "mid.pleaf.v",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "containers.mid.pleaf.v.json",
 					Path:  "mid.pleaf.v",
 					To:    "native",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "containers.mid.map.absent",
+					Path:  "mid.map",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "containers.mid.map.json",
@@ -20681,11 +23104,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "containers.mid.map{}.v.absent",
+					Path:  "mid.map{}.v",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "containers.mid.map{}.v.json",
 					Path:  "mid.map{}.v",
 					To:    "native",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "mids",
+					ID:    "containers.mids.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "mids",
@@ -20702,11 +23139,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "containers.mids[].leaf.absent",
+					Path:  "mids[].leaf",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "containers.mids[].leaf.json",
 					Path:  "mids[].leaf",
 					To:    "native",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "containers.mids[].leaf.v.absent",
+					Path:  "mids[].leaf.v",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "containers.mids[].leaf.v.json",
@@ -20716,6 +23167,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "containers.mids[].pleaf.absent",
+					Path:  "mids[].pleaf",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					ID:    "containers.mids[].pleaf.json",
 					Path:  "mids[].pleaf",
 					To:    "native",
@@ -20723,11 +23181,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "containers.mids[].pleaf.v.absent",
+					Path:  "mids[].pleaf.v",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "containers.mids[].pleaf.v.json",
 					Path:  "mids[].pleaf.v",
 					To:    "native",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "containers.mids[].map.absent",
+					Path:  "mids[].map",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "containers.mids[].map.json",
@@ -20744,11 +23216,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "containers.mids[].map{}.v.absent",
+					Path:  "mids[].map{}.v",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "containers.mids[].map{}.v.json",
 					Path:  "mids[].map{}.v",
 					To:    "native",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "deep",
+					ID:    "containers.deep.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "deep",
@@ -20779,11 +23265,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "containers.deep{}[]{}.v.absent",
+					Path:  "deep{}[]{}.v",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "containers.deep{}[]{}.v.json",
 					Path:  "deep{}[]{}.v",
 					To:    "native",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "bnd",
+					ID:    "containers.bnd.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					From:  "bnd",
@@ -20793,11 +23293,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "containers.bnd.a.absent",
+					Path:  "bnd.a",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "containers.bnd.a.coerce",
 					Path:     "bnd.a",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.bnd.b.absent",
+					Path:  "bnd.b",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -20807,11 +23321,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "containers.bnd.c.absent",
+					Path:  "bnd.c",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "containers.bnd.c.coerce",
 					Path:     "bnd.c",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.bnd.d.absent",
+					Path:  "bnd.d",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "float",
@@ -20821,11 +23349,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "containers.bnd.e.absent",
+					Path:  "bnd.e",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "float",
 					ID:       "containers.bnd.e.coerce",
 					Path:     "bnd.e",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.bnd.g.absent",
+					Path:  "bnd.g",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -20835,11 +23377,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "containers.bnd.h.absent",
+					Path:  "bnd.h",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "containers.bnd.h.coerce",
 					Path:     "bnd.h",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.bnd.pi.absent",
+					Path:  "bnd.pi",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -20849,11 +23405,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "containers.bnd.u16.absent",
+					Path:  "bnd.u16",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "containers.bnd.u16.coerce",
 					Path:     "bnd.u16",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.bnd.l.absent",
+					Path:  "bnd.l",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -20863,11 +23433,46 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "containers.bnd.s.absent",
+					Path:  "bnd.s",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "containers.bnd.p.absent",
+					Path:  "bnd.p",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "containers.bnd.en.absent",
+					Path:  "bnd.en",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "containers.bnd.v.absent",
+					Path:  "bnd.v",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "containers.bnd.v.value_alias",
 					Path:  "bnd.v",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleValueAlias,
 					Value: json.RawMessage(`{"x":"a","y":"b"}`),
+				},
+				{
+					ID:    "containers.bnd.vs.absent",
+					Path:  "bnd.vs",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "containers.bnd.vs.json",
@@ -20884,6 +23489,13 @@ func NormgenTools() []lenient.Tool {
 					Value: json.RawMessage(`{"x":"a","y":"b"}`),
 				},
 				{
+					ID:    "containers.bnd.vn.absent",
+					Path:  "bnd.vn",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "containers.bnd.vn.value_alias",
 					Path:  "bnd.vn",
 					Tools: []string{"containers"},
@@ -20898,6 +23510,13 @@ func NormgenTools() []lenient.Tool {
 					Value: json.RawMessage(`{"1":"on","0":"off"}`),
 				},
 				{
+					ID:    "containers.bnd.items.absent",
+					Path:  "bnd.items",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "containers.bnd.items.json",
 					Path:  "bnd.items",
 					To:    "native",
@@ -20910,6 +23529,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "bnd.items[]",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.bnd.pits.absent",
+					Path:  "bnd.pits",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					ID:    "containers.bnd.pits.json",
@@ -20927,6 +23553,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "bnds",
+					ID:    "containers.bnds.absent",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "bnds",
 					ID:    "containers.bnds.json",
 					To:    "native",
 					Tools: []string{"containers"},
@@ -20940,11 +23573,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "containers.bnds[].a.absent",
+					Path:  "bnds[].a",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "containers.bnds[].a.coerce",
 					Path:     "bnds[].a",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.bnds[].b.absent",
+					Path:  "bnds[].b",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -20954,11 +23601,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "containers.bnds[].c.absent",
+					Path:  "bnds[].c",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "containers.bnds[].c.coerce",
 					Path:     "bnds[].c",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.bnds[].d.absent",
+					Path:  "bnds[].d",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "float",
@@ -20968,11 +23629,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "containers.bnds[].e.absent",
+					Path:  "bnds[].e",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "float",
 					ID:       "containers.bnds[].e.coerce",
 					Path:     "bnds[].e",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.bnds[].g.absent",
+					Path:  "bnds[].g",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -20982,11 +23657,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "containers.bnds[].h.absent",
+					Path:  "bnds[].h",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "containers.bnds[].h.coerce",
 					Path:     "bnds[].h",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.bnds[].pi.absent",
+					Path:  "bnds[].pi",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -20996,11 +23685,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "containers.bnds[].u16.absent",
+					Path:  "bnds[].u16",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "containers.bnds[].u16.coerce",
 					Path:     "bnds[].u16",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.bnds[].l.absent",
+					Path:  "bnds[].l",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -21010,11 +23713,46 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "containers.bnds[].s.absent",
+					Path:  "bnds[].s",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "containers.bnds[].p.absent",
+					Path:  "bnds[].p",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "containers.bnds[].en.absent",
+					Path:  "bnds[].en",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "containers.bnds[].v.absent",
+					Path:  "bnds[].v",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "containers.bnds[].v.value_alias",
 					Path:  "bnds[].v",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleValueAlias,
 					Value: json.RawMessage(`{"x":"a","y":"b"}`),
+				},
+				{
+					ID:    "containers.bnds[].vs.absent",
+					Path:  "bnds[].vs",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "containers.bnds[].vs.json",
@@ -21031,6 +23769,13 @@ func NormgenTools() []lenient.Tool {
 					Value: json.RawMessage(`{"x":"a","y":"b"}`),
 				},
 				{
+					ID:    "containers.bnds[].vn.absent",
+					Path:  "bnds[].vn",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "containers.bnds[].vn.value_alias",
 					Path:  "bnds[].vn",
 					Tools: []string{"containers"},
@@ -21045,6 +23790,13 @@ func NormgenTools() []lenient.Tool {
 					Value: json.RawMessage(`{"1":"on","0":"off"}`),
 				},
 				{
+					ID:    "containers.bnds[].items.absent",
+					Path:  "bnds[].items",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "containers.bnds[].items.json",
 					Path:  "bnds[].items",
 					To:    "native",
@@ -21057,6 +23809,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "bnds[].items[]",
 					Tools:    []string{"containers"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "containers.bnds[].pits.absent",
+					Path:  "bnds[].pits",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					ID:    "containers.bnds[].pits.json",
@@ -21089,6 +23848,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(deepInputSchema),
 			Name:        "deep",
 			Rules: []lenient.Rule{
+				{
+					From:  "d63",
+					ID:    "deep.d63.absent",
+					Tools: []string{"deep"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
 				{
 					From:  "d63",
 					ID:    "deep.d63.json",
@@ -21536,6 +24302,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "d63[][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]",
 					Tools:    []string{"deep"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "d64",
+					ID:    "deep.d64.absent",
+					Tools: []string{"deep"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "d64",
@@ -21992,6 +24765,13 @@ func NormgenTools() []lenient.Tool {
 					Tools:    []string{"deep"},
 					Type:     lenient.RuleTypeCoerce,
 				},
+				{
+					From:  "t",
+					ID:    "deep.t.absent",
+					Tools: []string{"deep"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(deepInputSchemaGemini),
@@ -22032,10 +24812,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "ds",
+					ID:    "defaults.ds.absent",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "ds",
 					ID:    "defaults.ds.default",
 					Tools: []string{"defaults"},
 					Type:  lenient.RuleParamDefault,
 					Value: json.RawMessage(`"x"`),
+				},
+				{
+					From:  "di",
+					ID:    "defaults.di.absent",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "di",
@@ -22053,6 +24847,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "dp",
+					ID:    "defaults.dp.absent",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "dp",
 					ID:    "defaults.dp.default",
 					Tools: []string{"defaults"},
 					Type:  lenient.RuleParamDefault,
@@ -22064,6 +24865,13 @@ func NormgenTools() []lenient.Tool {
 					ID:       "defaults.dp.coerce",
 					Tools:    []string{"defaults"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "du",
+					ID:    "defaults.du.absent",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "du",
@@ -22081,6 +24889,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "df",
+					ID:    "defaults.df.absent",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "df",
 					ID:    "defaults.df.default",
 					Tools: []string{"defaults"},
 					Type:  lenient.RuleParamDefault,
@@ -22095,6 +24910,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "dm",
+					ID:    "defaults.dm.absent",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "dm",
 					ID:    "defaults.dm.default",
 					Tools: []string{"defaults"},
 					Type:  lenient.RuleParamDefault,
@@ -22102,10 +24924,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "opts",
+					ID:    "defaults.opts.absent",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "opts",
 					ID:    "defaults.opts.json",
 					To:    "native",
 					Tools: []string{"defaults"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "defaults.opts.level.absent",
+					Path:  "opts.level",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "defaults.opts.level.default",
@@ -22122,6 +24958,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "defaults.opts.ratio.absent",
+					Path:  "opts.ratio",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "defaults.opts.ratio.default",
 					Path:  "opts.ratio",
 					Tools: []string{"defaults"},
@@ -22134,6 +24977,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "opts.ratio",
 					Tools:    []string{"defaults"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "defaults.opts.verbose.absent",
+					Path:  "opts.verbose",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "defaults.opts.verbose.default",
@@ -22150,6 +25000,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "defaults.opts.label.absent",
+					Path:  "opts.label",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "defaults.opts.label.default",
 					Path:  "opts.label",
 					Tools: []string{"defaults"},
@@ -22158,10 +25015,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "popts",
+					ID:    "defaults.popts.absent",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
+					From:  "popts",
 					ID:    "defaults.popts.json",
 					To:    "native",
 					Tools: []string{"defaults"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "defaults.popts.level.absent",
+					Path:  "popts.level",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "defaults.popts.level.default",
@@ -22178,6 +25049,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "defaults.popts.ratio.absent",
+					Path:  "popts.ratio",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "defaults.popts.ratio.default",
 					Path:  "popts.ratio",
 					Tools: []string{"defaults"},
@@ -22190,6 +25068,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "popts.ratio",
 					Tools:    []string{"defaults"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "defaults.popts.verbose.absent",
+					Path:  "popts.verbose",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "defaults.popts.verbose.default",
@@ -22206,11 +25091,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "defaults.popts.label.absent",
+					Path:  "popts.label",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "defaults.popts.label.default",
 					Path:  "popts.label",
 					Tools: []string{"defaults"},
 					Type:  lenient.RuleParamDefault,
 					Value: json.RawMessage(`"lbl"`),
+				},
+				{
+					From:  "parts",
+					ID:    "defaults.parts.absent",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "parts",
@@ -22227,11 +25126,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "defaults.parts[].id.absent",
+					Path:  "parts[].id",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "defaults.parts[].id.default",
 					Path:  "parts[].id",
 					Tools: []string{"defaults"},
 					Type:  lenient.RuleParamDefault,
 					Value: json.RawMessage(`"part-{{index}}"`),
+				},
+				{
+					ID:    "defaults.parts[].qty.absent",
+					Path:  "parts[].qty",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "defaults.parts[].qty.default",
@@ -22246,6 +25159,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "parts[].qty",
 					Tools:    []string{"defaults"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "tags",
+					ID:    "defaults.tags.absent",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "tags",
@@ -22279,6 +25199,13 @@ func NormgenTools() []lenient.Tool {
 			Rules: []lenient.Rule{
 				{
 					From:  "psp",
+					ID:    "odd.psp.absent",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
+					From:  "psp",
 					ID:    "odd.psp.json",
 					To:    "native",
 					Tools: []string{"odd"},
@@ -22290,6 +25217,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "psp[]",
 					Tools:    []string{"odd"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "sps",
+					ID:    "odd.sps.absent",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "sps",
@@ -22314,6 +25248,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "mps",
+					ID:    "odd.mps.absent",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "mps",
 					ID:    "odd.mps.json",
 					To:    "native",
 					Tools: []string{"odd"},
@@ -22335,6 +25276,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "pmp",
+					ID:    "odd.pmp.absent",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
+					From:  "pmp",
 					ID:    "odd.pmp.json",
 					To:    "native",
 					Tools: []string{"odd"},
@@ -22348,11 +25296,32 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "odd.pmp{}.n.absent",
+					Path:  "pmp{}.n",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "odd.pmp{}.n.coerce",
 					Path:     "pmp{}.n",
 					Tools:    []string{"odd"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "odd.pmp{}.s.absent",
+					Path:  "pmp{}.s",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "odd.pmp{}.xs.absent",
+					Path:  "pmp{}.xs",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "odd.pmp{}.xs.json",
@@ -22369,6 +25338,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "odd.pmp{}.f.absent",
+					Path:  "pmp{}.f",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "float",
 					ID:       "odd.pmp{}.f.coerce",
 					Path:     "pmp{}.f",
@@ -22377,10 +25353,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "spm",
+					ID:    "odd.spm.absent",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "spm",
 					ID:    "odd.spm.json",
 					To:    "native",
 					Tools: []string{"odd"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "n",
+					ID:    "odd.n.absent",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "n",
@@ -22397,11 +25387,32 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					From:  "al",
+					ID:    "odd.al.absent",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "emb",
+					ID:    "odd.emb.absent",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					From:  "emb",
 					ID:    "odd.emb.json",
 					To:    "native",
 					Tools: []string{"odd"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "odd.emb.b.absent",
+					Path:  "emb.b",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -22411,11 +25422,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "str",
+					ID:    "odd.str.absent",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "str",
 					ID:       "odd.str.coerce",
 					Tools:    []string{"odd"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "msp",
+					ID:    "odd.msp.absent",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "msp",
@@ -22439,11 +25464,32 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "odd.msp{}[].n.absent",
+					Path:  "msp{}[].n",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "odd.msp{}[].n.coerce",
 					Path:     "msp{}[].n",
 					Tools:    []string{"odd"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "odd.msp{}[].s.absent",
+					Path:  "msp{}[].s",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "odd.msp{}[].xs.absent",
+					Path:  "msp{}[].xs",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "odd.msp{}[].xs.json",
@@ -22460,11 +25506,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "odd.msp{}[].f.absent",
+					Path:  "msp{}[].f",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "float",
 					ID:       "odd.msp{}[].f.coerce",
 					Path:     "msp{}[].f",
 					Tools:    []string{"odd"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "smp",
+					ID:    "odd.smp.absent",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "smp",
@@ -22488,11 +25548,32 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "odd.smp[]{}.n.absent",
+					Path:  "smp[]{}.n",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "odd.smp[]{}.n.coerce",
 					Path:     "smp[]{}.n",
 					Tools:    []string{"odd"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "odd.smp[]{}.s.absent",
+					Path:  "smp[]{}.s",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "odd.smp[]{}.xs.absent",
+					Path:  "smp[]{}.xs",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "odd.smp[]{}.xs.json",
@@ -22507,6 +25588,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "smp[]{}.xs[]",
 					Tools:    []string{"odd"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "odd.smp[]{}.f.absent",
+					Path:  "smp[]{}.f",
+					Tools: []string{"odd"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					CoerceTo: "float",
@@ -22534,10 +25622,24 @@ func NormgenTools() []lenient.Tool {
 			Rules: []lenient.Rule{
 				{
 					From:  "inner",
+					ID:    "raw.inner.absent",
+					Tools: []string{"raw"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "inner",
 					ID:    "raw.inner.json",
 					To:    "native",
 					Tools: []string{"raw"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "raw.inner.n.absent",
+					Path:  "inner.n",
+					Tools: []string{"raw"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -22545,6 +25647,20 @@ func NormgenTools() []lenient.Tool {
 					Path:     "inner.n",
 					Tools:    []string{"raw"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "raw.inner.s.absent",
+					Path:  "inner.s",
+					Tools: []string{"raw"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "raw.inner.xs.absent",
+					Path:  "inner.xs",
+					Tools: []string{"raw"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "raw.inner.xs.json",
@@ -22559,6 +25675,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "inner.xs[]",
 					Tools:    []string{"raw"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "raw.inner.f.absent",
+					Path:  "inner.f",
+					Tools: []string{"raw"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					CoerceTo: "float",
@@ -22599,6 +25722,20 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "id",
+					ID:    "report.id.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "lvl",
+					ID:    "report.lvl.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					From:  "lvl",
 					ID:    "report.lvl.default",
 					Tools: []string{"report"},
@@ -22627,6 +25764,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "s",
+					ID:    "report.s.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					From:  "int_v",
 					ID:    "report.i.alias.int_v",
 					To:    "i",
@@ -22639,6 +25783,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "i",
 					Tools: []string{"report"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "i",
+					ID:    "report.i.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -22655,6 +25806,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "i8",
+					ID:    "report.i8.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "i8",
 					ID:       "report.i8.coerce",
@@ -22667,6 +25825,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "u",
 					Tools: []string{"report"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "u",
+					ID:    "report.u.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -22683,6 +25848,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "u64",
+					ID:    "report.u64.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "u64",
 					ID:       "report.u64.coerce",
@@ -22695,6 +25867,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "f",
 					Tools: []string{"report"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "f",
+					ID:    "report.f.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "float",
@@ -22711,6 +25890,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "f64",
+					ID:    "report.f64.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "float",
 					From:     "f64",
 					ID:       "report.f64.coerce",
@@ -22723,6 +25909,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "b",
 					Tools: []string{"report"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "b",
+					ID:    "report.b.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "bool",
@@ -22739,6 +25932,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "sb",
+					ID:    "report.sb.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool_strict",
 					From:     "sb",
 					ID:       "report.sb.coerce",
@@ -22751,6 +25951,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "p i",
 					Tools: []string{"report"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "p i",
+					ID:    "report.p i.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -22767,6 +25974,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "p b",
+					ID:    "report.p b.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "p b",
 					ID:       "report.p b.coerce",
@@ -22779,6 +25993,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "a b",
 					Tools: []string{"report"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "a b",
+					ID:    "report.a b.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "a b",
@@ -22803,6 +26024,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "a-b",
+					ID:    "report.a-b.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "a-b",
 					ID:    "report.a-b.json",
 					To:    "native",
 					Tools: []string{"report"},
@@ -22824,10 +26052,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "x 0",
+					ID:    "report.x 0.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "x 0",
 					ID:    "report.x 0.json",
 					To:    "native",
 					Tools: []string{"report"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "report.x 0.n.absent",
+					Path:  "x 0.n",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -22835,6 +26077,20 @@ func NormgenTools() []lenient.Tool {
 					Path:     "x 0.n",
 					Tools:    []string{"report"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report.x 0.s.absent",
+					Path:  "x 0.s",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "report.x 0.xs.absent",
+					Path:  "x 0.xs",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "report.x 0.xs.json",
@@ -22849,6 +26105,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "x 0.xs[]",
 					Tools:    []string{"report"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report.x 0.f.absent",
+					Path:  "x 0.f",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					CoerceTo: "float",
@@ -22866,10 +26129,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "pin",
+					ID:    "report.pin.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
+					From:  "pin",
 					ID:    "report.pin.json",
 					To:    "native",
 					Tools: []string{"report"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "report.pin.n.absent",
+					Path:  "pin.n",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -22877,6 +26154,20 @@ func NormgenTools() []lenient.Tool {
 					Path:     "pin.n",
 					Tools:    []string{"report"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report.pin.s.absent",
+					Path:  "pin.s",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "report.pin.xs.absent",
+					Path:  "pin.xs",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "report.pin.xs.json",
@@ -22893,6 +26184,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "report.pin.f.absent",
+					Path:  "pin.f",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "float",
 					ID:       "report.pin.f.coerce",
 					Path:     "pin.f",
@@ -22905,6 +26203,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "w",
 					Tools: []string{"report"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "w",
+					ID:    "report.w.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "w",
@@ -22927,6 +26232,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "strict",
+					ID:    "report.strict.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					CoerceTo: "int_literal",
 					From:     "strict",
 					ID:       "report.strict.coerce",
@@ -22939,6 +26251,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "un",
 					Tools: []string{"report"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "un",
+					ID:    "report.un.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 				{
 					From:  "un",
@@ -22955,6 +26274,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "ss",
+					ID:    "report.ss.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "ss",
 					ID:    "report.ss.json",
 					To:    "native",
 					Tools: []string{"report"},
@@ -22966,6 +26292,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"report"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "m m",
+					ID:    "report.m m.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "m m",
@@ -22990,10 +26323,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "d s",
+					ID:    "report.d s.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "d s",
 					ID:    "report.d s.default",
 					Tools: []string{"report"},
 					Type:  lenient.RuleParamDefault,
 					Value: json.RawMessage(`"a\"b\u003cé"`),
+				},
+				{
+					From:  "di",
+					ID:    "report.di.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "di",
@@ -23011,6 +26358,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "du",
+					ID:    "report.du.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "du",
 					ID:    "report.du.default",
 					Tools: []string{"report"},
 					Type:  lenient.RuleParamDefault,
@@ -23022,6 +26376,13 @@ func NormgenTools() []lenient.Tool {
 					ID:       "report.du.coerce",
 					Tools:    []string{"report"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "d f",
+					ID:    "report.d f.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "d f",
@@ -23039,6 +26400,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "df32",
+					ID:    "report.df32.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "df32",
 					ID:    "report.df32.default",
 					Tools: []string{"report"},
 					Type:  lenient.RuleParamDefault,
@@ -23050,6 +26418,13 @@ func NormgenTools() []lenient.Tool {
 					ID:       "report.df32.coerce",
 					Tools:    []string{"report"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "db",
+					ID:    "report.db.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "db",
@@ -23067,6 +26442,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "dpf",
+					ID:    "report.dpf.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "dpf",
 					ID:    "report.dpf.default",
 					Tools: []string{"report"},
 					Type:  lenient.RuleParamDefault,
@@ -23078,6 +26460,13 @@ func NormgenTools() []lenient.Tool {
 					ID:       "report.dpf.coerce",
 					Tools:    []string{"report"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "dpb",
+					ID:    "report.dpb.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "dpb",
@@ -23102,6 +26491,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "dps",
+					ID:    "report.dps.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "dps",
 					ID:    "report.dps.default",
 					Tools: []string{"report"},
 					Type:  lenient.RuleParamDefault,
@@ -23113,6 +26509,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "da",
 					Tools: []string{"report"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "da",
+					ID:    "report.da.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "da",
@@ -23137,10 +26540,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "opts",
+					ID:    "report.opts.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "opts",
 					ID:    "report.opts.json",
 					To:    "native",
 					Tools: []string{"report"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "report.opts.level.absent",
+					Path:  "opts.level",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "report.opts.level.default",
@@ -23157,6 +26574,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "report.opts.ratio.absent",
+					Path:  "opts.ratio",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "report.opts.ratio.default",
 					Path:  "opts.ratio",
 					Tools: []string{"report"},
@@ -23169,6 +26593,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "opts.ratio",
 					Tools:    []string{"report"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report.opts.verbose.absent",
+					Path:  "opts.verbose",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "report.opts.verbose.default",
@@ -23185,6 +26616,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "report.opts.label.absent",
+					Path:  "opts.label",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "report.opts.label.default",
 					Path:  "opts.label",
 					Tools: []string{"report"},
@@ -23197,6 +26635,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "pmap",
 					Tools: []string{"report"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "pmap",
+					ID:    "report.pmap.absent",
+					Tools: []string{"report"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					From:  "pmap",
@@ -23237,6 +26682,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					ID:    "report_paths.[\"i.v\"].absent",
+					Path:  "[\"i.v\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "report_paths.[\"i.v\"].coerce",
 					Path:     "[\"i.v\"]",
@@ -23251,6 +26703,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					ID:    "report_paths.[\"x[0]\"].absent",
+					Path:  "[\"x[0]\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "report_paths.[\"x[0]\"].json",
 					Path:  "[\"x[0]\"]",
 					To:    "native",
@@ -23258,11 +26717,32 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "report_paths.[\"x[0]\"].n.absent",
+					Path:  "[\"x[0]\"].n",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "report_paths.[\"x[0]\"].n.coerce",
 					Path:     "[\"x[0]\"].n",
 					Tools:    []string{"report_paths"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report_paths.[\"x[0]\"].s.absent",
+					Path:  "[\"x[0]\"].s",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "report_paths.[\"x[0]\"].xs.absent",
+					Path:  "[\"x[0]\"].xs",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "report_paths.[\"x[0]\"].xs.json",
@@ -23277,6 +26757,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "[\"x[0]\"].xs[]",
 					Tools:    []string{"report_paths"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report_paths.[\"x[0]\"].f.absent",
+					Path:  "[\"x[0]\"].f",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					CoerceTo: "float",
@@ -23307,6 +26794,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "report_paths.[\"s]l\"].absent",
+					Path:  "[\"s]l\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "report_paths.[\"s]l\"].wrap",
 					Path:  "[\"s]l\"]",
 					Tools: []string{"report_paths"},
@@ -23318,6 +26812,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"report_paths"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "report_paths.[\"b.b\"].absent",
+					Path:  "[\"b.b\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "report_paths.[\"b.b\"].default",
@@ -23332,6 +26833,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "[\"b.b\"]",
 					Tools:    []string{"report_paths"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "report_paths.[\"f[]\"].absent",
+					Path:  "[\"f[]\"]",
+					Tools: []string{"report_paths"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "report_paths.[\"f[]\"].default",
@@ -23365,11 +26873,32 @@ func NormgenTools() []lenient.Tool {
 			Name:        "scalars",
 			Rules: []lenient.Rule{
 				{
+					From:  "s",
+					ID:    "scalars.s.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "b",
+					ID:    "scalars.b.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "b",
 					ID:       "scalars.b.coerce",
 					Tools:    []string{"scalars"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "pb",
+					ID:    "scalars.pb.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					CoerceTo: "bool",
@@ -23379,11 +26908,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "sb",
+					ID:    "scalars.sb.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool_strict",
 					From:     "sb",
 					ID:       "scalars.sb.coerce",
 					Tools:    []string{"scalars"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "i8",
+					ID:    "scalars.i8.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -23393,11 +26936,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "i16",
+					ID:    "scalars.i16.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "i16",
 					ID:       "scalars.i16.coerce",
 					Tools:    []string{"scalars"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "i32",
+					ID:    "scalars.i32.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -23407,11 +26964,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "i64",
+					ID:    "scalars.i64.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "i64",
 					ID:       "scalars.i64.coerce",
 					Tools:    []string{"scalars"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "i",
+					ID:    "scalars.i.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -23421,11 +26992,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "pi",
+					ID:    "scalars.pi.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "pi",
 					ID:       "scalars.pi.coerce",
 					Tools:    []string{"scalars"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "pi8",
+					ID:    "scalars.pi8.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -23435,11 +27020,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "u8",
+					ID:    "scalars.u8.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "u8",
 					ID:       "scalars.u8.coerce",
 					Tools:    []string{"scalars"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "u16",
+					ID:    "scalars.u16.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -23449,11 +27048,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "u32",
+					ID:    "scalars.u32.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "u32",
 					ID:       "scalars.u32.coerce",
 					Tools:    []string{"scalars"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "u64",
+					ID:    "scalars.u64.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -23463,11 +27076,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "u",
+					ID:    "scalars.u.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "u",
 					ID:       "scalars.u.coerce",
 					Tools:    []string{"scalars"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "pu16",
+					ID:    "scalars.pu16.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -23477,11 +27104,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "f32",
+					ID:    "scalars.f32.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "float",
 					From:     "f32",
 					ID:       "scalars.f32.coerce",
 					Tools:    []string{"scalars"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "f64",
+					ID:    "scalars.f64.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "float",
@@ -23491,11 +27132,32 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "pf32",
+					ID:    "scalars.pf32.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "float",
 					From:     "pf32",
 					ID:       "scalars.pf32.coerce",
 					Tools:    []string{"scalars"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "m",
+					ID:    "scalars.m.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "l",
+					ID:    "scalars.l.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -23505,11 +27167,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "pl",
+					ID:    "scalars.pl.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "pl",
 					ID:       "scalars.pl.coerce",
 					Tools:    []string{"scalars"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "r",
+					ID:    "scalars.r.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "float",
@@ -23519,11 +27195,39 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "strict_i",
+					ID:    "scalars.strict_i.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					CoerceTo: "int_literal",
 					From:     "strict_i",
 					ID:       "scalars.strict_i.coerce",
 					Tools:    []string{"scalars"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "strict_b",
+					ID:    "scalars.strict_b.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "strict_f",
+					ID:    "scalars.strict_f.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "un",
+					ID:    "scalars.un.absent",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 				{
 					From:  "un",
@@ -23555,6 +27259,27 @@ func NormgenTools() []lenient.Tool {
 			Name:        "strict",
 			Rules: []lenient.Rule{
 				{
+					From:  "id",
+					ID:    "strict.id.absent",
+					Tools: []string{"strict"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "kind",
+					ID:    "strict.kind.absent",
+					Tools: []string{"strict"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "c",
+					ID:    "strict.c.absent",
+					Tools: []string{"strict"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					From:  "c",
 					ID:    "strict.c.json",
 					To:    "native",
@@ -23562,11 +27287,32 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "strict.c.a.absent",
+					Path:  "c.a",
+					Tools: []string{"strict"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "strict.c.a.coerce",
 					Path:     "c.a",
 					Tools:    []string{"strict"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "strict.c.b.absent",
+					Path:  "c.b",
+					Tools: []string{"strict"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "cs",
+					ID:    "strict.cs.absent",
+					Tools: []string{"strict"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "cs",
@@ -23583,11 +27329,32 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "strict.cs[].a.absent",
+					Path:  "cs[].a",
+					Tools: []string{"strict"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "strict.cs[].a.coerce",
 					Path:     "cs[].a",
 					Tools:    []string{"strict"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "strict.cs[].b.absent",
+					Path:  "cs[].b",
+					Tools: []string{"strict"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "cm",
+					ID:    "strict.cm.absent",
+					Tools: []string{"strict"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "cm",
@@ -23604,6 +27371,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "strict.cm{}.a.absent",
+					Path:  "cm{}.a",
+					Tools: []string{"strict"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "strict.cm{}.a.coerce",
 					Path:     "cm{}.a",
@@ -23611,11 +27385,32 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "strict.cm{}.b.absent",
+					Path:  "cm{}.b",
+					Tools: []string{"strict"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "flag",
+					ID:    "strict.flag.absent",
+					Tools: []string{"strict"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "flag",
 					ID:       "strict.flag.coerce",
 					Tools:    []string{"strict"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "amount",
+					ID:    "strict.amount.absent",
+					Tools: []string{"strict"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "float",

@@ -67,21 +67,34 @@ func (x *IntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 		switch string(it.Key) {
 		case "name":
 			if d.Claim(&seen[0], &it, intParamsKeys[0]) {
-				x.Name = d.String(it.Value, "name", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("name", intParamsKeys[0][1:])
+				} else {
+					x.Name = d.String(it.Value, "name", 0)
+				}
 			}
 		case "count":
 			if d.Claim(&seen[1], &it, intParamsKeys[1]) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "count", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				}
 			}
 		case "limit":
 			if d.Claim(&seen[2], &it, intParamsKeys[2]) {
-				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Limit = 10
+					d.Defaulted("limit", "10")
+				} else {
+					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				}
 			}
 		case "optionalInt":
 			if d.Claim(&seen[3], &it, intParamsKeys[3]) {
-				if !lenient.Null(it.Value) {
-					p := int(d.Int(it.Value, "optionalInt", lenient.IntBits, 0))
-					x.OptionalInt = &p
+				if !d.Absent(it.Value, "optionalInt", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := int(d.Int(it.Value, "optionalInt", lenient.IntBits, 0))
+						x.OptionalInt = &p
+					}
 				}
 			}
 		default:
@@ -215,52 +228,74 @@ func (x *AllIntTypesParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 		switch string(it.Key) {
 		case "int8Field":
 			if d.Claim(&seen[0], &it, allIntTypesParamsKeys[0]) {
-				x.Int8Field = int8(d.Int(it.Value, "int8Field", 8, 0))
+				if !d.Absent(it.Value, "int8Field", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Int8Field = int8(d.Int(it.Value, "int8Field", 8, 0))
+				}
 			}
 		case "int16Field":
 			if d.Claim(&seen[1], &it, allIntTypesParamsKeys[1]) {
-				x.Int16Field = int16(d.Int(it.Value, "int16Field", 16, 0))
+				if !d.Absent(it.Value, "int16Field", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Int16Field = int16(d.Int(it.Value, "int16Field", 16, 0))
+				}
 			}
 		case "int32Field":
 			if d.Claim(&seen[2], &it, allIntTypesParamsKeys[2]) {
-				x.Int32Field = int32(d.Int(it.Value, "int32Field", 32, 0))
+				if !d.Absent(it.Value, "int32Field", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Int32Field = int32(d.Int(it.Value, "int32Field", 32, 0))
+				}
 			}
 		case "int64Field":
 			if d.Claim(&seen[3], &it, allIntTypesParamsKeys[3]) {
-				x.Int64Field = d.Int(it.Value, "int64Field", 64, 0)
+				if !d.Absent(it.Value, "int64Field", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Int64Field = d.Int(it.Value, "int64Field", 64, 0)
+				}
 			}
 		case "uintField":
 			if d.Claim(&seen[4], &it, allIntTypesParamsKeys[4]) {
-				x.UintField = uint(d.Uint(it.Value, "uintField", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "uintField", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.UintField = uint(d.Uint(it.Value, "uintField", lenient.IntBits, 0))
+				}
 			}
 		case "uint8Field":
 			if d.Claim(&seen[5], &it, allIntTypesParamsKeys[5]) {
-				x.Uint8Field = uint8(d.Uint(it.Value, "uint8Field", 8, 0))
+				if !d.Absent(it.Value, "uint8Field", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Uint8Field = uint8(d.Uint(it.Value, "uint8Field", 8, 0))
+				}
 			}
 		case "uint16Field":
 			if d.Claim(&seen[6], &it, allIntTypesParamsKeys[6]) {
-				x.Uint16Field = uint16(d.Uint(it.Value, "uint16Field", 16, 0))
+				if !d.Absent(it.Value, "uint16Field", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Uint16Field = uint16(d.Uint(it.Value, "uint16Field", 16, 0))
+				}
 			}
 		case "uint32Field":
 			if d.Claim(&seen[7], &it, allIntTypesParamsKeys[7]) {
-				x.Uint32Field = uint32(d.Uint(it.Value, "uint32Field", 32, 0))
+				if !d.Absent(it.Value, "uint32Field", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Uint32Field = uint32(d.Uint(it.Value, "uint32Field", 32, 0))
+				}
 			}
 		case "uint64Field":
 			if d.Claim(&seen[8], &it, allIntTypesParamsKeys[8]) {
-				x.Uint64Field = d.Uint(it.Value, "uint64Field", 64, 0)
+				if !d.Absent(it.Value, "uint64Field", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Uint64Field = d.Uint(it.Value, "uint64Field", 64, 0)
+				}
 			}
 		case "ptrInt64":
 			if d.Claim(&seen[9], &it, allIntTypesParamsKeys[9]) {
-				if !lenient.Null(it.Value) {
-					p := d.Int(it.Value, "ptrInt64", 64, 0)
-					x.PtrInt64 = &p
+				if !d.Absent(it.Value, "ptrInt64", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := d.Int(it.Value, "ptrInt64", 64, 0)
+						x.PtrInt64 = &p
+					}
 				}
 			}
 		case "ptrUint32":
 			if d.Claim(&seen[10], &it, allIntTypesParamsKeys[10]) {
-				if !lenient.Null(it.Value) {
-					p := uint32(d.Uint(it.Value, "ptrUint32", 32, 0))
-					x.PtrUint32 = &p
+				if !d.Absent(it.Value, "ptrUint32", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := uint32(d.Uint(it.Value, "ptrUint32", 32, 0))
+						x.PtrUint32 = &p
+					}
 				}
 			}
 		default:
@@ -419,14 +454,20 @@ func (x *EmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 		switch string(it.Key) {
 		case "name":
 			if d.Claim(&seen[0], &it, embeddedParamsKeys[0]) {
-				x.Name = d.String(it.Value, "name", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("name", embeddedParamsKeys[0][1:])
+				} else {
+					x.Name = d.String(it.Value, "name", 0)
+				}
 			}
 		case "embeddedCount":
 			if d.Claim(&seen[1], &it, embeddedParamsKeys[1]) {
-				if x.EmbeddedIntFields == nil {
-					x.EmbeddedIntFields = new(EmbeddedIntFields)
+				if !d.Absent(it.Value, "embeddedCount", lenient.AbsentNull|lenient.AbsentEmpty) {
+					if x.EmbeddedIntFields == nil {
+						x.EmbeddedIntFields = new(EmbeddedIntFields)
+					}
+					x.EmbeddedIntFields.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenient.IntBits, 0))
 				}
-				x.EmbeddedIntFields.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, embeddedParamsKnown)
@@ -536,11 +577,17 @@ func (x *RegularEmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m le
 		switch string(it.Key) {
 		case "name":
 			if d.Claim(&seen[0], &it, regularEmbeddedParamsKeys[0]) {
-				x.Name = d.String(it.Value, "name", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("name", regularEmbeddedParamsKeys[0][1:])
+				} else {
+					x.Name = d.String(it.Value, "name", 0)
+				}
 			}
 		case "embeddedCount":
 			if d.Claim(&seen[1], &it, regularEmbeddedParamsKeys[1]) {
-				x.embeddedValue.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "embeddedCount", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.embeddedValue.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, regularEmbeddedParamsKnown)
@@ -647,7 +694,9 @@ func (x *UntaggedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 		switch string(it.Key) {
 		case "Count":
 			if d.Claim(&seen[0], &it, untaggedParamsKeys[0]) {
-				x.Count = int(d.Int(it.Value, "Count", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "Count", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Count = int(d.Int(it.Value, "Count", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, untaggedParamsKnown)
@@ -743,7 +792,9 @@ func (x *OptionsOnlyParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 		switch string(it.Key) {
 		case "Count":
 			if d.Claim(&seen[0], &it, optionsOnlyParamsKeys[0]) {
-				x.Count = int(d.Int(it.Value, "Count", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "Count", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Count = int(d.Int(it.Value, "Count", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, optionsOnlyParamsKnown)
@@ -839,7 +890,9 @@ func (x *SkippedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 		switch string(it.Key) {
 		case "name":
 			if d.Claim(&seen[0], &it, skippedParamsKeys[0]) {
-				x.Name = d.String(it.Value, "name", 0)
+				if !d.Absent(it.Value, "name", lenient.AbsentNull) {
+					x.Name = d.String(it.Value, "name", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, skippedParamsKnown)
@@ -935,15 +988,21 @@ func (x *LargeIntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 		switch string(it.Key) {
 		case "largeInt64":
 			if d.Claim(&seen[0], &it, largeIntParamsKeys[0]) {
-				x.LargeInt64 = d.Int(it.Value, "largeInt64", 64, 0)
+				if !d.Absent(it.Value, "largeInt64", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.LargeInt64 = d.Int(it.Value, "largeInt64", 64, 0)
+				}
 			}
 		case "largeUint64":
 			if d.Claim(&seen[1], &it, largeIntParamsKeys[1]) {
-				x.LargeUint64 = d.Uint(it.Value, "largeUint64", 64, 0)
+				if !d.Absent(it.Value, "largeUint64", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.LargeUint64 = d.Uint(it.Value, "largeUint64", 64, 0)
+				}
 			}
 		case "timestamp":
 			if d.Claim(&seen[2], &it, largeIntParamsKeys[2]) {
-				x.Timestamp = d.Int(it.Value, "timestamp", 64, 0)
+				if !d.Absent(it.Value, "timestamp", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Timestamp = d.Int(it.Value, "timestamp", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, largeIntParamsKnown)
@@ -1049,15 +1108,21 @@ func (x *StringFieldsParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 		switch string(it.Key) {
 		case "name":
 			if d.Claim(&seen[0], &it, stringFieldsParamsKeys[0]) {
-				x.Name = d.String(it.Value, "name", 0)
+				if !d.Absent(it.Value, "name", lenient.AbsentNull) {
+					x.Name = d.String(it.Value, "name", 0)
+				}
 			}
 		case "zipCode":
 			if d.Claim(&seen[1], &it, stringFieldsParamsKeys[1]) {
-				x.ZipCode = d.String(it.Value, "zipCode", 0)
+				if !d.Absent(it.Value, "zipCode", lenient.AbsentNull) {
+					x.ZipCode = d.String(it.Value, "zipCode", 0)
+				}
 			}
 		case "count":
 			if d.Claim(&seen[2], &it, stringFieldsParamsKeys[2]) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "count", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, stringFieldsParamsKnown)
@@ -1163,15 +1228,21 @@ func (x *FloatParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "price":
 			if d.Claim(&seen[0], &it, floatParamsKeys[0]) {
-				x.Price = d.Float(it.Value, "price", 64, 0)
+				if !d.Absent(it.Value, "price", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Price = d.Float(it.Value, "price", 64, 0)
+				}
 			}
 		case "rating":
 			if d.Claim(&seen[1], &it, floatParamsKeys[1]) {
-				x.Rating = float32(d.Float(it.Value, "rating", 32, 0))
+				if !d.Absent(it.Value, "rating", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Rating = float32(d.Float(it.Value, "rating", 32, 0))
+				}
 			}
 		case "count":
 			if d.Claim(&seen[2], &it, floatParamsKeys[2]) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "count", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, floatParamsKnown)
@@ -1277,19 +1348,27 @@ func (x *ParentParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		switch string(it.Key) {
 		case "name":
 			if d.Claim(&seen[0], &it, parentParamsKeys[0]) {
-				x.Name = d.String(it.Value, "name", 0)
+				if !d.Absent(it.Value, "name", lenient.AbsentNull) {
+					x.Name = d.String(it.Value, "name", 0)
+				}
 			}
 		case "id":
 			if d.Claim(&seen[1], &it, parentParamsKeys[1]) {
-				x.IDAndCount.ID = d.Int(it.Value, "id", 64, 0)
+				if !d.Absent(it.Value, "id", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.IDAndCount.ID = d.Int(it.Value, "id", 64, 0)
+				}
 			}
 		case "count":
 			if d.Claim(&seen[2], &it, parentParamsKeys[2]) {
-				x.IDAndCount.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "count", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.IDAndCount.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				}
 			}
 		case "limit":
 			if d.Claim(&seen[3], &it, parentParamsKeys[3]) {
-				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, parentParamsKnown)
@@ -1400,44 +1479,10 @@ func (x *SliceParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "tags":
 			if d.Claim(&seen[0], &it, sliceParamsKeys[0]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "tags", lenient.Wrap, &a) {
-					d.Enter("tags")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.Tags = s
-				}
-			}
-		case "states":
-			if d.Claim(&seen[1], &it, sliceParamsKeys[1]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "states", lenient.Wrap, &a) {
-					d.Enter("states")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.States = s
-				}
-			}
-		case "replaces":
-			if d.Claim(&seen[2], &it, sliceParamsKeys[2]) {
-				if !lenient.Null(it.Value) {
+				if !d.Absent(it.Value, "tags", lenient.AbsentNull|lenient.AbsentEmpty) {
 					var a lenient.ArrayIter
-					if d.Array(it.Value, "replaces", lenient.Wrap, &a) {
-						d.Enter("replaces")
+					if d.Array(it.Value, "tags", lenient.Wrap, &a) {
+						d.Enter("tags")
 						s := make([]string, 0, a.Len())
 						for a.Next() {
 							d.EnterIndex(a.Index())
@@ -1447,33 +1492,79 @@ func (x *SliceParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 							d.Leave()
 						}
 						d.Leave()
-						x.Replaces = &s
+						x.Tags = s
+					}
+				}
+			}
+		case "states":
+			if d.Claim(&seen[1], &it, sliceParamsKeys[1]) {
+				if !d.Absent(it.Value, "states", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "states", lenient.Wrap, &a) {
+						d.Enter("states")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
+						d.Leave()
+						x.States = s
+					}
+				}
+			}
+		case "replaces":
+			if d.Claim(&seen[2], &it, sliceParamsKeys[2]) {
+				if !d.Absent(it.Value, "replaces", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						var a lenient.ArrayIter
+						if d.Array(it.Value, "replaces", lenient.Wrap, &a) {
+							d.Enter("replaces")
+							s := make([]string, 0, a.Len())
+							for a.Next() {
+								d.EnterIndex(a.Index())
+								var e string
+								e = d.String(a.Value, "", 0)
+								s = append(s, e)
+								d.Leave()
+							}
+							d.Leave()
+							x.Replaces = &s
+						}
 					}
 				}
 			}
 		case "name":
 			if d.Claim(&seen[3], &it, sliceParamsKeys[3]) {
-				x.Name = d.String(it.Value, "name", 0)
+				if !d.Absent(it.Value, "name", lenient.AbsentNull) {
+					x.Name = d.String(it.Value, "name", 0)
+				}
 			}
 		case "count":
 			if d.Claim(&seen[4], &it, sliceParamsKeys[4]) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				if !d.Absent(it.Value, "count", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+				}
 			}
 		case "filters":
 			if d.Claim(&seen[5], &it, sliceParamsKeys[5]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "filters", lenient.Wrap, &a) {
-					d.Enter("filters")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "filters", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "filters", lenient.Wrap, &a) {
+						d.Enter("filters")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.filters.Filters = s
 					}
-					d.Leave()
-					x.filters.Filters = s
 				}
 			}
 		default:
@@ -1669,11 +1760,15 @@ func (x *TimeRange) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 		switch string(it.Key) {
 		case "from":
 			if d.Claim(&seen[0], &it, timeRangeKeys[0]) {
-				x.From = d.String(it.Value, "from", 0)
+				if !d.Absent(it.Value, "from", lenient.AbsentNull) {
+					x.From = d.String(it.Value, "from", 0)
+				}
 			}
 		case "to":
 			if d.Claim(&seen[1], &it, timeRangeKeys[1]) {
-				x.To = d.String(it.Value, "to", 0)
+				if !d.Absent(it.Value, "to", lenient.AbsentNull) {
+					x.To = d.String(it.Value, "to", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, timeRangeKnown)
@@ -1757,41 +1852,49 @@ func (x *PanelImageParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		switch string(it.Key) {
 		case "dashboardUid":
 			if d.Claim(&seen[0], &it, panelImageParamsKeys[0]) {
-				x.DashboardUID = d.String(it.Value, "dashboardUid", 0)
+				if !d.Absent(it.Value, "dashboardUid", lenient.AbsentNull) {
+					x.DashboardUID = d.String(it.Value, "dashboardUid", 0)
+				}
 			}
 		case "panelId":
 			if d.Claim(&seen[1], &it, panelImageParamsKeys[1]) {
-				if !lenient.Null(it.Value) {
-					p := int(d.Int(it.Value, "panelId", lenient.IntBits, 0))
-					x.PanelID = &p
+				if !d.Absent(it.Value, "panelId", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := int(d.Int(it.Value, "panelId", lenient.IntBits, 0))
+						x.PanelID = &p
+					}
 				}
 			}
 		case "timeRange":
 			if d.Claim(&seen[2], &it, panelImageParamsKeys[2]) {
-				if !lenient.Null(it.Value) {
-					d.Enter("timeRange")
-					p := new(TimeRange)
-					p.decodeNormgen(d, it.Value, 0)
-					x.TimeRange = p
-					d.Leave()
+				if !d.Absent(it.Value, "timeRange", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						d.Enter("timeRange")
+						p := new(TimeRange)
+						p.decodeNormgen(d, it.Value, 0)
+						x.TimeRange = p
+						d.Leave()
+					}
 				}
 			}
 		case "variables":
 			if d.Claim(&seen[3], &it, panelImageParamsKeys[3]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "variables", 0, &o) {
-					d.Enter("variables")
-					mp := make(map[string]StringOrSlice)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e StringOrSlice
-						d.OwnJSON(o.Value, "", &e)
-						mp[k] = e
+				if !d.Absent(it.Value, "variables", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "variables", 0, &o) {
+						d.Enter("variables")
+						mp := make(map[string]StringOrSlice)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e StringOrSlice
+							d.OwnJSON(o.Value, "", &e)
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.Variables = mp
 					}
-					d.Leave()
-					x.Variables = mp
 				}
 			}
 		case "theme":
@@ -1863,15 +1966,23 @@ func (x *UnknownArgsParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 		switch string(it.Key) {
 		case "start_rfc_3339":
 			if d.Claim(&seen[0], &it, unknownArgsParamsKeys[0]) {
-				x.TimeParams.StartRFC3339 = d.String(it.Value, "start_rfc_3339", 0)
+				if !d.Absent(it.Value, "start_rfc_3339", lenient.AbsentNull) {
+					x.TimeParams.StartRFC3339 = d.String(it.Value, "start_rfc_3339", 0)
+				}
 			}
 		case "end_rfc_3339":
 			if d.Claim(&seen[1], &it, unknownArgsParamsKeys[1]) {
-				x.TimeParams.EndRFC3339 = d.String(it.Value, "end_rfc_3339", 0)
+				if !d.Absent(it.Value, "end_rfc_3339", lenient.AbsentNull) {
+					x.TimeParams.EndRFC3339 = d.String(it.Value, "end_rfc_3339", 0)
+				}
 			}
 		case "data_source_uid":
 			if d.Claim(&seen[2], &it, unknownArgsParamsKeys[2]) {
-				x.DataSourceUID = d.String(it.Value, "data_source_uid", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("data_source_uid", unknownArgsParamsKeys[2][1:])
+				} else {
+					x.DataSourceUID = d.String(it.Value, "data_source_uid", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, lenient.RejectUnknown, unknownArgsParamsKnown)
@@ -1979,15 +2090,25 @@ func (x *TestToolParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 		switch string(it.Key) {
 		case "name":
 			if d.Claim(&seen[0], &it, testToolParamsKeys[0]) {
-				x.Name = d.String(it.Value, "name", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("name", testToolParamsKeys[0][1:])
+				} else {
+					x.Name = d.String(it.Value, "name", 0)
+				}
 			}
 		case "value":
 			if d.Claim(&seen[1], &it, testToolParamsKeys[1]) {
-				x.Value = int(d.Int(it.Value, "value", lenient.IntBits, 0))
+				if lenient.Null(it.Value) {
+					d.Missing("value", testToolParamsKeys[1][1:])
+				} else {
+					x.Value = int(d.Int(it.Value, "value", lenient.IntBits, 0))
+				}
 			}
 		case "optional":
 			if d.Claim(&seen[2], &it, testToolParamsKeys[2]) {
-				x.Optional = d.Bool(it.Value, "optional", 0)
+				if !d.Absent(it.Value, "optional", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Optional = d.Bool(it.Value, "optional", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, lenient.RejectUnknown, testToolParamsKnown)
@@ -2159,15 +2280,23 @@ func (x *InvestigationParams) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 		switch string(it.Key) {
 		case "name":
 			if d.Claim(&seen[0], &it, investigationParamsKeys[0]) {
-				x.Name = d.String(it.Value, "name", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("name", investigationParamsKeys[0][1:])
+				} else {
+					x.Name = d.String(it.Value, "name", 0)
+				}
 			}
 		case "start":
 			if d.Claim(&seen[1], &it, investigationParamsKeys[1]) {
-				x.Start = d.Time(it.Value, "start", 0)
+				if !d.Absent(it.Value, "start", lenient.AbsentNull) {
+					x.Start = d.Time(it.Value, "start", 0)
+				}
 			}
 		case "end":
 			if d.Claim(&seen[2], &it, investigationParamsKeys[2]) {
-				x.End = d.Time(it.Value, "end", 0)
+				if !d.Absent(it.Value, "end", lenient.AbsentNull) {
+					x.End = d.Time(it.Value, "end", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, investigationParamsKnown)
@@ -2189,7 +2318,10 @@ const allIntTypesParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2201,7 +2333,10 @@ const allIntTypesParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2213,7 +2348,10 @@ const allIntTypesParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2225,7 +2363,10 @@ const allIntTypesParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2238,7 +2379,10 @@ const allIntTypesParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2251,7 +2395,10 @@ const allIntTypesParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2264,7 +2411,10 @@ const allIntTypesParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2277,7 +2427,10 @@ const allIntTypesParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2290,7 +2443,10 @@ const allIntTypesParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2302,7 +2458,7 @@ const allIntTypesParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
         },
         {
           "type": "null"
@@ -2318,7 +2474,7 @@ const allIntTypesParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
         },
         {
           "type": "null"
@@ -2335,84 +2491,93 @@ const allIntTypesParamsSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "int8Field": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "Int8 field",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "int16Field": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "Int16 field",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "int32Field": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "Int32 field",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "int64Field": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "Int64 field",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "uintField": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "description": "Uint field",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "uint8Field": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "description": "Uint8 field",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "uint16Field": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "description": "Uint16 field",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "uint32Field": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "description": "Uint32 field",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "uint64Field": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "description": "Uint64 field",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "ptrInt64": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "Pointer to int64",
       "type": [
         "integer",
@@ -2422,7 +2587,7 @@ const allIntTypesParamsSchemaTypeArray = `{
     },
     "ptrUint32": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "description": "Pointer to uint32",
       "type": [
         "integer",
@@ -2440,44 +2605,53 @@ const allIntTypesParamsSchemaGemini = `{
   "properties": {
     "int8Field": {
       "type": "integer",
-      "description": "Int8 field"
+      "description": "Int8 field",
+      "nullable": true
     },
     "int16Field": {
       "type": "integer",
-      "description": "Int16 field"
+      "description": "Int16 field",
+      "nullable": true
     },
     "int32Field": {
       "type": "integer",
-      "description": "Int32 field"
+      "description": "Int32 field",
+      "nullable": true
     },
     "int64Field": {
       "type": "integer",
-      "description": "Int64 field"
+      "description": "Int64 field",
+      "nullable": true
     },
     "uintField": {
       "type": "integer",
       "minimum": 0,
-      "description": "Uint field"
+      "description": "Uint field",
+      "nullable": true
     },
     "uint8Field": {
       "type": "integer",
       "minimum": 0,
-      "description": "Uint8 field"
+      "description": "Uint8 field",
+      "nullable": true
     },
     "uint16Field": {
       "type": "integer",
       "minimum": 0,
-      "description": "Uint16 field"
+      "description": "Uint16 field",
+      "nullable": true
     },
     "uint32Field": {
       "type": "integer",
       "minimum": 0,
-      "description": "Uint32 field"
+      "description": "Uint32 field",
+      "nullable": true
     },
     "uint64Field": {
       "type": "integer",
       "minimum": 0,
-      "description": "Uint64 field"
+      "description": "Uint64 field",
+      "nullable": true
     },
     "ptrInt64": {
       "type": "integer",
@@ -2510,7 +2684,10 @@ const embeddedParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -2531,11 +2708,12 @@ const embeddedParamsSchemaTypeArray = `{
       "description": "Name parameter"
     },
     "embeddedCount": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "Embedded count field",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -2555,7 +2733,8 @@ const embeddedParamsSchemaGemini = `{
     },
     "embeddedCount": {
       "type": "integer",
-      "description": "Embedded count field"
+      "description": "Embedded count field",
+      "nullable": true
     }
   },
   "type": "object",
@@ -2597,14 +2776,28 @@ const investigationParamsSchema = `{
       "description": "The name of the investigation"
     },
     "start": {
-      "type": "string",
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
-      "description": "Start time for the investigation"
+      "anyOf": [
+        {
+          "type": "string",
+          "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
+          "description": "Start time for the investigation"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "end": {
-      "type": "string",
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
-      "description": "End time for the investigation"
+      "anyOf": [
+        {
+          "type": "string",
+          "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
+          "description": "End time for the investigation"
+        },
+        {
+          "type": "null"
+        }
+      ]
     }
   },
   "type": "object",
@@ -2623,14 +2816,20 @@ const investigationParamsSchemaTypeArray = `{
       "description": "The name of the investigation"
     },
     "start": {
-      "type": "string",
       "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
-      "description": "Start time for the investigation"
+      "description": "Start time for the investigation",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "end": {
-      "type": "string",
       "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
-      "description": "End time for the investigation"
+      "description": "End time for the investigation",
+      "type": [
+        "string",
+        "null"
+      ]
     }
   },
   "type": "object",
@@ -2650,12 +2849,14 @@ const investigationParamsSchemaGemini = `{
     "start": {
       "type": "string",
       "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
-      "description": "Start time for the investigation"
+      "description": "Start time for the investigation",
+      "nullable": true
     },
     "end": {
       "type": "string",
       "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
-      "description": "End time for the investigation"
+      "description": "End time for the investigation",
+      "nullable": true
     }
   },
   "type": "object",
@@ -2675,7 +2876,10 @@ const floatParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2686,7 +2890,10 @@ const floatParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2697,7 +2904,10 @@ const floatParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -2711,24 +2921,27 @@ const floatParamsSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "price": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "rating": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "count": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -2740,13 +2953,16 @@ const floatParamsSchemaTypeArray = `{
 const floatParamsSchemaGemini = `{
   "properties": {
     "price": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     },
     "rating": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     },
     "count": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     }
   },
   "type": "object"
@@ -2757,8 +2973,15 @@ const floatParamsSchemaGemini = `{
 const panelImageParamsSchema = `{
   "properties": {
     "dashboardUid": {
-      "type": "string",
-      "description": "The UID of the dashboard"
+      "anyOf": [
+        {
+          "type": "string",
+          "description": "The UID of the dashboard"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "panelId": {
       "anyOf": [
@@ -2768,7 +2991,7 @@ const panelImageParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
         },
         {
           "type": "null"
@@ -2780,12 +3003,26 @@ const panelImageParamsSchema = `{
         {
           "properties": {
             "from": {
-              "type": "string",
-              "description": "Start time"
+              "anyOf": [
+                {
+                  "type": "string",
+                  "description": "Start time"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
             "to": {
-              "type": "string",
-              "description": "End time"
+              "anyOf": [
+                {
+                  "type": "string",
+                  "description": "End time"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
           },
           "type": "object",
@@ -2820,6 +3057,9 @@ const panelImageParamsSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2843,11 +3083,14 @@ const panelImageParamsSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "dashboardUid": {
-      "type": "string",
-      "description": "The UID of the dashboard"
+      "description": "The UID of the dashboard",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "panelId": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "The ID of the panel",
       "type": [
         "integer",
@@ -2858,12 +3101,18 @@ const panelImageParamsSchemaTypeArray = `{
     "timeRange": {
       "properties": {
         "from": {
-          "type": "string",
-          "description": "Start time"
+          "description": "Start time",
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "to": {
-          "type": "string",
-          "description": "End time"
+          "description": "End time",
+          "type": [
+            "string",
+            "null"
+          ]
         }
       },
       "description": "Time range",
@@ -2886,7 +3135,8 @@ const panelImageParamsSchemaTypeArray = `{
       "description": "Dashboard variables",
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "theme": {
@@ -2905,7 +3155,8 @@ const panelImageParamsSchemaGemini = `{
   "properties": {
     "dashboardUid": {
       "type": "string",
-      "description": "The UID of the dashboard"
+      "description": "The UID of the dashboard",
+      "nullable": true
     },
     "panelId": {
       "type": "integer",
@@ -2916,11 +3167,13 @@ const panelImageParamsSchemaGemini = `{
       "properties": {
         "from": {
           "type": "string",
-          "description": "Start time"
+          "description": "Start time",
+          "nullable": true
         },
         "to": {
           "type": "string",
-          "description": "End time"
+          "description": "End time",
+          "nullable": true
         }
       },
       "type": "object",
@@ -2929,7 +3182,8 @@ const panelImageParamsSchemaGemini = `{
     },
     "variables": {
       "type": "object",
-      "description": "Dashboard variables"
+      "description": "Dashboard variables",
+      "nullable": true
     },
     "theme": {
       "type": "string",
@@ -2955,7 +3209,10 @@ const intParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2968,7 +3225,10 @@ const intParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2980,7 +3240,7 @@ const intParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
         },
         {
           "type": "null"
@@ -3004,24 +3264,26 @@ const intParamsSchemaTypeArray = `{
       "description": "Name parameter"
     },
     "count": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "Count parameter as int",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "limit": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "Limit parameter",
       "default": 10,
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "optionalInt": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "Optional int pointer",
       "type": [
         "integer",
@@ -3046,12 +3308,14 @@ const intParamsSchemaGemini = `{
     },
     "count": {
       "type": "integer",
-      "description": "Count parameter as int"
+      "description": "Count parameter as int",
+      "nullable": true
     },
     "limit": {
       "type": "integer",
       "description": "Limit parameter",
-      "default": 10
+      "default": 10,
+      "nullable": true
     },
     "optionalInt": {
       "type": "integer",
@@ -3076,7 +3340,10 @@ const largeIntParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3088,7 +3355,10 @@ const largeIntParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^[0-9]+$"
+          "pattern": "^([0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3099,7 +3369,10 @@ const largeIntParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -3113,25 +3386,28 @@ const largeIntParamsSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "largeInt64": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "largeUint64": {
       "minimum": 0,
-      "pattern": "^[0-9]+$",
+      "pattern": "^([0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "timestamp": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -3143,14 +3419,17 @@ const largeIntParamsSchemaTypeArray = `{
 const largeIntParamsSchemaGemini = `{
   "properties": {
     "largeInt64": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "largeUint64": {
       "type": "integer",
-      "minimum": 0
+      "minimum": 0,
+      "nullable": true
     },
     "timestamp": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     }
   },
   "type": "object"
@@ -3167,7 +3446,10 @@ const optionsOnlyParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -3181,10 +3463,11 @@ const optionsOnlyParamsSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "Count": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -3196,7 +3479,8 @@ const optionsOnlyParamsSchemaTypeArray = `{
 const optionsOnlyParamsSchemaGemini = `{
   "properties": {
     "Count": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     }
   },
   "type": "object"
@@ -3207,7 +3491,14 @@ const optionsOnlyParamsSchemaGemini = `{
 const parentParamsSchema = `{
   "properties": {
     "name": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "id": {
       "anyOf": [
@@ -3216,7 +3507,10 @@ const parentParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3227,7 +3521,10 @@ const parentParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3238,7 +3535,10 @@ const parentParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -3252,27 +3552,33 @@ const parentParamsSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "name": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "id": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "count": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "limit": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -3284,16 +3590,20 @@ const parentParamsSchemaTypeArray = `{
 const parentParamsSchemaGemini = `{
   "properties": {
     "name": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "id": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "count": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "limit": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     }
   },
   "type": "object"
@@ -3315,7 +3625,10 @@ const regularEmbeddedParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -3336,11 +3649,12 @@ const regularEmbeddedParamsSchemaTypeArray = `{
       "description": "Name parameter"
     },
     "embeddedCount": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "Embedded count field",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -3360,7 +3674,8 @@ const regularEmbeddedParamsSchemaGemini = `{
     },
     "embeddedCount": {
       "type": "integer",
-      "description": "Embedded count field"
+      "description": "Embedded count field",
+      "nullable": true
     }
   },
   "type": "object",
@@ -3374,7 +3689,14 @@ const regularEmbeddedParamsSchemaGemini = `{
 const skippedParamsSchema = `{
   "properties": {
     "name": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     }
   },
   "type": "object"
@@ -3386,7 +3708,10 @@ const skippedParamsSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "name": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     }
   },
   "type": "object"
@@ -3397,7 +3722,8 @@ const skippedParamsSchemaTypeArray = `{
 const skippedParamsSchemaGemini = `{
   "properties": {
     "name": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     }
   },
   "type": "object"
@@ -3417,6 +3743,9 @@ const sliceParamsSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3430,6 +3759,9 @@ const sliceParamsSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3450,7 +3782,14 @@ const sliceParamsSchema = `{
       ]
     },
     "name": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "count": {
       "anyOf": [
@@ -3459,7 +3798,10 @@ const sliceParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3473,6 +3815,9 @@ const sliceParamsSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -3491,7 +3836,8 @@ const sliceParamsSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "states": {
@@ -3500,7 +3846,8 @@ const sliceParamsSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "replaces": {
@@ -3514,13 +3861,17 @@ const sliceParamsSchemaTypeArray = `{
       ]
     },
     "name": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "count": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "filters": {
@@ -3529,7 +3880,8 @@ const sliceParamsSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -3544,13 +3896,15 @@ const sliceParamsSchemaGemini = `{
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "states": {
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "replaces": {
       "items": {
@@ -3560,16 +3914,19 @@ const sliceParamsSchemaGemini = `{
       "nullable": true
     },
     "name": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "count": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     },
     "filters": {
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     }
   },
   "type": "object"
@@ -3580,10 +3937,24 @@ const sliceParamsSchemaGemini = `{
 const stringFieldsParamsSchema = `{
   "properties": {
     "name": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "zipCode": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "count": {
       "anyOf": [
@@ -3592,7 +3963,10 @@ const stringFieldsParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -3606,16 +3980,23 @@ const stringFieldsParamsSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "name": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "zipCode": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "count": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -3627,13 +4008,16 @@ const stringFieldsParamsSchemaTypeArray = `{
 const stringFieldsParamsSchemaGemini = `{
   "properties": {
     "name": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "zipCode": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "count": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     }
   },
   "type": "object"
@@ -3664,7 +4048,10 @@ const testToolParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -3693,10 +4080,11 @@ const testToolParamsSchemaTypeArray = `{
       ]
     },
     "optional": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -3719,7 +4107,8 @@ const testToolParamsSchemaGemini = `{
       "type": "integer"
     },
     "optional": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     }
   },
   "type": "object",
@@ -3734,10 +4123,24 @@ const testToolParamsSchemaGemini = `{
 const unknownArgsParamsSchema = `{
   "properties": {
     "start_rfc_3339": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "end_rfc_3339": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "data_source_uid": {
       "type": "string"
@@ -3756,10 +4159,16 @@ const unknownArgsParamsSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "start_rfc_3339": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "end_rfc_3339": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "data_source_uid": {
       "type": "string"
@@ -3777,10 +4186,12 @@ const unknownArgsParamsSchemaTypeArray = `{
 const unknownArgsParamsSchemaGemini = `{
   "properties": {
     "start_rfc_3339": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "end_rfc_3339": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "data_source_uid": {
       "type": "string"
@@ -3803,7 +4214,10 @@ const untaggedParamsSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -3817,10 +4231,11 @@ const untaggedParamsSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "Count": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -3832,7 +4247,8 @@ const untaggedParamsSchemaTypeArray = `{
 const untaggedParamsSchemaGemini = `{
   "properties": {
     "Count": {
-      "type": "integer"
+      "type": "integer",
+      "nullable": true
     }
   },
   "type": "object"
@@ -3855,11 +4271,25 @@ func NormgenTools() []lenient.Tool {
 			Name:        "all_int_types",
 			Rules: []lenient.Rule{
 				{
+					From:  "int8Field",
+					ID:    "all_int_types.int8Field.absent",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "int8Field",
 					ID:       "all_int_types.int8Field.coerce",
 					Tools:    []string{"all_int_types"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "int16Field",
+					ID:    "all_int_types.int16Field.absent",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -3869,11 +4299,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "int32Field",
+					ID:    "all_int_types.int32Field.absent",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "int32Field",
 					ID:       "all_int_types.int32Field.coerce",
 					Tools:    []string{"all_int_types"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "int64Field",
+					ID:    "all_int_types.int64Field.absent",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -3883,11 +4327,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "uintField",
+					ID:    "all_int_types.uintField.absent",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "uintField",
 					ID:       "all_int_types.uintField.coerce",
 					Tools:    []string{"all_int_types"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "uint8Field",
+					ID:    "all_int_types.uint8Field.absent",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -3897,11 +4355,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "uint16Field",
+					ID:    "all_int_types.uint16Field.absent",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "uint16Field",
 					ID:       "all_int_types.uint16Field.coerce",
 					Tools:    []string{"all_int_types"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "uint32Field",
+					ID:    "all_int_types.uint32Field.absent",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -3911,6 +4383,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "uint64Field",
+					ID:    "all_int_types.uint64Field.absent",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "uint64Field",
 					ID:       "all_int_types.uint64Field.coerce",
@@ -3918,11 +4397,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "ptrInt64",
+					ID:    "all_int_types.ptrInt64.absent",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "ptrInt64",
 					ID:       "all_int_types.ptrInt64.coerce",
 					Tools:    []string{"all_int_types"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "ptrUint32",
+					ID:    "all_int_types.ptrUint32.absent",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -3948,6 +4441,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(embeddedParamsSchema),
 			Name:        "embedded",
 			Rules: []lenient.Rule{
+				{
+					From:  "embeddedCount",
+					ID:    "embedded.embeddedCount.absent",
+					Tools: []string{"embedded"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
 				{
 					CoerceTo: "int",
 					From:     "embeddedCount",
@@ -3987,7 +4487,22 @@ func NormgenTools() []lenient.Tool {
 			Description: "InvestigationParams has times, as the server's sift tools.",
 			InputSchema: json.RawMessage(investigationParamsSchema),
 			Name:        "find_error_pattern_logs",
-			Rules:       []lenient.Rule{},
+			Rules: []lenient.Rule{
+				{
+					From:  "start",
+					ID:    "find_error_pattern_logs.start.absent",
+					Tools: []string{"find_error_pattern_logs"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "end",
+					ID:    "find_error_pattern_logs.end.absent",
+					Tools: []string{"find_error_pattern_logs"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(investigationParamsSchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(investigationParamsSchema),
@@ -4005,6 +4520,13 @@ func NormgenTools() []lenient.Tool {
 			Name:        "floats",
 			Rules: []lenient.Rule{
 				{
+					From:  "price",
+					ID:    "floats.price.absent",
+					Tools: []string{"floats"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "float",
 					From:     "price",
 					ID:       "floats.price.coerce",
@@ -4012,11 +4534,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "rating",
+					ID:    "floats.rating.absent",
+					Tools: []string{"floats"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "float",
 					From:     "rating",
 					ID:       "floats.rating.coerce",
 					Tools:    []string{"floats"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "count",
+					ID:    "floats.count.absent",
+					Tools: []string{"floats"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -4043,6 +4579,20 @@ func NormgenTools() []lenient.Tool {
 			Name:        "get_panel_image",
 			Rules: []lenient.Rule{
 				{
+					From:  "dashboardUid",
+					ID:    "get_panel_image.dashboardUid.absent",
+					Tools: []string{"get_panel_image"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "panelId",
+					ID:    "get_panel_image.panelId.absent",
+					Tools: []string{"get_panel_image"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "panelId",
 					ID:       "get_panel_image.panelId.coerce",
@@ -4051,10 +4601,38 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "timeRange",
+					ID:    "get_panel_image.timeRange.absent",
+					Tools: []string{"get_panel_image"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
+					From:  "timeRange",
 					ID:    "get_panel_image.timeRange.json",
 					To:    "native",
 					Tools: []string{"get_panel_image"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "get_panel_image.timeRange.from.absent",
+					Path:  "timeRange.from",
+					Tools: []string{"get_panel_image"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "get_panel_image.timeRange.to.absent",
+					Path:  "timeRange.to",
+					Tools: []string{"get_panel_image"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "variables",
+					ID:    "get_panel_image.variables.absent",
+					Tools: []string{"get_panel_image"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "variables",
@@ -4081,11 +4659,25 @@ func NormgenTools() []lenient.Tool {
 			Name:        "int_params",
 			Rules: []lenient.Rule{
 				{
+					From:  "count",
+					ID:    "int_params.count.absent",
+					Tools: []string{"int_params"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "count",
 					ID:       "int_params.count.coerce",
 					Tools:    []string{"int_params"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "limit",
+					ID:    "int_params.limit.absent",
+					Tools: []string{"int_params"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "limit",
@@ -4100,6 +4692,13 @@ func NormgenTools() []lenient.Tool {
 					ID:       "int_params.limit.coerce",
 					Tools:    []string{"int_params"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "optionalInt",
+					ID:    "int_params.optionalInt.absent",
+					Tools: []string{"int_params"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -4126,6 +4725,13 @@ func NormgenTools() []lenient.Tool {
 			Name:        "large_ints",
 			Rules: []lenient.Rule{
 				{
+					From:  "largeInt64",
+					ID:    "large_ints.largeInt64.absent",
+					Tools: []string{"large_ints"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "largeInt64",
 					ID:       "large_ints.largeInt64.coerce",
@@ -4133,11 +4739,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "largeUint64",
+					ID:    "large_ints.largeUint64.absent",
+					Tools: []string{"large_ints"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "largeUint64",
 					ID:       "large_ints.largeUint64.coerce",
 					Tools:    []string{"large_ints"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "timestamp",
+					ID:    "large_ints.timestamp.absent",
+					Tools: []string{"large_ints"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -4164,6 +4784,13 @@ func NormgenTools() []lenient.Tool {
 			Name:        "options_only",
 			Rules: []lenient.Rule{
 				{
+					From:  "Count",
+					ID:    "options_only.Count.absent",
+					Tools: []string{"options_only"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "Count",
 					ID:       "options_only.Count.coerce",
@@ -4188,6 +4815,20 @@ func NormgenTools() []lenient.Tool {
 			Name:        "parent",
 			Rules: []lenient.Rule{
 				{
+					From:  "name",
+					ID:    "parent.name.absent",
+					Tools: []string{"parent"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "id",
+					ID:    "parent.id.absent",
+					Tools: []string{"parent"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "id",
 					ID:       "parent.id.coerce",
@@ -4195,11 +4836,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "count",
+					ID:    "parent.count.absent",
+					Tools: []string{"parent"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "count",
 					ID:       "parent.count.coerce",
 					Tools:    []string{"parent"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "limit",
+					ID:    "parent.limit.absent",
+					Tools: []string{"parent"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -4226,6 +4881,13 @@ func NormgenTools() []lenient.Tool {
 			Name:        "regular_embedded",
 			Rules: []lenient.Rule{
 				{
+					From:  "embeddedCount",
+					ID:    "regular_embedded.embeddedCount.absent",
+					Tools: []string{"regular_embedded"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "embeddedCount",
 					ID:       "regular_embedded.embeddedCount.coerce",
@@ -4248,7 +4910,15 @@ func NormgenTools() []lenient.Tool {
 			Description: "SkippedParams has a field json \"-\" leaves out.",
 			InputSchema: json.RawMessage(skippedParamsSchema),
 			Name:        "skipped",
-			Rules:       []lenient.Rule{},
+			Rules: []lenient.Rule{
+				{
+					From:  "name",
+					ID:    "skipped.name.absent",
+					Tools: []string{"skipped"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(skippedParamsSchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(skippedParamsSchema),
@@ -4267,6 +4937,13 @@ func NormgenTools() []lenient.Tool {
 			Rules: []lenient.Rule{
 				{
 					From:  "tags",
+					ID:    "slices.tags.absent",
+					Tools: []string{"slices"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "tags",
 					ID:    "slices.tags.wrap",
 					Tools: []string{"slices"},
 					Type:  lenient.RuleWrap,
@@ -4277,6 +4954,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"slices"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "states",
+					ID:    "slices.states.absent",
+					Tools: []string{"slices"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "states",
@@ -4293,6 +4977,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "replaces",
+					ID:    "slices.replaces.absent",
+					Tools: []string{"slices"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
+					From:  "replaces",
 					ID:    "slices.replaces.wrap",
 					Tools: []string{"slices"},
 					Type:  lenient.RuleWrap,
@@ -4305,11 +4996,32 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					From:  "name",
+					ID:    "slices.name.absent",
+					Tools: []string{"slices"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "count",
+					ID:    "slices.count.absent",
+					Tools: []string{"slices"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "count",
 					ID:       "slices.count.coerce",
 					Tools:    []string{"slices"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "filters",
+					ID:    "slices.filters.absent",
+					Tools: []string{"slices"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "filters",
@@ -4342,6 +5054,27 @@ func NormgenTools() []lenient.Tool {
 			Name:        "string_fields",
 			Rules: []lenient.Rule{
 				{
+					From:  "name",
+					ID:    "string_fields.name.absent",
+					Tools: []string{"string_fields"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "zipCode",
+					ID:    "string_fields.zipCode.absent",
+					Tools: []string{"string_fields"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "count",
+					ID:    "string_fields.count.absent",
+					Tools: []string{"string_fields"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					From:     "count",
 					ID:       "string_fields.count.coerce",
@@ -4373,6 +5106,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "optional",
+					ID:    "test_tool.optional.absent",
+					Tools: []string{"test_tool"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "optional",
 					ID:       "test_tool.optional.coerce",
@@ -4395,7 +5135,22 @@ func NormgenTools() []lenient.Tool {
 			Description: "UnknownArgsParams refuses keys it does not declare, as the server's\nConvertTool does for every tool.",
 			InputSchema: json.RawMessage(unknownArgsParamsSchema),
 			Name:        "unknown_args",
-			Rules:       []lenient.Rule{},
+			Rules: []lenient.Rule{
+				{
+					From:  "start_rfc_3339",
+					ID:    "unknown_args.start_rfc_3339.absent",
+					Tools: []string{"unknown_args"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "end_rfc_3339",
+					ID:    "unknown_args.end_rfc_3339.absent",
+					Tools: []string{"unknown_args"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(unknownArgsParamsSchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(unknownArgsParamsSchema),
@@ -4412,6 +5167,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(untaggedParamsSchema),
 			Name:        "untagged",
 			Rules: []lenient.Rule{
+				{
+					From:  "Count",
+					ID:    "untagged.Count.absent",
+					Tools: []string{"untagged"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
 				{
 					CoerceTo: "int",
 					From:     "Count",

@@ -73,34 +73,51 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "attempts", "max_attempts", "tries":
 			if d.Claim(&seen[0], &it, retryKeys[0]) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "attempts", lenient.IntBits, 0)
-				if d.OK(mark) {
-					if val < 1 {
-						d.Fail("attempts", it.Value, "is less than the minimum, 1")
-					}
-					if val > 10 {
-						d.Fail("attempts", it.Value, "is more than the maximum, 10")
-					}
+				if d.Absent(it.Value, "attempts", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Attempts = 3
+					d.Defaulted("attempts", "3")
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						Maximum: "10",
-						Minimum: "1",
-					})
+					mark := d.Mark()
+					val := d.Int(it.Value, "attempts", lenient.IntBits, 0)
+					if d.OK(mark) {
+						if val < 1 {
+							d.Fail("attempts", it.Value, "is less than the minimum, 1")
+						}
+						if val > 10 {
+							d.Fail("attempts", it.Value, "is more than the maximum, 10")
+						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{
+							Maximum: "10",
+							Minimum: "1",
+						})
+					}
+					x.Attempts = int(val)
 				}
-				x.Attempts = int(val)
 			}
 		case "backoff_ms":
 			if d.Claim(&seen[1], &it, retryKeys[1]) {
-				x.BackoffMS = uint32(d.Uint(it.Value, "backoff_ms", 32, 0))
+				if d.Absent(it.Value, "backoff_ms", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.BackoffMS = 500
+					d.Defaulted("backoff_ms", "500")
+				} else {
+					x.BackoffMS = uint32(d.Uint(it.Value, "backoff_ms", 32, 0))
+				}
 			}
 		case "factor":
 			if d.Claim(&seen[2], &it, retryKeys[2]) {
-				x.Factor = d.Float(it.Value, "factor", 64, 0)
+				if d.Absent(it.Value, "factor", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Factor = 2
+					d.Defaulted("factor", "2")
+				} else {
+					x.Factor = d.Float(it.Value, "factor", 64, 0)
+				}
 			}
 		case "on_timeout":
 			if d.Claim(&seen[3], &it, retryKeys[3]) {
-				x.OnTimeout = d.Bool(it.Value, "on_timeout", 0)
+				if !d.Absent(it.Value, "on_timeout", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.OnTimeout = d.Bool(it.Value, "on_timeout", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, retryKnown)
@@ -263,95 +280,119 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "id":
 			if d.Claim(&seen[0], &it, stepKeys[0]) {
-				x.ID = d.String(it.Value, "id", 0)
+				if d.Absent(it.Value, "id", lenient.AbsentNull) {
+					x.ID = lenient.Expand("step-{{index}}", d.Index())
+					d.DefaultedString("id", string(x.ID))
+				} else {
+					x.ID = d.String(it.Value, "id", 0)
+				}
 			}
 		case "run", "cmd", "command":
 			if d.Claim(&seen[1], &it, stepKeys[1]) {
-				x.Run = d.String(it.Value, "run", lenient.Unescape)
+				if lenient.Null(it.Value) {
+					d.Missing("run", stepKeys[1][1:])
+				} else {
+					x.Run = d.String(it.Value, "run", lenient.Unescape)
+				}
 			}
 		case "kind":
 			if d.Claim(&seen[2], &it, stepKeys[2]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "kind", 0)
-				if d.OK(mark) {
-					switch val {
-					case "sh", "bash":
-						val = d.ValueAlias(val, "kind", "shell")
-					case "container":
-						val = d.ValueAlias(val, "kind", "docker")
+				if d.Absent(it.Value, "kind", lenient.AbsentNull) {
+					x.Kind = "shell"
+					d.Defaulted("kind", "\"shell\"")
+				} else {
+					mark := d.Mark()
+					val := d.String(it.Value, "kind", 0)
+					if d.OK(mark) {
+						switch val {
+						case "sh", "bash":
+							val = d.ValueAlias(val, "kind", "shell")
+						case "container":
+							val = d.ValueAlias(val, "kind", "docker")
+						}
+						switch val {
+						case "shell", "docker", "approval":
+						default:
+							d.Fail("kind", it.Value, "is not one of \"shell\", \"docker\", \"approval\"")
+						}
 					}
-					switch val {
-					case "shell", "docker", "approval":
-					default:
-						d.Fail("kind", it.Value, "is not one of \"shell\", \"docker\", \"approval\"")
-					}
+					x.Kind = val
 				}
-				x.Kind = val
 			}
 		case "retry":
 			if d.Claim(&seen[3], &it, stepKeys[3]) {
-				if !lenient.Null(it.Value) {
-					d.Enter("retry")
-					p := new(Retry)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Retry = p
-					d.Leave()
+				if !d.Absent(it.Value, "retry", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						d.Enter("retry")
+						p := new(Retry)
+						p.decodeNormgen(d, it.Value, 0)
+						x.Retry = p
+						d.Leave()
+					}
 				}
 			}
 		case "env":
 			if d.Claim(&seen[4], &it, stepKeys[4]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "env", 0, &o) {
-					d.Enter("env")
-					mp := make(map[string]string)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e string
-						e = d.String(o.Value, "", 0)
-						mp[k] = e
+				if !d.Absent(it.Value, "env", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "env", 0, &o) {
+						d.Enter("env")
+						mp := make(map[string]string)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e string
+							e = d.String(o.Value, "", 0)
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.Env = mp
 					}
-					d.Leave()
-					x.Env = mp
 				}
 			}
 		case "needs":
 			if d.Claim(&seen[5], &it, stepKeys[5]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "needs", lenient.Wrap, &a) {
-					d.Enter("needs")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "needs", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "needs", lenient.Wrap, &a) {
+						d.Enter("needs")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Needs = s
 					}
-					d.Leave()
-					x.Needs = s
 				}
 			}
 		case "timeout_s":
 			if d.Claim(&seen[6], &it, stepKeys[6]) {
-				if !lenient.Null(it.Value) {
-					mark := d.Mark()
-					val := d.Int(it.Value, "timeout_s", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if val < 1 {
-							d.Fail("timeout_s", it.Value, "is less than the minimum, 1")
+				if !d.Absent(it.Value, "timeout_s", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						mark := d.Mark()
+						val := d.Int(it.Value, "timeout_s", lenient.IntBits, 0)
+						if d.OK(mark) {
+							if val < 1 {
+								d.Fail("timeout_s", it.Value, "is less than the minimum, 1")
+							}
+						} else {
+							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+						p := int(val)
+						x.Timeout = &p
 					}
-					p := int(val)
-					x.Timeout = &p
 				}
 			}
 		case "allow_failure":
 			if d.Claim(&seen[7], &it, stepKeys[7]) {
-				x.Allow = d.Bool(it.Value, "allow_failure", lenient.StrictBool)
+				if !d.Absent(it.Value, "allow_failure", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Allow = d.Bool(it.Value, "allow_failure", lenient.StrictBool)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, stepKnown)
@@ -584,33 +625,41 @@ func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "image":
 			if d.Claim(&seen[0], &it, serviceKeys[0]) {
-				x.Image = d.String(it.Value, "image", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("image", serviceKeys[0][1:])
+				} else {
+					x.Image = d.String(it.Value, "image", 0)
+				}
 			}
 		case "ports":
 			if d.Claim(&seen[1], &it, serviceKeys[1]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "ports", lenient.Wrap, &a) {
-					d.Enter("ports")
-					s := make([]uint16, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e uint16
-						e = uint16(d.Uint(a.Value, "", 16, 0))
-						s = append(s, e)
+				if !d.Absent(it.Value, "ports", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "ports", lenient.Wrap, &a) {
+						d.Enter("ports")
+						s := make([]uint16, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e uint16
+							e = uint16(d.Uint(a.Value, "", 16, 0))
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Ports = s
 					}
-					d.Leave()
-					x.Ports = s
 				}
 			}
 		case "ready":
 			if d.Claim(&seen[2], &it, serviceKeys[2]) {
-				if !lenient.Null(it.Value) {
-					d.Enter("ready")
-					p := new(Retry)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Ready = p
-					d.Leave()
+				if !d.Absent(it.Value, "ready", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						d.Enter("ready")
+						p := new(Retry)
+						p.decodeNormgen(d, it.Value, 0)
+						x.Ready = p
+						d.Leave()
+					}
 				}
 			}
 		default:
@@ -745,94 +794,117 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		switch string(it.Key) {
 		case "project", "repo", "repository":
 			if d.Claim(&seen[0], &it, runPipelineInputKeys[0]) {
-				x.Project = d.String(it.Value, "project", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("project", runPipelineInputKeys[0][1:])
+				} else {
+					x.Project = d.String(it.Value, "project", 0)
+				}
 			}
 		case "ref":
 			if d.Claim(&seen[1], &it, runPipelineInputKeys[1]) {
-				x.Ref = d.String(it.Value, "ref", 0)
+				if d.Absent(it.Value, "ref", lenient.AbsentNull) {
+					x.Ref = "main"
+					d.Defaulted("ref", "\"main\"")
+				} else {
+					x.Ref = d.String(it.Value, "ref", 0)
+				}
 			}
 		case "steps":
 			if d.Claim(&seen[2], &it, runPipelineInputKeys[2]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "steps", 0, &a) {
-					d.Enter("steps")
-					s := make([]Step, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Step
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if lenient.Null(it.Value) {
+					d.Missing("steps", runPipelineInputKeys[2][1:])
+				} else {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "steps", 0, &a) {
+						d.Enter("steps")
+						s := make([]Step, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e Step
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						if len(s) < 1 {
+							d.Fail("steps", it.Value, "has fewer than 1 items")
+						}
+						x.Steps = s
 					}
-					d.Leave()
-					if len(s) < 1 {
-						d.Fail("steps", it.Value, "has fewer than 1 items")
-					}
-					x.Steps = s
 				}
 			}
 		case "retry":
 			if d.Claim(&seen[3], &it, runPipelineInputKeys[3]) {
-				d.Enter("retry")
-				x.Retry.decodeNormgen(d, it.Value, 0)
-				d.Leave()
+				if !d.Absent(it.Value, "retry", lenient.AbsentNull|lenient.AbsentEmpty) {
+					d.Enter("retry")
+					x.Retry.decodeNormgen(d, it.Value, 0)
+					d.Leave()
+				}
 			}
 		case "services":
 			if d.Claim(&seen[4], &it, runPipelineInputKeys[4]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "services", 0, &o) {
-					d.Enter("services")
-					mp := make(map[string]Service)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e Service
-						e.decodeNormgen(d, o.Value, 0)
-						mp[k] = e
+				if !d.Absent(it.Value, "services", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "services", 0, &o) {
+						d.Enter("services")
+						mp := make(map[string]Service)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e Service
+							e.decodeNormgen(d, o.Value, 0)
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.Services = mp
 					}
-					d.Leave()
-					x.Services = mp
 				}
 			}
 		case "matrix":
 			if d.Claim(&seen[5], &it, runPipelineInputKeys[5]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "matrix", 0, &o) {
-					d.Enter("matrix")
-					mp := make(map[string][]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e []int
-						var a1 lenient.ArrayIter
-						if d.Array(o.Value, "", 0, &a1) {
-							s := make([]int, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e int
-								e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
-								s = append(s, e)
-								d.Leave()
+				if !d.Absent(it.Value, "matrix", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "matrix", 0, &o) {
+						d.Enter("matrix")
+						mp := make(map[string][]int)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e []int
+							var a1 lenient.ArrayIter
+							if d.Array(o.Value, "", 0, &a1) {
+								s := make([]int, 0, a1.Len())
+								for a1.Next() {
+									d.EnterIndex(a1.Index())
+									var e int
+									e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
+									s = append(s, e)
+									d.Leave()
+								}
+								e = s
 							}
-							e = s
+							mp[k] = e
+							d.Leave()
 						}
-						mp[k] = e
 						d.Leave()
+						x.Matrix = mp
 					}
-					d.Leave()
-					x.Matrix = mp
 				}
 			}
 		case "dry_run":
 			if d.Claim(&seen[6], &it, runPipelineInputKeys[6]) {
-				x.DryRun = d.Bool(it.Value, "dry_run", 0)
+				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.DryRun = d.Bool(it.Value, "dry_run", 0)
+				}
 			}
 		case "priority":
 			if d.Claim(&seen[7], &it, runPipelineInputKeys[7]) {
-				if !lenient.Null(it.Value) {
-					p := int8(d.Int(it.Value, "priority", 8, 0))
-					x.Priority = &p
+				if !d.Absent(it.Value, "priority", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						p := int8(d.Int(it.Value, "priority", 8, 0))
+						x.Priority = &p
+					}
 				}
 			}
 		default:
@@ -1086,26 +1158,34 @@ func (x *Link) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "kind":
 			if d.Claim(&seen[0], &it, linkKeys[0]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "kind", 0)
-				if d.OK(mark) {
-					switch val {
-					case "dup":
-						val = d.ValueAlias(val, "kind", "duplicates")
-					case "blocks":
-						val = d.ValueAlias(val, "kind", "blocked_by")
+				if lenient.Null(it.Value) {
+					d.Missing("kind", linkKeys[0][1:])
+				} else {
+					mark := d.Mark()
+					val := d.String(it.Value, "kind", 0)
+					if d.OK(mark) {
+						switch val {
+						case "dup":
+							val = d.ValueAlias(val, "kind", "duplicates")
+						case "blocks":
+							val = d.ValueAlias(val, "kind", "blocked_by")
+						}
+						switch val {
+						case "duplicates", "blocked_by", "relates":
+						default:
+							d.Fail("kind", it.Value, "is not one of \"duplicates\", \"blocked_by\", \"relates\"")
+						}
 					}
-					switch val {
-					case "duplicates", "blocked_by", "relates":
-					default:
-						d.Fail("kind", it.Value, "is not one of \"duplicates\", \"blocked_by\", \"relates\"")
-					}
+					x.Kind = val
 				}
-				x.Kind = val
 			}
 		case "ticket", "id":
 			if d.Claim(&seen[1], &it, linkKeys[1]) {
-				x.Ticket = d.Uint(it.Value, "ticket", 64, 0)
+				if lenient.Null(it.Value) {
+					d.Missing("ticket", linkKeys[1][1:])
+				} else {
+					x.Ticket = d.Uint(it.Value, "ticket", 64, 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, linkKnown)
@@ -1243,23 +1323,29 @@ func (x *Field) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "value":
 			if d.Claim(&seen[0], &it, fieldKeys[0]) {
-				x.Value = d.String(it.Value, "value", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("value", fieldKeys[0][1:])
+				} else {
+					x.Value = d.String(it.Value, "value", 0)
+				}
 			}
 		case "history":
 			if d.Claim(&seen[1], &it, fieldKeys[1]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "history", lenient.Wrap, &a) {
-					d.Enter("history")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "history", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "history", lenient.Wrap, &a) {
+						d.Enter("history")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.History = s
 					}
-					d.Leave()
-					x.History = s
 				}
 			}
 		default:
@@ -1384,27 +1470,35 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 		switch string(it.Key) {
 		case "title", "summary":
 			if d.Claim(&seen[0], &it, createTicketInputKeys[0]) {
-				x.Title = d.String(it.Value, "title", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("title", createTicketInputKeys[0][1:])
+				} else {
+					x.Title = d.String(it.Value, "title", 0)
+				}
 			}
 		case "body", "description":
 			if d.Claim(&seen[1], &it, createTicketInputKeys[1]) {
-				x.Body = d.String(it.Value, "body", lenient.Unescape)
+				if !d.Absent(it.Value, "body", lenient.AbsentNull) {
+					x.Body = d.String(it.Value, "body", lenient.Unescape)
+				}
 			}
 		case "labels":
 			if d.Claim(&seen[2], &it, createTicketInputKeys[2]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "labels", lenient.Wrap, &a) {
-					d.Enter("labels")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "labels", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "labels", lenient.Wrap, &a) {
+						d.Enter("labels")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Labels = s
 					}
-					d.Leave()
-					x.Labels = s
 				}
 			}
 		case "assignee":
@@ -1416,94 +1510,109 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 			}
 		case "estimate_h":
 			if d.Claim(&seen[4], &it, createTicketInputKeys[4]) {
-				if !lenient.Null(it.Value) {
-					mark := d.Mark()
-					val := d.Float(it.Value, "estimate_h", 32, 0)
-					if d.OK(mark) {
-						if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
-							d.Fail("estimate_h", it.Value, "is less than the minimum, 0")
+				if !d.Absent(it.Value, "estimate_h", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						mark := d.Mark()
+						val := d.Float(it.Value, "estimate_h", 32, 0)
+						if d.OK(mark) {
+							if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
+								d.Fail("estimate_h", it.Value, "is less than the minimum, 0")
+							}
+						} else {
+							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+						p := float32(val)
+						x.Estimate = &p
 					}
-					p := float32(val)
-					x.Estimate = &p
 				}
 			}
 		case "links":
 			if d.Claim(&seen[5], &it, createTicketInputKeys[5]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "links", 0, &a) {
-					d.Enter("links")
-					s := make([]Link, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Link
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "links", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "links", 0, &a) {
+						d.Enter("links")
+						s := make([]Link, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e Link
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Links = s
 					}
-					d.Leave()
-					x.Links = s
 				}
 			}
 		case "fields":
 			if d.Claim(&seen[6], &it, createTicketInputKeys[6]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "fields", 0, &o) {
-					d.Enter("fields")
-					mp := make(map[string]Field)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e Field
-						e.decodeNormgen(d, o.Value, 0)
-						mp[k] = e
+				if !d.Absent(it.Value, "fields", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "fields", 0, &o) {
+						d.Enter("fields")
+						mp := make(map[string]Field)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e Field
+							e.decodeNormgen(d, o.Value, 0)
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.Fields = mp
 					}
-					d.Leave()
-					x.Fields = mp
 				}
 			}
 		case "watchers":
 			if d.Claim(&seen[7], &it, createTicketInputKeys[7]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "watchers", lenient.Wrap, &a) {
-					d.Enter("watchers")
-					s := make([]int64, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int64
-						e = d.Int(a.Value, "", 64, 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "watchers", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "watchers", lenient.Wrap, &a) {
+						d.Enter("watchers")
+						s := make([]int64, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e int64
+							e = d.Int(a.Value, "", 64, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Watchers = s
 					}
-					d.Leave()
-					x.Watchers = s
 				}
 			}
 		case "urgent":
 			if d.Claim(&seen[8], &it, createTicketInputKeys[8]) {
-				x.Urgent = d.Bool(it.Value, "urgent", 0)
+				if !d.Absent(it.Value, "urgent", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Urgent = d.Bool(it.Value, "urgent", 0)
+				}
 			}
 		case "severity":
 			if d.Claim(&seen[9], &it, createTicketInputKeys[9]) {
-				mark := d.Mark()
-				val := d.String(it.Value, "severity", 0)
-				if d.OK(mark) {
-					switch val {
-					case "lo":
-						val = d.ValueAlias(val, "severity", "low")
-					case "hi":
-						val = d.ValueAlias(val, "severity", "high")
+				if d.Absent(it.Value, "severity", lenient.AbsentNull) {
+					x.Severity = "low"
+					d.Defaulted("severity", "\"low\"")
+				} else {
+					mark := d.Mark()
+					val := d.String(it.Value, "severity", 0)
+					if d.OK(mark) {
+						switch val {
+						case "lo":
+							val = d.ValueAlias(val, "severity", "low")
+						case "hi":
+							val = d.ValueAlias(val, "severity", "high")
+						}
+						switch val {
+						case "low", "high":
+						default:
+							d.Fail("severity", it.Value, "is not one of \"low\", \"high\"")
+						}
 					}
-					switch val {
-					case "low", "high":
-					default:
-						d.Fail("severity", it.Value, "is not one of \"low\", \"high\"")
-					}
+					x.Severity = val
 				}
-				x.Severity = val
 			}
 		default:
 			d.Unknown(it.Key, 0, createTicketInputKnown)
@@ -1779,79 +1888,92 @@ func (x *Checkpoint) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 		switch string(it.Key) {
 		case "name":
 			if d.Claim(&seen[0], &it, checkpointKeys[0]) {
-				x.Name = d.String(it.Value, "name", 0)
+				if d.Absent(it.Value, "name", lenient.AbsentNull) {
+					x.Name = lenient.Expand("cp-{{index}}", d.Index())
+					d.DefaultedString("name", string(x.Name))
+				} else {
+					x.Name = d.String(it.Value, "name", 0)
+				}
 			}
 		case "checks":
 			if d.Claim(&seen[1], &it, checkpointKeys[1]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "checks", 0, &a) {
-					d.Enter("checks")
-					s := make([]Check, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Check
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "checks", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "checks", 0, &a) {
+						d.Enter("checks")
+						s := make([]Check, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e Check
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Checks = s
 					}
-					d.Leave()
-					x.Checks = s
 				}
 			}
 		case "gate":
 			if d.Claim(&seen[2], &it, checkpointKeys[2]) {
-				if !lenient.Null(it.Value) {
-					d.Enter("gate")
-					p := new(Retry)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Gate = p
-					d.Leave()
+				if !d.Absent(it.Value, "gate", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						d.Enter("gate")
+						p := new(Retry)
+						p.decodeNormgen(d, it.Value, 0)
+						x.Gate = p
+						d.Leave()
+					}
 				}
 			}
 		case "owners":
 			if d.Claim(&seen[3], &it, checkpointKeys[3]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "owners", 0, &a) {
-					d.Enter("owners")
-					s := make([][]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e []string
-						var a1 lenient.ArrayIter
-						if d.Array(a.Value, "", 0, &a1) {
-							s := make([]string, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e string
-								e = d.String(a1.Value, "", 0)
-								s = append(s, e)
-								d.Leave()
+				if !d.Absent(it.Value, "owners", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "owners", 0, &a) {
+						d.Enter("owners")
+						s := make([][]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e []string
+							var a1 lenient.ArrayIter
+							if d.Array(a.Value, "", 0, &a1) {
+								s := make([]string, 0, a1.Len())
+								for a1.Next() {
+									d.EnterIndex(a1.Index())
+									var e string
+									e = d.String(a1.Value, "", 0)
+									s = append(s, e)
+									d.Leave()
+								}
+								e = s
 							}
-							e = s
+							s = append(s, e)
+							d.Leave()
 						}
-						s = append(s, e)
 						d.Leave()
+						x.Owners = s
 					}
-					d.Leave()
-					x.Owners = s
 				}
 			}
 		case "limits":
 			if d.Claim(&seen[4], &it, checkpointKeys[4]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "limits", 0, &o) {
-					d.Enter("limits")
-					mp := make(map[string]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e int
-						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-						mp[k] = e
+				if !d.Absent(it.Value, "limits", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "limits", 0, &o) {
+						d.Enter("limits")
+						mp := make(map[string]int)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e int
+							e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.Limits = mp
 					}
-					d.Leave()
-					x.Limits = mp
 				}
 			}
 		default:
@@ -2057,79 +2179,92 @@ func (x *CheckpointDefaults) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 		switch string(it.Key) {
 		case "name":
 			if d.Claim(&seen[0], &it, checkpointDefaultsKeys[0]) {
-				x.Name = d.String(it.Value, "name", 0)
+				if d.Absent(it.Value, "name", lenient.AbsentNull) {
+					x.Name = "cp-default"
+					d.Defaulted("name", "\"cp-default\"")
+				} else {
+					x.Name = d.String(it.Value, "name", 0)
+				}
 			}
 		case "checks":
 			if d.Claim(&seen[1], &it, checkpointDefaultsKeys[1]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "checks", 0, &a) {
-					d.Enter("checks")
-					s := make([]Check, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Check
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "checks", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "checks", 0, &a) {
+						d.Enter("checks")
+						s := make([]Check, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e Check
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Checks = s
 					}
-					d.Leave()
-					x.Checks = s
 				}
 			}
 		case "gate":
 			if d.Claim(&seen[2], &it, checkpointDefaultsKeys[2]) {
-				if !lenient.Null(it.Value) {
-					d.Enter("gate")
-					p := new(Retry)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Gate = p
-					d.Leave()
+				if !d.Absent(it.Value, "gate", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						d.Enter("gate")
+						p := new(Retry)
+						p.decodeNormgen(d, it.Value, 0)
+						x.Gate = p
+						d.Leave()
+					}
 				}
 			}
 		case "owners":
 			if d.Claim(&seen[3], &it, checkpointDefaultsKeys[3]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "owners", 0, &a) {
-					d.Enter("owners")
-					s := make([][]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e []string
-						var a1 lenient.ArrayIter
-						if d.Array(a.Value, "", 0, &a1) {
-							s := make([]string, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e string
-								e = d.String(a1.Value, "", 0)
-								s = append(s, e)
-								d.Leave()
+				if !d.Absent(it.Value, "owners", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "owners", 0, &a) {
+						d.Enter("owners")
+						s := make([][]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e []string
+							var a1 lenient.ArrayIter
+							if d.Array(a.Value, "", 0, &a1) {
+								s := make([]string, 0, a1.Len())
+								for a1.Next() {
+									d.EnterIndex(a1.Index())
+									var e string
+									e = d.String(a1.Value, "", 0)
+									s = append(s, e)
+									d.Leave()
+								}
+								e = s
 							}
-							e = s
+							s = append(s, e)
+							d.Leave()
 						}
-						s = append(s, e)
 						d.Leave()
+						x.Owners = s
 					}
-					d.Leave()
-					x.Owners = s
 				}
 			}
 		case "limits":
 			if d.Claim(&seen[4], &it, checkpointDefaultsKeys[4]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "limits", 0, &o) {
-					d.Enter("limits")
-					mp := make(map[string]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e int
-						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-						mp[k] = e
+				if !d.Absent(it.Value, "limits", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "limits", 0, &o) {
+						d.Enter("limits")
+						mp := make(map[string]int)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e int
+							e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.Limits = mp
 					}
-					d.Leave()
-					x.Limits = mp
 				}
 			}
 		default:
@@ -2338,15 +2473,24 @@ func (x *Check) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "id":
 			if d.Claim(&seen[0], &it, checkKeys[0]) {
-				x.ID = d.String(it.Value, "id", 0)
+				if d.Absent(it.Value, "id", lenient.AbsentNull) {
+					x.ID = lenient.Expand("check-{{index}}", d.Index())
+					d.DefaultedString("id", string(x.ID))
+				} else {
+					x.ID = d.String(it.Value, "id", 0)
+				}
 			}
 		case "count", "n":
 			if d.Claim(&seen[1], &it, checkKeys[1]) {
-				x.Count = int16(d.Int(it.Value, "count", 16, 0))
+				if !d.Absent(it.Value, "count", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Count = int16(d.Int(it.Value, "count", 16, 0))
+				}
 			}
 		case "note":
 			if d.Claim(&seen[2], &it, checkKeys[2]) {
-				x.Note = d.String(it.Value, "note", lenient.Unescape)
+				if !d.Absent(it.Value, "note", lenient.AbsentNull) {
+					x.Note = d.String(it.Value, "note", lenient.Unescape)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, checkKnown)
@@ -2464,50 +2608,60 @@ func (x *UpdateWorkflowInput) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 		switch string(it.Key) {
 		case "workflow":
 			if d.Claim(&seen[0], &it, updateWorkflowInputKeys[0]) {
-				x.Workflow = d.String(it.Value, "workflow", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("workflow", updateWorkflowInputKeys[0][1:])
+				} else {
+					x.Workflow = d.String(it.Value, "workflow", 0)
+				}
 			}
 		case "checkpoints":
 			if d.Claim(&seen[1], &it, updateWorkflowInputKeys[1]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "checkpoints", 0, &a) {
-					d.Enter("checkpoints")
-					s := make([]Checkpoint, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Checkpoint
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "checkpoints", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "checkpoints", 0, &a) {
+						d.Enter("checkpoints")
+						s := make([]Checkpoint, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e Checkpoint
+							e.decodeNormgen(d, a.Value, 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Checkpoints = s
 					}
-					d.Leave()
-					x.Checkpoints = s
 				}
 			}
 		case "default":
 			if d.Claim(&seen[2], &it, updateWorkflowInputKeys[2]) {
-				if !lenient.Null(it.Value) {
-					d.Enter("default")
-					p := new(CheckpointDefaults)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Default = p
-					d.Leave()
+				if !d.Absent(it.Value, "default", lenient.AbsentEmpty) {
+					if !lenient.Null(it.Value) {
+						d.Enter("default")
+						p := new(CheckpointDefaults)
+						p.decodeNormgen(d, it.Value, 0)
+						x.Default = p
+						d.Leave()
+					}
 				}
 			}
 		case "strict_ids":
 			if d.Claim(&seen[3], &it, updateWorkflowInputKeys[3]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "strict_ids", lenient.Strict, &a) {
-					d.Enter("strict_ids")
-					s := make([]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int
-						e = int(d.Int(a.Value, "", lenient.IntBits, lenient.Strict))
-						s = append(s, e)
+				if !d.Absent(it.Value, "strict_ids", lenient.AbsentNull) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "strict_ids", lenient.Strict, &a) {
+						d.Enter("strict_ids")
+						s := make([]int, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e int
+							e = int(d.Int(a.Value, "", lenient.IntBits, lenient.Strict))
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Strict = s
 					}
-					d.Leave()
-					x.Strict = s
 				}
 			}
 		default:
@@ -2615,7 +2769,14 @@ const createTicketInputSchema = `{
       "type": "string"
     },
     "body": {
-      "type": "string"
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "labels": {
       "anyOf": [
@@ -2627,6 +2788,9 @@ const createTicketInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2648,7 +2812,7 @@ const createTicketInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
         },
         {
           "type": "null"
@@ -2700,6 +2864,9 @@ const createTicketInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2723,6 +2890,9 @@ const createTicketInputSchema = `{
                       },
                       {
                         "type": "string"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   }
@@ -2741,6 +2911,9 @@ const createTicketInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2765,6 +2938,9 @@ const createTicketInputSchema = `{
         },
         {
           "type": "integer"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -2775,20 +2951,30 @@ const createTicketInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
     "severity": {
-      "type": "string",
-      "enum": [
-        "low",
-        "high",
-        "lo",
-        "hi"
-      ],
-      "description": "Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\".",
-      "default": "low"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "low",
+            "high",
+            "lo",
+            "hi"
+          ],
+          "description": "Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\".",
+          "default": "low"
+        },
+        {
+          "type": "null"
+        }
+      ]
     }
   },
   "type": "object"
@@ -2803,7 +2989,10 @@ const createTicketInputSchemaTypeArray = `{
       "type": "string"
     },
     "body": {
-      "type": "string"
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "labels": {
       "items": {
@@ -2811,7 +3000,8 @@ const createTicketInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "assignee": {
@@ -2822,7 +3012,7 @@ const createTicketInputSchemaTypeArray = `{
     },
     "estimate_h": {
       "minimum": 0,
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
         "string",
@@ -2862,7 +3052,8 @@ const createTicketInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "fields": {
@@ -2877,7 +3068,8 @@ const createTicketInputSchemaTypeArray = `{
             },
             "type": [
               "array",
-              "string"
+              "string",
+              "null"
             ]
           }
         },
@@ -2891,7 +3083,8 @@ const createTicketInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "watchers": {
@@ -2905,26 +3098,32 @@ const createTicketInputSchemaTypeArray = `{
       "type": [
         "array",
         "string",
-        "integer"
+        "integer",
+        "null"
       ]
     },
     "urgent": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "severity": {
-      "type": "string",
       "enum": [
         "low",
         "high",
         "lo",
-        "hi"
+        "hi",
+        null
       ],
       "description": "Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\".",
-      "default": "low"
+      "default": "low",
+      "type": [
+        "string",
+        "null"
+      ]
     }
   },
   "type": "object"
@@ -2938,13 +3137,15 @@ const createTicketInputSchemaGemini = `{
       "type": "string"
     },
     "body": {
-      "type": "string"
+      "type": "string",
+      "nullable": true
     },
     "labels": {
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "assignee": {
       "type": "string",
@@ -2979,19 +3180,23 @@ const createTicketInputSchemaGemini = `{
           "kind"
         ]
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "fields": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "watchers": {
       "items": {
         "type": "integer"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "urgent": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "severity": {
       "type": "string",
@@ -3002,7 +3207,8 @@ const createTicketInputSchemaGemini = `{
         "hi"
       ],
       "description": "Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\".",
-      "default": "low"
+      "default": "low",
+      "nullable": true
     }
   },
   "type": "object"
@@ -3016,8 +3222,15 @@ const runPipelineInputSchema = `{
       "type": "string"
     },
     "ref": {
-      "type": "string",
-      "default": "main"
+      "anyOf": [
+        {
+          "type": "string",
+          "default": "main"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "steps": {
       "anyOf": [
@@ -3027,23 +3240,37 @@ const runPipelineInputSchema = `{
               {
                 "properties": {
                   "id": {
-                    "type": "string"
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   },
                   "run": {
                     "type": "string"
                   },
                   "kind": {
-                    "type": "string",
-                    "enum": [
-                      "shell",
-                      "docker",
-                      "approval",
-                      "sh",
-                      "bash",
-                      "container"
-                    ],
-                    "description": "Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\".",
-                    "default": "shell"
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "enum": [
+                          "shell",
+                          "docker",
+                          "approval",
+                          "sh",
+                          "bash",
+                          "container"
+                        ],
+                        "description": "Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\".",
+                        "default": "shell"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   },
                   "retry": {
                     "anyOf": [
@@ -3059,7 +3286,10 @@ const runPipelineInputSchema = `{
                               },
                               {
                                 "type": "string",
-                                "pattern": "^-?[0-9]+$"
+                                "pattern": "^(-?[0-9]+)?$"
+                              },
+                              {
+                                "type": "null"
                               }
                             ]
                           },
@@ -3072,7 +3302,10 @@ const runPipelineInputSchema = `{
                               },
                               {
                                 "type": "string",
-                                "pattern": "^[0-9]+$"
+                                "pattern": "^([0-9]+)?$"
+                              },
+                              {
+                                "type": "null"
                               }
                             ]
                           },
@@ -3084,7 +3317,10 @@ const runPipelineInputSchema = `{
                               },
                               {
                                 "type": "string",
-                                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                                "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+                              },
+                              {
+                                "type": "null"
                               }
                             ]
                           },
@@ -3095,7 +3331,10 @@ const runPipelineInputSchema = `{
                               },
                               {
                                 "type": "string",
-                                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+                                "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                              },
+                              {
+                                "type": "null"
                               }
                             ]
                           }
@@ -3120,6 +3359,9 @@ const runPipelineInputSchema = `{
                       },
                       {
                         "type": "string"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -3133,6 +3375,9 @@ const runPipelineInputSchema = `{
                       },
                       {
                         "type": "string"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -3144,7 +3389,7 @@ const runPipelineInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^-?[0-9]+$"
+                        "pattern": "^(-?[0-9]+)?$"
                       },
                       {
                         "type": "null"
@@ -3158,7 +3403,10 @@ const runPipelineInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^(true|false)$"
+                        "pattern": "^((true|false))?$"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   }
@@ -3192,7 +3440,10 @@ const runPipelineInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?[0-9]+$"
+                  "pattern": "^(-?[0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -3205,7 +3456,10 @@ const runPipelineInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^[0-9]+$"
+                  "pattern": "^([0-9]+)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -3217,7 +3471,10 @@ const runPipelineInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                  "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -3228,7 +3485,10 @@ const runPipelineInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+                  "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                },
+                {
+                  "type": "null"
                 }
               ]
             }
@@ -3237,6 +3497,9 @@ const runPipelineInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3273,6 +3536,9 @@ const runPipelineInputSchema = `{
                       {
                         "type": "integer",
                         "minimum": 0
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -3290,7 +3556,10 @@ const runPipelineInputSchema = `{
                               },
                               {
                                 "type": "string",
-                                "pattern": "^-?[0-9]+$"
+                                "pattern": "^(-?[0-9]+)?$"
+                              },
+                              {
+                                "type": "null"
                               }
                             ]
                           },
@@ -3303,7 +3572,10 @@ const runPipelineInputSchema = `{
                               },
                               {
                                 "type": "string",
-                                "pattern": "^[0-9]+$"
+                                "pattern": "^([0-9]+)?$"
+                              },
+                              {
+                                "type": "null"
                               }
                             ]
                           },
@@ -3315,7 +3587,10 @@ const runPipelineInputSchema = `{
                               },
                               {
                                 "type": "string",
-                                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                                "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+                              },
+                              {
+                                "type": "null"
                               }
                             ]
                           },
@@ -3326,7 +3601,10 @@ const runPipelineInputSchema = `{
                               },
                               {
                                 "type": "string",
-                                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+                                "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                              },
+                              {
+                                "type": "null"
                               }
                             ]
                           }
@@ -3356,6 +3634,9 @@ const runPipelineInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3387,6 +3668,9 @@ const runPipelineInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3397,7 +3681,10 @@ const runPipelineInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -3408,7 +3695,7 @@ const runPipelineInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
         },
         {
           "type": "null"
@@ -3431,65 +3718,79 @@ const runPipelineInputSchemaTypeArray = `{
       "type": "string"
     },
     "ref": {
-      "type": "string",
-      "default": "main"
+      "default": "main",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "steps": {
       "items": {
         "properties": {
           "id": {
-            "type": "string"
+            "type": [
+              "string",
+              "null"
+            ]
           },
           "run": {
             "type": "string"
           },
           "kind": {
-            "type": "string",
             "enum": [
               "shell",
               "docker",
               "approval",
               "sh",
               "bash",
-              "container"
+              "container",
+              null
             ],
             "description": "Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\".",
-            "default": "shell"
+            "default": "shell",
+            "type": [
+              "string",
+              "null"
+            ]
           },
           "retry": {
             "properties": {
               "attempts": {
                 "maximum": 10,
                 "minimum": 1,
-                "pattern": "^-?[0-9]+$",
+                "pattern": "^(-?[0-9]+)?$",
                 "default": 3,
                 "type": [
                   "integer",
-                  "string"
+                  "string",
+                  "null"
                 ]
               },
               "backoff_ms": {
                 "minimum": 0,
-                "pattern": "^[0-9]+$",
+                "pattern": "^([0-9]+)?$",
                 "default": 500,
                 "type": [
                   "integer",
-                  "string"
+                  "string",
+                  "null"
                 ]
               },
               "factor": {
-                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+                "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
                 "default": 2,
                 "type": [
                   "number",
-                  "string"
+                  "string",
+                  "null"
                 ]
               },
               "on_timeout": {
-                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+                "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
                 "type": [
                   "boolean",
-                  "string"
+                  "string",
+                  "null"
                 ]
               }
             },
@@ -3505,7 +3806,8 @@ const runPipelineInputSchemaTypeArray = `{
             },
             "type": [
               "object",
-              "string"
+              "string",
+              "null"
             ]
           },
           "needs": {
@@ -3514,12 +3816,13 @@ const runPipelineInputSchemaTypeArray = `{
             },
             "type": [
               "array",
-              "string"
+              "string",
+              "null"
             ]
           },
           "timeout_s": {
             "minimum": 1,
-            "pattern": "^-?[0-9]+$",
+            "pattern": "^(-?[0-9]+)?$",
             "type": [
               "integer",
               "string",
@@ -3527,10 +3830,11 @@ const runPipelineInputSchemaTypeArray = `{
             ]
           },
           "allow_failure": {
-            "pattern": "^(true|false)$",
+            "pattern": "^((true|false))?$",
             "type": [
               "boolean",
-              "string"
+              "string",
+              "null"
             ]
           }
         },
@@ -3550,41 +3854,46 @@ const runPipelineInputSchemaTypeArray = `{
         "attempts": {
           "maximum": 10,
           "minimum": 1,
-          "pattern": "^-?[0-9]+$",
+          "pattern": "^(-?[0-9]+)?$",
           "default": 3,
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "backoff_ms": {
           "minimum": 0,
-          "pattern": "^[0-9]+$",
+          "pattern": "^([0-9]+)?$",
           "default": 500,
           "type": [
             "integer",
-            "string"
+            "string",
+            "null"
           ]
         },
         "factor": {
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
           "default": 2,
           "type": [
             "number",
-            "string"
+            "string",
+            "null"
           ]
         },
         "on_timeout": {
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
           "type": [
             "boolean",
-            "string"
+            "string",
+            "null"
           ]
         }
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "services": {
@@ -3606,7 +3915,8 @@ const runPipelineInputSchemaTypeArray = `{
             "type": [
               "array",
               "string",
-              "integer"
+              "integer",
+              "null"
             ]
           },
           "ready": {
@@ -3614,35 +3924,39 @@ const runPipelineInputSchemaTypeArray = `{
               "attempts": {
                 "maximum": 10,
                 "minimum": 1,
-                "pattern": "^-?[0-9]+$",
+                "pattern": "^(-?[0-9]+)?$",
                 "default": 3,
                 "type": [
                   "integer",
-                  "string"
+                  "string",
+                  "null"
                 ]
               },
               "backoff_ms": {
                 "minimum": 0,
-                "pattern": "^[0-9]+$",
+                "pattern": "^([0-9]+)?$",
                 "default": 500,
                 "type": [
                   "integer",
-                  "string"
+                  "string",
+                  "null"
                 ]
               },
               "factor": {
-                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+                "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
                 "default": 2,
                 "type": [
                   "number",
-                  "string"
+                  "string",
+                  "null"
                 ]
               },
               "on_timeout": {
-                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+                "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
                 "type": [
                   "boolean",
-                  "string"
+                  "string",
+                  "null"
                 ]
               }
             },
@@ -3663,7 +3977,8 @@ const runPipelineInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "matrix": {
@@ -3682,18 +3997,20 @@ const runPipelineInputSchemaTypeArray = `{
       },
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     },
     "dry_run": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "priority": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "type": [
         "integer",
         "string",
@@ -3716,13 +4033,15 @@ const runPipelineInputSchemaGemini = `{
     },
     "ref": {
       "type": "string",
-      "default": "main"
+      "default": "main",
+      "nullable": true
     },
     "steps": {
       "items": {
         "properties": {
           "id": {
-            "type": "string"
+            "type": "string",
+            "nullable": true
           },
           "run": {
             "type": "string"
@@ -3738,7 +4057,8 @@ const runPipelineInputSchemaGemini = `{
               "container"
             ],
             "description": "Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\".",
-            "default": "shell"
+            "default": "shell",
+            "nullable": true
           },
           "retry": {
             "properties": {
@@ -3746,32 +4066,38 @@ const runPipelineInputSchemaGemini = `{
                 "type": "integer",
                 "maximum": 10,
                 "minimum": 1,
-                "default": 3
+                "default": 3,
+                "nullable": true
               },
               "backoff_ms": {
                 "type": "integer",
                 "minimum": 0,
-                "default": 500
+                "default": 500,
+                "nullable": true
               },
               "factor": {
                 "type": "number",
-                "default": 2
+                "default": 2,
+                "nullable": true
               },
               "on_timeout": {
-                "type": "boolean"
+                "type": "boolean",
+                "nullable": true
               }
             },
             "type": "object",
             "nullable": true
           },
           "env": {
-            "type": "object"
+            "type": "object",
+            "nullable": true
           },
           "needs": {
             "items": {
               "type": "string"
             },
-            "type": "array"
+            "type": "array",
+            "nullable": true
           },
           "timeout_s": {
             "type": "integer",
@@ -3779,7 +4105,8 @@ const runPipelineInputSchemaGemini = `{
             "nullable": true
           },
           "allow_failure": {
-            "type": "boolean"
+            "type": "boolean",
+            "nullable": true
           }
         },
         "type": "object"
@@ -3793,31 +4120,39 @@ const runPipelineInputSchemaGemini = `{
           "type": "integer",
           "maximum": 10,
           "minimum": 1,
-          "default": 3
+          "default": 3,
+          "nullable": true
         },
         "backoff_ms": {
           "type": "integer",
           "minimum": 0,
-          "default": 500
+          "default": 500,
+          "nullable": true
         },
         "factor": {
           "type": "number",
-          "default": 2
+          "default": 2,
+          "nullable": true
         },
         "on_timeout": {
-          "type": "boolean"
+          "type": "boolean",
+          "nullable": true
         }
       },
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "services": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "matrix": {
-      "type": "object"
+      "type": "object",
+      "nullable": true
     },
     "dry_run": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "priority": {
       "type": "integer",
@@ -3845,7 +4180,14 @@ const updateWorkflowInputSchema = `{
               {
                 "properties": {
                   "name": {
-                    "type": "string"
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   },
                   "checks": {
                     "anyOf": [
@@ -3855,7 +4197,14 @@ const updateWorkflowInputSchema = `{
                             {
                               "properties": {
                                 "id": {
-                                  "type": "string"
+                                  "anyOf": [
+                                    {
+                                      "type": "string"
+                                    },
+                                    {
+                                      "type": "null"
+                                    }
+                                  ]
                                 },
                                 "count": {
                                   "anyOf": [
@@ -3864,12 +4213,22 @@ const updateWorkflowInputSchema = `{
                                     },
                                     {
                                       "type": "string",
-                                      "pattern": "^-?[0-9]+$"
+                                      "pattern": "^(-?[0-9]+)?$"
+                                    },
+                                    {
+                                      "type": "null"
                                     }
                                   ]
                                 },
                                 "note": {
-                                  "type": "string"
+                                  "anyOf": [
+                                    {
+                                      "type": "string"
+                                    },
+                                    {
+                                      "type": "null"
+                                    }
+                                  ]
                                 }
                               },
                               "type": "object"
@@ -3883,6 +4242,9 @@ const updateWorkflowInputSchema = `{
                       },
                       {
                         "type": "string"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -3900,7 +4262,10 @@ const updateWorkflowInputSchema = `{
                               },
                               {
                                 "type": "string",
-                                "pattern": "^-?[0-9]+$"
+                                "pattern": "^(-?[0-9]+)?$"
+                              },
+                              {
+                                "type": "null"
                               }
                             ]
                           },
@@ -3913,7 +4278,10 @@ const updateWorkflowInputSchema = `{
                               },
                               {
                                 "type": "string",
-                                "pattern": "^[0-9]+$"
+                                "pattern": "^([0-9]+)?$"
+                              },
+                              {
+                                "type": "null"
                               }
                             ]
                           },
@@ -3925,7 +4293,10 @@ const updateWorkflowInputSchema = `{
                               },
                               {
                                 "type": "string",
-                                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                                "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+                              },
+                              {
+                                "type": "null"
                               }
                             ]
                           },
@@ -3936,7 +4307,10 @@ const updateWorkflowInputSchema = `{
                               },
                               {
                                 "type": "string",
-                                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+                                "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                              },
+                              {
+                                "type": "null"
                               }
                             ]
                           }
@@ -3971,6 +4345,9 @@ const updateWorkflowInputSchema = `{
                       },
                       {
                         "type": "string"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   },
@@ -3992,6 +4369,9 @@ const updateWorkflowInputSchema = `{
                       },
                       {
                         "type": "string"
+                      },
+                      {
+                        "type": "null"
                       }
                     ]
                   }
@@ -4007,6 +4387,9 @@ const updateWorkflowInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -4015,8 +4398,15 @@ const updateWorkflowInputSchema = `{
         {
           "properties": {
             "name": {
-              "type": "string",
-              "default": "cp-default"
+              "anyOf": [
+                {
+                  "type": "string",
+                  "default": "cp-default"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
             "checks": {
               "anyOf": [
@@ -4026,7 +4416,14 @@ const updateWorkflowInputSchema = `{
                       {
                         "properties": {
                           "id": {
-                            "type": "string"
+                            "anyOf": [
+                              {
+                                "type": "string"
+                              },
+                              {
+                                "type": "null"
+                              }
+                            ]
                           },
                           "count": {
                             "anyOf": [
@@ -4035,12 +4432,22 @@ const updateWorkflowInputSchema = `{
                               },
                               {
                                 "type": "string",
-                                "pattern": "^-?[0-9]+$"
+                                "pattern": "^(-?[0-9]+)?$"
+                              },
+                              {
+                                "type": "null"
                               }
                             ]
                           },
                           "note": {
-                            "type": "string"
+                            "anyOf": [
+                              {
+                                "type": "string"
+                              },
+                              {
+                                "type": "null"
+                              }
+                            ]
                           }
                         },
                         "type": "object"
@@ -4054,6 +4461,9 @@ const updateWorkflowInputSchema = `{
                 },
                 {
                   "type": "string"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -4071,7 +4481,10 @@ const updateWorkflowInputSchema = `{
                         },
                         {
                           "type": "string",
-                          "pattern": "^-?[0-9]+$"
+                          "pattern": "^(-?[0-9]+)?$"
+                        },
+                        {
+                          "type": "null"
                         }
                       ]
                     },
@@ -4084,7 +4497,10 @@ const updateWorkflowInputSchema = `{
                         },
                         {
                           "type": "string",
-                          "pattern": "^[0-9]+$"
+                          "pattern": "^([0-9]+)?$"
+                        },
+                        {
+                          "type": "null"
                         }
                       ]
                     },
@@ -4096,7 +4512,10 @@ const updateWorkflowInputSchema = `{
                         },
                         {
                           "type": "string",
-                          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+                          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+                        },
+                        {
+                          "type": "null"
                         }
                       ]
                     },
@@ -4107,7 +4526,10 @@ const updateWorkflowInputSchema = `{
                         },
                         {
                           "type": "string",
-                          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+                          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                        },
+                        {
+                          "type": "null"
                         }
                       ]
                     }
@@ -4142,6 +4564,9 @@ const updateWorkflowInputSchema = `{
                 },
                 {
                   "type": "string"
+                },
+                {
+                  "type": "null"
                 }
               ]
             },
@@ -4163,6 +4588,9 @@ const updateWorkflowInputSchema = `{
                 },
                 {
                   "type": "string"
+                },
+                {
+                  "type": "null"
                 }
               ]
             }
@@ -4178,12 +4606,19 @@ const updateWorkflowInputSchema = `{
       ]
     },
     "strict_ids": {
-      "$comment": "normgen: strict (no coercion, by declaration)",
-      "items": {
-        "$comment": "normgen: strict (no coercion, by declaration)",
-        "type": "integer"
-      },
-      "type": "array"
+      "anyOf": [
+        {
+          "$comment": "normgen: strict (no coercion, by declaration)",
+          "items": {
+            "$comment": "normgen: strict (no coercion, by declaration)",
+            "type": "integer"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
     }
   },
   "type": "object",
@@ -4204,23 +4639,33 @@ const updateWorkflowInputSchemaTypeArray = `{
       "items": {
         "properties": {
           "name": {
-            "type": "string"
+            "type": [
+              "string",
+              "null"
+            ]
           },
           "checks": {
             "items": {
               "properties": {
                 "id": {
-                  "type": "string"
+                  "type": [
+                    "string",
+                    "null"
+                  ]
                 },
                 "count": {
-                  "pattern": "^-?[0-9]+$",
+                  "pattern": "^(-?[0-9]+)?$",
                   "type": [
                     "integer",
-                    "string"
+                    "string",
+                    "null"
                   ]
                 },
                 "note": {
-                  "type": "string"
+                  "type": [
+                    "string",
+                    "null"
+                  ]
                 }
               },
               "type": [
@@ -4230,7 +4675,8 @@ const updateWorkflowInputSchemaTypeArray = `{
             },
             "type": [
               "array",
-              "string"
+              "string",
+              "null"
             ]
           },
           "gate": {
@@ -4238,35 +4684,39 @@ const updateWorkflowInputSchemaTypeArray = `{
               "attempts": {
                 "maximum": 10,
                 "minimum": 1,
-                "pattern": "^-?[0-9]+$",
+                "pattern": "^(-?[0-9]+)?$",
                 "default": 3,
                 "type": [
                   "integer",
-                  "string"
+                  "string",
+                  "null"
                 ]
               },
               "backoff_ms": {
                 "minimum": 0,
-                "pattern": "^[0-9]+$",
+                "pattern": "^([0-9]+)?$",
                 "default": 500,
                 "type": [
                   "integer",
-                  "string"
+                  "string",
+                  "null"
                 ]
               },
               "factor": {
-                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+                "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
                 "default": 2,
                 "type": [
                   "number",
-                  "string"
+                  "string",
+                  "null"
                 ]
               },
               "on_timeout": {
-                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+                "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
                 "type": [
                   "boolean",
-                  "string"
+                  "string",
+                  "null"
                 ]
               }
             },
@@ -4288,7 +4738,8 @@ const updateWorkflowInputSchemaTypeArray = `{
             },
             "type": [
               "array",
-              "string"
+              "string",
+              "null"
             ]
           },
           "limits": {
@@ -4301,7 +4752,8 @@ const updateWorkflowInputSchemaTypeArray = `{
             },
             "type": [
               "object",
-              "string"
+              "string",
+              "null"
             ]
           }
         },
@@ -4312,30 +4764,41 @@ const updateWorkflowInputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "default": {
       "properties": {
         "name": {
-          "type": "string",
-          "default": "cp-default"
+          "default": "cp-default",
+          "type": [
+            "string",
+            "null"
+          ]
         },
         "checks": {
           "items": {
             "properties": {
               "id": {
-                "type": "string"
+                "type": [
+                  "string",
+                  "null"
+                ]
               },
               "count": {
-                "pattern": "^-?[0-9]+$",
+                "pattern": "^(-?[0-9]+)?$",
                 "type": [
                   "integer",
-                  "string"
+                  "string",
+                  "null"
                 ]
               },
               "note": {
-                "type": "string"
+                "type": [
+                  "string",
+                  "null"
+                ]
               }
             },
             "type": [
@@ -4345,7 +4808,8 @@ const updateWorkflowInputSchemaTypeArray = `{
           },
           "type": [
             "array",
-            "string"
+            "string",
+            "null"
           ]
         },
         "gate": {
@@ -4353,35 +4817,39 @@ const updateWorkflowInputSchemaTypeArray = `{
             "attempts": {
               "maximum": 10,
               "minimum": 1,
-              "pattern": "^-?[0-9]+$",
+              "pattern": "^(-?[0-9]+)?$",
               "default": 3,
               "type": [
                 "integer",
-                "string"
+                "string",
+                "null"
               ]
             },
             "backoff_ms": {
               "minimum": 0,
-              "pattern": "^[0-9]+$",
+              "pattern": "^([0-9]+)?$",
               "default": 500,
               "type": [
                 "integer",
-                "string"
+                "string",
+                "null"
               ]
             },
             "factor": {
-              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+              "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
               "default": 2,
               "type": [
                 "number",
-                "string"
+                "string",
+                "null"
               ]
             },
             "on_timeout": {
-              "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+              "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
               "type": [
                 "boolean",
-                "string"
+                "string",
+                "null"
               ]
             }
           },
@@ -4403,7 +4871,8 @@ const updateWorkflowInputSchemaTypeArray = `{
           },
           "type": [
             "array",
-            "string"
+            "string",
+            "null"
           ]
         },
         "limits": {
@@ -4416,7 +4885,8 @@ const updateWorkflowInputSchemaTypeArray = `{
           },
           "type": [
             "object",
-            "string"
+            "string",
+            "null"
           ]
         }
       },
@@ -4432,7 +4902,10 @@ const updateWorkflowInputSchemaTypeArray = `{
         "$comment": "normgen: strict (no coercion, by declaration)",
         "type": "integer"
       },
-      "type": "array"
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "type": "object",
@@ -4452,24 +4925,29 @@ const updateWorkflowInputSchemaGemini = `{
       "items": {
         "properties": {
           "name": {
-            "type": "string"
+            "type": "string",
+            "nullable": true
           },
           "checks": {
             "items": {
               "properties": {
                 "id": {
-                  "type": "string"
+                  "type": "string",
+                  "nullable": true
                 },
                 "count": {
-                  "type": "integer"
+                  "type": "integer",
+                  "nullable": true
                 },
                 "note": {
-                  "type": "string"
+                  "type": "string",
+                  "nullable": true
                 }
               },
               "type": "object"
             },
-            "type": "array"
+            "type": "array",
+            "nullable": true
           },
           "gate": {
             "properties": {
@@ -4477,19 +4955,23 @@ const updateWorkflowInputSchemaGemini = `{
                 "type": "integer",
                 "maximum": 10,
                 "minimum": 1,
-                "default": 3
+                "default": 3,
+                "nullable": true
               },
               "backoff_ms": {
                 "type": "integer",
                 "minimum": 0,
-                "default": 500
+                "default": 500,
+                "nullable": true
               },
               "factor": {
                 "type": "number",
-                "default": 2
+                "default": 2,
+                "nullable": true
               },
               "on_timeout": {
-                "type": "boolean"
+                "type": "boolean",
+                "nullable": true
               }
             },
             "type": "object",
@@ -4502,38 +4984,46 @@ const updateWorkflowInputSchemaGemini = `{
               },
               "type": "array"
             },
-            "type": "array"
+            "type": "array",
+            "nullable": true
           },
           "limits": {
-            "type": "object"
+            "type": "object",
+            "nullable": true
           }
         },
         "type": "object"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     },
     "default": {
       "properties": {
         "name": {
           "type": "string",
-          "default": "cp-default"
+          "default": "cp-default",
+          "nullable": true
         },
         "checks": {
           "items": {
             "properties": {
               "id": {
-                "type": "string"
+                "type": "string",
+                "nullable": true
               },
               "count": {
-                "type": "integer"
+                "type": "integer",
+                "nullable": true
               },
               "note": {
-                "type": "string"
+                "type": "string",
+                "nullable": true
               }
             },
             "type": "object"
           },
-          "type": "array"
+          "type": "array",
+          "nullable": true
         },
         "gate": {
           "properties": {
@@ -4541,19 +5031,23 @@ const updateWorkflowInputSchemaGemini = `{
               "type": "integer",
               "maximum": 10,
               "minimum": 1,
-              "default": 3
+              "default": 3,
+              "nullable": true
             },
             "backoff_ms": {
               "type": "integer",
               "minimum": 0,
-              "default": 500
+              "default": 500,
+              "nullable": true
             },
             "factor": {
               "type": "number",
-              "default": 2
+              "default": 2,
+              "nullable": true
             },
             "on_timeout": {
-              "type": "boolean"
+              "type": "boolean",
+              "nullable": true
             }
           },
           "type": "object",
@@ -4566,10 +5060,12 @@ const updateWorkflowInputSchemaGemini = `{
             },
             "type": "array"
           },
-          "type": "array"
+          "type": "array",
+          "nullable": true
         },
         "limits": {
-          "type": "object"
+          "type": "object",
+          "nullable": true
         }
       },
       "type": "object",
@@ -4579,7 +5075,8 @@ const updateWorkflowInputSchemaGemini = `{
       "items": {
         "type": "integer"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     }
   },
   "type": "object",
@@ -4620,9 +5117,23 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "body",
+					ID:    "create_ticket.body.absent",
+					Tools: []string{"create_ticket"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "body",
 					ID:    "create_ticket.body.unescape",
 					Tools: []string{"create_ticket"},
 					Type:  lenient.RuleUnescape,
+				},
+				{
+					From:  "labels",
+					ID:    "create_ticket.labels.absent",
+					Tools: []string{"create_ticket"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "labels",
@@ -4638,11 +5149,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					From:  "estimate_h",
+					ID:    "create_ticket.estimate_h.absent",
+					Tools: []string{"create_ticket"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "float",
 					From:     "estimate_h",
 					ID:       "create_ticket.estimate_h.coerce",
 					Tools:    []string{"create_ticket"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "links",
+					ID:    "create_ticket.links.absent",
+					Tools: []string{"create_ticket"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "links",
@@ -4681,6 +5206,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "fields",
+					ID:    "create_ticket.fields.absent",
+					Tools: []string{"create_ticket"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "fields",
 					ID:    "create_ticket.fields.json",
 					To:    "native",
 					Tools: []string{"create_ticket"},
@@ -4694,6 +5226,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "create_ticket.fields{}.history.absent",
+					Path:  "fields{}.history",
+					Tools: []string{"create_ticket"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "create_ticket.fields{}.history.wrap",
 					Path:  "fields{}.history",
 					Tools: []string{"create_ticket"},
@@ -4705,6 +5244,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"create_ticket"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "watchers",
+					ID:    "create_ticket.watchers.absent",
+					Tools: []string{"create_ticket"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "watchers",
@@ -4727,11 +5273,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "urgent",
+					ID:    "create_ticket.urgent.absent",
+					Tools: []string{"create_ticket"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "urgent",
 					ID:       "create_ticket.urgent.coerce",
 					Tools:    []string{"create_ticket"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "severity",
+					ID:    "create_ticket.severity.absent",
+					Tools: []string{"create_ticket"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 				{
 					From:  "severity",
@@ -4780,6 +5340,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "ref",
+					ID:    "run_pipeline.ref.absent",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "ref",
 					ID:    "run_pipeline.ref.default",
 					Tools: []string{"run_pipeline"},
 					Type:  lenient.RuleParamDefault,
@@ -4798,6 +5365,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"run_pipeline"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "run_pipeline.steps[].id.absent",
+					Path:  "steps[].id",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 				{
 					ID:    "run_pipeline.steps[].id.default",
@@ -4827,6 +5401,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleUnescape,
 				},
 				{
+					ID:    "run_pipeline.steps[].kind.absent",
+					Path:  "steps[].kind",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "run_pipeline.steps[].kind.default",
 					Path:  "steps[].kind",
 					Tools: []string{"run_pipeline"},
@@ -4839,6 +5420,13 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"run_pipeline"},
 					Type:  lenient.RuleValueAlias,
 					Value: json.RawMessage(`{"sh":"shell","bash":"shell","container":"docker"}`),
+				},
+				{
+					ID:    "run_pipeline.steps[].retry.absent",
+					Path:  "steps[].retry",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					ID:    "run_pipeline.steps[].retry.json",
@@ -4862,6 +5450,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					ID:    "run_pipeline.steps[].retry.attempts.absent",
+					Path:  "steps[].retry.attempts",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "run_pipeline.steps[].retry.attempts.default",
 					Path:  "steps[].retry.attempts",
 					Tools: []string{"run_pipeline"},
@@ -4874,6 +5469,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "steps[].retry.attempts",
 					Tools:    []string{"run_pipeline"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "run_pipeline.steps[].retry.backoff_ms.absent",
+					Path:  "steps[].retry.backoff_ms",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "run_pipeline.steps[].retry.backoff_ms.default",
@@ -4890,6 +5492,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "run_pipeline.steps[].retry.factor.absent",
+					Path:  "steps[].retry.factor",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "run_pipeline.steps[].retry.factor.default",
 					Path:  "steps[].retry.factor",
 					Tools: []string{"run_pipeline"},
@@ -4904,6 +5513,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "run_pipeline.steps[].retry.on_timeout.absent",
+					Path:  "steps[].retry.on_timeout",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					ID:       "run_pipeline.steps[].retry.on_timeout.coerce",
 					Path:     "steps[].retry.on_timeout",
@@ -4911,11 +5527,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "run_pipeline.steps[].env.absent",
+					Path:  "steps[].env",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "run_pipeline.steps[].env.json",
 					Path:  "steps[].env",
 					To:    "native",
 					Tools: []string{"run_pipeline"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "run_pipeline.steps[].needs.absent",
+					Path:  "steps[].needs",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "run_pipeline.steps[].needs.wrap",
@@ -4931,6 +5561,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "run_pipeline.steps[].timeout_s.absent",
+					Path:  "steps[].timeout_s",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "run_pipeline.steps[].timeout_s.coerce",
 					Path:     "steps[].timeout_s",
@@ -4938,11 +5575,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "run_pipeline.steps[].allow_failure.absent",
+					Path:  "steps[].allow_failure",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool_strict",
 					ID:       "run_pipeline.steps[].allow_failure.coerce",
 					Path:     "steps[].allow_failure",
 					Tools:    []string{"run_pipeline"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "retry",
+					ID:    "run_pipeline.retry.absent",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "retry",
@@ -4966,6 +5617,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					ID:    "run_pipeline.retry.attempts.absent",
+					Path:  "retry.attempts",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "run_pipeline.retry.attempts.default",
 					Path:  "retry.attempts",
 					Tools: []string{"run_pipeline"},
@@ -4978,6 +5636,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "retry.attempts",
 					Tools:    []string{"run_pipeline"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "run_pipeline.retry.backoff_ms.absent",
+					Path:  "retry.backoff_ms",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "run_pipeline.retry.backoff_ms.default",
@@ -4994,6 +5659,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "run_pipeline.retry.factor.absent",
+					Path:  "retry.factor",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "run_pipeline.retry.factor.default",
 					Path:  "retry.factor",
 					Tools: []string{"run_pipeline"},
@@ -5008,11 +5680,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "run_pipeline.retry.on_timeout.absent",
+					Path:  "retry.on_timeout",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					ID:       "run_pipeline.retry.on_timeout.coerce",
 					Path:     "retry.on_timeout",
 					Tools:    []string{"run_pipeline"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "services",
+					ID:    "run_pipeline.services.absent",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "services",
@@ -5027,6 +5713,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"run_pipeline"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "run_pipeline.services{}.ports.absent",
+					Path:  "services{}.ports",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "run_pipeline.services{}.ports.wrap",
@@ -5047,6 +5740,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "services{}.ports[]",
 					Tools:    []string{"run_pipeline"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "run_pipeline.services{}.ready.absent",
+					Path:  "services{}.ready",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					ID:    "run_pipeline.services{}.ready.json",
@@ -5070,6 +5770,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					ID:    "run_pipeline.services{}.ready.attempts.absent",
+					Path:  "services{}.ready.attempts",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "run_pipeline.services{}.ready.attempts.default",
 					Path:  "services{}.ready.attempts",
 					Tools: []string{"run_pipeline"},
@@ -5082,6 +5789,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "services{}.ready.attempts",
 					Tools:    []string{"run_pipeline"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "run_pipeline.services{}.ready.backoff_ms.absent",
+					Path:  "services{}.ready.backoff_ms",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "run_pipeline.services{}.ready.backoff_ms.default",
@@ -5098,6 +5812,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "run_pipeline.services{}.ready.factor.absent",
+					Path:  "services{}.ready.factor",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "run_pipeline.services{}.ready.factor.default",
 					Path:  "services{}.ready.factor",
 					Tools: []string{"run_pipeline"},
@@ -5112,11 +5833,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "run_pipeline.services{}.ready.on_timeout.absent",
+					Path:  "services{}.ready.on_timeout",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					ID:       "run_pipeline.services{}.ready.on_timeout.coerce",
 					Path:     "services{}.ready.on_timeout",
 					Tools:    []string{"run_pipeline"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "matrix",
+					ID:    "run_pipeline.matrix.absent",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "matrix",
@@ -5140,11 +5875,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "dry_run",
+					ID:    "run_pipeline.dry_run.absent",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "dry_run",
 					ID:       "run_pipeline.dry_run.coerce",
 					Tools:    []string{"run_pipeline"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "priority",
+					ID:    "run_pipeline.priority.absent",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					CoerceTo: "int",
@@ -5172,6 +5921,13 @@ func NormgenTools() []lenient.Tool {
 			Rules: []lenient.Rule{
 				{
 					From:  "checkpoints",
+					ID:    "update_workflow.checkpoints.absent",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "checkpoints",
 					ID:    "update_workflow.checkpoints.json",
 					To:    "native",
 					Tools: []string{"update_workflow"},
@@ -5185,11 +5941,25 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "update_workflow.checkpoints[].name.absent",
+					Path:  "checkpoints[].name",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "update_workflow.checkpoints[].name.default",
 					Path:  "checkpoints[].name",
 					Tools: []string{"update_workflow"},
 					Type:  lenient.RuleParamDefault,
 					Value: json.RawMessage(`"cp-{{index}}"`),
+				},
+				{
+					ID:    "update_workflow.checkpoints[].checks.absent",
+					Path:  "checkpoints[].checks",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "update_workflow.checkpoints[].checks.json",
@@ -5206,6 +5976,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "update_workflow.checkpoints[].checks[].id.absent",
+					Path:  "checkpoints[].checks[].id",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "update_workflow.checkpoints[].checks[].id.default",
 					Path:  "checkpoints[].checks[].id",
 					Tools: []string{"update_workflow"},
@@ -5220,6 +5997,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					ID:    "update_workflow.checkpoints[].checks[].count.absent",
+					Path:  "checkpoints[].checks[].count",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "update_workflow.checkpoints[].checks[].count.coerce",
 					Path:     "checkpoints[].checks[].count",
@@ -5227,10 +6011,24 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "update_workflow.checkpoints[].checks[].note.absent",
+					Path:  "checkpoints[].checks[].note",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "update_workflow.checkpoints[].checks[].note.unescape",
 					Path:  "checkpoints[].checks[].note",
 					Tools: []string{"update_workflow"},
 					Type:  lenient.RuleUnescape,
+				},
+				{
+					ID:    "update_workflow.checkpoints[].gate.absent",
+					Path:  "checkpoints[].gate",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					ID:    "update_workflow.checkpoints[].gate.json",
@@ -5254,6 +6052,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					ID:    "update_workflow.checkpoints[].gate.attempts.absent",
+					Path:  "checkpoints[].gate.attempts",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "update_workflow.checkpoints[].gate.attempts.default",
 					Path:  "checkpoints[].gate.attempts",
 					Tools: []string{"update_workflow"},
@@ -5266,6 +6071,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "checkpoints[].gate.attempts",
 					Tools:    []string{"update_workflow"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "update_workflow.checkpoints[].gate.backoff_ms.absent",
+					Path:  "checkpoints[].gate.backoff_ms",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "update_workflow.checkpoints[].gate.backoff_ms.default",
@@ -5282,6 +6094,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "update_workflow.checkpoints[].gate.factor.absent",
+					Path:  "checkpoints[].gate.factor",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "update_workflow.checkpoints[].gate.factor.default",
 					Path:  "checkpoints[].gate.factor",
 					Tools: []string{"update_workflow"},
@@ -5296,11 +6115,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "update_workflow.checkpoints[].gate.on_timeout.absent",
+					Path:  "checkpoints[].gate.on_timeout",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					ID:       "update_workflow.checkpoints[].gate.on_timeout.coerce",
 					Path:     "checkpoints[].gate.on_timeout",
 					Tools:    []string{"update_workflow"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "update_workflow.checkpoints[].owners.absent",
+					Path:  "checkpoints[].owners",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "update_workflow.checkpoints[].owners.json",
@@ -5315,6 +6148,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"update_workflow"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "update_workflow.checkpoints[].limits.absent",
+					Path:  "checkpoints[].limits",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "update_workflow.checkpoints[].limits.json",
@@ -5332,10 +6172,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "default",
+					ID:    "update_workflow.default.absent",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
+				},
+				{
+					From:  "default",
 					ID:    "update_workflow.default.json",
 					To:    "native",
 					Tools: []string{"update_workflow"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "update_workflow.default.name.absent",
+					Path:  "default.name",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 				{
 					ID:    "update_workflow.default.name.default",
@@ -5343,6 +6197,13 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"update_workflow"},
 					Type:  lenient.RuleParamDefault,
 					Value: json.RawMessage(`"cp-default"`),
+				},
+				{
+					ID:    "update_workflow.default.checks.absent",
+					Path:  "default.checks",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "update_workflow.default.checks.json",
@@ -5359,6 +6220,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "update_workflow.default.checks[].id.absent",
+					Path:  "default.checks[].id",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "update_workflow.default.checks[].id.default",
 					Path:  "default.checks[].id",
 					Tools: []string{"update_workflow"},
@@ -5373,6 +6241,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					ID:    "update_workflow.default.checks[].count.absent",
+					Path:  "default.checks[].count",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "int",
 					ID:       "update_workflow.default.checks[].count.coerce",
 					Path:     "default.checks[].count",
@@ -5380,10 +6255,24 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "update_workflow.default.checks[].note.absent",
+					Path:  "default.checks[].note",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
+				},
+				{
 					ID:    "update_workflow.default.checks[].note.unescape",
 					Path:  "default.checks[].note",
 					Tools: []string{"update_workflow"},
 					Type:  lenient.RuleUnescape,
+				},
+				{
+					ID:    "update_workflow.default.gate.absent",
+					Path:  "default.gate",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[""]`),
 				},
 				{
 					ID:    "update_workflow.default.gate.json",
@@ -5407,6 +6296,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					ID:    "update_workflow.default.gate.attempts.absent",
+					Path:  "default.gate.attempts",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "update_workflow.default.gate.attempts.default",
 					Path:  "default.gate.attempts",
 					Tools: []string{"update_workflow"},
@@ -5419,6 +6315,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "default.gate.attempts",
 					Tools:    []string{"update_workflow"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "update_workflow.default.gate.backoff_ms.absent",
+					Path:  "default.gate.backoff_ms",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "update_workflow.default.gate.backoff_ms.default",
@@ -5435,6 +6338,13 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "update_workflow.default.gate.factor.absent",
+					Path:  "default.gate.factor",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "update_workflow.default.gate.factor.default",
 					Path:  "default.gate.factor",
 					Tools: []string{"update_workflow"},
@@ -5449,11 +6359,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "update_workflow.default.gate.on_timeout.absent",
+					Path:  "default.gate.on_timeout",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					ID:       "update_workflow.default.gate.on_timeout.coerce",
 					Path:     "default.gate.on_timeout",
 					Tools:    []string{"update_workflow"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "update_workflow.default.owners.absent",
+					Path:  "default.owners",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					ID:    "update_workflow.default.owners.json",
@@ -5470,6 +6394,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "update_workflow.default.limits.absent",
+					Path:  "default.limits",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					ID:    "update_workflow.default.limits.json",
 					Path:  "default.limits",
 					To:    "native",
@@ -5482,6 +6413,13 @@ func NormgenTools() []lenient.Tool {
 					Path:     "default.limits{}",
 					Tools:    []string{"update_workflow"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "strict_ids",
+					ID:    "update_workflow.strict_ids.absent",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null]`),
 				},
 				{
 					CoerceTo: "int_literal",

@@ -1,0 +1,61 @@
+package schema
+
+import "github.com/normgen/normgen/lenient"
+
+// AbsentForms is which values of a field are read as the field left out
+// (lenient.Decoder.Absent), for the generated decoders, the fallback
+// decoder, the schema (a null branch, a pattern that also takes "") and
+// the rules (absent) alike:
+//
+//   - null, for an optional field, as OpenAI's strict mode sends it for a
+//     field the model leaves out; but not for a pointer without a default
+//     (null is its own value, nil), for any and json.RawMessage (null is
+//     a value of theirs) nor for a type decoded by its own UnmarshalJSON
+//     or UnmarshalText or by encoding/json (null is given to it, as
+//     encoding/json gives it);
+//   - "", for an optional field with a string form that is not a string
+//     (a number, a boolean, a slice, a map, a struct of the package: not
+//     strict, not split=, not a type decoded by its own code), as Cursor
+//     sends it; unless the field says norm:"empty=error".
+//
+// A required field has none: null for it is "is required" (RequiredNull).
+// kind, pointer, strict and split describe the field's type; hasDefault
+// is a declared default.
+func AbsentForms(kind Kind, pointer, strict bool, split string, required, hasDefault, emptyError bool) lenient.AbsentForms {
+	if required || kind == Any || kind == Custom {
+		// any and json.RawMessage take null as a value; a type with a
+		// decoder of its own is given null, as encoding/json gives it
+		return 0
+	}
+	var forms lenient.AbsentForms
+	if !pointer || hasDefault {
+		forms |= lenient.AbsentNull
+	}
+	if !emptyError && !strict && split == "" {
+		switch kind {
+		case Int, Uint, Float, Bool, Array, Map, Object:
+			forms |= lenient.AbsentEmpty
+		}
+	}
+	return forms
+}
+
+// RequiredNull reports whether null for a required field of this type is
+// read as the field left out ("is required"): a type whose schema has no
+// null, decoded by normgen (not a pointer, any, json.RawMessage, or a type
+// with a decoder of its own, which null is given to as encoding/json
+// gives it).
+func RequiredNull(kind Kind, pointer bool) bool {
+	if pointer {
+		return false
+	}
+	switch kind {
+	case String, Bool, Int, Uint, Float, Array, Map, Object:
+		return true
+	}
+	return false
+}
+
+// EmptyErrorRefused says where `norm:"empty=error"` applies, for the
+// generator and Describe.
+const EmptyErrorRefused = `norm empty=error applies to an optional field that reads "" as left out: a number, a boolean, a slice, a map or a struct of the package, not strict, not split= (a string keeps "", and a required field takes no "")`
