@@ -21,8 +21,8 @@ func TestClientProfiles(t *testing.T) {
 		want        lenient.Profile
 		has, hasNot string
 	}{
-		{"legacy-gemini-host", lenient.ProfileGemini, `"limit":{"default":10,"description":"Limit is the most messages to return.","maximum":100,"minimum":1,"type":"integer"}`, `"anyOf"`},
-		{"old-ajv-host", lenient.ProfileTypeArray, `"type":["integer","string"]`, `"anyOf"`},
+		{"legacy-gemini-host", lenient.ProfileGemini, `"limit":{"default":10,"description":"Limit is the most messages to return.","maximum":100,"minimum":1,"nullable":true,"type":"integer"}`, `"anyOf"`},
+		{"old-ajv-host", lenient.ProfileTypeArray, `"type":["integer","string","null"]`, `"anyOf"`},
 		{"claude-code", lenient.ProfilePortable, `"anyOf"`, `"type":[`},
 	} {
 		t.Run(tc.client, func(t *testing.T) {
