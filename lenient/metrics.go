@@ -102,6 +102,7 @@ func Instrument(tools []Tool, m Metrics) []Tool {
 // map. Built from a tool's input schema, it maps a fix's path (which
 // holds array indexes and map keys the caller sent) to its declared path.
 type shape struct {
+	name  string // the member's name, for a member of an object
 	props map[string]*shape
 	items *shape // array elements
 	extra *shape // map values (additionalProperties)
@@ -144,7 +145,7 @@ func (sh *shape) add(s, root map[string]any, depth int) {
 		}
 		for name, p := range props {
 			if sh.props[name] == nil {
-				sh.props[name] = &shape{}
+				sh.props[name] = &shape{name: name}
 			}
 			p, _ := p.(map[string]any)
 			sh.props[name].add(p, root, depth+1)
@@ -192,6 +193,9 @@ func resolveRef(root map[string]any, ref string) map[string]any {
 // index becomes "[]", a map key "{}", and a key the shape does not
 // declare "*", where the path ends.
 func (sh *shape) declared(path string) string {
+	if p := sh.props[path]; p != nil && !needsQuotes(path) {
+		return p.name // a top-level member, the most common: no allocation
+	}
 	var b strings.Builder
 	for i := 0; i < len(path); {
 		var key string
