@@ -64,12 +64,22 @@ const (
 // as the normalizer's statistics count them.
 const maxTools = 1024
 
-// Metrics counts calls and fixes in OpenTelemetry instruments. It
-// implements lenient.Metrics and is safe for concurrent use.
-type Metrics struct {
-	calls, fixed, refused, fixes metric.Int64Counter
+// maxFixes bounds how many (path, kind) pairs of one tool are counted
+// apart (a tool declares few paths); further fixes are counted at the
+// path "*".
+const maxFixes = 4096
 
-	mu     sync.Mutex                   // held to add to byTool
+// Metrics counts calls and fixes for OpenTelemetry. It implements
+// lenient.Metrics and is safe for concurrent use.
+//
+// A call is counted in atomic counters kept per tool, and the instruments
+// are asynchronous counters that observe them when the SDK collects: the
+// hot path adds to an integer, never through the SDK's per-measurement
+// work (attribute sets, exemplars, locks).
+type Metrics struct {
+	calls, fixed, refused, fixes metric.Int64ObservableCounter
+
+	mu     sync.Mutex                   // held to add to byTool or to a set's fixes
 	byTool atomic.Pointer[map[key]*set] // copied on write: read without a lock
 }
 
@@ -79,10 +89,18 @@ type key struct {
 	stage lenient.Stage
 }
 
-// set is a (tool, stage) pair's attributes, made once, as options.
+// set is one (tool, stage) pair's counts and attributes.
 type set struct {
-	opts []metric.AddOption
-	kvs  []attribute.KeyValue // for the fixes' attributes
+	attrs                 attribute.Set
+	kvs                   []attribute.KeyValue // for the fixes' attributes
+	calls, fixed, refused atomic.Int64
+	fixes                 atomic.Pointer[map[lenient.CountedFix]*fixCount] // copied on write
+}
+
+// fixCount is one (path, kind) pair's count and attributes.
+type fixCount struct {
+	attrs attribute.Set
+	n     atomic.Int64
 }
 
 // New makes the instruments with a meter of mp (otel.GetMeterProvider()
@@ -90,9 +108,10 @@ type set struct {
 func New(mp metric.MeterProvider) (*Metrics, error) {
 	meter := mp.Meter(ScopeName)
 	m := &Metrics{}
+	m.byTool.Store(&map[key]*set{})
 	var err error
 	for _, c := range []struct {
-		p          *metric.Int64Counter
+		p          *metric.Int64ObservableCounter
 		name, desc string
 		unit       string
 	}{
@@ -101,33 +120,47 @@ func New(mp metric.MeterProvider) (*Metrics, error) {
 		{&m.refused, "normgen.refused_calls", "Tool calls refused.", "{call}"},
 		{&m.fixes, "normgen.fixes", "Fixes normgen made, by tool, declared field path and kind of fix.", "{fix}"},
 	} {
-		if *c.p, err = meter.Int64Counter(c.name, metric.WithDescription(c.desc), metric.WithUnit(c.unit)); err != nil {
+		if *c.p, err = meter.Int64ObservableCounter(c.name, metric.WithDescription(c.desc), metric.WithUnit(c.unit)); err != nil {
 			return nil, err
 		}
 	}
-	m.byTool.Store(&map[key]*set{})
+	if _, err := meter.RegisterCallback(m.observe, m.calls, m.fixed, m.refused, m.fixes); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 
 // Count counts one call (lenient.Metrics). A clean call of a tool seen
-// before allocates nothing.
+// before allocates nothing and takes no lock.
 func (m *Metrics) Count(c lenient.Counted) {
-	ctx := context.Background()
 	s := m.set(key{c.Tool, c.Stage})
-	m.calls.Add(ctx, 1, s.opts...)
+	s.calls.Add(1)
 	switch {
 	case c.Refused:
-		m.refused.Add(ctx, 1, s.opts...)
+		s.refused.Add(1)
 	case len(c.Fixes) > 0:
-		m.fixed.Add(ctx, 1, s.opts...)
+		s.fixed.Add(1)
 	}
 	for _, f := range c.Fixes {
-		kvs := append(s.kvs[:len(s.kvs):len(s.kvs)], AttrFixPath.String(f.Path), AttrFixKind.String(string(f.Kind)))
-		m.fixes.Add(ctx, 1, metric.WithAttributes(kvs...))
+		m.fixCount(s, f).n.Add(1)
 	}
 }
 
-// set returns the attributes of k, made on its first call.
+// observe reports every count to the SDK when it collects.
+func (m *Metrics) observe(_ context.Context, o metric.Observer) error {
+	for _, s := range *m.byTool.Load() {
+		opt := metric.WithAttributeSet(s.attrs)
+		o.ObserveInt64(m.calls, s.calls.Load(), opt)
+		o.ObserveInt64(m.fixed, s.fixed.Load(), opt)
+		o.ObserveInt64(m.refused, s.refused.Load(), opt)
+		for _, f := range *s.fixes.Load() {
+			o.ObserveInt64(m.fixes, f.n.Load(), metric.WithAttributeSet(f.attrs))
+		}
+	}
+	return nil
+}
+
+// set returns the counts of k, made on its first call.
 func (m *Metrics) set(k key) *set {
 	if s, ok := (*m.byTool.Load())[k]; ok {
 		return s
@@ -135,22 +168,45 @@ func (m *Metrics) set(k key) *set {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	old := *m.byTool.Load()
+	if len(old) >= maxTools {
+		k.tool = lenient.OtherTools
+	}
 	if s, ok := old[k]; ok {
 		return s
 	}
-	if len(old) >= maxTools {
-		k.tool = lenient.OtherTools
-		if s, ok := old[k]; ok {
-			return s
-		}
-	}
 	kvs := []attribute.KeyValue{AttrToolName.String(k.tool), AttrMethodName.String("tools/call"), AttrStage.String(string(k.stage))}
-	s := &set{opts: []metric.AddOption{metric.WithAttributeSet(attribute.NewSet(kvs...))}, kvs: kvs}
-	next := make(map[key]*set, len(old)+1)
-	for k, v := range old {
+	s := &set{attrs: attribute.NewSet(kvs...), kvs: kvs}
+	s.fixes.Store(&map[lenient.CountedFix]*fixCount{})
+	m.byTool.Store(with(old, k, s))
+	return s
+}
+
+// fixCount returns the count of fix f of s's tool, made on its first fix.
+func (m *Metrics) fixCount(s *set, f lenient.CountedFix) *fixCount {
+	if c, ok := (*s.fixes.Load())[f]; ok {
+		return c
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	old := *s.fixes.Load()
+	if len(old) >= maxFixes {
+		f.Path = "*"
+	}
+	if c, ok := old[f]; ok {
+		return c
+	}
+	kvs := append(s.kvs[:len(s.kvs):len(s.kvs)], AttrFixPath.String(f.Path), AttrFixKind.String(string(f.Kind)))
+	c := &fixCount{attrs: attribute.NewSet(kvs...)}
+	s.fixes.Store(with(old, f, c))
+	return c
+}
+
+// with returns a copy of m with k set to v.
+func with[K comparable, V any](m map[K]V, k K, v V) *map[K]V {
+	next := make(map[K]V, len(m)+1)
+	for k, v := range m {
 		next[k] = v
 	}
-	next[k] = s
-	m.byTool.Store(&next)
-	return s
+	next[k] = v
+	return &next
 }
