@@ -3,6 +3,7 @@ package normotel_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -127,8 +128,21 @@ func TestCounts(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("metrics (-want +got):\n%s", diff)
 	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for name, points := range got {
+		// the README's Metrics section names every instrument and attribute
+		if !strings.Contains(string(readme), "`"+name+"`") {
+			t.Errorf("README.md does not name the instrument %s", name)
+		}
 		for attrs := range points {
+			for _, kv := range strings.Fields(attrs) {
+				if k, _, _ := strings.Cut(kv, "="); !strings.Contains(string(readme), "`"+k+"`") {
+					t.Errorf("README.md does not name the attribute %s", k)
+				}
+			}
 			if strings.Contains(attrs, "caller-chose-this") || strings.Contains(strings.ToLower(attrs), "made_up_key") {
 				t.Errorf("%s: a key the caller sent is an attribute: %s", name, attrs)
 			}

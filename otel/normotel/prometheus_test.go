@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -86,5 +87,14 @@ func TestPrometheusScrape(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("/metrics (-want +got):\n%s\n%s", diff, body)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range got {
+		if name, _, _ := strings.Cut(k, " "); !strings.Contains(string(readme), "`"+name+"`") {
+			t.Errorf("README.md does not name the Prometheus metric %s", name)
+		}
 	}
 }
