@@ -6,6 +6,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -166,5 +167,50 @@ func TestCleanCallAllocs(t *testing.T) {
 	}
 	if a, b := allocs(plain), allocs(counted); b != a {
 		t.Errorf("a clean call allocates %v times counted, %v times not", b, a)
+	}
+}
+
+// TestConcurrent: calls counted from many goroutines while the SDK
+// collects add up exactly (go test -race checks the counts' and
+// attributes' copy-on-write maps).
+func TestConcurrent(t *testing.T) {
+	m, r := setup(t)
+	const workers, calls = 8, 200
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 20 {
+			var rm metricdata.ResourceMetrics
+			if err := r.Collect(context.Background(), &rm); err != nil {
+				t.Error(err)
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range calls {
+				m.Count(lenient.Counted{
+					Tool:  fmt.Sprintf("tool%d", (w+i)%3),
+					Stage: lenient.StageDecoder,
+					Fixes: []lenient.CountedFix{{Path: fmt.Sprintf("f%d", i%5), Kind: lenient.FixAlias}},
+				})
+			}
+		}()
+	}
+	wg.Wait()
+	<-done
+	got := sums(t, r)
+	var callsN, fixesN int64
+	for _, v := range got["normgen.calls"] {
+		callsN += v
+	}
+	for _, v := range got["normgen.fixes"] {
+		fixesN += v
+	}
+	if callsN != workers*calls || fixesN != workers*calls || len(got["normgen.fixes"]) != 15 {
+		t.Errorf("%d calls, %d fixes in %d series; want %d, %d in 15", callsN, fixesN, len(got["normgen.fixes"]), workers*calls, workers*calls)
 	}
 }
