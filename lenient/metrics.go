@@ -16,6 +16,14 @@ type Metrics interface {
 	Count(c Counted)
 }
 
+// MetricsBinder is implemented by a Metrics that counts one tool's calls
+// faster when told the tool beforehand: Instrument binds each tool once
+// and calls the bound Metrics' Count for its calls (with the same Tool
+// and Stage as Bind was given).
+type MetricsBinder interface {
+	Bind(tool string, stage Stage) Metrics
+}
+
 // Stage names where a call was counted: by which part of normgen.
 type Stage string
 
@@ -68,8 +76,9 @@ const FixToJSONText FixKind = "to_json_text"
 // Instrument returns a copy of tools whose Decode reports each call to m:
 // the tool's name, whether the call was refused, and each fix with its
 // declared path (read from the tool's InputSchema, once, here). With m
-// nil it returns tools itself. A clean call costs m.Count and nothing
-// else: no allocation.
+// nil it returns tools itself. A clean call costs m.Count (through
+// MetricsBinder's Bind when m implements it) and nothing else: no
+// allocation.
 func Instrument(tools []Tool, m Metrics) []Tool {
 	if m == nil {
 		return tools
@@ -81,6 +90,10 @@ func Instrument(tools []Tool, m Metrics) []Tool {
 			continue
 		}
 		decode, name, sh := t.Decode, t.Name, newShape(t.InputSchema)
+		m := m
+		if b, ok := m.(MetricsBinder); ok {
+			m = b.Bind(name, StageDecoder)
+		}
 		out[i].Decode = func(args []byte) (any, []Fix, error) {
 			v, fixes, err := decode(args)
 			c := Counted{Tool: name, Stage: StageDecoder, Refused: err != nil}

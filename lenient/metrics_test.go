@@ -150,3 +150,28 @@ func TestNormalizerMetrics(t *testing.T) {
 		t.Errorf("counted (-want +got):\n%s", diff)
 	}
 }
+
+// binder counts through the Metrics its Bind returns.
+type binder struct {
+	recorder
+	bound []string
+}
+
+func (b *binder) Bind(tool string, stage Stage) Metrics {
+	b.bound = append(b.bound, tool+" "+string(stage))
+	return &b.recorder
+}
+
+func (b *binder) Count(Counted) { panic("Count called on a MetricsBinder's unbound Metrics") }
+
+// TestInstrumentBinds: Instrument binds each tool once to a Metrics that
+// implements MetricsBinder, and counts its calls through what Bind gave.
+func TestInstrumentBinds(t *testing.T) {
+	var b binder
+	in := Instrument([]Tool{{Name: "a", Decode: func([]byte) (any, []Fix, error) { return nil, nil, nil }}, {Name: "b"}}, &b)
+	in[0].Decode(nil)
+	in[0].Decode(nil)
+	if want := []string{"a decoder"}; !slices.Equal(b.bound, want) || len(b.got) != 2 {
+		t.Errorf("bound %q, %d calls counted; want %q, 2", b.bound, len(b.got), want)
+	}
+}

@@ -133,7 +133,27 @@ func New(mp metric.MeterProvider) (*Metrics, error) {
 // Count counts one call (lenient.Metrics). A clean call of a tool seen
 // before allocates nothing and takes no lock.
 func (m *Metrics) Count(c lenient.Counted) {
-	s := m.set(key{c.Tool, c.Stage})
+	m.count(m.set(key{c.Tool, c.Stage}), c)
+}
+
+// Bind returns the Metrics of one tool's calls at one stage
+// (lenient.MetricsBinder): lenient.Instrument counts each tool's calls
+// through it, without looking the tool up.
+func (m *Metrics) Bind(tool string, stage lenient.Stage) lenient.Metrics {
+	return bound{m, m.set(key{tool, stage})}
+}
+
+// bound counts the calls of the tool and stage its set is of.
+type bound struct {
+	m *Metrics
+	s *set
+}
+
+// Count counts one call of b's tool.
+func (b bound) Count(c lenient.Counted) { b.m.count(b.s, c) }
+
+// count counts one call in s.
+func (m *Metrics) count(s *set, c lenient.Counted) {
 	s.calls.Add(1)
 	switch {
 	case c.Refused:
