@@ -54,7 +54,7 @@ func expandPaths(flagName string, values []string, dirs, stdin bool) ([]string, 
 		}
 		matches := []string{v}
 		if _, err := os.Stat(v); err != nil && strings.ContainsAny(v, "*?[") {
-			m, gerr := filepath.Glob(v)
+			m, gerr := globDirs(v)
 			switch {
 			case gerr != nil:
 				log.Printf("-%s %s: not a valid glob: %v", flagName, v, gerr)
@@ -88,6 +88,24 @@ func expandPaths(flagName string, values []string, dirs, stdin bool) ([]string, 
 		}
 	}
 	return out, 0
+}
+
+// globDirs is filepath.Glob, but for a pattern ending in a separator
+// (logs/*/), as in a shell: the directories its trimmed pattern matches
+// (filepath.Glob itself matches nothing then).
+func globDirs(pattern string) ([]string, error) {
+	trimmed := strings.TrimRight(pattern, `/`+string(filepath.Separator))
+	if trimmed == pattern || trimmed == "" {
+		return filepath.Glob(pattern)
+	}
+	m, err := filepath.Glob(trimmed)
+	var dirs []string
+	for _, p := range m {
+		if info, serr := os.Stat(p); serr == nil && info.IsDir() {
+			dirs = append(dirs, p)
+		}
+	}
+	return dirs, err
 }
 
 // pathsNote names the paths in one short phrase: the path when there is

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"log"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -226,10 +227,20 @@ func TestStatsReplicas(t *testing.T) {
 		t.Errorf("the page's recent normalizations are not newest first (\"5\" at %d, \"1\" at %d)", i5, i1)
 	}
 
-	// Repeated -logdir: the same page data.
-	url2 := serveStats(t, dir, "-logdir", "logs/replica-0", "-logdir", "logs/replica-[12]")
+	// Repeated -logdir: the same page data; with the call logs of three
+	// replicas, their error patterns counted together.
+	calls := t.TempDir()
+	replicaCallLogs(t, calls)
+	pkg := filepath.Join(repoRoot(t), "examples", "filesystem")
+	url2 := serveStats(t, dir, "-logdir", "logs/replica-0", "-logdir", "logs/replica-[12]/",
+		"-calls", filepath.Join(calls, "logs", "*", "calls.jsonl*"), "-pkg", pkg)
 	if again := httpGet(t, url2+"/stats.json"); again != httpGet(t, url+"/stats.json") {
 		t.Errorf("repeated -logdir serves other statistics:\n%s", again)
+	}
+	var patterns []lenient.ErrorPattern
+	json.Unmarshal([]byte(httpGet(t, url2+"/patterns.json")), &patterns)
+	if len(patterns) != 1 || patterns[0].Count != 3 || !strings.HasSuffix(patterns[0].Edit, ": alias=glob") {
+		t.Errorf("the error patterns of three replicas' call logs: %+v", patterns)
 	}
 
 	bad := filepath.Join(dir, "logs", "replica-1", lenient.StatsFile)
@@ -241,5 +252,48 @@ func TestStatsReplicas(t *testing.T) {
 	code, _, errOut = normgen(t, dir, "", "stats", "-logdir", "replicas/*")
 	if first, _, _ := strings.Cut(errOut, "\n"); code != 2 || first != "normgen: -logdir replicas/*: no folder matches this glob" {
 		t.Errorf("a glob that matches nothing: exit %d, stderr:\n%s", code, errOut)
+	}
+}
+
+// TestExpandPaths: how -calls and -logdir values become paths: globs in
+// order, a trailing separator keeping folders only (as in a shell), an
+// existing path taken as it is even with a glob's characters, a path named
+// twice read once with a note, stdin only where allowed.
+func TestExpandPaths(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, d := range []string{"logs/b", "logs/a"} {
+		os.MkdirAll(d, 0o755)
+	}
+	for _, f := range []string{"logs/x.jsonl", "logs/a/calls.jsonl", "logs/a/calls.jsonl.1", "logs/b/calls.jsonl", "w[1].jsonl"} {
+		os.WriteFile(f, nil, 0o644)
+	}
+	var said strings.Builder
+	log.SetOutput(&said)
+	defer log.SetOutput(os.Stderr)
+	for _, tc := range []struct {
+		values []string
+		dirs   bool
+		want   string // the paths, space-separated
+		code   int
+		note   string // in what is said
+	}{
+		{[]string{"logs/*/"}, true, "logs/a logs/b", 0, ""},
+		{[]string{"logs/*"}, true, "", 2, "logs/x.jsonl: not a directory"},
+		{[]string{"logs/*/calls.jsonl*"}, false, "logs/a/calls.jsonl logs/a/calls.jsonl.1 logs/b/calls.jsonl", 0, ""},
+		{[]string{"logs/b/calls.jsonl", "logs/*/calls.jsonl"}, false, "logs/b/calls.jsonl logs/a/calls.jsonl", 0,
+			"-calls: logs/b/calls.jsonl is named by logs/b/calls.jsonl and by logs/*/calls.jsonl: read once"},
+		{[]string{"logs/x.jsonl", "./logs/x.jsonl"}, false, "logs/x.jsonl", 0, "is named by logs/x.jsonl and by ./logs/x.jsonl: read once"},
+		{[]string{"w[1].jsonl"}, false, "w[1].jsonl", 0, ""},
+		{[]string{"-", "logs/x.jsonl"}, false, "- logs/x.jsonl", 0, ""},
+		{[]string{"-"}, true, "", 2, "-logdir -: stdin is not taken here"},
+		{[]string{"nope/*/"}, true, "", 2, "-logdir nope/*/: no folder matches this glob"},
+	} {
+		said.Reset()
+		flagName := map[bool]string{true: "logdir", false: "calls"}[tc.dirs]
+		got, code := expandPaths(flagName, tc.values, tc.dirs, !tc.dirs)
+		if strings.Join(got, " ") != tc.want || code != tc.code || !strings.Contains(said.String(), tc.note) {
+			t.Errorf("%v: %q, exit %d, said %q; want %q, exit %d, saying %q", tc.values, got, code, said.String(), tc.want, tc.code, tc.note)
+		}
 	}
 }
