@@ -11,8 +11,8 @@ import (
 
 // pathsFlag is a flag that may be repeated: each value is a path, or a
 // shell-style glob (filepath.Match syntax: *, ?, [a-z]) that normgen
-// expands itself, so that a quoted glob works in any shell and in
-// go:generate lines. The values keep their order.
+// expands itself, so that a glob quoted in a shell reaches it whole and
+// works the same in every shell. The values keep their order.
 type pathsFlag []string
 
 func (p *pathsFlag) String() string { return strings.Join(*p, " ") }
