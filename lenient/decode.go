@@ -62,7 +62,25 @@ type Decoder struct {
 	deep     []segment
 	scratch  [24]byte // a fixed number's or bool's text, which fix copies
 	ranged   rangeProblem
+	// The unknown keys ignored so far (the first few), each with the
+	// object it was in, for Missing to name: a key sent in place of a
+	// required one is most often a misspelling of it.
+	objects  uint32              // the objects begun so far (Object)
+	objAt    [inlineDepth]uint32 // the object being decoded at each depth
+	unknowns [maxUnknownHints]unknownKey
+	nunknown int
 }
+
+// unknownKey is an unknown key an object held, which Unknown ignored.
+type unknownKey struct {
+	key   []byte // stable: the document's bytes, or an unescaped copy
+	depth int
+	obj   uint32
+}
+
+// maxUnknownHints is how many ignored unknown keys a Decoder keeps for
+// Missing's messages.
+const maxUnknownHints = 4
 
 // Record makes the Decoder keep a list of the fixes it makes (see Fixes).
 func (d *Decoder) Record() { d.record = true }
@@ -782,6 +800,7 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 	}
 	if d.depth == 0 && name == "" && Null(v) {
 		it.Reset(emptyObject)
+		d.beginObject()
 		return true
 	}
 	switch v[0] {
@@ -790,6 +809,7 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 		if t, k := d.tapes.lookup(v); t != nil {
 			it.fromTape(t, k)
 		}
+		d.beginObject()
 		return true
 	case '"':
 		if m&Strict == 0 {
@@ -799,6 +819,7 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 					if tp != nil {
 						it.fromTape(tp, 0)
 					}
+					d.beginObject()
 				}
 				return ok
 			}
@@ -810,6 +831,15 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 		d.Fail(name, v, "is not an object (send a JSON object, or a string holding JSON object text)")
 	}
 	return false
+}
+
+// beginObject notes that an object's members are being decoded at the
+// current depth, so that the unknown keys Missing names are its own.
+func (d *Decoder) beginObject() {
+	d.objects++
+	if d.depth < inlineDepth {
+		d.objAt[d.depth] = d.objects
+	}
 }
 
 // emptyObject is what null arguments read as.
@@ -945,6 +975,10 @@ func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
 		}
 		return
 	}
+	if d.nunknown < len(d.unknowns) && d.depth < inlineDepth {
+		d.unknowns[d.nunknown] = unknownKey{key, d.depth, d.objAt[d.depth]}
+		d.nunknown++
+	}
 	if d.record {
 		d.fix(string(key), FixUnknownKey, nil, nil)
 	}
@@ -984,10 +1018,18 @@ func joinComma(s []string) string {
 
 // Missing records that the required member name is absent; aliases are
 // its other accepted keys.
+//
+// When the object held keys the type does not know (and ignored), the
+// problem names them, and names the key to send when one of them is a
+// misspelling of name or of an alias (see keyHint): a model that sent
+// "nmae" or "thoughtNumber" corrects the call in one retry.
 func (d *Decoder) Missing(name string, aliases []string) {
 	msg := "is required"
 	if len(aliases) > 0 {
 		msg += " (also accepted as " + joinComma(aliases) + ")"
+	}
+	if d.nunknown > 0 {
+		msg += d.keyHint(name, aliases)
 	}
 	d.Fail(name, nil, msg)
 }

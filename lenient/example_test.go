@@ -90,5 +90,5 @@ func Example() {
 	// Output:
 	// src 10 true [go md] <nil>
 	// path: is given more than once, as "path" and "file_path"; send one of them; limit: 1.5 is not a whole number (send 100 or "100"); count_only: 1 is not a boolean: numbers are not read as booleans (send true or false, or "true" or "false"); file_types[0]: 1 is not a string (send text in quotes, such as "1")
-	// File_Path: is not a known key: keys are case-sensitive (send it as "file_path"); path: is required (also accepted as file_path)
+	// File_Path: is not a known key: keys are case-sensitive (send it as "file_path"); path: is required (also accepted as file_path); the object has "other", which is not a key
 }

@@ -29,3 +29,12 @@ func ExampleSearchFilesInput_UnmarshalJSONReport() {
 	// Output:
 	// [{"param":"path","kind":"alias","from":"file_path","to":"path"},{"param":"pattern","kind":"alias","from":"query","to":"pattern"},{"param":"limit","kind":"string_to_int","from":"5","to":5},{"param":"count_only","kind":"string_to_bool","from":"yes","to":true},{"param":"case_sensitive","kind":"default","to":true}] <nil>
 }
+
+func ExampleSearchFilesInput_UnmarshalJSON_misspelledKey() {
+	// README: misspelled
+	var in filesystem.SearchFilesInput
+	err := json.Unmarshal([]byte(`{"path":"src","patern":"TODO","countOnly":true}`), &in)
+	fmt.Println(err)
+	// Output:
+	// pattern: is required (also accepted as query, regex); "patern" is not a key: send it as "pattern"
+}

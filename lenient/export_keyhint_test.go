@@ -1,0 +1,4 @@
+package lenient
+
+// Misspelling is misspelling, for the tests of package lenient_test.
+var Misspelling = misspelling

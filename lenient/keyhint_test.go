@@ -1,0 +1,152 @@
+package lenient_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// itemsInput is decoded by hand as generated code does: an array of
+// objects whose name is required, unknown keys ignored.
+type itemsInput struct {
+	Items []item
+}
+
+type item struct {
+	Name string
+}
+
+var itemNameKeys = []string{"name", "title"}
+
+func (x *itemsInput) UnmarshalJSON(data []byte) error {
+	var d lenient.Decoder
+	if d.Begin(data) {
+		var it lenient.ObjectIter
+		if d.Object(data, "", 0, &it) {
+			seen := false
+			for d.Next(&it) {
+				switch string(it.Key) {
+				case "items":
+					var a lenient.ArrayIter
+					if d.Claim(&seen, &it, []string{"items"}) && d.Array(it.Value, "items", 0, &a) {
+						d.Enter("items")
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e item
+							e.decode(&d, a.Value)
+							x.Items = append(x.Items, e)
+							d.Leave()
+						}
+						d.Leave()
+					}
+				default:
+					d.Unknown(it.Key, 0, []string{"items"})
+				}
+			}
+			if !seen {
+				d.Missing("items", nil)
+			}
+		}
+	}
+	return d.Err()
+}
+
+func (x *item) decode(d *lenient.Decoder, v []byte) {
+	var it lenient.ObjectIter
+	if !d.Object(v, "", 0, &it) {
+		return
+	}
+	seen := false
+	for d.Next(&it) {
+		switch string(it.Key) {
+		case "name", "title":
+			if d.Claim(&seen, &it, itemNameKeys) {
+				x.Name = d.String(it.Value, "name", 0)
+			}
+		default:
+			d.Unknown(it.Key, 0, itemNameKeys)
+		}
+	}
+	if !seen {
+		d.Missing("name", itemNameKeys[1:])
+	}
+}
+
+// TestMissingNamesUnknownKeys: a required field left out of an object
+// that holds keys the type does not know (and ignores) is reported with
+// those keys, and with the declared key to send when one of them is a
+// misspelling of it (edit distance, or another of snake_case, camelCase,
+// kebab-case, PascalCase), so that a model corrects the call in one retry;
+// the keys of another object never leak into the message (issue 24, 29).
+func TestMissingNamesUnknownKeys(t *testing.T) {
+	for _, tc := range []struct {
+		args string
+		want string
+	}{
+		{`{"items":[{"nmae":"a"}]}`, `items[0].name: is required (also accepted as title); "nmae" is not a key: send it as "name"`},
+		{`{"items":[{"label":"a"}]}`, `items[0].name: is required (also accepted as title); the object has "label", which is not a key`},
+		{`{"items":[{"label":"a","color":1}]}`, `items[0].name: is required (also accepted as title); the object has "label" and "color", which are not keys`},
+		{`{"items":[{"titel":"a"}]}`, `items[0].name: is required (also accepted as title); "titel" is not a key: send it as "title"`},
+		// element 1 sent no unknown key: no hint from element 0's
+		{`{"items":[{"nmae":"a","name":"b"},{}]}`, `items[1].name: is required (also accepted as title)`},
+		{`{"item":[]}`, `items: is required; "item" is not a key: send it as "items"`},
+		{`{"Items":[]}`, `Items: is not a known key: keys are case-sensitive (send it as "items"); items: is required`},
+		// a nested object's unknown keys are not the parent's
+		{`{"items":[{"name":"a","itemz":1}]}`, `items: is required; the object has`},
+	} {
+		var x itemsInput
+		err := json.Unmarshal([]byte(tc.args), &x)
+		if tc.args == `{"items":[{"name":"a","itemz":1}]}` {
+			if err != nil {
+				t.Errorf("%s: %v", tc.args, err)
+			}
+			continue
+		}
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s:\n got %v\nwant %s", tc.args, err, tc.want)
+		}
+	}
+}
+
+// TestSpellingHint: a key spelled in another of the usual styles is named.
+func TestSpellingHint(t *testing.T) {
+	for _, tc := range []struct{ sent, declared string }{
+		{"thoughtNumber", "thought_number"},
+		{"ThoughtNumber", "thought_number"},
+		{"thought-number", "thought_number"},
+		{"style_id", "styleId"},
+		{"relativePath", "relative_path"},
+	} {
+		var d lenient.Decoder
+		doc := []byte(`{"` + tc.sent + `":1}`)
+		d.Begin(doc)
+		var it lenient.ObjectIter
+		d.Object(doc, "", 0, &it)
+		for d.Next(&it) {
+			d.Unknown(it.Key, 0, []string{tc.declared})
+		}
+		d.Missing(tc.declared, nil)
+		want := `is not a key: send it as "` + tc.declared + `"`
+		if err := d.Err(); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s for %s: %v; want %q", tc.sent, tc.declared, err, want)
+		}
+	}
+}
+
+func TestMisspelling(t *testing.T) {
+	for _, tc := range []struct {
+		sent, declared string
+		want           bool
+	}{
+		{"nmae", "name", true}, {"titel", "title", true}, {"uri", "url", true}, {"qurey", "query", true},
+		{"b", "a", false}, {"id", "ix", false}, {"pattern", "query", false}, {"limit", "offset", false},
+		{"thoughtNumber", "thought_number", true}, {"thought", "thought_number", false},
+		{"name", "name", false},
+	} {
+		if _, got := lenient.Misspelling(tc.sent, tc.declared); got != tc.want {
+			t.Errorf("misspelling(%q, %q) = %v, want %v", tc.sent, tc.declared, got, tc.want)
+		}
+	}
+}
