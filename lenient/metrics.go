@@ -2,6 +2,8 @@ package lenient
 
 import (
 	"encoding/json"
+	"fmt"
+	"log/slog"
 	"strconv"
 	"strings"
 )
@@ -89,7 +91,11 @@ func Instrument(tools []Tool, m Metrics) []Tool {
 		if t.Decode == nil {
 			continue
 		}
-		decode, name, sh := t.Decode, t.Name, newShape(t.InputSchema)
+		decode, name := t.Decode, t.Name
+		sh, err := newShape(t.InputSchema)
+		if err != nil {
+			slog.Warn(fmt.Sprintf("metrics: tool %s: input schema not read (%v); its fixes are counted at the path *", name, err), "component", "normgen lenient.Instrument")
+		}
 		m := m
 		if b, ok := m.(MetricsBinder); ok {
 			m = b.Bind(name, StageDecoder)
@@ -124,13 +130,13 @@ type shape struct {
 // newShape reads a JSON Schema: properties, items, additionalProperties,
 // through anyOf, oneOf and allOf (a nullable or string-or-array field's
 // branches) and $ref to a local definition. A schema it cannot read gives
-// an empty shape: every path is then "*".
-func newShape(schema []byte) *shape {
+// an empty shape (every path is then "*") and the error.
+func newShape(schema []byte) (*shape, error) {
 	var root map[string]any
-	json.Unmarshal(schema, &root) // a bad schema: an empty shape
+	err := json.Unmarshal(schema, &root)
 	sh := &shape{}
 	sh.add(root, root, 0)
-	return sh
+	return sh, err
 }
 
 // maxShapeDepth bounds how deep $refs are followed (a recursive type's

@@ -2,6 +2,7 @@ package lenient
 
 import (
 	"errors"
+	"log/slog"
 	"slices"
 	"strings"
 	"sync"
@@ -173,5 +174,25 @@ func TestInstrumentBinds(t *testing.T) {
 	in[0].Decode(nil)
 	if want := []string{"a decoder"}; !slices.Equal(b.bound, want) || len(b.got) != 2 {
 		t.Errorf("bound %q, %d calls counted; want %q, 2", b.bound, len(b.got), want)
+	}
+}
+
+// TestInstrumentUnreadSchema: a tool whose input schema cannot be read is
+// still counted, its fixes at "*", with a warning on log/slog's default
+// logger (never a silent loss of the paths).
+func TestInstrumentUnreadSchema(t *testing.T) {
+	var buf strings.Builder
+	defer slog.SetDefault(slog.Default())
+	slog.SetDefault(slog.New(slog.NewTextHandler(&buf, nil)))
+	var r recorder
+	in := Instrument([]Tool{{Name: "broken", InputSchema: []byte(`{"type":`), Decode: func([]byte) (any, []Fix, error) {
+		return nil, []Fix{{Param: "limit", Kind: FixStringToInt}}, nil
+	}}}, &r)
+	in[0].Decode(nil)
+	if len(r.got) != 1 || len(r.got[0].Fixes) != 1 || r.got[0].Fixes[0].Path != "*" {
+		t.Errorf("counted %+v", r.got)
+	}
+	if !strings.Contains(buf.String(), "tool broken: input schema not read") {
+		t.Errorf("no warning: %q", buf.String())
 	}
 }
