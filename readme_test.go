@@ -136,9 +136,9 @@ func TestReadmeGoldenLines(t *testing.T) {
 // tests them in steps of their own (the adapters at two SDK releases).
 func TestOtherModules(t *testing.T) {
 	if os.Getenv("NORMGEN_EXAMPLES") != "1" {
-		t.Skip("examples/ and adapters/... are modules of their own: run go test ./... in each, or NORMGEN_EXAMPLES=1 go test .")
+		t.Skip("examples/, adapters/... and otel/ are modules of their own: run go test ./... in each, or NORMGEN_EXAMPLES=1 go test .")
 	}
-	for _, dir := range []string{"examples", "adapters", "adapters/gosdk", "adapters/mcpgo"} {
+	for _, dir := range []string{"examples", "adapters", "adapters/gosdk", "adapters/mcpgo", "otel"} {
 		t.Run(dir, func(t *testing.T) {
 			cmd := exec.Command("go", "test", "./...")
 			cmd.Dir = dir

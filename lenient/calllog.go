@@ -21,6 +21,12 @@ const defaultCallLogBytes = 16 << 20
 // maxBytes are kept. A line longer than maxBytes alone is dropped with a
 // warning (WithWarnings, or log/slog's default logger). Opt-in: without
 // it nothing is written.
+//
+// For log shippers: an existing file is appended to; each line is one
+// write, whole; rotation is by rename (path.1), never by truncating a
+// file a reader may hold, except when the rename fails (with a warning).
+// Give each process (each replica) a path of its own: `normgen suggest
+// -calls 'logs/*/calls.jsonl*'` reads the logs of all of them as one.
 func WithCallLog(path string, maxBytes int64) Option {
 	return func(c *config) { c.calls = callLogConfig{path: path, max: maxBytes} }
 }

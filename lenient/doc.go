@@ -40,6 +40,11 @@
 // what it reads it gives the Decoder's value and fixes, and it reads
 // nothing the Decoder rejects (DisableFast turns it off, to compare).
 //
+// Metrics is the hook that counts calls and fixes: Instrument wraps a
+// tool list's Decode, WithMetrics a Normalizer's calls, each fix at its
+// declared path (never a key the caller sent). normgen's otel module
+// implements it with OpenTelemetry; this package does not depend on it.
+//
 // Package lenient imports only the standard library.
 package lenient
 

@@ -36,6 +36,8 @@ type Normalizer struct {
 	rules atomic.Pointer[ruleIndex] // the rules in use (SetRules replaces them)
 	stats *statsRecorder            // in memory; with WithLogDir, also in a file
 	calls *callLog                  // nil without WithCallLog (calllog.go)
+	// metrics counts each call (WithMetrics; nil without)
+	metrics Metrics
 }
 
 // ruleIndex is a normalizer's rules, indexed by tool.
@@ -107,7 +109,7 @@ func NewNormalizer(rules []Rule, opts ...Option) (*Normalizer, error) {
 		calls.close()
 		return nil, err
 	}
-	n := &Normalizer{stats: stats, calls: calls}
+	n := &Normalizer{stats: stats, calls: calls, metrics: cfg.metrics}
 	n.install(rules)
 	return n, nil
 }
@@ -265,8 +267,23 @@ func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any
 		}
 		applied = pathRuleMap(applied, b.r, b.segs, b.others, args)
 	}
-	n.stats.record(rs, n.countsOf(rs, tool), tool, applied)
+	c := n.countsOf(rs, tool)
+	n.stats.record(rs, c, tool, applied)
+	n.count(rs, c, applied)
 	return args, applied
+}
+
+// count reports a call to the Metrics of WithMetrics, under the tool
+// name the statistics count it by.
+func (n *Normalizer) count(rs *ruleSet, c *callCounts, applied []Applied) {
+	if n.metrics == nil {
+		return
+	}
+	k := Counted{Tool: c.name, Stage: StageNormalizer}
+	if len(applied) > 0 {
+		k.Fixes = rs.countedFixes(applied)
+	}
+	n.metrics.Count(k)
 }
 
 // coerce reads the string form s as coerceTo, with exactly the forms the
@@ -353,12 +370,15 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 		return args, nil, fmt.Errorf("%w, not %s", ErrNotObject, jsonKind(args[i:]))
 	}
 	rs := n.rulesFor(tool)
+	c := n.countsOf(rs, tool)
 	if !rs.screen.applies(args, &members) {
-		n.stats.record(rs, n.countsOf(rs, tool), tool, nil)
+		n.stats.record(rs, c, tool, nil)
+		n.count(rs, c, nil)
 		return args, nil, nil
 	}
 	out, applied := rs.applyJSON(args)
-	n.stats.record(rs, n.countsOf(rs, tool), tool, applied)
+	n.stats.record(rs, c, tool, applied)
+	n.count(rs, c, applied)
 	return out, applied, nil
 }
 
@@ -400,5 +420,8 @@ func jsonKind(v []byte) string {
 
 // countInvalid counts a call whose arguments are not a JSON object.
 func (n *Normalizer) countInvalid(tool string) {
-	n.stats.recordInvalid(tool)
+	c := n.stats.recordInvalid(tool)
+	if n.metrics != nil {
+		n.metrics.Count(Counted{Tool: c.name, Stage: StageNormalizer, Refused: true})
+	}
 }

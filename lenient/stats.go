@@ -68,6 +68,7 @@ type config struct {
 	interval time.Duration
 	warn     func(error)
 	calls    callLogConfig // WithCallLog (calllog.go)
+	metrics  Metrics       // WithMetrics (metrics.go)
 }
 
 // warner returns where warnings go: the WithWarnings function, or log/slog's
@@ -97,6 +98,11 @@ func WithFlushInterval(d time.Duration) Option { return func(c *config) { c.inte
 // a call the call log could not hold. Without it they go to log/slog's
 // default logger (slog.Warn).
 func WithWarnings(f func(error)) Option { return func(c *config) { c.warn = f } }
+
+// WithMetrics reports each call the normalizer handles to m: the tool,
+// whether its arguments were refused (not a JSON object), and each fix
+// with the declared path of the rule that made it (see Metrics).
+func WithMetrics(m Metrics) Option { return func(c *config) { c.metrics = m } }
 
 // maxTools bounds how many tool names the statistics count apart; the
 // calls of further names are counted under OtherTools (with one warning),
@@ -319,13 +325,15 @@ func (r *statsRecorder) counts(tool string) *callCounts {
 	return c.(*callCounts)
 }
 
-// recordInvalid counts a call whose arguments were not a JSON object.
-func (r *statsRecorder) recordInvalid(tool string) {
+// recordInvalid counts a call whose arguments were not a JSON object,
+// and returns the tool's counters.
+func (r *statsRecorder) recordInvalid(tool string) *callCounts {
 	c := r.counts(tool)
 	r.total.processed.Add(1)
 	c.processed.Add(1)
 	r.total.invalid.Add(1)
 	c.invalid.Add(1)
+	return c
 }
 
 // record counts a call of tool (c its counters, rs its rules) and its

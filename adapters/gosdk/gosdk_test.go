@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -130,5 +133,44 @@ func TestBadRulesFile(t *testing.T) {
 	os.WriteFile(bad, []byte(`[{"id":"x","type":"nope"}]`), 0o644)
 	if _, err := New(Options{RulesFile: bad}); err == nil {
 		t.Error("a bad rules file was accepted")
+	}
+}
+
+// counted is a lenient.Metrics that keeps what it is given.
+type counted struct {
+	mu  sync.Mutex
+	got []lenient.Counted
+}
+
+func (c *counted) Count(k lenient.Counted) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k.Fixes = slices.Clone(k.Fixes)
+	c.got = append(c.got, k)
+}
+
+// TestMetrics: with Options.Metrics, each call the adapter normalizes is
+// counted, with each fix at the declared path of the derived rule (an
+// object member's, not the call's) and the decoder's kind of fix.
+func TestMetrics(t *testing.T) {
+	var m counted
+	cs, _, _, _ := serve(t, Options{Metrics: &m})
+	ctx := context.Background()
+	for _, args := range []string{`{"count":"3","window":{"N":"2"},"names":"[\"a\"]"}`, `{"count":3}`} {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "count", Arguments: json.RawMessage(args)})
+		if err != nil || res.IsError {
+			t.Fatalf("call %s: %v %+v", args, err, res)
+		}
+	}
+	want := []lenient.Counted{
+		{Tool: "count", Stage: lenient.StageNormalizer, Fixes: []lenient.CountedFix{
+			{Path: "count", Kind: lenient.FixStringToInt},
+			{Path: "window.N", Kind: lenient.FixStringToInt},
+			{Path: "names", Kind: lenient.FixJSONText},
+		}},
+		{Tool: "count", Stage: lenient.StageNormalizer},
+	}
+	if !reflect.DeepEqual(m.got, want) {
+		t.Errorf("counted\n%+v\nwant\n%+v", m.got, want)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -67,7 +69,12 @@ func connect(t *testing.T, s *server.MCPServer) *client.Client {
 // releases that keep them).
 func TestHooks(t *testing.T) {
 	var fixes []lenient.Applied
+	var counted []lenient.Counted
 	lax, err := New(Options{
+		Metrics: countFunc(func(c lenient.Counted) {
+			c.Fixes = slices.Clone(c.Fixes)
+			counted = append(counted, c)
+		}),
 		Rules: []lenient.Rule{{ID: "q", Tools: []string{"find"}, Type: lenient.RuleParamAlias, From: "q", To: "query"}},
 		OnFix: func(_ string, a []lenient.Applied) { fixes = append(fixes, a...) },
 	})
@@ -110,6 +117,20 @@ func TestHooks(t *testing.T) {
 	req.Params.Arguments = json.RawMessage(`{"query":"x","limit":"five"}`)
 	if res, err := c.CallTool(ctx, req); err != nil || !res.IsError {
 		t.Errorf("limit \"five\": %v %+v", err, res)
+	}
+	// Options.Metrics: each call counted, its fixes at declared paths (the
+	// call the normalizer left for the handler to refuse has none)
+	wantCounted := []lenient.Counted{
+		{Tool: "find", Stage: lenient.StageNormalizer, Fixes: []lenient.CountedFix{
+			{Path: "query", Kind: lenient.FixAlias},
+			{Path: "exact", Kind: lenient.FixStringToBool},
+			{Path: "limit", Kind: lenient.FixStringToFloat},
+			{Path: "tags", Kind: lenient.FixJSONText},
+		}},
+		{Tool: "find", Stage: lenient.StageNormalizer},
+	}
+	if !reflect.DeepEqual(counted, wantCounted) {
+		t.Errorf("counted\n%+v\nwant\n%+v", counted, wantCounted)
 	}
 
 	list, err := c.ListTools(ctx, mcp.ListToolsRequest{})
@@ -290,3 +311,8 @@ func TestFilesystemRules(t *testing.T) {
 		}
 	}
 }
+
+// countFunc is a lenient.Metrics made of a function.
+type countFunc func(lenient.Counted)
+
+func (f countFunc) Count(c lenient.Counted) { f(c) }

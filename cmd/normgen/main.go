@@ -16,8 +16,10 @@
 //	normgen check [-json] [-host NAME[@VERSION],...|all] [FILE|-]
 //	                          lint a tools/list catalog
 //	normgen normalize -rules FILE -tool NAME   normalize arguments read on stdin
-//	normgen suggest -calls FILE [-w] [DIR]     tag edits from a call log
-//	normgen stats -logdir DIR                  the normalizer's statistics over HTTP
+//	normgen suggest -calls FILE|GLOB|- ... [-w] [DIR]
+//	                          tag edits from call logs (every replica's, as one)
+//	normgen stats -logdir DIR|GLOB ...         the normalizer's statistics over HTTP
+//	                                           (several log folders merged)
 //
 // `normgen -h`, `normgen COMMAND -h` and `normgen help [COMMAND]` print
 // the usage (on stderr) and exit 0.

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/normgen/normgen/lenient"
@@ -17,41 +18,46 @@ import (
 
 func init() { subcommands["stats"] = runStats }
 
-// runStats implements `normgen stats -logdir DIR [-addr HOST:PORT]
-// [-calls FILE -pkg DIR]`: serves the stats view of a normalizer's
-// statistics file, with the error patterns of a call log.
+// runStats implements `normgen stats -logdir DIR... [-addr HOST:PORT]
+// [-calls FILE... -pkg DIR]`: serves the stats view of the statistics
+// files of one or more log folders (one per replica, merged), with the
+// error patterns of call logs.
 func runStats(args []string) int {
 	fs := flag.NewFlagSet("normgen stats", flag.ContinueOnError)
-	logDir := fs.String("logdir", "", "the normalizer's log `DIR` (holding "+lenient.StatsFile+"; required)")
+	var logDirs, calls pathsFlag
+	fs.Var(&logDirs, "logdir", "the normalizer's log `DIR` (holding "+lenient.StatsFile+"; required); repeat it, or give a quoted glob ('logs/*'), for several replicas: their statistics are merged")
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT`")
-	calls := fs.String("calls", "", "also show the error patterns of this call log `FILE` (needs -pkg)")
+	fs.Var(&calls, "calls", "also show the error patterns of this call log `FILE` (needs -pkg); repeatable, a quoted glob, or - for stdin, as in suggest")
 	pkg := fs.String("pkg", "", "the package `DIR` whose generated decoders replay -calls")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: normgen stats -logdir DIR [-addr 127.0.0.1:8080] [-calls FILE -pkg DIR]")
+		fmt.Fprintln(fs.Output(), "Usage: normgen stats -logdir DIR|GLOB [-logdir ...] [-addr 127.0.0.1:8080] [-calls FILE|GLOB|- ... -pkg DIR]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
 	switch {
-	case *logDir == "":
+	case len(logDirs) == 0:
 		return usageError(fs, "stats", "-logdir DIR is missing: the normalizer's log folder")
 	case fs.NArg() > 0:
-		return usageError(fs, "stats", "unexpected argument %q: give the log folder with -logdir", fs.Arg(0))
-	case *calls != "" && *pkg == "":
+		return usageError(fs, "stats", "unexpected argument %q: give each log folder with -logdir (quote a glob: -logdir 'logs/*')", fs.Arg(0))
+	case len(calls) > 0 && *pkg == "":
 		return usageError(fs, "stats", "-calls needs -pkg DIR, the package whose generated decoders replay the calls")
-	case *pkg != "" && *calls == "":
+	case *pkg != "" && len(calls) == 0:
 		return usageError(fs, "stats", "-pkg needs -calls FILE, the call log to replay")
 	}
-	if code := needDir(*logDir); code != 0 {
+	dirs, code := expandPaths("logdir", logDirs, true, false)
+	if code != 0 {
 		return code
 	}
-	if *calls != "" {
-		if code := max(needFile(*calls), needDir(*pkg)); code != 0 {
+	var files []string
+	if len(calls) > 0 {
+		files, code = expandPaths("calls", calls, false, true)
+		if code = max(code, needDir(*pkg)); code != 0 {
 			return code
 		}
 	}
-	h, err := statsHandler(*logDir, *calls, *pkg)
+	h, err := statsHandler(dirs, files, *pkg)
 	if err != nil {
 		log.Print(err)
 		return 1
@@ -61,7 +67,7 @@ func runStats(args []string) int {
 		log.Print(err)
 		return 1
 	}
-	fmt.Fprintf(os.Stderr, "serving the statistics of %s at http://%s/ (JSON: /stats.json, /patterns.json)\n", *logDir, ln.Addr())
+	fmt.Fprintf(os.Stderr, "serving the statistics of %s at http://%s/ (JSON: /stats.json, /patterns.json)\n", pathsNote(dirs, "log folders"), ln.Addr())
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Print(err)
@@ -70,40 +76,86 @@ func runStats(args []string) int {
 	return 0
 }
 
-// statsHandler is the stats view of logDir's statistics file, read again
-// on each request; with a call log and a package, the error patterns of
-// that log (computed once) are shown too. A log folder with no statistics
-// file yet (the normalizer writes it on its first flush) shows an empty
-// page until the file appears; a file that cannot be read is an error.
-func statsHandler(logDir, calls, pkg string) (http.Handler, error) {
-	path := filepath.Join(logDir, lenient.StatsFile)
-	_, err := lenient.ReadStatsFile(path)
-	fresh := errors.Is(err, fs.ErrNotExist)
-	if err != nil && !fresh {
-		return nil, fmt.Errorf("no statistics to show: %v", err)
-	}
-	if fresh {
-		log.Printf("%s has no %s yet: the page shows no calls until the normalizer writes it (every 30 s, and on Close)", logDir, lenient.StatsFile)
-	}
-	v := lenient.StatsFileHandler(path).(*lenient.StatsView)
-	read := v.Stats
-	v.Stats = func() (lenient.Stats, error) {
-		s, err := read()
-		if errors.Is(err, fs.ErrNotExist) {
-			return lenient.Stats{}, nil
+// statsHandler is the stats view of the statistics files of logDirs,
+// merged (lenient.MergeStats) and read again on each request; with call
+// logs and a package, the error patterns of those logs (computed once)
+// are shown too. A log folder with no statistics file yet (the normalizer
+// writes it on its first flush) counts as no calls until the file
+// appears, with a note; a file that cannot be read is an error naming it,
+// at the start (here) and on the page.
+func statsHandler(logDirs, calls []string, pkg string) (http.Handler, error) {
+	paths := make([]string, len(logDirs))
+	var errs []error
+	for i, dir := range logDirs {
+		paths[i] = filepath.Join(dir, lenient.StatsFile)
+		_, err := lenient.ReadStatsFile(paths[i])
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			log.Printf("%s has no %s yet: the page counts no calls from it until the normalizer writes it (every 30 s, and on Close)", dir, lenient.StatsFile)
+		case err != nil:
+			errs = append(errs, err)
 		}
-		return s, err
 	}
-	if calls != "" {
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("no statistics to show: %w", errors.Join(errs...))
+	}
+	read := func() (lenient.Stats, error) {
+		all := make([]lenient.Stats, 0, len(paths))
+		for _, p := range paths {
+			s, err := lenient.ReadStatsFile(p)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return lenient.Stats{}, err
+			}
+			all = append(all, s)
+		}
+		return lenient.MergeStats(all...), nil
+	}
+	title := paths[0]
+	if len(paths) > 1 {
+		title = lenient.StatsFile + " of " + pathsNote(logDirs, "log folders")
+		warnRuleTypes(paths)
+	}
+	v := &lenient.StatsView{Stats: read, Title: title}
+	if len(calls) > 0 {
 		rep, _ := suggestFor(pkg, calls, 2)
 		if rep == nil {
-			return nil, fmt.Errorf("reading the error patterns of %s failed (see above)", calls)
+			return nil, fmt.Errorf("reading the error patterns of %s failed (see above)", strings.Join(calls, ", "))
 		}
 		if rep.Malformed.Count > 0 {
-			log.Printf("%s: skipped %d malformed line(s) (first: line %d: %s)", calls, rep.Malformed.Count, rep.Malformed.FirstLine, rep.Malformed.FirstWhy)
+			log.Printf("%s: skipped %d malformed line(s) (first: %s: %s)", pathsNote(calls, "call logs"), rep.Malformed.Count, rep.Malformed.FirstAt, rep.Malformed.FirstWhy)
 		}
 		patterns := rep.Patterns
 		v.Patterns = func() []lenient.ErrorPattern { return patterns }
 	}
 	return v, nil
+}
+
+// warnRuleTypes warns when a rule id has different types in two
+// statistics files (replicas running different rule tables): the merged
+// page sums their hits under the first type.
+func warnRuleTypes(paths []string) {
+	type seen struct {
+		typ  lenient.RuleType
+		path string
+	}
+	first := map[string]seen{}
+	for _, p := range paths {
+		s, err := lenient.ReadStatsFile(p)
+		if err != nil {
+			continue // missing: no rules yet (a corrupt file was refused)
+		}
+		for id, r := range s.ByRule {
+			if r == nil {
+				continue
+			}
+			if f, ok := first[id]; !ok {
+				first[id] = seen{r.Type, p}
+			} else if f.typ != r.Type {
+				log.Printf("warning: rule %q is a %s in %s and a %s in %s (replicas with different rule tables?); the page sums its hits as a %s", id, f.typ, f.path, r.Type, p, f.typ)
+			}
+		}
+	}
 }

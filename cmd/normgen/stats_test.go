@@ -44,7 +44,7 @@ func TestStatsCommand(t *testing.T) {
 	if err := n.Close(); err != nil {
 		t.Fatal(err)
 	}
-	h, err := statsHandler(logDir, calls, filepath.Join("..", "..", "examples", "filesystem"))
+	h, err := statsHandler([]string{logDir}, []string{calls}, filepath.Join("..", "..", "examples", "filesystem"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestStatsCommand(t *testing.T) {
 	// A fresh log folder (the normalizer has not flushed yet) shows an
 	// empty page, and the totals once the file appears.
 	fresh := t.TempDir()
-	h, err = statsHandler(fresh, "", "")
+	h, err = statsHandler([]string{fresh}, nil, "")
 	if err != nil {
 		t.Fatalf("fresh log folder: %v", err)
 	}
@@ -86,7 +86,7 @@ func TestStatsCommand(t *testing.T) {
 	// A statistics file that cannot be read is still an error.
 	bad := t.TempDir()
 	os.WriteFile(filepath.Join(bad, lenient.StatsFile), []byte("[]"), 0o644)
-	if _, err := statsHandler(bad, "", ""); err == nil || !strings.Contains(err.Error(), "not a JSON object") {
+	if _, err := statsHandler([]string{bad}, nil, ""); err == nil || !strings.Contains(err.Error(), "not a JSON object") {
 		t.Errorf("unreadable statistics file: %v", err)
 	}
 	if code := runStats([]string{"-logdir", logDir, "-calls", calls}); code != 2 {

@@ -28,35 +28,37 @@ import (
 
 func init() { subcommands["suggest"] = runSuggest }
 
-// runSuggest implements `normgen suggest -calls FILE [-w] [DIR]`: replays
-// a call log through the package's generated decoders and suggests tag
-// edits for recurring failures.
+// runSuggest implements `normgen suggest -calls FILE... [-w] [DIR]`:
+// replays call logs (one per replica, say) through the package's
+// generated decoders and suggests tag edits for recurring failures.
 func runSuggest(args []string) int {
 	fs := flag.NewFlagSet("normgen suggest", flag.ContinueOnError)
-	callsPath := fs.String("calls", "", "JSON-lines call log `FILE` ({\"tool\": NAME, \"args\": {...}} a line; - for stdin)")
+	var callsPaths pathsFlag
+	fs.Var(&callsPaths, "calls", "JSON-lines call log `FILE` ({\"tool\": NAME, \"args\": {...}} a line); repeat it for several logs (one per replica); a quoted glob ('logs/*/calls.jsonl*') reads every match; - for stdin")
 	write := fs.Bool("w", false, "apply the edits to the source files and regenerate")
-	minCount := fs.Int("min", 2, "suggest an edit only for a pattern seen in at least `N` calls")
+	minCount := fs.Int("min", 2, "suggest an edit only for a pattern seen in at least `N` calls (of all the logs together)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: normgen suggest -calls FILE [-w] [DIR]")
+		fmt.Fprintln(fs.Output(), "Usage: normgen suggest -calls FILE|GLOB|- [-calls ...] [-w] [-min N] [DIR]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
 	switch {
-	case *callsPath == "":
+	case len(callsPaths) == 0:
 		return usageError(fs, "suggest", "-calls FILE is missing: the call log to replay (- for stdin)")
 	case fs.NArg() > 1:
-		return usageError(fs, "suggest", "at most one package directory, not %d arguments", fs.NArg())
+		return usageError(fs, "suggest", "at most one package directory, not %d arguments (quote a glob given to -calls: -calls 'logs/*.jsonl')", fs.NArg())
 	}
 	dir := "."
 	if fs.NArg() == 1 {
 		dir = fs.Arg(0)
 	}
-	if code := max(needFile(*callsPath), needDir(dir)); code != 0 {
+	files, code := expandPaths("calls", callsPaths, false, true)
+	if code = max(code, needDir(dir)); code != 0 {
 		return code
 	}
-	rep, code := suggestFor(dir, *callsPath, *minCount)
+	rep, code := suggestFor(dir, files, *minCount)
 	if rep == nil {
 		return code
 	}
@@ -76,23 +78,32 @@ func runSuggest(args []string) int {
 	return runGenerate([]string{dir})
 }
 
-// suggestFor loads the package in dir, reads and replays the call log and
-// analyses the failures; a nil report comes with the exit code.
-func suggestFor(dir, callsPath string, minCount int) (*suggestReport, int) {
-	var in io.Reader = os.Stdin
-	if callsPath != "-" {
-		f, err := os.Open(callsPath)
+// suggestFor loads the package in dir, reads the call logs (files; "-"
+// is stdin) as one and replays them, and analyses the failures; a nil
+// report comes with the exit code. Every line is a call: identical lines
+// from two logs (two replicas) are two calls.
+func suggestFor(dir string, files []string, minCount int) (*suggestReport, int) {
+	var calls []loggedCall
+	var bad malformed
+	for _, name := range files {
+		label := ""
+		if len(files) > 1 {
+			label = name
+			if name == "-" {
+				label = "stdin"
+			}
+		}
+		c, b, err := readCallLogFile(name, label)
 		if err != nil {
 			log.Print(err)
 			return nil, 1
 		}
-		defer f.Close()
-		in = f
-	}
-	calls, bad, err := readCallLog(in)
-	if err != nil {
-		log.Printf("%s: %v", callsPath, err)
-		return nil, 1
+		calls = append(calls, c...)
+		if bad.Count == 0 {
+			bad = b
+		} else {
+			bad.Count += b.Count
+		}
 	}
 	pkg, diags := gen.Load(context.Background(), gen.Config{Dir: dir})
 	if len(diags) > 0 {
@@ -130,7 +141,7 @@ func suggestFor(dir, callsPath string, minCount int) (*suggestReport, int) {
 
 // loggedCall is one line of a call log.
 type loggedCall struct {
-	Line int             `json:"-"`
+	At   string          `json:"-"` // where: "line 3", or "logs/b/calls.jsonl:3" among several logs
 	Tool string          `json:"tool"`
 	Args json.RawMessage `json:"args"`
 	// NotObject says why the call's arguments are not a JSON object (""
@@ -168,15 +179,17 @@ func notObject(a []byte) string {
 
 // malformed counts the log lines that were skipped.
 type malformed struct {
-	Count     int
-	FirstLine int
-	FirstWhy  string
+	Count    int
+	FirstAt  string // "line 4", or "FILE:4" among several logs
+	FirstWhy string
 }
 
 // readCallLog reads a JSON-lines call log; lines that are not
 // {"tool": string, "args": JSON} are skipped and counted. A call whose
 // args are not an object is a call all the same (marked NotObject).
-func readCallLog(r io.Reader) ([]loggedCall, malformed, error) {
+// Lines are placed as "line N", or "name:N" when name is not "" (one log
+// among several).
+func readCallLog(r io.Reader, name string) ([]loggedCall, malformed, error) {
 	var calls []loggedCall
 	var bad malformed
 	sc := bufio.NewScanner(r)
@@ -201,16 +214,46 @@ func readCallLog(r io.Reader) ([]loggedCall, malformed, error) {
 		}
 		if why != "" {
 			if bad.Count == 0 {
-				bad.FirstLine, bad.FirstWhy = line, why
+				bad.FirstAt, bad.FirstWhy = lineAt(name, line), why
 			}
 			bad.Count++
 			continue
 		}
-		c.Line = line
+		c.At = lineAt(name, line)
 		c.Args = bytes.TrimSpace(c.Args)
 		calls = append(calls, c)
 	}
 	return calls, bad, sc.Err()
+}
+
+// lineAt places line n of the log name ("" when it is the only one).
+func lineAt(name string, n int) string {
+	if name == "" {
+		return "line " + strconv.Itoa(n)
+	}
+	return name + ":" + strconv.Itoa(n)
+}
+
+// readCallLogFile reads the call log at path ("-": stdin) as
+// readCallLog does; an error names the file.
+func readCallLogFile(path, name string) ([]loggedCall, malformed, error) {
+	if path == "-" {
+		calls, bad, err := readCallLog(os.Stdin, name)
+		if err != nil {
+			err = fmt.Errorf("reading the call log on stdin: %v", err)
+		}
+		return calls, bad, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, malformed{}, err
+	}
+	defer f.Close()
+	calls, bad, err := readCallLog(f, name)
+	if err != nil {
+		err = fmt.Errorf("%s: %v", path, err)
+	}
+	return calls, bad, err
 }
 
 // replayResult is what the replay program reports for one call.
@@ -776,7 +819,7 @@ func (e *tagEdit) position() string {
 // groups; notes about skipped lines go to errw.
 func (r *suggestReport) print(w, errw io.Writer) {
 	if r.Malformed.Count > 0 {
-		fmt.Fprintf(errw, "skipped %d malformed line(s) of the call log (first: line %d: %s)\n", r.Malformed.Count, r.Malformed.FirstLine, r.Malformed.FirstWhy)
+		fmt.Fprintf(errw, "skipped %d malformed line(s) of the call log (first: %s: %s)\n", r.Malformed.Count, r.Malformed.FirstAt, r.Malformed.FirstWhy)
 	}
 	fmt.Fprintf(w, "%d call(s) replayed, %d failed", r.Calls, r.Failed)
 	if r.UnknownTool > 0 {
@@ -799,7 +842,7 @@ func (r *suggestReport) print(w, errw io.Writer) {
 			fmt.Fprintf(w, "\n%s: %s: %s: add norm:\"value_alias=%s:VALUE\", VALUE one of %s (no value is clearly meant; -w skips this one)\n\t%d call(s) sent %q for %q\n",
 				e.position(), e.Tool, goName, e.Key, strings.Join(e.Choices, ", "), e.Count, e.Key, e.Path)
 		}
-		fmt.Fprintf(w, "\te.g. line %d: %s\n", e.Example.Line, ex)
+		fmt.Fprintf(w, "\te.g. %s: %s\n", e.Example.At, ex)
 	}
 	for _, a := range r.Ambiguous {
 		fmt.Fprintf(w, "\nambiguous: %s\n", a)

@@ -6,6 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
@@ -86,3 +87,57 @@ for (const name of Object.keys(servers)) {
     }
   });
 }
+
+// freePort returns a TCP port free on 127.0.0.1 now.
+async function freePort() {
+  const srv = createServer();
+  await new Promise((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  const { port } = srv.address();
+  await new Promise((resolve) => srv.close(resolve));
+  return port;
+}
+
+// scrape reads a Prometheus text page: each sample of a metric whose name
+// starts with "normgen_", as { name, labels, value }.
+function scrape(text) {
+  const samples = [];
+  for (const line of text.split("\n")) {
+    const m = line.match(/^(normgen_\w+)\{(.*)\} (\S+)$/);
+    if (!m) continue;
+    const labels = Object.fromEntries([...m[2].matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
+    samples.push({ name: m[1], labels, value: Number(m[3]) });
+  }
+  return samples;
+}
+
+test("strict tracker on go-sdk with -metrics: /metrics shows the adapter's fixes by tool and kind (OpenTelemetry, Prometheus exporter)", async () => {
+  const port = await freePort();
+  const client = new Client({ name: "normgen-e2e", version: "0.0.0" });
+  await client.connect(new StdioClientTransport({ command: join(work, "go-sdk"), args: ["-metrics", `127.0.0.1:${port}`] }));
+  let samples;
+  try {
+    for (const [tool, args] of [
+      ["search_issues", { query: "crash", limit: "1", open: "true" }],
+      ["search_issues", { q: "crash", limit: "2" }],
+      ["search_issues", { query: "crash", limit: 1 }],
+      ["get_issue", { id: "4" }],
+    ]) {
+      const res = await client.callTool({ name: tool, arguments: args });
+      assert.equal(!!res.isError, false, `${tool} ${JSON.stringify(args)}: ${JSON.stringify(res)}`);
+    }
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+    assert.equal(res.status, 200);
+    samples = scrape(await res.text());
+  } finally {
+    await client.close();
+  }
+  const value = (name, labels) =>
+    samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).reduce((n, s) => n + s.value, 0);
+  const search = { gen_ai_tool_name: "search_issues", mcp_method_name: "tools/call", normgen_stage: "normalizer" };
+  assert.equal(value("normgen_calls_total", search), 3, JSON.stringify(samples));
+  assert.equal(value("normgen_fixed_calls_total", search), 2, JSON.stringify(samples));
+  assert.equal(value("normgen_fixes_total", { ...search, normgen_fix_kind: "string_to_int", normgen_fix_path: "limit" }), 2, JSON.stringify(samples));
+  assert.equal(value("normgen_fixes_total", { ...search, normgen_fix_kind: "string_to_bool", normgen_fix_path: "open" }), 1, JSON.stringify(samples));
+  assert.equal(value("normgen_fixes_total", { ...search, normgen_fix_kind: "alias", normgen_fix_path: "query" }), 1, JSON.stringify(samples));
+  assert.equal(value("normgen_fixes_total", { gen_ai_tool_name: "get_issue", normgen_fix_kind: "string_to_int", normgen_fix_path: "id" }), 1, JSON.stringify(samples));
+});

@@ -40,6 +40,10 @@ type Options struct {
 	// normalizer's too). Without it they go to log/slog's default logger
 	// (slog.Warn).
 	OnWarning func(msg string)
+	// Metrics counts each call the adapter normalizes, with its fixes at
+	// their declared paths (lenient.WithMetrics; the otel module's
+	// normotel.Metrics counts them as OpenTelemetry metrics). Optional.
+	Metrics lenient.Metrics
 	// NormalizerOptions are passed to lenient.NewNormalizer.
 	NormalizerOptions []lenient.Option
 }
@@ -81,6 +85,9 @@ func New(opts Options) (*Core, error) {
 	o := append([]lenient.Option(nil), opts.NormalizerOptions...)
 	if opts.LogDir != "" {
 		o = append(o, lenient.WithLogDir(opts.LogDir))
+	}
+	if opts.Metrics != nil {
+		o = append(o, lenient.WithMetrics(opts.Metrics))
 	}
 	if opts.OnWarning != nil {
 		o = append(o, lenient.WithWarnings(func(err error) { opts.OnWarning(err.Error()) }))
