@@ -2771,7 +2771,7 @@ const copyInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^((true|false))?$"
+          "pattern": "^(true|false)?$"
         },
         {
           "type": "null"
@@ -2852,7 +2852,7 @@ const copyInputSchemaTypeArray = `{
       ]
     },
     "overwrite": {
-      "pattern": "^((true|false))?$",
+      "pattern": "^(true|false)?$",
       "description": "Overwrite replaces files that exist.",
       "default": false,
       "type": [
@@ -3130,7 +3130,7 @@ const ticketInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^((true|false))?$"
+          "pattern": "^(true|false)?$"
         },
         {
           "type": "null"
@@ -3145,7 +3145,7 @@ const ticketInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^((true|false))?$"
+          "pattern": "^(true|false)?$"
         },
         {
           "type": "null"
@@ -3294,7 +3294,7 @@ const ticketInputSchemaTypeArray = `{
       ]
     },
     "dry_run": {
-      "pattern": "^((true|false))?$",
+      "pattern": "^(true|false)?$",
       "description": "DryRun checks the ticket without filing it.",
       "type": [
         "boolean",
@@ -3303,7 +3303,7 @@ const ticketInputSchemaTypeArray = `{
       ]
     },
     "dryrun": {
-      "pattern": "^((true|false))?$",
+      "pattern": "^(true|false)?$",
       "description": "DryRun checks the ticket without filing it.",
       "type": [
         "boolean",
@@ -3546,7 +3546,7 @@ const resizeInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -3644,7 +3644,7 @@ const resizeInputSchemaTypeArray = `{
       ]
     },
     "grayscale": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "Grayscale drops the colours.",
       "default": false,
       "type": [
@@ -3891,7 +3891,7 @@ const pipelineInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                  "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
                 },
                 {
                   "type": "null"
@@ -4144,7 +4144,7 @@ const pipelineInputSchemaTypeArray = `{
           ]
         },
         "on_failure": {
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
           "description": "OnFailure notifies on failure only.",
           "default": true,
           "type": [

@@ -1946,7 +1946,7 @@ const batchOperationsInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                  "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
                 },
                 {
                   "type": "null"
@@ -1973,7 +1973,7 @@ const batchOperationsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -1988,7 +1988,7 @@ const batchOperationsInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2090,7 +2090,7 @@ const batchOperationsInputSchemaTypeArray = `{
           ]
         },
         "dry_run": {
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
           "description": "DryRun reports what each step would do.",
           "type": [
             "boolean",
@@ -2109,7 +2109,7 @@ const batchOperationsInputSchemaTypeArray = `{
       ]
     },
     "force": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "Force lets steps overwrite existing files.",
       "type": [
         "boolean",
@@ -2118,7 +2118,7 @@ const batchOperationsInputSchemaTypeArray = `{
       ]
     },
     "dry_run": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "DryRun reports what each step would do.",
       "type": [
         "boolean",
@@ -2240,7 +2240,7 @@ const deleteFileInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2255,7 +2255,7 @@ const deleteFileInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2270,7 +2270,7 @@ const deleteFileInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2291,7 +2291,7 @@ const deleteFileInputSchemaTypeArray = `{
       "description": "Path is the file or empty directory to delete."
     },
     "permanent": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "Permanent deletes instead of moving to the sandbox's .trash folder.",
       "type": [
         "boolean",
@@ -2300,7 +2300,7 @@ const deleteFileInputSchemaTypeArray = `{
       ]
     },
     "force": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "Force deletes a non-empty directory.",
       "type": [
         "boolean",
@@ -2309,7 +2309,7 @@ const deleteFileInputSchemaTypeArray = `{
       ]
     },
     "dry_run": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "DryRun reports what would be deleted.",
       "type": [
         "boolean",
@@ -2372,7 +2372,7 @@ const editFileInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2388,7 +2388,7 @@ const editFileInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2403,7 +2403,7 @@ const editFileInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2418,7 +2418,7 @@ const editFileInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2447,7 +2447,7 @@ const editFileInputSchemaTypeArray = `{
       "description": "NewText is the replacement."
     },
     "whole_word": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "WholeWord matches OldText only between word boundaries.",
       "type": [
         "boolean",
@@ -2456,7 +2456,7 @@ const editFileInputSchemaTypeArray = `{
       ]
     },
     "case_sensitive": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "CaseSensitive matches letter case exactly.",
       "default": true,
       "type": [
@@ -2466,7 +2466,7 @@ const editFileInputSchemaTypeArray = `{
       ]
     },
     "force": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "Force replaces every occurrence instead of requiring exactly one.",
       "type": [
         "boolean",
@@ -2475,7 +2475,7 @@ const editFileInputSchemaTypeArray = `{
       ]
     },
     "dry_run": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "DryRun reports the change without writing it.",
       "type": [
         "boolean",
@@ -2544,7 +2544,7 @@ const listDirectoryInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2565,7 +2565,7 @@ const listDirectoryInputSchemaTypeArray = `{
       "description": "Path is the directory to list."
     },
     "recursive": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "Recursive lists subdirectories too.",
       "type": [
         "boolean",
@@ -2641,7 +2641,7 @@ const multiEditInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2656,7 +2656,7 @@ const multiEditInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2700,7 +2700,7 @@ const multiEditInputSchemaTypeArray = `{
       ]
     },
     "force": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "Force replaces every occurrence of each edit.",
       "type": [
         "boolean",
@@ -2709,7 +2709,7 @@ const multiEditInputSchemaTypeArray = `{
       ]
     },
     "dry_run": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "DryRun reports the change without writing it.",
       "type": [
         "boolean",
@@ -2797,7 +2797,7 @@ const searchFilesInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2812,7 +2812,7 @@ const searchFilesInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2828,7 +2828,7 @@ const searchFilesInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2843,7 +2843,7 @@ const searchFilesInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2858,7 +2858,7 @@ const searchFilesInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2873,7 +2873,7 @@ const searchFilesInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2888,7 +2888,7 @@ const searchFilesInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -2941,7 +2941,7 @@ const searchFilesInputSchemaTypeArray = `{
       ]
     },
     "count_only": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "CountOnly returns the number of matches only.",
       "type": [
         "boolean",
@@ -2950,7 +2950,7 @@ const searchFilesInputSchemaTypeArray = `{
       ]
     },
     "whole_word": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "WholeWord matches the pattern only between word boundaries.",
       "type": [
         "boolean",
@@ -2959,7 +2959,7 @@ const searchFilesInputSchemaTypeArray = `{
       ]
     },
     "case_sensitive": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "CaseSensitive matches letter case exactly.",
       "default": true,
       "type": [
@@ -2969,7 +2969,7 @@ const searchFilesInputSchemaTypeArray = `{
       ]
     },
     "include_content": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "IncludeContent includes the matching line's text.",
       "type": [
         "boolean",
@@ -2978,7 +2978,7 @@ const searchFilesInputSchemaTypeArray = `{
       ]
     },
     "include_context": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "IncludeContext includes the lines around each match.",
       "type": [
         "boolean",
@@ -2987,7 +2987,7 @@ const searchFilesInputSchemaTypeArray = `{
       ]
     },
     "recursive": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "Recursive searches subdirectories too.",
       "type": [
         "boolean",
@@ -2996,7 +2996,7 @@ const searchFilesInputSchemaTypeArray = `{
       ]
     },
     "return_lines": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "description": "ReturnLines includes line numbers.",
       "type": [
         "boolean",

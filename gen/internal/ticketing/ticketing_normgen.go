@@ -2951,7 +2951,7 @@ const createTicketInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -3103,7 +3103,7 @@ const createTicketInputSchemaTypeArray = `{
       ]
     },
     "urgent": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "type": [
         "boolean",
         "string",
@@ -3331,7 +3331,7 @@ const runPipelineInputSchema = `{
                               },
                               {
                                 "type": "string",
-                                "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
                               },
                               {
                                 "type": "null"
@@ -3403,7 +3403,7 @@ const runPipelineInputSchema = `{
                       },
                       {
                         "type": "string",
-                        "pattern": "^((true|false))?$"
+                        "pattern": "^(true|false)?$"
                       },
                       {
                         "type": "null"
@@ -3485,7 +3485,7 @@ const runPipelineInputSchema = `{
                 },
                 {
                   "type": "string",
-                  "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                  "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
                 },
                 {
                   "type": "null"
@@ -3601,7 +3601,7 @@ const runPipelineInputSchema = `{
                               },
                               {
                                 "type": "string",
-                                "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
                               },
                               {
                                 "type": "null"
@@ -3681,7 +3681,7 @@ const runPipelineInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
         },
         {
           "type": "null"
@@ -3786,7 +3786,7 @@ const runPipelineInputSchemaTypeArray = `{
                 ]
               },
               "on_timeout": {
-                "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
                 "type": [
                   "boolean",
                   "string",
@@ -3830,7 +3830,7 @@ const runPipelineInputSchemaTypeArray = `{
             ]
           },
           "allow_failure": {
-            "pattern": "^((true|false))?$",
+            "pattern": "^(true|false)?$",
             "type": [
               "boolean",
               "string",
@@ -3882,7 +3882,7 @@ const runPipelineInputSchemaTypeArray = `{
           ]
         },
         "on_timeout": {
-          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
           "type": [
             "boolean",
             "string",
@@ -3952,7 +3952,7 @@ const runPipelineInputSchemaTypeArray = `{
                 ]
               },
               "on_timeout": {
-                "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
                 "type": [
                   "boolean",
                   "string",
@@ -4002,7 +4002,7 @@ const runPipelineInputSchemaTypeArray = `{
       ]
     },
     "dry_run": {
-      "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "type": [
         "boolean",
         "string",
@@ -4307,7 +4307,7 @@ const updateWorkflowInputSchema = `{
                               },
                               {
                                 "type": "string",
-                                "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
                               },
                               {
                                 "type": "null"
@@ -4526,7 +4526,7 @@ const updateWorkflowInputSchema = `{
                         },
                         {
                           "type": "string",
-                          "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$"
+                          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
                         },
                         {
                           "type": "null"
@@ -4712,7 +4712,7 @@ const updateWorkflowInputSchemaTypeArray = `{
                 ]
               },
               "on_timeout": {
-                "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
                 "type": [
                   "boolean",
                   "string",
@@ -4845,7 +4845,7 @@ const updateWorkflowInputSchemaTypeArray = `{
               ]
             },
             "on_timeout": {
-              "pattern": "^(([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0))?$",
+              "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
               "type": [
                 "boolean",
                 "string",

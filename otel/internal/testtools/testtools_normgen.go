@@ -67,45 +67,58 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "query", "q":
 			if d.Claim(&seen[0], &it, searchInputKeys[0]) {
-				x.Query = d.String(it.Value, "query", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("query", searchInputKeys[0][1:])
+				} else {
+					x.Query = d.String(it.Value, "query", 0)
+				}
 			}
 		case "limit":
 			if d.Claim(&seen[1], &it, searchInputKeys[1]) {
-				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Limit = 10
+					d.Defaulted("limit", "10")
+				} else {
+					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				}
 			}
 		case "tags":
 			if d.Claim(&seen[2], &it, searchInputKeys[2]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "tags", 0, &a) {
-					d.Enter("tags")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "tags", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "tags", 0, &a) {
+						d.Enter("tags")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.Tags = s
 					}
-					d.Leave()
-					x.Tags = s
 				}
 			}
 		case "services":
 			if d.Claim(&seen[3], &it, searchInputKeys[3]) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "services", 0, &o) {
-					d.Enter("services")
-					mp := make(map[string]Service)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e Service
-						e.decodeNormgen(d, o.Value, 0)
-						mp[k] = e
+				if !d.Absent(it.Value, "services", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "services", 0, &o) {
+						d.Enter("services")
+						mp := make(map[string]Service)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e Service
+							e.decodeNormgen(d, o.Value, 0)
+							mp[k] = e
+							d.Leave()
+						}
 						d.Leave()
+						x.Services = mp
 					}
-					d.Leave()
-					x.Services = mp
 				}
 			}
 		default:
@@ -284,7 +297,11 @@ func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "port":
 			if d.Claim(&seen[0], &it, serviceKeys[0]) {
-				x.Port = int(d.Int(it.Value, "port", lenient.IntBits, 0))
+				if lenient.Null(it.Value) {
+					d.Missing("port", serviceKeys[0][1:])
+				} else {
+					x.Port = int(d.Int(it.Value, "port", lenient.IntBits, 0))
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, serviceKnown)
@@ -386,11 +403,19 @@ func (x *ToggleInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch string(it.Key) {
 		case "feature":
 			if d.Claim(&seen[0], &it, toggleInputKeys[0]) {
-				x.Feature = d.String(it.Value, "feature", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("feature", toggleInputKeys[0][1:])
+				} else {
+					x.Feature = d.String(it.Value, "feature", 0)
+				}
 			}
 		case "on":
 			if d.Claim(&seen[1], &it, toggleInputKeys[1]) {
-				x.On = d.Bool(it.Value, "on", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("on", toggleInputKeys[1][1:])
+				} else {
+					x.On = d.Bool(it.Value, "on", 0)
+				}
 			}
 		default:
 			d.Unknown(it.Key, 0, toggleInputKnown)
@@ -463,7 +488,10 @@ const searchInputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -478,6 +506,9 @@ const searchInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -516,6 +547,9 @@ const searchInputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -533,12 +567,13 @@ const searchInputSchemaTypeArray = `{
       "description": "Query is what to look for."
     },
     "limit": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "description": "Limit is how many results to return.",
       "default": 10,
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "tags": {
@@ -548,7 +583,8 @@ const searchInputSchemaTypeArray = `{
       "description": "Tags narrow the search.",
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     },
     "services": {
@@ -574,7 +610,8 @@ const searchInputSchemaTypeArray = `{
       "description": "Services maps a service name to its settings.",
       "type": [
         "object",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -592,18 +629,21 @@ const searchInputSchemaGemini = `{
     "limit": {
       "type": "integer",
       "description": "Limit is how many results to return.",
-      "default": 10
+      "default": 10,
+      "nullable": true
     },
     "tags": {
       "items": {
         "type": "string"
       },
       "type": "array",
-      "description": "Tags narrow the search."
+      "description": "Tags narrow the search.",
+      "nullable": true
     },
     "services": {
       "type": "object",
-      "description": "Services maps a service name to its settings."
+      "description": "Services maps a service name to its settings.",
+      "nullable": true
     }
   },
   "type": "object"
@@ -707,6 +747,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "limit",
+					ID:    "search.limit.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "limit",
 					ID:    "search.limit.default",
 					Tools: []string{"search"},
 					Type:  lenient.RuleParamDefault,
@@ -721,10 +768,24 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "tags",
+					ID:    "search.tags.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "tags",
 					ID:    "search.tags.json",
 					To:    "native",
 					Tools: []string{"search"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "services",
+					ID:    "search.services.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					From:  "services",
