@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -220,6 +221,9 @@ type field struct {
 	// requiredNull whether null for it, required, is "is required".
 	absent       lenient.AbsentForms
 	requiredNull bool
+	// foldsEnum is whether an enum value in another letter case is read
+	// as it (schema.Field.FoldsEnum).
+	foldsEnum bool
 }
 
 // wireName tells what a struct field is on the wire, as encoding/json and
@@ -302,7 +306,7 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 		info.mode = lenient.RejectUnknown
 	}
 	for _, f := range desc.Fields {
-		fl := field{name: f.Name, spellings: append([]string{f.Name}, f.Aliases...), required: f.Required, kw: f.Keywords, absent: f.Absent(), requiredNull: f.RequiredNull()}
+		fl := field{name: f.Name, spellings: append([]string{f.Name}, f.Aliases...), required: f.Required, kw: f.Keywords, absent: f.Absent(), requiredNull: f.RequiredNull(), foldsEnum: f.FoldsEnum()}
 		// The Go field Describe found for the wire name, and the
 		// embedded structs it is promoted from.
 		st := t
@@ -468,6 +472,9 @@ func walkField(d *lenient.Decoder, v []byte, f *field, c run) (any, bool) {
 	}
 	if val != nil {
 		val = valueAliases(d, f, val)
+		if sv, ok := val.(string); ok && f.foldsEnum && !slices.Contains(f.kw.Enum, sv) && d.EnumCase(&sv, f.name, f.kw.Enum...) {
+			val = sv // an enum value in another letter case
+		}
 		check(d, v, f, val)
 	}
 	return val, d.OK(mark)

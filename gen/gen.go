@@ -211,6 +211,7 @@ func (c *typeConverter) convert(t *TypeRef, m lenient.Mode) *schema.Type {
 			Keywords:    f.Keywords,
 			Depth:       f.Depth,
 			EmptyError:  f.EmptyError,
+			EnumStrict:  f.EnumStrict,
 		})
 	}
 	delete(c.building, t.Struct)

@@ -650,6 +650,7 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 		}
 		f.Aliases = norm.Aliases
 		f.EmptyError = norm.EmptyError
+		f.EnumStrict = norm.EnumStrict
 		if norm.RejectUnknown {
 			l.errorf(v.Pos(), fieldID, "unknown=error is a type option: add a blank field _ struct{} `norm:\"unknown=error\"` to %s, or //normgen:unknown=error to its doc comment", s.Name)
 		}

@@ -91,7 +91,16 @@ type Field struct {
 	// EmptyError is `norm:"empty=error"`: "" is refused, not read as the
 	// field left out.
 	EmptyError bool
+	// EnumStrict is `norm:"enum=strict"`: the enum's values are read as
+	// declared only, not in another letter case.
+	EnumStrict bool
 	Pos        token.Position
+}
+
+// FoldsEnum reports whether the field reads its enum's values in another
+// ASCII letter case (schema.EnumFolds, not turned off).
+func (f *Field) FoldsEnum() bool {
+	return f.Type.Kind == schema.String && !f.EnumStrict && schema.EnumFolds(f.Keywords.Enum)
 }
 
 // Absent is which values of the field read as the field left out

@@ -587,14 +587,16 @@ func levelName(base string, depth int) string {
 // decoded value `val` (scalars) or `s` (slices), so that the decoder
 // rejects what the schema rejects.
 func fieldChecks(s *Struct, f *Field, v jen.Code) []jen.Code {
-	return checksWith(s, f, v, func(msg string) jen.Code {
+	return checksWith(s, f, v, true, func(msg string) jen.Code {
 		return jen.Id("d").Dot("Fail").Call(jen.Lit(f.Name), v, jen.Lit(msg))
 	})
 }
 
 // checksWith renders fieldChecks with failWith(msg) as what runs when a
-// check fails: the Decoder's problem, or the fast path giving up.
-func checksWith(s *Struct, f *Field, v jen.Code, failWith func(msg string) jen.Code) []jen.Code {
+// check fails: the Decoder's problem, or the fast path giving up. fold is
+// whether an enum value in another letter case is read (the Decoder's
+// fix; the fast path gives up on it).
+func checksWith(s *Struct, f *Field, v jen.Code, fold bool, failWith func(msg string) jen.Code) []jen.Code {
 	k := f.Keywords
 	fail := func(cond jen.Code, msg string) jen.Code {
 		return jen.If(cond).Block(failWith(msg))
@@ -627,9 +629,13 @@ func checksWith(s *Struct, f *Field, v jen.Code, failWith func(msg string) jen.C
 			for i, e := range k.Enum {
 				quoted[i] = strconv.Quote(e)
 			}
-			out = append(out, jen.Switch(jen.Id("val")).Block(jen.Case(vals...), jen.Default().Block(
-				failWith("is not one of "+strings.Join(quoted, ", ")),
-			)))
+			miss := failWith("is not one of " + strings.Join(quoted, ", "))
+			if fold && f.FoldsEnum() {
+				// A value in another letter case is read as the enum's
+				// (Decoder.EnumCase records the fix).
+				miss = jen.If(jen.Op("!").Id("d").Dot("EnumCase").Call(append([]jen.Code{jen.Op("&").Id("val"), jen.Lit(f.Name)}, vals...)...)).Block(miss)
+			}
+			out = append(out, jen.Switch(jen.Id("val")).Block(jen.Case(vals...), jen.Default().Block(miss)))
 		}
 		if k.MinLength != nil {
 			out = append(out, fail(jen.Qual("unicode/utf8", "RuneCountInString").Call(jen.Id("val")).Op("<").Lit(int(*k.MinLength)), fmt.Sprintf("is shorter than %d characters", *k.MinLength)))

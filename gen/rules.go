@@ -99,6 +99,10 @@ func (w *ruleWalker) structFields(s *Struct, prefix string) {
 		if f.Keywords.HasDefault {
 			w.add(p, p, "default", lenient.Rule{Type: lenient.RuleParamDefault, Value: defaultJSON(f)})
 		}
+		if f.FoldsEnum() {
+			vals, _ := json.Marshal(f.Keywords.Enum)
+			w.add(p, p, "enum_case", lenient.Rule{Type: lenient.RuleEnumCase, Value: vals})
+		}
 		w.value(f.Type, p, f.Mode)
 	}
 }

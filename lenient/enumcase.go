@@ -30,3 +30,18 @@ func EnumCase(s string, values []string) (string, bool) {
 	}
 	return "", false
 }
+
+// EnumCase reads *val, a string that is none of values (an enum's), as
+// the one it equals in another ASCII letter case, and records the fix
+// (FixEnumCase); false, and *val left alone, when it equals none.
+func (d *Decoder) EnumCase(val *string, name string, values ...string) bool {
+	to, ok := EnumCase(*val, values)
+	if !ok {
+		return false
+	}
+	if d.record {
+		d.fix(name, FixEnumCase, appendQuoted(nil, *val), appendQuoted(nil, to))
+	}
+	*val = to
+	return true
+}

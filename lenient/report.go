@@ -18,6 +18,7 @@ const (
 	FixAlias         FixKind = "alias"           // old_str read as old_text
 	FixDefault       FixKind = "default"         // absent key given its default
 	FixAbsent        FixKind = "absent"          // null, or "" for a field that is not a string, read as an optional field left out
+	FixEnumCase      FixKind = "enum_case"       // "JSON" read as the enum value "json"
 	FixUnknownKey    FixKind = "unknown_key"     // unknown key ignored
 )
 

@@ -323,6 +323,23 @@ func branch(s *jsonschema.Schema, types ...string) *jsonschema.Schema {
 
 // lenientScalar is the schema of a number or boolean: the JSON type and,
 // unless strict, a string form restricted by pattern.
+// withBranchAfter returns s with b as a branch of its anyOf right after
+// the branch after (s itself when s has no anyOf).
+func withBranchAfter(s, after, b *jsonschema.Schema) *jsonschema.Schema {
+	if len(s.AnyOf) == 0 {
+		return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{s, b}}
+	}
+	var out []*jsonschema.Schema
+	for _, x := range s.AnyOf {
+		out = append(out, x)
+		if x == after {
+			out = append(out, b)
+		}
+	}
+	s.AnyOf = out
+	return s
+}
+
 // orEmpty is pattern, or with "" among what it matches when absent has
 // lenient.AbsentEmpty: "" for an optional number or boolean reads as the
 // field left out.
@@ -500,6 +517,11 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 		// Value aliases are accepted values too.
 		for _, va := range f.Type.ValueAliases {
 			str.Enum = append(str.Enum, va.From)
+		}
+		if f.FoldsEnum() {
+			// The values in another letter case, which the decoder
+			// reads as them: a branch of their own, after the enum's.
+			s = withBranchAfter(s, str, &jsonschema.Schema{Type: "string", Pattern: EnumCasePattern(k.Enum)})
 		}
 	}
 	aliases := f.Type.ValueAliases

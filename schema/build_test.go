@@ -27,7 +27,7 @@ func searchFilesType() *Type {
 func TestRootProfiles(t *testing.T) {
 	want := map[lenient.Profile]map[string]string{
 		lenient.ProfilePortable: {
-			"path":       `{"type":"string","description":"Path is the directory."}`,
+			"path": `{"type":"string","description":"Path is the directory."}`,
 			// optional: null and "" read as left out (golden/nulls)
 			"limit":      `{"anyOf":[{"type":"integer","minimum":1,"default":100},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}`,
 			"count_only": `{"anyOf":[{"type":"boolean"},{"type":"string","pattern":` + quote(lenient.OrEmptyPattern(lenient.BoolPattern)) + `},{"type":"null"}]}`,

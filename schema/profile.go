@@ -108,15 +108,21 @@ func copyBranch(s *jsonschema.Schema) *jsonschema.Schema {
 //
 // An anyOf with a $ref branch (a recursive struct) stays an anyOf: a
 // $ref beside a type array would apply the struct's schema to the
-// value's other forms too.
+// value's other forms too; so does one with two branches of one type (a
+// string enum read in any letter case: the enum, then a pattern).
 func mergeBranches(s *jsonschema.Schema) *jsonschema.Schema {
 	if len(s.AnyOf) == 0 {
 		return copyBranch(s)
 	}
+	seen := map[string]bool{}
 	for _, b := range s.AnyOf {
-		if b.Type == "" {
+		if b.Type == "" || seen[b.Type] {
+			// a $ref, or two branches of one type (an enum's values,
+			// then the pattern of their other letter cases): one
+			// schema would apply every keyword to every value
 			return copyBranch(s)
 		}
+		seen[b.Type] = true
 	}
 	out := copyBranch(s.AnyOf[0])
 	if len(out.Enum) > 0 {

@@ -105,6 +105,9 @@ func DescribeWith(t reflect.Type, o Options) (*Type, error) {
 				return nil, fmt.Errorf("%s: %s", paths[i], EmptyErrorRefused)
 			}
 		}
+		if f.EnumStrict && !(f.Type.Kind == String && EnumFolds(f.Keywords.Enum)) {
+			return nil, fmt.Errorf("%s: %s", paths[i], EnumStrictRefused)
+		}
 	}
 	d.Required = model
 	return d, nil
@@ -299,6 +302,7 @@ func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, b
 			f := Field{
 				Depth:       norm.Depth,
 				EmptyError:  norm.EmptyError,
+				EnumStrict:  norm.EnumStrict,
 				Name:        name,
 				Aliases:     norm.Aliases,
 				omit:        hasOption(opts, "omitempty") || hasOption(opts, "omitzero"),

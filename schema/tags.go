@@ -216,6 +216,9 @@ type Norm struct {
 	// EmptyError is empty=error: "" for an optional field that is not a
 	// string is refused, not read as the field left out (AbsentForms).
 	EmptyError bool
+	// EnumStrict is enum=strict: the enum's values are read as declared
+	// only, not in another letter case (EnumFolds).
+	EnumStrict bool
 }
 
 // ParseNorm parses a `norm` struct tag. Unknown options are errors that
@@ -265,6 +268,8 @@ func ParseNorm(tag string) (Norm, error) {
 			n.Unescape = true
 		case key == "empty" && val == "error":
 			n.EmptyError = true
+		case key == "enum" && val == "strict":
+			n.EnumStrict = true
 		case key == "unknown" && (val == "error" || val == "ignore"):
 			n.RejectUnknown = val == "error"
 		case key == "depth" && hasVal:
@@ -274,7 +279,7 @@ func ParseNorm(tag string) (Norm, error) {
 			}
 			n.Depth = d
 		default:
-			return n, fmt.Errorf("unknown norm option %q; known: alias=a|b, value_alias=from:to|from:to, bool=strict, strict, wrap, unescape, unknown=error, depth=N, split=SEP, empty=error", part)
+			return n, fmt.Errorf("unknown norm option %q; known: alias=a|b, value_alias=from:to|from:to, bool=strict, strict, wrap, unescape, unknown=error, depth=N, split=SEP, empty=error, enum=strict", part)
 		}
 	}
 	return n, nil

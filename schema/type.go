@@ -142,6 +142,9 @@ type Field struct {
 	// EmptyError is `norm:"empty=error"`: "" is refused, not read as the
 	// field left out (AbsentForms).
 	EmptyError bool
+	// EnumStrict is `norm:"enum=strict"`: the enum's values are read as
+	// declared only (FoldsEnum).
+	EnumStrict bool
 }
 
 // Absent is which values of the field read as the field left out (see

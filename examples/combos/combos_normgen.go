@@ -148,7 +148,9 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 						switch val {
 						case "asc", "desc":
 						default:
-							d.Fail("order", it.Value, "is not one of \"asc\", \"desc\"")
+							if !d.EnumCase(&val, "order", "asc", "desc") {
+								d.Fail("order", it.Value, "is not one of \"asc\", \"desc\"")
+							}
 						}
 					}
 					x.Order = val
@@ -385,7 +387,9 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 						switch val {
 						case "copy", "move":
 						default:
-							d.Fail("op", it.Value, "is not one of \"copy\", \"move\"")
+							if !d.EnumCase(&val, "op", "copy", "move") {
+								d.Fail("op", it.Value, "is not one of \"copy\", \"move\"")
+							}
 						}
 					}
 					x.Op = val
@@ -939,7 +943,9 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 						switch val {
 						case "shell", "http":
 						default:
-							d.Fail("kind", it.Value, "is not one of \"shell\", \"http\"")
+							if !d.EnumCase(&val, "kind", "shell", "http") {
+								d.Fail("kind", it.Value, "is not one of \"shell\", \"http\"")
+							}
 						}
 					}
 					x.Kind = val
@@ -1636,7 +1642,9 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						switch val {
 						case "low", "normal", "high":
 						default:
-							d.Fail("priority", it.Value, "is not one of \"low\", \"normal\", \"high\"")
+							if !d.EnumCase(&val, "priority", "low", "normal", "high") {
+								d.Fail("priority", it.Value, "is not one of \"low\", \"normal\", \"high\"")
+							}
 						}
 					}
 					x.Priority = val
@@ -2042,7 +2050,9 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						switch val {
 						case "png", "jpeg", "webp":
 						default:
-							d.Fail("format", it.Value, "is not one of \"png\", \"jpeg\", \"webp\"")
+							if !d.EnumCase(&val, "format", "png", "jpeg", "webp") {
+								d.Fail("format", it.Value, "is not one of \"png\", \"jpeg\", \"webp\"")
+							}
 						}
 					}
 					x.Format = val
@@ -2490,7 +2500,9 @@ func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						switch val {
 						case "state", "author", "label":
 						default:
-							d.Fail("field", it.Value, "is not one of \"state\", \"author\", \"label\"")
+							if !d.EnumCase(&val, "field", "state", "author", "label") {
+								d.Fail("field", it.Value, "is not one of \"state\", \"author\", \"label\"")
+							}
 						}
 					}
 					x.Field = val
@@ -2733,6 +2745,10 @@ const copyInputSchema = `{
           "default": "copy"
         },
         {
+          "type": "string",
+          "pattern": "^([cC][oO][pP][yY]|[mM][oO][vV][eE])$"
+        },
+        {
           "type": "null"
         }
       ]
@@ -2820,18 +2836,25 @@ const copyInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "op": {
-      "enum": [
-        "copy",
-        "move",
-        "cp",
-        "mv",
-        null
-      ],
-      "description": "Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\".",
-      "default": "copy",
-      "type": [
-        "string",
-        "null"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "copy",
+            "move",
+            "cp",
+            "mv"
+          ],
+          "description": "Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\".",
+          "default": "copy"
+        },
+        {
+          "type": "string",
+          "pattern": "^([cC][oO][pP][yY]|[mM][oO][vV][eE])$"
+        },
+        {
+          "type": "null"
+        }
       ]
     },
     "sources": {
@@ -2971,6 +2994,10 @@ const ticketInputSchema = `{
           "default": "normal"
         },
         {
+          "type": "string",
+          "pattern": "^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH])$"
+        },
+        {
           "type": "null"
         }
       ]
@@ -2990,6 +3017,10 @@ const ticketInputSchema = `{
           "default": "normal"
         },
         {
+          "type": "string",
+          "pattern": "^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH])$"
+        },
+        {
           "type": "null"
         }
       ]
@@ -3007,6 +3038,10 @@ const ticketInputSchema = `{
           ],
           "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
           "default": "normal"
+        },
+        {
+          "type": "string",
+          "pattern": "^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH])$"
         },
         {
           "type": "null"
@@ -3175,51 +3210,72 @@ const ticketInputSchemaTypeArray = `{
       "description": "Title is the ticket's one-line summary."
     },
     "priority": {
-      "enum": [
-        "low",
-        "normal",
-        "high",
-        "p1",
-        "p3",
-        null
-      ],
-      "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-      "default": "normal",
-      "type": [
-        "string",
-        "null"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "low",
+            "normal",
+            "high",
+            "p1",
+            "p3"
+          ],
+          "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
+          "default": "normal"
+        },
+        {
+          "type": "string",
+          "pattern": "^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH])$"
+        },
+        {
+          "type": "null"
+        }
       ]
     },
     "prio": {
-      "enum": [
-        "low",
-        "normal",
-        "high",
-        "p1",
-        "p3",
-        null
-      ],
-      "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-      "default": "normal",
-      "type": [
-        "string",
-        "null"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "low",
+            "normal",
+            "high",
+            "p1",
+            "p3"
+          ],
+          "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
+          "default": "normal"
+        },
+        {
+          "type": "string",
+          "pattern": "^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH])$"
+        },
+        {
+          "type": "null"
+        }
       ]
     },
     "severity": {
-      "enum": [
-        "low",
-        "normal",
-        "high",
-        "p1",
-        "p3",
-        null
-      ],
-      "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-      "default": "normal",
-      "type": [
-        "string",
-        "null"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "low",
+            "normal",
+            "high",
+            "p1",
+            "p3"
+          ],
+          "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
+          "default": "normal"
+        },
+        {
+          "type": "string",
+          "pattern": "^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH])$"
+        },
+        {
+          "type": "null"
+        }
       ]
     },
     "assignee": {
@@ -3566,6 +3622,10 @@ const resizeInputSchema = `{
           "default": "png"
         },
         {
+          "type": "string",
+          "pattern": "^([pP][nN][gG]|[jJ][pP][eE][gG]|[wW][eE][bB][pP])$"
+        },
+        {
           "type": "null"
         }
       ]
@@ -3654,17 +3714,24 @@ const resizeInputSchemaTypeArray = `{
       ]
     },
     "format": {
-      "enum": [
-        "png",
-        "jpeg",
-        "webp",
-        null
-      ],
-      "description": "Format is the output format.",
-      "default": "png",
-      "type": [
-        "string",
-        "null"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "png",
+            "jpeg",
+            "webp"
+          ],
+          "description": "Format is the output format.",
+          "default": "png"
+        },
+        {
+          "type": "string",
+          "pattern": "^([pP][nN][gG]|[jJ][pP][eE][gG]|[wW][eE][bB][pP])$"
+        },
+        {
+          "type": "null"
+        }
       ]
     }
   },
@@ -3772,6 +3839,10 @@ const pipelineInputSchema = `{
                         ],
                         "description": "Kind is the kind of step.",
                         "default": "shell"
+                      },
+                      {
+                        "type": "string",
+                        "pattern": "^([sS][hH][eE][lL][lL]|[hH][tT][tT][pP])$"
                       },
                       {
                         "type": "null"
@@ -4061,16 +4132,23 @@ const pipelineInputSchemaTypeArray = `{
             ]
           },
           "kind": {
-            "enum": [
-              "shell",
-              "http",
-              null
-            ],
-            "description": "Kind is the kind of step.",
-            "default": "shell",
-            "type": [
-              "string",
-              "null"
+            "anyOf": [
+              {
+                "type": "string",
+                "enum": [
+                  "shell",
+                  "http"
+                ],
+                "description": "Kind is the kind of step.",
+                "default": "shell"
+              },
+              {
+                "type": "string",
+                "pattern": "^([sS][hH][eE][lL][lL]|[hH][tT][tT][pP])$"
+              },
+              {
+                "type": "null"
+              }
             ]
           },
           "cmd": {
@@ -4459,6 +4537,10 @@ const queryInputSchema = `{
           "default": "asc"
         },
         {
+          "type": "string",
+          "pattern": "^([aA][sS][cC]|[dD][eE][sS][cC])$"
+        },
+        {
           "type": "null"
         }
       ]
@@ -4508,18 +4590,25 @@ const queryInputSchemaTypeArray = `{
       ]
     },
     "order": {
-      "enum": [
-        "asc",
-        "desc",
-        "ascending",
-        "descending",
-        null
-      ],
-      "description": "Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\".",
-      "default": "asc",
-      "type": [
-        "string",
-        "null"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc",
+            "ascending",
+            "descending"
+          ],
+          "description": "Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\".",
+          "default": "asc"
+        },
+        {
+          "type": "string",
+          "pattern": "^([aA][sS][cC]|[dD][eE][sS][cC])$"
+        },
+        {
+          "type": "null"
+        }
       ]
     }
   },
@@ -4589,6 +4678,10 @@ const searchIssuesInputSchema = `{
               ],
               "description": "Field is what the condition tests.",
               "default": "state"
+            },
+            {
+              "type": "string",
+              "pattern": "^([sS][tT][aA][tT][eE]|[aA][uU][tT][hH][oO][rR]|[lL][aA][bB][eE][lL])$"
             },
             {
               "type": "null"
@@ -4743,17 +4836,24 @@ const searchIssuesInputSchemaTypeArray = `{
     "IssueFilter": {
       "properties": {
         "field": {
-          "enum": [
-            "state",
-            "author",
-            "label",
-            null
-          ],
-          "description": "Field is what the condition tests.",
-          "default": "state",
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "state",
+                "author",
+                "label"
+              ],
+              "description": "Field is what the condition tests.",
+              "default": "state"
+            },
+            {
+              "type": "string",
+              "pattern": "^([sS][tT][aA][tT][eE]|[aA][uU][tT][hH][oO][rR]|[lL][aA][bB][eE][lL])$"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "equals": {
@@ -5236,6 +5336,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "op",
+					ID:    "copy_files.op.enum_case",
+					Tools: []string{"copy_files"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["copy","move"]`),
+				},
+				{
+					From:  "op",
 					ID:    "copy_files.op.value_alias",
 					Tools: []string{"copy_files"},
 					Type:  lenient.RuleValueAlias,
@@ -5424,6 +5531,13 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"file_ticket"},
 					Type:  lenient.RuleParamDefault,
 					Value: json.RawMessage(`"normal"`),
+				},
+				{
+					From:  "priority",
+					ID:    "file_ticket.priority.enum_case",
+					Tools: []string{"file_ticket"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["low","normal","high"]`),
 				},
 				{
 					From:  "priority",
@@ -5735,6 +5849,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamDefault,
 					Value: json.RawMessage(`"png"`),
 				},
+				{
+					From:  "format",
+					ID:    "resize_image.format.enum_case",
+					Tools: []string{"resize_image"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["png","jpeg","webp"]`),
+				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(resizeInputSchemaGemini),
@@ -5807,6 +5928,13 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"run_pipeline"},
 					Type:  lenient.RuleParamDefault,
 					Value: json.RawMessage(`"shell"`),
+				},
+				{
+					ID:    "run_pipeline.steps[].kind.enum_case",
+					Path:  "steps[].kind",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["shell","http"]`),
 				},
 				{
 					ID:    "run_pipeline.steps[].cmd.alias.command",
@@ -6238,6 +6366,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "order",
+					ID:    "run_query.order.enum_case",
+					Tools: []string{"run_query"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["asc","desc"]`),
+				},
+				{
+					From:  "order",
 					ID:    "run_query.order.value_alias",
 					Tools: []string{"run_query"},
 					Type:  lenient.RuleValueAlias,
@@ -6322,6 +6457,13 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"search_issues"},
 					Type:  lenient.RuleParamDefault,
 					Value: json.RawMessage(`"state"`),
+				},
+				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.field.enum_case",
+					Path:  "filter(.all[]|.any[]|.not)*.field",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["state","author","label"]`),
 				},
 				{
 					ID:    "search_issues.filter(.all[]|.any[]|.not)*.equals.alias.eq",

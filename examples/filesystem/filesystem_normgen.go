@@ -1411,7 +1411,9 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 						switch val {
 						case "read", "write", "copy", "move", "delete":
 						default:
-							d.Fail("action", it.Value, "is not one of \"read\", \"write\", \"copy\", \"move\", \"delete\"")
+							if !d.EnumCase(&val, "action", "read", "write", "copy", "move", "delete") {
+								d.Fail("action", it.Value, "is not one of \"read\", \"write\", \"copy\", \"move\", \"delete\"")
+							}
 						}
 					}
 					x.Action = val
@@ -1847,21 +1849,29 @@ const batchOperationsInputSchema = `{
                             ]
                           },
                           "action": {
-                            "type": "string",
-                            "enum": [
-                              "read",
-                              "write",
-                              "copy",
-                              "move",
-                              "delete",
-                              "cat",
-                              "cp",
-                              "mv",
-                              "rm",
-                              "remove",
-                              "del"
-                            ],
-                            "description": "Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\"."
+                            "anyOf": [
+                              {
+                                "type": "string",
+                                "enum": [
+                                  "read",
+                                  "write",
+                                  "copy",
+                                  "move",
+                                  "delete",
+                                  "cat",
+                                  "cp",
+                                  "mv",
+                                  "rm",
+                                  "remove",
+                                  "del"
+                                ],
+                                "description": "Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\"."
+                              },
+                              {
+                                "type": "string",
+                                "pattern": "^([rR][eE][aA][dD]|[wW][rR][iI][tT][eE]|[cC][oO][pP][yY]|[mM][oO][vV][eE]|[dD][eE][lL][eE][tT][eE])$"
+                              }
+                            ]
                           },
                           "params": {
                             "anyOf": [
@@ -2024,21 +2034,29 @@ const batchOperationsInputSchemaTypeArray = `{
                 ]
               },
               "action": {
-                "type": "string",
-                "enum": [
-                  "read",
-                  "write",
-                  "copy",
-                  "move",
-                  "delete",
-                  "cat",
-                  "cp",
-                  "mv",
-                  "rm",
-                  "remove",
-                  "del"
-                ],
-                "description": "Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\"."
+                "anyOf": [
+                  {
+                    "type": "string",
+                    "enum": [
+                      "read",
+                      "write",
+                      "copy",
+                      "move",
+                      "delete",
+                      "cat",
+                      "cp",
+                      "mv",
+                      "rm",
+                      "remove",
+                      "del"
+                    ],
+                    "description": "Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\"."
+                  },
+                  {
+                    "type": "string",
+                    "pattern": "^([rR][eE][aA][dD]|[wW][rR][iI][tT][eE]|[cC][oO][pP][yY]|[mM][oO][vV][eE]|[dD][eE][lL][eE][tT][eE])$"
+                  }
+                ]
               },
               "params": {
                 "properties": {
@@ -3157,6 +3175,13 @@ func NormgenTools() []lenient.Tool {
 					To:    "action",
 					Tools: []string{"batch_operations"},
 					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "batch_operations.pipeline_json.steps[].action.enum_case",
+					Path:  "pipeline_json.steps[].action",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["read","write","copy","move","delete"]`),
 				},
 				{
 					ID:    "batch_operations.pipeline_json.steps[].action.value_alias",

@@ -2915,7 +2915,9 @@ func (x *ClaudeCode73137) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 						switch val {
 						case "left", "right", "middle":
 						default:
-							d.Fail("button", it.Value, "is not one of \"left\", \"right\", \"middle\"")
+							if !d.EnumCase(&val, "button", "left", "right", "middle") {
+								d.Fail("button", it.Value, "is not one of \"left\", \"right\", \"middle\"")
+							}
 						}
 					}
 					x.Button = val
@@ -5439,7 +5441,9 @@ func (x *Margince417) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						switch val {
 						case "unknown", "target", "prospect", "opportunity", "customer", "former_customer", "disqualified":
 						default:
-							d.Fail("lifecycle", it.Value, "is not one of \"unknown\", \"target\", \"prospect\", \"opportunity\", \"customer\", \"former_customer\", \"disqualified\"")
+							if !d.EnumCase(&val, "lifecycle", "unknown", "target", "prospect", "opportunity", "customer", "former_customer", "disqualified") {
+								d.Fail("lifecycle", it.Value, "is not one of \"unknown\", \"target\", \"prospect\", \"opportunity\", \"customer\", \"former_customer\", \"disqualified\"")
+							}
 						}
 					}
 					x.Lifecycle = val
@@ -5673,7 +5677,9 @@ func (x *Params201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 						switch val {
 						case "markdown", "json":
 						default:
-							d.Fail("response_format", it.Value, "is not one of \"markdown\", \"json\"")
+							if !d.EnumCase(&val, "response_format", "markdown", "json") {
+								d.Fail("response_format", it.Value, "is not one of \"markdown\", \"json\"")
+							}
 						}
 					}
 					x.ResponseFormat = val
@@ -5790,7 +5796,9 @@ func (x *Fixmap235) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 						switch val {
 						case "markdown", "json":
 						default:
-							d.Fail("format", it.Value, "is not one of \"markdown\", \"json\"")
+							if !d.EnumCase(&val, "format", "markdown", "json") {
+								d.Fail("format", it.Value, "is not one of \"markdown\", \"json\"")
+							}
 						}
 					}
 					x.Format = val
@@ -5927,7 +5935,9 @@ func (x *LangchainMCPAdapters277) decodeNormgen(d *lenient.Decoder, v []byte, m 
 						switch val {
 						case "json", "yaml", "wide", "name", "custom":
 						default:
-							d.Fail("output", it.Value, "is not one of \"json\", \"yaml\", \"wide\", \"name\", \"custom\"")
+							if !d.EnumCase(&val, "output", "json", "yaml", "wide", "name", "custom") {
+								d.Fail("output", it.Value, "is not one of \"json\", \"yaml\", \"wide\", \"name\", \"custom\"")
+							}
 						}
 					}
 					x.Output = val
@@ -9652,6 +9662,10 @@ const claudeCode73137Schema = `{
           ]
         },
         {
+          "type": "string",
+          "pattern": "^([lL][eE][fF][tT]|[rR][iI][gG][hH][tT]|[mM][iI][dD][dD][lL][eE])$"
+        },
+        {
           "type": "null"
         }
       ]
@@ -9702,15 +9716,22 @@ const claudeCode73137SchemaTypeArray = `{
       ]
     },
     "button": {
-      "enum": [
-        "left",
-        "right",
-        "middle",
-        null
-      ],
-      "type": [
-        "string",
-        "null"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "left",
+            "right",
+            "middle"
+          ]
+        },
+        {
+          "type": "string",
+          "pattern": "^([lL][eE][fF][tT]|[rR][iI][gG][hH][tT]|[mM][iI][dD][dD][lL][eE])$"
+        },
+        {
+          "type": "null"
+        }
       ]
     },
     "clicks": {
@@ -11002,6 +11023,10 @@ const fixmap235Schema = `{
           ]
         },
         {
+          "type": "string",
+          "pattern": "^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$"
+        },
+        {
           "type": "null"
         }
       ]
@@ -11016,14 +11041,21 @@ const fixmap235SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "format": {
-      "enum": [
-        "markdown",
-        "json",
-        null
-      ],
-      "type": [
-        "string",
-        "null"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "markdown",
+            "json"
+          ]
+        },
+        {
+          "type": "string",
+          "pattern": "^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$"
+        },
+        {
+          "type": "null"
+        }
       ]
     }
   },
@@ -11318,6 +11350,10 @@ const langchainMCPAdapters277Schema = `{
           ]
         },
         {
+          "type": "string",
+          "pattern": "^([jJ][sS][oO][nN]|[yY][aA][mM][lL]|[wW][iI][dD][eE]|[nN][aA][mM][eE]|[cC][uU][sS][tT][oO][mM])$"
+        },
+        {
           "type": "null"
         }
       ]
@@ -11350,17 +11386,24 @@ const langchainMCPAdapters277SchemaTypeArray = `{
       ]
     },
     "output": {
-      "enum": [
-        "json",
-        "yaml",
-        "wide",
-        "name",
-        "custom",
-        null
-      ],
-      "type": [
-        "string",
-        "null"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "json",
+            "yaml",
+            "wide",
+            "name",
+            "custom"
+          ]
+        },
+        {
+          "type": "string",
+          "pattern": "^([jJ][sS][oO][nN]|[yY][aA][mM][lL]|[wW][iI][dD][eE]|[nN][aA][mM][eE]|[cC][uU][sS][tT][oO][mM])$"
+        },
+        {
+          "type": "null"
+        }
       ]
     }
   },
@@ -11516,6 +11559,10 @@ const margince417Schema = `{
           ]
         },
         {
+          "type": "string",
+          "pattern": "^([uU][nN][kK][nN][oO][wW][nN]|[tT][aA][rR][gG][eE][tT]|[pP][rR][oO][sS][pP][eE][cC][tT]|[oO][pP][pP][oO][rR][tT][uU][nN][iI][tT][yY]|[cC][uU][sS][tT][oO][mM][eE][rR]|[fF][oO][rR][mM][eE][rR]_[cC][uU][sS][tT][oO][mM][eE][rR]|[dD][iI][sS][qQ][uU][aA][lL][iI][fF][iI][eE][dD])$"
+        },
+        {
           "type": "null"
         }
       ]
@@ -11530,19 +11577,26 @@ const margince417SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "lifecycle": {
-      "enum": [
-        "unknown",
-        "target",
-        "prospect",
-        "opportunity",
-        "customer",
-        "former_customer",
-        "disqualified",
-        null
-      ],
-      "type": [
-        "string",
-        "null"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "unknown",
+            "target",
+            "prospect",
+            "opportunity",
+            "customer",
+            "former_customer",
+            "disqualified"
+          ]
+        },
+        {
+          "type": "string",
+          "pattern": "^([uU][nN][kK][nN][oO][wW][nN]|[tT][aA][rR][gG][eE][tT]|[pP][rR][oO][sS][pP][eE][cC][tT]|[oO][pP][pP][oO][rR][tT][uU][nN][iI][tT][yY]|[cC][uU][sS][tT][oO][mM][eE][rR]|[fF][oO][rR][mM][eE][rR]_[cC][uU][sS][tT][oO][mM][eE][rR]|[dD][iI][sS][qQ][uU][aA][lL][iI][fF][iI][eE][dD])$"
+        },
+        {
+          "type": "null"
+        }
       ]
     }
   },
@@ -13137,6 +13191,10 @@ const zammadMCP201Schema = `{
                   ]
                 },
                 {
+                  "type": "string",
+                  "pattern": "^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$"
+                },
+                {
                   "type": "null"
                 }
               ]
@@ -13164,14 +13222,21 @@ const zammadMCP201SchemaTypeArray = `{
     "params": {
       "properties": {
         "response_format": {
-          "enum": [
-            "markdown",
-            "json",
-            null
-          ],
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "markdown",
+                "json"
+              ]
+            },
+            {
+              "type": "string",
+              "pattern": "^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       },
@@ -13691,6 +13756,13 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"claude-code-73137"},
 					Type:  lenient.RuleAbsent,
 					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "button",
+					ID:    "claude-code-73137.button.enum_case",
+					Tools: []string{"claude-code-73137"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["left","right","middle"]`),
 				},
 				{
 					From:  "clicks",
@@ -14260,6 +14332,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleAbsent,
 					Value: json.RawMessage(`[null]`),
 				},
+				{
+					From:  "format",
+					ID:    "fixmap-235.format.enum_case",
+					Tools: []string{"fixmap-235"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["markdown","json"]`),
+				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(fixmap235SchemaGemini),
@@ -14400,6 +14479,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleAbsent,
 					Value: json.RawMessage(`[null]`),
 				},
+				{
+					From:  "output",
+					ID:    "langchain-mcp-adapters-277.output.enum_case",
+					Tools: []string{"langchain-mcp-adapters-277"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["json","yaml","wide","name","custom"]`),
+				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(langchainMCPAdapters277SchemaGemini),
@@ -14470,6 +14556,13 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"margince-417"},
 					Type:  lenient.RuleAbsent,
 					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "lifecycle",
+					ID:    "margince-417.lifecycle.enum_case",
+					Tools: []string{"margince-417"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]`),
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
@@ -15194,6 +15287,13 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"zammad-mcp-201"},
 					Type:  lenient.RuleAbsent,
 					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "zammad-mcp-201.params.response_format.enum_case",
+					Path:  "params.response_format",
+					Tools: []string{"zammad-mcp-201"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["markdown","json"]`),
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{

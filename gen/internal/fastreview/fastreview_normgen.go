@@ -803,7 +803,9 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						switch val {
 						case "a", "b", "é":
 						default:
-							d.Fail("en", it.Value, "is not one of \"a\", \"b\", \"é\"")
+							if !d.EnumCase(&val, "en", "a", "b", "é") {
+								d.Fail("en", it.Value, "is not one of \"a\", \"b\", \"é\"")
+							}
 						}
 					}
 					x.En = val
@@ -824,7 +826,9 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						switch val {
 						case "a", "b", "c":
 						default:
-							d.Fail("v", it.Value, "is not one of \"a\", \"b\", \"c\"")
+							if !d.EnumCase(&val, "v", "a", "b", "c") {
+								d.Fail("v", it.Value, "is not one of \"a\", \"b\", \"c\"")
+							}
 						}
 					}
 					x.V = val
@@ -890,7 +894,9 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						switch val {
 						case "on", "off":
 						default:
-							d.Fail("pv", it.Value, "is not one of \"on\", \"off\"")
+							if !d.EnumCase(&val, "pv", "on", "off") {
+								d.Fail("pv", it.Value, "is not one of \"on\", \"off\"")
+							}
 						}
 					}
 					p := Mode(val)
@@ -10299,6 +10305,10 @@ const boundsInputSchema = `{
           ]
         },
         {
+          "type": "string",
+          "pattern": "^([aA]|[bB]|é)$"
+        },
+        {
           "type": "null"
         }
       ]
@@ -10315,6 +10325,10 @@ const boundsInputSchema = `{
             "y"
           ],
           "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+        },
+        {
+          "type": "string",
+          "pattern": "^([aA]|[bB]|[cC])$"
         },
         {
           "type": "null"
@@ -10360,6 +10374,10 @@ const boundsInputSchema = `{
             "0"
           ],
           "description": "Also accepted: \"1\" for \"on\"; \"0\" for \"off\"."
+        },
+        {
+          "type": "string",
+          "pattern": "^([oO][nN]|[oO][fF][fF])$"
         },
         {
           "type": "null"
@@ -10541,30 +10559,44 @@ const boundsInputSchemaTypeArray = `{
       ]
     },
     "en": {
-      "enum": [
-        "a",
-        "b",
-        "é",
-        null
-      ],
-      "type": [
-        "string",
-        "null"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "a",
+            "b",
+            "é"
+          ]
+        },
+        {
+          "type": "string",
+          "pattern": "^([aA]|[bB]|é)$"
+        },
+        {
+          "type": "null"
+        }
       ]
     },
     "v": {
-      "enum": [
-        "a",
-        "b",
-        "c",
-        "x",
-        "y",
-        null
-      ],
-      "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\".",
-      "type": [
-        "string",
-        "null"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "a",
+            "b",
+            "c",
+            "x",
+            "y"
+          ],
+          "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+        },
+        {
+          "type": "string",
+          "pattern": "^([aA]|[bB]|[cC])$"
+        },
+        {
+          "type": "null"
+        }
       ]
     },
     "vs": {
@@ -10586,17 +10618,24 @@ const boundsInputSchemaTypeArray = `{
       ]
     },
     "pv": {
-      "enum": [
-        "on",
-        "off",
-        "1",
-        "0",
-        null
-      ],
-      "description": "Also accepted: \"1\" for \"on\"; \"0\" for \"off\".",
-      "type": [
-        "string",
-        "null"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "on",
+            "off",
+            "1",
+            "0"
+          ],
+          "description": "Also accepted: \"1\" for \"on\"; \"0\" for \"off\"."
+        },
+        {
+          "type": "string",
+          "pattern": "^([oO][nN]|[oO][fF][fF])$"
+        },
+        {
+          "type": "null"
+        }
       ]
     },
     "items": {
@@ -12376,6 +12415,10 @@ const containersInputSchema = `{
                   ]
                 },
                 {
+                  "type": "string",
+                  "pattern": "^([aA]|[bB]|é)$"
+                },
+                {
                   "type": "null"
                 }
               ]
@@ -12392,6 +12435,10 @@ const containersInputSchema = `{
                     "y"
                   ],
                   "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+                },
+                {
+                  "type": "string",
+                  "pattern": "^([aA]|[bB]|[cC])$"
                 },
                 {
                   "type": "null"
@@ -12437,6 +12484,10 @@ const containersInputSchema = `{
                     "0"
                   ],
                   "description": "Also accepted: \"1\" for \"on\"; \"0\" for \"off\"."
+                },
+                {
+                  "type": "string",
+                  "pattern": "^([oO][nN]|[oO][fF][fF])$"
                 },
                 {
                   "type": "null"
@@ -12705,6 +12756,10 @@ const containersInputSchema = `{
                         ]
                       },
                       {
+                        "type": "string",
+                        "pattern": "^([aA]|[bB]|é)$"
+                      },
+                      {
                         "type": "null"
                       }
                     ]
@@ -12721,6 +12776,10 @@ const containersInputSchema = `{
                           "y"
                         ],
                         "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+                      },
+                      {
+                        "type": "string",
+                        "pattern": "^([aA]|[bB]|[cC])$"
                       },
                       {
                         "type": "null"
@@ -12766,6 +12825,10 @@ const containersInputSchema = `{
                           "0"
                         ],
                         "description": "Also accepted: \"1\" for \"on\"; \"0\" for \"off\"."
+                      },
+                      {
+                        "type": "string",
+                        "pattern": "^([oO][nN]|[oO][fF][fF])$"
                       },
                       {
                         "type": "null"
@@ -13748,30 +13811,44 @@ const containersInputSchemaTypeArray = `{
           ]
         },
         "en": {
-          "enum": [
-            "a",
-            "b",
-            "é",
-            null
-          ],
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "a",
+                "b",
+                "é"
+              ]
+            },
+            {
+              "type": "string",
+              "pattern": "^([aA]|[bB]|é)$"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "v": {
-          "enum": [
-            "a",
-            "b",
-            "c",
-            "x",
-            "y",
-            null
-          ],
-          "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\".",
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "a",
+                "b",
+                "c",
+                "x",
+                "y"
+              ],
+              "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+            },
+            {
+              "type": "string",
+              "pattern": "^([aA]|[bB]|[cC])$"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "vs": {
@@ -13793,17 +13870,24 @@ const containersInputSchemaTypeArray = `{
           ]
         },
         "pv": {
-          "enum": [
-            "on",
-            "off",
-            "1",
-            "0",
-            null
-          ],
-          "description": "Also accepted: \"1\" for \"on\"; \"0\" for \"off\".",
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "on",
+                "off",
+                "1",
+                "0"
+              ],
+              "description": "Also accepted: \"1\" for \"on\"; \"0\" for \"off\"."
+            },
+            {
+              "type": "string",
+              "pattern": "^([oO][nN]|[oO][fF][fF])$"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "items": {
@@ -13962,30 +14046,44 @@ const containersInputSchemaTypeArray = `{
             ]
           },
           "en": {
-            "enum": [
-              "a",
-              "b",
-              "é",
-              null
-            ],
-            "type": [
-              "string",
-              "null"
+            "anyOf": [
+              {
+                "type": "string",
+                "enum": [
+                  "a",
+                  "b",
+                  "é"
+                ]
+              },
+              {
+                "type": "string",
+                "pattern": "^([aA]|[bB]|é)$"
+              },
+              {
+                "type": "null"
+              }
             ]
           },
           "v": {
-            "enum": [
-              "a",
-              "b",
-              "c",
-              "x",
-              "y",
-              null
-            ],
-            "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\".",
-            "type": [
-              "string",
-              "null"
+            "anyOf": [
+              {
+                "type": "string",
+                "enum": [
+                  "a",
+                  "b",
+                  "c",
+                  "x",
+                  "y"
+                ],
+                "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
+              },
+              {
+                "type": "string",
+                "pattern": "^([aA]|[bB]|[cC])$"
+              },
+              {
+                "type": "null"
+              }
             ]
           },
           "vs": {
@@ -14007,17 +14105,24 @@ const containersInputSchemaTypeArray = `{
             ]
           },
           "pv": {
-            "enum": [
-              "on",
-              "off",
-              "1",
-              "0",
-              null
-            ],
-            "description": "Also accepted: \"1\" for \"on\"; \"0\" for \"off\".",
-            "type": [
-              "string",
-              "null"
+            "anyOf": [
+              {
+                "type": "string",
+                "enum": [
+                  "on",
+                  "off",
+                  "1",
+                  "0"
+                ],
+                "description": "Also accepted: \"1\" for \"on\"; \"0\" for \"off\"."
+              },
+              {
+                "type": "string",
+                "pattern": "^([oO][nN]|[oO][fF][fF])$"
+              },
+              {
+                "type": "null"
+              }
             ]
           },
           "items": {
@@ -21989,11 +22094,25 @@ func NormgenTools() []lenient.Tool {
 					Value: json.RawMessage(`[null]`),
 				},
 				{
+					From:  "en",
+					ID:    "bounds.en.enum_case",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["a","b","é"]`),
+				},
+				{
 					From:  "v",
 					ID:    "bounds.v.absent",
 					Tools: []string{"bounds"},
 					Type:  lenient.RuleAbsent,
 					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "v",
+					ID:    "bounds.v.enum_case",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["a","b","c"]`),
 				},
 				{
 					From:  "v",
@@ -22036,6 +22155,13 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"bounds"},
 					Type:  lenient.RuleValueAlias,
 					Value: json.RawMessage(`{"x":"a","\\n":"nl"}`),
+				},
+				{
+					From:  "pv",
+					ID:    "bounds.pv.enum_case",
+					Tools: []string{"bounds"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["on","off"]`),
 				},
 				{
 					From:  "pv",
@@ -23454,11 +23580,25 @@ func NormgenTools() []lenient.Tool {
 					Value: json.RawMessage(`[null]`),
 				},
 				{
+					ID:    "containers.bnd.en.enum_case",
+					Path:  "bnd.en",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["a","b","é"]`),
+				},
+				{
 					ID:    "containers.bnd.v.absent",
 					Path:  "bnd.v",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleAbsent,
 					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "containers.bnd.v.enum_case",
+					Path:  "bnd.v",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["a","b","c"]`),
 				},
 				{
 					ID:    "containers.bnd.v.value_alias",
@@ -23501,6 +23641,13 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"containers"},
 					Type:  lenient.RuleValueAlias,
 					Value: json.RawMessage(`{"x":"a","\\n":"nl"}`),
+				},
+				{
+					ID:    "containers.bnd.pv.enum_case",
+					Path:  "bnd.pv",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["on","off"]`),
 				},
 				{
 					ID:    "containers.bnd.pv.value_alias",
@@ -23734,11 +23881,25 @@ func NormgenTools() []lenient.Tool {
 					Value: json.RawMessage(`[null]`),
 				},
 				{
+					ID:    "containers.bnds[].en.enum_case",
+					Path:  "bnds[].en",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["a","b","é"]`),
+				},
+				{
 					ID:    "containers.bnds[].v.absent",
 					Path:  "bnds[].v",
 					Tools: []string{"containers"},
 					Type:  lenient.RuleAbsent,
 					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "containers.bnds[].v.enum_case",
+					Path:  "bnds[].v",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["a","b","c"]`),
 				},
 				{
 					ID:    "containers.bnds[].v.value_alias",
@@ -23781,6 +23942,13 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"containers"},
 					Type:  lenient.RuleValueAlias,
 					Value: json.RawMessage(`{"x":"a","\\n":"nl"}`),
+				},
+				{
+					ID:    "containers.bnds[].pv.enum_case",
+					Path:  "bnds[].pv",
+					Tools: []string{"containers"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["on","off"]`),
 				},
 				{
 					ID:    "containers.bnds[].pv.value_alias",

@@ -313,7 +313,9 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 						switch val {
 						case "shell", "docker", "approval":
 						default:
-							d.Fail("kind", it.Value, "is not one of \"shell\", \"docker\", \"approval\"")
+							if !d.EnumCase(&val, "kind", "shell", "docker", "approval") {
+								d.Fail("kind", it.Value, "is not one of \"shell\", \"docker\", \"approval\"")
+							}
 						}
 					}
 					x.Kind = val
@@ -1173,7 +1175,9 @@ func (x *Link) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 						switch val {
 						case "duplicates", "blocked_by", "relates":
 						default:
-							d.Fail("kind", it.Value, "is not one of \"duplicates\", \"blocked_by\", \"relates\"")
+							if !d.EnumCase(&val, "kind", "duplicates", "blocked_by", "relates") {
+								d.Fail("kind", it.Value, "is not one of \"duplicates\", \"blocked_by\", \"relates\"")
+							}
 						}
 					}
 					x.Kind = val
@@ -1608,7 +1612,9 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 						switch val {
 						case "low", "high":
 						default:
-							d.Fail("severity", it.Value, "is not one of \"low\", \"high\"")
+							if !d.EnumCase(&val, "severity", "low", "high") {
+								d.Fail("severity", it.Value, "is not one of \"low\", \"high\"")
+							}
 						}
 					}
 					x.Severity = val
@@ -2827,15 +2833,23 @@ const createTicketInputSchema = `{
               {
                 "properties": {
                   "kind": {
-                    "type": "string",
-                    "enum": [
-                      "duplicates",
-                      "blocked_by",
-                      "relates",
-                      "dup",
-                      "blocks"
-                    ],
-                    "description": "Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\"."
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "enum": [
+                          "duplicates",
+                          "blocked_by",
+                          "relates",
+                          "dup",
+                          "blocks"
+                        ],
+                        "description": "Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\"."
+                      },
+                      {
+                        "type": "string",
+                        "pattern": "^([dD][uU][pP][lL][iI][cC][aA][tT][eE][sS]|[bB][lL][oO][cC][kK][eE][dD]_[bB][yY]|[rR][eE][lL][aA][tT][eE][sS])$"
+                      }
+                    ]
                   },
                   "ticket": {
                     "anyOf": [
@@ -2972,6 +2986,10 @@ const createTicketInputSchema = `{
           "default": "low"
         },
         {
+          "type": "string",
+          "pattern": "^([lL][oO][wW]|[hH][iI][gG][hH])$"
+        },
+        {
           "type": "null"
         }
       ]
@@ -3023,15 +3041,23 @@ const createTicketInputSchemaTypeArray = `{
       "items": {
         "properties": {
           "kind": {
-            "type": "string",
-            "enum": [
-              "duplicates",
-              "blocked_by",
-              "relates",
-              "dup",
-              "blocks"
-            ],
-            "description": "Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\"."
+            "anyOf": [
+              {
+                "type": "string",
+                "enum": [
+                  "duplicates",
+                  "blocked_by",
+                  "relates",
+                  "dup",
+                  "blocks"
+                ],
+                "description": "Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\"."
+              },
+              {
+                "type": "string",
+                "pattern": "^([dD][uU][pP][lL][iI][cC][aA][tT][eE][sS]|[bB][lL][oO][cC][kK][eE][dD]_[bB][yY]|[rR][eE][lL][aA][tT][eE][sS])$"
+              }
+            ]
           },
           "ticket": {
             "minimum": 0,
@@ -3111,18 +3137,25 @@ const createTicketInputSchemaTypeArray = `{
       ]
     },
     "severity": {
-      "enum": [
-        "low",
-        "high",
-        "lo",
-        "hi",
-        null
-      ],
-      "description": "Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\".",
-      "default": "low",
-      "type": [
-        "string",
-        "null"
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "low",
+            "high",
+            "lo",
+            "hi"
+          ],
+          "description": "Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\".",
+          "default": "low"
+        },
+        {
+          "type": "string",
+          "pattern": "^([lL][oO][wW]|[hH][iI][gG][hH])$"
+        },
+        {
+          "type": "null"
+        }
       ]
     }
   },
@@ -3266,6 +3299,10 @@ const runPipelineInputSchema = `{
                         ],
                         "description": "Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\".",
                         "default": "shell"
+                      },
+                      {
+                        "type": "string",
+                        "pattern": "^([sS][hH][eE][lL][lL]|[dD][oO][cC][kK][eE][rR]|[aA][pP][pP][rR][oO][vV][aA][lL])$"
                       },
                       {
                         "type": "null"
@@ -3737,20 +3774,27 @@ const runPipelineInputSchemaTypeArray = `{
             "type": "string"
           },
           "kind": {
-            "enum": [
-              "shell",
-              "docker",
-              "approval",
-              "sh",
-              "bash",
-              "container",
-              null
-            ],
-            "description": "Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\".",
-            "default": "shell",
-            "type": [
-              "string",
-              "null"
+            "anyOf": [
+              {
+                "type": "string",
+                "enum": [
+                  "shell",
+                  "docker",
+                  "approval",
+                  "sh",
+                  "bash",
+                  "container"
+                ],
+                "description": "Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\".",
+                "default": "shell"
+              },
+              {
+                "type": "string",
+                "pattern": "^([sS][hH][eE][lL][lL]|[dD][oO][cC][kK][eE][rR]|[aA][pP][pP][rR][oO][vV][aA][lL])$"
+              },
+              {
+                "type": "null"
+              }
             ]
           },
           "retry": {
@@ -5184,6 +5228,13 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "create_ticket.links[].kind.enum_case",
+					Path:  "links[].kind",
+					Tools: []string{"create_ticket"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["duplicates","blocked_by","relates"]`),
+				},
+				{
 					ID:    "create_ticket.links[].kind.value_alias",
 					Path:  "links[].kind",
 					Tools: []string{"create_ticket"},
@@ -5302,6 +5353,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "severity",
+					ID:    "create_ticket.severity.enum_case",
+					Tools: []string{"create_ticket"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["low","high"]`),
+				},
+				{
+					From:  "severity",
 					ID:    "create_ticket.severity.value_alias",
 					Tools: []string{"create_ticket"},
 					Type:  lenient.RuleValueAlias,
@@ -5413,6 +5471,13 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"run_pipeline"},
 					Type:  lenient.RuleParamDefault,
 					Value: json.RawMessage(`"shell"`),
+				},
+				{
+					ID:    "run_pipeline.steps[].kind.enum_case",
+					Path:  "steps[].kind",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleEnumCase,
+					Value: json.RawMessage(`["shell","docker","approval"]`),
 				},
 				{
 					ID:    "run_pipeline.steps[].kind.value_alias",

@@ -1,0 +1,65 @@
+package schema
+
+import (
+	"regexp"
+	"strings"
+)
+
+// EnumFolds reports whether an enum's values are read in any ASCII letter
+// case ("JSON" for "json"): when no two of them fold alike. A field can
+// turn it off (`norm:"enum=strict"`).
+func EnumFolds(enum []string) bool {
+	seen := map[string]bool{}
+	for _, e := range enum {
+		f := foldASCII(e)
+		if seen[f] {
+			return false
+		}
+		seen[f] = true
+	}
+	return len(enum) > 0
+}
+
+// foldASCII is e with its ASCII letters in lower case, as lenient.EnumCase
+// folds (other letters are left as they are).
+func foldASCII(e string) string {
+	b := []byte(e)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// EnumCasePattern is a portable pattern (no inline flags, which hosts'
+// validators read differently) matching exactly the values of enum in any
+// ASCII letter case: ^(one|two)$ with each letter a class of its two cases.
+func EnumCasePattern(enum []string) string {
+	alts := make([]string, len(enum))
+	for i, e := range enum {
+		var b strings.Builder
+		for _, r := range e {
+			switch {
+			case r >= 'a' && r <= 'z':
+				b.WriteString("[" + string(r) + string(r-'a'+'A') + "]")
+			case r >= 'A' && r <= 'Z':
+				b.WriteString("[" + string(r-'A'+'a') + string(r) + "]")
+			default:
+				b.WriteString(regexp.QuoteMeta(string(r)))
+			}
+		}
+		alts[i] = b.String()
+	}
+	return "^(" + strings.Join(alts, "|") + ")$"
+}
+
+// FoldsEnum reports whether the field reads its enum's values in another
+// ASCII letter case (EnumFolds, not turned off by norm:"enum=strict").
+func (f *Field) FoldsEnum() bool {
+	return f.Type != nil && f.Type.Kind == String && !f.EnumStrict && EnumFolds(f.Keywords.Enum)
+}
+
+// EnumStrictRefused says where `norm:"enum=strict"` applies, for the
+// generator and Describe.
+const EnumStrictRefused = "norm enum=strict applies to a string field with an enum whose values are read in any letter case (no two of them alike but for case)"
