@@ -2,6 +2,9 @@ package schema
 
 import (
 	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
 
 	"github.com/invopop/jsonschema"
 	orderedmap "github.com/pb33f/ordered-map/v2"
@@ -108,22 +111,24 @@ func copyBranch(s *jsonschema.Schema) *jsonschema.Schema {
 //
 // An anyOf with a $ref branch (a recursive struct) stays an anyOf: a
 // $ref beside a type array would apply the struct's schema to the
-// value's other forms too; so does one with two branches of one type (a
-// string enum read in any letter case: the enum, then a pattern).
+// value's other forms too. A string enum read in any letter case (the
+// enum's branch, then a pattern branch) becomes one string branch
+// (foldEnumBranch).
 func mergeBranches(s *jsonschema.Schema) *jsonschema.Schema {
 	if len(s.AnyOf) == 0 {
 		return copyBranch(s)
 	}
+	branches := foldEnumBranch(s.AnyOf)
 	seen := map[string]bool{}
-	for _, b := range s.AnyOf {
+	for _, b := range branches {
 		if b.Type == "" || seen[b.Type] {
-			// a $ref, or two branches of one type (an enum's values,
-			// then the pattern of their other letter cases): one
-			// schema would apply every keyword to every value
+			// a $ref, or two branches of one type: one schema would
+			// apply every keyword to every value
 			return copyBranch(s)
 		}
 		seen[b.Type] = true
 	}
+	s = &jsonschema.Schema{AnyOf: branches}
 	out := copyBranch(s.AnyOf[0])
 	if len(out.Enum) > 0 {
 		out.Enum = append([]any(nil), out.Enum...)
@@ -149,6 +154,46 @@ func mergeBranches(s *jsonschema.Schema) *jsonschema.Schema {
 	}
 	setTypes(out, types)
 	return out
+}
+
+// foldEnumBranch spells a string enum read in any letter case (a branch
+// with the enum, then a string branch with the pattern of the values in
+// any letter case, as the portable profile has it) as one string branch,
+// for a type array: the pattern, extended with the enum's other values
+// (value aliases, read as written), and the values named in the
+// description. A type array cannot hold two string schemas, and an anyOf
+// is what Codex CLI 0.111 and earlier show as a plain string. Other
+// branches are returned as they are.
+func foldEnumBranch(branches []*jsonschema.Schema) []*jsonschema.Schema {
+	if len(branches) < 2 || branches[0].Type != "string" || len(branches[0].Enum) == 0 ||
+		branches[1].Type != "string" || branches[1].Pattern == "" || len(branches[1].Enum) > 0 {
+		return branches
+	}
+	enum, pat := branches[0], branches[1].Pattern
+	re, err := regexp.Compile(pat)
+	if err != nil {
+		return branches
+	}
+	alts := pat[2 : len(pat)-2] // ^( ... )$
+	var folded, exact []string
+	for _, e := range enum.Enum {
+		v, _ := e.(string)
+		if re.MatchString(v) {
+			folded = append(folded, strconv.Quote(v))
+		} else {
+			exact = append(exact, strconv.Quote(v))
+			alts += "|" + regexp.QuoteMeta(v)
+		}
+	}
+	note := "One of " + strings.Join(folded, ", ") + " (in any letter case)"
+	if len(exact) > 0 {
+		note += ", " + strings.Join(exact, ", ")
+	}
+	merged := copyBranch(enum)
+	merged.Enum = nil
+	merged.Pattern = "^(" + alts + ")$"
+	merged.Description = withNote(merged.Description, note+".")
+	return append([]*jsonschema.Schema{merged}, branches[2:]...)
 }
 
 // setTypes sets the schema's type: a string for one type, an array

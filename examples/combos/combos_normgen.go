@@ -2836,25 +2836,12 @@ const copyInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "op": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "copy",
-            "move",
-            "cp",
-            "mv"
-          ],
-          "description": "Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\".",
-          "default": "copy"
-        },
-        {
-          "type": "string",
-          "pattern": "^([cC][oO][pP][yY]|[mM][oO][vV][eE])$"
-        },
-        {
-          "type": "null"
-        }
+      "pattern": "^([cC][oO][pP][yY]|[mM][oO][vV][eE]|cp|mv)$",
+      "description": "Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\". One of \"copy\", \"move\" (in any letter case), \"cp\", \"mv\".",
+      "default": "copy",
+      "type": [
+        "string",
+        "null"
       ]
     },
     "sources": {
@@ -3210,72 +3197,30 @@ const ticketInputSchemaTypeArray = `{
       "description": "Title is the ticket's one-line summary."
     },
     "priority": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "low",
-            "normal",
-            "high",
-            "p1",
-            "p3"
-          ],
-          "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-          "default": "normal"
-        },
-        {
-          "type": "string",
-          "pattern": "^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH])$"
-        },
-        {
-          "type": "null"
-        }
+      "pattern": "^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH]|p1|p3)$",
+      "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\". One of \"low\", \"normal\", \"high\" (in any letter case), \"p1\", \"p3\".",
+      "default": "normal",
+      "type": [
+        "string",
+        "null"
       ]
     },
     "prio": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "low",
-            "normal",
-            "high",
-            "p1",
-            "p3"
-          ],
-          "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-          "default": "normal"
-        },
-        {
-          "type": "string",
-          "pattern": "^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH])$"
-        },
-        {
-          "type": "null"
-        }
+      "pattern": "^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH]|p1|p3)$",
+      "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\". One of \"low\", \"normal\", \"high\" (in any letter case), \"p1\", \"p3\".",
+      "default": "normal",
+      "type": [
+        "string",
+        "null"
       ]
     },
     "severity": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "low",
-            "normal",
-            "high",
-            "p1",
-            "p3"
-          ],
-          "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-          "default": "normal"
-        },
-        {
-          "type": "string",
-          "pattern": "^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH])$"
-        },
-        {
-          "type": "null"
-        }
+      "pattern": "^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH]|p1|p3)$",
+      "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\". One of \"low\", \"normal\", \"high\" (in any letter case), \"p1\", \"p3\".",
+      "default": "normal",
+      "type": [
+        "string",
+        "null"
       ]
     },
     "assignee": {
@@ -3714,24 +3659,12 @@ const resizeInputSchemaTypeArray = `{
       ]
     },
     "format": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "png",
-            "jpeg",
-            "webp"
-          ],
-          "description": "Format is the output format.",
-          "default": "png"
-        },
-        {
-          "type": "string",
-          "pattern": "^([pP][nN][gG]|[jJ][pP][eE][gG]|[wW][eE][bB][pP])$"
-        },
-        {
-          "type": "null"
-        }
+      "pattern": "^([pP][nN][gG]|[jJ][pP][eE][gG]|[wW][eE][bB][pP])$",
+      "description": "Format is the output format. One of \"png\", \"jpeg\", \"webp\" (in any letter case).",
+      "default": "png",
+      "type": [
+        "string",
+        "null"
       ]
     }
   },
@@ -4132,23 +4065,12 @@ const pipelineInputSchemaTypeArray = `{
             ]
           },
           "kind": {
-            "anyOf": [
-              {
-                "type": "string",
-                "enum": [
-                  "shell",
-                  "http"
-                ],
-                "description": "Kind is the kind of step.",
-                "default": "shell"
-              },
-              {
-                "type": "string",
-                "pattern": "^([sS][hH][eE][lL][lL]|[hH][tT][tT][pP])$"
-              },
-              {
-                "type": "null"
-              }
+            "pattern": "^([sS][hH][eE][lL][lL]|[hH][tT][tT][pP])$",
+            "description": "Kind is the kind of step. One of \"shell\", \"http\" (in any letter case).",
+            "default": "shell",
+            "type": [
+              "string",
+              "null"
             ]
           },
           "cmd": {
@@ -4590,25 +4512,12 @@ const queryInputSchemaTypeArray = `{
       ]
     },
     "order": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "asc",
-            "desc",
-            "ascending",
-            "descending"
-          ],
-          "description": "Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\".",
-          "default": "asc"
-        },
-        {
-          "type": "string",
-          "pattern": "^([aA][sS][cC]|[dD][eE][sS][cC])$"
-        },
-        {
-          "type": "null"
-        }
+      "pattern": "^([aA][sS][cC]|[dD][eE][sS][cC]|ascending|descending)$",
+      "description": "Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\". One of \"asc\", \"desc\" (in any letter case), \"ascending\", \"descending\".",
+      "default": "asc",
+      "type": [
+        "string",
+        "null"
       ]
     }
   },
@@ -4836,24 +4745,12 @@ const searchIssuesInputSchemaTypeArray = `{
     "IssueFilter": {
       "properties": {
         "field": {
-          "anyOf": [
-            {
-              "type": "string",
-              "enum": [
-                "state",
-                "author",
-                "label"
-              ],
-              "description": "Field is what the condition tests.",
-              "default": "state"
-            },
-            {
-              "type": "string",
-              "pattern": "^([sS][tT][aA][tT][eE]|[aA][uU][tT][hH][oO][rR]|[lL][aA][bB][eE][lL])$"
-            },
-            {
-              "type": "null"
-            }
+          "pattern": "^([sS][tT][aA][tT][eE]|[aA][uU][tT][hH][oO][rR]|[lL][aA][bB][eE][lL])$",
+          "description": "Field is what the condition tests. One of \"state\", \"author\", \"label\" (in any letter case).",
+          "default": "state",
+          "type": [
+            "string",
+            "null"
           ]
         },
         "equals": {

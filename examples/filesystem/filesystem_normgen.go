@@ -2034,29 +2034,9 @@ const batchOperationsInputSchemaTypeArray = `{
                 ]
               },
               "action": {
-                "anyOf": [
-                  {
-                    "type": "string",
-                    "enum": [
-                      "read",
-                      "write",
-                      "copy",
-                      "move",
-                      "delete",
-                      "cat",
-                      "cp",
-                      "mv",
-                      "rm",
-                      "remove",
-                      "del"
-                    ],
-                    "description": "Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\"."
-                  },
-                  {
-                    "type": "string",
-                    "pattern": "^([rR][eE][aA][dD]|[wW][rR][iI][tT][eE]|[cC][oO][pP][yY]|[mM][oO][vV][eE]|[dD][eE][lL][eE][tT][eE])$"
-                  }
-                ]
+                "type": "string",
+                "pattern": "^([rR][eE][aA][dD]|[wW][rR][iI][tT][eE]|[cC][oO][pP][yY]|[mM][oO][vV][eE]|[dD][eE][lL][eE][tT][eE]|cat|cp|mv|rm|remove|del)$",
+                "description": "Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\". One of \"read\", \"write\", \"copy\", \"move\", \"delete\" (in any letter case), \"cat\", \"cp\", \"mv\", \"rm\", \"remove\", \"del\"."
               },
               "params": {
                 "properties": {

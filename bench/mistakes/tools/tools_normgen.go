@@ -9716,22 +9716,11 @@ const claudeCode73137SchemaTypeArray = `{
       ]
     },
     "button": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "left",
-            "right",
-            "middle"
-          ]
-        },
-        {
-          "type": "string",
-          "pattern": "^([lL][eE][fF][tT]|[rR][iI][gG][hH][tT]|[mM][iI][dD][dD][lL][eE])$"
-        },
-        {
-          "type": "null"
-        }
+      "pattern": "^([lL][eE][fF][tT]|[rR][iI][gG][hH][tT]|[mM][iI][dD][dD][lL][eE])$",
+      "description": "One of \"left\", \"right\", \"middle\" (in any letter case).",
+      "type": [
+        "string",
+        "null"
       ]
     },
     "clicks": {
@@ -11041,21 +11030,11 @@ const fixmap235SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "format": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "markdown",
-            "json"
-          ]
-        },
-        {
-          "type": "string",
-          "pattern": "^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$"
-        },
-        {
-          "type": "null"
-        }
+      "pattern": "^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$",
+      "description": "One of \"markdown\", \"json\" (in any letter case).",
+      "type": [
+        "string",
+        "null"
       ]
     }
   },
@@ -11386,24 +11365,11 @@ const langchainMCPAdapters277SchemaTypeArray = `{
       ]
     },
     "output": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "json",
-            "yaml",
-            "wide",
-            "name",
-            "custom"
-          ]
-        },
-        {
-          "type": "string",
-          "pattern": "^([jJ][sS][oO][nN]|[yY][aA][mM][lL]|[wW][iI][dD][eE]|[nN][aA][mM][eE]|[cC][uU][sS][tT][oO][mM])$"
-        },
-        {
-          "type": "null"
-        }
+      "pattern": "^([jJ][sS][oO][nN]|[yY][aA][mM][lL]|[wW][iI][dD][eE]|[nN][aA][mM][eE]|[cC][uU][sS][tT][oO][mM])$",
+      "description": "One of \"json\", \"yaml\", \"wide\", \"name\", \"custom\" (in any letter case).",
+      "type": [
+        "string",
+        "null"
       ]
     }
   },
@@ -11577,26 +11543,11 @@ const margince417SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "lifecycle": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "unknown",
-            "target",
-            "prospect",
-            "opportunity",
-            "customer",
-            "former_customer",
-            "disqualified"
-          ]
-        },
-        {
-          "type": "string",
-          "pattern": "^([uU][nN][kK][nN][oO][wW][nN]|[tT][aA][rR][gG][eE][tT]|[pP][rR][oO][sS][pP][eE][cC][tT]|[oO][pP][pP][oO][rR][tT][uU][nN][iI][tT][yY]|[cC][uU][sS][tT][oO][mM][eE][rR]|[fF][oO][rR][mM][eE][rR]_[cC][uU][sS][tT][oO][mM][eE][rR]|[dD][iI][sS][qQ][uU][aA][lL][iI][fF][iI][eE][dD])$"
-        },
-        {
-          "type": "null"
-        }
+      "pattern": "^([uU][nN][kK][nN][oO][wW][nN]|[tT][aA][rR][gG][eE][tT]|[pP][rR][oO][sS][pP][eE][cC][tT]|[oO][pP][pP][oO][rR][tT][uU][nN][iI][tT][yY]|[cC][uU][sS][tT][oO][mM][eE][rR]|[fF][oO][rR][mM][eE][rR]_[cC][uU][sS][tT][oO][mM][eE][rR]|[dD][iI][sS][qQ][uU][aA][lL][iI][fF][iI][eE][dD])$",
+      "description": "One of \"unknown\", \"target\", \"prospect\", \"opportunity\", \"customer\", \"former_customer\", \"disqualified\" (in any letter case).",
+      "type": [
+        "string",
+        "null"
       ]
     }
   },
@@ -13222,21 +13173,11 @@ const zammadMCP201SchemaTypeArray = `{
     "params": {
       "properties": {
         "response_format": {
-          "anyOf": [
-            {
-              "type": "string",
-              "enum": [
-                "markdown",
-                "json"
-              ]
-            },
-            {
-              "type": "string",
-              "pattern": "^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$"
-            },
-            {
-              "type": "null"
-            }
+          "pattern": "^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$",
+          "description": "One of \"markdown\", \"json\" (in any letter case).",
+          "type": [
+            "string",
+            "null"
           ]
         }
       },

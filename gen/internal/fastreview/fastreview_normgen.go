@@ -10559,44 +10559,19 @@ const boundsInputSchemaTypeArray = `{
       ]
     },
     "en": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "a",
-            "b",
-            "é"
-          ]
-        },
-        {
-          "type": "string",
-          "pattern": "^([aA]|[bB]|é)$"
-        },
-        {
-          "type": "null"
-        }
+      "pattern": "^([aA]|[bB]|é)$",
+      "description": "One of \"a\", \"b\", \"é\" (in any letter case).",
+      "type": [
+        "string",
+        "null"
       ]
     },
     "v": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "a",
-            "b",
-            "c",
-            "x",
-            "y"
-          ],
-          "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
-        },
-        {
-          "type": "string",
-          "pattern": "^([aA]|[bB]|[cC])$"
-        },
-        {
-          "type": "null"
-        }
+      "pattern": "^([aA]|[bB]|[cC]|x|y)$",
+      "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\". One of \"a\", \"b\", \"c\" (in any letter case), \"x\", \"y\".",
+      "type": [
+        "string",
+        "null"
       ]
     },
     "vs": {
@@ -10618,24 +10593,11 @@ const boundsInputSchemaTypeArray = `{
       ]
     },
     "pv": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "on",
-            "off",
-            "1",
-            "0"
-          ],
-          "description": "Also accepted: \"1\" for \"on\"; \"0\" for \"off\"."
-        },
-        {
-          "type": "string",
-          "pattern": "^([oO][nN]|[oO][fF][fF])$"
-        },
-        {
-          "type": "null"
-        }
+      "pattern": "^([oO][nN]|[oO][fF][fF]|1|0)$",
+      "description": "Also accepted: \"1\" for \"on\"; \"0\" for \"off\". One of \"on\", \"off\" (in any letter case), \"1\", \"0\".",
+      "type": [
+        "string",
+        "null"
       ]
     },
     "items": {
@@ -13811,44 +13773,19 @@ const containersInputSchemaTypeArray = `{
           ]
         },
         "en": {
-          "anyOf": [
-            {
-              "type": "string",
-              "enum": [
-                "a",
-                "b",
-                "é"
-              ]
-            },
-            {
-              "type": "string",
-              "pattern": "^([aA]|[bB]|é)$"
-            },
-            {
-              "type": "null"
-            }
+          "pattern": "^([aA]|[bB]|é)$",
+          "description": "One of \"a\", \"b\", \"é\" (in any letter case).",
+          "type": [
+            "string",
+            "null"
           ]
         },
         "v": {
-          "anyOf": [
-            {
-              "type": "string",
-              "enum": [
-                "a",
-                "b",
-                "c",
-                "x",
-                "y"
-              ],
-              "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
-            },
-            {
-              "type": "string",
-              "pattern": "^([aA]|[bB]|[cC])$"
-            },
-            {
-              "type": "null"
-            }
+          "pattern": "^([aA]|[bB]|[cC]|x|y)$",
+          "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\". One of \"a\", \"b\", \"c\" (in any letter case), \"x\", \"y\".",
+          "type": [
+            "string",
+            "null"
           ]
         },
         "vs": {
@@ -13870,24 +13807,11 @@ const containersInputSchemaTypeArray = `{
           ]
         },
         "pv": {
-          "anyOf": [
-            {
-              "type": "string",
-              "enum": [
-                "on",
-                "off",
-                "1",
-                "0"
-              ],
-              "description": "Also accepted: \"1\" for \"on\"; \"0\" for \"off\"."
-            },
-            {
-              "type": "string",
-              "pattern": "^([oO][nN]|[oO][fF][fF])$"
-            },
-            {
-              "type": "null"
-            }
+          "pattern": "^([oO][nN]|[oO][fF][fF]|1|0)$",
+          "description": "Also accepted: \"1\" for \"on\"; \"0\" for \"off\". One of \"on\", \"off\" (in any letter case), \"1\", \"0\".",
+          "type": [
+            "string",
+            "null"
           ]
         },
         "items": {
@@ -14046,44 +13970,19 @@ const containersInputSchemaTypeArray = `{
             ]
           },
           "en": {
-            "anyOf": [
-              {
-                "type": "string",
-                "enum": [
-                  "a",
-                  "b",
-                  "é"
-                ]
-              },
-              {
-                "type": "string",
-                "pattern": "^([aA]|[bB]|é)$"
-              },
-              {
-                "type": "null"
-              }
+            "pattern": "^([aA]|[bB]|é)$",
+            "description": "One of \"a\", \"b\", \"é\" (in any letter case).",
+            "type": [
+              "string",
+              "null"
             ]
           },
           "v": {
-            "anyOf": [
-              {
-                "type": "string",
-                "enum": [
-                  "a",
-                  "b",
-                  "c",
-                  "x",
-                  "y"
-                ],
-                "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\"."
-              },
-              {
-                "type": "string",
-                "pattern": "^([aA]|[bB]|[cC])$"
-              },
-              {
-                "type": "null"
-              }
+            "pattern": "^([aA]|[bB]|[cC]|x|y)$",
+            "description": "Also accepted: \"x\" for \"a\"; \"y\" for \"b\". One of \"a\", \"b\", \"c\" (in any letter case), \"x\", \"y\".",
+            "type": [
+              "string",
+              "null"
             ]
           },
           "vs": {
@@ -14105,24 +14004,11 @@ const containersInputSchemaTypeArray = `{
             ]
           },
           "pv": {
-            "anyOf": [
-              {
-                "type": "string",
-                "enum": [
-                  "on",
-                  "off",
-                  "1",
-                  "0"
-                ],
-                "description": "Also accepted: \"1\" for \"on\"; \"0\" for \"off\"."
-              },
-              {
-                "type": "string",
-                "pattern": "^([oO][nN]|[oO][fF][fF])$"
-              },
-              {
-                "type": "null"
-              }
+            "pattern": "^([oO][nN]|[oO][fF][fF]|1|0)$",
+            "description": "Also accepted: \"1\" for \"on\"; \"0\" for \"off\". One of \"on\", \"off\" (in any letter case), \"1\", \"0\".",
+            "type": [
+              "string",
+              "null"
             ]
           },
           "items": {

@@ -16,6 +16,7 @@ var seeds = map[string][]string{
 		`{"title":"x","links":"[{\"kind\":\"dup\",\"id\":\"12\"}]","fields":{"team":"{\"value\":\"core\",\"history\":\"old\"}"}}`,
 		`{"title":"x","severity":"hi","estimate_h":"1.5","urgent":"yes"}`,
 		`{"title":"x","estimate_h":null,"urgent":""}`, // what strict-mode OpenAI and Cursor send for fields left out
+		`{"title":"x","severity":"HIGH"}`,             // an enum value in another letter case
 	},
 	"run_pipeline": {
 		`{"repo":"a/b","steps":[{"cmd":"make","retry":{"tries":"3"}},{"id":"","run":"x"}]}`,

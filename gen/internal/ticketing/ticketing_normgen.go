@@ -3041,23 +3041,9 @@ const createTicketInputSchemaTypeArray = `{
       "items": {
         "properties": {
           "kind": {
-            "anyOf": [
-              {
-                "type": "string",
-                "enum": [
-                  "duplicates",
-                  "blocked_by",
-                  "relates",
-                  "dup",
-                  "blocks"
-                ],
-                "description": "Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\"."
-              },
-              {
-                "type": "string",
-                "pattern": "^([dD][uU][pP][lL][iI][cC][aA][tT][eE][sS]|[bB][lL][oO][cC][kK][eE][dD]_[bB][yY]|[rR][eE][lL][aA][tT][eE][sS])$"
-              }
-            ]
+            "type": "string",
+            "pattern": "^([dD][uU][pP][lL][iI][cC][aA][tT][eE][sS]|[bB][lL][oO][cC][kK][eE][dD]_[bB][yY]|[rR][eE][lL][aA][tT][eE][sS]|dup|blocks)$",
+            "description": "Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\". One of \"duplicates\", \"blocked_by\", \"relates\" (in any letter case), \"dup\", \"blocks\"."
           },
           "ticket": {
             "minimum": 0,
@@ -3137,25 +3123,12 @@ const createTicketInputSchemaTypeArray = `{
       ]
     },
     "severity": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "low",
-            "high",
-            "lo",
-            "hi"
-          ],
-          "description": "Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\".",
-          "default": "low"
-        },
-        {
-          "type": "string",
-          "pattern": "^([lL][oO][wW]|[hH][iI][gG][hH])$"
-        },
-        {
-          "type": "null"
-        }
+      "pattern": "^([lL][oO][wW]|[hH][iI][gG][hH]|lo|hi)$",
+      "description": "Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\". One of \"low\", \"high\" (in any letter case), \"lo\", \"hi\".",
+      "default": "low",
+      "type": [
+        "string",
+        "null"
       ]
     }
   },
@@ -3774,27 +3747,12 @@ const runPipelineInputSchemaTypeArray = `{
             "type": "string"
           },
           "kind": {
-            "anyOf": [
-              {
-                "type": "string",
-                "enum": [
-                  "shell",
-                  "docker",
-                  "approval",
-                  "sh",
-                  "bash",
-                  "container"
-                ],
-                "description": "Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\".",
-                "default": "shell"
-              },
-              {
-                "type": "string",
-                "pattern": "^([sS][hH][eE][lL][lL]|[dD][oO][cC][kK][eE][rR]|[aA][pP][pP][rR][oO][vV][aA][lL])$"
-              },
-              {
-                "type": "null"
-              }
+            "pattern": "^([sS][hH][eE][lL][lL]|[dD][oO][cC][kK][eE][rR]|[aA][pP][pP][rR][oO][vV][aA][lL]|sh|bash|container)$",
+            "description": "Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\". One of \"shell\", \"docker\", \"approval\" (in any letter case), \"sh\", \"bash\", \"container\".",
+            "default": "shell",
+            "type": [
+              "string",
+              "null"
             ]
           },
           "retry": {
