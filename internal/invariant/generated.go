@@ -160,6 +160,12 @@ func problemClass(p lenient.Problem, call any) byte {
 	switch {
 	case given2(m):
 		return 'd'
+	case strings.HasPrefix(m, "is not a known key: keys are case-sensitive"):
+		return 'g'
+	case len(p.Value) > 0 && p.Value[0] == '"' && (strings.HasPrefix(m, "is not an array (send a JSON array, or a string holding JSON array text)") || strings.HasPrefix(m, "is not an object (send a JSON object, or a string holding JSON object text)")):
+		return 'b' // a string for an array or object, not JSON text of it
+	case strings.HasPrefix(m, "is not an RFC 3339 date-time"), strings.HasPrefix(m, "is refused: "):
+		return 'h' // time.Time's own parsing, a type's own decoder
 	case strings.HasPrefix(m, "is required (also accepted as "):
 		return 'c'
 	case strings.HasPrefix(m, "is a string but not JSON "), strings.HasPrefix(m, "is an empty string, not a value or an array"):
