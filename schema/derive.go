@@ -174,7 +174,11 @@ func splitLast(path string) (string, string) {
 // addRule adds the rule of a site: From for a top-level argument, Path
 // deeper.
 func (d *deriver) addRule(path string, at place, typ lenient.RuleType, what, coerceTo, to string) {
-	r := lenient.Rule{ID: d.tool + "." + path + "." + what, Tools: []string{d.tool}, Type: typ, CoerceTo: coerceTo, To: to}
+	d.add(path, at, lenient.Rule{ID: d.tool + "." + path + "." + what, Tools: []string{d.tool}, Type: typ, CoerceTo: coerceTo, To: to})
+}
+
+// add adds the rule r of a site, its From or Path set from path.
+func (d *deriver) add(path string, at place, r lenient.Rule) {
 	if at == atTop {
 		r.From = path
 	} else {
@@ -478,6 +482,22 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			native = withNull(native)
 		}
 		return withString(native)
+	case "string":
+		vals, isEnum := stringEnum(base)
+		if !isEnum || !EnumFolds(vals) || at != atTop && at != atProp {
+			// (not an array's elements: two of its unique items could
+			// fold to one value, which uniqueItems then refuses)
+			break
+		}
+		if reach, _ := d.reach(path, at); !reach || d.keep[path] {
+			break
+		}
+		// An enum value in another letter case is read as it, as
+		// generated decoders read it: an enum_case rule, and the values
+		// in any case advertised in a branch of their own.
+		value, _ := json.Marshal(vals)
+		d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".enum_case", Tools: []string{d.tool}, Type: lenient.RuleEnumCase, Value: value})
+		return anyOf(respell(base), obj("type", jstr("string"), "pattern", jstr(EnumCasePattern(vals))), nullable)
 	default:
 		d.children(path, base, false)
 	}
@@ -489,6 +509,23 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		return withNull(out)
 	}
 	return out
+}
+
+// stringEnum returns the values of s's enum when every one is a string.
+func stringEnum(s *Node) ([]string, bool) {
+	e := s.Get("enum")
+	if e == nil || e.Kind != '[' || len(e.Items) == 0 {
+		return nil, false
+	}
+	vals := make([]string, len(e.Items))
+	for i, v := range e.Items {
+		str, ok := v.str()
+		if !ok {
+			return nil, false
+		}
+		vals[i] = str
+	}
+	return vals, true
 }
 
 // gapWhy warns that the value at path, of kind what, stays strict. Union

@@ -7,7 +7,9 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -374,7 +376,9 @@ func mustCompact(t *testing.T, s string) []byte {
 }
 
 // TestDeriveStringsStay: no string field of the real catalogs gets a rule
-// or a non-string form.
+// or a non-string form; a string enum whose values no two fold alike gets
+// an enum_case rule and its values in any letter case as a string branch
+// of their own, nothing else.
 func TestDeriveStringsStay(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", "github-mcp-server.json"))
 	if err != nil {
@@ -389,7 +393,7 @@ func TestDeriveStringsStay(t *testing.T) {
 		ruled[r.Tools[0]+"."+r.From] = true
 	}
 	orig, _ := ParseNode(data)
-	strings := 0
+	strings, enums := 0, 0
 	for i, tool := range orig.Get("tools").Items {
 		name, _ := tool.Get("name").str()
 		props := tool.Get("inputSchema").Get("properties")
@@ -401,17 +405,28 @@ func TestDeriveStringsStay(t *testing.T) {
 				continue
 			}
 			strings++
+			got := d.Catalog.Get("tools").Items[i].Get("inputSchema").Get("properties").Get(p)
+			if vals, ok := stringEnum(props.Vals[j]); ok && EnumFolds(vals) {
+				enums++
+				want := `{"anyOf":[` + string(respell(props.Vals[j]).Marshal()) + `,{"type":"string","pattern":` + strconv.Quote(EnumCasePattern(vals)) + `}]}`
+				var g, w any
+				json.Unmarshal(got.Marshal(), &g)
+				json.Unmarshal([]byte(want), &w)
+				if !ruled[name+"."+p] || !reflect.DeepEqual(g, w) {
+					t.Errorf("%s.%s: a string enum: rule %v, schema %s; want an enum_case rule and %s", name, p, ruled[name+"."+p], got.Marshal(), want)
+				}
+				continue
+			}
 			if ruled[name+"."+p] {
 				t.Errorf("%s.%s: a string field got a rule", name, p)
 			}
-			got := d.Catalog.Get("tools").Items[i].Get("inputSchema").Get("properties").Get(p)
 			if string(got.Marshal()) != string(props.Vals[j].Marshal()) {
 				t.Errorf("%s.%s: string field changed: %s", name, p, got.Marshal())
 			}
 		}
 	}
-	if strings < 100 {
-		t.Errorf("only %d string fields seen", strings)
+	if strings < 100 || enums < 10 {
+		t.Errorf("only %d string fields seen, %d enums", strings, enums)
 	}
 }
 
