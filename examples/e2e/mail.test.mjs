@@ -101,5 +101,6 @@ test("mail on go-sdk: the schema profile follows the client's name from initiali
   assert.equal(gemini.$schema, undefined);
   assert.ok(!JSON.stringify(gemini).includes("anyOf"), "gemini profile has no anyOf");
   const portable = await listAs("some-other-host");
-  assert.deepEqual(portable.properties.limit.anyOf.map((b) => b.type), ["integer", "string"]);
+  // optional: null is the field left out (README, Semantics)
+  assert.deepEqual(portable.properties.limit.anyOf.map((b) => b.type), ["integer", "string", "null"]);
 });
