@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -472,7 +471,7 @@ func walkField(d *lenient.Decoder, v []byte, f *field, c run) (any, bool) {
 	}
 	if val != nil {
 		val = valueAliases(d, f, val)
-		if sv, ok := val.(string); ok && f.foldsEnum && !slices.Contains(f.kw.Enum, sv) && d.EnumCase(&sv, f.name, f.kw.Enum...) {
+		if sv, ok := val.(string); ok && f.foldsEnum && d.EnumCase(&sv, f.name, f.kw.Enum...) {
 			val = sv // an enum value in another letter case
 		}
 		check(d, v, f, val)

@@ -2,34 +2,23 @@ package schema
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+
+	"github.com/normgen/normgen/lenient"
 )
 
 // EnumFolds reports whether an enum's values are read in any ASCII letter
 // case ("JSON" for "json"): when no two of them fold alike. A field can
 // turn it off (`norm:"enum=strict"`).
 func EnumFolds(enum []string) bool {
-	seen := map[string]bool{}
-	for _, e := range enum {
-		f := foldASCII(e)
-		if seen[f] {
+	for i, e := range enum {
+		// lenient.EnumCase is the folding the decoders do
+		if _, alike := lenient.EnumCase(e, enum[:i]); alike || slices.Contains(enum[:i], e) {
 			return false
 		}
-		seen[f] = true
 	}
 	return len(enum) > 0
-}
-
-// foldASCII is e with its ASCII letters in lower case, as lenient.EnumCase
-// folds (other letters are left as they are).
-func foldASCII(e string) string {
-	b := []byte(e)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }
 
 // EnumCasePattern is a portable pattern (no inline flags, which hosts'
