@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/invopop/jsonschema"
-	orderedmap "github.com/pb33f/ordered-map/v2"
 
 	"github.com/normgen/normgen/lenient"
 )
@@ -18,27 +17,9 @@ import (
 // keywords normgen's schemas use, in any profile; schema and value report
 // false on anything else, and Marshal or RootJSON take the slow path.
 type schemaWriter struct {
-	buf []byte
+	buf   []byte
+	probe jsonschema.Schema // boolSchema's copy, reused
 }
-
-// boolField is the index of jsonschema.Schema's unexported boolean field
-// (set for the schemas true and false).
-var boolField = func() int {
-	f, ok := reflect.TypeOf(jsonschema.Schema{}).FieldByName("boolean")
-	if !ok {
-		return -1
-	}
-	return f.Index[0]
-}()
-
-// listField is the index of the ordered map's unexported list field.
-var listField = func() int {
-	f, ok := reflect.TypeOf(orderedmap.OrderedMap[string, *jsonschema.Schema]{}).FieldByName("list")
-	if !ok {
-		return -1
-	}
-	return f.Index[0]
-}()
 
 func (w *schemaWriter) indent(depth int) {
 	w.buf = append(w.buf, '\n')
@@ -65,6 +46,39 @@ func (w *schemaWriter) end(depth, n int, close byte) {
 		w.indent(depth)
 	}
 	w.buf = append(w.buf, close)
+}
+
+// exported are the indices of jsonschema.Schema's exported fields.
+var exported = func() []int {
+	var x []int
+	t := reflect.TypeFor[jsonschema.Schema]()
+	for i := range t.NumField() {
+		if t.Field(i).IsExported() {
+			x = append(x, i)
+		}
+	}
+	return x
+}()
+
+// boolSchema reports whether s is the schema true or the schema false,
+// which invopop's MarshalJSON writes as such whatever else s holds (a copy
+// of jsonschema.TrueSchema with fields set is still true). The flag that
+// says so is unexported, so it asks MarshalJSON about a copy of s with its
+// exported fields cleared but a type: true, false, or an object.
+func (w *schemaWriter) boolSchema(s *jsonschema.Schema) (value, ok bool) {
+	w.probe = *s
+	v := reflect.ValueOf(&w.probe).Elem()
+	for _, i := range exported {
+		v.Field(i).SetZero()
+	}
+	w.probe.Type = "object"
+	switch b, _ := w.probe.MarshalJSON(); string(b) {
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	}
+	return false, false
 }
 
 // schema writes s spelled in profile p, as Convert would make it; false
@@ -105,15 +119,6 @@ func (w *schemaWriter) schema(s *jsonschema.Schema, depth int, p lenient.Profile
 		m.Version = version
 		s = &m
 	}
-	// The schemas true and false (also as the rewrite of an anyOf whose
-	// first branch is one).
-	if boolField < 0 {
-		return false
-	}
-	if b := reflect.ValueOf(s).Elem().Field(boolField); !b.IsNil() {
-		w.buf = strconv.AppendBool(w.buf, b.Elem().Bool())
-		return true
-	}
 	// Keywords normgen does not write.
 	if s.ID != "" || s.Anchor != "" || s.DynamicRef != "" ||
 		s.AllOf != nil || s.OneOf != nil || s.Not != nil || s.If != nil || s.Then != nil || s.Else != nil ||
@@ -123,6 +128,12 @@ func (w *schemaWriter) schema(s *jsonschema.Schema, depth int, p lenient.Profile
 		s.DependentRequired != nil || s.Format != "" || s.ContentEncoding != "" || s.ContentMediaType != "" ||
 		s.ContentSchema != nil {
 		return false
+	}
+	// The schemas true and false (also as the rewrite of an anyOf whose
+	// first branch is one).
+	if b, ok := w.boolSchema(s); ok {
+		w.buf = strconv.AppendBool(w.buf, b)
+		return true
 	}
 	// invopop writes a schema equal to the zero Schema as true; in the
 	// gemini profile every schema has a type.
@@ -209,9 +220,10 @@ func (w *schemaWriter) schema(s *jsonschema.Schema, depth int, p lenient.Profile
 	if s.Properties != nil {
 		w.key(depth, &n, "properties")
 		if s.Properties.Len() == 0 {
-			// orderedmap writes {} for an empty map, null for one
-			// without its list (the zero OrderedMap).
-			if listField < 0 || reflect.ValueOf(s.Properties).Elem().Field(listField).IsNil() {
+			// orderedmap writes {} for an empty map, null for the zero
+			// OrderedMap, which has no list: its own MarshalJSON says
+			// which (the list is unexported).
+			if b, err := s.Properties.MarshalJSON(); err != nil || string(b) != "{}" {
 				return false
 			}
 		}
