@@ -40,10 +40,22 @@ payloads=(
 
 # refs prints the instructions of a run of the benchmark matching $1, $2
 # times.
+#
+# GODEBUG=cpu.rdtscp=off: where the CPU reports RDTSCP, the Go runtime's
+# cputicks uses it, and valgrind may not decode it ("Unrecognised
+# instruction" in runtime.cputicks, then SIGILL: seen on an AMD Turin
+# virtual machine); without it the runtime uses RDTSC, which valgrind
+# knows. A run valgrind did not count stops the script with its output.
 refs() {
-  GOGC=off GOMAXPROCS=1 valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
-    "$bin" -test.run '^$' -test.bench "$1" -test.benchtime "$2x" 2>&1 |
-    awk '/I +refs/ { gsub(",", "", $4); print $4 }'
+  local log count
+  log=$(GODEBUG=cpu.rdtscp=off GOGC=off GOMAXPROCS=1 valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+    "$bin" -test.run '^$' -test.bench "$1" -test.benchtime "$2x" 2>&1) || true
+  count=$(awk '/I +refs/ { gsub(",", "", $4); print $4 }' <<<"$log")
+  if [[ -z "$count" || "$log" == *"Unrecognised instruction"* ]]; then
+    printf 'icount.sh: valgrind did not count %s:\n%s\n' "$1" "$(tail -n 20 <<<"$log")" >&2
+    return 1
+  fi
+  echo "$count"
 }
 
 : >"$out"

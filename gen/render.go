@@ -36,11 +36,12 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	if err := renderRegistry(f, m, p); err != nil {
 		return nil, err
 	}
-	src, err := renderFile(f)
-	if err != nil {
+	// jennifer formats the file with one go/format.Source call.
+	var src bytes.Buffer
+	if err := f.Render(&src); err != nil {
 		return nil, err
 	}
-	return groupImports(src), nil
+	return groupImports(src.Bytes()), nil
 }
 
 // groupImports separates the standard library imports of jennifer's

@@ -13,8 +13,8 @@ import (
 // BenchmarkGenerate1000 runs the generator on a package of 1,000 tool
 // types of eight fields each (issue 13's target: at most 2 s on a 2-core
 // machine). Loading with go/packages is included: it is what `go
-// generate` pays. Most of the rest is go/format (formatSource spreads it
-// over the CPUs) and jennifer's rendering.
+// generate` pays. Most of the rest is jennifer's rendering and its one
+// go/format.Source call.
 //
 //	go test ./gen -run '^$' -bench Generate1000 -benchtime 3x
 func BenchmarkGenerate1000(b *testing.B) {

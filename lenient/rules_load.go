@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -126,8 +125,31 @@ func idOf(raw json.RawMessage) string {
 	return ""
 }
 
-// arrayPathRE is the grammar of array_path: "[]", "steps[]", "data.items[]".
-var arrayPathRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z_][A-Za-z0-9_-]*)*)?\[\]$`)
+// validArrayPath reports whether p has the grammar of array_path: "[]",
+// "steps[]", "data.items[]": names of [A-Za-z_][A-Za-z0-9_-]* joined by
+// ".", then "[]" (written out rather than a regexp, which a program that
+// only decodes would then link and compile at start).
+func validArrayPath(p string) bool {
+	names, ok := strings.CutSuffix(p, "[]")
+	if !ok {
+		return false
+	}
+	if names == "" {
+		return true
+	}
+	for _, name := range strings.Split(names, ".") {
+		if name == "" {
+			return false
+		}
+		for i, c := range []byte(name) {
+			letter := c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_'
+			if !letter && (i == 0 || !(c >= '0' && c <= '9' || c == '-')) {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 // ValidateRules checks rules (in file order) against themselves and the
 // rules already in use, returning a *RulesError listing every problem.
@@ -250,7 +272,7 @@ func ValidateRules(rules, existing []Rule) error {
 				bad("an alias of itself: from and to are both %q", r.toKey())
 			}
 		}
-		if r.ArrayPath != "" && !arrayPathRE.MatchString(r.ArrayPath) {
+		if r.ArrayPath != "" && !validArrayPath(r.ArrayPath) {
 			bad(`array_path %q: want "[]", "name[]" or "a.b[]"`, r.ArrayPath)
 		}
 		if r.Value != nil && Valid(r.Value) != nil {

@@ -562,3 +562,21 @@ func (r *statsRecorder) close() error {
 	})
 	return err
 }
+
+// ReadStatsFile reads a statistics file a Normalizer wrote with
+// WithLogDir. Unlike the normalizer, it does not set a corrupt file aside:
+// it returns the error.
+func ReadStatsFile(path string) (Stats, error) {
+	var s Stats
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return s, err
+	}
+	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
+		return s, fmt.Errorf("%s: not a JSON object", path)
+	}
+	if err := json.Unmarshal(data, &s); err != nil {
+		return s, fmt.Errorf("%s: %v", path, err)
+	}
+	return s, nil
+}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/normgen/normgen/normalize/statsview"
+
 	"bufio"
 	"encoding/json"
 	"fmt"
@@ -237,7 +239,7 @@ func TestStatsReplicas(t *testing.T) {
 	if again := httpGet(t, url2+"/stats.json"); again != httpGet(t, url+"/stats.json") {
 		t.Errorf("repeated -logdir serves other statistics:\n%s", again)
 	}
-	var patterns []lenient.ErrorPattern
+	var patterns []statsview.ErrorPattern
 	json.Unmarshal([]byte(httpGet(t, url2+"/patterns.json")), &patterns)
 	if len(patterns) != 1 || patterns[0].Count != 3 || !strings.HasSuffix(patterns[0].Edit, ": alias=glob") {
 		t.Errorf("the error patterns of three replicas' call logs: %+v", patterns)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/normgen/normgen/normalize/statsview"
+
 	"errors"
 	"flag"
 	"fmt"
@@ -118,7 +120,7 @@ func statsHandler(logDirs, calls []string, pkg string) (http.Handler, error) {
 		title = lenient.StatsFile + " of " + pathsNote(logDirs, "log folders")
 		warnRuleTypes(paths)
 	}
-	v := &lenient.StatsView{Stats: read, Title: title}
+	v := &statsview.View{Stats: read, Title: title}
 	if len(calls) > 0 {
 		rep, _ := suggestFor(pkg, calls, 2)
 		if rep == nil {
@@ -128,7 +130,7 @@ func statsHandler(logDirs, calls []string, pkg string) (http.Handler, error) {
 			log.Printf("%s: skipped %d malformed line(s) (first: %s: %s)", pathsNote(calls, "call logs"), rep.Malformed.Count, rep.Malformed.FirstAt, rep.Malformed.FirstWhy)
 		}
 		patterns := rep.Patterns
-		v.Patterns = func() []lenient.ErrorPattern { return patterns }
+		v.Patterns = func() []statsview.ErrorPattern { return patterns }
 	}
 	return v, nil
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/normgen/normgen/normalize/statsview"
+
 	"encoding/json"
 	"io"
 	"net/http"
@@ -57,7 +59,7 @@ func TestStatsCommand(t *testing.T) {
 	if got.TotalProcessed != 3 || got.TotalNormalized != 1 || want.TotalProcessed != got.TotalProcessed {
 		t.Errorf("stats.json: %+v, file %+v", got, want)
 	}
-	var patterns []lenient.ErrorPattern
+	var patterns []statsview.ErrorPattern
 	json.Unmarshal([]byte(httpGet(t, srv.URL+"/patterns.json")), &patterns)
 	if len(patterns) == 0 || patterns[0].Tool != "search_files" || patterns[0].Count != 2 || !strings.Contains(patterns[0].Edit, `tools.go:`) || !strings.HasSuffix(patterns[0].Edit, ": alias=glob") {
 		t.Errorf("patterns: %+v", patterns)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/normgen/normgen/normalize/statsview"
+
 	"bufio"
 	"bytes"
 	"context"
@@ -366,9 +368,9 @@ func replay(pkg *gen.Package, calls []loggedCall) ([]replayResult, error) {
 type suggestReport struct {
 	Calls, Failed, UnknownTool int
 	Malformed                  malformed
-	Edits                      []*tagEdit             // most frequent first
-	Ambiguous                  []string               // keys two fields claim equally
-	Patterns                   []lenient.ErrorPattern // every failure group, most frequent first
+	Edits                      []*tagEdit               // most frequent first
+	Ambiguous                  []string                 // keys two fields claim equally
+	Patterns                   []statsview.ErrorPattern // every failure group, most frequent first
 }
 
 // tagEdit is one suggested change to a field's norm tag.
@@ -449,12 +451,12 @@ func analyse(pkg *gen.Package, calls []loggedCall, results []replayResult, minCo
 		tools[t.Name] = t
 	}
 	type groupKey struct{ tool, path, pattern string }
-	groups := map[groupKey]*lenient.ErrorPattern{}
+	groups := map[groupKey]*statsview.ErrorPattern{}
 	var order []groupKey
 	addGroup := func(k groupKey, c loggedCall) {
 		g := groups[k]
 		if g == nil {
-			g = &lenient.ErrorPattern{Tool: k.tool, Field: k.path, Pattern: k.pattern, Example: string(c.Args)}
+			g = &statsview.ErrorPattern{Tool: k.tool, Field: k.path, Pattern: k.pattern, Example: string(c.Args)}
 			groups[k] = g
 			order = append(order, k)
 		}
@@ -847,7 +849,7 @@ func (r *suggestReport) print(w, errw io.Writer) {
 	for _, a := range r.Ambiguous {
 		fmt.Fprintf(w, "\nambiguous: %s\n", a)
 	}
-	var other []lenient.ErrorPattern
+	var other []statsview.ErrorPattern
 	for _, p := range r.Patterns {
 		if p.Edit == "" {
 			other = append(other, p)

@@ -1,6 +1,8 @@
-package lenient
+package statsview
 
 import (
+	"github.com/normgen/normgen/lenient"
+
 	"encoding/json"
 	"io"
 	"net/http"
@@ -20,12 +22,12 @@ const hostileTool = `<script>document.title="pwned"</script>`
 func writeViewStats(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	rules := []Rule{
-		{ID: "search-glob", Tools: []string{"search_files"}, Type: RuleParamAlias, From: "glob", To: "pattern"},
-		{ID: "limit-int", Tools: []string{"*"}, Type: RuleTypeCoerce, From: "limit", CoerceTo: "int"},
-		{ID: "evil-alias", Tools: []string{hostileTool}, Type: RuleParamAlias, From: "<b>x</b>", To: "y"},
+	rules := []lenient.Rule{
+		{ID: "search-glob", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias, From: "glob", To: "pattern"},
+		{ID: "limit-int", Tools: []string{"*"}, Type: lenient.RuleTypeCoerce, From: "limit", CoerceTo: "int"},
+		{ID: "evil-alias", Tools: []string{hostileTool}, Type: lenient.RuleParamAlias, From: "<b>x</b>", To: "y"},
 	}
-	n, err := NewNormalizer(rules, WithLogDir(dir))
+	n, err := lenient.NewNormalizer(rules, lenient.WithLogDir(dir))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +45,7 @@ func writeViewStats(t *testing.T) string {
 	if err := n.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return filepath.Join(dir, StatsFile)
+	return filepath.Join(dir, lenient.StatsFile)
 }
 
 func get(t *testing.T, url string) (string, http.Header) {
@@ -62,17 +64,17 @@ func get(t *testing.T, url string) (string, http.Header) {
 
 func TestStatsViewJSON(t *testing.T) {
 	path := writeViewStats(t)
-	srv := httptest.NewServer(StatsFileHandler(path))
+	srv := httptest.NewServer(FileHandler(path))
 	defer srv.Close()
 	body, h := get(t, srv.URL+"/stats.json")
 	if ct := h.Get("Content-Type"); ct != "application/json" {
 		t.Errorf("Content-Type %q", ct)
 	}
-	var got, want Stats
+	var got, want lenient.Stats
 	if err := json.Unmarshal([]byte(body), &got); err != nil {
 		t.Fatal(err)
 	}
-	want, err := ReadStatsFile(path)
+	want, err := lenient.ReadStatsFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +93,7 @@ func TestStatsViewJSON(t *testing.T) {
 
 func TestStatsViewHTMLEscapes(t *testing.T) {
 	path := writeViewStats(t)
-	v := StatsFileHandler(path).(*StatsView)
+	v := FileHandler(path).(*View)
 	v.Patterns = func() []ErrorPattern {
 		return []ErrorPattern{{Tool: hostileTool, Field: "y", Pattern: `unknown key "<i>k</i>"`, Count: 3, Example: `{"<b>x</b>":1}`, Edit: `tools.go:3:2: norm:"alias=<i>k</i>"`}}
 	}
@@ -120,7 +122,7 @@ func TestStatsViewHTMLEscapes(t *testing.T) {
 
 func TestStatsViewErrors(t *testing.T) {
 	dir := t.TempDir()
-	srv := httptest.NewServer(StatsFileHandler(filepath.Join(dir, StatsFile)))
+	srv := httptest.NewServer(FileHandler(filepath.Join(dir, lenient.StatsFile)))
 	defer srv.Close()
 	resp, err := http.Get(srv.URL + "/")
 	if err != nil {
@@ -130,8 +132,8 @@ func TestStatsViewErrors(t *testing.T) {
 	if resp.StatusCode != http.StatusInternalServerError {
 		t.Errorf("missing file: %s", resp.Status)
 	}
-	os.WriteFile(filepath.Join(dir, StatsFile), []byte("null"), 0o644)
-	if _, err := ReadStatsFile(filepath.Join(dir, StatsFile)); err == nil || !strings.Contains(err.Error(), "not a JSON object") {
+	os.WriteFile(filepath.Join(dir, lenient.StatsFile), []byte("null"), 0o644)
+	if _, err := lenient.ReadStatsFile(filepath.Join(dir, lenient.StatsFile)); err == nil || !strings.Contains(err.Error(), "not a JSON object") {
 		t.Errorf("null file: %v", err)
 	}
 	for path, code := range map[string]int{"/nope": 404, "/stats.json/x": 404} {
@@ -155,13 +157,13 @@ func TestStatsViewErrors(t *testing.T) {
 }
 
 func TestNormalizerStatsHandler(t *testing.T) {
-	n, err := NewNormalizer([]Rule{{ID: "a", Tools: []string{"t"}, Type: RuleParamAlias, From: "x", To: "y"}}, WithLogDir(t.TempDir()))
+	n, err := lenient.NewNormalizer([]lenient.Rule{{ID: "a", Tools: []string{"t"}, Type: lenient.RuleParamAlias, From: "x", To: "y"}}, lenient.WithLogDir(t.TempDir()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer n.Close()
 	n.NormalizeJSON("t", []byte(`{"x":1}`))
-	srv := httptest.NewServer(n.StatsHandler())
+	srv := httptest.NewServer(Handler(n))
 	defer srv.Close()
 	body, _ := get(t, srv.URL+"/")
 	if !strings.Contains(body, `data-stat="total_normalized">1<`) {

@@ -1,6 +1,8 @@
-package lenient
+package statsview
 
 import (
+	"github.com/normgen/normgen/lenient"
+
 	"bytes"
 	"context"
 	"html"
@@ -73,11 +75,11 @@ func cells(row string) map[string]int64 {
 func TestStatsViewBrowser(t *testing.T) {
 	bin := chromium(t)
 	path := writeViewStats(t)
-	want, err := ReadStatsFile(path)
+	want, err := lenient.ReadStatsFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := StatsFileHandler(path).(*StatsView)
+	v := FileHandler(path).(*View)
 	v.Patterns = func() []ErrorPattern {
 		return []ErrorPattern{{Tool: "search_files", Field: "pattern", Pattern: `unknown key "glob" while pattern is missing`, Count: 2,
 			Example: `{"glob":"a"}`, Edit: `tools.go:59:2: Pattern: norm:"alias=query|regex|glob"`}}

@@ -1,4 +1,8 @@
-package lenient
+// Package statsview serves a normalizer's statistics as a web page and as
+// JSON (the page `normgen stats` serves). It is the one package of normgen
+// that imports net/http and html/template, so that a server that only
+// decodes with generated code links neither.
+package statsview
 
 import (
 	"bytes"
@@ -7,9 +11,10 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
-	"os"
 	"sort"
 	"time"
+
+	"github.com/normgen/normgen/lenient"
 )
 
 // ErrorPattern is one recurring failure of a tool's calls, as
@@ -24,48 +29,30 @@ type ErrorPattern struct {
 	Edit    string `json:"edit,omitempty"` // the suggested tag edit, with file:line:col
 }
 
-// StatsView serves a normalizer's statistics over HTTP: an HTML page at
+// View serves a normalizer's statistics over HTTP: an HTML page at
 // "/" (totals, by tool, by rule, recent normalizations, error patterns),
 // the statistics as JSON at "/stats.json" (the format of StatsFile) and
 // the error patterns as JSON at "/patterns.json". The page needs nothing
 // but itself: no script, no asset fetched from elsewhere; every tool
 // name and value on it is HTML-escaped.
-type StatsView struct {
+type View struct {
 	// Stats returns the statistics to show; it is called once per request.
-	Stats func() (Stats, error)
+	Stats func() (lenient.Stats, error)
 	// Patterns returns the error patterns to show; nil shows none.
 	Patterns func() []ErrorPattern
 	// Title heads the page ("normgen normalizer" when empty).
 	Title string
 }
 
-// StatsHandler serves the normalizer's live statistics (see StatsView).
-func (n *Normalizer) StatsHandler() http.Handler {
-	return &StatsView{Stats: func() (Stats, error) { return n.Stats(), nil }}
+// Handler serves n's live statistics (see View).
+func Handler(n *lenient.Normalizer) http.Handler {
+	return &View{Stats: func() (lenient.Stats, error) { return n.Stats(), nil }}
 }
 
-// StatsFileHandler serves the statistics persisted at path (a
-// normalizer_stats.json), read again on each request (see StatsView).
-func StatsFileHandler(path string) http.Handler {
-	return &StatsView{Stats: func() (Stats, error) { return ReadStatsFile(path) }, Title: path}
-}
-
-// ReadStatsFile reads a statistics file a Normalizer wrote with
-// WithLogDir. Unlike the normalizer, it does not set a corrupt file aside:
-// it returns the error.
-func ReadStatsFile(path string) (Stats, error) {
-	var s Stats
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return s, err
-	}
-	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
-		return s, fmt.Errorf("%s: not a JSON object", path)
-	}
-	if err := json.Unmarshal(data, &s); err != nil {
-		return s, fmt.Errorf("%s: %v", path, err)
-	}
-	return s, nil
+// FileHandler serves the statistics persisted at path (a
+// normalizer_stats.json), read again on each request (see View).
+func FileHandler(path string) http.Handler {
+	return &View{Stats: func() (lenient.Stats, error) { return lenient.ReadStatsFile(path) }, Title: path}
 }
 
 //go:embed statsview.html
@@ -89,21 +76,21 @@ var statsPage = template.Must(template.New("statsview.html").Funcs(template.Func
 // viewTool is a by-tool row of the page.
 type viewTool struct {
 	Name string
-	ToolStats
+	lenient.ToolStats
 }
 
 // statsPageData is what the page template reads.
 type statsPageData struct {
 	Title    string
-	Stats    Stats
+	Stats    lenient.Stats
 	Tools    []viewTool
-	Rules    []*RuleStats
-	Recent   []Recent
+	Rules    []*lenient.RuleStats
+	Recent   []lenient.Recent
 	Patterns []ErrorPattern
 }
 
 // ServeHTTP serves the page and the two JSON documents.
-func (v *StatsView) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (v *View) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
