@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"fmt"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -34,6 +35,8 @@ func Convert(s *jsonschema.Schema, p lenient.Profile) (*jsonschema.Schema, error
 		conv = mergeBranches
 	case lenient.ProfileGemini:
 		conv = geminiBranch
+	case lenient.ProfileOpenAIStrict:
+		return nil, fmt.Errorf("profile %s is built from the Go type (RootProfile, For), not converted from a portable schema, which does not say which properties are aliases", p)
 	default:
 		_, err := lenient.ParseProfile(string(p))
 		return nil, err
