@@ -691,6 +691,7 @@ var profileConsts = []struct {
 	{lenient.ProfilePortable, "ProfilePortable", ""},
 	{lenient.ProfileTypeArray, "ProfileTypeArray", "TypeArray"},
 	{lenient.ProfileGemini, "ProfileGemini", "Gemini"},
+	{lenient.ProfileOpenAIStrict, "ProfileOpenAIStrict", "OpenAIStrict"},
 }
 
 // ProfileForValidationError is the error for a generated InputSchema in
@@ -732,6 +733,9 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 		all := schemasOf[ti]
 		for i, pc := range profileConsts {
 			js := all[i]
+			if js == nil {
+				continue // not expressible in this profile (strictWarnings)
+			}
 			name := lowerFirst(t.Input.Name) + "Schema" + pc.suffix
 			f.Commentf("%s is the input schema of tool %s in the %s profile.", name, t.Name, pc.profile)
 			f.Const().Id(name).Op("=").Add(stringLit(string(js)))
@@ -769,7 +773,8 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 
 // allToolSchemas renders every tool's schemas in profiles, spread over
 // the CPUs (each tool's schemas are independent); results keep tool
-// order, so the output does not depend on scheduling.
+// order, so the output does not depend on scheduling. A tool's schema in
+// a profile that cannot express it (schema.StrictGap) is nil.
 func allToolSchemas(tools []*Tool, profiles []lenient.Profile) ([][][]byte, error) {
 	out := make([][][]byte, len(tools))
 	errs := make([]error, len(tools))
@@ -780,7 +785,7 @@ func allToolSchemas(tools []*Tool, profiles []lenient.Profile) ([][][]byte, erro
 		go func() {
 			defer wg.Done()
 			for i := int(next.Add(1) - 1); i < len(tools); i = int(next.Add(1) - 1) {
-				out[i], errs[i] = ToolSchemas(tools[i], profiles...)
+				out[i], errs[i] = toolSchemasOrGap(tools[i], profiles)
 			}
 		}()
 	}
@@ -861,4 +866,30 @@ func stringLit(s string) jen.Code {
 		return jen.Op("`" + s + "`")
 	}
 	return jen.Lit(s)
+}
+
+// toolSchemasOrGap is ToolSchemas, with nil for the openai-strict schema
+// of a tool that profile cannot express.
+func toolSchemasOrGap(t *Tool, profiles []lenient.Profile) ([][]byte, error) {
+	var others []lenient.Profile
+	for _, p := range profiles {
+		if p != lenient.ProfileOpenAIStrict {
+			others = append(others, p)
+		}
+	}
+	js, err := ToolSchemas(t, others...)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]byte, len(profiles))
+	for i, p := range profiles {
+		if p == lenient.ProfileOpenAIStrict {
+			if out[i], _, err = strictSchema(t); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		out[i], js = js[0], js[1:]
+	}
+	return out, nil
 }

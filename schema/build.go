@@ -55,6 +55,10 @@ type builder struct {
 	// value has its native form only; every object lists all its
 	// properties in required and has additionalProperties: false.
 	strict bool
+	// path is the wire names of the fields being built, from the root;
+	// gaps the fields strict mode cannot express (StrictGapError).
+	path []string
+	gaps []StrictGap
 	// defs are the $defs entries, by name; defNames the name of each
 	// struct's entry (its base Type).
 	defs     map[string]*jsonschema.Schema
@@ -79,6 +83,9 @@ func (b *builder) root(t *Type) (*jsonschema.Schema, error) {
 	s, err := b.objectBranch(base)
 	if err != nil {
 		return nil, err
+	}
+	if len(b.gaps) > 0 {
+		return nil, &StrictGapError{Gaps: b.gaps}
 	}
 	if len(b.defs) > 0 {
 		s.Definitions = b.defs
@@ -167,8 +174,8 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 	absent := b.absent
 	b.absent = 0
 	if b.strict {
-		if gap := strictGap(t); gap != nil {
-			return nil, gap
+		if why := strictGap(t); why != "" {
+			return b.gap(why), nil
 		}
 	}
 	// native is set where only a value's native JSON form is spelled:
@@ -250,6 +257,11 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 		own, err := customSchema(t.Schema)
 		if err != nil {
 			return nil, err
+		}
+		if b.strict {
+			if why := strictOwn(t, own, absent); why != "" {
+				return b.gap(why), nil
+			}
 		}
 		if own == nil {
 			return &jsonschema.Schema{Extras: map[string]any{}}, nil // {}, as Any
@@ -394,10 +406,9 @@ func (b *builder) objectBranch(t *Type) (*jsonschema.Schema, error) {
 		} else if cut {
 			fs = exhausted(f.Type)
 		} else {
+			b.path = append(b.path, f.Name)
 			fs, err = b.fieldSchema(f)
-		}
-		if gap := asStrictGap(err, f.Name); gap != nil {
-			return nil, gap
+			b.path = b.path[:len(b.path)-1]
 		}
 		if err != nil {
 			errs = append(errs, f.Name+": "+err.Error())

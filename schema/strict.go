@@ -2,7 +2,6 @@ package schema
 
 import (
 	"encoding/json"
-	"errors"
 	"strings"
 
 	"github.com/invopop/jsonschema"
@@ -10,10 +9,9 @@ import (
 	"github.com/normgen/normgen/lenient"
 )
 
-// StrictGap is the error RootProfile, RootJSON and For give for a type the
-// openai-strict profile (lenient.ProfileOpenAIStrict) cannot express: a
-// field whose values strict mode has no schema for, or whose null the
-// decoder would not read as the field left out.
+// StrictGap is one field the openai-strict profile
+// (lenient.ProfileOpenAIStrict) cannot express: its values have no
+// strict spelling, or its null would not be read as the field left out.
 type StrictGap struct {
 	// Path is the wire names of the fields from the root to the one
 	// strict mode cannot express ("filters", "labels").
@@ -22,32 +20,38 @@ type StrictGap struct {
 	Why string
 }
 
-func (e *StrictGap) Error() string {
-	return "field " + strings.Join(e.Path, ".") + ": the openai-strict profile cannot express it: " + e.Why
+// StrictGapError is the error RootProfile, RootJSON and For give for a
+// type the openai-strict profile cannot express: every such field.
+type StrictGapError struct {
+	Gaps []StrictGap
 }
 
-// strictGap reports what of the type t strict mode cannot express, the
-// field path left to its callers.
-func strictGap(t *Type) *StrictGap {
+func (e *StrictGapError) Error() string {
+	var parts []string
+	for _, g := range e.Gaps {
+		parts = append(parts, "field "+strings.Join(g.Path, ".")+": "+g.Why)
+	}
+	return "the openai-strict profile cannot express " + strings.Join(parts, "; ")
+}
+
+// strictGap says why strict mode cannot express the values of type t
+// ("" where it can; a type with its own decoder is strictOwn's).
+func strictGap(t *Type) string {
 	switch t.Kind {
 	case Map:
-		return &StrictGap{Why: "a map has free keys, and strict mode wants additionalProperties: false on every object"}
+		return "a map has free keys, and strict mode wants additionalProperties: false on every object"
 	case Any:
-		return &StrictGap{Why: "any value (any, json.RawMessage) has no strict spelling: strict mode wants a type on every schema and additionalProperties: false on every object"}
-	case Custom:
-		return &StrictGap{Why: "it is decoded by its own UnmarshalJSON or UnmarshalText, whose schema normgen cannot make strict (every property required, additionalProperties: false) knowing what that decoder does with null"}
+		return "any value (any, json.RawMessage) has no strict spelling: strict mode wants a type on every schema and additionalProperties: false on every object"
 	}
-	return nil
+	return ""
 }
 
-// asStrictGap returns err as a *StrictGap with name put before its path,
-// or nil when err is not one.
-func asStrictGap(err error, name string) *StrictGap {
-	var gap *StrictGap
-	if !errors.As(err, &gap) {
-		return nil
-	}
-	return &StrictGap{Path: append([]string{name}, gap.Path...), Why: gap.Why}
+// gap records that strict mode cannot express the field being built (at
+// b.path), and returns the schema the build goes on with (any value: the
+// root then fails with every gap).
+func (b *builder) gap(why string) *jsonschema.Schema {
+	b.gaps = append(b.gaps, StrictGap{Path: append([]string(nil), b.path...), Why: why})
+	return &jsonschema.Schema{Extras: map[string]any{}}
 }
 
 // strictObject makes the object schema s of struct t strict: every
@@ -86,4 +90,33 @@ func strictAbsent(f *Field) lenient.AbsentForms {
 		return 0
 	}
 	return lenient.AbsentNull
+}
+
+// strictOwn says why strict mode cannot express a type with its own
+// decoder (Custom), "" where it can: its own schema must be one strict
+// mode takes (checked with the openai-strict host rules), and the value
+// cannot be one the model leaves out unless null is nil (a pointer), since
+// null is otherwise given to that decoder, not read as the field left out.
+func strictOwn(t *Type, own *jsonschema.Schema, absent lenient.AbsentForms) string {
+	if own == nil {
+		return "it is decoded by its own UnmarshalJSON or UnmarshalText and its schema is {}, any value, which has no strict spelling (give the type a JSONSchema() method)"
+	}
+	if absent&lenient.AbsentNull != 0 && !t.Nullable {
+		return "it may be left out, so a strict-mode model sends null for it, and null is given to the type's own UnmarshalJSON (as encoding/json gives it), not read as the field left out; make it a pointer (null is then nil) or required"
+	}
+	raw, err := json.Marshal(own)
+	if err != nil {
+		return err.Error()
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return err.Error()
+	}
+	root := map[string]any{"type": "object", "properties": map[string]any{"v": v}, "required": []any{"v"}, "additionalProperties": false}
+	for _, f := range checkHost(HostOpenAIStrict, "", "t", root) {
+		if !f.Note {
+			return "its JSONSchema() is not one strict mode takes: " + f.Message
+		}
+	}
+	return ""
 }
