@@ -26,6 +26,9 @@ import (
 //     Schema object ($schema, additionalProperties, $comment, exclusive
 //     bounds, examples, title, deprecated, readOnly, writeOnly) are dropped;
 //     any value ({}) is advertised as an object.
+//   - lenient.ProfileOpenAIStrict: an error; that profile is built from
+//     the type (RootProfile, RootJSON), since it needs to know which
+//     properties are aliases and which fields may be left out.
 func Convert(s *jsonschema.Schema, p lenient.Profile) (*jsonschema.Schema, error) {
 	var conv func(*jsonschema.Schema) *jsonschema.Schema
 	switch p {
