@@ -94,7 +94,8 @@ func profileNames() string {
 }
 
 // SchemaFor returns the tool's input schema in profile p: Schemas[p] when
-// the tool carries it, else InputSchema. It is for answering tools/list
+// the tool carries it, else InputSchema (a tool the openai-strict profile
+// cannot express carries no schema in it; the generator warned of it). It is for answering tools/list
 // in the profile a client wants; an SDK validates calls against the
 // schema it was registered with, which must be InputSchema (see
 // Profile.ForValidation).
