@@ -698,8 +698,11 @@ var profileConsts = []struct {
 // profile p, which is not one for validation (lenient.Profile.ForValidation).
 func ProfileForValidationError(p lenient.Profile) error {
 	why := "a JSON Schema validator ignores its nullable and would refuse null and \"50\", which the decoder takes"
-	if p == lenient.ProfileTypeArray {
+	switch p {
+	case lenient.ProfileTypeArray:
 		why = "go-sdk's mcp.AddTool applies a default at its property, and would set a field's name beside an alias sent, which the decoder refuses as the field given twice"
+	case lenient.ProfileOpenAIStrict:
+		why = "it lists every property in required and has no string forms, so a validator would refuse a call that leaves a field out, and \"50\" for an integer, which the decoder takes"
 	}
 	return fmt.Errorf("profile %s cannot be the generated InputSchema, which SDKs validate calls against "+
 		"(go-sdk's mcp.AddTool, mcp-go's WithInputSchemaValidation): %s; generate portable (the default) "+
