@@ -3,8 +3,10 @@ package gen
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
 )
 
 // CatalogEntry is one tool of a tools/list catalog.
@@ -16,11 +18,16 @@ type CatalogEntry struct {
 
 // Catalog returns the package's tools/list catalog, sorted by name, with
 // each schema in profile p (the portable one when p is empty), as stable
-// indented JSON: what `normgen catalog` prints.
+// indented JSON: what `normgen catalog` prints. A tool the openai-strict
+// profile cannot express has its portable schema there, as
+// lenient.Tool.SchemaFor serves it (Load warns of it).
 func Catalog(m *Package, p lenient.Profile) ([]byte, error) {
 	entries := []CatalogEntry{}
 	for _, t := range m.Tools {
 		js, err := ToolSchemaProfile(t, p)
+		if errors.As(err, new(*schema.StrictGapError)) {
+			js, err = ToolSchema(t)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -15,6 +15,8 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/normgen/normgen/internal/tempmodule"
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in ../golden")
@@ -72,6 +74,7 @@ func TestGolden(t *testing.T) {
 			if got["want/rules.json"], err = RuleTable(m); err != nil {
 				t.Fatal(err)
 			}
+			checkStrictCatalog(t, name, m)
 			writeFile(t, filepath.Join(dir, "zz_rules_test.go"), tempmodule.RulesTestRequired(files[0].Content, 2000, m.Required))
 			again, _ := Generate(context.Background(), Config{Dir: dir, OnWarning: quiet})
 			if len(again) != 1 || !bytes.Equal(again[0].Content, files[0].Content) {
@@ -147,4 +150,33 @@ func writeFile(t *testing.T, path string, data []byte) {
 func repoRoot(testing.TB) string {
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Dir(filepath.Dir(file))
+}
+
+// checkStrictCatalog checks that `normgen check -host openai-strict` finds
+// nothing in the package's openai-strict catalog, but for the tools that
+// profile cannot express (printed in portable, with a warning), where it
+// must find something.
+func checkStrictCatalog(t *testing.T, name string, m *Package) {
+	t.Helper()
+	cat, err := Catalog(m, lenient.ProfileOpenAIStrict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	findings, err := schema.CheckHosts(cat, []schema.Host{schema.HostOpenAIStrict})
+	if err != nil {
+		t.Fatal(err)
+	}
+	flagged := map[string]bool{}
+	for _, f := range findings {
+		flagged[f.Tool] = true
+	}
+	for _, tool := range m.Tools {
+		_, gaps, err := strictSchema(tool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if flagged[tool.Name] != (len(gaps) > 0) {
+			t.Errorf("%s: tool %s: check -host openai-strict finds %v in its openai-strict schema; strict gaps: %v", name, tool.Name, findings, gaps)
+		}
+	}
 }

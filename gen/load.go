@@ -78,6 +78,9 @@ func Load(ctx context.Context, cfg Config) (*Package, []Diagnostic) {
 	}
 	l := &loader{pkg: p, dir: abs, structs: map[*types.TypeName]*Struct{}, fieldDocs: map[token.Pos]*ast.Field{}}
 	m := l.build(cfg)
+	if m != nil && len(l.diags) == 0 {
+		l.warns = append(l.warns, strictWarnings(m)...)
+	}
 	warn := cfg.OnWarning
 	if warn == nil {
 		warn = func(d Diagnostic) { slog.Warn("normgen: " + d.String()) }

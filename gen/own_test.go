@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,6 +73,9 @@ type P struct {
 				t.Fatal(diags)
 			}
 			got := string(m.Tools[0].Input.Fields[0].Type.Own.Schema)
+			// The openai-strict profile's warning, where it cannot take
+			// the type's schema, is TestStrictWarnings'.
+			warns = slices.DeleteFunc(warns, func(w string) bool { return strings.Contains(w, "the openai-strict profile cannot express") })
 			switch {
 			case tc.warn == "":
 				if diff := cmp.Diff(tc.want, got); diff != "" || len(warns) > 0 {

@@ -20,5 +20,8 @@ func TestRenderRefusesListOnlyProfile(t *testing.T) {
 		if err != nil && !strings.Contains(err.Error(), "tools/list only") {
 			t.Errorf("Render(%s): %v; want it to say where the profile belongs", p, err)
 		}
+		if p == lenient.ProfileOpenAIStrict && (err == nil || !strings.Contains(err.Error(), "every property in required")) {
+			t.Errorf("Render(%s): %v; want the profile's own reason", p, err)
+		}
 	}
 }

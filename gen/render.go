@@ -692,14 +692,18 @@ var profileConsts = []struct {
 	{lenient.ProfilePortable, "ProfilePortable", ""},
 	{lenient.ProfileTypeArray, "ProfileTypeArray", "TypeArray"},
 	{lenient.ProfileGemini, "ProfileGemini", "Gemini"},
+	{lenient.ProfileOpenAIStrict, "ProfileOpenAIStrict", "OpenAIStrict"},
 }
 
 // ProfileForValidationError is the error for a generated InputSchema in
 // profile p, which is not one for validation (lenient.Profile.ForValidation).
 func ProfileForValidationError(p lenient.Profile) error {
 	why := "a JSON Schema validator ignores its nullable and would refuse null and \"50\", which the decoder takes"
-	if p == lenient.ProfileTypeArray {
+	switch p {
+	case lenient.ProfileTypeArray:
 		why = "go-sdk's mcp.AddTool applies a default at its property, and would set a field's name beside an alias sent, which the decoder refuses as the field given twice"
+	case lenient.ProfileOpenAIStrict:
+		why = "it lists every property in required and has no string forms, so a validator would refuse a call that leaves a field out, and \"50\" for an integer, which the decoder takes"
 	}
 	return fmt.Errorf("profile %s cannot be the generated InputSchema, which SDKs validate calls against "+
 		"(go-sdk's mcp.AddTool, mcp-go's WithInputSchemaValidation): %s; generate portable (the default) "+
@@ -733,6 +737,9 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 		all := schemasOf[ti]
 		for i, pc := range profileConsts {
 			js := all[i]
+			if js == nil {
+				continue // not expressible in this profile (strictWarnings)
+			}
 			name := lowerFirst(t.Input.Name) + "Schema" + pc.suffix
 			f.Commentf("%s is the input schema of tool %s in the %s profile.", name, t.Name, pc.profile)
 			f.Const().Id(name).Op("=").Add(stringLit(string(js)))
@@ -770,7 +777,8 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 
 // allToolSchemas renders every tool's schemas in profiles, spread over
 // the CPUs (each tool's schemas are independent); results keep tool
-// order, so the output does not depend on scheduling.
+// order, so the output does not depend on scheduling. A tool's schema in
+// a profile that cannot express it (schema.StrictGap) is nil.
 func allToolSchemas(tools []*Tool, profiles []lenient.Profile) ([][][]byte, error) {
 	out := make([][][]byte, len(tools))
 	errs := make([]error, len(tools))
@@ -781,7 +789,7 @@ func allToolSchemas(tools []*Tool, profiles []lenient.Profile) ([][][]byte, erro
 		go func() {
 			defer wg.Done()
 			for i := int(next.Add(1) - 1); i < len(tools); i = int(next.Add(1) - 1) {
-				out[i], errs[i] = ToolSchemas(tools[i], profiles...)
+				out[i], errs[i] = toolSchemasOrGap(tools[i], profiles)
 			}
 		}()
 	}
@@ -862,4 +870,30 @@ func stringLit(s string) jen.Code {
 		return jen.Op("`" + s + "`")
 	}
 	return jen.Lit(s)
+}
+
+// toolSchemasOrGap is ToolSchemas, with nil for the openai-strict schema
+// of a tool that profile cannot express.
+func toolSchemasOrGap(t *Tool, profiles []lenient.Profile) ([][]byte, error) {
+	var others []lenient.Profile
+	for _, p := range profiles {
+		if p != lenient.ProfileOpenAIStrict {
+			others = append(others, p)
+		}
+	}
+	js, err := ToolSchemas(t, others...)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]byte, len(profiles))
+	for i, p := range profiles {
+		if p == lenient.ProfileOpenAIStrict {
+			if out[i], _, err = strictSchema(t); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		out[i], js = js[0], js[1:]
+	}
+	return out, nil
 }

@@ -26,7 +26,7 @@ func TestLookupTool(t *testing.T) {
 }
 
 func TestProfileForValidation(t *testing.T) {
-	want := map[Profile]bool{ProfilePortable: true, ProfileTypeArray: false, ProfileGemini: false}
+	want := map[Profile]bool{ProfilePortable: true, ProfileTypeArray: false, ProfileGemini: false, ProfileOpenAIStrict: false}
 	for _, p := range Profiles() {
 		if p.ForValidation() != want[p] {
 			t.Errorf("%s.ForValidation() = %v", p, p.ForValidation())

@@ -32,6 +32,21 @@ const (
 	// examples. It advertises each value's native form only; the decoder
 	// still accepts every lenient form.
 	ProfileGemini Profile = "gemini"
+	// ProfileOpenAIStrict is for OpenAI function calling with strict: true
+	// (Structured Outputs): every property listed in required, an optional
+	// one nullable (an anyOf with {"type":"null"}, which the decoder reads
+	// as the field left out), additionalProperties: false on every object,
+	// each value in its native JSON form only (a strict-mode model's output
+	// is constrained to the schema, so it never sends "100" for an integer,
+	// and string forms would only grow the grammar), aliases not declared
+	// (the model fills every property: it would send null for an alias
+	// beside its field), a default said in the description (Azure's strict
+	// mode refuses "default"). A tool with a field strict mode cannot
+	// express (a map of free keys, any, json.RawMessage, a type with its
+	// own decoder) has no schema in this profile: the generator warns,
+	// and Tool.SchemaFor gives its InputSchema, for a client to send with
+	// strict: false.
+	ProfileOpenAIStrict Profile = "openai-strict"
 )
 
 // ForValidation reports whether p's schemas are for registering a tool
@@ -47,14 +62,16 @@ const (
 // integer, and ProfileTypeArray (a default at its property, where
 // go-sdk's mcp.AddTool applies it) makes go-sdk set the default of a
 // field with aliases beside the alias sent, which the decoder then
-// refuses as the field given twice.
+// refuses as the field given twice. ProfileOpenAIStrict lists every
+// property in required, so a validator would refuse every call that
+// leaves a field out, and "50" for an integer.
 func (p Profile) ForValidation() bool {
 	return p == ProfilePortable
 }
 
 // Profiles returns every profile, the default first.
 func Profiles() []Profile {
-	return []Profile{ProfilePortable, ProfileTypeArray, ProfileGemini}
+	return []Profile{ProfilePortable, ProfileTypeArray, ProfileGemini, ProfileOpenAIStrict}
 }
 
 // ParseProfile returns the profile named s, or an error listing the known
@@ -77,7 +94,8 @@ func profileNames() string {
 }
 
 // SchemaFor returns the tool's input schema in profile p: Schemas[p] when
-// the tool carries it, else InputSchema. It is for answering tools/list
+// the tool carries it, else InputSchema (a tool the openai-strict profile
+// cannot express carries no schema in it; the generator warned of it). It is for answering tools/list
 // in the profile a client wants; an SDK validates calls against the
 // schema it was registered with, which must be InputSchema (see
 // Profile.ForValidation).

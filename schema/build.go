@@ -29,12 +29,12 @@ func RootProfile(t *Type, p lenient.Profile) (*jsonschema.Schema, error) {
 	if t.Kind != Object {
 		return nil, fmt.Errorf("a tool input must be a struct, not %s", kindName(t.Kind))
 	}
-	b := &builder{unroll: unrolls(p)}
+	b := &builder{unroll: unrolls(p), strict: p == lenient.ProfileOpenAIStrict}
 	s, err := b.root(t)
 	if err != nil {
 		return nil, err
 	}
-	if p == lenient.ProfilePortable {
+	if p == lenient.ProfilePortable || b.strict {
 		return s, nil // built for the caller: Convert's copy is not needed
 	}
 	return ConvertRoot(s, p)
@@ -49,6 +49,16 @@ func unrolls(p lenient.Profile) bool { return p == lenient.ProfileGemini }
 // or, with unroll, inlined again down to its recursive fields' depth.
 type builder struct {
 	unroll bool
+	// strict builds the openai-strict profile (lenient.ProfileOpenAIStrict),
+	// which Convert cannot make from the portable schema: it needs to know
+	// which properties are aliases and which fields may be left out. Each
+	// value has its native form only; every object lists all its
+	// properties in required and has additionalProperties: false.
+	strict bool
+	// path is the wire names of the fields being built, from the root;
+	// gaps the fields strict mode cannot express (StrictGapError).
+	path []string
+	gaps []StrictGap
 	// defs are the $defs entries, by name; defNames the name of each
 	// struct's entry (its base Type).
 	defs     map[string]*jsonschema.Schema
@@ -73,6 +83,9 @@ func (b *builder) root(t *Type) (*jsonschema.Schema, error) {
 	s, err := b.objectBranch(base)
 	if err != nil {
 		return nil, err
+	}
+	if len(b.gaps) > 0 {
+		return nil, &StrictGapError{Gaps: b.gaps}
 	}
 	if len(b.defs) > 0 {
 		s.Definitions = b.defs
@@ -160,6 +173,15 @@ func Build(t *Type) (*jsonschema.Schema, error) {
 func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 	absent := b.absent
 	b.absent = 0
+	if b.strict {
+		if why := strictGap(t); why != "" {
+			return b.gap(why), nil
+		}
+	}
+	// native is set where only a value's native JSON form is spelled:
+	// the field is strict, or the profile is (a strict-mode model sends
+	// nothing else).
+	native := t.Strict || b.strict
 	var branches []*jsonschema.Schema
 	switch t.Kind {
 	case String:
@@ -169,13 +191,13 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 		if t.StrictBool {
 			pattern = lenient.StrictBoolPattern
 		}
-		branches = lenientScalar(t, &jsonschema.Schema{Type: "boolean"}, orEmpty(pattern, absent))
+		branches = lenientScalar(native, &jsonschema.Schema{Type: "boolean"}, orEmpty(pattern, absent))
 	case Int:
-		branches = lenientScalar(t, &jsonschema.Schema{Type: "integer"}, orEmpty(lenient.IntPattern, absent))
+		branches = lenientScalar(native, &jsonschema.Schema{Type: "integer"}, orEmpty(lenient.IntPattern, absent))
 	case Uint:
-		branches = lenientScalar(t, &jsonschema.Schema{Type: "integer", Minimum: "0"}, orEmpty(lenient.UintPattern, absent))
+		branches = lenientScalar(native, &jsonschema.Schema{Type: "integer", Minimum: "0"}, orEmpty(lenient.UintPattern, absent))
 	case Float:
-		branches = lenientScalar(t, &jsonschema.Schema{Type: "number"}, orEmpty(lenient.FloatPattern, absent))
+		branches = lenientScalar(native, &jsonschema.Schema{Type: "number"}, orEmpty(lenient.FloatPattern, absent))
 	case Array:
 		if t.Elem == nil {
 			return nil, fmt.Errorf("array type without element type")
@@ -185,10 +207,10 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 			return nil, err
 		}
 		branches = []*jsonschema.Schema{{Type: "array", Items: items}}
-		if !t.Strict {
+		if !native {
 			branches = append(branches, &jsonschema.Schema{Type: "string"})
 		}
-		if t.Wrap {
+		if t.Wrap && !b.strict {
 			// A lone element is read as a one-element array: the
 			// element's own forms, but for strings (the JSON-text branch
 			// already takes every string) and null.
@@ -222,7 +244,7 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 			return nil, err
 		}
 		branches = []*jsonschema.Schema{obj}
-		if !t.Strict {
+		if !native {
 			branches = append(branches, &jsonschema.Schema{Type: "string"})
 		}
 	case Any:
@@ -236,6 +258,11 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 		if err != nil {
 			return nil, err
 		}
+		if b.strict {
+			if why := strictOwn(t, own, absent); why != "" {
+				return b.gap(why), nil
+			}
+		}
 		if own == nil {
 			return &jsonschema.Schema{Extras: map[string]any{}}, nil // {}, as Any
 		}
@@ -247,6 +274,9 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 		return nil, fmt.Errorf("unsupported kind %d", t.Kind)
 	}
 	switch {
+	case b.strict:
+		// normgen's own marks, for normgen check, which has no
+		// leniency to look for in this profile
 	case t.Foreign && t.Kind == Object:
 		branches[0].Comments = ForeignComment
 	case t.Strict && t.Kind != String && !t.Foreign:
@@ -350,8 +380,8 @@ func orEmpty(pattern string, absent lenient.AbsentForms) string {
 	return lenient.OrEmptyPattern(pattern)
 }
 
-func lenientScalar(t *Type, native *jsonschema.Schema, pattern string) []*jsonschema.Schema {
-	if t.Strict {
+func lenientScalar(strict bool, native *jsonschema.Schema, pattern string) []*jsonschema.Schema {
+	if strict {
 		return []*jsonschema.Schema{native}
 	}
 	return []*jsonschema.Schema{native, {Type: "string", Pattern: pattern}}
@@ -376,13 +406,21 @@ func (b *builder) objectBranch(t *Type) (*jsonschema.Schema, error) {
 		} else if cut {
 			fs = exhausted(f.Type)
 		} else {
+			b.path = append(b.path, f.Name)
 			fs, err = b.fieldSchema(f)
+			b.path = b.path[:len(b.path)-1]
 		}
 		if err != nil {
 			errs = append(errs, f.Name+": "+err.Error())
 			continue
 		}
 		s.Properties.Set(f.Name, fs)
+		if b.strict {
+			// Aliases are not declared: a strict-mode model fills every
+			// property, and would send null for an alias beside its
+			// field, which the decoder reads as the field given twice.
+			continue
+		}
 		if t.RejectUnknown {
 			for _, a := range f.Aliases {
 				s.Properties.Set(a, fs)
@@ -399,6 +437,9 @@ func (b *builder) objectBranch(t *Type) (*jsonschema.Schema, error) {
 	}
 	if t.RejectUnknown {
 		s.AdditionalProperties = jsonschema.FalseSchema
+	}
+	if b.strict {
+		strictObject(s)
 	}
 	return s, nil
 }
@@ -453,6 +494,9 @@ func exhausted(t *Type) *jsonschema.Schema {
 
 func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 	b.absent = f.Absent()
+	if b.strict {
+		b.absent = strictAbsent(f)
+	}
 	s, err := b.build(f.Type)
 	if err != nil {
 		return nil, err
@@ -514,11 +558,14 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 		for _, e := range k.Enum {
 			str.Enum = append(str.Enum, e)
 		}
-		// Value aliases are accepted values too.
+		// Value aliases are accepted values too (a strict-mode model
+		// is shown the canonical ones: it sends what the enum lists).
 		for _, va := range f.Type.ValueAliases {
-			str.Enum = append(str.Enum, va.From)
+			if !b.strict {
+				str.Enum = append(str.Enum, va.From)
+			}
 		}
-		if f.FoldsEnum() {
+		if f.FoldsEnum() && !b.strict {
 			// The values in another letter case, which the decoder
 			// reads as them: a branch of their own, after the enum's.
 			s = withBranchAfter(s, str, &jsonschema.Schema{Type: "string", Pattern: EnumCasePattern(k.Enum)})
@@ -528,8 +575,10 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 	if kind == Array && f.Type.Elem != nil {
 		aliases = f.Type.Elem.ValueAliases
 	}
-	first.Description = withNote(first.Description, ValueAliasNote(aliases))
-	first.Description = withNote(first.Description, SplitNote(f.Type.Split))
+	if !b.strict {
+		first.Description = withNote(first.Description, ValueAliasNote(aliases))
+		first.Description = withNote(first.Description, SplitNote(f.Type.Split))
+	}
 	for _, e := range k.Examples {
 		v, err := Value(f.Type, e)
 		if err != nil {
@@ -543,6 +592,10 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 			return nil, fmt.Errorf("default %q: %v", k.Default, err)
 		}
 		first.Default = v
+	}
+	if b.strict {
+		strictDefault(first)
+		return s, nil
 	}
 	if defaultsInBranch(f) && len(s.AnyOf) == 0 {
 		s = &jsonschema.Schema{AnyOf: []*jsonschema.Schema{s}}
@@ -705,6 +758,17 @@ func RootJSON(t *Type, profiles ...lenient.Profile) ([][]byte, error) {
 	out := make([][]byte, len(profiles))
 	for i, p := range profiles {
 		ps := s
+		if p == lenient.ProfileOpenAIStrict {
+			// Built from the type: the portable schema no longer says
+			// which properties are aliases.
+			if ps, err = (&builder{strict: true}).root(t); err != nil {
+				return nil, err
+			}
+			if out[i], err = marshalProfile(ps, lenient.ProfilePortable, true); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if unrolls(p) && b.defs != nil {
 			// A recursive type, spelled without $ref in this profile.
 			if ps, err = (&builder{unroll: true}).root(t); err != nil {

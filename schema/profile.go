@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"fmt"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -25,6 +26,9 @@ import (
 //     Schema object ($schema, additionalProperties, $comment, exclusive
 //     bounds, examples, title, deprecated, readOnly, writeOnly) are dropped;
 //     any value ({}) is advertised as an object.
+//   - lenient.ProfileOpenAIStrict: an error; that profile is built from
+//     the type (RootProfile, RootJSON), since it needs to know which
+//     properties are aliases and which fields may be left out.
 func Convert(s *jsonschema.Schema, p lenient.Profile) (*jsonschema.Schema, error) {
 	var conv func(*jsonschema.Schema) *jsonschema.Schema
 	switch p {
@@ -34,6 +38,8 @@ func Convert(s *jsonschema.Schema, p lenient.Profile) (*jsonschema.Schema, error
 		conv = mergeBranches
 	case lenient.ProfileGemini:
 		conv = geminiBranch
+	case lenient.ProfileOpenAIStrict:
+		return nil, fmt.Errorf("profile %s is built from the Go type (RootProfile, For), not converted from a portable schema, which does not say which properties are aliases", p)
 	default:
 		_, err := lenient.ParseProfile(string(p))
 		return nil, err

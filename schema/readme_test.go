@@ -27,13 +27,13 @@ func TestReadmeProfiles(t *testing.T) {
 	f := &Field{Name: "limit", Type: &Type{Kind: Int, Bits: 64, Nullable: true}, Keywords: Keywords{Default: "100", HasDefault: true, Minimum: "1"}}
 	var got []string
 	for _, p := range lenient.Profiles() {
-		s, err := FieldSchema(f)
+		// The field in a tool's schema: openai-strict is built from the
+		// type, not converted from the portable field schema.
+		root, err := RootProfile(&Type{Kind: Object, Fields: []Field{*f}}, p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s, err = Convert(s, p); err != nil {
-			t.Fatal(err)
-		}
+		s, _ := root.Properties.Get("limit")
 		b, err := Marshal(s)
 		if err != nil {
 			t.Fatal(err)

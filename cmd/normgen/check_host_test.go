@@ -65,11 +65,12 @@ func TestCheckHostNotes(t *testing.T) {
 // the repository generates for (the examples and the benchmark package)
 // and checks it: the default profile breaks no rule of any host "all"
 // names and has no leniency gap; the gemini profile breaks no Gemini rule;
-// the typearray profile breaks none of the older Codex CLI releases'
-// (notes, which warn of undocumented limits, are not failures).
+// the typearray profile breaks none of the older Codex CLI releases';
+// the openai-strict profile none of OpenAI's strict mode (notes, which
+// warn of undocumented limits, are not failures).
 func TestRepoCatalogsPassEveryHost(t *testing.T) {
 	root := filepath.Join("..", "..")
-	for _, dir := range []string{"examples/filesystem", "examples/mail", "gen/internal/benchdata"} {
+	for _, dir := range []string{"examples/filesystem", "examples/mail", "examples/typed", "gen/internal/benchdata"} {
 		m, diags := gen.Load(context.Background(), gen.Config{Dir: filepath.Join(root, dir)})
 		if len(diags) > 0 {
 			t.Fatalf("%s: %v", dir, diags)
@@ -82,6 +83,9 @@ func TestRepoCatalogsPassEveryHost(t *testing.T) {
 			{lenient.ProfileGemini, []schema.Host{schema.HostGemini}},
 			// Codex CLI 0.111 and earlier read the typearray profile.
 			{lenient.ProfileTypeArray, []schema.Host{"codex@0.111", "codex@0.42"}},
+			// OpenAI's strict mode reads openai-strict (every tool of
+			// these packages has a schema in it).
+			{lenient.ProfileOpenAIStrict, []schema.Host{schema.HostOpenAIStrict}},
 		} {
 			cat, err := gen.Catalog(m, tc.profile)
 			if err != nil {

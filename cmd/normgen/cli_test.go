@@ -74,6 +74,7 @@ func TestUsageLines(t *testing.T) {
 		// profile for tools/list only (catalog -profile prints those).
 		{[]string{"-profile", "gemini", "."}, "normgen: profile gemini cannot be the generated InputSchema, which SDKs validate calls against"},
 		{[]string{"-profile", "typearray", "."}, "normgen: profile typearray cannot be the generated InputSchema, which SDKs validate calls against"},
+		{[]string{"-profile", "openai-strict", "."}, "normgen: profile openai-strict cannot be the generated InputSchema, which SDKs validate calls against"},
 	} {
 		code, stdout, stderr := normgen(t, dir, "[]", tc.args...)
 		lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")

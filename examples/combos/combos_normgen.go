@@ -2951,6 +2951,92 @@ const copyInputSchemaGemini = `{
 }
 `
 
+// copyInputSchemaOpenAIStrict is the input schema of tool copy_files in the openai-strict profile.
+const copyInputSchemaOpenAIStrict = `{
+  "properties": {
+    "op": {
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "copy",
+            "move"
+          ],
+          "description": "Op is what to do with each source. Default: \"copy\" (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "sources": {
+      "items": {
+        "type": "string"
+      },
+      "type": "array",
+      "description": "Sources are the files to copy."
+    },
+    "dest": {
+      "anyOf": [
+        {
+          "type": "string",
+          "description": "Dest is the target directory; the current one when absent."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "overwrite": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "Overwrite replaces files that exist. Default: false (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "mode": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "maximum": 4095,
+          "minimum": 0,
+          "description": "Mode is the permission bits of new files. Default: 420 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "retries": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Retries is how often a failed copy is tried again. Default: 2 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "op",
+    "sources",
+    "dest",
+    "overwrite",
+    "mode",
+    "retries"
+  ]
+}
+`
+
 // ticketInputSchema is the input schema of tool file_ticket in the portable profile.
 const ticketInputSchema = `{
   "properties": {
@@ -3437,6 +3523,103 @@ const ticketInputSchemaGemini = `{
 }
 `
 
+// ticketInputSchemaOpenAIStrict is the input schema of tool file_ticket in the openai-strict profile.
+const ticketInputSchemaOpenAIStrict = `{
+  "properties": {
+    "title": {
+      "type": "string",
+      "description": "Title is the ticket's one-line summary."
+    },
+    "priority": {
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "low",
+            "normal",
+            "high"
+          ],
+          "description": "Priority is the ticket's priority. Default: \"normal\" (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "assignee": {
+      "anyOf": [
+        {
+          "type": "string",
+          "description": "Assignee is who works on it; nobody yet when absent."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "estimate": {
+      "anyOf": [
+        {
+          "type": "number",
+          "minimum": 0,
+          "description": "Estimate is the effort in days. Default: 1 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "watchers": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array",
+          "description": "Watchers are notified of changes."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "project": {
+      "anyOf": [
+        {
+          "type": "string",
+          "description": "Project is the project the ticket is filed in. Default: \"core\" (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "dry_run": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "DryRun checks the ticket without filing it."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "title",
+    "priority",
+    "assignee",
+    "estimate",
+    "watchers",
+    "project",
+    "dry_run"
+  ]
+}
+`
+
 // resizeInputSchema is the input schema of tool resize_image in the portable profile.
 const resizeInputSchema = `{
   "properties": {
@@ -3733,6 +3916,118 @@ const resizeInputSchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// resizeInputSchemaOpenAIStrict is the input schema of tool resize_image in the openai-strict profile.
+const resizeInputSchemaOpenAIStrict = `{
+  "properties": {
+    "width": {
+      "type": "integer",
+      "minimum": 0,
+      "description": "Width is the new width in pixels."
+    },
+    "height": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Height is the new height in pixels; 0 keeps the aspect ratio. Default: 0 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "scale": {
+      "anyOf": [
+        {
+          "type": "number",
+          "maximum": 16,
+          "exclusiveMinimum": 0,
+          "description": "Scale multiplies both sides instead. Default: 1 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "quality": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "maximum": 100,
+          "minimum": 1,
+          "description": "Quality is the encoder's quality. Default: 85 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "seed": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Seed seeds the dithering."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "offset": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "description": "Offset shifts the crop; -1 centres it. Default: -1 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "grayscale": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "Grayscale drops the colours. Default: false (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "format": {
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "png",
+            "jpeg",
+            "webp"
+          ],
+          "description": "Format is the output format. Default: \"png\" (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "width",
+    "height",
+    "scale",
+    "quality",
+    "seed",
+    "offset",
+    "grayscale",
+    "format"
+  ]
 }
 `
 
@@ -4571,6 +4866,79 @@ const queryInputSchemaGemini = `{
 }
 `
 
+// queryInputSchemaOpenAIStrict is the input schema of tool run_query in the openai-strict profile.
+const queryInputSchemaOpenAIStrict = `{
+  "properties": {
+    "schema": {
+      "anyOf": [
+        {
+          "type": "string",
+          "description": "Schema is the database schema the table is in. Default: \"public\" (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "table": {
+      "type": "string",
+      "description": "Table is the table to query."
+    },
+    "limit": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "maximum": 10000,
+          "minimum": 1,
+          "description": "Limit is the most rows to return. Default: 100 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "columns": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array",
+          "description": "Columns are the columns to return; all of them when empty."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "order": {
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ],
+          "description": "Order is the sort order. Default: \"asc\" (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "schema",
+    "table",
+    "limit",
+    "columns",
+    "order"
+  ]
+}
+`
+
 // searchIssuesInputSchema is the input schema of tool search_issues in the portable profile.
 const searchIssuesInputSchema = `{
   "$defs": {
@@ -5188,6 +5556,150 @@ const searchIssuesInputSchemaGemini = `{
 }
 `
 
+// searchIssuesInputSchemaOpenAIStrict is the input schema of tool search_issues in the openai-strict profile.
+const searchIssuesInputSchemaOpenAIStrict = `{
+  "$defs": {
+    "IssueFilter": {
+      "properties": {
+        "field": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "state",
+                "author",
+                "label"
+              ],
+              "description": "Field is what the condition tests. Default: \"state\" (send null for it)."
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "equals": {
+          "anyOf": [
+            {
+              "type": "string",
+              "description": "Equals is the value it must have."
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "min_votes": {
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 0,
+              "description": "MinVotes is the fewest votes."
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "all": {
+          "anyOf": [
+            {
+              "items": {
+                "$ref": "#/$defs/IssueFilter"
+              },
+              "type": "array",
+              "description": "All are conditions that must all hold."
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "any": {
+          "anyOf": [
+            {
+              "items": {
+                "$ref": "#/$defs/IssueFilter"
+              },
+              "type": "array",
+              "description": "Any are conditions of which one must hold."
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "not": {
+          "anyOf": [
+            {
+              "$ref": "#/$defs/IssueFilter",
+              "description": "Not negates a condition."
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "field",
+        "equals",
+        "min_votes",
+        "all",
+        "any",
+        "not"
+      ]
+    }
+  },
+  "properties": {
+    "query": {
+      "anyOf": [
+        {
+          "type": "string",
+          "description": "Query is free text."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "labels": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array",
+          "description": "Labels are labels every issue found has."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "filter": {
+      "anyOf": [
+        {
+          "$ref": "#/$defs/IssueFilter",
+          "description": "Filter narrows the search."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "query",
+    "labels",
+    "filter"
+  ]
+}
+`
+
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
 // rules and decoder.
@@ -5372,9 +5884,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(copyInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(copyInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(copyInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(copyInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(copyInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(copyInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(copyInputSchemaTypeArray),
 			},
 		},
 		{
@@ -5549,9 +6062,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(ticketInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(ticketInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(ticketInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(ticketInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(ticketInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(ticketInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(ticketInputSchemaTypeArray),
 			},
 		},
 		{
@@ -5755,9 +6269,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(resizeInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(resizeInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(resizeInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(resizeInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(resizeInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(resizeInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(resizeInputSchemaTypeArray),
 			},
 		},
 		{
@@ -6277,9 +6792,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(queryInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(queryInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(queryInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(queryInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(queryInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(queryInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(queryInputSchemaTypeArray),
 			},
 		},
 		{
@@ -6462,9 +6978,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(searchIssuesInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(searchIssuesInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(searchIssuesInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(searchIssuesInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(searchIssuesInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(searchIssuesInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(searchIssuesInputSchemaTypeArray),
 			},
 		},
 	}

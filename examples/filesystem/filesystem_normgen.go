@@ -2223,6 +2223,176 @@ const batchOperationsInputSchemaGemini = `{
 }
 `
 
+// batchOperationsInputSchemaOpenAIStrict is the input schema of tool batch_operations in the openai-strict profile.
+const batchOperationsInputSchemaOpenAIStrict = `{
+  "properties": {
+    "pipeline_json": {
+      "properties": {
+        "name": {
+          "anyOf": [
+            {
+              "type": "string",
+              "description": "Name labels the pipeline."
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "steps": {
+          "items": {
+            "properties": {
+              "id": {
+                "anyOf": [
+                  {
+                    "type": "string",
+                    "description": "ID names the step in the results; default step-N."
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "action": {
+                "type": "string",
+                "enum": [
+                  "read",
+                  "write",
+                  "copy",
+                  "move",
+                  "delete"
+                ],
+                "description": "Action is read, write, copy, move or delete."
+              },
+              "params": {
+                "anyOf": [
+                  {
+                    "properties": {
+                      "path": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "description": "Path is the file the step works on."
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "content": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "description": "Content is the text a write step writes."
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "source": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "description": "Source and Destination are a copy or move step's paths."
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "destination": {
+                        "anyOf": [
+                          {
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "additionalProperties": false,
+                    "type": "object",
+                    "required": [
+                      "path",
+                      "content",
+                      "source",
+                      "destination"
+                    ],
+                    "description": "Params are the step's parameters."
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
+            },
+            "additionalProperties": false,
+            "type": "object",
+            "required": [
+              "id",
+              "action",
+              "params"
+            ]
+          },
+          "type": "array",
+          "description": "Steps run in order; the pipeline stops at the first failing step."
+        },
+        "dry_run": {
+          "anyOf": [
+            {
+              "type": "boolean",
+              "description": "DryRun reports what each step would do."
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "name",
+        "steps",
+        "dry_run"
+      ],
+      "description": "Pipeline is the pipeline, as an object or its JSON text."
+    },
+    "force": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "Force lets steps overwrite existing files."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "dry_run": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "DryRun reports what each step would do."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "pipeline_json",
+    "force",
+    "dry_run"
+  ]
+}
+`
+
 // deleteFileInputSchema is the input schema of tool delete_file in the portable profile.
 const deleteFileInputSchema = `{
   "properties": {
@@ -2344,6 +2514,58 @@ const deleteFileInputSchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// deleteFileInputSchemaOpenAIStrict is the input schema of tool delete_file in the openai-strict profile.
+const deleteFileInputSchemaOpenAIStrict = `{
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "Path is the file or empty directory to delete."
+    },
+    "permanent": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "Permanent deletes instead of moving to the sandbox's .trash folder."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "force": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "Force deletes a non-empty directory."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "dry_run": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "DryRun reports what would be deleted."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "path",
+    "permanent",
+    "force",
+    "dry_run"
+  ]
 }
 `
 
@@ -2527,6 +2749,80 @@ const editFileInputSchemaGemini = `{
 }
 `
 
+// editFileInputSchemaOpenAIStrict is the input schema of tool edit_file in the openai-strict profile.
+const editFileInputSchemaOpenAIStrict = `{
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "Path is the file to edit, relative to the sandbox root."
+    },
+    "old_text": {
+      "type": "string",
+      "description": "OldText is the text to replace."
+    },
+    "new_text": {
+      "type": "string",
+      "description": "NewText is the replacement."
+    },
+    "whole_word": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "WholeWord matches OldText only between word boundaries."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "case_sensitive": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "CaseSensitive matches letter case exactly. Default: true (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "force": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "Force replaces every occurrence instead of requiring exactly one."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "dry_run": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "DryRun reports the change without writing it."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "path",
+    "old_text",
+    "new_text",
+    "whole_word",
+    "case_sensitive",
+    "force",
+    "dry_run"
+  ]
+}
+`
+
 // listDirectoryInputSchema is the input schema of tool list_directory in the portable profile.
 const listDirectoryInputSchema = `{
   "properties": {
@@ -2590,6 +2886,34 @@ const listDirectoryInputSchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// listDirectoryInputSchemaOpenAIStrict is the input schema of tool list_directory in the openai-strict profile.
+const listDirectoryInputSchemaOpenAIStrict = `{
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "Path is the directory to list."
+    },
+    "recursive": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "Recursive lists subdirectories too."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "path",
+    "recursive"
+  ]
 }
 `
 
@@ -2756,6 +3080,69 @@ const multiEditInputSchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// multiEditInputSchemaOpenAIStrict is the input schema of tool multi_edit in the openai-strict profile.
+const multiEditInputSchemaOpenAIStrict = `{
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "Path is the file to edit."
+    },
+    "edits_json": {
+      "items": {
+        "properties": {
+          "old_text": {
+            "type": "string",
+            "description": "OldText is the text to replace."
+          },
+          "new_text": {
+            "type": "string",
+            "description": "NewText is the replacement."
+          }
+        },
+        "additionalProperties": false,
+        "type": "object",
+        "required": [
+          "old_text",
+          "new_text"
+        ]
+      },
+      "type": "array",
+      "description": "Edits are applied in order; a JSON array or its text."
+    },
+    "force": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "Force replaces every occurrence of each edit."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "dry_run": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "DryRun reports the change without writing it."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "path",
+    "edits_json",
+    "force",
+    "dry_run"
+  ]
 }
 `
 
@@ -3085,6 +3472,139 @@ const searchFilesInputSchemaGemini = `{
 }
 `
 
+// searchFilesInputSchemaOpenAIStrict is the input schema of tool search_files in the openai-strict profile.
+const searchFilesInputSchemaOpenAIStrict = `{
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "Path is the directory to search."
+    },
+    "pattern": {
+      "type": "string",
+      "description": "Pattern is a regular expression (RE2 syntax)."
+    },
+    "limit": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 1,
+          "description": "Limit is the most matches to return. Default: 100 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "count_only": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "CountOnly returns the number of matches only."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "whole_word": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "WholeWord matches the pattern only between word boundaries."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "case_sensitive": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "CaseSensitive matches letter case exactly. Default: true (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "include_content": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "IncludeContent includes the matching line's text."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "include_context": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "IncludeContext includes the lines around each match."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "recursive": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "Recursive searches subdirectories too."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "return_lines": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "ReturnLines includes line numbers."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "file_types": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array",
+          "description": "FileTypes restricts the search to these extensions (without dot)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "path",
+    "pattern",
+    "limit",
+    "count_only",
+    "whole_word",
+    "case_sensitive",
+    "include_content",
+    "include_context",
+    "recursive",
+    "return_lines",
+    "file_types"
+  ]
+}
+`
+
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
 // rules and decoder.
@@ -3333,9 +3853,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(batchOperationsInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(batchOperationsInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(batchOperationsInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(batchOperationsInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(batchOperationsInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(batchOperationsInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(batchOperationsInputSchemaTypeArray),
 			},
 		},
 		{
@@ -3420,9 +3941,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(deleteFileInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(deleteFileInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(deleteFileInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(deleteFileInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(deleteFileInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(deleteFileInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(deleteFileInputSchemaTypeArray),
 			},
 		},
 		{
@@ -3556,9 +4078,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(editFileInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(editFileInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(editFileInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(editFileInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(editFileInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(editFileInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(editFileInputSchemaTypeArray),
 			},
 		},
 		{
@@ -3615,9 +4138,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(listDirectoryInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(listDirectoryInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(listDirectoryInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(listDirectoryInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(listDirectoryInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(listDirectoryInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(listDirectoryInputSchemaTypeArray),
 			},
 		},
 		{
@@ -3737,9 +4261,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(multiEditInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(multiEditInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(multiEditInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(multiEditInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(multiEditInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(multiEditInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(multiEditInputSchemaTypeArray),
 			},
 		},
 		{
@@ -3956,9 +4481,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(searchFilesInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(searchFilesInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(searchFilesInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(searchFilesInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(searchFilesInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(searchFilesInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(searchFilesInputSchemaTypeArray),
 			},
 		},
 	}

@@ -465,6 +465,93 @@ const searchMailInputSchemaGemini = `{
 }
 `
 
+// searchMailInputSchemaOpenAIStrict is the input schema of tool search_mail in the openai-strict profile.
+const searchMailInputSchemaOpenAIStrict = `{
+  "properties": {
+    "query": {
+      "anyOf": [
+        {
+          "type": "string",
+          "description": "Query is matched, without letter case, against subject and body; empty matches all."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "from": {
+      "anyOf": [
+        {
+          "type": "string",
+          "description": "From keeps messages whose sender contains this text."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "unread_only": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "UnreadOnly keeps unread messages only."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "limit": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "maximum": 100,
+          "minimum": 1,
+          "description": "Limit is the most messages to return. Default: 10 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "offset": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Offset skips this many matches first."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "max_body_bytes": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "description": "MaxBodyBytes cuts each body to this many bytes. Default: 200 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "query",
+    "from",
+    "unread_only",
+    "limit",
+    "offset",
+    "max_body_bytes"
+  ]
+}
+`
+
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
 // rules and decoder.
@@ -587,9 +674,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(searchMailInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(searchMailInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(searchMailInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(searchMailInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(searchMailInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(searchMailInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(searchMailInputSchemaTypeArray),
 			},
 		},
 	}

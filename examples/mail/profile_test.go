@@ -11,11 +11,11 @@ import (
 	"github.com/normgen/normgen/lenient"
 )
 
-// TestClientProfiles lists the tools as three clients: one the server maps
-// to the gemini profile, one to typearray, one it does not know (the
-// portable default); calls work the same for all.
+// TestClientProfiles lists the tools as four clients: one the server maps
+// to the gemini profile, one to typearray, one to openai-strict, one it
+// does not know (the portable default); calls work the same for all.
 func TestClientProfiles(t *testing.T) {
-	byClient := map[string]lenient.Profile{"legacy-gemini-host": lenient.ProfileGemini, "old-ajv-host": lenient.ProfileTypeArray}
+	byClient := map[string]lenient.Profile{"legacy-gemini-host": lenient.ProfileGemini, "old-ajv-host": lenient.ProfileTypeArray, "strict-openai-agent": lenient.ProfileOpenAIStrict}
 	for _, tc := range []struct {
 		client      string
 		want        lenient.Profile
@@ -23,6 +23,7 @@ func TestClientProfiles(t *testing.T) {
 	}{
 		{"legacy-gemini-host", lenient.ProfileGemini, `"limit":{"default":10,"description":"Limit is the most messages to return.","maximum":100,"minimum":1,"nullable":true,"type":"integer"}`, `"anyOf"`},
 		{"old-ajv-host", lenient.ProfileTypeArray, `"type":["integer","string","null"]`, `"anyOf"`},
+		{"strict-openai-agent", lenient.ProfileOpenAIStrict, `"additionalProperties":false`, `"default":`},
 		{"claude-code", lenient.ProfilePortable, `"anyOf"`, `"type":[`},
 	} {
 		t.Run(tc.client, func(t *testing.T) {

@@ -458,6 +458,87 @@ const addTaskInputSchemaGemini = `{
 }
 `
 
+// addTaskInputSchemaOpenAIStrict is the input schema of tool add_task in the openai-strict profile.
+const addTaskInputSchemaOpenAIStrict = `{
+  "properties": {
+    "title": {
+      "type": "string",
+      "description": "the task's title, as the user said it"
+    },
+    "priority": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "maximum": 5,
+          "minimum": 1,
+          "description": "1 (highest) to 5 Default: 3 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "done": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "whether the task is already done"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array",
+          "description": "labels, such as home or work"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "parent_id": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "description": "the id of the parent task; 0 for none"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "estimate_hours": {
+      "anyOf": [
+        {
+          "type": "number",
+          "description": "hours the task should take"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "title",
+    "priority",
+    "done",
+    "tags",
+    "parent_id",
+    "estimate_hours"
+  ]
+}
+`
+
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
 // rules and decoder.
@@ -573,9 +654,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(addTaskInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(addTaskInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(addTaskInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(addTaskInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(addTaskInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(addTaskInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(addTaskInputSchemaTypeArray),
 			},
 		},
 	}

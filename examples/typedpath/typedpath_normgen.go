@@ -2259,6 +2259,21 @@ const corpusBoolSchemaGemini = `{
 }
 `
 
+// corpusBoolSchemaOpenAIStrict is the input schema of tool corpus_bool in the openai-strict profile.
+const corpusBoolSchemaOpenAIStrict = `{
+  "properties": {
+    "v": {
+      "type": "boolean"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
 // corpusBoolStrictSchema is the input schema of tool corpus_bool_strict in the portable profile.
 const corpusBoolStrictSchema = `{
   "properties": {
@@ -2314,6 +2329,21 @@ const corpusBoolStrictSchemaGemini = `{
 }
 `
 
+// corpusBoolStrictSchemaOpenAIStrict is the input schema of tool corpus_bool_strict in the openai-strict profile.
+const corpusBoolStrictSchemaOpenAIStrict = `{
+  "properties": {
+    "v": {
+      "type": "boolean"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
 // corpusFloat32Schema is the input schema of tool corpus_float32 in the portable profile.
 const corpusFloat32Schema = `{
   "properties": {
@@ -2362,6 +2392,21 @@ const corpusFloat32SchemaGemini = `{
       "type": "number"
     }
   },
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
+// corpusFloat32SchemaOpenAIStrict is the input schema of tool corpus_float32 in the openai-strict profile.
+const corpusFloat32SchemaOpenAIStrict = `{
+  "properties": {
+    "v": {
+      "type": "number"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "v"
@@ -2427,6 +2472,22 @@ const corpusFloat32MaxSchemaGemini = `{
 }
 `
 
+// corpusFloat32MaxSchemaOpenAIStrict is the input schema of tool corpus_float32_max in the openai-strict profile.
+const corpusFloat32MaxSchemaOpenAIStrict = `{
+  "properties": {
+    "v": {
+      "type": "number",
+      "maximum": 0.1
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
 // corpusFloat64Schema is the input schema of tool corpus_float64 in the portable profile.
 const corpusFloat64Schema = `{
   "properties": {
@@ -2475,6 +2536,21 @@ const corpusFloat64SchemaGemini = `{
       "type": "number"
     }
   },
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
+// corpusFloat64SchemaOpenAIStrict is the input schema of tool corpus_float64 in the openai-strict profile.
+const corpusFloat64SchemaOpenAIStrict = `{
+  "properties": {
+    "v": {
+      "type": "number"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "v"
@@ -2540,6 +2616,22 @@ const corpusFloat64MaxSchemaGemini = `{
 }
 `
 
+// corpusFloat64MaxSchemaOpenAIStrict is the input schema of tool corpus_float64_max in the openai-strict profile.
+const corpusFloat64MaxSchemaOpenAIStrict = `{
+  "properties": {
+    "v": {
+      "type": "number",
+      "maximum": 10
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
 // corpusIntSchema is the input schema of tool corpus_int in the portable profile.
 const corpusIntSchema = `{
   "properties": {
@@ -2588,6 +2680,21 @@ const corpusIntSchemaGemini = `{
       "type": "integer"
     }
   },
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
+// corpusIntSchemaOpenAIStrict is the input schema of tool corpus_int in the openai-strict profile.
+const corpusIntSchemaOpenAIStrict = `{
+  "properties": {
+    "v": {
+      "type": "integer"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "v"
@@ -2650,6 +2757,21 @@ const corpusInt64SchemaGemini = `{
 }
 `
 
+// corpusInt64SchemaOpenAIStrict is the input schema of tool corpus_int64 in the openai-strict profile.
+const corpusInt64SchemaOpenAIStrict = `{
+  "properties": {
+    "v": {
+      "type": "integer"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
 // corpusInt8Schema is the input schema of tool corpus_int8 in the portable profile.
 const corpusInt8Schema = `{
   "properties": {
@@ -2698,6 +2820,21 @@ const corpusInt8SchemaGemini = `{
       "type": "integer"
     }
   },
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
+// corpusInt8SchemaOpenAIStrict is the input schema of tool corpus_int8 in the openai-strict profile.
+const corpusInt8SchemaOpenAIStrict = `{
+  "properties": {
+    "v": {
+      "type": "integer"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "v"
@@ -2779,6 +2916,24 @@ const corpusIntsSchemaGemini = `{
 }
 `
 
+// corpusIntsSchemaOpenAIStrict is the input schema of tool corpus_ints in the openai-strict profile.
+const corpusIntsSchemaOpenAIStrict = `{
+  "properties": {
+    "v": {
+      "items": {
+        "type": "integer"
+      },
+      "type": "array"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
 // corpusIntsWrapSchema is the input schema of tool corpus_ints_wrap in the portable profile.
 const corpusIntsWrapSchema = `{
   "properties": {
@@ -2850,6 +3005,24 @@ const corpusIntsWrapSchemaGemini = `{
       "type": "array"
     }
   },
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
+// corpusIntsWrapSchemaOpenAIStrict is the input schema of tool corpus_ints_wrap in the openai-strict profile.
+const corpusIntsWrapSchemaOpenAIStrict = `{
+  "properties": {
+    "v": {
+      "items": {
+        "type": "integer"
+      },
+      "type": "array"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "v"
@@ -2988,6 +3161,28 @@ const corpusPtrIntSchemaGemini = `{
 }
 `
 
+// corpusPtrIntSchemaOpenAIStrict is the input schema of tool corpus_ptr_int in the openai-strict profile.
+const corpusPtrIntSchemaOpenAIStrict = `{
+  "properties": {
+    "v": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
 // corpusStringSchema is the input schema of tool corpus_string in the portable profile.
 const corpusStringSchema = `{
   "properties": {
@@ -3024,6 +3219,21 @@ const corpusStringSchemaGemini = `{
       "type": "string"
     }
   },
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
+// corpusStringSchemaOpenAIStrict is the input schema of tool corpus_string in the openai-strict profile.
+const corpusStringSchemaOpenAIStrict = `{
+  "properties": {
+    "v": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "v"
@@ -3086,6 +3296,24 @@ const corpusStringsSchemaGemini = `{
       "type": "array"
     }
   },
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
+// corpusStringsSchemaOpenAIStrict is the input schema of tool corpus_strings in the openai-strict profile.
+const corpusStringsSchemaOpenAIStrict = `{
+  "properties": {
+    "v": {
+      "items": {
+        "type": "string"
+      },
+      "type": "array"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "v"
@@ -3158,6 +3386,24 @@ const corpusStringsSplitSchemaGemini = `{
 }
 `
 
+// corpusStringsSplitSchemaOpenAIStrict is the input schema of tool corpus_strings_split in the openai-strict profile.
+const corpusStringsSplitSchemaOpenAIStrict = `{
+  "properties": {
+    "v": {
+      "items": {
+        "type": "string"
+      },
+      "type": "array"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
 // corpusUint64Schema is the input schema of tool corpus_uint64 in the portable profile.
 const corpusUint64Schema = `{
   "properties": {
@@ -3209,6 +3455,22 @@ const corpusUint64SchemaGemini = `{
       "minimum": 0
     }
   },
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
+// corpusUint64SchemaOpenAIStrict is the input schema of tool corpus_uint64 in the openai-strict profile.
+const corpusUint64SchemaOpenAIStrict = `{
+  "properties": {
+    "v": {
+      "type": "integer",
+      "minimum": 0
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "v"
@@ -3274,6 +3536,22 @@ const corpusUint8SchemaGemini = `{
 }
 `
 
+// corpusUint8SchemaOpenAIStrict is the input schema of tool corpus_uint8 in the openai-strict profile.
+const corpusUint8SchemaOpenAIStrict = `{
+  "properties": {
+    "v": {
+      "type": "integer",
+      "minimum": 0
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "v"
+  ]
+}
+`
+
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
 // rules and decoder.
@@ -3314,9 +3592,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusBoolSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusBoolSchema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusBoolSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(corpusBoolSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(corpusBoolSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(corpusBoolSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(corpusBoolSchemaTypeArray),
 			},
 		},
 		{
@@ -3338,9 +3617,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusBoolStrictSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusBoolStrictSchema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusBoolStrictSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(corpusBoolStrictSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(corpusBoolStrictSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(corpusBoolStrictSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(corpusBoolStrictSchemaTypeArray),
 			},
 		},
 		{
@@ -3362,9 +3642,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusFloat32SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusFloat32Schema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusFloat32SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(corpusFloat32SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(corpusFloat32SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(corpusFloat32Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(corpusFloat32SchemaTypeArray),
 			},
 		},
 		{
@@ -3386,9 +3667,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusFloat32MaxSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusFloat32MaxSchema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusFloat32MaxSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(corpusFloat32MaxSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(corpusFloat32MaxSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(corpusFloat32MaxSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(corpusFloat32MaxSchemaTypeArray),
 			},
 		},
 		{
@@ -3410,9 +3692,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusFloat64SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusFloat64Schema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusFloat64SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(corpusFloat64SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(corpusFloat64SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(corpusFloat64Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(corpusFloat64SchemaTypeArray),
 			},
 		},
 		{
@@ -3434,9 +3717,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusFloat64MaxSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusFloat64MaxSchema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusFloat64MaxSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(corpusFloat64MaxSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(corpusFloat64MaxSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(corpusFloat64MaxSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(corpusFloat64MaxSchemaTypeArray),
 			},
 		},
 		{
@@ -3458,9 +3742,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusIntSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusIntSchema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusIntSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(corpusIntSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(corpusIntSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(corpusIntSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(corpusIntSchemaTypeArray),
 			},
 		},
 		{
@@ -3482,9 +3767,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusInt64SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusInt64Schema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusInt64SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(corpusInt64SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(corpusInt64SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(corpusInt64Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(corpusInt64SchemaTypeArray),
 			},
 		},
 		{
@@ -3506,9 +3792,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusInt8SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusInt8Schema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusInt8SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(corpusInt8SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(corpusInt8SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(corpusInt8Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(corpusInt8SchemaTypeArray),
 			},
 		},
 		{
@@ -3537,9 +3824,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusIntsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusIntsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusIntsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(corpusIntsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(corpusIntsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(corpusIntsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(corpusIntsSchemaTypeArray),
 			},
 		},
 		{
@@ -3574,9 +3862,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusIntsWrapSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusIntsWrapSchema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusIntsWrapSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(corpusIntsWrapSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(corpusIntsWrapSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(corpusIntsWrapSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(corpusIntsWrapSchemaTypeArray),
 			},
 		},
 		{
@@ -3629,9 +3918,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusPtrIntSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusPtrIntSchema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusPtrIntSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(corpusPtrIntSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(corpusPtrIntSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(corpusPtrIntSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(corpusPtrIntSchemaTypeArray),
 			},
 		},
 		{
@@ -3645,9 +3935,10 @@ func NormgenTools() []lenient.Tool {
 			Name:        "corpus_string",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusStringSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusStringSchema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusStringSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(corpusStringSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(corpusStringSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(corpusStringSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(corpusStringSchemaTypeArray),
 			},
 		},
 		{
@@ -3669,9 +3960,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusStringsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusStringsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusStringsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(corpusStringsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(corpusStringsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(corpusStringsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(corpusStringsSchemaTypeArray),
 			},
 		},
 		{
@@ -3700,9 +3992,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusStringsSplitSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusStringsSplitSchema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusStringsSplitSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(corpusStringsSplitSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(corpusStringsSplitSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(corpusStringsSplitSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(corpusStringsSplitSchemaTypeArray),
 			},
 		},
 		{
@@ -3724,9 +4017,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusUint64SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusUint64Schema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusUint64SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(corpusUint64SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(corpusUint64SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(corpusUint64Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(corpusUint64SchemaTypeArray),
 			},
 		},
 		{
@@ -3748,9 +4042,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusUint8SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusUint8Schema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusUint8SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(corpusUint8SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(corpusUint8SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(corpusUint8Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(corpusUint8SchemaTypeArray),
 			},
 		},
 	}

@@ -219,6 +219,7 @@ var handCalls = []struct{ tool, args, class string }{
 	{"run_query", `{"schema":"a","namespace":"b","table":"t"}`, "d"},
 	{"copy_files", `{"action":"mv","src":"a.txt","to":null,"force":"true","perm":"493","tries":3}`, ""},
 	{"copy_files", `{"sources":["a"],"overwrite":"yes"}`, ""},
+	{"copy_files", `{"op":"move","sources":["a","b"],"mode":493}`, ""},
 	{"run_pipeline", `{"name":"n","stages":[{"command":"make"},{"type":"http","run":"u","tries":"2"}]}`, ""},
 	{"run_pipeline", `{"name":"n","steps":[],"notification":{"room":"#dev"},"retry":{"backoff":"100"},"limits":{}}`, ""},
 	{"run_pipeline", `{"name":"n","steps":"[]","notify":"{\"channel\":\"#x\"}","retry":"{}","timeout_s":"1.5","meta":{"b":1.50,"a":[1e2]},"extra":{"z":9007199254740993,"a":"<>"}}`, ""},

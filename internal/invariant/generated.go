@@ -92,6 +92,7 @@ func CheckGenerated(t *testing.T, tools []lenient.Tool, calls map[string][]strin
 	if failures > 20 {
 		t.Errorf("... and %d more", failures-20)
 	}
+	checkStrict(t, tools, calls)
 }
 
 // Classes returns the documented classes (DESIGN.md, the README) of a

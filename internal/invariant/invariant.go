@@ -57,8 +57,9 @@ type Call struct {
 // Check checks every call of calls (by tool name) against tools: against
 // each tool's InputSchema, and against its schema in every other JSON
 // Schema profile it carries (portable, typearray; the gemini profile is
-// OpenAPI, not JSON Schema, and has a test of its own). Findings name the
-// profile as "tool [profile]".
+// OpenAPI, not JSON Schema, and has a test of its own); and its
+// openai-strict schema, where it has one, for what that profile promises
+// (checkStrict). Findings name the profile as "tool [profile]".
 func Check(t *testing.T, tools []lenient.Tool, calls map[string][]Call) {
 	t.Helper()
 	all := append([]lenient.Tool(nil), tools...)
@@ -80,6 +81,13 @@ func Check(t *testing.T, tools []lenient.Tool, calls map[string][]Call) {
 		}
 	}
 	checkAll(t, all, allCalls)
+	strictCalls := map[string][]string{}
+	for name, cs := range calls {
+		for _, c := range cs {
+			strictCalls[name] = append(strictCalls[name], c.Args)
+		}
+	}
+	checkStrict(t, tools, strictCalls)
 }
 
 func checkAll(t *testing.T, tools []lenient.Tool, calls map[string][]Call) {

@@ -1479,6 +1479,24 @@ const iDsSchemaGemini = `{
 }
 `
 
+// iDsSchemaOpenAIStrict is the input schema of tool fetch_ids in the openai-strict profile.
+const iDsSchemaOpenAIStrict = `{
+  "properties": {
+    "ids": {
+      "items": {
+        "type": "integer"
+      },
+      "type": "array"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "ids"
+  ]
+}
+`
+
 // searchSchema is the input schema of tool search in the portable profile.
 const searchSchema = `{
   "properties": {
@@ -1814,6 +1832,141 @@ const searchSchemaGemini = `{
 }
 `
 
+// searchSchemaOpenAIStrict is the input schema of tool search in the openai-strict profile.
+const searchSchemaOpenAIStrict = `{
+  "properties": {
+    "path": {
+      "type": "string"
+    },
+    "pattern": {
+      "type": "string"
+    },
+    "owner": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "limit": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "offset": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "max_depth": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "count_only": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "whole_word": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "case_sensitive": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "min_score": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "file_types": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "ids": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "integer"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "path",
+    "pattern",
+    "owner",
+    "limit",
+    "offset",
+    "max_depth",
+    "count_only",
+    "whole_word",
+    "case_sensitive",
+    "min_score",
+    "file_types",
+    "ids"
+  ]
+}
+`
+
 // pathsSchema is the input schema of tool stat_paths in the portable profile.
 const pathsSchema = `{
   "properties": {
@@ -1869,6 +2022,24 @@ const pathsSchemaGemini = `{
       "type": "array"
     }
   },
+  "type": "object",
+  "required": [
+    "paths"
+  ]
+}
+`
+
+// pathsSchemaOpenAIStrict is the input schema of tool stat_paths in the openai-strict profile.
+const pathsSchemaOpenAIStrict = `{
+  "properties": {
+    "paths": {
+      "items": {
+        "type": "string"
+      },
+      "type": "array"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "paths"
@@ -2568,6 +2739,289 @@ const reviewSchemaGemini = `{
 }
 `
 
+// reviewSchemaOpenAIStrict is the input schema of tool submit_review in the openai-strict profile.
+const reviewSchemaOpenAIStrict = `{
+  "properties": {
+    "owner": {
+      "type": "string"
+    },
+    "repo": {
+      "type": "string"
+    },
+    "pull_number": {
+      "type": "integer"
+    },
+    "commit_id": {
+      "type": "string"
+    },
+    "event": {
+      "type": "string"
+    },
+    "body": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "comments": {
+      "anyOf": [
+        {
+          "items": {
+            "properties": {
+              "path": {
+                "type": "string"
+              },
+              "line": {
+                "type": "integer"
+              },
+              "start_line": {
+                "anyOf": [
+                  {
+                    "type": "integer"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "side": {
+                "anyOf": [
+                  {
+                    "type": "string"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "body": {
+                "type": "string"
+              },
+              "suggestion": {
+                "anyOf": [
+                  {
+                    "type": "string"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
+            },
+            "additionalProperties": false,
+            "type": "object",
+            "required": [
+              "path",
+              "line",
+              "start_line",
+              "side",
+              "body",
+              "suggestion"
+            ]
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "reviewers": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "team_reviewers": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "labels": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "assignees": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "draft": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "dismiss_stale": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "auto_merge": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "notify": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "merge_method": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "required_approvals": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "timeout_seconds": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "milestone": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "confidence": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "base_ref": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "head_ref": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "owner",
+    "repo",
+    "pull_number",
+    "commit_id",
+    "event",
+    "body",
+    "comments",
+    "reviewers",
+    "team_reviewers",
+    "labels",
+    "assignees",
+    "draft",
+    "dismiss_stale",
+    "auto_merge",
+    "notify",
+    "merge_method",
+    "required_approvals",
+    "timeout_seconds",
+    "milestone",
+    "confidence",
+    "base_ref",
+    "head_ref"
+  ]
+}
+`
+
 // writeFileSchema is the input schema of tool write_file in the portable profile.
 const writeFileSchema = `{
   "properties": {
@@ -2623,6 +3077,25 @@ const writeFileSchemaGemini = `{
 }
 `
 
+// writeFileSchemaOpenAIStrict is the input schema of tool write_file in the openai-strict profile.
+const writeFileSchemaOpenAIStrict = `{
+  "properties": {
+    "path": {
+      "type": "string"
+    },
+    "content": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "path",
+    "content"
+  ]
+}
+`
+
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
 // rules and decoder.
@@ -2654,9 +3127,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(iDsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(iDsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(iDsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(iDsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(iDsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(iDsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(iDsSchemaTypeArray),
 			},
 		},
 		{
@@ -2811,9 +3285,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(searchSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(searchSchema),
-				lenient.ProfileTypeArray: json.RawMessage(searchSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(searchSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(searchSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(searchSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(searchSchemaTypeArray),
 			},
 		},
 		{
@@ -2835,9 +3310,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(pathsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(pathsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(pathsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(pathsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(pathsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(pathsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(pathsSchemaTypeArray),
 			},
 		},
 		{
@@ -3111,9 +3587,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(reviewSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(reviewSchema),
-				lenient.ProfileTypeArray: json.RawMessage(reviewSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(reviewSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(reviewSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(reviewSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(reviewSchemaTypeArray),
 			},
 		},
 		{
@@ -3127,9 +3604,10 @@ func NormgenTools() []lenient.Tool {
 			Name:        "write_file",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(writeFileSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(writeFileSchema),
-				lenient.ProfileTypeArray: json.RawMessage(writeFileSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(writeFileSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(writeFileSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(writeFileSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(writeFileSchemaTypeArray),
 			},
 		},
 	}

@@ -8675,6 +8675,25 @@ const actualChat4728SchemaGemini = `{
 }
 `
 
+// actualChat4728SchemaOpenAIStrict is the input schema of tool actual-chat-4728 in the openai-strict profile.
+const actualChat4728SchemaOpenAIStrict = `{
+  "properties": {
+    "chatId": {
+      "type": "string"
+    },
+    "text": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "chatId",
+    "text"
+  ]
+}
+`
+
 // adcp4201Schema is the input schema of tool adcp-4201 in the portable profile.
 const adcp4201Schema = `{
   "properties": {
@@ -8733,6 +8752,31 @@ const adcp4201SchemaGemini = `{
 }
 `
 
+// adcp4201SchemaOpenAIStrict is the input schema of tool adcp-4201 in the openai-strict profile.
+const adcp4201SchemaOpenAIStrict = `{
+  "properties": {
+    "labels": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "labels"
+  ]
+}
+`
+
 // basicMemory250Schema is the input schema of tool basic-memory-250 in the portable profile.
 const basicMemory250Schema = `{
   "properties": {
@@ -8781,6 +8825,28 @@ const basicMemory250SchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// basicMemory250SchemaOpenAIStrict is the input schema of tool basic-memory-250 in the openai-strict profile.
+const basicMemory250SchemaOpenAIStrict = `{
+  "properties": {
+    "depth": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "depth"
+  ]
 }
 `
 
@@ -8895,6 +8961,35 @@ const boltai317SchemaGemini = `{
       "minimum": 1
     }
   },
+  "type": "object",
+  "required": [
+    "thought",
+    "nextThoughtNeeded",
+    "thoughtNumber",
+    "totalThoughts"
+  ]
+}
+`
+
+// boltai317SchemaOpenAIStrict is the input schema of tool boltai-317 in the openai-strict profile.
+const boltai317SchemaOpenAIStrict = `{
+  "properties": {
+    "thought": {
+      "type": "string"
+    },
+    "nextThoughtNeeded": {
+      "type": "boolean"
+    },
+    "thoughtNumber": {
+      "type": "integer",
+      "minimum": 1
+    },
+    "totalThoughts": {
+      "type": "integer",
+      "minimum": 1
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "thought",
@@ -9024,6 +9119,59 @@ const claudeAIMCP548SchemaGemini = `{
 }
 `
 
+// claudeAIMCP548SchemaOpenAIStrict is the input schema of tool claude-ai-mcp-548 in the openai-strict profile.
+const claudeAIMCP548SchemaOpenAIStrict = `{
+  "properties": {
+    "params": {
+      "properties": {
+        "model": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "prompt": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "aspect_ratio": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "model",
+        "prompt",
+        "aspect_ratio"
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "params"
+  ]
+}
+`
+
 // claudeCode15766Schema is the input schema of tool claude-code-15766 in the portable profile.
 const claudeCode15766Schema = `{
   "properties": {
@@ -9096,6 +9244,37 @@ const claudeCode15766SchemaGemini = `{
       "type": "object"
     }
   },
+  "type": "object",
+  "required": [
+    "parent"
+  ]
+}
+`
+
+// claudeCode15766SchemaOpenAIStrict is the input schema of tool claude-code-15766 in the openai-strict profile.
+const claudeCode15766SchemaOpenAIStrict = `{
+  "properties": {
+    "parent": {
+      "properties": {
+        "database_id": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "database_id"
+      ]
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "parent"
@@ -9345,6 +9524,21 @@ const claudeCode24597SchemaGemini = `{
 }
 `
 
+// claudeCode24597SchemaOpenAIStrict is the input schema of tool claude-code-24597 in the openai-strict profile.
+const claudeCode24597SchemaOpenAIStrict = `{
+  "properties": {
+    "pull_number": {
+      "type": "number"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "pull_number"
+  ]
+}
+`
+
 // claudeCode2747Schema is the input schema of tool claude-code-2747 in the portable profile.
 const claudeCode2747Schema = `{
   "properties": {
@@ -9442,6 +9636,28 @@ const claudeCode29104SchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// claudeCode29104SchemaOpenAIStrict is the input schema of tool claude-code-29104 in the openai-strict profile.
+const claudeCode29104SchemaOpenAIStrict = `{
+  "properties": {
+    "completed": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "completed"
+  ]
 }
 `
 
@@ -9554,6 +9770,44 @@ const claudeCode34520SchemaGemini = `{
       "type": "array"
     }
   },
+  "type": "object",
+  "required": [
+    "tasks"
+  ]
+}
+`
+
+// claudeCode34520SchemaOpenAIStrict is the input schema of tool claude-code-34520 in the openai-strict profile.
+const claudeCode34520SchemaOpenAIStrict = `{
+  "properties": {
+    "tasks": {
+      "items": {
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "content": {
+            "anyOf": [
+              {
+                "type": "string"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false,
+        "type": "object",
+        "required": [
+          "id",
+          "content"
+        ]
+      },
+      "type": "array"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "tasks"
@@ -9768,6 +10022,69 @@ const claudeCode73137SchemaGemini = `{
 }
 `
 
+// claudeCode73137SchemaOpenAIStrict is the input schema of tool claude-code-73137 in the openai-strict profile.
+const claudeCode73137SchemaOpenAIStrict = `{
+  "properties": {
+    "loc": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "integer"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "label": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "button": {
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "left",
+            "right",
+            "middle"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "clicks": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "loc",
+    "label",
+    "button",
+    "clicks"
+  ]
+}
+`
+
 // claudeCode91803Schema is the input schema of tool claude-code-91803 in the portable profile.
 const claudeCode91803Schema = `{
   "properties": {
@@ -9816,6 +10133,21 @@ const claudeCode91803SchemaGemini = `{
       "type": "boolean"
     }
   },
+  "type": "object",
+  "required": [
+    "confirmed"
+  ]
+}
+`
+
+// claudeCode91803SchemaOpenAIStrict is the input schema of tool claude-code-91803 in the openai-strict profile.
+const claudeCode91803SchemaOpenAIStrict = `{
+  "properties": {
+    "confirmed": {
+      "type": "boolean"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "confirmed"
@@ -9878,6 +10210,21 @@ const claudeCode91803CapitalSchemaGemini = `{
 }
 `
 
+// claudeCode91803CapitalSchemaOpenAIStrict is the input schema of tool claude-code-91803-capital in the openai-strict profile.
+const claudeCode91803CapitalSchemaOpenAIStrict = `{
+  "properties": {
+    "confirmed": {
+      "type": "boolean"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "confirmed"
+  ]
+}
+`
+
 // claudeCode91803DigitSchema is the input schema of tool claude-code-91803-digit in the portable profile.
 const claudeCode91803DigitSchema = `{
   "properties": {
@@ -9926,6 +10273,21 @@ const claudeCode91803DigitSchemaGemini = `{
       "type": "boolean"
     }
   },
+  "type": "object",
+  "required": [
+    "confirmed"
+  ]
+}
+`
+
+// claudeCode91803DigitSchemaOpenAIStrict is the input schema of tool claude-code-91803-digit in the openai-strict profile.
+const claudeCode91803DigitSchemaOpenAIStrict = `{
+  "properties": {
+    "confirmed": {
+      "type": "boolean"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "confirmed"
@@ -9988,6 +10350,21 @@ const controlBigDigitStringSchemaGemini = `{
 }
 `
 
+// controlBigDigitStringSchemaOpenAIStrict is the input schema of tool control-big-digit-string in the openai-strict profile.
+const controlBigDigitStringSchemaOpenAIStrict = `{
+  "properties": {
+    "id": {
+      "type": "integer"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "id"
+  ]
+}
+`
+
 // controlBigNumberSchema is the input schema of tool control-big-number in the portable profile.
 const controlBigNumberSchema = `{
   "properties": {
@@ -10036,6 +10413,21 @@ const controlBigNumberSchemaGemini = `{
       "type": "integer"
     }
   },
+  "type": "object",
+  "required": [
+    "id"
+  ]
+}
+`
+
+// controlBigNumberSchemaOpenAIStrict is the input schema of tool control-big-number in the openai-strict profile.
+const controlBigNumberSchemaOpenAIStrict = `{
+  "properties": {
+    "id": {
+      "type": "integer"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "id"
@@ -10098,6 +10490,21 @@ const controlDecimalForIntegerSchemaGemini = `{
 }
 `
 
+// controlDecimalForIntegerSchemaOpenAIStrict is the input schema of tool control-decimal-for-integer in the openai-strict profile.
+const controlDecimalForIntegerSchemaOpenAIStrict = `{
+  "properties": {
+    "count": {
+      "type": "integer"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "count"
+  ]
+}
+`
+
 // controlEmptyStringSchema is the input schema of tool control-empty-string in the portable profile.
 const controlEmptyStringSchema = `{
   "properties": {
@@ -10134,6 +10541,21 @@ const controlEmptyStringSchemaGemini = `{
       "type": "string"
     }
   },
+  "type": "object",
+  "required": [
+    "code"
+  ]
+}
+`
+
+// controlEmptyStringSchemaOpenAIStrict is the input schema of tool control-empty-string in the openai-strict profile.
+const controlEmptyStringSchemaOpenAIStrict = `{
+  "properties": {
+    "code": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "code"
@@ -10196,6 +10618,21 @@ const controlFalseStringSchemaGemini = `{
 }
 `
 
+// controlFalseStringSchemaOpenAIStrict is the input schema of tool control-false-string in the openai-strict profile.
+const controlFalseStringSchemaOpenAIStrict = `{
+  "properties": {
+    "enabled": {
+      "type": "boolean"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "enabled"
+  ]
+}
+`
+
 // controlFractionForIntegerSchema is the input schema of tool control-fraction-for-integer in the portable profile.
 const controlFractionForIntegerSchema = `{
   "properties": {
@@ -10244,6 +10681,21 @@ const controlFractionForIntegerSchemaGemini = `{
       "type": "integer"
     }
   },
+  "type": "object",
+  "required": [
+    "count"
+  ]
+}
+`
+
+// controlFractionForIntegerSchemaOpenAIStrict is the input schema of tool control-fraction-for-integer in the openai-strict profile.
+const controlFractionForIntegerSchemaOpenAIStrict = `{
+  "properties": {
+    "count": {
+      "type": "integer"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "count"
@@ -10306,6 +10758,21 @@ const controlHexForIntegerSchemaGemini = `{
 }
 `
 
+// controlHexForIntegerSchemaOpenAIStrict is the input schema of tool control-hex-for-integer in the openai-strict profile.
+const controlHexForIntegerSchemaOpenAIStrict = `{
+  "properties": {
+    "count": {
+      "type": "integer"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "count"
+  ]
+}
+`
+
 // controlInfinitySchema is the input schema of tool control-infinity in the portable profile.
 const controlInfinitySchema = `{
   "properties": {
@@ -10354,6 +10821,21 @@ const controlInfinitySchemaGemini = `{
       "type": "number"
     }
   },
+  "type": "object",
+  "required": [
+    "ratio"
+  ]
+}
+`
+
+// controlInfinitySchemaOpenAIStrict is the input schema of tool control-infinity in the openai-strict profile.
+const controlInfinitySchemaOpenAIStrict = `{
+  "properties": {
+    "ratio": {
+      "type": "number"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "ratio"
@@ -10416,6 +10898,21 @@ const controlInt8OverflowSchemaGemini = `{
 }
 `
 
+// controlInt8OverflowSchemaOpenAIStrict is the input schema of tool control-int8-overflow in the openai-strict profile.
+const controlInt8OverflowSchemaOpenAIStrict = `{
+  "properties": {
+    "level": {
+      "type": "integer"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "level"
+  ]
+}
+`
+
 // controlJSONTextInStringSchema is the input schema of tool control-json-text-in-string in the portable profile.
 const controlJSONTextInStringSchema = `{
   "properties": {
@@ -10452,6 +10949,21 @@ const controlJSONTextInStringSchemaGemini = `{
       "type": "string"
     }
   },
+  "type": "object",
+  "required": [
+    "code"
+  ]
+}
+`
+
+// controlJSONTextInStringSchemaOpenAIStrict is the input schema of tool control-json-text-in-string in the openai-strict profile.
+const controlJSONTextInStringSchemaOpenAIStrict = `{
+  "properties": {
+    "code": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "code"
@@ -10514,6 +11026,21 @@ const controlLeadingZeroIntegerSchemaGemini = `{
 }
 `
 
+// controlLeadingZeroIntegerSchemaOpenAIStrict is the input schema of tool control-leading-zero-integer in the openai-strict profile.
+const controlLeadingZeroIntegerSchemaOpenAIStrict = `{
+  "properties": {
+    "count": {
+      "type": "integer"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "count"
+  ]
+}
+`
+
 // controlLeadingZerosSchema is the input schema of tool control-leading-zeros in the portable profile.
 const controlLeadingZerosSchema = `{
   "properties": {
@@ -10550,6 +11077,21 @@ const controlLeadingZerosSchemaGemini = `{
       "type": "string"
     }
   },
+  "type": "object",
+  "required": [
+    "code"
+  ]
+}
+`
+
+// controlLeadingZerosSchemaOpenAIStrict is the input schema of tool control-leading-zeros in the openai-strict profile.
+const controlLeadingZerosSchemaOpenAIStrict = `{
+  "properties": {
+    "code": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "code"
@@ -10605,6 +11147,21 @@ const controlMaybeBooleanSchemaGemini = `{
       "type": "boolean"
     }
   },
+  "type": "object",
+  "required": [
+    "enabled"
+  ]
+}
+`
+
+// controlMaybeBooleanSchemaOpenAIStrict is the input schema of tool control-maybe-boolean in the openai-strict profile.
+const controlMaybeBooleanSchemaOpenAIStrict = `{
+  "properties": {
+    "enabled": {
+      "type": "boolean"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "enabled"
@@ -10670,6 +11227,22 @@ const controlNegativeUnsignedSchemaGemini = `{
 }
 `
 
+// controlNegativeUnsignedSchemaOpenAIStrict is the input schema of tool control-negative-unsigned in the openai-strict profile.
+const controlNegativeUnsignedSchemaOpenAIStrict = `{
+  "properties": {
+    "count": {
+      "type": "integer",
+      "minimum": 0
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "count"
+  ]
+}
+`
+
 // controlNullTextSchema is the input schema of tool control-null-text in the portable profile.
 const controlNullTextSchema = `{
   "properties": {
@@ -10713,6 +11286,21 @@ const controlNullTextSchemaGemini = `{
 }
 `
 
+// controlNullTextSchemaOpenAIStrict is the input schema of tool control-null-text in the openai-strict profile.
+const controlNullTextSchemaOpenAIStrict = `{
+  "properties": {
+    "code": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "code"
+  ]
+}
+`
+
 // controlTrueForStringSchema is the input schema of tool control-true-for-string in the portable profile.
 const controlTrueForStringSchema = `{
   "properties": {
@@ -10749,6 +11337,21 @@ const controlTrueForStringSchemaGemini = `{
       "type": "string"
     }
   },
+  "type": "object",
+  "required": [
+    "code"
+  ]
+}
+`
+
+// controlTrueForStringSchemaOpenAIStrict is the input schema of tool control-true-for-string in the openai-strict profile.
+const controlTrueForStringSchemaOpenAIStrict = `{
+  "properties": {
+    "code": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "code"
@@ -10807,6 +11410,28 @@ const cursor3614SchemaGemini = `{
 }
 `
 
+// cursor3614SchemaOpenAIStrict is the input schema of tool cursor-3614 in the openai-strict profile.
+const cursor3614SchemaOpenAIStrict = `{
+  "properties": {
+    "active": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "active"
+  ]
+}
+`
+
 // dejaVu422Schema is the input schema of tool deja-vu-422 in the portable profile.
 const dejaVu422Schema = `{
   "properties": {
@@ -10855,6 +11480,28 @@ const dejaVu422SchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// dejaVu422SchemaOpenAIStrict is the input schema of tool deja-vu-422 in the openai-strict profile.
+const dejaVu422SchemaOpenAIStrict = `{
+  "properties": {
+    "limit": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "limit"
+  ]
 }
 `
 
@@ -10999,6 +11646,56 @@ const fastMCP932SchemaGemini = `{
 }
 `
 
+// fastMCP932SchemaOpenAIStrict is the input schema of tool fastmcp-932 in the openai-strict profile.
+const fastMCP932SchemaOpenAIStrict = `{
+  "properties": {
+    "user": {
+      "properties": {
+        "username": {
+          "type": "string"
+        },
+        "email": {
+          "type": "string"
+        },
+        "age": {
+          "anyOf": [
+            {
+              "type": "integer"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "is_active": {
+          "anyOf": [
+            {
+              "type": "boolean"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "username",
+        "email",
+        "age",
+        "is_active"
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "user"
+  ]
+}
+`
+
 // fixmap235Schema is the input schema of tool fixmap-235 in the portable profile.
 const fixmap235Schema = `{
   "properties": {
@@ -11058,6 +11755,32 @@ const fixmap235SchemaGemini = `{
 }
 `
 
+// fixmap235SchemaOpenAIStrict is the input schema of tool fixmap-235 in the openai-strict profile.
+const fixmap235SchemaOpenAIStrict = `{
+  "properties": {
+    "format": {
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "markdown",
+            "json"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "format"
+  ]
+}
+`
+
 // gitlabMCP380Schema is the input schema of tool gitlab-mcp-380 in the portable profile.
 const gitlabMCP380Schema = `{
   "properties": {
@@ -11113,6 +11836,31 @@ const gitlabMCP380SchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// gitlabMCP380SchemaOpenAIStrict is the input schema of tool gitlab-mcp-380 in the openai-strict profile.
+const gitlabMCP380SchemaOpenAIStrict = `{
+  "properties": {
+    "labels": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "labels"
+  ]
 }
 `
 
@@ -11178,6 +11926,24 @@ const gmailMCP96SchemaGemini = `{
 }
 `
 
+// gmailMCP96SchemaOpenAIStrict is the input schema of tool gmail-mcp-96 in the openai-strict profile.
+const gmailMCP96SchemaOpenAIStrict = `{
+  "properties": {
+    "to": {
+      "items": {
+        "type": "string"
+      },
+      "type": "array"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "to"
+  ]
+}
+`
+
 // grafana641Schema is the input schema of tool grafana-641 in the portable profile.
 const grafana641Schema = `{
   "properties": {
@@ -11214,6 +11980,21 @@ const grafana641SchemaGemini = `{
       "type": "string"
     }
   },
+  "type": "object",
+  "required": [
+    "datasourceUid"
+  ]
+}
+`
+
+// grafana641SchemaOpenAIStrict is the input schema of tool grafana-641 in the openai-strict profile.
+const grafana641SchemaOpenAIStrict = `{
+  "properties": {
+    "datasourceUid": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "datasourceUid"
@@ -11286,6 +12067,32 @@ const hermesAgent100926SchemaGemini = `{
   "type": "object",
   "required": [
     "pattern"
+  ]
+}
+`
+
+// hermesAgent100926SchemaOpenAIStrict is the input schema of tool hermes-agent-100926 in the openai-strict profile.
+const hermesAgent100926SchemaOpenAIStrict = `{
+  "properties": {
+    "pattern": {
+      "type": "string"
+    },
+    "limit": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "pattern",
+    "limit"
   ]
 }
 `
@@ -11413,6 +12220,61 @@ const langchainMCPAdapters277SchemaGemini = `{
 }
 `
 
+// langchainMCPAdapters277SchemaOpenAIStrict is the input schema of tool langchain-mcp-adapters-277 in the openai-strict profile.
+const langchainMCPAdapters277SchemaOpenAIStrict = `{
+  "properties": {
+    "resourceType": {
+      "type": "string"
+    },
+    "name": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "namespace": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "output": {
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "json",
+            "yaml",
+            "wide",
+            "name",
+            "custom"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "resourceType",
+    "name",
+    "namespace",
+    "output"
+  ]
+}
+`
+
 // langflow8059Schema is the input schema of tool langflow-8059 in the portable profile.
 const langflow8059Schema = `{
   "properties": {
@@ -11464,6 +12326,28 @@ const langflow8059SchemaGemini = `{
 }
 `
 
+// langflow8059SchemaOpenAIStrict is the input schema of tool langflow-8059 in the openai-strict profile.
+const langflow8059SchemaOpenAIStrict = `{
+  "properties": {
+    "range": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "range"
+  ]
+}
+`
+
 // lmStudio1626Schema is the input schema of tool lmstudio-1626 in the portable profile.
 const lmStudio1626Schema = `{
   "properties": {
@@ -11500,6 +12384,21 @@ const lmStudio1626SchemaGemini = `{
       "type": "string"
     }
   },
+  "type": "object",
+  "required": [
+    "sheet_name"
+  ]
+}
+`
+
+// lmStudio1626SchemaOpenAIStrict is the input schema of tool lmstudio-1626 in the openai-strict profile.
+const lmStudio1626SchemaOpenAIStrict = `{
+  "properties": {
+    "sheet_name": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "sheet_name"
@@ -11576,6 +12475,37 @@ const margince417SchemaGemini = `{
 }
 `
 
+// margince417SchemaOpenAIStrict is the input schema of tool margince-417 in the openai-strict profile.
+const margince417SchemaOpenAIStrict = `{
+  "properties": {
+    "lifecycle": {
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "unknown",
+            "target",
+            "prospect",
+            "opportunity",
+            "customer",
+            "former_customer",
+            "disqualified"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "lifecycle"
+  ]
+}
+`
+
 // mcpRemote319Schema is the input schema of tool mcp-remote-319 in the portable profile.
 const mcpRemote319Schema = `{
   "properties": {
@@ -11631,6 +12561,31 @@ const mcpRemote319SchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// mcpRemote319SchemaOpenAIStrict is the input schema of tool mcp-remote-319 in the openai-strict profile.
+const mcpRemote319SchemaOpenAIStrict = `{
+  "properties": {
+    "target": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "target"
+  ]
 }
 `
 
@@ -11754,6 +12709,28 @@ const nemoAgentToolkit1507SchemaGemini = `{
 }
 `
 
+// nemoAgentToolkit1507SchemaOpenAIStrict is the input schema of tool nemo-agent-toolkit-1507 in the openai-strict profile.
+const nemoAgentToolkit1507SchemaOpenAIStrict = `{
+  "properties": {
+    "cursor": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "cursor"
+  ]
+}
+`
+
 // nteract1678Schema is the input schema of tool nteract-1678 in the portable profile.
 const nteract1678Schema = `{
   "properties": {
@@ -11802,6 +12779,28 @@ const nteract1678SchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// nteract1678SchemaOpenAIStrict is the input schema of tool nteract-1678 in the openai-strict profile.
+const nteract1678SchemaOpenAIStrict = `{
+  "properties": {
+    "and_run": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "and_run"
+  ]
 }
 `
 
@@ -11863,6 +12862,29 @@ const openclaw42580SchemaGemini = `{
       "type": "string"
     }
   },
+  "type": "object",
+  "required": [
+    "path",
+    "oldText",
+    "newText"
+  ]
+}
+`
+
+// openclaw42580SchemaOpenAIStrict is the input schema of tool openclaw-42580 in the openai-strict profile.
+const openclaw42580SchemaOpenAIStrict = `{
+  "properties": {
+    "path": {
+      "type": "string"
+    },
+    "oldText": {
+      "type": "string"
+    },
+    "newText": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "path",
@@ -11967,6 +12989,43 @@ const opencode1328SchemaGemini = `{
 }
 `
 
+// opencode1328SchemaOpenAIStrict is the input schema of tool opencode-1328 in the openai-strict profile.
+const opencode1328SchemaOpenAIStrict = `{
+  "properties": {
+    "filePath": {
+      "type": "string"
+    },
+    "offset": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "limit": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "filePath",
+    "offset",
+    "limit"
+  ]
+}
+`
+
 // opencode1328OffsetSchema is the input schema of tool opencode-1328-offset in the portable profile.
 const opencode1328OffsetSchema = `{
   "properties": {
@@ -12058,6 +13117,43 @@ const opencode1328OffsetSchemaGemini = `{
   "type": "object",
   "required": [
     "filePath"
+  ]
+}
+`
+
+// opencode1328OffsetSchemaOpenAIStrict is the input schema of tool opencode-1328-offset in the openai-strict profile.
+const opencode1328OffsetSchemaOpenAIStrict = `{
+  "properties": {
+    "filePath": {
+      "type": "string"
+    },
+    "offset": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "limit": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "filePath",
+    "offset",
+    "limit"
   ]
 }
 `
@@ -12157,6 +13253,43 @@ const openHandsSDK1085SchemaGemini = `{
 }
 `
 
+// openHandsSDK1085SchemaOpenAIStrict is the input schema of tool openhands-sdk-1085 in the openai-strict profile.
+const openHandsSDK1085SchemaOpenAIStrict = `{
+  "properties": {
+    "path": {
+      "type": "string"
+    },
+    "line_number": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "lines_after": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "path",
+    "line_number",
+    "lines_after"
+  ]
+}
+`
+
 // pasclaw427Schema is the input schema of tool pasclaw-427 in the portable profile.
 const pasclaw427Schema = `{
   "properties": {
@@ -12215,6 +13348,29 @@ const pasclaw427SchemaGemini = `{
       "type": "string"
     }
   },
+  "type": "object",
+  "required": [
+    "path",
+    "old_text",
+    "new_text"
+  ]
+}
+`
+
+// pasclaw427SchemaOpenAIStrict is the input schema of tool pasclaw-427 in the openai-strict profile.
+const pasclaw427SchemaOpenAIStrict = `{
+  "properties": {
+    "path": {
+      "type": "string"
+    },
+    "old_text": {
+      "type": "string"
+    },
+    "new_text": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "path",
@@ -12293,6 +13449,32 @@ const picoclaw400SchemaGemini = `{
 }
 `
 
+// picoclaw400SchemaOpenAIStrict is the input schema of tool picoclaw-400 in the openai-strict profile.
+const picoclaw400SchemaOpenAIStrict = `{
+  "properties": {
+    "query": {
+      "type": "string"
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "query",
+    "count"
+  ]
+}
+`
+
 // qwenCode4966DepthSchema is the input schema of tool qwen-code-4966-depth in the portable profile.
 const qwenCode4966DepthSchema = `{
   "properties": {
@@ -12344,6 +13526,28 @@ const qwenCode4966DepthSchemaGemini = `{
 }
 `
 
+// qwenCode4966DepthSchemaOpenAIStrict is the input schema of tool qwen-code-4966-depth in the openai-strict profile.
+const qwenCode4966DepthSchemaOpenAIStrict = `{
+  "properties": {
+    "depth": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "depth"
+  ]
+}
+`
+
 // qwenCode4966TimeSchema is the input schema of tool qwen-code-4966-time in the portable profile.
 const qwenCode4966TimeSchema = `{
   "properties": {
@@ -12392,6 +13596,28 @@ const qwenCode4966TimeSchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// qwenCode4966TimeSchemaOpenAIStrict is the input schema of tool qwen-code-4966-time in the openai-strict profile.
+const qwenCode4966TimeSchemaOpenAIStrict = `{
+  "properties": {
+    "time": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "time"
+  ]
 }
 `
 
@@ -12530,6 +13756,42 @@ const servers2905SchemaGemini = `{
 }
 `
 
+// servers2905SchemaOpenAIStrict is the input schema of tool servers-2905 in the openai-strict profile.
+const servers2905SchemaOpenAIStrict = `{
+  "properties": {
+    "nextThoughtNeeded": {
+      "type": "boolean"
+    },
+    "thoughtNumber": {
+      "type": "integer",
+      "minimum": 1
+    },
+    "totalThoughts": {
+      "type": "integer",
+      "minimum": 1
+    },
+    "isRevision": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "nextThoughtNeeded",
+    "thoughtNumber",
+    "totalThoughts",
+    "isRevision"
+  ]
+}
+`
+
 // sonetto319LoneLabelSchema is the input schema of tool sonetto-319-lone-label in the portable profile.
 const sonetto319LoneLabelSchema = `{
   "properties": {
@@ -12585,6 +13847,31 @@ const sonetto319LoneLabelSchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// sonetto319LoneLabelSchemaOpenAIStrict is the input schema of tool sonetto-319-lone-label in the openai-strict profile.
+const sonetto319LoneLabelSchemaOpenAIStrict = `{
+  "properties": {
+    "labels": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "labels"
+  ]
 }
 `
 
@@ -12696,6 +13983,37 @@ const sonetto319LoneTodoSchemaGemini = `{
 }
 `
 
+// sonetto319LoneTodoSchemaOpenAIStrict is the input schema of tool sonetto-319-lone-todo in the openai-strict profile.
+const sonetto319LoneTodoSchemaOpenAIStrict = `{
+  "properties": {
+    "todos": {
+      "items": {
+        "properties": {
+          "content": {
+            "type": "string"
+          },
+          "status": {
+            "type": "string"
+          }
+        },
+        "additionalProperties": false,
+        "type": "object",
+        "required": [
+          "content",
+          "status"
+        ]
+      },
+      "type": "array"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "todos"
+  ]
+}
+`
+
 // sonetto319PythonListSchema is the input schema of tool sonetto-319-python-list in the portable profile.
 const sonetto319PythonListSchema = `{
   "properties": {
@@ -12751,6 +14069,31 @@ const sonetto319PythonListSchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// sonetto319PythonListSchemaOpenAIStrict is the input schema of tool sonetto-319-python-list in the openai-strict profile.
+const sonetto319PythonListSchemaOpenAIStrict = `{
+  "properties": {
+    "labels": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "labels"
+  ]
 }
 `
 
@@ -12862,6 +14205,37 @@ const sonetto319TodosSchemaGemini = `{
 }
 `
 
+// sonetto319TodosSchemaOpenAIStrict is the input schema of tool sonetto-319-todos in the openai-strict profile.
+const sonetto319TodosSchemaOpenAIStrict = `{
+  "properties": {
+    "todos": {
+      "items": {
+        "properties": {
+          "content": {
+            "type": "string"
+          },
+          "status": {
+            "type": "string"
+          }
+        },
+        "additionalProperties": false,
+        "type": "object",
+        "required": [
+          "content",
+          "status"
+        ]
+      },
+      "type": "array"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "todos"
+  ]
+}
+`
+
 // templateAgent249Schema is the input schema of tool template-agent-249 in the portable profile.
 const templateAgent249Schema = `{
   "properties": {
@@ -12961,6 +14335,14 @@ const typescriptSDK2012SchemaGemini = `{
 }
 `
 
+// typescriptSDK2012SchemaOpenAIStrict is the input schema of tool typescript-sdk-2012 in the openai-strict profile.
+const typescriptSDK2012SchemaOpenAIStrict = `{
+  "properties": {},
+  "additionalProperties": false,
+  "type": "object"
+}
+`
+
 // vibium85Schema is the input schema of tool vibium-85 in the portable profile.
 const vibium85Schema = `{
   "properties": {
@@ -13009,6 +14391,21 @@ const vibium85SchemaGemini = `{
       "type": "number"
     }
   },
+  "type": "object",
+  "required": [
+    "ms"
+  ]
+}
+`
+
+// vibium85SchemaOpenAIStrict is the input schema of tool vibium-85 in the openai-strict profile.
+const vibium85SchemaOpenAIStrict = `{
+  "properties": {
+    "ms": {
+      "type": "number"
+    }
+  },
+  "additionalProperties": false,
   "type": "object",
   "required": [
     "ms"
@@ -13067,6 +14464,28 @@ const vmlx47SchemaGemini = `{
 }
 `
 
+// vmlx47SchemaOpenAIStrict is the input schema of tool vmlx-47 in the openai-strict profile.
+const vmlx47SchemaOpenAIStrict = `{
+  "properties": {
+    "limit": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "limit"
+  ]
+}
+`
+
 // weKnora2955Schema is the input schema of tool weknora-2955 in the portable profile.
 const weKnora2955Schema = `{
   "properties": {
@@ -13122,6 +14541,31 @@ const weKnora2955SchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// weKnora2955SchemaOpenAIStrict is the input schema of tool weknora-2955 in the openai-strict profile.
+const weKnora2955SchemaOpenAIStrict = `{
+  "properties": {
+    "args": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "args"
+  ]
 }
 `
 
@@ -13218,6 +14662,41 @@ const zammadMCP201SchemaGemini = `{
 }
 `
 
+// zammadMCP201SchemaOpenAIStrict is the input schema of tool zammad-mcp-201 in the openai-strict profile.
+const zammadMCP201SchemaOpenAIStrict = `{
+  "properties": {
+    "params": {
+      "properties": {
+        "response_format": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "markdown",
+                "json"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "response_format"
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "params"
+  ]
+}
+`
+
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
 // rules and decoder.
@@ -13234,9 +14713,10 @@ func NormgenTools() []lenient.Tool {
 			Name:        "actual-chat-4728",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(actualChat4728SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(actualChat4728Schema),
-				lenient.ProfileTypeArray: json.RawMessage(actualChat4728SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(actualChat4728SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(actualChat4728SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(actualChat4728Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(actualChat4728SchemaTypeArray),
 			},
 		},
 		{
@@ -13265,9 +14745,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(adcp4201SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(adcp4201Schema),
-				lenient.ProfileTypeArray: json.RawMessage(adcp4201SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(adcp4201SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(adcp4201SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(adcp4201Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(adcp4201SchemaTypeArray),
 			},
 		},
 		{
@@ -13296,9 +14777,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(basicMemory250SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(basicMemory250Schema),
-				lenient.ProfileTypeArray: json.RawMessage(basicMemory250SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(basicMemory250SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(basicMemory250SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(basicMemory250Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(basicMemory250SchemaTypeArray),
 			},
 		},
 		{
@@ -13334,9 +14816,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(boltai317SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(boltai317Schema),
-				lenient.ProfileTypeArray: json.RawMessage(boltai317SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(boltai317SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(boltai317SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(boltai317Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(boltai317SchemaTypeArray),
 			},
 		},
 		{
@@ -13379,9 +14862,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(claudeAIMCP548SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(claudeAIMCP548Schema),
-				lenient.ProfileTypeArray: json.RawMessage(claudeAIMCP548SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(claudeAIMCP548SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(claudeAIMCP548SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(claudeAIMCP548Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(claudeAIMCP548SchemaTypeArray),
 			},
 		},
 		{
@@ -13410,9 +14894,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(claudeCode15766SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(claudeCode15766Schema),
-				lenient.ProfileTypeArray: json.RawMessage(claudeCode15766SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(claudeCode15766SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode15766SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(claudeCode15766Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(claudeCode15766SchemaTypeArray),
 			},
 		},
 		{
@@ -13510,9 +14995,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(claudeCode24597SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(claudeCode24597Schema),
-				lenient.ProfileTypeArray: json.RawMessage(claudeCode24597SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(claudeCode24597SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode24597SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(claudeCode24597Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(claudeCode24597SchemaTypeArray),
 			},
 		},
 		{
@@ -13572,9 +15058,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(claudeCode29104SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(claudeCode29104Schema),
-				lenient.ProfileTypeArray: json.RawMessage(claudeCode29104SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(claudeCode29104SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode29104SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(claudeCode29104Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(claudeCode29104SchemaTypeArray),
 			},
 		},
 		{
@@ -13610,9 +15097,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(claudeCode34520SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(claudeCode34520Schema),
-				lenient.ProfileTypeArray: json.RawMessage(claudeCode34520SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(claudeCode34520SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode34520SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(claudeCode34520Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(claudeCode34520SchemaTypeArray),
 			},
 		},
 		{
@@ -13721,9 +15209,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(claudeCode73137SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(claudeCode73137Schema),
-				lenient.ProfileTypeArray: json.RawMessage(claudeCode73137SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(claudeCode73137SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode73137SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(claudeCode73137Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(claudeCode73137SchemaTypeArray),
 			},
 		},
 		{
@@ -13745,9 +15234,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(claudeCode91803SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(claudeCode91803Schema),
-				lenient.ProfileTypeArray: json.RawMessage(claudeCode91803SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(claudeCode91803SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode91803SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(claudeCode91803Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(claudeCode91803SchemaTypeArray),
 			},
 		},
 		{
@@ -13769,9 +15259,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(claudeCode91803CapitalSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(claudeCode91803CapitalSchema),
-				lenient.ProfileTypeArray: json.RawMessage(claudeCode91803CapitalSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(claudeCode91803CapitalSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode91803CapitalSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(claudeCode91803CapitalSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(claudeCode91803CapitalSchemaTypeArray),
 			},
 		},
 		{
@@ -13793,9 +15284,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(claudeCode91803DigitSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(claudeCode91803DigitSchema),
-				lenient.ProfileTypeArray: json.RawMessage(claudeCode91803DigitSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(claudeCode91803DigitSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode91803DigitSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(claudeCode91803DigitSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(claudeCode91803DigitSchemaTypeArray),
 			},
 		},
 		{
@@ -13817,9 +15309,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(controlBigDigitStringSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(controlBigDigitStringSchema),
-				lenient.ProfileTypeArray: json.RawMessage(controlBigDigitStringSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(controlBigDigitStringSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(controlBigDigitStringSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(controlBigDigitStringSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(controlBigDigitStringSchemaTypeArray),
 			},
 		},
 		{
@@ -13841,9 +15334,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(controlBigNumberSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(controlBigNumberSchema),
-				lenient.ProfileTypeArray: json.RawMessage(controlBigNumberSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(controlBigNumberSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(controlBigNumberSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(controlBigNumberSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(controlBigNumberSchemaTypeArray),
 			},
 		},
 		{
@@ -13865,9 +15359,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(controlDecimalForIntegerSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(controlDecimalForIntegerSchema),
-				lenient.ProfileTypeArray: json.RawMessage(controlDecimalForIntegerSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(controlDecimalForIntegerSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(controlDecimalForIntegerSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(controlDecimalForIntegerSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(controlDecimalForIntegerSchemaTypeArray),
 			},
 		},
 		{
@@ -13881,9 +15376,10 @@ func NormgenTools() []lenient.Tool {
 			Name:        "control-empty-string",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(controlEmptyStringSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(controlEmptyStringSchema),
-				lenient.ProfileTypeArray: json.RawMessage(controlEmptyStringSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(controlEmptyStringSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(controlEmptyStringSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(controlEmptyStringSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(controlEmptyStringSchemaTypeArray),
 			},
 		},
 		{
@@ -13905,9 +15401,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(controlFalseStringSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(controlFalseStringSchema),
-				lenient.ProfileTypeArray: json.RawMessage(controlFalseStringSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(controlFalseStringSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(controlFalseStringSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(controlFalseStringSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(controlFalseStringSchemaTypeArray),
 			},
 		},
 		{
@@ -13929,9 +15426,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(controlFractionForIntegerSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(controlFractionForIntegerSchema),
-				lenient.ProfileTypeArray: json.RawMessage(controlFractionForIntegerSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(controlFractionForIntegerSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(controlFractionForIntegerSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(controlFractionForIntegerSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(controlFractionForIntegerSchemaTypeArray),
 			},
 		},
 		{
@@ -13953,9 +15451,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(controlHexForIntegerSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(controlHexForIntegerSchema),
-				lenient.ProfileTypeArray: json.RawMessage(controlHexForIntegerSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(controlHexForIntegerSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(controlHexForIntegerSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(controlHexForIntegerSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(controlHexForIntegerSchemaTypeArray),
 			},
 		},
 		{
@@ -13977,9 +15476,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(controlInfinitySchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(controlInfinitySchema),
-				lenient.ProfileTypeArray: json.RawMessage(controlInfinitySchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(controlInfinitySchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(controlInfinitySchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(controlInfinitySchema),
+				lenient.ProfileTypeArray:    json.RawMessage(controlInfinitySchemaTypeArray),
 			},
 		},
 		{
@@ -14001,9 +15501,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(controlInt8OverflowSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(controlInt8OverflowSchema),
-				lenient.ProfileTypeArray: json.RawMessage(controlInt8OverflowSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(controlInt8OverflowSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(controlInt8OverflowSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(controlInt8OverflowSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(controlInt8OverflowSchemaTypeArray),
 			},
 		},
 		{
@@ -14017,9 +15518,10 @@ func NormgenTools() []lenient.Tool {
 			Name:        "control-json-text-in-string",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(controlJSONTextInStringSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(controlJSONTextInStringSchema),
-				lenient.ProfileTypeArray: json.RawMessage(controlJSONTextInStringSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(controlJSONTextInStringSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(controlJSONTextInStringSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(controlJSONTextInStringSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(controlJSONTextInStringSchemaTypeArray),
 			},
 		},
 		{
@@ -14041,9 +15543,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(controlLeadingZeroIntegerSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(controlLeadingZeroIntegerSchema),
-				lenient.ProfileTypeArray: json.RawMessage(controlLeadingZeroIntegerSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(controlLeadingZeroIntegerSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(controlLeadingZeroIntegerSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(controlLeadingZeroIntegerSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(controlLeadingZeroIntegerSchemaTypeArray),
 			},
 		},
 		{
@@ -14057,9 +15560,10 @@ func NormgenTools() []lenient.Tool {
 			Name:        "control-leading-zeros",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(controlLeadingZerosSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(controlLeadingZerosSchema),
-				lenient.ProfileTypeArray: json.RawMessage(controlLeadingZerosSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(controlLeadingZerosSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(controlLeadingZerosSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(controlLeadingZerosSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(controlLeadingZerosSchemaTypeArray),
 			},
 		},
 		{
@@ -14081,9 +15585,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(controlMaybeBooleanSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(controlMaybeBooleanSchema),
-				lenient.ProfileTypeArray: json.RawMessage(controlMaybeBooleanSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(controlMaybeBooleanSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(controlMaybeBooleanSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(controlMaybeBooleanSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(controlMaybeBooleanSchemaTypeArray),
 			},
 		},
 		{
@@ -14105,9 +15610,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(controlNegativeUnsignedSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(controlNegativeUnsignedSchema),
-				lenient.ProfileTypeArray: json.RawMessage(controlNegativeUnsignedSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(controlNegativeUnsignedSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(controlNegativeUnsignedSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(controlNegativeUnsignedSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(controlNegativeUnsignedSchemaTypeArray),
 			},
 		},
 		{
@@ -14121,9 +15627,10 @@ func NormgenTools() []lenient.Tool {
 			Name:        "control-null-text",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(controlNullTextSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(controlNullTextSchema),
-				lenient.ProfileTypeArray: json.RawMessage(controlNullTextSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(controlNullTextSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(controlNullTextSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(controlNullTextSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(controlNullTextSchemaTypeArray),
 			},
 		},
 		{
@@ -14137,9 +15644,10 @@ func NormgenTools() []lenient.Tool {
 			Name:        "control-true-for-string",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(controlTrueForStringSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(controlTrueForStringSchema),
-				lenient.ProfileTypeArray: json.RawMessage(controlTrueForStringSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(controlTrueForStringSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(controlTrueForStringSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(controlTrueForStringSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(controlTrueForStringSchemaTypeArray),
 			},
 		},
 		{
@@ -14168,9 +15676,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(cursor3614SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(cursor3614Schema),
-				lenient.ProfileTypeArray: json.RawMessage(cursor3614SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(cursor3614SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(cursor3614SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(cursor3614Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(cursor3614SchemaTypeArray),
 			},
 		},
 		{
@@ -14199,9 +15708,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(dejaVu422SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(dejaVu422Schema),
-				lenient.ProfileTypeArray: json.RawMessage(dejaVu422SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(dejaVu422SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(dejaVu422SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(dejaVu422Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(dejaVu422SchemaTypeArray),
 			},
 		},
 		{
@@ -14251,9 +15761,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(fastMCP932SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(fastMCP932Schema),
-				lenient.ProfileTypeArray: json.RawMessage(fastMCP932SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(fastMCP932SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(fastMCP932SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(fastMCP932Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(fastMCP932SchemaTypeArray),
 			},
 		},
 		{
@@ -14282,9 +15793,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(fixmap235SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(fixmap235Schema),
-				lenient.ProfileTypeArray: json.RawMessage(fixmap235SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(fixmap235SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(fixmap235SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(fixmap235Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(fixmap235SchemaTypeArray),
 			},
 		},
 		{
@@ -14313,9 +15825,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(gitlabMCP380SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(gitlabMCP380Schema),
-				lenient.ProfileTypeArray: json.RawMessage(gitlabMCP380SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(gitlabMCP380SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(gitlabMCP380SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(gitlabMCP380Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(gitlabMCP380SchemaTypeArray),
 			},
 		},
 		{
@@ -14337,9 +15850,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(gmailMCP96SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(gmailMCP96Schema),
-				lenient.ProfileTypeArray: json.RawMessage(gmailMCP96SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(gmailMCP96SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(gmailMCP96SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(gmailMCP96Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(gmailMCP96SchemaTypeArray),
 			},
 		},
 		{
@@ -14353,9 +15867,10 @@ func NormgenTools() []lenient.Tool {
 			Name:        "grafana-641",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(grafana641SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(grafana641Schema),
-				lenient.ProfileTypeArray: json.RawMessage(grafana641SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(grafana641SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(grafana641SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(grafana641Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(grafana641SchemaTypeArray),
 			},
 		},
 		{
@@ -14384,9 +15899,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(hermesAgent100926SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(hermesAgent100926Schema),
-				lenient.ProfileTypeArray: json.RawMessage(hermesAgent100926SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(hermesAgent100926SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(hermesAgent100926SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(hermesAgent100926Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(hermesAgent100926SchemaTypeArray),
 			},
 		},
 		{
@@ -14429,9 +15945,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(langchainMCPAdapters277SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(langchainMCPAdapters277Schema),
-				lenient.ProfileTypeArray: json.RawMessage(langchainMCPAdapters277SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(langchainMCPAdapters277SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(langchainMCPAdapters277SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(langchainMCPAdapters277Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(langchainMCPAdapters277SchemaTypeArray),
 			},
 		},
 		{
@@ -14460,9 +15977,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(langflow8059SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(langflow8059Schema),
-				lenient.ProfileTypeArray: json.RawMessage(langflow8059SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(langflow8059SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(langflow8059SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(langflow8059Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(langflow8059SchemaTypeArray),
 			},
 		},
 		{
@@ -14476,9 +15994,10 @@ func NormgenTools() []lenient.Tool {
 			Name:        "lmstudio-1626",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(lmStudio1626SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(lmStudio1626Schema),
-				lenient.ProfileTypeArray: json.RawMessage(lmStudio1626SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(lmStudio1626SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(lmStudio1626SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(lmStudio1626Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(lmStudio1626SchemaTypeArray),
 			},
 		},
 		{
@@ -14507,9 +16026,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(margince417SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(margince417Schema),
-				lenient.ProfileTypeArray: json.RawMessage(margince417SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(margince417SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(margince417SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(margince417Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(margince417SchemaTypeArray),
 			},
 		},
 		{
@@ -14538,9 +16058,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(mcpRemote319SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(mcpRemote319Schema),
-				lenient.ProfileTypeArray: json.RawMessage(mcpRemote319SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(mcpRemote319SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(mcpRemote319SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(mcpRemote319Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(mcpRemote319SchemaTypeArray),
 			},
 		},
 		{
@@ -14607,9 +16128,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(nemoAgentToolkit1507SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(nemoAgentToolkit1507Schema),
-				lenient.ProfileTypeArray: json.RawMessage(nemoAgentToolkit1507SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(nemoAgentToolkit1507SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(nemoAgentToolkit1507SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(nemoAgentToolkit1507Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(nemoAgentToolkit1507SchemaTypeArray),
 			},
 		},
 		{
@@ -14638,9 +16160,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(nteract1678SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(nteract1678Schema),
-				lenient.ProfileTypeArray: json.RawMessage(nteract1678SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(nteract1678SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(nteract1678SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(nteract1678Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(nteract1678SchemaTypeArray),
 			},
 		},
 		{
@@ -14654,9 +16177,10 @@ func NormgenTools() []lenient.Tool {
 			Name:        "openclaw-42580",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(openclaw42580SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(openclaw42580Schema),
-				lenient.ProfileTypeArray: json.RawMessage(openclaw42580SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(openclaw42580SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(openclaw42580SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(openclaw42580Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(openclaw42580SchemaTypeArray),
 			},
 		},
 		{
@@ -14699,9 +16223,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(opencode1328SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(opencode1328Schema),
-				lenient.ProfileTypeArray: json.RawMessage(opencode1328SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(opencode1328SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(opencode1328SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(opencode1328Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(opencode1328SchemaTypeArray),
 			},
 		},
 		{
@@ -14744,9 +16269,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(opencode1328OffsetSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(opencode1328OffsetSchema),
-				lenient.ProfileTypeArray: json.RawMessage(opencode1328OffsetSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(opencode1328OffsetSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(opencode1328OffsetSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(opencode1328OffsetSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(opencode1328OffsetSchemaTypeArray),
 			},
 		},
 		{
@@ -14789,9 +16315,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(openHandsSDK1085SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(openHandsSDK1085Schema),
-				lenient.ProfileTypeArray: json.RawMessage(openHandsSDK1085SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(openHandsSDK1085SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(openHandsSDK1085SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(openHandsSDK1085Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(openHandsSDK1085SchemaTypeArray),
 			},
 		},
 		{
@@ -14805,9 +16332,10 @@ func NormgenTools() []lenient.Tool {
 			Name:        "pasclaw-427",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(pasclaw427SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(pasclaw427Schema),
-				lenient.ProfileTypeArray: json.RawMessage(pasclaw427SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(pasclaw427SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(pasclaw427SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(pasclaw427Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(pasclaw427SchemaTypeArray),
 			},
 		},
 		{
@@ -14836,9 +16364,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(picoclaw400SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(picoclaw400Schema),
-				lenient.ProfileTypeArray: json.RawMessage(picoclaw400SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(picoclaw400SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(picoclaw400SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(picoclaw400Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(picoclaw400SchemaTypeArray),
 			},
 		},
 		{
@@ -14867,9 +16396,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(qwenCode4966DepthSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(qwenCode4966DepthSchema),
-				lenient.ProfileTypeArray: json.RawMessage(qwenCode4966DepthSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(qwenCode4966DepthSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(qwenCode4966DepthSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(qwenCode4966DepthSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(qwenCode4966DepthSchemaTypeArray),
 			},
 		},
 		{
@@ -14898,9 +16428,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(qwenCode4966TimeSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(qwenCode4966TimeSchema),
-				lenient.ProfileTypeArray: json.RawMessage(qwenCode4966TimeSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(qwenCode4966TimeSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(qwenCode4966TimeSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(qwenCode4966TimeSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(qwenCode4966TimeSchemaTypeArray),
 			},
 		},
 		{
@@ -14950,9 +16481,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(servers2905SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(servers2905Schema),
-				lenient.ProfileTypeArray: json.RawMessage(servers2905SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(servers2905SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(servers2905SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(servers2905Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(servers2905SchemaTypeArray),
 			},
 		},
 		{
@@ -14981,9 +16513,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(sonetto319LoneLabelSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(sonetto319LoneLabelSchema),
-				lenient.ProfileTypeArray: json.RawMessage(sonetto319LoneLabelSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(sonetto319LoneLabelSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(sonetto319LoneLabelSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(sonetto319LoneLabelSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(sonetto319LoneLabelSchemaTypeArray),
 			},
 		},
 		{
@@ -15012,9 +16545,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(sonetto319LoneTodoSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(sonetto319LoneTodoSchema),
-				lenient.ProfileTypeArray: json.RawMessage(sonetto319LoneTodoSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(sonetto319LoneTodoSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(sonetto319LoneTodoSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(sonetto319LoneTodoSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(sonetto319LoneTodoSchemaTypeArray),
 			},
 		},
 		{
@@ -15043,9 +16577,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(sonetto319PythonListSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(sonetto319PythonListSchema),
-				lenient.ProfileTypeArray: json.RawMessage(sonetto319PythonListSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(sonetto319PythonListSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(sonetto319PythonListSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(sonetto319PythonListSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(sonetto319PythonListSchemaTypeArray),
 			},
 		},
 		{
@@ -15074,9 +16609,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(sonetto319TodosSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(sonetto319TodosSchema),
-				lenient.ProfileTypeArray: json.RawMessage(sonetto319TodosSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(sonetto319TodosSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(sonetto319TodosSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(sonetto319TodosSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(sonetto319TodosSchemaTypeArray),
 			},
 		},
 		{
@@ -15114,9 +16650,10 @@ func NormgenTools() []lenient.Tool {
 			Name:        "typescript-sdk-2012",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(typescriptSDK2012SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(typescriptSDK2012Schema),
-				lenient.ProfileTypeArray: json.RawMessage(typescriptSDK2012SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(typescriptSDK2012SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(typescriptSDK2012SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(typescriptSDK2012Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(typescriptSDK2012SchemaTypeArray),
 			},
 		},
 		{
@@ -15138,9 +16675,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(vibium85SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(vibium85Schema),
-				lenient.ProfileTypeArray: json.RawMessage(vibium85SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(vibium85SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(vibium85SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(vibium85Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(vibium85SchemaTypeArray),
 			},
 		},
 		{
@@ -15169,9 +16707,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(vmlx47SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(vmlx47Schema),
-				lenient.ProfileTypeArray: json.RawMessage(vmlx47SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(vmlx47SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(vmlx47SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(vmlx47Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(vmlx47SchemaTypeArray),
 			},
 		},
 		{
@@ -15200,9 +16739,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(weKnora2955SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(weKnora2955Schema),
-				lenient.ProfileTypeArray: json.RawMessage(weKnora2955SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(weKnora2955SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(weKnora2955SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(weKnora2955Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(weKnora2955SchemaTypeArray),
 			},
 		},
 		{
@@ -15238,9 +16778,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(zammadMCP201SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(zammadMCP201Schema),
-				lenient.ProfileTypeArray: json.RawMessage(zammadMCP201SchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(zammadMCP201SchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(zammadMCP201SchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(zammadMCP201Schema),
+				lenient.ProfileTypeArray:    json.RawMessage(zammadMCP201SchemaTypeArray),
 			},
 		},
 	}

@@ -641,6 +641,141 @@ const searchInputSchemaGemini = `{
 }
 `
 
+// searchInputSchemaOpenAIStrict is the input schema of tool search in the openai-strict profile.
+const searchInputSchemaOpenAIStrict = `{
+  "properties": {
+    "path": {
+      "type": "string"
+    },
+    "pattern": {
+      "type": "string"
+    },
+    "owner": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "limit": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "offset": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "max_depth": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "count_only": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "whole_word": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "case_sensitive": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "min_score": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "file_types": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "ids": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "integer"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "path",
+    "pattern",
+    "owner",
+    "limit",
+    "offset",
+    "max_depth",
+    "count_only",
+    "whole_word",
+    "case_sensitive",
+    "min_score",
+    "file_types",
+    "ids"
+  ]
+}
+`
+
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
 // rules and decoder.
@@ -798,9 +933,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(searchInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(searchInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(searchInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(searchInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(searchInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(searchInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(searchInputSchemaTypeArray),
 			},
 		},
 	}

@@ -10771,6 +10771,274 @@ const boundsInputSchemaGemini = `{
 }
 `
 
+// boundsInputSchemaOpenAIStrict is the input schema of tool bounds in the openai-strict profile.
+const boundsInputSchemaOpenAIStrict = `{
+  "properties": {
+    "a": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "maximum": 10.5,
+          "minimum": 1.5
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "b": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "exclusiveMaximum": 9.99,
+          "exclusiveMinimum": 0.5
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "c": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "maximum": 200,
+          "minimum": -1.5
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "d": {
+      "anyOf": [
+        {
+          "type": "number",
+          "maximum": 0.3,
+          "minimum": 0.1
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "e": {
+      "anyOf": [
+        {
+          "type": "number",
+          "exclusiveMaximum": 1e2,
+          "exclusiveMinimum": 0
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "g": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "maximum": 9223372036854775807,
+          "minimum": -9223372036854775808
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "h": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "maximum": 18446744073709551615,
+          "minimum": 0
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "pi": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 1e1
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "u16": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "exclusiveMaximum": 65535.5,
+          "minimum": 0
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "l": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "maximum": 3,
+          "minimum": -3
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "s": {
+      "anyOf": [
+        {
+          "type": "string",
+          "maxLength": 4,
+          "minLength": 2
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "p": {
+      "anyOf": [
+        {
+          "type": "string",
+          "pattern": "^[a-z]+$"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "en": {
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "a",
+            "b",
+            "é"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "v": {
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "a",
+            "b",
+            "c"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "vs": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "vn": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "pv": {
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "on",
+            "off"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "items": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "integer"
+          },
+          "type": "array",
+          "maxItems": 3,
+          "minItems": 1
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "pits": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "integer"
+          },
+          "type": "array",
+          "minItems": 2
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "a",
+    "b",
+    "c",
+    "d",
+    "e",
+    "g",
+    "h",
+    "pi",
+    "u16",
+    "l",
+    "s",
+    "p",
+    "en",
+    "v",
+    "vs",
+    "vn",
+    "pv",
+    "items",
+    "pits"
+  ]
+}
+`
+
 // closedReportSchema is the input schema of tool closed_report in the portable profile.
 const closedReportSchema = `{
   "properties": {
@@ -10870,6 +11138,40 @@ const closedReportSchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// closedReportSchemaOpenAIStrict is the input schema of tool closed_report in the openai-strict profile.
+const closedReportSchemaOpenAIStrict = `{
+  "properties": {
+    "a": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "b": {
+      "anyOf": [
+        {
+          "type": "string",
+          "description": "Default: \"bee\" (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "a",
+    "b"
+  ]
 }
 `
 
@@ -17177,6 +17479,431 @@ const deepInputSchemaGemini = `{
 }
 `
 
+// deepInputSchemaOpenAIStrict is the input schema of tool deep in the openai-strict profile.
+const deepInputSchemaOpenAIStrict = `{
+  "properties": {
+    "d63": {
+      "anyOf": [
+        {
+          "items": {
+            "items": {
+              "items": {
+                "items": {
+                  "items": {
+                    "items": {
+                      "items": {
+                        "items": {
+                          "items": {
+                            "items": {
+                              "items": {
+                                "items": {
+                                  "items": {
+                                    "items": {
+                                      "items": {
+                                        "items": {
+                                          "items": {
+                                            "items": {
+                                              "items": {
+                                                "items": {
+                                                  "items": {
+                                                    "items": {
+                                                      "items": {
+                                                        "items": {
+                                                          "items": {
+                                                            "items": {
+                                                              "items": {
+                                                                "items": {
+                                                                  "items": {
+                                                                    "items": {
+                                                                      "items": {
+                                                                        "items": {
+                                                                          "items": {
+                                                                            "items": {
+                                                                              "items": {
+                                                                                "items": {
+                                                                                  "items": {
+                                                                                    "items": {
+                                                                                      "items": {
+                                                                                        "items": {
+                                                                                          "items": {
+                                                                                            "items": {
+                                                                                              "items": {
+                                                                                                "items": {
+                                                                                                  "items": {
+                                                                                                    "items": {
+                                                                                                      "items": {
+                                                                                                        "items": {
+                                                                                                          "items": {
+                                                                                                            "items": {
+                                                                                                              "items": {
+                                                                                                                "items": {
+                                                                                                                  "items": {
+                                                                                                                    "items": {
+                                                                                                                      "items": {
+                                                                                                                        "items": {
+                                                                                                                          "items": {
+                                                                                                                            "items": {
+                                                                                                                              "items": {
+                                                                                                                                "items": {
+                                                                                                                                  "items": {
+                                                                                                                                    "items": {
+                                                                                                                                      "items": {
+                                                                                                                                        "type": "integer"
+                                                                                                                                      },
+                                                                                                                                      "type": "array"
+                                                                                                                                    },
+                                                                                                                                    "type": "array"
+                                                                                                                                  },
+                                                                                                                                  "type": "array"
+                                                                                                                                },
+                                                                                                                                "type": "array"
+                                                                                                                              },
+                                                                                                                              "type": "array"
+                                                                                                                            },
+                                                                                                                            "type": "array"
+                                                                                                                          },
+                                                                                                                          "type": "array"
+                                                                                                                        },
+                                                                                                                        "type": "array"
+                                                                                                                      },
+                                                                                                                      "type": "array"
+                                                                                                                    },
+                                                                                                                    "type": "array"
+                                                                                                                  },
+                                                                                                                  "type": "array"
+                                                                                                                },
+                                                                                                                "type": "array"
+                                                                                                              },
+                                                                                                              "type": "array"
+                                                                                                            },
+                                                                                                            "type": "array"
+                                                                                                          },
+                                                                                                          "type": "array"
+                                                                                                        },
+                                                                                                        "type": "array"
+                                                                                                      },
+                                                                                                      "type": "array"
+                                                                                                    },
+                                                                                                    "type": "array"
+                                                                                                  },
+                                                                                                  "type": "array"
+                                                                                                },
+                                                                                                "type": "array"
+                                                                                              },
+                                                                                              "type": "array"
+                                                                                            },
+                                                                                            "type": "array"
+                                                                                          },
+                                                                                          "type": "array"
+                                                                                        },
+                                                                                        "type": "array"
+                                                                                      },
+                                                                                      "type": "array"
+                                                                                    },
+                                                                                    "type": "array"
+                                                                                  },
+                                                                                  "type": "array"
+                                                                                },
+                                                                                "type": "array"
+                                                                              },
+                                                                              "type": "array"
+                                                                            },
+                                                                            "type": "array"
+                                                                          },
+                                                                          "type": "array"
+                                                                        },
+                                                                        "type": "array"
+                                                                      },
+                                                                      "type": "array"
+                                                                    },
+                                                                    "type": "array"
+                                                                  },
+                                                                  "type": "array"
+                                                                },
+                                                                "type": "array"
+                                                              },
+                                                              "type": "array"
+                                                            },
+                                                            "type": "array"
+                                                          },
+                                                          "type": "array"
+                                                        },
+                                                        "type": "array"
+                                                      },
+                                                      "type": "array"
+                                                    },
+                                                    "type": "array"
+                                                  },
+                                                  "type": "array"
+                                                },
+                                                "type": "array"
+                                              },
+                                              "type": "array"
+                                            },
+                                            "type": "array"
+                                          },
+                                          "type": "array"
+                                        },
+                                        "type": "array"
+                                      },
+                                      "type": "array"
+                                    },
+                                    "type": "array"
+                                  },
+                                  "type": "array"
+                                },
+                                "type": "array"
+                              },
+                              "type": "array"
+                            },
+                            "type": "array"
+                          },
+                          "type": "array"
+                        },
+                        "type": "array"
+                      },
+                      "type": "array"
+                    },
+                    "type": "array"
+                  },
+                  "type": "array"
+                },
+                "type": "array"
+              },
+              "type": "array"
+            },
+            "type": "array"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "d64": {
+      "anyOf": [
+        {
+          "items": {
+            "items": {
+              "items": {
+                "items": {
+                  "items": {
+                    "items": {
+                      "items": {
+                        "items": {
+                          "items": {
+                            "items": {
+                              "items": {
+                                "items": {
+                                  "items": {
+                                    "items": {
+                                      "items": {
+                                        "items": {
+                                          "items": {
+                                            "items": {
+                                              "items": {
+                                                "items": {
+                                                  "items": {
+                                                    "items": {
+                                                      "items": {
+                                                        "items": {
+                                                          "items": {
+                                                            "items": {
+                                                              "items": {
+                                                                "items": {
+                                                                  "items": {
+                                                                    "items": {
+                                                                      "items": {
+                                                                        "items": {
+                                                                          "items": {
+                                                                            "items": {
+                                                                              "items": {
+                                                                                "items": {
+                                                                                  "items": {
+                                                                                    "items": {
+                                                                                      "items": {
+                                                                                        "items": {
+                                                                                          "items": {
+                                                                                            "items": {
+                                                                                              "items": {
+                                                                                                "items": {
+                                                                                                  "items": {
+                                                                                                    "items": {
+                                                                                                      "items": {
+                                                                                                        "items": {
+                                                                                                          "items": {
+                                                                                                            "items": {
+                                                                                                              "items": {
+                                                                                                                "items": {
+                                                                                                                  "items": {
+                                                                                                                    "items": {
+                                                                                                                      "items": {
+                                                                                                                        "items": {
+                                                                                                                          "items": {
+                                                                                                                            "items": {
+                                                                                                                              "items": {
+                                                                                                                                "items": {
+                                                                                                                                  "items": {
+                                                                                                                                    "items": {
+                                                                                                                                      "items": {
+                                                                                                                                        "items": {
+                                                                                                                                          "type": "integer"
+                                                                                                                                        },
+                                                                                                                                        "type": "array"
+                                                                                                                                      },
+                                                                                                                                      "type": "array"
+                                                                                                                                    },
+                                                                                                                                    "type": "array"
+                                                                                                                                  },
+                                                                                                                                  "type": "array"
+                                                                                                                                },
+                                                                                                                                "type": "array"
+                                                                                                                              },
+                                                                                                                              "type": "array"
+                                                                                                                            },
+                                                                                                                            "type": "array"
+                                                                                                                          },
+                                                                                                                          "type": "array"
+                                                                                                                        },
+                                                                                                                        "type": "array"
+                                                                                                                      },
+                                                                                                                      "type": "array"
+                                                                                                                    },
+                                                                                                                    "type": "array"
+                                                                                                                  },
+                                                                                                                  "type": "array"
+                                                                                                                },
+                                                                                                                "type": "array"
+                                                                                                              },
+                                                                                                              "type": "array"
+                                                                                                            },
+                                                                                                            "type": "array"
+                                                                                                          },
+                                                                                                          "type": "array"
+                                                                                                        },
+                                                                                                        "type": "array"
+                                                                                                      },
+                                                                                                      "type": "array"
+                                                                                                    },
+                                                                                                    "type": "array"
+                                                                                                  },
+                                                                                                  "type": "array"
+                                                                                                },
+                                                                                                "type": "array"
+                                                                                              },
+                                                                                              "type": "array"
+                                                                                            },
+                                                                                            "type": "array"
+                                                                                          },
+                                                                                          "type": "array"
+                                                                                        },
+                                                                                        "type": "array"
+                                                                                      },
+                                                                                      "type": "array"
+                                                                                    },
+                                                                                    "type": "array"
+                                                                                  },
+                                                                                  "type": "array"
+                                                                                },
+                                                                                "type": "array"
+                                                                              },
+                                                                              "type": "array"
+                                                                            },
+                                                                            "type": "array"
+                                                                          },
+                                                                          "type": "array"
+                                                                        },
+                                                                        "type": "array"
+                                                                      },
+                                                                      "type": "array"
+                                                                    },
+                                                                    "type": "array"
+                                                                  },
+                                                                  "type": "array"
+                                                                },
+                                                                "type": "array"
+                                                              },
+                                                              "type": "array"
+                                                            },
+                                                            "type": "array"
+                                                          },
+                                                          "type": "array"
+                                                        },
+                                                        "type": "array"
+                                                      },
+                                                      "type": "array"
+                                                    },
+                                                    "type": "array"
+                                                  },
+                                                  "type": "array"
+                                                },
+                                                "type": "array"
+                                              },
+                                              "type": "array"
+                                            },
+                                            "type": "array"
+                                          },
+                                          "type": "array"
+                                        },
+                                        "type": "array"
+                                      },
+                                      "type": "array"
+                                    },
+                                    "type": "array"
+                                  },
+                                  "type": "array"
+                                },
+                                "type": "array"
+                              },
+                              "type": "array"
+                            },
+                            "type": "array"
+                          },
+                          "type": "array"
+                        },
+                        "type": "array"
+                      },
+                      "type": "array"
+                    },
+                    "type": "array"
+                  },
+                  "type": "array"
+                },
+                "type": "array"
+              },
+              "type": "array"
+            },
+            "type": "array"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "t": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "d63",
+    "d64",
+    "t"
+  ]
+}
+`
+
 // defaultsInputSchema is the input schema of tool defaults in the portable profile.
 const defaultsInputSchema = `{
   "properties": {
@@ -17831,6 +18558,286 @@ const defaultsInputSchemaGemini = `{
   "type": "object",
   "required": [
     "req_i"
+  ]
+}
+`
+
+// defaultsInputSchemaOpenAIStrict is the input schema of tool defaults in the openai-strict profile.
+const defaultsInputSchemaOpenAIStrict = `{
+  "properties": {
+    "req": {
+      "type": "string"
+    },
+    "req_i": {
+      "type": "integer"
+    },
+    "ds": {
+      "anyOf": [
+        {
+          "type": "string",
+          "description": "Default: \"x\" (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "di": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "description": "Default: 7 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "dp": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "description": "Default: 3 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "du": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Default: 255 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "df": {
+      "anyOf": [
+        {
+          "type": "number",
+          "description": "Default: 1.5 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "dm": {
+      "anyOf": [
+        {
+          "type": "string",
+          "description": "Default: \"m\" (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "opts": {
+      "anyOf": [
+        {
+          "properties": {
+            "level": {
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "description": "Default: 2 (send null for it)."
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "ratio": {
+              "anyOf": [
+                {
+                  "type": "number",
+                  "description": "Default: 0.5 (send null for it)."
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "verbose": {
+              "anyOf": [
+                {
+                  "type": "boolean",
+                  "description": "Default: true (send null for it)."
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "label": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "description": "Default: \"lbl\" (send null for it)."
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "additionalProperties": false,
+          "type": "object",
+          "required": [
+            "level",
+            "ratio",
+            "verbose",
+            "label"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "popts": {
+      "anyOf": [
+        {
+          "properties": {
+            "level": {
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "description": "Default: 2 (send null for it)."
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "ratio": {
+              "anyOf": [
+                {
+                  "type": "number",
+                  "description": "Default: 0.5 (send null for it)."
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "verbose": {
+              "anyOf": [
+                {
+                  "type": "boolean",
+                  "description": "Default: true (send null for it)."
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "label": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "description": "Default: \"lbl\" (send null for it)."
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "additionalProperties": false,
+          "type": "object",
+          "required": [
+            "level",
+            "ratio",
+            "verbose",
+            "label"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "parts": {
+      "anyOf": [
+        {
+          "items": {
+            "properties": {
+              "id": {
+                "anyOf": [
+                  {
+                    "type": "string"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "qty": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "description": "Default: 1 (send null for it)."
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "name": {
+                "type": "string"
+              }
+            },
+            "additionalProperties": false,
+            "type": "object",
+            "required": [
+              "id",
+              "qty",
+              "name"
+            ]
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "req",
+    "req_i",
+    "ds",
+    "di",
+    "dp",
+    "du",
+    "df",
+    "dm",
+    "opts",
+    "popts",
+    "parts",
+    "tags"
   ]
 }
 `
@@ -21425,6 +22432,364 @@ const scalarsInputSchemaGemini = `{
 }
 `
 
+// scalarsInputSchemaOpenAIStrict is the input schema of tool scalars in the openai-strict profile.
+const scalarsInputSchemaOpenAIStrict = `{
+  "properties": {
+    "s": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "ps": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "b": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "pb": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "sb": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "i8": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "i16": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "i32": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "i64": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "i": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "pi": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "pi8": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "u8": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "u16": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "u32": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "u64": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "u": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "pu16": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "f32": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "f64": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "pf32": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "m": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "pm": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "l": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "pl": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "r": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "strict_i": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "strict_b": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "strict_f": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "un": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "pun": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "s",
+    "ps",
+    "b",
+    "pb",
+    "sb",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "i",
+    "pi",
+    "pi8",
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "u",
+    "pu16",
+    "f32",
+    "f64",
+    "pf32",
+    "m",
+    "pm",
+    "l",
+    "pl",
+    "r",
+    "strict_i",
+    "strict_b",
+    "strict_f",
+    "un",
+    "pun"
+  ]
+}
+`
+
 // strictInputSchema is the input schema of tool strict in the portable profile.
 const strictInputSchema = `{
   "properties": {
@@ -22100,9 +23465,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(boundsInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(boundsInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(boundsInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(boundsInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(boundsInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(boundsInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(boundsInputSchemaTypeArray),
 			},
 		},
 		{
@@ -22152,9 +23518,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(closedReportSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(closedReportSchema),
-				lenient.ProfileTypeArray: json.RawMessage(closedReportSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(closedReportSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(closedReportSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(closedReportSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(closedReportSchemaTypeArray),
 			},
 		},
 		{
@@ -24828,9 +26195,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(deepInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(deepInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(deepInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(deepInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(deepInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(deepInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(deepInputSchemaTypeArray),
 			},
 		},
 		{
@@ -25236,9 +26604,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(defaultsInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(defaultsInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(defaultsInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(defaultsInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(defaultsInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(defaultsInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(defaultsInputSchemaTypeArray),
 			},
 		},
 		{
@@ -27297,9 +28666,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(scalarsInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(scalarsInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(scalarsInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(scalarsInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(scalarsInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(scalarsInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(scalarsInputSchemaTypeArray),
 			},
 		},
 		{

@@ -2669,6 +2669,155 @@ const allIntTypesParamsSchemaGemini = `{
 }
 `
 
+// allIntTypesParamsSchemaOpenAIStrict is the input schema of tool all_int_types in the openai-strict profile.
+const allIntTypesParamsSchemaOpenAIStrict = `{
+  "properties": {
+    "int8Field": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "description": "Int8 field"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "int16Field": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "description": "Int16 field"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "int32Field": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "description": "Int32 field"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "int64Field": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "description": "Int64 field"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "uintField": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Uint field"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "uint8Field": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Uint8 field"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "uint16Field": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Uint16 field"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "uint32Field": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Uint32 field"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "uint64Field": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Uint64 field"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "ptrInt64": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "description": "Pointer to int64"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "ptrUint32": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Pointer to uint32"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "int8Field",
+    "int16Field",
+    "int32Field",
+    "int64Field",
+    "uintField",
+    "uint8Field",
+    "uint16Field",
+    "uint32Field",
+    "uint64Field",
+    "ptrInt64",
+    "ptrUint32"
+  ]
+}
+`
+
 // embeddedParamsSchema is the input schema of tool embedded in the portable profile.
 const embeddedParamsSchema = `{
   "properties": {
@@ -2744,6 +2893,34 @@ const embeddedParamsSchemaGemini = `{
 }
 `
 
+// embeddedParamsSchemaOpenAIStrict is the input schema of tool embedded in the openai-strict profile.
+const embeddedParamsSchemaOpenAIStrict = `{
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "Name parameter"
+    },
+    "embeddedCount": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "description": "Embedded count field"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "name",
+    "embeddedCount"
+  ]
+}
+`
+
 // emptyParamsSchema is the input schema of tool empty in the portable profile.
 const emptyParamsSchema = `{
   "properties": {},
@@ -2764,6 +2941,14 @@ const emptyParamsSchemaTypeArray = `{
 // emptyParamsSchemaGemini is the input schema of tool empty in the gemini profile.
 const emptyParamsSchemaGemini = `{
   "properties": {},
+  "type": "object"
+}
+`
+
+// emptyParamsSchemaOpenAIStrict is the input schema of tool empty in the openai-strict profile.
+const emptyParamsSchemaOpenAIStrict = `{
+  "properties": {},
+  "additionalProperties": false,
   "type": "object"
 }
 `
@@ -2862,6 +3047,48 @@ const investigationParamsSchemaGemini = `{
   "type": "object",
   "required": [
     "name"
+  ]
+}
+`
+
+// investigationParamsSchemaOpenAIStrict is the input schema of tool find_error_pattern_logs in the openai-strict profile.
+const investigationParamsSchemaOpenAIStrict = `{
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "The name of the investigation"
+    },
+    "start": {
+      "anyOf": [
+        {
+          "type": "string",
+          "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
+          "description": "Start time for the investigation"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "end": {
+      "anyOf": [
+        {
+          "type": "string",
+          "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
+          "description": "End time for the investigation"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "name",
+    "start",
+    "end"
   ]
 }
 `
@@ -2966,6 +3193,50 @@ const floatParamsSchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// floatParamsSchemaOpenAIStrict is the input schema of tool floats in the openai-strict profile.
+const floatParamsSchemaOpenAIStrict = `{
+  "properties": {
+    "price": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "rating": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "price",
+    "rating",
+    "count"
+  ]
 }
 `
 
@@ -3330,6 +3601,58 @@ const intParamsSchemaGemini = `{
 }
 `
 
+// intParamsSchemaOpenAIStrict is the input schema of tool int_params in the openai-strict profile.
+const intParamsSchemaOpenAIStrict = `{
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "Name parameter"
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "description": "Count parameter as int"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "limit": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "description": "Limit parameter Default: 10 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "optionalInt": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "description": "Optional int pointer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "name",
+    "count",
+    "limit",
+    "optionalInt"
+  ]
+}
+`
+
 // largeIntParamsSchema is the input schema of tool large_ints in the portable profile.
 const largeIntParamsSchema = `{
   "properties": {
@@ -3436,6 +3759,51 @@ const largeIntParamsSchemaGemini = `{
 }
 `
 
+// largeIntParamsSchemaOpenAIStrict is the input schema of tool large_ints in the openai-strict profile.
+const largeIntParamsSchemaOpenAIStrict = `{
+  "properties": {
+    "largeInt64": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "largeUint64": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "timestamp": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "largeInt64",
+    "largeUint64",
+    "timestamp"
+  ]
+}
+`
+
 // optionsOnlyParamsSchema is the input schema of tool options_only in the portable profile.
 const optionsOnlyParamsSchema = `{
   "properties": {
@@ -3484,6 +3852,28 @@ const optionsOnlyParamsSchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// optionsOnlyParamsSchemaOpenAIStrict is the input schema of tool options_only in the openai-strict profile.
+const optionsOnlyParamsSchemaOpenAIStrict = `{
+  "properties": {
+    "Count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "Count"
+  ]
 }
 `
 
@@ -3610,6 +4000,61 @@ const parentParamsSchemaGemini = `{
 }
 `
 
+// parentParamsSchemaOpenAIStrict is the input schema of tool parent in the openai-strict profile.
+const parentParamsSchemaOpenAIStrict = `{
+  "properties": {
+    "name": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "id": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "limit": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "name",
+    "id",
+    "count",
+    "limit"
+  ]
+}
+`
+
 // regularEmbeddedParamsSchema is the input schema of tool regular_embedded in the portable profile.
 const regularEmbeddedParamsSchema = `{
   "properties": {
@@ -3685,6 +4130,34 @@ const regularEmbeddedParamsSchemaGemini = `{
 }
 `
 
+// regularEmbeddedParamsSchemaOpenAIStrict is the input schema of tool regular_embedded in the openai-strict profile.
+const regularEmbeddedParamsSchemaOpenAIStrict = `{
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "Name parameter"
+    },
+    "embeddedCount": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "description": "Embedded count field"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "name",
+    "embeddedCount"
+  ]
+}
+`
+
 // skippedParamsSchema is the input schema of tool skipped in the portable profile.
 const skippedParamsSchema = `{
   "properties": {
@@ -3727,6 +4200,28 @@ const skippedParamsSchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// skippedParamsSchemaOpenAIStrict is the input schema of tool skipped in the openai-strict profile.
+const skippedParamsSchemaOpenAIStrict = `{
+  "properties": {
+    "name": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "name"
+  ]
 }
 `
 
@@ -3933,6 +4428,95 @@ const sliceParamsSchemaGemini = `{
 }
 `
 
+// sliceParamsSchemaOpenAIStrict is the input schema of tool slices in the openai-strict profile.
+const sliceParamsSchemaOpenAIStrict = `{
+  "properties": {
+    "tags": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "states": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "replaces": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "name": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "filters": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "tags",
+    "states",
+    "replaces",
+    "name",
+    "count",
+    "filters"
+  ]
+}
+`
+
 // stringFieldsParamsSchema is the input schema of tool string_fields in the portable profile.
 const stringFieldsParamsSchema = `{
   "properties": {
@@ -4021,6 +4605,50 @@ const stringFieldsParamsSchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// stringFieldsParamsSchemaOpenAIStrict is the input schema of tool string_fields in the openai-strict profile.
+const stringFieldsParamsSchemaOpenAIStrict = `{
+  "properties": {
+    "name": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "zipCode": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "name",
+    "zipCode",
+    "count"
+  ]
 }
 `
 
@@ -4119,6 +4747,36 @@ const testToolParamsSchemaGemini = `{
 }
 `
 
+// testToolParamsSchemaOpenAIStrict is the input schema of tool test_tool in the openai-strict profile.
+const testToolParamsSchemaOpenAIStrict = `{
+  "properties": {
+    "name": {
+      "type": "string"
+    },
+    "value": {
+      "type": "integer"
+    },
+    "optional": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "name",
+    "value",
+    "optional"
+  ]
+}
+`
+
 // unknownArgsParamsSchema is the input schema of tool unknown_args in the portable profile.
 const unknownArgsParamsSchema = `{
   "properties": {
@@ -4204,6 +4862,43 @@ const unknownArgsParamsSchemaGemini = `{
 }
 `
 
+// unknownArgsParamsSchemaOpenAIStrict is the input schema of tool unknown_args in the openai-strict profile.
+const unknownArgsParamsSchemaOpenAIStrict = `{
+  "properties": {
+    "start_rfc_3339": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "end_rfc_3339": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "data_source_uid": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "start_rfc_3339",
+    "end_rfc_3339",
+    "data_source_uid"
+  ]
+}
+`
+
 // untaggedParamsSchema is the input schema of tool untagged in the portable profile.
 const untaggedParamsSchema = `{
   "properties": {
@@ -4252,6 +4947,28 @@ const untaggedParamsSchemaGemini = `{
     }
   },
   "type": "object"
+}
+`
+
+// untaggedParamsSchemaOpenAIStrict is the input schema of tool untagged in the openai-strict profile.
+const untaggedParamsSchemaOpenAIStrict = `{
+  "properties": {
+    "Count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "Count"
+  ]
 }
 `
 
@@ -4426,9 +5143,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(allIntTypesParamsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(allIntTypesParamsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(allIntTypesParamsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(allIntTypesParamsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(allIntTypesParamsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(allIntTypesParamsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(allIntTypesParamsSchemaTypeArray),
 			},
 		},
 		{
@@ -4457,9 +5175,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(embeddedParamsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(embeddedParamsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(embeddedParamsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(embeddedParamsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(embeddedParamsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(embeddedParamsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(embeddedParamsSchemaTypeArray),
 			},
 		},
 		{
@@ -4473,9 +5192,10 @@ func NormgenTools() []lenient.Tool {
 			Name:        "empty",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(emptyParamsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(emptyParamsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(emptyParamsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(emptyParamsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(emptyParamsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(emptyParamsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(emptyParamsSchemaTypeArray),
 			},
 		},
 		{
@@ -4504,9 +5224,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(investigationParamsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(investigationParamsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(investigationParamsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(investigationParamsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(investigationParamsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(investigationParamsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(investigationParamsSchemaTypeArray),
 			},
 		},
 		{
@@ -4563,9 +5284,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(floatParamsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(floatParamsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(floatParamsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(floatParamsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(floatParamsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(floatParamsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(floatParamsSchemaTypeArray),
 			},
 		},
 		{
@@ -4709,9 +5431,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(intParamsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(intParamsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(intParamsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(intParamsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(intParamsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(intParamsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(intParamsSchemaTypeArray),
 			},
 		},
 		{
@@ -4768,9 +5491,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(largeIntParamsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(largeIntParamsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(largeIntParamsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(largeIntParamsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(largeIntParamsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(largeIntParamsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(largeIntParamsSchemaTypeArray),
 			},
 		},
 		{
@@ -4799,9 +5523,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(optionsOnlyParamsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(optionsOnlyParamsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(optionsOnlyParamsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(optionsOnlyParamsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(optionsOnlyParamsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(optionsOnlyParamsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(optionsOnlyParamsSchemaTypeArray),
 			},
 		},
 		{
@@ -4865,9 +5590,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(parentParamsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(parentParamsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(parentParamsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(parentParamsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(parentParamsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(parentParamsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(parentParamsSchemaTypeArray),
 			},
 		},
 		{
@@ -4896,9 +5622,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(regularEmbeddedParamsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(regularEmbeddedParamsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(regularEmbeddedParamsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(regularEmbeddedParamsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(regularEmbeddedParamsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(regularEmbeddedParamsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(regularEmbeddedParamsSchemaTypeArray),
 			},
 		},
 		{
@@ -4920,9 +5647,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(skippedParamsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(skippedParamsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(skippedParamsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(skippedParamsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(skippedParamsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(skippedParamsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(skippedParamsSchemaTypeArray),
 			},
 		},
 		{
@@ -5038,9 +5766,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(sliceParamsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(sliceParamsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(sliceParamsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(sliceParamsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(sliceParamsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(sliceParamsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(sliceParamsSchemaTypeArray),
 			},
 		},
 		{
@@ -5083,9 +5812,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(stringFieldsParamsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(stringFieldsParamsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(stringFieldsParamsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(stringFieldsParamsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(stringFieldsParamsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(stringFieldsParamsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(stringFieldsParamsSchemaTypeArray),
 			},
 		},
 		{
@@ -5121,9 +5851,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(testToolParamsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(testToolParamsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(testToolParamsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(testToolParamsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(testToolParamsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(testToolParamsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(testToolParamsSchemaTypeArray),
 			},
 		},
 		{
@@ -5152,9 +5883,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(unknownArgsParamsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(unknownArgsParamsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(unknownArgsParamsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(unknownArgsParamsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(unknownArgsParamsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(unknownArgsParamsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(unknownArgsParamsSchemaTypeArray),
 			},
 		},
 		{
@@ -5183,9 +5915,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(untaggedParamsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(untaggedParamsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(untaggedParamsSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(untaggedParamsSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(untaggedParamsSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(untaggedParamsSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(untaggedParamsSchemaTypeArray),
 			},
 		},
 	}

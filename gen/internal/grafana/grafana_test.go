@@ -313,7 +313,7 @@ func TestRulesEqualDecoder(t *testing.T) {
 
 func TestInvariant(t *testing.T) {
 	invariant.Check(t, NormgenTools(), map[string][]invariant.Call{
-		"int_params":      {{Args: `{"name":"test","count":"42"}`}, {Args: `{"name":"test","count":"null"}`}, {Args: `{"count":1}`}},
+		"int_params":      {{Args: `{"name":"test","count":"42"}`}, {Args: `{"name":"test","count":"null"}`}, {Args: `{"count":1}`}, {Args: `{"name":"test","count":3}`}},
 		"embedded":        {{Args: `{"name":"test","embeddedCount":"42"}`}, {Args: `{"name":"test"}`}},
 		"slices":          {{Args: `{"tags":"single","replaces":[],"filters":"f"}`}},
 		"get_panel_image": {{Args: `{"variables":{"a":"b","c":["d"]}}`}, {Args: `{"variables":{"a":1}}`}},

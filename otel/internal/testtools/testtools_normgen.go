@@ -723,6 +723,27 @@ const toggleInputSchemaGemini = `{
 }
 `
 
+// toggleInputSchemaOpenAIStrict is the input schema of tool toggle in the openai-strict profile.
+const toggleInputSchemaOpenAIStrict = `{
+  "properties": {
+    "feature": {
+      "type": "string",
+      "description": "Feature names the feature."
+    },
+    "on": {
+      "type": "boolean",
+      "description": "On is whether it is on."
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "feature",
+    "on"
+  ]
+}
+`
+
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
 // rules and decoder.
@@ -834,9 +855,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(toggleInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(toggleInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(toggleInputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(toggleInputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(toggleInputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(toggleInputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(toggleInputSchemaTypeArray),
 			},
 		},
 	}

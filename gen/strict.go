@@ -1,0 +1,78 @@
+package gen
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
+)
+
+// strictSchema returns the tool's schema in the openai-strict profile, or
+// nil with the fields that profile cannot express
+// (schema.StrictGapError): the tool then has no schema in that profile,
+// which strictWarnings says.
+func strictSchema(t *Tool) ([]byte, []schema.StrictGap, error) {
+	all, err := ToolSchemas(t, lenient.ProfileOpenAIStrict)
+	var gaps *schema.StrictGapError
+	if errors.As(err, &gaps) {
+		return nil, gaps.Gaps, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return all[0], nil, nil
+}
+
+// strictWarnings warns, at each field the openai-strict profile cannot
+// express, that its tool has no schema in that profile: its tools/list
+// schema there is its portable InputSchema (lenient.Tool.SchemaFor),
+// which strict mode refuses, so a client must send the tool with strict:
+// false.
+func strictWarnings(m *Package) []Diagnostic {
+	var out []Diagnostic
+	for _, t := range m.Tools {
+		_, gaps, err := strictSchema(t)
+		if err != nil {
+			continue // reported where the schema is rendered
+		}
+		for _, gap := range gaps {
+			d := Diagnostic{Pos: t.Pos, Warning: true}
+			s := t.Input
+			for _, name := range gap.Path {
+				f := fieldNamed(s, name)
+				if f == nil {
+					break // inside a struct of another package
+				}
+				d.Pos, d.Field = f.Pos, s.Name+"."+strings.Join(f.GoName, ".")
+				if s = structOf(f.Type); s == nil {
+					break
+				}
+			}
+			d.Msg = fmt.Sprintf("the %s profile cannot express %s of tool %s: %s; the tool is served in %s in that profile (lenient.Tool.SchemaFor, normgen catalog -profile %s), which OpenAI's strict mode refuses: a client must send it with strict: false",
+				lenient.ProfileOpenAIStrict, strings.Join(gap.Path, "."), t.Name, gap.Why, lenient.ProfilePortable, lenient.ProfileOpenAIStrict)
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// fieldNamed returns the field of s whose wire name is name, or nil.
+func fieldNamed(s *Struct, name string) *Field {
+	for _, f := range s.Fields {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// structOf returns the struct a value of type t holds, through slices and
+// maps, or nil.
+func structOf(t *TypeRef) *Struct {
+	for t.Elem != nil {
+		t = t.Elem
+	}
+	return t.Struct
+}
