@@ -9,13 +9,17 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion4
+const _ = lenient.SupportPackageIsVersion5
 
 // inputKeys holds the accepted keys of each field of Input, canonical name first.
 var inputKeys = [6][]string{{"path", "file_path"}, {"pattern"}, {"limit"}, {"whole_word"}, {"min_score"}, {"file_types"}}
 
+// inputKnown lists every key Input accepts.
+var inputKnown = []string{"path", "file_path", "pattern", "limit", "whole_word", "min_score", "file_types"}
+
 // UnmarshalJSON decodes a Input leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
+// null (a call without arguments) reads as {}.
 func (x *Input) UnmarshalJSON(data []byte) error {
 	var f lenient.Fast
 	if f.Begin(data) {
@@ -63,43 +67,62 @@ func (x *Input) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		switch string(it.Key) {
 		case "path", "file_path":
 			if d.Claim(&seen[0], &it, inputKeys[0]) {
-				x.Path = d.String(it.Value, "path", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("path", inputKeys[0][1:])
+				} else {
+					x.Path = d.String(it.Value, "path", 0)
+				}
 			}
 		case "pattern":
 			if d.Claim(&seen[1], &it, inputKeys[1]) {
-				x.Pattern = d.String(it.Value, "pattern", 0)
+				if lenient.Null(it.Value) {
+					d.Missing("pattern", inputKeys[1][1:])
+				} else {
+					x.Pattern = d.String(it.Value, "pattern", 0)
+				}
 			}
 		case "limit":
 			if d.Claim(&seen[2], &it, inputKeys[2]) {
-				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.Limit = 100
+					d.Defaulted("limit", "100")
+				} else {
+					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				}
 			}
 		case "whole_word":
 			if d.Claim(&seen[3], &it, inputKeys[3]) {
-				x.WholeWord = d.Bool(it.Value, "whole_word", 0)
+				if !d.Absent(it.Value, "whole_word", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.WholeWord = d.Bool(it.Value, "whole_word", 0)
+				}
 			}
 		case "min_score":
 			if d.Claim(&seen[4], &it, inputKeys[4]) {
-				x.MinScore = d.Float(it.Value, "min_score", 64, 0)
+				if !d.Absent(it.Value, "min_score", lenient.AbsentNull|lenient.AbsentEmpty) {
+					x.MinScore = d.Float(it.Value, "min_score", 64, 0)
+				}
 			}
 		case "file_types":
 			if d.Claim(&seen[5], &it, inputKeys[5]) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "file_types", 0, &a) {
-					d.Enter("file_types")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
+				if !d.Absent(it.Value, "file_types", lenient.AbsentNull|lenient.AbsentEmpty) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "file_types", 0, &a) {
+						d.Enter("file_types")
+						s := make([]string, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e string
+							e = d.String(a.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
 						d.Leave()
+						x.FileTypes = s
 					}
-					d.Leave()
-					x.FileTypes = s
 				}
 			}
 		default:
-			d.Unknown(it.Key, 0, nil)
+			d.Unknown(it.Key, 0, inputKnown)
 		}
 	}
 	if !seen[0] {
@@ -181,7 +204,7 @@ func (x *Input) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.FileTypes = s
 		default:
-			if skipped || !f.Unknown(k) {
+			if skipped || !f.UnknownOf(k, inputKnown) {
 				return false
 			}
 			skipped = true
@@ -222,7 +245,10 @@ const inputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?[0-9]+$"
+          "pattern": "^(-?[0-9]+)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -233,7 +259,10 @@ const inputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
+          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -244,7 +273,10 @@ const inputSchema = `{
         },
         {
           "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
+        },
+        {
+          "type": "null"
         }
       ]
     },
@@ -258,6 +290,9 @@ const inputSchema = `{
         },
         {
           "type": "string"
+        },
+        {
+          "type": "null"
         }
       ]
     }
@@ -280,25 +315,28 @@ const inputSchemaTypeArray = `{
       "type": "string"
     },
     "limit": {
-      "pattern": "^-?[0-9]+$",
+      "pattern": "^(-?[0-9]+)?$",
       "default": 100,
       "type": [
         "integer",
-        "string"
+        "string",
+        "null"
       ]
     },
     "whole_word": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
       "type": [
         "boolean",
-        "string"
+        "string",
+        "null"
       ]
     },
     "min_score": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
       "type": [
         "number",
-        "string"
+        "string",
+        "null"
       ]
     },
     "file_types": {
@@ -307,7 +345,8 @@ const inputSchemaTypeArray = `{
       },
       "type": [
         "array",
-        "string"
+        "string",
+        "null"
       ]
     }
   },
@@ -329,24 +368,95 @@ const inputSchemaGemini = `{
     },
     "limit": {
       "type": "integer",
-      "default": 100
+      "default": 100,
+      "nullable": true
     },
     "whole_word": {
-      "type": "boolean"
+      "type": "boolean",
+      "nullable": true
     },
     "min_score": {
-      "type": "number"
+      "type": "number",
+      "nullable": true
     },
     "file_types": {
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": "array",
+      "nullable": true
     }
   },
   "type": "object",
   "required": [
     "pattern"
+  ]
+}
+`
+
+// inputSchemaOpenAIStrict is the input schema of tool search in the openai-strict profile.
+const inputSchemaOpenAIStrict = `{
+  "properties": {
+    "path": {
+      "type": "string"
+    },
+    "pattern": {
+      "type": "string"
+    },
+    "limit": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "description": "Default: 100 (send null for it)."
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "whole_word": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "min_score": {
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "file_types": {
+      "anyOf": [
+        {
+          "items": {
+            "type": "string"
+          },
+          "type": "array"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "path",
+    "pattern",
+    "limit",
+    "whole_word",
+    "min_score",
+    "file_types"
   ]
 }
 `
@@ -375,6 +485,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "limit",
+					ID:    "search.limit.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "limit",
 					ID:    "search.limit.default",
 					Tools: []string{"search"},
 					Type:  lenient.RuleParamDefault,
@@ -388,11 +505,25 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "whole_word",
+					ID:    "search.whole_word.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
 					CoerceTo: "bool",
 					From:     "whole_word",
 					ID:       "search.whole_word.coerce",
 					Tools:    []string{"search"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "min_score",
+					ID:    "search.min_score.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
 				},
 				{
 					CoerceTo: "float",
@@ -403,6 +534,13 @@ func NormgenTools() []lenient.Tool {
 				},
 				{
 					From:  "file_types",
+					ID:    "search.file_types.absent",
+					Tools: []string{"search"},
+					Type:  lenient.RuleAbsent,
+					Value: json.RawMessage(`[null,""]`),
+				},
+				{
+					From:  "file_types",
 					ID:    "search.file_types.json",
 					To:    "native",
 					Tools: []string{"search"},
@@ -410,9 +548,10 @@ func NormgenTools() []lenient.Tool {
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(inputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(inputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(inputSchemaTypeArray),
+				lenient.ProfileGemini:       json.RawMessage(inputSchemaGemini),
+				lenient.ProfileOpenAIStrict: json.RawMessage(inputSchemaOpenAIStrict),
+				lenient.ProfilePortable:     json.RawMessage(inputSchema),
+				lenient.ProfileTypeArray:    json.RawMessage(inputSchemaTypeArray),
 			},
 		},
 	}
