@@ -335,6 +335,9 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 				return nil, err
 			}
 		}
+		if f.Type.Secret {
+			fl.mode |= lenient.Secret
+		}
 		fl.split = f.Type.Split
 		fl.aliases = f.Type.ValueAliases
 		if f.Type.Kind == schema.Array && f.Type.Elem != nil {
@@ -460,6 +463,10 @@ func defaultJSON(f *field) string {
 
 // walkField decodes a field's value and checks its keywords.
 func walkField(d *lenient.Decoder, v []byte, f *field, c run) (any, bool) {
+	if f.mode&lenient.Secret != 0 {
+		d.BeginSecret()
+		defer d.EndSecret()
+	}
 	mark := d.Mark()
 	val := walk(d, v, f.typ, f.name, f.mode, f.split, c)
 	if !d.OK(mark) {

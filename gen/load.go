@@ -78,6 +78,7 @@ func Load(ctx context.Context, cfg Config) (*Package, []Diagnostic) {
 	}
 	l := &loader{pkg: p, dir: abs, structs: map[*types.TypeName]*Struct{}, fieldDocs: map[token.Pos]*ast.Field{}}
 	m := l.build(cfg)
+	l.markSecretHolders(m)
 	if m != nil && len(l.diags) == 0 {
 		l.warns = append(l.warns, strictWarnings(m)...)
 	}
@@ -658,6 +659,7 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 			l.errorf(v.Pos(), fieldID, "unknown=error is a type option: add a blank field _ struct{} `norm:\"unknown=error\"` to %s, or //normgen:unknown=error to its doc comment", s.Name)
 		}
 		f.Mode = modeOf(norm)
+		f.Secret = norm.Secret
 		kw, err := schema.ParseTag(tag.Get("jsonschema"))
 		if err != nil {
 			l.errorf(v.Pos(), fieldID, "%v", err)
@@ -713,6 +715,9 @@ func modeOf(n schema.Norm) lenient.Mode {
 	}
 	if n.Unescape {
 		m |= lenient.Unescape
+	}
+	if n.Secret {
+		m |= lenient.Secret
 	}
 	return m
 }

@@ -94,7 +94,11 @@ type Field struct {
 	// EnumStrict is `norm:"enum=strict"`: the enum's values are read as
 	// declared only, not in another letter case.
 	EnumStrict bool
-	Pos        token.Position
+	// Secret is `norm:"secret"`: the value is never shown (Mode has
+	// lenient.Secret). A field whose value holds a secret field has
+	// lenient.Secret in its Mode without being one (markSecretHolders).
+	Secret bool
+	Pos    token.Position
 }
 
 // FoldsEnum reports whether the field reads its enum's values in another

@@ -189,7 +189,7 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 		for _, k := range fl.Spellings() {
 			names = append(names, jen.Lit(k))
 		}
-		body := absentOr(s, fl, i, append(allocs(fl), decodeField(s, fl, target(fl), jen.Id("it").Dot("Value"))...))
+		body := secretBlock(fl, absentOr(s, fl, i, append(allocs(fl), decodeField(s, fl, target(fl), jen.Id("it").Dot("Value"))...)))
 		cases = append(cases, jen.Case(names...).Block(
 			jen.If(jen.Id("d").Dot("Claim").Call(jen.Op("&").Id("seen").Index(jen.Lit(i)), jen.Op("&").Id("it"), jen.Id(keysVar(s)).Index(jen.Lit(i)))).Block(body...),
 		))
@@ -368,7 +368,7 @@ func modeCode(m lenient.Mode) jen.Code {
 	for _, b := range []struct {
 		bit  lenient.Mode
 		name string
-	}{{lenient.Strict, "Strict"}, {lenient.StrictBool, "StrictBool"}, {lenient.Wrap, "Wrap"}, {lenient.Unescape, "Unescape"}} {
+	}{{lenient.Strict, "Strict"}, {lenient.StrictBool, "StrictBool"}, {lenient.Wrap, "Wrap"}, {lenient.Unescape, "Unescape"}, {lenient.Secret, "Secret"}} {
 		if m&b.bit != 0 {
 			parts = append(parts, jen.Qual(lenientPkg, b.name))
 		}
@@ -861,6 +861,7 @@ var ruleTypeConst = map[lenient.RuleType]string{
 	lenient.RuleAbsent:         "RuleAbsent",
 	lenient.RuleSplit:          "RuleSplit",
 	lenient.RuleEnumCase:       "RuleEnumCase",
+	lenient.RuleSecret:         "RuleSecret",
 }
 
 // stringLit renders s as a raw string literal when it can be one, so that

@@ -103,6 +103,9 @@ func (w *ruleWalker) structFields(s *Struct, prefix string) {
 			vals, _ := json.Marshal(f.Keywords.Enum)
 			w.add(p, p, "enum_case", lenient.Rule{Type: lenient.RuleEnumCase, Value: vals})
 		}
+		if f.Secret {
+			w.add(p, p, "secret", lenient.Rule{Type: lenient.RuleSecret})
+		}
 		w.value(f.Type, p, f.Mode)
 	}
 }

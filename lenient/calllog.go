@@ -71,11 +71,13 @@ func openCallLog(cfg config) (*callLog, error) {
 	return l, nil
 }
 
-// logJSON logs arguments received as JSON text.
-func (l *callLog) logJSON(tool string, args []byte) {
+// logJSON logs arguments received as JSON text, with the values at the
+// tool's secret paths hidden (sec).
+func (l *callLog) logJSON(tool string, args []byte, sec *secrets) {
 	if l == nil {
 		return
 	}
+	args = sec.redactCall(args)
 	var buf bytes.Buffer
 	buf.WriteString(`{"tool":`)
 	writeJSONString(&buf, tool)
@@ -91,11 +93,13 @@ func (l *callLog) logJSON(tool string, args []byte) {
 }
 
 // logMap logs arguments received as a decoded object (json.Number and
-// nested values as encoding/json writes them).
-func (l *callLog) logMap(tool string, args map[string]any) {
+// nested values as encoding/json writes them), with the values at the
+// tool's secret paths hidden (sec).
+func (l *callLog) logMap(tool string, args map[string]any, sec *secrets) {
 	if l == nil {
 		return
 	}
+	args = sec.redactMap(args)
 	var buf bytes.Buffer
 	buf.WriteString(`{"tool":`)
 	writeJSONString(&buf, tool)

@@ -69,6 +69,8 @@ type Decoder struct {
 	objAt    [inlineDepth]uint32 // the object being decoded at each depth
 	unknowns [maxUnknownHints]unknownKey
 	nunknown int
+	secret   int // inside a secret field's value: BeginSecret (secret.go)
+	holder   int // inside a value that holds one: BeginSecretHolder
 }
 
 // unknownKey is an unknown key an object held, which Unknown ignored.
@@ -321,11 +323,17 @@ func (d *Decoder) Fail(name string, v []byte, msg string) {
 	if v != nil {
 		p.Value = shorten(v)
 	}
+	if d.secret+d.holder > 0 && d.hidden("", v) {
+		redactProblem(&p, v)
+	}
 	d.problems = append(d.problems, p)
 }
 
 // fix records a fix when recording is on.
 func (d *Decoder) fix(name string, kind FixKind, from, to []byte) {
+	if d.secret+d.holder > 0 && d.hidden(kind, from) {
+		from, to = redactFix(from, to)
+	}
 	d.fixes = appendFix(d.fixes, &d.fixMem, d.Path(name), nil, kind, from, to)
 }
 

@@ -883,9 +883,10 @@ func (f *Fast) mayFix(depth int) bool {
 // never in Strict mode, nor in escaped text, where a string is quoted
 // with \" and a raw '"' ends the string holding the text (the string
 // forms of scalars there are left to the Decoder); else as mayFix says
-// for a top-level member's value.
+// for a top-level member's value. A Secret value's fixes, when recorded,
+// are left to the Decoder, which hides their values.
 func (f *Fast) fixable(m Mode) bool {
-	return m&Strict == 0 && !f.esc && f.mayFix(1)
+	return m&Strict == 0 && !f.esc && f.mayFix(1) && (m&Secret == 0 || !f.record)
 }
 
 // fix records a fix to the value of the top-level member being read.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"sync/atomic"
 )
@@ -38,6 +39,7 @@ type Normalizer struct {
 	calls *callLog                  // nil without WithCallLog (calllog.go)
 	// metrics counts each call (WithMetrics; nil without)
 	metrics Metrics
+	logger  *slog.Logger // WithLogger; nil for log/slog's default (fixlog.go)
 }
 
 // ruleIndex is a normalizer's rules, indexed by tool.
@@ -52,6 +54,7 @@ type ruleSet struct {
 	rules  []boundRule
 	screen screen
 	named  bool                       // the rules of one named tool, not the wildcard set
+	secret *secrets                   // the tool's secret paths (secret.go); nil for none
 	counts atomic.Pointer[callCounts] // a named tool's call counters, from its first call
 }
 
@@ -109,7 +112,7 @@ func NewNormalizer(rules []Rule, opts ...Option) (*Normalizer, error) {
 		calls.close()
 		return nil, err
 	}
-	n := &Normalizer{stats: stats, calls: calls, metrics: cfg.metrics}
+	n := &Normalizer{stats: stats, calls: calls, metrics: cfg.metrics, logger: cfg.logger}
 	n.install(rules)
 	return n, nil
 }
@@ -129,8 +132,7 @@ func (n *Normalizer) SetRules(rules []Rule) error {
 
 // install indexes validated rules by tool and puts them in use.
 func (n *Normalizer) install(rules []Rule) {
-	rs := make([]Rule, len(rules))
-	copy(rs, rules)
+	rs, sec := splitSecrets(rules) // a copy, without the secret rules
 	paths := map[*Rule][]pathSeg{}
 	for i := range rs {
 		paths[&rs[i]], _ = rs[i].target() // ValidateRules has checked every path
@@ -146,6 +148,7 @@ func (n *Normalizer) install(rules []Rule) {
 			}
 		}
 	}
+	sec.addNames(named)
 	idx := &ruleIndex{byTool: map[string]*ruleSet{}, wildcard: bind(order(nil, wild), paths)}
 	for tool := range named {
 		var own []*Rule
@@ -161,6 +164,7 @@ func (n *Normalizer) install(rules []Rule) {
 		set.named = true
 		idx.byTool[tool] = set
 	}
+	sec.attach(idx)
 	n.rules.Store(idx)
 }
 
@@ -249,9 +253,9 @@ func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any
 	if args == nil {
 		args = map[string]any{}
 	}
-	n.calls.logMap(tool, args)
-	var applied []Applied
 	rs := n.rulesFor(tool)
+	n.calls.logMap(tool, args, rs.secret)
+	var applied []Applied
 	rules := rs.rules
 	for i := range rules {
 		b := &rules[i]
@@ -268,8 +272,10 @@ func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any
 		applied = pathRuleMap(applied, b.r, b.segs, b.others, args)
 	}
 	c := n.countsOf(rs, tool)
+	applied = rs.secret.redact(applied)
 	n.stats.record(rs, c, tool, applied)
 	n.count(rs, c, applied)
+	n.logFixes(rs, tool, applied)
 	return args, applied
 }
 
@@ -355,7 +361,8 @@ func nestedValue(v json.RawMessage, i int) []byte {
 // returned unchanged with an error, for the caller to report, and counted
 // as an invalid call.
 func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied, error) {
-	n.calls.logJSON(tool, args)
+	rs := n.rulesFor(tool)
+	n.calls.logJSON(tool, args, rs.secret)
 	// One pass validates (as Valid does) and records the root's members
 	// for the screen.
 	members := rootMembers{ok: true}
@@ -369,7 +376,6 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 		n.countInvalid(tool)
 		return args, nil, fmt.Errorf("%w, not %s", ErrNotObject, jsonKind(args[i:]))
 	}
-	rs := n.rulesFor(tool)
 	c := n.countsOf(rs, tool)
 	if !rs.screen.applies(args, &members) {
 		n.stats.record(rs, c, tool, nil)
@@ -377,8 +383,10 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 		return args, nil, nil
 	}
 	out, applied := rs.applyJSON(args)
+	applied = rs.secret.redact(applied)
 	n.stats.record(rs, c, tool, applied)
 	n.count(rs, c, applied)
+	n.logFixes(rs, tool, applied)
 	return out, applied, nil
 }
 

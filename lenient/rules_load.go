@@ -202,7 +202,7 @@ func ValidateRules(rules, existing []Rule) error {
 			if r.To != "" && r.To != "native" {
 				bad(`to %q: json_accept_both takes no to (native value to JSON text) or to "native" (JSON text to native value)`, r.To)
 			}
-		case RuleWrap, RuleUnescape:
+		case RuleWrap, RuleUnescape, RuleSecret:
 			need = map[string]bool{"from": true}
 			pathOK = true
 		case RuleAbsent, RuleSplit, RuleEnumCase:
@@ -230,7 +230,7 @@ func ValidateRules(rules, existing []Rule) error {
 			bad("type is missing")
 			continue
 		default:
-			bad("unknown type %q; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias, absent, split, enum_case", r.Type)
+			bad("unknown type %q; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias, absent, split, enum_case, secret", r.Type)
 			continue
 		}
 		if r.Path != "" {
@@ -243,6 +243,8 @@ func ValidateRules(rules, existing []Rule) error {
 				need["from"] = false
 				if segs, err := parsePath(r.Path); err != nil {
 					bad("%v", err)
+				} else if err := secretPathError(segs); r.Type == RuleSecret && err != nil {
+					bad("path %q: %v", r.Path, err)
 				} else if (r.Type == RuleParamAlias || r.Type == RuleParamDefault || r.Type == RuleAbsent) && segs[len(segs)-1].each != 0 {
 					bad("path %q must end with a member name for type %s", r.Path, r.Type)
 				}
@@ -362,8 +364,8 @@ func conflicts(rules []Rule) []RuleError {
 	for i := range rules {
 		r := &rules[i]
 		segs, err := r.target()
-		if err != nil {
-			continue
+		if err != nil || r.Type == RuleSecret {
+			continue // a secret rule changes nothing
 		}
 		p := pathString(segs)
 		s := slot{i: i, source: p, target: p}

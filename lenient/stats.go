@@ -69,6 +69,7 @@ type config struct {
 	warn     func(error)
 	calls    callLogConfig // WithCallLog (calllog.go)
 	metrics  Metrics       // WithMetrics (metrics.go)
+	logger   *slog.Logger  // WithLogger (fixlog.go)
 }
 
 // warner returns where warnings go: the WithWarnings function, or log/slog's
@@ -76,6 +77,9 @@ type config struct {
 func (c *config) warner() func(error) {
 	if c.warn != nil {
 		return c.warn
+	}
+	if c.logger != nil {
+		return loggerWarn(c.logger)
 	}
 	return slogWarn
 }

@@ -361,6 +361,7 @@ func applyNorm(t *Type, n Norm) {
 		t.Split = n.Split
 	}
 	t.Unescape = n.Unescape
+	t.Secret = n.Secret
 }
 
 // applyValueAliases sets a field's value aliases on its string type (or

@@ -219,6 +219,9 @@ type Norm struct {
 	// EnumStrict is enum=strict: the enum's values are read as declared
 	// only, not in another letter case (EnumFolds).
 	EnumStrict bool
+	// Secret is secret: the field's value is read as without it, and
+	// never shown (fix records, errors, logs: [secret, N bytes]).
+	Secret bool
 }
 
 // ParseNorm parses a `norm` struct tag. Unknown options are errors that
@@ -266,6 +269,8 @@ func ParseNorm(tag string) (Norm, error) {
 			n.Wrap = true
 		case part == "unescape":
 			n.Unescape = true
+		case part == "secret":
+			n.Secret = true
 		case key == "empty" && val == "error":
 			n.EmptyError = true
 		case key == "enum" && val == "strict":
@@ -279,7 +284,7 @@ func ParseNorm(tag string) (Norm, error) {
 			}
 			n.Depth = d
 		default:
-			return n, fmt.Errorf("unknown norm option %q; known: alias=a|b, value_alias=from:to|from:to, bool=strict, strict, wrap, unescape, unknown=error, depth=N, split=SEP, empty=error, enum=strict", part)
+			return n, fmt.Errorf("unknown norm option %q; known: alias=a|b, value_alias=from:to|from:to, bool=strict, strict, wrap, unescape, unknown=error, depth=N, split=SEP, empty=error, enum=strict, secret", part)
 		}
 	}
 	return n, nil

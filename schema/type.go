@@ -61,6 +61,10 @@ type Type struct {
 	// values that hold no real newline (`norm:"unescape"`). The schema does
 	// not change; the reflection fallback decoder reads it.
 	Unescape bool
+	// Secret is `norm:"secret"`: the value is read as without it and
+	// never shown (lenient.Secret). The schema does not change; the
+	// reflection fallback decoder reads it.
+	Secret bool
 	// RejectUnknown makes an Object reject unknown keys (`norm:"unknown=error"`):
 	// additionalProperties is false and aliases are declared as properties.
 	RejectUnknown bool

@@ -193,7 +193,7 @@ func (c *Checker) Check(i int, args []byte) error {
 	params := map[string]bool{}
 	for _, a := range applied {
 		params[a.Param] = true
-		if a.From == a.To {
+		if a.From == a.To && !strings.HasPrefix(a.From, `"[secret, `) { // a secret's two texts may be as long
 			return fmt.Errorf("record without a change on %s: %+v", args, a)
 		}
 	}

@@ -46,6 +46,15 @@ type Options struct {
 	Metrics lenient.Metrics
 	// NormalizerOptions are passed to lenient.NewNormalizer.
 	NormalizerOptions []lenient.Option
+	// Secrets names the secret fields (a password, a token, a connection
+	// string) of the tools, which a server that cannot regenerate cannot
+	// tag norm:"secret": tool name ("*" for every tool) to paths in the
+	// rule path grammar ("password", "db.dsn", "creds[].token",
+	// "env{}"). Their values are read as they come, and shown as
+	// [secret, N bytes] in fix records (OnFix), statistics and the call
+	// log; each is a rule of type secret (lenient.RuleSecret), as a
+	// RulesFile may also hold. Optional.
+	Secrets map[string][]string
 }
 
 // Core derives and caches per tool, and normalizes.
@@ -79,6 +88,11 @@ func New(opts Options) (*Core, error) {
 		c.user = rules
 	}
 	c.user = append(c.user, opts.Rules...)
+	sec, err := secretRules(opts.Secrets)
+	if err != nil {
+		return nil, err
+	}
+	c.user = append(c.user, sec...)
 	if err := lenient.ValidateRules(c.user, nil); err != nil {
 		return nil, err
 	}
@@ -232,4 +246,24 @@ func compact(b []byte) string {
 		return string(b)
 	}
 	return buf.String()
+}
+
+// secretRules turns Options.Secrets into rules of type secret, in tool
+// and path order; a bad path is an error naming the tool and the path.
+func secretRules(secrets map[string][]string) ([]lenient.Rule, error) {
+	tools := make([]string, 0, len(secrets))
+	for t := range secrets {
+		tools = append(tools, t)
+	}
+	sort.Strings(tools)
+	var rules []lenient.Rule
+	for _, t := range tools {
+		for _, p := range secrets[t] {
+			rules = append(rules, lenient.Rule{ID: "secret:" + t + ":" + p, Tools: []string{t}, Type: lenient.RuleSecret, Path: p})
+		}
+	}
+	if err := lenient.ValidateRules(rules, nil); err != nil {
+		return nil, fmt.Errorf("Options.Secrets: %w", err)
+	}
+	return rules, nil
 }
