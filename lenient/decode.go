@@ -3,6 +3,7 @@ package lenient
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -1025,8 +1026,26 @@ func joinComma(s []string) string {
 	return out
 }
 
+// notVariants returns the aliases that are not spelling-style variants
+// of name.
+func notVariants(name string, aliases []string) []string {
+	variants := KeyVariants(name)
+	if len(variants) == 0 {
+		return aliases
+	}
+	var out []string
+	for _, a := range aliases {
+		if !slices.Contains(variants, a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // Missing records that the required member name is absent; aliases are
-// its other accepted keys.
+// its other accepted keys. The message names those that are not name's
+// own words in another spelling style (KeyVariants): a model corrects the
+// call with name itself.
 //
 // When the object held keys the type does not know (and ignored), the
 // problem names them, and names the key to send when one of them is a
@@ -1034,8 +1053,8 @@ func joinComma(s []string) string {
 // "nmae" or "thoughtNumber" corrects the call in one retry.
 func (d *Decoder) Missing(name string, aliases []string) {
 	msg := "is required"
-	if len(aliases) > 0 {
-		msg += " (also accepted as " + joinComma(aliases) + ")"
+	if others := notVariants(name, aliases); len(others) > 0 {
+		msg += " (also accepted as " + joinComma(others) + ")"
 	}
 	if d.nunknown > 0 {
 		msg += d.keyHint(name, aliases)
