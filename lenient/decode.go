@@ -960,6 +960,21 @@ func joinAnd(s []string) string {
 	return out + " and " + s[len(s)-1]
 }
 
+// withoutVariants returns the keys that are no spelling-style variant
+// (KeyVariants) of a key listed before them: a type's accepted keys, each
+// field's name before its aliases, as a message names them.
+func withoutVariants(keys []string) []string {
+	var out, variants []string
+	for _, k := range keys {
+		if slices.Contains(variants, k) {
+			continue
+		}
+		out = append(out, k)
+		variants = append(variants, KeyVariants(k)...)
+	}
+	return out
+}
+
 // Unknown handles a member whose key is not a field; known lists every
 // key the type accepts (generated code before SupportPackageIsVersion5
 // gives them with RejectUnknown only). A key that differs from one of
@@ -977,7 +992,7 @@ func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
 	if m&RejectUnknown != 0 {
 		switch {
 		case len(known) > 0:
-			d.Fail(string(key), nil, "is not a known key (accepted: "+joinComma(known)+")")
+			d.Fail(string(key), nil, "is not a known key (accepted: "+joinComma(withoutVariants(known))+")")
 		case d.depth == 0:
 			d.Fail(string(key), nil, "is not a known key (this tool takes no arguments)")
 		default:

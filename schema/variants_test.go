@@ -2,7 +2,11 @@ package schema
 
 import (
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/lenient"
 )
 
 func TestImplicitAliases(t *testing.T) {
@@ -29,4 +33,66 @@ func TestImplicitAliases(t *testing.T) {
 			t.Errorf("%s: ImplicitAliases(%q, %q) = %q, want %q", c.name, c.names, c.aliases, got, c.want)
 		}
 	}
+}
+
+// TestDeriveVariants: from any server's schema, a property's name in
+// another spelling style gets a param_alias rule where exactly one
+// property has that spelling; the property leaves required, a closed
+// object declares the variant, and an object whose other keys are data
+// (an additionalProperties schema) or two objects at one path get none.
+func TestDeriveVariants(t *testing.T) {
+	strict := []byte(`{"type":"object","required":["thoughtNumber","thought"],"properties":{
+		"thought":{"type":"string"},
+		"thoughtNumber":{"type":"integer"},
+		"user_id":{"type":"string"},"userId":{"type":"string"},
+		"window":{"type":"object","additionalProperties":false,"required":["start_time"],"properties":{"start_time":{"type":"string"}}},
+		"labels":{"type":"object","additionalProperties":{"type":"string"},"properties":{"main_label":{"type":"string"}}},
+		"either":{"anyOf":[{"type":"object","properties":{"a_b":{"type":"string"}}},{"type":"object","properties":{"a_b":{"type":"integer"}}}]}}}`)
+	d, err := DeriveTool("t", strict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range d.Rules {
+		if r.Type == lenient.RuleParamAlias {
+			got = append(got, r.TargetPath()+"->"+r.To)
+		}
+	}
+	want := []string{"thought_number->thoughtNumber", "thought-number->thoughtNumber", "ThoughtNumber->thoughtNumber",
+		"window.startTime->start_time", "window.start-time->start_time", "window.StartTime->start_time"}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("alias rules %q, want %q", got, want)
+	}
+	s := string(d.Schema.Marshal())
+	for _, frag := range []string{`"required":["thought"]`, `"startTime":{"type":"string"}`} {
+		if !strings.Contains(s, frag) {
+			t.Errorf("lenient schema lacks %s:\n%s", frag, s)
+		}
+	}
+	n, err := lenient.NewNormalizer(d.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := n.NormalizeJSON("t", []byte(`{"thought":"x","thought_number":"2","window":{"StartTime":"s"}}`))
+	if err != nil || string(out) != `{"thought":"x","thoughtNumber":2,"window":{"start_time":"s"}}` {
+		t.Errorf("normalized %s, %v", out, err)
+	}
+	// A rules file that names a variant keeps it its own.
+	dw := DeriveWith("t", mustParse(t, strict), []lenient.Rule{{ID: "x", Tools: []string{"*"}, Type: lenient.RuleTypeCoerce, From: "thought_number", CoerceTo: "int"}})
+	for _, r := range dw.Rules {
+		if r.Type == lenient.RuleParamAlias && r.From == "thought_number" {
+			t.Errorf("derived %s beside a rule that names thought_number", r.ID)
+		}
+	}
+}
+
+func mustParse(t *testing.T, b []byte) *Node {
+	t.Helper()
+	n, err := ParseNode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
