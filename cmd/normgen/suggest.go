@@ -23,8 +23,8 @@ import (
 	"strings"
 
 	"github.com/normgen/normgen/gen"
-	"github.com/normgen/normgen/schema"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
 )
 
 func init() { subcommands["suggest"] = runSuggest }
