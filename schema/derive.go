@@ -407,20 +407,20 @@ func (d *deriver) children(path string, s *Node, top bool) {
 // (ImplicitAliases), as generated decoders read them: a param_alias rule
 // each; the field leaves required (the strict schema checks it after
 // normalization, class (c)), and where the object constrains keys it does
-// not declare, the variant is declared with the field's schema. Only
-// where a rule reaches the object alike everywhere (one object schema at
-// its path, not in a definition or under a name a path cannot spell) and
-// where other keys are not data of the object's own (no
-// additionalProperties schema, no patternProperties).
+// not declare, the variant is declared with the field's schema. Only for
+// the arguments object (prop is atTop), and where its other keys are not
+// data of its own (no additionalProperties schema, no patternProperties).
 func (d *deriver) variants(path string, s *Node, prop place) {
 	props := s.Get("properties")
 	if d.survey || props == nil || props.Kind != '{' || len(props.Keys) == 0 {
 		return
 	}
 	if prop != atTop {
-		if ok, _ := d.reach(path, atProp); !ok || len(d.objs[path]) != 1 || strings.HasPrefix(path, "$defs") || strings.HasPrefix(path, "definitions") {
-			return
-		}
+		// Not below the top level yet: a nested object also comes as JSON
+		// text (or in an array that does), which the normalizer parses
+		// after its alias phase, so that an alias there would be read in
+		// some forms and not in others.
+		return
 	}
 	if ap := s.Get("additionalProperties"); ap != nil && ap.Kind == '{' && len(ap.Keys) > 0 || s.Get("patternProperties") != nil {
 		return
