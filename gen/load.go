@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -204,6 +205,8 @@ type loader struct {
 	building  map[*types.TypeName]*Struct // structs whose fields are being read
 	fieldDocs map[token.Pos]*ast.Field
 	typeDocs  map[string]*ast.CommentGroup
+	// noVariants is the package directive //normgen:variants=off.
+	noVariants bool
 	// indexed are the fields with an {{index}} default, checked once every
 	// struct is known (a struct may be reached through a slice later).
 	indexed []indexedField
@@ -329,8 +332,8 @@ func (l *loader) build(cfg Config) *Package {
 						named[ts.Name.Name], namedAt[ts.Name.Name] = mm[1], c.Pos()
 					} else if requiredDirective.MatchString(c.Text) {
 						l.errorf(c.Pos(), "", "%s chooses the model of required fields for the whole package: move it into the package doc comment (above the package clause)", strings.TrimSpace(c.Text))
-					} else if strings.HasPrefix(c.Text, "//normgen:") && !strings.HasPrefix(c.Text, "//normgen:unknown=") {
-						l.errorf(c.Pos(), "", "unknown directive %q; known: //normgen:tool NAME, //normgen:unknown=error", c.Text)
+					} else if strings.HasPrefix(c.Text, "//normgen:") && !strings.HasPrefix(c.Text, "//normgen:unknown=") && strings.TrimSpace(c.Text) != "//normgen:variants=off" {
+						l.errorf(c.Pos(), "", "unknown directive %q; known: //normgen:tool NAME, //normgen:unknown=error, //normgen:variants=off", c.Text)
 					}
 				}
 			}
@@ -451,14 +454,15 @@ func ToolName(typeName string) string {
 	return b.String()
 }
 
-// directives reads //normgen: options from a type's doc comment.
-func (l *loader) rejectUnknown(name string) bool {
+// typeDirective reports whether a type's doc comment holds the
+// //normgen: option line.
+func (l *loader) typeDirective(name, line string) bool {
 	doc := l.typeDocs[name]
 	if doc == nil {
 		return false
 	}
 	for _, c := range doc.List {
-		if strings.TrimSpace(c.Text) == "//normgen:unknown=error" {
+		if strings.TrimSpace(c.Text) == line {
 			return true
 		}
 	}
@@ -479,7 +483,7 @@ func (l *loader) structOf(obj *types.TypeName, inSlice bool) *Struct {
 		return s
 	}
 	st := obj.Type().Underlying().(*types.Struct)
-	s := &Struct{Name: obj.Name(), Pos: l.pkg.Fset.Position(obj.Pos()), InSlice: inSlice, OutsideSlice: !inSlice, RejectUnknown: l.rejectUnknown(obj.Name())}
+	s := &Struct{Name: obj.Name(), Pos: l.pkg.Fset.Position(obj.Pos()), InSlice: inSlice, OutsideSlice: !inSlice, RejectUnknown: l.typeDirective(obj.Name(), "//normgen:unknown=error"), NoVariants: l.noVariants || l.typeDirective(obj.Name(), "//normgen:variants=off")}
 	l.building[obj] = s
 	defer delete(l.building, obj)
 	if doc := l.typeDocs[obj.Name()]; doc != nil {
@@ -497,6 +501,7 @@ func (l *loader) structOf(obj *types.TypeName, inSlice bool) *Struct {
 		reach(s, false)
 	}
 	l.checkNames(s)
+	l.implicitAliases(s)
 	l.unusedHooks(obj)
 	l.structs[obj] = s
 	l.order = append(l.order, s)
@@ -593,15 +598,17 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 		goName := append(append([]string(nil), prefix...), v.Name())
 		fieldID := s.Name + "." + strings.Join(goName, ".")
 		if v.Name() == "_" {
-			// A blank field carries type-level options: `norm:"unknown=error"`.
+			// A blank field carries type-level options:
+			// `norm:"unknown=error"`, `norm:"variants=off"`.
 			norm, err := schema.ParseNorm(tag.Get("norm"))
 			switch {
 			case err != nil:
 				l.errorf(v.Pos(), fieldID, "%v", err)
-			case norm.RejectUnknown && depth == 0:
-				s.RejectUnknown = true
+			case (norm.RejectUnknown || norm.NoVariants) && depth == 0 && typeOptionsOnly(tag.Get("norm")):
+				s.RejectUnknown = s.RejectUnknown || norm.RejectUnknown
+				s.NoVariants = s.NoVariants || norm.NoVariants
 			case tag.Get("norm") != "":
-				l.errorf(v.Pos(), fieldID, "a blank field takes only norm:\"unknown=error\"")
+				l.errorf(v.Pos(), fieldID, "a blank field takes only norm:\"unknown=error\" and norm:\"variants=off\"")
 			}
 			continue
 		}
@@ -655,6 +662,7 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 		f.Aliases = norm.Aliases
 		f.EmptyError = norm.EmptyError
 		f.EnumStrict = norm.EnumStrict
+		f.NoVariants = norm.NoVariants
 		if norm.RejectUnknown {
 			l.errorf(v.Pos(), fieldID, "unknown=error is a type option: add a blank field _ struct{} `norm:\"unknown=error\"` to %s, or //normgen:unknown=error to its doc comment", s.Name)
 		}
@@ -688,6 +696,19 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 		add(f, depth)
 	}
 	return out
+}
+
+// typeOptionsOnly reports whether a blank field's norm tag holds only
+// type-level options.
+func typeOptionsOnly(tag string) bool {
+	for _, o := range strings.Split(tag, ",") {
+		switch strings.TrimSpace(o) {
+		case "", "unknown=error", "unknown=ignore", "variants=off", "variants=on":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // fieldDepth is how much deeper than the embedding a flattened field sits.
@@ -1019,6 +1040,27 @@ func (l *loader) checkNames(s *Struct) {
 			}
 			owner[a] = f
 		}
+	}
+}
+
+// implicitAliases adds to s's fields the spelling-style variants of
+// their names that read as them (schema.ImplicitAliases), after the
+// declared aliases, unless the type, its package or the field turns them
+// off.
+func (l *loader) implicitAliases(s *Struct) {
+	if s.NoVariants {
+		return
+	}
+	names := make([]string, len(s.Fields))
+	aliases := make([][]string, len(s.Fields))
+	off := make([]bool, len(s.Fields))
+	for i, f := range s.Fields {
+		names[i], aliases[i], off[i] = f.Name, f.Aliases, f.NoVariants
+	}
+	for i, implicit := range schema.ImplicitAliases(names, aliases, off) {
+		f := s.Fields[i]
+		f.Implicit = implicit
+		f.Aliases = append(slices.Clip(f.Aliases), implicit...)
 	}
 }
 

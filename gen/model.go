@@ -42,6 +42,10 @@ type Struct struct {
 	Fields []*Field
 	// RejectUnknown is set by `//normgen:unknown=error` on the type.
 	RejectUnknown bool
+	// NoVariants is set by `//normgen:variants=off` on the type or its
+	// package (or a blank field's `norm:"variants=off"`): no field's
+	// spelling-style variants are read as it.
+	NoVariants bool
 	// Input is set on a tool's input: its UnmarshalJSON reads null (a
 	// call without arguments) as {}, where another struct's changes
 	// nothing, by Go's convention for UnmarshalJSON([]byte("null")).
@@ -98,7 +102,12 @@ type Field struct {
 	// lenient.Secret). A field whose value holds a secret field has
 	// lenient.Secret in its Mode without being one (markSecretHolders).
 	Secret bool
-	Pos    token.Position
+	// Implicit are the spelling-style variants of Name at the end of
+	// Aliases (schema.ImplicitAliases); NoVariants is the field's
+	// `norm:"variants=off"`, which turns them off.
+	Implicit   []string
+	NoVariants bool
+	Pos        token.Position
 }
 
 // FoldsEnum reports whether the field reads its enum's values in another

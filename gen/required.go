@@ -33,9 +33,13 @@ func (l *loader) packageDirectives() (schema.Required, token.Pos) {
 			if !strings.HasPrefix(c.Text, "//normgen:") {
 				continue
 			}
+			if strings.TrimSpace(c.Text) == "//normgen:variants=off" {
+				l.noVariants = true
+				continue
+			}
 			mm := requiredDirective.FindStringSubmatch(c.Text)
 			if mm == nil {
-				l.errorf(c.Pos(), "", "unknown package directive %q; known: //normgen:required=json, //normgen:required=jsonschema (//normgen:tool and //normgen:unknown=error go in a type's doc comment)", c.Text)
+				l.errorf(c.Pos(), "", "unknown package directive %q; known: //normgen:required=json, //normgen:required=jsonschema, //normgen:variants=off (//normgen:tool and //normgen:unknown=error go in a type's doc comment)", c.Text)
 				continue
 			}
 			r, err := schema.ParseRequired(mm[1])

@@ -3,6 +3,7 @@ package lenient
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -967,6 +968,21 @@ func joinAnd(s []string) string {
 	return out + " and " + s[len(s)-1]
 }
 
+// withoutVariants returns the keys that are no spelling-style variant
+// (KeyVariants) of a key listed before them: a type's accepted keys, each
+// field's name before its aliases, as a message names them.
+func withoutVariants(keys []string) []string {
+	var out, variants []string
+	for _, k := range keys {
+		if slices.Contains(variants, k) {
+			continue
+		}
+		out = append(out, k)
+		variants = append(variants, KeyVariants(k)...)
+	}
+	return out
+}
+
 // Unknown handles a member whose key is not a field; known lists every
 // key the type accepts (generated code before SupportPackageIsVersion5
 // gives them with RejectUnknown only). A key that differs from one of
@@ -984,7 +1000,7 @@ func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
 	if m&RejectUnknown != 0 {
 		switch {
 		case len(known) > 0:
-			d.Fail(string(key), nil, "is not a known key (accepted: "+joinComma(known)+")")
+			d.Fail(string(key), nil, "is not a known key (accepted: "+joinComma(withoutVariants(known))+")")
 		case d.depth == 0:
 			d.Fail(string(key), nil, "is not a known key (this tool takes no arguments)")
 		default:
@@ -1033,8 +1049,26 @@ func joinComma(s []string) string {
 	return out
 }
 
+// notVariants returns the aliases that are not spelling-style variants
+// of name.
+func notVariants(name string, aliases []string) []string {
+	variants := KeyVariants(name)
+	if len(variants) == 0 {
+		return aliases
+	}
+	var out []string
+	for _, a := range aliases {
+		if !slices.Contains(variants, a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // Missing records that the required member name is absent; aliases are
-// its other accepted keys.
+// its other accepted keys. The message names those that are not name's
+// own words in another spelling style (KeyVariants): a model corrects the
+// call with name itself.
 //
 // When the object held keys the type does not know (and ignored), the
 // problem names them, and names the key to send when one of them is a
@@ -1042,8 +1076,8 @@ func joinComma(s []string) string {
 // "nmae" or "thoughtNumber" corrects the call in one retry.
 func (d *Decoder) Missing(name string, aliases []string) {
 	msg := "is required"
-	if len(aliases) > 0 {
-		msg += " (also accepted as " + joinComma(aliases) + ")"
+	if others := notVariants(name, aliases); len(others) > 0 {
+		msg += " (also accepted as " + joinComma(others) + ")"
 	}
 	if d.nunknown > 0 {
 		msg += d.keyHint(name, aliases)

@@ -107,15 +107,17 @@ func RewriteLenient(strict []byte) (json.RawMessage, []Warning, error) {
 
 // DeriveNode is DeriveTool on a parsed schema; root is not modified.
 func DeriveNode(tool string, root *Node) *Derivation {
-	return deriveNode(tool, root, nil)
+	return deriveNode(tool, root, nil, nil)
 }
 
 // deriveNode is DeriveNode leaving the values at the paths of keep as the
-// strict schema has them (no rule, no other form; only respelled).
-func deriveNode(tool string, root *Node, keep map[string]bool) *Derivation {
+// strict schema has them (no rule, no other form; only respelled), and
+// reading no key at a path of named (the paths other rules name) as a
+// spelling-style variant.
+func deriveNode(tool string, root *Node, keep, named map[string]bool) *Derivation {
 	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}}
 	survey.rootSchema(root.Clone())
-	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, keep: keep}
+	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, keep: keep, named: named}
 	out := d.rootSchema(root.Clone())
 	return &Derivation{Rules: d.rules, Schema: out, Warnings: d.warns}
 }
@@ -219,6 +221,9 @@ type deriver struct {
 	// keep are paths whose values get no rule and no other form: another
 	// rule, given to DeriveWith, writes them.
 	keep map[string]bool
+	// named are paths the rules given to DeriveWith name: no spelling
+	// variant is read there.
+	named map[string]bool
 }
 
 // objSite is what the survey records of an object schema: its declared
@@ -391,6 +396,46 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				for j := range v.Items {
 					v.Items[j] = d.field(path, v.Items[j], atBranch)
 				}
+			}
+		}
+	}
+	d.variants(path, s, prop)
+}
+
+// variants gives the properties of an object schema s at path the
+// spelling-style variants of their names that read as them
+// (ImplicitAliases), as generated decoders read them: a param_alias rule
+// each; the field leaves required (the strict schema checks it after
+// normalization, class (c)), and where the object constrains keys it does
+// not declare, the variant is declared with the field's schema. Only for
+// the arguments object (prop is atTop), and where its other keys are not
+// data of its own (no additionalProperties schema, no patternProperties).
+func (d *deriver) variants(path string, s *Node, prop place) {
+	props := s.Get("properties")
+	if d.survey || props == nil || props.Kind != '{' || len(props.Keys) == 0 {
+		return
+	}
+	if prop != atTop {
+		// Not below the top level yet: a nested object also comes as JSON
+		// text (or in an array that does), which the normalizer parses
+		// after its alias phase, so that an alias there would be read in
+		// some forms and not in others.
+		return
+	}
+	if ap := s.Get("additionalProperties"); ap != nil && ap.Kind == '{' && len(ap.Keys) > 0 || s.Get("patternProperties") != nil {
+		return
+	}
+	for i, implicit := range ImplicitAliases(props.Keys, nil, nil) {
+		name := props.Keys[i]
+		for _, v := range implicit {
+			at := join(path, v)
+			if d.keep[at] || d.named[at] {
+				continue
+			}
+			d.add(at, prop, lenient.Rule{ID: d.tool + "." + join(path, name) + ".alias." + v, Tools: []string{d.tool}, Type: lenient.RuleParamAlias, To: name})
+			unrequire(s, name)
+			if closedTo(s) && props.Get(v) == nil {
+				props.Set(v, props.Vals[i].Clone())
 			}
 		}
 	}

@@ -43,16 +43,22 @@ type Replacement struct {
 // warnings.
 func DeriveWith(tool string, root *Node, rules []lenient.Rule) *Derivation {
 	own := rulesFor(tool, rules)
-	d := DeriveNode(tool, root)
 	if len(own) == 0 {
-		return d
+		return DeriveNode(tool, root)
 	}
+	// A key a rule of the file names is not read as a spelling-style
+	// variant of another: the file gives it a meaning of its own.
+	named := map[string]bool{}
+	for _, r := range own {
+		named[r.TargetPath()] = true
+	}
+	d := deriveNode(tool, root, nil, named)
 	if replaced := overlaps(own, d.Rules); len(replaced) > 0 {
 		keep := map[string]bool{}
 		for _, r := range replaced {
 			keep[r.Derived.TargetPath()] = true
 		}
-		d = deriveNode(tool, root, keep)
+		d = deriveNode(tool, root, keep, named)
 		d.Replaced = replaced
 		for _, r := range replaced {
 			if w, ok := replacedWarning(tool, r); ok {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/invopop/jsonschema"
@@ -46,6 +47,10 @@ type Options struct {
 	// resolved over the type and the structs it reaches, as the generator
 	// resolves it over a package).
 	Required Required
+	// NoVariants turns off the spelling-style variants of every field
+	// (ImplicitAliases), as the package directive //normgen:variants=off
+	// does for the generator.
+	NoVariants bool
 }
 
 var rawMessageType = reflect.TypeFor[json.RawMessage]()
@@ -59,12 +64,13 @@ func Describe(t reflect.Type) (*Type, error) {
 // a recursive struct refers to one description (Type.Def).
 type describer struct {
 	building, done map[reflect.Type]*Type
+	noVariants     bool // Options.NoVariants
 }
 
 // DescribeWith is Describe with the choices o. The model of required
 // fields it used is the description's Required (RequiredAuto resolved).
 func DescribeWith(t reflect.Type, o Options) (*Type, error) {
-	d, err := describeType(t, &describer{building: map[reflect.Type]*Type{}, done: map[reflect.Type]*Type{}}, "")
+	d, err := describeType(t, &describer{building: map[reflect.Type]*Type{}, done: map[reflect.Type]*Type{}, noVariants: o.NoVariants}, "")
 	if err != nil {
 		return nil, err
 	}
@@ -229,7 +235,7 @@ func at(path string) string {
 // blank field tagged `norm:"unknown=error"`, the type-level option.
 func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, bool, error) {
 	var out []Field
-	reject := false
+	reject, noVariants := false, busy.noVariants
 	depth := map[string]int{}
 	tie := map[string]string{} // wire name -> the path of a second field at its depth
 	var ties []string
@@ -244,6 +250,7 @@ func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, b
 					return fmt.Errorf("%s: %v", strings.TrimPrefix(path+"._", "."), err)
 				}
 				reject = reject || n.RejectUnknown && level == 0
+				noVariants = noVariants || n.NoVariants && level == 0
 				continue
 			}
 			tag := sf.Tag.Get("json")
@@ -306,6 +313,7 @@ func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, b
 				Name:        name,
 				Aliases:     norm.Aliases,
 				omit:        hasOption(opts, "omitempty") || hasOption(opts, "omitzero"),
+				noVariants:  norm.NoVariants,
 				Description: kw.Description,
 				Type:        ft,
 				Keywords:    kw,
@@ -345,7 +353,26 @@ func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, b
 			return nil, false, fmt.Errorf("%s: wire name %q is also used by another field at the same depth; rename one with a json tag", p, name)
 		}
 	}
+	if !noVariants {
+		addImplicitAliases(out)
+	}
 	return out, reject, nil
+}
+
+// addImplicitAliases adds to a struct's fields the spelling-style
+// variants of their names that read as them (ImplicitAliases).
+func addImplicitAliases(fields []Field) {
+	names := make([]string, len(fields))
+	aliases := make([][]string, len(fields))
+	off := make([]bool, len(fields))
+	for i, f := range fields {
+		names[i], aliases[i], off[i] = f.Name, f.Aliases, f.noVariants
+	}
+	for i, implicit := range ImplicitAliases(names, aliases, off) {
+		if len(implicit) > 0 {
+			fields[i].Aliases = append(slices.Clip(fields[i].Aliases), implicit...)
+		}
+	}
 }
 
 // applyNorm applies a field's norm options to its type, as the generator

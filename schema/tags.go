@@ -222,6 +222,10 @@ type Norm struct {
 	// Secret is secret: the field's value is read as without it, and
 	// never shown (fix records, errors, logs: [secret, N bytes]).
 	Secret bool
+	// NoVariants is variants=off: the field's spelling-style variants
+	// (ImplicitAliases) are not read as it; on a blank field, no field's
+	// of the type.
+	NoVariants bool
 }
 
 // ParseNorm parses a `norm` struct tag. Unknown options are errors that
@@ -275,6 +279,8 @@ func ParseNorm(tag string) (Norm, error) {
 			n.EmptyError = true
 		case key == "enum" && val == "strict":
 			n.EnumStrict = true
+		case key == "variants" && (val == "off" || val == "on"):
+			n.NoVariants = val == "off"
 		case key == "unknown" && (val == "error" || val == "ignore"):
 			n.RejectUnknown = val == "error"
 		case key == "depth" && hasVal:
@@ -284,7 +290,7 @@ func ParseNorm(tag string) (Norm, error) {
 			}
 			n.Depth = d
 		default:
-			return n, fmt.Errorf("unknown norm option %q; known: alias=a|b, value_alias=from:to|from:to, bool=strict, strict, wrap, unescape, unknown=error, depth=N, split=SEP, empty=error, enum=strict, secret", part)
+			return n, fmt.Errorf("unknown norm option %q; known: alias=a|b, value_alias=from:to|from:to, bool=strict, strict, wrap, unescape, unknown=error, depth=N, split=SEP, empty=error, enum=strict, secret, variants=off", part)
 		}
 	}
 	return n, nil

@@ -119,7 +119,9 @@ type ValueAlias struct {
 type Field struct {
 	// Name is the wire name (from the json tag).
 	Name string
-	// Aliases are the other accepted keys (`norm:"alias=a|b"`).
+	// Aliases are the other accepted keys: `norm:"alias=a|b"`, then the
+	// spelling-style variants of Name that read as it (ImplicitAliases),
+	// unless turned off with variants=off.
 	Aliases []string
 	// Required is true when the field is required, under the model of
 	// required fields (by default: the json tag has no omitempty, or the
@@ -128,6 +130,8 @@ type Field struct {
 	// omit is set by Describe when the json tag has omitempty or
 	// omitzero, for the model of required fields.
 	omit bool
+	// noVariants is set by Describe for `norm:"variants=off"`.
+	noVariants bool
 	// Description is the jsonschema tag's description, else the field's doc
 	// comment.
 	Description string

@@ -187,7 +187,7 @@ func TestCallBeforeList(t *testing.T) {
 // tool's strict schema; with -tags mcpgo_validation mcp-go validates
 // first, WithInputSchemaValidation).
 func TestAdvertisedCallsTaken(t *testing.T) {
-	proptest.Run(t, serveStrict, 12)
+	proptest.Run(t, serveStrict, 16)
 }
 
 func serveStrict(t *testing.T, tools []proptest.Tool, rules []lenient.Rule, adapted bool) proptest.Server {

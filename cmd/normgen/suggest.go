@@ -26,6 +26,7 @@ import (
 
 	"github.com/normgen/normgen/gen"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
 )
 
 func init() { subcommands["suggest"] = runSuggest }
@@ -386,6 +387,7 @@ type tagEdit struct {
 	Example  loggedCall
 	Choices  []string // the enum values, when To is ""
 	Together int      // calls that sent Key with the field present (alias)
+	Optional bool     // an optional field: Key came with it absent, and no other field fit
 }
 
 // option is the norm option the edit adds.
@@ -478,6 +480,10 @@ func analyse(pkg *gen.Package, calls []loggedCall, results []replayResult, minCo
 	}
 	wrong := map[valueKey]int{}
 	wrongExample := map[valueKey]loggedCall{}
+	type toolKey struct{ tool, key string }
+	sent := map[toolKey]int{} // calls that sent an unknown top-level key
+	sentExample := map[toolKey]loggedCall{}
+	optional := map[pairKey]int{} // of those, calls an optional field fit
 
 	for i, c := range calls {
 		r := results[i]
@@ -544,6 +550,24 @@ func analyse(pkg *gen.Package, calls []loggedCall, results []replayResult, minCo
 				addGroup(groupKey{c.Tool, path, p.Value + " " + p.Msg}, c)
 			default:
 				addGroup(groupKey{c.Tool, path, p.Msg}, c)
+			}
+		}
+		// An unknown top-level key sent while optional fields its value
+		// fits were left out: each is a candidate for its alias.
+		if t := tools[c.Tool]; t != nil && len(unknown[""]) > 0 {
+			var args map[string]json.RawMessage
+			if json.Unmarshal(c.Args, &args) == nil {
+				for _, k := range unknown[""] {
+					sent[toolKey{c.Tool, k}]++
+					if sent[toolKey{c.Tool, k}] == 1 {
+						sentExample[toolKey{c.Tool, k}] = c
+					}
+					for _, f := range t.Input.Fields {
+						if !f.Required && absent(f, args) && fits(f.Type, args[k]) {
+							optional[pairKey{fieldKey{c.Tool, f.Name}, k}]++
+						}
+					}
+				}
 			}
 		}
 		// An unknown key sent while a field is present is less likely that
@@ -632,6 +656,46 @@ func analyse(pkg *gen.Package, calls []loggedCall, results []replayResult, minCo
 		rep.Edits = append(rep.Edits, e)
 	}
 
+	// Alias edits for optional fields: a key no required field claimed,
+	// sent at least minCount times, each time with one and the same
+	// optional field left out that its value fits, and no other. A key
+	// two or more such fields fit is ambiguous: no edit.
+	withMissing := map[toolKey]bool{} // keys that came with a required field missing
+	for pk := range co {
+		withMissing[toolKey{pk.tool, pk.key}] = true
+	}
+	var keys []toolKey
+	for k := range sent {
+		if !withMissing[k] {
+			keys = append(keys, k)
+		}
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i].tool+"\x00"+keys[i].key < keys[j].tool+"\x00"+keys[j].key })
+	for _, tk := range keys {
+		n, t := sent[tk], tools[tk.tool]
+		if n < minCount || t == nil || usedKey[structKey{t.Input, tk.key}] || takenKey(t.Input, tk.key) || !tagSafe(tk.key) {
+			continue
+		}
+		var fit []*gen.Field
+		for _, f := range t.Input.Fields {
+			if optional[pairKey{fieldKey{tk.tool, f.Name}, tk.key}] == n {
+				fit = append(fit, f)
+			}
+		}
+		switch {
+		case len(fit) == 1:
+			usedKey[structKey{t.Input, tk.key}] = true
+			rep.Edits = append(rep.Edits, &tagEdit{Tool: tk.tool, Field: fit[0], Struct: t.Input, Path: fit[0].Name, Kind: "alias", Key: tk.key, Count: n, Example: sentExample[tk], Optional: true})
+		case len(fit) > 1:
+			names := make([]string, len(fit))
+			for i, f := range fit {
+				names[i] = f.Name
+			}
+			rep.Ambiguous = append(rep.Ambiguous, fmt.Sprintf("%s: %q came in %d call(s) with optional %s left out, which its value fits alike: no alias suggested",
+				tk.tool, tk.key, n, strings.Join(names, ", ")))
+		}
+	}
+
 	// Value alias edits: an enum field that keeps getting one wrong value.
 	for vk, n := range wrong {
 		t := tools[vk.tool]
@@ -673,6 +737,49 @@ func analyse(pkg *gen.Package, calls []loggedCall, results []replayResult, minCo
 	}
 	sort.SliceStable(rep.Patterns, func(i, j int) bool { return rep.Patterns[i].Count > rep.Patterns[j].Count })
 	return rep
+}
+
+// absent reports whether none of f's keys is in args.
+func absent(f *gen.Field, args map[string]json.RawMessage) bool {
+	for _, k := range f.Spellings() {
+		if _, ok := args[k]; ok {
+			return false
+		}
+	}
+	return true
+}
+
+// fits reports whether a JSON value is of a kind a field of type t takes
+// (a string for a number or a boolean only when it is one's text; null
+// fits nothing).
+func fits(t *gen.TypeRef, v json.RawMessage) bool {
+	if t == nil || len(v) == 0 {
+		return false
+	}
+	var x any
+	if json.Unmarshal(v, &x) != nil || x == nil {
+		return false
+	}
+	str, isStr := x.(string)
+	switch t.Kind {
+	case schema.String:
+		return isStr
+	case schema.Int, schema.Uint, schema.Float:
+		_, isNum := x.(float64)
+		return isNum || isStr && json.Valid([]byte(str)) && strings.Trim(str, "0123456789.-+eE") == ""
+	case schema.Bool:
+		_, isBool := x.(bool)
+		return isBool || isStr && (strings.EqualFold(str, "true") || strings.EqualFold(str, "false"))
+	case schema.Array:
+		_, isArr := x.([]any)
+		return isArr || isStr && strings.HasPrefix(strings.TrimSpace(str), "[")
+	case schema.Object, schema.Map:
+		_, isObj := x.(map[string]any)
+		return isObj
+	case schema.Any:
+		return true
+	}
+	return false
 }
 
 // tagSafe reports whether s can be written into a norm tag option as it
@@ -833,6 +940,10 @@ func (r *suggestReport) print(w, errw io.Writer) {
 		ex, _ := json.Marshal(&e.Example)
 		switch {
 		case e.Kind == "alias":
+			if e.Optional {
+				fmt.Fprintf(w, "\n%s: %s: %s: add norm:\"%s\"\n\t%d call(s) sent %q, not a key, with the optional %q left out (the one field its value fits)\n", e.position(), e.Tool, goName, e.option(), e.Count, e.Key, e.Path)
+				break
+			}
 			fmt.Fprintf(w, "\n%s: %s: %s: add norm:\"%s\"\n\t%d call(s) missed %q and sent %q", e.position(), e.Tool, goName, e.option(), e.Count, e.Path, e.Key)
 			if e.Together > 0 {
 				fmt.Fprintf(w, " (%d call(s) sent it with %q present)", e.Together, e.Path)

@@ -297,3 +297,31 @@ func TestSimilarity(t *testing.T) {
 		t.Errorf("del -> %q", got)
 	}
 }
+
+// TestSuggestOptional: a wrong key for an optional field is paired with
+// it where, in every call that sent the key, that field was left out and
+// was the one optional field the key's value fits (max_results for
+// limit); a key several optional fields fit alike (ignore_case: four
+// booleans) is ambiguous, and no edit is suggested.
+func TestSuggestOptional(t *testing.T) {
+	bin := buildNormgen(t)
+	calls := writeCalls(t,
+		`{"tool":"search_files","args":{"path":".","pattern":"x","max_results":5}}`,
+		`{"tool":"search_files","args":{"path":"src","pattern":"y","max_results":"20"}}`,
+		`{"tool":"search_files","args":{"path":".","pattern":"x","ignore_case":true}}`,
+		`{"tool":"search_files","args":{"path":".","pattern":"x","ignore_case":false}}`,
+	)
+	dir := filepath.Join("..", "..", "examples", "filesystem")
+	code, out, errOut := runBin(t, ".", bin, "suggest", "-calls", calls, dir)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	pos := fieldPos(t, filepath.Join(dir, "tools.go"), "SearchFilesInput", "Limit")
+	want := fmt.Sprintf(":%d:%d: search_files: Limit: add norm:\"alias=max_results\"\n\t2 call(s) sent \"max_results\", not a key, with the optional \"limit\" left out (the one field its value fits)\n", pos.Line, pos.Column)
+	if !strings.Contains(out, want) {
+		t.Errorf("no alias edit for max_results:\n%s\nwant:\n%s", out, want)
+	}
+	if strings.Contains(out, "alias=ignore_case") || !strings.Contains(out, `"ignore_case" came in 2 call(s) with optional`) {
+		t.Errorf("ignore_case is not ambiguous:\n%s", out)
+	}
+}

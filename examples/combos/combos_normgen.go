@@ -1104,10 +1104,10 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // retryKeys holds the accepted keys of each field of Retry, canonical name first.
-var retryKeys = [2][]string{{"attempts"}, {"backoff_ms", "backoff"}}
+var retryKeys = [2][]string{{"attempts"}, {"backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs"}}
 
 // retryKnown lists every key Retry accepts.
-var retryKnown = []string{"attempts", "backoff_ms", "backoff"}
+var retryKnown = []string{"attempts", "backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs"}
 
 // UnmarshalJSON decodes a Retry leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1187,7 +1187,7 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					x.Attempts = int(val)
 				}
 			}
-		case "backoff_ms", "backoff":
+		case "backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs":
 			if d.Claim(&seen[1], &it, retryKeys[1]) {
 				if d.Absent(it.Value, "backoff_ms", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.BackoffMS = 500
@@ -1240,7 +1240,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Attempts = int(val)
-		case "backoff":
+		case "backoff", "backoffMs", "backoff-ms", "BackoffMs":
 			if !f.Alias(k, "backoff_ms") {
 				return false
 			}
@@ -1276,10 +1276,10 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // notifyKeys holds the accepted keys of each field of Notify, canonical name first.
-var notifyKeys = [2][]string{{"channel", "room"}, {"on_failure"}}
+var notifyKeys = [2][]string{{"channel", "room"}, {"on_failure", "onFailure", "on-failure", "OnFailure"}}
 
 // notifyKnown lists every key Notify accepts.
-var notifyKnown = []string{"channel", "room", "on_failure"}
+var notifyKnown = []string{"channel", "room", "on_failure", "onFailure", "on-failure", "OnFailure"}
 
 // UnmarshalJSON decodes a Notify leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1344,7 +1344,7 @@ func (x *Notify) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					x.Channel = d.String(it.Value, "channel", 0)
 				}
 			}
-		case "on_failure":
+		case "on_failure", "onFailure", "on-failure", "OnFailure":
 			if d.Claim(&seen[1], &it, notifyKeys[1]) {
 				if d.Absent(it.Value, "on_failure", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.OnFailure = true
@@ -1391,6 +1391,11 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
+		case "onFailure", "on-failure", "OnFailure":
+			if !f.Alias(k, "on_failure") {
+				return false
+			}
+			fallthrough
 		case "on_failure":
 			if seen[1] || !lenient.ReadBool(f, &x.OnFailure, 0) {
 				return false
@@ -1422,10 +1427,10 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // limitsKeys holds the accepted keys of each field of Limits, canonical name first.
-var limitsKeys = [2][]string{{"cpu"}, {"memory_mb"}}
+var limitsKeys = [2][]string{{"cpu"}, {"memory_mb", "memoryMb", "memory-mb", "MemoryMb"}}
 
 // limitsKnown lists every key Limits accepts.
-var limitsKnown = []string{"cpu", "memory_mb"}
+var limitsKnown = []string{"cpu", "memory_mb", "memoryMb", "memory-mb", "MemoryMb"}
 
 // UnmarshalJSON decodes a Limits leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1490,7 +1495,7 @@ func (x *Limits) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					x.CPU = d.Float(it.Value, "cpu", 64, 0)
 				}
 			}
-		case "memory_mb":
+		case "memory_mb", "memoryMb", "memory-mb", "MemoryMb":
 			if d.Claim(&seen[1], &it, limitsKeys[1]) {
 				if d.Absent(it.Value, "memory_mb", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.MemoryMB = 512
@@ -1532,6 +1537,11 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
+		case "memoryMb", "memory-mb", "MemoryMb":
+			if !f.Alias(k, "memory_mb") {
+				return false
+			}
+			fallthrough
 		case "memory_mb":
 			if seen[1] || !lenient.ReadInt(f, &x.MemoryMB, lenient.IntBits, 0) {
 				return false
@@ -1563,10 +1573,10 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // ticketInputKeys holds the accepted keys of each field of TicketInput, canonical name first.
-var ticketInputKeys = [7][]string{{"title", "summary", "subject"}, {"priority", "prio", "severity"}, {"assignee", "owner"}, {"estimate", "points"}, {"watchers"}, {"project", "proj", "repo"}, {"dry_run", "dryrun"}}
+var ticketInputKeys = [7][]string{{"title", "summary", "subject"}, {"priority", "prio", "severity"}, {"assignee", "owner"}, {"estimate", "points"}, {"watchers"}, {"project", "proj", "repo"}, {"dry_run", "dryrun", "dryRun", "dry-run", "DryRun"}}
 
 // ticketInputKnown lists every key TicketInput accepts.
-var ticketInputKnown = []string{"title", "summary", "subject", "priority", "prio", "severity", "assignee", "owner", "estimate", "points", "watchers", "project", "proj", "repo", "dry_run", "dryrun"}
+var ticketInputKnown = []string{"title", "summary", "subject", "priority", "prio", "severity", "assignee", "owner", "estimate", "points", "watchers", "project", "proj", "repo", "dry_run", "dryrun", "dryRun", "dry-run", "DryRun"}
 
 // UnmarshalJSON decodes a TicketInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1707,7 +1717,7 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					x.Common.Project = d.String(it.Value, "project", 0)
 				}
 			}
-		case "dry_run", "dryrun":
+		case "dry_run", "dryrun", "dryRun", "dry-run", "DryRun":
 			if d.Claim(&seen[6], &it, ticketInputKeys[6]) {
 				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.Common.DryRun = d.Bool(it.Value, "dry_run", lenient.StrictBool)
@@ -1849,7 +1859,7 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[5] = true
-		case "dryrun":
+		case "dryrun", "dryRun", "dry-run", "DryRun":
 			if !f.Alias(k, "dry_run") {
 				return false
 			}
@@ -2429,10 +2439,10 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // issueFilterKeys holds the accepted keys of each field of IssueFilter, canonical name first.
-var issueFilterKeys = [6][]string{{"field"}, {"equals", "eq"}, {"min_votes"}, {"all", "and"}, {"any", "or"}, {"not"}}
+var issueFilterKeys = [6][]string{{"field"}, {"equals", "eq"}, {"min_votes", "minVotes", "min-votes", "MinVotes"}, {"all", "and"}, {"any", "or"}, {"not"}}
 
 // issueFilterKnown lists every key IssueFilter accepts.
-var issueFilterKnown = []string{"field", "equals", "eq", "min_votes", "all", "and", "any", "or", "not"}
+var issueFilterKnown = []string{"field", "equals", "eq", "min_votes", "minVotes", "min-votes", "MinVotes", "all", "and", "any", "or", "not"}
 
 // UnmarshalJSON decodes a IssueFilter leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2514,7 +2524,7 @@ func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					x.Equals = d.String(it.Value, "equals", 0)
 				}
 			}
-		case "min_votes":
+		case "min_votes", "minVotes", "min-votes", "MinVotes":
 			if d.Claim(&seen[2], &it, issueFilterKeys[2]) {
 				if !d.Absent(it.Value, "min_votes", lenient.AbsentEmpty) {
 					if !lenient.Null(it.Value) {
@@ -2631,6 +2641,11 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[1] = true
+		case "minVotes", "min-votes", "MinVotes":
+			if !f.Alias(k, "min_votes") {
+				return false
+			}
+			fallthrough
 		case "min_votes":
 			if seen[2] {
 				return false
@@ -3259,6 +3274,51 @@ const ticketInputSchema = `{
           "type": "null"
         }
       ]
+    },
+    "dryRun": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "DryRun checks the ticket without filing it."
+        },
+        {
+          "type": "string",
+          "pattern": "^(true|false)?$"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "dry-run": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "DryRun checks the ticket without filing it."
+        },
+        {
+          "type": "string",
+          "pattern": "^(true|false)?$"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "DryRun": {
+      "anyOf": [
+        {
+          "type": "boolean",
+          "description": "DryRun checks the ticket without filing it."
+        },
+        {
+          "type": "string",
+          "pattern": "^(true|false)?$"
+        },
+        {
+          "type": "null"
+        }
+      ]
     }
   },
   "additionalProperties": false,
@@ -3397,6 +3457,33 @@ const ticketInputSchemaTypeArray = `{
         "string",
         "null"
       ]
+    },
+    "dryRun": {
+      "pattern": "^(true|false)?$",
+      "description": "DryRun checks the ticket without filing it.",
+      "type": [
+        "boolean",
+        "string",
+        "null"
+      ]
+    },
+    "dry-run": {
+      "pattern": "^(true|false)?$",
+      "description": "DryRun checks the ticket without filing it.",
+      "type": [
+        "boolean",
+        "string",
+        "null"
+      ]
+    },
+    "DryRun": {
+      "pattern": "^(true|false)?$",
+      "description": "DryRun checks the ticket without filing it.",
+      "type": [
+        "boolean",
+        "string",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -3514,6 +3601,21 @@ const ticketInputSchemaGemini = `{
       "nullable": true
     },
     "dryrun": {
+      "type": "boolean",
+      "description": "DryRun checks the ticket without filing it.",
+      "nullable": true
+    },
+    "dryRun": {
+      "type": "boolean",
+      "description": "DryRun checks the ticket without filing it.",
+      "nullable": true
+    },
+    "dry-run": {
+      "type": "boolean",
+      "description": "DryRun checks the ticket without filing it.",
+      "nullable": true
+    },
+    "DryRun": {
       "type": "boolean",
       "description": "DryRun checks the ticket without filing it.",
       "nullable": true
@@ -6047,6 +6149,27 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "dryRun",
+					ID:    "file_ticket.dry_run.alias.dryRun",
+					To:    "dry_run",
+					Tools: []string{"file_ticket"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "dry-run",
+					ID:    "file_ticket.dry_run.alias.dry-run",
+					To:    "dry_run",
+					Tools: []string{"file_ticket"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "DryRun",
+					ID:    "file_ticket.dry_run.alias.DryRun",
+					To:    "dry_run",
+					Tools: []string{"file_ticket"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "dry_run",
 					ID:    "file_ticket.dry_run.absent",
 					Tools: []string{"file_ticket"},
@@ -6433,6 +6556,27 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					ID:    "run_pipeline.retry.backoff_ms.alias.backoffMs",
+					Path:  "retry.backoffMs",
+					To:    "backoff_ms",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.retry.backoff_ms.alias.backoff-ms",
+					Path:  "retry.backoff-ms",
+					To:    "backoff_ms",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.retry.backoff_ms.alias.BackoffMs",
+					Path:  "retry.BackoffMs",
+					To:    "backoff_ms",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					ID:    "run_pipeline.retry.backoff_ms.absent",
 					Path:  "retry.backoff_ms",
 					Tools: []string{"run_pipeline"},
@@ -6496,6 +6640,27 @@ func NormgenTools() []lenient.Tool {
 					Value: json.RawMessage(`"#ops"`),
 				},
 				{
+					ID:    "run_pipeline.notify.on_failure.alias.onFailure",
+					Path:  "notify.onFailure",
+					To:    "on_failure",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.notify.on_failure.alias.on-failure",
+					Path:  "notify.on-failure",
+					To:    "on_failure",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.notify.on_failure.alias.OnFailure",
+					Path:  "notify.OnFailure",
+					To:    "on_failure",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					ID:    "run_pipeline.notify.on_failure.absent",
 					Path:  "notify.on_failure",
 					Tools: []string{"run_pipeline"},
@@ -6543,6 +6708,27 @@ func NormgenTools() []lenient.Tool {
 					Path:     "limits.cpu",
 					Tools:    []string{"run_pipeline"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "run_pipeline.limits.memory_mb.alias.memoryMb",
+					Path:  "limits.memoryMb",
+					To:    "memory_mb",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.limits.memory_mb.alias.memory-mb",
+					Path:  "limits.memory-mb",
+					To:    "memory_mb",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.limits.memory_mb.alias.MemoryMb",
+					Path:  "limits.MemoryMb",
+					To:    "memory_mb",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					ID:    "run_pipeline.limits.memory_mb.absent",
@@ -6891,6 +7077,27 @@ func NormgenTools() []lenient.Tool {
 					Tools: []string{"search_issues"},
 					Type:  lenient.RuleAbsent,
 					Value: json.RawMessage(`[null]`),
+				},
+				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.min_votes.alias.minVotes",
+					Path:  "filter(.all[]|.any[]|.not)*.minVotes",
+					To:    "min_votes",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.min_votes.alias.min-votes",
+					Path:  "filter(.all[]|.any[]|.not)*.min-votes",
+					To:    "min_votes",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "search_issues.filter(.all[]|.any[]|.not)*.min_votes.alias.MinVotes",
+					Path:  "filter(.all[]|.any[]|.not)*.MinVotes",
+					To:    "min_votes",
+					Tools: []string{"search_issues"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					ID:    "search_issues.filter(.all[]|.any[]|.not)*.min_votes.absent",

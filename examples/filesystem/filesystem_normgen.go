@@ -12,10 +12,10 @@ import (
 const _ = lenient.SupportPackageIsVersion5
 
 // editFileInputKeys holds the accepted keys of each field of EditFileInput, canonical name first.
-var editFileInputKeys = [7][]string{{"path", "file_path", "filepath", "filename", "file"}, {"old_text", "old_str", "old_string"}, {"new_text", "new_str", "new_string"}, {"whole_word"}, {"case_sensitive"}, {"force"}, {"dry_run"}}
+var editFileInputKeys = [7][]string{{"path", "file_path", "filepath", "filename", "file"}, {"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 
 // editFileInputKnown lists every key EditFileInput accepts.
-var editFileInputKnown = []string{"path", "file_path", "filepath", "filename", "file", "old_text", "old_str", "old_string", "new_text", "new_str", "new_string", "whole_word", "case_sensitive", "force", "dry_run"}
+var editFileInputKnown = []string{"path", "file_path", "filepath", "filename", "file", "old_text", "old_str", "old_string", "oldText", "old-text", "OldText", "new_text", "new_str", "new_string", "newText", "new-text", "NewText", "whole_word", "wholeWord", "whole-word", "WholeWord", "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive", "force", "dry_run", "dryRun", "dry-run", "DryRun"}
 
 // UnmarshalJSON decodes a EditFileInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -73,7 +73,7 @@ func (x *EditFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 					x.Path = d.String(it.Value, "path", 0)
 				}
 			}
-		case "old_text", "old_str", "old_string":
+		case "old_text", "old_str", "old_string", "oldText", "old-text", "OldText":
 			if d.Claim(&seen[1], &it, editFileInputKeys[1]) {
 				if lenient.Null(it.Value) {
 					d.Missing("old_text", editFileInputKeys[1][1:])
@@ -81,7 +81,7 @@ func (x *EditFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 					x.OldText = d.String(it.Value, "old_text", 0)
 				}
 			}
-		case "new_text", "new_str", "new_string":
+		case "new_text", "new_str", "new_string", "newText", "new-text", "NewText":
 			if d.Claim(&seen[2], &it, editFileInputKeys[2]) {
 				if lenient.Null(it.Value) {
 					d.Missing("new_text", editFileInputKeys[2][1:])
@@ -89,13 +89,13 @@ func (x *EditFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 					x.NewText = d.String(it.Value, "new_text", 0)
 				}
 			}
-		case "whole_word":
+		case "whole_word", "wholeWord", "whole-word", "WholeWord":
 			if d.Claim(&seen[3], &it, editFileInputKeys[3]) {
 				if !d.Absent(it.Value, "whole_word", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.WholeWord = d.Bool(it.Value, "whole_word", 0)
 				}
 			}
-		case "case_sensitive":
+		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
 			if d.Claim(&seen[4], &it, editFileInputKeys[4]) {
 				if d.Absent(it.Value, "case_sensitive", lenient.AbsentNull|lenient.AbsentEmpty) {
 					val := bool(true)
@@ -114,7 +114,7 @@ func (x *EditFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 					x.Force = d.Bool(it.Value, "force", 0)
 				}
 			}
-		case "dry_run":
+		case "dry_run", "dryRun", "dry-run", "DryRun":
 			if d.Claim(&seen[6], &it, editFileInputKeys[6]) {
 				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.DryRun = d.Bool(it.Value, "dry_run", 0)
@@ -164,7 +164,7 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-		case "old_str", "old_string":
+		case "old_str", "old_string", "oldText", "old-text", "OldText":
 			if !f.Alias(k, "old_text") {
 				return false
 			}
@@ -174,7 +174,7 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[1] = true
-		case "new_str", "new_string":
+		case "new_str", "new_string", "newText", "new-text", "NewText":
 			if !f.Alias(k, "new_text") {
 				return false
 			}
@@ -184,11 +184,21 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[2] = true
+		case "wholeWord", "whole-word", "WholeWord":
+			if !f.Alias(k, "whole_word") {
+				return false
+			}
+			fallthrough
 		case "whole_word":
 			if seen[3] || !lenient.ReadBool(f, &x.WholeWord, 0) {
 				return false
 			}
 			seen[3] = true
+		case "caseSensitive", "case-sensitive", "CaseSensitive":
+			if !f.Alias(k, "case_sensitive") {
+				return false
+			}
+			fallthrough
 		case "case_sensitive":
 			if seen[4] {
 				return false
@@ -205,6 +215,11 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[5] = true
+		case "dryRun", "dry-run", "DryRun":
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
+			fallthrough
 		case "dry_run":
 			if seen[6] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
@@ -240,10 +255,10 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // editKeys holds the accepted keys of each field of Edit, canonical name first.
-var editKeys = [2][]string{{"old_text", "old_str", "old_string"}, {"new_text", "new_str", "new_string"}}
+var editKeys = [2][]string{{"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}}
 
 // editKnown lists every key Edit accepts.
-var editKnown = []string{"old_text", "old_str", "old_string", "new_text", "new_str", "new_string"}
+var editKnown = []string{"old_text", "old_str", "old_string", "oldText", "old-text", "OldText", "new_text", "new_str", "new_string", "newText", "new-text", "NewText"}
 
 // UnmarshalJSON decodes a Edit leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -299,7 +314,7 @@ func (x *Edit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	var seen [2]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "old_text", "old_str", "old_string":
+		case "old_text", "old_str", "old_string", "oldText", "old-text", "OldText":
 			if d.Claim(&seen[0], &it, editKeys[0]) {
 				if lenient.Null(it.Value) {
 					d.Missing("old_text", editKeys[0][1:])
@@ -307,7 +322,7 @@ func (x *Edit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					x.OldText = d.String(it.Value, "old_text", 0)
 				}
 			}
-		case "new_text", "new_str", "new_string":
+		case "new_text", "new_str", "new_string", "newText", "new-text", "NewText":
 			if d.Claim(&seen[1], &it, editKeys[1]) {
 				if lenient.Null(it.Value) {
 					d.Missing("new_text", editKeys[1][1:])
@@ -341,7 +356,7 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "old_str", "old_string":
+		case "old_str", "old_string", "oldText", "old-text", "OldText":
 			if !f.Alias(k, "old_text") {
 				return false
 			}
@@ -351,7 +366,7 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-		case "new_str", "new_string":
+		case "new_str", "new_string", "newText", "new-text", "NewText":
 			if !f.Alias(k, "new_text") {
 				return false
 			}
@@ -381,10 +396,10 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // multiEditInputKeys holds the accepted keys of each field of MultiEditInput, canonical name first.
-var multiEditInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"edits_json", "edits"}, {"force"}, {"dry_run"}}
+var multiEditInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"edits_json", "edits", "editsJson", "edits-json", "EditsJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 
 // multiEditInputKnown lists every key MultiEditInput accepts.
-var multiEditInputKnown = []string{"path", "file_path", "filepath", "filename", "file", "edits_json", "edits", "force", "dry_run"}
+var multiEditInputKnown = []string{"path", "file_path", "filepath", "filename", "file", "edits_json", "edits", "editsJson", "edits-json", "EditsJson", "force", "dry_run", "dryRun", "dry-run", "DryRun"}
 
 // UnmarshalJSON decodes a MultiEditInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -442,7 +457,7 @@ func (x *MultiEditInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 					x.Path = d.String(it.Value, "path", 0)
 				}
 			}
-		case "edits_json", "edits":
+		case "edits_json", "edits", "editsJson", "edits-json", "EditsJson":
 			if d.Claim(&seen[1], &it, multiEditInputKeys[1]) {
 				if lenient.Null(it.Value) {
 					d.Missing("edits_json", multiEditInputKeys[1][1:])
@@ -469,7 +484,7 @@ func (x *MultiEditInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 					x.Force = d.Bool(it.Value, "force", 0)
 				}
 			}
-		case "dry_run":
+		case "dry_run", "dryRun", "dry-run", "DryRun":
 			if d.Claim(&seen[3], &it, multiEditInputKeys[3]) {
 				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.DryRun = d.Bool(it.Value, "dry_run", 0)
@@ -511,7 +526,7 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-		case "edits":
+		case "edits", "editsJson", "edits-json", "EditsJson":
 			if !f.Alias(k, "edits_json") {
 				return false
 			}
@@ -543,6 +558,11 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[2] = true
+		case "dryRun", "dry-run", "DryRun":
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
+			fallthrough
 		case "dry_run":
 			if seen[3] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
@@ -568,10 +588,10 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // searchFilesInputKeys holds the accepted keys of each field of SearchFilesInput, canonical name first.
-var searchFilesInputKeys = [11][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only"}, {"whole_word"}, {"case_sensitive"}, {"include_content"}, {"include_context"}, {"recursive"}, {"return_lines"}, {"file_types", "extensions", "ext"}}
+var searchFilesInputKeys = [11][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"include_content", "includeContent", "include-content", "IncludeContent"}, {"include_context", "includeContext", "include-context", "IncludeContext"}, {"recursive"}, {"return_lines", "returnLines", "return-lines", "ReturnLines"}, {"file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes"}}
 
 // searchFilesInputKnown lists every key SearchFilesInput accepts.
-var searchFilesInputKnown = []string{"path", "file_path", "filepath", "dir", "directory", "pattern", "query", "regex", "limit", "count_only", "whole_word", "case_sensitive", "include_content", "include_context", "recursive", "return_lines", "file_types", "extensions", "ext"}
+var searchFilesInputKnown = []string{"path", "file_path", "filepath", "dir", "directory", "pattern", "query", "regex", "limit", "count_only", "countOnly", "count-only", "CountOnly", "whole_word", "wholeWord", "whole-word", "WholeWord", "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive", "include_content", "includeContent", "include-content", "IncludeContent", "include_context", "includeContext", "include-context", "IncludeContext", "recursive", "return_lines", "returnLines", "return-lines", "ReturnLines", "file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes"}
 
 // UnmarshalJSON decodes a SearchFilesInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -659,19 +679,19 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 					}
 				}
 			}
-		case "count_only":
+		case "count_only", "countOnly", "count-only", "CountOnly":
 			if d.Claim(&seen[3], &it, searchFilesInputKeys[3]) {
 				if !d.Absent(it.Value, "count_only", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.CountOnly = d.Bool(it.Value, "count_only", 0)
 				}
 			}
-		case "whole_word":
+		case "whole_word", "wholeWord", "whole-word", "WholeWord":
 			if d.Claim(&seen[4], &it, searchFilesInputKeys[4]) {
 				if !d.Absent(it.Value, "whole_word", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.WholeWord = d.Bool(it.Value, "whole_word", 0)
 				}
 			}
-		case "case_sensitive":
+		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
 			if d.Claim(&seen[5], &it, searchFilesInputKeys[5]) {
 				if d.Absent(it.Value, "case_sensitive", lenient.AbsentNull|lenient.AbsentEmpty) {
 					val := bool(true)
@@ -684,13 +704,13 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 					}
 				}
 			}
-		case "include_content":
+		case "include_content", "includeContent", "include-content", "IncludeContent":
 			if d.Claim(&seen[6], &it, searchFilesInputKeys[6]) {
 				if !d.Absent(it.Value, "include_content", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.IncludeContent = d.Bool(it.Value, "include_content", 0)
 				}
 			}
-		case "include_context":
+		case "include_context", "includeContext", "include-context", "IncludeContext":
 			if d.Claim(&seen[7], &it, searchFilesInputKeys[7]) {
 				if !d.Absent(it.Value, "include_context", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.IncludeContext = d.Bool(it.Value, "include_context", 0)
@@ -702,13 +722,13 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 					x.Recursive = d.Bool(it.Value, "recursive", 0)
 				}
 			}
-		case "return_lines":
+		case "return_lines", "returnLines", "return-lines", "ReturnLines":
 			if d.Claim(&seen[9], &it, searchFilesInputKeys[9]) {
 				if !d.Absent(it.Value, "return_lines", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.ReturnLines = d.Bool(it.Value, "return_lines", 0)
 				}
 			}
-		case "file_types", "extensions", "ext":
+		case "file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes":
 			if d.Claim(&seen[10], &it, searchFilesInputKeys[10]) {
 				if !d.Absent(it.Value, "file_types", lenient.AbsentNull|lenient.AbsentEmpty) {
 					var a lenient.ArrayIter
@@ -797,16 +817,31 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.Limit = &p
+		case "countOnly", "count-only", "CountOnly":
+			if !f.Alias(k, "count_only") {
+				return false
+			}
+			fallthrough
 		case "count_only":
 			if seen[3] || !lenient.ReadBool(f, &x.CountOnly, 0) {
 				return false
 			}
 			seen[3] = true
+		case "wholeWord", "whole-word", "WholeWord":
+			if !f.Alias(k, "whole_word") {
+				return false
+			}
+			fallthrough
 		case "whole_word":
 			if seen[4] || !lenient.ReadBool(f, &x.WholeWord, 0) {
 				return false
 			}
 			seen[4] = true
+		case "caseSensitive", "case-sensitive", "CaseSensitive":
+			if !f.Alias(k, "case_sensitive") {
+				return false
+			}
+			fallthrough
 		case "case_sensitive":
 			if seen[5] {
 				return false
@@ -818,11 +853,21 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := val
 			x.CaseSensitive = &p
+		case "includeContent", "include-content", "IncludeContent":
+			if !f.Alias(k, "include_content") {
+				return false
+			}
+			fallthrough
 		case "include_content":
 			if seen[6] || !lenient.ReadBool(f, &x.IncludeContent, 0) {
 				return false
 			}
 			seen[6] = true
+		case "includeContext", "include-context", "IncludeContext":
+			if !f.Alias(k, "include_context") {
+				return false
+			}
+			fallthrough
 		case "include_context":
 			if seen[7] || !lenient.ReadBool(f, &x.IncludeContext, 0) {
 				return false
@@ -833,12 +878,17 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[8] = true
+		case "returnLines", "return-lines", "ReturnLines":
+			if !f.Alias(k, "return_lines") {
+				return false
+			}
+			fallthrough
 		case "return_lines":
 			if seen[9] || !lenient.ReadBool(f, &x.ReturnLines, 0) {
 				return false
 			}
 			seen[9] = true
-		case "extensions", "ext":
+		case "extensions", "ext", "fileTypes", "file-types", "FileTypes":
 			if !f.Alias(k, "file_types") {
 				return false
 			}
@@ -1021,10 +1071,10 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // deleteFileInputKeys holds the accepted keys of each field of DeleteFileInput, canonical name first.
-var deleteFileInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"permanent"}, {"force"}, {"dry_run"}}
+var deleteFileInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"permanent"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 
 // deleteFileInputKnown lists every key DeleteFileInput accepts.
-var deleteFileInputKnown = []string{"path", "file_path", "filepath", "filename", "file", "permanent", "force", "dry_run"}
+var deleteFileInputKnown = []string{"path", "file_path", "filepath", "filename", "file", "permanent", "force", "dry_run", "dryRun", "dry-run", "DryRun"}
 
 // UnmarshalJSON decodes a DeleteFileInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1094,7 +1144,7 @@ func (x *DeleteFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					x.Force = d.Bool(it.Value, "force", 0)
 				}
 			}
-		case "dry_run":
+		case "dry_run", "dryRun", "dry-run", "DryRun":
 			if d.Claim(&seen[3], &it, deleteFileInputKeys[3]) {
 				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.DryRun = d.Bool(it.Value, "dry_run", 0)
@@ -1143,6 +1193,11 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[2] = true
+		case "dryRun", "dry-run", "DryRun":
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
+			fallthrough
 		case "dry_run":
 			if seen[3] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
@@ -1511,10 +1566,10 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // pipelineKeys holds the accepted keys of each field of Pipeline, canonical name first.
-var pipelineKeys = [3][]string{{"name"}, {"steps"}, {"dry_run"}}
+var pipelineKeys = [3][]string{{"name"}, {"steps"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 
 // pipelineKnown lists every key Pipeline accepts.
-var pipelineKnown = []string{"name", "steps", "dry_run"}
+var pipelineKnown = []string{"name", "steps", "dry_run", "dryRun", "dry-run", "DryRun"}
 
 // UnmarshalJSON decodes a Pipeline leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1597,7 +1652,7 @@ func (x *Pipeline) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					}
 				}
 			}
-		case "dry_run":
+		case "dry_run", "dryRun", "dry-run", "DryRun":
 			if d.Claim(&seen[2], &it, pipelineKeys[2]) {
 				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.DryRun = d.Bool(it.Value, "dry_run", 0)
@@ -1653,6 +1708,11 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]Step, 0, len(b)), b...)
 			x.Steps = s
+		case "dryRun", "dry-run", "DryRun":
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
+			fallthrough
 		case "dry_run":
 			if seen[2] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
@@ -1675,10 +1735,10 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // batchOperationsInputKeys holds the accepted keys of each field of BatchOperationsInput, canonical name first.
-var batchOperationsInputKeys = [3][]string{{"pipeline_json", "pipeline"}, {"force"}, {"dry_run"}}
+var batchOperationsInputKeys = [3][]string{{"pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 
 // batchOperationsInputKnown lists every key BatchOperationsInput accepts.
-var batchOperationsInputKnown = []string{"pipeline_json", "pipeline", "force", "dry_run"}
+var batchOperationsInputKnown = []string{"pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson", "force", "dry_run", "dryRun", "dry-run", "DryRun"}
 
 // UnmarshalJSON decodes a BatchOperationsInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1728,7 +1788,7 @@ func (x *BatchOperationsInput) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	var seen [3]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "pipeline_json", "pipeline":
+		case "pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson":
 			if d.Claim(&seen[0], &it, batchOperationsInputKeys[0]) {
 				if lenient.Null(it.Value) {
 					d.Missing("pipeline_json", batchOperationsInputKeys[0][1:])
@@ -1744,7 +1804,7 @@ func (x *BatchOperationsInput) decodeNormgen(d *lenient.Decoder, v []byte, m len
 					x.Force = d.Bool(it.Value, "force", 0)
 				}
 			}
-		case "dry_run":
+		case "dry_run", "dryRun", "dry-run", "DryRun":
 			if d.Claim(&seen[2], &it, batchOperationsInputKeys[2]) {
 				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.DryRun = d.Bool(it.Value, "dry_run", 0)
@@ -1773,7 +1833,7 @@ func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 			break
 		}
 		switch string(k) {
-		case "pipeline":
+		case "pipeline", "pipelineJson", "pipeline-json", "PipelineJson":
 			if !f.Alias(k, "pipeline_json") {
 				return false
 			}
@@ -1791,6 +1851,11 @@ func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 				return false
 			}
 			seen[1] = true
+		case "dryRun", "dry-run", "DryRun":
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
+			fallthrough
 		case "dry_run":
 			if seen[2] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
@@ -3628,6 +3693,27 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "pipelineJson",
+					ID:    "batch_operations.pipeline_json.alias.pipelineJson",
+					To:    "pipeline_json",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "pipeline-json",
+					ID:    "batch_operations.pipeline_json.alias.pipeline-json",
+					To:    "pipeline_json",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "PipelineJson",
+					ID:    "batch_operations.pipeline_json.alias.PipelineJson",
+					To:    "pipeline_json",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "pipeline_json",
 					ID:    "batch_operations.pipeline_json.json",
 					To:    "native",
@@ -3810,6 +3896,27 @@ func NormgenTools() []lenient.Tool {
 					Value: json.RawMessage(`[null]`),
 				},
 				{
+					ID:    "batch_operations.pipeline_json.dry_run.alias.dryRun",
+					Path:  "pipeline_json.dryRun",
+					To:    "dry_run",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "batch_operations.pipeline_json.dry_run.alias.dry-run",
+					Path:  "pipeline_json.dry-run",
+					To:    "dry_run",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "batch_operations.pipeline_json.dry_run.alias.DryRun",
+					Path:  "pipeline_json.DryRun",
+					To:    "dry_run",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					ID:    "batch_operations.pipeline_json.dry_run.absent",
 					Path:  "pipeline_json.dry_run",
 					Tools: []string{"batch_operations"},
@@ -3836,6 +3943,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "batch_operations.force.coerce",
 					Tools:    []string{"batch_operations"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "dryRun",
+					ID:    "batch_operations.dry_run.alias.dryRun",
+					To:    "dry_run",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "dry-run",
+					ID:    "batch_operations.dry_run.alias.dry-run",
+					To:    "dry_run",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "DryRun",
+					ID:    "batch_operations.dry_run.alias.DryRun",
+					To:    "dry_run",
+					Tools: []string{"batch_operations"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "dry_run",
@@ -3926,6 +4054,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "dryRun",
+					ID:    "delete_file.dry_run.alias.dryRun",
+					To:    "dry_run",
+					Tools: []string{"delete_file"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "dry-run",
+					ID:    "delete_file.dry_run.alias.dry-run",
+					To:    "dry_run",
+					Tools: []string{"delete_file"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "DryRun",
+					ID:    "delete_file.dry_run.alias.DryRun",
+					To:    "dry_run",
+					Tools: []string{"delete_file"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "dry_run",
 					ID:    "delete_file.dry_run.absent",
 					Tools: []string{"delete_file"},
@@ -4000,6 +4149,27 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "oldText",
+					ID:    "edit_file.old_text.alias.oldText",
+					To:    "old_text",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "old-text",
+					ID:    "edit_file.old_text.alias.old-text",
+					To:    "old_text",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "OldText",
+					ID:    "edit_file.old_text.alias.OldText",
+					To:    "old_text",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "new_str",
 					ID:    "edit_file.new_text.alias.new_str",
 					To:    "new_text",
@@ -4010,6 +4180,48 @@ func NormgenTools() []lenient.Tool {
 					From:  "new_string",
 					ID:    "edit_file.new_text.alias.new_string",
 					To:    "new_text",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "newText",
+					ID:    "edit_file.new_text.alias.newText",
+					To:    "new_text",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "new-text",
+					ID:    "edit_file.new_text.alias.new-text",
+					To:    "new_text",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "NewText",
+					ID:    "edit_file.new_text.alias.NewText",
+					To:    "new_text",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "wholeWord",
+					ID:    "edit_file.whole_word.alias.wholeWord",
+					To:    "whole_word",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "whole-word",
+					ID:    "edit_file.whole_word.alias.whole-word",
+					To:    "whole_word",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "WholeWord",
+					ID:    "edit_file.whole_word.alias.WholeWord",
+					To:    "whole_word",
 					Tools: []string{"edit_file"},
 					Type:  lenient.RuleParamAlias,
 				},
@@ -4026,6 +4238,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "edit_file.whole_word.coerce",
 					Tools:    []string{"edit_file"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "caseSensitive",
+					ID:    "edit_file.case_sensitive.alias.caseSensitive",
+					To:    "case_sensitive",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "case-sensitive",
+					ID:    "edit_file.case_sensitive.alias.case-sensitive",
+					To:    "case_sensitive",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "CaseSensitive",
+					ID:    "edit_file.case_sensitive.alias.CaseSensitive",
+					To:    "case_sensitive",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "case_sensitive",
@@ -4061,6 +4294,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "edit_file.force.coerce",
 					Tools:    []string{"edit_file"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "dryRun",
+					ID:    "edit_file.dry_run.alias.dryRun",
+					To:    "dry_run",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "dry-run",
+					ID:    "edit_file.dry_run.alias.dry-run",
+					To:    "dry_run",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "DryRun",
+					ID:    "edit_file.dry_run.alias.DryRun",
+					To:    "dry_run",
+					Tools: []string{"edit_file"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "dry_run",
@@ -4190,6 +4444,27 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "editsJson",
+					ID:    "multi_edit.edits_json.alias.editsJson",
+					To:    "edits_json",
+					Tools: []string{"multi_edit"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "edits-json",
+					ID:    "multi_edit.edits_json.alias.edits-json",
+					To:    "edits_json",
+					Tools: []string{"multi_edit"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "EditsJson",
+					ID:    "multi_edit.edits_json.alias.EditsJson",
+					To:    "edits_json",
+					Tools: []string{"multi_edit"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "edits_json",
 					ID:    "multi_edit.edits_json.json",
 					To:    "native",
@@ -4218,6 +4493,27 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					ID:    "multi_edit.edits_json[].old_text.alias.oldText",
+					Path:  "edits_json[].oldText",
+					To:    "old_text",
+					Tools: []string{"multi_edit"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "multi_edit.edits_json[].old_text.alias.old-text",
+					Path:  "edits_json[].old-text",
+					To:    "old_text",
+					Tools: []string{"multi_edit"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "multi_edit.edits_json[].old_text.alias.OldText",
+					Path:  "edits_json[].OldText",
+					To:    "old_text",
+					Tools: []string{"multi_edit"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					ID:    "multi_edit.edits_json[].new_text.alias.new_str",
 					Path:  "edits_json[].new_str",
 					To:    "new_text",
@@ -4227,6 +4523,27 @@ func NormgenTools() []lenient.Tool {
 				{
 					ID:    "multi_edit.edits_json[].new_text.alias.new_string",
 					Path:  "edits_json[].new_string",
+					To:    "new_text",
+					Tools: []string{"multi_edit"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "multi_edit.edits_json[].new_text.alias.newText",
+					Path:  "edits_json[].newText",
+					To:    "new_text",
+					Tools: []string{"multi_edit"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "multi_edit.edits_json[].new_text.alias.new-text",
+					Path:  "edits_json[].new-text",
+					To:    "new_text",
+					Tools: []string{"multi_edit"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "multi_edit.edits_json[].new_text.alias.NewText",
+					Path:  "edits_json[].NewText",
 					To:    "new_text",
 					Tools: []string{"multi_edit"},
 					Type:  lenient.RuleParamAlias,
@@ -4244,6 +4561,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "multi_edit.force.coerce",
 					Tools:    []string{"multi_edit"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "dryRun",
+					ID:    "multi_edit.dry_run.alias.dryRun",
+					To:    "dry_run",
+					Tools: []string{"multi_edit"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "dry-run",
+					ID:    "multi_edit.dry_run.alias.dry-run",
+					To:    "dry_run",
+					Tools: []string{"multi_edit"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "DryRun",
+					ID:    "multi_edit.dry_run.alias.DryRun",
+					To:    "dry_run",
+					Tools: []string{"multi_edit"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "dry_run",
@@ -4341,6 +4679,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "countOnly",
+					ID:    "search_files.count_only.alias.countOnly",
+					To:    "count_only",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "count-only",
+					ID:    "search_files.count_only.alias.count-only",
+					To:    "count_only",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "CountOnly",
+					ID:    "search_files.count_only.alias.CountOnly",
+					To:    "count_only",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "count_only",
 					ID:    "search_files.count_only.absent",
 					Tools: []string{"search_files"},
@@ -4355,6 +4714,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "wholeWord",
+					ID:    "search_files.whole_word.alias.wholeWord",
+					To:    "whole_word",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "whole-word",
+					ID:    "search_files.whole_word.alias.whole-word",
+					To:    "whole_word",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "WholeWord",
+					ID:    "search_files.whole_word.alias.WholeWord",
+					To:    "whole_word",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "whole_word",
 					ID:    "search_files.whole_word.absent",
 					Tools: []string{"search_files"},
@@ -4367,6 +4747,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "search_files.whole_word.coerce",
 					Tools:    []string{"search_files"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "caseSensitive",
+					ID:    "search_files.case_sensitive.alias.caseSensitive",
+					To:    "case_sensitive",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "case-sensitive",
+					ID:    "search_files.case_sensitive.alias.case-sensitive",
+					To:    "case_sensitive",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "CaseSensitive",
+					ID:    "search_files.case_sensitive.alias.CaseSensitive",
+					To:    "case_sensitive",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "case_sensitive",
@@ -4390,6 +4791,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "includeContent",
+					ID:    "search_files.include_content.alias.includeContent",
+					To:    "include_content",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "include-content",
+					ID:    "search_files.include_content.alias.include-content",
+					To:    "include_content",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "IncludeContent",
+					ID:    "search_files.include_content.alias.IncludeContent",
+					To:    "include_content",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "include_content",
 					ID:    "search_files.include_content.absent",
 					Tools: []string{"search_files"},
@@ -4402,6 +4824,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "search_files.include_content.coerce",
 					Tools:    []string{"search_files"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "includeContext",
+					ID:    "search_files.include_context.alias.includeContext",
+					To:    "include_context",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "include-context",
+					ID:    "search_files.include_context.alias.include-context",
+					To:    "include_context",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "IncludeContext",
+					ID:    "search_files.include_context.alias.IncludeContext",
+					To:    "include_context",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "include_context",
@@ -4432,6 +4875,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "returnLines",
+					ID:    "search_files.return_lines.alias.returnLines",
+					To:    "return_lines",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "return-lines",
+					ID:    "search_files.return_lines.alias.return-lines",
+					To:    "return_lines",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "ReturnLines",
+					ID:    "search_files.return_lines.alias.ReturnLines",
+					To:    "return_lines",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "return_lines",
 					ID:    "search_files.return_lines.absent",
 					Tools: []string{"search_files"},
@@ -4455,6 +4919,27 @@ func NormgenTools() []lenient.Tool {
 				{
 					From:  "ext",
 					ID:    "search_files.file_types.alias.ext",
+					To:    "file_types",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "fileTypes",
+					ID:    "search_files.file_types.alias.fileTypes",
+					To:    "file_types",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "file-types",
+					ID:    "search_files.file_types.alias.file-types",
+					To:    "file_types",
+					Tools: []string{"search_files"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "FileTypes",
+					ID:    "search_files.file_types.alias.FileTypes",
 					To:    "file_types",
 					Tools: []string{"search_files"},
 					Type:  lenient.RuleParamAlias,

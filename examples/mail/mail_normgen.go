@@ -12,10 +12,10 @@ import (
 const _ = lenient.SupportPackageIsVersion5
 
 // searchMailInputKeys holds the accepted keys of each field of SearchMailInput, canonical name first.
-var searchMailInputKeys = [6][]string{{"query", "q", "text"}, {"from", "sender"}, {"unread_only"}, {"limit"}, {"offset"}, {"max_body_bytes"}}
+var searchMailInputKeys = [6][]string{{"query", "q", "text"}, {"from", "sender"}, {"unread_only", "unreadOnly", "unread-only", "UnreadOnly"}, {"limit"}, {"offset"}, {"max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes"}}
 
 // searchMailInputKnown lists every key SearchMailInput accepts.
-var searchMailInputKnown = []string{"query", "q", "text", "from", "sender", "unread_only", "limit", "offset", "max_body_bytes"}
+var searchMailInputKnown = []string{"query", "q", "text", "from", "sender", "unread_only", "unreadOnly", "unread-only", "UnreadOnly", "limit", "offset", "max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes"}
 
 // UnmarshalJSON decodes a SearchMailInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -77,7 +77,7 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					x.From = d.String(it.Value, "from", 0)
 				}
 			}
-		case "unread_only":
+		case "unread_only", "unreadOnly", "unread-only", "UnreadOnly":
 			if d.Claim(&seen[2], &it, searchMailInputKeys[2]) {
 				if !d.Absent(it.Value, "unread_only", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.UnreadOnly = d.Bool(it.Value, "unread_only", 0)
@@ -122,7 +122,7 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					x.Offset = int(val)
 				}
 			}
-		case "max_body_bytes":
+		case "max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes":
 			if d.Claim(&seen[5], &it, searchMailInputKeys[5]) {
 				if d.Absent(it.Value, "max_body_bytes", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.MaxBodyBytes = 200
@@ -188,6 +188,11 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[1] = true
+		case "unreadOnly", "unread-only", "UnreadOnly":
+			if !f.Alias(k, "unread_only") {
+				return false
+			}
+			fallthrough
 		case "unread_only":
 			if seen[2] || !lenient.ReadBool(f, &x.UnreadOnly, 0) {
 				return false
@@ -222,6 +227,11 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Offset = int(val)
+		case "maxBodyBytes", "max-body-bytes", "MaxBodyBytes":
+			if !f.Alias(k, "max_body_bytes") {
+				return false
+			}
+			fallthrough
 		case "max_body_bytes":
 			if seen[5] {
 				return false
@@ -603,6 +613,27 @@ func NormgenTools() []lenient.Tool {
 					Value: json.RawMessage(`[null]`),
 				},
 				{
+					From:  "unreadOnly",
+					ID:    "search_mail.unread_only.alias.unreadOnly",
+					To:    "unread_only",
+					Tools: []string{"search_mail"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "unread-only",
+					ID:    "search_mail.unread_only.alias.unread-only",
+					To:    "unread_only",
+					Tools: []string{"search_mail"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "UnreadOnly",
+					ID:    "search_mail.unread_only.alias.UnreadOnly",
+					To:    "unread_only",
+					Tools: []string{"search_mail"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "unread_only",
 					ID:    "search_mail.unread_only.absent",
 					Tools: []string{"search_mail"},
@@ -650,6 +681,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "search_mail.offset.coerce",
 					Tools:    []string{"search_mail"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "maxBodyBytes",
+					ID:    "search_mail.max_body_bytes.alias.maxBodyBytes",
+					To:    "max_body_bytes",
+					Tools: []string{"search_mail"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "max-body-bytes",
+					ID:    "search_mail.max_body_bytes.alias.max-body-bytes",
+					To:    "max_body_bytes",
+					Tools: []string{"search_mail"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "MaxBodyBytes",
+					ID:    "search_mail.max_body_bytes.alias.MaxBodyBytes",
+					To:    "max_body_bytes",
+					Tools: []string{"search_mail"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "max_body_bytes",

@@ -12,10 +12,10 @@ import (
 const _ = lenient.SupportPackageIsVersion5
 
 // addTaskInputKeys holds the accepted keys of each field of AddTaskInput, canonical name first.
-var addTaskInputKeys = [6][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id"}, {"estimate_hours"}}
+var addTaskInputKeys = [6][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id", "parentId", "parent-id", "ParentId"}, {"estimate_hours", "estimateHours", "estimate-hours", "EstimateHours"}}
 
 // addTaskInputKnown lists every key AddTaskInput accepts.
-var addTaskInputKnown = []string{"title", "name", "text", "priority", "done", "tags", "labels", "parent_id", "estimate_hours"}
+var addTaskInputKnown = []string{"title", "name", "text", "priority", "done", "tags", "labels", "parent_id", "parentId", "parent-id", "ParentId", "estimate_hours", "estimateHours", "estimate-hours", "EstimateHours"}
 
 // UnmarshalJSON decodes a AddTaskInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -122,13 +122,13 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 					}
 				}
 			}
-		case "parent_id":
+		case "parent_id", "parentId", "parent-id", "ParentId":
 			if d.Claim(&seen[4], &it, addTaskInputKeys[4]) {
 				if !d.Absent(it.Value, "parent_id", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.ParentID = d.Int(it.Value, "parent_id", 64, 0)
 				}
 			}
-		case "estimate_hours":
+		case "estimate_hours", "estimateHours", "estimate-hours", "EstimateHours":
 			if d.Claim(&seen[5], &it, addTaskInputKeys[5]) {
 				if !d.Absent(it.Value, "estimate_hours", lenient.AbsentEmpty) {
 					if !lenient.Null(it.Value) {
@@ -222,11 +222,21 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]string, 0, len(b)), b...)
 			x.Tags = s
+		case "parentId", "parent-id", "ParentId":
+			if !f.Alias(k, "parent_id") {
+				return false
+			}
+			fallthrough
 		case "parent_id":
 			if seen[4] || !lenient.ReadInt(f, &x.ParentID, 64, 0) {
 				return false
 			}
 			seen[4] = true
+		case "estimateHours", "estimate-hours", "EstimateHours":
+			if !f.Alias(k, "estimate_hours") {
+				return false
+			}
+			fallthrough
 		case "estimate_hours":
 			if seen[5] {
 				return false
@@ -625,6 +635,27 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					From:  "parentId",
+					ID:    "add_task.parent_id.alias.parentId",
+					To:    "parent_id",
+					Tools: []string{"add_task"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "parent-id",
+					ID:    "add_task.parent_id.alias.parent-id",
+					To:    "parent_id",
+					Tools: []string{"add_task"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "ParentId",
+					ID:    "add_task.parent_id.alias.ParentId",
+					To:    "parent_id",
+					Tools: []string{"add_task"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "parent_id",
 					ID:    "add_task.parent_id.absent",
 					Tools: []string{"add_task"},
@@ -637,6 +668,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "add_task.parent_id.coerce",
 					Tools:    []string{"add_task"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "estimateHours",
+					ID:    "add_task.estimate_hours.alias.estimateHours",
+					To:    "estimate_hours",
+					Tools: []string{"add_task"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "estimate-hours",
+					ID:    "add_task.estimate_hours.alias.estimate-hours",
+					To:    "estimate_hours",
+					Tools: []string{"add_task"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "EstimateHours",
+					ID:    "add_task.estimate_hours.alias.EstimateHours",
+					To:    "estimate_hours",
+					Tools: []string{"add_task"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "estimate_hours",

@@ -50,7 +50,7 @@ func Run(t *testing.T, serve Serve, perTool int) {
 		for _, set := range sets {
 			t.Run(c.Name+"/"+set, func(t *testing.T) {
 				rules := c.Rules[set]
-				calls := check(t, serve(t, c.Tools, rules, true), rules, perTool)
+				calls := check(t, serve(t, c.Tools, rules, true), c.Tools, rules, perTool)
 				if set != "none" {
 					return
 				}
@@ -74,9 +74,19 @@ type call struct {
 	args json.RawMessage
 }
 
-// check generates the calls of every advertised tool and sends them.
-func check(t *testing.T, s Server, rules []lenient.Rule, perTool int) []call {
+// check generates the calls of every advertised tool and sends them;
+// strict are the tools as registered, whose derived rules (the spelling
+// variants' aliases among them) the generator reads beside rules.
+func check(t *testing.T, s Server, strict []Tool, rules []lenient.Rule, perTool int) []call {
 	t.Helper()
+	derived := map[string][]lenient.Rule{}
+	for _, tool := range strict {
+		root, err := schema.ParseNode(tool.InputSchema)
+		if err != nil {
+			t.Fatalf("%s: strict schema: %v", tool.Name, err)
+		}
+		derived[tool.Name] = schema.DeriveWith(tool.Name, root, rules).Rules
+	}
 	tools, err := s.List()
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +105,7 @@ func check(t *testing.T, s Server, rules []lenient.Rule, perTool int) []call {
 		}
 		h := fnv.New64a()
 		h.Write([]byte(tool.Name))
-		g := NewGen(h.Sum64(), root, tool.Name, rules)
+		g := NewGen(h.Sum64(), root, tool.Name, append(append([]lenient.Rule(nil), rules...), derived[tool.Name]...))
 		g.Valid = validator(tool.InputSchema)
 		valid := 0
 		for try := 0; valid < perTool && try < 4*perTool; try++ {

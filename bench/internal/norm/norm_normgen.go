@@ -12,10 +12,10 @@ import (
 const _ = lenient.SupportPackageIsVersion5
 
 // searchKeys holds the accepted keys of each field of Search, canonical name first.
-var searchKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth"}, {"count_only"}, {"whole_word"}, {"case_sensitive"}, {"min_score"}, {"file_types"}, {"ids"}}
+var searchKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}
 
 // searchKnown lists every key Search accepts.
-var searchKnown = []string{"path", "pattern", "owner", "limit", "offset", "max_depth", "count_only", "whole_word", "case_sensitive", "min_score", "file_types", "ids"}
+var searchKnown = []string{"path", "pattern", "owner", "limit", "offset", "max_depth", "maxDepth", "max-depth", "MaxDepth", "count_only", "countOnly", "count-only", "CountOnly", "whole_word", "wholeWord", "whole-word", "WholeWord", "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive", "min_score", "minScore", "min-score", "MinScore", "file_types", "fileTypes", "file-types", "FileTypes", "ids"}
 
 // UnmarshalJSON decodes a Search leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -99,37 +99,37 @@ func (x *Search) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
 				}
 			}
-		case "max_depth":
+		case "max_depth", "maxDepth", "max-depth", "MaxDepth":
 			if d.Claim(&seen[5], &it, searchKeys[5]) {
 				if !d.Absent(it.Value, "max_depth", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
 				}
 			}
-		case "count_only":
+		case "count_only", "countOnly", "count-only", "CountOnly":
 			if d.Claim(&seen[6], &it, searchKeys[6]) {
 				if !d.Absent(it.Value, "count_only", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.CountOnly = d.Bool(it.Value, "count_only", 0)
 				}
 			}
-		case "whole_word":
+		case "whole_word", "wholeWord", "whole-word", "WholeWord":
 			if d.Claim(&seen[7], &it, searchKeys[7]) {
 				if !d.Absent(it.Value, "whole_word", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.WholeWord = d.Bool(it.Value, "whole_word", 0)
 				}
 			}
-		case "case_sensitive":
+		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
 			if d.Claim(&seen[8], &it, searchKeys[8]) {
 				if !d.Absent(it.Value, "case_sensitive", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.CaseSensitive = d.Bool(it.Value, "case_sensitive", 0)
 				}
 			}
-		case "min_score":
+		case "min_score", "minScore", "min-score", "MinScore":
 			if d.Claim(&seen[9], &it, searchKeys[9]) {
 				if !d.Absent(it.Value, "min_score", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.MinScore = d.Float(it.Value, "min_score", 64, 0)
 				}
 			}
-		case "file_types":
+		case "file_types", "fileTypes", "file-types", "FileTypes":
 			if d.Claim(&seen[10], &it, searchKeys[10]) {
 				if !d.Absent(it.Value, "file_types", lenient.AbsentNull|lenient.AbsentEmpty) {
 					var a lenient.ArrayIter
@@ -218,31 +218,61 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[4] = true
+		case "maxDepth", "max-depth", "MaxDepth":
+			if !f.Alias(k, "max_depth") {
+				return false
+			}
+			fallthrough
 		case "max_depth":
 			if seen[5] || !lenient.ReadInt(f, &x.MaxDepth, 32, 0) {
 				return false
 			}
 			seen[5] = true
+		case "countOnly", "count-only", "CountOnly":
+			if !f.Alias(k, "count_only") {
+				return false
+			}
+			fallthrough
 		case "count_only":
 			if seen[6] || !lenient.ReadBool(f, &x.CountOnly, 0) {
 				return false
 			}
 			seen[6] = true
+		case "wholeWord", "whole-word", "WholeWord":
+			if !f.Alias(k, "whole_word") {
+				return false
+			}
+			fallthrough
 		case "whole_word":
 			if seen[7] || !lenient.ReadBool(f, &x.WholeWord, 0) {
 				return false
 			}
 			seen[7] = true
+		case "caseSensitive", "case-sensitive", "CaseSensitive":
+			if !f.Alias(k, "case_sensitive") {
+				return false
+			}
+			fallthrough
 		case "case_sensitive":
 			if seen[8] || !lenient.ReadBool(f, &x.CaseSensitive, 0) {
 				return false
 			}
 			seen[8] = true
+		case "minScore", "min-score", "MinScore":
+			if !f.Alias(k, "min_score") {
+				return false
+			}
+			fallthrough
 		case "min_score":
 			if seen[9] || !lenient.ReadFloat(f, &x.MinScore, 64, 0) {
 				return false
 			}
 			seen[9] = true
+		case "fileTypes", "file-types", "FileTypes":
+			if !f.Alias(k, "file_types") {
+				return false
+			}
+			fallthrough
 		case "file_types":
 			if seen[10] {
 				return false
@@ -307,10 +337,10 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // reviewKeys holds the accepted keys of each field of Review, canonical name first.
-var reviewKeys = [22][]string{{"owner"}, {"repo"}, {"pull_number"}, {"commit_id"}, {"event"}, {"body"}, {"comments"}, {"reviewers"}, {"team_reviewers"}, {"labels"}, {"assignees"}, {"draft"}, {"dismiss_stale"}, {"auto_merge"}, {"notify"}, {"merge_method"}, {"required_approvals"}, {"timeout_seconds"}, {"milestone"}, {"confidence"}, {"base_ref"}, {"head_ref"}}
+var reviewKeys = [22][]string{{"owner"}, {"repo"}, {"pull_number", "pullNumber", "pull-number", "PullNumber"}, {"commit_id", "commitId", "commit-id", "CommitId"}, {"event"}, {"body"}, {"comments"}, {"reviewers"}, {"team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers"}, {"labels"}, {"assignees"}, {"draft"}, {"dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale"}, {"auto_merge", "autoMerge", "auto-merge", "AutoMerge"}, {"notify"}, {"merge_method", "mergeMethod", "merge-method", "MergeMethod"}, {"required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals"}, {"timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds"}, {"milestone"}, {"confidence"}, {"base_ref", "baseRef", "base-ref", "BaseRef"}, {"head_ref", "headRef", "head-ref", "HeadRef"}}
 
 // reviewKnown lists every key Review accepts.
-var reviewKnown = []string{"owner", "repo", "pull_number", "commit_id", "event", "body", "comments", "reviewers", "team_reviewers", "labels", "assignees", "draft", "dismiss_stale", "auto_merge", "notify", "merge_method", "required_approvals", "timeout_seconds", "milestone", "confidence", "base_ref", "head_ref"}
+var reviewKnown = []string{"owner", "repo", "pull_number", "pullNumber", "pull-number", "PullNumber", "commit_id", "commitId", "commit-id", "CommitId", "event", "body", "comments", "reviewers", "team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers", "labels", "assignees", "draft", "dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale", "auto_merge", "autoMerge", "auto-merge", "AutoMerge", "notify", "merge_method", "mergeMethod", "merge-method", "MergeMethod", "required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals", "timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds", "milestone", "confidence", "base_ref", "baseRef", "base-ref", "BaseRef", "head_ref", "headRef", "head-ref", "HeadRef"}
 
 // UnmarshalJSON decodes a Review leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -376,7 +406,7 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					x.Repo = d.String(it.Value, "repo", 0)
 				}
 			}
-		case "pull_number":
+		case "pull_number", "pullNumber", "pull-number", "PullNumber":
 			if d.Claim(&seen[2], &it, reviewKeys[2]) {
 				if lenient.Null(it.Value) {
 					d.Missing("pull_number", reviewKeys[2][1:])
@@ -384,7 +414,7 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					x.PullNumber = int(d.Int(it.Value, "pull_number", lenient.IntBits, 0))
 				}
 			}
-		case "commit_id":
+		case "commit_id", "commitId", "commit-id", "CommitId":
 			if d.Claim(&seen[3], &it, reviewKeys[3]) {
 				if lenient.Null(it.Value) {
 					d.Missing("commit_id", reviewKeys[3][1:])
@@ -444,7 +474,7 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					}
 				}
 			}
-		case "team_reviewers":
+		case "team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers":
 			if d.Claim(&seen[8], &it, reviewKeys[8]) {
 				if !d.Absent(it.Value, "team_reviewers", lenient.AbsentNull|lenient.AbsentEmpty) {
 					var a lenient.ArrayIter
@@ -507,13 +537,13 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					x.Draft = d.Bool(it.Value, "draft", 0)
 				}
 			}
-		case "dismiss_stale":
+		case "dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale":
 			if d.Claim(&seen[12], &it, reviewKeys[12]) {
 				if !d.Absent(it.Value, "dismiss_stale", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.DismissStale = d.Bool(it.Value, "dismiss_stale", 0)
 				}
 			}
-		case "auto_merge":
+		case "auto_merge", "autoMerge", "auto-merge", "AutoMerge":
 			if d.Claim(&seen[13], &it, reviewKeys[13]) {
 				if !d.Absent(it.Value, "auto_merge", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.AutoMerge = d.Bool(it.Value, "auto_merge", 0)
@@ -525,19 +555,19 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					x.Notify = d.Bool(it.Value, "notify", 0)
 				}
 			}
-		case "merge_method":
+		case "merge_method", "mergeMethod", "merge-method", "MergeMethod":
 			if d.Claim(&seen[15], &it, reviewKeys[15]) {
 				if !d.Absent(it.Value, "merge_method", lenient.AbsentNull) {
 					x.MergeMethod = d.String(it.Value, "merge_method", 0)
 				}
 			}
-		case "required_approvals":
+		case "required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals":
 			if d.Claim(&seen[16], &it, reviewKeys[16]) {
 				if !d.Absent(it.Value, "required_approvals", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.RequiredApprovals = int(d.Int(it.Value, "required_approvals", lenient.IntBits, 0))
 				}
 			}
-		case "timeout_seconds":
+		case "timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds":
 			if d.Claim(&seen[17], &it, reviewKeys[17]) {
 				if !d.Absent(it.Value, "timeout_seconds", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.TimeoutSeconds = d.Int(it.Value, "timeout_seconds", 64, 0)
@@ -555,13 +585,13 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					x.Confidence = d.Float(it.Value, "confidence", 64, 0)
 				}
 			}
-		case "base_ref":
+		case "base_ref", "baseRef", "base-ref", "BaseRef":
 			if d.Claim(&seen[20], &it, reviewKeys[20]) {
 				if !d.Absent(it.Value, "base_ref", lenient.AbsentNull) {
 					x.BaseRef = d.String(it.Value, "base_ref", 0)
 				}
 			}
-		case "head_ref":
+		case "head_ref", "headRef", "head-ref", "HeadRef":
 			if d.Claim(&seen[21], &it, reviewKeys[21]) {
 				if !d.Absent(it.Value, "head_ref", lenient.AbsentNull) {
 					x.HeadRef = d.String(it.Value, "head_ref", 0)
@@ -612,11 +642,21 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[1] = true
+		case "pullNumber", "pull-number", "PullNumber":
+			if !f.Alias(k, "pull_number") {
+				return false
+			}
+			fallthrough
 		case "pull_number":
 			if seen[2] || !lenient.ReadInt(f, &x.PullNumber, lenient.IntBits, 0) {
 				return false
 			}
 			seen[2] = true
+		case "commitId", "commit-id", "CommitId":
+			if !f.Alias(k, "commit_id") {
+				return false
+			}
+			fallthrough
 		case "commit_id":
 			if seen[3] || !lenient.ReadString(f, &x.CommitID, 0) {
 				return false
@@ -676,6 +716,11 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]string, 0, len(b)), b...)
 			x.Reviewers = s
+		case "teamReviewers", "team-reviewers", "TeamReviewers":
+			if !f.Alias(k, "team_reviewers") {
+				return false
+			}
+			fallthrough
 		case "team_reviewers":
 			if seen[8] {
 				return false
@@ -747,11 +792,21 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[11] = true
+		case "dismissStale", "dismiss-stale", "DismissStale":
+			if !f.Alias(k, "dismiss_stale") {
+				return false
+			}
+			fallthrough
 		case "dismiss_stale":
 			if seen[12] || !lenient.ReadBool(f, &x.DismissStale, 0) {
 				return false
 			}
 			seen[12] = true
+		case "autoMerge", "auto-merge", "AutoMerge":
+			if !f.Alias(k, "auto_merge") {
+				return false
+			}
+			fallthrough
 		case "auto_merge":
 			if seen[13] || !lenient.ReadBool(f, &x.AutoMerge, 0) {
 				return false
@@ -762,16 +817,31 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[14] = true
+		case "mergeMethod", "merge-method", "MergeMethod":
+			if !f.Alias(k, "merge_method") {
+				return false
+			}
+			fallthrough
 		case "merge_method":
 			if seen[15] || !lenient.ReadString(f, &x.MergeMethod, 0) {
 				return false
 			}
 			seen[15] = true
+		case "requiredApprovals", "required-approvals", "RequiredApprovals":
+			if !f.Alias(k, "required_approvals") {
+				return false
+			}
+			fallthrough
 		case "required_approvals":
 			if seen[16] || !lenient.ReadInt(f, &x.RequiredApprovals, lenient.IntBits, 0) {
 				return false
 			}
 			seen[16] = true
+		case "timeoutSeconds", "timeout-seconds", "TimeoutSeconds":
+			if !f.Alias(k, "timeout_seconds") {
+				return false
+			}
+			fallthrough
 		case "timeout_seconds":
 			if seen[17] || !lenient.ReadInt(f, &x.TimeoutSeconds, 64, 0) {
 				return false
@@ -787,11 +857,21 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[19] = true
+		case "baseRef", "base-ref", "BaseRef":
+			if !f.Alias(k, "base_ref") {
+				return false
+			}
+			fallthrough
 		case "base_ref":
 			if seen[20] || !lenient.ReadString(f, &x.BaseRef, 0) {
 				return false
 			}
 			seen[20] = true
+		case "headRef", "head-ref", "HeadRef":
+			if !f.Alias(k, "head_ref") {
+				return false
+			}
+			fallthrough
 		case "head_ref":
 			if seen[21] || !lenient.ReadString(f, &x.HeadRef, 0) {
 				return false
@@ -826,10 +906,10 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // reviewCommentKeys holds the accepted keys of each field of ReviewComment, canonical name first.
-var reviewCommentKeys = [6][]string{{"path"}, {"line"}, {"start_line"}, {"side"}, {"body"}, {"suggestion"}}
+var reviewCommentKeys = [6][]string{{"path"}, {"line"}, {"start_line", "startLine", "start-line", "StartLine"}, {"side"}, {"body"}, {"suggestion"}}
 
 // reviewCommentKnown lists every key ReviewComment accepts.
-var reviewCommentKnown = []string{"path", "line", "start_line", "side", "body", "suggestion"}
+var reviewCommentKnown = []string{"path", "line", "start_line", "startLine", "start-line", "StartLine", "side", "body", "suggestion"}
 
 // UnmarshalJSON decodes a ReviewComment leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -901,7 +981,7 @@ func (x *ReviewComment) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 					x.Line = int(d.Int(it.Value, "line", lenient.IntBits, 0))
 				}
 			}
-		case "start_line":
+		case "start_line", "startLine", "start-line", "StartLine":
 			if d.Claim(&seen[2], &it, reviewCommentKeys[2]) {
 				if !d.Absent(it.Value, "start_line", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.StartLine = int(d.Int(it.Value, "start_line", lenient.IntBits, 0))
@@ -966,6 +1046,11 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[1] = true
+		case "startLine", "start-line", "StartLine":
+			if !f.Alias(k, "start_line") {
+				return false
+			}
+			fallthrough
 		case "start_line":
 			if seen[2] || !lenient.ReadInt(f, &x.StartLine, lenient.IntBits, 0) {
 				return false
@@ -2375,8 +2460,6 @@ const reviewSchema = `{
   "required": [
     "owner",
     "repo",
-    "pull_number",
-    "commit_id",
     "event"
   ]
 }
@@ -2591,8 +2674,6 @@ const reviewSchemaTypeArray = `{
   "required": [
     "owner",
     "repo",
-    "pull_number",
-    "commit_id",
     "event"
   ]
 }
@@ -2732,8 +2813,6 @@ const reviewSchemaGemini = `{
   "required": [
     "owner",
     "repo",
-    "pull_number",
-    "commit_id",
     "event"
   ]
 }
@@ -3179,6 +3258,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "maxDepth",
+					ID:    "search.max_depth.alias.maxDepth",
+					To:    "max_depth",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "max-depth",
+					ID:    "search.max_depth.alias.max-depth",
+					To:    "max_depth",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "MaxDepth",
+					ID:    "search.max_depth.alias.MaxDepth",
+					To:    "max_depth",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "max_depth",
 					ID:    "search.max_depth.absent",
 					Tools: []string{"search"},
@@ -3191,6 +3291,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "search.max_depth.coerce",
 					Tools:    []string{"search"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "countOnly",
+					ID:    "search.count_only.alias.countOnly",
+					To:    "count_only",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "count-only",
+					ID:    "search.count_only.alias.count-only",
+					To:    "count_only",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "CountOnly",
+					ID:    "search.count_only.alias.CountOnly",
+					To:    "count_only",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "count_only",
@@ -3207,6 +3328,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "wholeWord",
+					ID:    "search.whole_word.alias.wholeWord",
+					To:    "whole_word",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "whole-word",
+					ID:    "search.whole_word.alias.whole-word",
+					To:    "whole_word",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "WholeWord",
+					ID:    "search.whole_word.alias.WholeWord",
+					To:    "whole_word",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "whole_word",
 					ID:    "search.whole_word.absent",
 					Tools: []string{"search"},
@@ -3219,6 +3361,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "search.whole_word.coerce",
 					Tools:    []string{"search"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "caseSensitive",
+					ID:    "search.case_sensitive.alias.caseSensitive",
+					To:    "case_sensitive",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "case-sensitive",
+					ID:    "search.case_sensitive.alias.case-sensitive",
+					To:    "case_sensitive",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "CaseSensitive",
+					ID:    "search.case_sensitive.alias.CaseSensitive",
+					To:    "case_sensitive",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "case_sensitive",
@@ -3235,6 +3398,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "minScore",
+					ID:    "search.min_score.alias.minScore",
+					To:    "min_score",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "min-score",
+					ID:    "search.min_score.alias.min-score",
+					To:    "min_score",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "MinScore",
+					ID:    "search.min_score.alias.MinScore",
+					To:    "min_score",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "min_score",
 					ID:    "search.min_score.absent",
 					Tools: []string{"search"},
@@ -3247,6 +3431,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "search.min_score.coerce",
 					Tools:    []string{"search"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "fileTypes",
+					ID:    "search.file_types.alias.fileTypes",
+					To:    "file_types",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "file-types",
+					ID:    "search.file_types.alias.file-types",
+					To:    "file_types",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "FileTypes",
+					ID:    "search.file_types.alias.FileTypes",
+					To:    "file_types",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "file_types",
@@ -3327,11 +3532,53 @@ func NormgenTools() []lenient.Tool {
 			Name:        "submit_review",
 			Rules: []lenient.Rule{
 				{
+					From:  "pullNumber",
+					ID:    "submit_review.pull_number.alias.pullNumber",
+					To:    "pull_number",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "pull-number",
+					ID:    "submit_review.pull_number.alias.pull-number",
+					To:    "pull_number",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "PullNumber",
+					ID:    "submit_review.pull_number.alias.PullNumber",
+					To:    "pull_number",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					CoerceTo: "int",
 					From:     "pull_number",
 					ID:       "submit_review.pull_number.coerce",
 					Tools:    []string{"submit_review"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "commitId",
+					ID:    "submit_review.commit_id.alias.commitId",
+					To:    "commit_id",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "commit-id",
+					ID:    "submit_review.commit_id.alias.commit-id",
+					To:    "commit_id",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "CommitId",
+					ID:    "submit_review.commit_id.alias.CommitId",
+					To:    "commit_id",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "body",
@@ -3367,6 +3614,27 @@ func NormgenTools() []lenient.Tool {
 					Path:     "comments[].line",
 					Tools:    []string{"submit_review"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "submit_review.comments[].start_line.alias.startLine",
+					Path:  "comments[].startLine",
+					To:    "start_line",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "submit_review.comments[].start_line.alias.start-line",
+					Path:  "comments[].start-line",
+					To:    "start_line",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "submit_review.comments[].start_line.alias.StartLine",
+					Path:  "comments[].StartLine",
+					To:    "start_line",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					ID:    "submit_review.comments[].start_line.absent",
@@ -3409,6 +3677,27 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"submit_review"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "teamReviewers",
+					ID:    "submit_review.team_reviewers.alias.teamReviewers",
+					To:    "team_reviewers",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "team-reviewers",
+					ID:    "submit_review.team_reviewers.alias.team-reviewers",
+					To:    "team_reviewers",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "TeamReviewers",
+					ID:    "submit_review.team_reviewers.alias.TeamReviewers",
+					To:    "team_reviewers",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "team_reviewers",
@@ -3467,6 +3756,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "dismissStale",
+					ID:    "submit_review.dismiss_stale.alias.dismissStale",
+					To:    "dismiss_stale",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "dismiss-stale",
+					ID:    "submit_review.dismiss_stale.alias.dismiss-stale",
+					To:    "dismiss_stale",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "DismissStale",
+					ID:    "submit_review.dismiss_stale.alias.DismissStale",
+					To:    "dismiss_stale",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "dismiss_stale",
 					ID:    "submit_review.dismiss_stale.absent",
 					Tools: []string{"submit_review"},
@@ -3479,6 +3789,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "submit_review.dismiss_stale.coerce",
 					Tools:    []string{"submit_review"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "autoMerge",
+					ID:    "submit_review.auto_merge.alias.autoMerge",
+					To:    "auto_merge",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "auto-merge",
+					ID:    "submit_review.auto_merge.alias.auto-merge",
+					To:    "auto_merge",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "AutoMerge",
+					ID:    "submit_review.auto_merge.alias.AutoMerge",
+					To:    "auto_merge",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "auto_merge",
@@ -3509,11 +3840,53 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "mergeMethod",
+					ID:    "submit_review.merge_method.alias.mergeMethod",
+					To:    "merge_method",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "merge-method",
+					ID:    "submit_review.merge_method.alias.merge-method",
+					To:    "merge_method",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "MergeMethod",
+					ID:    "submit_review.merge_method.alias.MergeMethod",
+					To:    "merge_method",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "merge_method",
 					ID:    "submit_review.merge_method.absent",
 					Tools: []string{"submit_review"},
 					Type:  lenient.RuleAbsent,
 					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "requiredApprovals",
+					ID:    "submit_review.required_approvals.alias.requiredApprovals",
+					To:    "required_approvals",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "required-approvals",
+					ID:    "submit_review.required_approvals.alias.required-approvals",
+					To:    "required_approvals",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "RequiredApprovals",
+					ID:    "submit_review.required_approvals.alias.RequiredApprovals",
+					To:    "required_approvals",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "required_approvals",
@@ -3528,6 +3901,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "submit_review.required_approvals.coerce",
 					Tools:    []string{"submit_review"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "timeoutSeconds",
+					ID:    "submit_review.timeout_seconds.alias.timeoutSeconds",
+					To:    "timeout_seconds",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "timeout-seconds",
+					ID:    "submit_review.timeout_seconds.alias.timeout-seconds",
+					To:    "timeout_seconds",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "TimeoutSeconds",
+					ID:    "submit_review.timeout_seconds.alias.TimeoutSeconds",
+					To:    "timeout_seconds",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "timeout_seconds",
@@ -3572,11 +3966,53 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "baseRef",
+					ID:    "submit_review.base_ref.alias.baseRef",
+					To:    "base_ref",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "base-ref",
+					ID:    "submit_review.base_ref.alias.base-ref",
+					To:    "base_ref",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "BaseRef",
+					ID:    "submit_review.base_ref.alias.BaseRef",
+					To:    "base_ref",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "base_ref",
 					ID:    "submit_review.base_ref.absent",
 					Tools: []string{"submit_review"},
 					Type:  lenient.RuleAbsent,
 					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "headRef",
+					ID:    "submit_review.head_ref.alias.headRef",
+					To:    "head_ref",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "head-ref",
+					ID:    "submit_review.head_ref.alias.head-ref",
+					To:    "head_ref",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "HeadRef",
+					ID:    "submit_review.head_ref.alias.HeadRef",
+					To:    "head_ref",
+					Tools: []string{"submit_review"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "head_ref",

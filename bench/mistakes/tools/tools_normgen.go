@@ -118,10 +118,10 @@ func (x *Vibium85) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // openHandsSDK1085Keys holds the accepted keys of each field of OpenHandsSDK1085, canonical name first.
-var openHandsSDK1085Keys = [3][]string{{"path"}, {"line_number"}, {"lines_after"}}
+var openHandsSDK1085Keys = [3][]string{{"path"}, {"line_number", "lineNumber", "line-number", "LineNumber"}, {"lines_after", "linesAfter", "lines-after", "LinesAfter"}}
 
 // openHandsSDK1085Known lists every key OpenHandsSDK1085 accepts.
-var openHandsSDK1085Known = []string{"path", "line_number", "lines_after"}
+var openHandsSDK1085Known = []string{"path", "line_number", "lineNumber", "line-number", "LineNumber", "lines_after", "linesAfter", "lines-after", "LinesAfter"}
 
 // UnmarshalJSON decodes a OpenHandsSDK1085 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -179,13 +179,13 @@ func (x *OpenHandsSDK1085) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 					x.Path = d.String(it.Value, "path", 0)
 				}
 			}
-		case "line_number":
+		case "line_number", "lineNumber", "line-number", "LineNumber":
 			if d.Claim(&seen[1], &it, openHandsSDK1085Keys[1]) {
 				if !d.Absent(it.Value, "line_number", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.LineNumber = d.Float(it.Value, "line_number", 64, 0)
 				}
 			}
-		case "lines_after":
+		case "lines_after", "linesAfter", "lines-after", "LinesAfter":
 			if d.Claim(&seen[2], &it, openHandsSDK1085Keys[2]) {
 				if !d.Absent(it.Value, "lines_after", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.LinesAfter = d.Float(it.Value, "lines_after", 64, 0)
@@ -219,11 +219,21 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
+		case "lineNumber", "line-number", "LineNumber":
+			if !f.Alias(k, "line_number") {
+				return false
+			}
+			fallthrough
 		case "line_number":
 			if seen[1] || !lenient.ReadFloat(f, &x.LineNumber, 64, 0) {
 				return false
 			}
 			seen[1] = true
+		case "linesAfter", "lines-after", "LinesAfter":
+			if !f.Alias(k, "lines_after") {
+				return false
+			}
+			fallthrough
 		case "lines_after":
 			if seen[2] || !lenient.ReadFloat(f, &x.LinesAfter, 64, 0) {
 				return false
@@ -246,10 +256,10 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // claudeCode24597Keys holds the accepted keys of each field of ClaudeCode24597, canonical name first.
-var claudeCode24597Keys = [1][]string{{"pull_number"}}
+var claudeCode24597Keys = [1][]string{{"pull_number", "pullNumber", "pull-number", "PullNumber"}}
 
 // claudeCode24597Known lists every key ClaudeCode24597 accepts.
-var claudeCode24597Known = []string{"pull_number"}
+var claudeCode24597Known = []string{"pull_number", "pullNumber", "pull-number", "PullNumber"}
 
 // UnmarshalJSON decodes a ClaudeCode24597 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -299,7 +309,7 @@ func (x *ClaudeCode24597) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	var seen [1]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "pull_number":
+		case "pull_number", "pullNumber", "pull-number", "PullNumber":
 			if d.Claim(&seen[0], &it, claudeCode24597Keys[0]) {
 				if lenient.Null(it.Value) {
 					d.Missing("pull_number", claudeCode24597Keys[0][1:])
@@ -330,6 +340,11 @@ func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "pullNumber", "pull-number", "PullNumber":
+			if !f.Alias(k, "pull_number") {
+				return false
+			}
+			fallthrough
 		case "pull_number":
 			if seen[0] || !lenient.ReadFloat(f, &x.PullNumber, 64, 0) {
 				return false
@@ -450,10 +465,10 @@ func (x *DejaVu422) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // servers2905Keys holds the accepted keys of each field of Servers2905, canonical name first.
-var servers2905Keys = [4][]string{{"nextThoughtNeeded"}, {"thoughtNumber"}, {"totalThoughts"}, {"isRevision"}}
+var servers2905Keys = [4][]string{{"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}, {"isRevision", "is_revision", "is-revision", "IsRevision"}}
 
 // servers2905Known lists every key Servers2905 accepts.
-var servers2905Known = []string{"nextThoughtNeeded", "thoughtNumber", "totalThoughts", "isRevision"}
+var servers2905Known = []string{"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded", "thoughtNumber", "thought_number", "thought-number", "ThoughtNumber", "totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts", "isRevision", "is_revision", "is-revision", "IsRevision"}
 
 // UnmarshalJSON decodes a Servers2905 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -503,7 +518,7 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	var seen [4]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "nextThoughtNeeded":
+		case "nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
 			if d.Claim(&seen[0], &it, servers2905Keys[0]) {
 				if lenient.Null(it.Value) {
 					d.Missing("nextThoughtNeeded", servers2905Keys[0][1:])
@@ -511,7 +526,7 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					x.NextThoughtNeeded = d.Bool(it.Value, "nextThoughtNeeded", 0)
 				}
 			}
-		case "thoughtNumber":
+		case "thoughtNumber", "thought_number", "thought-number", "ThoughtNumber":
 			if d.Claim(&seen[1], &it, servers2905Keys[1]) {
 				if lenient.Null(it.Value) {
 					d.Missing("thoughtNumber", servers2905Keys[1][1:])
@@ -528,7 +543,7 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					x.ThoughtNumber = int(val)
 				}
 			}
-		case "totalThoughts":
+		case "totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts":
 			if d.Claim(&seen[2], &it, servers2905Keys[2]) {
 				if lenient.Null(it.Value) {
 					d.Missing("totalThoughts", servers2905Keys[2][1:])
@@ -545,7 +560,7 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					x.TotalThoughts = int(val)
 				}
 			}
-		case "isRevision":
+		case "isRevision", "is_revision", "is-revision", "IsRevision":
 			if d.Claim(&seen[3], &it, servers2905Keys[3]) {
 				if !d.Absent(it.Value, "isRevision", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.IsRevision = d.Bool(it.Value, "isRevision", 0)
@@ -580,11 +595,21 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
+			if !f.Alias(k, "nextThoughtNeeded") {
+				return false
+			}
+			fallthrough
 		case "nextThoughtNeeded":
 			if seen[0] || !lenient.ReadBool(f, &x.NextThoughtNeeded, 0) {
 				return false
 			}
 			seen[0] = true
+		case "thought_number", "thought-number", "ThoughtNumber":
+			if !f.Alias(k, "thoughtNumber") {
+				return false
+			}
+			fallthrough
 		case "thoughtNumber":
 			if seen[1] {
 				return false
@@ -598,6 +623,11 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.ThoughtNumber = int(val)
+		case "total_thoughts", "total-thoughts", "TotalThoughts":
+			if !f.Alias(k, "totalThoughts") {
+				return false
+			}
+			fallthrough
 		case "totalThoughts":
 			if seen[2] {
 				return false
@@ -611,6 +641,11 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.TotalThoughts = int(val)
+		case "is_revision", "is-revision", "IsRevision":
+			if !f.Alias(k, "isRevision") {
+				return false
+			}
+			fallthrough
 		case "isRevision":
 			if seen[3] || !lenient.ReadBool(f, &x.IsRevision, 0) {
 				return false
@@ -873,10 +908,10 @@ func (x *Picoclaw400) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // opencode1328Keys holds the accepted keys of each field of Opencode1328, canonical name first.
-var opencode1328Keys = [3][]string{{"filePath"}, {"offset"}, {"limit"}}
+var opencode1328Keys = [3][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}
 
 // opencode1328Known lists every key Opencode1328 accepts.
-var opencode1328Known = []string{"filePath", "offset", "limit"}
+var opencode1328Known = []string{"filePath", "file_path", "file-path", "FilePath", "offset", "limit"}
 
 // UnmarshalJSON decodes a Opencode1328 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -926,7 +961,7 @@ func (x *Opencode1328) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	var seen [3]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "filePath":
+		case "filePath", "file_path", "file-path", "FilePath":
 			if d.Claim(&seen[0], &it, opencode1328Keys[0]) {
 				if lenient.Null(it.Value) {
 					d.Missing("filePath", opencode1328Keys[0][1:])
@@ -969,6 +1004,11 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "file_path", "file-path", "FilePath":
+			if !f.Alias(k, "filePath") {
+				return false
+			}
+			fallthrough
 		case "filePath":
 			if seen[0] || !lenient.ReadString(f, &x.FilePath, 0) {
 				return false
@@ -1001,10 +1041,10 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // opencode1328OffsetKeys holds the accepted keys of each field of Opencode1328Offset, canonical name first.
-var opencode1328OffsetKeys = [3][]string{{"filePath"}, {"offset"}, {"limit"}}
+var opencode1328OffsetKeys = [3][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}
 
 // opencode1328OffsetKnown lists every key Opencode1328Offset accepts.
-var opencode1328OffsetKnown = []string{"filePath", "offset", "limit"}
+var opencode1328OffsetKnown = []string{"filePath", "file_path", "file-path", "FilePath", "offset", "limit"}
 
 // UnmarshalJSON decodes a Opencode1328Offset leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1054,7 +1094,7 @@ func (x *Opencode1328Offset) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	var seen [3]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "filePath":
+		case "filePath", "file_path", "file-path", "FilePath":
 			if d.Claim(&seen[0], &it, opencode1328OffsetKeys[0]) {
 				if lenient.Null(it.Value) {
 					d.Missing("filePath", opencode1328OffsetKeys[0][1:])
@@ -1097,6 +1137,11 @@ func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "file_path", "file-path", "FilePath":
+			if !f.Alias(k, "filePath") {
+				return false
+			}
+			fallthrough
 		case "filePath":
 			if seen[0] || !lenient.ReadString(f, &x.FilePath, 0) {
 				return false
@@ -1334,10 +1379,10 @@ func (x *Vmlx47) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // lmStudio1626Keys holds the accepted keys of each field of LMStudio1626, canonical name first.
-var lmStudio1626Keys = [1][]string{{"sheet_name"}}
+var lmStudio1626Keys = [1][]string{{"sheet_name", "sheetName", "sheet-name", "SheetName"}}
 
 // lmStudio1626Known lists every key LMStudio1626 accepts.
-var lmStudio1626Known = []string{"sheet_name"}
+var lmStudio1626Known = []string{"sheet_name", "sheetName", "sheet-name", "SheetName"}
 
 // UnmarshalJSON decodes a LMStudio1626 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1387,7 +1432,7 @@ func (x *LMStudio1626) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	var seen [1]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "sheet_name":
+		case "sheet_name", "sheetName", "sheet-name", "SheetName":
 			if d.Claim(&seen[0], &it, lmStudio1626Keys[0]) {
 				if lenient.Null(it.Value) {
 					d.Missing("sheet_name", lmStudio1626Keys[0][1:])
@@ -1418,6 +1463,11 @@ func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "sheetName", "sheet-name", "SheetName":
+			if !f.Alias(k, "sheet_name") {
+				return false
+			}
+			fallthrough
 		case "sheet_name":
 			if seen[0] || !lenient.ReadString(f, &x.SheetName, 0) {
 				return false
@@ -1856,10 +1906,10 @@ func (x *ClaudeCode29104) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // nteract1678Keys holds the accepted keys of each field of Nteract1678, canonical name first.
-var nteract1678Keys = [1][]string{{"and_run"}}
+var nteract1678Keys = [1][]string{{"and_run", "andRun", "and-run", "AndRun"}}
 
 // nteract1678Known lists every key Nteract1678 accepts.
-var nteract1678Known = []string{"and_run"}
+var nteract1678Known = []string{"and_run", "andRun", "and-run", "AndRun"}
 
 // UnmarshalJSON decodes a Nteract1678 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1909,7 +1959,7 @@ func (x *Nteract1678) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	var seen [1]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "and_run":
+		case "and_run", "andRun", "and-run", "AndRun":
 			if d.Claim(&seen[0], &it, nteract1678Keys[0]) {
 				if !d.Absent(it.Value, "and_run", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.AndRun = d.Bool(it.Value, "and_run", 0)
@@ -1935,6 +1985,11 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "andRun", "and-run", "AndRun":
+			if !f.Alias(k, "and_run") {
+				return false
+			}
+			fallthrough
 		case "and_run":
 			if seen[0] || !lenient.ReadBool(f, &x.AndRun, 0) {
 				return false
@@ -1954,10 +2009,10 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // claudeCode22394Keys holds the accepted keys of each field of ClaudeCode22394, canonical name first.
-var claudeCode22394Keys = [2][]string{{"siteId"}, {"actions"}}
+var claudeCode22394Keys = [2][]string{{"siteId", "site_id", "site-id", "SiteId"}, {"actions"}}
 
 // claudeCode22394Known lists every key ClaudeCode22394 accepts.
-var claudeCode22394Known = []string{"siteId", "actions"}
+var claudeCode22394Known = []string{"siteId", "site_id", "site-id", "SiteId", "actions"}
 
 // UnmarshalJSON decodes a ClaudeCode22394 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1990,7 +2045,7 @@ func (x *ClaudeCode22394) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	var seen [2]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "siteId":
+		case "siteId", "site_id", "site-id", "SiteId":
 			if d.Claim(&seen[0], &it, claudeCode22394Keys[0]) {
 				if lenient.Null(it.Value) {
 					d.Missing("siteId", claudeCode22394Keys[0][1:])
@@ -3914,10 +3969,10 @@ func (x *ClaudeCode15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // parent15766Keys holds the accepted keys of each field of Parent15766, canonical name first.
-var parent15766Keys = [1][]string{{"database_id"}}
+var parent15766Keys = [1][]string{{"database_id", "databaseId", "database-id", "DatabaseId"}}
 
 // parent15766Known lists every key Parent15766 accepts.
-var parent15766Known = []string{"database_id"}
+var parent15766Known = []string{"database_id", "databaseId", "database-id", "DatabaseId"}
 
 // UnmarshalJSON decodes a Parent15766 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -3973,7 +4028,7 @@ func (x *Parent15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	var seen [1]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "database_id":
+		case "database_id", "databaseId", "database-id", "DatabaseId":
 			if d.Claim(&seen[0], &it, parent15766Keys[0]) {
 				if !d.Absent(it.Value, "database_id", lenient.AbsentNull) {
 					x.DatabaseID = d.String(it.Value, "database_id", 0)
@@ -3999,6 +4054,11 @@ func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "databaseId", "database-id", "DatabaseId":
+			if !f.Alias(k, "database_id") {
+				return false
+			}
+			fallthrough
 		case "database_id":
 			if seen[0] || !lenient.ReadString(f, &x.DatabaseID, 0) {
 				return false
@@ -4094,10 +4154,10 @@ func (x *ClaudeCode18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 }
 
 // parent18260Keys holds the accepted keys of each field of Parent18260, canonical name first.
-var parent18260Keys = [1][]string{{"data_source_id"}}
+var parent18260Keys = [1][]string{{"data_source_id", "dataSourceId", "data-source-id", "DataSourceId"}}
 
 // parent18260Known lists every key Parent18260 accepts.
-var parent18260Known = []string{"data_source_id"}
+var parent18260Known = []string{"data_source_id", "dataSourceId", "data-source-id", "DataSourceId"}
 
 // UnmarshalJSON decodes a Parent18260 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -4153,7 +4213,7 @@ func (x *Parent18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	var seen [1]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "data_source_id":
+		case "data_source_id", "dataSourceId", "data-source-id", "DataSourceId":
 			if d.Claim(&seen[0], &it, parent18260Keys[0]) {
 				if !d.Absent(it.Value, "data_source_id", lenient.AbsentNull) {
 					x.DataSourceID = d.String(it.Value, "data_source_id", 0)
@@ -4179,6 +4239,11 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "dataSourceId", "data-source-id", "DataSourceId":
+			if !f.Alias(k, "data_source_id") {
+				return false
+			}
+			fallthrough
 		case "data_source_id":
 			if seen[0] || !lenient.ReadString(f, &x.DataSourceID, 0) {
 				return false
@@ -4198,10 +4263,10 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // claudeCode5504Keys holds the accepted keys of each field of ClaudeCode5504, canonical name first.
-var claudeCode5504Keys = [1][]string{{"patch_content"}}
+var claudeCode5504Keys = [1][]string{{"patch_content", "patchContent", "patch-content", "PatchContent"}}
 
 // claudeCode5504Known lists every key ClaudeCode5504 accepts.
-var claudeCode5504Known = []string{"patch_content"}
+var claudeCode5504Known = []string{"patch_content", "patchContent", "patch-content", "PatchContent"}
 
 // UnmarshalJSON decodes a ClaudeCode5504 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -4234,7 +4299,7 @@ func (x *ClaudeCode5504) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	var seen [1]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "patch_content":
+		case "patch_content", "patchContent", "patch-content", "PatchContent":
 			if d.Claim(&seen[0], &it, claudeCode5504Keys[0]) {
 				if !d.Absent(it.Value, "patch_content", lenient.AbsentEmpty) {
 					if !lenient.Null(it.Value) {
@@ -4439,10 +4504,10 @@ func (x *FastMCP932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // user932Keys holds the accepted keys of each field of User932, canonical name first.
-var user932Keys = [4][]string{{"username"}, {"email"}, {"age"}, {"is_active"}}
+var user932Keys = [4][]string{{"username"}, {"email"}, {"age"}, {"is_active", "isActive", "is-active", "IsActive"}}
 
 // user932Known lists every key User932 accepts.
-var user932Known = []string{"username", "email", "age", "is_active"}
+var user932Known = []string{"username", "email", "age", "is_active", "isActive", "is-active", "IsActive"}
 
 // UnmarshalJSON decodes a User932 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -4523,7 +4588,7 @@ func (x *User932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					}
 				}
 			}
-		case "is_active":
+		case "is_active", "isActive", "is-active", "IsActive":
 			if d.Claim(&seen[3], &it, user932Keys[3]) {
 				if !d.Absent(it.Value, "is_active", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.IsActive = d.Bool(it.Value, "is_active", 0)
@@ -4576,6 +4641,11 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.Age = &p
+		case "isActive", "is-active", "IsActive":
+			if !f.Alias(k, "is_active") {
+				return false
+			}
+			fallthrough
 		case "is_active":
 			if seen[3] || !lenient.ReadBool(f, &x.IsActive, 0) {
 				return false
@@ -4601,10 +4671,10 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // templateAgent249Keys holds the accepted keys of each field of TemplateAgent249, canonical name first.
-var templateAgent249Keys = [3][]string{{"issueIdOrKey"}, {"fields"}, {"cloudId"}}
+var templateAgent249Keys = [3][]string{{"issueIdOrKey", "issue_id_or_key", "issue-id-or-key", "IssueIdOrKey"}, {"fields"}, {"cloudId", "cloud_id", "cloud-id", "CloudId"}}
 
 // templateAgent249Known lists every key TemplateAgent249 accepts.
-var templateAgent249Known = []string{"issueIdOrKey", "fields", "cloudId"}
+var templateAgent249Known = []string{"issueIdOrKey", "issue_id_or_key", "issue-id-or-key", "IssueIdOrKey", "fields", "cloudId", "cloud_id", "cloud-id", "CloudId"}
 
 // UnmarshalJSON decodes a TemplateAgent249 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -4637,7 +4707,7 @@ func (x *TemplateAgent249) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	var seen [3]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "issueIdOrKey":
+		case "issueIdOrKey", "issue_id_or_key", "issue-id-or-key", "IssueIdOrKey":
 			if d.Claim(&seen[0], &it, templateAgent249Keys[0]) {
 				if lenient.Null(it.Value) {
 					d.Missing("issueIdOrKey", templateAgent249Keys[0][1:])
@@ -4667,7 +4737,7 @@ func (x *TemplateAgent249) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 					}
 				}
 			}
-		case "cloudId":
+		case "cloudId", "cloud_id", "cloud-id", "CloudId":
 			if d.Claim(&seen[2], &it, templateAgent249Keys[2]) {
 				if lenient.Null(it.Value) {
 					d.Missing("cloudId", templateAgent249Keys[2][1:])
@@ -4802,10 +4872,10 @@ func (x *ClaudeAIMCP548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // params548Keys holds the accepted keys of each field of Params548, canonical name first.
-var params548Keys = [3][]string{{"model"}, {"prompt"}, {"aspect_ratio"}}
+var params548Keys = [3][]string{{"model"}, {"prompt"}, {"aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio"}}
 
 // params548Known lists every key Params548 accepts.
-var params548Known = []string{"model", "prompt", "aspect_ratio"}
+var params548Known = []string{"model", "prompt", "aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio"}
 
 // UnmarshalJSON decodes a Params548 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -4873,7 +4943,7 @@ func (x *Params548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 					x.Prompt = d.String(it.Value, "prompt", 0)
 				}
 			}
-		case "aspect_ratio":
+		case "aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio":
 			if d.Claim(&seen[2], &it, params548Keys[2]) {
 				if !d.Absent(it.Value, "aspect_ratio", lenient.AbsentNull) {
 					x.AspectRatio = d.String(it.Value, "aspect_ratio", 0)
@@ -4909,6 +4979,11 @@ func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[1] = true
+		case "aspectRatio", "aspect-ratio", "AspectRatio":
+			if !f.Alias(k, "aspect_ratio") {
+				return false
+			}
+			fallthrough
 		case "aspect_ratio":
 			if seen[2] || !lenient.ReadString(f, &x.AspectRatio, 0) {
 				return false
@@ -5133,10 +5208,10 @@ func (x *Langflow8059) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // mcpadapt38Keys holds the accepted keys of each field of Mcpadapt38, canonical name first.
-var mcpadapt38Keys = [2][]string{{"filters"}, {"maxResults"}}
+var mcpadapt38Keys = [2][]string{{"filters"}, {"maxResults", "max_results", "max-results", "MaxResults"}}
 
 // mcpadapt38Known lists every key Mcpadapt38 accepts.
-var mcpadapt38Known = []string{"filters", "maxResults"}
+var mcpadapt38Known = []string{"filters", "maxResults", "max_results", "max-results", "MaxResults"}
 
 // UnmarshalJSON decodes a Mcpadapt38 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -5189,7 +5264,7 @@ func (x *Mcpadapt38) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 					}
 				}
 			}
-		case "maxResults":
+		case "maxResults", "max_results", "max-results", "MaxResults":
 			if d.Claim(&seen[1], &it, mcpadapt38Keys[1]) {
 				if !d.Absent(it.Value, "maxResults", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.MaxResults = d.Float(it.Value, "maxResults", 64, 0)
@@ -5609,10 +5684,10 @@ func (x *ZammadMCP201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // params201Keys holds the accepted keys of each field of Params201, canonical name first.
-var params201Keys = [1][]string{{"response_format"}}
+var params201Keys = [1][]string{{"response_format", "responseFormat", "response-format", "ResponseFormat"}}
 
 // params201Known lists every key Params201 accepts.
-var params201Known = []string{"response_format"}
+var params201Known = []string{"response_format", "responseFormat", "response-format", "ResponseFormat"}
 
 // UnmarshalJSON decodes a Params201 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -5668,7 +5743,7 @@ func (x *Params201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	var seen [1]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "response_format":
+		case "response_format", "responseFormat", "response-format", "ResponseFormat":
 			if d.Claim(&seen[0], &it, params201Keys[0]) {
 				if !d.Absent(it.Value, "response_format", lenient.AbsentNull) {
 					mark := d.Mark()
@@ -5705,6 +5780,11 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "responseFormat", "response-format", "ResponseFormat":
+			if !f.Alias(k, "response_format") {
+				return false
+			}
+			fallthrough
 		case "response_format":
 			if seen[0] {
 				return false
@@ -5853,10 +5933,10 @@ func (x *Fixmap235) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // langchainMCPAdapters277Keys holds the accepted keys of each field of LangchainMCPAdapters277, canonical name first.
-var langchainMCPAdapters277Keys = [4][]string{{"resourceType"}, {"name"}, {"namespace"}, {"output"}}
+var langchainMCPAdapters277Keys = [4][]string{{"resourceType", "resource_type", "resource-type", "ResourceType"}, {"name"}, {"namespace"}, {"output"}}
 
 // langchainMCPAdapters277Known lists every key LangchainMCPAdapters277 accepts.
-var langchainMCPAdapters277Known = []string{"resourceType", "name", "namespace", "output"}
+var langchainMCPAdapters277Known = []string{"resourceType", "resource_type", "resource-type", "ResourceType", "name", "namespace", "output"}
 
 // UnmarshalJSON decodes a LangchainMCPAdapters277 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -5906,7 +5986,7 @@ func (x *LangchainMCPAdapters277) decodeNormgen(d *lenient.Decoder, v []byte, m 
 	var seen [4]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "resourceType":
+		case "resourceType", "resource_type", "resource-type", "ResourceType":
 			if d.Claim(&seen[0], &it, langchainMCPAdapters277Keys[0]) {
 				if lenient.Null(it.Value) {
 					d.Missing("resourceType", langchainMCPAdapters277Keys[0][1:])
@@ -5966,6 +6046,11 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 			break
 		}
 		switch string(k) {
+		case "resource_type", "resource-type", "ResourceType":
+			if !f.Alias(k, "resourceType") {
+				return false
+			}
+			fallthrough
 		case "resourceType":
 			if seen[0] || !lenient.ReadString(f, &x.ResourceType, 0) {
 				return false
@@ -6013,10 +6098,10 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 }
 
 // grafana641Keys holds the accepted keys of each field of Grafana641, canonical name first.
-var grafana641Keys = [1][]string{{"datasourceUid"}}
+var grafana641Keys = [1][]string{{"datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid"}}
 
 // grafana641Known lists every key Grafana641 accepts.
-var grafana641Known = []string{"datasourceUid"}
+var grafana641Known = []string{"datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid"}
 
 // UnmarshalJSON decodes a Grafana641 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -6066,7 +6151,7 @@ func (x *Grafana641) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	var seen [1]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "datasourceUid":
+		case "datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid":
 			if d.Claim(&seen[0], &it, grafana641Keys[0]) {
 				if lenient.Null(it.Value) {
 					d.Missing("datasourceUid", grafana641Keys[0][1:])
@@ -6097,6 +6182,11 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "datasource_uid", "datasource-uid", "DatasourceUid":
+			if !f.Alias(k, "datasourceUid") {
+				return false
+			}
+			fallthrough
 		case "datasourceUid":
 			if seen[0] || !lenient.ReadString(f, &x.DatasourceUID, 0) {
 				return false
@@ -6119,10 +6209,10 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // actualChat4728Keys holds the accepted keys of each field of ActualChat4728, canonical name first.
-var actualChat4728Keys = [2][]string{{"chatId"}, {"text"}}
+var actualChat4728Keys = [2][]string{{"chatId", "chat_id", "chat-id", "ChatId"}, {"text"}}
 
 // actualChat4728Known lists every key ActualChat4728 accepts.
-var actualChat4728Known = []string{"chatId", "text"}
+var actualChat4728Known = []string{"chatId", "chat_id", "chat-id", "ChatId", "text"}
 
 // UnmarshalJSON decodes a ActualChat4728 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -6172,7 +6262,7 @@ func (x *ActualChat4728) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	var seen [2]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "chatId":
+		case "chatId", "chat_id", "chat-id", "ChatId":
 			if d.Claim(&seen[0], &it, actualChat4728Keys[0]) {
 				if lenient.Null(it.Value) {
 					d.Missing("chatId", actualChat4728Keys[0][1:])
@@ -6214,6 +6304,11 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "chat_id", "chat-id", "ChatId":
+			if !f.Alias(k, "chatId") {
+				return false
+			}
+			fallthrough
 		case "chatId":
 			if seen[0] || !lenient.ReadString(f, &x.ChatID, 0) {
 				return false
@@ -6244,10 +6339,10 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // openclaw42580Keys holds the accepted keys of each field of Openclaw42580, canonical name first.
-var openclaw42580Keys = [3][]string{{"path"}, {"oldText"}, {"newText"}}
+var openclaw42580Keys = [3][]string{{"path"}, {"oldText", "old_text", "old-text", "OldText"}, {"newText", "new_text", "new-text", "NewText"}}
 
 // openclaw42580Known lists every key Openclaw42580 accepts.
-var openclaw42580Known = []string{"path", "oldText", "newText"}
+var openclaw42580Known = []string{"path", "oldText", "old_text", "old-text", "OldText", "newText", "new_text", "new-text", "NewText"}
 
 // UnmarshalJSON decodes a Openclaw42580 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -6305,7 +6400,7 @@ func (x *Openclaw42580) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 					x.Path = d.String(it.Value, "path", 0)
 				}
 			}
-		case "oldText":
+		case "oldText", "old_text", "old-text", "OldText":
 			if d.Claim(&seen[1], &it, openclaw42580Keys[1]) {
 				if lenient.Null(it.Value) {
 					d.Missing("oldText", openclaw42580Keys[1][1:])
@@ -6313,7 +6408,7 @@ func (x *Openclaw42580) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 					x.OldText = d.String(it.Value, "oldText", 0)
 				}
 			}
-		case "newText":
+		case "newText", "new_text", "new-text", "NewText":
 			if d.Claim(&seen[2], &it, openclaw42580Keys[2]) {
 				if lenient.Null(it.Value) {
 					d.Missing("newText", openclaw42580Keys[2][1:])
@@ -6355,11 +6450,21 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
+		case "old_text", "old-text", "OldText":
+			if !f.Alias(k, "oldText") {
+				return false
+			}
+			fallthrough
 		case "oldText":
 			if seen[1] || !lenient.ReadString(f, &x.OldText, 0) {
 				return false
 			}
 			seen[1] = true
+		case "new_text", "new-text", "NewText":
+			if !f.Alias(k, "newText") {
+				return false
+			}
+			fallthrough
 		case "newText":
 			if seen[2] || !lenient.ReadString(f, &x.NewText, 0) {
 				return false
@@ -6388,10 +6493,10 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // pasclaw427Keys holds the accepted keys of each field of Pasclaw427, canonical name first.
-var pasclaw427Keys = [3][]string{{"path"}, {"old_text"}, {"new_text"}}
+var pasclaw427Keys = [3][]string{{"path"}, {"old_text", "oldText", "old-text", "OldText"}, {"new_text", "newText", "new-text", "NewText"}}
 
 // pasclaw427Known lists every key Pasclaw427 accepts.
-var pasclaw427Known = []string{"path", "old_text", "new_text"}
+var pasclaw427Known = []string{"path", "old_text", "oldText", "old-text", "OldText", "new_text", "newText", "new-text", "NewText"}
 
 // UnmarshalJSON decodes a Pasclaw427 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -6449,7 +6554,7 @@ func (x *Pasclaw427) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 					x.Path = d.String(it.Value, "path", 0)
 				}
 			}
-		case "old_text":
+		case "old_text", "oldText", "old-text", "OldText":
 			if d.Claim(&seen[1], &it, pasclaw427Keys[1]) {
 				if lenient.Null(it.Value) {
 					d.Missing("old_text", pasclaw427Keys[1][1:])
@@ -6457,7 +6562,7 @@ func (x *Pasclaw427) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 					x.OldText = d.String(it.Value, "old_text", 0)
 				}
 			}
-		case "new_text":
+		case "new_text", "newText", "new-text", "NewText":
 			if d.Claim(&seen[2], &it, pasclaw427Keys[2]) {
 				if lenient.Null(it.Value) {
 					d.Missing("new_text", pasclaw427Keys[2][1:])
@@ -6499,11 +6604,21 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
+		case "oldText", "old-text", "OldText":
+			if !f.Alias(k, "old_text") {
+				return false
+			}
+			fallthrough
 		case "old_text":
 			if seen[1] || !lenient.ReadString(f, &x.OldText, 0) {
 				return false
 			}
 			seen[1] = true
+		case "newText", "new-text", "NewText":
+			if !f.Alias(k, "new_text") {
+				return false
+			}
+			fallthrough
 		case "new_text":
 			if seen[2] || !lenient.ReadString(f, &x.NewText, 0) {
 				return false
@@ -6532,10 +6647,10 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // boltai317Keys holds the accepted keys of each field of Boltai317, canonical name first.
-var boltai317Keys = [4][]string{{"thought"}, {"nextThoughtNeeded"}, {"thoughtNumber"}, {"totalThoughts"}}
+var boltai317Keys = [4][]string{{"thought"}, {"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}}
 
 // boltai317Known lists every key Boltai317 accepts.
-var boltai317Known = []string{"thought", "nextThoughtNeeded", "thoughtNumber", "totalThoughts"}
+var boltai317Known = []string{"thought", "nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded", "thoughtNumber", "thought_number", "thought-number", "ThoughtNumber", "totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}
 
 // UnmarshalJSON decodes a Boltai317 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -6593,7 +6708,7 @@ func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 					x.Thought = d.String(it.Value, "thought", 0)
 				}
 			}
-		case "nextThoughtNeeded":
+		case "nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
 			if d.Claim(&seen[1], &it, boltai317Keys[1]) {
 				if lenient.Null(it.Value) {
 					d.Missing("nextThoughtNeeded", boltai317Keys[1][1:])
@@ -6601,7 +6716,7 @@ func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 					x.NextThoughtNeeded = d.Bool(it.Value, "nextThoughtNeeded", 0)
 				}
 			}
-		case "thoughtNumber":
+		case "thoughtNumber", "thought_number", "thought-number", "ThoughtNumber":
 			if d.Claim(&seen[2], &it, boltai317Keys[2]) {
 				if lenient.Null(it.Value) {
 					d.Missing("thoughtNumber", boltai317Keys[2][1:])
@@ -6618,7 +6733,7 @@ func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 					x.ThoughtNumber = int(val)
 				}
 			}
-		case "totalThoughts":
+		case "totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts":
 			if d.Claim(&seen[3], &it, boltai317Keys[3]) {
 				if lenient.Null(it.Value) {
 					d.Missing("totalThoughts", boltai317Keys[3][1:])
@@ -6672,11 +6787,21 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
+		case "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
+			if !f.Alias(k, "nextThoughtNeeded") {
+				return false
+			}
+			fallthrough
 		case "nextThoughtNeeded":
 			if seen[1] || !lenient.ReadBool(f, &x.NextThoughtNeeded, 0) {
 				return false
 			}
 			seen[1] = true
+		case "thought_number", "thought-number", "ThoughtNumber":
+			if !f.Alias(k, "thoughtNumber") {
+				return false
+			}
+			fallthrough
 		case "thoughtNumber":
 			if seen[2] {
 				return false
@@ -6690,6 +6815,11 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.ThoughtNumber = int(val)
+		case "total_thoughts", "total-thoughts", "TotalThoughts":
+			if !f.Alias(k, "totalThoughts") {
+				return false
+			}
+			fallthrough
 		case "totalThoughts":
 			if seen[3] {
 				return false
@@ -8632,7 +8762,6 @@ const actualChat4728Schema = `{
   },
   "type": "object",
   "required": [
-    "chatId",
     "text"
   ]
 }
@@ -8651,7 +8780,6 @@ const actualChat4728SchemaTypeArray = `{
   },
   "type": "object",
   "required": [
-    "chatId",
     "text"
   ]
 }
@@ -8669,7 +8797,6 @@ const actualChat4728SchemaGemini = `{
   },
   "type": "object",
   "required": [
-    "chatId",
     "text"
   ]
 }
@@ -8894,10 +9021,7 @@ const boltai317Schema = `{
   },
   "type": "object",
   "required": [
-    "thought",
-    "nextThoughtNeeded",
-    "thoughtNumber",
-    "totalThoughts"
+    "thought"
   ]
 }
 `
@@ -8935,10 +9059,7 @@ const boltai317SchemaTypeArray = `{
   },
   "type": "object",
   "required": [
-    "thought",
-    "nextThoughtNeeded",
-    "thoughtNumber",
-    "totalThoughts"
+    "thought"
   ]
 }
 `
@@ -8963,10 +9084,7 @@ const boltai317SchemaGemini = `{
   },
   "type": "object",
   "required": [
-    "thought",
-    "nextThoughtNeeded",
-    "thoughtNumber",
-    "totalThoughts"
+    "thought"
   ]
 }
 `
@@ -9414,7 +9532,6 @@ const claudeCode22394Schema = `{
   },
   "type": "object",
   "required": [
-    "siteId",
     "actions"
   ]
 }
@@ -9442,7 +9559,6 @@ const claudeCode22394SchemaTypeArray = `{
   },
   "type": "object",
   "required": [
-    "siteId",
     "actions"
   ]
 }
@@ -9463,7 +9579,6 @@ const claudeCode22394SchemaGemini = `{
   },
   "type": "object",
   "required": [
-    "siteId",
     "actions"
   ]
 }
@@ -9484,10 +9599,7 @@ const claudeCode24597Schema = `{
       ]
     }
   },
-  "type": "object",
-  "required": [
-    "pull_number"
-  ]
+  "type": "object"
 }
 `
 
@@ -9503,10 +9615,7 @@ const claudeCode24597SchemaTypeArray = `{
       ]
     }
   },
-  "type": "object",
-  "required": [
-    "pull_number"
-  ]
+  "type": "object"
 }
 `
 
@@ -9517,10 +9626,7 @@ const claudeCode24597SchemaGemini = `{
       "type": "number"
     }
   },
-  "type": "object",
-  "required": [
-    "pull_number"
-  ]
+  "type": "object"
 }
 `
 
@@ -11951,10 +12057,7 @@ const grafana641Schema = `{
       "type": "string"
     }
   },
-  "type": "object",
-  "required": [
-    "datasourceUid"
-  ]
+  "type": "object"
 }
 `
 
@@ -11966,10 +12069,7 @@ const grafana641SchemaTypeArray = `{
       "type": "string"
     }
   },
-  "type": "object",
-  "required": [
-    "datasourceUid"
-  ]
+  "type": "object"
 }
 `
 
@@ -11980,10 +12080,7 @@ const grafana641SchemaGemini = `{
       "type": "string"
     }
   },
-  "type": "object",
-  "required": [
-    "datasourceUid"
-  ]
+  "type": "object"
 }
 `
 
@@ -12145,10 +12242,7 @@ const langchainMCPAdapters277Schema = `{
       ]
     }
   },
-  "type": "object",
-  "required": [
-    "resourceType"
-  ]
+  "type": "object"
 }
 `
 
@@ -12180,10 +12274,7 @@ const langchainMCPAdapters277SchemaTypeArray = `{
       ]
     }
   },
-  "type": "object",
-  "required": [
-    "resourceType"
-  ]
+  "type": "object"
 }
 `
 
@@ -12213,10 +12304,7 @@ const langchainMCPAdapters277SchemaGemini = `{
       "nullable": true
     }
   },
-  "type": "object",
-  "required": [
-    "resourceType"
-  ]
+  "type": "object"
 }
 `
 
@@ -12355,10 +12443,7 @@ const lmStudio1626Schema = `{
       "type": "string"
     }
   },
-  "type": "object",
-  "required": [
-    "sheet_name"
-  ]
+  "type": "object"
 }
 `
 
@@ -12370,10 +12455,7 @@ const lmStudio1626SchemaTypeArray = `{
       "type": "string"
     }
   },
-  "type": "object",
-  "required": [
-    "sheet_name"
-  ]
+  "type": "object"
 }
 `
 
@@ -12384,10 +12466,7 @@ const lmStudio1626SchemaGemini = `{
       "type": "string"
     }
   },
-  "type": "object",
-  "required": [
-    "sheet_name"
-  ]
+  "type": "object"
 }
 `
 
@@ -12819,9 +12898,7 @@ const openclaw42580Schema = `{
   },
   "type": "object",
   "required": [
-    "path",
-    "oldText",
-    "newText"
+    "path"
   ]
 }
 `
@@ -12842,9 +12919,7 @@ const openclaw42580SchemaTypeArray = `{
   },
   "type": "object",
   "required": [
-    "path",
-    "oldText",
-    "newText"
+    "path"
   ]
 }
 `
@@ -12864,9 +12939,7 @@ const openclaw42580SchemaGemini = `{
   },
   "type": "object",
   "required": [
-    "path",
-    "oldText",
-    "newText"
+    "path"
   ]
 }
 `
@@ -12929,10 +13002,7 @@ const opencode1328Schema = `{
       ]
     }
   },
-  "type": "object",
-  "required": [
-    "filePath"
-  ]
+  "type": "object"
 }
 `
 
@@ -12960,10 +13030,7 @@ const opencode1328SchemaTypeArray = `{
       ]
     }
   },
-  "type": "object",
-  "required": [
-    "filePath"
-  ]
+  "type": "object"
 }
 `
 
@@ -12982,10 +13049,7 @@ const opencode1328SchemaGemini = `{
       "nullable": true
     }
   },
-  "type": "object",
-  "required": [
-    "filePath"
-  ]
+  "type": "object"
 }
 `
 
@@ -13061,10 +13125,7 @@ const opencode1328OffsetSchema = `{
       ]
     }
   },
-  "type": "object",
-  "required": [
-    "filePath"
-  ]
+  "type": "object"
 }
 `
 
@@ -13092,10 +13153,7 @@ const opencode1328OffsetSchemaTypeArray = `{
       ]
     }
   },
-  "type": "object",
-  "required": [
-    "filePath"
-  ]
+  "type": "object"
 }
 `
 
@@ -13114,10 +13172,7 @@ const opencode1328OffsetSchemaGemini = `{
       "nullable": true
     }
   },
-  "type": "object",
-  "required": [
-    "filePath"
-  ]
+  "type": "object"
 }
 `
 
@@ -13305,9 +13360,7 @@ const pasclaw427Schema = `{
   },
   "type": "object",
   "required": [
-    "path",
-    "old_text",
-    "new_text"
+    "path"
   ]
 }
 `
@@ -13328,9 +13381,7 @@ const pasclaw427SchemaTypeArray = `{
   },
   "type": "object",
   "required": [
-    "path",
-    "old_text",
-    "new_text"
+    "path"
   ]
 }
 `
@@ -13350,9 +13401,7 @@ const pasclaw427SchemaGemini = `{
   },
   "type": "object",
   "required": [
-    "path",
-    "old_text",
-    "new_text"
+    "path"
   ]
 }
 `
@@ -13674,12 +13723,7 @@ const servers2905Schema = `{
       ]
     }
   },
-  "type": "object",
-  "required": [
-    "nextThoughtNeeded",
-    "thoughtNumber",
-    "totalThoughts"
-  ]
+  "type": "object"
 }
 `
 
@@ -13719,12 +13763,7 @@ const servers2905SchemaTypeArray = `{
       ]
     }
   },
-  "type": "object",
-  "required": [
-    "nextThoughtNeeded",
-    "thoughtNumber",
-    "totalThoughts"
-  ]
+  "type": "object"
 }
 `
 
@@ -13747,12 +13786,7 @@ const servers2905SchemaGemini = `{
       "nullable": true
     }
   },
-  "type": "object",
-  "required": [
-    "nextThoughtNeeded",
-    "thoughtNumber",
-    "totalThoughts"
-  ]
+  "type": "object"
 }
 `
 
@@ -14258,9 +14292,7 @@ const templateAgent249Schema = `{
   },
   "type": "object",
   "required": [
-    "issueIdOrKey",
-    "fields",
-    "cloudId"
+    "fields"
   ]
 }
 `
@@ -14284,9 +14316,7 @@ const templateAgent249SchemaTypeArray = `{
   },
   "type": "object",
   "required": [
-    "issueIdOrKey",
-    "fields",
-    "cloudId"
+    "fields"
   ]
 }
 `
@@ -14306,9 +14336,7 @@ const templateAgent249SchemaGemini = `{
   },
   "type": "object",
   "required": [
-    "issueIdOrKey",
-    "fields",
-    "cloudId"
+    "fields"
   ]
 }
 `
@@ -14711,7 +14739,29 @@ func NormgenTools() []lenient.Tool {
 			Description: "ActualChat4728 is post_message (Actual-Chat/actual-chat issue 4728).",
 			InputSchema: json.RawMessage(actualChat4728Schema),
 			Name:        "actual-chat-4728",
-			Rules:       []lenient.Rule{},
+			Rules: []lenient.Rule{
+				{
+					From:  "chat_id",
+					ID:    "actual-chat-4728.chatId.alias.chat_id",
+					To:    "chatId",
+					Tools: []string{"actual-chat-4728"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "chat-id",
+					ID:    "actual-chat-4728.chatId.alias.chat-id",
+					To:    "chatId",
+					Tools: []string{"actual-chat-4728"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "ChatId",
+					ID:    "actual-chat-4728.chatId.alias.ChatId",
+					To:    "chatId",
+					Tools: []string{"actual-chat-4728"},
+					Type:  lenient.RuleParamAlias,
+				},
+			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(actualChat4728SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(actualChat4728SchemaOpenAIStrict),
@@ -14794,6 +14844,27 @@ func NormgenTools() []lenient.Tool {
 			Name:        "boltai-317",
 			Rules: []lenient.Rule{
 				{
+					From:  "next_thought_needed",
+					ID:    "boltai-317.nextThoughtNeeded.alias.next_thought_needed",
+					To:    "nextThoughtNeeded",
+					Tools: []string{"boltai-317"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "next-thought-needed",
+					ID:    "boltai-317.nextThoughtNeeded.alias.next-thought-needed",
+					To:    "nextThoughtNeeded",
+					Tools: []string{"boltai-317"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "NextThoughtNeeded",
+					ID:    "boltai-317.nextThoughtNeeded.alias.NextThoughtNeeded",
+					To:    "nextThoughtNeeded",
+					Tools: []string{"boltai-317"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					CoerceTo: "bool",
 					From:     "nextThoughtNeeded",
 					ID:       "boltai-317.nextThoughtNeeded.coerce",
@@ -14801,11 +14872,53 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "thought_number",
+					ID:    "boltai-317.thoughtNumber.alias.thought_number",
+					To:    "thoughtNumber",
+					Tools: []string{"boltai-317"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "thought-number",
+					ID:    "boltai-317.thoughtNumber.alias.thought-number",
+					To:    "thoughtNumber",
+					Tools: []string{"boltai-317"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "ThoughtNumber",
+					ID:    "boltai-317.thoughtNumber.alias.ThoughtNumber",
+					To:    "thoughtNumber",
+					Tools: []string{"boltai-317"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					CoerceTo: "int",
 					From:     "thoughtNumber",
 					ID:       "boltai-317.thoughtNumber.coerce",
 					Tools:    []string{"boltai-317"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "total_thoughts",
+					ID:    "boltai-317.totalThoughts.alias.total_thoughts",
+					To:    "totalThoughts",
+					Tools: []string{"boltai-317"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "total-thoughts",
+					ID:    "boltai-317.totalThoughts.alias.total-thoughts",
+					To:    "totalThoughts",
+					Tools: []string{"boltai-317"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "TotalThoughts",
+					ID:    "boltai-317.totalThoughts.alias.TotalThoughts",
+					To:    "totalThoughts",
+					Tools: []string{"boltai-317"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					CoerceTo: "int",
@@ -14854,6 +14967,27 @@ func NormgenTools() []lenient.Tool {
 					Value: json.RawMessage(`[null]`),
 				},
 				{
+					ID:    "claude-ai-mcp-548.params.aspect_ratio.alias.aspectRatio",
+					Path:  "params.aspectRatio",
+					To:    "aspect_ratio",
+					Tools: []string{"claude-ai-mcp-548"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "claude-ai-mcp-548.params.aspect_ratio.alias.aspect-ratio",
+					Path:  "params.aspect-ratio",
+					To:    "aspect_ratio",
+					Tools: []string{"claude-ai-mcp-548"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "claude-ai-mcp-548.params.aspect_ratio.alias.AspectRatio",
+					Path:  "params.AspectRatio",
+					To:    "aspect_ratio",
+					Tools: []string{"claude-ai-mcp-548"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					ID:    "claude-ai-mcp-548.params.aspect_ratio.absent",
 					Path:  "params.aspect_ratio",
 					Tools: []string{"claude-ai-mcp-548"},
@@ -14886,6 +15020,27 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "claude-code-15766.parent.database_id.alias.databaseId",
+					Path:  "parent.databaseId",
+					To:    "database_id",
+					Tools: []string{"claude-code-15766"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "claude-code-15766.parent.database_id.alias.database-id",
+					Path:  "parent.database-id",
+					To:    "database_id",
+					Tools: []string{"claude-code-15766"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "claude-code-15766.parent.database_id.alias.DatabaseId",
+					Path:  "parent.DatabaseId",
+					To:    "database_id",
+					Tools: []string{"claude-code-15766"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					ID:    "claude-code-15766.parent.database_id.absent",
 					Path:  "parent.database_id",
 					Tools: []string{"claude-code-15766"},
@@ -14916,6 +15071,27 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"claude-code-18260"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "claude-code-18260.parent.data_source_id.alias.dataSourceId",
+					Path:  "parent.dataSourceId",
+					To:    "data_source_id",
+					Tools: []string{"claude-code-18260"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "claude-code-18260.parent.data_source_id.alias.data-source-id",
+					Path:  "parent.data-source-id",
+					To:    "data_source_id",
+					Tools: []string{"claude-code-18260"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "claude-code-18260.parent.data_source_id.alias.DataSourceId",
+					Path:  "parent.DataSourceId",
+					To:    "data_source_id",
+					Tools: []string{"claude-code-18260"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					ID:    "claude-code-18260.parent.data_source_id.absent",
@@ -14956,6 +15132,27 @@ func NormgenTools() []lenient.Tool {
 			Name:        "claude-code-22394",
 			Rules: []lenient.Rule{
 				{
+					From:  "site_id",
+					ID:    "claude-code-22394.siteId.alias.site_id",
+					To:    "siteId",
+					Tools: []string{"claude-code-22394"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "site-id",
+					ID:    "claude-code-22394.siteId.alias.site-id",
+					To:    "siteId",
+					Tools: []string{"claude-code-22394"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "SiteId",
+					ID:    "claude-code-22394.siteId.alias.SiteId",
+					To:    "siteId",
+					Tools: []string{"claude-code-22394"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "actions",
 					ID:    "claude-code-22394.actions.json",
 					To:    "native",
@@ -14986,6 +15183,27 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode24597Schema),
 			Name:        "claude-code-24597",
 			Rules: []lenient.Rule{
+				{
+					From:  "pullNumber",
+					ID:    "claude-code-24597.pull_number.alias.pullNumber",
+					To:    "pull_number",
+					Tools: []string{"claude-code-24597"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "pull-number",
+					ID:    "claude-code-24597.pull_number.alias.pull-number",
+					To:    "pull_number",
+					Tools: []string{"claude-code-24597"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "PullNumber",
+					ID:    "claude-code-24597.pull_number.alias.PullNumber",
+					To:    "pull_number",
+					Tools: []string{"claude-code-24597"},
+					Type:  lenient.RuleParamAlias,
+				},
 				{
 					CoerceTo: "float",
 					From:     "pull_number",
@@ -15113,6 +15331,27 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode5504Schema),
 			Name:        "claude-code-5504",
 			Rules: []lenient.Rule{
+				{
+					From:  "patchContent",
+					ID:    "claude-code-5504.patch_content.alias.patchContent",
+					To:    "patch_content",
+					Tools: []string{"claude-code-5504"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "patch-content",
+					ID:    "claude-code-5504.patch_content.alias.patch-content",
+					To:    "patch_content",
+					Tools: []string{"claude-code-5504"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "PatchContent",
+					ID:    "claude-code-5504.patch_content.alias.PatchContent",
+					To:    "patch_content",
+					Tools: []string{"claude-code-5504"},
+					Type:  lenient.RuleParamAlias,
+				},
 				{
 					From:  "patch_content",
 					ID:    "claude-code-5504.patch_content.absent",
@@ -15746,6 +15985,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "fastmcp-932.user.is_active.alias.isActive",
+					Path:  "user.isActive",
+					To:    "is_active",
+					Tools: []string{"fastmcp-932"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "fastmcp-932.user.is_active.alias.is-active",
+					Path:  "user.is-active",
+					To:    "is_active",
+					Tools: []string{"fastmcp-932"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "fastmcp-932.user.is_active.alias.IsActive",
+					Path:  "user.IsActive",
+					To:    "is_active",
+					Tools: []string{"fastmcp-932"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					ID:    "fastmcp-932.user.is_active.absent",
 					Path:  "user.is_active",
 					Tools: []string{"fastmcp-932"},
@@ -15865,7 +16125,29 @@ func NormgenTools() []lenient.Tool {
 			Description: "Grafana641 is query_prometheus (grafana/mcp-grafana issue 641).",
 			InputSchema: json.RawMessage(grafana641Schema),
 			Name:        "grafana-641",
-			Rules:       []lenient.Rule{},
+			Rules: []lenient.Rule{
+				{
+					From:  "datasource_uid",
+					ID:    "grafana-641.datasourceUid.alias.datasource_uid",
+					To:    "datasourceUid",
+					Tools: []string{"grafana-641"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "datasource-uid",
+					ID:    "grafana-641.datasourceUid.alias.datasource-uid",
+					To:    "datasourceUid",
+					Tools: []string{"grafana-641"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "DatasourceUid",
+					ID:    "grafana-641.datasourceUid.alias.DatasourceUid",
+					To:    "datasourceUid",
+					Tools: []string{"grafana-641"},
+					Type:  lenient.RuleParamAlias,
+				},
+			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(grafana641SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(grafana641SchemaOpenAIStrict),
@@ -15915,6 +16197,27 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(langchainMCPAdapters277Schema),
 			Name:        "langchain-mcp-adapters-277",
 			Rules: []lenient.Rule{
+				{
+					From:  "resource_type",
+					ID:    "langchain-mcp-adapters-277.resourceType.alias.resource_type",
+					To:    "resourceType",
+					Tools: []string{"langchain-mcp-adapters-277"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "resource-type",
+					ID:    "langchain-mcp-adapters-277.resourceType.alias.resource-type",
+					To:    "resourceType",
+					Tools: []string{"langchain-mcp-adapters-277"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "ResourceType",
+					ID:    "langchain-mcp-adapters-277.resourceType.alias.ResourceType",
+					To:    "resourceType",
+					Tools: []string{"langchain-mcp-adapters-277"},
+					Type:  lenient.RuleParamAlias,
+				},
 				{
 					From:  "name",
 					ID:    "langchain-mcp-adapters-277.name.absent",
@@ -15992,7 +16295,29 @@ func NormgenTools() []lenient.Tool {
 			Description: "LMStudio1626 is an Excel tool with a sheet name (lmstudio-bug-tracker\nissue 1626).",
 			InputSchema: json.RawMessage(lmStudio1626Schema),
 			Name:        "lmstudio-1626",
-			Rules:       []lenient.Rule{},
+			Rules: []lenient.Rule{
+				{
+					From:  "sheetName",
+					ID:    "lmstudio-1626.sheet_name.alias.sheetName",
+					To:    "sheet_name",
+					Tools: []string{"lmstudio-1626"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "sheet-name",
+					ID:    "lmstudio-1626.sheet_name.alias.sheet-name",
+					To:    "sheet_name",
+					Tools: []string{"lmstudio-1626"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "SheetName",
+					ID:    "lmstudio-1626.sheet_name.alias.SheetName",
+					To:    "sheet_name",
+					Tools: []string{"lmstudio-1626"},
+					Type:  lenient.RuleParamAlias,
+				},
+			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(lmStudio1626SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(lmStudio1626SchemaOpenAIStrict),
@@ -16089,6 +16414,27 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					From:  "max_results",
+					ID:    "mcpadapt-38.maxResults.alias.max_results",
+					To:    "maxResults",
+					Tools: []string{"mcpadapt-38"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "max-results",
+					ID:    "mcpadapt-38.maxResults.alias.max-results",
+					To:    "maxResults",
+					Tools: []string{"mcpadapt-38"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "MaxResults",
+					ID:    "mcpadapt-38.maxResults.alias.MaxResults",
+					To:    "maxResults",
+					Tools: []string{"mcpadapt-38"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "maxResults",
 					ID:    "mcpadapt-38.maxResults.absent",
 					Tools: []string{"mcpadapt-38"},
@@ -16145,6 +16491,27 @@ func NormgenTools() []lenient.Tool {
 			Name:        "nteract-1678",
 			Rules: []lenient.Rule{
 				{
+					From:  "andRun",
+					ID:    "nteract-1678.and_run.alias.andRun",
+					To:    "and_run",
+					Tools: []string{"nteract-1678"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "and-run",
+					ID:    "nteract-1678.and_run.alias.and-run",
+					To:    "and_run",
+					Tools: []string{"nteract-1678"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "AndRun",
+					ID:    "nteract-1678.and_run.alias.AndRun",
+					To:    "and_run",
+					Tools: []string{"nteract-1678"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "and_run",
 					ID:    "nteract-1678.and_run.absent",
 					Tools: []string{"nteract-1678"},
@@ -16175,7 +16542,50 @@ func NormgenTools() []lenient.Tool {
 			Description: "Openclaw42580 is edit (openclaw/openclaw PR 42580).",
 			InputSchema: json.RawMessage(openclaw42580Schema),
 			Name:        "openclaw-42580",
-			Rules:       []lenient.Rule{},
+			Rules: []lenient.Rule{
+				{
+					From:  "old_text",
+					ID:    "openclaw-42580.oldText.alias.old_text",
+					To:    "oldText",
+					Tools: []string{"openclaw-42580"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "old-text",
+					ID:    "openclaw-42580.oldText.alias.old-text",
+					To:    "oldText",
+					Tools: []string{"openclaw-42580"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "OldText",
+					ID:    "openclaw-42580.oldText.alias.OldText",
+					To:    "oldText",
+					Tools: []string{"openclaw-42580"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "new_text",
+					ID:    "openclaw-42580.newText.alias.new_text",
+					To:    "newText",
+					Tools: []string{"openclaw-42580"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "new-text",
+					ID:    "openclaw-42580.newText.alias.new-text",
+					To:    "newText",
+					Tools: []string{"openclaw-42580"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "NewText",
+					ID:    "openclaw-42580.newText.alias.NewText",
+					To:    "newText",
+					Tools: []string{"openclaw-42580"},
+					Type:  lenient.RuleParamAlias,
+				},
+			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(openclaw42580SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(openclaw42580SchemaOpenAIStrict),
@@ -16193,6 +16603,27 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(opencode1328Schema),
 			Name:        "opencode-1328",
 			Rules: []lenient.Rule{
+				{
+					From:  "file_path",
+					ID:    "opencode-1328.filePath.alias.file_path",
+					To:    "filePath",
+					Tools: []string{"opencode-1328"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "file-path",
+					ID:    "opencode-1328.filePath.alias.file-path",
+					To:    "filePath",
+					Tools: []string{"opencode-1328"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "FilePath",
+					ID:    "opencode-1328.filePath.alias.FilePath",
+					To:    "filePath",
+					Tools: []string{"opencode-1328"},
+					Type:  lenient.RuleParamAlias,
+				},
 				{
 					From:  "offset",
 					ID:    "opencode-1328.offset.absent",
@@ -16240,6 +16671,27 @@ func NormgenTools() []lenient.Tool {
 			Name:        "opencode-1328-offset",
 			Rules: []lenient.Rule{
 				{
+					From:  "file_path",
+					ID:    "opencode-1328-offset.filePath.alias.file_path",
+					To:    "filePath",
+					Tools: []string{"opencode-1328-offset"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "file-path",
+					ID:    "opencode-1328-offset.filePath.alias.file-path",
+					To:    "filePath",
+					Tools: []string{"opencode-1328-offset"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "FilePath",
+					ID:    "opencode-1328-offset.filePath.alias.FilePath",
+					To:    "filePath",
+					Tools: []string{"opencode-1328-offset"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "offset",
 					ID:    "opencode-1328-offset.offset.absent",
 					Tools: []string{"opencode-1328-offset"},
@@ -16286,6 +16738,27 @@ func NormgenTools() []lenient.Tool {
 			Name:        "openhands-sdk-1085",
 			Rules: []lenient.Rule{
 				{
+					From:  "lineNumber",
+					ID:    "openhands-sdk-1085.line_number.alias.lineNumber",
+					To:    "line_number",
+					Tools: []string{"openhands-sdk-1085"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "line-number",
+					ID:    "openhands-sdk-1085.line_number.alias.line-number",
+					To:    "line_number",
+					Tools: []string{"openhands-sdk-1085"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "LineNumber",
+					ID:    "openhands-sdk-1085.line_number.alias.LineNumber",
+					To:    "line_number",
+					Tools: []string{"openhands-sdk-1085"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "line_number",
 					ID:    "openhands-sdk-1085.line_number.absent",
 					Tools: []string{"openhands-sdk-1085"},
@@ -16298,6 +16771,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "openhands-sdk-1085.line_number.coerce",
 					Tools:    []string{"openhands-sdk-1085"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "linesAfter",
+					ID:    "openhands-sdk-1085.lines_after.alias.linesAfter",
+					To:    "lines_after",
+					Tools: []string{"openhands-sdk-1085"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "lines-after",
+					ID:    "openhands-sdk-1085.lines_after.alias.lines-after",
+					To:    "lines_after",
+					Tools: []string{"openhands-sdk-1085"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "LinesAfter",
+					ID:    "openhands-sdk-1085.lines_after.alias.LinesAfter",
+					To:    "lines_after",
+					Tools: []string{"openhands-sdk-1085"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "lines_after",
@@ -16330,7 +16824,50 @@ func NormgenTools() []lenient.Tool {
 			Description: "Pasclaw427 is edit_file (FMXExpress/PasClaw PR 427).",
 			InputSchema: json.RawMessage(pasclaw427Schema),
 			Name:        "pasclaw-427",
-			Rules:       []lenient.Rule{},
+			Rules: []lenient.Rule{
+				{
+					From:  "oldText",
+					ID:    "pasclaw-427.old_text.alias.oldText",
+					To:    "old_text",
+					Tools: []string{"pasclaw-427"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "old-text",
+					ID:    "pasclaw-427.old_text.alias.old-text",
+					To:    "old_text",
+					Tools: []string{"pasclaw-427"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "OldText",
+					ID:    "pasclaw-427.old_text.alias.OldText",
+					To:    "old_text",
+					Tools: []string{"pasclaw-427"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "newText",
+					ID:    "pasclaw-427.new_text.alias.newText",
+					To:    "new_text",
+					Tools: []string{"pasclaw-427"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "new-text",
+					ID:    "pasclaw-427.new_text.alias.new-text",
+					To:    "new_text",
+					Tools: []string{"pasclaw-427"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "NewText",
+					ID:    "pasclaw-427.new_text.alias.NewText",
+					To:    "new_text",
+					Tools: []string{"pasclaw-427"},
+					Type:  lenient.RuleParamAlias,
+				},
+			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(pasclaw427SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(pasclaw427SchemaOpenAIStrict),
@@ -16445,11 +16982,53 @@ func NormgenTools() []lenient.Tool {
 			Name:        "servers-2905",
 			Rules: []lenient.Rule{
 				{
+					From:  "next_thought_needed",
+					ID:    "servers-2905.nextThoughtNeeded.alias.next_thought_needed",
+					To:    "nextThoughtNeeded",
+					Tools: []string{"servers-2905"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "next-thought-needed",
+					ID:    "servers-2905.nextThoughtNeeded.alias.next-thought-needed",
+					To:    "nextThoughtNeeded",
+					Tools: []string{"servers-2905"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "NextThoughtNeeded",
+					ID:    "servers-2905.nextThoughtNeeded.alias.NextThoughtNeeded",
+					To:    "nextThoughtNeeded",
+					Tools: []string{"servers-2905"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					CoerceTo: "bool",
 					From:     "nextThoughtNeeded",
 					ID:       "servers-2905.nextThoughtNeeded.coerce",
 					Tools:    []string{"servers-2905"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "thought_number",
+					ID:    "servers-2905.thoughtNumber.alias.thought_number",
+					To:    "thoughtNumber",
+					Tools: []string{"servers-2905"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "thought-number",
+					ID:    "servers-2905.thoughtNumber.alias.thought-number",
+					To:    "thoughtNumber",
+					Tools: []string{"servers-2905"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "ThoughtNumber",
+					ID:    "servers-2905.thoughtNumber.alias.ThoughtNumber",
+					To:    "thoughtNumber",
+					Tools: []string{"servers-2905"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					CoerceTo: "int",
@@ -16459,11 +17038,53 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "total_thoughts",
+					ID:    "servers-2905.totalThoughts.alias.total_thoughts",
+					To:    "totalThoughts",
+					Tools: []string{"servers-2905"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "total-thoughts",
+					ID:    "servers-2905.totalThoughts.alias.total-thoughts",
+					To:    "totalThoughts",
+					Tools: []string{"servers-2905"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "TotalThoughts",
+					ID:    "servers-2905.totalThoughts.alias.TotalThoughts",
+					To:    "totalThoughts",
+					Tools: []string{"servers-2905"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					CoerceTo: "int",
 					From:     "totalThoughts",
 					ID:       "servers-2905.totalThoughts.coerce",
 					Tools:    []string{"servers-2905"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "is_revision",
+					ID:    "servers-2905.isRevision.alias.is_revision",
+					To:    "isRevision",
+					Tools: []string{"servers-2905"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "is-revision",
+					ID:    "servers-2905.isRevision.alias.is-revision",
+					To:    "isRevision",
+					Tools: []string{"servers-2905"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "IsRevision",
+					ID:    "servers-2905.isRevision.alias.IsRevision",
+					To:    "isRevision",
+					Tools: []string{"servers-2905"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "isRevision",
@@ -16626,11 +17247,53 @@ func NormgenTools() []lenient.Tool {
 			Name:        "template-agent-249",
 			Rules: []lenient.Rule{
 				{
+					From:  "issue_id_or_key",
+					ID:    "template-agent-249.issueIdOrKey.alias.issue_id_or_key",
+					To:    "issueIdOrKey",
+					Tools: []string{"template-agent-249"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "issue-id-or-key",
+					ID:    "template-agent-249.issueIdOrKey.alias.issue-id-or-key",
+					To:    "issueIdOrKey",
+					Tools: []string{"template-agent-249"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "IssueIdOrKey",
+					ID:    "template-agent-249.issueIdOrKey.alias.IssueIdOrKey",
+					To:    "issueIdOrKey",
+					Tools: []string{"template-agent-249"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "fields",
 					ID:    "template-agent-249.fields.json",
 					To:    "native",
 					Tools: []string{"template-agent-249"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					From:  "cloud_id",
+					ID:    "template-agent-249.cloudId.alias.cloud_id",
+					To:    "cloudId",
+					Tools: []string{"template-agent-249"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "cloud-id",
+					ID:    "template-agent-249.cloudId.alias.cloud-id",
+					To:    "cloudId",
+					Tools: []string{"template-agent-249"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "CloudId",
+					ID:    "template-agent-249.cloudId.alias.CloudId",
+					To:    "cloudId",
+					Tools: []string{"template-agent-249"},
+					Type:  lenient.RuleParamAlias,
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
@@ -16761,6 +17424,27 @@ func NormgenTools() []lenient.Tool {
 					To:    "native",
 					Tools: []string{"zammad-mcp-201"},
 					Type:  lenient.RuleJSONAcceptBoth,
+				},
+				{
+					ID:    "zammad-mcp-201.params.response_format.alias.responseFormat",
+					Path:  "params.responseFormat",
+					To:    "response_format",
+					Tools: []string{"zammad-mcp-201"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "zammad-mcp-201.params.response_format.alias.response-format",
+					Path:  "params.response-format",
+					To:    "response_format",
+					Tools: []string{"zammad-mcp-201"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "zammad-mcp-201.params.response_format.alias.ResponseFormat",
+					Path:  "params.ResponseFormat",
+					To:    "response_format",
+					Tools: []string{"zammad-mcp-201"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					ID:    "zammad-mcp-201.params.response_format.absent",

@@ -12,10 +12,10 @@ import (
 const _ = lenient.SupportPackageIsVersion5
 
 // searchInputKeys holds the accepted keys of each field of SearchInput, canonical name first.
-var searchInputKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth"}, {"count_only"}, {"whole_word"}, {"case_sensitive"}, {"min_score"}, {"file_types"}, {"ids"}}
+var searchInputKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}
 
 // searchInputKnown lists every key SearchInput accepts.
-var searchInputKnown = []string{"path", "pattern", "owner", "limit", "offset", "max_depth", "count_only", "whole_word", "case_sensitive", "min_score", "file_types", "ids"}
+var searchInputKnown = []string{"path", "pattern", "owner", "limit", "offset", "max_depth", "maxDepth", "max-depth", "MaxDepth", "count_only", "countOnly", "count-only", "CountOnly", "whole_word", "wholeWord", "whole-word", "WholeWord", "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive", "min_score", "minScore", "min-score", "MinScore", "file_types", "fileTypes", "file-types", "FileTypes", "ids"}
 
 // UnmarshalJSON decodes a SearchInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -99,37 +99,37 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
 				}
 			}
-		case "max_depth":
+		case "max_depth", "maxDepth", "max-depth", "MaxDepth":
 			if d.Claim(&seen[5], &it, searchInputKeys[5]) {
 				if !d.Absent(it.Value, "max_depth", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
 				}
 			}
-		case "count_only":
+		case "count_only", "countOnly", "count-only", "CountOnly":
 			if d.Claim(&seen[6], &it, searchInputKeys[6]) {
 				if !d.Absent(it.Value, "count_only", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.CountOnly = d.Bool(it.Value, "count_only", 0)
 				}
 			}
-		case "whole_word":
+		case "whole_word", "wholeWord", "whole-word", "WholeWord":
 			if d.Claim(&seen[7], &it, searchInputKeys[7]) {
 				if !d.Absent(it.Value, "whole_word", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.WholeWord = d.Bool(it.Value, "whole_word", 0)
 				}
 			}
-		case "case_sensitive":
+		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
 			if d.Claim(&seen[8], &it, searchInputKeys[8]) {
 				if !d.Absent(it.Value, "case_sensitive", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.CaseSensitive = d.Bool(it.Value, "case_sensitive", 0)
 				}
 			}
-		case "min_score":
+		case "min_score", "minScore", "min-score", "MinScore":
 			if d.Claim(&seen[9], &it, searchInputKeys[9]) {
 				if !d.Absent(it.Value, "min_score", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.MinScore = d.Float(it.Value, "min_score", 64, 0)
 				}
 			}
-		case "file_types":
+		case "file_types", "fileTypes", "file-types", "FileTypes":
 			if d.Claim(&seen[10], &it, searchInputKeys[10]) {
 				if !d.Absent(it.Value, "file_types", lenient.AbsentNull|lenient.AbsentEmpty) {
 					var a lenient.ArrayIter
@@ -218,31 +218,61 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[4] = true
+		case "maxDepth", "max-depth", "MaxDepth":
+			if !f.Alias(k, "max_depth") {
+				return false
+			}
+			fallthrough
 		case "max_depth":
 			if seen[5] || !lenient.ReadInt(f, &x.MaxDepth, 32, 0) {
 				return false
 			}
 			seen[5] = true
+		case "countOnly", "count-only", "CountOnly":
+			if !f.Alias(k, "count_only") {
+				return false
+			}
+			fallthrough
 		case "count_only":
 			if seen[6] || !lenient.ReadBool(f, &x.CountOnly, 0) {
 				return false
 			}
 			seen[6] = true
+		case "wholeWord", "whole-word", "WholeWord":
+			if !f.Alias(k, "whole_word") {
+				return false
+			}
+			fallthrough
 		case "whole_word":
 			if seen[7] || !lenient.ReadBool(f, &x.WholeWord, 0) {
 				return false
 			}
 			seen[7] = true
+		case "caseSensitive", "case-sensitive", "CaseSensitive":
+			if !f.Alias(k, "case_sensitive") {
+				return false
+			}
+			fallthrough
 		case "case_sensitive":
 			if seen[8] || !lenient.ReadBool(f, &x.CaseSensitive, 0) {
 				return false
 			}
 			seen[8] = true
+		case "minScore", "min-score", "MinScore":
+			if !f.Alias(k, "min_score") {
+				return false
+			}
+			fallthrough
 		case "min_score":
 			if seen[9] || !lenient.ReadFloat(f, &x.MinScore, 64, 0) {
 				return false
 			}
 			seen[9] = true
+		case "fileTypes", "file-types", "FileTypes":
+			if !f.Alias(k, "file_types") {
+				return false
+			}
+			fallthrough
 		case "file_types":
 			if seen[10] {
 				return false
@@ -827,6 +857,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "maxDepth",
+					ID:    "search.max_depth.alias.maxDepth",
+					To:    "max_depth",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "max-depth",
+					ID:    "search.max_depth.alias.max-depth",
+					To:    "max_depth",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "MaxDepth",
+					ID:    "search.max_depth.alias.MaxDepth",
+					To:    "max_depth",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "max_depth",
 					ID:    "search.max_depth.absent",
 					Tools: []string{"search"},
@@ -839,6 +890,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "search.max_depth.coerce",
 					Tools:    []string{"search"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "countOnly",
+					ID:    "search.count_only.alias.countOnly",
+					To:    "count_only",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "count-only",
+					ID:    "search.count_only.alias.count-only",
+					To:    "count_only",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "CountOnly",
+					ID:    "search.count_only.alias.CountOnly",
+					To:    "count_only",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "count_only",
@@ -855,6 +927,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "wholeWord",
+					ID:    "search.whole_word.alias.wholeWord",
+					To:    "whole_word",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "whole-word",
+					ID:    "search.whole_word.alias.whole-word",
+					To:    "whole_word",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "WholeWord",
+					ID:    "search.whole_word.alias.WholeWord",
+					To:    "whole_word",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "whole_word",
 					ID:    "search.whole_word.absent",
 					Tools: []string{"search"},
@@ -867,6 +960,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "search.whole_word.coerce",
 					Tools:    []string{"search"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "caseSensitive",
+					ID:    "search.case_sensitive.alias.caseSensitive",
+					To:    "case_sensitive",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "case-sensitive",
+					ID:    "search.case_sensitive.alias.case-sensitive",
+					To:    "case_sensitive",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "CaseSensitive",
+					ID:    "search.case_sensitive.alias.CaseSensitive",
+					To:    "case_sensitive",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "case_sensitive",
@@ -883,6 +997,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "minScore",
+					ID:    "search.min_score.alias.minScore",
+					To:    "min_score",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "min-score",
+					ID:    "search.min_score.alias.min-score",
+					To:    "min_score",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "MinScore",
+					ID:    "search.min_score.alias.MinScore",
+					To:    "min_score",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "min_score",
 					ID:    "search.min_score.absent",
 					Tools: []string{"search"},
@@ -895,6 +1030,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "search.min_score.coerce",
 					Tools:    []string{"search"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "fileTypes",
+					ID:    "search.file_types.alias.fileTypes",
+					To:    "file_types",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "file-types",
+					ID:    "search.file_types.alias.file-types",
+					To:    "file_types",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "FileTypes",
+					ID:    "search.file_types.alias.FileTypes",
+					To:    "file_types",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "file_types",

@@ -14,10 +14,10 @@ import (
 const _ = lenient.SupportPackageIsVersion5
 
 // scalarsInputKeys holds the accepted keys of each field of ScalarsInput, canonical name first.
-var scalarsInputKeys = [31][]string{{"s"}, {"ps"}, {"b"}, {"pb"}, {"sb"}, {"i8"}, {"i16"}, {"i32"}, {"i64"}, {"i"}, {"pi"}, {"pi8"}, {"u8"}, {"u16"}, {"u32"}, {"u64"}, {"u"}, {"pu16"}, {"f32"}, {"f64"}, {"pf32"}, {"m"}, {"pm"}, {"l"}, {"pl"}, {"r"}, {"strict_i"}, {"strict_b"}, {"strict_f"}, {"un"}, {"pun"}}
+var scalarsInputKeys = [31][]string{{"s"}, {"ps"}, {"b"}, {"pb"}, {"sb"}, {"i8"}, {"i16"}, {"i32"}, {"i64"}, {"i"}, {"pi"}, {"pi8"}, {"u8"}, {"u16"}, {"u32"}, {"u64"}, {"u"}, {"pu16"}, {"f32"}, {"f64"}, {"pf32"}, {"m"}, {"pm"}, {"l"}, {"pl"}, {"r"}, {"strict_i", "strictI", "strict-i", "StrictI"}, {"strict_b", "strictB", "strict-b", "StrictB"}, {"strict_f", "strictF", "strict-f", "StrictF"}, {"un"}, {"pun"}}
 
 // scalarsInputKnown lists every key ScalarsInput accepts.
-var scalarsInputKnown = []string{"s", "ps", "b", "pb", "sb", "i8", "i16", "i32", "i64", "i", "pi", "pi8", "u8", "u16", "u32", "u64", "u", "pu16", "f32", "f64", "pf32", "m", "pm", "l", "pl", "r", "strict_i", "strict_b", "strict_f", "un", "pun"}
+var scalarsInputKnown = []string{"s", "ps", "b", "pb", "sb", "i8", "i16", "i32", "i64", "i", "pi", "pi8", "u8", "u16", "u32", "u64", "u", "pu16", "f32", "f64", "pf32", "m", "pm", "l", "pl", "r", "strict_i", "strictI", "strict-i", "StrictI", "strict_b", "strictB", "strict-b", "StrictB", "strict_f", "strictF", "strict-f", "StrictF", "un", "pun"}
 
 // UnmarshalJSON decodes a ScalarsInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -243,19 +243,19 @@ func (x *ScalarsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 					x.R = Ratio(d.Float(it.Value, "r", 32, 0))
 				}
 			}
-		case "strict_i":
+		case "strict_i", "strictI", "strict-i", "StrictI":
 			if d.Claim(&seen[26], &it, scalarsInputKeys[26]) {
 				if !d.Absent(it.Value, "strict_i", lenient.AbsentNull) {
 					x.StrictI = int(d.Int(it.Value, "strict_i", lenient.IntBits, lenient.Strict))
 				}
 			}
-		case "strict_b":
+		case "strict_b", "strictB", "strict-b", "StrictB":
 			if d.Claim(&seen[27], &it, scalarsInputKeys[27]) {
 				if !d.Absent(it.Value, "strict_b", lenient.AbsentNull) {
 					x.StrictB = d.Bool(it.Value, "strict_b", lenient.Strict)
 				}
 			}
-		case "strict_f":
+		case "strict_f", "strictF", "strict-f", "StrictF":
 			if d.Claim(&seen[28], &it, scalarsInputKeys[28]) {
 				if !d.Absent(it.Value, "strict_f", lenient.AbsentNull) {
 					x.StrictF = d.Float(it.Value, "strict_f", 64, lenient.Strict)
@@ -472,16 +472,31 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[25] = true
+		case "strictI", "strict-i", "StrictI":
+			if !f.Alias(k, "strict_i") {
+				return false
+			}
+			fallthrough
 		case "strict_i":
 			if seen[26] || !lenient.ReadInt(f, &x.StrictI, lenient.IntBits, lenient.Strict) {
 				return false
 			}
 			seen[26] = true
+		case "strictB", "strict-b", "StrictB":
+			if !f.Alias(k, "strict_b") {
+				return false
+			}
+			fallthrough
 		case "strict_b":
 			if seen[27] || !lenient.ReadBool(f, &x.StrictB, lenient.Strict) {
 				return false
 			}
 			seen[27] = true
+		case "strictF", "strict-f", "StrictF":
+			if !f.Alias(k, "strict_f") {
+				return false
+			}
+			fallthrough
 		case "strict_f":
 			if seen[28] || !lenient.ReadFloat(f, &x.StrictF, 64, lenient.Strict) {
 				return false
@@ -7127,10 +7142,10 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // defaultsInputKeys holds the accepted keys of each field of DefaultsInput, canonical name first.
-var defaultsInputKeys = [12][]string{{"req", "r", "required"}, {"req_i"}, {"ds"}, {"di"}, {"dp"}, {"du"}, {"df"}, {"dm"}, {"opts"}, {"popts"}, {"parts"}, {"tags"}}
+var defaultsInputKeys = [12][]string{{"req", "r", "required"}, {"req_i", "reqI", "req-i", "ReqI"}, {"ds"}, {"di"}, {"dp"}, {"du"}, {"df"}, {"dm"}, {"opts"}, {"popts"}, {"parts"}, {"tags"}}
 
 // defaultsInputKnown lists every key DefaultsInput accepts.
-var defaultsInputKnown = []string{"req", "r", "required", "req_i", "ds", "di", "dp", "du", "df", "dm", "opts", "popts", "parts", "tags"}
+var defaultsInputKnown = []string{"req", "r", "required", "req_i", "reqI", "req-i", "ReqI", "ds", "di", "dp", "du", "df", "dm", "opts", "popts", "parts", "tags"}
 
 // UnmarshalJSON decodes a DefaultsInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -7188,7 +7203,7 @@ func (x *DefaultsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 					x.Req = d.String(it.Value, "req", 0)
 				}
 			}
-		case "req_i":
+		case "req_i", "reqI", "req-i", "ReqI":
 			if d.Claim(&seen[1], &it, defaultsInputKeys[1]) {
 				if lenient.Null(it.Value) {
 					d.Missing("req_i", defaultsInputKeys[1][1:])
@@ -7373,6 +7388,11 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
+		case "reqI", "req-i", "ReqI":
+			if !f.Alias(k, "req_i") {
+				return false
+			}
+			fallthrough
 		case "req_i":
 			if seen[1] || !lenient.ReadInt(f, &x.ReqI, lenient.IntBits, 0) {
 				return false
@@ -8649,10 +8669,10 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // reportInputKeys holds the accepted keys of each field of ReportInput, canonical name first.
-var reportInputKeys = [34][]string{{"id", "ident", "the id"}, {"lvl"}, {"s", "str", "old s"}, {"i", "int_v", "$i"}, {"i8", "i8_v"}, {"u", "uint_v"}, {"u64", "u64_v"}, {"f", "float_v"}, {"f64", "f64_v"}, {"b", "bool_v"}, {"sb", "sb_v"}, {"p i", "pi"}, {"p b", "pb"}, {"a b", "sl"}, {"a-b", "mp"}, {"x 0", "inner"}, {"pin", "p_in"}, {"w", "ww"}, {"strict", "st"}, {"un", "un_v"}, {"ss", "s_s"}, {"m m"}, {"d s"}, {"di"}, {"du"}, {"d f"}, {"df32"}, {"db"}, {"dpf"}, {"dpb"}, {"dps", "dps_v"}, {"da", "da_v"}, {"opts", "options"}, {"pmap", "p_map"}}
+var reportInputKeys = [34][]string{{"id", "ident", "the id"}, {"lvl"}, {"s", "str", "old s"}, {"i", "int_v", "$i"}, {"i8", "i8_v"}, {"u", "uint_v"}, {"u64", "u64_v"}, {"f", "float_v"}, {"f64", "f64_v"}, {"b", "bool_v"}, {"sb", "sb_v"}, {"p i", "pi"}, {"p b", "pb"}, {"a b", "sl"}, {"a-b", "mp", "a_b", "aB"}, {"x 0", "inner"}, {"pin", "p_in"}, {"w", "ww"}, {"strict", "st"}, {"un", "un_v"}, {"ss", "s_s"}, {"m m"}, {"d s"}, {"di"}, {"du"}, {"d f"}, {"df32"}, {"db"}, {"dpf"}, {"dpb"}, {"dps", "dps_v"}, {"da", "da_v"}, {"opts", "options"}, {"pmap", "p_map"}}
 
 // reportInputKnown lists every key ReportInput accepts.
-var reportInputKnown = []string{"id", "ident", "the id", "lvl", "s", "str", "old s", "i", "int_v", "$i", "i8", "i8_v", "u", "uint_v", "u64", "u64_v", "f", "float_v", "f64", "f64_v", "b", "bool_v", "sb", "sb_v", "p i", "pi", "p b", "pb", "a b", "sl", "a-b", "mp", "x 0", "inner", "pin", "p_in", "w", "ww", "strict", "st", "un", "un_v", "ss", "s_s", "m m", "d s", "di", "du", "d f", "df32", "db", "dpf", "dpb", "dps", "dps_v", "da", "da_v", "opts", "options", "pmap", "p_map"}
+var reportInputKnown = []string{"id", "ident", "the id", "lvl", "s", "str", "old s", "i", "int_v", "$i", "i8", "i8_v", "u", "uint_v", "u64", "u64_v", "f", "float_v", "f64", "f64_v", "b", "bool_v", "sb", "sb_v", "p i", "pi", "p b", "pb", "a b", "sl", "a-b", "mp", "a_b", "aB", "x 0", "inner", "pin", "p_in", "w", "ww", "strict", "st", "un", "un_v", "ss", "s_s", "m m", "d s", "di", "du", "d f", "df32", "db", "dpf", "dpb", "dps", "dps_v", "da", "da_v", "opts", "options", "pmap", "p_map"}
 
 // UnmarshalJSON decodes a ReportInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -8808,7 +8828,7 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					}
 				}
 			}
-		case "a-b", "mp":
+		case "a-b", "mp", "a_b", "aB":
 			if d.Claim(&seen[14], &it, reportInputKeys[14]) {
 				if !d.Absent(it.Value, "a-b", lenient.AbsentNull|lenient.AbsentEmpty) {
 					var o lenient.ObjectIter
@@ -9303,7 +9323,7 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]int, 0, len(b)), b...)
 			x.Sl = s
-		case "mp":
+		case "mp", "a_b", "aB":
 			if !f.Alias(k, "a-b") {
 				return false
 			}
@@ -18219,10 +18239,7 @@ const defaultsInputSchema = `{
       ]
     }
   },
-  "type": "object",
-  "required": [
-    "req_i"
-  ]
+  "type": "object"
 }
 `
 
@@ -18424,10 +18441,7 @@ const defaultsInputSchemaTypeArray = `{
       ]
     }
   },
-  "type": "object",
-  "required": [
-    "req_i"
-  ]
+  "type": "object"
 }
 `
 
@@ -18555,10 +18569,7 @@ const defaultsInputSchemaGemini = `{
       "nullable": true
     }
   },
-  "type": "object",
-  "required": [
-    "req_i"
-  ]
+  "type": "object"
 }
 `
 
@@ -26226,6 +26237,27 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "reqI",
+					ID:    "defaults.req_i.alias.reqI",
+					To:    "req_i",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "req-i",
+					ID:    "defaults.req_i.alias.req-i",
+					To:    "req_i",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "ReqI",
+					ID:    "defaults.req_i.alias.ReqI",
+					To:    "req_i",
+					Tools: []string{"defaults"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					CoerceTo: "int",
 					From:     "req_i",
 					ID:       "defaults.req_i.coerce",
@@ -27446,6 +27478,20 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleParamAlias,
 				},
 				{
+					From:  "a_b",
+					ID:    "report.a-b.alias.a_b",
+					To:    "a-b",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "aB",
+					ID:    "report.a-b.alias.aB",
+					To:    "a-b",
+					Tools: []string{"report"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "a-b",
 					ID:    "report.a-b.absent",
 					Tools: []string{"report"},
@@ -28618,6 +28664,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "strictI",
+					ID:    "scalars.strict_i.alias.strictI",
+					To:    "strict_i",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "strict-i",
+					ID:    "scalars.strict_i.alias.strict-i",
+					To:    "strict_i",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "StrictI",
+					ID:    "scalars.strict_i.alias.StrictI",
+					To:    "strict_i",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "strict_i",
 					ID:    "scalars.strict_i.absent",
 					Tools: []string{"scalars"},
@@ -28632,11 +28699,53 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "strictB",
+					ID:    "scalars.strict_b.alias.strictB",
+					To:    "strict_b",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "strict-b",
+					ID:    "scalars.strict_b.alias.strict-b",
+					To:    "strict_b",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "StrictB",
+					ID:    "scalars.strict_b.alias.StrictB",
+					To:    "strict_b",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "strict_b",
 					ID:    "scalars.strict_b.absent",
 					Tools: []string{"scalars"},
 					Type:  lenient.RuleAbsent,
 					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "strictF",
+					ID:    "scalars.strict_f.alias.strictF",
+					To:    "strict_f",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "strict-f",
+					ID:    "scalars.strict_f.alias.strict-f",
+					To:    "strict_f",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "StrictF",
+					ID:    "scalars.strict_f.alias.StrictF",
+					To:    "strict_f",
+					Tools: []string{"scalars"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "strict_f",

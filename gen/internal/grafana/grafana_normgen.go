@@ -12,10 +12,10 @@ import (
 const _ = lenient.SupportPackageIsVersion5
 
 // intParamsKeys holds the accepted keys of each field of IntParams, canonical name first.
-var intParamsKeys = [4][]string{{"name"}, {"count"}, {"limit"}, {"optionalInt"}}
+var intParamsKeys = [4][]string{{"name"}, {"count"}, {"limit"}, {"optionalInt", "optional_int", "optional-int", "OptionalInt"}}
 
 // intParamsKnown lists every key IntParams accepts.
-var intParamsKnown = []string{"name", "count", "limit", "optionalInt"}
+var intParamsKnown = []string{"name", "count", "limit", "optionalInt", "optional_int", "optional-int", "OptionalInt"}
 
 // UnmarshalJSON decodes a IntParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -88,7 +88,7 @@ func (x *IntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
 				}
 			}
-		case "optionalInt":
+		case "optionalInt", "optional_int", "optional-int", "OptionalInt":
 			if d.Claim(&seen[3], &it, intParamsKeys[3]) {
 				if !d.Absent(it.Value, "optionalInt", lenient.AbsentEmpty) {
 					if !lenient.Null(it.Value) {
@@ -139,6 +139,11 @@ func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[2] = true
+		case "optional_int", "optional-int", "OptionalInt":
+			if !f.Alias(k, "optionalInt") {
+				return false
+			}
+			fallthrough
 		case "optionalInt":
 			if seen[3] {
 				return false
@@ -173,10 +178,10 @@ func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // allIntTypesParamsKeys holds the accepted keys of each field of AllIntTypesParams, canonical name first.
-var allIntTypesParamsKeys = [11][]string{{"int8Field"}, {"int16Field"}, {"int32Field"}, {"int64Field"}, {"uintField"}, {"uint8Field"}, {"uint16Field"}, {"uint32Field"}, {"uint64Field"}, {"ptrInt64"}, {"ptrUint32"}}
+var allIntTypesParamsKeys = [11][]string{{"int8Field", "int8_field", "int8-field", "Int8Field"}, {"int16Field", "int16_field", "int16-field", "Int16Field"}, {"int32Field", "int32_field", "int32-field", "Int32Field"}, {"int64Field", "int64_field", "int64-field", "Int64Field"}, {"uintField", "uint_field", "uint-field", "UintField"}, {"uint8Field", "uint8_field", "uint8-field", "Uint8Field"}, {"uint16Field", "uint16_field", "uint16-field", "Uint16Field"}, {"uint32Field", "uint32_field", "uint32-field", "Uint32Field"}, {"uint64Field", "uint64_field", "uint64-field", "Uint64Field"}, {"ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64"}, {"ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32"}}
 
 // allIntTypesParamsKnown lists every key AllIntTypesParams accepts.
-var allIntTypesParamsKnown = []string{"int8Field", "int16Field", "int32Field", "int64Field", "uintField", "uint8Field", "uint16Field", "uint32Field", "uint64Field", "ptrInt64", "ptrUint32"}
+var allIntTypesParamsKnown = []string{"int8Field", "int8_field", "int8-field", "Int8Field", "int16Field", "int16_field", "int16-field", "Int16Field", "int32Field", "int32_field", "int32-field", "Int32Field", "int64Field", "int64_field", "int64-field", "Int64Field", "uintField", "uint_field", "uint-field", "UintField", "uint8Field", "uint8_field", "uint8-field", "Uint8Field", "uint16Field", "uint16_field", "uint16-field", "Uint16Field", "uint32Field", "uint32_field", "uint32-field", "Uint32Field", "uint64Field", "uint64_field", "uint64-field", "Uint64Field", "ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64", "ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32"}
 
 // UnmarshalJSON decodes a AllIntTypesParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -226,61 +231,61 @@ func (x *AllIntTypesParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	var seen [11]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "int8Field":
+		case "int8Field", "int8_field", "int8-field", "Int8Field":
 			if d.Claim(&seen[0], &it, allIntTypesParamsKeys[0]) {
 				if !d.Absent(it.Value, "int8Field", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.Int8Field = int8(d.Int(it.Value, "int8Field", 8, 0))
 				}
 			}
-		case "int16Field":
+		case "int16Field", "int16_field", "int16-field", "Int16Field":
 			if d.Claim(&seen[1], &it, allIntTypesParamsKeys[1]) {
 				if !d.Absent(it.Value, "int16Field", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.Int16Field = int16(d.Int(it.Value, "int16Field", 16, 0))
 				}
 			}
-		case "int32Field":
+		case "int32Field", "int32_field", "int32-field", "Int32Field":
 			if d.Claim(&seen[2], &it, allIntTypesParamsKeys[2]) {
 				if !d.Absent(it.Value, "int32Field", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.Int32Field = int32(d.Int(it.Value, "int32Field", 32, 0))
 				}
 			}
-		case "int64Field":
+		case "int64Field", "int64_field", "int64-field", "Int64Field":
 			if d.Claim(&seen[3], &it, allIntTypesParamsKeys[3]) {
 				if !d.Absent(it.Value, "int64Field", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.Int64Field = d.Int(it.Value, "int64Field", 64, 0)
 				}
 			}
-		case "uintField":
+		case "uintField", "uint_field", "uint-field", "UintField":
 			if d.Claim(&seen[4], &it, allIntTypesParamsKeys[4]) {
 				if !d.Absent(it.Value, "uintField", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.UintField = uint(d.Uint(it.Value, "uintField", lenient.IntBits, 0))
 				}
 			}
-		case "uint8Field":
+		case "uint8Field", "uint8_field", "uint8-field", "Uint8Field":
 			if d.Claim(&seen[5], &it, allIntTypesParamsKeys[5]) {
 				if !d.Absent(it.Value, "uint8Field", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.Uint8Field = uint8(d.Uint(it.Value, "uint8Field", 8, 0))
 				}
 			}
-		case "uint16Field":
+		case "uint16Field", "uint16_field", "uint16-field", "Uint16Field":
 			if d.Claim(&seen[6], &it, allIntTypesParamsKeys[6]) {
 				if !d.Absent(it.Value, "uint16Field", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.Uint16Field = uint16(d.Uint(it.Value, "uint16Field", 16, 0))
 				}
 			}
-		case "uint32Field":
+		case "uint32Field", "uint32_field", "uint32-field", "Uint32Field":
 			if d.Claim(&seen[7], &it, allIntTypesParamsKeys[7]) {
 				if !d.Absent(it.Value, "uint32Field", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.Uint32Field = uint32(d.Uint(it.Value, "uint32Field", 32, 0))
 				}
 			}
-		case "uint64Field":
+		case "uint64Field", "uint64_field", "uint64-field", "Uint64Field":
 			if d.Claim(&seen[8], &it, allIntTypesParamsKeys[8]) {
 				if !d.Absent(it.Value, "uint64Field", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.Uint64Field = d.Uint(it.Value, "uint64Field", 64, 0)
 				}
 			}
-		case "ptrInt64":
+		case "ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64":
 			if d.Claim(&seen[9], &it, allIntTypesParamsKeys[9]) {
 				if !d.Absent(it.Value, "ptrInt64", lenient.AbsentEmpty) {
 					if !lenient.Null(it.Value) {
@@ -289,7 +294,7 @@ func (x *AllIntTypesParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 					}
 				}
 			}
-		case "ptrUint32":
+		case "ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32":
 			if d.Claim(&seen[10], &it, allIntTypesParamsKeys[10]) {
 				if !d.Absent(it.Value, "ptrUint32", lenient.AbsentEmpty) {
 					if !lenient.Null(it.Value) {
@@ -318,51 +323,101 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "int8_field", "int8-field", "Int8Field":
+			if !f.Alias(k, "int8Field") {
+				return false
+			}
+			fallthrough
 		case "int8Field":
 			if seen[0] || !lenient.ReadInt(f, &x.Int8Field, 8, 0) {
 				return false
 			}
 			seen[0] = true
+		case "int16_field", "int16-field", "Int16Field":
+			if !f.Alias(k, "int16Field") {
+				return false
+			}
+			fallthrough
 		case "int16Field":
 			if seen[1] || !lenient.ReadInt(f, &x.Int16Field, 16, 0) {
 				return false
 			}
 			seen[1] = true
+		case "int32_field", "int32-field", "Int32Field":
+			if !f.Alias(k, "int32Field") {
+				return false
+			}
+			fallthrough
 		case "int32Field":
 			if seen[2] || !lenient.ReadInt(f, &x.Int32Field, 32, 0) {
 				return false
 			}
 			seen[2] = true
+		case "int64_field", "int64-field", "Int64Field":
+			if !f.Alias(k, "int64Field") {
+				return false
+			}
+			fallthrough
 		case "int64Field":
 			if seen[3] || !lenient.ReadInt(f, &x.Int64Field, 64, 0) {
 				return false
 			}
 			seen[3] = true
+		case "uint_field", "uint-field", "UintField":
+			if !f.Alias(k, "uintField") {
+				return false
+			}
+			fallthrough
 		case "uintField":
 			if seen[4] || !lenient.ReadUint(f, &x.UintField, lenient.IntBits, 0) {
 				return false
 			}
 			seen[4] = true
+		case "uint8_field", "uint8-field", "Uint8Field":
+			if !f.Alias(k, "uint8Field") {
+				return false
+			}
+			fallthrough
 		case "uint8Field":
 			if seen[5] || !lenient.ReadUint(f, &x.Uint8Field, 8, 0) {
 				return false
 			}
 			seen[5] = true
+		case "uint16_field", "uint16-field", "Uint16Field":
+			if !f.Alias(k, "uint16Field") {
+				return false
+			}
+			fallthrough
 		case "uint16Field":
 			if seen[6] || !lenient.ReadUint(f, &x.Uint16Field, 16, 0) {
 				return false
 			}
 			seen[6] = true
+		case "uint32_field", "uint32-field", "Uint32Field":
+			if !f.Alias(k, "uint32Field") {
+				return false
+			}
+			fallthrough
 		case "uint32Field":
 			if seen[7] || !lenient.ReadUint(f, &x.Uint32Field, 32, 0) {
 				return false
 			}
 			seen[7] = true
+		case "uint64_field", "uint64-field", "Uint64Field":
+			if !f.Alias(k, "uint64Field") {
+				return false
+			}
+			fallthrough
 		case "uint64Field":
 			if seen[8] || !lenient.ReadUint(f, &x.Uint64Field, 64, 0) {
 				return false
 			}
 			seen[8] = true
+		case "ptr_int64", "ptr-int64", "PtrInt64":
+			if !f.Alias(k, "ptrInt64") {
+				return false
+			}
+			fallthrough
 		case "ptrInt64":
 			if seen[9] {
 				return false
@@ -374,6 +429,11 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := val
 			x.PtrInt64 = &p
+		case "ptr_uint32", "ptr-uint32", "PtrUint32":
+			if !f.Alias(k, "ptrUint32") {
+				return false
+			}
+			fallthrough
 		case "ptrUint32":
 			if seen[10] {
 				return false
@@ -399,10 +459,10 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // embeddedParamsKeys holds the accepted keys of each field of EmbeddedParams, canonical name first.
-var embeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount"}}
+var embeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}
 
 // embeddedParamsKnown lists every key EmbeddedParams accepts.
-var embeddedParamsKnown = []string{"name", "embeddedCount"}
+var embeddedParamsKnown = []string{"name", "embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}
 
 // UnmarshalJSON decodes a EmbeddedParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -460,7 +520,7 @@ func (x *EmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 					x.Name = d.String(it.Value, "name", 0)
 				}
 			}
-		case "embeddedCount":
+		case "embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount":
 			if d.Claim(&seen[1], &it, embeddedParamsKeys[1]) {
 				if !d.Absent(it.Value, "embeddedCount", lenient.AbsentNull|lenient.AbsentEmpty) {
 					if x.EmbeddedIntFields == nil {
@@ -497,6 +557,11 @@ func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
+		case "embedded_count", "embedded-count", "EmbeddedCount":
+			if !f.Alias(k, "embeddedCount") {
+				return false
+			}
+			fallthrough
 		case "embeddedCount":
 			if x.EmbeddedIntFields == nil {
 				x.EmbeddedIntFields = new(EmbeddedIntFields)
@@ -522,10 +587,10 @@ func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // regularEmbeddedParamsKeys holds the accepted keys of each field of RegularEmbeddedParams, canonical name first.
-var regularEmbeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount"}}
+var regularEmbeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}
 
 // regularEmbeddedParamsKnown lists every key RegularEmbeddedParams accepts.
-var regularEmbeddedParamsKnown = []string{"name", "embeddedCount"}
+var regularEmbeddedParamsKnown = []string{"name", "embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}
 
 // UnmarshalJSON decodes a RegularEmbeddedParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -583,7 +648,7 @@ func (x *RegularEmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m le
 					x.Name = d.String(it.Value, "name", 0)
 				}
 			}
-		case "embeddedCount":
+		case "embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount":
 			if d.Claim(&seen[1], &it, regularEmbeddedParamsKeys[1]) {
 				if !d.Absent(it.Value, "embeddedCount", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.embeddedValue.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenient.IntBits, 0))
@@ -617,6 +682,11 @@ func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 				return false
 			}
 			seen[0] = true
+		case "embedded_count", "embedded-count", "EmbeddedCount":
+			if !f.Alias(k, "embeddedCount") {
+				return false
+			}
+			fallthrough
 		case "embeddedCount":
 			if seen[1] || !lenient.ReadInt(f, &x.embeddedValue.EmbeddedCount, lenient.IntBits, 0) {
 				return false
@@ -933,10 +1003,10 @@ func (x *SkippedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // largeIntParamsKeys holds the accepted keys of each field of LargeIntParams, canonical name first.
-var largeIntParamsKeys = [3][]string{{"largeInt64"}, {"largeUint64"}, {"timestamp"}}
+var largeIntParamsKeys = [3][]string{{"largeInt64", "large_int64", "large-int64", "LargeInt64"}, {"largeUint64", "large_uint64", "large-uint64", "LargeUint64"}, {"timestamp"}}
 
 // largeIntParamsKnown lists every key LargeIntParams accepts.
-var largeIntParamsKnown = []string{"largeInt64", "largeUint64", "timestamp"}
+var largeIntParamsKnown = []string{"largeInt64", "large_int64", "large-int64", "LargeInt64", "largeUint64", "large_uint64", "large-uint64", "LargeUint64", "timestamp"}
 
 // UnmarshalJSON decodes a LargeIntParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -986,13 +1056,13 @@ func (x *LargeIntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	var seen [3]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "largeInt64":
+		case "largeInt64", "large_int64", "large-int64", "LargeInt64":
 			if d.Claim(&seen[0], &it, largeIntParamsKeys[0]) {
 				if !d.Absent(it.Value, "largeInt64", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.LargeInt64 = d.Int(it.Value, "largeInt64", 64, 0)
 				}
 			}
-		case "largeUint64":
+		case "largeUint64", "large_uint64", "large-uint64", "LargeUint64":
 			if d.Claim(&seen[1], &it, largeIntParamsKeys[1]) {
 				if !d.Absent(it.Value, "largeUint64", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.LargeUint64 = d.Uint(it.Value, "largeUint64", 64, 0)
@@ -1024,11 +1094,21 @@ func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "large_int64", "large-int64", "LargeInt64":
+			if !f.Alias(k, "largeInt64") {
+				return false
+			}
+			fallthrough
 		case "largeInt64":
 			if seen[0] || !lenient.ReadInt(f, &x.LargeInt64, 64, 0) {
 				return false
 			}
 			seen[0] = true
+		case "large_uint64", "large-uint64", "LargeUint64":
+			if !f.Alias(k, "largeUint64") {
+				return false
+			}
+			fallthrough
 		case "largeUint64":
 			if seen[1] || !lenient.ReadUint(f, &x.LargeUint64, 64, 0) {
 				return false
@@ -1053,10 +1133,10 @@ func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // stringFieldsParamsKeys holds the accepted keys of each field of StringFieldsParams, canonical name first.
-var stringFieldsParamsKeys = [3][]string{{"name"}, {"zipCode"}, {"count"}}
+var stringFieldsParamsKeys = [3][]string{{"name"}, {"zipCode", "zip_code", "zip-code", "ZipCode"}, {"count"}}
 
 // stringFieldsParamsKnown lists every key StringFieldsParams accepts.
-var stringFieldsParamsKnown = []string{"name", "zipCode", "count"}
+var stringFieldsParamsKnown = []string{"name", "zipCode", "zip_code", "zip-code", "ZipCode", "count"}
 
 // UnmarshalJSON decodes a StringFieldsParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1112,7 +1192,7 @@ func (x *StringFieldsParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 					x.Name = d.String(it.Value, "name", 0)
 				}
 			}
-		case "zipCode":
+		case "zipCode", "zip_code", "zip-code", "ZipCode":
 			if d.Claim(&seen[1], &it, stringFieldsParamsKeys[1]) {
 				if !d.Absent(it.Value, "zipCode", lenient.AbsentNull) {
 					x.ZipCode = d.String(it.Value, "zipCode", 0)
@@ -1149,6 +1229,11 @@ func (x *StringFieldsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
+		case "zip_code", "zip-code", "ZipCode":
+			if !f.Alias(k, "zipCode") {
+				return false
+			}
+			fallthrough
 		case "zipCode":
 			if seen[1] || !lenient.ReadString(f, &x.ZipCode, 0) {
 				return false
@@ -1814,10 +1899,10 @@ func (x *TimeRange) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // panelImageParamsKeys holds the accepted keys of each field of PanelImageParams, canonical name first.
-var panelImageParamsKeys = [5][]string{{"dashboardUid"}, {"panelId"}, {"timeRange"}, {"variables"}, {"theme"}}
+var panelImageParamsKeys = [5][]string{{"dashboardUid", "dashboard_uid", "dashboard-uid", "DashboardUid"}, {"panelId", "panel_id", "panel-id", "PanelId"}, {"timeRange", "time_range", "time-range", "TimeRange"}, {"variables"}, {"theme"}}
 
 // panelImageParamsKnown lists every key PanelImageParams accepts.
-var panelImageParamsKnown = []string{"dashboardUid", "panelId", "timeRange", "variables", "theme"}
+var panelImageParamsKnown = []string{"dashboardUid", "dashboard_uid", "dashboard-uid", "DashboardUid", "panelId", "panel_id", "panel-id", "PanelId", "timeRange", "time_range", "time-range", "TimeRange", "variables", "theme"}
 
 // UnmarshalJSON decodes a PanelImageParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1850,13 +1935,13 @@ func (x *PanelImageParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	var seen [5]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "dashboardUid":
+		case "dashboardUid", "dashboard_uid", "dashboard-uid", "DashboardUid":
 			if d.Claim(&seen[0], &it, panelImageParamsKeys[0]) {
 				if !d.Absent(it.Value, "dashboardUid", lenient.AbsentNull) {
 					x.DashboardUID = d.String(it.Value, "dashboardUid", 0)
 				}
 			}
-		case "panelId":
+		case "panelId", "panel_id", "panel-id", "PanelId":
 			if d.Claim(&seen[1], &it, panelImageParamsKeys[1]) {
 				if !d.Absent(it.Value, "panelId", lenient.AbsentEmpty) {
 					if !lenient.Null(it.Value) {
@@ -1865,7 +1950,7 @@ func (x *PanelImageParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 					}
 				}
 			}
-		case "timeRange":
+		case "timeRange", "time_range", "time-range", "TimeRange":
 			if d.Claim(&seen[2], &it, panelImageParamsKeys[2]) {
 				if !d.Absent(it.Value, "timeRange", lenient.AbsentEmpty) {
 					if !lenient.Null(it.Value) {
@@ -1911,10 +1996,10 @@ func (x *PanelImageParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 }
 
 // unknownArgsParamsKeys holds the accepted keys of each field of UnknownArgsParams, canonical name first.
-var unknownArgsParamsKeys = [3][]string{{"start_rfc_3339"}, {"end_rfc_3339"}, {"data_source_uid"}}
+var unknownArgsParamsKeys = [3][]string{{"start_rfc_3339", "start-rfc-3339"}, {"end_rfc_3339", "end-rfc-3339"}, {"data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid"}}
 
 // unknownArgsParamsKnown lists every key UnknownArgsParams accepts.
-var unknownArgsParamsKnown = []string{"start_rfc_3339", "end_rfc_3339", "data_source_uid"}
+var unknownArgsParamsKnown = []string{"start_rfc_3339", "start-rfc-3339", "end_rfc_3339", "end-rfc-3339", "data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid"}
 
 // UnmarshalJSON decodes a UnknownArgsParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1964,19 +2049,19 @@ func (x *UnknownArgsParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	var seen [3]bool
 	for d.Next(&it) {
 		switch string(it.Key) {
-		case "start_rfc_3339":
+		case "start_rfc_3339", "start-rfc-3339":
 			if d.Claim(&seen[0], &it, unknownArgsParamsKeys[0]) {
 				if !d.Absent(it.Value, "start_rfc_3339", lenient.AbsentNull) {
 					x.TimeParams.StartRFC3339 = d.String(it.Value, "start_rfc_3339", 0)
 				}
 			}
-		case "end_rfc_3339":
+		case "end_rfc_3339", "end-rfc-3339":
 			if d.Claim(&seen[1], &it, unknownArgsParamsKeys[1]) {
 				if !d.Absent(it.Value, "end_rfc_3339", lenient.AbsentNull) {
 					x.TimeParams.EndRFC3339 = d.String(it.Value, "end_rfc_3339", 0)
 				}
 			}
-		case "data_source_uid":
+		case "data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid":
 			if d.Claim(&seen[2], &it, unknownArgsParamsKeys[2]) {
 				if lenient.Null(it.Value) {
 					d.Missing("data_source_uid", unknownArgsParamsKeys[2][1:])
@@ -2006,16 +2091,31 @@ func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
+		case "start-rfc-3339":
+			if !f.Alias(k, "start_rfc_3339") {
+				return false
+			}
+			fallthrough
 		case "start_rfc_3339":
 			if seen[0] || !lenient.ReadString(f, &x.TimeParams.StartRFC3339, 0) {
 				return false
 			}
 			seen[0] = true
+		case "end-rfc-3339":
+			if !f.Alias(k, "end_rfc_3339") {
+				return false
+			}
+			fallthrough
 		case "end_rfc_3339":
 			if seen[1] || !lenient.ReadString(f, &x.TimeParams.EndRFC3339, 0) {
 				return false
 			}
 			seen[1] = true
+		case "dataSourceUid", "data-source-uid", "DataSourceUid":
+			if !f.Alias(k, "data_source_uid") {
+				return false
+			}
+			fallthrough
 		case "data_source_uid":
 			if seen[2] || !lenient.ReadString(f, &x.DataSourceUID, 0) {
 				return false
@@ -4790,7 +4890,27 @@ const unknownArgsParamsSchema = `{
         }
       ]
     },
+    "start-rfc-3339": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
     "end_rfc_3339": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "end-rfc-3339": {
       "anyOf": [
         {
           "type": "string"
@@ -4802,13 +4922,19 @@ const unknownArgsParamsSchema = `{
     },
     "data_source_uid": {
       "type": "string"
+    },
+    "dataSourceUid": {
+      "type": "string"
+    },
+    "data-source-uid": {
+      "type": "string"
+    },
+    "DataSourceUid": {
+      "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "data_source_uid"
-  ]
+  "type": "object"
 }
 `
 
@@ -4822,7 +4948,19 @@ const unknownArgsParamsSchemaTypeArray = `{
         "null"
       ]
     },
+    "start-rfc-3339": {
+      "type": [
+        "string",
+        "null"
+      ]
+    },
     "end_rfc_3339": {
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "end-rfc-3339": {
       "type": [
         "string",
         "null"
@@ -4830,13 +4968,19 @@ const unknownArgsParamsSchemaTypeArray = `{
     },
     "data_source_uid": {
       "type": "string"
+    },
+    "dataSourceUid": {
+      "type": "string"
+    },
+    "data-source-uid": {
+      "type": "string"
+    },
+    "DataSourceUid": {
+      "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "data_source_uid"
-  ]
+  "type": "object"
 }
 `
 
@@ -4847,18 +4991,32 @@ const unknownArgsParamsSchemaGemini = `{
       "type": "string",
       "nullable": true
     },
+    "start-rfc-3339": {
+      "type": "string",
+      "nullable": true
+    },
     "end_rfc_3339": {
+      "type": "string",
+      "nullable": true
+    },
+    "end-rfc-3339": {
       "type": "string",
       "nullable": true
     },
     "data_source_uid": {
       "type": "string"
+    },
+    "dataSourceUid": {
+      "type": "string"
+    },
+    "data-source-uid": {
+      "type": "string"
+    },
+    "DataSourceUid": {
+      "type": "string"
     }
   },
-  "type": "object",
-  "required": [
-    "data_source_uid"
-  ]
+  "type": "object"
 }
 `
 
@@ -4988,6 +5146,27 @@ func NormgenTools() []lenient.Tool {
 			Name:        "all_int_types",
 			Rules: []lenient.Rule{
 				{
+					From:  "int8_field",
+					ID:    "all_int_types.int8Field.alias.int8_field",
+					To:    "int8Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "int8-field",
+					ID:    "all_int_types.int8Field.alias.int8-field",
+					To:    "int8Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "Int8Field",
+					ID:    "all_int_types.int8Field.alias.Int8Field",
+					To:    "int8Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "int8Field",
 					ID:    "all_int_types.int8Field.absent",
 					Tools: []string{"all_int_types"},
@@ -5000,6 +5179,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "all_int_types.int8Field.coerce",
 					Tools:    []string{"all_int_types"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "int16_field",
+					ID:    "all_int_types.int16Field.alias.int16_field",
+					To:    "int16Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "int16-field",
+					ID:    "all_int_types.int16Field.alias.int16-field",
+					To:    "int16Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "Int16Field",
+					ID:    "all_int_types.int16Field.alias.Int16Field",
+					To:    "int16Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "int16Field",
@@ -5016,6 +5216,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "int32_field",
+					ID:    "all_int_types.int32Field.alias.int32_field",
+					To:    "int32Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "int32-field",
+					ID:    "all_int_types.int32Field.alias.int32-field",
+					To:    "int32Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "Int32Field",
+					ID:    "all_int_types.int32Field.alias.Int32Field",
+					To:    "int32Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "int32Field",
 					ID:    "all_int_types.int32Field.absent",
 					Tools: []string{"all_int_types"},
@@ -5028,6 +5249,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "all_int_types.int32Field.coerce",
 					Tools:    []string{"all_int_types"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "int64_field",
+					ID:    "all_int_types.int64Field.alias.int64_field",
+					To:    "int64Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "int64-field",
+					ID:    "all_int_types.int64Field.alias.int64-field",
+					To:    "int64Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "Int64Field",
+					ID:    "all_int_types.int64Field.alias.Int64Field",
+					To:    "int64Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "int64Field",
@@ -5044,6 +5286,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "uint_field",
+					ID:    "all_int_types.uintField.alias.uint_field",
+					To:    "uintField",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "uint-field",
+					ID:    "all_int_types.uintField.alias.uint-field",
+					To:    "uintField",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "UintField",
+					ID:    "all_int_types.uintField.alias.UintField",
+					To:    "uintField",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "uintField",
 					ID:    "all_int_types.uintField.absent",
 					Tools: []string{"all_int_types"},
@@ -5056,6 +5319,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "all_int_types.uintField.coerce",
 					Tools:    []string{"all_int_types"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "uint8_field",
+					ID:    "all_int_types.uint8Field.alias.uint8_field",
+					To:    "uint8Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "uint8-field",
+					ID:    "all_int_types.uint8Field.alias.uint8-field",
+					To:    "uint8Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "Uint8Field",
+					ID:    "all_int_types.uint8Field.alias.Uint8Field",
+					To:    "uint8Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "uint8Field",
@@ -5072,6 +5356,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "uint16_field",
+					ID:    "all_int_types.uint16Field.alias.uint16_field",
+					To:    "uint16Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "uint16-field",
+					ID:    "all_int_types.uint16Field.alias.uint16-field",
+					To:    "uint16Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "Uint16Field",
+					ID:    "all_int_types.uint16Field.alias.Uint16Field",
+					To:    "uint16Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "uint16Field",
 					ID:    "all_int_types.uint16Field.absent",
 					Tools: []string{"all_int_types"},
@@ -5084,6 +5389,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "all_int_types.uint16Field.coerce",
 					Tools:    []string{"all_int_types"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "uint32_field",
+					ID:    "all_int_types.uint32Field.alias.uint32_field",
+					To:    "uint32Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "uint32-field",
+					ID:    "all_int_types.uint32Field.alias.uint32-field",
+					To:    "uint32Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "Uint32Field",
+					ID:    "all_int_types.uint32Field.alias.Uint32Field",
+					To:    "uint32Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "uint32Field",
@@ -5100,6 +5426,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "uint64_field",
+					ID:    "all_int_types.uint64Field.alias.uint64_field",
+					To:    "uint64Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "uint64-field",
+					ID:    "all_int_types.uint64Field.alias.uint64-field",
+					To:    "uint64Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "Uint64Field",
+					ID:    "all_int_types.uint64Field.alias.Uint64Field",
+					To:    "uint64Field",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "uint64Field",
 					ID:    "all_int_types.uint64Field.absent",
 					Tools: []string{"all_int_types"},
@@ -5114,6 +5461,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "ptr_int64",
+					ID:    "all_int_types.ptrInt64.alias.ptr_int64",
+					To:    "ptrInt64",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "ptr-int64",
+					ID:    "all_int_types.ptrInt64.alias.ptr-int64",
+					To:    "ptrInt64",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "PtrInt64",
+					ID:    "all_int_types.ptrInt64.alias.PtrInt64",
+					To:    "ptrInt64",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "ptrInt64",
 					ID:    "all_int_types.ptrInt64.absent",
 					Tools: []string{"all_int_types"},
@@ -5126,6 +5494,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "all_int_types.ptrInt64.coerce",
 					Tools:    []string{"all_int_types"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "ptr_uint32",
+					ID:    "all_int_types.ptrUint32.alias.ptr_uint32",
+					To:    "ptrUint32",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "ptr-uint32",
+					ID:    "all_int_types.ptrUint32.alias.ptr-uint32",
+					To:    "ptrUint32",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "PtrUint32",
+					ID:    "all_int_types.ptrUint32.alias.PtrUint32",
+					To:    "ptrUint32",
+					Tools: []string{"all_int_types"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "ptrUint32",
@@ -5159,6 +5548,27 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(embeddedParamsSchema),
 			Name:        "embedded",
 			Rules: []lenient.Rule{
+				{
+					From:  "embedded_count",
+					ID:    "embedded.embeddedCount.alias.embedded_count",
+					To:    "embeddedCount",
+					Tools: []string{"embedded"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "embedded-count",
+					ID:    "embedded.embeddedCount.alias.embedded-count",
+					To:    "embeddedCount",
+					Tools: []string{"embedded"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "EmbeddedCount",
+					ID:    "embedded.embeddedCount.alias.EmbeddedCount",
+					To:    "embeddedCount",
+					Tools: []string{"embedded"},
+					Type:  lenient.RuleParamAlias,
+				},
 				{
 					From:  "embeddedCount",
 					ID:    "embedded.embeddedCount.absent",
@@ -5301,11 +5711,53 @@ func NormgenTools() []lenient.Tool {
 			Name:        "get_panel_image",
 			Rules: []lenient.Rule{
 				{
+					From:  "dashboard_uid",
+					ID:    "get_panel_image.dashboardUid.alias.dashboard_uid",
+					To:    "dashboardUid",
+					Tools: []string{"get_panel_image"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "dashboard-uid",
+					ID:    "get_panel_image.dashboardUid.alias.dashboard-uid",
+					To:    "dashboardUid",
+					Tools: []string{"get_panel_image"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "DashboardUid",
+					ID:    "get_panel_image.dashboardUid.alias.DashboardUid",
+					To:    "dashboardUid",
+					Tools: []string{"get_panel_image"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "dashboardUid",
 					ID:    "get_panel_image.dashboardUid.absent",
 					Tools: []string{"get_panel_image"},
 					Type:  lenient.RuleAbsent,
 					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "panel_id",
+					ID:    "get_panel_image.panelId.alias.panel_id",
+					To:    "panelId",
+					Tools: []string{"get_panel_image"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "panel-id",
+					ID:    "get_panel_image.panelId.alias.panel-id",
+					To:    "panelId",
+					Tools: []string{"get_panel_image"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "PanelId",
+					ID:    "get_panel_image.panelId.alias.PanelId",
+					To:    "panelId",
+					Tools: []string{"get_panel_image"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "panelId",
@@ -5320,6 +5772,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "get_panel_image.panelId.coerce",
 					Tools:    []string{"get_panel_image"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "time_range",
+					ID:    "get_panel_image.timeRange.alias.time_range",
+					To:    "timeRange",
+					Tools: []string{"get_panel_image"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "time-range",
+					ID:    "get_panel_image.timeRange.alias.time-range",
+					To:    "timeRange",
+					Tools: []string{"get_panel_image"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "TimeRange",
+					ID:    "get_panel_image.timeRange.alias.TimeRange",
+					To:    "timeRange",
+					Tools: []string{"get_panel_image"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "timeRange",
@@ -5416,6 +5889,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "optional_int",
+					ID:    "int_params.optionalInt.alias.optional_int",
+					To:    "optionalInt",
+					Tools: []string{"int_params"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "optional-int",
+					ID:    "int_params.optionalInt.alias.optional-int",
+					To:    "optionalInt",
+					Tools: []string{"int_params"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "OptionalInt",
+					ID:    "int_params.optionalInt.alias.OptionalInt",
+					To:    "optionalInt",
+					Tools: []string{"int_params"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "optionalInt",
 					ID:    "int_params.optionalInt.absent",
 					Tools: []string{"int_params"},
@@ -5448,6 +5942,27 @@ func NormgenTools() []lenient.Tool {
 			Name:        "large_ints",
 			Rules: []lenient.Rule{
 				{
+					From:  "large_int64",
+					ID:    "large_ints.largeInt64.alias.large_int64",
+					To:    "largeInt64",
+					Tools: []string{"large_ints"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "large-int64",
+					ID:    "large_ints.largeInt64.alias.large-int64",
+					To:    "largeInt64",
+					Tools: []string{"large_ints"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "LargeInt64",
+					ID:    "large_ints.largeInt64.alias.LargeInt64",
+					To:    "largeInt64",
+					Tools: []string{"large_ints"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "largeInt64",
 					ID:    "large_ints.largeInt64.absent",
 					Tools: []string{"large_ints"},
@@ -5460,6 +5975,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "large_ints.largeInt64.coerce",
 					Tools:    []string{"large_ints"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "large_uint64",
+					ID:    "large_ints.largeUint64.alias.large_uint64",
+					To:    "largeUint64",
+					Tools: []string{"large_ints"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "large-uint64",
+					ID:    "large_ints.largeUint64.alias.large-uint64",
+					To:    "largeUint64",
+					Tools: []string{"large_ints"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "LargeUint64",
+					ID:    "large_ints.largeUint64.alias.LargeUint64",
+					To:    "largeUint64",
+					Tools: []string{"large_ints"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "largeUint64",
@@ -5606,6 +6142,27 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(regularEmbeddedParamsSchema),
 			Name:        "regular_embedded",
 			Rules: []lenient.Rule{
+				{
+					From:  "embedded_count",
+					ID:    "regular_embedded.embeddedCount.alias.embedded_count",
+					To:    "embeddedCount",
+					Tools: []string{"regular_embedded"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "embedded-count",
+					ID:    "regular_embedded.embeddedCount.alias.embedded-count",
+					To:    "embeddedCount",
+					Tools: []string{"regular_embedded"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "EmbeddedCount",
+					ID:    "regular_embedded.embeddedCount.alias.EmbeddedCount",
+					To:    "embeddedCount",
+					Tools: []string{"regular_embedded"},
+					Type:  lenient.RuleParamAlias,
+				},
 				{
 					From:  "embeddedCount",
 					ID:    "regular_embedded.embeddedCount.absent",
@@ -5790,6 +6347,27 @@ func NormgenTools() []lenient.Tool {
 					Value: json.RawMessage(`[null]`),
 				},
 				{
+					From:  "zip_code",
+					ID:    "string_fields.zipCode.alias.zip_code",
+					To:    "zipCode",
+					Tools: []string{"string_fields"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "zip-code",
+					ID:    "string_fields.zipCode.alias.zip-code",
+					To:    "zipCode",
+					Tools: []string{"string_fields"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "ZipCode",
+					ID:    "string_fields.zipCode.alias.ZipCode",
+					To:    "zipCode",
+					Tools: []string{"string_fields"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "zipCode",
 					ID:    "string_fields.zipCode.absent",
 					Tools: []string{"string_fields"},
@@ -5868,6 +6446,13 @@ func NormgenTools() []lenient.Tool {
 			Name:        "unknown_args",
 			Rules: []lenient.Rule{
 				{
+					From:  "start-rfc-3339",
+					ID:    "unknown_args.start_rfc_3339.alias.start-rfc-3339",
+					To:    "start_rfc_3339",
+					Tools: []string{"unknown_args"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "start_rfc_3339",
 					ID:    "unknown_args.start_rfc_3339.absent",
 					Tools: []string{"unknown_args"},
@@ -5875,11 +6460,39 @@ func NormgenTools() []lenient.Tool {
 					Value: json.RawMessage(`[null]`),
 				},
 				{
+					From:  "end-rfc-3339",
+					ID:    "unknown_args.end_rfc_3339.alias.end-rfc-3339",
+					To:    "end_rfc_3339",
+					Tools: []string{"unknown_args"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "end_rfc_3339",
 					ID:    "unknown_args.end_rfc_3339.absent",
 					Tools: []string{"unknown_args"},
 					Type:  lenient.RuleAbsent,
 					Value: json.RawMessage(`[null]`),
+				},
+				{
+					From:  "dataSourceUid",
+					ID:    "unknown_args.data_source_uid.alias.dataSourceUid",
+					To:    "data_source_uid",
+					Tools: []string{"unknown_args"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "data-source-uid",
+					ID:    "unknown_args.data_source_uid.alias.data-source-uid",
+					To:    "data_source_uid",
+					Tools: []string{"unknown_args"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "DataSourceUid",
+					ID:    "unknown_args.data_source_uid.alias.DataSourceUid",
+					To:    "data_source_uid",
+					Tools: []string{"unknown_args"},
+					Type:  lenient.RuleParamAlias,
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{

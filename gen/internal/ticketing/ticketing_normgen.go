@@ -12,10 +12,10 @@ import (
 const _ = lenient.SupportPackageIsVersion5
 
 // retryKeys holds the accepted keys of each field of Retry, canonical name first.
-var retryKeys = [4][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms"}, {"factor"}, {"on_timeout"}}
+var retryKeys = [4][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms", "backoffMs", "backoff-ms", "BackoffMs"}, {"factor"}, {"on_timeout", "onTimeout", "on-timeout", "OnTimeout"}}
 
 // retryKnown lists every key Retry accepts.
-var retryKnown = []string{"attempts", "max_attempts", "tries", "backoff_ms", "factor", "on_timeout"}
+var retryKnown = []string{"attempts", "max_attempts", "tries", "backoff_ms", "backoffMs", "backoff-ms", "BackoffMs", "factor", "on_timeout", "onTimeout", "on-timeout", "OnTimeout"}
 
 // UnmarshalJSON decodes a Retry leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -95,7 +95,7 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					x.Attempts = int(val)
 				}
 			}
-		case "backoff_ms":
+		case "backoff_ms", "backoffMs", "backoff-ms", "BackoffMs":
 			if d.Claim(&seen[1], &it, retryKeys[1]) {
 				if d.Absent(it.Value, "backoff_ms", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.BackoffMS = 500
@@ -113,7 +113,7 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					x.Factor = d.Float(it.Value, "factor", 64, 0)
 				}
 			}
-		case "on_timeout":
+		case "on_timeout", "onTimeout", "on-timeout", "OnTimeout":
 			if d.Claim(&seen[3], &it, retryKeys[3]) {
 				if !d.Absent(it.Value, "on_timeout", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.OnTimeout = d.Bool(it.Value, "on_timeout", 0)
@@ -172,6 +172,11 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Attempts = int(val)
+		case "backoffMs", "backoff-ms", "BackoffMs":
+			if !f.Alias(k, "backoff_ms") {
+				return false
+			}
+			fallthrough
 		case "backoff_ms":
 			if seen[1] || !lenient.ReadUint(f, &x.BackoffMS, 32, 0) {
 				return false
@@ -182,6 +187,11 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[2] = true
+		case "onTimeout", "on-timeout", "OnTimeout":
+			if !f.Alias(k, "on_timeout") {
+				return false
+			}
+			fallthrough
 		case "on_timeout":
 			if seen[3] || !lenient.ReadBool(f, &x.OnTimeout, 0) {
 				return false
@@ -219,10 +229,10 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // stepKeys holds the accepted keys of each field of Step, canonical name first.
-var stepKeys = [8][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"}, {"env"}, {"needs"}, {"timeout_s"}, {"allow_failure"}}
+var stepKeys = [8][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"}, {"env"}, {"needs"}, {"timeout_s", "timeoutS", "timeout-s", "TimeoutS"}, {"allow_failure", "allowFailure", "allow-failure", "AllowFailure"}}
 
 // stepKnown lists every key Step accepts.
-var stepKnown = []string{"id", "run", "cmd", "command", "kind", "retry", "env", "needs", "timeout_s", "allow_failure"}
+var stepKnown = []string{"id", "run", "cmd", "command", "kind", "retry", "env", "needs", "timeout_s", "timeoutS", "timeout-s", "TimeoutS", "allow_failure", "allowFailure", "allow-failure", "AllowFailure"}
 
 // UnmarshalJSON decodes a Step leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -372,7 +382,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					}
 				}
 			}
-		case "timeout_s":
+		case "timeout_s", "timeoutS", "timeout-s", "TimeoutS":
 			if d.Claim(&seen[6], &it, stepKeys[6]) {
 				if !d.Absent(it.Value, "timeout_s", lenient.AbsentEmpty) {
 					if !lenient.Null(it.Value) {
@@ -390,7 +400,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					}
 				}
 			}
-		case "allow_failure":
+		case "allow_failure", "allowFailure", "allow-failure", "AllowFailure":
 			if d.Claim(&seen[7], &it, stepKeys[7]) {
 				if !d.Absent(it.Value, "allow_failure", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.Allow = d.Bool(it.Value, "allow_failure", lenient.StrictBool)
@@ -521,6 +531,11 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]string, 0, len(b)), b...)
 			x.Needs = s
+		case "timeoutS", "timeout-s", "TimeoutS":
+			if !f.Alias(k, "timeout_s") {
+				return false
+			}
+			fallthrough
 		case "timeout_s":
 			if seen[6] {
 				return false
@@ -535,6 +550,11 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.Timeout = &p
+		case "allowFailure", "allow-failure", "AllowFailure":
+			if !f.Alias(k, "allow_failure") {
+				return false
+			}
+			fallthrough
 		case "allow_failure":
 			if seen[7] || !lenient.ReadBool(f, &x.Allow, lenient.StrictBool) {
 				return false
@@ -741,10 +761,10 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // runPipelineInputKeys holds the accepted keys of each field of RunPipelineInput, canonical name first.
-var runPipelineInputKeys = [8][]string{{"project", "repo", "repository"}, {"ref"}, {"steps"}, {"retry"}, {"services"}, {"matrix"}, {"dry_run"}, {"priority"}}
+var runPipelineInputKeys = [8][]string{{"project", "repo", "repository"}, {"ref"}, {"steps"}, {"retry"}, {"services"}, {"matrix"}, {"dry_run", "dryRun", "dry-run", "DryRun"}, {"priority"}}
 
 // runPipelineInputKnown lists every key RunPipelineInput accepts.
-var runPipelineInputKnown = []string{"project", "repo", "repository", "ref", "steps", "retry", "services", "matrix", "dry_run", "priority"}
+var runPipelineInputKnown = []string{"project", "repo", "repository", "ref", "steps", "retry", "services", "matrix", "dry_run", "dryRun", "dry-run", "DryRun", "priority"}
 
 // UnmarshalJSON decodes a RunPipelineInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -894,7 +914,7 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 					}
 				}
 			}
-		case "dry_run":
+		case "dry_run", "dryRun", "dry-run", "DryRun":
 			if d.Claim(&seen[6], &it, runPipelineInputKeys[6]) {
 				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.DryRun = d.Bool(it.Value, "dry_run", 0)
@@ -1057,6 +1077,11 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Matrix = mp
+		case "dryRun", "dry-run", "DryRun":
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
+			fallthrough
 		case "dry_run":
 			if seen[6] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
@@ -1419,10 +1444,10 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // createTicketInputKeys holds the accepted keys of each field of CreateTicketInput, canonical name first.
-var createTicketInputKeys = [10][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}}
+var createTicketInputKeys = [10][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h", "estimateH", "estimate-h", "EstimateH"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}}
 
 // createTicketInputKnown lists every key CreateTicketInput accepts.
-var createTicketInputKnown = []string{"title", "summary", "body", "description", "labels", "assignee", "estimate_h", "links", "fields", "watchers", "urgent", "severity"}
+var createTicketInputKnown = []string{"title", "summary", "body", "description", "labels", "assignee", "estimate_h", "estimateH", "estimate-h", "EstimateH", "links", "fields", "watchers", "urgent", "severity"}
 
 // UnmarshalJSON decodes a CreateTicketInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1512,7 +1537,7 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 					x.Assignee = &p
 				}
 			}
-		case "estimate_h":
+		case "estimate_h", "estimateH", "estimate-h", "EstimateH":
 			if d.Claim(&seen[4], &it, createTicketInputKeys[4]) {
 				if !d.Absent(it.Value, "estimate_h", lenient.AbsentEmpty) {
 					if !lenient.Null(it.Value) {
@@ -1700,6 +1725,11 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := val
 			x.Assignee = &p
+		case "estimateH", "estimate-h", "EstimateH":
+			if !f.Alias(k, "estimate_h") {
+				return false
+			}
+			fallthrough
 		case "estimate_h":
 			if seen[4] {
 				return false
@@ -2559,10 +2589,10 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // updateWorkflowInputKeys holds the accepted keys of each field of UpdateWorkflowInput, canonical name first.
-var updateWorkflowInputKeys = [4][]string{{"workflow"}, {"checkpoints"}, {"default"}, {"strict_ids"}}
+var updateWorkflowInputKeys = [4][]string{{"workflow"}, {"checkpoints"}, {"default"}, {"strict_ids", "strictIds", "strict-ids", "StrictIds"}}
 
 // updateWorkflowInputKnown lists every key UpdateWorkflowInput accepts.
-var updateWorkflowInputKnown = []string{"workflow", "checkpoints", "default", "strict_ids"}
+var updateWorkflowInputKnown = []string{"workflow", "checkpoints", "default", "strict_ids", "strictIds", "strict-ids", "StrictIds"}
 
 // UnmarshalJSON decodes a UpdateWorkflowInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2651,7 +2681,7 @@ func (x *UpdateWorkflowInput) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 					}
 				}
 			}
-		case "strict_ids":
+		case "strict_ids", "strictIds", "strict-ids", "StrictIds":
 			if d.Claim(&seen[3], &it, updateWorkflowInputKeys[3]) {
 				if !d.Absent(it.Value, "strict_ids", lenient.AbsentNull) {
 					var a lenient.ArrayIter
@@ -2730,6 +2760,11 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 				return false
 			}
 			x.Default = p
+		case "strictIds", "strict-ids", "StrictIds":
+			if !f.Alias(k, "strict_ids") {
+				return false
+			}
+			fallthrough
 		case "strict_ids":
 			if seen[3] {
 				return false
@@ -5151,6 +5186,27 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					From:  "estimateH",
+					ID:    "create_ticket.estimate_h.alias.estimateH",
+					To:    "estimate_h",
+					Tools: []string{"create_ticket"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "estimate-h",
+					ID:    "create_ticket.estimate_h.alias.estimate-h",
+					To:    "estimate_h",
+					Tools: []string{"create_ticket"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "EstimateH",
+					ID:    "create_ticket.estimate_h.alias.EstimateH",
+					To:    "estimate_h",
+					Tools: []string{"create_ticket"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "estimate_h",
 					ID:    "create_ticket.estimate_h.absent",
 					Tools: []string{"create_ticket"},
@@ -5494,6 +5550,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "run_pipeline.steps[].retry.backoff_ms.alias.backoffMs",
+					Path:  "steps[].retry.backoffMs",
+					To:    "backoff_ms",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.steps[].retry.backoff_ms.alias.backoff-ms",
+					Path:  "steps[].retry.backoff-ms",
+					To:    "backoff_ms",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.steps[].retry.backoff_ms.alias.BackoffMs",
+					Path:  "steps[].retry.BackoffMs",
+					To:    "backoff_ms",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					ID:    "run_pipeline.steps[].retry.backoff_ms.absent",
 					Path:  "steps[].retry.backoff_ms",
 					Tools: []string{"run_pipeline"},
@@ -5534,6 +5611,27 @@ func NormgenTools() []lenient.Tool {
 					Path:     "steps[].retry.factor",
 					Tools:    []string{"run_pipeline"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "run_pipeline.steps[].retry.on_timeout.alias.onTimeout",
+					Path:  "steps[].retry.onTimeout",
+					To:    "on_timeout",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.steps[].retry.on_timeout.alias.on-timeout",
+					Path:  "steps[].retry.on-timeout",
+					To:    "on_timeout",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.steps[].retry.on_timeout.alias.OnTimeout",
+					Path:  "steps[].retry.OnTimeout",
+					To:    "on_timeout",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					ID:    "run_pipeline.steps[].retry.on_timeout.absent",
@@ -5584,6 +5682,27 @@ func NormgenTools() []lenient.Tool {
 					Type:  lenient.RuleJSONAcceptBoth,
 				},
 				{
+					ID:    "run_pipeline.steps[].timeout_s.alias.timeoutS",
+					Path:  "steps[].timeoutS",
+					To:    "timeout_s",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.steps[].timeout_s.alias.timeout-s",
+					Path:  "steps[].timeout-s",
+					To:    "timeout_s",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.steps[].timeout_s.alias.TimeoutS",
+					Path:  "steps[].TimeoutS",
+					To:    "timeout_s",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					ID:    "run_pipeline.steps[].timeout_s.absent",
 					Path:  "steps[].timeout_s",
 					Tools: []string{"run_pipeline"},
@@ -5596,6 +5715,27 @@ func NormgenTools() []lenient.Tool {
 					Path:     "steps[].timeout_s",
 					Tools:    []string{"run_pipeline"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "run_pipeline.steps[].allow_failure.alias.allowFailure",
+					Path:  "steps[].allowFailure",
+					To:    "allow_failure",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.steps[].allow_failure.alias.allow-failure",
+					Path:  "steps[].allow-failure",
+					To:    "allow_failure",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.steps[].allow_failure.alias.AllowFailure",
+					Path:  "steps[].AllowFailure",
+					To:    "allow_failure",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					ID:    "run_pipeline.steps[].allow_failure.absent",
@@ -5661,6 +5801,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "run_pipeline.retry.backoff_ms.alias.backoffMs",
+					Path:  "retry.backoffMs",
+					To:    "backoff_ms",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.retry.backoff_ms.alias.backoff-ms",
+					Path:  "retry.backoff-ms",
+					To:    "backoff_ms",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.retry.backoff_ms.alias.BackoffMs",
+					Path:  "retry.BackoffMs",
+					To:    "backoff_ms",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					ID:    "run_pipeline.retry.backoff_ms.absent",
 					Path:  "retry.backoff_ms",
 					Tools: []string{"run_pipeline"},
@@ -5701,6 +5862,27 @@ func NormgenTools() []lenient.Tool {
 					Path:     "retry.factor",
 					Tools:    []string{"run_pipeline"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "run_pipeline.retry.on_timeout.alias.onTimeout",
+					Path:  "retry.onTimeout",
+					To:    "on_timeout",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.retry.on_timeout.alias.on-timeout",
+					Path:  "retry.on-timeout",
+					To:    "on_timeout",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.retry.on_timeout.alias.OnTimeout",
+					Path:  "retry.OnTimeout",
+					To:    "on_timeout",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					ID:    "run_pipeline.retry.on_timeout.absent",
@@ -5814,6 +5996,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "run_pipeline.services{}.ready.backoff_ms.alias.backoffMs",
+					Path:  "services{}.ready.backoffMs",
+					To:    "backoff_ms",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.services{}.ready.backoff_ms.alias.backoff-ms",
+					Path:  "services{}.ready.backoff-ms",
+					To:    "backoff_ms",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.services{}.ready.backoff_ms.alias.BackoffMs",
+					Path:  "services{}.ready.BackoffMs",
+					To:    "backoff_ms",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					ID:    "run_pipeline.services{}.ready.backoff_ms.absent",
 					Path:  "services{}.ready.backoff_ms",
 					Tools: []string{"run_pipeline"},
@@ -5856,6 +6059,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "run_pipeline.services{}.ready.on_timeout.alias.onTimeout",
+					Path:  "services{}.ready.onTimeout",
+					To:    "on_timeout",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.services{}.ready.on_timeout.alias.on-timeout",
+					Path:  "services{}.ready.on-timeout",
+					To:    "on_timeout",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "run_pipeline.services{}.ready.on_timeout.alias.OnTimeout",
+					Path:  "services{}.ready.OnTimeout",
+					To:    "on_timeout",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					ID:    "run_pipeline.services{}.ready.on_timeout.absent",
 					Path:  "services{}.ready.on_timeout",
 					Tools: []string{"run_pipeline"},
@@ -5896,6 +6120,27 @@ func NormgenTools() []lenient.Tool {
 					Path:     "matrix{}[]",
 					Tools:    []string{"run_pipeline"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "dryRun",
+					ID:    "run_pipeline.dry_run.alias.dryRun",
+					To:    "dry_run",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "dry-run",
+					ID:    "run_pipeline.dry_run.alias.dry-run",
+					To:    "dry_run",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "DryRun",
+					ID:    "run_pipeline.dry_run.alias.DryRun",
+					To:    "dry_run",
+					Tools: []string{"run_pipeline"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "dry_run",
@@ -6096,6 +6341,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "update_workflow.checkpoints[].gate.backoff_ms.alias.backoffMs",
+					Path:  "checkpoints[].gate.backoffMs",
+					To:    "backoff_ms",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "update_workflow.checkpoints[].gate.backoff_ms.alias.backoff-ms",
+					Path:  "checkpoints[].gate.backoff-ms",
+					To:    "backoff_ms",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "update_workflow.checkpoints[].gate.backoff_ms.alias.BackoffMs",
+					Path:  "checkpoints[].gate.BackoffMs",
+					To:    "backoff_ms",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					ID:    "update_workflow.checkpoints[].gate.backoff_ms.absent",
 					Path:  "checkpoints[].gate.backoff_ms",
 					Tools: []string{"update_workflow"},
@@ -6136,6 +6402,27 @@ func NormgenTools() []lenient.Tool {
 					Path:     "checkpoints[].gate.factor",
 					Tools:    []string{"update_workflow"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "update_workflow.checkpoints[].gate.on_timeout.alias.onTimeout",
+					Path:  "checkpoints[].gate.onTimeout",
+					To:    "on_timeout",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "update_workflow.checkpoints[].gate.on_timeout.alias.on-timeout",
+					Path:  "checkpoints[].gate.on-timeout",
+					To:    "on_timeout",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "update_workflow.checkpoints[].gate.on_timeout.alias.OnTimeout",
+					Path:  "checkpoints[].gate.OnTimeout",
+					To:    "on_timeout",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					ID:    "update_workflow.checkpoints[].gate.on_timeout.absent",
@@ -6340,6 +6627,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					ID:    "update_workflow.default.gate.backoff_ms.alias.backoffMs",
+					Path:  "default.gate.backoffMs",
+					To:    "backoff_ms",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "update_workflow.default.gate.backoff_ms.alias.backoff-ms",
+					Path:  "default.gate.backoff-ms",
+					To:    "backoff_ms",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "update_workflow.default.gate.backoff_ms.alias.BackoffMs",
+					Path:  "default.gate.BackoffMs",
+					To:    "backoff_ms",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					ID:    "update_workflow.default.gate.backoff_ms.absent",
 					Path:  "default.gate.backoff_ms",
 					Tools: []string{"update_workflow"},
@@ -6380,6 +6688,27 @@ func NormgenTools() []lenient.Tool {
 					Path:     "default.gate.factor",
 					Tools:    []string{"update_workflow"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					ID:    "update_workflow.default.gate.on_timeout.alias.onTimeout",
+					Path:  "default.gate.onTimeout",
+					To:    "on_timeout",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "update_workflow.default.gate.on_timeout.alias.on-timeout",
+					Path:  "default.gate.on-timeout",
+					To:    "on_timeout",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					ID:    "update_workflow.default.gate.on_timeout.alias.OnTimeout",
+					Path:  "default.gate.OnTimeout",
+					To:    "on_timeout",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					ID:    "update_workflow.default.gate.on_timeout.absent",
@@ -6436,6 +6765,27 @@ func NormgenTools() []lenient.Tool {
 					Path:     "default.limits{}",
 					Tools:    []string{"update_workflow"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "strictIds",
+					ID:    "update_workflow.strict_ids.alias.strictIds",
+					To:    "strict_ids",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "strict-ids",
+					ID:    "update_workflow.strict_ids.alias.strict-ids",
+					To:    "strict_ids",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "StrictIds",
+					ID:    "update_workflow.strict_ids.alias.StrictIds",
+					To:    "strict_ids",
+					Tools: []string{"update_workflow"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "strict_ids",

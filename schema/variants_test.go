@@ -1,0 +1,98 @@
+package schema
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+func TestImplicitAliases(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		names   []string
+		aliases [][]string
+		off     []bool
+		want    [][]string
+	}{
+		{"one field", []string{"thoughtNumber", "thought"}, nil, nil,
+			[][]string{{"thought_number", "thought-number", "ThoughtNumber"}, nil}},
+		{"two fields with one spelling", []string{"user_id", "userId"}, nil, nil,
+			[][]string{nil, nil}},
+		{"a declared alias", []string{"old_text", "new_text"}, [][]string{nil, {"oldText"}}, nil,
+			[][]string{{"old-text"}, {"newText", "new-text", "NewText"}}}, // OldText is oldText in another case
+		{"another field in another case", []string{"fooBar", "foobar"}, nil, nil,
+			[][]string{{"foo_bar", "foo-bar"}, nil}},
+		{"turned off", []string{"a_b", "c_d"}, nil, []bool{true, false},
+			[][]string{nil, {"cD", "c-d"}}}, // CD is one word
+	} {
+		got := ImplicitAliases(c.names, c.aliases, c.off)
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: ImplicitAliases(%q, %q) = %q, want %q", c.name, c.names, c.aliases, got, c.want)
+		}
+	}
+}
+
+// TestDeriveVariants: from any server's schema, a property's name in
+// another spelling style gets a param_alias rule where exactly one
+// property has that spelling, at the top level; the property leaves
+// required; nested objects get none yet.
+func TestDeriveVariants(t *testing.T) {
+	strict := []byte(`{"type":"object","required":["thoughtNumber","thought"],"properties":{
+		"thought":{"type":"string"},
+		"thoughtNumber":{"type":"integer"},
+		"user_id":{"type":"string"},"userId":{"type":"string"},
+		"window":{"type":"object","additionalProperties":false,"required":["start_time"],"properties":{"start_time":{"type":"string"}}},
+		"labels":{"type":"object","additionalProperties":{"type":"string"},"properties":{"main_label":{"type":"string"}}},
+		"either":{"anyOf":[{"type":"object","properties":{"a_b":{"type":"string"}}},{"type":"object","properties":{"a_b":{"type":"integer"}}}]}}}`)
+	d, err := DeriveTool("t", strict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range d.Rules {
+		if r.Type == lenient.RuleParamAlias {
+			got = append(got, r.TargetPath()+"->"+r.To)
+		}
+	}
+	// Not in window: a nested object also comes as JSON text, which the
+	// normalizer parses after its alias phase.
+	want := []string{"thought_number->thoughtNumber", "thought-number->thoughtNumber", "ThoughtNumber->thoughtNumber"}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("alias rules %q, want %q", got, want)
+	}
+	s := string(d.Schema.Marshal())
+	for _, frag := range []string{`"required":["thought"]`} {
+		if !strings.Contains(s, frag) {
+			t.Errorf("lenient schema lacks %s:\n%s", frag, s)
+		}
+	}
+	n, err := lenient.NewNormalizer(d.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := n.NormalizeJSON("t", []byte(`{"thought":"x","thought_number":"2","window":{"start_time":"s"}}`))
+	if err != nil || string(out) != `{"thought":"x","thoughtNumber":2,"window":{"start_time":"s"}}` {
+		t.Errorf("normalized %s, %v", out, err)
+	}
+	// A rules file that names a variant keeps it its own.
+	dw := DeriveWith("t", mustParse(t, strict), []lenient.Rule{{ID: "x", Tools: []string{"*"}, Type: lenient.RuleTypeCoerce, From: "thought_number", CoerceTo: "int"}})
+	for _, r := range dw.Rules {
+		if r.Type == lenient.RuleParamAlias && r.From == "thought_number" {
+			t.Errorf("derived %s beside a rule that names thought_number", r.ID)
+		}
+	}
+}
+
+func mustParse(t *testing.T, b []byte) *Node {
+	t.Helper()
+	n, err := ParseNode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
