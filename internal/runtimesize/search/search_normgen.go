@@ -12,10 +12,10 @@ import (
 const _ = lenient.SupportPackageIsVersion5
 
 // inputKeys holds the accepted keys of each field of Input, canonical name first.
-var inputKeys = [6][]string{{"path", "file_path"}, {"pattern"}, {"limit"}, {"whole_word"}, {"min_score"}, {"file_types"}}
+var inputKeys = [6][]string{{"path", "file_path"}, {"pattern"}, {"limit"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}}
 
 // inputKnown lists every key Input accepts.
-var inputKnown = []string{"path", "file_path", "pattern", "limit", "whole_word", "min_score", "file_types"}
+var inputKnown = []string{"path", "file_path", "pattern", "limit", "whole_word", "wholeWord", "whole-word", "WholeWord", "min_score", "minScore", "min-score", "MinScore", "file_types", "fileTypes", "file-types", "FileTypes"}
 
 // UnmarshalJSON decodes a Input leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -90,19 +90,19 @@ func (x *Input) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
 				}
 			}
-		case "whole_word":
+		case "whole_word", "wholeWord", "whole-word", "WholeWord":
 			if d.Claim(&seen[3], &it, inputKeys[3]) {
 				if !d.Absent(it.Value, "whole_word", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.WholeWord = d.Bool(it.Value, "whole_word", 0)
 				}
 			}
-		case "min_score":
+		case "min_score", "minScore", "min-score", "MinScore":
 			if d.Claim(&seen[4], &it, inputKeys[4]) {
 				if !d.Absent(it.Value, "min_score", lenient.AbsentNull|lenient.AbsentEmpty) {
 					x.MinScore = d.Float(it.Value, "min_score", 64, 0)
 				}
 			}
-		case "file_types":
+		case "file_types", "fileTypes", "file-types", "FileTypes":
 			if d.Claim(&seen[5], &it, inputKeys[5]) {
 				if !d.Absent(it.Value, "file_types", lenient.AbsentNull|lenient.AbsentEmpty) {
 					var a lenient.ArrayIter
@@ -171,16 +171,31 @@ func (x *Input) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[2] = true
+		case "wholeWord", "whole-word", "WholeWord":
+			if !f.Alias(k, "whole_word") {
+				return false
+			}
+			fallthrough
 		case "whole_word":
 			if seen[3] || !lenient.ReadBool(f, &x.WholeWord, 0) {
 				return false
 			}
 			seen[3] = true
+		case "minScore", "min-score", "MinScore":
+			if !f.Alias(k, "min_score") {
+				return false
+			}
+			fallthrough
 		case "min_score":
 			if seen[4] || !lenient.ReadFloat(f, &x.MinScore, 64, 0) {
 				return false
 			}
 			seen[4] = true
+		case "fileTypes", "file-types", "FileTypes":
+			if !f.Alias(k, "file_types") {
+				return false
+			}
+			fallthrough
 		case "file_types":
 			if seen[5] {
 				return false
@@ -505,6 +520,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "wholeWord",
+					ID:    "search.whole_word.alias.wholeWord",
+					To:    "whole_word",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "whole-word",
+					ID:    "search.whole_word.alias.whole-word",
+					To:    "whole_word",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "WholeWord",
+					ID:    "search.whole_word.alias.WholeWord",
+					To:    "whole_word",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "whole_word",
 					ID:    "search.whole_word.absent",
 					Tools: []string{"search"},
@@ -519,6 +555,27 @@ func NormgenTools() []lenient.Tool {
 					Type:     lenient.RuleTypeCoerce,
 				},
 				{
+					From:  "minScore",
+					ID:    "search.min_score.alias.minScore",
+					To:    "min_score",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "min-score",
+					ID:    "search.min_score.alias.min-score",
+					To:    "min_score",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "MinScore",
+					ID:    "search.min_score.alias.MinScore",
+					To:    "min_score",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
 					From:  "min_score",
 					ID:    "search.min_score.absent",
 					Tools: []string{"search"},
@@ -531,6 +588,27 @@ func NormgenTools() []lenient.Tool {
 					ID:       "search.min_score.coerce",
 					Tools:    []string{"search"},
 					Type:     lenient.RuleTypeCoerce,
+				},
+				{
+					From:  "fileTypes",
+					ID:    "search.file_types.alias.fileTypes",
+					To:    "file_types",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "file-types",
+					ID:    "search.file_types.alias.file-types",
+					To:    "file_types",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
+				},
+				{
+					From:  "FileTypes",
+					ID:    "search.file_types.alias.FileTypes",
+					To:    "file_types",
+					Tools: []string{"search"},
+					Type:  lenient.RuleParamAlias,
 				},
 				{
 					From:  "file_types",
