@@ -240,8 +240,10 @@ func (d *Decoder) Duration(v []byte, name string, unit time.Duration, m Mode) ti
 		d.Fail(name, v, "is not a whole number of nanoseconds")
 	case err == ErrRange || quoted && durationText.Match(s):
 		d.Fail(name, v, "is out of range for a time.Duration (about 292 years either way)")
-	case unit == 0:
+	case unit == 0 && numberText.Match(s):
 		d.Fail(name, v, `is not a duration (send text such as "5s", "1h30m" or "250ms"; a bare number is not taken here: it has no unit)`)
+	case unit == 0:
+		d.Fail(name, v, `is not a duration (send text such as "5s", "1h30m" or "250ms")`)
 	default:
 		d.Fail(name, v, `is not a duration (send text such as "1h30m", or a number of `+unitWord[UnitName(unit)]+`, such as 90)`)
 	}
