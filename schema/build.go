@@ -230,7 +230,22 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 		// boolean schema true, which Gemini-family hosts reject.
 		return &jsonschema.Schema{Extras: map[string]any{}}, nil
 	case Time:
-		branches = []*jsonschema.Schema{{Type: "string", Pattern: lenient.TimePattern}}
+		pattern := lenient.TimePattern
+		if t.Strict {
+			pattern = lenient.RFC3339Pattern
+		}
+		branches = []*jsonschema.Schema{{Type: "string", Pattern: pattern}}
+	case Duration:
+		switch {
+		case t.Strict: // encoding/json's reading: nanoseconds
+			branches = []*jsonschema.Schema{{Type: "integer"}}
+		case t.Unit == "":
+			branches = []*jsonschema.Schema{{Type: "string", Pattern: lenient.DurationPattern}}
+		case t.Unit == "ns":
+			branches = []*jsonschema.Schema{{Type: "integer"}, {Type: "string", Pattern: lenient.DurationNumberPattern}}
+		default:
+			branches = []*jsonschema.Schema{{Type: "number"}, {Type: "string", Pattern: lenient.DurationNumberPattern}}
+		}
 	case Custom:
 		own, err := customSchema(t.Schema)
 		if err != nil {
