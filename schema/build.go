@@ -236,14 +236,10 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 		}
 		branches = []*jsonschema.Schema{{Type: "string", Pattern: pattern}}
 	case Duration:
-		switch {
-		case t.Strict: // encoding/json's reading: nanoseconds
-			branches = []*jsonschema.Schema{{Type: "integer"}}
+		switch { // a strict one is an Int (encoding/json's reading)
 		case t.Unit == "":
 			branches = []*jsonschema.Schema{{Type: "string", Pattern: lenient.DurationPattern}}
-		case t.Unit == "ns":
-			branches = []*jsonschema.Schema{{Type: "integer"}, {Type: "string", Pattern: lenient.DurationNumberPattern}}
-		default:
+		default: // a number that is not a whole number of nanoseconds is class (a)
 			branches = []*jsonschema.Schema{{Type: "number"}, {Type: "string", Pattern: lenient.DurationNumberPattern}}
 		}
 	case Custom:

@@ -362,6 +362,9 @@ func applyNorm(t *Type, n Norm) {
 		x.StrictBool = x.StrictBool || n.StrictBool
 		if x.Kind == Duration {
 			x.Unit = n.Unit
+			if n.Strict { // encoding/json's reading: an int64 of nanoseconds
+				x.Kind, x.Bits = Int, 64
+			}
 		}
 	}
 	if t.Kind == Array {

@@ -2779,7 +2779,7 @@ const investigationParamsSchema = `{
       "anyOf": [
         {
           "type": "string",
-          "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
+          "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
           "description": "Start time for the investigation"
         },
         {
@@ -2791,7 +2791,7 @@ const investigationParamsSchema = `{
       "anyOf": [
         {
           "type": "string",
-          "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
+          "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
           "description": "End time for the investigation"
         },
         {
@@ -2816,7 +2816,7 @@ const investigationParamsSchemaTypeArray = `{
       "description": "The name of the investigation"
     },
     "start": {
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
+      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
       "description": "Start time for the investigation",
       "type": [
         "string",
@@ -2824,7 +2824,7 @@ const investigationParamsSchemaTypeArray = `{
       ]
     },
     "end": {
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
+      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
       "description": "End time for the investigation",
       "type": [
         "string",
@@ -2848,13 +2848,13 @@ const investigationParamsSchemaGemini = `{
     },
     "start": {
       "type": "string",
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
+      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
       "description": "Start time for the investigation",
       "nullable": true
     },
     "end": {
       "type": "string",
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
+      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
       "description": "End time for the investigation",
       "nullable": true
     }
@@ -4496,11 +4496,25 @@ func NormgenTools() []lenient.Tool {
 					Value: json.RawMessage(`[null]`),
 				},
 				{
+					CoerceTo: "date_time",
+					From:     "start",
+					ID:       "find_error_pattern_logs.start.coerce",
+					Tools:    []string{"find_error_pattern_logs"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
 					From:  "end",
 					ID:    "find_error_pattern_logs.end.absent",
 					Tools: []string{"find_error_pattern_logs"},
 					Type:  lenient.RuleAbsent,
 					Value: json.RawMessage(`[null]`),
+				},
+				{
+					CoerceTo: "date_time",
+					From:     "end",
+					ID:       "find_error_pattern_logs.end.coerce",
+					Tools:    []string{"find_error_pattern_logs"},
+					Type:     lenient.RuleTypeCoerce,
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
