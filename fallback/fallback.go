@@ -90,6 +90,7 @@ func assign(tree, out any) error {
 var (
 	rawMessageType = reflect.TypeFor[json.RawMessage]()
 	timeType       = reflect.TypeFor[time.Time]()
+	durationType   = reflect.TypeFor[time.Duration]()
 )
 
 // own is a value made by code normgen does not generate (a type's own
@@ -212,6 +213,9 @@ type field struct {
 	// split is the separator of a slice of strings declared
 	// norm:"split=SEP".
 	split string
+	// unit is the unit a time.Duration's bare number counts
+	// (norm:"unit=s"), for the field or its slice's elements; 0 for none.
+	unit time.Duration
 	// embed names the embedded structs, outermost first, that a field
 	// promoted from them sits in (nil for the struct's own fields): its
 	// value goes in their maps (field.set), which embeddedHook assigns.
@@ -339,6 +343,12 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 			fl.mode |= lenient.Secret
 		}
 		fl.split = f.Type.Split
+		if u := f.Type; u.Kind == schema.Duration || u.Kind == schema.Array && u.Elem != nil && u.Elem.Kind == schema.Duration {
+			if u.Kind == schema.Array {
+				u = u.Elem
+			}
+			fl.unit = lenient.Units[u.Unit]
+		}
 		fl.aliases = f.Type.ValueAliases
 		if f.Type.Kind == schema.Array && f.Type.Elem != nil {
 			fl.aliases = f.Type.Elem.ValueAliases
@@ -468,7 +478,7 @@ func walkField(d *lenient.Decoder, v []byte, f *field, c run) (any, bool) {
 		defer d.EndSecret()
 	}
 	mark := d.Mark()
-	val := walk(d, v, f.typ, f.name, f.mode, f.split, c)
+	val := walk(d, v, f.typ, f.name, f.mode, f.split, f.unit, c)
 	if !d.OK(mark) {
 		// A number outside its Go type's range names its declared
 		// bounds, as generated code has it.
@@ -526,8 +536,9 @@ type run struct {
 }
 
 // walk decodes v for Go type t; name is the member's wire name ("" for
-// elements).
-func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.Mode, split string, c run) any {
+// elements); split and unit are the field's norm:"split=" and
+// norm:"unit=", a unit passed on to a slice's elements.
+func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.Mode, split string, unit time.Duration, c run) any {
 	if t.Kind() == reflect.Pointer {
 		if lenient.Null(v) {
 			return nil
@@ -550,6 +561,8 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 		return own{p.Elem()}
 	case t == timeType:
 		return own{reflect.ValueOf(d.Time(v, name, m))}
+	case t == durationType && m&lenient.Strict == 0: // a strict one is an int64, as encoding/json reads it
+		return own{reflect.ValueOf(d.Duration(v, name, unit, m))}
 	case t == rawMessageType:
 		return d.Raw(v)
 	case t.Kind() == reflect.Interface:
@@ -576,7 +589,7 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 		out := make([]any, 0, a.Len())
 		for a.Next() {
 			d.EnterIndex(a.Index())
-			out = append(out, walk(d, a.Value, t.Elem(), "", m&^lenient.Wrap, "", c))
+			out = append(out, walk(d, a.Value, t.Elem(), "", m&^lenient.Wrap, "", unit, c))
 			d.Leave()
 		}
 		return out
@@ -593,7 +606,7 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 		for o.Next() {
 			k := string(o.Key)
 			d.Enter(k)
-			out[k] = walk(d, o.Value, t.Elem(), "", m, "", c)
+			out[k] = walk(d, o.Value, t.Elem(), "", m, "", 0, c)
 			d.Leave()
 		}
 		return out

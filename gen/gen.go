@@ -175,6 +175,7 @@ func (c *typeConverter) convert(t *TypeRef, m lenient.Mode) *schema.Type {
 		Split:      t.Split,
 
 		ValueAliases: t.ValueAliases,
+		Unit:         t.Unit,
 	}
 	if st.Bits == 0 && (t.Kind == schema.Int || t.Kind == schema.Uint) {
 		st.Bits = lenient.IntBits

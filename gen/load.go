@@ -743,7 +743,7 @@ func modeOf(n schema.Norm) lenient.Mode {
 	return m
 }
 
-const supported = "supported: string, bool, int, int8..int64, uint, uint8..uint64, float32, float64, slices, maps with string keys, structs, time.Time, types with their own UnmarshalJSON or UnmarshalText, pointers to these, json.RawMessage, any"
+const supported = "supported: string, bool, int, int8..int64, uint, uint8..uint64, float32, float64, slices, maps with string keys, structs, time.Time, time.Duration, types with their own UnmarshalJSON or UnmarshalText, pointers to these, json.RawMessage, any"
 
 // typeRef maps a Go type to the model, reporting unsupported types.
 func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bool) *TypeRef {
@@ -768,6 +768,8 @@ func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bo
 			return &TypeRef{Kind: schema.Any, Raw: true, Named: "RawMessage", NamedPkg: "encoding/json"}
 		case isNamed(n, "time", "Time"):
 			return &TypeRef{Kind: schema.Time, Named: "Time", NamedPkg: "time"}
+		case isNamed(n, "time", "Duration"):
+			return &TypeRef{Kind: schema.Duration, Named: "Duration", NamedPkg: "time", Basic: "int64", Bits: 64}
 		}
 		// A type with an UnmarshalJSON or UnmarshalText of its own is
 		// decoded by it, as encoding/json decodes it.
@@ -919,11 +921,11 @@ func (l *loader) checkField(s *Struct, f *Field, fieldID string, n schema.Norm) 
 	if n.StrictBool && base.Kind != schema.Bool {
 		fail("norm bool=strict applies to bool fields")
 	}
-	if k := f.Type.Kind; k == schema.Custom || k == schema.Time {
-		what := "time.Time's own parsing"
-		if k == schema.Custom {
-			what = map[schema.Decoding]string{schema.OwnJSON: "its own UnmarshalJSON", schema.OwnText: "its own UnmarshalText", schema.StdJSON: "encoding/json"}[f.Type.Decoding]
-		}
+	if !l.checkTime(f, n, fail) {
+		return
+	}
+	if k := f.Type.Kind; k == schema.Custom {
+		what := map[schema.Decoding]string{schema.OwnJSON: "its own UnmarshalJSON", schema.OwnText: "its own UnmarshalText", schema.StdJSON: "encoding/json"}[f.Type.Decoding]
 		if keys := schema.ValueKeywords(f.Keywords); len(keys) > 0 {
 			fail("jsonschema %s: the field is decoded by %s, which normgen does not see into: it can neither check nor apply them, so the schema must not promise them; drop them (a type of its own can say them in its JSONSchema() method)", strings.Join(keys, ", "), what)
 			return

@@ -171,4 +171,7 @@ type TypeRef struct {
 	// (`norm:"value_alias=cp:copy"`), on the string type itself (a field's,
 	// or a slice field's element).
 	ValueAliases []schema.ValueAlias
+	// Unit is the unit a time.Duration's bare number counts
+	// (`norm:"unit=s"`), on the Duration type itself; "" for none.
+	Unit string
 }

@@ -435,7 +435,7 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 		return []jen.Code{jen.If(jen.Op("!").Qual(lenientPkg, "Null").Call(v)).Block(stmts...)}
 	}
 	conv := func(call *jen.Statement, natural string) jen.Code {
-		if t.Kind == schema.Time {
+		if t.Kind == schema.Time || t.Kind == schema.Duration {
 			return call
 		}
 		if t.Named != "" || t.Basic != natural {
@@ -480,6 +480,12 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 		return guardNull(store(d.Clone().Dot("Any").Call(v)))
 	case schema.Time:
 		return scalar(d.Clone().Dot("Time").Call(v, jen.Lit(name), modeCode(m)), "")
+	case schema.Duration:
+		unit := jen.Lit(0)
+		if t.Unit != "" {
+			unit = jen.Qual("time", unitConst[t.Unit])
+		}
+		return scalar(d.Clone().Dot("Duration").Call(v, jen.Lit(name), unit, modeCode(m)), "")
 	case schema.Custom:
 		// Decoded by code normgen does not generate, as encoding/json
 		// decodes it: null leaves a pointer nil; a value gets what its

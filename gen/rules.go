@@ -137,6 +137,16 @@ func (w *ruleWalker) value(t *TypeRef, p string, m lenient.Mode) {
 		if !strict {
 			w.add(p, p, "coerce", lenient.Rule{Type: lenient.RuleTypeCoerce, CoerceTo: "float"})
 		}
+	case schema.Time:
+		if !strict {
+			w.add(p, p, "coerce", lenient.Rule{Type: lenient.RuleTypeCoerce, CoerceTo: lenient.CoerceDateTime})
+		}
+	case schema.Duration: // a strict one is an int64 (checkTime)
+		to := lenient.CoerceDuration
+		if t.Unit != "" {
+			to += "_" + t.Unit
+		}
+		w.add(p, p, "coerce", lenient.Rule{Type: lenient.RuleTypeCoerce, CoerceTo: to})
 	case schema.Bool:
 		if !strict {
 			to := "bool"

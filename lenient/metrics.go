@@ -328,6 +328,9 @@ func appliedKind(r *Rule, a *Applied) FixKind {
 		}
 		return FixToJSONText
 	case RuleTypeCoerce:
+		if k := timeFixKind(r.CoerceTo); k != "" {
+			return k
+		}
 		if !strings.HasPrefix(a.From, `"`) {
 			return FixNumberToInt
 		}

@@ -312,6 +312,8 @@ func coerce(s, coerceTo string) (any, string, bool) {
 		if _, err := ParseFloat(s, 64); err == nil {
 			return json.Number(s), s, true
 		}
+	default:
+		return coerceTime(s, coerceTo)
 	}
 	return nil, "", false
 }

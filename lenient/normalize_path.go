@@ -449,6 +449,8 @@ func valueRule(r *Rule, v *jnode) (*jnode, string, string, bool) {
 		case r.CoerceTo == "int_literal" && raw[0] == '"':
 		case (r.CoerceTo == "int" || r.CoerceTo == "int_literal") && isNumber(raw) && !plainInteger(raw):
 			_, text, ok = integerLiteral(string(raw))
+		case isNumber(raw):
+			_, text, ok = coerceDurationNumber(string(raw), r.CoerceTo)
 		}
 		if !ok || text == string(raw) {
 			return nil, "", "", false
@@ -778,6 +780,9 @@ func valueRuleAny(r *Rule, v any) (any, string, string, bool) {
 			}
 			return nv, quoteJSON(x), text, true
 		case json.Number:
+			if nv, text, ok := coerceDurationNumber(string(x), r.CoerceTo); ok {
+				return nv, string(x), text, true
+			}
 			if r.CoerceTo != "int" && r.CoerceTo != "int_literal" || plainInteger([]byte(x)) {
 				return nil, "", "", false
 			}

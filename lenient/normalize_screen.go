@@ -86,7 +86,8 @@ func testOf(b boundRule) valueTest {
 		if r.CoerceTo != "int_literal" {
 			t.first = kindString
 		}
-		t.num = r.CoerceTo == "int" || r.CoerceTo == "int_literal"
+		unit, _ := durationTarget(r.CoerceTo)
+		t.num = r.CoerceTo == "int" || r.CoerceTo == "int_literal" || unit != 0
 	case RuleJSONAcceptBoth:
 		if r.To == "native" {
 			t.first = kindString // JSON text to a native value

@@ -103,7 +103,9 @@ type Rule struct {
 	// strings "true" and "false"); "int" (digit strings, and integer-valued
 	// number literals such as 5.0 or 1e3 rewritten as integers);
 	// "int_literal" (only the number literals: a norm:"strict" integer);
-	// or "float".
+	// "float"; "date_time" (a time.Time's other forms as RFC 3339); or
+	// "duration" (Go duration text as nanoseconds), "duration_s" and the
+	// other units (also a number of seconds, ...: norm:"unit=s").
 	CoerceTo string `json:"coerce_to,omitempty"`
 	// InPayload is the argument holding the JSON payload (nested types).
 	InPayload string `json:"in_payload,omitempty"`

@@ -194,7 +194,9 @@ func ValidateRules(rules, existing []Rule) error {
 			switch r.CoerceTo {
 			case "", "bool", "bool_strict", "int", "int_literal", "float":
 			default:
-				bad("coerce_to %q is not bool, bool_strict, int, int_literal or float", r.CoerceTo)
+				if timeFixKind(r.CoerceTo) == "" {
+					bad("coerce_to %q is not bool, bool_strict, int, int_literal, float, %s", r.CoerceTo, strings.Join(timeCoerceTargets, ", "))
+				}
 			}
 		case RuleJSONAcceptBoth:
 			need = map[string]bool{"from": true, "to": r.To != ""}

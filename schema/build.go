@@ -252,7 +252,18 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 		// boolean schema true, which Gemini-family hosts reject.
 		return &jsonschema.Schema{Extras: map[string]any{}}, nil
 	case Time:
-		branches = []*jsonschema.Schema{{Type: "string", Pattern: lenient.TimePattern}}
+		pattern := lenient.TimePattern
+		if t.Strict {
+			pattern = lenient.RFC3339Pattern
+		}
+		branches = []*jsonschema.Schema{{Type: "string", Pattern: pattern}}
+	case Duration:
+		switch { // a strict one is an Int (encoding/json's reading)
+		case t.Unit == "":
+			branches = []*jsonschema.Schema{{Type: "string", Pattern: lenient.DurationPattern}}
+		default: // a number that is not a whole number of nanoseconds is class (a)
+			branches = []*jsonschema.Schema{{Type: "number"}, {Type: "string", Pattern: lenient.DurationNumberPattern}}
+		}
 	case Custom:
 		own, err := customSchema(t.Schema)
 		if err != nil {

@@ -31,6 +31,7 @@ var (
 	jsonUnmarshalerType = reflect.TypeFor[json.Unmarshaler]()
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
 	timeType            = reflect.TypeFor[time.Time]()
+	durationType        = reflect.TypeFor[time.Duration]()
 	schemaerType        = reflect.TypeFor[interface{ JSONSchema() *jsonschema.Schema }]()
 	// generatedType is what normgen generates for a struct: its
 	// UnmarshalJSON is then the package's generated code, not a method

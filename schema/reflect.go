@@ -152,6 +152,8 @@ func describeIn(t reflect.Type, busy *describer, path, pkg string) (*Type, error
 		return describeStd(t, map[reflect.Type]bool{}), nil
 	case t == timeType:
 		d = &Type{Kind: Time}
+	case t == durationType:
+		d = &Type{Kind: Duration}
 	case t == rawMessageType:
 		d = &Type{Kind: Any}
 	case t.Kind() == reflect.String:
@@ -297,6 +299,9 @@ func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, b
 				return err
 			}
 			applyNorm(ft, norm)
+			if msg := UnitRefused(ft, norm); msg != "" {
+				return fmt.Errorf("%s: %s", fpath, msg)
+			}
 			if norm.Split != "" && (ft.Kind != Array || ft.Elem.Kind != String || ft.Strict) {
 				return fmt.Errorf("%s: %s", fpath, SplitRefused)
 			}
@@ -382,6 +387,12 @@ func applyNorm(t *Type, n Norm) {
 	for x := t; x != nil; x = x.Elem {
 		x.Strict = x.Strict || n.Strict
 		x.StrictBool = x.StrictBool || n.StrictBool
+		if x.Kind == Duration {
+			x.Unit = n.Unit
+			if n.Strict { // encoding/json's reading: an int64 of nanoseconds
+				x.Kind, x.Bits = Int, 64
+			}
+		}
 	}
 	if t.Kind == Array {
 		t.Wrap = n.Wrap

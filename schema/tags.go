@@ -226,6 +226,9 @@ type Norm struct {
 	// (ImplicitAliases) are not read as it; on a blank field, no field's
 	// of the type.
 	NoVariants bool
+	// Unit is unit=ns|us|ms|s|m|h: the unit a time.Duration's bare
+	// number counts ("" when not given: a bare number is refused).
+	Unit string
 }
 
 // ParseNorm parses a `norm` struct tag. Unknown options are errors that
@@ -283,6 +286,11 @@ func ParseNorm(tag string) (Norm, error) {
 			n.NoVariants = val == "off"
 		case key == "unknown" && (val == "error" || val == "ignore"):
 			n.RejectUnknown = val == "error"
+		case key == "unit" && hasVal:
+			if _, ok := lenient.Units[val]; !ok {
+				return n, fmt.Errorf("norm unit=%q is not a unit; write unit=ns, unit=us, unit=ms, unit=s, unit=m or unit=h", val)
+			}
+			n.Unit = val
 		case key == "depth" && hasVal:
 			d, err := strconv.Atoi(val)
 			if err != nil || d < 1 || d > maxDepth {
@@ -290,7 +298,7 @@ func ParseNorm(tag string) (Norm, error) {
 			}
 			n.Depth = d
 		default:
-			return n, fmt.Errorf("unknown norm option %q; known: alias=a|b, value_alias=from:to|from:to, bool=strict, strict, wrap, unescape, unknown=error, depth=N, split=SEP, empty=error, enum=strict, secret, variants=off", part)
+			return n, fmt.Errorf("unknown norm option %q; known: alias=a|b, value_alias=from:to|from:to, bool=strict, strict, wrap, unescape, unknown=error, depth=N, split=SEP, empty=error, enum=strict, secret, variants=off, unit=ns|us|ms|s|m|h", part)
 		}
 	}
 	return n, nil
@@ -321,4 +329,24 @@ func parseValueAliases(val string) ([]ValueAlias, error) {
 		}
 	}
 	return out, nil
+}
+
+// UnitRefused says why `norm:"unit=..."` does not apply to a field of
+// type t ("" where it does): it declares what a time.Duration's bare
+// number counts, and strict reads nanoseconds, as encoding/json does.
+func UnitRefused(t *Type, n Norm) string {
+	if n.Unit == "" {
+		return ""
+	}
+	base := t
+	if base.Kind == Array && base.Elem != nil {
+		base = base.Elem
+	}
+	switch {
+	case base.Kind != Duration:
+		return "norm unit=" + n.Unit + " applies to time.Duration fields (and slices of them): it says what a bare number counts"
+	case n.Strict:
+		return "norm unit=" + n.Unit + " cannot be combined with strict, which reads a time.Duration as encoding/json does (an integer number of nanoseconds)"
+	}
+	return ""
 }

@@ -27,6 +27,9 @@ const (
 	// Custom is a type decoded by code normgen does not generate: its own
 	// UnmarshalJSON or UnmarshalText. Its schema is Type.Schema.
 	Custom
+	// Duration is time.Duration: Go duration text, and a number of
+	// Type.Unit where one is declared.
+	Duration
 )
 
 // Type describes a Go type for schema building. gen fills it from go/types;
@@ -57,6 +60,9 @@ type Type struct {
 	// the array. The schema's string branch (JSON text) takes it already;
 	// the description says so.
 	Split string
+	// Unit is the unit a Duration's bare number counts (`norm:"unit=s"`:
+	// one of lenient.Units' names); "" refuses a bare number.
+	Unit string
 	// Unescape turns literal \n and \t into newline and tab in String
 	// values that hold no real newline (`norm:"unescape"`). The schema does
 	// not change; the reflection fallback decoder reads it.

@@ -166,7 +166,7 @@ func problemClass(p lenient.Problem, call any) byte {
 		return 'g'
 	case len(p.Value) > 0 && p.Value[0] == '"' && (strings.HasPrefix(m, "is not an array (send a JSON array, or a string holding JSON array text)") || strings.HasPrefix(m, "is not an object (send a JSON object, or a string holding JSON object text)")):
 		return 'b' // a string for an array or object, not JSON text of it
-	case strings.HasPrefix(m, "is not an RFC 3339 date-time"), strings.HasPrefix(m, "is refused: "):
+	case strings.HasPrefix(m, "is not an RFC 3339 date-time"), strings.HasPrefix(m, "is not a date-time"), strings.HasPrefix(m, "is refused: "):
 		return 'h' // time.Time's own parsing, a type's own decoder
 	case len(p.Value) > 0 && p.Value[0] == '"' && strings.HasPrefix(m, "is not a"):
 		// A string the schema took (a validator accepted the call): the
@@ -189,6 +189,9 @@ func problemClass(p lenient.Problem, call any) byte {
 		if strings.HasPrefix(m, prefix) {
 			return 'a'
 		}
+	}
+	if m == "is not a whole number of nanoseconds" {
+		return 'a' // a time.Duration's number of its unit
 	}
 	if strings.HasPrefix(m, "is not a whole number") && p.Value != "" && p.Value[0] != '"' {
 		return 'e'

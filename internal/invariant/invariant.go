@@ -9,7 +9,9 @@
 // (the two validators may then disagree: AJV reads 1e400 as Infinity and
 // rejects it, the Go validator accepts it):
 //
-//	a  a number or digit string outside the Go type's range or the bounds
+//	a  a number or digit string outside the Go type's range or the bounds,
+//	   or, for a time.Duration of a declared unit, not a whole number of
+//	   nanoseconds
 //	b  a string for an array/object field whose text is not JSON of that
 //	   shape, or, for a norm:"split=," field, holds an empty item
 //	c  a missing required field that has aliases

@@ -221,6 +221,12 @@ func (g *Gen) value(t reflect.Type, f field, depth int) string {
 		}
 		return g.pick(`"2024-01-02T15:04:05Z"`, `"2024-02-30T00:00:00Z"`, `"2024-01-02"`, `"2024-01-02 15:04:05"`, `"2024-01-02T15:04:05"`, "1704207845", `"2024-01-02T15:04:05-07:00"`)
 	}
+	if t == durationType {
+		if g.tidy && !g.chance(4) {
+			return g.pick(`"5s"`, `"1h30m"`, `"250ms"`, "90")
+		}
+		return g.pick(`"5s"`, `"1h30m"`, `"-1.5h"`, `"0"`, `"1d"`, `"5 s"`, "90", "1.5", "-2", `"90"`, "5000000000", "1e-10", "9223372037", `"3000000h"`)
+	}
 	if vals := corpusValues(t, f); len(vals) > 0 && g.messy(4) {
 		return g.pick(vals...)
 	}

@@ -54,6 +54,9 @@ type Checker struct {
 	norm  *lenient.Normalizer
 	info  []*toolInfo
 	opts  schema.Options // what the fallback decoder is told
+	// nanos are the rules whose nanosecond counts the generated decoder
+	// is given as duration text (durationsAsText).
+	nanos map[string]bool
 }
 
 // Option is a choice of a Checker.
@@ -104,6 +107,7 @@ func New(tools []lenient.Tool, opts ...Option) (*Checker, error) {
 		return nil, fmt.Errorf("the generated rules do not load: %v", err)
 	}
 	c.norm = n
+	c.nanos = nanosRules(rules)
 	return c, nil
 }
 
@@ -131,10 +135,10 @@ func (c *Checker) Check(i int, args []byte) error {
 		}
 		return nil
 	}
-	vN, fixesN, errN := tool.Decode(out)
+	vN, fixesN, errN := tool.Decode(durationsAsText(out, applied, c.nanos))
 	var leftover []string
 	for _, f := range fixesN {
-		if f.Kind != lenient.FixUnknownKey {
+		if f.Kind != lenient.FixUnknownKey && !nanosFix(f) {
 			leftover = append(leftover, f.Param+" "+string(f.Kind)+" "+string(f.From)+" -> "+string(f.To))
 		}
 	}
@@ -314,8 +318,9 @@ type mirrorKey struct {
 const mirrorLevels = 5
 
 var (
-	rawType  = reflect.TypeOf(json.RawMessage(nil))
-	timeType = reflect.TypeFor[time.Time]()
+	rawType      = reflect.TypeOf(json.RawMessage(nil))
+	timeType     = reflect.TypeFor[time.Time]()
+	durationType = reflect.TypeFor[time.Duration]()
 )
 
 // mirror copies t without methods: structs field by field (embedded

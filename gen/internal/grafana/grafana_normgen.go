@@ -3064,7 +3064,7 @@ const investigationParamsSchema = `{
       "anyOf": [
         {
           "type": "string",
-          "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
+          "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
           "description": "Start time for the investigation"
         },
         {
@@ -3076,7 +3076,7 @@ const investigationParamsSchema = `{
       "anyOf": [
         {
           "type": "string",
-          "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
+          "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
           "description": "End time for the investigation"
         },
         {
@@ -3101,7 +3101,7 @@ const investigationParamsSchemaTypeArray = `{
       "description": "The name of the investigation"
     },
     "start": {
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
+      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
       "description": "Start time for the investigation",
       "type": [
         "string",
@@ -3109,7 +3109,7 @@ const investigationParamsSchemaTypeArray = `{
       ]
     },
     "end": {
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
+      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
       "description": "End time for the investigation",
       "type": [
         "string",
@@ -3133,13 +3133,13 @@ const investigationParamsSchemaGemini = `{
     },
     "start": {
       "type": "string",
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
+      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
       "description": "Start time for the investigation",
       "nullable": true
     },
     "end": {
       "type": "string",
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$",
+      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
       "description": "End time for the investigation",
       "nullable": true
     }
@@ -5626,11 +5626,25 @@ func NormgenTools() []lenient.Tool {
 					Value: json.RawMessage(`[null]`),
 				},
 				{
+					CoerceTo: "date_time",
+					From:     "start",
+					ID:       "find_error_pattern_logs.start.coerce",
+					Tools:    []string{"find_error_pattern_logs"},
+					Type:     lenient.RuleTypeCoerce,
+				},
+				{
 					From:  "end",
 					ID:    "find_error_pattern_logs.end.absent",
 					Tools: []string{"find_error_pattern_logs"},
 					Type:  lenient.RuleAbsent,
 					Value: json.RawMessage(`[null]`),
+				},
+				{
+					CoerceTo: "date_time",
+					From:     "end",
+					ID:       "find_error_pattern_logs.end.coerce",
+					Tools:    []string{"find_error_pattern_logs"},
+					Type:     lenient.RuleTypeCoerce,
 				},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{

@@ -1,0 +1,83 @@
+package lenient
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The type_coerce targets of time values, beside bool, int and float:
+// "date_time" rewrites a time.Time's other forms (TimePattern) as RFC
+// 3339; "duration" rewrites Go duration text as an integer number of
+// nanoseconds, what encoding/json reads into a time.Duration, and
+// "duration_s" (and _ns, _us, _ms, _m, _h) also a number of that unit.
+const (
+	CoerceDateTime = "date_time"
+	CoerceDuration = "duration"
+)
+
+// timeCoerceTargets are the coerce_to values of time values, for the
+// rules file's validation.
+var timeCoerceTargets = []string{CoerceDateTime, CoerceDuration, "duration_ns", "duration_us", "duration_ms", "duration_s", "duration_m", "duration_h"}
+
+// durationTarget reports whether coerceTo is a duration target, and the
+// unit it declares (0 for none).
+func durationTarget(coerceTo string) (time.Duration, bool) {
+	if coerceTo == CoerceDuration {
+		return 0, true
+	}
+	name, ok := strings.CutPrefix(coerceTo, CoerceDuration+"_")
+	unit, known := Units[name]
+	return unit, ok && known
+}
+
+// coerceTime is coerce for the time targets: the string s read as the
+// generated decoders read it, as the value encoding/json reads alike.
+func coerceTime(s, coerceTo string) (any, string, bool) {
+	if coerceTo == CoerceDateTime {
+		t, rfc, ok := ParseTime([]byte(s), false)
+		if !ok || rfc {
+			return nil, "", false
+		}
+		v := t.Format(time.RFC3339Nano)
+		return v, quoteJSON(v), true
+	}
+	unit, ok := durationTarget(coerceTo)
+	if !ok {
+		return nil, "", false
+	}
+	return durationValue([]byte(s), true, unit)
+}
+
+// coerceDurationNumber is what a duration target makes of the number
+// num: nanoseconds, where the target declares a unit and num is not
+// already a plain integer of nanoseconds.
+func coerceDurationNumber(num, coerceTo string) (any, string, bool) {
+	unit, ok := durationTarget(coerceTo)
+	if !ok || unit == 0 || unit == time.Nanosecond && plainInteger([]byte(num)) {
+		return nil, "", false
+	}
+	return durationValue([]byte(num), false, unit)
+}
+
+func durationValue(s []byte, quoted bool, unit time.Duration) (any, string, bool) {
+	d, err := ParseDuration(s, quoted, unit)
+	if err != nil {
+		return nil, "", false
+	}
+	t := strconv.FormatInt(int64(d), 10)
+	return json.Number(t), t, true
+}
+
+// timeFixKind is the fix kind of a time target's record ("" for other
+// targets).
+func timeFixKind(coerceTo string) FixKind {
+	if coerceTo == CoerceDateTime {
+		return FixTime
+	}
+	if _, ok := durationTarget(coerceTo); ok {
+		return FixDuration
+	}
+	return ""
+}

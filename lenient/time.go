@@ -1,0 +1,257 @@
+package lenient
+
+import (
+	"bytes"
+	"errors"
+	"math/big"
+	"regexp"
+	"strconv"
+	"time"
+)
+
+// The date-time forms, as schema patterns. Both are portable (RE2 and
+// ECMAScript read them alike) and say the ranges a pattern can say: a
+// one-digit hour, a comma before the fraction of a second and zone
+// offsets up to 24:60, which time.Parse's reading of RFC 3339 takes. What
+// they cannot say (a day its month does not have, JSON escapes in the
+// text, which time.Time's UnmarshalJSON does not unescape) the decoder
+// refuses: the README's class (h).
+const (
+	// RFC3339Pattern is the pattern of a time.Time read as encoding/json
+	// reads it (norm:"strict"): time.Time's own UnmarshalJSON, RFC 3339
+	// with a time zone.
+	RFC3339Pattern = `^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$`
+	// TimePattern is the pattern of a time.Time read leniently (the
+	// default): RFC 3339, a date alone (2024-06-01, midnight UTC), and a
+	// date and time separated by T or a space whose time zone may be left
+	// out (2024-06-01 15:04:05, read as UTC).
+	TimePattern = `^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$`
+)
+
+// TimeExample and DateExample are the forms an error about a time.Time
+// shows.
+const (
+	TimeExample = "2024-06-01T15:04:05Z"
+	DateExample = "2024-06-01"
+)
+
+// FixTime is a time.Time's date-time read from a form that is not RFC
+// 3339 ("2024-06-01" read as "2024-06-01T00:00:00Z").
+const FixTime FixKind = "time_format"
+
+// ParseTime reads s, the text of a JSON string, as a time.Time field
+// reads it: RFC 3339 as time.Time's UnmarshalJSON reads it, and unless
+// strict the other forms of TimePattern, a zone-less one as UTC. rfc
+// reports an RFC 3339 text (one encoding/json would have read alike).
+func ParseTime(s []byte, strict bool) (t time.Time, rfc bool, ok bool) {
+	if t.UnmarshalJSON(appendQuotedRaw(s)) == nil {
+		return t, true, true
+	}
+	if strict || len(s) < len("2006-01-02") || bytes.IndexByte(s, '\\') >= 0 {
+		return time.Time{}, false, false
+	}
+	var x []byte
+	switch {
+	case len(s) == len("2006-01-02"):
+		x = append(append(x, s...), "T00:00:00Z"...)
+	case s[10] == 'T' || s[10] == ' ':
+		x = append(x, s...)
+		x[10] = 'T'
+		if bytes.IndexAny(x[11:], "Z+-") < 0 {
+			x = append(x, 'Z')
+		}
+	default:
+		return time.Time{}, false, false
+	}
+	t, err := time.Parse(time.RFC3339, string(x))
+	return t, false, err == nil
+}
+
+// appendQuotedRaw is s between quotes, as it stood in the JSON document.
+func appendQuotedRaw(s []byte) []byte {
+	b := make([]byte, 0, len(s)+2)
+	return append(append(append(b, '"'), s...), '"')
+}
+
+// Time decodes a time.Time: a JSON string in one of TimePattern's forms,
+// or with Strict as encoding/json does (time.Time's own UnmarshalJSON:
+// RFC 3339 only). A form that is not RFC 3339 is recorded as FixTime.
+func (d *Decoder) Time(v []byte, name string, m Mode) time.Time {
+	strict := m&Strict != 0
+	if v[0] == '"' {
+		if t, rfc, ok := ParseTime(v[1:len(v)-1], strict); ok {
+			if !rfc && d.record {
+				d.fix(name, FixTime, v, appendQuoted(nil, t.Format(time.RFC3339Nano)))
+			}
+			return t
+		}
+	}
+	if strict {
+		d.Fail(name, v, `is not an RFC 3339 date-time (send a string such as "`+TimeExample+`", with its time zone: Z or +01:00)`)
+	} else {
+		d.Fail(name, v, `is not a date-time (send "`+TimeExample+`" or "`+DateExample+`")`)
+	}
+	return time.Time{}
+}
+
+// DurationPattern is the pattern of Go duration text, as
+// time.ParseDuration reads it ("5s", "1h30m", "-1.5h", "250ms", "0").
+const DurationPattern = `^[-+]?(0|(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$`
+
+// DurationNumberPattern is the pattern of the string form of a
+// time.Duration with a declared unit: Go duration text or a JSON number
+// (a number of the unit).
+const DurationNumberPattern = `^([-+]?(0|(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)|-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?)$`
+
+// FixDuration is a time.Duration read from Go duration text or from a
+// number of its declared unit ("5s" read as 5000000000, nanoseconds).
+const FixDuration FixKind = "duration"
+
+// Units are the units a time.Duration field may declare (norm:"unit=s"),
+// by name.
+var Units = map[string]time.Duration{
+	"ns": time.Nanosecond, "us": time.Microsecond, "ms": time.Millisecond,
+	"s": time.Second, "m": time.Minute, "h": time.Hour,
+}
+
+// UnitName is the name of unit, one of Units' values ("s").
+func UnitName(unit time.Duration) string {
+	for k, v := range Units {
+		if v == unit {
+			return k
+		}
+	}
+	return ""
+}
+
+// ParseDuration reads s, the text of a JSON string or number, as a
+// time.Duration field reads it: Go duration text (time.ParseDuration) in
+// a string, and where unit is not 0 a number of that unit, in a string
+// or not. A number is taken only when it is a whole number of
+// nanoseconds in range (1.5 with unit time.Second; not 1e-10).
+func ParseDuration(s []byte, quoted bool, unit time.Duration) (time.Duration, error) {
+	if quoted && durationText.Match(s) {
+		return time.ParseDuration(string(s))
+	}
+	if unit == 0 || !numberText.Match(s) {
+		return 0, ErrSyntax
+	}
+	return durationOf(s, unit)
+}
+
+var (
+	durationText = regexp.MustCompile(DurationPattern)
+	numberText   = regexp.MustCompile(FloatPattern)
+)
+
+// errNotWholeNS is a number of a unit that is no whole number of
+// nanoseconds.
+var errNotWholeNS = errors.New("not a whole number of nanoseconds")
+
+// durationOf is the JSON number s times unit, exactly: an error when it
+// is out of range (ErrRange) or not a whole number of nanoseconds.
+func durationOf(s []byte, unit time.Duration) (time.Duration, error) {
+	neg := s[0] == '-'
+	if neg {
+		s = s[1:]
+	}
+	mant, exp := s, int64(0)
+	if i := bytes.IndexAny(s, "eE"); i >= 0 {
+		mant = s[:i]
+		e, err := strconv.ParseInt(string(s[i+1:]), 10, 64)
+		if err != nil { // beyond int64: the number is 0 or out of range
+			if s[i+1] == '-' {
+				e = -1 << 40
+			} else {
+				e = 1 << 40
+			}
+		}
+		exp = e
+	}
+	digits := make([]byte, 0, len(mant))
+	for i, c := range mant {
+		if c == '.' {
+			exp -= int64(len(mant) - i - 1)
+			continue
+		}
+		digits = append(digits, c)
+	}
+	digits = bytes.TrimLeft(digits, "0")
+	for len(digits) > 0 && digits[len(digits)-1] == '0' {
+		digits, exp = digits[:len(digits)-1], exp+1
+	}
+	if len(digits) == 0 {
+		return 0, nil
+	}
+	// unit is at most 36·10^11 ns (an hour), so a number of 10^25 units
+	// or more is out of range, and one with 14 or more decimals that are
+	// not zero is never a whole number of nanoseconds.
+	switch {
+	case int64(len(digits))+exp > 25:
+		return 0, ErrRange
+	case exp < -13:
+		return 0, errNotWholeNS
+	}
+	n, _ := new(big.Int).SetString(string(digits), 10)
+	n.Mul(n, big.NewInt(int64(unit)))
+	ten := big.NewInt(10)
+	if exp >= 0 {
+		n.Mul(n, new(big.Int).Exp(ten, big.NewInt(exp), nil))
+	} else {
+		q, r := new(big.Int).QuoRem(n, new(big.Int).Exp(ten, big.NewInt(-exp), nil), new(big.Int))
+		if r.Sign() != 0 {
+			return 0, errNotWholeNS
+		}
+		n = q
+	}
+	if neg {
+		n.Neg(n)
+	}
+	if !n.IsInt64() {
+		return 0, ErrRange
+	}
+	return time.Duration(n.Int64()), nil
+}
+
+// Duration decodes a time.Duration: Go duration text in a JSON string
+// ("5s", "1h30m"), and where the field declares its unit (unit not 0,
+// norm:"unit=s") a number of that unit, in a string or not; with Strict,
+// as encoding/json does (an integer number of nanoseconds). Every form
+// but a JSON integer with unit time.Nanosecond is recorded as
+// FixDuration.
+func (d *Decoder) Duration(v []byte, name string, unit time.Duration, m Mode) time.Duration {
+	if m&Strict != 0 {
+		return time.Duration(d.Int(v, name, 64, m))
+	}
+	quoted := v[0] == '"'
+	s := v
+	if quoted {
+		s = v[1 : len(v)-1]
+	}
+	n, err := ParseDuration(s, quoted, unit)
+	if err == nil {
+		if d.record && (quoted || unit != time.Nanosecond || !plainInteger(v)) {
+			d.fix(name, FixDuration, v, strconv.AppendInt(d.scratch[:0], int64(n), 10))
+		}
+		return n
+	}
+	switch {
+	case err == errNotWholeNS:
+		d.Fail(name, v, "is not a whole number of nanoseconds")
+	case err == ErrRange || quoted && durationText.Match(s):
+		d.Fail(name, v, "is out of range for a time.Duration (about 292 years either way)")
+	case unit == 0 && numberText.Match(s):
+		d.Fail(name, v, `is not a duration (send text such as "5s", "1h30m" or "250ms"; a bare number is not taken here: it has no unit)`)
+	case unit == 0:
+		d.Fail(name, v, `is not a duration (send text such as "5s", "1h30m" or "250ms")`)
+	default:
+		d.Fail(name, v, `is not a duration (send text such as "1h30m", or a number of `+unitWord[UnitName(unit)]+`, such as 90)`)
+	}
+	return 0
+}
+
+// unitWord names each unit in an error.
+var unitWord = map[string]string{
+	"ns": "nanoseconds", "us": "microseconds", "ms": "milliseconds",
+	"s": "seconds", "m": "minutes", "h": "hours",
+}
