@@ -2,12 +2,14 @@
 package normgen_test
 
 import (
+	"github.com/normgen/normgen/internal/docs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // regionMarker, the line before a fenced block in README.md, says which
@@ -67,7 +69,7 @@ func dedent(lines []string) string {
 // ("// Output:") must be such a region or the Quick start's example test,
 // which TestQuickStart (cmd/normgen) runs.
 func TestReadmeRegions(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+	readme, err := docs.Read(".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +101,7 @@ var linesOfMarker = regexp.MustCompile("<!-- lines-of: (\\S+) -->\n```[a-z]*\n((
 // line of that file (a line ending in "..." one that starts so), so that
 // the generator errors the README shows are what the golden test expects.
 func TestReadmeGoldenLines(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+	readme, err := docs.Read(".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,9 +156,13 @@ func TestOtherModules(t *testing.T) {
 // TestReadmeGoVersions: the Go release the README's Quick start names as
 // the oldest supported is the one every go.mod of the repository requires
 // (what `go get -tool` raises a user's module to), and the Go 1.27 command
-// its Development section shows is the one .ci/run's second pass runs.
+// docs/development.md shows is the one .ci/run's second pass runs.
 func TestReadmeGoVersions(t *testing.T) {
 	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	development, err := os.ReadFile(filepath.Join("docs", "development.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,8 +185,90 @@ func TestReadmeGoVersions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	newer := regexp.MustCompile("(?m)^GOTOOLCHAIN=(go\\S+) go test \\./\\.\\.\\.$").FindSubmatch(readme)
+	newer := regexp.MustCompile("(?m)^GOTOOLCHAIN=(go\\S+) go test \\./\\.\\.\\.$").FindSubmatch(development)
 	if newer == nil || !strings.Contains(string(ci), "go127="+string(newer[1])+"\n") {
-		t.Errorf("README.md's Development section shows no GOTOOLCHAIN=goX go test ./... with the goX .ci/run sets as go127 (%q)", newer)
+		t.Errorf("docs/development.md shows no GOTOOLCHAIN=goX go test ./... with the goX .ci/run sets as go127 (%q)", newer)
 	}
+}
+
+// TestDocsLinks: every relative link in README.md and docs/*.md names a
+// file of the repository, and every #anchor a heading of the page it
+// names, so that moving a section between pages leaves no dead link.
+func TestDocsLinks(t *testing.T) {
+	files, err := docs.Files(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	heading := regexp.MustCompile(`(?m)^#+ (.*)$`)
+	anchors := map[string]map[string]bool{}
+	anchorsOf := func(path string) map[string]bool {
+		if a, ok := anchors[path]; ok {
+			return a
+		}
+		a := map[string]bool{}
+		data, _ := os.ReadFile(path)
+		for _, m := range heading.FindAllStringSubmatch(stripFences(string(data)), -1) {
+			a[slug(m[1])] = true
+		}
+		anchors[path] = a
+		return a
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(stripFences(string(data)), -1) {
+			target := m[1]
+			if regexp.MustCompile(`^[a-z]+:`).MatchString(target) {
+				continue
+			}
+			path, anchor, _ := strings.Cut(target, "#")
+			if path == "" {
+				path = f
+			} else {
+				path = filepath.Join(filepath.Dir(f), filepath.FromSlash(path))
+			}
+			if _, err := os.Stat(path); err != nil {
+				t.Errorf("%s: link %s: no such file", f, target)
+				continue
+			}
+			if anchor != "" && strings.HasSuffix(path, ".md") && !anchorsOf(path)[anchor] {
+				t.Errorf("%s: link %s: %s has no heading for #%s", f, target, path, anchor)
+			}
+		}
+	}
+}
+
+// stripFences blanks fenced code blocks, whose lines are neither headings
+// nor links.
+func stripFences(s string) string {
+	var b strings.Builder
+	in := false
+	for _, line := range strings.SplitAfter(s, "\n") {
+		if strings.HasPrefix(line, "```") {
+			in = !in
+			continue
+		}
+		if !in {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
+}
+
+// slug is GitHub's anchor for a heading: lower case, punctuation other
+// than - and _ dropped, spaces as -.
+func slug(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(heading)) {
+		switch {
+		case r == ' ':
+			b.WriteRune('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

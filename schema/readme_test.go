@@ -3,7 +3,7 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
-	"os"
+	"github.com/normgen/normgen/internal/docs"
 	"strings"
 	"testing"
 
@@ -14,7 +14,7 @@ import (
 // `Limit *int` with default=100,minimum=1 in each profile, in
 // lenient.Profiles order, one compact JSON line each.
 func TestReadmeProfiles(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+	readme, err := docs.Read("..")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@
 // generated decoders, normgen's catalog-derived rules, strict validation,
 // mapstructure's weak decoding and pydantic, and each case is classified as
 // recovered, rejected or corrupted. testdata/mistakes/README.md describes the
-// corpus; the top-level README's "Real mistakes" section shows the table.
+// corpus; docs/mistakes.md shows the table.
 package mistakes
 
 import (

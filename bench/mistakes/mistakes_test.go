@@ -12,11 +12,11 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite README.md's table, raise the baseline to what normgen recovers (never lower it) and regenerate the pydantic results")
+var update = flag.Bool("update", false, "rewrite docs/mistakes.md's table, raise the baseline to what normgen recovers (never lower it) and regenerate the pydantic results")
 
 const (
 	corpusPath   = "../../testdata/mistakes/cases.json"
-	readmePath   = "../../README.md"
+	readmePath   = "../../docs/mistakes.md"
 	pydanticPath = "testdata/pydantic.json"
 	baselinePath = "testdata/baseline.json"
 	tableBegin   = "<!-- mistakes-table: go run ./cmd/mistakes (bench module) -->\n"
@@ -80,7 +80,7 @@ func TestCorpus(t *testing.T) {
 }
 
 // TestMistakes runs the corpus through every system: normgen corrupts no
-// case, recovers at least the committed baseline, and README.md shows the
+// case, recovers at least the committed baseline, and docs/mistakes.md shows the
 // table this run gives.
 func TestMistakes(t *testing.T) {
 	cases := loadCases(t)
@@ -149,7 +149,7 @@ func checkBaseline(t *testing.T, r *Report) {
 	}
 }
 
-// checkReadme compares README.md's table with this run's.
+// checkReadme compares docs/mistakes.md's table with this run's.
 func checkReadme(t *testing.T, r *Report) {
 	t.Helper()
 	readme, err := os.ReadFile(readmePath)
@@ -159,7 +159,7 @@ func checkReadme(t *testing.T, r *Report) {
 	before, rest, ok := bytes.Cut(readme, []byte(tableBegin))
 	old, after, ok2 := bytes.Cut(rest, []byte(tableEnd))
 	if !ok || !ok2 {
-		t.Fatalf("README.md has no block between %q and %q", strings.TrimSpace(tableBegin), strings.TrimSpace(tableEnd))
+		t.Fatalf("docs/mistakes.md has no block between %q and %q", strings.TrimSpace(tableBegin), strings.TrimSpace(tableEnd))
 	}
 	want := r.Markdown()
 	if string(old) == want {
@@ -172,7 +172,7 @@ func checkReadme(t *testing.T, r *Report) {
 		}
 		return
 	}
-	t.Errorf("README.md's mistakes table is stale (go test ./mistakes -update rewrites it); want:\n%s", want)
+	t.Errorf("docs/mistakes.md's mistakes table is stale (go test ./mistakes -update rewrites it); want:\n%s", want)
 }
 
 // TestNormgenTakesIntended: both normgen paths take every intended call

@@ -65,7 +65,7 @@ func (r *Report) results(key string) []Result {
 	return nil
 }
 
-// Markdown is the README's table: per system the real cases recovered,
+// Markdown is docs/mistakes.md's table: per system the real cases recovered,
 // rejected and corrupted and the controls corrupted, then each system's
 // corruptions.
 func (r *Report) Markdown() string {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/normgen/normgen/internal/docs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -147,7 +148,7 @@ func TestReadmeHostFinding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	readme, err := docs.Read(root)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,7 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
+	"github.com/normgen/normgen/internal/docs"
 	"regexp"
 	"testing"
 )
@@ -10,7 +9,7 @@ import (
 // TestReadmeCheckHost: the `normgen check -host` finding the README shows
 // is what the command prints for a field with a type array.
 func TestReadmeCheckHost(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
+	readme, err := docs.Read(repoRoot(t))
 	if err != nil {
 		t.Fatal(err)
 	}

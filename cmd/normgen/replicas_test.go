@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"github.com/normgen/normgen/internal/docs"
 	"log"
 	"os"
 	"os/exec"
@@ -82,7 +83,7 @@ func TestSuggestReplicas(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "5 call(s) replayed, 3 failed; 1 edit(s) suggested\n") || !strings.Contains(out, `add norm:"alias=glob"`) || !strings.Contains(out, want) {
 		t.Fatalf("three replicas by a glob: exit %d, stdout:\n%s\nstderr: %s\nwant the alias edit with %q", code, out, errOut, want)
 	}
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	readme, err := docs.Read(root)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,7 @@ package normotel_test
 import (
 	"context"
 	"fmt"
-	"os"
+	"github.com/normgen/normgen/internal/docs"
 	"sort"
 	"strings"
 	"sync"
@@ -129,7 +129,7 @@ func TestCounts(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("metrics (-want +got):\n%s", diff)
 	}
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := docs.Read("../..")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,10 @@
 package normotel_test
 
 import (
+	"github.com/normgen/normgen/internal/docs"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -88,7 +88,7 @@ func TestPrometheusScrape(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("/metrics (-want +got):\n%s\n%s", diff, body)
 	}
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := docs.Read("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
