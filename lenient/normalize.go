@@ -359,12 +359,18 @@ func nestedValue(v json.RawMessage, i int) []byte {
 // NormalizeJSON is Normalize for raw arguments: bytes in, bytes out. When
 // no rule applies it returns args itself, byte for byte; a changed object
 // is re-encoded compactly with its key order kept, unchanged values
-// verbatim, and no HTML escaping. Input that is not a JSON object is
-// returned unchanged with an error, for the caller to report, and counted
-// as an invalid call.
+// verbatim, and no HTML escaping. Arguments that are null are
+// read as {}, as MCP means a call without arguments and as Normalize reads
+// a nil map and Tool.Decode reads null: the rules apply to {} (defaults
+// fill it) and the result is an object. Other input that is not a JSON
+// object is returned unchanged with an error, for the caller to report,
+// and counted as an invalid call.
 func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied, error) {
 	rs := n.rulesFor(tool)
 	n.calls.logJSON(tool, args, rs.secret)
+	if string(bytes.Trim(args, " \t\r\n")) == "null" {
+		args = []byte("{}")
+	}
 	// One pass validates (as Valid does) and records the root's members
 	// for the screen.
 	members := rootMembers{ok: true}

@@ -258,17 +258,47 @@ func TestLoadRulesListsEverything(t *testing.T) {
 }
 
 // TestNotAnObject: valid JSON that is not an object is called what it is,
-// and counted as an invalid call.
+// and counted as an invalid call; null is a call without arguments
+// (TestNullArguments).
 func TestNotAnObject(t *testing.T) {
 	n := coerceNormalizer(t, WithLogDir(t.TempDir()))
 	defer n.Close()
-	for in, want := range map[string]string{`[1]`: "not an array", ` "x"`: "not a string", `null`: "not null", `5`: "not a number", `true`: "not a boolean"} {
+	for in, want := range map[string]string{`[1]`: "not an array", ` "x"`: "not a string", `[null]`: "not an array", `5`: "not a number", `true`: "not a boolean"} {
 		out, _, err := n.NormalizeJSON("t", []byte(in))
 		if !errors.Is(err, ErrNotObject) || !strings.HasSuffix(err.Error(), want) || string(out) != in {
 			t.Errorf("%s: %v", in, err)
 		}
 	}
 	if s := n.Stats(); s.TotalInvalid != 5 {
+		t.Errorf("invalid calls: %d", s.TotalInvalid)
+	}
+}
+
+// TestNullArguments: null arguments are a call without arguments,
+// read as {} by NormalizeJSON as by Normalize (a nil map) and Tool.Decode:
+// the rules apply to {}, so a default fills it, and the call is not
+// invalid.
+func TestNullArguments(t *testing.T) {
+	rules, err := LoadRules(strings.NewReader(`[{"id":"d","tools":["t"],"type":"param_default","from":"limit","value":100}]`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := NewNormalizer(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer n.Close()
+	for _, in := range []string{"null", " null\n"} {
+		out, applied, err := n.NormalizeJSON("t", []byte(in))
+		if err != nil || string(out) != `{"limit":100}` || len(applied) != 1 {
+			t.Errorf("%q: %s %v %v", in, out, applied, err)
+		}
+		out, _, err = n.NormalizeJSON("other", []byte(in))
+		if err != nil || string(out) != `{}` {
+			t.Errorf("%q for a tool no rule names: %s %v", in, out, err)
+		}
+	}
+	if s := n.Stats(); s.TotalInvalid != 0 {
 		t.Errorf("invalid calls: %d", s.TotalInvalid)
 	}
 }
