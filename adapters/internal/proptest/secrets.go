@@ -1,6 +1,8 @@
 package proptest
 
 import (
+	"github.com/normgen/normgen/normalize/statsview"
+
 	"bytes"
 	"encoding/json"
 	"log/slog"
@@ -51,7 +53,7 @@ func (o *Outputs) Record(v any) {
 func (o *Outputs) Leaks(t *testing.T) map[string]string {
 	t.Helper()
 	page := httptest.NewRecorder()
-	lenient.StatsFileHandler(filepath.Join(o.Dir, "normalizer_stats.json")).ServeHTTP(page, httptest.NewRequest("GET", "/", nil))
+	statsview.FileHandler(filepath.Join(o.Dir, "normalizer_stats.json")).ServeHTTP(page, httptest.NewRequest("GET", "/", nil))
 	calls, _ := os.ReadFile(filepath.Join(o.Dir, "calls.jsonl"))
 	stats, _ := os.ReadFile(filepath.Join(o.Dir, "normalizer_stats.json"))
 	o.mu.Lock()
