@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"math/big"
-	"regexp"
 	"strconv"
 	"time"
 )
@@ -130,19 +129,62 @@ func UnitName(unit time.Duration) string {
 // or not. A number is taken only when it is a whole number of
 // nanoseconds in range (1.5 with unit time.Second; not 1e-10).
 func ParseDuration(s []byte, quoted bool, unit time.Duration) (time.Duration, error) {
-	if quoted && durationText.Match(s) {
+	if quoted && durationText(s) {
 		return time.ParseDuration(string(s))
 	}
-	if unit == 0 || !numberText.Match(s) {
+	if unit == 0 || !isNumber(s) {
 		return 0, ErrSyntax
 	}
 	return durationOf(s, unit)
 }
 
-var (
-	durationText = regexp.MustCompile(DurationPattern)
-	numberText   = regexp.MustCompile(FloatPattern)
-)
+// durationText reports whether s matches DurationPattern: an optional
+// sign, then 0 or one or more numbers (digits with an optional fraction,
+// or a fraction alone) each with a unit. Written out rather than a regexp,
+// which a program that only decodes would link and compile at start;
+// TestDurationText checks it against the pattern.
+func durationText(s []byte) bool {
+	if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+		s = s[1:]
+	}
+	if string(s) == "0" {
+		return true
+	}
+	if len(s) == 0 {
+		return false
+	}
+	for len(s) > 0 {
+		i := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		whole := i
+		if i < len(s) && s[i] == '.' {
+			i++
+			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+				i++
+			}
+			if whole == 0 && i == 1 { // "." alone
+				return false
+			}
+		} else if whole == 0 {
+			return false
+		}
+		s = s[i:]
+		n := 0
+		for _, u := range []string{"ns", "us", "µs", "μs", "ms", "s", "m", "h"} {
+			if bytes.HasPrefix(s, []byte(u)) {
+				n = len(u)
+				break
+			}
+		}
+		if n == 0 {
+			return false
+		}
+		s = s[n:]
+	}
+	return true
+}
 
 // errNotWholeNS is a number of a unit that is no whole number of
 // nanoseconds.
@@ -238,9 +280,9 @@ func (d *Decoder) Duration(v []byte, name string, unit time.Duration, m Mode) ti
 	switch {
 	case err == errNotWholeNS:
 		d.Fail(name, v, "is not a whole number of nanoseconds")
-	case err == ErrRange || quoted && durationText.Match(s):
+	case err == ErrRange || quoted && durationText(s):
 		d.Fail(name, v, "is out of range for a time.Duration (about 292 years either way)")
-	case unit == 0 && numberText.Match(s):
+	case unit == 0 && isNumber(s):
 		d.Fail(name, v, `is not a duration (send text such as "5s", "1h30m" or "250ms"; a bare number is not taken here: it has no unit)`)
 	case unit == 0:
 		d.Fail(name, v, `is not a duration (send text such as "5s", "1h30m" or "250ms")`)
