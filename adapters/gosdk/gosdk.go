@@ -22,6 +22,7 @@
 package gosdk
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -69,8 +70,8 @@ func (a *Adapter) Middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			if !a.core.Known(call.Params.Name) {
 				a.learn(ctx, next, call.Session)
 			}
-			args, applied := a.core.Normalize(call.Params.Name, call.Params.Arguments)
-			if len(applied) > 0 {
+			// changed by a fix, or null arguments read as {}
+			if args, _ := a.core.Normalize(call.Params.Name, call.Params.Arguments); !bytes.Equal(args, call.Params.Arguments) {
 				params := *call.Params
 				params.Arguments = args
 				fixed := *call

@@ -217,15 +217,24 @@ func (c *Core) LenientSchema(tool string, strict []byte) []byte {
 // Normalize fixes a call's raw arguments: bytes in, bytes out (the same
 // bytes when nothing applies). It never fails a call: arguments it cannot
 // read are returned as they came, for the SDK to reject.
-// Arguments left out (or null) are read as {}, as MCP means them, so that
-// defaults fill them; they are returned as they came when nothing applies.
+// Arguments left out (or null) are read as {}, as MCP means them and as
+// generated decoders and the normalizer read them: defaults fill them, and
+// they come out as {} when nothing applies, so that a handler validating
+// against the tool's schema sees an object.
 func (c *Core) Normalize(tool string, args []byte) ([]byte, []lenient.Applied) {
 	in := args
+	absent := false
 	if t := bytes.TrimSpace(args); len(t) == 0 || string(t) == "null" {
-		in = []byte("{}")
+		in, absent = []byte("{}"), true
 	}
 	out, applied, err := c.n.NormalizeJSON(tool, in)
-	if err != nil || len(applied) == 0 {
+	if err != nil {
+		return args, nil
+	}
+	if len(applied) == 0 {
+		if absent {
+			return in, nil
+		}
 		return args, nil
 	}
 	if len(applied) > 0 && c.opts.OnFix != nil {
