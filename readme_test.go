@@ -3,6 +3,7 @@ package normgen_test
 
 import (
 	"github.com/normgen/normgen/internal/docs"
+	"github.com/normgen/normgen/lenient"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -271,4 +272,35 @@ func slug(heading string) string {
 		}
 	}
 	return b.String()
+}
+
+// TestDocsProblemKinds checks that the Errors section of docs/semantics.md
+// names every lenient.ProblemKind, and no kind that does not exist.
+func TestDocsProblemKinds(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("docs", "semantics.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(data), "\n## Errors\n")
+	section, _, _ = strings.Cut(section, "\n## ")
+	_, para, ok := strings.Cut(section, "Each `Problem` has a `Kind`")
+	para, _, _ = strings.Cut(para, "\n\n")
+	if !ok {
+		t.Fatal("docs/semantics.md's Errors section does not list the problem kinds")
+	}
+	named := map[string]bool{}
+	for _, m := range regexp.MustCompile("`([a-z_]+)`").FindAllStringSubmatch(para, -1) {
+		named[m[1]] = true
+	}
+	for _, k := range lenient.Kinds {
+		if !named[string(k)] {
+			t.Errorf("docs/semantics.md's Errors section does not name the kind %q", k)
+		}
+		delete(named, string(k))
+	}
+	for w := range named {
+		if w != "kind" && w != "suggest" {
+			t.Errorf("docs/semantics.md's Errors section names %q, which is no lenient.ProblemKind", w)
+		}
+	}
 }

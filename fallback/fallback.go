@@ -375,7 +375,7 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode, c run) map[string]any {
 	info, err := fieldsOf(t, c.model)
 	if err != nil {
-		d.Fail("", v, err.Error())
+		d.FailKind(lenient.KindUnsupported, "", v, err.Error())
 		return nil
 	}
 	var it lenient.ObjectIter
@@ -617,7 +617,7 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 		}
 		return walkStruct(d, v, t, m, c)
 	}
-	d.Fail(name, v, "has a Go type normgen cannot decode ("+t.String()+")")
+	d.FailKind(lenient.KindUnsupported, name, v, "has a Go type normgen cannot decode ("+t.String()+")")
 	return nil
 }
 
@@ -631,16 +631,16 @@ func check(d *lenient.Decoder, v []byte, f *field, val any) {
 	switch val.(type) {
 	case int64, uint64, float64:
 		if k.Minimum != "" && cmp(k.Minimum) < 0 {
-			d.Fail(f.name, v, "is less than the minimum, "+k.Minimum)
+			d.FailKind(lenient.KindRange, f.name, v, "is less than the minimum, "+k.Minimum)
 		}
 		if k.Maximum != "" && cmp(k.Maximum) > 0 {
-			d.Fail(f.name, v, "is more than the maximum, "+k.Maximum)
+			d.FailKind(lenient.KindRange, f.name, v, "is more than the maximum, "+k.Maximum)
 		}
 		if k.ExclusiveMinimum != "" && cmp(k.ExclusiveMinimum) <= 0 {
-			d.Fail(f.name, v, "must be more than "+k.ExclusiveMinimum)
+			d.FailKind(lenient.KindRange, f.name, v, "must be more than "+k.ExclusiveMinimum)
 		}
 		if k.ExclusiveMaximum != "" && cmp(k.ExclusiveMaximum) >= 0 {
-			d.Fail(f.name, v, "must be less than "+k.ExclusiveMaximum)
+			d.FailKind(lenient.KindRange, f.name, v, "must be less than "+k.ExclusiveMaximum)
 		}
 	}
 	if s, ok := val.(string); ok {
@@ -654,26 +654,26 @@ func check(d *lenient.Decoder, v []byte, f *field, val any) {
 				for i, e := range k.Enum {
 					quoted[i] = strconv.Quote(e)
 				}
-				d.Fail(f.name, v, "is not one of "+strings.Join(quoted, ", "))
+				d.FailKind(lenient.KindEnum, f.name, v, "is not one of "+strings.Join(quoted, ", "))
 			}
 		}
 		n := uint64(utf8.RuneCountInString(s))
 		if k.MinLength != nil && n < *k.MinLength {
-			d.Fail(f.name, v, fmt.Sprintf("is shorter than %d characters", *k.MinLength))
+			d.FailKind(lenient.KindLength, f.name, v, fmt.Sprintf("is shorter than %d characters", *k.MinLength))
 		}
 		if k.MaxLength != nil && n > *k.MaxLength {
-			d.Fail(f.name, v, fmt.Sprintf("is longer than %d characters", *k.MaxLength))
+			d.FailKind(lenient.KindLength, f.name, v, fmt.Sprintf("is longer than %d characters", *k.MaxLength))
 		}
 		if f.pattern != nil && !f.pattern.MatchString(s) {
-			d.Fail(f.name, v, "does not match the pattern "+k.Pattern)
+			d.FailKind(lenient.KindPattern, f.name, v, "does not match the pattern "+k.Pattern)
 		}
 	}
 	if items, ok := val.([]any); ok {
 		if k.MinItems != nil && uint64(len(items)) < *k.MinItems {
-			d.Fail(f.name, v, fmt.Sprintf("has fewer than %d items", *k.MinItems))
+			d.FailKind(lenient.KindItems, f.name, v, fmt.Sprintf("has fewer than %d items", *k.MinItems))
 		}
 		if k.MaxItems != nil && uint64(len(items)) > *k.MaxItems {
-			d.Fail(f.name, v, fmt.Sprintf("has more than %d items", *k.MaxItems))
+			d.FailKind(lenient.KindItems, f.name, v, fmt.Sprintf("has more than %d items", *k.MaxItems))
 		}
 	}
 }

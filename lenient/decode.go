@@ -102,7 +102,7 @@ func (d *Decoder) Begin(data []byte) bool {
 		d.addError(dupAt(data, off), "")
 	}
 	if more := v.ndups - maxDups; more > 0 {
-		d.problems = append(d.problems, Problem{Msg: strconv.Itoa(more) + " more keys are given twice; send each key once"})
+		d.problems = append(d.problems, Problem{Msg: strconv.Itoa(more) + " more keys are given twice; send each key once", Kind: KindDuplicate})
 	}
 	d.begun = true
 	return true
@@ -184,9 +184,13 @@ func (d *Decoder) containerText(v []byte, name string, open byte, what string) (
 func (d *Decoder) addError(err error, base string) {
 	switch e := err.(type) {
 	case *DuplicateKeyError:
-		d.problems = append(d.problems, Problem{Path: joinPath(joinChild(base, e.Path), e.Key), Msg: "key " + strconv.Quote(e.Key) + " is given twice; send it once", cause: e})
+		d.problems = append(d.problems, Problem{Path: joinPath(joinChild(base, e.Path), e.Key), Msg: "key " + strconv.Quote(e.Key) + " is given twice; send it once", Kind: KindDuplicate, cause: e})
 	default:
-		d.problems = append(d.problems, Problem{Path: base, Msg: err.Error(), cause: err})
+		k := KindSyntax
+		if e, ok := err.(*SyntaxError); ok && e.Msg == tooDeep {
+			k = KindDepth
+		}
+		d.problems = append(d.problems, Problem{Path: base, Msg: err.Error(), Kind: k, cause: err})
 	}
 }
 
@@ -318,9 +322,22 @@ func appendSeg(b []byte, s segment) []byte {
 }
 
 // Fail records a problem with the value v (raw JSON, may be nil) of member
-// name: msg says what is wrong and what is accepted.
+// name: msg says what is wrong and what is accepted. Generated code calls
+// it for the declared constraints it checks, in fixed words that give the
+// problem its Kind: "is less than the minimum, ", "is more than the
+// maximum, ", "must be more than ", "must be less than " (KindRange), "is
+// not one of " (KindEnum), "does not match the pattern " (KindPattern),
+// "is shorter than ", "is longer than " (KindLength), "has fewer than ",
+// "has more than " (KindItems). A message in other words has no Kind:
+// call FailKind.
 func (d *Decoder) Fail(name string, v []byte, msg string) {
-	p := Problem{Path: d.problemPath(name), Msg: msg}
+	d.FailKind(constraintKind(msg), name, v, msg)
+}
+
+// FailKind records a problem of kind k with the value v (raw JSON, may be
+// nil) of member name: msg says what is wrong and what is accepted.
+func (d *Decoder) FailKind(k ProblemKind, name string, v []byte, msg string) {
+	p := Problem{Path: d.problemPath(name), Msg: msg, Kind: k}
 	if v != nil {
 		p.Value = shorten(v)
 	}
@@ -513,19 +530,19 @@ func (d *Decoder) intError(name string, v []byte, err error, bits int, signed bo
 		if signed {
 			lo := -(int64(1) << uint(bits-1))
 			hi := uint64(1)<<uint(bits-1) - 1
-			d.Fail(name, v, "is out of range ("+strconv.FormatInt(lo, 10)+" to "+strconv.FormatUint(hi, 10)+")")
+			d.FailKind(KindRange, name, v, "is out of range ("+strconv.FormatInt(lo, 10)+" to "+strconv.FormatUint(hi, 10)+")")
 		} else if negative(v) {
-			d.Fail(name, v, "is negative; this field takes 0 or more")
+			d.FailKind(KindRange, name, v, "is negative; this field takes 0 or more")
 		} else {
-			d.Fail(name, v, "is out of range (0 to "+strconv.FormatUint(maxUint(bits), 10)+")")
+			d.FailKind(KindRange, name, v, "is out of range (0 to "+strconv.FormatUint(maxUint(bits), 10)+")")
 		}
 	case ErrFraction:
-		d.Fail(name, v, "is not a whole number"+send)
+		d.FailKind(KindFraction, name, v, "is not a whole number"+send)
 	default:
 		if signed {
-			d.Fail(name, v, "is not an integer"+send)
+			d.FailKind(KindType, name, v, "is not an integer"+send)
 		} else {
-			d.Fail(name, v, "is not a non-negative integer"+send)
+			d.FailKind(KindType, name, v, "is not a non-negative integer"+send)
 		}
 	}
 }
@@ -559,13 +576,13 @@ func (d *Decoder) Float(v []byte, name string, bits int, m Mode) float64 {
 	}
 	switch {
 	case err == ErrRange && tiny(v, bits):
-		d.Fail(name, v, "is too close to 0 for a float"+strconv.Itoa(bits)+", which would read it as 0 (send 0, or a number further from 0)")
+		d.FailKind(KindRange, name, v, "is too close to 0 for a float"+strconv.Itoa(bits)+", which would read it as 0 (send 0, or a number further from 0)")
 	case err == ErrRange:
-		d.Fail(name, v, "is out of range for a float"+strconv.Itoa(bits))
+		d.FailKind(KindRange, name, v, "is out of range for a float"+strconv.Itoa(bits))
 	case m&Strict != 0:
-		d.Fail(name, v, "is not a number (send a number such as 1.5)")
+		d.FailKind(KindType, name, v, "is not a number (send a number such as 1.5)")
 	default:
-		d.Fail(name, v, `is not a number (send 1.5 or "1.5")`)
+		d.FailKind(KindType, name, v, `is not a number (send 1.5 or "1.5")`)
 	}
 	return 0
 }
@@ -602,14 +619,14 @@ func (d *Decoder) Bool(v []byte, name string, m Mode) bool {
 	}
 	switch {
 	case m&Strict != 0:
-		d.Fail(name, v, "is not a boolean (send true or false)")
+		d.FailKind(KindType, name, v, "is not a boolean (send true or false)")
 	case v[0] == '-' || v[0] >= '0' && v[0] <= '9':
 		// Numbers are never booleans, so the string table is not offered.
-		d.Fail(name, v, `is not a boolean: numbers are not read as booleans (send true or false, or "true" or "false")`)
+		d.FailKind(KindType, name, v, `is not a boolean: numbers are not read as booleans (send true or false, or "true" or "false")`)
 	case m&StrictBool != 0:
-		d.Fail(name, v, `is not a boolean (send true or false, or "true" or "false")`)
+		d.FailKind(KindType, name, v, `is not a boolean (send true or false, or "true" or "false")`)
 	default:
-		d.Fail(name, v, `is not a boolean (send true or false; "true", "false", "yes", "no", "1" and "0" are read too)`)
+		d.FailKind(KindType, name, v, `is not a boolean (send true or false; "true", "false", "yes", "no", "1" and "0" are read too)`)
 	}
 	return false
 }
@@ -619,7 +636,7 @@ func (d *Decoder) Bool(v []byte, name string, m Mode) bool {
 // tab.
 func (d *Decoder) String(v []byte, name string, m Mode) string {
 	if v[0] != '"' {
-		d.Fail(name, v, `is not a string (send text in quotes, such as "`+string(stringExample(v))+`")`)
+		d.FailKind(KindType, name, v, `is not a string (send text in quotes, such as "`+string(stringExample(v))+`")`)
 		return ""
 	}
 	if m&Unescape != 0 {
@@ -733,7 +750,7 @@ func (d *Decoder) Any(v []byte) any {
 	dec.UseNumber()
 	var x any
 	if err := dec.Decode(&x); err != nil {
-		d.Fail("", v, "is not valid JSON: "+err.Error())
+		d.FailKind(KindSyntax, "", v, "is not valid JSON: "+err.Error())
 	}
 	return x
 }
@@ -745,7 +762,7 @@ func (d *Decoder) Any(v []byte) any {
 func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 	v = trimSpace(v)
 	if len(v) == 0 {
-		d.Fail(name, nil, "is missing (send a JSON array)")
+		d.FailKind(KindMissing, name, nil, "is missing (send a JSON array)")
 		return false
 	}
 	switch v[0] {
@@ -773,7 +790,7 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 	if m&Wrap != 0 && string(v) == `""` {
 		// An empty string is no value to wrap: [""] is never what a caller
 		// meant, and "" is not JSON array text either (class b).
-		d.Fail(name, v, `is an empty string, not a value or an array (send a JSON array such as ["a"], or [] for none)`)
+		d.FailKind(KindText, name, v, `is an empty string, not a value or an array (send a JSON array such as ["a"], or [] for none)`)
 		return false
 	}
 	if m&Wrap != 0 {
@@ -789,9 +806,9 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 		return true
 	}
 	if m&Strict != 0 {
-		d.Fail(name, v, "is not an array (send a JSON array)")
+		d.FailKind(KindType, name, v, "is not an array (send a JSON array)")
 	} else {
-		d.Fail(name, v, "is not an array (send a JSON array, or a string holding JSON array text)")
+		d.FailKind(KindType, name, v, "is not an array (send a JSON array, or a string holding JSON array text)")
 	}
 	return false
 }
@@ -809,11 +826,11 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 	v = trimSpace(v)
 	if len(v) == 0 {
-		d.Fail(name, nil, "is missing (send a JSON object)")
+		d.FailKind(KindMissing, name, nil, "is missing (send a JSON object)")
 		return false
 	}
 	if d.depth > maxDepth {
-		d.Fail(name, nil, "is nested too deeply (more than "+strconv.Itoa(maxDepth)+" levels)")
+		d.FailKind(KindDepth, name, nil, "is nested too deeply (more than "+strconv.Itoa(maxDepth)+" levels)")
 		return false
 	}
 	if d.depth == 0 && name == "" && Null(v) {
@@ -844,9 +861,9 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 		}
 	}
 	if m&Strict != 0 {
-		d.Fail(name, v, "is not an object (send a JSON object)")
+		d.FailKind(KindType, name, v, "is not an object (send a JSON object)")
 	} else {
-		d.Fail(name, v, "is not an object (send a JSON object, or a string holding JSON object text)")
+		d.FailKind(KindType, name, v, "is not an object (send a JSON object, or a string holding JSON object text)")
 	}
 	return false
 }
@@ -868,7 +885,7 @@ func (d *Decoder) textError(name string, v []byte, err error, what string) {
 	case *DuplicateKeyError:
 		d.addError(e, d.problemPath(name)) // addError joins e.Path
 	case *SyntaxError:
-		d.Fail(name, v, "is a string but not JSON "+what+" text ("+e.Msg+" at offset "+strconv.Itoa(e.Offset)+")")
+		d.FailKind(KindText, name, v, "is a string but not JSON "+what+" text ("+e.Msg+" at offset "+strconv.Itoa(e.Offset)+")")
 	}
 }
 
@@ -932,7 +949,7 @@ func (d *Decoder) claim(seen *bool, it *ObjectIter, spellings []string) bool {
 				return false // a third spelling: said once already
 			}
 		}
-		d.Fail(spellings[0], nil, msg)
+		d.FailKind(KindDuplicate, spellings[0], nil, msg)
 		return false
 	}
 	*seen = true
@@ -994,17 +1011,17 @@ func withoutVariants(keys []string) []string {
 // recorded as a fix).
 func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
 	if k := foldedKey(key, known); k != "" {
-		d.Fail(string(key), nil, "is not a known key: keys are case-sensitive (send it as "+k+")")
+		d.FailKind(KindKeyCase, string(key), nil, "is not a known key: keys are case-sensitive (send it as "+k+")")
 		return
 	}
 	if m&RejectUnknown != 0 {
 		switch {
 		case len(known) > 0:
-			d.Fail(string(key), nil, "is not a known key (accepted: "+joinComma(withoutVariants(known))+")")
+			d.FailKind(KindUnknownKey, string(key), nil, "is not a known key (accepted: "+joinComma(withoutVariants(known))+")")
 		case d.depth == 0:
-			d.Fail(string(key), nil, "is not a known key (this tool takes no arguments)")
+			d.FailKind(KindUnknownKey, string(key), nil, "is not a known key (this tool takes no arguments)")
 		default:
-			d.Fail(string(key), nil, "is not a known key (this object takes none)")
+			d.FailKind(KindUnknownKey, string(key), nil, "is not a known key (this object takes none)")
 		}
 		return
 	}
@@ -1082,7 +1099,7 @@ func (d *Decoder) Missing(name string, aliases []string) {
 	if d.nunknown > 0 {
 		msg += d.keyHint(name, aliases)
 	}
-	d.Fail(name, nil, msg)
+	d.FailKind(KindMissing, name, nil, msg)
 }
 
 // AbsentForms says which values of an optional field are read as the

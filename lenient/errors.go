@@ -16,6 +16,9 @@ type Problem struct {
 	Value string `json:"value,omitempty"`
 	// Msg says what is wrong and what is accepted.
 	Msg string `json:"message"`
+	// Kind classifies the problem (see ProblemKind): read it, not Msg's
+	// words, to sort problems.
+	Kind ProblemKind `json:"kind,omitempty"`
 	// cause is the *SyntaxError or *DuplicateKeyError behind the problem,
 	// if any (see Error.Unwrap).
 	cause error

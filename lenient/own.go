@@ -10,7 +10,7 @@ import (
 // nothing); its error is a problem naming the path.
 func (d *Decoder) OwnJSON(v []byte, name string, u json.Unmarshaler) {
 	if err := u.UnmarshalJSON(v); err != nil {
-		d.Fail(name, v, "is refused: "+err.Error())
+		d.FailKind(KindRefused, name, v, "is refused: "+err.Error())
 	}
 }
 
@@ -22,10 +22,10 @@ func (d *Decoder) OwnText(v []byte, name string, u encoding.TextUnmarshaler) {
 	switch {
 	case Null(v):
 	case v[0] != '"':
-		d.Fail(name, v, `is not a string (send text in quotes, such as "`+string(stringExample(v))+`")`)
+		d.FailKind(KindType, name, v, `is not a string (send text in quotes, such as "`+string(stringExample(v))+`")`)
 	default:
 		if err := u.UnmarshalText(text(v)); err != nil {
-			d.Fail(name, v, "is refused: "+err.Error())
+			d.FailKind(KindRefused, name, v, "is refused: "+err.Error())
 		}
 	}
 }
@@ -34,6 +34,6 @@ func (d *Decoder) OwnText(v []byte, name string, u encoding.TextUnmarshaler) {
 // a struct of another package, which has no generated decoder.
 func (d *Decoder) StdJSON(v []byte, name string, p any) {
 	if err := json.Unmarshal(v, p); err != nil {
-		d.Fail(name, v, "is refused by encoding/json: "+err.Error())
+		d.FailKind(KindRefused, name, v, "is refused by encoding/json: "+err.Error())
 	}
 }

@@ -192,6 +192,10 @@ func (v *validator) value(data []byte, i, depth int) (int, error) {
 }
 
 // badString is the error of a string that is not valid, at data[end].
+// tooDeep is the SyntaxError message of a value nested more than
+// maxDepth levels (a problem of KindDepth).
+const tooDeep = "nested too deeply"
+
 func badString(end int) error { return &SyntaxError{end, "invalid string"} }
 
 // plainAux is a string's tape aux: tapePlain when it is plain.
@@ -221,7 +225,7 @@ func quoteChar(c byte) string {
 
 func (v *validator) array(data []byte, i, depth int) (int, error) {
 	if depth > maxDepth {
-		return i, &SyntaxError{i, "nested too deeply"}
+		return i, &SyntaxError{i, tooDeep}
 	}
 	var k int32
 	if v.t != nil {
@@ -335,7 +339,7 @@ func (ks *keySpans) add(data []byte, n, i, end int, key []byte, plain bool) bool
 
 func (v *validator) object(data []byte, i, depth int) (int, error) {
 	if depth > maxDepth {
-		return i, &SyntaxError{i, "nested too deeply"}
+		return i, &SyntaxError{i, tooDeep}
 	}
 	t := v.t
 	if t == nil {

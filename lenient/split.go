@@ -26,7 +26,7 @@ func (d *Decoder) SplitArray(v []byte, name string, m Mode, sep string, it *Arra
 	}
 	items, ok := SplitItems(string(s), sep)
 	if !ok {
-		d.Fail(name, t, `has an empty item between separators (send a JSON array such as ["a","b"], or `+strconv.Quote("a"+sep+"b")+")")
+		d.FailKind(KindText, name, t, `has an empty item between separators (send a JSON array such as ["a","b"], or `+strconv.Quote("a"+sep+"b")+")")
 		return false
 	}
 	arr := make([]byte, 0, len(s)+2+2*len(items))

@@ -86,9 +86,9 @@ func (d *Decoder) Time(v []byte, name string, m Mode) time.Time {
 		}
 	}
 	if strict {
-		d.Fail(name, v, `is not an RFC 3339 date-time (send a string such as "`+TimeExample+`", with its time zone: Z or +01:00)`)
+		d.FailKind(KindTime, name, v, `is not an RFC 3339 date-time (send a string such as "`+TimeExample+`", with its time zone: Z or +01:00)`)
 	} else {
-		d.Fail(name, v, `is not a date-time (send "`+TimeExample+`" or "`+DateExample+`")`)
+		d.FailKind(KindTime, name, v, `is not a date-time (send "`+TimeExample+`" or "`+DateExample+`")`)
 	}
 	return time.Time{}
 }
@@ -279,15 +279,15 @@ func (d *Decoder) Duration(v []byte, name string, unit time.Duration, m Mode) ti
 	}
 	switch {
 	case err == errNotWholeNS:
-		d.Fail(name, v, "is not a whole number of nanoseconds")
+		d.FailKind(KindRange, name, v, "is not a whole number of nanoseconds")
 	case err == ErrRange || quoted && durationText(s):
-		d.Fail(name, v, "is out of range for a time.Duration (about 292 years either way)")
+		d.FailKind(KindRange, name, v, "is out of range for a time.Duration (about 292 years either way)")
 	case unit == 0 && isNumber(s):
-		d.Fail(name, v, `is not a duration (send text such as "5s", "1h30m" or "250ms"; a bare number is not taken here: it has no unit)`)
+		d.FailKind(KindDuration, name, v, `is not a duration (send text such as "5s", "1h30m" or "250ms"; a bare number is not taken here: it has no unit)`)
 	case unit == 0:
-		d.Fail(name, v, `is not a duration (send text such as "5s", "1h30m" or "250ms")`)
+		d.FailKind(KindDuration, name, v, `is not a duration (send text such as "5s", "1h30m" or "250ms")`)
 	default:
-		d.Fail(name, v, `is not a duration (send text such as "1h30m", or a number of `+unitWord[UnitName(unit)]+`, such as 90)`)
+		d.FailKind(KindDuration, name, v, `is not a duration (send text such as "1h30m", or a number of `+unitWord[UnitName(unit)]+`, such as 90)`)
 	}
 	return 0
 }

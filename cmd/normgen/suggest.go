@@ -360,6 +360,13 @@ func replay(pkg *gen.Package, calls []loggedCall) ([]replayResult, error) {
 		if err := dec.Decode(&r); err != nil {
 			return nil, fmt.Errorf("reading the replay's results: %v", err)
 		}
+		for _, p := range r.Problems {
+			if p.Kind == "" {
+				// Failures are grouped by kind: a lenient that names none
+				// would put every one in the catch-all group.
+				return nil, fmt.Errorf("replaying calls through %s's decoders: its problems have no kind (%s): the module requires a lenient older than this normgen; update it (go get) and regenerate", pkg.Path, p)
+			}
+		}
 		results = append(results, r)
 	}
 	return results, nil
@@ -506,7 +513,7 @@ func analyse(pkg *gen.Package, calls []loggedCall, results []replayResult, minCo
 			}
 		}
 		for _, p := range r.Problems { // unknown=error structs
-			if strings.HasPrefix(p.Msg, "is not a known key") {
+			if p.Kind == lenient.KindUnknownKey || p.Kind == lenient.KindKeyCase {
 				p, k := parentOf(template(p.Path))
 				unknown[p] = append(unknown[p], k)
 			}
@@ -515,7 +522,7 @@ func analyse(pkg *gen.Package, calls []loggedCall, results []replayResult, minCo
 		for _, p := range r.Problems {
 			path := template(p.Path)
 			switch {
-			case strings.HasPrefix(p.Msg, "is required"):
+			case p.Kind == lenient.KindMissing:
 				missing[path] = true
 				fk := fieldKey{c.Tool, path}
 				misses[fk]++
@@ -536,7 +543,7 @@ func analyse(pkg *gen.Package, calls []loggedCall, results []replayResult, minCo
 						coExample[pk] = c
 					}
 				}
-			case strings.HasPrefix(p.Msg, "is not one of"):
+			case p.Kind == lenient.KindEnum:
 				var v string
 				if json.Unmarshal([]byte(p.Value), &v) != nil {
 					addGroup(groupKey{c.Tool, path, p.Value + " " + p.Msg}, c)

@@ -57,6 +57,7 @@ func CheckGenerated(t *testing.T, tools []lenient.Tool, calls map[string][]strin
 					continue // not JSON: no validator's business
 				}
 				_, _, derr := tool.Decode([]byte(args))
+				checkKinds(t, tool.Name, args, derr)
 				all = append(all, pending{tool: v, args: args, err: derr, goValid: sch.Validate(inst) == nil})
 				c.Instances = append(c.Instances, json.RawMessage(args))
 			}
@@ -117,7 +118,7 @@ func Classes(err error, args []byte) (string, string) {
 	// decoder reports every value's problems too.
 	var twice []string
 	for _, p := range le.Problems {
-		if given2(p.Msg) {
+		if p.Kind == lenient.KindDuplicate {
 			twice = append(twice, p.Path)
 		}
 	}
@@ -146,9 +147,19 @@ func Classes(err error, args []byte) (string, string) {
 	return string(out), ""
 }
 
-// given2 reports whether msg says a field or key was given twice.
-func given2(msg string) bool {
-	return strings.Contains(msg, "is given twice") || strings.Contains(msg, "is given more than once") || strings.Contains(msg, "more keys are given twice")
+// checkKinds fails the test for a problem of err (a decode of args by
+// tool) that has no Kind: every refusal the decoders produce is classified.
+func checkKinds(t *testing.T, tool, args string, err error) {
+	t.Helper()
+	var le *lenient.Error
+	if !errors.As(err, &le) {
+		return
+	}
+	for _, p := range le.Problems {
+		if p.Kind == "" {
+			t.Errorf("%s %s: a problem without a kind: %s", tool, args, p)
+		}
+	}
 }
 
 // under reports whether path is base or a path below it.
@@ -158,24 +169,27 @@ func under(path, base string) bool {
 
 // problemClass is the documented class of one problem of call, or 0.
 func problemClass(p lenient.Problem, call any) byte {
-	m := p.Msg
-	switch {
-	case given2(m):
+	quoted := len(p.Value) > 0 && p.Value[0] == '"'
+	switch p.Kind {
+	case lenient.KindDuplicate:
 		return 'd'
-	case strings.HasPrefix(m, "is not a known key: keys are case-sensitive"):
+	case lenient.KindKeyCase:
 		return 'g'
-	case len(p.Value) > 0 && p.Value[0] == '"' && (strings.HasPrefix(m, "is not an array (send a JSON array, or a string holding JSON array text)") || strings.HasPrefix(m, "is not an object (send a JSON object, or a string holding JSON object text)")):
-		return 'b' // a string for an array or object, not JSON text of it
-	case strings.HasPrefix(m, "is not an RFC 3339 date-time"), strings.HasPrefix(m, "is not a date-time"), strings.HasPrefix(m, "is refused: "):
+	case lenient.KindTime, lenient.KindRefused:
 		return 'h' // time.Time's own parsing, a type's own decoder
-	case len(p.Value) > 0 && p.Value[0] == '"' && strings.HasPrefix(m, "is not a"):
-		// A string the schema took (a validator accepted the call): the
-		// string form of an array or object, which takes any string, read
-		// as a lone element (wrap) or as JSON text it is not.
-		return 'b'
-	case strings.HasPrefix(m, "is required (also accepted as "):
-		return 'c'
-	case strings.HasPrefix(m, "is a string but not JSON "), strings.HasPrefix(m, "is an empty string, not a value or an array"):
+	case lenient.KindType, lenient.KindFraction, lenient.KindDuration:
+		if quoted {
+			// A string the schema took (a validator accepted the call):
+			// the string form of an array or object, which takes any
+			// string, read as a lone element (wrap) or as JSON text it is
+			// not.
+			return 'b'
+		}
+	case lenient.KindMissing:
+		if p.Value == "" && where(p, call) != inText {
+			return 'c'
+		}
+	case lenient.KindText:
 		return 'b'
 	}
 	switch where(p, call) {
@@ -184,16 +198,10 @@ func problemClass(p lenient.Problem, call any) byte {
 	case viaAlias:
 		return 'f'
 	}
-	for _, prefix := range []string{"is out of range", "is negative;", "is less than the minimum, ", "is more than the maximum, ",
-		"must be more than ", "must be less than ", "is too close to 0 ", "is less than the smallest ", "is more than the largest "} {
-		if strings.HasPrefix(m, prefix) {
-			return 'a'
-		}
-	}
-	if m == "is not a whole number of nanoseconds" {
-		return 'a' // a time.Duration's number of its unit
-	}
-	if strings.HasPrefix(m, "is not a whole number") && p.Value != "" && p.Value[0] != '"' {
+	switch p.Kind {
+	case lenient.KindRange:
+		return 'a'
+	case lenient.KindFraction:
 		return 'e'
 	}
 	return 0
@@ -236,10 +244,9 @@ func where(p lenient.Problem, call any) int {
 		}
 	}
 	if _, isString := v.(string); isString {
-		for _, prefix := range []string{"is not an array", "is not an object", "is missing (send a JSON", "has fewer than ", "has more than "} {
-			if strings.HasPrefix(p.Msg, prefix) {
-				return inText // JSON text of the wrong shape, or a wrong value
-			}
+		switch p.Kind {
+		case lenient.KindType, lenient.KindMissing, lenient.KindItems:
+			return inText // JSON text of the wrong shape, or a wrong value
 		}
 	}
 	return native

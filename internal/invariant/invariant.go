@@ -114,6 +114,7 @@ func checkAll(t *testing.T, tools []lenient.Tool, calls map[string][]Call) {
 		c := ajvcheck.Case{Schema: tool.InputSchema}
 		for _, call := range calls[name] {
 			_, _, err := tool.Decode([]byte(call.Args))
+			checkKinds(t, name, call.Args, err)
 			inst, jerr := jsonschema.UnmarshalJSON(strings.NewReader(call.Args))
 			if jerr != nil {
 				t.Errorf("%s: corpus call is not JSON: %s", name, call.Args)

@@ -138,6 +138,7 @@ func checkStrict(t *testing.T, tools []lenient.Tool, calls map[string][]string) 
 				return false
 			}
 			got, _, derr := tool.Decode([]byte(args))
+			checkKinds(t, v.Name, args, derr)
 			p := pending{tool: v.Name, args: args, want: want, err: derr, got: got, goValid: sch.Validate(inst) == nil}
 			all = append(all, p)
 			c.Instances = append(c.Instances, json.RawMessage(args))

@@ -166,6 +166,11 @@ func (c *Checker) Check(i int, args []byte) error {
 		// spelling of the option only).
 		ferr = errL
 	}
+	for _, err := range []error{errL, ferr} {
+		if p, ok := unkinded(err); ok {
+			return fmt.Errorf("a problem without a kind on %s: %s", args, p)
+		}
+	}
 	if (ferr == nil) != lenientOK {
 		return fmt.Errorf("the generated decoder and the fallback decoder differ on %s\n  generated: %v\n  fallback: %v", args, errL, ferr)
 	}
@@ -527,6 +532,20 @@ func wireName(f reflect.StructField) string {
 	return name
 }
 
+// unkinded returns a problem of err that has no Kind, if any: every
+// refusal the decoders produce is classified.
+func unkinded(err error) (lenient.Problem, bool) {
+	var le *lenient.Error
+	if errors.As(err, &le) {
+		for _, p := range le.Problems {
+			if p.Kind == "" {
+				return p, true
+			}
+		}
+	}
+	return lenient.Problem{}, false
+}
+
 // onlyUnknownKeys reports whether err lists unknown keys and nothing else.
 func onlyUnknownKeys(err error) bool {
 	var le *lenient.Error
@@ -534,7 +553,7 @@ func onlyUnknownKeys(err error) bool {
 		return false
 	}
 	for _, p := range le.Problems {
-		if !strings.HasPrefix(p.Msg, "is not a known key") {
+		if p.Kind != lenient.KindUnknownKey && p.Kind != lenient.KindKeyCase {
 			return false
 		}
 	}
