@@ -429,8 +429,10 @@ func Null(v []byte) bool { return len(v) == 4 && v[0] == 'n' }
 // (white space around it allowed). Generated UnmarshalJSON methods of
 // structs that are no tool's input return at once on it, changing
 // nothing: Go's convention for UnmarshalJSON([]byte("null")), which
-// encoding/json relies on for values inside what it decodes.
-func NullDocument(data []byte) bool { return Null(trimSpace(data)) }
+// encoding/json relies on for values inside what it decodes. The
+// document is not validated first, so the four bytes are compared whole:
+// "nope" is no null (Null, which reads validated values, looks at one).
+func NullDocument(data []byte) bool { return string(trimSpace(data)) == "null" }
 
 // Int decodes a signed integer of the given width from an integer-valued
 // number or (unless Strict) a digit string.

@@ -347,3 +347,14 @@ func TestAliasAndDuplicateOnce(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// TestNullDocument: only the JSON null, with white space around it, is a
+// null document; four bytes that start with n are not (they are not
+// validated before NullDocument looks at them).
+func TestNullDocument(t *testing.T) {
+	for in, want := range map[string]bool{"null": true, " null\n": true, "\tnull ": true, "n000": false, "nope": false, "nul": false, "nulll": false, "": false, `"null"`: false} {
+		if got := NullDocument([]byte(in)); got != want {
+			t.Errorf("NullDocument(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
