@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -425,7 +426,15 @@ func (b *builder) objectBranch(t *Type) (*jsonschema.Schema, error) {
 			errs = append(errs, f.Name+": "+err.Error())
 			continue
 		}
-		s.Properties.Set(f.Name, fs)
+		if f.Required && len(f.Aliases) > 0 && !b.strict {
+			// Not in required (below): the description says it, so that
+			// a model still sends it. Aliases a closed type declares
+			// keep the schema without the note, as a model must not
+			// send them beside the field.
+			s.Properties.Set(f.Name, withFirstNote(fs, RequiredNote))
+		} else {
+			s.Properties.Set(f.Name, fs)
+		}
 		if b.strict {
 			// Aliases are not declared: a strict-mode model fills every
 			// property, and would send null for an alias beside its
@@ -453,6 +462,25 @@ func (b *builder) objectBranch(t *Type) (*jsonschema.Schema, error) {
 		strictObject(s)
 	}
 	return s, nil
+}
+
+// RequiredNote is the sentence a required field's description ends with
+// where the field cannot be listed in required: it has aliases (declared
+// or its spelling-style variants), any of which satisfies it, and hosts
+// forbid the top-level anyOf that would say so (class (c)).
+const RequiredNote = "Required."
+
+// withFirstNote is s with note appended to the description of its first
+// branch, where a field's annotations are; s is left as it is.
+func withFirstNote(s *jsonschema.Schema, note string) *jsonschema.Schema {
+	out := copyBranch(s)
+	if len(out.AnyOf) > 0 {
+		out.AnyOf = slices.Clone(out.AnyOf)
+		out.AnyOf[0] = copyBranch(out.AnyOf[0])
+	}
+	first := Branches(out)[0]
+	first.Description = withNote(first.Description, note)
+	return out
 }
 
 // FieldSchema builds the schema of one struct field: its type's schema with

@@ -27,7 +27,9 @@ func searchFilesType() *Type {
 func TestRootProfiles(t *testing.T) {
 	want := map[lenient.Profile]map[string]string{
 		lenient.ProfilePortable: {
-			"path": `{"type":"string","description":"Path is the directory."}`,
+			// required, but with an alias, so not in required (class (c)):
+			// the description says it
+			"path": `{"type":"string","description":"Path is the directory. Required."}`,
 			// optional: null and "" read as left out (golden/nulls)
 			"limit":      `{"anyOf":[{"type":"integer","minimum":1,"default":100},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}`,
 			"count_only": `{"anyOf":[{"type":"boolean"},{"type":"string","pattern":` + quote(lenient.OrEmptyPattern(lenient.BoolPattern)) + `},{"type":"null"}]}`,

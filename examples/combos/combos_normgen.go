@@ -2775,7 +2775,7 @@ const copyInputSchema = `{
             "type": "string"
           },
           "type": "array",
-          "description": "Sources are the files to copy."
+          "description": "Sources are the files to copy. Required."
         },
         {
           "type": "string"
@@ -2863,7 +2863,7 @@ const copyInputSchemaTypeArray = `{
       "items": {
         "type": "string"
       },
-      "description": "Sources are the files to copy.",
+      "description": "Sources are the files to copy. Required.",
       "type": [
         "array",
         "string"
@@ -2933,7 +2933,7 @@ const copyInputSchemaGemini = `{
         "type": "string"
       },
       "type": "array",
-      "description": "Sources are the files to copy."
+      "description": "Sources are the files to copy. Required."
     },
     "dest": {
       "type": "string",
@@ -3057,7 +3057,7 @@ const ticketInputSchema = `{
   "properties": {
     "title": {
       "type": "string",
-      "description": "Title is the ticket's one-line summary."
+      "description": "Title is the ticket's one-line summary. Required."
     },
     "summary": {
       "type": "string",
@@ -3332,7 +3332,7 @@ const ticketInputSchemaTypeArray = `{
   "properties": {
     "title": {
       "type": "string",
-      "description": "Title is the ticket's one-line summary."
+      "description": "Title is the ticket's one-line summary. Required."
     },
     "summary": {
       "type": "string",
@@ -3496,7 +3496,7 @@ const ticketInputSchemaGemini = `{
   "properties": {
     "title": {
       "type": "string",
-      "description": "Title is the ticket's one-line summary."
+      "description": "Title is the ticket's one-line summary. Required."
     },
     "summary": {
       "type": "string",
@@ -3730,7 +3730,7 @@ const resizeInputSchema = `{
         {
           "type": "integer",
           "minimum": 0,
-          "description": "Width is the new width in pixels."
+          "description": "Width is the new width in pixels. Required."
         },
         {
           "type": "string",
@@ -3872,7 +3872,7 @@ const resizeInputSchemaTypeArray = `{
     "width": {
       "minimum": 0,
       "pattern": "^[0-9]+$",
-      "description": "Width is the new width in pixels.",
+      "description": "Width is the new width in pixels. Required.",
       "type": [
         "integer",
         "string"
@@ -3963,7 +3963,7 @@ const resizeInputSchemaGemini = `{
     "width": {
       "type": "integer",
       "minimum": 0,
-      "description": "Width is the new width in pixels."
+      "description": "Width is the new width in pixels. Required."
     },
     "height": {
       "type": "integer",
@@ -4181,7 +4181,7 @@ const pipelineInputSchema = `{
                   },
                   "cmd": {
                     "type": "string",
-                    "description": "Cmd is the command or URL."
+                    "description": "Cmd is the command or URL. Required."
                   },
                   "retries": {
                     "anyOf": [
@@ -4209,7 +4209,7 @@ const pipelineInputSchema = `{
             ]
           },
           "type": "array",
-          "description": "Steps run in order."
+          "description": "Steps run in order. Required."
         },
         {
           "type": "string"
@@ -4472,7 +4472,7 @@ const pipelineInputSchemaTypeArray = `{
           },
           "cmd": {
             "type": "string",
-            "description": "Cmd is the command or URL."
+            "description": "Cmd is the command or URL. Required."
           },
           "retries": {
             "minimum": 0,
@@ -4491,7 +4491,7 @@ const pipelineInputSchemaTypeArray = `{
           "string"
         ]
       },
-      "description": "Steps run in order.",
+      "description": "Steps run in order. Required.",
       "type": [
         "array",
         "string"
@@ -4675,7 +4675,7 @@ const pipelineInputSchemaGemini = `{
           },
           "cmd": {
             "type": "string",
-            "description": "Cmd is the command or URL."
+            "description": "Cmd is the command or URL. Required."
           },
           "retries": {
             "type": "integer",
@@ -4688,7 +4688,7 @@ const pipelineInputSchemaGemini = `{
         "type": "object"
       },
       "type": "array",
-      "description": "Steps run in order."
+      "description": "Steps run in order. Required."
     },
     "retry": {
       "properties": {
@@ -4805,7 +4805,7 @@ const queryInputSchema = `{
     },
     "table": {
       "type": "string",
-      "description": "Table is the table to query."
+      "description": "Table is the table to query. Required."
     },
     "limit": {
       "anyOf": [
@@ -4883,7 +4883,7 @@ const queryInputSchemaTypeArray = `{
     },
     "table": {
       "type": "string",
-      "description": "Table is the table to query."
+      "description": "Table is the table to query. Required."
     },
     "limit": {
       "maximum": 10000,
@@ -4933,7 +4933,7 @@ const queryInputSchemaGemini = `{
     },
     "table": {
       "type": "string",
-      "description": "Table is the table to query."
+      "description": "Table is the table to query. Required."
     },
     "limit": {
       "type": "integer",

@@ -1930,7 +1930,7 @@ const batchOperationsInputSchema = `{
                                   "remove",
                                   "del"
                                 ],
-                                "description": "Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\"."
+                                "description": "Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\". Required."
                               },
                               {
                                 "type": "string",
@@ -2033,7 +2033,7 @@ const batchOperationsInputSchema = `{
           "required": [
             "steps"
           ],
-          "description": "Pipeline is the pipeline, as an object or its JSON text."
+          "description": "Pipeline is the pipeline, as an object or its JSON text. Required."
         },
         {
           "type": "string"
@@ -2101,7 +2101,7 @@ const batchOperationsInputSchemaTypeArray = `{
               "action": {
                 "type": "string",
                 "pattern": "^([rR][eE][aA][dD]|[wW][rR][iI][tT][eE]|[cC][oO][pP][yY]|[mM][oO][vV][eE]|[dD][eE][lL][eE][tT][eE]|cat|cp|mv|rm|remove|del)$",
-                "description": "Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\". One of \"read\", \"write\", \"copy\", \"move\", \"delete\" (in any letter case), \"cat\", \"cp\", \"mv\", \"rm\", \"remove\", \"del\"."
+                "description": "Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\". Required. One of \"read\", \"write\", \"copy\", \"move\", \"delete\" (in any letter case), \"cat\", \"cp\", \"mv\", \"rm\", \"remove\", \"del\"."
               },
               "params": {
                 "properties": {
@@ -2165,7 +2165,7 @@ const batchOperationsInputSchemaTypeArray = `{
       "required": [
         "steps"
       ],
-      "description": "Pipeline is the pipeline, as an object or its JSON text.",
+      "description": "Pipeline is the pipeline, as an object or its JSON text. Required.",
       "type": [
         "object",
         "string"
@@ -2227,7 +2227,7 @@ const batchOperationsInputSchemaGemini = `{
                   "remove",
                   "del"
                 ],
-                "description": "Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\"."
+                "description": "Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\". Required."
               },
               "params": {
                 "properties": {
@@ -2271,7 +2271,7 @@ const batchOperationsInputSchemaGemini = `{
       "required": [
         "steps"
       ],
-      "description": "Pipeline is the pipeline, as an object or its JSON text."
+      "description": "Pipeline is the pipeline, as an object or its JSON text. Required."
     },
     "force": {
       "type": "boolean",
@@ -2463,7 +2463,7 @@ const deleteFileInputSchema = `{
   "properties": {
     "path": {
       "type": "string",
-      "description": "Path is the file or empty directory to delete."
+      "description": "Path is the file or empty directory to delete. Required."
     },
     "permanent": {
       "anyOf": [
@@ -2521,7 +2521,7 @@ const deleteFileInputSchemaTypeArray = `{
   "properties": {
     "path": {
       "type": "string",
-      "description": "Path is the file or empty directory to delete."
+      "description": "Path is the file or empty directory to delete. Required."
     },
     "permanent": {
       "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
@@ -2560,7 +2560,7 @@ const deleteFileInputSchemaGemini = `{
   "properties": {
     "path": {
       "type": "string",
-      "description": "Path is the file or empty directory to delete."
+      "description": "Path is the file or empty directory to delete. Required."
     },
     "permanent": {
       "type": "boolean",
@@ -2639,15 +2639,15 @@ const editFileInputSchema = `{
   "properties": {
     "path": {
       "type": "string",
-      "description": "Path is the file to edit, relative to the sandbox root."
+      "description": "Path is the file to edit, relative to the sandbox root. Required."
     },
     "old_text": {
       "type": "string",
-      "description": "OldText is the text to replace."
+      "description": "OldText is the text to replace. Required."
     },
     "new_text": {
       "type": "string",
-      "description": "NewText is the replacement."
+      "description": "NewText is the replacement. Required."
     },
     "whole_word": {
       "anyOf": [
@@ -2721,15 +2721,15 @@ const editFileInputSchemaTypeArray = `{
   "properties": {
     "path": {
       "type": "string",
-      "description": "Path is the file to edit, relative to the sandbox root."
+      "description": "Path is the file to edit, relative to the sandbox root. Required."
     },
     "old_text": {
       "type": "string",
-      "description": "OldText is the text to replace."
+      "description": "OldText is the text to replace. Required."
     },
     "new_text": {
       "type": "string",
-      "description": "NewText is the replacement."
+      "description": "NewText is the replacement. Required."
     },
     "whole_word": {
       "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
@@ -2778,15 +2778,15 @@ const editFileInputSchemaGemini = `{
   "properties": {
     "path": {
       "type": "string",
-      "description": "Path is the file to edit, relative to the sandbox root."
+      "description": "Path is the file to edit, relative to the sandbox root. Required."
     },
     "old_text": {
       "type": "string",
-      "description": "OldText is the text to replace."
+      "description": "OldText is the text to replace. Required."
     },
     "new_text": {
       "type": "string",
-      "description": "NewText is the replacement."
+      "description": "NewText is the replacement. Required."
     },
     "whole_word": {
       "type": "boolean",
@@ -2893,7 +2893,7 @@ const listDirectoryInputSchema = `{
   "properties": {
     "path": {
       "type": "string",
-      "description": "Path is the directory to list."
+      "description": "Path is the directory to list. Required."
     },
     "recursive": {
       "anyOf": [
@@ -2921,7 +2921,7 @@ const listDirectoryInputSchemaTypeArray = `{
   "properties": {
     "path": {
       "type": "string",
-      "description": "Path is the directory to list."
+      "description": "Path is the directory to list. Required."
     },
     "recursive": {
       "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
@@ -2942,7 +2942,7 @@ const listDirectoryInputSchemaGemini = `{
   "properties": {
     "path": {
       "type": "string",
-      "description": "Path is the directory to list."
+      "description": "Path is the directory to list. Required."
     },
     "recursive": {
       "type": "boolean",
@@ -2987,7 +2987,7 @@ const multiEditInputSchema = `{
   "properties": {
     "path": {
       "type": "string",
-      "description": "Path is the file to edit."
+      "description": "Path is the file to edit. Required."
     },
     "edits_json": {
       "anyOf": [
@@ -2998,11 +2998,11 @@ const multiEditInputSchema = `{
                 "properties": {
                   "old_text": {
                     "type": "string",
-                    "description": "OldText is the text to replace."
+                    "description": "OldText is the text to replace. Required."
                   },
                   "new_text": {
                     "type": "string",
-                    "description": "NewText is the replacement."
+                    "description": "NewText is the replacement. Required."
                   }
                 },
                 "type": "object"
@@ -3013,7 +3013,7 @@ const multiEditInputSchema = `{
             ]
           },
           "type": "array",
-          "description": "Edits are applied in order; a JSON array or its text."
+          "description": "Edits are applied in order; a JSON array or its text. Required."
         },
         {
           "type": "string"
@@ -3061,18 +3061,18 @@ const multiEditInputSchemaTypeArray = `{
   "properties": {
     "path": {
       "type": "string",
-      "description": "Path is the file to edit."
+      "description": "Path is the file to edit. Required."
     },
     "edits_json": {
       "items": {
         "properties": {
           "old_text": {
             "type": "string",
-            "description": "OldText is the text to replace."
+            "description": "OldText is the text to replace. Required."
           },
           "new_text": {
             "type": "string",
-            "description": "NewText is the replacement."
+            "description": "NewText is the replacement. Required."
           }
         },
         "type": [
@@ -3080,7 +3080,7 @@ const multiEditInputSchemaTypeArray = `{
           "string"
         ]
       },
-      "description": "Edits are applied in order; a JSON array or its text.",
+      "description": "Edits are applied in order; a JSON array or its text. Required.",
       "type": [
         "array",
         "string"
@@ -3114,24 +3114,24 @@ const multiEditInputSchemaGemini = `{
   "properties": {
     "path": {
       "type": "string",
-      "description": "Path is the file to edit."
+      "description": "Path is the file to edit. Required."
     },
     "edits_json": {
       "items": {
         "properties": {
           "old_text": {
             "type": "string",
-            "description": "OldText is the text to replace."
+            "description": "OldText is the text to replace. Required."
           },
           "new_text": {
             "type": "string",
-            "description": "NewText is the replacement."
+            "description": "NewText is the replacement. Required."
           }
         },
         "type": "object"
       },
       "type": "array",
-      "description": "Edits are applied in order; a JSON array or its text."
+      "description": "Edits are applied in order; a JSON array or its text. Required."
     },
     "force": {
       "type": "boolean",
@@ -3216,11 +3216,11 @@ const searchFilesInputSchema = `{
   "properties": {
     "path": {
       "type": "string",
-      "description": "Path is the directory to search."
+      "description": "Path is the directory to search. Required."
     },
     "pattern": {
       "type": "string",
-      "description": "Pattern is a regular expression (RE2 syntax)."
+      "description": "Pattern is a regular expression (RE2 syntax). Required."
     },
     "limit": {
       "anyOf": [
@@ -3373,11 +3373,11 @@ const searchFilesInputSchemaTypeArray = `{
   "properties": {
     "path": {
       "type": "string",
-      "description": "Path is the directory to search."
+      "description": "Path is the directory to search. Required."
     },
     "pattern": {
       "type": "string",
-      "description": "Pattern is a regular expression (RE2 syntax)."
+      "description": "Pattern is a regular expression (RE2 syntax). Required."
     },
     "limit": {
       "minimum": 1,
@@ -3475,11 +3475,11 @@ const searchFilesInputSchemaGemini = `{
   "properties": {
     "path": {
       "type": "string",
-      "description": "Path is the directory to search."
+      "description": "Path is the directory to search. Required."
     },
     "pattern": {
       "type": "string",
-      "description": "Pattern is a regular expression (RE2 syntax)."
+      "description": "Pattern is a regular expression (RE2 syntax). Required."
     },
     "limit": {
       "type": "integer",

@@ -275,7 +275,7 @@ const addTaskInputSchema = `{
   "properties": {
     "title": {
       "type": "string",
-      "description": "the task's title, as the user said it"
+      "description": "the task's title, as the user said it. Required."
     },
     "priority": {
       "anyOf": [
@@ -368,7 +368,7 @@ const addTaskInputSchemaTypeArray = `{
   "properties": {
     "title": {
       "type": "string",
-      "description": "the task's title, as the user said it"
+      "description": "the task's title, as the user said it. Required."
     },
     "priority": {
       "maximum": 5,
@@ -430,7 +430,7 @@ const addTaskInputSchemaGemini = `{
   "properties": {
     "title": {
       "type": "string",
-      "description": "the task's title, as the user said it"
+      "description": "the task's title, as the user said it. Required."
     },
     "priority": {
       "type": "integer",
@@ -481,7 +481,7 @@ const addTaskInputSchemaOpenAIStrict = `{
           "type": "integer",
           "maximum": 5,
           "minimum": 1,
-          "description": "1 (highest) to 5 Default: 3 (send null for it)."
+          "description": "1 (highest) to 5. Default: 3 (send null for it)."
         },
         {
           "type": "null"

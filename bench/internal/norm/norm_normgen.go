@@ -2144,7 +2144,8 @@ const reviewSchema = `{
     "pull_number": {
       "anyOf": [
         {
-          "type": "integer"
+          "type": "integer",
+          "description": "Required."
         },
         {
           "type": "string",
@@ -2153,7 +2154,8 @@ const reviewSchema = `{
       ]
     },
     "commit_id": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "event": {
       "type": "string"
@@ -2477,13 +2479,15 @@ const reviewSchemaTypeArray = `{
     },
     "pull_number": {
       "pattern": "^-?[0-9]+$",
+      "description": "Required.",
       "type": [
         "integer",
         "string"
       ]
     },
     "commit_id": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "event": {
       "type": "string"
@@ -2689,10 +2693,12 @@ const reviewSchemaGemini = `{
       "type": "string"
     },
     "pull_number": {
-      "type": "integer"
+      "type": "integer",
+      "description": "Required."
     },
     "commit_id": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "event": {
       "type": "string"

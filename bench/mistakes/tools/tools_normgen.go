@@ -8754,7 +8754,8 @@ func (x *ControlInfinity) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 const actualChat4728Schema = `{
   "properties": {
     "chatId": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "text": {
       "type": "string"
@@ -8772,7 +8773,8 @@ const actualChat4728SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "chatId": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "text": {
       "type": "string"
@@ -8789,7 +8791,8 @@ const actualChat4728SchemaTypeArray = `{
 const actualChat4728SchemaGemini = `{
   "properties": {
     "chatId": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "text": {
       "type": "string"
@@ -8986,7 +8989,8 @@ const boltai317Schema = `{
     "nextThoughtNeeded": {
       "anyOf": [
         {
-          "type": "boolean"
+          "type": "boolean",
+          "description": "Required."
         },
         {
           "type": "string",
@@ -8998,7 +9002,8 @@ const boltai317Schema = `{
       "anyOf": [
         {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "description": "Required."
         },
         {
           "type": "string",
@@ -9010,7 +9015,8 @@ const boltai317Schema = `{
       "anyOf": [
         {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "description": "Required."
         },
         {
           "type": "string",
@@ -9035,6 +9041,7 @@ const boltai317SchemaTypeArray = `{
     },
     "nextThoughtNeeded": {
       "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "description": "Required.",
       "type": [
         "boolean",
         "string"
@@ -9043,6 +9050,7 @@ const boltai317SchemaTypeArray = `{
     "thoughtNumber": {
       "minimum": 1,
       "pattern": "^-?[0-9]+$",
+      "description": "Required.",
       "type": [
         "integer",
         "string"
@@ -9051,6 +9059,7 @@ const boltai317SchemaTypeArray = `{
     "totalThoughts": {
       "minimum": 1,
       "pattern": "^-?[0-9]+$",
+      "description": "Required.",
       "type": [
         "integer",
         "string"
@@ -9071,15 +9080,18 @@ const boltai317SchemaGemini = `{
       "type": "string"
     },
     "nextThoughtNeeded": {
-      "type": "boolean"
+      "type": "boolean",
+      "description": "Required."
     },
     "thoughtNumber": {
       "type": "integer",
-      "minimum": 1
+      "minimum": 1,
+      "description": "Required."
     },
     "totalThoughts": {
       "type": "integer",
-      "minimum": 1
+      "minimum": 1,
+      "description": "Required."
     }
   },
   "type": "object",
@@ -9507,7 +9519,8 @@ const claudeCode18260SchemaGemini = `{
 const claudeCode22394Schema = `{
   "properties": {
     "siteId": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "actions": {
       "anyOf": [
@@ -9542,7 +9555,8 @@ const claudeCode22394SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "siteId": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "actions": {
       "items": {
@@ -9568,7 +9582,8 @@ const claudeCode22394SchemaTypeArray = `{
 const claudeCode22394SchemaGemini = `{
   "properties": {
     "siteId": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "actions": {
       "items": {
@@ -9590,7 +9605,8 @@ const claudeCode24597Schema = `{
     "pull_number": {
       "anyOf": [
         {
-          "type": "number"
+          "type": "number",
+          "description": "Required."
         },
         {
           "type": "string",
@@ -9609,6 +9625,7 @@ const claudeCode24597SchemaTypeArray = `{
   "properties": {
     "pull_number": {
       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "description": "Required.",
       "type": [
         "number",
         "string"
@@ -9623,7 +9640,8 @@ const claudeCode24597SchemaTypeArray = `{
 const claudeCode24597SchemaGemini = `{
   "properties": {
     "pull_number": {
-      "type": "number"
+      "type": "number",
+      "description": "Required."
     }
   },
   "type": "object"
@@ -12054,7 +12072,8 @@ const gmailMCP96SchemaOpenAIStrict = `{
 const grafana641Schema = `{
   "properties": {
     "datasourceUid": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     }
   },
   "type": "object"
@@ -12066,7 +12085,8 @@ const grafana641SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "datasourceUid": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     }
   },
   "type": "object"
@@ -12077,7 +12097,8 @@ const grafana641SchemaTypeArray = `{
 const grafana641SchemaGemini = `{
   "properties": {
     "datasourceUid": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     }
   },
   "type": "object"
@@ -12198,7 +12219,8 @@ const hermesAgent100926SchemaOpenAIStrict = `{
 const langchainMCPAdapters277Schema = `{
   "properties": {
     "resourceType": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "name": {
       "anyOf": [
@@ -12251,7 +12273,8 @@ const langchainMCPAdapters277SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "resourceType": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "name": {
       "type": [
@@ -12282,7 +12305,8 @@ const langchainMCPAdapters277SchemaTypeArray = `{
 const langchainMCPAdapters277SchemaGemini = `{
   "properties": {
     "resourceType": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "name": {
       "type": "string",
@@ -12440,7 +12464,8 @@ const langflow8059SchemaOpenAIStrict = `{
 const lmStudio1626Schema = `{
   "properties": {
     "sheet_name": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     }
   },
   "type": "object"
@@ -12452,7 +12477,8 @@ const lmStudio1626SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "sheet_name": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     }
   },
   "type": "object"
@@ -12463,7 +12489,8 @@ const lmStudio1626SchemaTypeArray = `{
 const lmStudio1626SchemaGemini = `{
   "properties": {
     "sheet_name": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     }
   },
   "type": "object"
@@ -12890,10 +12917,12 @@ const openclaw42580Schema = `{
       "type": "string"
     },
     "oldText": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "newText": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     }
   },
   "type": "object",
@@ -12911,10 +12940,12 @@ const openclaw42580SchemaTypeArray = `{
       "type": "string"
     },
     "oldText": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "newText": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     }
   },
   "type": "object",
@@ -12931,10 +12962,12 @@ const openclaw42580SchemaGemini = `{
       "type": "string"
     },
     "oldText": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "newText": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     }
   },
   "type": "object",
@@ -12971,7 +13004,8 @@ const openclaw42580SchemaOpenAIStrict = `{
 const opencode1328Schema = `{
   "properties": {
     "filePath": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "offset": {
       "anyOf": [
@@ -13011,7 +13045,8 @@ const opencode1328SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "filePath": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "offset": {
       "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
@@ -13038,7 +13073,8 @@ const opencode1328SchemaTypeArray = `{
 const opencode1328SchemaGemini = `{
   "properties": {
     "filePath": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "offset": {
       "type": "number",
@@ -13094,7 +13130,8 @@ const opencode1328SchemaOpenAIStrict = `{
 const opencode1328OffsetSchema = `{
   "properties": {
     "filePath": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "offset": {
       "anyOf": [
@@ -13134,7 +13171,8 @@ const opencode1328OffsetSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "filePath": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "offset": {
       "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
@@ -13161,7 +13199,8 @@ const opencode1328OffsetSchemaTypeArray = `{
 const opencode1328OffsetSchemaGemini = `{
   "properties": {
     "filePath": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "offset": {
       "type": "number",
@@ -13352,10 +13391,12 @@ const pasclaw427Schema = `{
       "type": "string"
     },
     "old_text": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "new_text": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     }
   },
   "type": "object",
@@ -13373,10 +13414,12 @@ const pasclaw427SchemaTypeArray = `{
       "type": "string"
     },
     "old_text": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "new_text": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     }
   },
   "type": "object",
@@ -13393,10 +13436,12 @@ const pasclaw427SchemaGemini = `{
       "type": "string"
     },
     "old_text": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "new_text": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     }
   },
   "type": "object",
@@ -13676,7 +13721,8 @@ const servers2905Schema = `{
     "nextThoughtNeeded": {
       "anyOf": [
         {
-          "type": "boolean"
+          "type": "boolean",
+          "description": "Required."
         },
         {
           "type": "string",
@@ -13688,7 +13734,8 @@ const servers2905Schema = `{
       "anyOf": [
         {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "description": "Required."
         },
         {
           "type": "string",
@@ -13700,7 +13747,8 @@ const servers2905Schema = `{
       "anyOf": [
         {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "description": "Required."
         },
         {
           "type": "string",
@@ -13733,6 +13781,7 @@ const servers2905SchemaTypeArray = `{
   "properties": {
     "nextThoughtNeeded": {
       "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
+      "description": "Required.",
       "type": [
         "boolean",
         "string"
@@ -13741,6 +13790,7 @@ const servers2905SchemaTypeArray = `{
     "thoughtNumber": {
       "minimum": 1,
       "pattern": "^-?[0-9]+$",
+      "description": "Required.",
       "type": [
         "integer",
         "string"
@@ -13749,6 +13799,7 @@ const servers2905SchemaTypeArray = `{
     "totalThoughts": {
       "minimum": 1,
       "pattern": "^-?[0-9]+$",
+      "description": "Required.",
       "type": [
         "integer",
         "string"
@@ -13771,15 +13822,18 @@ const servers2905SchemaTypeArray = `{
 const servers2905SchemaGemini = `{
   "properties": {
     "nextThoughtNeeded": {
-      "type": "boolean"
+      "type": "boolean",
+      "description": "Required."
     },
     "thoughtNumber": {
       "type": "integer",
-      "minimum": 1
+      "minimum": 1,
+      "description": "Required."
     },
     "totalThoughts": {
       "type": "integer",
-      "minimum": 1
+      "minimum": 1,
+      "description": "Required."
     },
     "isRevision": {
       "type": "boolean",
@@ -14274,7 +14328,8 @@ const sonetto319TodosSchemaOpenAIStrict = `{
 const templateAgent249Schema = `{
   "properties": {
     "issueIdOrKey": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "fields": {
       "anyOf": [
@@ -14287,7 +14342,8 @@ const templateAgent249Schema = `{
       ]
     },
     "cloudId": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     }
   },
   "type": "object",
@@ -14302,7 +14358,8 @@ const templateAgent249SchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "issueIdOrKey": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "fields": {
       "type": [
@@ -14311,7 +14368,8 @@ const templateAgent249SchemaTypeArray = `{
       ]
     },
     "cloudId": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     }
   },
   "type": "object",
@@ -14325,13 +14383,15 @@ const templateAgent249SchemaTypeArray = `{
 const templateAgent249SchemaGemini = `{
   "properties": {
     "issueIdOrKey": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "fields": {
       "type": "object"
     },
     "cloudId": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     }
   },
   "type": "object",

@@ -17928,12 +17928,14 @@ const deepInputSchemaOpenAIStrict = `{
 const defaultsInputSchema = `{
   "properties": {
     "req": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "req_i": {
       "anyOf": [
         {
-          "type": "integer"
+          "type": "integer",
+          "description": "Required."
         },
         {
           "type": "string",
@@ -18248,10 +18250,12 @@ const defaultsInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "req": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "req_i": {
       "pattern": "^-?[0-9]+$",
+      "description": "Required.",
       "type": [
         "integer",
         "string"
@@ -18449,10 +18453,12 @@ const defaultsInputSchemaTypeArray = `{
 const defaultsInputSchemaGemini = `{
   "properties": {
     "req": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "req_i": {
-      "type": "integer"
+      "type": "integer",
+      "description": "Required."
     },
     "ds": {
       "type": "string",
@@ -21422,7 +21428,8 @@ const reportPathsSchema = `{
               }
             ]
           },
-          "type": "object"
+          "type": "object",
+          "description": "Required."
         },
         {
           "type": "string"
@@ -21546,6 +21553,7 @@ const reportPathsSchemaTypeArray = `{
           "string"
         ]
       },
+      "description": "Required.",
       "type": [
         "object",
         "string"
@@ -21618,7 +21626,8 @@ const reportPathsSchemaGemini = `{
       "nullable": true
     },
     "m{}": {
-      "type": "object"
+      "type": "object",
+      "description": "Required."
     },
     "s]l": {
       "items": {

@@ -3723,7 +3723,7 @@ const intParamsSchemaOpenAIStrict = `{
       "anyOf": [
         {
           "type": "integer",
-          "description": "Limit parameter Default: 10 (send null for it)."
+          "description": "Limit parameter. Default: 10 (send null for it)."
         },
         {
           "type": "null"
@@ -4921,7 +4921,8 @@ const unknownArgsParamsSchema = `{
       ]
     },
     "data_source_uid": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "dataSourceUid": {
       "type": "string"
@@ -4967,7 +4968,8 @@ const unknownArgsParamsSchemaTypeArray = `{
       ]
     },
     "data_source_uid": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "dataSourceUid": {
       "type": "string"
@@ -5004,7 +5006,8 @@ const unknownArgsParamsSchemaGemini = `{
       "nullable": true
     },
     "data_source_uid": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "dataSourceUid": {
       "type": "string"

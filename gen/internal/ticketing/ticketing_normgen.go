@@ -2807,7 +2807,8 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 const createTicketInputSchema = `{
   "properties": {
     "title": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "body": {
       "anyOf": [
@@ -2890,7 +2891,8 @@ const createTicketInputSchema = `{
                     "anyOf": [
                       {
                         "type": "integer",
-                        "minimum": 0
+                        "minimum": 0,
+                        "description": "Required."
                       },
                       {
                         "type": "string",
@@ -3039,7 +3041,8 @@ const createTicketInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "title": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "body": {
       "type": [
@@ -3083,6 +3086,7 @@ const createTicketInputSchemaTypeArray = `{
           "ticket": {
             "minimum": 0,
             "pattern": "^[0-9]+$",
+            "description": "Required.",
             "type": [
               "integer",
               "string"
@@ -3175,7 +3179,8 @@ const createTicketInputSchemaTypeArray = `{
 const createTicketInputSchemaGemini = `{
   "properties": {
     "title": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "body": {
       "type": "string",
@@ -3213,7 +3218,8 @@ const createTicketInputSchemaGemini = `{
           },
           "ticket": {
             "type": "integer",
-            "minimum": 0
+            "minimum": 0,
+            "description": "Required."
           }
         },
         "type": "object",
@@ -3260,7 +3266,8 @@ const createTicketInputSchemaGemini = `{
 const runPipelineInputSchema = `{
   "properties": {
     "project": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "ref": {
       "anyOf": [
@@ -3291,7 +3298,8 @@ const runPipelineInputSchema = `{
                     ]
                   },
                   "run": {
-                    "type": "string"
+                    "type": "string",
+                    "description": "Required."
                   },
                   "kind": {
                     "anyOf": [
@@ -3760,7 +3768,8 @@ const runPipelineInputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "project": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "ref": {
       "default": "main",
@@ -3779,7 +3788,8 @@ const runPipelineInputSchemaTypeArray = `{
             ]
           },
           "run": {
-            "type": "string"
+            "type": "string",
+            "description": "Required."
           },
           "kind": {
             "pattern": "^([sS][hH][eE][lL][lL]|[dD][oO][cC][kK][eE][rR]|[aA][pP][pP][rR][oO][vV][aA][lL]|sh|bash|container)$",
@@ -4066,7 +4076,8 @@ const runPipelineInputSchemaTypeArray = `{
 const runPipelineInputSchemaGemini = `{
   "properties": {
     "project": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "ref": {
       "type": "string",
@@ -4081,7 +4092,8 @@ const runPipelineInputSchemaGemini = `{
             "nullable": true
           },
           "run": {
-            "type": "string"
+            "type": "string",
+            "description": "Required."
           },
           "kind": {
             "type": "string",

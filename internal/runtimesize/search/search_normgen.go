@@ -247,7 +247,8 @@ func (x *Input) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 const inputSchema = `{
   "properties": {
     "path": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "pattern": {
       "type": "string"
@@ -324,7 +325,8 @@ const inputSchemaTypeArray = `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "properties": {
     "path": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "pattern": {
       "type": "string"
@@ -376,7 +378,8 @@ const inputSchemaTypeArray = `{
 const inputSchemaGemini = `{
   "properties": {
     "path": {
-      "type": "string"
+      "type": "string",
+      "description": "Required."
     },
     "pattern": {
       "type": "string"

@@ -477,7 +477,7 @@ const searchInputSchema = `{
   "properties": {
     "query": {
       "type": "string",
-      "description": "Query is what to look for."
+      "description": "Query is what to look for. Required."
     },
     "limit": {
       "anyOf": [
@@ -564,7 +564,7 @@ const searchInputSchemaTypeArray = `{
   "properties": {
     "query": {
       "type": "string",
-      "description": "Query is what to look for."
+      "description": "Query is what to look for. Required."
     },
     "limit": {
       "pattern": "^(-?[0-9]+)?$",
@@ -624,7 +624,7 @@ const searchInputSchemaGemini = `{
   "properties": {
     "query": {
       "type": "string",
-      "description": "Query is what to look for."
+      "description": "Query is what to look for. Required."
     },
     "limit": {
       "type": "integer",
