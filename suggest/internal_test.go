@@ -1,6 +1,13 @@
 package suggest
 
-import "testing"
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/normgen/normgen/gen"
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
+)
 
 func TestAddNormOption(t *testing.T) {
 	for _, tc := range []struct{ tag, kind, opt, want string }{
@@ -33,5 +40,27 @@ func TestSimilarity(t *testing.T) {
 	}
 	if got := closestValue("del", []string{"copy", "move", "delete"}); got != "delete" {
 		t.Errorf("del -> %q", got)
+	}
+}
+
+// TestTogetherInArrays: a key sent beside a present field in one element
+// of an array counts against it even when another element of the same
+// call missed the field and sent the key too.
+func TestTogetherInArrays(t *testing.T) {
+	item := &gen.Struct{Name: "Item", Fields: []*gen.Field{{GoName: []string{"Name"}, Name: "name", Required: true, Type: &gen.TypeRef{Kind: schema.String}}}}
+	in := &gen.Struct{Name: "In", Input: true, Fields: []*gen.Field{{GoName: []string{"Items"}, Name: "items", Type: &gen.TypeRef{Kind: schema.Array, Elem: &gen.TypeRef{Kind: schema.Object, Struct: item}}}}}
+	pkg := &gen.Package{Tools: []*gen.Tool{{Name: "t", Input: in}}}
+	call := Call{Tool: "t", Args: json.RawMessage(`{"items":[{"nm":"a"},{"name":"b","nm":"c"}]}`)}
+	result := Result{
+		Known:    true,
+		Problems: []lenient.Problem{{Path: "items[0].name", Msg: "is missing", Kind: lenient.KindMissing}},
+		Fixes:    []lenient.Fix{{Param: "items[0].nm", Kind: lenient.FixUnknownKey}, {Param: "items[1].nm", Kind: lenient.FixUnknownKey}},
+	}
+	rep := Analyse(pkg, []Call{call, call}, []Result{result, result}, Options{Min: 2})
+	if len(rep.Edits) > 0 {
+		t.Errorf("alias edit %s for %s, though every call sent nm with name present too", rep.Edits[0].Option(), rep.Edits[0].Path)
+	}
+	if len(rep.Patterns) != 1 || rep.Patterns[0].Count != 2 || rep.Patterns[0].Field != "items[].name" || rep.Patterns[0].Kind != lenient.KindMissing {
+		t.Errorf("patterns: %+v", rep.Patterns)
 	}
 }

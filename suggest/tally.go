@@ -26,6 +26,11 @@ type valueKey struct {
 	value string
 }
 
+// togetherKey is a pairKey counted in tallies.together: a key of its
+// own in a call's set of what it counted (the pair may also be in co,
+// from another element of an array).
+type togetherKey pairKey
+
 // sentKey is an unknown key sent in the objects at one path template
 // ("" for the arguments).
 type sentKey struct{ tool, object, key string }
@@ -173,7 +178,7 @@ func (tl *tallies) observeUnknown(t *gen.Tool, c Call, unknown map[string][]stri
 				continue
 			}
 			for _, k := range keys {
-				if pk := (pairKey{fieldKey{c.Tool, join(object, f.Name)}, k}); first(pk) {
+				if pk := (pairKey{fieldKey{c.Tool, join(object, f.Name)}, k}); first(togetherKey(pk)) {
 					tl.together[pk]++
 				}
 			}
