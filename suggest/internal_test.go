@@ -64,3 +64,29 @@ func TestTogetherInArrays(t *testing.T) {
 		t.Errorf("patterns: %+v", rep.Patterns)
 	}
 }
+
+// TestUnknownKeyRefused: where the struct refuses unknown keys, the
+// failure group of the refused key points to the alias edit as the group
+// of the missing field does: neither is left among the failures no edit
+// accepts.
+func TestUnknownKeyRefused(t *testing.T) {
+	in := &gen.Struct{Name: "In", Input: true, RejectUnknown: true, Fields: []*gen.Field{{GoName: []string{"Pattern"}, Name: "pattern", Required: true, Type: &gen.TypeRef{Kind: schema.String}}}}
+	pkg := &gen.Package{Tools: []*gen.Tool{{Name: "t", Input: in}}}
+	call := Call{Tool: "t", Args: json.RawMessage(`{"glob":"*.go"}`)}
+	result := Result{Known: true, Problems: []lenient.Problem{
+		{Path: "glob", Msg: "is not a key of this object", Kind: lenient.KindUnknownKey},
+		{Path: "pattern", Msg: "is missing", Kind: lenient.KindMissing},
+	}}
+	rep := Analyse(pkg, []Call{call, call}, []Result{result, result}, Options{Min: 2})
+	if len(rep.Edits) != 1 || rep.Edits[0].Option() != "alias=glob" || rep.Edits[0].Path != "pattern" {
+		t.Fatalf("edits: %+v", rep.Edits)
+	}
+	if len(rep.Patterns) != 2 {
+		t.Fatalf("patterns: %+v", rep.Patterns)
+	}
+	for _, p := range rep.Patterns {
+		if p.Edit != rep.Edits[0] || p.Count != 2 {
+			t.Errorf("pattern %s %s %q: edit %v, count %d", p.Field, p.Kind, p.Pattern, p.Edit, p.Count)
+		}
+	}
+}
