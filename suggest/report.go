@@ -114,8 +114,10 @@ func (e *Edit) Position() string {
 
 // Ambiguity is a key that several fields claim alike.
 type Ambiguity struct {
+	// Tool is the tool whose calls sent Key.
 	Tool string
-	Key  string
+	// Key is the unknown key.
+	Key string
 	// Count is the number of calls that sent Key.
 	Count int
 	// Paths are the fields' path templates, the likeliest first.
