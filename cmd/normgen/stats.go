@@ -129,7 +129,7 @@ func statsHandler(logDirs, calls []string, pkg string) (http.Handler, error) {
 		if rep.Malformed.Count > 0 {
 			log.Printf("%s: skipped %d malformed line(s) (first: %s: %s)", pathsNote(calls, "call logs"), rep.Malformed.Count, rep.Malformed.FirstAt, rep.Malformed.FirstWhy)
 		}
-		patterns := rep.Patterns
+		patterns := rep.errorPatterns()
 		v.Patterns = func() []statsview.ErrorPattern { return patterns }
 	}
 	return v, nil
