@@ -33,3 +33,11 @@ func obj(kv ...any) *Node {
 
 // jstr is a string Node.
 func jstr(s string) *Node { return &Node{Kind: '"', Str: s} }
+
+// join appends a member name to a field path ("a" + "b" is "a.b").
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}

@@ -47,6 +47,10 @@ func Parse(data []byte) (*Node, error) { return parse(data, false) }
 // last value, in the place of its first.
 func ParseLastKeyWins(data []byte) (*Node, error) { return parse(data, true) }
 
+// ErrTrailing is the error, positioned, of Parse for content after the
+// document's value.
+var ErrTrailing = errors.New("unexpected content after the JSON value")
+
 func parse(data []byte, lastWins bool) (*Node, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -56,7 +60,7 @@ func parse(data []byte, lastWins bool) (*Node, error) {
 	}
 	end := dec.InputOffset()
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, positioned(data, end, errors.New("unexpected content after the JSON value"))
+		return nil, positioned(data, end, ErrTrailing)
 	}
 	return v, nil
 }
