@@ -6,7 +6,7 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/normgen/normgen/schema"
+	"github.com/normgen/normgen/lint"
 )
 
 // secondToolLine reports a //normgen:tool line c on a type that an
@@ -49,7 +49,7 @@ func exportedName(tool string) string {
 // //normgen:tool line that gives it, or at the type when the name comes
 // from the type's name (at is then the type's position).
 func (l *loader) checkToolName(name string, at token.Pos, derived bool) {
-	why := schema.ToolNameProblem(name)
+	why := lint.ToolNameProblem(name)
 	if why == "" {
 		return
 	}

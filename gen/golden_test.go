@@ -16,7 +16,7 @@ import (
 
 	"github.com/normgen/normgen/internal/tempmodule"
 	"github.com/normgen/normgen/lenient"
-	"github.com/normgen/normgen/schema"
+	"github.com/normgen/normgen/lint"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in ../golden")
@@ -162,7 +162,7 @@ func checkStrictCatalog(t *testing.T, name string, m *Package) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	findings, err := schema.CheckHosts(cat, []schema.Host{schema.HostOpenAIStrict})
+	findings, err := lint.CheckHosts(cat, []lint.Host{lint.HostOpenAIStrict})
 	if err != nil {
 		t.Fatal(err)
 	}

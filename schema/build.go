@@ -12,6 +12,7 @@ import (
 	orderedmap "github.com/pb33f/ordered-map/v2"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/lint"
 )
 
 // Root builds the schema a server advertises for a tool whose arguments
@@ -149,15 +150,13 @@ func (b *builder) def(base *Type) (string, error) {
 	return name, nil
 }
 
-// StrictComment is the $comment of a field declared `norm:"strict"`: it
-// accepts JSON's own form only, on purpose, and `normgen check` does not
-// report it.
-const StrictComment = "normgen: strict (no coercion, by declaration)"
+// StrictComment is the $comment of a field declared `norm:"strict"` (see
+// lint.StrictComment, which normgen check reads).
+const StrictComment = lint.StrictComment
 
-// ForeignComment is the $comment of a struct of another package, which
-// encoding/json decodes without coercion (the generator says so in a
-// warning): `normgen check` does not report what it holds.
-const ForeignComment = "normgen: decoded by encoding/json (a struct of another package), without coercion"
+// ForeignComment is the $comment of a struct of another package (see
+// lint.ForeignComment, which normgen check reads).
+const ForeignComment = lint.ForeignComment
 
 // Build builds the lenient schema of a value of type t (see the semantics
 // table in the README) in the portable profile: a value with one accepted
@@ -577,7 +576,7 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 		str := branch(s, "string")
 		str.MinLength, str.MaxLength = k.MinLength, k.MaxLength
 		if k.Pattern != "" {
-			if err := PortablePattern(k.Pattern); err != nil {
+			if err := lint.PortablePattern(k.Pattern); err != nil {
 				return nil, err
 			}
 			str.Pattern = k.Pattern

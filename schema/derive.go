@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -289,7 +290,7 @@ func (d *deriver) rootSchema(s *Node) *Node {
 		d.warn("", "the input schema is not a JSON object; kept as it is")
 		return s
 	}
-	if t, _ := s.Get("type").str(); t != "object" {
+	if t, _ := s.Get("type").AsString(); t != "object" {
 		d.warn("", `the input schema is not {"type": "object", ...}; kept as it is`)
 		return s
 	}
@@ -476,7 +477,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
 		return withString(out)
 	}
-	typ, _ := base.Get("type").str()
+	typ, _ := base.Get("type").AsString()
 	lenientType := typ == "integer" || typ == "number" || typ == "boolean" || typ == "array" || typ == "object"
 	if refd && at != atTop {
 		// References inside are kept (their targets are respelled where
@@ -564,7 +565,7 @@ func stringEnum(s *Node) ([]string, bool) {
 	}
 	vals := make([]string, len(e.Items))
 	for i, v := range e.Items {
-		str, ok := v.str()
+		str, ok := v.AsString()
 		if !ok {
 			return nil, false
 		}
@@ -594,7 +595,7 @@ func markAnyString(s *Node) *Node {
 	}
 	anyString, scalar := false, false
 	for _, b := range list.Items {
-		switch t, _ := b.Get("type").str(); t {
+		switch t, _ := b.Get("type").AsString(); t {
 		case "string":
 			anyString = anyString || b.Get("pattern") == nil && b.Get("enum") == nil && b.Get("const") == nil && b.Get("format") == nil
 		case "integer", "number", "boolean":
@@ -619,7 +620,7 @@ func scalarUnion(s *Node) string {
 	var types []string
 	scalar := false
 	for _, b := range list.Items {
-		t, ok := b.Get("type").str()
+		t, ok := b.Get("type").AsString()
 		switch {
 		case !ok || t == "string":
 			return ""
@@ -654,7 +655,7 @@ func containers(s *Node) bool {
 	}
 	some := false
 	for _, b := range list.Items {
-		switch t, _ := b.Get("type").str(); t {
+		switch t, _ := b.Get("type").AsString(); t {
 		case "array", "object":
 			some = true
 		case "null":
@@ -790,13 +791,13 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 			return nil, false, false, false
 		}
 		base = merged
-		if _, ok := base.Get("type").str(); !ok {
+		if _, ok := base.Get("type").AsString(); !ok {
 			return nil, false, false, false
 		}
 	case t.Kind == '[':
 		var types []string
 		for _, x := range t.Items {
-			name, ok := x.str()
+			name, ok := x.AsString()
 			if !ok {
 				return nil, false, false, false
 			}
@@ -813,7 +814,7 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 	case t.Kind != '"':
 		return nil, false, false, false
 	}
-	typ, _ := base.Get("type").str()
+	typ, _ := base.Get("type").AsString()
 	if typ == "null" {
 		return nil, false, false, false
 	}
@@ -825,7 +826,7 @@ func isNull(b *Node) bool {
 	if b.Kind != '{' {
 		return false
 	}
-	t, _ := b.Get("type").str()
+	t, _ := b.Get("type").AsString()
 	if t != "null" {
 		return false
 	}
@@ -866,7 +867,7 @@ func (d *deriver) resolve(path string, s *Node) (*Node, bool) {
 	seen := map[string]bool{}
 	cur := s
 	for {
-		ref, ok := cur.Get("$ref").str()
+		ref, ok := cur.Get("$ref").AsString()
 		if !ok {
 			d.warn(path, "$ref is not a string; left strict")
 			return nil, false
@@ -876,7 +877,7 @@ func (d *deriver) resolve(path string, s *Node) (*Node, bool) {
 			return nil, false
 		}
 		seen[ref] = true
-		target := pointer(d.root, ref)
+		target, _ := jsonnode.Resolve(d.root, ref)
 		if target == nil || target.Kind != '{' {
 			d.warn(path, "$ref %q does not point into this schema; left strict", ref)
 			return nil, false
@@ -890,36 +891,6 @@ func (d *deriver) resolve(path string, s *Node) (*Node, bool) {
 		}
 		cur = target
 	}
-}
-
-// pointer resolves a local reference "#/a/b" (JSON pointer) in root.
-func pointer(root *Node, ref string) *Node {
-	if ref == "#" {
-		return root
-	}
-	if !strings.HasPrefix(ref, "#/") {
-		return nil
-	}
-	cur := root
-	for _, part := range strings.Split(ref[2:], "/") {
-		part = strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")
-		switch cur.Kind {
-		case '{':
-			cur = cur.Get(part)
-		case '[':
-			var i int
-			if _, err := fmt.Sscanf(part, "%d", &i); err != nil || i < 0 || i >= len(cur.Items) {
-				return nil
-			}
-			cur = cur.Items[i]
-		default:
-			return nil
-		}
-		if cur == nil {
-			return nil
-		}
-	}
-	return cur
 }
 
 // portable respells a schema that is not "one type, maybe nullable" in
@@ -949,7 +920,7 @@ func respell(s *Node) *Node {
 		}
 		return s
 	}
-	if t, ok := s.Get("type").str(); ok && s.Get("anyOf") == nil && s.Get("oneOf") == nil {
+	if t, ok := s.Get("type").AsString(); ok && s.Get("anyOf") == nil && s.Get("oneOf") == nil {
 		if n := s.Get("nullable"); n != nil && n.Kind == 't' {
 			out := without(s, "nullable")
 			if n.Str == "true" && t != "null" {
@@ -1028,8 +999,8 @@ func disjoint(branches []*Node) bool {
 }
 
 func disjoint2(a, b *Node) bool {
-	ta, oka := a.Get("type").str()
-	tb, okb := b.Get("type").str()
+	ta, oka := a.Get("type").AsString()
+	tb, okb := b.Get("type").AsString()
 	if !oka || !okb {
 		return false
 	}
@@ -1053,7 +1024,7 @@ func closedAgainst(a, b *Node) bool {
 		return false
 	}
 	for _, k := range req.Items {
-		if name, ok := k.str(); ok && b.Get("properties").Get(name) == nil {
+		if name, ok := k.AsString(); ok && b.Get("properties").Get(name) == nil {
 			return true
 		}
 	}
@@ -1079,7 +1050,7 @@ func splitTypes(s, t *Node) *Node {
 	var types []string
 	null := false
 	for _, x := range t.Items {
-		name, ok := x.str()
+		name, ok := x.AsString()
 		if !ok {
 			return nil
 		}

@@ -92,7 +92,7 @@ func DeriveCatalog(data []byte) (*CatalogDerivation, error) {
 		if tool.Kind != '{' {
 			return nil, fmt.Errorf("catalog: %w", positioned(data, tool.Off, fmt.Errorf("tool %d is not an object", i)))
 		}
-		name, ok := tool.Get("name").str()
+		name, ok := tool.Get("name").AsString()
 		if !ok || name == "" {
 			return nil, fmt.Errorf("catalog: %w", positioned(data, tool.Off, fmt.Errorf(`tool %d has no "name" string`, i)))
 		}

@@ -296,7 +296,7 @@ func fits(s, v *Node) bool {
 		if t.Kind == '[' {
 			types = t.Items
 		}
-		if !slices.ContainsFunc(types, func(x *Node) bool { name, _ := x.str(); return ofType(v, name) }) {
+		if !slices.ContainsFunc(types, func(x *Node) bool { name, _ := x.AsString(); return ofType(v, name) }) {
 			return false
 		}
 	}
@@ -326,7 +326,7 @@ func fits(s, v *Node) bool {
 		if m := s.Get("maxLength"); m != nil && m.Kind == '0' && float64(n) > atof(m.Str) {
 			return false
 		}
-		if p, ok := s.Get("pattern").str(); ok {
+		if p, ok := s.Get("pattern").AsString(); ok {
 			if re, err := regexp.Compile(p); err == nil && !re.MatchString(v.Str) {
 				return false
 			}
@@ -460,7 +460,7 @@ func (a *applier) valueAlias(s *Node, r lenient.Rule) {
 	var visit func(n *Node)
 	visit = func(n *Node) {
 		for _, b := range alternatives(n) {
-			if t, _ := b.Get("type").str(); t == "array" {
+			if t, _ := b.Get("type").AsString(); t == "array" {
 				if u := b.Get("uniqueItems"); u != nil && u.Kind == 't' && u.Str == "true" {
 					// ["feat", "feature"] would pass, then be refused as
 					// two equal items.
@@ -473,12 +473,12 @@ func (a *applier) valueAlias(s *Node, r lenient.Rule) {
 				continue
 			}
 			enum := b.Get("enum")
-			if t, _ := b.Get("type").str(); t != "string" || enum == nil || enum.Kind != '[' {
+			if t, _ := b.Get("type").AsString(); t != "string" || enum == nil || enum.Kind != '[' {
 				continue
 			}
 			has := map[string]bool{}
 			for _, v := range enum.Items {
-				if x, ok := v.str(); ok {
+				if x, ok := v.AsString(); ok {
 					has[x] = true
 				}
 			}
@@ -516,7 +516,7 @@ func formsOf(n *Node) forms {
 	var strs []*Node
 	scalars := 0
 	for _, b := range branches {
-		switch t, _ := b.Get("type").str(); t {
+		switch t, _ := b.Get("type").AsString(); t {
 		case "array", "object":
 			f.containers = true
 		case "string":
@@ -612,7 +612,7 @@ func objectsAt(s *Node, path string) []*Node {
 	var out []*Node
 	for _, n := range schemasAt(s, path) {
 		for _, b := range alternatives(n) {
-			if t, _ := b.Get("type").str(); t == "object" || b.Get("properties") != nil {
+			if t, _ := b.Get("type").AsString(); t == "object" || b.Get("properties") != nil {
 				out = append(out, b)
 			}
 		}
@@ -654,7 +654,7 @@ func unrequire(s *Node, name string) {
 	}
 	out := req.Items[:0]
 	for _, x := range req.Items {
-		if v, ok := x.str(); !ok || v != name {
+		if v, ok := x.AsString(); !ok || v != name {
 			out = append(out, x)
 		}
 	}

@@ -114,7 +114,7 @@ func TestDeriveEquivalence(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, tool := range cat.Get("tools").Items {
-			name, _ := tool.Get("name").str()
+			name, _ := tool.Get("name").AsString()
 			add(name, tool.Get("inputSchema").Marshal())
 		}
 	}
@@ -395,13 +395,13 @@ func TestDeriveStringsStay(t *testing.T) {
 	orig, _ := ParseNode(data)
 	strings, enums := 0, 0
 	for i, tool := range orig.Get("tools").Items {
-		name, _ := tool.Get("name").str()
+		name, _ := tool.Get("name").AsString()
 		props := tool.Get("inputSchema").Get("properties")
 		if props == nil {
 			continue
 		}
 		for j, p := range props.Keys {
-			if typ, _ := props.Vals[j].Get("type").str(); typ != "string" {
+			if typ, _ := props.Vals[j].Get("type").AsString(); typ != "string" {
 				continue
 			}
 			strings++

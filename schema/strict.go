@@ -7,6 +7,7 @@ import (
 	"github.com/invopop/jsonschema"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/lint"
 )
 
 // StrictGap is one field the openai-strict profile
@@ -108,12 +109,12 @@ func strictOwn(t *Type, own *jsonschema.Schema, absent lenient.AbsentForms) stri
 	if err != nil {
 		return err.Error()
 	}
-	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
+	catalog := `[{"name":"t","inputSchema":{"type":"object","properties":{"v":` + string(raw) + `},"required":["v"],"additionalProperties":false}}]`
+	findings, err := lint.CheckHosts([]byte(catalog), []lint.Host{lint.HostOpenAIStrict})
+	if err != nil {
 		return err.Error()
 	}
-	root := map[string]any{"type": "object", "properties": map[string]any{"v": v}, "required": []any{"v"}, "additionalProperties": false}
-	for _, f := range checkHost(HostOpenAIStrict, "", "t", root) {
+	for _, f := range findings {
 		if !f.Note {
 			return "its JSONSchema() is not one strict mode takes: " + f.Message
 		}

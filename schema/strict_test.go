@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/lint"
 )
 
 // TestOpenAIStrictProfile checks what the openai-strict profile does
@@ -61,7 +62,7 @@ func TestOpenAIStrictProfile(t *testing.T) {
 	if want := `{"properties":{"name":{"type":"string"},"next":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","next"]}`; def.String() != want {
 		t.Errorf("$defs.Node is %s, want %s", def.String(), want)
 	}
-	fs, err := CheckHosts([]byte(`[{"name":"t","inputSchema":`+string(js[0])+`}]`), []Host{HostOpenAIStrict})
+	fs, err := lint.CheckHosts([]byte(`[{"name":"t","inputSchema":`+string(js[0])+`}]`), []lint.Host{lint.HostOpenAIStrict})
 	if err != nil || len(fs) > 0 {
 		t.Errorf("check -host openai-strict: %v %v", fs, err)
 	}

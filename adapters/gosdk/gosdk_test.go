@@ -14,7 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/normgen/normgen/lenient"
-	"github.com/normgen/normgen/schema"
+	"github.com/normgen/normgen/lint"
 )
 
 type input struct {
@@ -97,7 +97,7 @@ func TestMiddleware(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := json.Marshal(list)
-	findings, err := schema.CheckCatalog(b)
+	findings, err := lint.CheckCatalog(b)
 	if err != nil {
 		t.Fatal(err)
 	}

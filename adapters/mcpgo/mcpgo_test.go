@@ -15,7 +15,7 @@ import (
 
 	"github.com/normgen/normgen/adapters/internal/proptest"
 	"github.com/normgen/normgen/lenient"
-	"github.com/normgen/normgen/schema"
+	"github.com/normgen/normgen/lint"
 )
 
 // strictHandler validates a call's arguments against the tool's strict
@@ -138,7 +138,7 @@ func TestHooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := json.Marshal(list)
-	if findings, err := schema.CheckCatalog(b); err != nil || len(findings) > 0 {
+	if findings, err := lint.CheckCatalog(b); err != nil || len(findings) > 0 {
 		t.Errorf("check: %v %v\n%s", err, findings, b)
 	}
 	if !strings.Contains(string(b), `"anyOf"`) {

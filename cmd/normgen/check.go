@@ -8,7 +8,7 @@ import (
 	"os"
 
 	"github.com/normgen/normgen/gen"
-	"github.com/normgen/normgen/schema"
+	"github.com/normgen/normgen/lint"
 )
 
 func init() { subcommands["check"] = runCheck }
@@ -28,10 +28,10 @@ func runCheck(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
-	var hosts []schema.Host
+	var hosts []lint.Host
 	if *hostList != "" {
 		var err error
-		if hosts, err = schema.ParseHosts(*hostList); err != nil {
+		if hosts, err = lint.ParseHosts(*hostList); err != nil {
 			log.Print(err)
 			return 2
 		}
@@ -51,11 +51,11 @@ func runCheck(args []string) int {
 		log.Print(err)
 		return 2
 	}
-	var findings []schema.Finding
+	var findings []lint.Finding
 	if hosts != nil {
-		findings, err = schema.CheckHosts(data, hosts)
+		findings, err = lint.CheckHosts(data, hosts)
 	} else {
-		findings, err = schema.CheckCatalog(data)
+		findings, err = lint.CheckCatalog(data)
 	}
 	if err != nil {
 		log.Print(err) // a catalog that cannot be read: a failure, as in catalog -from
@@ -63,7 +63,7 @@ func runCheck(args []string) int {
 	}
 	if *asJSON {
 		if findings == nil {
-			findings = []schema.Finding{}
+			findings = []lint.Finding{}
 		}
 		b, err := gen.MarshalJSON(findings)
 		if err != nil {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/normgen/normgen/gen"
 	"github.com/normgen/normgen/lenient"
-	"github.com/normgen/normgen/schema"
+	"github.com/normgen/normgen/lint"
 )
 
 // TestCheckHostCommand: `normgen check -host gemini` exits 1 and names the
@@ -78,15 +78,15 @@ func TestRepoCatalogsPassEveryHost(t *testing.T) {
 		}
 		for _, tc := range []struct {
 			profile lenient.Profile
-			hosts   []schema.Host
+			hosts   []lint.Host
 		}{
-			{lenient.ProfilePortable, schema.Hosts()},
-			{lenient.ProfileGemini, []schema.Host{schema.HostGemini}},
+			{lenient.ProfilePortable, lint.Hosts()},
+			{lenient.ProfileGemini, []lint.Host{lint.HostGemini}},
 			// Codex CLI 0.111 and earlier read the typearray profile.
-			{lenient.ProfileTypeArray, []schema.Host{"codex@0.111", "codex@0.42"}},
+			{lenient.ProfileTypeArray, []lint.Host{"codex@0.111", "codex@0.42"}},
 			// OpenAI's strict mode reads openai-strict (every tool of
 			// these packages has a schema in it).
-			{lenient.ProfileOpenAIStrict, []schema.Host{schema.HostOpenAIStrict}},
+			{lenient.ProfileOpenAIStrict, []lint.Host{lint.HostOpenAIStrict}},
 		} {
 			cat, err := gen.Catalog(m, tc.profile)
 			if err != nil {
@@ -95,12 +95,12 @@ func TestRepoCatalogsPassEveryHost(t *testing.T) {
 			if tc.profile != lenient.ProfileTypeArray && bytes.Contains(cat, []byte(`"type": [`)) {
 				t.Errorf("%s (%s): a type array in the catalog", dir, tc.profile)
 			}
-			fs, err := schema.CheckHosts(cat, tc.hosts)
+			fs, err := lint.CheckHosts(cat, tc.hosts)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if tc.profile == lenient.ProfilePortable {
-				lf, err := schema.CheckCatalog(cat)
+				lf, err := lint.CheckCatalog(cat)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -144,7 +144,7 @@ func TestReadmeHostFinding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, err := schema.CheckHosts(cat, []schema.Host{schema.HostGemini})
+	fs, err := lint.CheckHosts(cat, []lint.Host{lint.HostGemini})
 	if err != nil {
 		t.Fatal(err)
 	}

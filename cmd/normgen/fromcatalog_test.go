@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/normgen/normgen/lenient"
-	"github.com/normgen/normgen/schema"
+	"github.com/normgen/normgen/lint"
 )
 
 func mustRead(t *testing.T, name string) []byte {
@@ -67,12 +67,12 @@ func TestFromCatalog(t *testing.T) {
 	// some), which Vertex AI refuses and Codex CLI shows as a string. The
 	// catalog's 326 optional properties give Claude's strict-grammar note,
 	// a warning and no failure.
-	hostFindings, err := schema.CheckHosts(out, schema.Hosts())
+	hostFindings, err := lint.CheckHosts(out, lint.Hosts())
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range hostFindings {
-		if f.Note || f.Kind == schema.KindMissingType && f.Tool == "projects_write" && f.Path == "updated_field.value" {
+		if f.Note || f.Kind == lint.KindMissingType && f.Tool == "projects_write" && f.Path == "updated_field.value" {
 			continue
 		}
 		t.Errorf("check -host all on the lenient catalog: %s", f)
@@ -80,8 +80,8 @@ func TestFromCatalog(t *testing.T) {
 	if code := runCheck([]string{"-host", "all", gh}); code != 1 {
 		t.Errorf("check -host all on the original catalog: exit %d, want 1", code)
 	}
-	before, _ := schema.CheckCatalog(mustRead(t, gh))
-	after, _ := schema.CheckCatalog(out)
+	before, _ := lint.CheckCatalog(mustRead(t, gh))
+	after, _ := lint.CheckCatalog(out)
 	if len(before) < 150 || len(after) > 0 {
 		t.Errorf("check findings: %d before, %d after; want none after: %v", len(before), len(after), after)
 	}

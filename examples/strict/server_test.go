@@ -14,7 +14,7 @@ import (
 	laxgo "github.com/normgen/normgen/adapters/gosdk"
 	laxmcpgo "github.com/normgen/normgen/adapters/mcpgo"
 	"github.com/normgen/normgen/lenient"
-	"github.com/normgen/normgen/schema"
+	"github.com/normgen/normgen/lint"
 )
 
 // caller is one connected client: list the tools, call one with raw
@@ -168,11 +168,11 @@ func TestStrictServerIsLenient(t *testing.T) {
 			}
 
 			catalog := c.list()
-			if findings, err := schema.CheckCatalog(catalog); err != nil || len(findings) > 0 {
+			if findings, err := lint.CheckCatalog(catalog); err != nil || len(findings) > 0 {
 				t.Errorf("normgen check on tools/list: %v %v\n%s", err, findings, catalog)
 			}
-			hosts, _ := schema.ParseHosts("all")
-			if findings, err := schema.CheckHosts(catalog, hosts); err != nil || len(findings) > 0 {
+			hosts, _ := lint.ParseHosts("all")
+			if findings, err := lint.CheckHosts(catalog, hosts); err != nil || len(findings) > 0 {
 				t.Errorf("normgen check -host all on tools/list: %v %v", err, findings)
 			}
 		})

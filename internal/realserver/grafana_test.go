@@ -25,6 +25,7 @@ import (
 
 	"github.com/normgen/normgen/gen"
 	"github.com/normgen/normgen/internal/schemacmp"
+	"github.com/normgen/normgen/lint"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -291,7 +292,7 @@ func compareSchemas(t *testing.T, dir string, byPkg map[string][]string) {
 		cat  []map[string]any
 	}{{"the server's", serverCat}, {"normgen's", genCat}} {
 		data, _ := json.Marshal(c.cat)
-		findings, err := schema.CheckHosts(data, schema.Hosts())
+		findings, err := lint.CheckHosts(data, lint.Hosts())
 		if err != nil {
 			t.Fatal(err)
 		}

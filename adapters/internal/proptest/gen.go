@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/schema"
 )
@@ -476,22 +477,12 @@ func (g *Gen) regex(sb *strings.Builder, re *syntax.Regexp) {
 	}
 }
 
-// resolve follows a local $ref ("#/$defs/x") from the root.
+// resolve follows a local $ref ("#/$defs/x", any JSON Pointer fragment)
+// from the root, as the deriver and normgen check do; nil when it names
+// nothing.
 func (g *Gen) resolve(ref string) *schema.Node {
-	if !strings.HasPrefix(ref, "#") {
-		return nil
-	}
-	cur := g.root
-	for _, part := range strings.Split(strings.TrimPrefix(ref[1:], "/"), "/") {
-		if part == "" {
-			continue
-		}
-		part = strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")
-		if cur = cur.Get(part); cur == nil {
-			return nil
-		}
-	}
-	return cur
+	v, _ := jsonnode.Resolve(g.root, ref)
+	return v
 }
 
 // escape escapes a member name for a JSON pointer.

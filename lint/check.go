@@ -1,59 +1,22 @@
-package schema
+package lint
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"reflect"
 	"regexp"
-	"sort"
 	"strings"
+
+	"github.com/normgen/normgen/internal/jsonnode"
 )
 
-// Finding is one leniency gap or host-rule violation in a tool catalog.
-type Finding struct {
-	// Tool is the tool's name.
-	Tool string `json:"tool"`
-	// Path is the field's path in the arguments ("limit", "steps[].id"),
-	// empty for the schema root.
-	Path string `json:"path"`
-	// Kind is a stable identifier of the finding (see the README).
-	Kind string `json:"kind"`
-	// Host names the host whose rule this is (CheckHosts); empty for the
-	// leniency checks of CheckCatalog.
-	Host string `json:"host,omitempty"`
-	// Message says what a host would do and how to fix the schema.
-	Message string `json:"message"`
-	// Note marks a warning rather than a broken rule: a limit the host does
-	// not document (CheckHosts). normgen check does not fail on notes.
-	Note bool `json:"note,omitempty"`
-}
+// StrictComment is the $comment normgen writes on a field declared
+// `norm:"strict"`: it accepts JSON's own form only, on purpose, and
+// CheckCatalog does not report it.
+const StrictComment = "normgen: strict (no coercion, by declaration)"
 
-// String formats a finding as one line: `tool: path: message [kind]`, or
-// `tool: path: host: message [kind]` for a host rule, with "note: " before
-// the message of a note.
-func (f Finding) String() string {
-	p := f.Path
-	if p == "" {
-		p = "(root)"
-	}
-	h := ""
-	if f.Host != "" {
-		h = f.Host + ": "
-	}
-	if f.Note {
-		h += "note: "
-	}
-	return f.Tool + ": " + p + ": " + h + f.Message + " [" + f.Kind + "]"
-}
-
-// MaxFindingsPerTool caps the findings CheckCatalog and CheckHosts report
-// for one tool; a last finding of kind KindMore counts the rest.
-const MaxFindingsPerTool = 50
-
-// KindMore is the kind of the finding that counts findings left out.
-const KindMore = "more-findings"
+// ForeignComment is the $comment normgen writes on a struct of another
+// package, which encoding/json decodes without coercion (the generator
+// says so in a warning): CheckCatalog does not report what it holds.
+const ForeignComment = "normgen: decoded by encoding/json (a struct of another package), without coercion"
 
 // The kinds of finding CheckCatalog reports.
 const (
@@ -72,16 +35,6 @@ const (
 	KindEnumNotStrings      = "enum-not-strings"
 )
 
-// toolLabel returns how findings name the i-th tool of a catalog (its
-// name, or #i when it has none) and its name.
-func toolLabel(tool map[string]any, i int) (label, name string) {
-	name, _ = tool["name"].(string)
-	if name == "" {
-		return fmt.Sprintf("#%d", i), name
-	}
-	return name, name
-}
-
 // CheckCatalog lints a tools/list catalog from any server: a JSON array of
 // {name, description, inputSchema}, or an object with a "tools" array. It
 // reports, per tool and field, each place where a host validator would
@@ -95,8 +48,8 @@ func CheckCatalog(data []byte) ([]Finding, error) {
 	var out []Finding
 	for i, tool := range tools {
 		name, _ := toolLabel(tool, i)
-		root, ok := tool["inputSchema"].(map[string]any)
-		if !ok {
+		root := tool.Get("inputSchema")
+		if !isObject(root) {
 			out = append(out, Finding{Tool: name, Kind: KindRootNotObject, Message: `inputSchema is missing or not an object; hosts need {"type": "object", ...}`})
 			continue
 		}
@@ -107,85 +60,9 @@ func CheckCatalog(data []byte) ([]Finding, error) {
 	return capFindings(sortFindings(out)), nil
 }
 
-// catalogTools reads a catalog: one JSON value, an array of tool objects
-// or an object with a "tools" array (a tools/list result, or a JSON-RPC
-// response holding one). Anything after that value is an error.
-func catalogTools(data []byte) ([]map[string]any, error) {
-	var v any
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	if err := dec.Decode(&v); err != nil {
-		return nil, fmt.Errorf("catalog is not JSON: %v", err)
-	}
-	if off := dec.InputOffset(); len(bytes.TrimSpace(data[off:])) > 0 {
-		rest := bytes.TrimLeft(data[off:], " \t\r\n")
-		at := int(off) + len(data[off:]) - len(rest)
-		return nil, fmt.Errorf("catalog: %w", positioned(data, int64(at), errors.New("unexpected content after the JSON value")))
-	}
-	if obj, ok := v.(map[string]any); ok {
-		if tools, ok := obj["tools"]; ok {
-			v = tools
-		} else if res, ok := obj["result"].(map[string]any); ok {
-			v = res["tools"]
-		}
-	}
-	list, ok := v.([]any)
-	if !ok {
-		return nil, fmt.Errorf(`catalog must be a JSON array of tools or an object with a "tools" array`)
-	}
-	tools := make([]map[string]any, len(list))
-	for i, t := range list {
-		tool, ok := t.(map[string]any)
-		if !ok {
-			return nil, fmt.Errorf("tool %d is not an object", i)
-		}
-		tools[i] = tool
-	}
-	return tools, nil
-}
-
-// sortFindings sorts by tool, path, host and kind, then caps each tool's
-// findings at MaxFindingsPerTool.
-func sortFindings(out []Finding) []Finding {
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.Tool != b.Tool {
-			return a.Tool < b.Tool
-		}
-		if a.Path != b.Path {
-			return a.Path < b.Path
-		}
-		if a.Host != b.Host {
-			return a.Host < b.Host
-		}
-		return a.Kind < b.Kind
-	})
-	return out
-}
-
-// capFindings keeps at most MaxFindingsPerTool findings per tool and adds
-// one that counts the rest.
-func capFindings(in []Finding) []Finding {
-	var out []Finding
-	for i := 0; i < len(in); {
-		j := i
-		for j < len(in) && in[j].Tool == in[i].Tool {
-			j++
-		}
-		if n := j - i; n > MaxFindingsPerTool {
-			out = append(out, in[i:i+MaxFindingsPerTool]...)
-			out = append(out, Finding{Tool: in[i].Tool, Kind: KindMore, Message: fmt.Sprintf("%d more findings for this tool are not shown", n-MaxFindingsPerTool)})
-		} else {
-			out = append(out, in[i:j]...)
-		}
-		i = j
-	}
-	return out
-}
-
 type checker struct {
 	tool     string
-	root     map[string]any
+	root     *node
 	walked   map[string]bool // $refs walked or being walked: each once per tool
 	refs     refTypes        // the types of each $ref, looked up once per tool
 	findings []Finding
@@ -195,63 +72,43 @@ func (c *checker) add(path, kind, format string, args ...any) {
 	c.findings = append(c.findings, Finding{Tool: c.tool, Path: path, Kind: kind, Message: fmt.Sprintf(format, args...)})
 }
 
-func (c *checker) checkRoot(s map[string]any) {
-	if t, _ := s["type"].(string); t != "object" {
-		c.add("", KindRootNotObject, `the root schema's type is %s; hosts (the Claude API among them) require "type": "object"`, describe(s["type"]))
+func (c *checker) checkRoot(s *node) {
+	if t, _ := s.Get("type").AsString(); t != "object" {
+		c.add("", KindRootNotObject, `the root schema's type is %s; hosts (the Claude API among them) require "type": "object"`, describe(s.Get("type")))
 	}
 	for _, k := range []string{"oneOf", "anyOf", "allOf"} {
-		if _, ok := s[k]; ok {
+		if s.Get(k) != nil {
 			c.add("", KindRootCombinator, "the root schema has a top-level %s, which hosts reject; move the alternatives into the properties", k)
 		}
 	}
 	c.properties("", s)
 }
 
-func describe(v any) string {
-	if v == nil {
-		return "missing"
-	}
-	b, _ := json.Marshal(v)
-	return string(b)
-}
-
 // properties walks an object schema's members.
-func (c *checker) properties(path string, s map[string]any) {
-	if props, ok := s["properties"].(map[string]any); ok {
+func (c *checker) properties(path string, s *node) {
+	if props := s.Get("properties"); isObject(props) {
 		// In name order: a shared $ref is reported at the first path that
-		// reaches it, which must not depend on map order.
-		names := make([]string, 0, len(props))
-		for name := range props {
-			names = append(names, name)
-		}
-		sort.Strings(names)
-		for _, name := range names {
-			if ps, ok := props[name].(map[string]any); ok {
+		// reaches it, which must not depend on the document's order.
+		for _, name := range sortedKeys(props) {
+			if ps := props.Get(name); isObject(ps) {
 				c.field(join(path, name), ps)
 			}
 		}
 	}
-	if ap, ok := s["additionalProperties"].(map[string]any); ok {
+	if ap := s.Get("additionalProperties"); isObject(ap) {
 		c.field(join(path, "*"), ap)
 	}
-}
-
-func join(path, name string) string {
-	if path == "" {
-		return name
-	}
-	return path + "." + name
 }
 
 // resolve follows a local $ref, and the $ref it leads to, until a schema
 // that is not a $ref: it returns that schema and the last $ref followed
 // (the key its walk is memoized under), or s and "" when a $ref does not
 // resolve to an object or the chain comes back on itself.
-func (c *checker) resolve(s map[string]any) (map[string]any, string) {
+func (c *checker) resolve(s *node) (*node, string) {
 	cur, last := s, ""
 	var seen map[string]bool
 	for {
-		ref, ok := cur["$ref"].(string)
+		ref, ok := cur.Get("$ref").AsString()
 		if !ok || !strings.HasPrefix(ref, "#/") {
 			return cur, last
 		}
@@ -262,19 +119,18 @@ func (c *checker) resolve(s map[string]any) (map[string]any, string) {
 			seen = map[string]bool{}
 		}
 		seen[ref] = true
-		target, found := resolveRef(c.root, ref)
-		m, isMap := target.(map[string]any)
-		if !found || !isMap {
+		target, err := jsonnode.Resolve(c.root, ref)
+		if err != nil || !isObject(target) {
 			return s, ""
 		}
-		cur, last = m, ref
+		cur, last = target, ref
 	}
 }
 
 // types returns the JSON types a schema accepts, looking into anyOf/oneOf
 // branches (as SDKs write nullable fields) and the $refs they name, and
 // the pattern on its string form.
-func (c *checker) types(s map[string]any) (set map[string]bool, pattern string, hasPattern bool) {
+func (c *checker) types(s *node) (set map[string]bool, pattern string, hasPattern bool) {
 	info := typeInfo{set: map[string]bool{}}
 	c.collect(s, "", &info)
 	return info.set, info.pattern, info.hasPattern
@@ -313,29 +169,20 @@ type refTypes struct {
 
 // collect adds the types of schema s, met while looking up the $ref from
 // ("" at the top of a look-up), to info.
-func (c *checker) collect(s map[string]any, from string, info *typeInfo) {
-	switch t := s["type"].(type) {
-	case string:
+func (c *checker) collect(s *node, from string, info *typeInfo) {
+	for t := range schemaTypes(s) {
 		info.set[t] = true
-	case []any:
-		for _, x := range t {
-			if str, ok := x.(string); ok {
-				info.set[str] = true
-			}
-		}
 	}
-	if p, ok := s["pattern"].(string); ok {
+	if p, ok := s.Get("pattern").AsString(); ok {
 		info.pattern, info.hasPattern = p, true
 	}
 	g := &c.refs
 	for _, k := range []string{"anyOf", "oneOf"} {
-		branches, _ := s[k].([]any)
-		for _, b := range branches {
-			bs, ok := b.(map[string]any)
-			if !ok {
+		for _, b := range items(s.Get(k)) {
+			if !isObject(b) {
 				continue
 			}
-			bs, ref := c.resolve(bs)
+			bs, ref := c.resolve(b)
 			switch done, isDone := g.done[ref]; {
 			case ref == "":
 				sub := typeInfo{set: map[string]bool{}}
@@ -362,7 +209,7 @@ func (c *checker) collect(s map[string]any, from string, info *typeInfo) {
 // refInfo returns the types of target, the schema $ref ref names. Inside
 // a cycle the answer may still be partial; the cycle's first $ref gives
 // every $ref of the cycle the whole answer once it is complete.
-func (c *checker) refInfo(ref string, target map[string]any) typeInfo {
+func (c *checker) refInfo(ref string, target *node) typeInfo {
 	g := &c.refs
 	if g.done == nil {
 		g.done, g.index, g.low = map[string]typeInfo{}, map[string]int{}, map[string]int{}
@@ -408,7 +255,7 @@ var (
 	boolBad  = []string{"maybe", "", "2", "tru"}
 )
 
-func (c *checker) field(path string, s map[string]any) {
+func (c *checker) field(path string, s *node) {
 	s, ref := c.resolve(s)
 	if ref != "" {
 		// Each $ref target is walked once per tool (its findings are
@@ -427,20 +274,20 @@ func (c *checker) field(path string, s map[string]any) {
 	// reported on any field; enums must hold strings.
 	strict, portable := false, true
 	for _, b := range bs {
-		comment, _ := b["$comment"].(string)
+		comment, _ := b.Get("$comment").AsString()
 		if strings.HasPrefix(comment, ForeignComment) {
 			return // decoded by encoding/json, as the generator warned
 		}
 		strict = strict || strings.HasPrefix(comment, StrictComment)
-		if p, ok := b["pattern"].(string); ok {
+		if p, ok := b.Get("pattern").AsString(); ok {
 			if err := PortablePattern(p); err != nil {
 				c.add(path, KindPatternNotPortable, "%v; a host validating with ECMAScript (AJV) refuses the whole schema or reads the pattern differently", err)
 				portable = false
 			}
 		}
-		if enum, ok := b["enum"].([]any); ok {
-			for _, e := range enum {
-				if _, isString := e.(string); !isString && e != nil {
+		if enum := b.Get("enum"); enum != nil && enum.Kind == '[' {
+			for _, e := range enum.Items {
+				if e.Kind != '"' && e.Kind != 'n' {
 					c.add(path, KindEnumNotStrings, "enum has the non-string value %s; hosts require enums of strings", describe(e))
 					break
 				}
@@ -463,13 +310,11 @@ func (c *checker) field(path string, s map[string]any) {
 			c.add(path, KindArrayNoText, `array field accepts no string form: hosts reject an array sent as JSON text ("[\"a\"]"); use {"anyOf": [{"type": "array", "items": {...}}, {"type": "string"}%s]} and parse the text in the decoder`, nullBranch(set))
 		}
 		arr := branchOf(bs, "array")
-		items, ok := arr["items"].(map[string]any)
-		if !ok {
-			if _, isBool := arr["items"].(bool); !isBool {
-				c.add(path, KindArrayNoItems, `array has no "items"; some hosts reject such schemas: give the element schema`)
-			}
-		} else {
-			c.field(path+"[]", items)
+		switch it := arr.Get("items"); {
+		case isObject(it):
+			c.field(path+"[]", it)
+		case it == nil || it.Kind != 't':
+			c.add(path, KindArrayNoItems, `array has no "items"; some hosts reject such schemas: give the element schema`)
 		}
 	}
 	if set["object"] {
@@ -480,7 +325,7 @@ func (c *checker) field(path string, s map[string]any) {
 		// A branch that is a $ref (a recursive struct's, in the portable
 		// form's anyOf) is walked once per tool, as a $ref field is.
 		for i, b := range bs {
-			if sameMap(b, obj) && refs[i] != "" {
+			if b == obj && refs[i] != "" {
 				if c.walked[refs[i]] {
 					return
 				}
@@ -489,11 +334,6 @@ func (c *checker) field(path string, s map[string]any) {
 		}
 		c.properties(path, obj)
 	}
-}
-
-// sameMap reports whether a and b are one map.
-func sameMap(a, b map[string]any) bool {
-	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }
 
 // nullBranch is the null branch of the portable spelling a finding
@@ -508,13 +348,12 @@ func nullBranch(set map[string]bool) string {
 // branchRefs returns a schema and the (resolved) branches of its anyOf
 // and oneOf, where the portable form keeps each type's keywords, with,
 // for each, the last $ref followed to it ("" for none).
-func (c *checker) branchRefs(s map[string]any) ([]map[string]any, []string) {
-	out, refs := []map[string]any{s}, []string{""}
+func (c *checker) branchRefs(s *node) ([]*node, []string) {
+	out, refs := []*node{s}, []string{""}
 	for _, k := range []string{"anyOf", "oneOf"} {
-		list, _ := s[k].([]any)
-		for _, b := range list {
-			if bs, ok := b.(map[string]any); ok {
-				bs, ref := c.resolve(bs)
+		for _, b := range items(s.Get(k)) {
+			if isObject(b) {
+				bs, ref := c.resolve(b)
 				out, refs = append(out, bs), append(refs, ref)
 			}
 		}
@@ -525,7 +364,7 @@ func (c *checker) branchRefs(s map[string]any) ([]map[string]any, []string) {
 // branchOf returns, of a schema's branches (as branchRefs returns them, the
 // schema first), the one that carries type typ's keywords: the first whose
 // type names typ, else the schema itself.
-func branchOf(bs []map[string]any, typ string) map[string]any {
+func branchOf(bs []*node, typ string) *node {
 	for _, b := range bs {
 		if schemaTypes(b)[typ] {
 			return b

@@ -1,4 +1,4 @@
-package schema
+package lint_test
 
 import (
 	"encoding/json"
@@ -7,6 +7,8 @@ import (
 	"github.com/invopop/jsonschema"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/lint"
+	"github.com/normgen/normgen/schema"
 )
 
 // handWritten has a field of each kind servers declare, as invopop-tagged
@@ -42,22 +44,22 @@ func TestNeverWorseThanInvopop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	profileFor := map[Host]lenient.Profile{"codex@0.111": lenient.ProfileTypeArray, "codex@0.42": lenient.ProfileTypeArray}
-	for _, h := range append(Hosts(), "codex@0.111", "codex@0.42") {
+	profileFor := map[lint.Host]lenient.Profile{"codex@0.111": lenient.ProfileTypeArray, "codex@0.42": lenient.ProfileTypeArray}
+	for _, h := range append(lint.Hosts(), "codex@0.111", "codex@0.42") {
 		p, ok := profileFor[h]
 		if !ok {
 			p = lenient.ProfilePortable
 		}
-		s, err := ForProfile(handWritten{}, p)
+		s, err := schema.ForProfile(handWritten{}, p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ours, err := Marshal(s)
+		ours, err := schema.Marshal(s)
 		if err != nil {
 			t.Fatal(err)
 		}
 		count := func(schema []byte) (n int, lines string) {
-			fs, err := CheckHosts([]byte(`[{"name":"t","inputSchema":`+string(schema)+`}]`), []Host{h})
+			fs, err := lint.CheckHosts([]byte(`[{"name":"t","inputSchema":`+string(schema)+`}]`), []lint.Host{h})
 			if err != nil {
 				t.Fatal(err)
 			}

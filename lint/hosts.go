@@ -1,4 +1,4 @@
-package schema
+package lint
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/normgen/normgen/internal/jsonnode"
 )
 
 // Host names a family of LLM hosts whose documented (or widely reported)
@@ -304,7 +306,7 @@ func CheckHosts(data []byte, hosts []Host) ([]Finding, error) {
 	for i, tool := range tools {
 		label, name := toolLabel(tool, i)
 		for _, h := range hosts {
-			out = append(out, checkHost(h, label, name, tool["inputSchema"])...)
+			out = append(out, checkHost(h, label, name, tool.Get("inputSchema"))...)
 		}
 	}
 	for _, h := range hosts {
@@ -322,11 +324,10 @@ const grammarLimit = 24
 
 // grammarNote returns a note, on the tool with the most optional
 // properties, when a catalog's tools have more than grammarLimit of them.
-func grammarNote(h Host, tools []map[string]any) []Finding {
+func grammarNote(h Host, tools []*node) []Finding {
 	total, most, mostLabel := 0, -1, ""
 	for i, tool := range tools {
-		root, _ := tool["inputSchema"].(map[string]any)
-		n := optionalProperties(root)
+		n := optionalProperties(tool.Get("inputSchema"))
 		total += n
 		if n > most {
 			most = n
@@ -343,38 +344,37 @@ func grammarNote(h Host, tools []map[string]any) []Finding {
 
 // optionalProperties counts the properties not listed in their object's
 // required, in root and every schema below it (each $ref target once).
-func optionalProperties(root map[string]any) int {
+func optionalProperties(root *node) int {
 	seen := map[string]bool{}
-	var count func(v any) int
-	count = func(v any) int {
-		s, ok := v.(map[string]any)
-		if !ok {
+	var count func(s *node) int
+	count = func(s *node) int {
+		if !isObject(s) {
 			return 0
 		}
-		if ref, ok := s["$ref"].(string); ok {
+		if ref, ok := s.Get("$ref").AsString(); ok {
 			if seen[ref] {
 				return 0
 			}
 			seen[ref] = true
-			target, _ := resolveRef(root, ref)
+			target, _ := jsonnode.Resolve(root, ref)
 			return count(target)
 		}
 		n := 0
-		props, _ := s["properties"].(map[string]any)
 		required := requiredSet(s)
-		for name, p := range props {
-			if !required[name] {
-				n++
+		if props := s.Get("properties"); isObject(props) {
+			for i, name := range props.Keys {
+				if !required[name] {
+					n++
+				}
+				n += count(props.Vals[i])
 			}
-			n += count(p)
 		}
 		for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-			branches, _ := s[k].([]any)
-			for _, b := range branches {
+			for _, b := range items(s.Get(k)) {
 				n += count(b)
 			}
 		}
-		return n + count(s["items"]) + count(s["additionalProperties"])
+		return n + count(s.Get("items")) + count(s.Get("additionalProperties"))
 	}
 	return count(root)
 }
@@ -385,7 +385,7 @@ type hostWalker struct {
 	version  string // the release checked, "" for the newest
 	rules    hostRules
 	tool     string
-	root     map[string]any
+	root     *node
 	walked   map[string]bool // $refs walked or being walked
 	findings []Finding
 	seenKind map[string]bool // path + kind already reported
@@ -396,20 +396,19 @@ func (w *hostWalker) upTo(limit string) bool {
 	return w.version != "" && atMost(w.version, limit)
 }
 
-func checkHost(h Host, label, name string, schema any) []Finding {
+func checkHost(h Host, label, name string, root *node) []Finding {
 	w := &hostWalker{host: h, version: h.Version(), rules: rulesOf[h.Name()], tool: label, walked: map[string]bool{}, seenKind: map[string]bool{}}
 	r := w.rules
 	if r.toolName != nil && !r.toolName.MatchString(name) {
 		w.add("", KindToolName, "tool name %q does not match %s; rename the tool", name, r.toolNameRule)
 	}
-	root, ok := schema.(map[string]any)
-	if !ok {
+	if !isObject(root) {
 		w.add("", KindRootNotObject, `inputSchema is missing or not an object; give {"type": "object", "properties": {...}}`)
 		return w.out()
 	}
 	w.root = root
-	if t, _ := root["type"].(string); r.rootObject && t != "object" {
-		w.add("", KindRootNotObject, `the root schema's type is %s; give "type": "object"`, describe(root["type"]))
+	if t, _ := root.Get("type").AsString(); r.rootObject && t != "object" {
+		w.add("", KindRootNotObject, `the root schema's type is %s; give "type": "object"`, describe(root.Get("type")))
 	}
 	var rootKeys []string
 	if r.noRootCombinator {
@@ -422,11 +421,11 @@ func checkHost(h Host, label, name string, schema any) []Finding {
 		rootKeys = append(rootKeys, "not", "if", "then", "else")
 	}
 	for _, k := range rootKeys {
-		if _, ok := root[k]; ok {
+		if root.Get(k) != nil {
 			w.add("", KindRootCombinator, "a top-level %s: %s; move the alternatives or conditions into the properties (or their descriptions)", k, r.rootCombinatorWhy)
 		}
 	}
-	if _, ok := root["properties"]; r.rootProperties && !ok {
+	if r.rootProperties && root.Get("properties") == nil {
 		w.add("", KindObjectNoProperties, "the root object has no \"properties\": OpenAI refuses the request (\"object schema missing properties\"); give \"properties\": {} for a tool without arguments")
 	}
 	w.walk("", root, viaRoot)
@@ -461,16 +460,15 @@ const (
 // walk checks one subschema at path and its children. Children keep the
 // CheckCatalog path convention: properties "a.b", items "a[]", map values
 // "a.*"; anyOf/oneOf/allOf branches keep their schema's path.
-func (w *hostWalker) walk(path string, v any, how via) {
+func (w *hostWalker) walk(path string, s *node, how via) {
 	r := w.rules
 	isRoot := how == viaRoot
 	// Gemini reads a property, items or an anyOf branch as a schema of its
 	// own, which then needs a type; it reads no schema in additionalProperties
 	// or in oneOf/allOf branches (it refuses those keys themselves).
 	read := how != viaBranch && how != viaAdditional
-	s, ok := v.(map[string]any)
-	if !ok {
-		if _, isBool := v.(bool); isBool && r.noBooleanSchemas {
+	if !isObject(s) {
+		if s != nil && s.Kind == 't' && r.noBooleanSchemas {
 			w.add(path, KindBooleanSchema, "a boolean schema (true/false) is rejected; write {} for any value")
 		}
 		return
@@ -478,7 +476,7 @@ func (w *hostWalker) walk(path string, v any, how via) {
 	if r.codex {
 		w.codex(path, s, how)
 	}
-	if ref, ok := s["$ref"].(string); ok {
+	if ref, ok := s.Get("$ref").AsString(); ok {
 		if r.noRef {
 			w.add(path, KindRef, "$ref %s is rejected; inline the referenced schema", ref)
 		}
@@ -489,19 +487,19 @@ func (w *hostWalker) walk(path string, v any, how via) {
 				w.add(path, KindRef, "$ref %s: Zed resolves only #/$defs/NAME and #/definitions/NAME and drops the tool otherwise, for Gemini, xAI and OpenAI-compatible providers; inline the referenced schema", ref)
 			}
 		}
-		target, resolved := resolveRef(w.root, ref)
-		if !resolved || w.walked[ref] {
+		target, err := jsonnode.Resolve(w.root, ref)
+		if err != nil || w.walked[ref] {
 			return // unresolvable, a cycle, or already walked once
 		}
 		w.walked[ref] = true
 		w.walk(path, target, how)
 		return
 	}
-	if f, ok := s["format"].(string); ok && r.formats != nil && !slices.Contains(r.formats, f) {
+	if f, ok := s.Get("format").AsString(); ok && r.formats != nil && !slices.Contains(r.formats, f) {
 		w.add(path, KindUnsupportedKey, "format %q: %s; leave it out (or use one of %s)", f, r.formatWhy, strings.Join(r.formats, ", "))
 	}
 	for _, k := range r.rejectKeys {
-		if _, has := s[k]; has {
+		if s.Get(k) != nil {
 			w.add(path, KindUnsupportedKey, "%q: %s; leave it out", k, strings.ReplaceAll(r.rejectWhy, "{key}", k))
 		}
 	}
@@ -509,30 +507,30 @@ func (w *hostWalker) walk(path string, v any, how via) {
 	if r.typed && read && !isRoot && !w.hasType(s, 0) {
 		w.add(path, KindMissingType, "no type: Vertex AI refuses the request (\"schema didn't specify the schema type field\"), and Gemini CLI from August to September 2025 skipped the whole tool (\"missing types in its parameter schema\"); give a type (normgen's gemini profile spells any value as an object)")
 	}
-	if req, ok := s["required"].([]any); ok && r.requiredDefined && read {
-		props, _ := s["properties"].(map[string]any)
-		for _, name := range req {
-			if n, isString := name.(string); isString {
-				if _, has := props[n]; !has {
+	if req := s.Get("required"); req != nil && req.Kind == '[' && r.requiredDefined && read {
+		props := s.Get("properties")
+		for _, name := range req.Items {
+			if n, isString := name.AsString(); isString {
+				if !isObject(props) || props.Get(n) == nil {
 					w.add(path, KindRequiredNotDef, "required names %q, which is not in properties (\"property is not defined\"); list it in properties or drop it from required", n)
 				}
 			}
 		}
 	}
-	if r.strictObjects && (types["object"] || s["properties"] != nil) {
+	if r.strictObjects && (types["object"] || present(s.Get("properties"))) {
 		w.strict(path, s)
 	}
-	if _, isList := s["type"].([]any); isList && r.noTypeArrays {
-		w.add(path, KindTypeArray, "type array %s: %s; use anyOf of single-typed branches (normgen's portable profile)", describe(s["type"]), r.noTypeArrayReason)
+	if t := s.Get("type"); t != nil && t.Kind == '[' && r.noTypeArrays {
+		w.add(path, KindTypeArray, "type array %s: %s; use anyOf of single-typed branches (normgen's portable profile)", describe(t), r.noTypeArrayReason)
 	}
 	if r.requiredArray {
-		if req, has := s["required"]; has {
+		if req := s.Get("required"); req != nil {
 			if !isStringList(req) {
 				w.add(path, KindRequiredNotArray, `"required" is %s; it must be an array of property names (or absent)`, describe(req))
 			}
 		}
 	}
-	if _, tuple := s["items"].([]any); tuple {
+	if it := s.Get("items"); it != nil && it.Kind == '[' {
 		if r.draft2020 {
 			w.add(path, KindTupleItems, `"items" is an array (draft-07 tuples); JSON Schema 2020-12 wants "prefixItems" and a schema in "items"`)
 		}
@@ -542,33 +540,34 @@ func (w *hostWalker) walk(path string, v any, how via) {
 	}
 	if r.draft2020 {
 		for _, k := range []string{"exclusiveMinimum", "exclusiveMaximum"} {
-			if _, isBool := s[k].(bool); isBool {
+			if b := s.Get(k); b != nil && b.Kind == 't' {
 				w.add(path, KindDraft4Exclusive, "%s is a boolean (draft-04); in 2020-12 it is the bound itself", k)
 			}
 		}
 	}
 	if types["array"] && r.arrayItems {
-		if _, has := s["items"]; !has {
+		if s.Get("items") == nil {
 			w.add(path, KindArrayNoItems, `array without "items" is rejected ("array schema missing items"; VS Code: "tool parameters array type must have items"); give the element schema`)
 		}
 	}
-	if items, ok := s["items"].(map[string]any); ok && r.singleItemType {
+	if items := s.Get("items"); isObject(items) && r.singleItemType {
 		for seen := map[string]bool{}; items != nil; {
-			ref, isRef := items["$ref"].(string)
+			ref, isRef := items.Get("$ref").AsString()
 			if !isRef || seen[ref] {
 				break
 			}
 			seen[ref] = true
-			target, _ := resolveRef(w.root, ref)
-			items, _ = target.(map[string]any)
+			if items, _ = jsonnode.Resolve(w.root, ref); !isObject(items) {
+				items = nil
+			}
 		}
-		if _, isList := items["type"].([]any); isList {
-			w.add(path+"[]", KindUnionItems, "the array's items have the union type %s; give items one type", describe(items["type"]))
+		if t := items.Get("type"); t != nil && t.Kind == '[' {
+			w.add(path+"[]", KindUnionItems, "the array's items have the union type %s; give items one type", describe(t))
 		}
 	}
-	if enum, ok := s["enum"].([]any); ok && r.stringEnums {
-		for _, e := range enum {
-			if _, isString := e.(string); !isString {
+	if enum := s.Get("enum"); enum != nil && enum.Kind == '[' && r.stringEnums {
+		for _, e := range enum.Items {
+			if e.Kind != '"' {
 				why := r.enumWhy
 				if why == "" {
 					why = "it is refused"
@@ -579,13 +578,13 @@ func (w *hostWalker) walk(path string, v any, how via) {
 		}
 	}
 	for _, k := range []string{"anyOf", "oneOf"} {
-		branches, ok := s[k].([]any)
-		if !ok {
+		branches := s.Get(k)
+		if branches == nil || branches.Kind != '[' {
 			continue
 		}
 		if r.anyOfAlone && !isRoot {
 			var others []string
-			for key := range s {
+			for _, key := range s.Keys {
 				if key != k {
 					others = append(others, key)
 				}
@@ -599,37 +598,37 @@ func (w *hostWalker) walk(path string, v any, how via) {
 		if k == "anyOf" {
 			how = viaAnyOf
 		}
-		for _, b := range branches {
-			if bs, ok := b.(map[string]any); ok && r.anyOfBranchTyped {
-				if _, isRef := bs["$ref"]; !isRef {
-					if _, one := bs["type"].(string); !one {
-						w.add(path, KindBranchNoType, "an %s branch has no single type (%s); give each branch one type", k, describe(bs["type"]))
+		for _, b := range branches.Items {
+			if isObject(b) && r.anyOfBranchTyped {
+				if b.Get("$ref") == nil {
+					if _, one := b.Get("type").AsString(); !one {
+						w.add(path, KindBranchNoType, "an %s branch has no single type (%s); give each branch one type", k, describe(b.Get("type")))
 					}
 				}
 			}
 			w.walk(path, b, how)
 		}
 	}
-	if all, ok := s["allOf"].([]any); ok {
-		for _, b := range all {
+	if all := s.Get("allOf"); all != nil && all.Kind == '[' {
+		for _, b := range all.Items {
 			w.walk(path, b, viaBranch)
 		}
 	}
-	if props, ok := s["properties"].(map[string]any); ok {
+	if props := s.Get("properties"); isObject(props) {
 		for _, n := range sortedKeys(props) {
-			w.walk(join(path, n), props[n], viaProperty)
+			w.walk(join(path, n), props.Get(n), viaProperty)
 		}
 	}
-	if items, has := s["items"]; has {
-		if list, isList := items.([]any); isList {
-			for _, it := range list {
+	if items := s.Get("items"); items != nil {
+		if items.Kind == '[' {
+			for _, it := range items.Items {
 				w.walk(path+"[]", it, viaProperty)
 			}
 		} else {
 			w.walk(path+"[]", items, viaProperty)
 		}
 	}
-	if ap, ok := s["additionalProperties"].(map[string]any); ok {
+	if ap := s.Get("additionalProperties"); isObject(ap) {
 		w.walk(join(path, "*"), ap, viaAdditional)
 	}
 }
@@ -639,14 +638,13 @@ var zedDefRef = regexp.MustCompile(`^#/(\$defs|definitions)/[^/]+$`)
 
 // strict checks an object schema for OpenAI strict mode: additionalProperties
 // false, and every property in required.
-func (w *hostWalker) strict(path string, s map[string]any) {
-	if ap, ok := s["additionalProperties"].(bool); !ok || ap {
-		w.add(path, KindStrictAdditional, "additionalProperties is %s: OpenAI strict mode refuses the request (\"'additionalProperties' is required to be supplied and to be false\"); give false on every object (a map, an object of any keys, has no strict spelling)", describe(s["additionalProperties"]))
+func (w *hostWalker) strict(path string, s *node) {
+	if ap := s.Get("additionalProperties"); ap == nil || ap.Kind != 't' || ap.Str == "true" {
+		w.add(path, KindStrictAdditional, "additionalProperties is %s: OpenAI strict mode refuses the request (\"'additionalProperties' is required to be supplied and to be false\"); give false on every object (a map, an object of any keys, has no strict spelling)", describe(ap))
 	}
-	props, _ := s["properties"].(map[string]any)
 	required := requiredSet(s)
 	var missing []string
-	for _, name := range sortedKeys(props) {
+	for _, name := range sortedKeys(s.Get("properties")) {
 		if !required[name] {
 			missing = append(missing, name)
 		}
@@ -668,8 +666,8 @@ var codexInfers = []string{"properties", "required", "additionalProperties", "it
 // (openai/codex#13768), and releases up to 0.42 cannot convert a
 // schema-valued additionalProperties and leave the tool out
 // (openai/codex#4300).
-func (w *hostWalker) codex(path string, s map[string]any, how via) {
-	if ap, ok := s["additionalProperties"].(map[string]any); ok && w.upTo("0.42") {
+func (w *hostWalker) codex(path string, s *node, how via) {
+	if ap := s.Get("additionalProperties"); isObject(ap) && w.upTo("0.42") {
 		w.add(path, KindAdditionalSchema, "additionalProperties is the schema %s: Codex CLI 0.42 and earlier fail to convert the tool and leave it out (\"invalid type: map, expected a boolean\"; openai/codex#4300, fixed by openai/codex#4454); write nothing where any value is meant (the default), and spell a map of typed values as an array of {key, value} objects (getsentry/XcodeBuildMCP#500)", describe(ap))
 	}
 	if how == viaRoot || how == viaBranch {
@@ -681,29 +679,27 @@ func (w *hostWalker) codex(path string, s map[string]any, how via) {
 		// does the latter).
 		one := false
 		for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-			if b, ok := s[k].([]any); ok && len(b) == 1 {
-				if bs, ok := b[0].(map[string]any); ok {
-					s, one = bs, true
-				}
+			if b := s.Get(k); b != nil && b.Kind == '[' && len(b.Items) == 1 && isObject(b.Items[0]) {
+				s, one = b.Items[0], true
 			}
 		}
 		if !one {
 			break
 		}
 	}
-	if _, ok := s["type"]; ok {
+	if s.Get("type") != nil {
 		return
 	}
-	if _, isRef := s["$ref"]; isRef && !old {
+	if s.Get("$ref") != nil && !old {
 		return // resolved; the walk checks its target
 	}
 	for _, k := range codexInfers {
-		if _, ok := s[k]; ok {
+		if s.Get(k) != nil {
 			return
 		}
 	}
 	for _, k := range []string{"anyOf", "oneOf", "allOf", "$ref"} {
-		if _, ok := s[k]; !ok {
+		if s.Get(k) == nil {
 			continue
 		}
 		if k == "anyOf" && !old {
@@ -719,48 +715,23 @@ func (w *hostWalker) codex(path string, s map[string]any, how via) {
 	w.add(path, KindMissingType, "no type: Codex CLI shows the model a plain string here, so the model sends text for it (a schema without a type defaults to string); give a type")
 }
 
-// requiredSet returns the names an object schema lists in required.
-func requiredSet(s map[string]any) map[string]bool {
-	set := map[string]bool{}
-	req, _ := s["required"].([]any)
-	for _, r := range req {
-		if name, ok := r.(string); ok {
-			set[name] = true
-		}
-	}
-	return set
-}
-
-// sortedKeys returns a map's keys in order: findings must not depend on
-// map order.
-func sortedKeys(m map[string]any) []string {
-	names := make([]string, 0, len(m))
-	for n := range m {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
-
 // hasType reports whether a schema has a type, or is a $ref or an
 // anyOf/oneOf/allOf whose branches all have one (Gemini CLI's rule).
-func (w *hostWalker) hasType(s map[string]any, depth int) bool {
-	if _, ok := s["type"]; ok {
+func (w *hostWalker) hasType(s *node, depth int) bool {
+	if s.Get("type") != nil {
 		return true
 	}
-	if ref, ok := s["$ref"].(string); ok {
+	if ref, ok := s.Get("$ref").AsString(); ok {
 		if depth > 32 {
 			return true // a cycle: the walk reports it elsewhere
 		}
-		target, ok := resolveRef(w.root, ref)
-		m, isMap := target.(map[string]any)
-		return ok && isMap && w.hasType(m, depth+1)
+		target, err := jsonnode.Resolve(w.root, ref)
+		return err == nil && isObject(target) && w.hasType(target, depth+1)
 	}
 	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-		if branches, ok := s[k].([]any); ok && len(branches) > 0 {
+		if branches := items(s.Get(k)); len(branches) > 0 {
 			for _, b := range branches {
-				bs, ok := b.(map[string]any)
-				if !ok || !w.hasType(bs, depth+1) {
+				if !isObject(b) || !w.hasType(b, depth+1) {
 					return false
 				}
 			}
@@ -768,56 +739,4 @@ func (w *hostWalker) hasType(s map[string]any, depth int) bool {
 		}
 	}
 	return false
-}
-
-// schemaTypes returns the types a schema names in "type" (a string or an
-// array of strings).
-func schemaTypes(s map[string]any) map[string]bool {
-	set := map[string]bool{}
-	switch t := s["type"].(type) {
-	case string:
-		set[t] = true
-	case []any:
-		for _, x := range t {
-			if str, ok := x.(string); ok {
-				set[str] = true
-			}
-		}
-	}
-	return set
-}
-
-func isStringList(v any) bool {
-	list, ok := v.([]any)
-	if !ok {
-		return false
-	}
-	for _, x := range list {
-		if _, ok := x.(string); !ok {
-			return false
-		}
-	}
-	return true
-}
-
-// resolveRef follows a local JSON pointer $ref ("#/$defs/a") in root.
-func resolveRef(root map[string]any, ref string) (any, bool) {
-	if ref == "#" {
-		return root, true
-	}
-	if !strings.HasPrefix(ref, "#/") {
-		return nil, false
-	}
-	var cur any = root
-	for _, part := range strings.Split(ref[2:], "/") {
-		m, ok := cur.(map[string]any)
-		if !ok {
-			return nil, false
-		}
-		cur, ok = m[strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")]
-		if !ok {
-			return nil, false
-		}
-	}
-	return cur, true
 }

@@ -1,0 +1,312 @@
+// Package jsonnode is normgen's one model of a JSON document that is read
+// and rewritten rather than decoded: a tree of Nodes that keeps the order
+// of object keys and the text of numbers, so that every key a reader does
+// not know survives in place. The deriver (rules and lenient schemas from
+// any schema) and the linter (normgen check) both read schemas as Nodes
+// and follow their $refs with Resolve, one JSON Pointer reading for both.
+//
+// It imports the standard library only, so that any package of normgen
+// (the deriver, which adapters import, included) can use it.
+package jsonnode
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Node is a JSON value that keeps what encoding/json's maps lose: the
+// order of object keys and the text of numbers. The deriver reads and
+// rewrites schemas and catalogs as Nodes, so that every key it does not
+// know survives, in place, byte for byte in meaning.
+type Node struct {
+	// Kind is '{' (object), '[' (array), '"' (string), '0' (number),
+	// 't' (true or false) or 'n' (null).
+	Kind byte
+	// Keys and Vals are an object's members, in document order.
+	Keys []string
+	Vals []*Node
+	// Items are an array's elements.
+	Items []*Node
+	// Str is a string's value, a number's text, or "true"/"false".
+	Str string
+	// Off is the byte offset of the value in the parsed document.
+	Off int64
+}
+
+// Parse parses one JSON document. A syntax error, a duplicate key or
+// trailing content is an error with its line and column (a
+// *PositionError).
+func Parse(data []byte) (*Node, error) { return parse(data, false) }
+
+// ParseLastKeyWins parses one JSON document as Parse does, but reads a
+// key an object gives twice as encoding/json reads it into a map: its
+// last value, in the place of its first.
+func ParseLastKeyWins(data []byte) (*Node, error) { return parse(data, true) }
+
+// ErrTrailing is the error, positioned, of Parse for content after the
+// document's value.
+var ErrTrailing = errors.New("unexpected content after the JSON value")
+
+func parse(data []byte, lastWins bool) (*Node, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	v, err := parseNode(dec, data, lastWins)
+	if err != nil {
+		return nil, err
+	}
+	end := dec.InputOffset()
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, positioned(data, end, ErrTrailing)
+	}
+	return v, nil
+}
+
+func parseNode(dec *json.Decoder, data []byte, lastWins bool) (*Node, error) {
+	off := dec.InputOffset()
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, syntaxError(data, off, err)
+	}
+	start := skipSpace(data, off)
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			v := &Node{Kind: '{', Off: start}
+			seen := map[string]bool{}
+			for dec.More() {
+				koff := dec.InputOffset()
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, syntaxError(data, koff, err)
+				}
+				key := kt.(string)
+				if seen[key] && !lastWins {
+					return nil, positioned(data, skipSpace(data, koff), fmt.Errorf("duplicate key %q", key))
+				}
+				val, err := parseNode(dec, data, lastWins)
+				if err != nil {
+					return nil, err
+				}
+				if seen[key] {
+					v.Set(key, val)
+					continue
+				}
+				seen[key] = true
+				v.Keys = append(v.Keys, key)
+				v.Vals = append(v.Vals, val)
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, syntaxError(data, dec.InputOffset(), err)
+			}
+			return v, nil
+		case '[':
+			v := &Node{Kind: '[', Off: start}
+			for dec.More() {
+				item, err := parseNode(dec, data, lastWins)
+				if err != nil {
+					return nil, err
+				}
+				v.Items = append(v.Items, item)
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, syntaxError(data, dec.InputOffset(), err)
+			}
+			return v, nil
+		}
+		return nil, positioned(data, off, fmt.Errorf("unexpected %q", t))
+	case string:
+		return &Node{Kind: '"', Str: t, Off: start}, nil
+	case json.Number:
+		return &Node{Kind: '0', Str: string(t), Off: start}, nil
+	case bool:
+		if t {
+			return &Node{Kind: 't', Str: "true", Off: start}, nil
+		}
+		return &Node{Kind: 't', Str: "false", Off: start}, nil
+	default:
+		return &Node{Kind: 'n', Off: start}, nil
+	}
+}
+
+// syntaxError positions an error of encoding/json's decoder.
+func syntaxError(data []byte, off int64, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		// The stream decoder's offsets are not the document's: ask
+		// the whole-document scanner where the error is.
+		var whole *json.SyntaxError
+		if errors.As(json.Unmarshal(data, new(any)), &whole) && whole.Offset > 0 {
+			off, err = whole.Offset-1, whole // the offending byte
+		}
+	}
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		off, err = int64(len(data)), errors.New("unexpected end of JSON input")
+	}
+	return positioned(data, off, err)
+}
+
+// PositionError is a JSON error at a line and column (both from 1).
+type PositionError struct {
+	Line, Col int
+	Err       error
+}
+
+// Error formats the error as "line:col: message".
+func (e *PositionError) Error() string { return fmt.Sprintf("%d:%d: %v", e.Line, e.Col, e.Err) }
+
+// Unwrap returns the underlying error.
+func (e *PositionError) Unwrap() error { return e.Err }
+
+// skipSpace returns the offset of the first byte at or after off that is
+// not JSON white space (nor the comma or colon before a value).
+func skipSpace(data []byte, off int64) int64 {
+	for off < int64(len(data)) && strings.IndexByte(" \t\r\n,:", data[off]) >= 0 {
+		off++
+	}
+	return off
+}
+
+// Positioned returns err at the line and column of byte offset off of
+// data (a *PositionError).
+func Positioned(data []byte, off int64, err error) error { return positioned(data, off, err) }
+
+func positioned(data []byte, off int64, err error) error {
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	for off < int64(len(data)) && strings.IndexByte(" \t\r\n", data[off]) >= 0 {
+		off++
+	}
+	before := data[:off]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := int(off) - bytes.LastIndexByte(before, '\n')
+	return &PositionError{Line: line, Col: col, Err: err}
+}
+
+// Get returns the value of an object's key, or nil.
+func (v *Node) Get(key string) *Node {
+	if v == nil || v.Kind != '{' {
+		return nil
+	}
+	for i, k := range v.Keys {
+		if k == key {
+			return v.Vals[i]
+		}
+	}
+	return nil
+}
+
+// Set sets an object's key, in place when present, else at the end.
+func (v *Node) Set(key string, val *Node) {
+	for i, k := range v.Keys {
+		if k == key {
+			v.Vals[i] = val
+			return
+		}
+	}
+	v.Keys = append(v.Keys, key)
+	v.Vals = append(v.Vals, val)
+}
+
+// Delete removes an object's key.
+func (v *Node) Delete(key string) {
+	for i, k := range v.Keys {
+		if k == key {
+			v.Keys = append(v.Keys[:i:i], v.Keys[i+1:]...)
+			v.Vals = append(v.Vals[:i:i], v.Vals[i+1:]...)
+			return
+		}
+	}
+}
+
+// Clone returns a deep copy.
+func (v *Node) Clone() *Node {
+	if v == nil {
+		return nil
+	}
+	c := &Node{Kind: v.Kind, Str: v.Str, Off: v.Off}
+	if v.Keys != nil {
+		c.Keys = append([]string(nil), v.Keys...)
+		c.Vals = make([]*Node, len(v.Vals))
+		for i, x := range v.Vals {
+			c.Vals[i] = x.Clone()
+		}
+	}
+	if v.Items != nil {
+		c.Items = make([]*Node, len(v.Items))
+		for i, x := range v.Items {
+			c.Items[i] = x.Clone()
+		}
+	}
+	return c
+}
+
+// AsString returns a string's value and true, or "" and false for a nil
+// Node or any other kind.
+func (v *Node) AsString() (string, bool) {
+	if v == nil || v.Kind != '"' {
+		return "", false
+	}
+	return v.Str, true
+}
+
+// Marshal encodes v compactly, keys in order, numbers as written, without
+// HTML escaping.
+func (v *Node) Marshal() []byte { return v.append(nil) }
+
+// MarshalJSON implements json.Marshaler.
+func (v *Node) MarshalJSON() ([]byte, error) { return v.Marshal(), nil }
+
+// MarshalIndent encodes v with two-space indentation and a final newline.
+func (v *Node) MarshalIndent() []byte {
+	var b bytes.Buffer
+	if err := json.Indent(&b, v.Marshal(), "", "  "); err != nil {
+		panic(err) // Marshal always produces valid JSON
+	}
+	b.WriteByte('\n')
+	return b.Bytes()
+}
+
+func (v *Node) append(b []byte) []byte {
+	switch v.Kind {
+	case '{':
+		b = append(b, '{')
+		for i, k := range v.Keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, k)
+			b = append(b, ':')
+			b = v.Vals[i].append(b)
+		}
+		return append(b, '}')
+	case '[':
+		b = append(b, '[')
+		for i, x := range v.Items {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = x.append(b)
+		}
+		return append(b, ']')
+	case '"':
+		return appendString(b, v.Str)
+	case '0', 't':
+		return append(b, v.Str...)
+	default:
+		return append(b, "null"...)
+	}
+}
+
+func appendString(b []byte, s string) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
+}

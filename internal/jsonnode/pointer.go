@@ -1,0 +1,110 @@
+package jsonnode
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// ErrNotLocal is the error of Resolve for a $ref that does not start with
+// "#": a reference to another document, or a relative URI, which a
+// schema's own tree cannot answer.
+var ErrNotLocal = errors.New("not a reference into this document")
+
+// Resolve returns the value a local $ref names in root: "#" is root
+// itself, "#/a/0/b~1c" the value at a JSON Pointer (RFC 6901) written as
+// a URI fragment, percent-encoded (RFC 6901 §6), as AJV and the Go
+// validator read $refs. A $ref that names no value, or is not a JSON
+// Pointer fragment ("#name", an anchor; "other.json#/a"), is an error.
+func Resolve(root *Node, ref string) (*Node, error) {
+	frag, ok := strings.CutPrefix(ref, "#")
+	if !ok {
+		return nil, fmt.Errorf("$ref %q: %w", ref, ErrNotLocal)
+	}
+	ptr, err := url.PathUnescape(frag)
+	if err != nil {
+		return nil, fmt.Errorf("$ref %q: %v", ref, err)
+	}
+	v, err := root.Pointer(ptr)
+	if err != nil {
+		return nil, fmt.Errorf("$ref %q: %v", ref, err)
+	}
+	return v, nil
+}
+
+// Pointer returns the value at JSON Pointer ptr (RFC 6901) below v: "" is
+// v itself, "/a/0" member "a"'s first element. In a token ~1 stands for
+// / and ~0 for ~; an array index is 0 or digits without a leading zero
+// ("-", the element after the last, names no value). A pointer that is
+// not of that form, or names no value, is an error.
+func (v *Node) Pointer(ptr string) (*Node, error) {
+	if ptr == "" {
+		return v, nil
+	}
+	if ptr[0] != '/' {
+		return nil, fmt.Errorf("JSON pointer %q does not start with /", ptr)
+	}
+	cur := v
+	for tok := range strings.SplitSeq(ptr[1:], "/") {
+		name, err := unescapeToken(tok)
+		if err != nil {
+			return nil, fmt.Errorf("JSON pointer %q: %v", ptr, err)
+		}
+		switch cur.Kind {
+		case '{':
+			next := cur.Get(name)
+			if next == nil {
+				return nil, fmt.Errorf("JSON pointer %q: no member %q", ptr, name)
+			}
+			cur = next
+		case '[':
+			i, ok := arrayIndex(name)
+			if !ok || i >= len(cur.Items) {
+				return nil, fmt.Errorf("JSON pointer %q: no element %q in an array of %d", ptr, name, len(cur.Items))
+			}
+			cur = cur.Items[i]
+		default:
+			return nil, fmt.Errorf("JSON pointer %q: %q is below a value that is not an object or array", ptr, name)
+		}
+	}
+	return cur, nil
+}
+
+// unescapeToken reads one reference token: ~1 is /, ~0 is ~ (in that
+// order, so ~01 is ~1), and a ~ before anything else is an error.
+func unescapeToken(tok string) (string, error) {
+	if !strings.Contains(tok, "~") {
+		return tok, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(tok); i++ {
+		if tok[i] != '~' {
+			b.WriteByte(tok[i])
+			continue
+		}
+		if i+1 < len(tok) && (tok[i+1] == '0' || tok[i+1] == '1') {
+			b.WriteByte("~/"[tok[i+1]-'0'])
+			i++
+			continue
+		}
+		return "", fmt.Errorf("%q has a ~ that is not ~0 or ~1", tok)
+	}
+	return b.String(), nil
+}
+
+// arrayIndex reads an array-index token: "0", or a digit from 1 to 9
+// followed by digits.
+func arrayIndex(tok string) (int, bool) {
+	if tok == "" || tok[0] < '0' || tok[0] > '9' || tok[0] == '0' && len(tok) > 1 {
+		return 0, false
+	}
+	for i := 1; i < len(tok); i++ {
+		if tok[i] < '0' || tok[i] > '9' {
+			return 0, false
+		}
+	}
+	i, err := strconv.Atoi(tok)
+	return i, err == nil
+}
