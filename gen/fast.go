@@ -84,7 +84,7 @@ func renderFast(f *jen.File, s *Struct) {
 			))
 		}
 		seen := jen.Id("seen").Index(jen.Lit(i))
-		checks := checksWith(s, fl, jen.Id("f").Dot("Value").Call(), false, func(string) jen.Code { return fastFalse() })
+		checks := checksWith(s, fl, jen.Id("f").Dot("Value").Call(), false, func(string, string) jen.Code { return fastFalse() })
 		if read := fastRead(target(fl), fl.Type, fl.Mode); read != nil && len(checks) == 0 {
 			// The common field, in two statements: less code to format.
 			cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(append(allocs(fl),

@@ -2,8 +2,11 @@ package gen
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,7 +31,7 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	f.HeaderComment(Header)
 	f.ImportName(lenientPkg, "lenient")
 	f.Comment("Fails to compile when the lenient runtime is older than this generator.")
-	f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion5")
+	f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion6")
 	fast := fastStructs(m)
 	for _, s := range m.Structs {
 		renderStruct(f, s, fast[s])
@@ -112,14 +115,8 @@ func renderStruct(f *jen.File, s *Struct, fast bool) {
 	f.Commentf("%s holds the accepted keys of each field of %s, canonical name first.", keysVar(s), s.Name)
 	f.Var().Id(keysVar(s)).Op("=").Index(jen.Lit(n)).Index().String().Values(keys...)
 	if n > 0 {
-		var all []jen.Code
-		for _, fl := range s.Fields {
-			for _, k := range fl.Spellings() {
-				all = append(all, jen.Lit(k))
-			}
-		}
 		f.Commentf("%s lists every key %s accepts.", knownVar(s), s.Name)
-		f.Var().Id(knownVar(s)).Op("=").Index().String().Values(all...)
+		f.Var().Id(knownVar(s)).Op("=").Qual(lenientPkg, "KnownKeys").Call(jen.Id(keysVar(s)).Index(jen.Empty(), jen.Empty()))
 	}
 	for _, fl := range s.Fields {
 		if fl.Keywords.Pattern != "" {
@@ -594,19 +591,20 @@ func levelName(base string, depth int) string {
 // decoded value `val` (scalars) or `s` (slices), so that the decoder
 // rejects what the schema rejects.
 func fieldChecks(s *Struct, f *Field, v jen.Code) []jen.Code {
-	return checksWith(s, f, v, true, func(msg string) jen.Code {
-		return jen.Id("d").Dot("Fail").Call(jen.Lit(f.Name), v, jen.Lit(msg))
+	return checksWith(s, f, v, true, func(kind, msg string) jen.Code {
+		return jen.Id("d").Dot("FailKind").Call(jen.Qual(lenientPkg, kind), jen.Lit(f.Name), v, jen.Lit(msg))
 	})
 }
 
-// checksWith renders fieldChecks with failWith(msg) as what runs when a
-// check fails: the Decoder's problem, or the fast path giving up. fold is
+// checksWith renders fieldChecks with failWith(kind, msg) as what runs
+// when a check fails: the Decoder's problem (kind names the lenient
+// ProblemKind constant), or the fast path giving up. fold is
 // whether an enum value in another letter case is read (the Decoder's
 // fix; the fast path gives up on it).
-func checksWith(s *Struct, f *Field, v jen.Code, fold bool, failWith func(msg string) jen.Code) []jen.Code {
+func checksWith(s *Struct, f *Field, v jen.Code, fold bool, failWith func(kind, msg string) jen.Code) []jen.Code {
 	k := f.Keywords
-	fail := func(cond jen.Code, msg string) jen.Code {
-		return jen.If(cond).Block(failWith(msg))
+	fail := func(cond jen.Code, kind, msg string) jen.Code {
+		return jen.If(cond).Block(failWith(kind, msg))
 	}
 	var out []jen.Code
 	switch f.Type.Kind {
@@ -623,7 +621,7 @@ func checksWith(s *Struct, f *Field, v jen.Code, fold bool, failWith func(msg st
 				continue
 			}
 			if c := compare(f.Type, v, b.bound, b.op); c != nil {
-				out = append(out, fail(c, b.msg))
+				out = append(out, fail(c, "KindRange", b.msg))
 			}
 		}
 	case schema.String:
@@ -636,7 +634,7 @@ func checksWith(s *Struct, f *Field, v jen.Code, fold bool, failWith func(msg st
 			for i, e := range k.Enum {
 				quoted[i] = strconv.Quote(e)
 			}
-			miss := failWith("is not one of " + strings.Join(quoted, ", "))
+			miss := failWith("KindEnum", "is not one of "+strings.Join(quoted, ", "))
 			if fold && f.FoldsEnum() {
 				// A value in another letter case is read as the enum's
 				// (Decoder.EnumCase records the fix).
@@ -645,20 +643,20 @@ func checksWith(s *Struct, f *Field, v jen.Code, fold bool, failWith func(msg st
 			out = append(out, jen.Switch(jen.Id("val")).Block(jen.Case(vals...), jen.Default().Block(miss)))
 		}
 		if k.MinLength != nil {
-			out = append(out, fail(jen.Qual("unicode/utf8", "RuneCountInString").Call(jen.Id("val")).Op("<").Lit(int(*k.MinLength)), fmt.Sprintf("is shorter than %d characters", *k.MinLength)))
+			out = append(out, fail(jen.Qual("unicode/utf8", "RuneCountInString").Call(jen.Id("val")).Op("<").Lit(int(*k.MinLength)), "KindLength", fmt.Sprintf("is shorter than %d characters", *k.MinLength)))
 		}
 		if k.MaxLength != nil {
-			out = append(out, fail(jen.Qual("unicode/utf8", "RuneCountInString").Call(jen.Id("val")).Op(">").Lit(int(*k.MaxLength)), fmt.Sprintf("is longer than %d characters", *k.MaxLength)))
+			out = append(out, fail(jen.Qual("unicode/utf8", "RuneCountInString").Call(jen.Id("val")).Op(">").Lit(int(*k.MaxLength)), "KindLength", fmt.Sprintf("is longer than %d characters", *k.MaxLength)))
 		}
 		if k.Pattern != "" {
-			out = append(out, fail(jen.Op("!").Id(patternVar(s, f)).Dot("MatchString").Call(jen.Id("val")), "does not match the pattern "+k.Pattern))
+			out = append(out, fail(jen.Op("!").Id(patternVar(s, f)).Dot("MatchString").Call(jen.Id("val")), "KindPattern", "does not match the pattern "+k.Pattern))
 		}
 	case schema.Array:
 		if k.MinItems != nil {
-			out = append(out, fail(jen.Len(jen.Id("s")).Op("<").Lit(int(*k.MinItems)), fmt.Sprintf("has fewer than %d items", *k.MinItems)))
+			out = append(out, fail(jen.Len(jen.Id("s")).Op("<").Lit(int(*k.MinItems)), "KindItems", fmt.Sprintf("has fewer than %d items", *k.MinItems)))
 		}
 		if k.MaxItems != nil {
-			out = append(out, fail(jen.Len(jen.Id("s")).Op(">").Lit(int(*k.MaxItems)), fmt.Sprintf("has more than %d items", *k.MaxItems)))
+			out = append(out, fail(jen.Len(jen.Id("s")).Op(">").Lit(int(*k.MaxItems)), "KindItems", fmt.Sprintf("has more than %d items", *k.MaxItems)))
 		}
 	}
 	return out
@@ -741,14 +739,20 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 		var input jen.Code
 		schemas := jen.Dict{}
 		all := schemasOf[ti]
+		// The portable schema is written indented, for review; the other
+		// profiles, derived from it, compact (they are served compact
+		// anyway: encoding/json compacts a RawMessage it marshals), and a
+		// profile whose schema is another's names that one's constant.
+		var written []schemaConst
 		for i, pc := range profileConsts {
 			js := all[i]
 			if js == nil {
 				continue // not expressible in this profile (strictWarnings)
 			}
-			name := lowerFirst(t.Input.Name) + "Schema" + pc.suffix
-			f.Commentf("%s is the input schema of tool %s in the %s profile.", name, t.Name, pc.profile)
-			f.Const().Id(name).Op("=").Add(stringLit(string(js)))
+			name, err := schemaConstFor(f, t, pc.profile, lowerFirst(t.Input.Name)+"Schema"+pc.suffix, js, &written)
+			if err != nil {
+				return err
+			}
 			val := jen.Qual("encoding/json", "RawMessage").Call(jen.Id(name))
 			schemas[jen.Qual(lenientPkg, pc.constant)] = val
 			if pc.profile == p {
@@ -779,6 +783,36 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 		jen.Return(jen.Index().Qual(lenientPkg, "Tool").ValuesFunc(func(g *jen.Group) { multiline(g, entries) })),
 	)
 	return nil
+}
+
+// schemaConst is a generated schema constant: its name and its JSON,
+// compact.
+type schemaConst struct {
+	name    string
+	compact []byte
+}
+
+// schemaConstFor returns the name of the constant that holds tool t's
+// schema js in profile p: an earlier profile's (in written) when its JSON
+// is the same but for white space, else name, which it declares (the
+// portable profile's indented as js is, the others' compact).
+func schemaConstFor(f *jen.File, t *Tool, p lenient.Profile, name string, js []byte, written *[]schemaConst) (string, error) {
+	var c bytes.Buffer
+	if err := json.Compact(&c, js); err != nil {
+		return "", fmt.Errorf("tool %s: %s schema: %v", t.Name, p, err)
+	}
+	for _, w := range *written {
+		if bytes.Equal(w.compact, c.Bytes()) {
+			return w.name, nil
+		}
+	}
+	*written = append(*written, schemaConst{name, c.Bytes()})
+	if p != lenient.ProfilePortable {
+		js = c.Bytes()
+	}
+	f.Commentf("%s is the input schema of tool %s in the %s profile.", name, t.Name, p)
+	f.Const().Id(name).Op("=").Add(stringLit(string(js)))
+	return name, nil
 }
 
 // allToolSchemas renders every tool's schemas in profiles, spread over
@@ -817,41 +851,47 @@ func multiline(g *jen.Group, items []jen.Code) {
 	}
 }
 
+// ruleCode renders r as a composite literal on one line, its fields in
+// name order.
 func ruleCode(r lenient.Rule) jen.Code {
-	d := jen.Dict{
-		jen.Id("ID"):   jen.Lit(r.ID),
-		jen.Id("Type"): jen.Qual(lenientPkg, ruleTypeConst[r.Type]),
+	d := map[string]jen.Code{
+		"ID":   jen.Lit(r.ID),
+		"Type": jen.Qual(lenientPkg, ruleTypeConst[r.Type]),
 	}
 	if r.From != "" {
-		d[jen.Id("From")] = jen.Lit(r.From)
+		d["From"] = jen.Lit(r.From)
 	}
 	if r.Path != "" {
-		d[jen.Id("Path")] = jen.Lit(r.Path)
+		d["Path"] = jen.Lit(r.Path)
 	}
 	if r.When != "" {
-		d[jen.Id("When")] = jen.Lit(r.When)
+		d["When"] = jen.Lit(r.When)
 	}
 	var tools []jen.Code
 	for _, t := range r.Tools {
 		tools = append(tools, jen.Lit(t))
 	}
-	d[jen.Id("Tools")] = jen.Index().String().Values(tools...)
+	d["Tools"] = jen.Index().String().Values(tools...)
 	if r.To != "" {
-		d[jen.Id("To")] = jen.Lit(r.To)
+		d["To"] = jen.Lit(r.To)
 	}
 	if r.CoerceTo != "" {
-		d[jen.Id("CoerceTo")] = jen.Lit(r.CoerceTo)
+		d["CoerceTo"] = jen.Lit(r.CoerceTo)
 	}
 	if r.InPayload != "" {
-		d[jen.Id("InPayload")] = jen.Lit(r.InPayload)
+		d["InPayload"] = jen.Lit(r.InPayload)
 	}
 	if r.ArrayPath != "" {
-		d[jen.Id("ArrayPath")] = jen.Lit(r.ArrayPath)
+		d["ArrayPath"] = jen.Lit(r.ArrayPath)
 	}
 	if r.Value != nil {
-		d[jen.Id("Value")] = jen.Qual("encoding/json", "RawMessage").Call(stringLit(string(r.Value)))
+		d["Value"] = jen.Qual("encoding/json", "RawMessage").Call(stringLit(string(r.Value)))
 	}
-	return jen.Values(d)
+	fields := make([]jen.Code, 0, len(d))
+	for _, k := range slices.Sorted(maps.Keys(d)) {
+		fields = append(fields, jen.Id(k).Op(":").Add(d[k]))
+	}
+	return jen.Values(fields...)
 }
 
 var ruleTypeConst = map[lenient.RuleType]string{

@@ -322,9 +322,10 @@ func appendSeg(b []byte, s segment) []byte {
 }
 
 // Fail records a problem with the value v (raw JSON, may be nil) of member
-// name: msg says what is wrong and what is accepted. Generated code calls
-// it for the declared constraints it checks, in fixed words that give the
-// problem its Kind: "is less than the minimum, ", "is more than the
+// name: msg says what is wrong and what is accepted. Code generated for
+// SupportPackageIsVersion5 and earlier calls it for the declared
+// constraints it checks (newer code calls FailKind), in fixed words that
+// give the problem its Kind: "is less than the minimum, ", "is more than the
 // maximum, ", "must be more than ", "must be less than " (KindRange), "is
 // not one of " (KindEnum), "does not match the pattern " (KindPattern),
 // "is shorter than ", "is longer than " (KindLength), "has fewer than ",

@@ -73,3 +73,11 @@ const SupportPackageIsVersion4 = true
 // StdJSON, Time) and has a number field's declared bounds named when its
 // value is outside the Go type's range (Decoder.Bounded).
 const SupportPackageIsVersion5 = true
+
+// SupportPackageIsVersion6 is referenced by generated code whose lists of
+// known keys are KnownKeys of its keys, and whose declared-constraint
+// checks give their problem's Kind (Decoder.FailKind); its other profiles'
+// schemas are compact. Code generated for version 5 (Decoder.Fail, the
+// lists written out) still builds and runs against this runtime;
+// regenerate it (go generate ./...) to take the smaller form.
+const SupportPackageIsVersion6 = true

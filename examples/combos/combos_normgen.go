@@ -10,13 +10,13 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion5
+const _ = lenient.SupportPackageIsVersion6
 
 // queryInputKeys holds the accepted keys of each field of QueryInput, canonical name first.
 var queryInputKeys = [5][]string{{"schema", "schema_name", "namespace"}, {"table", "table_name"}, {"limit", "max_rows"}, {"columns", "column", "fields"}, {"order"}}
 
 // queryInputKnown lists every key QueryInput accepts.
-var queryInputKnown = []string{"schema", "schema_name", "namespace", "table", "table_name", "limit", "max_rows", "columns", "column", "fields", "order"}
+var queryInputKnown = lenient.KnownKeys(queryInputKeys[:])
 
 // UnmarshalJSON decodes a QueryInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -95,10 +95,10 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 						val := d.Int(it.Value, "limit", lenient.IntBits, 0)
 						if d.OK(mark) {
 							if val < 1 {
-								d.Fail("limit", it.Value, "is less than the minimum, 1")
+								d.FailKind(lenient.KindRange, "limit", it.Value, "is less than the minimum, 1")
 							}
 							if val > 10000 {
-								d.Fail("limit", it.Value, "is more than the maximum, 10000")
+								d.FailKind(lenient.KindRange, "limit", it.Value, "is more than the maximum, 10000")
 							}
 						} else {
 							d.Bounded(mark, it.Value, lenient.Bounds{
@@ -149,7 +149,7 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 						case "asc", "desc":
 						default:
 							if !d.EnumCase(&val, "order", "asc", "desc") {
-								d.Fail("order", it.Value, "is not one of \"asc\", \"desc\"")
+								d.FailKind(lenient.KindEnum, "order", it.Value, "is not one of \"asc\", \"desc\"")
 							}
 						}
 					}
@@ -319,7 +319,7 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var copyInputKeys = [6][]string{{"op", "operation", "action"}, {"sources", "src", "from"}, {"dest", "to", "target"}, {"overwrite", "force"}, {"mode", "perm"}, {"retries", "tries"}}
 
 // copyInputKnown lists every key CopyInput accepts.
-var copyInputKnown = []string{"op", "operation", "action", "sources", "src", "from", "dest", "to", "target", "overwrite", "force", "mode", "perm", "retries", "tries"}
+var copyInputKnown = lenient.KnownKeys(copyInputKeys[:])
 
 // UnmarshalJSON decodes a CopyInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -388,7 +388,7 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 						case "copy", "move":
 						default:
 							if !d.EnumCase(&val, "op", "copy", "move") {
-								d.Fail("op", it.Value, "is not one of \"copy\", \"move\"")
+								d.FailKind(lenient.KindEnum, "op", it.Value, "is not one of \"copy\", \"move\"")
 							}
 						}
 					}
@@ -444,7 +444,7 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 						val := d.Uint(it.Value, "mode", 16, 0)
 						if d.OK(mark) {
 							if val > 4095 {
-								d.Fail("mode", it.Value, "is more than the maximum, 4095")
+								d.FailKind(lenient.KindRange, "mode", it.Value, "is more than the maximum, 4095")
 							}
 						} else {
 							d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "4095"})
@@ -464,7 +464,7 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 					val := d.Int(it.Value, "retries", 8, lenient.Strict)
 					if d.OK(mark) {
 						if val < 0 {
-							d.Fail("retries", it.Value, "is less than the minimum, 0")
+							d.FailKind(lenient.KindRange, "retries", it.Value, "is less than the minimum, 0")
 						}
 					} else {
 						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
@@ -671,7 +671,7 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var pipelineInputKeys = [11][]string{{"name"}, {"steps", "stages"}, {"retry"}, {"notify", "notification"}, {"limits"}, {"env"}, {"weights", "weight"}, {"meta"}, {"extra"}, {"note"}, {"timeout", "timeout_s"}}
 
 // pipelineInputKnown lists every key PipelineInput accepts.
-var pipelineInputKnown = []string{"name", "steps", "stages", "retry", "notify", "notification", "limits", "env", "weights", "weight", "meta", "extra", "note", "timeout", "timeout_s"}
+var pipelineInputKnown = lenient.KnownKeys(pipelineInputKeys[:])
 
 // UnmarshalJSON decodes a PipelineInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -713,7 +713,7 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 					val := d.String(it.Value, "name", 0)
 					if d.OK(mark) {
 						if utf8.RuneCountInString(val) < 1 {
-							d.Fail("name", it.Value, "is shorter than 1 characters")
+							d.FailKind(lenient.KindLength, "name", it.Value, "is shorter than 1 characters")
 						}
 					}
 					x.Name = val
@@ -832,10 +832,10 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 					val := d.Float(it.Value, "timeout", 32, 0)
 					if d.OK(mark) {
 						if c, _ := lenient.CompareNumber(it.Value, "3600"); c > 0 {
-							d.Fail("timeout", it.Value, "is more than the maximum, 3600")
+							d.FailKind(lenient.KindRange, "timeout", it.Value, "is more than the maximum, 3600")
 						}
 						if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
-							d.Fail("timeout", it.Value, "must be more than 0")
+							d.FailKind(lenient.KindRange, "timeout", it.Value, "must be more than 0")
 						}
 					} else {
 						d.Bounded(mark, it.Value, lenient.Bounds{
@@ -866,7 +866,7 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 var stepKeys = [4][]string{{"id"}, {"kind", "type"}, {"cmd", "command", "run"}, {"retries", "tries"}}
 
 // stepKnown lists every key Step accepts.
-var stepKnown = []string{"id", "kind", "type", "cmd", "command", "run", "retries", "tries"}
+var stepKnown = lenient.KnownKeys(stepKeys[:])
 
 // UnmarshalJSON decodes a Step leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -944,7 +944,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 						case "shell", "http":
 						default:
 							if !d.EnumCase(&val, "kind", "shell", "http") {
-								d.Fail("kind", it.Value, "is not one of \"shell\", \"http\"")
+								d.FailKind(lenient.KindEnum, "kind", it.Value, "is not one of \"shell\", \"http\"")
 							}
 						}
 					}
@@ -971,7 +971,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 						val := d.Int(it.Value, "retries", lenient.IntBits, 0)
 						if d.OK(mark) {
 							if val < 0 {
-								d.Fail("retries", it.Value, "is less than the minimum, 0")
+								d.FailKind(lenient.KindRange, "retries", it.Value, "is less than the minimum, 0")
 							}
 						} else {
 							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
@@ -1107,7 +1107,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var retryKeys = [2][]string{{"attempts"}, {"backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs"}}
 
 // retryKnown lists every key Retry accepts.
-var retryKnown = []string{"attempts", "backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs"}
+var retryKnown = lenient.KnownKeys(retryKeys[:])
 
 // UnmarshalJSON decodes a Retry leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1173,10 +1173,10 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					val := d.Int(it.Value, "attempts", lenient.IntBits, 0)
 					if d.OK(mark) {
 						if val < 1 {
-							d.Fail("attempts", it.Value, "is less than the minimum, 1")
+							d.FailKind(lenient.KindRange, "attempts", it.Value, "is less than the minimum, 1")
 						}
 						if val > 10 {
-							d.Fail("attempts", it.Value, "is more than the maximum, 10")
+							d.FailKind(lenient.KindRange, "attempts", it.Value, "is more than the maximum, 10")
 						}
 					} else {
 						d.Bounded(mark, it.Value, lenient.Bounds{
@@ -1279,7 +1279,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var notifyKeys = [2][]string{{"channel", "room"}, {"on_failure", "onFailure", "on-failure", "OnFailure"}}
 
 // notifyKnown lists every key Notify accepts.
-var notifyKnown = []string{"channel", "room", "on_failure", "onFailure", "on-failure", "OnFailure"}
+var notifyKnown = lenient.KnownKeys(notifyKeys[:])
 
 // UnmarshalJSON decodes a Notify leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1430,7 +1430,7 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var limitsKeys = [2][]string{{"cpu"}, {"memory_mb", "memoryMb", "memory-mb", "MemoryMb"}}
 
 // limitsKnown lists every key Limits accepts.
-var limitsKnown = []string{"cpu", "memory_mb", "memoryMb", "memory-mb", "MemoryMb"}
+var limitsKnown = lenient.KnownKeys(limitsKeys[:])
 
 // UnmarshalJSON decodes a Limits leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1576,7 +1576,7 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var ticketInputKeys = [7][]string{{"title", "summary", "subject"}, {"priority", "prio", "severity"}, {"assignee", "owner"}, {"estimate", "points"}, {"watchers"}, {"project", "proj", "repo"}, {"dry_run", "dryrun", "dryRun", "dry-run", "DryRun"}}
 
 // ticketInputKnown lists every key TicketInput accepts.
-var ticketInputKnown = []string{"title", "summary", "subject", "priority", "prio", "severity", "assignee", "owner", "estimate", "points", "watchers", "project", "proj", "repo", "dry_run", "dryrun", "dryRun", "dry-run", "DryRun"}
+var ticketInputKnown = lenient.KnownKeys(ticketInputKeys[:])
 
 // UnmarshalJSON decodes a TicketInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1653,7 +1653,7 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						case "low", "normal", "high":
 						default:
 							if !d.EnumCase(&val, "priority", "low", "normal", "high") {
-								d.Fail("priority", it.Value, "is not one of \"low\", \"normal\", \"high\"")
+								d.FailKind(lenient.KindEnum, "priority", it.Value, "is not one of \"low\", \"normal\", \"high\"")
 							}
 						}
 					}
@@ -1679,7 +1679,7 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						val := d.Float(it.Value, "estimate", 64, 0)
 						if d.OK(mark) {
 							if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
-								d.Fail("estimate", it.Value, "is less than the minimum, 0")
+								d.FailKind(lenient.KindRange, "estimate", it.Value, "is less than the minimum, 0")
 							}
 						} else {
 							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
@@ -1905,7 +1905,7 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var resizeInputKeys = [8][]string{{"width", "w"}, {"height", "h"}, {"scale"}, {"quality", "q"}, {"seed"}, {"offset"}, {"grayscale", "gray", "bw"}, {"format", "type"}}
 
 // resizeInputKnown lists every key ResizeInput accepts.
-var resizeInputKnown = []string{"width", "w", "height", "h", "scale", "quality", "q", "seed", "offset", "grayscale", "gray", "bw", "format", "type"}
+var resizeInputKnown = lenient.KnownKeys(resizeInputKeys[:])
 
 // UnmarshalJSON decodes a ResizeInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1982,10 +1982,10 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					val := d.Float(it.Value, "scale", 32, 0)
 					if d.OK(mark) {
 						if c, _ := lenient.CompareNumber(it.Value, "16"); c > 0 {
-							d.Fail("scale", it.Value, "is more than the maximum, 16")
+							d.FailKind(lenient.KindRange, "scale", it.Value, "is more than the maximum, 16")
 						}
 						if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
-							d.Fail("scale", it.Value, "must be more than 0")
+							d.FailKind(lenient.KindRange, "scale", it.Value, "must be more than 0")
 						}
 					} else {
 						d.Bounded(mark, it.Value, lenient.Bounds{
@@ -2006,10 +2006,10 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					val := d.Int(it.Value, "quality", 8, 0)
 					if d.OK(mark) {
 						if val < 1 {
-							d.Fail("quality", it.Value, "is less than the minimum, 1")
+							d.FailKind(lenient.KindRange, "quality", it.Value, "is less than the minimum, 1")
 						}
 						if val > 100 {
-							d.Fail("quality", it.Value, "is more than the maximum, 100")
+							d.FailKind(lenient.KindRange, "quality", it.Value, "is more than the maximum, 100")
 						}
 					} else {
 						d.Bounded(mark, it.Value, lenient.Bounds{
@@ -2061,7 +2061,7 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						case "png", "jpeg", "webp":
 						default:
 							if !d.EnumCase(&val, "format", "png", "jpeg", "webp") {
-								d.Fail("format", it.Value, "is not one of \"png\", \"jpeg\", \"webp\"")
+								d.FailKind(lenient.KindEnum, "format", it.Value, "is not one of \"png\", \"jpeg\", \"webp\"")
 							}
 						}
 					}
@@ -2276,7 +2276,7 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var searchIssuesInputKeys = [3][]string{{"query", "q"}, {"labels"}, {"filter"}}
 
 // searchIssuesInputKnown lists every key SearchIssuesInput accepts.
-var searchIssuesInputKnown = []string{"query", "q", "labels", "filter"}
+var searchIssuesInputKnown = lenient.KnownKeys(searchIssuesInputKeys[:])
 
 // UnmarshalJSON decodes a SearchIssuesInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2442,7 +2442,7 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var issueFilterKeys = [6][]string{{"field"}, {"equals", "eq"}, {"min_votes", "minVotes", "min-votes", "MinVotes"}, {"all", "and"}, {"any", "or"}, {"not"}}
 
 // issueFilterKnown lists every key IssueFilter accepts.
-var issueFilterKnown = []string{"field", "equals", "eq", "min_votes", "minVotes", "min-votes", "MinVotes", "all", "and", "any", "or", "not"}
+var issueFilterKnown = lenient.KnownKeys(issueFilterKeys[:])
 
 // UnmarshalJSON decodes a IssueFilter leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2511,7 +2511,7 @@ func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						case "state", "author", "label":
 						default:
 							if !d.EnumCase(&val, "field", "state", "author", "label") {
-								d.Fail("field", it.Value, "is not one of \"state\", \"author\", \"label\"")
+								d.FailKind(lenient.KindEnum, "field", it.Value, "is not one of \"state\", \"author\", \"label\"")
 							}
 						}
 					}
@@ -2532,7 +2532,7 @@ func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						val := d.Int(it.Value, "min_votes", lenient.IntBits, 0)
 						if d.OK(mark) {
 							if val < 0 {
-								d.Fail("min_votes", it.Value, "is less than the minimum, 0")
+								d.FailKind(lenient.KindRange, "min_votes", it.Value, "is less than the minimum, 0")
 							}
 						} else {
 							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
@@ -2847,210 +2847,13 @@ const copyInputSchema = `{
 `
 
 // copyInputSchemaTypeArray is the input schema of tool copy_files in the typearray profile.
-const copyInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "op": {
-      "pattern": "^([cC][oO][pP][yY]|[mM][oO][vV][eE]|cp|mv)$",
-      "description": "Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\". One of \"copy\", \"move\" (in any letter case), \"cp\", \"mv\".",
-      "default": "copy",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "sources": {
-      "items": {
-        "type": "string"
-      },
-      "description": "Sources are the files to copy. Required.",
-      "type": [
-        "array",
-        "string"
-      ]
-    },
-    "dest": {
-      "description": "Dest is the target directory; the current one when absent.",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "overwrite": {
-      "pattern": "^(true|false)?$",
-      "description": "Overwrite replaces files that exist.",
-      "default": false,
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "mode": {
-      "maximum": 4095,
-      "minimum": 0,
-      "pattern": "^([0-9]+)?$",
-      "description": "Mode is the permission bits of new files.",
-      "default": 420,
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "retries": {
-      "$comment": "normgen: strict (no coercion, by declaration)",
-      "minimum": 0,
-      "description": "Retries is how often a failed copy is tried again.",
-      "default": 2,
-      "type": [
-        "integer",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const copyInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"op":{"pattern":"^([cC][oO][pP][yY]|[mM][oO][vV][eE]|cp|mv)$","description":"Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\". One of \"copy\", \"move\" (in any letter case), \"cp\", \"mv\".","default":"copy","type":["string","null"]},"sources":{"items":{"type":"string"},"description":"Sources are the files to copy. Required.","type":["array","string"]},"dest":{"description":"Dest is the target directory; the current one when absent.","type":["string","null"]},"overwrite":{"pattern":"^(true|false)?$","description":"Overwrite replaces files that exist.","default":false,"type":["boolean","string","null"]},"mode":{"maximum":4095,"minimum":0,"pattern":"^([0-9]+)?$","description":"Mode is the permission bits of new files.","default":420,"type":["integer","string","null"]},"retries":{"$comment":"normgen: strict (no coercion, by declaration)","minimum":0,"description":"Retries is how often a failed copy is tried again.","default":2,"type":["integer","null"]}},"type":"object"}`
 
 // copyInputSchemaGemini is the input schema of tool copy_files in the gemini profile.
-const copyInputSchemaGemini = `{
-  "properties": {
-    "op": {
-      "type": "string",
-      "enum": [
-        "copy",
-        "move",
-        "cp",
-        "mv"
-      ],
-      "description": "Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\".",
-      "default": "copy",
-      "nullable": true
-    },
-    "sources": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "description": "Sources are the files to copy. Required."
-    },
-    "dest": {
-      "type": "string",
-      "description": "Dest is the target directory; the current one when absent.",
-      "nullable": true
-    },
-    "overwrite": {
-      "type": "boolean",
-      "description": "Overwrite replaces files that exist.",
-      "default": false,
-      "nullable": true
-    },
-    "mode": {
-      "type": "integer",
-      "maximum": 4095,
-      "minimum": 0,
-      "description": "Mode is the permission bits of new files.",
-      "default": 420,
-      "nullable": true
-    },
-    "retries": {
-      "type": "integer",
-      "minimum": 0,
-      "description": "Retries is how often a failed copy is tried again.",
-      "default": 2,
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const copyInputSchemaGemini = `{"properties":{"op":{"type":"string","enum":["copy","move","cp","mv"],"description":"Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\".","default":"copy","nullable":true},"sources":{"items":{"type":"string"},"type":"array","description":"Sources are the files to copy. Required."},"dest":{"type":"string","description":"Dest is the target directory; the current one when absent.","nullable":true},"overwrite":{"type":"boolean","description":"Overwrite replaces files that exist.","default":false,"nullable":true},"mode":{"type":"integer","maximum":4095,"minimum":0,"description":"Mode is the permission bits of new files.","default":420,"nullable":true},"retries":{"type":"integer","minimum":0,"description":"Retries is how often a failed copy is tried again.","default":2,"nullable":true}},"type":"object"}`
 
 // copyInputSchemaOpenAIStrict is the input schema of tool copy_files in the openai-strict profile.
-const copyInputSchemaOpenAIStrict = `{
-  "properties": {
-    "op": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "copy",
-            "move"
-          ],
-          "description": "Op is what to do with each source. Default: \"copy\" (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "sources": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "description": "Sources are the files to copy."
-    },
-    "dest": {
-      "anyOf": [
-        {
-          "type": "string",
-          "description": "Dest is the target directory; the current one when absent."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "overwrite": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "Overwrite replaces files that exist. Default: false (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "mode": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "maximum": 4095,
-          "minimum": 0,
-          "description": "Mode is the permission bits of new files. Default: 420 (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "retries": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Retries is how often a failed copy is tried again. Default: 2 (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "op",
-    "sources",
-    "dest",
-    "overwrite",
-    "mode",
-    "retries"
-  ]
-}
-`
+const copyInputSchemaOpenAIStrict = `{"properties":{"op":{"anyOf":[{"type":"string","enum":["copy","move"],"description":"Op is what to do with each source. Default: \"copy\" (send null for it)."},{"type":"null"}]},"sources":{"items":{"type":"string"},"type":"array","description":"Sources are the files to copy."},"dest":{"anyOf":[{"type":"string","description":"Dest is the target directory; the current one when absent."},{"type":"null"}]},"overwrite":{"anyOf":[{"type":"boolean","description":"Overwrite replaces files that exist. Default: false (send null for it)."},{"type":"null"}]},"mode":{"anyOf":[{"type":"integer","maximum":4095,"minimum":0,"description":"Mode is the permission bits of new files. Default: 420 (send null for it)."},{"type":"null"}]},"retries":{"anyOf":[{"type":"integer","minimum":0,"description":"Retries is how often a failed copy is tried again. Default: 2 (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["op","sources","dest","overwrite","mode","retries"]}`
 
 // ticketInputSchema is the input schema of tool file_ticket in the portable profile.
 const ticketInputSchema = `{
@@ -3327,400 +3130,13 @@ const ticketInputSchema = `{
 `
 
 // ticketInputSchemaTypeArray is the input schema of tool file_ticket in the typearray profile.
-const ticketInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "title": {
-      "type": "string",
-      "description": "Title is the ticket's one-line summary. Required."
-    },
-    "summary": {
-      "type": "string",
-      "description": "Title is the ticket's one-line summary."
-    },
-    "subject": {
-      "type": "string",
-      "description": "Title is the ticket's one-line summary."
-    },
-    "priority": {
-      "pattern": "^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH]|p1|p3)$",
-      "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\". One of \"low\", \"normal\", \"high\" (in any letter case), \"p1\", \"p3\".",
-      "default": "normal",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "prio": {
-      "pattern": "^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH]|p1|p3)$",
-      "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\". One of \"low\", \"normal\", \"high\" (in any letter case), \"p1\", \"p3\".",
-      "default": "normal",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "severity": {
-      "pattern": "^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH]|p1|p3)$",
-      "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\". One of \"low\", \"normal\", \"high\" (in any letter case), \"p1\", \"p3\".",
-      "default": "normal",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "assignee": {
-      "description": "Assignee is who works on it; nobody yet when absent.",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "owner": {
-      "description": "Assignee is who works on it; nobody yet when absent.",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "estimate": {
-      "minimum": 0,
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "description": "Estimate is the effort in days.",
-      "default": 1,
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    },
-    "points": {
-      "minimum": 0,
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "description": "Estimate is the effort in days.",
-      "default": 1,
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    },
-    "watchers": {
-      "items": {
-        "type": "string"
-      },
-      "description": "Watchers are notified of changes.",
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "project": {
-      "description": "Project is the project the ticket is filed in.",
-      "default": "core",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "proj": {
-      "description": "Project is the project the ticket is filed in.",
-      "default": "core",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "repo": {
-      "description": "Project is the project the ticket is filed in.",
-      "default": "core",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "dry_run": {
-      "pattern": "^(true|false)?$",
-      "description": "DryRun checks the ticket without filing it.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "dryrun": {
-      "pattern": "^(true|false)?$",
-      "description": "DryRun checks the ticket without filing it.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "dryRun": {
-      "pattern": "^(true|false)?$",
-      "description": "DryRun checks the ticket without filing it.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "dry-run": {
-      "pattern": "^(true|false)?$",
-      "description": "DryRun checks the ticket without filing it.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "DryRun": {
-      "pattern": "^(true|false)?$",
-      "description": "DryRun checks the ticket without filing it.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object"
-}
-`
+const ticketInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"title":{"type":"string","description":"Title is the ticket's one-line summary. Required."},"summary":{"type":"string","description":"Title is the ticket's one-line summary."},"subject":{"type":"string","description":"Title is the ticket's one-line summary."},"priority":{"pattern":"^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH]|p1|p3)$","description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\". One of \"low\", \"normal\", \"high\" (in any letter case), \"p1\", \"p3\".","default":"normal","type":["string","null"]},"prio":{"pattern":"^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH]|p1|p3)$","description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\". One of \"low\", \"normal\", \"high\" (in any letter case), \"p1\", \"p3\".","default":"normal","type":["string","null"]},"severity":{"pattern":"^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH]|p1|p3)$","description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\". One of \"low\", \"normal\", \"high\" (in any letter case), \"p1\", \"p3\".","default":"normal","type":["string","null"]},"assignee":{"description":"Assignee is who works on it; nobody yet when absent.","type":["string","null"]},"owner":{"description":"Assignee is who works on it; nobody yet when absent.","type":["string","null"]},"estimate":{"minimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"Estimate is the effort in days.","default":1,"type":["number","string","null"]},"points":{"minimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"Estimate is the effort in days.","default":1,"type":["number","string","null"]},"watchers":{"items":{"type":"string"},"description":"Watchers are notified of changes.","type":["array","string","null"]},"project":{"description":"Project is the project the ticket is filed in.","default":"core","type":["string","null"]},"proj":{"description":"Project is the project the ticket is filed in.","default":"core","type":["string","null"]},"repo":{"description":"Project is the project the ticket is filed in.","default":"core","type":["string","null"]},"dry_run":{"pattern":"^(true|false)?$","description":"DryRun checks the ticket without filing it.","type":["boolean","string","null"]},"dryrun":{"pattern":"^(true|false)?$","description":"DryRun checks the ticket without filing it.","type":["boolean","string","null"]},"dryRun":{"pattern":"^(true|false)?$","description":"DryRun checks the ticket without filing it.","type":["boolean","string","null"]},"dry-run":{"pattern":"^(true|false)?$","description":"DryRun checks the ticket without filing it.","type":["boolean","string","null"]},"DryRun":{"pattern":"^(true|false)?$","description":"DryRun checks the ticket without filing it.","type":["boolean","string","null"]}},"additionalProperties":false,"type":"object"}`
 
 // ticketInputSchemaGemini is the input schema of tool file_ticket in the gemini profile.
-const ticketInputSchemaGemini = `{
-  "properties": {
-    "title": {
-      "type": "string",
-      "description": "Title is the ticket's one-line summary. Required."
-    },
-    "summary": {
-      "type": "string",
-      "description": "Title is the ticket's one-line summary."
-    },
-    "subject": {
-      "type": "string",
-      "description": "Title is the ticket's one-line summary."
-    },
-    "priority": {
-      "type": "string",
-      "enum": [
-        "low",
-        "normal",
-        "high",
-        "p1",
-        "p3"
-      ],
-      "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-      "default": "normal",
-      "nullable": true
-    },
-    "prio": {
-      "type": "string",
-      "enum": [
-        "low",
-        "normal",
-        "high",
-        "p1",
-        "p3"
-      ],
-      "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-      "default": "normal",
-      "nullable": true
-    },
-    "severity": {
-      "type": "string",
-      "enum": [
-        "low",
-        "normal",
-        "high",
-        "p1",
-        "p3"
-      ],
-      "description": "Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".",
-      "default": "normal",
-      "nullable": true
-    },
-    "assignee": {
-      "type": "string",
-      "description": "Assignee is who works on it; nobody yet when absent.",
-      "nullable": true
-    },
-    "owner": {
-      "type": "string",
-      "description": "Assignee is who works on it; nobody yet when absent.",
-      "nullable": true
-    },
-    "estimate": {
-      "type": "number",
-      "minimum": 0,
-      "description": "Estimate is the effort in days.",
-      "default": 1,
-      "nullable": true
-    },
-    "points": {
-      "type": "number",
-      "minimum": 0,
-      "description": "Estimate is the effort in days.",
-      "default": 1,
-      "nullable": true
-    },
-    "watchers": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "description": "Watchers are notified of changes.",
-      "nullable": true
-    },
-    "project": {
-      "type": "string",
-      "description": "Project is the project the ticket is filed in.",
-      "default": "core",
-      "nullable": true
-    },
-    "proj": {
-      "type": "string",
-      "description": "Project is the project the ticket is filed in.",
-      "default": "core",
-      "nullable": true
-    },
-    "repo": {
-      "type": "string",
-      "description": "Project is the project the ticket is filed in.",
-      "default": "core",
-      "nullable": true
-    },
-    "dry_run": {
-      "type": "boolean",
-      "description": "DryRun checks the ticket without filing it.",
-      "nullable": true
-    },
-    "dryrun": {
-      "type": "boolean",
-      "description": "DryRun checks the ticket without filing it.",
-      "nullable": true
-    },
-    "dryRun": {
-      "type": "boolean",
-      "description": "DryRun checks the ticket without filing it.",
-      "nullable": true
-    },
-    "dry-run": {
-      "type": "boolean",
-      "description": "DryRun checks the ticket without filing it.",
-      "nullable": true
-    },
-    "DryRun": {
-      "type": "boolean",
-      "description": "DryRun checks the ticket without filing it.",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const ticketInputSchemaGemini = `{"properties":{"title":{"type":"string","description":"Title is the ticket's one-line summary. Required."},"summary":{"type":"string","description":"Title is the ticket's one-line summary."},"subject":{"type":"string","description":"Title is the ticket's one-line summary."},"priority":{"type":"string","enum":["low","normal","high","p1","p3"],"description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".","default":"normal","nullable":true},"prio":{"type":"string","enum":["low","normal","high","p1","p3"],"description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".","default":"normal","nullable":true},"severity":{"type":"string","enum":["low","normal","high","p1","p3"],"description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".","default":"normal","nullable":true},"assignee":{"type":"string","description":"Assignee is who works on it; nobody yet when absent.","nullable":true},"owner":{"type":"string","description":"Assignee is who works on it; nobody yet when absent.","nullable":true},"estimate":{"type":"number","minimum":0,"description":"Estimate is the effort in days.","default":1,"nullable":true},"points":{"type":"number","minimum":0,"description":"Estimate is the effort in days.","default":1,"nullable":true},"watchers":{"items":{"type":"string"},"type":"array","description":"Watchers are notified of changes.","nullable":true},"project":{"type":"string","description":"Project is the project the ticket is filed in.","default":"core","nullable":true},"proj":{"type":"string","description":"Project is the project the ticket is filed in.","default":"core","nullable":true},"repo":{"type":"string","description":"Project is the project the ticket is filed in.","default":"core","nullable":true},"dry_run":{"type":"boolean","description":"DryRun checks the ticket without filing it.","nullable":true},"dryrun":{"type":"boolean","description":"DryRun checks the ticket without filing it.","nullable":true},"dryRun":{"type":"boolean","description":"DryRun checks the ticket without filing it.","nullable":true},"dry-run":{"type":"boolean","description":"DryRun checks the ticket without filing it.","nullable":true},"DryRun":{"type":"boolean","description":"DryRun checks the ticket without filing it.","nullable":true}},"type":"object"}`
 
 // ticketInputSchemaOpenAIStrict is the input schema of tool file_ticket in the openai-strict profile.
-const ticketInputSchemaOpenAIStrict = `{
-  "properties": {
-    "title": {
-      "type": "string",
-      "description": "Title is the ticket's one-line summary."
-    },
-    "priority": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "low",
-            "normal",
-            "high"
-          ],
-          "description": "Priority is the ticket's priority. Default: \"normal\" (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "assignee": {
-      "anyOf": [
-        {
-          "type": "string",
-          "description": "Assignee is who works on it; nobody yet when absent."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "estimate": {
-      "anyOf": [
-        {
-          "type": "number",
-          "minimum": 0,
-          "description": "Estimate is the effort in days. Default: 1 (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "watchers": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Watchers are notified of changes."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "project": {
-      "anyOf": [
-        {
-          "type": "string",
-          "description": "Project is the project the ticket is filed in. Default: \"core\" (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "dry_run": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "DryRun checks the ticket without filing it."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "title",
-    "priority",
-    "assignee",
-    "estimate",
-    "watchers",
-    "project",
-    "dry_run"
-  ]
-}
-`
+const ticketInputSchemaOpenAIStrict = `{"properties":{"title":{"type":"string","description":"Title is the ticket's one-line summary."},"priority":{"anyOf":[{"type":"string","enum":["low","normal","high"],"description":"Priority is the ticket's priority. Default: \"normal\" (send null for it)."},{"type":"null"}]},"assignee":{"anyOf":[{"type":"string","description":"Assignee is who works on it; nobody yet when absent."},{"type":"null"}]},"estimate":{"anyOf":[{"type":"number","minimum":0,"description":"Estimate is the effort in days. Default: 1 (send null for it)."},{"type":"null"}]},"watchers":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Watchers are notified of changes."},{"type":"null"}]},"project":{"anyOf":[{"type":"string","description":"Project is the project the ticket is filed in. Default: \"core\" (send null for it)."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun checks the ticket without filing it."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["title","priority","assignee","estimate","watchers","project","dry_run"]}`
 
 // resizeInputSchema is the input schema of tool resize_image in the portable profile.
 const resizeInputSchema = `{
@@ -3866,272 +3282,13 @@ const resizeInputSchema = `{
 `
 
 // resizeInputSchemaTypeArray is the input schema of tool resize_image in the typearray profile.
-const resizeInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "width": {
-      "minimum": 0,
-      "pattern": "^[0-9]+$",
-      "description": "Width is the new width in pixels. Required.",
-      "type": [
-        "integer",
-        "string"
-      ]
-    },
-    "height": {
-      "minimum": 0,
-      "pattern": "^([0-9]+)?$",
-      "description": "Height is the new height in pixels; 0 keeps the aspect ratio.",
-      "default": 0,
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "scale": {
-      "maximum": 16,
-      "exclusiveMinimum": 0,
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "description": "Scale multiplies both sides instead.",
-      "default": 1,
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    },
-    "quality": {
-      "maximum": 100,
-      "minimum": 1,
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "Quality is the encoder's quality.",
-      "default": 85,
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "seed": {
-      "minimum": 0,
-      "pattern": "^([0-9]+)?$",
-      "description": "Seed seeds the dithering.",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "offset": {
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "Offset shifts the crop; -1 centres it.",
-      "default": -1,
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "grayscale": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "Grayscale drops the colours.",
-      "default": false,
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "format": {
-      "pattern": "^([pP][nN][gG]|[jJ][pP][eE][gG]|[wW][eE][bB][pP])$",
-      "description": "Format is the output format. One of \"png\", \"jpeg\", \"webp\" (in any letter case).",
-      "default": "png",
-      "type": [
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const resizeInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"width":{"minimum":0,"pattern":"^[0-9]+$","description":"Width is the new width in pixels. Required.","type":["integer","string"]},"height":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Height is the new height in pixels; 0 keeps the aspect ratio.","default":0,"type":["integer","string","null"]},"scale":{"maximum":16,"exclusiveMinimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"Scale multiplies both sides instead.","default":1,"type":["number","string","null"]},"quality":{"maximum":100,"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"Quality is the encoder's quality.","default":85,"type":["integer","string","null"]},"seed":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Seed seeds the dithering.","type":["integer","string","null"]},"offset":{"pattern":"^(-?[0-9]+)?$","description":"Offset shifts the crop; -1 centres it.","default":-1,"type":["integer","string","null"]},"grayscale":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Grayscale drops the colours.","default":false,"type":["boolean","string","null"]},"format":{"pattern":"^([pP][nN][gG]|[jJ][pP][eE][gG]|[wW][eE][bB][pP])$","description":"Format is the output format. One of \"png\", \"jpeg\", \"webp\" (in any letter case).","default":"png","type":["string","null"]}},"type":"object"}`
 
 // resizeInputSchemaGemini is the input schema of tool resize_image in the gemini profile.
-const resizeInputSchemaGemini = `{
-  "properties": {
-    "width": {
-      "type": "integer",
-      "minimum": 0,
-      "description": "Width is the new width in pixels. Required."
-    },
-    "height": {
-      "type": "integer",
-      "minimum": 0,
-      "description": "Height is the new height in pixels; 0 keeps the aspect ratio.",
-      "default": 0,
-      "nullable": true
-    },
-    "scale": {
-      "type": "number",
-      "maximum": 16,
-      "description": "Scale multiplies both sides instead.",
-      "default": 1,
-      "nullable": true
-    },
-    "quality": {
-      "type": "integer",
-      "maximum": 100,
-      "minimum": 1,
-      "description": "Quality is the encoder's quality.",
-      "default": 85,
-      "nullable": true
-    },
-    "seed": {
-      "type": "integer",
-      "minimum": 0,
-      "description": "Seed seeds the dithering.",
-      "nullable": true
-    },
-    "offset": {
-      "type": "integer",
-      "description": "Offset shifts the crop; -1 centres it.",
-      "default": -1,
-      "nullable": true
-    },
-    "grayscale": {
-      "type": "boolean",
-      "description": "Grayscale drops the colours.",
-      "default": false,
-      "nullable": true
-    },
-    "format": {
-      "type": "string",
-      "enum": [
-        "png",
-        "jpeg",
-        "webp"
-      ],
-      "description": "Format is the output format.",
-      "default": "png",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const resizeInputSchemaGemini = `{"properties":{"width":{"type":"integer","minimum":0,"description":"Width is the new width in pixels. Required."},"height":{"type":"integer","minimum":0,"description":"Height is the new height in pixels; 0 keeps the aspect ratio.","default":0,"nullable":true},"scale":{"type":"number","maximum":16,"description":"Scale multiplies both sides instead.","default":1,"nullable":true},"quality":{"type":"integer","maximum":100,"minimum":1,"description":"Quality is the encoder's quality.","default":85,"nullable":true},"seed":{"type":"integer","minimum":0,"description":"Seed seeds the dithering.","nullable":true},"offset":{"type":"integer","description":"Offset shifts the crop; -1 centres it.","default":-1,"nullable":true},"grayscale":{"type":"boolean","description":"Grayscale drops the colours.","default":false,"nullable":true},"format":{"type":"string","enum":["png","jpeg","webp"],"description":"Format is the output format.","default":"png","nullable":true}},"type":"object"}`
 
 // resizeInputSchemaOpenAIStrict is the input schema of tool resize_image in the openai-strict profile.
-const resizeInputSchemaOpenAIStrict = `{
-  "properties": {
-    "width": {
-      "type": "integer",
-      "minimum": 0,
-      "description": "Width is the new width in pixels."
-    },
-    "height": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Height is the new height in pixels; 0 keeps the aspect ratio. Default: 0 (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "scale": {
-      "anyOf": [
-        {
-          "type": "number",
-          "maximum": 16,
-          "exclusiveMinimum": 0,
-          "description": "Scale multiplies both sides instead. Default: 1 (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "quality": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "maximum": 100,
-          "minimum": 1,
-          "description": "Quality is the encoder's quality. Default: 85 (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "seed": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Seed seeds the dithering."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "offset": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Offset shifts the crop; -1 centres it. Default: -1 (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "grayscale": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "Grayscale drops the colours. Default: false (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "format": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "png",
-            "jpeg",
-            "webp"
-          ],
-          "description": "Format is the output format. Default: \"png\" (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "width",
-    "height",
-    "scale",
-    "quality",
-    "seed",
-    "offset",
-    "grayscale",
-    "format"
-  ]
-}
-`
+const resizeInputSchemaOpenAIStrict = `{"properties":{"width":{"type":"integer","minimum":0,"description":"Width is the new width in pixels."},"height":{"anyOf":[{"type":"integer","minimum":0,"description":"Height is the new height in pixels; 0 keeps the aspect ratio. Default: 0 (send null for it)."},{"type":"null"}]},"scale":{"anyOf":[{"type":"number","maximum":16,"exclusiveMinimum":0,"description":"Scale multiplies both sides instead. Default: 1 (send null for it)."},{"type":"null"}]},"quality":{"anyOf":[{"type":"integer","maximum":100,"minimum":1,"description":"Quality is the encoder's quality. Default: 85 (send null for it)."},{"type":"null"}]},"seed":{"anyOf":[{"type":"integer","minimum":0,"description":"Seed seeds the dithering."},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer","description":"Offset shifts the crop; -1 centres it. Default: -1 (send null for it)."},{"type":"null"}]},"grayscale":{"anyOf":[{"type":"boolean","description":"Grayscale drops the colours. Default: false (send null for it)."},{"type":"null"}]},"format":{"anyOf":[{"type":"string","enum":["png","jpeg","webp"],"description":"Format is the output format. Default: \"png\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["width","height","scale","quality","seed","offset","grayscale","format"]}`
 
 // pipelineInputSchema is the input schema of tool run_pipeline in the portable profile.
 const pipelineInputSchema = `{
@@ -4443,350 +3600,10 @@ const pipelineInputSchema = `{
 `
 
 // pipelineInputSchemaTypeArray is the input schema of tool run_pipeline in the typearray profile.
-const pipelineInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "name": {
-      "type": "string",
-      "minLength": 1,
-      "description": "Name names the run."
-    },
-    "steps": {
-      "items": {
-        "properties": {
-          "id": {
-            "description": "ID names the step; step-N (its position) when absent.",
-            "type": [
-              "string",
-              "null"
-            ]
-          },
-          "kind": {
-            "pattern": "^([sS][hH][eE][lL][lL]|[hH][tT][tT][pP])$",
-            "description": "Kind is the kind of step. One of \"shell\", \"http\" (in any letter case).",
-            "default": "shell",
-            "type": [
-              "string",
-              "null"
-            ]
-          },
-          "cmd": {
-            "type": "string",
-            "description": "Cmd is the command or URL. Required."
-          },
-          "retries": {
-            "minimum": 0,
-            "pattern": "^(-?[0-9]+)?$",
-            "description": "Retries overrides the run's retry attempts for this step.",
-            "default": 1,
-            "type": [
-              "integer",
-              "string",
-              "null"
-            ]
-          }
-        },
-        "type": [
-          "object",
-          "string"
-        ]
-      },
-      "description": "Steps run in order. Required.",
-      "type": [
-        "array",
-        "string"
-      ]
-    },
-    "retry": {
-      "properties": {
-        "attempts": {
-          "maximum": 10,
-          "minimum": 1,
-          "pattern": "^(-?[0-9]+)?$",
-          "description": "Attempts is how often a step runs at most.",
-          "default": 3,
-          "type": [
-            "integer",
-            "string",
-            "null"
-          ]
-        },
-        "backoff_ms": {
-          "minimum": 0,
-          "pattern": "^([0-9]+)?$",
-          "description": "BackoffMS is the wait before each retry, in milliseconds.",
-          "default": 500,
-          "type": [
-            "integer",
-            "string",
-            "null"
-          ]
-        }
-      },
-      "description": "Retry is how failed steps are retried.",
-      "type": [
-        "object",
-        "string",
-        "null"
-      ]
-    },
-    "notify": {
-      "properties": {
-        "channel": {
-          "description": "Channel is the chat channel.",
-          "default": "#ops",
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "on_failure": {
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-          "description": "OnFailure notifies on failure only.",
-          "default": true,
-          "type": [
-            "boolean",
-            "string",
-            "null"
-          ]
-        }
-      },
-      "description": "Notify says whom to tell when the run ends; nobody when absent.",
-      "type": [
-        "object",
-        "string",
-        "null"
-      ]
-    },
-    "limits": {
-      "$comment": "normgen: strict (no coercion, by declaration)",
-      "properties": {
-        "cpu": {
-          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-          "description": "CPU is the number of cores.",
-          "default": 1.5,
-          "type": [
-            "number",
-            "string",
-            "null"
-          ]
-        },
-        "memory_mb": {
-          "pattern": "^(-?[0-9]+)?$",
-          "description": "MemoryMB is the memory limit in MB.",
-          "default": 512,
-          "type": [
-            "integer",
-            "string",
-            "null"
-          ]
-        }
-      },
-      "description": "Limits are the run's resource limits.",
-      "type": [
-        "object",
-        "null"
-      ]
-    },
-    "env": {
-      "additionalProperties": {
-        "type": "string"
-      },
-      "description": "Env is the steps' environment.",
-      "type": [
-        "object",
-        "string",
-        "null"
-      ]
-    },
-    "weights": {
-      "additionalProperties": {
-        "pattern": "^-?[0-9]+$",
-        "type": [
-          "integer",
-          "string"
-        ]
-      },
-      "description": "Weights weigh the steps by id.",
-      "type": [
-        "object",
-        "string",
-        "null"
-      ]
-    },
-    "meta": {
-      "description": "Meta is passed on to the run's record as it is."
-    },
-    "extra": {
-      "description": "Extra is passed on to the runner as it is."
-    },
-    "note": {
-      "description": "Note is a free-form note.",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "timeout": {
-      "maximum": 3600,
-      "exclusiveMinimum": 0,
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "description": "Timeout is the run's time limit in seconds.",
-      "default": 30,
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "name"
-  ]
-}
-`
+const pipelineInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","minLength":1,"description":"Name names the run."},"steps":{"items":{"properties":{"id":{"description":"ID names the step; step-N (its position) when absent.","type":["string","null"]},"kind":{"pattern":"^([sS][hH][eE][lL][lL]|[hH][tT][tT][pP])$","description":"Kind is the kind of step. One of \"shell\", \"http\" (in any letter case).","default":"shell","type":["string","null"]},"cmd":{"type":"string","description":"Cmd is the command or URL. Required."},"retries":{"minimum":0,"pattern":"^(-?[0-9]+)?$","description":"Retries overrides the run's retry attempts for this step.","default":1,"type":["integer","string","null"]}},"type":["object","string"]},"description":"Steps run in order. Required.","type":["array","string"]},"retry":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"Attempts is how often a step runs at most.","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","description":"BackoffMS is the wait before each retry, in milliseconds.","default":500,"type":["integer","string","null"]}},"description":"Retry is how failed steps are retried.","type":["object","string","null"]},"notify":{"properties":{"channel":{"description":"Channel is the chat channel.","default":"#ops","type":["string","null"]},"on_failure":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"OnFailure notifies on failure only.","default":true,"type":["boolean","string","null"]}},"description":"Notify says whom to tell when the run ends; nobody when absent.","type":["object","string","null"]},"limits":{"$comment":"normgen: strict (no coercion, by declaration)","properties":{"cpu":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"CPU is the number of cores.","default":1.5,"type":["number","string","null"]},"memory_mb":{"pattern":"^(-?[0-9]+)?$","description":"MemoryMB is the memory limit in MB.","default":512,"type":["integer","string","null"]}},"description":"Limits are the run's resource limits.","type":["object","null"]},"env":{"additionalProperties":{"type":"string"},"description":"Env is the steps' environment.","type":["object","string","null"]},"weights":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"description":"Weights weigh the steps by id.","type":["object","string","null"]},"meta":{"description":"Meta is passed on to the run's record as it is."},"extra":{"description":"Extra is passed on to the runner as it is."},"note":{"description":"Note is a free-form note.","type":["string","null"]},"timeout":{"maximum":3600,"exclusiveMinimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"Timeout is the run's time limit in seconds.","default":30,"type":["number","string","null"]}},"type":"object","required":["name"]}`
 
 // pipelineInputSchemaGemini is the input schema of tool run_pipeline in the gemini profile.
-const pipelineInputSchemaGemini = `{
-  "properties": {
-    "name": {
-      "type": "string",
-      "minLength": 1,
-      "description": "Name names the run."
-    },
-    "steps": {
-      "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID names the step; step-N (its position) when absent.",
-            "nullable": true
-          },
-          "kind": {
-            "type": "string",
-            "enum": [
-              "shell",
-              "http"
-            ],
-            "description": "Kind is the kind of step.",
-            "default": "shell",
-            "nullable": true
-          },
-          "cmd": {
-            "type": "string",
-            "description": "Cmd is the command or URL. Required."
-          },
-          "retries": {
-            "type": "integer",
-            "minimum": 0,
-            "description": "Retries overrides the run's retry attempts for this step.",
-            "default": 1,
-            "nullable": true
-          }
-        },
-        "type": "object"
-      },
-      "type": "array",
-      "description": "Steps run in order. Required."
-    },
-    "retry": {
-      "properties": {
-        "attempts": {
-          "type": "integer",
-          "maximum": 10,
-          "minimum": 1,
-          "description": "Attempts is how often a step runs at most.",
-          "default": 3,
-          "nullable": true
-        },
-        "backoff_ms": {
-          "type": "integer",
-          "minimum": 0,
-          "description": "BackoffMS is the wait before each retry, in milliseconds.",
-          "default": 500,
-          "nullable": true
-        }
-      },
-      "type": "object",
-      "description": "Retry is how failed steps are retried.",
-      "nullable": true
-    },
-    "notify": {
-      "properties": {
-        "channel": {
-          "type": "string",
-          "description": "Channel is the chat channel.",
-          "default": "#ops",
-          "nullable": true
-        },
-        "on_failure": {
-          "type": "boolean",
-          "description": "OnFailure notifies on failure only.",
-          "default": true,
-          "nullable": true
-        }
-      },
-      "type": "object",
-      "description": "Notify says whom to tell when the run ends; nobody when absent.",
-      "nullable": true
-    },
-    "limits": {
-      "properties": {
-        "cpu": {
-          "type": "number",
-          "description": "CPU is the number of cores.",
-          "default": 1.5,
-          "nullable": true
-        },
-        "memory_mb": {
-          "type": "integer",
-          "description": "MemoryMB is the memory limit in MB.",
-          "default": 512,
-          "nullable": true
-        }
-      },
-      "type": "object",
-      "description": "Limits are the run's resource limits.",
-      "nullable": true
-    },
-    "env": {
-      "type": "object",
-      "description": "Env is the steps' environment.",
-      "nullable": true
-    },
-    "weights": {
-      "type": "object",
-      "description": "Weights weigh the steps by id.",
-      "nullable": true
-    },
-    "meta": {
-      "type": "object",
-      "description": "Meta is passed on to the run's record as it is."
-    },
-    "extra": {
-      "type": "object",
-      "description": "Extra is passed on to the runner as it is."
-    },
-    "note": {
-      "type": "string",
-      "description": "Note is a free-form note.",
-      "nullable": true
-    },
-    "timeout": {
-      "type": "number",
-      "maximum": 3600,
-      "description": "Timeout is the run's time limit in seconds.",
-      "default": 30,
-      "nullable": true
-    }
-  },
-  "type": "object",
-  "required": [
-    "name"
-  ]
-}
-`
+const pipelineInputSchemaGemini = `{"properties":{"name":{"type":"string","minLength":1,"description":"Name names the run."},"steps":{"items":{"properties":{"id":{"type":"string","description":"ID names the step; step-N (its position) when absent.","nullable":true},"kind":{"type":"string","enum":["shell","http"],"description":"Kind is the kind of step.","default":"shell","nullable":true},"cmd":{"type":"string","description":"Cmd is the command or URL. Required."},"retries":{"type":"integer","minimum":0,"description":"Retries overrides the run's retry attempts for this step.","default":1,"nullable":true}},"type":"object"},"type":"array","description":"Steps run in order. Required."},"retry":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"description":"Attempts is how often a step runs at most.","default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"description":"BackoffMS is the wait before each retry, in milliseconds.","default":500,"nullable":true}},"type":"object","description":"Retry is how failed steps are retried.","nullable":true},"notify":{"properties":{"channel":{"type":"string","description":"Channel is the chat channel.","default":"#ops","nullable":true},"on_failure":{"type":"boolean","description":"OnFailure notifies on failure only.","default":true,"nullable":true}},"type":"object","description":"Notify says whom to tell when the run ends; nobody when absent.","nullable":true},"limits":{"properties":{"cpu":{"type":"number","description":"CPU is the number of cores.","default":1.5,"nullable":true},"memory_mb":{"type":"integer","description":"MemoryMB is the memory limit in MB.","default":512,"nullable":true}},"type":"object","description":"Limits are the run's resource limits.","nullable":true},"env":{"type":"object","description":"Env is the steps' environment.","nullable":true},"weights":{"type":"object","description":"Weights weigh the steps by id.","nullable":true},"meta":{"type":"object","description":"Meta is passed on to the run's record as it is."},"extra":{"type":"object","description":"Extra is passed on to the runner as it is."},"note":{"type":"string","description":"Note is a free-form note.","nullable":true},"timeout":{"type":"number","maximum":3600,"description":"Timeout is the run's time limit in seconds.","default":30,"nullable":true}},"type":"object","required":["name"]}`
 
 // queryInputSchema is the input schema of tool run_query in the portable profile.
 const queryInputSchema = `{
@@ -4870,176 +3687,13 @@ const queryInputSchema = `{
 `
 
 // queryInputSchemaTypeArray is the input schema of tool run_query in the typearray profile.
-const queryInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "schema": {
-      "description": "Schema is the database schema the table is in.",
-      "default": "public",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "table": {
-      "type": "string",
-      "description": "Table is the table to query. Required."
-    },
-    "limit": {
-      "maximum": 10000,
-      "minimum": 1,
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "Limit is the most rows to return.",
-      "default": 100,
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "columns": {
-      "items": {
-        "type": "string"
-      },
-      "description": "Columns are the columns to return; all of them when empty.",
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "order": {
-      "pattern": "^([aA][sS][cC]|[dD][eE][sS][cC]|ascending|descending)$",
-      "description": "Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\". One of \"asc\", \"desc\" (in any letter case), \"ascending\", \"descending\".",
-      "default": "asc",
-      "type": [
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const queryInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"schema":{"description":"Schema is the database schema the table is in.","default":"public","type":["string","null"]},"table":{"type":"string","description":"Table is the table to query. Required."},"limit":{"maximum":10000,"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"Limit is the most rows to return.","default":100,"type":["integer","string","null"]},"columns":{"items":{"type":"string"},"description":"Columns are the columns to return; all of them when empty.","type":["array","string","null"]},"order":{"pattern":"^([aA][sS][cC]|[dD][eE][sS][cC]|ascending|descending)$","description":"Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\". One of \"asc\", \"desc\" (in any letter case), \"ascending\", \"descending\".","default":"asc","type":["string","null"]}},"type":"object"}`
 
 // queryInputSchemaGemini is the input schema of tool run_query in the gemini profile.
-const queryInputSchemaGemini = `{
-  "properties": {
-    "schema": {
-      "type": "string",
-      "description": "Schema is the database schema the table is in.",
-      "default": "public",
-      "nullable": true
-    },
-    "table": {
-      "type": "string",
-      "description": "Table is the table to query. Required."
-    },
-    "limit": {
-      "type": "integer",
-      "maximum": 10000,
-      "minimum": 1,
-      "description": "Limit is the most rows to return.",
-      "default": 100,
-      "nullable": true
-    },
-    "columns": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "description": "Columns are the columns to return; all of them when empty.",
-      "nullable": true
-    },
-    "order": {
-      "type": "string",
-      "enum": [
-        "asc",
-        "desc",
-        "ascending",
-        "descending"
-      ],
-      "description": "Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\".",
-      "default": "asc",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const queryInputSchemaGemini = `{"properties":{"schema":{"type":"string","description":"Schema is the database schema the table is in.","default":"public","nullable":true},"table":{"type":"string","description":"Table is the table to query. Required."},"limit":{"type":"integer","maximum":10000,"minimum":1,"description":"Limit is the most rows to return.","default":100,"nullable":true},"columns":{"items":{"type":"string"},"type":"array","description":"Columns are the columns to return; all of them when empty.","nullable":true},"order":{"type":"string","enum":["asc","desc","ascending","descending"],"description":"Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\".","default":"asc","nullable":true}},"type":"object"}`
 
 // queryInputSchemaOpenAIStrict is the input schema of tool run_query in the openai-strict profile.
-const queryInputSchemaOpenAIStrict = `{
-  "properties": {
-    "schema": {
-      "anyOf": [
-        {
-          "type": "string",
-          "description": "Schema is the database schema the table is in. Default: \"public\" (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "table": {
-      "type": "string",
-      "description": "Table is the table to query."
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "maximum": 10000,
-          "minimum": 1,
-          "description": "Limit is the most rows to return. Default: 100 (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "columns": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Columns are the columns to return; all of them when empty."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "order": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "asc",
-            "desc"
-          ],
-          "description": "Order is the sort order. Default: \"asc\" (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "schema",
-    "table",
-    "limit",
-    "columns",
-    "order"
-  ]
-}
-`
+const queryInputSchemaOpenAIStrict = `{"properties":{"schema":{"anyOf":[{"type":"string","description":"Schema is the database schema the table is in. Default: \"public\" (send null for it)."},{"type":"null"}]},"table":{"type":"string","description":"Table is the table to query."},"limit":{"anyOf":[{"type":"integer","maximum":10000,"minimum":1,"description":"Limit is the most rows to return. Default: 100 (send null for it)."},{"type":"null"}]},"columns":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Columns are the columns to return; all of them when empty."},{"type":"null"}]},"order":{"anyOf":[{"type":"string","enum":["asc","desc"],"description":"Order is the sort order. Default: \"asc\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["schema","table","limit","columns","order"]}`
 
 // searchIssuesInputSchema is the input schema of tool search_issues in the portable profile.
 const searchIssuesInputSchema = `{
@@ -5209,598 +3863,13 @@ const searchIssuesInputSchema = `{
 `
 
 // searchIssuesInputSchemaTypeArray is the input schema of tool search_issues in the typearray profile.
-const searchIssuesInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "$defs": {
-    "IssueFilter": {
-      "properties": {
-        "field": {
-          "pattern": "^([sS][tT][aA][tT][eE]|[aA][uU][tT][hH][oO][rR]|[lL][aA][bB][eE][lL])$",
-          "description": "Field is what the condition tests. One of \"state\", \"author\", \"label\" (in any letter case).",
-          "default": "state",
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "equals": {
-          "description": "Equals is the value it must have.",
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "min_votes": {
-          "minimum": 0,
-          "pattern": "^(-?[0-9]+)?$",
-          "description": "MinVotes is the fewest votes.",
-          "type": [
-            "integer",
-            "string",
-            "null"
-          ]
-        },
-        "all": {
-          "items": {
-            "anyOf": [
-              {
-                "$ref": "#/$defs/IssueFilter"
-              },
-              {
-                "type": "string"
-              }
-            ]
-          },
-          "description": "All are conditions that must all hold.",
-          "type": [
-            "array",
-            "string",
-            "null"
-          ]
-        },
-        "any": {
-          "items": {
-            "anyOf": [
-              {
-                "$ref": "#/$defs/IssueFilter"
-              },
-              {
-                "type": "string"
-              }
-            ]
-          },
-          "description": "Any are conditions of which one must hold.",
-          "type": [
-            "array",
-            "string",
-            "null"
-          ]
-        },
-        "not": {
-          "anyOf": [
-            {
-              "$ref": "#/$defs/IssueFilter",
-              "description": "Not negates a condition."
-            },
-            {
-              "type": "string"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "type": "object"
-    }
-  },
-  "properties": {
-    "query": {
-      "description": "Query is free text.",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "labels": {
-      "items": {
-        "type": "string"
-      },
-      "description": "Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\".",
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "filter": {
-      "anyOf": [
-        {
-          "$ref": "#/$defs/IssueFilter",
-          "description": "Filter narrows the search."
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const searchIssuesInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","$defs":{"IssueFilter":{"properties":{"field":{"pattern":"^([sS][tT][aA][tT][eE]|[aA][uU][tT][hH][oO][rR]|[lL][aA][bB][eE][lL])$","description":"Field is what the condition tests. One of \"state\", \"author\", \"label\" (in any letter case).","default":"state","type":["string","null"]},"equals":{"description":"Equals is the value it must have.","type":["string","null"]},"min_votes":{"minimum":0,"pattern":"^(-?[0-9]+)?$","description":"MinVotes is the fewest votes.","type":["integer","string","null"]},"all":{"items":{"anyOf":[{"$ref":"#/$defs/IssueFilter"},{"type":"string"}]},"description":"All are conditions that must all hold.","type":["array","string","null"]},"any":{"items":{"anyOf":[{"$ref":"#/$defs/IssueFilter"},{"type":"string"}]},"description":"Any are conditions of which one must hold.","type":["array","string","null"]},"not":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Not negates a condition."},{"type":"string"},{"type":"null"}]}},"type":"object"}},"properties":{"query":{"description":"Query is free text.","type":["string","null"]},"labels":{"items":{"type":"string"},"description":"Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\".","type":["array","string","null"]},"filter":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Filter narrows the search."},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 
 // searchIssuesInputSchemaGemini is the input schema of tool search_issues in the gemini profile.
-const searchIssuesInputSchemaGemini = `{
-  "properties": {
-    "query": {
-      "type": "string",
-      "description": "Query is free text.",
-      "nullable": true
-    },
-    "labels": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "description": "Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\".",
-      "nullable": true
-    },
-    "filter": {
-      "properties": {
-        "field": {
-          "type": "string",
-          "enum": [
-            "state",
-            "author",
-            "label"
-          ],
-          "description": "Field is what the condition tests.",
-          "default": "state",
-          "nullable": true
-        },
-        "equals": {
-          "type": "string",
-          "description": "Equals is the value it must have.",
-          "nullable": true
-        },
-        "min_votes": {
-          "type": "integer",
-          "minimum": 0,
-          "description": "MinVotes is the fewest votes.",
-          "nullable": true
-        },
-        "all": {
-          "items": {
-            "properties": {
-              "field": {
-                "type": "string",
-                "enum": [
-                  "state",
-                  "author",
-                  "label"
-                ],
-                "description": "Field is what the condition tests.",
-                "default": "state",
-                "nullable": true
-              },
-              "equals": {
-                "type": "string",
-                "description": "Equals is the value it must have.",
-                "nullable": true
-              },
-              "min_votes": {
-                "type": "integer",
-                "minimum": 0,
-                "description": "MinVotes is the fewest votes.",
-                "nullable": true
-              },
-              "any": {
-                "items": {
-                  "properties": {
-                    "field": {
-                      "type": "string",
-                      "enum": [
-                        "state",
-                        "author",
-                        "label"
-                      ],
-                      "description": "Field is what the condition tests.",
-                      "default": "state",
-                      "nullable": true
-                    },
-                    "equals": {
-                      "type": "string",
-                      "description": "Equals is the value it must have.",
-                      "nullable": true
-                    },
-                    "min_votes": {
-                      "type": "integer",
-                      "minimum": 0,
-                      "description": "MinVotes is the fewest votes.",
-                      "nullable": true
-                    }
-                  },
-                  "type": "object"
-                },
-                "type": "array",
-                "description": "Any are conditions of which one must hold.",
-                "nullable": true
-              },
-              "not": {
-                "properties": {
-                  "field": {
-                    "type": "string",
-                    "enum": [
-                      "state",
-                      "author",
-                      "label"
-                    ],
-                    "description": "Field is what the condition tests.",
-                    "default": "state",
-                    "nullable": true
-                  },
-                  "equals": {
-                    "type": "string",
-                    "description": "Equals is the value it must have.",
-                    "nullable": true
-                  },
-                  "min_votes": {
-                    "type": "integer",
-                    "minimum": 0,
-                    "description": "MinVotes is the fewest votes.",
-                    "nullable": true
-                  }
-                },
-                "type": "object",
-                "description": "Not negates a condition.",
-                "nullable": true
-              }
-            },
-            "type": "object"
-          },
-          "type": "array",
-          "description": "All are conditions that must all hold.",
-          "nullable": true
-        },
-        "any": {
-          "items": {
-            "properties": {
-              "field": {
-                "type": "string",
-                "enum": [
-                  "state",
-                  "author",
-                  "label"
-                ],
-                "description": "Field is what the condition tests.",
-                "default": "state",
-                "nullable": true
-              },
-              "equals": {
-                "type": "string",
-                "description": "Equals is the value it must have.",
-                "nullable": true
-              },
-              "min_votes": {
-                "type": "integer",
-                "minimum": 0,
-                "description": "MinVotes is the fewest votes.",
-                "nullable": true
-              },
-              "any": {
-                "items": {
-                  "properties": {
-                    "field": {
-                      "type": "string",
-                      "enum": [
-                        "state",
-                        "author",
-                        "label"
-                      ],
-                      "description": "Field is what the condition tests.",
-                      "default": "state",
-                      "nullable": true
-                    },
-                    "equals": {
-                      "type": "string",
-                      "description": "Equals is the value it must have.",
-                      "nullable": true
-                    },
-                    "min_votes": {
-                      "type": "integer",
-                      "minimum": 0,
-                      "description": "MinVotes is the fewest votes.",
-                      "nullable": true
-                    }
-                  },
-                  "type": "object"
-                },
-                "type": "array",
-                "description": "Any are conditions of which one must hold.",
-                "nullable": true
-              },
-              "not": {
-                "properties": {
-                  "field": {
-                    "type": "string",
-                    "enum": [
-                      "state",
-                      "author",
-                      "label"
-                    ],
-                    "description": "Field is what the condition tests.",
-                    "default": "state",
-                    "nullable": true
-                  },
-                  "equals": {
-                    "type": "string",
-                    "description": "Equals is the value it must have.",
-                    "nullable": true
-                  },
-                  "min_votes": {
-                    "type": "integer",
-                    "minimum": 0,
-                    "description": "MinVotes is the fewest votes.",
-                    "nullable": true
-                  }
-                },
-                "type": "object",
-                "description": "Not negates a condition.",
-                "nullable": true
-              }
-            },
-            "type": "object"
-          },
-          "type": "array",
-          "description": "Any are conditions of which one must hold.",
-          "nullable": true
-        },
-        "not": {
-          "properties": {
-            "field": {
-              "type": "string",
-              "enum": [
-                "state",
-                "author",
-                "label"
-              ],
-              "description": "Field is what the condition tests.",
-              "default": "state",
-              "nullable": true
-            },
-            "equals": {
-              "type": "string",
-              "description": "Equals is the value it must have.",
-              "nullable": true
-            },
-            "min_votes": {
-              "type": "integer",
-              "minimum": 0,
-              "description": "MinVotes is the fewest votes.",
-              "nullable": true
-            },
-            "any": {
-              "items": {
-                "properties": {
-                  "field": {
-                    "type": "string",
-                    "enum": [
-                      "state",
-                      "author",
-                      "label"
-                    ],
-                    "description": "Field is what the condition tests.",
-                    "default": "state",
-                    "nullable": true
-                  },
-                  "equals": {
-                    "type": "string",
-                    "description": "Equals is the value it must have.",
-                    "nullable": true
-                  },
-                  "min_votes": {
-                    "type": "integer",
-                    "minimum": 0,
-                    "description": "MinVotes is the fewest votes.",
-                    "nullable": true
-                  }
-                },
-                "type": "object"
-              },
-              "type": "array",
-              "description": "Any are conditions of which one must hold.",
-              "nullable": true
-            },
-            "not": {
-              "properties": {
-                "field": {
-                  "type": "string",
-                  "enum": [
-                    "state",
-                    "author",
-                    "label"
-                  ],
-                  "description": "Field is what the condition tests.",
-                  "default": "state",
-                  "nullable": true
-                },
-                "equals": {
-                  "type": "string",
-                  "description": "Equals is the value it must have.",
-                  "nullable": true
-                },
-                "min_votes": {
-                  "type": "integer",
-                  "minimum": 0,
-                  "description": "MinVotes is the fewest votes.",
-                  "nullable": true
-                }
-              },
-              "type": "object",
-              "description": "Not negates a condition.",
-              "nullable": true
-            }
-          },
-          "type": "object",
-          "description": "Not negates a condition.",
-          "nullable": true
-        }
-      },
-      "type": "object",
-      "description": "Filter narrows the search.",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const searchIssuesInputSchemaGemini = `{"properties":{"query":{"type":"string","description":"Query is free text.","nullable":true},"labels":{"items":{"type":"string"},"type":"array","description":"Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\".","nullable":true},"filter":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"all":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object"},"type":"array","description":"All are conditions that must all hold.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object","description":"Filter narrows the search.","nullable":true}},"type":"object"}`
 
 // searchIssuesInputSchemaOpenAIStrict is the input schema of tool search_issues in the openai-strict profile.
-const searchIssuesInputSchemaOpenAIStrict = `{
-  "$defs": {
-    "IssueFilter": {
-      "properties": {
-        "field": {
-          "anyOf": [
-            {
-              "type": "string",
-              "enum": [
-                "state",
-                "author",
-                "label"
-              ],
-              "description": "Field is what the condition tests. Default: \"state\" (send null for it)."
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "equals": {
-          "anyOf": [
-            {
-              "type": "string",
-              "description": "Equals is the value it must have."
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "min_votes": {
-          "anyOf": [
-            {
-              "type": "integer",
-              "minimum": 0,
-              "description": "MinVotes is the fewest votes."
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "all": {
-          "anyOf": [
-            {
-              "items": {
-                "$ref": "#/$defs/IssueFilter"
-              },
-              "type": "array",
-              "description": "All are conditions that must all hold."
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "any": {
-          "anyOf": [
-            {
-              "items": {
-                "$ref": "#/$defs/IssueFilter"
-              },
-              "type": "array",
-              "description": "Any are conditions of which one must hold."
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "not": {
-          "anyOf": [
-            {
-              "$ref": "#/$defs/IssueFilter",
-              "description": "Not negates a condition."
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "field",
-        "equals",
-        "min_votes",
-        "all",
-        "any",
-        "not"
-      ]
-    }
-  },
-  "properties": {
-    "query": {
-      "anyOf": [
-        {
-          "type": "string",
-          "description": "Query is free text."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "labels": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Labels are labels every issue found has."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "filter": {
-      "anyOf": [
-        {
-          "$ref": "#/$defs/IssueFilter",
-          "description": "Filter narrows the search."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "query",
-    "labels",
-    "filter"
-  ]
-}
-`
+const searchIssuesInputSchemaOpenAIStrict = `{"$defs":{"IssueFilter":{"properties":{"field":{"anyOf":[{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests. Default: \"state\" (send null for it)."},{"type":"null"}]},"equals":{"anyOf":[{"type":"string","description":"Equals is the value it must have."},{"type":"null"}]},"min_votes":{"anyOf":[{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes."},{"type":"null"}]},"all":{"anyOf":[{"items":{"$ref":"#/$defs/IssueFilter"},"type":"array","description":"All are conditions that must all hold."},{"type":"null"}]},"any":{"anyOf":[{"items":{"$ref":"#/$defs/IssueFilter"},"type":"array","description":"Any are conditions of which one must hold."},{"type":"null"}]},"not":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Not negates a condition."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["field","equals","min_votes","all","any","not"]}},"properties":{"query":{"anyOf":[{"type":"string","description":"Query is free text."},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Labels are labels every issue found has."},{"type":"null"}]},"filter":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Filter narrows the search."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","labels","filter"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -5817,173 +3886,30 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(copyInputSchema),
 			Name:        "copy_files",
 			Rules: []lenient.Rule{
-				{
-					From:  "operation",
-					ID:    "copy_files.op.alias.operation",
-					To:    "op",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "action",
-					ID:    "copy_files.op.alias.action",
-					To:    "op",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "op",
-					ID:    "copy_files.op.absent",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "op",
-					ID:    "copy_files.op.default",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"copy"`),
-				},
-				{
-					From:  "op",
-					ID:    "copy_files.op.enum_case",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleEnumCase,
-					Value: json.RawMessage(`["copy","move"]`),
-				},
-				{
-					From:  "op",
-					ID:    "copy_files.op.value_alias",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleValueAlias,
-					Value: json.RawMessage(`{"cp":"copy","mv":"move"}`),
-				},
-				{
-					From:  "src",
-					ID:    "copy_files.sources.alias.src",
-					To:    "sources",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "from",
-					ID:    "copy_files.sources.alias.from",
-					To:    "sources",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "sources",
-					ID:    "copy_files.sources.wrap",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleWrap,
-				},
-				{
-					From:  "sources",
-					ID:    "copy_files.sources.json",
-					To:    "native",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "to",
-					ID:    "copy_files.dest.alias.to",
-					To:    "dest",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "target",
-					ID:    "copy_files.dest.alias.target",
-					To:    "dest",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "force",
-					ID:    "copy_files.overwrite.alias.force",
-					To:    "overwrite",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "overwrite",
-					ID:    "copy_files.overwrite.absent",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "overwrite",
-					ID:    "copy_files.overwrite.default",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`false`),
-				},
-				{
-					CoerceTo: "bool_strict",
-					From:     "overwrite",
-					ID:       "copy_files.overwrite.coerce",
-					Tools:    []string{"copy_files"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "perm",
-					ID:    "copy_files.mode.alias.perm",
-					To:    "mode",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "mode",
-					ID:    "copy_files.mode.absent",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "mode",
-					ID:    "copy_files.mode.default",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`420`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "mode",
-					ID:       "copy_files.mode.coerce",
-					Tools:    []string{"copy_files"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "tries",
-					ID:    "copy_files.retries.alias.tries",
-					To:    "retries",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "retries",
-					ID:    "copy_files.retries.absent",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "retries",
-					ID:    "copy_files.retries.default",
-					Tools: []string{"copy_files"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`2`),
-				},
-				{
-					CoerceTo: "int_literal",
-					From:     "retries",
-					ID:       "copy_files.retries.coerce",
-					Tools:    []string{"copy_files"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "operation", ID: "copy_files.op.alias.operation", To: "op", Tools: []string{"copy_files"}, Type: lenient.RuleParamAlias},
+				{From: "action", ID: "copy_files.op.alias.action", To: "op", Tools: []string{"copy_files"}, Type: lenient.RuleParamAlias},
+				{From: "op", ID: "copy_files.op.absent", Tools: []string{"copy_files"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "op", ID: "copy_files.op.default", Tools: []string{"copy_files"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"copy"`)},
+				{From: "op", ID: "copy_files.op.enum_case", Tools: []string{"copy_files"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["copy","move"]`)},
+				{From: "op", ID: "copy_files.op.value_alias", Tools: []string{"copy_files"}, Type: lenient.RuleValueAlias, Value: json.RawMessage(`{"cp":"copy","mv":"move"}`)},
+				{From: "src", ID: "copy_files.sources.alias.src", To: "sources", Tools: []string{"copy_files"}, Type: lenient.RuleParamAlias},
+				{From: "from", ID: "copy_files.sources.alias.from", To: "sources", Tools: []string{"copy_files"}, Type: lenient.RuleParamAlias},
+				{From: "sources", ID: "copy_files.sources.wrap", Tools: []string{"copy_files"}, Type: lenient.RuleWrap},
+				{From: "sources", ID: "copy_files.sources.json", To: "native", Tools: []string{"copy_files"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "to", ID: "copy_files.dest.alias.to", To: "dest", Tools: []string{"copy_files"}, Type: lenient.RuleParamAlias},
+				{From: "target", ID: "copy_files.dest.alias.target", To: "dest", Tools: []string{"copy_files"}, Type: lenient.RuleParamAlias},
+				{From: "force", ID: "copy_files.overwrite.alias.force", To: "overwrite", Tools: []string{"copy_files"}, Type: lenient.RuleParamAlias},
+				{From: "overwrite", ID: "copy_files.overwrite.absent", Tools: []string{"copy_files"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "overwrite", ID: "copy_files.overwrite.default", Tools: []string{"copy_files"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`false`)},
+				{CoerceTo: "bool_strict", From: "overwrite", ID: "copy_files.overwrite.coerce", Tools: []string{"copy_files"}, Type: lenient.RuleTypeCoerce},
+				{From: "perm", ID: "copy_files.mode.alias.perm", To: "mode", Tools: []string{"copy_files"}, Type: lenient.RuleParamAlias},
+				{From: "mode", ID: "copy_files.mode.absent", Tools: []string{"copy_files"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "mode", ID: "copy_files.mode.default", Tools: []string{"copy_files"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`420`)},
+				{CoerceTo: "int", From: "mode", ID: "copy_files.mode.coerce", Tools: []string{"copy_files"}, Type: lenient.RuleTypeCoerce},
+				{From: "tries", ID: "copy_files.retries.alias.tries", To: "retries", Tools: []string{"copy_files"}, Type: lenient.RuleParamAlias},
+				{From: "retries", ID: "copy_files.retries.absent", Tools: []string{"copy_files"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "retries", ID: "copy_files.retries.default", Tools: []string{"copy_files"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`2`)},
+				{CoerceTo: "int_literal", From: "retries", ID: "copy_files.retries.coerce", Tools: []string{"copy_files"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(copyInputSchemaGemini),
@@ -6002,187 +3928,32 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(ticketInputSchema),
 			Name:        "file_ticket",
 			Rules: []lenient.Rule{
-				{
-					From:  "summary",
-					ID:    "file_ticket.title.alias.summary",
-					To:    "title",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "subject",
-					ID:    "file_ticket.title.alias.subject",
-					To:    "title",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "prio",
-					ID:    "file_ticket.priority.alias.prio",
-					To:    "priority",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "severity",
-					ID:    "file_ticket.priority.alias.severity",
-					To:    "priority",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "priority",
-					ID:    "file_ticket.priority.absent",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "priority",
-					ID:    "file_ticket.priority.default",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"normal"`),
-				},
-				{
-					From:  "priority",
-					ID:    "file_ticket.priority.enum_case",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleEnumCase,
-					Value: json.RawMessage(`["low","normal","high"]`),
-				},
-				{
-					From:  "priority",
-					ID:    "file_ticket.priority.value_alias",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleValueAlias,
-					Value: json.RawMessage(`{"p1":"high","p3":"low"}`),
-				},
-				{
-					From:  "owner",
-					ID:    "file_ticket.assignee.alias.owner",
-					To:    "assignee",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "points",
-					ID:    "file_ticket.estimate.alias.points",
-					To:    "estimate",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "estimate",
-					ID:    "file_ticket.estimate.absent",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "estimate",
-					ID:    "file_ticket.estimate.default",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`1`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "estimate",
-					ID:       "file_ticket.estimate.coerce",
-					Tools:    []string{"file_ticket"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "watchers",
-					ID:    "file_ticket.watchers.absent",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "watchers",
-					ID:    "file_ticket.watchers.wrap",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleWrap,
-				},
-				{
-					From:  "watchers",
-					ID:    "file_ticket.watchers.json",
-					To:    "native",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "proj",
-					ID:    "file_ticket.project.alias.proj",
-					To:    "project",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "repo",
-					ID:    "file_ticket.project.alias.repo",
-					To:    "project",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "project",
-					ID:    "file_ticket.project.absent",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "project",
-					ID:    "file_ticket.project.default",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"core"`),
-				},
-				{
-					From:  "dryrun",
-					ID:    "file_ticket.dry_run.alias.dryrun",
-					To:    "dry_run",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dryRun",
-					ID:    "file_ticket.dry_run.alias.dryRun",
-					To:    "dry_run",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dry-run",
-					ID:    "file_ticket.dry_run.alias.dry-run",
-					To:    "dry_run",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "DryRun",
-					ID:    "file_ticket.dry_run.alias.DryRun",
-					To:    "dry_run",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dry_run",
-					ID:    "file_ticket.dry_run.absent",
-					Tools: []string{"file_ticket"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool_strict",
-					From:     "dry_run",
-					ID:       "file_ticket.dry_run.coerce",
-					Tools:    []string{"file_ticket"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "summary", ID: "file_ticket.title.alias.summary", To: "title", Tools: []string{"file_ticket"}, Type: lenient.RuleParamAlias},
+				{From: "subject", ID: "file_ticket.title.alias.subject", To: "title", Tools: []string{"file_ticket"}, Type: lenient.RuleParamAlias},
+				{From: "prio", ID: "file_ticket.priority.alias.prio", To: "priority", Tools: []string{"file_ticket"}, Type: lenient.RuleParamAlias},
+				{From: "severity", ID: "file_ticket.priority.alias.severity", To: "priority", Tools: []string{"file_ticket"}, Type: lenient.RuleParamAlias},
+				{From: "priority", ID: "file_ticket.priority.absent", Tools: []string{"file_ticket"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "priority", ID: "file_ticket.priority.default", Tools: []string{"file_ticket"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"normal"`)},
+				{From: "priority", ID: "file_ticket.priority.enum_case", Tools: []string{"file_ticket"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["low","normal","high"]`)},
+				{From: "priority", ID: "file_ticket.priority.value_alias", Tools: []string{"file_ticket"}, Type: lenient.RuleValueAlias, Value: json.RawMessage(`{"p1":"high","p3":"low"}`)},
+				{From: "owner", ID: "file_ticket.assignee.alias.owner", To: "assignee", Tools: []string{"file_ticket"}, Type: lenient.RuleParamAlias},
+				{From: "points", ID: "file_ticket.estimate.alias.points", To: "estimate", Tools: []string{"file_ticket"}, Type: lenient.RuleParamAlias},
+				{From: "estimate", ID: "file_ticket.estimate.absent", Tools: []string{"file_ticket"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "estimate", ID: "file_ticket.estimate.default", Tools: []string{"file_ticket"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`1`)},
+				{CoerceTo: "float", From: "estimate", ID: "file_ticket.estimate.coerce", Tools: []string{"file_ticket"}, Type: lenient.RuleTypeCoerce},
+				{From: "watchers", ID: "file_ticket.watchers.absent", Tools: []string{"file_ticket"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "watchers", ID: "file_ticket.watchers.wrap", Tools: []string{"file_ticket"}, Type: lenient.RuleWrap},
+				{From: "watchers", ID: "file_ticket.watchers.json", To: "native", Tools: []string{"file_ticket"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "proj", ID: "file_ticket.project.alias.proj", To: "project", Tools: []string{"file_ticket"}, Type: lenient.RuleParamAlias},
+				{From: "repo", ID: "file_ticket.project.alias.repo", To: "project", Tools: []string{"file_ticket"}, Type: lenient.RuleParamAlias},
+				{From: "project", ID: "file_ticket.project.absent", Tools: []string{"file_ticket"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "project", ID: "file_ticket.project.default", Tools: []string{"file_ticket"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"core"`)},
+				{From: "dryrun", ID: "file_ticket.dry_run.alias.dryrun", To: "dry_run", Tools: []string{"file_ticket"}, Type: lenient.RuleParamAlias},
+				{From: "dryRun", ID: "file_ticket.dry_run.alias.dryRun", To: "dry_run", Tools: []string{"file_ticket"}, Type: lenient.RuleParamAlias},
+				{From: "dry-run", ID: "file_ticket.dry_run.alias.dry-run", To: "dry_run", Tools: []string{"file_ticket"}, Type: lenient.RuleParamAlias},
+				{From: "DryRun", ID: "file_ticket.dry_run.alias.DryRun", To: "dry_run", Tools: []string{"file_ticket"}, Type: lenient.RuleParamAlias},
+				{From: "dry_run", ID: "file_ticket.dry_run.absent", Tools: []string{"file_ticket"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool_strict", From: "dry_run", ID: "file_ticket.dry_run.coerce", Tools: []string{"file_ticket"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(ticketInputSchemaGemini),
@@ -6201,195 +3972,33 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(resizeInputSchema),
 			Name:        "resize_image",
 			Rules: []lenient.Rule{
-				{
-					From:  "w",
-					ID:    "resize_image.width.alias.w",
-					To:    "width",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					CoerceTo: "int",
-					From:     "width",
-					ID:       "resize_image.width.coerce",
-					Tools:    []string{"resize_image"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "h",
-					ID:    "resize_image.height.alias.h",
-					To:    "height",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "height",
-					ID:    "resize_image.height.absent",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "height",
-					ID:    "resize_image.height.default",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`0`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "height",
-					ID:       "resize_image.height.coerce",
-					Tools:    []string{"resize_image"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "scale",
-					ID:    "resize_image.scale.absent",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "scale",
-					ID:    "resize_image.scale.default",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`1`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "scale",
-					ID:       "resize_image.scale.coerce",
-					Tools:    []string{"resize_image"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "q",
-					ID:    "resize_image.quality.alias.q",
-					To:    "quality",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "quality",
-					ID:    "resize_image.quality.absent",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "quality",
-					ID:    "resize_image.quality.default",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`85`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "quality",
-					ID:       "resize_image.quality.coerce",
-					Tools:    []string{"resize_image"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "seed",
-					ID:    "resize_image.seed.absent",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "seed",
-					ID:       "resize_image.seed.coerce",
-					Tools:    []string{"resize_image"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "offset",
-					ID:    "resize_image.offset.absent",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "offset",
-					ID:    "resize_image.offset.default",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`-1`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "offset",
-					ID:       "resize_image.offset.coerce",
-					Tools:    []string{"resize_image"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "gray",
-					ID:    "resize_image.grayscale.alias.gray",
-					To:    "grayscale",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "bw",
-					ID:    "resize_image.grayscale.alias.bw",
-					To:    "grayscale",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "grayscale",
-					ID:    "resize_image.grayscale.absent",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "grayscale",
-					ID:    "resize_image.grayscale.default",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`false`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "grayscale",
-					ID:       "resize_image.grayscale.coerce",
-					Tools:    []string{"resize_image"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "type",
-					ID:    "resize_image.format.alias.type",
-					To:    "format",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "format",
-					ID:    "resize_image.format.absent",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "format",
-					ID:    "resize_image.format.default",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"png"`),
-				},
-				{
-					From:  "format",
-					ID:    "resize_image.format.enum_case",
-					Tools: []string{"resize_image"},
-					Type:  lenient.RuleEnumCase,
-					Value: json.RawMessage(`["png","jpeg","webp"]`),
-				},
+				{From: "w", ID: "resize_image.width.alias.w", To: "width", Tools: []string{"resize_image"}, Type: lenient.RuleParamAlias},
+				{CoerceTo: "int", From: "width", ID: "resize_image.width.coerce", Tools: []string{"resize_image"}, Type: lenient.RuleTypeCoerce},
+				{From: "h", ID: "resize_image.height.alias.h", To: "height", Tools: []string{"resize_image"}, Type: lenient.RuleParamAlias},
+				{From: "height", ID: "resize_image.height.absent", Tools: []string{"resize_image"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "height", ID: "resize_image.height.default", Tools: []string{"resize_image"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`0`)},
+				{CoerceTo: "int", From: "height", ID: "resize_image.height.coerce", Tools: []string{"resize_image"}, Type: lenient.RuleTypeCoerce},
+				{From: "scale", ID: "resize_image.scale.absent", Tools: []string{"resize_image"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "scale", ID: "resize_image.scale.default", Tools: []string{"resize_image"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`1`)},
+				{CoerceTo: "float", From: "scale", ID: "resize_image.scale.coerce", Tools: []string{"resize_image"}, Type: lenient.RuleTypeCoerce},
+				{From: "q", ID: "resize_image.quality.alias.q", To: "quality", Tools: []string{"resize_image"}, Type: lenient.RuleParamAlias},
+				{From: "quality", ID: "resize_image.quality.absent", Tools: []string{"resize_image"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "quality", ID: "resize_image.quality.default", Tools: []string{"resize_image"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`85`)},
+				{CoerceTo: "int", From: "quality", ID: "resize_image.quality.coerce", Tools: []string{"resize_image"}, Type: lenient.RuleTypeCoerce},
+				{From: "seed", ID: "resize_image.seed.absent", Tools: []string{"resize_image"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "seed", ID: "resize_image.seed.coerce", Tools: []string{"resize_image"}, Type: lenient.RuleTypeCoerce},
+				{From: "offset", ID: "resize_image.offset.absent", Tools: []string{"resize_image"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "offset", ID: "resize_image.offset.default", Tools: []string{"resize_image"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`-1`)},
+				{CoerceTo: "int", From: "offset", ID: "resize_image.offset.coerce", Tools: []string{"resize_image"}, Type: lenient.RuleTypeCoerce},
+				{From: "gray", ID: "resize_image.grayscale.alias.gray", To: "grayscale", Tools: []string{"resize_image"}, Type: lenient.RuleParamAlias},
+				{From: "bw", ID: "resize_image.grayscale.alias.bw", To: "grayscale", Tools: []string{"resize_image"}, Type: lenient.RuleParamAlias},
+				{From: "grayscale", ID: "resize_image.grayscale.absent", Tools: []string{"resize_image"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "grayscale", ID: "resize_image.grayscale.default", Tools: []string{"resize_image"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`false`)},
+				{CoerceTo: "bool", From: "grayscale", ID: "resize_image.grayscale.coerce", Tools: []string{"resize_image"}, Type: lenient.RuleTypeCoerce},
+				{From: "type", ID: "resize_image.format.alias.type", To: "format", Tools: []string{"resize_image"}, Type: lenient.RuleParamAlias},
+				{From: "format", ID: "resize_image.format.absent", Tools: []string{"resize_image"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "format", ID: "resize_image.format.default", Tools: []string{"resize_image"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"png"`)},
+				{From: "format", ID: "resize_image.format.enum_case", Tools: []string{"resize_image"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["png","jpeg","webp"]`)},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(resizeInputSchemaGemini),
@@ -6408,432 +4017,67 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(pipelineInputSchema),
 			Name:        "run_pipeline",
 			Rules: []lenient.Rule{
-				{
-					From:  "stages",
-					ID:    "run_pipeline.steps.alias.stages",
-					To:    "steps",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "steps",
-					ID:    "run_pipeline.steps.json",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "run_pipeline.steps[].json",
-					Path:  "steps[]",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "run_pipeline.steps[].id.absent",
-					Path:  "steps[].id",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "run_pipeline.steps[].id.default",
-					Path:  "steps[].id",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"step-{{index}}"`),
-				},
-				{
-					ID:    "run_pipeline.steps[].kind.alias.type",
-					Path:  "steps[].type",
-					To:    "kind",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].kind.absent",
-					Path:  "steps[].kind",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "run_pipeline.steps[].kind.default",
-					Path:  "steps[].kind",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"shell"`),
-				},
-				{
-					ID:    "run_pipeline.steps[].kind.enum_case",
-					Path:  "steps[].kind",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleEnumCase,
-					Value: json.RawMessage(`["shell","http"]`),
-				},
-				{
-					ID:    "run_pipeline.steps[].cmd.alias.command",
-					Path:  "steps[].command",
-					To:    "cmd",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].cmd.alias.run",
-					Path:  "steps[].run",
-					To:    "cmd",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].retries.alias.tries",
-					Path:  "steps[].tries",
-					To:    "retries",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].retries.absent",
-					Path:  "steps[].retries",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.steps[].retries.default",
-					Path:  "steps[].retries",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`1`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "run_pipeline.steps[].retries.coerce",
-					Path:     "steps[].retries",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "retry",
-					ID:    "run_pipeline.retry.absent",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "retry",
-					ID:    "run_pipeline.retry.json",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "run_pipeline.retry.attempts.absent",
-					Path:  "retry.attempts",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.retry.attempts.default",
-					Path:  "retry.attempts",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`3`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "run_pipeline.retry.attempts.coerce",
-					Path:     "retry.attempts",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "run_pipeline.retry.backoff_ms.alias.backoff",
-					Path:  "retry.backoff",
-					To:    "backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.retry.backoff_ms.alias.backoffMs",
-					Path:  "retry.backoffMs",
-					To:    "backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.retry.backoff_ms.alias.backoff-ms",
-					Path:  "retry.backoff-ms",
-					To:    "backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.retry.backoff_ms.alias.BackoffMs",
-					Path:  "retry.BackoffMs",
-					To:    "backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.retry.backoff_ms.absent",
-					Path:  "retry.backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.retry.backoff_ms.default",
-					Path:  "retry.backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`500`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "run_pipeline.retry.backoff_ms.coerce",
-					Path:     "retry.backoff_ms",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "notification",
-					ID:    "run_pipeline.notify.alias.notification",
-					To:    "notify",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "notify",
-					ID:    "run_pipeline.notify.absent",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					From:  "notify",
-					ID:    "run_pipeline.notify.json",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "run_pipeline.notify.channel.alias.room",
-					Path:  "notify.room",
-					To:    "channel",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.notify.channel.absent",
-					Path:  "notify.channel",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "run_pipeline.notify.channel.default",
-					Path:  "notify.channel",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"#ops"`),
-				},
-				{
-					ID:    "run_pipeline.notify.on_failure.alias.onFailure",
-					Path:  "notify.onFailure",
-					To:    "on_failure",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.notify.on_failure.alias.on-failure",
-					Path:  "notify.on-failure",
-					To:    "on_failure",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.notify.on_failure.alias.OnFailure",
-					Path:  "notify.OnFailure",
-					To:    "on_failure",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.notify.on_failure.absent",
-					Path:  "notify.on_failure",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.notify.on_failure.default",
-					Path:  "notify.on_failure",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`true`),
-				},
-				{
-					CoerceTo: "bool",
-					ID:       "run_pipeline.notify.on_failure.coerce",
-					Path:     "notify.on_failure",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "limits",
-					ID:    "run_pipeline.limits.absent",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "run_pipeline.limits.cpu.absent",
-					Path:  "limits.cpu",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.limits.cpu.default",
-					Path:  "limits.cpu",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`1.5`),
-				},
-				{
-					CoerceTo: "float",
-					ID:       "run_pipeline.limits.cpu.coerce",
-					Path:     "limits.cpu",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "run_pipeline.limits.memory_mb.alias.memoryMb",
-					Path:  "limits.memoryMb",
-					To:    "memory_mb",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.limits.memory_mb.alias.memory-mb",
-					Path:  "limits.memory-mb",
-					To:    "memory_mb",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.limits.memory_mb.alias.MemoryMb",
-					Path:  "limits.MemoryMb",
-					To:    "memory_mb",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.limits.memory_mb.absent",
-					Path:  "limits.memory_mb",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.limits.memory_mb.default",
-					Path:  "limits.memory_mb",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`512`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "run_pipeline.limits.memory_mb.coerce",
-					Path:     "limits.memory_mb",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "env",
-					ID:    "run_pipeline.env.absent",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "env",
-					ID:    "run_pipeline.env.json",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "weight",
-					ID:    "run_pipeline.weights.alias.weight",
-					To:    "weights",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "weights",
-					ID:    "run_pipeline.weights.absent",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "weights",
-					ID:    "run_pipeline.weights.json",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					CoerceTo: "int",
-					ID:       "run_pipeline.weights{}.coerce",
-					Path:     "weights{}",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "note",
-					ID:    "run_pipeline.note.absent",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "note",
-					ID:    "run_pipeline.note.unescape",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleUnescape,
-				},
-				{
-					From:  "timeout_s",
-					ID:    "run_pipeline.timeout.alias.timeout_s",
-					To:    "timeout",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "timeout",
-					ID:    "run_pipeline.timeout.absent",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "timeout",
-					ID:    "run_pipeline.timeout.default",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`30`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "timeout",
-					ID:       "run_pipeline.timeout.coerce",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "stages", ID: "run_pipeline.steps.alias.stages", To: "steps", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{From: "steps", ID: "run_pipeline.steps.json", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "run_pipeline.steps[].json", Path: "steps[]", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "run_pipeline.steps[].id.absent", Path: "steps[].id", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "run_pipeline.steps[].id.default", Path: "steps[].id", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"step-{{index}}"`)},
+				{ID: "run_pipeline.steps[].kind.alias.type", Path: "steps[].type", To: "kind", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].kind.absent", Path: "steps[].kind", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "run_pipeline.steps[].kind.default", Path: "steps[].kind", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"shell"`)},
+				{ID: "run_pipeline.steps[].kind.enum_case", Path: "steps[].kind", Tools: []string{"run_pipeline"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["shell","http"]`)},
+				{ID: "run_pipeline.steps[].cmd.alias.command", Path: "steps[].command", To: "cmd", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].cmd.alias.run", Path: "steps[].run", To: "cmd", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].retries.alias.tries", Path: "steps[].tries", To: "retries", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].retries.absent", Path: "steps[].retries", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.steps[].retries.default", Path: "steps[].retries", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`1`)},
+				{CoerceTo: "int", ID: "run_pipeline.steps[].retries.coerce", Path: "steps[].retries", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{From: "retry", ID: "run_pipeline.retry.absent", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "retry", ID: "run_pipeline.retry.json", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "run_pipeline.retry.attempts.absent", Path: "retry.attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.retry.attempts.default", Path: "retry.attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`3`)},
+				{CoerceTo: "int", ID: "run_pipeline.retry.attempts.coerce", Path: "retry.attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{ID: "run_pipeline.retry.backoff_ms.alias.backoff", Path: "retry.backoff", To: "backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.retry.backoff_ms.alias.backoffMs", Path: "retry.backoffMs", To: "backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.retry.backoff_ms.alias.backoff-ms", Path: "retry.backoff-ms", To: "backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.retry.backoff_ms.alias.BackoffMs", Path: "retry.BackoffMs", To: "backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.retry.backoff_ms.absent", Path: "retry.backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.retry.backoff_ms.default", Path: "retry.backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`500`)},
+				{CoerceTo: "int", ID: "run_pipeline.retry.backoff_ms.coerce", Path: "retry.backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{From: "notification", ID: "run_pipeline.notify.alias.notification", To: "notify", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{From: "notify", ID: "run_pipeline.notify.absent", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{From: "notify", ID: "run_pipeline.notify.json", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "run_pipeline.notify.channel.alias.room", Path: "notify.room", To: "channel", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.notify.channel.absent", Path: "notify.channel", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "run_pipeline.notify.channel.default", Path: "notify.channel", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"#ops"`)},
+				{ID: "run_pipeline.notify.on_failure.alias.onFailure", Path: "notify.onFailure", To: "on_failure", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.notify.on_failure.alias.on-failure", Path: "notify.on-failure", To: "on_failure", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.notify.on_failure.alias.OnFailure", Path: "notify.OnFailure", To: "on_failure", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.notify.on_failure.absent", Path: "notify.on_failure", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.notify.on_failure.default", Path: "notify.on_failure", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`true`)},
+				{CoerceTo: "bool", ID: "run_pipeline.notify.on_failure.coerce", Path: "notify.on_failure", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{From: "limits", ID: "run_pipeline.limits.absent", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "run_pipeline.limits.cpu.absent", Path: "limits.cpu", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.limits.cpu.default", Path: "limits.cpu", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`1.5`)},
+				{CoerceTo: "float", ID: "run_pipeline.limits.cpu.coerce", Path: "limits.cpu", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{ID: "run_pipeline.limits.memory_mb.alias.memoryMb", Path: "limits.memoryMb", To: "memory_mb", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.limits.memory_mb.alias.memory-mb", Path: "limits.memory-mb", To: "memory_mb", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.limits.memory_mb.alias.MemoryMb", Path: "limits.MemoryMb", To: "memory_mb", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.limits.memory_mb.absent", Path: "limits.memory_mb", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.limits.memory_mb.default", Path: "limits.memory_mb", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`512`)},
+				{CoerceTo: "int", ID: "run_pipeline.limits.memory_mb.coerce", Path: "limits.memory_mb", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{From: "env", ID: "run_pipeline.env.absent", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "env", ID: "run_pipeline.env.json", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "weight", ID: "run_pipeline.weights.alias.weight", To: "weights", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{From: "weights", ID: "run_pipeline.weights.absent", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "weights", ID: "run_pipeline.weights.json", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{CoerceTo: "int", ID: "run_pipeline.weights{}.coerce", Path: "weights{}", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{From: "note", ID: "run_pipeline.note.absent", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "note", ID: "run_pipeline.note.unescape", Tools: []string{"run_pipeline"}, Type: lenient.RuleUnescape},
+				{From: "timeout_s", ID: "run_pipeline.timeout.alias.timeout_s", To: "timeout", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{From: "timeout", ID: "run_pipeline.timeout.absent", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "timeout", ID: "run_pipeline.timeout.default", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`30`)},
+				{CoerceTo: "float", From: "timeout", ID: "run_pipeline.timeout.coerce", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(pipelineInputSchemaGemini),
@@ -6851,131 +4095,24 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(queryInputSchema),
 			Name:        "run_query",
 			Rules: []lenient.Rule{
-				{
-					From:  "schema_name",
-					ID:    "run_query.schema.alias.schema_name",
-					To:    "schema",
-					Tools: []string{"run_query"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "namespace",
-					ID:    "run_query.schema.alias.namespace",
-					To:    "schema",
-					Tools: []string{"run_query"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "schema",
-					ID:    "run_query.schema.absent",
-					Tools: []string{"run_query"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "schema",
-					ID:    "run_query.schema.default",
-					Tools: []string{"run_query"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"public"`),
-				},
-				{
-					From:  "table_name",
-					ID:    "run_query.table.alias.table_name",
-					To:    "table",
-					Tools: []string{"run_query"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "max_rows",
-					ID:    "run_query.limit.alias.max_rows",
-					To:    "limit",
-					Tools: []string{"run_query"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "limit",
-					ID:    "run_query.limit.absent",
-					Tools: []string{"run_query"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "limit",
-					ID:    "run_query.limit.default",
-					Tools: []string{"run_query"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`100`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "limit",
-					ID:       "run_query.limit.coerce",
-					Tools:    []string{"run_query"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "column",
-					ID:    "run_query.columns.alias.column",
-					To:    "columns",
-					Tools: []string{"run_query"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "fields",
-					ID:    "run_query.columns.alias.fields",
-					To:    "columns",
-					Tools: []string{"run_query"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "columns",
-					ID:    "run_query.columns.absent",
-					Tools: []string{"run_query"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "columns",
-					ID:    "run_query.columns.wrap",
-					Tools: []string{"run_query"},
-					Type:  lenient.RuleWrap,
-				},
-				{
-					From:  "columns",
-					ID:    "run_query.columns.json",
-					To:    "native",
-					Tools: []string{"run_query"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "order",
-					ID:    "run_query.order.absent",
-					Tools: []string{"run_query"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "order",
-					ID:    "run_query.order.default",
-					Tools: []string{"run_query"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"asc"`),
-				},
-				{
-					From:  "order",
-					ID:    "run_query.order.enum_case",
-					Tools: []string{"run_query"},
-					Type:  lenient.RuleEnumCase,
-					Value: json.RawMessage(`["asc","desc"]`),
-				},
-				{
-					From:  "order",
-					ID:    "run_query.order.value_alias",
-					Tools: []string{"run_query"},
-					Type:  lenient.RuleValueAlias,
-					Value: json.RawMessage(`{"ascending":"asc","descending":"desc"}`),
-				},
+				{From: "schema_name", ID: "run_query.schema.alias.schema_name", To: "schema", Tools: []string{"run_query"}, Type: lenient.RuleParamAlias},
+				{From: "namespace", ID: "run_query.schema.alias.namespace", To: "schema", Tools: []string{"run_query"}, Type: lenient.RuleParamAlias},
+				{From: "schema", ID: "run_query.schema.absent", Tools: []string{"run_query"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "schema", ID: "run_query.schema.default", Tools: []string{"run_query"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"public"`)},
+				{From: "table_name", ID: "run_query.table.alias.table_name", To: "table", Tools: []string{"run_query"}, Type: lenient.RuleParamAlias},
+				{From: "max_rows", ID: "run_query.limit.alias.max_rows", To: "limit", Tools: []string{"run_query"}, Type: lenient.RuleParamAlias},
+				{From: "limit", ID: "run_query.limit.absent", Tools: []string{"run_query"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "limit", ID: "run_query.limit.default", Tools: []string{"run_query"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`100`)},
+				{CoerceTo: "int", From: "limit", ID: "run_query.limit.coerce", Tools: []string{"run_query"}, Type: lenient.RuleTypeCoerce},
+				{From: "column", ID: "run_query.columns.alias.column", To: "columns", Tools: []string{"run_query"}, Type: lenient.RuleParamAlias},
+				{From: "fields", ID: "run_query.columns.alias.fields", To: "columns", Tools: []string{"run_query"}, Type: lenient.RuleParamAlias},
+				{From: "columns", ID: "run_query.columns.absent", Tools: []string{"run_query"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "columns", ID: "run_query.columns.wrap", Tools: []string{"run_query"}, Type: lenient.RuleWrap},
+				{From: "columns", ID: "run_query.columns.json", To: "native", Tools: []string{"run_query"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "order", ID: "run_query.order.absent", Tools: []string{"run_query"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "order", ID: "run_query.order.default", Tools: []string{"run_query"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"asc"`)},
+				{From: "order", ID: "run_query.order.enum_case", Tools: []string{"run_query"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["asc","desc"]`)},
+				{From: "order", ID: "run_query.order.value_alias", Tools: []string{"run_query"}, Type: lenient.RuleValueAlias, Value: json.RawMessage(`{"ascending":"asc","descending":"desc"}`)},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(queryInputSchemaGemini),
@@ -6994,195 +4131,33 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(searchIssuesInputSchema),
 			Name:        "search_issues",
 			Rules: []lenient.Rule{
-				{
-					From:  "q",
-					ID:    "search_issues.query.alias.q",
-					To:    "query",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "query",
-					ID:    "search_issues.query.absent",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "labels",
-					ID:    "search_issues.labels.absent",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "labels",
-					ID:    "search_issues.labels.split",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleSplit,
-					Value: json.RawMessage(`","`),
-				},
-				{
-					From:  "labels",
-					ID:    "search_issues.labels.json",
-					To:    "native",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "filter",
-					ID:    "search_issues.filter.absent",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					From:  "filter",
-					ID:    "search_issues.filter.json",
-					To:    "native",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.field.absent",
-					Path:  "filter(.all[]|.any[]|.not)*.field",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.field.default",
-					Path:  "filter(.all[]|.any[]|.not)*.field",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"state"`),
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.field.enum_case",
-					Path:  "filter(.all[]|.any[]|.not)*.field",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleEnumCase,
-					Value: json.RawMessage(`["state","author","label"]`),
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.equals.alias.eq",
-					Path:  "filter(.all[]|.any[]|.not)*.eq",
-					To:    "equals",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.equals.absent",
-					Path:  "filter(.all[]|.any[]|.not)*.equals",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.min_votes.alias.minVotes",
-					Path:  "filter(.all[]|.any[]|.not)*.minVotes",
-					To:    "min_votes",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.min_votes.alias.min-votes",
-					Path:  "filter(.all[]|.any[]|.not)*.min-votes",
-					To:    "min_votes",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.min_votes.alias.MinVotes",
-					Path:  "filter(.all[]|.any[]|.not)*.MinVotes",
-					To:    "min_votes",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.min_votes.absent",
-					Path:  "filter(.all[]|.any[]|.not)*.min_votes",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "search_issues.filter(.all[]|.any[]|.not)*.min_votes.coerce",
-					Path:     "filter(.all[]|.any[]|.not)*.min_votes",
-					Tools:    []string{"search_issues"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.all.alias.and",
-					Path:  "filter(.all[]|.any[]|.not)*.and",
-					To:    "all",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.all.absent",
-					Path:  "filter(.all[]|.any[]|.not)*.all",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.all.json",
-					Path:  "filter(.all[]|.any[]|.not)*.all",
-					To:    "native",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.all[].json",
-					Path:  "filter(.all[]|.any[]|.not)*.all[]",
-					To:    "native",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.any.alias.or",
-					Path:  "filter(.all[]|.any[]|.not)*.or",
-					To:    "any",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.any.absent",
-					Path:  "filter(.all[]|.any[]|.not)*.any",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.any.json",
-					Path:  "filter(.all[]|.any[]|.not)*.any",
-					To:    "native",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.any[].json",
-					Path:  "filter(.all[]|.any[]|.not)*.any[]",
-					To:    "native",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.not.absent",
-					Path:  "filter(.all[]|.any[]|.not)*.not",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					ID:    "search_issues.filter(.all[]|.any[]|.not)*.not.json",
-					Path:  "filter(.all[]|.any[]|.not)*.not",
-					To:    "native",
-					Tools: []string{"search_issues"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "q", ID: "search_issues.query.alias.q", To: "query", Tools: []string{"search_issues"}, Type: lenient.RuleParamAlias},
+				{From: "query", ID: "search_issues.query.absent", Tools: []string{"search_issues"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "labels", ID: "search_issues.labels.absent", Tools: []string{"search_issues"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "labels", ID: "search_issues.labels.split", Tools: []string{"search_issues"}, Type: lenient.RuleSplit, Value: json.RawMessage(`","`)},
+				{From: "labels", ID: "search_issues.labels.json", To: "native", Tools: []string{"search_issues"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "filter", ID: "search_issues.filter.absent", Tools: []string{"search_issues"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{From: "filter", ID: "search_issues.filter.json", To: "native", Tools: []string{"search_issues"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.field.absent", Path: "filter(.all[]|.any[]|.not)*.field", Tools: []string{"search_issues"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.field.default", Path: "filter(.all[]|.any[]|.not)*.field", Tools: []string{"search_issues"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"state"`)},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.field.enum_case", Path: "filter(.all[]|.any[]|.not)*.field", Tools: []string{"search_issues"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["state","author","label"]`)},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.equals.alias.eq", Path: "filter(.all[]|.any[]|.not)*.eq", To: "equals", Tools: []string{"search_issues"}, Type: lenient.RuleParamAlias},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.equals.absent", Path: "filter(.all[]|.any[]|.not)*.equals", Tools: []string{"search_issues"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.min_votes.alias.minVotes", Path: "filter(.all[]|.any[]|.not)*.minVotes", To: "min_votes", Tools: []string{"search_issues"}, Type: lenient.RuleParamAlias},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.min_votes.alias.min-votes", Path: "filter(.all[]|.any[]|.not)*.min-votes", To: "min_votes", Tools: []string{"search_issues"}, Type: lenient.RuleParamAlias},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.min_votes.alias.MinVotes", Path: "filter(.all[]|.any[]|.not)*.MinVotes", To: "min_votes", Tools: []string{"search_issues"}, Type: lenient.RuleParamAlias},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.min_votes.absent", Path: "filter(.all[]|.any[]|.not)*.min_votes", Tools: []string{"search_issues"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{CoerceTo: "int", ID: "search_issues.filter(.all[]|.any[]|.not)*.min_votes.coerce", Path: "filter(.all[]|.any[]|.not)*.min_votes", Tools: []string{"search_issues"}, Type: lenient.RuleTypeCoerce},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.all.alias.and", Path: "filter(.all[]|.any[]|.not)*.and", To: "all", Tools: []string{"search_issues"}, Type: lenient.RuleParamAlias},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.all.absent", Path: "filter(.all[]|.any[]|.not)*.all", Tools: []string{"search_issues"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.all.json", Path: "filter(.all[]|.any[]|.not)*.all", To: "native", Tools: []string{"search_issues"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.all[].json", Path: "filter(.all[]|.any[]|.not)*.all[]", To: "native", Tools: []string{"search_issues"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.any.alias.or", Path: "filter(.all[]|.any[]|.not)*.or", To: "any", Tools: []string{"search_issues"}, Type: lenient.RuleParamAlias},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.any.absent", Path: "filter(.all[]|.any[]|.not)*.any", Tools: []string{"search_issues"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.any.json", Path: "filter(.all[]|.any[]|.not)*.any", To: "native", Tools: []string{"search_issues"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.any[].json", Path: "filter(.all[]|.any[]|.not)*.any[]", To: "native", Tools: []string{"search_issues"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.not.absent", Path: "filter(.all[]|.any[]|.not)*.not", Tools: []string{"search_issues"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{ID: "search_issues.filter(.all[]|.any[]|.not)*.not.json", Path: "filter(.all[]|.any[]|.not)*.not", To: "native", Tools: []string{"search_issues"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(searchIssuesInputSchemaGemini),

@@ -9,13 +9,13 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion5
+const _ = lenient.SupportPackageIsVersion6
 
 // editFileInputKeys holds the accepted keys of each field of EditFileInput, canonical name first.
 var editFileInputKeys = [7][]string{{"path", "file_path", "filepath", "filename", "file"}, {"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 
 // editFileInputKnown lists every key EditFileInput accepts.
-var editFileInputKnown = []string{"path", "file_path", "filepath", "filename", "file", "old_text", "old_str", "old_string", "oldText", "old-text", "OldText", "new_text", "new_str", "new_string", "newText", "new-text", "NewText", "whole_word", "wholeWord", "whole-word", "WholeWord", "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive", "force", "dry_run", "dryRun", "dry-run", "DryRun"}
+var editFileInputKnown = lenient.KnownKeys(editFileInputKeys[:])
 
 // UnmarshalJSON decodes a EditFileInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -258,7 +258,7 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var editKeys = [2][]string{{"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}}
 
 // editKnown lists every key Edit accepts.
-var editKnown = []string{"old_text", "old_str", "old_string", "oldText", "old-text", "OldText", "new_text", "new_str", "new_string", "newText", "new-text", "NewText"}
+var editKnown = lenient.KnownKeys(editKeys[:])
 
 // UnmarshalJSON decodes a Edit leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -399,7 +399,7 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var multiEditInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"edits_json", "edits", "editsJson", "edits-json", "EditsJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 
 // multiEditInputKnown lists every key MultiEditInput accepts.
-var multiEditInputKnown = []string{"path", "file_path", "filepath", "filename", "file", "edits_json", "edits", "editsJson", "edits-json", "EditsJson", "force", "dry_run", "dryRun", "dry-run", "DryRun"}
+var multiEditInputKnown = lenient.KnownKeys(multiEditInputKeys[:])
 
 // UnmarshalJSON decodes a MultiEditInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -591,7 +591,7 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var searchFilesInputKeys = [11][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"include_content", "includeContent", "include-content", "IncludeContent"}, {"include_context", "includeContext", "include-context", "IncludeContext"}, {"recursive"}, {"return_lines", "returnLines", "return-lines", "ReturnLines"}, {"file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes"}}
 
 // searchFilesInputKnown lists every key SearchFilesInput accepts.
-var searchFilesInputKnown = []string{"path", "file_path", "filepath", "dir", "directory", "pattern", "query", "regex", "limit", "count_only", "countOnly", "count-only", "CountOnly", "whole_word", "wholeWord", "whole-word", "WholeWord", "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive", "include_content", "includeContent", "include-content", "IncludeContent", "include_context", "includeContext", "include-context", "IncludeContext", "recursive", "return_lines", "returnLines", "return-lines", "ReturnLines", "file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes"}
+var searchFilesInputKnown = lenient.KnownKeys(searchFilesInputKeys[:])
 
 // UnmarshalJSON decodes a SearchFilesInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -669,7 +669,7 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 						val := d.Int(it.Value, "limit", lenient.IntBits, 0)
 						if d.OK(mark) {
 							if val < 1 {
-								d.Fail("limit", it.Value, "is less than the minimum, 1")
+								d.FailKind(lenient.KindRange, "limit", it.Value, "is less than the minimum, 1")
 							}
 						} else {
 							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
@@ -952,7 +952,7 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var listDirectoryInputKeys = [2][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"recursive"}}
 
 // listDirectoryInputKnown lists every key ListDirectoryInput accepts.
-var listDirectoryInputKnown = []string{"path", "file_path", "filepath", "dir", "directory", "recursive"}
+var listDirectoryInputKnown = lenient.KnownKeys(listDirectoryInputKeys[:])
 
 // UnmarshalJSON decodes a ListDirectoryInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1074,7 +1074,7 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var deleteFileInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"permanent"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 
 // deleteFileInputKnown lists every key DeleteFileInput accepts.
-var deleteFileInputKnown = []string{"path", "file_path", "filepath", "filename", "file", "permanent", "force", "dry_run", "dryRun", "dry-run", "DryRun"}
+var deleteFileInputKnown = lenient.KnownKeys(deleteFileInputKeys[:])
 
 // UnmarshalJSON decodes a DeleteFileInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1223,7 +1223,7 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var stepParamsKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"content", "text"}, {"source", "src", "from"}, {"destination", "dest", "dst", "to", "target"}}
 
 // stepParamsKnown lists every key StepParams accepts.
-var stepParamsKnown = []string{"path", "file_path", "filepath", "filename", "file", "content", "text", "source", "src", "from", "destination", "dest", "dst", "to", "target"}
+var stepParamsKnown = lenient.KnownKeys(stepParamsKeys[:])
 
 // UnmarshalJSON decodes a StepParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1380,7 +1380,7 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var stepKeys = [3][]string{{"id"}, {"action", "type"}, {"params"}}
 
 // stepKnown lists every key Step accepts.
-var stepKnown = []string{"id", "action", "type", "params"}
+var stepKnown = lenient.KnownKeys(stepKeys[:])
 
 // UnmarshalJSON decodes a Step leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1467,7 +1467,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 						case "read", "write", "copy", "move", "delete":
 						default:
 							if !d.EnumCase(&val, "action", "read", "write", "copy", "move", "delete") {
-								d.Fail("action", it.Value, "is not one of \"read\", \"write\", \"copy\", \"move\", \"delete\"")
+								d.FailKind(lenient.KindEnum, "action", it.Value, "is not one of \"read\", \"write\", \"copy\", \"move\", \"delete\"")
 							}
 						}
 					}
@@ -1569,7 +1569,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var pipelineKeys = [3][]string{{"name"}, {"steps"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 
 // pipelineKnown lists every key Pipeline accepts.
-var pipelineKnown = []string{"name", "steps", "dry_run", "dryRun", "dry-run", "DryRun"}
+var pipelineKnown = lenient.KnownKeys(pipelineKeys[:])
 
 // UnmarshalJSON decodes a Pipeline leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1738,7 +1738,7 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var batchOperationsInputKeys = [3][]string{{"pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 
 // batchOperationsInputKnown lists every key BatchOperationsInput accepts.
-var batchOperationsInputKnown = []string{"pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson", "force", "dry_run", "dryRun", "dry-run", "DryRun"}
+var batchOperationsInputKnown = lenient.KnownKeys(batchOperationsInputKeys[:])
 
 // UnmarshalJSON decodes a BatchOperationsInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2076,387 +2076,13 @@ const batchOperationsInputSchema = `{
 `
 
 // batchOperationsInputSchemaTypeArray is the input schema of tool batch_operations in the typearray profile.
-const batchOperationsInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "pipeline_json": {
-      "properties": {
-        "name": {
-          "description": "Name labels the pipeline.",
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "steps": {
-          "items": {
-            "properties": {
-              "id": {
-                "description": "ID names the step in the results; default step-N.",
-                "type": [
-                  "string",
-                  "null"
-                ]
-              },
-              "action": {
-                "type": "string",
-                "pattern": "^([rR][eE][aA][dD]|[wW][rR][iI][tT][eE]|[cC][oO][pP][yY]|[mM][oO][vV][eE]|[dD][eE][lL][eE][tT][eE]|cat|cp|mv|rm|remove|del)$",
-                "description": "Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\". Required. One of \"read\", \"write\", \"copy\", \"move\", \"delete\" (in any letter case), \"cat\", \"cp\", \"mv\", \"rm\", \"remove\", \"del\"."
-              },
-              "params": {
-                "properties": {
-                  "path": {
-                    "description": "Path is the file the step works on.",
-                    "type": [
-                      "string",
-                      "null"
-                    ]
-                  },
-                  "content": {
-                    "description": "Content is the text a write step writes.",
-                    "type": [
-                      "string",
-                      "null"
-                    ]
-                  },
-                  "source": {
-                    "description": "Source and Destination are a copy or move step's paths.",
-                    "type": [
-                      "string",
-                      "null"
-                    ]
-                  },
-                  "destination": {
-                    "type": [
-                      "string",
-                      "null"
-                    ]
-                  }
-                },
-                "description": "Params are the step's parameters.",
-                "type": [
-                  "object",
-                  "string",
-                  "null"
-                ]
-              }
-            },
-            "type": [
-              "object",
-              "string"
-            ]
-          },
-          "description": "Steps run in order; the pipeline stops at the first failing step.",
-          "type": [
-            "array",
-            "string"
-          ]
-        },
-        "dry_run": {
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-          "description": "DryRun reports what each step would do.",
-          "type": [
-            "boolean",
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "steps"
-      ],
-      "description": "Pipeline is the pipeline, as an object or its JSON text. Required.",
-      "type": [
-        "object",
-        "string"
-      ]
-    },
-    "force": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "Force lets steps overwrite existing files.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "dry_run": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "DryRun reports what each step would do.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const batchOperationsInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"pipeline_json":{"properties":{"name":{"description":"Name labels the pipeline.","type":["string","null"]},"steps":{"items":{"properties":{"id":{"description":"ID names the step in the results; default step-N.","type":["string","null"]},"action":{"type":"string","pattern":"^([rR][eE][aA][dD]|[wW][rR][iI][tT][eE]|[cC][oO][pP][yY]|[mM][oO][vV][eE]|[dD][eE][lL][eE][tT][eE]|cat|cp|mv|rm|remove|del)$","description":"Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\". Required. One of \"read\", \"write\", \"copy\", \"move\", \"delete\" (in any letter case), \"cat\", \"cp\", \"mv\", \"rm\", \"remove\", \"del\"."},"params":{"properties":{"path":{"description":"Path is the file the step works on.","type":["string","null"]},"content":{"description":"Content is the text a write step writes.","type":["string","null"]},"source":{"description":"Source and Destination are a copy or move step's paths.","type":["string","null"]},"destination":{"type":["string","null"]}},"description":"Params are the step's parameters.","type":["object","string","null"]}},"type":["object","string"]},"description":"Steps run in order; the pipeline stops at the first failing step.","type":["array","string"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports what each step would do.","type":["boolean","string","null"]}},"required":["steps"],"description":"Pipeline is the pipeline, as an object or its JSON text. Required.","type":["object","string"]},"force":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Force lets steps overwrite existing files.","type":["boolean","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports what each step would do.","type":["boolean","string","null"]}},"type":"object"}`
 
 // batchOperationsInputSchemaGemini is the input schema of tool batch_operations in the gemini profile.
-const batchOperationsInputSchemaGemini = `{
-  "properties": {
-    "pipeline_json": {
-      "properties": {
-        "name": {
-          "type": "string",
-          "description": "Name labels the pipeline.",
-          "nullable": true
-        },
-        "steps": {
-          "items": {
-            "properties": {
-              "id": {
-                "type": "string",
-                "description": "ID names the step in the results; default step-N.",
-                "nullable": true
-              },
-              "action": {
-                "type": "string",
-                "enum": [
-                  "read",
-                  "write",
-                  "copy",
-                  "move",
-                  "delete",
-                  "cat",
-                  "cp",
-                  "mv",
-                  "rm",
-                  "remove",
-                  "del"
-                ],
-                "description": "Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\". Required."
-              },
-              "params": {
-                "properties": {
-                  "path": {
-                    "type": "string",
-                    "description": "Path is the file the step works on.",
-                    "nullable": true
-                  },
-                  "content": {
-                    "type": "string",
-                    "description": "Content is the text a write step writes.",
-                    "nullable": true
-                  },
-                  "source": {
-                    "type": "string",
-                    "description": "Source and Destination are a copy or move step's paths.",
-                    "nullable": true
-                  },
-                  "destination": {
-                    "type": "string",
-                    "nullable": true
-                  }
-                },
-                "type": "object",
-                "description": "Params are the step's parameters.",
-                "nullable": true
-              }
-            },
-            "type": "object"
-          },
-          "type": "array",
-          "description": "Steps run in order; the pipeline stops at the first failing step."
-        },
-        "dry_run": {
-          "type": "boolean",
-          "description": "DryRun reports what each step would do.",
-          "nullable": true
-        }
-      },
-      "type": "object",
-      "required": [
-        "steps"
-      ],
-      "description": "Pipeline is the pipeline, as an object or its JSON text. Required."
-    },
-    "force": {
-      "type": "boolean",
-      "description": "Force lets steps overwrite existing files.",
-      "nullable": true
-    },
-    "dry_run": {
-      "type": "boolean",
-      "description": "DryRun reports what each step would do.",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const batchOperationsInputSchemaGemini = `{"properties":{"pipeline_json":{"properties":{"name":{"type":"string","description":"Name labels the pipeline.","nullable":true},"steps":{"items":{"properties":{"id":{"type":"string","description":"ID names the step in the results; default step-N.","nullable":true},"action":{"type":"string","enum":["read","write","copy","move","delete","cat","cp","mv","rm","remove","del"],"description":"Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\". Required."},"params":{"properties":{"path":{"type":"string","description":"Path is the file the step works on.","nullable":true},"content":{"type":"string","description":"Content is the text a write step writes.","nullable":true},"source":{"type":"string","description":"Source and Destination are a copy or move step's paths.","nullable":true},"destination":{"type":"string","nullable":true}},"type":"object","description":"Params are the step's parameters.","nullable":true}},"type":"object"},"type":"array","description":"Steps run in order; the pipeline stops at the first failing step."},"dry_run":{"type":"boolean","description":"DryRun reports what each step would do.","nullable":true}},"type":"object","required":["steps"],"description":"Pipeline is the pipeline, as an object or its JSON text. Required."},"force":{"type":"boolean","description":"Force lets steps overwrite existing files.","nullable":true},"dry_run":{"type":"boolean","description":"DryRun reports what each step would do.","nullable":true}},"type":"object"}`
 
 // batchOperationsInputSchemaOpenAIStrict is the input schema of tool batch_operations in the openai-strict profile.
-const batchOperationsInputSchemaOpenAIStrict = `{
-  "properties": {
-    "pipeline_json": {
-      "properties": {
-        "name": {
-          "anyOf": [
-            {
-              "type": "string",
-              "description": "Name labels the pipeline."
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "steps": {
-          "items": {
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "string",
-                    "description": "ID names the step in the results; default step-N."
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "action": {
-                "type": "string",
-                "enum": [
-                  "read",
-                  "write",
-                  "copy",
-                  "move",
-                  "delete"
-                ],
-                "description": "Action is read, write, copy, move or delete."
-              },
-              "params": {
-                "anyOf": [
-                  {
-                    "properties": {
-                      "path": {
-                        "anyOf": [
-                          {
-                            "type": "string",
-                            "description": "Path is the file the step works on."
-                          },
-                          {
-                            "type": "null"
-                          }
-                        ]
-                      },
-                      "content": {
-                        "anyOf": [
-                          {
-                            "type": "string",
-                            "description": "Content is the text a write step writes."
-                          },
-                          {
-                            "type": "null"
-                          }
-                        ]
-                      },
-                      "source": {
-                        "anyOf": [
-                          {
-                            "type": "string",
-                            "description": "Source and Destination are a copy or move step's paths."
-                          },
-                          {
-                            "type": "null"
-                          }
-                        ]
-                      },
-                      "destination": {
-                        "anyOf": [
-                          {
-                            "type": "string"
-                          },
-                          {
-                            "type": "null"
-                          }
-                        ]
-                      }
-                    },
-                    "additionalProperties": false,
-                    "type": "object",
-                    "required": [
-                      "path",
-                      "content",
-                      "source",
-                      "destination"
-                    ],
-                    "description": "Params are the step's parameters."
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "additionalProperties": false,
-            "type": "object",
-            "required": [
-              "id",
-              "action",
-              "params"
-            ]
-          },
-          "type": "array",
-          "description": "Steps run in order; the pipeline stops at the first failing step."
-        },
-        "dry_run": {
-          "anyOf": [
-            {
-              "type": "boolean",
-              "description": "DryRun reports what each step would do."
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "name",
-        "steps",
-        "dry_run"
-      ],
-      "description": "Pipeline is the pipeline, as an object or its JSON text."
-    },
-    "force": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "Force lets steps overwrite existing files."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "dry_run": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "DryRun reports what each step would do."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "pipeline_json",
-    "force",
-    "dry_run"
-  ]
-}
-`
+const batchOperationsInputSchemaOpenAIStrict = `{"properties":{"pipeline_json":{"properties":{"name":{"anyOf":[{"type":"string","description":"Name labels the pipeline."},{"type":"null"}]},"steps":{"items":{"properties":{"id":{"anyOf":[{"type":"string","description":"ID names the step in the results; default step-N."},{"type":"null"}]},"action":{"type":"string","enum":["read","write","copy","move","delete"],"description":"Action is read, write, copy, move or delete."},"params":{"anyOf":[{"properties":{"path":{"anyOf":[{"type":"string","description":"Path is the file the step works on."},{"type":"null"}]},"content":{"anyOf":[{"type":"string","description":"Content is the text a write step writes."},{"type":"null"}]},"source":{"anyOf":[{"type":"string","description":"Source and Destination are a copy or move step's paths."},{"type":"null"}]},"destination":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","content","source","destination"],"description":"Params are the step's parameters."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id","action","params"]},"type":"array","description":"Steps run in order; the pipeline stops at the first failing step."},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what each step would do."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","steps","dry_run"],"description":"Pipeline is the pipeline, as an object or its JSON text."},"force":{"anyOf":[{"type":"boolean","description":"Force lets steps overwrite existing files."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what each step would do."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["pipeline_json","force","dry_run"]}`
 
 // deleteFileInputSchema is the input schema of tool delete_file in the portable profile.
 const deleteFileInputSchema = `{
@@ -2516,123 +2142,13 @@ const deleteFileInputSchema = `{
 `
 
 // deleteFileInputSchemaTypeArray is the input schema of tool delete_file in the typearray profile.
-const deleteFileInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Path is the file or empty directory to delete. Required."
-    },
-    "permanent": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "Permanent deletes instead of moving to the sandbox's .trash folder.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "force": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "Force deletes a non-empty directory.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "dry_run": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "DryRun reports what would be deleted.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const deleteFileInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the file or empty directory to delete. Required."},"permanent":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Permanent deletes instead of moving to the sandbox's .trash folder.","type":["boolean","string","null"]},"force":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Force deletes a non-empty directory.","type":["boolean","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports what would be deleted.","type":["boolean","string","null"]}},"type":"object"}`
 
 // deleteFileInputSchemaGemini is the input schema of tool delete_file in the gemini profile.
-const deleteFileInputSchemaGemini = `{
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Path is the file or empty directory to delete. Required."
-    },
-    "permanent": {
-      "type": "boolean",
-      "description": "Permanent deletes instead of moving to the sandbox's .trash folder.",
-      "nullable": true
-    },
-    "force": {
-      "type": "boolean",
-      "description": "Force deletes a non-empty directory.",
-      "nullable": true
-    },
-    "dry_run": {
-      "type": "boolean",
-      "description": "DryRun reports what would be deleted.",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const deleteFileInputSchemaGemini = `{"properties":{"path":{"type":"string","description":"Path is the file or empty directory to delete. Required."},"permanent":{"type":"boolean","description":"Permanent deletes instead of moving to the sandbox's .trash folder.","nullable":true},"force":{"type":"boolean","description":"Force deletes a non-empty directory.","nullable":true},"dry_run":{"type":"boolean","description":"DryRun reports what would be deleted.","nullable":true}},"type":"object"}`
 
 // deleteFileInputSchemaOpenAIStrict is the input schema of tool delete_file in the openai-strict profile.
-const deleteFileInputSchemaOpenAIStrict = `{
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Path is the file or empty directory to delete."
-    },
-    "permanent": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "Permanent deletes instead of moving to the sandbox's .trash folder."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "force": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "Force deletes a non-empty directory."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "dry_run": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "DryRun reports what would be deleted."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "path",
-    "permanent",
-    "force",
-    "dry_run"
-  ]
-}
-`
+const deleteFileInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file or empty directory to delete."},"permanent":{"anyOf":[{"type":"boolean","description":"Permanent deletes instead of moving to the sandbox's .trash folder."},{"type":"null"}]},"force":{"anyOf":[{"type":"boolean","description":"Force deletes a non-empty directory."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what would be deleted."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","permanent","force","dry_run"]}`
 
 // editFileInputSchema is the input schema of tool edit_file in the portable profile.
 const editFileInputSchema = `{
@@ -2716,177 +2232,13 @@ const editFileInputSchema = `{
 `
 
 // editFileInputSchemaTypeArray is the input schema of tool edit_file in the typearray profile.
-const editFileInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Path is the file to edit, relative to the sandbox root. Required."
-    },
-    "old_text": {
-      "type": "string",
-      "description": "OldText is the text to replace. Required."
-    },
-    "new_text": {
-      "type": "string",
-      "description": "NewText is the replacement. Required."
-    },
-    "whole_word": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "WholeWord matches OldText only between word boundaries.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "case_sensitive": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "CaseSensitive matches letter case exactly.",
-      "default": true,
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "force": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "Force replaces every occurrence instead of requiring exactly one.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "dry_run": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "DryRun reports the change without writing it.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const editFileInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the file to edit, relative to the sandbox root. Required."},"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"WholeWord matches OldText only between word boundaries.","type":["boolean","string","null"]},"case_sensitive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"CaseSensitive matches letter case exactly.","default":true,"type":["boolean","string","null"]},"force":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Force replaces every occurrence instead of requiring exactly one.","type":["boolean","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports the change without writing it.","type":["boolean","string","null"]}},"type":"object"}`
 
 // editFileInputSchemaGemini is the input schema of tool edit_file in the gemini profile.
-const editFileInputSchemaGemini = `{
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Path is the file to edit, relative to the sandbox root. Required."
-    },
-    "old_text": {
-      "type": "string",
-      "description": "OldText is the text to replace. Required."
-    },
-    "new_text": {
-      "type": "string",
-      "description": "NewText is the replacement. Required."
-    },
-    "whole_word": {
-      "type": "boolean",
-      "description": "WholeWord matches OldText only between word boundaries.",
-      "nullable": true
-    },
-    "case_sensitive": {
-      "type": "boolean",
-      "description": "CaseSensitive matches letter case exactly.",
-      "default": true,
-      "nullable": true
-    },
-    "force": {
-      "type": "boolean",
-      "description": "Force replaces every occurrence instead of requiring exactly one.",
-      "nullable": true
-    },
-    "dry_run": {
-      "type": "boolean",
-      "description": "DryRun reports the change without writing it.",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const editFileInputSchemaGemini = `{"properties":{"path":{"type":"string","description":"Path is the file to edit, relative to the sandbox root. Required."},"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."},"whole_word":{"type":"boolean","description":"WholeWord matches OldText only between word boundaries.","nullable":true},"case_sensitive":{"type":"boolean","description":"CaseSensitive matches letter case exactly.","default":true,"nullable":true},"force":{"type":"boolean","description":"Force replaces every occurrence instead of requiring exactly one.","nullable":true},"dry_run":{"type":"boolean","description":"DryRun reports the change without writing it.","nullable":true}},"type":"object"}`
 
 // editFileInputSchemaOpenAIStrict is the input schema of tool edit_file in the openai-strict profile.
-const editFileInputSchemaOpenAIStrict = `{
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Path is the file to edit, relative to the sandbox root."
-    },
-    "old_text": {
-      "type": "string",
-      "description": "OldText is the text to replace."
-    },
-    "new_text": {
-      "type": "string",
-      "description": "NewText is the replacement."
-    },
-    "whole_word": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "WholeWord matches OldText only between word boundaries."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "case_sensitive": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "CaseSensitive matches letter case exactly. Default: true (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "force": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "Force replaces every occurrence instead of requiring exactly one."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "dry_run": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "DryRun reports the change without writing it."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "path",
-    "old_text",
-    "new_text",
-    "whole_word",
-    "case_sensitive",
-    "force",
-    "dry_run"
-  ]
-}
-`
+const editFileInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file to edit, relative to the sandbox root."},"old_text":{"type":"string","description":"OldText is the text to replace."},"new_text":{"type":"string","description":"NewText is the replacement."},"whole_word":{"anyOf":[{"type":"boolean","description":"WholeWord matches OldText only between word boundaries."},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean","description":"CaseSensitive matches letter case exactly. Default: true (send null for it)."},{"type":"null"}]},"force":{"anyOf":[{"type":"boolean","description":"Force replaces every occurrence instead of requiring exactly one."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports the change without writing it."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","old_text","new_text","whole_word","case_sensitive","force","dry_run"]}`
 
 // listDirectoryInputSchema is the input schema of tool list_directory in the portable profile.
 const listDirectoryInputSchema = `{
@@ -2916,71 +2268,13 @@ const listDirectoryInputSchema = `{
 `
 
 // listDirectoryInputSchemaTypeArray is the input schema of tool list_directory in the typearray profile.
-const listDirectoryInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Path is the directory to list. Required."
-    },
-    "recursive": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "Recursive lists subdirectories too.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const listDirectoryInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the directory to list. Required."},"recursive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Recursive lists subdirectories too.","type":["boolean","string","null"]}},"type":"object"}`
 
 // listDirectoryInputSchemaGemini is the input schema of tool list_directory in the gemini profile.
-const listDirectoryInputSchemaGemini = `{
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Path is the directory to list. Required."
-    },
-    "recursive": {
-      "type": "boolean",
-      "description": "Recursive lists subdirectories too.",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const listDirectoryInputSchemaGemini = `{"properties":{"path":{"type":"string","description":"Path is the directory to list. Required."},"recursive":{"type":"boolean","description":"Recursive lists subdirectories too.","nullable":true}},"type":"object"}`
 
 // listDirectoryInputSchemaOpenAIStrict is the input schema of tool list_directory in the openai-strict profile.
-const listDirectoryInputSchemaOpenAIStrict = `{
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Path is the directory to list."
-    },
-    "recursive": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "Recursive lists subdirectories too."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "path",
-    "recursive"
-  ]
-}
-`
+const listDirectoryInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the directory to list."},"recursive":{"anyOf":[{"type":"boolean","description":"Recursive lists subdirectories too."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","recursive"]}`
 
 // multiEditInputSchema is the input schema of tool multi_edit in the portable profile.
 const multiEditInputSchema = `{
@@ -3056,160 +2350,13 @@ const multiEditInputSchema = `{
 `
 
 // multiEditInputSchemaTypeArray is the input schema of tool multi_edit in the typearray profile.
-const multiEditInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Path is the file to edit. Required."
-    },
-    "edits_json": {
-      "items": {
-        "properties": {
-          "old_text": {
-            "type": "string",
-            "description": "OldText is the text to replace. Required."
-          },
-          "new_text": {
-            "type": "string",
-            "description": "NewText is the replacement. Required."
-          }
-        },
-        "type": [
-          "object",
-          "string"
-        ]
-      },
-      "description": "Edits are applied in order; a JSON array or its text. Required.",
-      "type": [
-        "array",
-        "string"
-      ]
-    },
-    "force": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "Force replaces every occurrence of each edit.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "dry_run": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "DryRun reports the change without writing it.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const multiEditInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the file to edit. Required."},"edits_json":{"items":{"properties":{"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."}},"type":["object","string"]},"description":"Edits are applied in order; a JSON array or its text. Required.","type":["array","string"]},"force":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Force replaces every occurrence of each edit.","type":["boolean","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports the change without writing it.","type":["boolean","string","null"]}},"type":"object"}`
 
 // multiEditInputSchemaGemini is the input schema of tool multi_edit in the gemini profile.
-const multiEditInputSchemaGemini = `{
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Path is the file to edit. Required."
-    },
-    "edits_json": {
-      "items": {
-        "properties": {
-          "old_text": {
-            "type": "string",
-            "description": "OldText is the text to replace. Required."
-          },
-          "new_text": {
-            "type": "string",
-            "description": "NewText is the replacement. Required."
-          }
-        },
-        "type": "object"
-      },
-      "type": "array",
-      "description": "Edits are applied in order; a JSON array or its text. Required."
-    },
-    "force": {
-      "type": "boolean",
-      "description": "Force replaces every occurrence of each edit.",
-      "nullable": true
-    },
-    "dry_run": {
-      "type": "boolean",
-      "description": "DryRun reports the change without writing it.",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const multiEditInputSchemaGemini = `{"properties":{"path":{"type":"string","description":"Path is the file to edit. Required."},"edits_json":{"items":{"properties":{"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."}},"type":"object"},"type":"array","description":"Edits are applied in order; a JSON array or its text. Required."},"force":{"type":"boolean","description":"Force replaces every occurrence of each edit.","nullable":true},"dry_run":{"type":"boolean","description":"DryRun reports the change without writing it.","nullable":true}},"type":"object"}`
 
 // multiEditInputSchemaOpenAIStrict is the input schema of tool multi_edit in the openai-strict profile.
-const multiEditInputSchemaOpenAIStrict = `{
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Path is the file to edit."
-    },
-    "edits_json": {
-      "items": {
-        "properties": {
-          "old_text": {
-            "type": "string",
-            "description": "OldText is the text to replace."
-          },
-          "new_text": {
-            "type": "string",
-            "description": "NewText is the replacement."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "old_text",
-          "new_text"
-        ]
-      },
-      "type": "array",
-      "description": "Edits are applied in order; a JSON array or its text."
-    },
-    "force": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "Force replaces every occurrence of each edit."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "dry_run": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "DryRun reports the change without writing it."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "path",
-    "edits_json",
-    "force",
-    "dry_run"
-  ]
-}
-`
+const multiEditInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file to edit."},"edits_json":{"items":{"properties":{"old_text":{"type":"string","description":"OldText is the text to replace."},"new_text":{"type":"string","description":"NewText is the replacement."}},"additionalProperties":false,"type":"object","required":["old_text","new_text"]},"type":"array","description":"Edits are applied in order; a JSON array or its text."},"force":{"anyOf":[{"type":"boolean","description":"Force replaces every occurrence of each edit."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports the change without writing it."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","edits_json","force","dry_run"]}`
 
 // searchFilesInputSchema is the input schema of tool search_files in the portable profile.
 const searchFilesInputSchema = `{
@@ -3368,307 +2515,13 @@ const searchFilesInputSchema = `{
 `
 
 // searchFilesInputSchemaTypeArray is the input schema of tool search_files in the typearray profile.
-const searchFilesInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Path is the directory to search. Required."
-    },
-    "pattern": {
-      "type": "string",
-      "description": "Pattern is a regular expression (RE2 syntax). Required."
-    },
-    "limit": {
-      "minimum": 1,
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "Limit is the most matches to return.",
-      "default": 100,
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "count_only": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "CountOnly returns the number of matches only.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "whole_word": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "WholeWord matches the pattern only between word boundaries.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "case_sensitive": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "CaseSensitive matches letter case exactly.",
-      "default": true,
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "include_content": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "IncludeContent includes the matching line's text.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "include_context": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "IncludeContext includes the lines around each match.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "recursive": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "Recursive searches subdirectories too.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "return_lines": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "ReturnLines includes line numbers.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "file_types": {
-      "items": {
-        "type": "string"
-      },
-      "description": "FileTypes restricts the search to these extensions (without dot).",
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const searchFilesInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the directory to search. Required."},"pattern":{"type":"string","description":"Pattern is a regular expression (RE2 syntax). Required."},"limit":{"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"Limit is the most matches to return.","default":100,"type":["integer","string","null"]},"count_only":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"CountOnly returns the number of matches only.","type":["boolean","string","null"]},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"WholeWord matches the pattern only between word boundaries.","type":["boolean","string","null"]},"case_sensitive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"CaseSensitive matches letter case exactly.","default":true,"type":["boolean","string","null"]},"include_content":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"IncludeContent includes the matching line's text.","type":["boolean","string","null"]},"include_context":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"IncludeContext includes the lines around each match.","type":["boolean","string","null"]},"recursive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Recursive searches subdirectories too.","type":["boolean","string","null"]},"return_lines":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"ReturnLines includes line numbers.","type":["boolean","string","null"]},"file_types":{"items":{"type":"string"},"description":"FileTypes restricts the search to these extensions (without dot).","type":["array","string","null"]}},"type":"object"}`
 
 // searchFilesInputSchemaGemini is the input schema of tool search_files in the gemini profile.
-const searchFilesInputSchemaGemini = `{
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Path is the directory to search. Required."
-    },
-    "pattern": {
-      "type": "string",
-      "description": "Pattern is a regular expression (RE2 syntax). Required."
-    },
-    "limit": {
-      "type": "integer",
-      "minimum": 1,
-      "description": "Limit is the most matches to return.",
-      "default": 100,
-      "nullable": true
-    },
-    "count_only": {
-      "type": "boolean",
-      "description": "CountOnly returns the number of matches only.",
-      "nullable": true
-    },
-    "whole_word": {
-      "type": "boolean",
-      "description": "WholeWord matches the pattern only between word boundaries.",
-      "nullable": true
-    },
-    "case_sensitive": {
-      "type": "boolean",
-      "description": "CaseSensitive matches letter case exactly.",
-      "default": true,
-      "nullable": true
-    },
-    "include_content": {
-      "type": "boolean",
-      "description": "IncludeContent includes the matching line's text.",
-      "nullable": true
-    },
-    "include_context": {
-      "type": "boolean",
-      "description": "IncludeContext includes the lines around each match.",
-      "nullable": true
-    },
-    "recursive": {
-      "type": "boolean",
-      "description": "Recursive searches subdirectories too.",
-      "nullable": true
-    },
-    "return_lines": {
-      "type": "boolean",
-      "description": "ReturnLines includes line numbers.",
-      "nullable": true
-    },
-    "file_types": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "description": "FileTypes restricts the search to these extensions (without dot).",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const searchFilesInputSchemaGemini = `{"properties":{"path":{"type":"string","description":"Path is the directory to search. Required."},"pattern":{"type":"string","description":"Pattern is a regular expression (RE2 syntax). Required."},"limit":{"type":"integer","minimum":1,"description":"Limit is the most matches to return.","default":100,"nullable":true},"count_only":{"type":"boolean","description":"CountOnly returns the number of matches only.","nullable":true},"whole_word":{"type":"boolean","description":"WholeWord matches the pattern only between word boundaries.","nullable":true},"case_sensitive":{"type":"boolean","description":"CaseSensitive matches letter case exactly.","default":true,"nullable":true},"include_content":{"type":"boolean","description":"IncludeContent includes the matching line's text.","nullable":true},"include_context":{"type":"boolean","description":"IncludeContext includes the lines around each match.","nullable":true},"recursive":{"type":"boolean","description":"Recursive searches subdirectories too.","nullable":true},"return_lines":{"type":"boolean","description":"ReturnLines includes line numbers.","nullable":true},"file_types":{"items":{"type":"string"},"type":"array","description":"FileTypes restricts the search to these extensions (without dot).","nullable":true}},"type":"object"}`
 
 // searchFilesInputSchemaOpenAIStrict is the input schema of tool search_files in the openai-strict profile.
-const searchFilesInputSchemaOpenAIStrict = `{
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Path is the directory to search."
-    },
-    "pattern": {
-      "type": "string",
-      "description": "Pattern is a regular expression (RE2 syntax)."
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 1,
-          "description": "Limit is the most matches to return. Default: 100 (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "count_only": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "CountOnly returns the number of matches only."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "whole_word": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "WholeWord matches the pattern only between word boundaries."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "case_sensitive": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "CaseSensitive matches letter case exactly. Default: true (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "include_content": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "IncludeContent includes the matching line's text."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "include_context": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "IncludeContext includes the lines around each match."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "recursive": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "Recursive searches subdirectories too."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "return_lines": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "ReturnLines includes line numbers."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "file_types": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "FileTypes restricts the search to these extensions (without dot)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "path",
-    "pattern",
-    "limit",
-    "count_only",
-    "whole_word",
-    "case_sensitive",
-    "include_content",
-    "include_context",
-    "recursive",
-    "return_lines",
-    "file_types"
-  ]
-}
-`
+const searchFilesInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the directory to search."},"pattern":{"type":"string","description":"Pattern is a regular expression (RE2 syntax)."},"limit":{"anyOf":[{"type":"integer","minimum":1,"description":"Limit is the most matches to return. Default: 100 (send null for it)."},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean","description":"CountOnly returns the number of matches only."},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean","description":"WholeWord matches the pattern only between word boundaries."},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean","description":"CaseSensitive matches letter case exactly. Default: true (send null for it)."},{"type":"null"}]},"include_content":{"anyOf":[{"type":"boolean","description":"IncludeContent includes the matching line's text."},{"type":"null"}]},"include_context":{"anyOf":[{"type":"boolean","description":"IncludeContext includes the lines around each match."},{"type":"null"}]},"recursive":{"anyOf":[{"type":"boolean","description":"Recursive searches subdirectories too."},{"type":"null"}]},"return_lines":{"anyOf":[{"type":"boolean","description":"ReturnLines includes line numbers."},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"FileTypes restricts the search to these extensions (without dot)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","limit","count_only","whole_word","case_sensitive","include_content","include_context","recursive","return_lines","file_types"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -3685,300 +2538,48 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(batchOperationsInputSchema),
 			Name:        "batch_operations",
 			Rules: []lenient.Rule{
-				{
-					From:  "pipeline",
-					ID:    "batch_operations.pipeline_json.alias.pipeline",
-					To:    "pipeline_json",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "pipelineJson",
-					ID:    "batch_operations.pipeline_json.alias.pipelineJson",
-					To:    "pipeline_json",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "pipeline-json",
-					ID:    "batch_operations.pipeline_json.alias.pipeline-json",
-					To:    "pipeline_json",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "PipelineJson",
-					ID:    "batch_operations.pipeline_json.alias.PipelineJson",
-					To:    "pipeline_json",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "pipeline_json",
-					ID:    "batch_operations.pipeline_json.json",
-					To:    "native",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.name.absent",
-					Path:  "pipeline_json.name",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps.json",
-					Path:  "pipeline_json.steps",
-					To:    "native",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].json",
-					Path:  "pipeline_json.steps[]",
-					To:    "native",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].id.absent",
-					Path:  "pipeline_json.steps[].id",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].id.default",
-					Path:  "pipeline_json.steps[].id",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"step-{{index}}"`),
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].action.alias.type",
-					Path:  "pipeline_json.steps[].type",
-					To:    "action",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].action.enum_case",
-					Path:  "pipeline_json.steps[].action",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleEnumCase,
-					Value: json.RawMessage(`["read","write","copy","move","delete"]`),
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].action.value_alias",
-					Path:  "pipeline_json.steps[].action",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleValueAlias,
-					Value: json.RawMessage(`{"cat":"read","cp":"copy","mv":"move","rm":"delete","remove":"delete","del":"delete"}`),
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].params.absent",
-					Path:  "pipeline_json.steps[].params",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].params.json",
-					Path:  "pipeline_json.steps[].params",
-					To:    "native",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].params.path.alias.file_path",
-					Path:  "pipeline_json.steps[].params.file_path",
-					To:    "path",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].params.path.alias.filepath",
-					Path:  "pipeline_json.steps[].params.filepath",
-					To:    "path",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].params.path.alias.filename",
-					Path:  "pipeline_json.steps[].params.filename",
-					To:    "path",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].params.path.alias.file",
-					Path:  "pipeline_json.steps[].params.file",
-					To:    "path",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].params.path.absent",
-					Path:  "pipeline_json.steps[].params.path",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].params.content.alias.text",
-					Path:  "pipeline_json.steps[].params.text",
-					To:    "content",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].params.content.absent",
-					Path:  "pipeline_json.steps[].params.content",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].params.source.alias.src",
-					Path:  "pipeline_json.steps[].params.src",
-					To:    "source",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].params.source.alias.from",
-					Path:  "pipeline_json.steps[].params.from",
-					To:    "source",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].params.source.absent",
-					Path:  "pipeline_json.steps[].params.source",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].params.destination.alias.dest",
-					Path:  "pipeline_json.steps[].params.dest",
-					To:    "destination",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].params.destination.alias.dst",
-					Path:  "pipeline_json.steps[].params.dst",
-					To:    "destination",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].params.destination.alias.to",
-					Path:  "pipeline_json.steps[].params.to",
-					To:    "destination",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].params.destination.alias.target",
-					Path:  "pipeline_json.steps[].params.target",
-					To:    "destination",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.steps[].params.destination.absent",
-					Path:  "pipeline_json.steps[].params.destination",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "batch_operations.pipeline_json.dry_run.alias.dryRun",
-					Path:  "pipeline_json.dryRun",
-					To:    "dry_run",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.dry_run.alias.dry-run",
-					Path:  "pipeline_json.dry-run",
-					To:    "dry_run",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.dry_run.alias.DryRun",
-					Path:  "pipeline_json.DryRun",
-					To:    "dry_run",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "batch_operations.pipeline_json.dry_run.absent",
-					Path:  "pipeline_json.dry_run",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					ID:       "batch_operations.pipeline_json.dry_run.coerce",
-					Path:     "pipeline_json.dry_run",
-					Tools:    []string{"batch_operations"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "force",
-					ID:    "batch_operations.force.absent",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "force",
-					ID:       "batch_operations.force.coerce",
-					Tools:    []string{"batch_operations"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "dryRun",
-					ID:    "batch_operations.dry_run.alias.dryRun",
-					To:    "dry_run",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dry-run",
-					ID:    "batch_operations.dry_run.alias.dry-run",
-					To:    "dry_run",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "DryRun",
-					ID:    "batch_operations.dry_run.alias.DryRun",
-					To:    "dry_run",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dry_run",
-					ID:    "batch_operations.dry_run.absent",
-					Tools: []string{"batch_operations"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "dry_run",
-					ID:       "batch_operations.dry_run.coerce",
-					Tools:    []string{"batch_operations"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "pipeline", ID: "batch_operations.pipeline_json.alias.pipeline", To: "pipeline_json", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{From: "pipelineJson", ID: "batch_operations.pipeline_json.alias.pipelineJson", To: "pipeline_json", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{From: "pipeline-json", ID: "batch_operations.pipeline_json.alias.pipeline-json", To: "pipeline_json", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{From: "PipelineJson", ID: "batch_operations.pipeline_json.alias.PipelineJson", To: "pipeline_json", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{From: "pipeline_json", ID: "batch_operations.pipeline_json.json", To: "native", Tools: []string{"batch_operations"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "batch_operations.pipeline_json.name.absent", Path: "pipeline_json.name", Tools: []string{"batch_operations"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "batch_operations.pipeline_json.steps.json", Path: "pipeline_json.steps", To: "native", Tools: []string{"batch_operations"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "batch_operations.pipeline_json.steps[].json", Path: "pipeline_json.steps[]", To: "native", Tools: []string{"batch_operations"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "batch_operations.pipeline_json.steps[].id.absent", Path: "pipeline_json.steps[].id", Tools: []string{"batch_operations"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "batch_operations.pipeline_json.steps[].id.default", Path: "pipeline_json.steps[].id", Tools: []string{"batch_operations"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"step-{{index}}"`)},
+				{ID: "batch_operations.pipeline_json.steps[].action.alias.type", Path: "pipeline_json.steps[].type", To: "action", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{ID: "batch_operations.pipeline_json.steps[].action.enum_case", Path: "pipeline_json.steps[].action", Tools: []string{"batch_operations"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["read","write","copy","move","delete"]`)},
+				{ID: "batch_operations.pipeline_json.steps[].action.value_alias", Path: "pipeline_json.steps[].action", Tools: []string{"batch_operations"}, Type: lenient.RuleValueAlias, Value: json.RawMessage(`{"cat":"read","cp":"copy","mv":"move","rm":"delete","remove":"delete","del":"delete"}`)},
+				{ID: "batch_operations.pipeline_json.steps[].params.absent", Path: "pipeline_json.steps[].params", Tools: []string{"batch_operations"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "batch_operations.pipeline_json.steps[].params.json", Path: "pipeline_json.steps[].params", To: "native", Tools: []string{"batch_operations"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "batch_operations.pipeline_json.steps[].params.path.alias.file_path", Path: "pipeline_json.steps[].params.file_path", To: "path", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{ID: "batch_operations.pipeline_json.steps[].params.path.alias.filepath", Path: "pipeline_json.steps[].params.filepath", To: "path", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{ID: "batch_operations.pipeline_json.steps[].params.path.alias.filename", Path: "pipeline_json.steps[].params.filename", To: "path", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{ID: "batch_operations.pipeline_json.steps[].params.path.alias.file", Path: "pipeline_json.steps[].params.file", To: "path", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{ID: "batch_operations.pipeline_json.steps[].params.path.absent", Path: "pipeline_json.steps[].params.path", Tools: []string{"batch_operations"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "batch_operations.pipeline_json.steps[].params.content.alias.text", Path: "pipeline_json.steps[].params.text", To: "content", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{ID: "batch_operations.pipeline_json.steps[].params.content.absent", Path: "pipeline_json.steps[].params.content", Tools: []string{"batch_operations"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "batch_operations.pipeline_json.steps[].params.source.alias.src", Path: "pipeline_json.steps[].params.src", To: "source", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{ID: "batch_operations.pipeline_json.steps[].params.source.alias.from", Path: "pipeline_json.steps[].params.from", To: "source", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{ID: "batch_operations.pipeline_json.steps[].params.source.absent", Path: "pipeline_json.steps[].params.source", Tools: []string{"batch_operations"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "batch_operations.pipeline_json.steps[].params.destination.alias.dest", Path: "pipeline_json.steps[].params.dest", To: "destination", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{ID: "batch_operations.pipeline_json.steps[].params.destination.alias.dst", Path: "pipeline_json.steps[].params.dst", To: "destination", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{ID: "batch_operations.pipeline_json.steps[].params.destination.alias.to", Path: "pipeline_json.steps[].params.to", To: "destination", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{ID: "batch_operations.pipeline_json.steps[].params.destination.alias.target", Path: "pipeline_json.steps[].params.target", To: "destination", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{ID: "batch_operations.pipeline_json.steps[].params.destination.absent", Path: "pipeline_json.steps[].params.destination", Tools: []string{"batch_operations"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "batch_operations.pipeline_json.dry_run.alias.dryRun", Path: "pipeline_json.dryRun", To: "dry_run", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{ID: "batch_operations.pipeline_json.dry_run.alias.dry-run", Path: "pipeline_json.dry-run", To: "dry_run", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{ID: "batch_operations.pipeline_json.dry_run.alias.DryRun", Path: "pipeline_json.DryRun", To: "dry_run", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{ID: "batch_operations.pipeline_json.dry_run.absent", Path: "pipeline_json.dry_run", Tools: []string{"batch_operations"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", ID: "batch_operations.pipeline_json.dry_run.coerce", Path: "pipeline_json.dry_run", Tools: []string{"batch_operations"}, Type: lenient.RuleTypeCoerce},
+				{From: "force", ID: "batch_operations.force.absent", Tools: []string{"batch_operations"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "force", ID: "batch_operations.force.coerce", Tools: []string{"batch_operations"}, Type: lenient.RuleTypeCoerce},
+				{From: "dryRun", ID: "batch_operations.dry_run.alias.dryRun", To: "dry_run", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{From: "dry-run", ID: "batch_operations.dry_run.alias.dry-run", To: "dry_run", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{From: "DryRun", ID: "batch_operations.dry_run.alias.DryRun", To: "dry_run", Tools: []string{"batch_operations"}, Type: lenient.RuleParamAlias},
+				{From: "dry_run", ID: "batch_operations.dry_run.absent", Tools: []string{"batch_operations"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "dry_run", ID: "batch_operations.dry_run.coerce", Tools: []string{"batch_operations"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(batchOperationsInputSchemaGemini),
@@ -3997,97 +2598,19 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(deleteFileInputSchema),
 			Name:        "delete_file",
 			Rules: []lenient.Rule{
-				{
-					From:  "file_path",
-					ID:    "delete_file.path.alias.file_path",
-					To:    "path",
-					Tools: []string{"delete_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "filepath",
-					ID:    "delete_file.path.alias.filepath",
-					To:    "path",
-					Tools: []string{"delete_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "filename",
-					ID:    "delete_file.path.alias.filename",
-					To:    "path",
-					Tools: []string{"delete_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "file",
-					ID:    "delete_file.path.alias.file",
-					To:    "path",
-					Tools: []string{"delete_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "permanent",
-					ID:    "delete_file.permanent.absent",
-					Tools: []string{"delete_file"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "permanent",
-					ID:       "delete_file.permanent.coerce",
-					Tools:    []string{"delete_file"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "force",
-					ID:    "delete_file.force.absent",
-					Tools: []string{"delete_file"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "force",
-					ID:       "delete_file.force.coerce",
-					Tools:    []string{"delete_file"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "dryRun",
-					ID:    "delete_file.dry_run.alias.dryRun",
-					To:    "dry_run",
-					Tools: []string{"delete_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dry-run",
-					ID:    "delete_file.dry_run.alias.dry-run",
-					To:    "dry_run",
-					Tools: []string{"delete_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "DryRun",
-					ID:    "delete_file.dry_run.alias.DryRun",
-					To:    "dry_run",
-					Tools: []string{"delete_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dry_run",
-					ID:    "delete_file.dry_run.absent",
-					Tools: []string{"delete_file"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "dry_run",
-					ID:       "delete_file.dry_run.coerce",
-					Tools:    []string{"delete_file"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "file_path", ID: "delete_file.path.alias.file_path", To: "path", Tools: []string{"delete_file"}, Type: lenient.RuleParamAlias},
+				{From: "filepath", ID: "delete_file.path.alias.filepath", To: "path", Tools: []string{"delete_file"}, Type: lenient.RuleParamAlias},
+				{From: "filename", ID: "delete_file.path.alias.filename", To: "path", Tools: []string{"delete_file"}, Type: lenient.RuleParamAlias},
+				{From: "file", ID: "delete_file.path.alias.file", To: "path", Tools: []string{"delete_file"}, Type: lenient.RuleParamAlias},
+				{From: "permanent", ID: "delete_file.permanent.absent", Tools: []string{"delete_file"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "permanent", ID: "delete_file.permanent.coerce", Tools: []string{"delete_file"}, Type: lenient.RuleTypeCoerce},
+				{From: "force", ID: "delete_file.force.absent", Tools: []string{"delete_file"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "force", ID: "delete_file.force.coerce", Tools: []string{"delete_file"}, Type: lenient.RuleTypeCoerce},
+				{From: "dryRun", ID: "delete_file.dry_run.alias.dryRun", To: "dry_run", Tools: []string{"delete_file"}, Type: lenient.RuleParamAlias},
+				{From: "dry-run", ID: "delete_file.dry_run.alias.dry-run", To: "dry_run", Tools: []string{"delete_file"}, Type: lenient.RuleParamAlias},
+				{From: "DryRun", ID: "delete_file.dry_run.alias.DryRun", To: "dry_run", Tools: []string{"delete_file"}, Type: lenient.RuleParamAlias},
+				{From: "dry_run", ID: "delete_file.dry_run.absent", Tools: []string{"delete_file"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "dry_run", ID: "delete_file.dry_run.coerce", Tools: []string{"delete_file"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(deleteFileInputSchemaGemini),
@@ -4106,230 +2629,38 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(editFileInputSchema),
 			Name:        "edit_file",
 			Rules: []lenient.Rule{
-				{
-					From:  "file_path",
-					ID:    "edit_file.path.alias.file_path",
-					To:    "path",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "filepath",
-					ID:    "edit_file.path.alias.filepath",
-					To:    "path",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "filename",
-					ID:    "edit_file.path.alias.filename",
-					To:    "path",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "file",
-					ID:    "edit_file.path.alias.file",
-					To:    "path",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "old_str",
-					ID:    "edit_file.old_text.alias.old_str",
-					To:    "old_text",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "old_string",
-					ID:    "edit_file.old_text.alias.old_string",
-					To:    "old_text",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "oldText",
-					ID:    "edit_file.old_text.alias.oldText",
-					To:    "old_text",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "old-text",
-					ID:    "edit_file.old_text.alias.old-text",
-					To:    "old_text",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "OldText",
-					ID:    "edit_file.old_text.alias.OldText",
-					To:    "old_text",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "new_str",
-					ID:    "edit_file.new_text.alias.new_str",
-					To:    "new_text",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "new_string",
-					ID:    "edit_file.new_text.alias.new_string",
-					To:    "new_text",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "newText",
-					ID:    "edit_file.new_text.alias.newText",
-					To:    "new_text",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "new-text",
-					ID:    "edit_file.new_text.alias.new-text",
-					To:    "new_text",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "NewText",
-					ID:    "edit_file.new_text.alias.NewText",
-					To:    "new_text",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "wholeWord",
-					ID:    "edit_file.whole_word.alias.wholeWord",
-					To:    "whole_word",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "whole-word",
-					ID:    "edit_file.whole_word.alias.whole-word",
-					To:    "whole_word",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "WholeWord",
-					ID:    "edit_file.whole_word.alias.WholeWord",
-					To:    "whole_word",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "whole_word",
-					ID:    "edit_file.whole_word.absent",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "whole_word",
-					ID:       "edit_file.whole_word.coerce",
-					Tools:    []string{"edit_file"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "caseSensitive",
-					ID:    "edit_file.case_sensitive.alias.caseSensitive",
-					To:    "case_sensitive",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "case-sensitive",
-					ID:    "edit_file.case_sensitive.alias.case-sensitive",
-					To:    "case_sensitive",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "CaseSensitive",
-					ID:    "edit_file.case_sensitive.alias.CaseSensitive",
-					To:    "case_sensitive",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "case_sensitive",
-					ID:    "edit_file.case_sensitive.absent",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "case_sensitive",
-					ID:    "edit_file.case_sensitive.default",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`true`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "case_sensitive",
-					ID:       "edit_file.case_sensitive.coerce",
-					Tools:    []string{"edit_file"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "force",
-					ID:    "edit_file.force.absent",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "force",
-					ID:       "edit_file.force.coerce",
-					Tools:    []string{"edit_file"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "dryRun",
-					ID:    "edit_file.dry_run.alias.dryRun",
-					To:    "dry_run",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dry-run",
-					ID:    "edit_file.dry_run.alias.dry-run",
-					To:    "dry_run",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "DryRun",
-					ID:    "edit_file.dry_run.alias.DryRun",
-					To:    "dry_run",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dry_run",
-					ID:    "edit_file.dry_run.absent",
-					Tools: []string{"edit_file"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "dry_run",
-					ID:       "edit_file.dry_run.coerce",
-					Tools:    []string{"edit_file"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "file_path", ID: "edit_file.path.alias.file_path", To: "path", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "filepath", ID: "edit_file.path.alias.filepath", To: "path", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "filename", ID: "edit_file.path.alias.filename", To: "path", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "file", ID: "edit_file.path.alias.file", To: "path", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "old_str", ID: "edit_file.old_text.alias.old_str", To: "old_text", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "old_string", ID: "edit_file.old_text.alias.old_string", To: "old_text", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "oldText", ID: "edit_file.old_text.alias.oldText", To: "old_text", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "old-text", ID: "edit_file.old_text.alias.old-text", To: "old_text", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "OldText", ID: "edit_file.old_text.alias.OldText", To: "old_text", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "new_str", ID: "edit_file.new_text.alias.new_str", To: "new_text", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "new_string", ID: "edit_file.new_text.alias.new_string", To: "new_text", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "newText", ID: "edit_file.new_text.alias.newText", To: "new_text", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "new-text", ID: "edit_file.new_text.alias.new-text", To: "new_text", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "NewText", ID: "edit_file.new_text.alias.NewText", To: "new_text", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "wholeWord", ID: "edit_file.whole_word.alias.wholeWord", To: "whole_word", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "whole-word", ID: "edit_file.whole_word.alias.whole-word", To: "whole_word", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "WholeWord", ID: "edit_file.whole_word.alias.WholeWord", To: "whole_word", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "whole_word", ID: "edit_file.whole_word.absent", Tools: []string{"edit_file"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "whole_word", ID: "edit_file.whole_word.coerce", Tools: []string{"edit_file"}, Type: lenient.RuleTypeCoerce},
+				{From: "caseSensitive", ID: "edit_file.case_sensitive.alias.caseSensitive", To: "case_sensitive", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "case-sensitive", ID: "edit_file.case_sensitive.alias.case-sensitive", To: "case_sensitive", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "CaseSensitive", ID: "edit_file.case_sensitive.alias.CaseSensitive", To: "case_sensitive", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "case_sensitive", ID: "edit_file.case_sensitive.absent", Tools: []string{"edit_file"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "case_sensitive", ID: "edit_file.case_sensitive.default", Tools: []string{"edit_file"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`true`)},
+				{CoerceTo: "bool", From: "case_sensitive", ID: "edit_file.case_sensitive.coerce", Tools: []string{"edit_file"}, Type: lenient.RuleTypeCoerce},
+				{From: "force", ID: "edit_file.force.absent", Tools: []string{"edit_file"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "force", ID: "edit_file.force.coerce", Tools: []string{"edit_file"}, Type: lenient.RuleTypeCoerce},
+				{From: "dryRun", ID: "edit_file.dry_run.alias.dryRun", To: "dry_run", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "dry-run", ID: "edit_file.dry_run.alias.dry-run", To: "dry_run", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "DryRun", ID: "edit_file.dry_run.alias.DryRun", To: "dry_run", Tools: []string{"edit_file"}, Type: lenient.RuleParamAlias},
+				{From: "dry_run", ID: "edit_file.dry_run.absent", Tools: []string{"edit_file"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "dry_run", ID: "edit_file.dry_run.coerce", Tools: []string{"edit_file"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(editFileInputSchemaGemini),
@@ -4348,48 +2679,12 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(listDirectoryInputSchema),
 			Name:        "list_directory",
 			Rules: []lenient.Rule{
-				{
-					From:  "file_path",
-					ID:    "list_directory.path.alias.file_path",
-					To:    "path",
-					Tools: []string{"list_directory"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "filepath",
-					ID:    "list_directory.path.alias.filepath",
-					To:    "path",
-					Tools: []string{"list_directory"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dir",
-					ID:    "list_directory.path.alias.dir",
-					To:    "path",
-					Tools: []string{"list_directory"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "directory",
-					ID:    "list_directory.path.alias.directory",
-					To:    "path",
-					Tools: []string{"list_directory"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "recursive",
-					ID:    "list_directory.recursive.absent",
-					Tools: []string{"list_directory"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "recursive",
-					ID:       "list_directory.recursive.coerce",
-					Tools:    []string{"list_directory"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "file_path", ID: "list_directory.path.alias.file_path", To: "path", Tools: []string{"list_directory"}, Type: lenient.RuleParamAlias},
+				{From: "filepath", ID: "list_directory.path.alias.filepath", To: "path", Tools: []string{"list_directory"}, Type: lenient.RuleParamAlias},
+				{From: "dir", ID: "list_directory.path.alias.dir", To: "path", Tools: []string{"list_directory"}, Type: lenient.RuleParamAlias},
+				{From: "directory", ID: "list_directory.path.alias.directory", To: "path", Tools: []string{"list_directory"}, Type: lenient.RuleParamAlias},
+				{From: "recursive", ID: "list_directory.recursive.absent", Tools: []string{"list_directory"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "recursive", ID: "list_directory.recursive.coerce", Tools: []string{"list_directory"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(listDirectoryInputSchemaGemini),
@@ -4408,195 +2703,33 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(multiEditInputSchema),
 			Name:        "multi_edit",
 			Rules: []lenient.Rule{
-				{
-					From:  "file_path",
-					ID:    "multi_edit.path.alias.file_path",
-					To:    "path",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "filepath",
-					ID:    "multi_edit.path.alias.filepath",
-					To:    "path",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "filename",
-					ID:    "multi_edit.path.alias.filename",
-					To:    "path",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "file",
-					ID:    "multi_edit.path.alias.file",
-					To:    "path",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "edits",
-					ID:    "multi_edit.edits_json.alias.edits",
-					To:    "edits_json",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "editsJson",
-					ID:    "multi_edit.edits_json.alias.editsJson",
-					To:    "edits_json",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "edits-json",
-					ID:    "multi_edit.edits_json.alias.edits-json",
-					To:    "edits_json",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "EditsJson",
-					ID:    "multi_edit.edits_json.alias.EditsJson",
-					To:    "edits_json",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "edits_json",
-					ID:    "multi_edit.edits_json.json",
-					To:    "native",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "multi_edit.edits_json[].json",
-					Path:  "edits_json[]",
-					To:    "native",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "multi_edit.edits_json[].old_text.alias.old_str",
-					Path:  "edits_json[].old_str",
-					To:    "old_text",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "multi_edit.edits_json[].old_text.alias.old_string",
-					Path:  "edits_json[].old_string",
-					To:    "old_text",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "multi_edit.edits_json[].old_text.alias.oldText",
-					Path:  "edits_json[].oldText",
-					To:    "old_text",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "multi_edit.edits_json[].old_text.alias.old-text",
-					Path:  "edits_json[].old-text",
-					To:    "old_text",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "multi_edit.edits_json[].old_text.alias.OldText",
-					Path:  "edits_json[].OldText",
-					To:    "old_text",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "multi_edit.edits_json[].new_text.alias.new_str",
-					Path:  "edits_json[].new_str",
-					To:    "new_text",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "multi_edit.edits_json[].new_text.alias.new_string",
-					Path:  "edits_json[].new_string",
-					To:    "new_text",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "multi_edit.edits_json[].new_text.alias.newText",
-					Path:  "edits_json[].newText",
-					To:    "new_text",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "multi_edit.edits_json[].new_text.alias.new-text",
-					Path:  "edits_json[].new-text",
-					To:    "new_text",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "multi_edit.edits_json[].new_text.alias.NewText",
-					Path:  "edits_json[].NewText",
-					To:    "new_text",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "force",
-					ID:    "multi_edit.force.absent",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "force",
-					ID:       "multi_edit.force.coerce",
-					Tools:    []string{"multi_edit"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "dryRun",
-					ID:    "multi_edit.dry_run.alias.dryRun",
-					To:    "dry_run",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dry-run",
-					ID:    "multi_edit.dry_run.alias.dry-run",
-					To:    "dry_run",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "DryRun",
-					ID:    "multi_edit.dry_run.alias.DryRun",
-					To:    "dry_run",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dry_run",
-					ID:    "multi_edit.dry_run.absent",
-					Tools: []string{"multi_edit"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "dry_run",
-					ID:       "multi_edit.dry_run.coerce",
-					Tools:    []string{"multi_edit"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "file_path", ID: "multi_edit.path.alias.file_path", To: "path", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{From: "filepath", ID: "multi_edit.path.alias.filepath", To: "path", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{From: "filename", ID: "multi_edit.path.alias.filename", To: "path", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{From: "file", ID: "multi_edit.path.alias.file", To: "path", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{From: "edits", ID: "multi_edit.edits_json.alias.edits", To: "edits_json", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{From: "editsJson", ID: "multi_edit.edits_json.alias.editsJson", To: "edits_json", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{From: "edits-json", ID: "multi_edit.edits_json.alias.edits-json", To: "edits_json", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{From: "EditsJson", ID: "multi_edit.edits_json.alias.EditsJson", To: "edits_json", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{From: "edits_json", ID: "multi_edit.edits_json.json", To: "native", Tools: []string{"multi_edit"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "multi_edit.edits_json[].json", Path: "edits_json[]", To: "native", Tools: []string{"multi_edit"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "multi_edit.edits_json[].old_text.alias.old_str", Path: "edits_json[].old_str", To: "old_text", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{ID: "multi_edit.edits_json[].old_text.alias.old_string", Path: "edits_json[].old_string", To: "old_text", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{ID: "multi_edit.edits_json[].old_text.alias.oldText", Path: "edits_json[].oldText", To: "old_text", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{ID: "multi_edit.edits_json[].old_text.alias.old-text", Path: "edits_json[].old-text", To: "old_text", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{ID: "multi_edit.edits_json[].old_text.alias.OldText", Path: "edits_json[].OldText", To: "old_text", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{ID: "multi_edit.edits_json[].new_text.alias.new_str", Path: "edits_json[].new_str", To: "new_text", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{ID: "multi_edit.edits_json[].new_text.alias.new_string", Path: "edits_json[].new_string", To: "new_text", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{ID: "multi_edit.edits_json[].new_text.alias.newText", Path: "edits_json[].newText", To: "new_text", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{ID: "multi_edit.edits_json[].new_text.alias.new-text", Path: "edits_json[].new-text", To: "new_text", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{ID: "multi_edit.edits_json[].new_text.alias.NewText", Path: "edits_json[].NewText", To: "new_text", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{From: "force", ID: "multi_edit.force.absent", Tools: []string{"multi_edit"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "force", ID: "multi_edit.force.coerce", Tools: []string{"multi_edit"}, Type: lenient.RuleTypeCoerce},
+				{From: "dryRun", ID: "multi_edit.dry_run.alias.dryRun", To: "dry_run", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{From: "dry-run", ID: "multi_edit.dry_run.alias.dry-run", To: "dry_run", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{From: "DryRun", ID: "multi_edit.dry_run.alias.DryRun", To: "dry_run", Tools: []string{"multi_edit"}, Type: lenient.RuleParamAlias},
+				{From: "dry_run", ID: "multi_edit.dry_run.absent", Tools: []string{"multi_edit"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "dry_run", ID: "multi_edit.dry_run.coerce", Tools: []string{"multi_edit"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(multiEditInputSchemaGemini),
@@ -4615,355 +2748,56 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(searchFilesInputSchema),
 			Name:        "search_files",
 			Rules: []lenient.Rule{
-				{
-					From:  "file_path",
-					ID:    "search_files.path.alias.file_path",
-					To:    "path",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "filepath",
-					ID:    "search_files.path.alias.filepath",
-					To:    "path",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dir",
-					ID:    "search_files.path.alias.dir",
-					To:    "path",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "directory",
-					ID:    "search_files.path.alias.directory",
-					To:    "path",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "query",
-					ID:    "search_files.pattern.alias.query",
-					To:    "pattern",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "regex",
-					ID:    "search_files.pattern.alias.regex",
-					To:    "pattern",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "limit",
-					ID:    "search_files.limit.absent",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "limit",
-					ID:    "search_files.limit.default",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`100`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "limit",
-					ID:       "search_files.limit.coerce",
-					Tools:    []string{"search_files"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "countOnly",
-					ID:    "search_files.count_only.alias.countOnly",
-					To:    "count_only",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "count-only",
-					ID:    "search_files.count_only.alias.count-only",
-					To:    "count_only",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "CountOnly",
-					ID:    "search_files.count_only.alias.CountOnly",
-					To:    "count_only",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "count_only",
-					ID:    "search_files.count_only.absent",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "count_only",
-					ID:       "search_files.count_only.coerce",
-					Tools:    []string{"search_files"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "wholeWord",
-					ID:    "search_files.whole_word.alias.wholeWord",
-					To:    "whole_word",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "whole-word",
-					ID:    "search_files.whole_word.alias.whole-word",
-					To:    "whole_word",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "WholeWord",
-					ID:    "search_files.whole_word.alias.WholeWord",
-					To:    "whole_word",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "whole_word",
-					ID:    "search_files.whole_word.absent",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "whole_word",
-					ID:       "search_files.whole_word.coerce",
-					Tools:    []string{"search_files"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "caseSensitive",
-					ID:    "search_files.case_sensitive.alias.caseSensitive",
-					To:    "case_sensitive",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "case-sensitive",
-					ID:    "search_files.case_sensitive.alias.case-sensitive",
-					To:    "case_sensitive",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "CaseSensitive",
-					ID:    "search_files.case_sensitive.alias.CaseSensitive",
-					To:    "case_sensitive",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "case_sensitive",
-					ID:    "search_files.case_sensitive.absent",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "case_sensitive",
-					ID:    "search_files.case_sensitive.default",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`true`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "case_sensitive",
-					ID:       "search_files.case_sensitive.coerce",
-					Tools:    []string{"search_files"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "includeContent",
-					ID:    "search_files.include_content.alias.includeContent",
-					To:    "include_content",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "include-content",
-					ID:    "search_files.include_content.alias.include-content",
-					To:    "include_content",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "IncludeContent",
-					ID:    "search_files.include_content.alias.IncludeContent",
-					To:    "include_content",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "include_content",
-					ID:    "search_files.include_content.absent",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "include_content",
-					ID:       "search_files.include_content.coerce",
-					Tools:    []string{"search_files"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "includeContext",
-					ID:    "search_files.include_context.alias.includeContext",
-					To:    "include_context",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "include-context",
-					ID:    "search_files.include_context.alias.include-context",
-					To:    "include_context",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "IncludeContext",
-					ID:    "search_files.include_context.alias.IncludeContext",
-					To:    "include_context",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "include_context",
-					ID:    "search_files.include_context.absent",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "include_context",
-					ID:       "search_files.include_context.coerce",
-					Tools:    []string{"search_files"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "recursive",
-					ID:    "search_files.recursive.absent",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "recursive",
-					ID:       "search_files.recursive.coerce",
-					Tools:    []string{"search_files"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "returnLines",
-					ID:    "search_files.return_lines.alias.returnLines",
-					To:    "return_lines",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "return-lines",
-					ID:    "search_files.return_lines.alias.return-lines",
-					To:    "return_lines",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "ReturnLines",
-					ID:    "search_files.return_lines.alias.ReturnLines",
-					To:    "return_lines",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "return_lines",
-					ID:    "search_files.return_lines.absent",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "return_lines",
-					ID:       "search_files.return_lines.coerce",
-					Tools:    []string{"search_files"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "extensions",
-					ID:    "search_files.file_types.alias.extensions",
-					To:    "file_types",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "ext",
-					ID:    "search_files.file_types.alias.ext",
-					To:    "file_types",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "fileTypes",
-					ID:    "search_files.file_types.alias.fileTypes",
-					To:    "file_types",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "file-types",
-					ID:    "search_files.file_types.alias.file-types",
-					To:    "file_types",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "FileTypes",
-					ID:    "search_files.file_types.alias.FileTypes",
-					To:    "file_types",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "file_types",
-					ID:    "search_files.file_types.absent",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "file_types",
-					ID:    "search_files.file_types.wrap",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleWrap,
-				},
-				{
-					From:  "file_types",
-					ID:    "search_files.file_types.json",
-					To:    "native",
-					Tools: []string{"search_files"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "file_path", ID: "search_files.path.alias.file_path", To: "path", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "filepath", ID: "search_files.path.alias.filepath", To: "path", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "dir", ID: "search_files.path.alias.dir", To: "path", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "directory", ID: "search_files.path.alias.directory", To: "path", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "query", ID: "search_files.pattern.alias.query", To: "pattern", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "regex", ID: "search_files.pattern.alias.regex", To: "pattern", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "limit", ID: "search_files.limit.absent", Tools: []string{"search_files"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "limit", ID: "search_files.limit.default", Tools: []string{"search_files"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`100`)},
+				{CoerceTo: "int", From: "limit", ID: "search_files.limit.coerce", Tools: []string{"search_files"}, Type: lenient.RuleTypeCoerce},
+				{From: "countOnly", ID: "search_files.count_only.alias.countOnly", To: "count_only", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "count-only", ID: "search_files.count_only.alias.count-only", To: "count_only", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "CountOnly", ID: "search_files.count_only.alias.CountOnly", To: "count_only", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "count_only", ID: "search_files.count_only.absent", Tools: []string{"search_files"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "count_only", ID: "search_files.count_only.coerce", Tools: []string{"search_files"}, Type: lenient.RuleTypeCoerce},
+				{From: "wholeWord", ID: "search_files.whole_word.alias.wholeWord", To: "whole_word", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "whole-word", ID: "search_files.whole_word.alias.whole-word", To: "whole_word", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "WholeWord", ID: "search_files.whole_word.alias.WholeWord", To: "whole_word", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "whole_word", ID: "search_files.whole_word.absent", Tools: []string{"search_files"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "whole_word", ID: "search_files.whole_word.coerce", Tools: []string{"search_files"}, Type: lenient.RuleTypeCoerce},
+				{From: "caseSensitive", ID: "search_files.case_sensitive.alias.caseSensitive", To: "case_sensitive", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "case-sensitive", ID: "search_files.case_sensitive.alias.case-sensitive", To: "case_sensitive", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "CaseSensitive", ID: "search_files.case_sensitive.alias.CaseSensitive", To: "case_sensitive", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "case_sensitive", ID: "search_files.case_sensitive.absent", Tools: []string{"search_files"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "case_sensitive", ID: "search_files.case_sensitive.default", Tools: []string{"search_files"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`true`)},
+				{CoerceTo: "bool", From: "case_sensitive", ID: "search_files.case_sensitive.coerce", Tools: []string{"search_files"}, Type: lenient.RuleTypeCoerce},
+				{From: "includeContent", ID: "search_files.include_content.alias.includeContent", To: "include_content", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "include-content", ID: "search_files.include_content.alias.include-content", To: "include_content", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "IncludeContent", ID: "search_files.include_content.alias.IncludeContent", To: "include_content", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "include_content", ID: "search_files.include_content.absent", Tools: []string{"search_files"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "include_content", ID: "search_files.include_content.coerce", Tools: []string{"search_files"}, Type: lenient.RuleTypeCoerce},
+				{From: "includeContext", ID: "search_files.include_context.alias.includeContext", To: "include_context", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "include-context", ID: "search_files.include_context.alias.include-context", To: "include_context", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "IncludeContext", ID: "search_files.include_context.alias.IncludeContext", To: "include_context", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "include_context", ID: "search_files.include_context.absent", Tools: []string{"search_files"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "include_context", ID: "search_files.include_context.coerce", Tools: []string{"search_files"}, Type: lenient.RuleTypeCoerce},
+				{From: "recursive", ID: "search_files.recursive.absent", Tools: []string{"search_files"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "recursive", ID: "search_files.recursive.coerce", Tools: []string{"search_files"}, Type: lenient.RuleTypeCoerce},
+				{From: "returnLines", ID: "search_files.return_lines.alias.returnLines", To: "return_lines", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "return-lines", ID: "search_files.return_lines.alias.return-lines", To: "return_lines", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "ReturnLines", ID: "search_files.return_lines.alias.ReturnLines", To: "return_lines", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "return_lines", ID: "search_files.return_lines.absent", Tools: []string{"search_files"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "return_lines", ID: "search_files.return_lines.coerce", Tools: []string{"search_files"}, Type: lenient.RuleTypeCoerce},
+				{From: "extensions", ID: "search_files.file_types.alias.extensions", To: "file_types", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "ext", ID: "search_files.file_types.alias.ext", To: "file_types", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "fileTypes", ID: "search_files.file_types.alias.fileTypes", To: "file_types", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "file-types", ID: "search_files.file_types.alias.file-types", To: "file_types", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "FileTypes", ID: "search_files.file_types.alias.FileTypes", To: "file_types", Tools: []string{"search_files"}, Type: lenient.RuleParamAlias},
+				{From: "file_types", ID: "search_files.file_types.absent", Tools: []string{"search_files"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "file_types", ID: "search_files.file_types.wrap", Tools: []string{"search_files"}, Type: lenient.RuleWrap},
+				{From: "file_types", ID: "search_files.file_types.json", To: "native", Tools: []string{"search_files"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(searchFilesInputSchemaGemini),

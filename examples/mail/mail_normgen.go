@@ -9,13 +9,13 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion5
+const _ = lenient.SupportPackageIsVersion6
 
 // searchMailInputKeys holds the accepted keys of each field of SearchMailInput, canonical name first.
 var searchMailInputKeys = [6][]string{{"query", "q", "text"}, {"from", "sender"}, {"unread_only", "unreadOnly", "unread-only", "UnreadOnly"}, {"limit"}, {"offset"}, {"max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes"}}
 
 // searchMailInputKnown lists every key SearchMailInput accepts.
-var searchMailInputKnown = []string{"query", "q", "text", "from", "sender", "unread_only", "unreadOnly", "unread-only", "UnreadOnly", "limit", "offset", "max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes"}
+var searchMailInputKnown = lenient.KnownKeys(searchMailInputKeys[:])
 
 // UnmarshalJSON decodes a SearchMailInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -93,10 +93,10 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					val := d.Int(it.Value, "limit", lenient.IntBits, 0)
 					if d.OK(mark) {
 						if val < 1 {
-							d.Fail("limit", it.Value, "is less than the minimum, 1")
+							d.FailKind(lenient.KindRange, "limit", it.Value, "is less than the minimum, 1")
 						}
 						if val > 100 {
-							d.Fail("limit", it.Value, "is more than the maximum, 100")
+							d.FailKind(lenient.KindRange, "limit", it.Value, "is more than the maximum, 100")
 						}
 					} else {
 						d.Bounded(mark, it.Value, lenient.Bounds{
@@ -114,7 +114,7 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					val := d.Int(it.Value, "offset", lenient.IntBits, 0)
 					if d.OK(mark) {
 						if val < 0 {
-							d.Fail("offset", it.Value, "is less than the minimum, 0")
+							d.FailKind(lenient.KindRange, "offset", it.Value, "is less than the minimum, 0")
 						}
 					} else {
 						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
@@ -132,7 +132,7 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					val := d.Int(it.Value, "max_body_bytes", 64, 0)
 					if d.OK(mark) {
 						if val < 0 {
-							d.Fail("max_body_bytes", it.Value, "is less than the minimum, 0")
+							d.FailKind(lenient.KindRange, "max_body_bytes", it.Value, "is less than the minimum, 0")
 						}
 					} else {
 						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
@@ -367,200 +367,13 @@ const searchMailInputSchema = `{
 `
 
 // searchMailInputSchemaTypeArray is the input schema of tool search_mail in the typearray profile.
-const searchMailInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "query": {
-      "description": "Query is matched, without letter case, against subject and body; empty matches all.",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "from": {
-      "description": "From keeps messages whose sender contains this text.",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "unread_only": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "UnreadOnly keeps unread messages only.",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "limit": {
-      "maximum": 100,
-      "minimum": 1,
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "Limit is the most messages to return.",
-      "default": 10,
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "offset": {
-      "minimum": 0,
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "Offset skips this many matches first.",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "max_body_bytes": {
-      "minimum": 0,
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "MaxBodyBytes cuts each body to this many bytes.",
-      "default": 200,
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const searchMailInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"query":{"description":"Query is matched, without letter case, against subject and body; empty matches all.","type":["string","null"]},"from":{"description":"From keeps messages whose sender contains this text.","type":["string","null"]},"unread_only":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"UnreadOnly keeps unread messages only.","type":["boolean","string","null"]},"limit":{"maximum":100,"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"Limit is the most messages to return.","default":10,"type":["integer","string","null"]},"offset":{"minimum":0,"pattern":"^(-?[0-9]+)?$","description":"Offset skips this many matches first.","type":["integer","string","null"]},"max_body_bytes":{"minimum":0,"pattern":"^(-?[0-9]+)?$","description":"MaxBodyBytes cuts each body to this many bytes.","default":200,"type":["integer","string","null"]}},"type":"object"}`
 
 // searchMailInputSchemaGemini is the input schema of tool search_mail in the gemini profile.
-const searchMailInputSchemaGemini = `{
-  "properties": {
-    "query": {
-      "type": "string",
-      "description": "Query is matched, without letter case, against subject and body; empty matches all.",
-      "nullable": true
-    },
-    "from": {
-      "type": "string",
-      "description": "From keeps messages whose sender contains this text.",
-      "nullable": true
-    },
-    "unread_only": {
-      "type": "boolean",
-      "description": "UnreadOnly keeps unread messages only.",
-      "nullable": true
-    },
-    "limit": {
-      "type": "integer",
-      "maximum": 100,
-      "minimum": 1,
-      "description": "Limit is the most messages to return.",
-      "default": 10,
-      "nullable": true
-    },
-    "offset": {
-      "type": "integer",
-      "minimum": 0,
-      "description": "Offset skips this many matches first.",
-      "nullable": true
-    },
-    "max_body_bytes": {
-      "type": "integer",
-      "minimum": 0,
-      "description": "MaxBodyBytes cuts each body to this many bytes.",
-      "default": 200,
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const searchMailInputSchemaGemini = `{"properties":{"query":{"type":"string","description":"Query is matched, without letter case, against subject and body; empty matches all.","nullable":true},"from":{"type":"string","description":"From keeps messages whose sender contains this text.","nullable":true},"unread_only":{"type":"boolean","description":"UnreadOnly keeps unread messages only.","nullable":true},"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the most messages to return.","default":10,"nullable":true},"offset":{"type":"integer","minimum":0,"description":"Offset skips this many matches first.","nullable":true},"max_body_bytes":{"type":"integer","minimum":0,"description":"MaxBodyBytes cuts each body to this many bytes.","default":200,"nullable":true}},"type":"object"}`
 
 // searchMailInputSchemaOpenAIStrict is the input schema of tool search_mail in the openai-strict profile.
-const searchMailInputSchemaOpenAIStrict = `{
-  "properties": {
-    "query": {
-      "anyOf": [
-        {
-          "type": "string",
-          "description": "Query is matched, without letter case, against subject and body; empty matches all."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "from": {
-      "anyOf": [
-        {
-          "type": "string",
-          "description": "From keeps messages whose sender contains this text."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "unread_only": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "UnreadOnly keeps unread messages only."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "maximum": 100,
-          "minimum": 1,
-          "description": "Limit is the most messages to return. Default: 10 (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "offset": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Offset skips this many matches first."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "max_body_bytes": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "MaxBodyBytes cuts each body to this many bytes. Default: 200 (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "query",
-    "from",
-    "unread_only",
-    "limit",
-    "offset",
-    "max_body_bytes"
-  ]
-}
-`
+const searchMailInputSchemaOpenAIStrict = `{"properties":{"query":{"anyOf":[{"type":"string","description":"Query is matched, without letter case, against subject and body; empty matches all."},{"type":"null"}]},"from":{"anyOf":[{"type":"string","description":"From keeps messages whose sender contains this text."},{"type":"null"}]},"unread_only":{"anyOf":[{"type":"boolean","description":"UnreadOnly keeps unread messages only."},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the most messages to return. Default: 10 (send null for it)."},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer","minimum":0,"description":"Offset skips this many matches first."},{"type":"null"}]},"max_body_bytes":{"anyOf":[{"type":"integer","minimum":0,"description":"MaxBodyBytes cuts each body to this many bytes. Default: 200 (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","from","unread_only","limit","offset","max_body_bytes"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -577,153 +390,27 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(searchMailInputSchema),
 			Name:        "search_mail",
 			Rules: []lenient.Rule{
-				{
-					From:  "q",
-					ID:    "search_mail.query.alias.q",
-					To:    "query",
-					Tools: []string{"search_mail"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "text",
-					ID:    "search_mail.query.alias.text",
-					To:    "query",
-					Tools: []string{"search_mail"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "query",
-					ID:    "search_mail.query.absent",
-					Tools: []string{"search_mail"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "sender",
-					ID:    "search_mail.from.alias.sender",
-					To:    "from",
-					Tools: []string{"search_mail"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "from",
-					ID:    "search_mail.from.absent",
-					Tools: []string{"search_mail"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "unreadOnly",
-					ID:    "search_mail.unread_only.alias.unreadOnly",
-					To:    "unread_only",
-					Tools: []string{"search_mail"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "unread-only",
-					ID:    "search_mail.unread_only.alias.unread-only",
-					To:    "unread_only",
-					Tools: []string{"search_mail"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "UnreadOnly",
-					ID:    "search_mail.unread_only.alias.UnreadOnly",
-					To:    "unread_only",
-					Tools: []string{"search_mail"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "unread_only",
-					ID:    "search_mail.unread_only.absent",
-					Tools: []string{"search_mail"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "unread_only",
-					ID:       "search_mail.unread_only.coerce",
-					Tools:    []string{"search_mail"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "limit",
-					ID:    "search_mail.limit.absent",
-					Tools: []string{"search_mail"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "limit",
-					ID:    "search_mail.limit.default",
-					Tools: []string{"search_mail"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`10`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "limit",
-					ID:       "search_mail.limit.coerce",
-					Tools:    []string{"search_mail"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "offset",
-					ID:    "search_mail.offset.absent",
-					Tools: []string{"search_mail"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "offset",
-					ID:       "search_mail.offset.coerce",
-					Tools:    []string{"search_mail"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "maxBodyBytes",
-					ID:    "search_mail.max_body_bytes.alias.maxBodyBytes",
-					To:    "max_body_bytes",
-					Tools: []string{"search_mail"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "max-body-bytes",
-					ID:    "search_mail.max_body_bytes.alias.max-body-bytes",
-					To:    "max_body_bytes",
-					Tools: []string{"search_mail"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "MaxBodyBytes",
-					ID:    "search_mail.max_body_bytes.alias.MaxBodyBytes",
-					To:    "max_body_bytes",
-					Tools: []string{"search_mail"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "max_body_bytes",
-					ID:    "search_mail.max_body_bytes.absent",
-					Tools: []string{"search_mail"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "max_body_bytes",
-					ID:    "search_mail.max_body_bytes.default",
-					Tools: []string{"search_mail"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`200`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "max_body_bytes",
-					ID:       "search_mail.max_body_bytes.coerce",
-					Tools:    []string{"search_mail"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "q", ID: "search_mail.query.alias.q", To: "query", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
+				{From: "text", ID: "search_mail.query.alias.text", To: "query", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
+				{From: "query", ID: "search_mail.query.absent", Tools: []string{"search_mail"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "sender", ID: "search_mail.from.alias.sender", To: "from", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
+				{From: "from", ID: "search_mail.from.absent", Tools: []string{"search_mail"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "unreadOnly", ID: "search_mail.unread_only.alias.unreadOnly", To: "unread_only", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
+				{From: "unread-only", ID: "search_mail.unread_only.alias.unread-only", To: "unread_only", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
+				{From: "UnreadOnly", ID: "search_mail.unread_only.alias.UnreadOnly", To: "unread_only", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
+				{From: "unread_only", ID: "search_mail.unread_only.absent", Tools: []string{"search_mail"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "unread_only", ID: "search_mail.unread_only.coerce", Tools: []string{"search_mail"}, Type: lenient.RuleTypeCoerce},
+				{From: "limit", ID: "search_mail.limit.absent", Tools: []string{"search_mail"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "limit", ID: "search_mail.limit.default", Tools: []string{"search_mail"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`10`)},
+				{CoerceTo: "int", From: "limit", ID: "search_mail.limit.coerce", Tools: []string{"search_mail"}, Type: lenient.RuleTypeCoerce},
+				{From: "offset", ID: "search_mail.offset.absent", Tools: []string{"search_mail"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "offset", ID: "search_mail.offset.coerce", Tools: []string{"search_mail"}, Type: lenient.RuleTypeCoerce},
+				{From: "maxBodyBytes", ID: "search_mail.max_body_bytes.alias.maxBodyBytes", To: "max_body_bytes", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
+				{From: "max-body-bytes", ID: "search_mail.max_body_bytes.alias.max-body-bytes", To: "max_body_bytes", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
+				{From: "MaxBodyBytes", ID: "search_mail.max_body_bytes.alias.MaxBodyBytes", To: "max_body_bytes", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
+				{From: "max_body_bytes", ID: "search_mail.max_body_bytes.absent", Tools: []string{"search_mail"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "max_body_bytes", ID: "search_mail.max_body_bytes.default", Tools: []string{"search_mail"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`200`)},
+				{CoerceTo: "int", From: "max_body_bytes", ID: "search_mail.max_body_bytes.coerce", Tools: []string{"search_mail"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(searchMailInputSchemaGemini),

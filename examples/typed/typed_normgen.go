@@ -9,13 +9,13 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion5
+const _ = lenient.SupportPackageIsVersion6
 
 // addTaskInputKeys holds the accepted keys of each field of AddTaskInput, canonical name first.
 var addTaskInputKeys = [6][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id", "parentId", "parent-id", "ParentId"}, {"estimate_hours", "estimateHours", "estimate-hours", "EstimateHours"}}
 
 // addTaskInputKnown lists every key AddTaskInput accepts.
-var addTaskInputKnown = []string{"title", "name", "text", "priority", "done", "tags", "labels", "parent_id", "parentId", "parent-id", "ParentId", "estimate_hours", "estimateHours", "estimate-hours", "EstimateHours"}
+var addTaskInputKnown = lenient.KnownKeys(addTaskInputKeys[:])
 
 // UnmarshalJSON decodes a AddTaskInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -83,10 +83,10 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 					val := d.Int(it.Value, "priority", lenient.IntBits, 0)
 					if d.OK(mark) {
 						if val < 1 {
-							d.Fail("priority", it.Value, "is less than the minimum, 1")
+							d.FailKind(lenient.KindRange, "priority", it.Value, "is less than the minimum, 1")
 						}
 						if val > 5 {
-							d.Fail("priority", it.Value, "is more than the maximum, 5")
+							d.FailKind(lenient.KindRange, "priority", it.Value, "is more than the maximum, 5")
 						}
 					} else {
 						d.Bounded(mark, it.Value, lenient.Bounds{
@@ -363,191 +363,13 @@ const addTaskInputSchema = `{
 `
 
 // addTaskInputSchemaTypeArray is the input schema of tool add_task in the typearray profile.
-const addTaskInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "title": {
-      "type": "string",
-      "description": "the task's title, as the user said it. Required."
-    },
-    "priority": {
-      "maximum": 5,
-      "minimum": 1,
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "1 (highest) to 5",
-      "default": 3,
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "done": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "description": "whether the task is already done",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "tags": {
-      "items": {
-        "type": "string"
-      },
-      "description": "labels, such as home or work",
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "parent_id": {
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "the id of the parent task; 0 for none",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "estimate_hours": {
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "description": "hours the task should take",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const addTaskInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"title":{"type":"string","description":"the task's title, as the user said it. Required."},"priority":{"maximum":5,"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"1 (highest) to 5","default":3,"type":["integer","string","null"]},"done":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"whether the task is already done","type":["boolean","string","null"]},"tags":{"items":{"type":"string"},"description":"labels, such as home or work","type":["array","string","null"]},"parent_id":{"pattern":"^(-?[0-9]+)?$","description":"the id of the parent task; 0 for none","type":["integer","string","null"]},"estimate_hours":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"hours the task should take","type":["number","string","null"]}},"type":"object"}`
 
 // addTaskInputSchemaGemini is the input schema of tool add_task in the gemini profile.
-const addTaskInputSchemaGemini = `{
-  "properties": {
-    "title": {
-      "type": "string",
-      "description": "the task's title, as the user said it. Required."
-    },
-    "priority": {
-      "type": "integer",
-      "maximum": 5,
-      "minimum": 1,
-      "description": "1 (highest) to 5",
-      "default": 3,
-      "nullable": true
-    },
-    "done": {
-      "type": "boolean",
-      "description": "whether the task is already done",
-      "nullable": true
-    },
-    "tags": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "description": "labels, such as home or work",
-      "nullable": true
-    },
-    "parent_id": {
-      "type": "integer",
-      "description": "the id of the parent task; 0 for none",
-      "nullable": true
-    },
-    "estimate_hours": {
-      "type": "number",
-      "description": "hours the task should take",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const addTaskInputSchemaGemini = `{"properties":{"title":{"type":"string","description":"the task's title, as the user said it. Required."},"priority":{"type":"integer","maximum":5,"minimum":1,"description":"1 (highest) to 5","default":3,"nullable":true},"done":{"type":"boolean","description":"whether the task is already done","nullable":true},"tags":{"items":{"type":"string"},"type":"array","description":"labels, such as home or work","nullable":true},"parent_id":{"type":"integer","description":"the id of the parent task; 0 for none","nullable":true},"estimate_hours":{"type":"number","description":"hours the task should take","nullable":true}},"type":"object"}`
 
 // addTaskInputSchemaOpenAIStrict is the input schema of tool add_task in the openai-strict profile.
-const addTaskInputSchemaOpenAIStrict = `{
-  "properties": {
-    "title": {
-      "type": "string",
-      "description": "the task's title, as the user said it"
-    },
-    "priority": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "maximum": 5,
-          "minimum": 1,
-          "description": "1 (highest) to 5. Default: 3 (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "done": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "whether the task is already done"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "labels, such as home or work"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "parent_id": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "the id of the parent task; 0 for none"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "estimate_hours": {
-      "anyOf": [
-        {
-          "type": "number",
-          "description": "hours the task should take"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "title",
-    "priority",
-    "done",
-    "tags",
-    "parent_id",
-    "estimate_hours"
-  ]
-}
-`
+const addTaskInputSchemaOpenAIStrict = `{"properties":{"title":{"type":"string","description":"the task's title, as the user said it"},"priority":{"anyOf":[{"type":"integer","maximum":5,"minimum":1,"description":"1 (highest) to 5. Default: 3 (send null for it)."},{"type":"null"}]},"done":{"anyOf":[{"type":"boolean","description":"whether the task is already done"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"labels, such as home or work"},{"type":"null"}]},"parent_id":{"anyOf":[{"type":"integer","description":"the id of the parent task; 0 for none"},{"type":"null"}]},"estimate_hours":{"anyOf":[{"type":"number","description":"hours the task should take"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["title","priority","done","tags","parent_id","estimate_hours"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -564,146 +386,26 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(addTaskInputSchema),
 			Name:        "add_task",
 			Rules: []lenient.Rule{
-				{
-					From:  "name",
-					ID:    "add_task.title.alias.name",
-					To:    "title",
-					Tools: []string{"add_task"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "text",
-					ID:    "add_task.title.alias.text",
-					To:    "title",
-					Tools: []string{"add_task"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "priority",
-					ID:    "add_task.priority.absent",
-					Tools: []string{"add_task"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "priority",
-					ID:    "add_task.priority.default",
-					Tools: []string{"add_task"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`3`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "priority",
-					ID:       "add_task.priority.coerce",
-					Tools:    []string{"add_task"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "done",
-					ID:    "add_task.done.absent",
-					Tools: []string{"add_task"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "done",
-					ID:       "add_task.done.coerce",
-					Tools:    []string{"add_task"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "labels",
-					ID:    "add_task.tags.alias.labels",
-					To:    "tags",
-					Tools: []string{"add_task"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "tags",
-					ID:    "add_task.tags.absent",
-					Tools: []string{"add_task"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "tags",
-					ID:    "add_task.tags.json",
-					To:    "native",
-					Tools: []string{"add_task"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "parentId",
-					ID:    "add_task.parent_id.alias.parentId",
-					To:    "parent_id",
-					Tools: []string{"add_task"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "parent-id",
-					ID:    "add_task.parent_id.alias.parent-id",
-					To:    "parent_id",
-					Tools: []string{"add_task"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "ParentId",
-					ID:    "add_task.parent_id.alias.ParentId",
-					To:    "parent_id",
-					Tools: []string{"add_task"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "parent_id",
-					ID:    "add_task.parent_id.absent",
-					Tools: []string{"add_task"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "parent_id",
-					ID:       "add_task.parent_id.coerce",
-					Tools:    []string{"add_task"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "estimateHours",
-					ID:    "add_task.estimate_hours.alias.estimateHours",
-					To:    "estimate_hours",
-					Tools: []string{"add_task"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "estimate-hours",
-					ID:    "add_task.estimate_hours.alias.estimate-hours",
-					To:    "estimate_hours",
-					Tools: []string{"add_task"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "EstimateHours",
-					ID:    "add_task.estimate_hours.alias.EstimateHours",
-					To:    "estimate_hours",
-					Tools: []string{"add_task"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "estimate_hours",
-					ID:    "add_task.estimate_hours.absent",
-					Tools: []string{"add_task"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "estimate_hours",
-					ID:       "add_task.estimate_hours.coerce",
-					Tools:    []string{"add_task"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "name", ID: "add_task.title.alias.name", To: "title", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
+				{From: "text", ID: "add_task.title.alias.text", To: "title", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
+				{From: "priority", ID: "add_task.priority.absent", Tools: []string{"add_task"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "priority", ID: "add_task.priority.default", Tools: []string{"add_task"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`3`)},
+				{CoerceTo: "int", From: "priority", ID: "add_task.priority.coerce", Tools: []string{"add_task"}, Type: lenient.RuleTypeCoerce},
+				{From: "done", ID: "add_task.done.absent", Tools: []string{"add_task"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "done", ID: "add_task.done.coerce", Tools: []string{"add_task"}, Type: lenient.RuleTypeCoerce},
+				{From: "labels", ID: "add_task.tags.alias.labels", To: "tags", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
+				{From: "tags", ID: "add_task.tags.absent", Tools: []string{"add_task"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "tags", ID: "add_task.tags.json", To: "native", Tools: []string{"add_task"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "parentId", ID: "add_task.parent_id.alias.parentId", To: "parent_id", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
+				{From: "parent-id", ID: "add_task.parent_id.alias.parent-id", To: "parent_id", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
+				{From: "ParentId", ID: "add_task.parent_id.alias.ParentId", To: "parent_id", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
+				{From: "parent_id", ID: "add_task.parent_id.absent", Tools: []string{"add_task"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "parent_id", ID: "add_task.parent_id.coerce", Tools: []string{"add_task"}, Type: lenient.RuleTypeCoerce},
+				{From: "estimateHours", ID: "add_task.estimate_hours.alias.estimateHours", To: "estimate_hours", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
+				{From: "estimate-hours", ID: "add_task.estimate_hours.alias.estimate-hours", To: "estimate_hours", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
+				{From: "EstimateHours", ID: "add_task.estimate_hours.alias.EstimateHours", To: "estimate_hours", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
+				{From: "estimate_hours", ID: "add_task.estimate_hours.absent", Tools: []string{"add_task"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{CoerceTo: "float", From: "estimate_hours", ID: "add_task.estimate_hours.coerce", Tools: []string{"add_task"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(addTaskInputSchemaGemini),

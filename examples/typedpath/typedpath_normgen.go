@@ -9,13 +9,13 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion5
+const _ = lenient.SupportPackageIsVersion6
 
 // corpusIntKeys holds the accepted keys of each field of CorpusInt, canonical name first.
 var corpusIntKeys = [1][]string{{"v"}}
 
 // corpusIntKnown lists every key CorpusInt accepts.
-var corpusIntKnown = []string{"v"}
+var corpusIntKnown = lenient.KnownKeys(corpusIntKeys[:])
 
 // UnmarshalJSON decodes a CorpusInt leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -121,7 +121,7 @@ func (x *CorpusInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusInt8Keys = [1][]string{{"v"}}
 
 // corpusInt8Known lists every key CorpusInt8 accepts.
-var corpusInt8Known = []string{"v"}
+var corpusInt8Known = lenient.KnownKeys(corpusInt8Keys[:])
 
 // UnmarshalJSON decodes a CorpusInt8 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -227,7 +227,7 @@ func (x *CorpusInt8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusInt64Keys = [1][]string{{"v"}}
 
 // corpusInt64Known lists every key CorpusInt64 accepts.
-var corpusInt64Known = []string{"v"}
+var corpusInt64Known = lenient.KnownKeys(corpusInt64Keys[:])
 
 // UnmarshalJSON decodes a CorpusInt64 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -333,7 +333,7 @@ func (x *CorpusInt64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusUint8Keys = [1][]string{{"v"}}
 
 // corpusUint8Known lists every key CorpusUint8 accepts.
-var corpusUint8Known = []string{"v"}
+var corpusUint8Known = lenient.KnownKeys(corpusUint8Keys[:])
 
 // UnmarshalJSON decodes a CorpusUint8 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -439,7 +439,7 @@ func (x *CorpusUint8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusUint64Keys = [1][]string{{"v"}}
 
 // corpusUint64Known lists every key CorpusUint64 accepts.
-var corpusUint64Known = []string{"v"}
+var corpusUint64Known = lenient.KnownKeys(corpusUint64Keys[:])
 
 // UnmarshalJSON decodes a CorpusUint64 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -545,7 +545,7 @@ func (x *CorpusUint64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusFloat64Keys = [1][]string{{"v"}}
 
 // corpusFloat64Known lists every key CorpusFloat64 accepts.
-var corpusFloat64Known = []string{"v"}
+var corpusFloat64Known = lenient.KnownKeys(corpusFloat64Keys[:])
 
 // UnmarshalJSON decodes a CorpusFloat64 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -651,7 +651,7 @@ func (x *CorpusFloat64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusFloat32Keys = [1][]string{{"v"}}
 
 // corpusFloat32Known lists every key CorpusFloat32 accepts.
-var corpusFloat32Known = []string{"v"}
+var corpusFloat32Known = lenient.KnownKeys(corpusFloat32Keys[:])
 
 // UnmarshalJSON decodes a CorpusFloat32 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -757,7 +757,7 @@ func (x *CorpusFloat32) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusFloat32MaxKeys = [1][]string{{"v"}}
 
 // corpusFloat32MaxKnown lists every key CorpusFloat32Max accepts.
-var corpusFloat32MaxKnown = []string{"v"}
+var corpusFloat32MaxKnown = lenient.KnownKeys(corpusFloat32MaxKeys[:])
 
 // UnmarshalJSON decodes a CorpusFloat32Max leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -816,7 +816,7 @@ func (x *CorpusFloat32Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 					val := d.Float(it.Value, "v", 32, 0)
 					if d.OK(mark) {
 						if c, _ := lenient.CompareNumber(it.Value, "0.1"); c > 0 {
-							d.Fail("v", it.Value, "is more than the maximum, 0.1")
+							d.FailKind(lenient.KindRange, "v", it.Value, "is more than the maximum, 0.1")
 						}
 					} else {
 						d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "0.1"})
@@ -880,7 +880,7 @@ func (x *CorpusFloat32Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusFloat64MaxKeys = [1][]string{{"v"}}
 
 // corpusFloat64MaxKnown lists every key CorpusFloat64Max accepts.
-var corpusFloat64MaxKnown = []string{"v"}
+var corpusFloat64MaxKnown = lenient.KnownKeys(corpusFloat64MaxKeys[:])
 
 // UnmarshalJSON decodes a CorpusFloat64Max leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -939,7 +939,7 @@ func (x *CorpusFloat64Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 					val := d.Float(it.Value, "v", 64, 0)
 					if d.OK(mark) {
 						if c, _ := lenient.CompareNumber(it.Value, "10"); c > 0 {
-							d.Fail("v", it.Value, "is more than the maximum, 10")
+							d.FailKind(lenient.KindRange, "v", it.Value, "is more than the maximum, 10")
 						}
 					} else {
 						d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "10"})
@@ -1003,7 +1003,7 @@ func (x *CorpusFloat64Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusBoolKeys = [1][]string{{"v"}}
 
 // corpusBoolKnown lists every key CorpusBool accepts.
-var corpusBoolKnown = []string{"v"}
+var corpusBoolKnown = lenient.KnownKeys(corpusBoolKeys[:])
 
 // UnmarshalJSON decodes a CorpusBool leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1109,7 +1109,7 @@ func (x *CorpusBool) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusBoolStrictKeys = [1][]string{{"v"}}
 
 // corpusBoolStrictKnown lists every key CorpusBoolStrict accepts.
-var corpusBoolStrictKnown = []string{"v"}
+var corpusBoolStrictKnown = lenient.KnownKeys(corpusBoolStrictKeys[:])
 
 // UnmarshalJSON decodes a CorpusBoolStrict leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1215,7 +1215,7 @@ func (x *CorpusBoolStrict) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusStringKeys = [1][]string{{"v"}}
 
 // corpusStringKnown lists every key CorpusString accepts.
-var corpusStringKnown = []string{"v"}
+var corpusStringKnown = lenient.KnownKeys(corpusStringKeys[:])
 
 // UnmarshalJSON decodes a CorpusString leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1321,7 +1321,7 @@ func (x *CorpusString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusStringsKeys = [1][]string{{"v"}}
 
 // corpusStringsKnown lists every key CorpusStrings accepts.
-var corpusStringsKnown = []string{"v"}
+var corpusStringsKnown = lenient.KnownKeys(corpusStringsKeys[:])
 
 // UnmarshalJSON decodes a CorpusStrings leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1457,7 +1457,7 @@ func (x *CorpusStrings) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusIntsKeys = [1][]string{{"v"}}
 
 // corpusIntsKnown lists every key CorpusInts accepts.
-var corpusIntsKnown = []string{"v"}
+var corpusIntsKnown = lenient.KnownKeys(corpusIntsKeys[:])
 
 // UnmarshalJSON decodes a CorpusInts leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1593,7 +1593,7 @@ func (x *CorpusInts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusIntsWrapKeys = [1][]string{{"v"}}
 
 // corpusIntsWrapKnown lists every key CorpusIntsWrap accepts.
-var corpusIntsWrapKnown = []string{"v"}
+var corpusIntsWrapKnown = lenient.KnownKeys(corpusIntsWrapKeys[:])
 
 // UnmarshalJSON decodes a CorpusIntsWrap leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1729,7 +1729,7 @@ func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusStringsSplitKeys = [1][]string{{"v"}}
 
 // corpusStringsSplitKnown lists every key CorpusStringsSplit accepts.
-var corpusStringsSplitKnown = []string{"v"}
+var corpusStringsSplitKnown = lenient.KnownKeys(corpusStringsSplitKeys[:])
 
 // UnmarshalJSON decodes a CorpusStringsSplit leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1865,7 +1865,7 @@ func (x *CorpusStringsSplit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusMapKeys = [1][]string{{"v"}}
 
 // corpusMapKnown lists every key CorpusMap accepts.
-var corpusMapKnown = []string{"v"}
+var corpusMapKnown = lenient.KnownKeys(corpusMapKeys[:])
 
 // UnmarshalJSON decodes a CorpusMap leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2008,7 +2008,7 @@ func (x *CorpusMap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusPtrIntKeys = [1][]string{{"v"}}
 
 // corpusPtrIntKnown lists every key CorpusPtrInt accepts.
-var corpusPtrIntKnown = []string{"v"}
+var corpusPtrIntKnown = lenient.KnownKeys(corpusPtrIntKeys[:])
 
 // UnmarshalJSON decodes a CorpusPtrInt leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2119,7 +2119,7 @@ func (x *CorpusPtrInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusAnyKeys = [1][]string{{"v"}}
 
 // corpusAnyKnown lists every key CorpusAny accepts.
-var corpusAnyKnown = []string{"v"}
+var corpusAnyKnown = lenient.KnownKeys(corpusAnyKeys[:])
 
 // UnmarshalJSON decodes a CorpusAny leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2178,31 +2178,10 @@ const corpusAnySchema = `{
 `
 
 // corpusAnySchemaTypeArray is the input schema of tool corpus_any in the typearray profile.
-const corpusAnySchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {}
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusAnySchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{}},"type":"object","required":["v"]}`
 
 // corpusAnySchemaGemini is the input schema of tool corpus_any in the gemini profile.
-const corpusAnySchemaGemini = `{
-  "properties": {
-    "v": {
-      "type": "object"
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusAnySchemaGemini = `{"properties":{"v":{"type":"object"}},"type":"object","required":["v"]}`
 
 // corpusBoolSchema is the input schema of tool corpus_bool in the portable profile.
 const corpusBoolSchema = `{
@@ -2227,52 +2206,13 @@ const corpusBoolSchema = `{
 `
 
 // corpusBoolSchemaTypeArray is the input schema of tool corpus_bool in the typearray profile.
-const corpusBoolSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-      "type": [
-        "boolean",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusBoolSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["v"]}`
 
 // corpusBoolSchemaGemini is the input schema of tool corpus_bool in the gemini profile.
-const corpusBoolSchemaGemini = `{
-  "properties": {
-    "v": {
-      "type": "boolean"
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusBoolSchemaGemini = `{"properties":{"v":{"type":"boolean"}},"type":"object","required":["v"]}`
 
 // corpusBoolSchemaOpenAIStrict is the input schema of tool corpus_bool in the openai-strict profile.
-const corpusBoolSchemaOpenAIStrict = `{
-  "properties": {
-    "v": {
-      "type": "boolean"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusBoolSchemaOpenAIStrict = `{"properties":{"v":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // corpusBoolStrictSchema is the input schema of tool corpus_bool_strict in the portable profile.
 const corpusBoolStrictSchema = `{
@@ -2297,52 +2237,13 @@ const corpusBoolStrictSchema = `{
 `
 
 // corpusBoolStrictSchemaTypeArray is the input schema of tool corpus_bool_strict in the typearray profile.
-const corpusBoolStrictSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "pattern": "^(true|false)$",
-      "type": [
-        "boolean",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusBoolStrictSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^(true|false)$","type":["boolean","string"]}},"type":"object","required":["v"]}`
 
 // corpusBoolStrictSchemaGemini is the input schema of tool corpus_bool_strict in the gemini profile.
-const corpusBoolStrictSchemaGemini = `{
-  "properties": {
-    "v": {
-      "type": "boolean"
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusBoolStrictSchemaGemini = `{"properties":{"v":{"type":"boolean"}},"type":"object","required":["v"]}`
 
 // corpusBoolStrictSchemaOpenAIStrict is the input schema of tool corpus_bool_strict in the openai-strict profile.
-const corpusBoolStrictSchemaOpenAIStrict = `{
-  "properties": {
-    "v": {
-      "type": "boolean"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusBoolStrictSchemaOpenAIStrict = `{"properties":{"v":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // corpusFloat32Schema is the input schema of tool corpus_float32 in the portable profile.
 const corpusFloat32Schema = `{
@@ -2367,52 +2268,13 @@ const corpusFloat32Schema = `{
 `
 
 // corpusFloat32SchemaTypeArray is the input schema of tool corpus_float32 in the typearray profile.
-const corpusFloat32SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-      "type": [
-        "number",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusFloat32SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["v"]}`
 
 // corpusFloat32SchemaGemini is the input schema of tool corpus_float32 in the gemini profile.
-const corpusFloat32SchemaGemini = `{
-  "properties": {
-    "v": {
-      "type": "number"
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusFloat32SchemaGemini = `{"properties":{"v":{"type":"number"}},"type":"object","required":["v"]}`
 
 // corpusFloat32SchemaOpenAIStrict is the input schema of tool corpus_float32 in the openai-strict profile.
-const corpusFloat32SchemaOpenAIStrict = `{
-  "properties": {
-    "v": {
-      "type": "number"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusFloat32SchemaOpenAIStrict = `{"properties":{"v":{"type":"number"}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // corpusFloat32MaxSchema is the input schema of tool corpus_float32_max in the portable profile.
 const corpusFloat32MaxSchema = `{
@@ -2438,55 +2300,13 @@ const corpusFloat32MaxSchema = `{
 `
 
 // corpusFloat32MaxSchemaTypeArray is the input schema of tool corpus_float32_max in the typearray profile.
-const corpusFloat32MaxSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "maximum": 0.1,
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-      "type": [
-        "number",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusFloat32MaxSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"maximum":0.1,"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["v"]}`
 
 // corpusFloat32MaxSchemaGemini is the input schema of tool corpus_float32_max in the gemini profile.
-const corpusFloat32MaxSchemaGemini = `{
-  "properties": {
-    "v": {
-      "type": "number",
-      "maximum": 0.1
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusFloat32MaxSchemaGemini = `{"properties":{"v":{"type":"number","maximum":0.1}},"type":"object","required":["v"]}`
 
 // corpusFloat32MaxSchemaOpenAIStrict is the input schema of tool corpus_float32_max in the openai-strict profile.
-const corpusFloat32MaxSchemaOpenAIStrict = `{
-  "properties": {
-    "v": {
-      "type": "number",
-      "maximum": 0.1
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusFloat32MaxSchemaOpenAIStrict = `{"properties":{"v":{"type":"number","maximum":0.1}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // corpusFloat64Schema is the input schema of tool corpus_float64 in the portable profile.
 const corpusFloat64Schema = `{
@@ -2511,52 +2331,13 @@ const corpusFloat64Schema = `{
 `
 
 // corpusFloat64SchemaTypeArray is the input schema of tool corpus_float64 in the typearray profile.
-const corpusFloat64SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-      "type": [
-        "number",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusFloat64SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["v"]}`
 
 // corpusFloat64SchemaGemini is the input schema of tool corpus_float64 in the gemini profile.
-const corpusFloat64SchemaGemini = `{
-  "properties": {
-    "v": {
-      "type": "number"
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusFloat64SchemaGemini = `{"properties":{"v":{"type":"number"}},"type":"object","required":["v"]}`
 
 // corpusFloat64SchemaOpenAIStrict is the input schema of tool corpus_float64 in the openai-strict profile.
-const corpusFloat64SchemaOpenAIStrict = `{
-  "properties": {
-    "v": {
-      "type": "number"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusFloat64SchemaOpenAIStrict = `{"properties":{"v":{"type":"number"}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // corpusFloat64MaxSchema is the input schema of tool corpus_float64_max in the portable profile.
 const corpusFloat64MaxSchema = `{
@@ -2582,55 +2363,13 @@ const corpusFloat64MaxSchema = `{
 `
 
 // corpusFloat64MaxSchemaTypeArray is the input schema of tool corpus_float64_max in the typearray profile.
-const corpusFloat64MaxSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "maximum": 10,
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-      "type": [
-        "number",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusFloat64MaxSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"maximum":10,"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["v"]}`
 
 // corpusFloat64MaxSchemaGemini is the input schema of tool corpus_float64_max in the gemini profile.
-const corpusFloat64MaxSchemaGemini = `{
-  "properties": {
-    "v": {
-      "type": "number",
-      "maximum": 10
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusFloat64MaxSchemaGemini = `{"properties":{"v":{"type":"number","maximum":10}},"type":"object","required":["v"]}`
 
 // corpusFloat64MaxSchemaOpenAIStrict is the input schema of tool corpus_float64_max in the openai-strict profile.
-const corpusFloat64MaxSchemaOpenAIStrict = `{
-  "properties": {
-    "v": {
-      "type": "number",
-      "maximum": 10
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusFloat64MaxSchemaOpenAIStrict = `{"properties":{"v":{"type":"number","maximum":10}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // corpusIntSchema is the input schema of tool corpus_int in the portable profile.
 const corpusIntSchema = `{
@@ -2655,52 +2394,13 @@ const corpusIntSchema = `{
 `
 
 // corpusIntSchemaTypeArray is the input schema of tool corpus_int in the typearray profile.
-const corpusIntSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "pattern": "^-?[0-9]+$",
-      "type": [
-        "integer",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusIntSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
 
 // corpusIntSchemaGemini is the input schema of tool corpus_int in the gemini profile.
-const corpusIntSchemaGemini = `{
-  "properties": {
-    "v": {
-      "type": "integer"
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusIntSchemaGemini = `{"properties":{"v":{"type":"integer"}},"type":"object","required":["v"]}`
 
 // corpusIntSchemaOpenAIStrict is the input schema of tool corpus_int in the openai-strict profile.
-const corpusIntSchemaOpenAIStrict = `{
-  "properties": {
-    "v": {
-      "type": "integer"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusIntSchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // corpusInt64Schema is the input schema of tool corpus_int64 in the portable profile.
 const corpusInt64Schema = `{
@@ -2725,52 +2425,13 @@ const corpusInt64Schema = `{
 `
 
 // corpusInt64SchemaTypeArray is the input schema of tool corpus_int64 in the typearray profile.
-const corpusInt64SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "pattern": "^-?[0-9]+$",
-      "type": [
-        "integer",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusInt64SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
 
 // corpusInt64SchemaGemini is the input schema of tool corpus_int64 in the gemini profile.
-const corpusInt64SchemaGemini = `{
-  "properties": {
-    "v": {
-      "type": "integer"
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusInt64SchemaGemini = `{"properties":{"v":{"type":"integer"}},"type":"object","required":["v"]}`
 
 // corpusInt64SchemaOpenAIStrict is the input schema of tool corpus_int64 in the openai-strict profile.
-const corpusInt64SchemaOpenAIStrict = `{
-  "properties": {
-    "v": {
-      "type": "integer"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusInt64SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // corpusInt8Schema is the input schema of tool corpus_int8 in the portable profile.
 const corpusInt8Schema = `{
@@ -2795,52 +2456,13 @@ const corpusInt8Schema = `{
 `
 
 // corpusInt8SchemaTypeArray is the input schema of tool corpus_int8 in the typearray profile.
-const corpusInt8SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "pattern": "^-?[0-9]+$",
-      "type": [
-        "integer",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusInt8SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
 
 // corpusInt8SchemaGemini is the input schema of tool corpus_int8 in the gemini profile.
-const corpusInt8SchemaGemini = `{
-  "properties": {
-    "v": {
-      "type": "integer"
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusInt8SchemaGemini = `{"properties":{"v":{"type":"integer"}},"type":"object","required":["v"]}`
 
 // corpusInt8SchemaOpenAIStrict is the input schema of tool corpus_int8 in the openai-strict profile.
-const corpusInt8SchemaOpenAIStrict = `{
-  "properties": {
-    "v": {
-      "type": "integer"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusInt8SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // corpusIntsSchema is the input schema of tool corpus_ints in the portable profile.
 const corpusIntsSchema = `{
@@ -2875,64 +2497,13 @@ const corpusIntsSchema = `{
 `
 
 // corpusIntsSchemaTypeArray is the input schema of tool corpus_ints in the typearray profile.
-const corpusIntsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "items": {
-        "pattern": "^-?[0-9]+$",
-        "type": [
-          "integer",
-          "string"
-        ]
-      },
-      "type": [
-        "array",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusIntsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]}},"type":"object","required":["v"]}`
 
 // corpusIntsSchemaGemini is the input schema of tool corpus_ints in the gemini profile.
-const corpusIntsSchemaGemini = `{
-  "properties": {
-    "v": {
-      "items": {
-        "type": "integer"
-      },
-      "type": "array"
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusIntsSchemaGemini = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"type":"object","required":["v"]}`
 
 // corpusIntsSchemaOpenAIStrict is the input schema of tool corpus_ints in the openai-strict profile.
-const corpusIntsSchemaOpenAIStrict = `{
-  "properties": {
-    "v": {
-      "items": {
-        "type": "integer"
-      },
-      "type": "array"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusIntsSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // corpusIntsWrapSchema is the input schema of tool corpus_ints_wrap in the portable profile.
 const corpusIntsWrapSchema = `{
@@ -2970,65 +2541,13 @@ const corpusIntsWrapSchema = `{
 `
 
 // corpusIntsWrapSchemaTypeArray is the input schema of tool corpus_ints_wrap in the typearray profile.
-const corpusIntsWrapSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "items": {
-        "pattern": "^-?[0-9]+$",
-        "type": [
-          "integer",
-          "string"
-        ]
-      },
-      "type": [
-        "array",
-        "string",
-        "integer"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusIntsWrapSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","integer"]}},"type":"object","required":["v"]}`
 
 // corpusIntsWrapSchemaGemini is the input schema of tool corpus_ints_wrap in the gemini profile.
-const corpusIntsWrapSchemaGemini = `{
-  "properties": {
-    "v": {
-      "items": {
-        "type": "integer"
-      },
-      "type": "array"
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusIntsWrapSchemaGemini = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"type":"object","required":["v"]}`
 
 // corpusIntsWrapSchemaOpenAIStrict is the input schema of tool corpus_ints_wrap in the openai-strict profile.
-const corpusIntsWrapSchemaOpenAIStrict = `{
-  "properties": {
-    "v": {
-      "items": {
-        "type": "integer"
-      },
-      "type": "array"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusIntsWrapSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // corpusMapSchema is the input schema of tool corpus_map in the portable profile.
 const corpusMapSchema = `{
@@ -3063,43 +2582,10 @@ const corpusMapSchema = `{
 `
 
 // corpusMapSchemaTypeArray is the input schema of tool corpus_map in the typearray profile.
-const corpusMapSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "additionalProperties": {
-        "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-        "type": [
-          "boolean",
-          "string"
-        ]
-      },
-      "type": [
-        "object",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusMapSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"additionalProperties":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]},"type":["object","string"]}},"type":"object","required":["v"]}`
 
 // corpusMapSchemaGemini is the input schema of tool corpus_map in the gemini profile.
-const corpusMapSchemaGemini = `{
-  "properties": {
-    "v": {
-      "type": "object"
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusMapSchemaGemini = `{"properties":{"v":{"type":"object"}},"type":"object","required":["v"]}`
 
 // corpusPtrIntSchema is the input schema of tool corpus_ptr_int in the portable profile.
 const corpusPtrIntSchema = `{
@@ -3127,61 +2613,13 @@ const corpusPtrIntSchema = `{
 `
 
 // corpusPtrIntSchemaTypeArray is the input schema of tool corpus_ptr_int in the typearray profile.
-const corpusPtrIntSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "pattern": "^-?[0-9]+$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusPtrIntSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?[0-9]+$","type":["integer","string","null"]}},"type":"object","required":["v"]}`
 
 // corpusPtrIntSchemaGemini is the input schema of tool corpus_ptr_int in the gemini profile.
-const corpusPtrIntSchemaGemini = `{
-  "properties": {
-    "v": {
-      "type": "integer",
-      "nullable": true
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusPtrIntSchemaGemini = `{"properties":{"v":{"type":"integer","nullable":true}},"type":"object","required":["v"]}`
 
 // corpusPtrIntSchemaOpenAIStrict is the input schema of tool corpus_ptr_int in the openai-strict profile.
-const corpusPtrIntSchemaOpenAIStrict = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusPtrIntSchemaOpenAIStrict = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // corpusStringSchema is the input schema of tool corpus_string in the portable profile.
 const corpusStringSchema = `{
@@ -3198,48 +2636,10 @@ const corpusStringSchema = `{
 `
 
 // corpusStringSchemaTypeArray is the input schema of tool corpus_string in the typearray profile.
-const corpusStringSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
-
-// corpusStringSchemaGemini is the input schema of tool corpus_string in the gemini profile.
-const corpusStringSchemaGemini = `{
-  "properties": {
-    "v": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusStringSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"type":"string"}},"type":"object","required":["v"]}`
 
 // corpusStringSchemaOpenAIStrict is the input schema of tool corpus_string in the openai-strict profile.
-const corpusStringSchemaOpenAIStrict = `{
-  "properties": {
-    "v": {
-      "type": "string"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusStringSchemaOpenAIStrict = `{"properties":{"v":{"type":"string"}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // corpusStringsSchema is the input schema of tool corpus_strings in the portable profile.
 const corpusStringsSchema = `{
@@ -3266,60 +2666,13 @@ const corpusStringsSchema = `{
 `
 
 // corpusStringsSchemaTypeArray is the input schema of tool corpus_strings in the typearray profile.
-const corpusStringsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusStringsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"items":{"type":"string"},"type":["array","string"]}},"type":"object","required":["v"]}`
 
 // corpusStringsSchemaGemini is the input schema of tool corpus_strings in the gemini profile.
-const corpusStringsSchemaGemini = `{
-  "properties": {
-    "v": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array"
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusStringsSchemaGemini = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"type":"object","required":["v"]}`
 
 // corpusStringsSchemaOpenAIStrict is the input schema of tool corpus_strings in the openai-strict profile.
-const corpusStringsSchemaOpenAIStrict = `{
-  "properties": {
-    "v": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusStringsSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // corpusStringsSplitSchema is the input schema of tool corpus_strings_split in the portable profile.
 const corpusStringsSplitSchema = `{
@@ -3347,62 +2700,13 @@ const corpusStringsSplitSchema = `{
 `
 
 // corpusStringsSplitSchemaTypeArray is the input schema of tool corpus_strings_split in the typearray profile.
-const corpusStringsSplitSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "items": {
-        "type": "string"
-      },
-      "description": "Also accepted: the items in one string, separated by \",\".",
-      "type": [
-        "array",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusStringsSplitSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"items":{"type":"string"},"description":"Also accepted: the items in one string, separated by \",\".","type":["array","string"]}},"type":"object","required":["v"]}`
 
 // corpusStringsSplitSchemaGemini is the input schema of tool corpus_strings_split in the gemini profile.
-const corpusStringsSplitSchemaGemini = `{
-  "properties": {
-    "v": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "description": "Also accepted: the items in one string, separated by \",\"."
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusStringsSplitSchemaGemini = `{"properties":{"v":{"items":{"type":"string"},"type":"array","description":"Also accepted: the items in one string, separated by \",\"."}},"type":"object","required":["v"]}`
 
 // corpusStringsSplitSchemaOpenAIStrict is the input schema of tool corpus_strings_split in the openai-strict profile.
-const corpusStringsSplitSchemaOpenAIStrict = `{
-  "properties": {
-    "v": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusStringsSplitSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // corpusUint64Schema is the input schema of tool corpus_uint64 in the portable profile.
 const corpusUint64Schema = `{
@@ -3428,55 +2732,13 @@ const corpusUint64Schema = `{
 `
 
 // corpusUint64SchemaTypeArray is the input schema of tool corpus_uint64 in the typearray profile.
-const corpusUint64SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "minimum": 0,
-      "pattern": "^[0-9]+$",
-      "type": [
-        "integer",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusUint64SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
 
 // corpusUint64SchemaGemini is the input schema of tool corpus_uint64 in the gemini profile.
-const corpusUint64SchemaGemini = `{
-  "properties": {
-    "v": {
-      "type": "integer",
-      "minimum": 0
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusUint64SchemaGemini = `{"properties":{"v":{"type":"integer","minimum":0}},"type":"object","required":["v"]}`
 
 // corpusUint64SchemaOpenAIStrict is the input schema of tool corpus_uint64 in the openai-strict profile.
-const corpusUint64SchemaOpenAIStrict = `{
-  "properties": {
-    "v": {
-      "type": "integer",
-      "minimum": 0
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusUint64SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // corpusUint8Schema is the input schema of tool corpus_uint8 in the portable profile.
 const corpusUint8Schema = `{
@@ -3502,55 +2764,13 @@ const corpusUint8Schema = `{
 `
 
 // corpusUint8SchemaTypeArray is the input schema of tool corpus_uint8 in the typearray profile.
-const corpusUint8SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "v": {
-      "minimum": 0,
-      "pattern": "^[0-9]+$",
-      "type": [
-        "integer",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusUint8SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
 
 // corpusUint8SchemaGemini is the input schema of tool corpus_uint8 in the gemini profile.
-const corpusUint8SchemaGemini = `{
-  "properties": {
-    "v": {
-      "type": "integer",
-      "minimum": 0
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusUint8SchemaGemini = `{"properties":{"v":{"type":"integer","minimum":0}},"type":"object","required":["v"]}`
 
 // corpusUint8SchemaOpenAIStrict is the input schema of tool corpus_uint8 in the openai-strict profile.
-const corpusUint8SchemaOpenAIStrict = `{
-  "properties": {
-    "v": {
-      "type": "integer",
-      "minimum": 0
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+const corpusUint8SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -3583,13 +2803,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusBoolSchema),
 			Name:        "corpus_bool",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "bool",
-					From:     "v",
-					ID:       "corpus_bool.v.coerce",
-					Tools:    []string{"corpus_bool"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "bool", From: "v", ID: "corpus_bool.v.coerce", Tools: []string{"corpus_bool"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusBoolSchemaGemini),
@@ -3608,13 +2822,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusBoolStrictSchema),
 			Name:        "corpus_bool_strict",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "bool_strict",
-					From:     "v",
-					ID:       "corpus_bool_strict.v.coerce",
-					Tools:    []string{"corpus_bool_strict"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "bool_strict", From: "v", ID: "corpus_bool_strict.v.coerce", Tools: []string{"corpus_bool_strict"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusBoolStrictSchemaGemini),
@@ -3633,13 +2841,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusFloat32Schema),
 			Name:        "corpus_float32",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "float",
-					From:     "v",
-					ID:       "corpus_float32.v.coerce",
-					Tools:    []string{"corpus_float32"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "float", From: "v", ID: "corpus_float32.v.coerce", Tools: []string{"corpus_float32"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusFloat32SchemaGemini),
@@ -3658,13 +2860,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusFloat32MaxSchema),
 			Name:        "corpus_float32_max",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "float",
-					From:     "v",
-					ID:       "corpus_float32_max.v.coerce",
-					Tools:    []string{"corpus_float32_max"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "float", From: "v", ID: "corpus_float32_max.v.coerce", Tools: []string{"corpus_float32_max"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusFloat32MaxSchemaGemini),
@@ -3683,13 +2879,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusFloat64Schema),
 			Name:        "corpus_float64",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "float",
-					From:     "v",
-					ID:       "corpus_float64.v.coerce",
-					Tools:    []string{"corpus_float64"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "float", From: "v", ID: "corpus_float64.v.coerce", Tools: []string{"corpus_float64"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusFloat64SchemaGemini),
@@ -3708,13 +2898,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusFloat64MaxSchema),
 			Name:        "corpus_float64_max",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "float",
-					From:     "v",
-					ID:       "corpus_float64_max.v.coerce",
-					Tools:    []string{"corpus_float64_max"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "float", From: "v", ID: "corpus_float64_max.v.coerce", Tools: []string{"corpus_float64_max"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusFloat64MaxSchemaGemini),
@@ -3733,13 +2917,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusIntSchema),
 			Name:        "corpus_int",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "int",
-					From:     "v",
-					ID:       "corpus_int.v.coerce",
-					Tools:    []string{"corpus_int"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "int", From: "v", ID: "corpus_int.v.coerce", Tools: []string{"corpus_int"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusIntSchemaGemini),
@@ -3758,13 +2936,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusInt64Schema),
 			Name:        "corpus_int64",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "int",
-					From:     "v",
-					ID:       "corpus_int64.v.coerce",
-					Tools:    []string{"corpus_int64"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "int", From: "v", ID: "corpus_int64.v.coerce", Tools: []string{"corpus_int64"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusInt64SchemaGemini),
@@ -3783,13 +2955,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusInt8Schema),
 			Name:        "corpus_int8",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "int",
-					From:     "v",
-					ID:       "corpus_int8.v.coerce",
-					Tools:    []string{"corpus_int8"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "int", From: "v", ID: "corpus_int8.v.coerce", Tools: []string{"corpus_int8"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusInt8SchemaGemini),
@@ -3808,20 +2974,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusIntsSchema),
 			Name:        "corpus_ints",
 			Rules: []lenient.Rule{
-				{
-					From:  "v",
-					ID:    "corpus_ints.v.json",
-					To:    "native",
-					Tools: []string{"corpus_ints"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					CoerceTo: "int",
-					ID:       "corpus_ints.v[].coerce",
-					Path:     "v[]",
-					Tools:    []string{"corpus_ints"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "v", ID: "corpus_ints.v.json", To: "native", Tools: []string{"corpus_ints"}, Type: lenient.RuleJSONAcceptBoth},
+				{CoerceTo: "int", ID: "corpus_ints.v[].coerce", Path: "v[]", Tools: []string{"corpus_ints"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusIntsSchemaGemini),
@@ -3840,26 +2994,9 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusIntsWrapSchema),
 			Name:        "corpus_ints_wrap",
 			Rules: []lenient.Rule{
-				{
-					From:  "v",
-					ID:    "corpus_ints_wrap.v.wrap",
-					Tools: []string{"corpus_ints_wrap"},
-					Type:  lenient.RuleWrap,
-				},
-				{
-					From:  "v",
-					ID:    "corpus_ints_wrap.v.json",
-					To:    "native",
-					Tools: []string{"corpus_ints_wrap"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					CoerceTo: "int",
-					ID:       "corpus_ints_wrap.v[].coerce",
-					Path:     "v[]",
-					Tools:    []string{"corpus_ints_wrap"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "v", ID: "corpus_ints_wrap.v.wrap", Tools: []string{"corpus_ints_wrap"}, Type: lenient.RuleWrap},
+				{From: "v", ID: "corpus_ints_wrap.v.json", To: "native", Tools: []string{"corpus_ints_wrap"}, Type: lenient.RuleJSONAcceptBoth},
+				{CoerceTo: "int", ID: "corpus_ints_wrap.v[].coerce", Path: "v[]", Tools: []string{"corpus_ints_wrap"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusIntsWrapSchemaGemini),
@@ -3878,20 +3015,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusMapSchema),
 			Name:        "corpus_map",
 			Rules: []lenient.Rule{
-				{
-					From:  "v",
-					ID:    "corpus_map.v.json",
-					To:    "native",
-					Tools: []string{"corpus_map"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					CoerceTo: "bool",
-					ID:       "corpus_map.v{}.coerce",
-					Path:     "v{}",
-					Tools:    []string{"corpus_map"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "v", ID: "corpus_map.v.json", To: "native", Tools: []string{"corpus_map"}, Type: lenient.RuleJSONAcceptBoth},
+				{CoerceTo: "bool", ID: "corpus_map.v{}.coerce", Path: "v{}", Tools: []string{"corpus_map"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(corpusMapSchemaGemini),
@@ -3909,13 +3034,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusPtrIntSchema),
 			Name:        "corpus_ptr_int",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "int",
-					From:     "v",
-					ID:       "corpus_ptr_int.v.coerce",
-					Tools:    []string{"corpus_ptr_int"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "int", From: "v", ID: "corpus_ptr_int.v.coerce", Tools: []string{"corpus_ptr_int"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusPtrIntSchemaGemini),
@@ -3935,7 +3054,7 @@ func NormgenTools() []lenient.Tool {
 			Name:        "corpus_string",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusStringSchemaGemini),
+				lenient.ProfileGemini:       json.RawMessage(corpusStringSchema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(corpusStringSchemaOpenAIStrict),
 				lenient.ProfilePortable:     json.RawMessage(corpusStringSchema),
 				lenient.ProfileTypeArray:    json.RawMessage(corpusStringSchemaTypeArray),
@@ -3951,13 +3070,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusStringsSchema),
 			Name:        "corpus_strings",
 			Rules: []lenient.Rule{
-				{
-					From:  "v",
-					ID:    "corpus_strings.v.json",
-					To:    "native",
-					Tools: []string{"corpus_strings"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "v", ID: "corpus_strings.v.json", To: "native", Tools: []string{"corpus_strings"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusStringsSchemaGemini),
@@ -3976,20 +3089,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusStringsSplitSchema),
 			Name:        "corpus_strings_split",
 			Rules: []lenient.Rule{
-				{
-					From:  "v",
-					ID:    "corpus_strings_split.v.split",
-					Tools: []string{"corpus_strings_split"},
-					Type:  lenient.RuleSplit,
-					Value: json.RawMessage(`","`),
-				},
-				{
-					From:  "v",
-					ID:    "corpus_strings_split.v.json",
-					To:    "native",
-					Tools: []string{"corpus_strings_split"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "v", ID: "corpus_strings_split.v.split", Tools: []string{"corpus_strings_split"}, Type: lenient.RuleSplit, Value: json.RawMessage(`","`)},
+				{From: "v", ID: "corpus_strings_split.v.json", To: "native", Tools: []string{"corpus_strings_split"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusStringsSplitSchemaGemini),
@@ -4008,13 +3109,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusUint64Schema),
 			Name:        "corpus_uint64",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "int",
-					From:     "v",
-					ID:       "corpus_uint64.v.coerce",
-					Tools:    []string{"corpus_uint64"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "int", From: "v", ID: "corpus_uint64.v.coerce", Tools: []string{"corpus_uint64"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusUint64SchemaGemini),
@@ -4033,13 +3128,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusUint8Schema),
 			Name:        "corpus_uint8",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "int",
-					From:     "v",
-					ID:       "corpus_uint8.v.coerce",
-					Tools:    []string{"corpus_uint8"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "int", From: "v", ID: "corpus_uint8.v.coerce", Tools: []string{"corpus_uint8"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusUint8SchemaGemini),

@@ -9,13 +9,13 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion5
+const _ = lenient.SupportPackageIsVersion6
 
 // searchKeys holds the accepted keys of each field of Search, canonical name first.
 var searchKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}
 
 // searchKnown lists every key Search accepts.
-var searchKnown = []string{"path", "pattern", "owner", "limit", "offset", "max_depth", "maxDepth", "max-depth", "MaxDepth", "count_only", "countOnly", "count-only", "CountOnly", "whole_word", "wholeWord", "whole-word", "WholeWord", "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive", "min_score", "minScore", "min-score", "MinScore", "file_types", "fileTypes", "file-types", "FileTypes", "ids"}
+var searchKnown = lenient.KnownKeys(searchKeys[:])
 
 // UnmarshalJSON decodes a Search leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -340,7 +340,7 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var reviewKeys = [22][]string{{"owner"}, {"repo"}, {"pull_number", "pullNumber", "pull-number", "PullNumber"}, {"commit_id", "commitId", "commit-id", "CommitId"}, {"event"}, {"body"}, {"comments"}, {"reviewers"}, {"team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers"}, {"labels"}, {"assignees"}, {"draft"}, {"dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale"}, {"auto_merge", "autoMerge", "auto-merge", "AutoMerge"}, {"notify"}, {"merge_method", "mergeMethod", "merge-method", "MergeMethod"}, {"required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals"}, {"timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds"}, {"milestone"}, {"confidence"}, {"base_ref", "baseRef", "base-ref", "BaseRef"}, {"head_ref", "headRef", "head-ref", "HeadRef"}}
 
 // reviewKnown lists every key Review accepts.
-var reviewKnown = []string{"owner", "repo", "pull_number", "pullNumber", "pull-number", "PullNumber", "commit_id", "commitId", "commit-id", "CommitId", "event", "body", "comments", "reviewers", "team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers", "labels", "assignees", "draft", "dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale", "auto_merge", "autoMerge", "auto-merge", "AutoMerge", "notify", "merge_method", "mergeMethod", "merge-method", "MergeMethod", "required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals", "timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds", "milestone", "confidence", "base_ref", "baseRef", "base-ref", "BaseRef", "head_ref", "headRef", "head-ref", "HeadRef"}
+var reviewKnown = lenient.KnownKeys(reviewKeys[:])
 
 // UnmarshalJSON decodes a Review leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -909,7 +909,7 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var reviewCommentKeys = [6][]string{{"path"}, {"line"}, {"start_line", "startLine", "start-line", "StartLine"}, {"side"}, {"body"}, {"suggestion"}}
 
 // reviewCommentKnown lists every key ReviewComment accepts.
-var reviewCommentKnown = []string{"path", "line", "start_line", "startLine", "start-line", "StartLine", "side", "body", "suggestion"}
+var reviewCommentKnown = lenient.KnownKeys(reviewCommentKeys[:])
 
 // UnmarshalJSON decodes a ReviewComment leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1097,7 +1097,7 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var writeFileKeys = [2][]string{{"path"}, {"content"}}
 
 // writeFileKnown lists every key WriteFile accepts.
-var writeFileKnown = []string{"path", "content"}
+var writeFileKnown = lenient.KnownKeys(writeFileKeys[:])
 
 // UnmarshalJSON decodes a WriteFile leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1222,7 +1222,7 @@ func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var pathsKeys = [1][]string{{"paths"}}
 
 // pathsKnown lists every key Paths accepts.
-var pathsKnown = []string{"paths"}
+var pathsKnown = lenient.KnownKeys(pathsKeys[:])
 
 // UnmarshalJSON decodes a Paths leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1358,7 +1358,7 @@ func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var iDsKeys = [1][]string{{"ids"}}
 
 // iDsKnown lists every key IDs accepts.
-var iDsKnown = []string{"ids"}
+var iDsKnown = lenient.KnownKeys(iDsKeys[:])
 
 // UnmarshalJSON decodes a IDs leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1523,64 +1523,13 @@ const iDsSchema = `{
 `
 
 // iDsSchemaTypeArray is the input schema of tool fetch_ids in the typearray profile.
-const iDsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "ids": {
-      "items": {
-        "pattern": "^-?[0-9]+$",
-        "type": [
-          "integer",
-          "string"
-        ]
-      },
-      "type": [
-        "array",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "ids"
-  ]
-}
-`
+const iDsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"ids":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]}},"type":"object","required":["ids"]}`
 
 // iDsSchemaGemini is the input schema of tool fetch_ids in the gemini profile.
-const iDsSchemaGemini = `{
-  "properties": {
-    "ids": {
-      "items": {
-        "type": "integer"
-      },
-      "type": "array"
-    }
-  },
-  "type": "object",
-  "required": [
-    "ids"
-  ]
-}
-`
+const iDsSchemaGemini = `{"properties":{"ids":{"items":{"type":"integer"},"type":"array"}},"type":"object","required":["ids"]}`
 
 // iDsSchemaOpenAIStrict is the input schema of tool fetch_ids in the openai-strict profile.
-const iDsSchemaOpenAIStrict = `{
-  "properties": {
-    "ids": {
-      "items": {
-        "type": "integer"
-      },
-      "type": "array"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "ids"
-  ]
-}
-`
+const iDsSchemaOpenAIStrict = `{"properties":{"ids":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["ids"]}`
 
 // searchSchema is the input schema of tool search in the portable profile.
 const searchSchema = `{
@@ -1749,308 +1698,13 @@ const searchSchema = `{
 `
 
 // searchSchemaTypeArray is the input schema of tool search in the typearray profile.
-const searchSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "pattern": {
-      "type": "string"
-    },
-    "owner": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "limit": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "offset": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "max_depth": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "count_only": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "whole_word": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "case_sensitive": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "min_score": {
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    },
-    "file_types": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "ids": {
-      "items": {
-        "pattern": "^-?[0-9]+$",
-        "type": [
-          "integer",
-          "string"
-        ]
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "path",
-    "pattern"
-  ]
-}
-`
+const searchSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"type":["string","null"]},"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"offset":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"max_depth":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"count_only":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"case_sensitive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"min_score":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"file_types":{"items":{"type":"string"},"type":["array","string","null"]},"ids":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]}},"type":"object","required":["path","pattern"]}`
 
 // searchSchemaGemini is the input schema of tool search in the gemini profile.
-const searchSchemaGemini = `{
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "pattern": {
-      "type": "string"
-    },
-    "owner": {
-      "type": "string",
-      "nullable": true
-    },
-    "limit": {
-      "type": "integer",
-      "nullable": true
-    },
-    "offset": {
-      "type": "integer",
-      "nullable": true
-    },
-    "max_depth": {
-      "type": "integer",
-      "nullable": true
-    },
-    "count_only": {
-      "type": "boolean",
-      "nullable": true
-    },
-    "whole_word": {
-      "type": "boolean",
-      "nullable": true
-    },
-    "case_sensitive": {
-      "type": "boolean",
-      "nullable": true
-    },
-    "min_score": {
-      "type": "number",
-      "nullable": true
-    },
-    "file_types": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    },
-    "ids": {
-      "items": {
-        "type": "integer"
-      },
-      "type": "array",
-      "nullable": true
-    }
-  },
-  "type": "object",
-  "required": [
-    "path",
-    "pattern"
-  ]
-}
-`
+const searchSchemaGemini = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"type":"string","nullable":true},"limit":{"type":"integer","nullable":true},"offset":{"type":"integer","nullable":true},"max_depth":{"type":"integer","nullable":true},"count_only":{"type":"boolean","nullable":true},"whole_word":{"type":"boolean","nullable":true},"case_sensitive":{"type":"boolean","nullable":true},"min_score":{"type":"number","nullable":true},"file_types":{"items":{"type":"string"},"type":"array","nullable":true},"ids":{"items":{"type":"integer"},"type":"array","nullable":true}},"type":"object","required":["path","pattern"]}`
 
 // searchSchemaOpenAIStrict is the input schema of tool search in the openai-strict profile.
-const searchSchemaOpenAIStrict = `{
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "pattern": {
-      "type": "string"
-    },
-    "owner": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "offset": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "max_depth": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "count_only": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "whole_word": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "case_sensitive": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "min_score": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "file_types": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "ids": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "integer"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "path",
-    "pattern",
-    "owner",
-    "limit",
-    "offset",
-    "max_depth",
-    "count_only",
-    "whole_word",
-    "case_sensitive",
-    "min_score",
-    "file_types",
-    "ids"
-  ]
-}
-`
+const searchSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"anyOf":[{"type":"string"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer"},{"type":"null"}]},"max_depth":{"anyOf":[{"type":"integer"},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"ids":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","owner","limit","offset","max_depth","count_only","whole_word","case_sensitive","min_score","file_types","ids"]}`
 
 // pathsSchema is the input schema of tool stat_paths in the portable profile.
 const pathsSchema = `{
@@ -2077,60 +1731,13 @@ const pathsSchema = `{
 `
 
 // pathsSchemaTypeArray is the input schema of tool stat_paths in the typearray profile.
-const pathsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "paths": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "paths"
-  ]
-}
-`
+const pathsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"paths":{"items":{"type":"string"},"type":["array","string"]}},"type":"object","required":["paths"]}`
 
 // pathsSchemaGemini is the input schema of tool stat_paths in the gemini profile.
-const pathsSchemaGemini = `{
-  "properties": {
-    "paths": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array"
-    }
-  },
-  "type": "object",
-  "required": [
-    "paths"
-  ]
-}
-`
+const pathsSchemaGemini = `{"properties":{"paths":{"items":{"type":"string"},"type":"array"}},"type":"object","required":["paths"]}`
 
 // pathsSchemaOpenAIStrict is the input schema of tool stat_paths in the openai-strict profile.
-const pathsSchemaOpenAIStrict = `{
-  "properties": {
-    "paths": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "paths"
-  ]
-}
-`
+const pathsSchemaOpenAIStrict = `{"properties":{"paths":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["paths"]}`
 
 // reviewSchema is the input schema of tool submit_review in the portable profile.
 const reviewSchema = `{
@@ -2468,644 +2075,13 @@ const reviewSchema = `{
 `
 
 // reviewSchemaTypeArray is the input schema of tool submit_review in the typearray profile.
-const reviewSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "owner": {
-      "type": "string"
-    },
-    "repo": {
-      "type": "string"
-    },
-    "pull_number": {
-      "pattern": "^-?[0-9]+$",
-      "description": "Required.",
-      "type": [
-        "integer",
-        "string"
-      ]
-    },
-    "commit_id": {
-      "type": "string",
-      "description": "Required."
-    },
-    "event": {
-      "type": "string"
-    },
-    "body": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "comments": {
-      "items": {
-        "properties": {
-          "path": {
-            "type": "string"
-          },
-          "line": {
-            "pattern": "^-?[0-9]+$",
-            "type": [
-              "integer",
-              "string"
-            ]
-          },
-          "start_line": {
-            "pattern": "^(-?[0-9]+)?$",
-            "type": [
-              "integer",
-              "string",
-              "null"
-            ]
-          },
-          "side": {
-            "type": [
-              "string",
-              "null"
-            ]
-          },
-          "body": {
-            "type": "string"
-          },
-          "suggestion": {
-            "type": [
-              "string",
-              "null"
-            ]
-          }
-        },
-        "required": [
-          "path",
-          "line",
-          "body"
-        ],
-        "type": [
-          "object",
-          "string"
-        ]
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "reviewers": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "team_reviewers": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "labels": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "assignees": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "draft": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "dismiss_stale": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "auto_merge": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "notify": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "merge_method": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "required_approvals": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "timeout_seconds": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "milestone": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "confidence": {
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    },
-    "base_ref": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "head_ref": {
-      "type": [
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "owner",
-    "repo",
-    "event"
-  ]
-}
-`
+const reviewSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"pull_number":{"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"commit_id":{"type":"string","description":"Required."},"event":{"type":"string"},"body":{"type":["string","null"]},"comments":{"items":{"properties":{"path":{"type":"string"},"line":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"start_line":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"side":{"type":["string","null"]},"body":{"type":"string"},"suggestion":{"type":["string","null"]}},"required":["path","line","body"],"type":["object","string"]},"type":["array","string","null"]},"reviewers":{"items":{"type":"string"},"type":["array","string","null"]},"team_reviewers":{"items":{"type":"string"},"type":["array","string","null"]},"labels":{"items":{"type":"string"},"type":["array","string","null"]},"assignees":{"items":{"type":"string"},"type":["array","string","null"]},"draft":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"dismiss_stale":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"auto_merge":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"notify":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"merge_method":{"type":["string","null"]},"required_approvals":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"timeout_seconds":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"milestone":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"confidence":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"base_ref":{"type":["string","null"]},"head_ref":{"type":["string","null"]}},"type":"object","required":["owner","repo","event"]}`
 
 // reviewSchemaGemini is the input schema of tool submit_review in the gemini profile.
-const reviewSchemaGemini = `{
-  "properties": {
-    "owner": {
-      "type": "string"
-    },
-    "repo": {
-      "type": "string"
-    },
-    "pull_number": {
-      "type": "integer",
-      "description": "Required."
-    },
-    "commit_id": {
-      "type": "string",
-      "description": "Required."
-    },
-    "event": {
-      "type": "string"
-    },
-    "body": {
-      "type": "string",
-      "nullable": true
-    },
-    "comments": {
-      "items": {
-        "properties": {
-          "path": {
-            "type": "string"
-          },
-          "line": {
-            "type": "integer"
-          },
-          "start_line": {
-            "type": "integer",
-            "nullable": true
-          },
-          "side": {
-            "type": "string",
-            "nullable": true
-          },
-          "body": {
-            "type": "string"
-          },
-          "suggestion": {
-            "type": "string",
-            "nullable": true
-          }
-        },
-        "type": "object",
-        "required": [
-          "path",
-          "line",
-          "body"
-        ]
-      },
-      "type": "array",
-      "nullable": true
-    },
-    "reviewers": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    },
-    "team_reviewers": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    },
-    "labels": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    },
-    "assignees": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    },
-    "draft": {
-      "type": "boolean",
-      "nullable": true
-    },
-    "dismiss_stale": {
-      "type": "boolean",
-      "nullable": true
-    },
-    "auto_merge": {
-      "type": "boolean",
-      "nullable": true
-    },
-    "notify": {
-      "type": "boolean",
-      "nullable": true
-    },
-    "merge_method": {
-      "type": "string",
-      "nullable": true
-    },
-    "required_approvals": {
-      "type": "integer",
-      "nullable": true
-    },
-    "timeout_seconds": {
-      "type": "integer",
-      "nullable": true
-    },
-    "milestone": {
-      "type": "integer",
-      "nullable": true
-    },
-    "confidence": {
-      "type": "number",
-      "nullable": true
-    },
-    "base_ref": {
-      "type": "string",
-      "nullable": true
-    },
-    "head_ref": {
-      "type": "string",
-      "nullable": true
-    }
-  },
-  "type": "object",
-  "required": [
-    "owner",
-    "repo",
-    "event"
-  ]
-}
-`
+const reviewSchemaGemini = `{"properties":{"owner":{"type":"string"},"repo":{"type":"string"},"pull_number":{"type":"integer","description":"Required."},"commit_id":{"type":"string","description":"Required."},"event":{"type":"string"},"body":{"type":"string","nullable":true},"comments":{"items":{"properties":{"path":{"type":"string"},"line":{"type":"integer"},"start_line":{"type":"integer","nullable":true},"side":{"type":"string","nullable":true},"body":{"type":"string"},"suggestion":{"type":"string","nullable":true}},"type":"object","required":["path","line","body"]},"type":"array","nullable":true},"reviewers":{"items":{"type":"string"},"type":"array","nullable":true},"team_reviewers":{"items":{"type":"string"},"type":"array","nullable":true},"labels":{"items":{"type":"string"},"type":"array","nullable":true},"assignees":{"items":{"type":"string"},"type":"array","nullable":true},"draft":{"type":"boolean","nullable":true},"dismiss_stale":{"type":"boolean","nullable":true},"auto_merge":{"type":"boolean","nullable":true},"notify":{"type":"boolean","nullable":true},"merge_method":{"type":"string","nullable":true},"required_approvals":{"type":"integer","nullable":true},"timeout_seconds":{"type":"integer","nullable":true},"milestone":{"type":"integer","nullable":true},"confidence":{"type":"number","nullable":true},"base_ref":{"type":"string","nullable":true},"head_ref":{"type":"string","nullable":true}},"type":"object","required":["owner","repo","event"]}`
 
 // reviewSchemaOpenAIStrict is the input schema of tool submit_review in the openai-strict profile.
-const reviewSchemaOpenAIStrict = `{
-  "properties": {
-    "owner": {
-      "type": "string"
-    },
-    "repo": {
-      "type": "string"
-    },
-    "pull_number": {
-      "type": "integer"
-    },
-    "commit_id": {
-      "type": "string"
-    },
-    "event": {
-      "type": "string"
-    },
-    "body": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "comments": {
-      "anyOf": [
-        {
-          "items": {
-            "properties": {
-              "path": {
-                "type": "string"
-              },
-              "line": {
-                "type": "integer"
-              },
-              "start_line": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "side": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "body": {
-                "type": "string"
-              },
-              "suggestion": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "additionalProperties": false,
-            "type": "object",
-            "required": [
-              "path",
-              "line",
-              "start_line",
-              "side",
-              "body",
-              "suggestion"
-            ]
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "reviewers": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "team_reviewers": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "labels": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "assignees": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "draft": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "dismiss_stale": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "auto_merge": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "notify": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "merge_method": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "required_approvals": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "timeout_seconds": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "milestone": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "confidence": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "base_ref": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "head_ref": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "owner",
-    "repo",
-    "pull_number",
-    "commit_id",
-    "event",
-    "body",
-    "comments",
-    "reviewers",
-    "team_reviewers",
-    "labels",
-    "assignees",
-    "draft",
-    "dismiss_stale",
-    "auto_merge",
-    "notify",
-    "merge_method",
-    "required_approvals",
-    "timeout_seconds",
-    "milestone",
-    "confidence",
-    "base_ref",
-    "head_ref"
-  ]
-}
-`
+const reviewSchemaOpenAIStrict = `{"properties":{"owner":{"type":"string"},"repo":{"type":"string"},"pull_number":{"type":"integer"},"commit_id":{"type":"string"},"event":{"type":"string"},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"comments":{"anyOf":[{"items":{"properties":{"path":{"type":"string"},"line":{"type":"integer"},"start_line":{"anyOf":[{"type":"integer"},{"type":"null"}]},"side":{"anyOf":[{"type":"string"},{"type":"null"}]},"body":{"type":"string"},"suggestion":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","line","start_line","side","body","suggestion"]},"type":"array"},{"type":"null"}]},"reviewers":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"team_reviewers":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"assignees":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"draft":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"dismiss_stale":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"auto_merge":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"notify":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"merge_method":{"anyOf":[{"type":"string"},{"type":"null"}]},"required_approvals":{"anyOf":[{"type":"integer"},{"type":"null"}]},"timeout_seconds":{"anyOf":[{"type":"integer"},{"type":"null"}]},"milestone":{"anyOf":[{"type":"integer"},{"type":"null"}]},"confidence":{"anyOf":[{"type":"number"},{"type":"null"}]},"base_ref":{"anyOf":[{"type":"string"},{"type":"null"}]},"head_ref":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["owner","repo","pull_number","commit_id","event","body","comments","reviewers","team_reviewers","labels","assignees","draft","dismiss_stale","auto_merge","notify","merge_method","required_approvals","timeout_seconds","milestone","confidence","base_ref","head_ref"]}`
 
 // writeFileSchema is the input schema of tool write_file in the portable profile.
 const writeFileSchema = `{
@@ -3126,60 +2102,10 @@ const writeFileSchema = `{
 `
 
 // writeFileSchemaTypeArray is the input schema of tool write_file in the typearray profile.
-const writeFileSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "content": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "path",
-    "content"
-  ]
-}
-`
-
-// writeFileSchemaGemini is the input schema of tool write_file in the gemini profile.
-const writeFileSchemaGemini = `{
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "content": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "path",
-    "content"
-  ]
-}
-`
+const writeFileSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"content":{"type":"string"}},"type":"object","required":["path","content"]}`
 
 // writeFileSchemaOpenAIStrict is the input schema of tool write_file in the openai-strict profile.
-const writeFileSchemaOpenAIStrict = `{
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "content": {
-      "type": "string"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "path",
-    "content"
-  ]
-}
-`
+const writeFileSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"content":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","content"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -3196,20 +2122,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(iDsSchema),
 			Name:        "fetch_ids",
 			Rules: []lenient.Rule{
-				{
-					From:  "ids",
-					ID:    "fetch_ids.ids.json",
-					To:    "native",
-					Tools: []string{"fetch_ids"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					CoerceTo: "int",
-					ID:       "fetch_ids.ids[].coerce",
-					Path:     "ids[]",
-					Tools:    []string{"fetch_ids"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "ids", ID: "fetch_ids.ids.json", To: "native", Tools: []string{"fetch_ids"}, Type: lenient.RuleJSONAcceptBoth},
+				{CoerceTo: "int", ID: "fetch_ids.ids[].coerce", Path: "ids[]", Tools: []string{"fetch_ids"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(iDsSchemaGemini),
@@ -3228,272 +2142,44 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(searchSchema),
 			Name:        "search",
 			Rules: []lenient.Rule{
-				{
-					From:  "owner",
-					ID:    "search.owner.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "limit",
-					ID:    "search.limit.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "limit",
-					ID:       "search.limit.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "offset",
-					ID:    "search.offset.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "offset",
-					ID:       "search.offset.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "maxDepth",
-					ID:    "search.max_depth.alias.maxDepth",
-					To:    "max_depth",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "max-depth",
-					ID:    "search.max_depth.alias.max-depth",
-					To:    "max_depth",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "MaxDepth",
-					ID:    "search.max_depth.alias.MaxDepth",
-					To:    "max_depth",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "max_depth",
-					ID:    "search.max_depth.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "max_depth",
-					ID:       "search.max_depth.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "countOnly",
-					ID:    "search.count_only.alias.countOnly",
-					To:    "count_only",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "count-only",
-					ID:    "search.count_only.alias.count-only",
-					To:    "count_only",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "CountOnly",
-					ID:    "search.count_only.alias.CountOnly",
-					To:    "count_only",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "count_only",
-					ID:    "search.count_only.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "count_only",
-					ID:       "search.count_only.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "wholeWord",
-					ID:    "search.whole_word.alias.wholeWord",
-					To:    "whole_word",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "whole-word",
-					ID:    "search.whole_word.alias.whole-word",
-					To:    "whole_word",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "WholeWord",
-					ID:    "search.whole_word.alias.WholeWord",
-					To:    "whole_word",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "whole_word",
-					ID:    "search.whole_word.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "whole_word",
-					ID:       "search.whole_word.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "caseSensitive",
-					ID:    "search.case_sensitive.alias.caseSensitive",
-					To:    "case_sensitive",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "case-sensitive",
-					ID:    "search.case_sensitive.alias.case-sensitive",
-					To:    "case_sensitive",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "CaseSensitive",
-					ID:    "search.case_sensitive.alias.CaseSensitive",
-					To:    "case_sensitive",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "case_sensitive",
-					ID:    "search.case_sensitive.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "case_sensitive",
-					ID:       "search.case_sensitive.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "minScore",
-					ID:    "search.min_score.alias.minScore",
-					To:    "min_score",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "min-score",
-					ID:    "search.min_score.alias.min-score",
-					To:    "min_score",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "MinScore",
-					ID:    "search.min_score.alias.MinScore",
-					To:    "min_score",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "min_score",
-					ID:    "search.min_score.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "min_score",
-					ID:       "search.min_score.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "fileTypes",
-					ID:    "search.file_types.alias.fileTypes",
-					To:    "file_types",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "file-types",
-					ID:    "search.file_types.alias.file-types",
-					To:    "file_types",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "FileTypes",
-					ID:    "search.file_types.alias.FileTypes",
-					To:    "file_types",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "file_types",
-					ID:    "search.file_types.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "file_types",
-					ID:    "search.file_types.json",
-					To:    "native",
-					Tools: []string{"search"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "ids",
-					ID:    "search.ids.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "ids",
-					ID:    "search.ids.json",
-					To:    "native",
-					Tools: []string{"search"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					CoerceTo: "int",
-					ID:       "search.ids[].coerce",
-					Path:     "ids[]",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "owner", ID: "search.owner.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "limit", ID: "search.limit.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "limit", ID: "search.limit.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "offset", ID: "search.offset.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "offset", ID: "search.offset.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "maxDepth", ID: "search.max_depth.alias.maxDepth", To: "max_depth", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "max-depth", ID: "search.max_depth.alias.max-depth", To: "max_depth", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "MaxDepth", ID: "search.max_depth.alias.MaxDepth", To: "max_depth", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "max_depth", ID: "search.max_depth.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "max_depth", ID: "search.max_depth.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "countOnly", ID: "search.count_only.alias.countOnly", To: "count_only", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "count-only", ID: "search.count_only.alias.count-only", To: "count_only", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "CountOnly", ID: "search.count_only.alias.CountOnly", To: "count_only", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "count_only", ID: "search.count_only.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "count_only", ID: "search.count_only.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "wholeWord", ID: "search.whole_word.alias.wholeWord", To: "whole_word", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "whole-word", ID: "search.whole_word.alias.whole-word", To: "whole_word", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "WholeWord", ID: "search.whole_word.alias.WholeWord", To: "whole_word", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "whole_word", ID: "search.whole_word.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "whole_word", ID: "search.whole_word.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "caseSensitive", ID: "search.case_sensitive.alias.caseSensitive", To: "case_sensitive", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "case-sensitive", ID: "search.case_sensitive.alias.case-sensitive", To: "case_sensitive", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "CaseSensitive", ID: "search.case_sensitive.alias.CaseSensitive", To: "case_sensitive", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "case_sensitive", ID: "search.case_sensitive.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "case_sensitive", ID: "search.case_sensitive.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "minScore", ID: "search.min_score.alias.minScore", To: "min_score", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "min-score", ID: "search.min_score.alias.min-score", To: "min_score", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "MinScore", ID: "search.min_score.alias.MinScore", To: "min_score", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "min_score", ID: "search.min_score.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "float", From: "min_score", ID: "search.min_score.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "fileTypes", ID: "search.file_types.alias.fileTypes", To: "file_types", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "file-types", ID: "search.file_types.alias.file-types", To: "file_types", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "FileTypes", ID: "search.file_types.alias.FileTypes", To: "file_types", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "file_types", ID: "search.file_types.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "file_types", ID: "search.file_types.json", To: "native", Tools: []string{"search"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "ids", ID: "search.ids.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "ids", ID: "search.ids.json", To: "native", Tools: []string{"search"}, Type: lenient.RuleJSONAcceptBoth},
+				{CoerceTo: "int", ID: "search.ids[].coerce", Path: "ids[]", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(searchSchemaGemini),
@@ -3512,13 +2198,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(pathsSchema),
 			Name:        "stat_paths",
 			Rules: []lenient.Rule{
-				{
-					From:  "paths",
-					ID:    "stat_paths.paths.json",
-					To:    "native",
-					Tools: []string{"stat_paths"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "paths", ID: "stat_paths.paths.json", To: "native", Tools: []string{"stat_paths"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(pathsSchemaGemini),
@@ -3537,496 +2217,76 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(reviewSchema),
 			Name:        "submit_review",
 			Rules: []lenient.Rule{
-				{
-					From:  "pullNumber",
-					ID:    "submit_review.pull_number.alias.pullNumber",
-					To:    "pull_number",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "pull-number",
-					ID:    "submit_review.pull_number.alias.pull-number",
-					To:    "pull_number",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "PullNumber",
-					ID:    "submit_review.pull_number.alias.PullNumber",
-					To:    "pull_number",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					CoerceTo: "int",
-					From:     "pull_number",
-					ID:       "submit_review.pull_number.coerce",
-					Tools:    []string{"submit_review"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "commitId",
-					ID:    "submit_review.commit_id.alias.commitId",
-					To:    "commit_id",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "commit-id",
-					ID:    "submit_review.commit_id.alias.commit-id",
-					To:    "commit_id",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "CommitId",
-					ID:    "submit_review.commit_id.alias.CommitId",
-					To:    "commit_id",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "body",
-					ID:    "submit_review.body.absent",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "comments",
-					ID:    "submit_review.comments.absent",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "comments",
-					ID:    "submit_review.comments.json",
-					To:    "native",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "submit_review.comments[].json",
-					Path:  "comments[]",
-					To:    "native",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					CoerceTo: "int",
-					ID:       "submit_review.comments[].line.coerce",
-					Path:     "comments[].line",
-					Tools:    []string{"submit_review"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "submit_review.comments[].start_line.alias.startLine",
-					Path:  "comments[].startLine",
-					To:    "start_line",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "submit_review.comments[].start_line.alias.start-line",
-					Path:  "comments[].start-line",
-					To:    "start_line",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "submit_review.comments[].start_line.alias.StartLine",
-					Path:  "comments[].StartLine",
-					To:    "start_line",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "submit_review.comments[].start_line.absent",
-					Path:  "comments[].start_line",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "submit_review.comments[].start_line.coerce",
-					Path:     "comments[].start_line",
-					Tools:    []string{"submit_review"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "submit_review.comments[].side.absent",
-					Path:  "comments[].side",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "submit_review.comments[].suggestion.absent",
-					Path:  "comments[].suggestion",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "reviewers",
-					ID:    "submit_review.reviewers.absent",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "reviewers",
-					ID:    "submit_review.reviewers.json",
-					To:    "native",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "teamReviewers",
-					ID:    "submit_review.team_reviewers.alias.teamReviewers",
-					To:    "team_reviewers",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "team-reviewers",
-					ID:    "submit_review.team_reviewers.alias.team-reviewers",
-					To:    "team_reviewers",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "TeamReviewers",
-					ID:    "submit_review.team_reviewers.alias.TeamReviewers",
-					To:    "team_reviewers",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "team_reviewers",
-					ID:    "submit_review.team_reviewers.absent",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "team_reviewers",
-					ID:    "submit_review.team_reviewers.json",
-					To:    "native",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "labels",
-					ID:    "submit_review.labels.absent",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "labels",
-					ID:    "submit_review.labels.json",
-					To:    "native",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "assignees",
-					ID:    "submit_review.assignees.absent",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "assignees",
-					ID:    "submit_review.assignees.json",
-					To:    "native",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "draft",
-					ID:    "submit_review.draft.absent",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "draft",
-					ID:       "submit_review.draft.coerce",
-					Tools:    []string{"submit_review"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "dismissStale",
-					ID:    "submit_review.dismiss_stale.alias.dismissStale",
-					To:    "dismiss_stale",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dismiss-stale",
-					ID:    "submit_review.dismiss_stale.alias.dismiss-stale",
-					To:    "dismiss_stale",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "DismissStale",
-					ID:    "submit_review.dismiss_stale.alias.DismissStale",
-					To:    "dismiss_stale",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dismiss_stale",
-					ID:    "submit_review.dismiss_stale.absent",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "dismiss_stale",
-					ID:       "submit_review.dismiss_stale.coerce",
-					Tools:    []string{"submit_review"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "autoMerge",
-					ID:    "submit_review.auto_merge.alias.autoMerge",
-					To:    "auto_merge",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "auto-merge",
-					ID:    "submit_review.auto_merge.alias.auto-merge",
-					To:    "auto_merge",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "AutoMerge",
-					ID:    "submit_review.auto_merge.alias.AutoMerge",
-					To:    "auto_merge",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "auto_merge",
-					ID:    "submit_review.auto_merge.absent",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "auto_merge",
-					ID:       "submit_review.auto_merge.coerce",
-					Tools:    []string{"submit_review"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "notify",
-					ID:    "submit_review.notify.absent",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "notify",
-					ID:       "submit_review.notify.coerce",
-					Tools:    []string{"submit_review"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "mergeMethod",
-					ID:    "submit_review.merge_method.alias.mergeMethod",
-					To:    "merge_method",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "merge-method",
-					ID:    "submit_review.merge_method.alias.merge-method",
-					To:    "merge_method",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "MergeMethod",
-					ID:    "submit_review.merge_method.alias.MergeMethod",
-					To:    "merge_method",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "merge_method",
-					ID:    "submit_review.merge_method.absent",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "requiredApprovals",
-					ID:    "submit_review.required_approvals.alias.requiredApprovals",
-					To:    "required_approvals",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "required-approvals",
-					ID:    "submit_review.required_approvals.alias.required-approvals",
-					To:    "required_approvals",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "RequiredApprovals",
-					ID:    "submit_review.required_approvals.alias.RequiredApprovals",
-					To:    "required_approvals",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "required_approvals",
-					ID:    "submit_review.required_approvals.absent",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "required_approvals",
-					ID:       "submit_review.required_approvals.coerce",
-					Tools:    []string{"submit_review"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "timeoutSeconds",
-					ID:    "submit_review.timeout_seconds.alias.timeoutSeconds",
-					To:    "timeout_seconds",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "timeout-seconds",
-					ID:    "submit_review.timeout_seconds.alias.timeout-seconds",
-					To:    "timeout_seconds",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "TimeoutSeconds",
-					ID:    "submit_review.timeout_seconds.alias.TimeoutSeconds",
-					To:    "timeout_seconds",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "timeout_seconds",
-					ID:    "submit_review.timeout_seconds.absent",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "timeout_seconds",
-					ID:       "submit_review.timeout_seconds.coerce",
-					Tools:    []string{"submit_review"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "milestone",
-					ID:    "submit_review.milestone.absent",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "milestone",
-					ID:       "submit_review.milestone.coerce",
-					Tools:    []string{"submit_review"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "confidence",
-					ID:    "submit_review.confidence.absent",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "confidence",
-					ID:       "submit_review.confidence.coerce",
-					Tools:    []string{"submit_review"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "baseRef",
-					ID:    "submit_review.base_ref.alias.baseRef",
-					To:    "base_ref",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "base-ref",
-					ID:    "submit_review.base_ref.alias.base-ref",
-					To:    "base_ref",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "BaseRef",
-					ID:    "submit_review.base_ref.alias.BaseRef",
-					To:    "base_ref",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "base_ref",
-					ID:    "submit_review.base_ref.absent",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "headRef",
-					ID:    "submit_review.head_ref.alias.headRef",
-					To:    "head_ref",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "head-ref",
-					ID:    "submit_review.head_ref.alias.head-ref",
-					To:    "head_ref",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "HeadRef",
-					ID:    "submit_review.head_ref.alias.HeadRef",
-					To:    "head_ref",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "head_ref",
-					ID:    "submit_review.head_ref.absent",
-					Tools: []string{"submit_review"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
+				{From: "pullNumber", ID: "submit_review.pull_number.alias.pullNumber", To: "pull_number", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "pull-number", ID: "submit_review.pull_number.alias.pull-number", To: "pull_number", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "PullNumber", ID: "submit_review.pull_number.alias.PullNumber", To: "pull_number", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{CoerceTo: "int", From: "pull_number", ID: "submit_review.pull_number.coerce", Tools: []string{"submit_review"}, Type: lenient.RuleTypeCoerce},
+				{From: "commitId", ID: "submit_review.commit_id.alias.commitId", To: "commit_id", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "commit-id", ID: "submit_review.commit_id.alias.commit-id", To: "commit_id", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "CommitId", ID: "submit_review.commit_id.alias.CommitId", To: "commit_id", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "body", ID: "submit_review.body.absent", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "comments", ID: "submit_review.comments.absent", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "comments", ID: "submit_review.comments.json", To: "native", Tools: []string{"submit_review"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "submit_review.comments[].json", Path: "comments[]", To: "native", Tools: []string{"submit_review"}, Type: lenient.RuleJSONAcceptBoth},
+				{CoerceTo: "int", ID: "submit_review.comments[].line.coerce", Path: "comments[].line", Tools: []string{"submit_review"}, Type: lenient.RuleTypeCoerce},
+				{ID: "submit_review.comments[].start_line.alias.startLine", Path: "comments[].startLine", To: "start_line", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{ID: "submit_review.comments[].start_line.alias.start-line", Path: "comments[].start-line", To: "start_line", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{ID: "submit_review.comments[].start_line.alias.StartLine", Path: "comments[].StartLine", To: "start_line", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{ID: "submit_review.comments[].start_line.absent", Path: "comments[].start_line", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", ID: "submit_review.comments[].start_line.coerce", Path: "comments[].start_line", Tools: []string{"submit_review"}, Type: lenient.RuleTypeCoerce},
+				{ID: "submit_review.comments[].side.absent", Path: "comments[].side", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "submit_review.comments[].suggestion.absent", Path: "comments[].suggestion", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "reviewers", ID: "submit_review.reviewers.absent", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "reviewers", ID: "submit_review.reviewers.json", To: "native", Tools: []string{"submit_review"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "teamReviewers", ID: "submit_review.team_reviewers.alias.teamReviewers", To: "team_reviewers", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "team-reviewers", ID: "submit_review.team_reviewers.alias.team-reviewers", To: "team_reviewers", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "TeamReviewers", ID: "submit_review.team_reviewers.alias.TeamReviewers", To: "team_reviewers", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "team_reviewers", ID: "submit_review.team_reviewers.absent", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "team_reviewers", ID: "submit_review.team_reviewers.json", To: "native", Tools: []string{"submit_review"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "labels", ID: "submit_review.labels.absent", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "labels", ID: "submit_review.labels.json", To: "native", Tools: []string{"submit_review"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "assignees", ID: "submit_review.assignees.absent", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "assignees", ID: "submit_review.assignees.json", To: "native", Tools: []string{"submit_review"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "draft", ID: "submit_review.draft.absent", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "draft", ID: "submit_review.draft.coerce", Tools: []string{"submit_review"}, Type: lenient.RuleTypeCoerce},
+				{From: "dismissStale", ID: "submit_review.dismiss_stale.alias.dismissStale", To: "dismiss_stale", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "dismiss-stale", ID: "submit_review.dismiss_stale.alias.dismiss-stale", To: "dismiss_stale", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "DismissStale", ID: "submit_review.dismiss_stale.alias.DismissStale", To: "dismiss_stale", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "dismiss_stale", ID: "submit_review.dismiss_stale.absent", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "dismiss_stale", ID: "submit_review.dismiss_stale.coerce", Tools: []string{"submit_review"}, Type: lenient.RuleTypeCoerce},
+				{From: "autoMerge", ID: "submit_review.auto_merge.alias.autoMerge", To: "auto_merge", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "auto-merge", ID: "submit_review.auto_merge.alias.auto-merge", To: "auto_merge", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "AutoMerge", ID: "submit_review.auto_merge.alias.AutoMerge", To: "auto_merge", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "auto_merge", ID: "submit_review.auto_merge.absent", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "auto_merge", ID: "submit_review.auto_merge.coerce", Tools: []string{"submit_review"}, Type: lenient.RuleTypeCoerce},
+				{From: "notify", ID: "submit_review.notify.absent", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "notify", ID: "submit_review.notify.coerce", Tools: []string{"submit_review"}, Type: lenient.RuleTypeCoerce},
+				{From: "mergeMethod", ID: "submit_review.merge_method.alias.mergeMethod", To: "merge_method", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "merge-method", ID: "submit_review.merge_method.alias.merge-method", To: "merge_method", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "MergeMethod", ID: "submit_review.merge_method.alias.MergeMethod", To: "merge_method", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "merge_method", ID: "submit_review.merge_method.absent", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "requiredApprovals", ID: "submit_review.required_approvals.alias.requiredApprovals", To: "required_approvals", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "required-approvals", ID: "submit_review.required_approvals.alias.required-approvals", To: "required_approvals", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "RequiredApprovals", ID: "submit_review.required_approvals.alias.RequiredApprovals", To: "required_approvals", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "required_approvals", ID: "submit_review.required_approvals.absent", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "required_approvals", ID: "submit_review.required_approvals.coerce", Tools: []string{"submit_review"}, Type: lenient.RuleTypeCoerce},
+				{From: "timeoutSeconds", ID: "submit_review.timeout_seconds.alias.timeoutSeconds", To: "timeout_seconds", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "timeout-seconds", ID: "submit_review.timeout_seconds.alias.timeout-seconds", To: "timeout_seconds", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "TimeoutSeconds", ID: "submit_review.timeout_seconds.alias.TimeoutSeconds", To: "timeout_seconds", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "timeout_seconds", ID: "submit_review.timeout_seconds.absent", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "timeout_seconds", ID: "submit_review.timeout_seconds.coerce", Tools: []string{"submit_review"}, Type: lenient.RuleTypeCoerce},
+				{From: "milestone", ID: "submit_review.milestone.absent", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "milestone", ID: "submit_review.milestone.coerce", Tools: []string{"submit_review"}, Type: lenient.RuleTypeCoerce},
+				{From: "confidence", ID: "submit_review.confidence.absent", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "float", From: "confidence", ID: "submit_review.confidence.coerce", Tools: []string{"submit_review"}, Type: lenient.RuleTypeCoerce},
+				{From: "baseRef", ID: "submit_review.base_ref.alias.baseRef", To: "base_ref", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "base-ref", ID: "submit_review.base_ref.alias.base-ref", To: "base_ref", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "BaseRef", ID: "submit_review.base_ref.alias.BaseRef", To: "base_ref", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "base_ref", ID: "submit_review.base_ref.absent", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "headRef", ID: "submit_review.head_ref.alias.headRef", To: "head_ref", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "head-ref", ID: "submit_review.head_ref.alias.head-ref", To: "head_ref", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "HeadRef", ID: "submit_review.head_ref.alias.HeadRef", To: "head_ref", Tools: []string{"submit_review"}, Type: lenient.RuleParamAlias},
+				{From: "head_ref", ID: "submit_review.head_ref.absent", Tools: []string{"submit_review"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(reviewSchemaGemini),
@@ -4046,7 +2306,7 @@ func NormgenTools() []lenient.Tool {
 			Name:        "write_file",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(writeFileSchemaGemini),
+				lenient.ProfileGemini:       json.RawMessage(writeFileSchema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(writeFileSchemaOpenAIStrict),
 				lenient.ProfilePortable:     json.RawMessage(writeFileSchema),
 				lenient.ProfileTypeArray:    json.RawMessage(writeFileSchemaTypeArray),

@@ -9,13 +9,13 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion5
+const _ = lenient.SupportPackageIsVersion6
 
 // vibium85Keys holds the accepted keys of each field of Vibium85, canonical name first.
 var vibium85Keys = [1][]string{{"ms"}}
 
 // vibium85Known lists every key Vibium85 accepts.
-var vibium85Known = []string{"ms"}
+var vibium85Known = lenient.KnownKeys(vibium85Keys[:])
 
 // UnmarshalJSON decodes a Vibium85 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -121,7 +121,7 @@ func (x *Vibium85) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var openHandsSDK1085Keys = [3][]string{{"path"}, {"line_number", "lineNumber", "line-number", "LineNumber"}, {"lines_after", "linesAfter", "lines-after", "LinesAfter"}}
 
 // openHandsSDK1085Known lists every key OpenHandsSDK1085 accepts.
-var openHandsSDK1085Known = []string{"path", "line_number", "lineNumber", "line-number", "LineNumber", "lines_after", "linesAfter", "lines-after", "LinesAfter"}
+var openHandsSDK1085Known = lenient.KnownKeys(openHandsSDK1085Keys[:])
 
 // UnmarshalJSON decodes a OpenHandsSDK1085 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -259,7 +259,7 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var claudeCode24597Keys = [1][]string{{"pull_number", "pullNumber", "pull-number", "PullNumber"}}
 
 // claudeCode24597Known lists every key ClaudeCode24597 accepts.
-var claudeCode24597Known = []string{"pull_number", "pullNumber", "pull-number", "PullNumber"}
+var claudeCode24597Known = lenient.KnownKeys(claudeCode24597Keys[:])
 
 // UnmarshalJSON decodes a ClaudeCode24597 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -370,7 +370,7 @@ func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var dejaVu422Keys = [1][]string{{"limit"}}
 
 // dejaVu422Known lists every key DejaVu422 accepts.
-var dejaVu422Known = []string{"limit"}
+var dejaVu422Known = lenient.KnownKeys(dejaVu422Keys[:])
 
 // UnmarshalJSON decodes a DejaVu422 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -468,7 +468,7 @@ func (x *DejaVu422) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var servers2905Keys = [4][]string{{"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}, {"isRevision", "is_revision", "is-revision", "IsRevision"}}
 
 // servers2905Known lists every key Servers2905 accepts.
-var servers2905Known = []string{"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded", "thoughtNumber", "thought_number", "thought-number", "ThoughtNumber", "totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts", "isRevision", "is_revision", "is-revision", "IsRevision"}
+var servers2905Known = lenient.KnownKeys(servers2905Keys[:])
 
 // UnmarshalJSON decodes a Servers2905 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -535,7 +535,7 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					val := d.Int(it.Value, "thoughtNumber", lenient.IntBits, 0)
 					if d.OK(mark) {
 						if val < 1 {
-							d.Fail("thoughtNumber", it.Value, "is less than the minimum, 1")
+							d.FailKind(lenient.KindRange, "thoughtNumber", it.Value, "is less than the minimum, 1")
 						}
 					} else {
 						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
@@ -552,7 +552,7 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					val := d.Int(it.Value, "totalThoughts", lenient.IntBits, 0)
 					if d.OK(mark) {
 						if val < 1 {
-							d.Fail("totalThoughts", it.Value, "is less than the minimum, 1")
+							d.FailKind(lenient.KindRange, "totalThoughts", it.Value, "is less than the minimum, 1")
 						}
 					} else {
 						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
@@ -677,7 +677,7 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var hermesAgent100926Keys = [2][]string{{"pattern"}, {"limit"}}
 
 // hermesAgent100926Known lists every key HermesAgent100926 accepts.
-var hermesAgent100926Known = []string{"pattern", "limit"}
+var hermesAgent100926Known = lenient.KnownKeys(hermesAgent100926Keys[:])
 
 // UnmarshalJSON decodes a HermesAgent100926 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -794,7 +794,7 @@ func (x *HermesAgent100926) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var picoclaw400Keys = [2][]string{{"query"}, {"count"}}
 
 // picoclaw400Known lists every key Picoclaw400 accepts.
-var picoclaw400Known = []string{"query", "count"}
+var picoclaw400Known = lenient.KnownKeys(picoclaw400Keys[:])
 
 // UnmarshalJSON decodes a Picoclaw400 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -911,7 +911,7 @@ func (x *Picoclaw400) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var opencode1328Keys = [3][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}
 
 // opencode1328Known lists every key Opencode1328 accepts.
-var opencode1328Known = []string{"filePath", "file_path", "file-path", "FilePath", "offset", "limit"}
+var opencode1328Known = lenient.KnownKeys(opencode1328Keys[:])
 
 // UnmarshalJSON decodes a Opencode1328 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1044,7 +1044,7 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var opencode1328OffsetKeys = [3][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}
 
 // opencode1328OffsetKnown lists every key Opencode1328Offset accepts.
-var opencode1328OffsetKnown = []string{"filePath", "file_path", "file-path", "FilePath", "offset", "limit"}
+var opencode1328OffsetKnown = lenient.KnownKeys(opencode1328OffsetKeys[:])
 
 // UnmarshalJSON decodes a Opencode1328Offset leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1177,7 +1177,7 @@ func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var basicMemory250Keys = [1][]string{{"depth"}}
 
 // basicMemory250Known lists every key BasicMemory250 accepts.
-var basicMemory250Known = []string{"depth"}
+var basicMemory250Known = lenient.KnownKeys(basicMemory250Keys[:])
 
 // UnmarshalJSON decodes a BasicMemory250 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1284,7 +1284,7 @@ func (x *BasicMemory250) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var vmlx47Keys = [1][]string{{"limit"}}
 
 // vmlx47Known lists every key Vmlx47 accepts.
-var vmlx47Known = []string{"limit"}
+var vmlx47Known = lenient.KnownKeys(vmlx47Keys[:])
 
 // UnmarshalJSON decodes a Vmlx47 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1382,7 +1382,7 @@ func (x *Vmlx47) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var lmStudio1626Keys = [1][]string{{"sheet_name", "sheetName", "sheet-name", "SheetName"}}
 
 // lmStudio1626Known lists every key LMStudio1626 accepts.
-var lmStudio1626Known = []string{"sheet_name", "sheetName", "sheet-name", "SheetName"}
+var lmStudio1626Known = lenient.KnownKeys(lmStudio1626Keys[:])
 
 // UnmarshalJSON decodes a LMStudio1626 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1493,7 +1493,7 @@ func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var claudeCode91803Keys = [1][]string{{"confirmed"}}
 
 // claudeCode91803Known lists every key ClaudeCode91803 accepts.
-var claudeCode91803Known = []string{"confirmed"}
+var claudeCode91803Known = lenient.KnownKeys(claudeCode91803Keys[:])
 
 // UnmarshalJSON decodes a ClaudeCode91803 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1599,7 +1599,7 @@ func (x *ClaudeCode91803) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var claudeCode91803CapitalKeys = [1][]string{{"confirmed"}}
 
 // claudeCode91803CapitalKnown lists every key ClaudeCode91803Capital accepts.
-var claudeCode91803CapitalKnown = []string{"confirmed"}
+var claudeCode91803CapitalKnown = lenient.KnownKeys(claudeCode91803CapitalKeys[:])
 
 // UnmarshalJSON decodes a ClaudeCode91803Capital leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1705,7 +1705,7 @@ func (x *ClaudeCode91803Capital) fastNormgen(f *lenient.Fast, m lenient.Mode) bo
 var claudeCode91803DigitKeys = [1][]string{{"confirmed"}}
 
 // claudeCode91803DigitKnown lists every key ClaudeCode91803Digit accepts.
-var claudeCode91803DigitKnown = []string{"confirmed"}
+var claudeCode91803DigitKnown = lenient.KnownKeys(claudeCode91803DigitKeys[:])
 
 // UnmarshalJSON decodes a ClaudeCode91803Digit leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1811,7 +1811,7 @@ func (x *ClaudeCode91803Digit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 var claudeCode29104Keys = [1][]string{{"completed"}}
 
 // claudeCode29104Known lists every key ClaudeCode29104 accepts.
-var claudeCode29104Known = []string{"completed"}
+var claudeCode29104Known = lenient.KnownKeys(claudeCode29104Keys[:])
 
 // UnmarshalJSON decodes a ClaudeCode29104 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1909,7 +1909,7 @@ func (x *ClaudeCode29104) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var nteract1678Keys = [1][]string{{"and_run", "andRun", "and-run", "AndRun"}}
 
 // nteract1678Known lists every key Nteract1678 accepts.
-var nteract1678Known = []string{"and_run", "andRun", "and-run", "AndRun"}
+var nteract1678Known = lenient.KnownKeys(nteract1678Keys[:])
 
 // UnmarshalJSON decodes a Nteract1678 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2012,7 +2012,7 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var claudeCode22394Keys = [2][]string{{"siteId", "site_id", "site-id", "SiteId"}, {"actions"}}
 
 // claudeCode22394Known lists every key ClaudeCode22394 accepts.
-var claudeCode22394Known = []string{"siteId", "site_id", "site-id", "SiteId", "actions"}
+var claudeCode22394Known = lenient.KnownKeys(claudeCode22394Keys[:])
 
 // UnmarshalJSON decodes a ClaudeCode22394 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2102,7 +2102,7 @@ func (x *ClaudeCode22394) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 var claudeCode34520Keys = [1][]string{{"tasks"}}
 
 // claudeCode34520Known lists every key ClaudeCode34520 accepts.
-var claudeCode34520Known = []string{"tasks"}
+var claudeCode34520Known = lenient.KnownKeys(claudeCode34520Keys[:])
 
 // UnmarshalJSON decodes a ClaudeCode34520 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2238,7 +2238,7 @@ func (x *ClaudeCode34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var task34520Keys = [2][]string{{"id"}, {"content"}}
 
 // task34520Known lists every key Task34520 accepts.
-var task34520Known = []string{"id", "content"}
+var task34520Known = lenient.KnownKeys(task34520Keys[:])
 
 // UnmarshalJSON decodes a Task34520 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2361,7 +2361,7 @@ func (x *Task34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var gmailMCP96Keys = [1][]string{{"to"}}
 
 // gmailMCP96Known lists every key GmailMCP96 accepts.
-var gmailMCP96Known = []string{"to"}
+var gmailMCP96Known = lenient.KnownKeys(gmailMCP96Keys[:])
 
 // UnmarshalJSON decodes a GmailMCP96 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2497,7 +2497,7 @@ func (x *GmailMCP96) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var mcpRemote319Keys = [1][]string{{"target"}}
 
 // mcpRemote319Known lists every key MCPRemote319 accepts.
-var mcpRemote319Known = []string{"target"}
+var mcpRemote319Known = lenient.KnownKeys(mcpRemote319Keys[:])
 
 // UnmarshalJSON decodes a MCPRemote319 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2625,7 +2625,7 @@ func (x *MCPRemote319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var gitlabMCP380Keys = [1][]string{{"labels"}}
 
 // gitlabMCP380Known lists every key GitlabMCP380 accepts.
-var gitlabMCP380Known = []string{"labels"}
+var gitlabMCP380Known = lenient.KnownKeys(gitlabMCP380Keys[:])
 
 // UnmarshalJSON decodes a GitlabMCP380 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2753,7 +2753,7 @@ func (x *GitlabMCP380) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var weKnora2955Keys = [1][]string{{"args"}}
 
 // weKnora2955Known lists every key WeKnora2955 accepts.
-var weKnora2955Known = []string{"args"}
+var weKnora2955Known = lenient.KnownKeys(weKnora2955Keys[:])
 
 // UnmarshalJSON decodes a WeKnora2955 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2881,7 +2881,7 @@ func (x *WeKnora2955) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var claudeCode73137Keys = [4][]string{{"loc"}, {"label"}, {"button"}, {"clicks"}}
 
 // claudeCode73137Known lists every key ClaudeCode73137 accepts.
-var claudeCode73137Known = []string{"loc", "label", "button", "clicks"}
+var claudeCode73137Known = lenient.KnownKeys(claudeCode73137Keys[:])
 
 // UnmarshalJSON decodes a ClaudeCode73137 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2971,7 +2971,7 @@ func (x *ClaudeCode73137) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 						case "left", "right", "middle":
 						default:
 							if !d.EnumCase(&val, "button", "left", "right", "middle") {
-								d.Fail("button", it.Value, "is not one of \"left\", \"right\", \"middle\"")
+								d.FailKind(lenient.KindEnum, "button", it.Value, "is not one of \"left\", \"right\", \"middle\"")
 							}
 						}
 					}
@@ -3074,7 +3074,7 @@ func (x *ClaudeCode73137) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var sonetto319TodosKeys = [1][]string{{"todos"}}
 
 // sonetto319TodosKnown lists every key Sonetto319Todos accepts.
-var sonetto319TodosKnown = []string{"todos"}
+var sonetto319TodosKnown = lenient.KnownKeys(sonetto319TodosKeys[:])
 
 // UnmarshalJSON decodes a Sonetto319Todos leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -3210,7 +3210,7 @@ func (x *Sonetto319Todos) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var todo319Keys = [2][]string{{"content"}, {"status"}}
 
 // todo319Known lists every key Todo319 accepts.
-var todo319Known = []string{"content", "status"}
+var todo319Known = lenient.KnownKeys(todo319Keys[:])
 
 // UnmarshalJSON decodes a Todo319 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -3341,7 +3341,7 @@ func (x *Todo319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var sonetto319LoneLabelKeys = [1][]string{{"labels"}}
 
 // sonetto319LoneLabelKnown lists every key Sonetto319LoneLabel accepts.
-var sonetto319LoneLabelKnown = []string{"labels"}
+var sonetto319LoneLabelKnown = lenient.KnownKeys(sonetto319LoneLabelKeys[:])
 
 // UnmarshalJSON decodes a Sonetto319LoneLabel leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -3469,7 +3469,7 @@ func (x *Sonetto319LoneLabel) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 var sonetto319LoneTodoKeys = [1][]string{{"todos"}}
 
 // sonetto319LoneTodoKnown lists every key Sonetto319LoneTodo accepts.
-var sonetto319LoneTodoKnown = []string{"todos"}
+var sonetto319LoneTodoKnown = lenient.KnownKeys(sonetto319LoneTodoKeys[:])
 
 // UnmarshalJSON decodes a Sonetto319LoneTodo leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -3605,7 +3605,7 @@ func (x *Sonetto319LoneTodo) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var sonetto319PythonListKeys = [1][]string{{"labels"}}
 
 // sonetto319PythonListKnown lists every key Sonetto319PythonList accepts.
-var sonetto319PythonListKnown = []string{"labels"}
+var sonetto319PythonListKnown = lenient.KnownKeys(sonetto319PythonListKeys[:])
 
 // UnmarshalJSON decodes a Sonetto319PythonList leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -3733,7 +3733,7 @@ func (x *Sonetto319PythonList) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 var adcp4201Keys = [1][]string{{"labels"}}
 
 // adcp4201Known lists every key Adcp4201 accepts.
-var adcp4201Known = []string{"labels"}
+var adcp4201Known = lenient.KnownKeys(adcp4201Keys[:])
 
 // UnmarshalJSON decodes a Adcp4201 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -3861,7 +3861,7 @@ func (x *Adcp4201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var claudeCode15766Keys = [1][]string{{"parent"}}
 
 // claudeCode15766Known lists every key ClaudeCode15766 accepts.
-var claudeCode15766Known = []string{"parent"}
+var claudeCode15766Known = lenient.KnownKeys(claudeCode15766Keys[:])
 
 // UnmarshalJSON decodes a ClaudeCode15766 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -3972,7 +3972,7 @@ func (x *ClaudeCode15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var parent15766Keys = [1][]string{{"database_id", "databaseId", "database-id", "DatabaseId"}}
 
 // parent15766Known lists every key Parent15766 accepts.
-var parent15766Known = []string{"database_id", "databaseId", "database-id", "DatabaseId"}
+var parent15766Known = lenient.KnownKeys(parent15766Keys[:])
 
 // UnmarshalJSON decodes a Parent15766 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -4081,7 +4081,7 @@ func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var claudeCode18260Keys = [2][]string{{"parent"}, {"properties"}}
 
 // claudeCode18260Known lists every key ClaudeCode18260 accepts.
-var claudeCode18260Known = []string{"parent", "properties"}
+var claudeCode18260Known = lenient.KnownKeys(claudeCode18260Keys[:])
 
 // UnmarshalJSON decodes a ClaudeCode18260 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -4157,7 +4157,7 @@ func (x *ClaudeCode18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 var parent18260Keys = [1][]string{{"data_source_id", "dataSourceId", "data-source-id", "DataSourceId"}}
 
 // parent18260Known lists every key Parent18260 accepts.
-var parent18260Known = []string{"data_source_id", "dataSourceId", "data-source-id", "DataSourceId"}
+var parent18260Known = lenient.KnownKeys(parent18260Keys[:])
 
 // UnmarshalJSON decodes a Parent18260 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -4266,7 +4266,7 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var claudeCode5504Keys = [1][]string{{"patch_content", "patchContent", "patch-content", "PatchContent"}}
 
 // claudeCode5504Known lists every key ClaudeCode5504 accepts.
-var claudeCode5504Known = []string{"patch_content", "patchContent", "patch-content", "PatchContent"}
+var claudeCode5504Known = lenient.KnownKeys(claudeCode5504Keys[:])
 
 // UnmarshalJSON decodes a ClaudeCode5504 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -4331,7 +4331,7 @@ func (x *ClaudeCode5504) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 var claudeCode2747Keys = [1][]string{{"metadata"}}
 
 // claudeCode2747Known lists every key ClaudeCode2747 accepts.
-var claudeCode2747Known = []string{"metadata"}
+var claudeCode2747Known = lenient.KnownKeys(claudeCode2747Keys[:])
 
 // UnmarshalJSON decodes a ClaudeCode2747 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -4396,7 +4396,7 @@ func (x *ClaudeCode2747) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 var fastMCP932Keys = [1][]string{{"user"}}
 
 // fastMCP932Known lists every key FastMCP932 accepts.
-var fastMCP932Known = []string{"user"}
+var fastMCP932Known = lenient.KnownKeys(fastMCP932Keys[:])
 
 // UnmarshalJSON decodes a FastMCP932 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -4507,7 +4507,7 @@ func (x *FastMCP932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var user932Keys = [4][]string{{"username"}, {"email"}, {"age"}, {"is_active", "isActive", "is-active", "IsActive"}}
 
 // user932Known lists every key User932 accepts.
-var user932Known = []string{"username", "email", "age", "is_active", "isActive", "is-active", "IsActive"}
+var user932Known = lenient.KnownKeys(user932Keys[:])
 
 // UnmarshalJSON decodes a User932 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -4674,7 +4674,7 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var templateAgent249Keys = [3][]string{{"issueIdOrKey", "issue_id_or_key", "issue-id-or-key", "IssueIdOrKey"}, {"fields"}, {"cloudId", "cloud_id", "cloud-id", "CloudId"}}
 
 // templateAgent249Known lists every key TemplateAgent249 accepts.
-var templateAgent249Known = []string{"issueIdOrKey", "issue_id_or_key", "issue-id-or-key", "IssueIdOrKey", "fields", "cloudId", "cloud_id", "cloud-id", "CloudId"}
+var templateAgent249Known = lenient.KnownKeys(templateAgent249Keys[:])
 
 // UnmarshalJSON decodes a TemplateAgent249 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -4764,7 +4764,7 @@ func (x *TemplateAgent249) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 var claudeAIMCP548Keys = [1][]string{{"params"}}
 
 // claudeAIMCP548Known lists every key ClaudeAIMCP548 accepts.
-var claudeAIMCP548Known = []string{"params"}
+var claudeAIMCP548Known = lenient.KnownKeys(claudeAIMCP548Keys[:])
 
 // UnmarshalJSON decodes a ClaudeAIMCP548 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -4875,7 +4875,7 @@ func (x *ClaudeAIMCP548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var params548Keys = [3][]string{{"model"}, {"prompt"}, {"aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio"}}
 
 // params548Known lists every key Params548 accepts.
-var params548Known = []string{"model", "prompt", "aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio"}
+var params548Known = lenient.KnownKeys(params548Keys[:])
 
 // UnmarshalJSON decodes a Params548 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -5006,7 +5006,7 @@ func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var cursor3614Keys = [1][]string{{"active"}}
 
 // cursor3614Known lists every key Cursor3614 accepts.
-var cursor3614Known = []string{"active"}
+var cursor3614Known = lenient.KnownKeys(cursor3614Keys[:])
 
 // UnmarshalJSON decodes a Cursor3614 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -5113,7 +5113,7 @@ func (x *Cursor3614) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var langflow8059Keys = [1][]string{{"range"}}
 
 // langflow8059Known lists every key Langflow8059 accepts.
-var langflow8059Known = []string{"range"}
+var langflow8059Known = lenient.KnownKeys(langflow8059Keys[:])
 
 // UnmarshalJSON decodes a Langflow8059 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -5211,7 +5211,7 @@ func (x *Langflow8059) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var mcpadapt38Keys = [2][]string{{"filters"}, {"maxResults", "max_results", "max-results", "MaxResults"}}
 
 // mcpadapt38Known lists every key Mcpadapt38 accepts.
-var mcpadapt38Known = []string{"filters", "maxResults", "max_results", "max-results", "MaxResults"}
+var mcpadapt38Known = lenient.KnownKeys(mcpadapt38Keys[:])
 
 // UnmarshalJSON decodes a Mcpadapt38 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -5280,7 +5280,7 @@ func (x *Mcpadapt38) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 var nemoAgentToolkit1507Keys = [1][]string{{"cursor"}}
 
 // nemoAgentToolkit1507Known lists every key NemoAgentToolkit1507 accepts.
-var nemoAgentToolkit1507Known = []string{"cursor"}
+var nemoAgentToolkit1507Known = lenient.KnownKeys(nemoAgentToolkit1507Keys[:])
 
 // UnmarshalJSON decodes a NemoAgentToolkit1507 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -5457,7 +5457,7 @@ func (x *TypescriptSDK2012) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var margince417Keys = [1][]string{{"lifecycle"}}
 
 // margince417Known lists every key Margince417 accepts.
-var margince417Known = []string{"lifecycle"}
+var margince417Known = lenient.KnownKeys(margince417Keys[:])
 
 // UnmarshalJSON decodes a Margince417 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -5517,7 +5517,7 @@ func (x *Margince417) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						case "unknown", "target", "prospect", "opportunity", "customer", "former_customer", "disqualified":
 						default:
 							if !d.EnumCase(&val, "lifecycle", "unknown", "target", "prospect", "opportunity", "customer", "former_customer", "disqualified") {
-								d.Fail("lifecycle", it.Value, "is not one of \"unknown\", \"target\", \"prospect\", \"opportunity\", \"customer\", \"former_customer\", \"disqualified\"")
+								d.FailKind(lenient.KindEnum, "lifecycle", it.Value, "is not one of \"unknown\", \"target\", \"prospect\", \"opportunity\", \"customer\", \"former_customer\", \"disqualified\"")
 							}
 						}
 					}
@@ -5576,7 +5576,7 @@ func (x *Margince417) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var zammadMCP201Keys = [1][]string{{"params"}}
 
 // zammadMCP201Known lists every key ZammadMCP201 accepts.
-var zammadMCP201Known = []string{"params"}
+var zammadMCP201Known = lenient.KnownKeys(zammadMCP201Keys[:])
 
 // UnmarshalJSON decodes a ZammadMCP201 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -5687,7 +5687,7 @@ func (x *ZammadMCP201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var params201Keys = [1][]string{{"response_format", "responseFormat", "response-format", "ResponseFormat"}}
 
 // params201Known lists every key Params201 accepts.
-var params201Known = []string{"response_format", "responseFormat", "response-format", "ResponseFormat"}
+var params201Known = lenient.KnownKeys(params201Keys[:])
 
 // UnmarshalJSON decodes a Params201 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -5753,7 +5753,7 @@ func (x *Params201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 						case "markdown", "json":
 						default:
 							if !d.EnumCase(&val, "response_format", "markdown", "json") {
-								d.Fail("response_format", it.Value, "is not one of \"markdown\", \"json\"")
+								d.FailKind(lenient.KindEnum, "response_format", it.Value, "is not one of \"markdown\", \"json\"")
 							}
 						}
 					}
@@ -5817,7 +5817,7 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var fixmap235Keys = [1][]string{{"format"}}
 
 // fixmap235Known lists every key Fixmap235 accepts.
-var fixmap235Known = []string{"format"}
+var fixmap235Known = lenient.KnownKeys(fixmap235Keys[:])
 
 // UnmarshalJSON decodes a Fixmap235 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -5877,7 +5877,7 @@ func (x *Fixmap235) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 						case "markdown", "json":
 						default:
 							if !d.EnumCase(&val, "format", "markdown", "json") {
-								d.Fail("format", it.Value, "is not one of \"markdown\", \"json\"")
+								d.FailKind(lenient.KindEnum, "format", it.Value, "is not one of \"markdown\", \"json\"")
 							}
 						}
 					}
@@ -5936,7 +5936,7 @@ func (x *Fixmap235) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var langchainMCPAdapters277Keys = [4][]string{{"resourceType", "resource_type", "resource-type", "ResourceType"}, {"name"}, {"namespace"}, {"output"}}
 
 // langchainMCPAdapters277Known lists every key LangchainMCPAdapters277 accepts.
-var langchainMCPAdapters277Known = []string{"resourceType", "resource_type", "resource-type", "ResourceType", "name", "namespace", "output"}
+var langchainMCPAdapters277Known = lenient.KnownKeys(langchainMCPAdapters277Keys[:])
 
 // UnmarshalJSON decodes a LangchainMCPAdapters277 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -6016,7 +6016,7 @@ func (x *LangchainMCPAdapters277) decodeNormgen(d *lenient.Decoder, v []byte, m 
 						case "json", "yaml", "wide", "name", "custom":
 						default:
 							if !d.EnumCase(&val, "output", "json", "yaml", "wide", "name", "custom") {
-								d.Fail("output", it.Value, "is not one of \"json\", \"yaml\", \"wide\", \"name\", \"custom\"")
+								d.FailKind(lenient.KindEnum, "output", it.Value, "is not one of \"json\", \"yaml\", \"wide\", \"name\", \"custom\"")
 							}
 						}
 					}
@@ -6101,7 +6101,7 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 var grafana641Keys = [1][]string{{"datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid"}}
 
 // grafana641Known lists every key Grafana641 accepts.
-var grafana641Known = []string{"datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid"}
+var grafana641Known = lenient.KnownKeys(grafana641Keys[:])
 
 // UnmarshalJSON decodes a Grafana641 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -6212,7 +6212,7 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var actualChat4728Keys = [2][]string{{"chatId", "chat_id", "chat-id", "ChatId"}, {"text"}}
 
 // actualChat4728Known lists every key ActualChat4728 accepts.
-var actualChat4728Known = []string{"chatId", "chat_id", "chat-id", "ChatId", "text"}
+var actualChat4728Known = lenient.KnownKeys(actualChat4728Keys[:])
 
 // UnmarshalJSON decodes a ActualChat4728 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -6342,7 +6342,7 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var openclaw42580Keys = [3][]string{{"path"}, {"oldText", "old_text", "old-text", "OldText"}, {"newText", "new_text", "new-text", "NewText"}}
 
 // openclaw42580Known lists every key Openclaw42580 accepts.
-var openclaw42580Known = []string{"path", "oldText", "old_text", "old-text", "OldText", "newText", "new_text", "new-text", "NewText"}
+var openclaw42580Known = lenient.KnownKeys(openclaw42580Keys[:])
 
 // UnmarshalJSON decodes a Openclaw42580 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -6496,7 +6496,7 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var pasclaw427Keys = [3][]string{{"path"}, {"old_text", "oldText", "old-text", "OldText"}, {"new_text", "newText", "new-text", "NewText"}}
 
 // pasclaw427Known lists every key Pasclaw427 accepts.
-var pasclaw427Known = []string{"path", "old_text", "oldText", "old-text", "OldText", "new_text", "newText", "new-text", "NewText"}
+var pasclaw427Known = lenient.KnownKeys(pasclaw427Keys[:])
 
 // UnmarshalJSON decodes a Pasclaw427 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -6650,7 +6650,7 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var boltai317Keys = [4][]string{{"thought"}, {"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}}
 
 // boltai317Known lists every key Boltai317 accepts.
-var boltai317Known = []string{"thought", "nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded", "thoughtNumber", "thought_number", "thought-number", "ThoughtNumber", "totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}
+var boltai317Known = lenient.KnownKeys(boltai317Keys[:])
 
 // UnmarshalJSON decodes a Boltai317 leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -6725,7 +6725,7 @@ func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 					val := d.Int(it.Value, "thoughtNumber", lenient.IntBits, 0)
 					if d.OK(mark) {
 						if val < 1 {
-							d.Fail("thoughtNumber", it.Value, "is less than the minimum, 1")
+							d.FailKind(lenient.KindRange, "thoughtNumber", it.Value, "is less than the minimum, 1")
 						}
 					} else {
 						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
@@ -6742,7 +6742,7 @@ func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 					val := d.Int(it.Value, "totalThoughts", lenient.IntBits, 0)
 					if d.OK(mark) {
 						if val < 1 {
-							d.Fail("totalThoughts", it.Value, "is less than the minimum, 1")
+							d.FailKind(lenient.KindRange, "totalThoughts", it.Value, "is less than the minimum, 1")
 						}
 					} else {
 						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
@@ -6862,7 +6862,7 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var qwenCode4966DepthKeys = [1][]string{{"depth"}}
 
 // qwenCode4966DepthKnown lists every key QwenCode4966Depth accepts.
-var qwenCode4966DepthKnown = []string{"depth"}
+var qwenCode4966DepthKnown = lenient.KnownKeys(qwenCode4966DepthKeys[:])
 
 // UnmarshalJSON decodes a QwenCode4966Depth leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -6960,7 +6960,7 @@ func (x *QwenCode4966Depth) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var qwenCode4966TimeKeys = [1][]string{{"time"}}
 
 // qwenCode4966TimeKnown lists every key QwenCode4966Time accepts.
-var qwenCode4966TimeKnown = []string{"time"}
+var qwenCode4966TimeKnown = lenient.KnownKeys(qwenCode4966TimeKeys[:])
 
 // UnmarshalJSON decodes a QwenCode4966Time leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -7058,7 +7058,7 @@ func (x *QwenCode4966Time) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var controlLeadingZerosKeys = [1][]string{{"code"}}
 
 // controlLeadingZerosKnown lists every key ControlLeadingZeros accepts.
-var controlLeadingZerosKnown = []string{"code"}
+var controlLeadingZerosKnown = lenient.KnownKeys(controlLeadingZerosKeys[:])
 
 // UnmarshalJSON decodes a ControlLeadingZeros leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -7164,7 +7164,7 @@ func (x *ControlLeadingZeros) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 var controlJSONTextInStringKeys = [1][]string{{"code"}}
 
 // controlJSONTextInStringKnown lists every key ControlJSONTextInString accepts.
-var controlJSONTextInStringKnown = []string{"code"}
+var controlJSONTextInStringKnown = lenient.KnownKeys(controlJSONTextInStringKeys[:])
 
 // UnmarshalJSON decodes a ControlJSONTextInString leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -7270,7 +7270,7 @@ func (x *ControlJSONTextInString) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 var controlNullTextKeys = [1][]string{{"code"}}
 
 // controlNullTextKnown lists every key ControlNullText accepts.
-var controlNullTextKnown = []string{"code"}
+var controlNullTextKnown = lenient.KnownKeys(controlNullTextKeys[:])
 
 // UnmarshalJSON decodes a ControlNullText leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -7376,7 +7376,7 @@ func (x *ControlNullText) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var controlEmptyStringKeys = [1][]string{{"code"}}
 
 // controlEmptyStringKnown lists every key ControlEmptyString accepts.
-var controlEmptyStringKnown = []string{"code"}
+var controlEmptyStringKnown = lenient.KnownKeys(controlEmptyStringKeys[:])
 
 // UnmarshalJSON decodes a ControlEmptyString leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -7482,7 +7482,7 @@ func (x *ControlEmptyString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var controlTrueForStringKeys = [1][]string{{"code"}}
 
 // controlTrueForStringKnown lists every key ControlTrueForString accepts.
-var controlTrueForStringKnown = []string{"code"}
+var controlTrueForStringKnown = lenient.KnownKeys(controlTrueForStringKeys[:])
 
 // UnmarshalJSON decodes a ControlTrueForString leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -7588,7 +7588,7 @@ func (x *ControlTrueForString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 var controlDecimalForIntegerKeys = [1][]string{{"count"}}
 
 // controlDecimalForIntegerKnown lists every key ControlDecimalForInteger accepts.
-var controlDecimalForIntegerKnown = []string{"count"}
+var controlDecimalForIntegerKnown = lenient.KnownKeys(controlDecimalForIntegerKeys[:])
 
 // UnmarshalJSON decodes a ControlDecimalForInteger leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -7694,7 +7694,7 @@ func (x *ControlDecimalForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) 
 var controlFractionForIntegerKeys = [1][]string{{"count"}}
 
 // controlFractionForIntegerKnown lists every key ControlFractionForInteger accepts.
-var controlFractionForIntegerKnown = []string{"count"}
+var controlFractionForIntegerKnown = lenient.KnownKeys(controlFractionForIntegerKeys[:])
 
 // UnmarshalJSON decodes a ControlFractionForInteger leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -7800,7 +7800,7 @@ func (x *ControlFractionForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 var controlLeadingZeroIntegerKeys = [1][]string{{"count"}}
 
 // controlLeadingZeroIntegerKnown lists every key ControlLeadingZeroInteger accepts.
-var controlLeadingZeroIntegerKnown = []string{"count"}
+var controlLeadingZeroIntegerKnown = lenient.KnownKeys(controlLeadingZeroIntegerKeys[:])
 
 // UnmarshalJSON decodes a ControlLeadingZeroInteger leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -7906,7 +7906,7 @@ func (x *ControlLeadingZeroInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 var controlHexForIntegerKeys = [1][]string{{"count"}}
 
 // controlHexForIntegerKnown lists every key ControlHexForInteger accepts.
-var controlHexForIntegerKnown = []string{"count"}
+var controlHexForIntegerKnown = lenient.KnownKeys(controlHexForIntegerKeys[:])
 
 // UnmarshalJSON decodes a ControlHexForInteger leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -8012,7 +8012,7 @@ func (x *ControlHexForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 var controlMaybeBooleanKeys = [1][]string{{"enabled"}}
 
 // controlMaybeBooleanKnown lists every key ControlMaybeBoolean accepts.
-var controlMaybeBooleanKnown = []string{"enabled"}
+var controlMaybeBooleanKnown = lenient.KnownKeys(controlMaybeBooleanKeys[:])
 
 // UnmarshalJSON decodes a ControlMaybeBoolean leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -8118,7 +8118,7 @@ func (x *ControlMaybeBoolean) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 var controlFalseStringKeys = [1][]string{{"enabled"}}
 
 // controlFalseStringKnown lists every key ControlFalseString accepts.
-var controlFalseStringKnown = []string{"enabled"}
+var controlFalseStringKnown = lenient.KnownKeys(controlFalseStringKeys[:])
 
 // UnmarshalJSON decodes a ControlFalseString leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -8224,7 +8224,7 @@ func (x *ControlFalseString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var controlBigDigitStringKeys = [1][]string{{"id"}}
 
 // controlBigDigitStringKnown lists every key ControlBigDigitString accepts.
-var controlBigDigitStringKnown = []string{"id"}
+var controlBigDigitStringKnown = lenient.KnownKeys(controlBigDigitStringKeys[:])
 
 // UnmarshalJSON decodes a ControlBigDigitString leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -8330,7 +8330,7 @@ func (x *ControlBigDigitString) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 var controlBigNumberKeys = [1][]string{{"id"}}
 
 // controlBigNumberKnown lists every key ControlBigNumber accepts.
-var controlBigNumberKnown = []string{"id"}
+var controlBigNumberKnown = lenient.KnownKeys(controlBigNumberKeys[:])
 
 // UnmarshalJSON decodes a ControlBigNumber leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -8436,7 +8436,7 @@ func (x *ControlBigNumber) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var controlInt8OverflowKeys = [1][]string{{"level"}}
 
 // controlInt8OverflowKnown lists every key ControlInt8Overflow accepts.
-var controlInt8OverflowKnown = []string{"level"}
+var controlInt8OverflowKnown = lenient.KnownKeys(controlInt8OverflowKeys[:])
 
 // UnmarshalJSON decodes a ControlInt8Overflow leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -8542,7 +8542,7 @@ func (x *ControlInt8Overflow) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 var controlNegativeUnsignedKeys = [1][]string{{"count"}}
 
 // controlNegativeUnsignedKnown lists every key ControlNegativeUnsigned accepts.
-var controlNegativeUnsignedKnown = []string{"count"}
+var controlNegativeUnsignedKnown = lenient.KnownKeys(controlNegativeUnsignedKeys[:])
 
 // UnmarshalJSON decodes a ControlNegativeUnsigned leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -8648,7 +8648,7 @@ func (x *ControlNegativeUnsigned) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 var controlInfinityKeys = [1][]string{{"ratio"}}
 
 // controlInfinityKnown lists every key ControlInfinity accepts.
-var controlInfinityKnown = []string{"ratio"}
+var controlInfinityKnown = lenient.KnownKeys(controlInfinityKeys[:])
 
 // UnmarshalJSON decodes a ControlInfinity leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -8769,60 +8769,10 @@ const actualChat4728Schema = `{
 `
 
 // actualChat4728SchemaTypeArray is the input schema of tool actual-chat-4728 in the typearray profile.
-const actualChat4728SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "chatId": {
-      "type": "string",
-      "description": "Required."
-    },
-    "text": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "text"
-  ]
-}
-`
-
-// actualChat4728SchemaGemini is the input schema of tool actual-chat-4728 in the gemini profile.
-const actualChat4728SchemaGemini = `{
-  "properties": {
-    "chatId": {
-      "type": "string",
-      "description": "Required."
-    },
-    "text": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "text"
-  ]
-}
-`
+const actualChat4728SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"chatId":{"type":"string","description":"Required."},"text":{"type":"string"}},"type":"object","required":["text"]}`
 
 // actualChat4728SchemaOpenAIStrict is the input schema of tool actual-chat-4728 in the openai-strict profile.
-const actualChat4728SchemaOpenAIStrict = `{
-  "properties": {
-    "chatId": {
-      "type": "string"
-    },
-    "text": {
-      "type": "string"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "chatId",
-    "text"
-  ]
-}
-`
+const actualChat4728SchemaOpenAIStrict = `{"properties":{"chatId":{"type":"string"},"text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["chatId","text"]}`
 
 // adcp4201Schema is the input schema of tool adcp-4201 in the portable profile.
 const adcp4201Schema = `{
@@ -8849,63 +8799,13 @@ const adcp4201Schema = `{
 `
 
 // adcp4201SchemaTypeArray is the input schema of tool adcp-4201 in the typearray profile.
-const adcp4201SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "labels": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const adcp4201SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"labels":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
 
 // adcp4201SchemaGemini is the input schema of tool adcp-4201 in the gemini profile.
-const adcp4201SchemaGemini = `{
-  "properties": {
-    "labels": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const adcp4201SchemaGemini = `{"properties":{"labels":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
 
 // adcp4201SchemaOpenAIStrict is the input schema of tool adcp-4201 in the openai-strict profile.
-const adcp4201SchemaOpenAIStrict = `{
-  "properties": {
-    "labels": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "labels"
-  ]
-}
-`
+const adcp4201SchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
 
 // basicMemory250Schema is the input schema of tool basic-memory-250 in the portable profile.
 const basicMemory250Schema = `{
@@ -8930,55 +8830,13 @@ const basicMemory250Schema = `{
 `
 
 // basicMemory250SchemaTypeArray is the input schema of tool basic-memory-250 in the typearray profile.
-const basicMemory250SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "depth": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const basicMemory250SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"depth":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
 
 // basicMemory250SchemaGemini is the input schema of tool basic-memory-250 in the gemini profile.
-const basicMemory250SchemaGemini = `{
-  "properties": {
-    "depth": {
-      "type": "integer",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const basicMemory250SchemaGemini = `{"properties":{"depth":{"type":"integer","nullable":true}},"type":"object"}`
 
 // basicMemory250SchemaOpenAIStrict is the input schema of tool basic-memory-250 in the openai-strict profile.
-const basicMemory250SchemaOpenAIStrict = `{
-  "properties": {
-    "depth": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "depth"
-  ]
-}
-`
+const basicMemory250SchemaOpenAIStrict = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["depth"]}`
 
 // boltai317Schema is the input schema of tool boltai-317 in the portable profile.
 const boltai317Schema = `{
@@ -9033,102 +8891,13 @@ const boltai317Schema = `{
 `
 
 // boltai317SchemaTypeArray is the input schema of tool boltai-317 in the typearray profile.
-const boltai317SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "thought": {
-      "type": "string"
-    },
-    "nextThoughtNeeded": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-      "description": "Required.",
-      "type": [
-        "boolean",
-        "string"
-      ]
-    },
-    "thoughtNumber": {
-      "minimum": 1,
-      "pattern": "^-?[0-9]+$",
-      "description": "Required.",
-      "type": [
-        "integer",
-        "string"
-      ]
-    },
-    "totalThoughts": {
-      "minimum": 1,
-      "pattern": "^-?[0-9]+$",
-      "description": "Required.",
-      "type": [
-        "integer",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "thought"
-  ]
-}
-`
+const boltai317SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","description":"Required.","type":["boolean","string"]},"thoughtNumber":{"minimum":1,"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"totalThoughts":{"minimum":1,"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]}},"type":"object","required":["thought"]}`
 
 // boltai317SchemaGemini is the input schema of tool boltai-317 in the gemini profile.
-const boltai317SchemaGemini = `{
-  "properties": {
-    "thought": {
-      "type": "string"
-    },
-    "nextThoughtNeeded": {
-      "type": "boolean",
-      "description": "Required."
-    },
-    "thoughtNumber": {
-      "type": "integer",
-      "minimum": 1,
-      "description": "Required."
-    },
-    "totalThoughts": {
-      "type": "integer",
-      "minimum": 1,
-      "description": "Required."
-    }
-  },
-  "type": "object",
-  "required": [
-    "thought"
-  ]
-}
-`
+const boltai317SchemaGemini = `{"properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"type":"boolean","description":"Required."},"thoughtNumber":{"type":"integer","minimum":1,"description":"Required."},"totalThoughts":{"type":"integer","minimum":1,"description":"Required."}},"type":"object","required":["thought"]}`
 
 // boltai317SchemaOpenAIStrict is the input schema of tool boltai-317 in the openai-strict profile.
-const boltai317SchemaOpenAIStrict = `{
-  "properties": {
-    "thought": {
-      "type": "string"
-    },
-    "nextThoughtNeeded": {
-      "type": "boolean"
-    },
-    "thoughtNumber": {
-      "type": "integer",
-      "minimum": 1
-    },
-    "totalThoughts": {
-      "type": "integer",
-      "minimum": 1
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "thought",
-    "nextThoughtNeeded",
-    "thoughtNumber",
-    "totalThoughts"
-  ]
-}
-`
+const boltai317SchemaOpenAIStrict = `{"properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"type":"boolean"},"thoughtNumber":{"type":"integer","minimum":1},"totalThoughts":{"type":"integer","minimum":1}},"additionalProperties":false,"type":"object","required":["thought","nextThoughtNeeded","thoughtNumber","totalThoughts"]}`
 
 // claudeAIMCP548Schema is the input schema of tool claude-ai-mcp-548 in the portable profile.
 const claudeAIMCP548Schema = `{
@@ -9184,123 +8953,13 @@ const claudeAIMCP548Schema = `{
 `
 
 // claudeAIMCP548SchemaTypeArray is the input schema of tool claude-ai-mcp-548 in the typearray profile.
-const claudeAIMCP548SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "params": {
-      "properties": {
-        "model": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "prompt": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "aspect_ratio": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "type": [
-        "object",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "params"
-  ]
-}
-`
+const claudeAIMCP548SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"params":{"properties":{"model":{"type":["string","null"]},"prompt":{"type":["string","null"]},"aspect_ratio":{"type":["string","null"]}},"type":["object","string"]}},"type":"object","required":["params"]}`
 
 // claudeAIMCP548SchemaGemini is the input schema of tool claude-ai-mcp-548 in the gemini profile.
-const claudeAIMCP548SchemaGemini = `{
-  "properties": {
-    "params": {
-      "properties": {
-        "model": {
-          "type": "string",
-          "nullable": true
-        },
-        "prompt": {
-          "type": "string",
-          "nullable": true
-        },
-        "aspect_ratio": {
-          "type": "string",
-          "nullable": true
-        }
-      },
-      "type": "object"
-    }
-  },
-  "type": "object",
-  "required": [
-    "params"
-  ]
-}
-`
+const claudeAIMCP548SchemaGemini = `{"properties":{"params":{"properties":{"model":{"type":"string","nullable":true},"prompt":{"type":"string","nullable":true},"aspect_ratio":{"type":"string","nullable":true}},"type":"object"}},"type":"object","required":["params"]}`
 
 // claudeAIMCP548SchemaOpenAIStrict is the input schema of tool claude-ai-mcp-548 in the openai-strict profile.
-const claudeAIMCP548SchemaOpenAIStrict = `{
-  "properties": {
-    "params": {
-      "properties": {
-        "model": {
-          "anyOf": [
-            {
-              "type": "string"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "prompt": {
-          "anyOf": [
-            {
-              "type": "string"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "aspect_ratio": {
-          "anyOf": [
-            {
-              "type": "string"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "model",
-        "prompt",
-        "aspect_ratio"
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "params"
-  ]
-}
-`
+const claudeAIMCP548SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"model":{"anyOf":[{"type":"string"},{"type":"null"}]},"prompt":{"anyOf":[{"type":"string"},{"type":"null"}]},"aspect_ratio":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["model","prompt","aspect_ratio"]}},"additionalProperties":false,"type":"object","required":["params"]}`
 
 // claudeCode15766Schema is the input schema of tool claude-code-15766 in the portable profile.
 const claudeCode15766Schema = `{
@@ -9336,81 +8995,13 @@ const claudeCode15766Schema = `{
 `
 
 // claudeCode15766SchemaTypeArray is the input schema of tool claude-code-15766 in the typearray profile.
-const claudeCode15766SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "parent": {
-      "properties": {
-        "database_id": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "type": [
-        "object",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "parent"
-  ]
-}
-`
+const claudeCode15766SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"parent":{"properties":{"database_id":{"type":["string","null"]}},"type":["object","string"]}},"type":"object","required":["parent"]}`
 
 // claudeCode15766SchemaGemini is the input schema of tool claude-code-15766 in the gemini profile.
-const claudeCode15766SchemaGemini = `{
-  "properties": {
-    "parent": {
-      "properties": {
-        "database_id": {
-          "type": "string",
-          "nullable": true
-        }
-      },
-      "type": "object"
-    }
-  },
-  "type": "object",
-  "required": [
-    "parent"
-  ]
-}
-`
+const claudeCode15766SchemaGemini = `{"properties":{"parent":{"properties":{"database_id":{"type":"string","nullable":true}},"type":"object"}},"type":"object","required":["parent"]}`
 
 // claudeCode15766SchemaOpenAIStrict is the input schema of tool claude-code-15766 in the openai-strict profile.
-const claudeCode15766SchemaOpenAIStrict = `{
-  "properties": {
-    "parent": {
-      "properties": {
-        "database_id": {
-          "anyOf": [
-            {
-              "type": "string"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "database_id"
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "parent"
-  ]
-}
-`
+const claudeCode15766SchemaOpenAIStrict = `{"properties":{"parent":{"properties":{"database_id":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["database_id"]}},"additionalProperties":false,"type":"object","required":["parent"]}`
 
 // claudeCode18260Schema is the input schema of tool claude-code-18260 in the portable profile.
 const claudeCode18260Schema = `{
@@ -9459,61 +9050,10 @@ const claudeCode18260Schema = `{
 `
 
 // claudeCode18260SchemaTypeArray is the input schema of tool claude-code-18260 in the typearray profile.
-const claudeCode18260SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "parent": {
-      "properties": {
-        "data_source_id": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "type": [
-        "object",
-        "string"
-      ]
-    },
-    "properties": {
-      "type": [
-        "object",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "parent"
-  ]
-}
-`
+const claudeCode18260SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"parent":{"properties":{"data_source_id":{"type":["string","null"]}},"type":["object","string"]},"properties":{"type":["object","string","null"]}},"type":"object","required":["parent"]}`
 
 // claudeCode18260SchemaGemini is the input schema of tool claude-code-18260 in the gemini profile.
-const claudeCode18260SchemaGemini = `{
-  "properties": {
-    "parent": {
-      "properties": {
-        "data_source_id": {
-          "type": "string",
-          "nullable": true
-        }
-      },
-      "type": "object"
-    },
-    "properties": {
-      "type": "object",
-      "nullable": true
-    }
-  },
-  "type": "object",
-  "required": [
-    "parent"
-  ]
-}
-`
+const claudeCode18260SchemaGemini = `{"properties":{"parent":{"properties":{"data_source_id":{"type":"string","nullable":true}},"type":"object"},"properties":{"type":"object","nullable":true}},"type":"object","required":["parent"]}`
 
 // claudeCode22394Schema is the input schema of tool claude-code-22394 in the portable profile.
 const claudeCode22394Schema = `{
@@ -9551,53 +9091,10 @@ const claudeCode22394Schema = `{
 `
 
 // claudeCode22394SchemaTypeArray is the input schema of tool claude-code-22394 in the typearray profile.
-const claudeCode22394SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "siteId": {
-      "type": "string",
-      "description": "Required."
-    },
-    "actions": {
-      "items": {
-        "type": [
-          "object",
-          "string"
-        ]
-      },
-      "type": [
-        "array",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "actions"
-  ]
-}
-`
+const claudeCode22394SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"siteId":{"type":"string","description":"Required."},"actions":{"items":{"type":["object","string"]},"type":["array","string"]}},"type":"object","required":["actions"]}`
 
 // claudeCode22394SchemaGemini is the input schema of tool claude-code-22394 in the gemini profile.
-const claudeCode22394SchemaGemini = `{
-  "properties": {
-    "siteId": {
-      "type": "string",
-      "description": "Required."
-    },
-    "actions": {
-      "items": {
-        "type": "object"
-      },
-      "type": "array"
-    }
-  },
-  "type": "object",
-  "required": [
-    "actions"
-  ]
-}
-`
+const claudeCode22394SchemaGemini = `{"properties":{"siteId":{"type":"string","description":"Required."},"actions":{"items":{"type":"object"},"type":"array"}},"type":"object","required":["actions"]}`
 
 // claudeCode24597Schema is the input schema of tool claude-code-24597 in the portable profile.
 const claudeCode24597Schema = `{
@@ -9620,48 +9117,13 @@ const claudeCode24597Schema = `{
 `
 
 // claudeCode24597SchemaTypeArray is the input schema of tool claude-code-24597 in the typearray profile.
-const claudeCode24597SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "pull_number": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-      "description": "Required.",
-      "type": [
-        "number",
-        "string"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const claudeCode24597SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"pull_number":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Required.","type":["number","string"]}},"type":"object"}`
 
 // claudeCode24597SchemaGemini is the input schema of tool claude-code-24597 in the gemini profile.
-const claudeCode24597SchemaGemini = `{
-  "properties": {
-    "pull_number": {
-      "type": "number",
-      "description": "Required."
-    }
-  },
-  "type": "object"
-}
-`
+const claudeCode24597SchemaGemini = `{"properties":{"pull_number":{"type":"number","description":"Required."}},"type":"object"}`
 
 // claudeCode24597SchemaOpenAIStrict is the input schema of tool claude-code-24597 in the openai-strict profile.
-const claudeCode24597SchemaOpenAIStrict = `{
-  "properties": {
-    "pull_number": {
-      "type": "number"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "pull_number"
-  ]
-}
-`
+const claudeCode24597SchemaOpenAIStrict = `{"properties":{"pull_number":{"type":"number"}},"additionalProperties":false,"type":"object","required":["pull_number"]}`
 
 // claudeCode2747Schema is the input schema of tool claude-code-2747 in the portable profile.
 const claudeCode2747Schema = `{
@@ -9685,32 +9147,10 @@ const claudeCode2747Schema = `{
 `
 
 // claudeCode2747SchemaTypeArray is the input schema of tool claude-code-2747 in the typearray profile.
-const claudeCode2747SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "metadata": {
-      "type": [
-        "object",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const claudeCode2747SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"metadata":{"type":["object","string","null"]}},"type":"object"}`
 
 // claudeCode2747SchemaGemini is the input schema of tool claude-code-2747 in the gemini profile.
-const claudeCode2747SchemaGemini = `{
-  "properties": {
-    "metadata": {
-      "type": "object",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const claudeCode2747SchemaGemini = `{"properties":{"metadata":{"type":"object","nullable":true}},"type":"object"}`
 
 // claudeCode29104Schema is the input schema of tool claude-code-29104 in the portable profile.
 const claudeCode29104Schema = `{
@@ -9735,55 +9175,13 @@ const claudeCode29104Schema = `{
 `
 
 // claudeCode29104SchemaTypeArray is the input schema of tool claude-code-29104 in the typearray profile.
-const claudeCode29104SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "completed": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const claudeCode29104SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"completed":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":"object"}`
 
 // claudeCode29104SchemaGemini is the input schema of tool claude-code-29104 in the gemini profile.
-const claudeCode29104SchemaGemini = `{
-  "properties": {
-    "completed": {
-      "type": "boolean",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const claudeCode29104SchemaGemini = `{"properties":{"completed":{"type":"boolean","nullable":true}},"type":"object"}`
 
 // claudeCode29104SchemaOpenAIStrict is the input schema of tool claude-code-29104 in the openai-strict profile.
-const claudeCode29104SchemaOpenAIStrict = `{
-  "properties": {
-    "completed": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "completed"
-  ]
-}
-`
+const claudeCode29104SchemaOpenAIStrict = `{"properties":{"completed":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["completed"]}`
 
 // claudeCode34520Schema is the input schema of tool claude-code-34520 in the portable profile.
 const claudeCode34520Schema = `{
@@ -9835,109 +9233,13 @@ const claudeCode34520Schema = `{
 `
 
 // claudeCode34520SchemaTypeArray is the input schema of tool claude-code-34520 in the typearray profile.
-const claudeCode34520SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "tasks": {
-      "items": {
-        "properties": {
-          "id": {
-            "type": "string"
-          },
-          "content": {
-            "type": [
-              "string",
-              "null"
-            ]
-          }
-        },
-        "required": [
-          "id"
-        ],
-        "type": [
-          "object",
-          "string"
-        ]
-      },
-      "type": [
-        "array",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "tasks"
-  ]
-}
-`
+const claudeCode34520SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"tasks":{"items":{"properties":{"id":{"type":"string"},"content":{"type":["string","null"]}},"required":["id"],"type":["object","string"]},"type":["array","string"]}},"type":"object","required":["tasks"]}`
 
 // claudeCode34520SchemaGemini is the input schema of tool claude-code-34520 in the gemini profile.
-const claudeCode34520SchemaGemini = `{
-  "properties": {
-    "tasks": {
-      "items": {
-        "properties": {
-          "id": {
-            "type": "string"
-          },
-          "content": {
-            "type": "string",
-            "nullable": true
-          }
-        },
-        "type": "object",
-        "required": [
-          "id"
-        ]
-      },
-      "type": "array"
-    }
-  },
-  "type": "object",
-  "required": [
-    "tasks"
-  ]
-}
-`
+const claudeCode34520SchemaGemini = `{"properties":{"tasks":{"items":{"properties":{"id":{"type":"string"},"content":{"type":"string","nullable":true}},"type":"object","required":["id"]},"type":"array"}},"type":"object","required":["tasks"]}`
 
 // claudeCode34520SchemaOpenAIStrict is the input schema of tool claude-code-34520 in the openai-strict profile.
-const claudeCode34520SchemaOpenAIStrict = `{
-  "properties": {
-    "tasks": {
-      "items": {
-        "properties": {
-          "id": {
-            "type": "string"
-          },
-          "content": {
-            "anyOf": [
-              {
-                "type": "string"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "content"
-        ]
-      },
-      "type": "array"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "tasks"
-  ]
-}
-`
+const claudeCode34520SchemaOpenAIStrict = `{"properties":{"tasks":{"items":{"properties":{"id":{"type":"string"},"content":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id","content"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["tasks"]}`
 
 // claudeCode5504Schema is the input schema of tool claude-code-5504 in the portable profile.
 const claudeCode5504Schema = `{
@@ -9961,32 +9263,10 @@ const claudeCode5504Schema = `{
 `
 
 // claudeCode5504SchemaTypeArray is the input schema of tool claude-code-5504 in the typearray profile.
-const claudeCode5504SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "patch_content": {
-      "type": [
-        "object",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const claudeCode5504SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"patch_content":{"type":["object","string","null"]}},"type":"object"}`
 
 // claudeCode5504SchemaGemini is the input schema of tool claude-code-5504 in the gemini profile.
-const claudeCode5504SchemaGemini = `{
-  "properties": {
-    "patch_content": {
-      "type": "object",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const claudeCode5504SchemaGemini = `{"properties":{"patch_content":{"type":"object","nullable":true}},"type":"object"}`
 
 // claudeCode73137Schema is the input schema of tool claude-code-73137 in the portable profile.
 const claudeCode73137Schema = `{
@@ -10068,146 +9348,13 @@ const claudeCode73137Schema = `{
 `
 
 // claudeCode73137SchemaTypeArray is the input schema of tool claude-code-73137 in the typearray profile.
-const claudeCode73137SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "loc": {
-      "items": {
-        "pattern": "^-?[0-9]+$",
-        "type": [
-          "integer",
-          "string"
-        ]
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "label": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "button": {
-      "pattern": "^([lL][eE][fF][tT]|[rR][iI][gG][hH][tT]|[mM][iI][dD][dD][lL][eE])$",
-      "description": "One of \"left\", \"right\", \"middle\" (in any letter case).",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "clicks": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const claudeCode73137SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"loc":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"label":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"button":{"pattern":"^([lL][eE][fF][tT]|[rR][iI][gG][hH][tT]|[mM][iI][dD][dD][lL][eE])$","description":"One of \"left\", \"right\", \"middle\" (in any letter case).","type":["string","null"]},"clicks":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
 
 // claudeCode73137SchemaGemini is the input schema of tool claude-code-73137 in the gemini profile.
-const claudeCode73137SchemaGemini = `{
-  "properties": {
-    "loc": {
-      "items": {
-        "type": "integer"
-      },
-      "type": "array",
-      "nullable": true
-    },
-    "label": {
-      "type": "integer",
-      "nullable": true
-    },
-    "button": {
-      "type": "string",
-      "enum": [
-        "left",
-        "right",
-        "middle"
-      ],
-      "nullable": true
-    },
-    "clicks": {
-      "type": "integer",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const claudeCode73137SchemaGemini = `{"properties":{"loc":{"items":{"type":"integer"},"type":"array","nullable":true},"label":{"type":"integer","nullable":true},"button":{"type":"string","enum":["left","right","middle"],"nullable":true},"clicks":{"type":"integer","nullable":true}},"type":"object"}`
 
 // claudeCode73137SchemaOpenAIStrict is the input schema of tool claude-code-73137 in the openai-strict profile.
-const claudeCode73137SchemaOpenAIStrict = `{
-  "properties": {
-    "loc": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "integer"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "label": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "button": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "left",
-            "right",
-            "middle"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "clicks": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "loc",
-    "label",
-    "button",
-    "clicks"
-  ]
-}
-`
+const claudeCode73137SchemaOpenAIStrict = `{"properties":{"loc":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["loc","label","button","clicks"]}`
 
 // claudeCode91803Schema is the input schema of tool claude-code-91803 in the portable profile.
 const claudeCode91803Schema = `{
@@ -10232,52 +9379,13 @@ const claudeCode91803Schema = `{
 `
 
 // claudeCode91803SchemaTypeArray is the input schema of tool claude-code-91803 in the typearray profile.
-const claudeCode91803SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "confirmed": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-      "type": [
-        "boolean",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "confirmed"
-  ]
-}
-`
+const claudeCode91803SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"confirmed":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["confirmed"]}`
 
 // claudeCode91803SchemaGemini is the input schema of tool claude-code-91803 in the gemini profile.
-const claudeCode91803SchemaGemini = `{
-  "properties": {
-    "confirmed": {
-      "type": "boolean"
-    }
-  },
-  "type": "object",
-  "required": [
-    "confirmed"
-  ]
-}
-`
+const claudeCode91803SchemaGemini = `{"properties":{"confirmed":{"type":"boolean"}},"type":"object","required":["confirmed"]}`
 
 // claudeCode91803SchemaOpenAIStrict is the input schema of tool claude-code-91803 in the openai-strict profile.
-const claudeCode91803SchemaOpenAIStrict = `{
-  "properties": {
-    "confirmed": {
-      "type": "boolean"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "confirmed"
-  ]
-}
-`
+const claudeCode91803SchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
 
 // claudeCode91803CapitalSchema is the input schema of tool claude-code-91803-capital in the portable profile.
 const claudeCode91803CapitalSchema = `{
@@ -10302,52 +9410,13 @@ const claudeCode91803CapitalSchema = `{
 `
 
 // claudeCode91803CapitalSchemaTypeArray is the input schema of tool claude-code-91803-capital in the typearray profile.
-const claudeCode91803CapitalSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "confirmed": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-      "type": [
-        "boolean",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "confirmed"
-  ]
-}
-`
+const claudeCode91803CapitalSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"confirmed":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["confirmed"]}`
 
 // claudeCode91803CapitalSchemaGemini is the input schema of tool claude-code-91803-capital in the gemini profile.
-const claudeCode91803CapitalSchemaGemini = `{
-  "properties": {
-    "confirmed": {
-      "type": "boolean"
-    }
-  },
-  "type": "object",
-  "required": [
-    "confirmed"
-  ]
-}
-`
+const claudeCode91803CapitalSchemaGemini = `{"properties":{"confirmed":{"type":"boolean"}},"type":"object","required":["confirmed"]}`
 
 // claudeCode91803CapitalSchemaOpenAIStrict is the input schema of tool claude-code-91803-capital in the openai-strict profile.
-const claudeCode91803CapitalSchemaOpenAIStrict = `{
-  "properties": {
-    "confirmed": {
-      "type": "boolean"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "confirmed"
-  ]
-}
-`
+const claudeCode91803CapitalSchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
 
 // claudeCode91803DigitSchema is the input schema of tool claude-code-91803-digit in the portable profile.
 const claudeCode91803DigitSchema = `{
@@ -10372,52 +9441,13 @@ const claudeCode91803DigitSchema = `{
 `
 
 // claudeCode91803DigitSchemaTypeArray is the input schema of tool claude-code-91803-digit in the typearray profile.
-const claudeCode91803DigitSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "confirmed": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-      "type": [
-        "boolean",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "confirmed"
-  ]
-}
-`
+const claudeCode91803DigitSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"confirmed":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["confirmed"]}`
 
 // claudeCode91803DigitSchemaGemini is the input schema of tool claude-code-91803-digit in the gemini profile.
-const claudeCode91803DigitSchemaGemini = `{
-  "properties": {
-    "confirmed": {
-      "type": "boolean"
-    }
-  },
-  "type": "object",
-  "required": [
-    "confirmed"
-  ]
-}
-`
+const claudeCode91803DigitSchemaGemini = `{"properties":{"confirmed":{"type":"boolean"}},"type":"object","required":["confirmed"]}`
 
 // claudeCode91803DigitSchemaOpenAIStrict is the input schema of tool claude-code-91803-digit in the openai-strict profile.
-const claudeCode91803DigitSchemaOpenAIStrict = `{
-  "properties": {
-    "confirmed": {
-      "type": "boolean"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "confirmed"
-  ]
-}
-`
+const claudeCode91803DigitSchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
 
 // controlBigDigitStringSchema is the input schema of tool control-big-digit-string in the portable profile.
 const controlBigDigitStringSchema = `{
@@ -10442,52 +9472,13 @@ const controlBigDigitStringSchema = `{
 `
 
 // controlBigDigitStringSchemaTypeArray is the input schema of tool control-big-digit-string in the typearray profile.
-const controlBigDigitStringSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "id": {
-      "pattern": "^-?[0-9]+$",
-      "type": [
-        "integer",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "id"
-  ]
-}
-`
+const controlBigDigitStringSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["id"]}`
 
 // controlBigDigitStringSchemaGemini is the input schema of tool control-big-digit-string in the gemini profile.
-const controlBigDigitStringSchemaGemini = `{
-  "properties": {
-    "id": {
-      "type": "integer"
-    }
-  },
-  "type": "object",
-  "required": [
-    "id"
-  ]
-}
-`
+const controlBigDigitStringSchemaGemini = `{"properties":{"id":{"type":"integer"}},"type":"object","required":["id"]}`
 
 // controlBigDigitStringSchemaOpenAIStrict is the input schema of tool control-big-digit-string in the openai-strict profile.
-const controlBigDigitStringSchemaOpenAIStrict = `{
-  "properties": {
-    "id": {
-      "type": "integer"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "id"
-  ]
-}
-`
+const controlBigDigitStringSchemaOpenAIStrict = `{"properties":{"id":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["id"]}`
 
 // controlBigNumberSchema is the input schema of tool control-big-number in the portable profile.
 const controlBigNumberSchema = `{
@@ -10512,52 +9503,13 @@ const controlBigNumberSchema = `{
 `
 
 // controlBigNumberSchemaTypeArray is the input schema of tool control-big-number in the typearray profile.
-const controlBigNumberSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "id": {
-      "pattern": "^-?[0-9]+$",
-      "type": [
-        "integer",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "id"
-  ]
-}
-`
+const controlBigNumberSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["id"]}`
 
 // controlBigNumberSchemaGemini is the input schema of tool control-big-number in the gemini profile.
-const controlBigNumberSchemaGemini = `{
-  "properties": {
-    "id": {
-      "type": "integer"
-    }
-  },
-  "type": "object",
-  "required": [
-    "id"
-  ]
-}
-`
+const controlBigNumberSchemaGemini = `{"properties":{"id":{"type":"integer"}},"type":"object","required":["id"]}`
 
 // controlBigNumberSchemaOpenAIStrict is the input schema of tool control-big-number in the openai-strict profile.
-const controlBigNumberSchemaOpenAIStrict = `{
-  "properties": {
-    "id": {
-      "type": "integer"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "id"
-  ]
-}
-`
+const controlBigNumberSchemaOpenAIStrict = `{"properties":{"id":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["id"]}`
 
 // controlDecimalForIntegerSchema is the input schema of tool control-decimal-for-integer in the portable profile.
 const controlDecimalForIntegerSchema = `{
@@ -10582,52 +9534,13 @@ const controlDecimalForIntegerSchema = `{
 `
 
 // controlDecimalForIntegerSchemaTypeArray is the input schema of tool control-decimal-for-integer in the typearray profile.
-const controlDecimalForIntegerSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "count": {
-      "pattern": "^-?[0-9]+$",
-      "type": [
-        "integer",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+const controlDecimalForIntegerSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
 
 // controlDecimalForIntegerSchemaGemini is the input schema of tool control-decimal-for-integer in the gemini profile.
-const controlDecimalForIntegerSchemaGemini = `{
-  "properties": {
-    "count": {
-      "type": "integer"
-    }
-  },
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+const controlDecimalForIntegerSchemaGemini = `{"properties":{"count":{"type":"integer"}},"type":"object","required":["count"]}`
 
 // controlDecimalForIntegerSchemaOpenAIStrict is the input schema of tool control-decimal-for-integer in the openai-strict profile.
-const controlDecimalForIntegerSchemaOpenAIStrict = `{
-  "properties": {
-    "count": {
-      "type": "integer"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+const controlDecimalForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
 
 // controlEmptyStringSchema is the input schema of tool control-empty-string in the portable profile.
 const controlEmptyStringSchema = `{
@@ -10644,48 +9557,10 @@ const controlEmptyStringSchema = `{
 `
 
 // controlEmptyStringSchemaTypeArray is the input schema of tool control-empty-string in the typearray profile.
-const controlEmptyStringSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
-
-// controlEmptyStringSchemaGemini is the input schema of tool control-empty-string in the gemini profile.
-const controlEmptyStringSchemaGemini = `{
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
+const controlEmptyStringSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
 
 // controlEmptyStringSchemaOpenAIStrict is the input schema of tool control-empty-string in the openai-strict profile.
-const controlEmptyStringSchemaOpenAIStrict = `{
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
+const controlEmptyStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
 
 // controlFalseStringSchema is the input schema of tool control-false-string in the portable profile.
 const controlFalseStringSchema = `{
@@ -10710,52 +9585,13 @@ const controlFalseStringSchema = `{
 `
 
 // controlFalseStringSchemaTypeArray is the input schema of tool control-false-string in the typearray profile.
-const controlFalseStringSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "enabled": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-      "type": [
-        "boolean",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "enabled"
-  ]
-}
-`
+const controlFalseStringSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"enabled":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["enabled"]}`
 
 // controlFalseStringSchemaGemini is the input schema of tool control-false-string in the gemini profile.
-const controlFalseStringSchemaGemini = `{
-  "properties": {
-    "enabled": {
-      "type": "boolean"
-    }
-  },
-  "type": "object",
-  "required": [
-    "enabled"
-  ]
-}
-`
+const controlFalseStringSchemaGemini = `{"properties":{"enabled":{"type":"boolean"}},"type":"object","required":["enabled"]}`
 
 // controlFalseStringSchemaOpenAIStrict is the input schema of tool control-false-string in the openai-strict profile.
-const controlFalseStringSchemaOpenAIStrict = `{
-  "properties": {
-    "enabled": {
-      "type": "boolean"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "enabled"
-  ]
-}
-`
+const controlFalseStringSchemaOpenAIStrict = `{"properties":{"enabled":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["enabled"]}`
 
 // controlFractionForIntegerSchema is the input schema of tool control-fraction-for-integer in the portable profile.
 const controlFractionForIntegerSchema = `{
@@ -10780,52 +9616,13 @@ const controlFractionForIntegerSchema = `{
 `
 
 // controlFractionForIntegerSchemaTypeArray is the input schema of tool control-fraction-for-integer in the typearray profile.
-const controlFractionForIntegerSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "count": {
-      "pattern": "^-?[0-9]+$",
-      "type": [
-        "integer",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+const controlFractionForIntegerSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
 
 // controlFractionForIntegerSchemaGemini is the input schema of tool control-fraction-for-integer in the gemini profile.
-const controlFractionForIntegerSchemaGemini = `{
-  "properties": {
-    "count": {
-      "type": "integer"
-    }
-  },
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+const controlFractionForIntegerSchemaGemini = `{"properties":{"count":{"type":"integer"}},"type":"object","required":["count"]}`
 
 // controlFractionForIntegerSchemaOpenAIStrict is the input schema of tool control-fraction-for-integer in the openai-strict profile.
-const controlFractionForIntegerSchemaOpenAIStrict = `{
-  "properties": {
-    "count": {
-      "type": "integer"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+const controlFractionForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
 
 // controlHexForIntegerSchema is the input schema of tool control-hex-for-integer in the portable profile.
 const controlHexForIntegerSchema = `{
@@ -10850,52 +9647,13 @@ const controlHexForIntegerSchema = `{
 `
 
 // controlHexForIntegerSchemaTypeArray is the input schema of tool control-hex-for-integer in the typearray profile.
-const controlHexForIntegerSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "count": {
-      "pattern": "^-?[0-9]+$",
-      "type": [
-        "integer",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+const controlHexForIntegerSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
 
 // controlHexForIntegerSchemaGemini is the input schema of tool control-hex-for-integer in the gemini profile.
-const controlHexForIntegerSchemaGemini = `{
-  "properties": {
-    "count": {
-      "type": "integer"
-    }
-  },
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+const controlHexForIntegerSchemaGemini = `{"properties":{"count":{"type":"integer"}},"type":"object","required":["count"]}`
 
 // controlHexForIntegerSchemaOpenAIStrict is the input schema of tool control-hex-for-integer in the openai-strict profile.
-const controlHexForIntegerSchemaOpenAIStrict = `{
-  "properties": {
-    "count": {
-      "type": "integer"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+const controlHexForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
 
 // controlInfinitySchema is the input schema of tool control-infinity in the portable profile.
 const controlInfinitySchema = `{
@@ -10920,52 +9678,13 @@ const controlInfinitySchema = `{
 `
 
 // controlInfinitySchemaTypeArray is the input schema of tool control-infinity in the typearray profile.
-const controlInfinitySchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "ratio": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-      "type": [
-        "number",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "ratio"
-  ]
-}
-`
+const controlInfinitySchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"ratio":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["ratio"]}`
 
 // controlInfinitySchemaGemini is the input schema of tool control-infinity in the gemini profile.
-const controlInfinitySchemaGemini = `{
-  "properties": {
-    "ratio": {
-      "type": "number"
-    }
-  },
-  "type": "object",
-  "required": [
-    "ratio"
-  ]
-}
-`
+const controlInfinitySchemaGemini = `{"properties":{"ratio":{"type":"number"}},"type":"object","required":["ratio"]}`
 
 // controlInfinitySchemaOpenAIStrict is the input schema of tool control-infinity in the openai-strict profile.
-const controlInfinitySchemaOpenAIStrict = `{
-  "properties": {
-    "ratio": {
-      "type": "number"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "ratio"
-  ]
-}
-`
+const controlInfinitySchemaOpenAIStrict = `{"properties":{"ratio":{"type":"number"}},"additionalProperties":false,"type":"object","required":["ratio"]}`
 
 // controlInt8OverflowSchema is the input schema of tool control-int8-overflow in the portable profile.
 const controlInt8OverflowSchema = `{
@@ -10990,52 +9709,13 @@ const controlInt8OverflowSchema = `{
 `
 
 // controlInt8OverflowSchemaTypeArray is the input schema of tool control-int8-overflow in the typearray profile.
-const controlInt8OverflowSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "level": {
-      "pattern": "^-?[0-9]+$",
-      "type": [
-        "integer",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "level"
-  ]
-}
-`
+const controlInt8OverflowSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"level":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["level"]}`
 
 // controlInt8OverflowSchemaGemini is the input schema of tool control-int8-overflow in the gemini profile.
-const controlInt8OverflowSchemaGemini = `{
-  "properties": {
-    "level": {
-      "type": "integer"
-    }
-  },
-  "type": "object",
-  "required": [
-    "level"
-  ]
-}
-`
+const controlInt8OverflowSchemaGemini = `{"properties":{"level":{"type":"integer"}},"type":"object","required":["level"]}`
 
 // controlInt8OverflowSchemaOpenAIStrict is the input schema of tool control-int8-overflow in the openai-strict profile.
-const controlInt8OverflowSchemaOpenAIStrict = `{
-  "properties": {
-    "level": {
-      "type": "integer"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "level"
-  ]
-}
-`
+const controlInt8OverflowSchemaOpenAIStrict = `{"properties":{"level":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["level"]}`
 
 // controlJSONTextInStringSchema is the input schema of tool control-json-text-in-string in the portable profile.
 const controlJSONTextInStringSchema = `{
@@ -11052,48 +9732,10 @@ const controlJSONTextInStringSchema = `{
 `
 
 // controlJSONTextInStringSchemaTypeArray is the input schema of tool control-json-text-in-string in the typearray profile.
-const controlJSONTextInStringSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
-
-// controlJSONTextInStringSchemaGemini is the input schema of tool control-json-text-in-string in the gemini profile.
-const controlJSONTextInStringSchemaGemini = `{
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
+const controlJSONTextInStringSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
 
 // controlJSONTextInStringSchemaOpenAIStrict is the input schema of tool control-json-text-in-string in the openai-strict profile.
-const controlJSONTextInStringSchemaOpenAIStrict = `{
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
+const controlJSONTextInStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
 
 // controlLeadingZeroIntegerSchema is the input schema of tool control-leading-zero-integer in the portable profile.
 const controlLeadingZeroIntegerSchema = `{
@@ -11118,52 +9760,13 @@ const controlLeadingZeroIntegerSchema = `{
 `
 
 // controlLeadingZeroIntegerSchemaTypeArray is the input schema of tool control-leading-zero-integer in the typearray profile.
-const controlLeadingZeroIntegerSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "count": {
-      "pattern": "^-?[0-9]+$",
-      "type": [
-        "integer",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+const controlLeadingZeroIntegerSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
 
 // controlLeadingZeroIntegerSchemaGemini is the input schema of tool control-leading-zero-integer in the gemini profile.
-const controlLeadingZeroIntegerSchemaGemini = `{
-  "properties": {
-    "count": {
-      "type": "integer"
-    }
-  },
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+const controlLeadingZeroIntegerSchemaGemini = `{"properties":{"count":{"type":"integer"}},"type":"object","required":["count"]}`
 
 // controlLeadingZeroIntegerSchemaOpenAIStrict is the input schema of tool control-leading-zero-integer in the openai-strict profile.
-const controlLeadingZeroIntegerSchemaOpenAIStrict = `{
-  "properties": {
-    "count": {
-      "type": "integer"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+const controlLeadingZeroIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
 
 // controlLeadingZerosSchema is the input schema of tool control-leading-zeros in the portable profile.
 const controlLeadingZerosSchema = `{
@@ -11180,48 +9783,10 @@ const controlLeadingZerosSchema = `{
 `
 
 // controlLeadingZerosSchemaTypeArray is the input schema of tool control-leading-zeros in the typearray profile.
-const controlLeadingZerosSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
-
-// controlLeadingZerosSchemaGemini is the input schema of tool control-leading-zeros in the gemini profile.
-const controlLeadingZerosSchemaGemini = `{
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
+const controlLeadingZerosSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
 
 // controlLeadingZerosSchemaOpenAIStrict is the input schema of tool control-leading-zeros in the openai-strict profile.
-const controlLeadingZerosSchemaOpenAIStrict = `{
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
+const controlLeadingZerosSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
 
 // controlMaybeBooleanSchema is the input schema of tool control-maybe-boolean in the portable profile.
 const controlMaybeBooleanSchema = `{
@@ -11246,52 +9811,13 @@ const controlMaybeBooleanSchema = `{
 `
 
 // controlMaybeBooleanSchemaTypeArray is the input schema of tool control-maybe-boolean in the typearray profile.
-const controlMaybeBooleanSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "enabled": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-      "type": [
-        "boolean",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "enabled"
-  ]
-}
-`
+const controlMaybeBooleanSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"enabled":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["enabled"]}`
 
 // controlMaybeBooleanSchemaGemini is the input schema of tool control-maybe-boolean in the gemini profile.
-const controlMaybeBooleanSchemaGemini = `{
-  "properties": {
-    "enabled": {
-      "type": "boolean"
-    }
-  },
-  "type": "object",
-  "required": [
-    "enabled"
-  ]
-}
-`
+const controlMaybeBooleanSchemaGemini = `{"properties":{"enabled":{"type":"boolean"}},"type":"object","required":["enabled"]}`
 
 // controlMaybeBooleanSchemaOpenAIStrict is the input schema of tool control-maybe-boolean in the openai-strict profile.
-const controlMaybeBooleanSchemaOpenAIStrict = `{
-  "properties": {
-    "enabled": {
-      "type": "boolean"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "enabled"
-  ]
-}
-`
+const controlMaybeBooleanSchemaOpenAIStrict = `{"properties":{"enabled":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["enabled"]}`
 
 // controlNegativeUnsignedSchema is the input schema of tool control-negative-unsigned in the portable profile.
 const controlNegativeUnsignedSchema = `{
@@ -11317,55 +9843,13 @@ const controlNegativeUnsignedSchema = `{
 `
 
 // controlNegativeUnsignedSchemaTypeArray is the input schema of tool control-negative-unsigned in the typearray profile.
-const controlNegativeUnsignedSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "count": {
-      "minimum": 0,
-      "pattern": "^[0-9]+$",
-      "type": [
-        "integer",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+const controlNegativeUnsignedSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
 
 // controlNegativeUnsignedSchemaGemini is the input schema of tool control-negative-unsigned in the gemini profile.
-const controlNegativeUnsignedSchemaGemini = `{
-  "properties": {
-    "count": {
-      "type": "integer",
-      "minimum": 0
-    }
-  },
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+const controlNegativeUnsignedSchemaGemini = `{"properties":{"count":{"type":"integer","minimum":0}},"type":"object","required":["count"]}`
 
 // controlNegativeUnsignedSchemaOpenAIStrict is the input schema of tool control-negative-unsigned in the openai-strict profile.
-const controlNegativeUnsignedSchemaOpenAIStrict = `{
-  "properties": {
-    "count": {
-      "type": "integer",
-      "minimum": 0
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+const controlNegativeUnsignedSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["count"]}`
 
 // controlNullTextSchema is the input schema of tool control-null-text in the portable profile.
 const controlNullTextSchema = `{
@@ -11382,48 +9866,10 @@ const controlNullTextSchema = `{
 `
 
 // controlNullTextSchemaTypeArray is the input schema of tool control-null-text in the typearray profile.
-const controlNullTextSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
-
-// controlNullTextSchemaGemini is the input schema of tool control-null-text in the gemini profile.
-const controlNullTextSchemaGemini = `{
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
+const controlNullTextSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
 
 // controlNullTextSchemaOpenAIStrict is the input schema of tool control-null-text in the openai-strict profile.
-const controlNullTextSchemaOpenAIStrict = `{
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
+const controlNullTextSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
 
 // controlTrueForStringSchema is the input schema of tool control-true-for-string in the portable profile.
 const controlTrueForStringSchema = `{
@@ -11440,48 +9886,10 @@ const controlTrueForStringSchema = `{
 `
 
 // controlTrueForStringSchemaTypeArray is the input schema of tool control-true-for-string in the typearray profile.
-const controlTrueForStringSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
-
-// controlTrueForStringSchemaGemini is the input schema of tool control-true-for-string in the gemini profile.
-const controlTrueForStringSchemaGemini = `{
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
+const controlTrueForStringSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
 
 // controlTrueForStringSchemaOpenAIStrict is the input schema of tool control-true-for-string in the openai-strict profile.
-const controlTrueForStringSchemaOpenAIStrict = `{
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
+const controlTrueForStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
 
 // cursor3614Schema is the input schema of tool cursor-3614 in the portable profile.
 const cursor3614Schema = `{
@@ -11506,55 +9914,13 @@ const cursor3614Schema = `{
 `
 
 // cursor3614SchemaTypeArray is the input schema of tool cursor-3614 in the typearray profile.
-const cursor3614SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "active": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const cursor3614SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"active":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":"object"}`
 
 // cursor3614SchemaGemini is the input schema of tool cursor-3614 in the gemini profile.
-const cursor3614SchemaGemini = `{
-  "properties": {
-    "active": {
-      "type": "boolean",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const cursor3614SchemaGemini = `{"properties":{"active":{"type":"boolean","nullable":true}},"type":"object"}`
 
 // cursor3614SchemaOpenAIStrict is the input schema of tool cursor-3614 in the openai-strict profile.
-const cursor3614SchemaOpenAIStrict = `{
-  "properties": {
-    "active": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "active"
-  ]
-}
-`
+const cursor3614SchemaOpenAIStrict = `{"properties":{"active":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["active"]}`
 
 // dejaVu422Schema is the input schema of tool deja-vu-422 in the portable profile.
 const dejaVu422Schema = `{
@@ -11579,55 +9945,13 @@ const dejaVu422Schema = `{
 `
 
 // dejaVu422SchemaTypeArray is the input schema of tool deja-vu-422 in the typearray profile.
-const dejaVu422SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "limit": {
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const dejaVu422SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"limit":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
 
 // dejaVu422SchemaGemini is the input schema of tool deja-vu-422 in the gemini profile.
-const dejaVu422SchemaGemini = `{
-  "properties": {
-    "limit": {
-      "type": "number",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const dejaVu422SchemaGemini = `{"properties":{"limit":{"type":"number","nullable":true}},"type":"object"}`
 
 // dejaVu422SchemaOpenAIStrict is the input schema of tool deja-vu-422 in the openai-strict profile.
-const dejaVu422SchemaOpenAIStrict = `{
-  "properties": {
-    "limit": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "limit"
-  ]
-}
-`
+const dejaVu422SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
 
 // fastMCP932Schema is the input schema of tool fastmcp-932 in the portable profile.
 const fastMCP932Schema = `{
@@ -11691,134 +10015,13 @@ const fastMCP932Schema = `{
 `
 
 // fastMCP932SchemaTypeArray is the input schema of tool fastmcp-932 in the typearray profile.
-const fastMCP932SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "user": {
-      "properties": {
-        "username": {
-          "type": "string"
-        },
-        "email": {
-          "type": "string"
-        },
-        "age": {
-          "pattern": "^(-?[0-9]+)?$",
-          "type": [
-            "integer",
-            "string",
-            "null"
-          ]
-        },
-        "is_active": {
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-          "type": [
-            "boolean",
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "username",
-        "email"
-      ],
-      "type": [
-        "object",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "user"
-  ]
-}
-`
+const fastMCP932SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"user":{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"is_active":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"required":["username","email"],"type":["object","string"]}},"type":"object","required":["user"]}`
 
 // fastMCP932SchemaGemini is the input schema of tool fastmcp-932 in the gemini profile.
-const fastMCP932SchemaGemini = `{
-  "properties": {
-    "user": {
-      "properties": {
-        "username": {
-          "type": "string"
-        },
-        "email": {
-          "type": "string"
-        },
-        "age": {
-          "type": "integer",
-          "nullable": true
-        },
-        "is_active": {
-          "type": "boolean",
-          "nullable": true
-        }
-      },
-      "type": "object",
-      "required": [
-        "username",
-        "email"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "user"
-  ]
-}
-`
+const fastMCP932SchemaGemini = `{"properties":{"user":{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"type":"integer","nullable":true},"is_active":{"type":"boolean","nullable":true}},"type":"object","required":["username","email"]}},"type":"object","required":["user"]}`
 
 // fastMCP932SchemaOpenAIStrict is the input schema of tool fastmcp-932 in the openai-strict profile.
-const fastMCP932SchemaOpenAIStrict = `{
-  "properties": {
-    "user": {
-      "properties": {
-        "username": {
-          "type": "string"
-        },
-        "email": {
-          "type": "string"
-        },
-        "age": {
-          "anyOf": [
-            {
-              "type": "integer"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "is_active": {
-          "anyOf": [
-            {
-              "type": "boolean"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "username",
-        "email",
-        "age",
-        "is_active"
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "user"
-  ]
-}
-`
+const fastMCP932SchemaOpenAIStrict = `{"properties":{"user":{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"anyOf":[{"type":"integer"},{"type":"null"}]},"is_active":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["username","email","age","is_active"]}},"additionalProperties":false,"type":"object","required":["user"]}`
 
 // fixmap235Schema is the input schema of tool fixmap-235 in the portable profile.
 const fixmap235Schema = `{
@@ -11847,63 +10050,13 @@ const fixmap235Schema = `{
 `
 
 // fixmap235SchemaTypeArray is the input schema of tool fixmap-235 in the typearray profile.
-const fixmap235SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "format": {
-      "pattern": "^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$",
-      "description": "One of \"markdown\", \"json\" (in any letter case).",
-      "type": [
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const fixmap235SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"format":{"pattern":"^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$","description":"One of \"markdown\", \"json\" (in any letter case).","type":["string","null"]}},"type":"object"}`
 
 // fixmap235SchemaGemini is the input schema of tool fixmap-235 in the gemini profile.
-const fixmap235SchemaGemini = `{
-  "properties": {
-    "format": {
-      "type": "string",
-      "enum": [
-        "markdown",
-        "json"
-      ],
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const fixmap235SchemaGemini = `{"properties":{"format":{"type":"string","enum":["markdown","json"],"nullable":true}},"type":"object"}`
 
 // fixmap235SchemaOpenAIStrict is the input schema of tool fixmap-235 in the openai-strict profile.
-const fixmap235SchemaOpenAIStrict = `{
-  "properties": {
-    "format": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "markdown",
-            "json"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "format"
-  ]
-}
-`
+const fixmap235SchemaOpenAIStrict = `{"properties":{"format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["format"]}`
 
 // gitlabMCP380Schema is the input schema of tool gitlab-mcp-380 in the portable profile.
 const gitlabMCP380Schema = `{
@@ -11930,63 +10083,13 @@ const gitlabMCP380Schema = `{
 `
 
 // gitlabMCP380SchemaTypeArray is the input schema of tool gitlab-mcp-380 in the typearray profile.
-const gitlabMCP380SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "labels": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const gitlabMCP380SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"labels":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
 
 // gitlabMCP380SchemaGemini is the input schema of tool gitlab-mcp-380 in the gemini profile.
-const gitlabMCP380SchemaGemini = `{
-  "properties": {
-    "labels": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const gitlabMCP380SchemaGemini = `{"properties":{"labels":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
 
 // gitlabMCP380SchemaOpenAIStrict is the input schema of tool gitlab-mcp-380 in the openai-strict profile.
-const gitlabMCP380SchemaOpenAIStrict = `{
-  "properties": {
-    "labels": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "labels"
-  ]
-}
-`
+const gitlabMCP380SchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
 
 // gmailMCP96Schema is the input schema of tool gmail-mcp-96 in the portable profile.
 const gmailMCP96Schema = `{
@@ -12013,60 +10116,13 @@ const gmailMCP96Schema = `{
 `
 
 // gmailMCP96SchemaTypeArray is the input schema of tool gmail-mcp-96 in the typearray profile.
-const gmailMCP96SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "to": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "to"
-  ]
-}
-`
+const gmailMCP96SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"to":{"items":{"type":"string"},"type":["array","string"]}},"type":"object","required":["to"]}`
 
 // gmailMCP96SchemaGemini is the input schema of tool gmail-mcp-96 in the gemini profile.
-const gmailMCP96SchemaGemini = `{
-  "properties": {
-    "to": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array"
-    }
-  },
-  "type": "object",
-  "required": [
-    "to"
-  ]
-}
-`
+const gmailMCP96SchemaGemini = `{"properties":{"to":{"items":{"type":"string"},"type":"array"}},"type":"object","required":["to"]}`
 
 // gmailMCP96SchemaOpenAIStrict is the input schema of tool gmail-mcp-96 in the openai-strict profile.
-const gmailMCP96SchemaOpenAIStrict = `{
-  "properties": {
-    "to": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "to"
-  ]
-}
-`
+const gmailMCP96SchemaOpenAIStrict = `{"properties":{"to":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["to"]}`
 
 // grafana641Schema is the input schema of tool grafana-641 in the portable profile.
 const grafana641Schema = `{
@@ -12081,44 +10137,10 @@ const grafana641Schema = `{
 `
 
 // grafana641SchemaTypeArray is the input schema of tool grafana-641 in the typearray profile.
-const grafana641SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "datasourceUid": {
-      "type": "string",
-      "description": "Required."
-    }
-  },
-  "type": "object"
-}
-`
-
-// grafana641SchemaGemini is the input schema of tool grafana-641 in the gemini profile.
-const grafana641SchemaGemini = `{
-  "properties": {
-    "datasourceUid": {
-      "type": "string",
-      "description": "Required."
-    }
-  },
-  "type": "object"
-}
-`
+const grafana641SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"datasourceUid":{"type":"string","description":"Required."}},"type":"object"}`
 
 // grafana641SchemaOpenAIStrict is the input schema of tool grafana-641 in the openai-strict profile.
-const grafana641SchemaOpenAIStrict = `{
-  "properties": {
-    "datasourceUid": {
-      "type": "string"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "datasourceUid"
-  ]
-}
-`
+const grafana641SchemaOpenAIStrict = `{"properties":{"datasourceUid":{"type":"string"}},"additionalProperties":false,"type":"object","required":["datasourceUid"]}`
 
 // hermesAgent100926Schema is the input schema of tool hermes-agent-100926 in the portable profile.
 const hermesAgent100926Schema = `{
@@ -12149,71 +10171,13 @@ const hermesAgent100926Schema = `{
 `
 
 // hermesAgent100926SchemaTypeArray is the input schema of tool hermes-agent-100926 in the typearray profile.
-const hermesAgent100926SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "pattern": {
-      "type": "string"
-    },
-    "limit": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "pattern"
-  ]
-}
-`
+const hermesAgent100926SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"pattern":{"type":"string"},"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object","required":["pattern"]}`
 
 // hermesAgent100926SchemaGemini is the input schema of tool hermes-agent-100926 in the gemini profile.
-const hermesAgent100926SchemaGemini = `{
-  "properties": {
-    "pattern": {
-      "type": "string"
-    },
-    "limit": {
-      "type": "integer",
-      "nullable": true
-    }
-  },
-  "type": "object",
-  "required": [
-    "pattern"
-  ]
-}
-`
+const hermesAgent100926SchemaGemini = `{"properties":{"pattern":{"type":"string"},"limit":{"type":"integer","nullable":true}},"type":"object","required":["pattern"]}`
 
 // hermesAgent100926SchemaOpenAIStrict is the input schema of tool hermes-agent-100926 in the openai-strict profile.
-const hermesAgent100926SchemaOpenAIStrict = `{
-  "properties": {
-    "pattern": {
-      "type": "string"
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "pattern",
-    "limit"
-  ]
-}
-`
+const hermesAgent100926SchemaOpenAIStrict = `{"properties":{"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["pattern","limit"]}`
 
 // langchainMCPAdapters277Schema is the input schema of tool langchain-mcp-adapters-277 in the portable profile.
 const langchainMCPAdapters277Schema = `{
@@ -12269,123 +10233,13 @@ const langchainMCPAdapters277Schema = `{
 `
 
 // langchainMCPAdapters277SchemaTypeArray is the input schema of tool langchain-mcp-adapters-277 in the typearray profile.
-const langchainMCPAdapters277SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "resourceType": {
-      "type": "string",
-      "description": "Required."
-    },
-    "name": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "namespace": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "output": {
-      "pattern": "^([jJ][sS][oO][nN]|[yY][aA][mM][lL]|[wW][iI][dD][eE]|[nN][aA][mM][eE]|[cC][uU][sS][tT][oO][mM])$",
-      "description": "One of \"json\", \"yaml\", \"wide\", \"name\", \"custom\" (in any letter case).",
-      "type": [
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const langchainMCPAdapters277SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"resourceType":{"type":"string","description":"Required."},"name":{"type":["string","null"]},"namespace":{"type":["string","null"]},"output":{"pattern":"^([jJ][sS][oO][nN]|[yY][aA][mM][lL]|[wW][iI][dD][eE]|[nN][aA][mM][eE]|[cC][uU][sS][tT][oO][mM])$","description":"One of \"json\", \"yaml\", \"wide\", \"name\", \"custom\" (in any letter case).","type":["string","null"]}},"type":"object"}`
 
 // langchainMCPAdapters277SchemaGemini is the input schema of tool langchain-mcp-adapters-277 in the gemini profile.
-const langchainMCPAdapters277SchemaGemini = `{
-  "properties": {
-    "resourceType": {
-      "type": "string",
-      "description": "Required."
-    },
-    "name": {
-      "type": "string",
-      "nullable": true
-    },
-    "namespace": {
-      "type": "string",
-      "nullable": true
-    },
-    "output": {
-      "type": "string",
-      "enum": [
-        "json",
-        "yaml",
-        "wide",
-        "name",
-        "custom"
-      ],
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const langchainMCPAdapters277SchemaGemini = `{"properties":{"resourceType":{"type":"string","description":"Required."},"name":{"type":"string","nullable":true},"namespace":{"type":"string","nullable":true},"output":{"type":"string","enum":["json","yaml","wide","name","custom"],"nullable":true}},"type":"object"}`
 
 // langchainMCPAdapters277SchemaOpenAIStrict is the input schema of tool langchain-mcp-adapters-277 in the openai-strict profile.
-const langchainMCPAdapters277SchemaOpenAIStrict = `{
-  "properties": {
-    "resourceType": {
-      "type": "string"
-    },
-    "name": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "namespace": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "output": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "json",
-            "yaml",
-            "wide",
-            "name",
-            "custom"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "resourceType",
-    "name",
-    "namespace",
-    "output"
-  ]
-}
-`
+const langchainMCPAdapters277SchemaOpenAIStrict = `{"properties":{"resourceType":{"type":"string"},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"namespace":{"anyOf":[{"type":"string"},{"type":"null"}]},"output":{"anyOf":[{"type":"string","enum":["json","yaml","wide","name","custom"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["resourceType","name","namespace","output"]}`
 
 // langflow8059Schema is the input schema of tool langflow-8059 in the portable profile.
 const langflow8059Schema = `{
@@ -12410,55 +10264,13 @@ const langflow8059Schema = `{
 `
 
 // langflow8059SchemaTypeArray is the input schema of tool langflow-8059 in the typearray profile.
-const langflow8059SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "range": {
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const langflow8059SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"range":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
 
 // langflow8059SchemaGemini is the input schema of tool langflow-8059 in the gemini profile.
-const langflow8059SchemaGemini = `{
-  "properties": {
-    "range": {
-      "type": "number",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const langflow8059SchemaGemini = `{"properties":{"range":{"type":"number","nullable":true}},"type":"object"}`
 
 // langflow8059SchemaOpenAIStrict is the input schema of tool langflow-8059 in the openai-strict profile.
-const langflow8059SchemaOpenAIStrict = `{
-  "properties": {
-    "range": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "range"
-  ]
-}
-`
+const langflow8059SchemaOpenAIStrict = `{"properties":{"range":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["range"]}`
 
 // lmStudio1626Schema is the input schema of tool lmstudio-1626 in the portable profile.
 const lmStudio1626Schema = `{
@@ -12473,44 +10285,10 @@ const lmStudio1626Schema = `{
 `
 
 // lmStudio1626SchemaTypeArray is the input schema of tool lmstudio-1626 in the typearray profile.
-const lmStudio1626SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "sheet_name": {
-      "type": "string",
-      "description": "Required."
-    }
-  },
-  "type": "object"
-}
-`
-
-// lmStudio1626SchemaGemini is the input schema of tool lmstudio-1626 in the gemini profile.
-const lmStudio1626SchemaGemini = `{
-  "properties": {
-    "sheet_name": {
-      "type": "string",
-      "description": "Required."
-    }
-  },
-  "type": "object"
-}
-`
+const lmStudio1626SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"sheet_name":{"type":"string","description":"Required."}},"type":"object"}`
 
 // lmStudio1626SchemaOpenAIStrict is the input schema of tool lmstudio-1626 in the openai-strict profile.
-const lmStudio1626SchemaOpenAIStrict = `{
-  "properties": {
-    "sheet_name": {
-      "type": "string"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "sheet_name"
-  ]
-}
-`
+const lmStudio1626SchemaOpenAIStrict = `{"properties":{"sheet_name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["sheet_name"]}`
 
 // margince417Schema is the input schema of tool margince-417 in the portable profile.
 const margince417Schema = `{
@@ -12544,73 +10322,13 @@ const margince417Schema = `{
 `
 
 // margince417SchemaTypeArray is the input schema of tool margince-417 in the typearray profile.
-const margince417SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "lifecycle": {
-      "pattern": "^([uU][nN][kK][nN][oO][wW][nN]|[tT][aA][rR][gG][eE][tT]|[pP][rR][oO][sS][pP][eE][cC][tT]|[oO][pP][pP][oO][rR][tT][uU][nN][iI][tT][yY]|[cC][uU][sS][tT][oO][mM][eE][rR]|[fF][oO][rR][mM][eE][rR]_[cC][uU][sS][tT][oO][mM][eE][rR]|[dD][iI][sS][qQ][uU][aA][lL][iI][fF][iI][eE][dD])$",
-      "description": "One of \"unknown\", \"target\", \"prospect\", \"opportunity\", \"customer\", \"former_customer\", \"disqualified\" (in any letter case).",
-      "type": [
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const margince417SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"lifecycle":{"pattern":"^([uU][nN][kK][nN][oO][wW][nN]|[tT][aA][rR][gG][eE][tT]|[pP][rR][oO][sS][pP][eE][cC][tT]|[oO][pP][pP][oO][rR][tT][uU][nN][iI][tT][yY]|[cC][uU][sS][tT][oO][mM][eE][rR]|[fF][oO][rR][mM][eE][rR]_[cC][uU][sS][tT][oO][mM][eE][rR]|[dD][iI][sS][qQ][uU][aA][lL][iI][fF][iI][eE][dD])$","description":"One of \"unknown\", \"target\", \"prospect\", \"opportunity\", \"customer\", \"former_customer\", \"disqualified\" (in any letter case).","type":["string","null"]}},"type":"object"}`
 
 // margince417SchemaGemini is the input schema of tool margince-417 in the gemini profile.
-const margince417SchemaGemini = `{
-  "properties": {
-    "lifecycle": {
-      "type": "string",
-      "enum": [
-        "unknown",
-        "target",
-        "prospect",
-        "opportunity",
-        "customer",
-        "former_customer",
-        "disqualified"
-      ],
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const margince417SchemaGemini = `{"properties":{"lifecycle":{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"],"nullable":true}},"type":"object"}`
 
 // margince417SchemaOpenAIStrict is the input schema of tool margince-417 in the openai-strict profile.
-const margince417SchemaOpenAIStrict = `{
-  "properties": {
-    "lifecycle": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "unknown",
-            "target",
-            "prospect",
-            "opportunity",
-            "customer",
-            "former_customer",
-            "disqualified"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "lifecycle"
-  ]
-}
-`
+const margince417SchemaOpenAIStrict = `{"properties":{"lifecycle":{"anyOf":[{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["lifecycle"]}`
 
 // mcpRemote319Schema is the input schema of tool mcp-remote-319 in the portable profile.
 const mcpRemote319Schema = `{
@@ -12637,63 +10355,13 @@ const mcpRemote319Schema = `{
 `
 
 // mcpRemote319SchemaTypeArray is the input schema of tool mcp-remote-319 in the typearray profile.
-const mcpRemote319SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "target": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const mcpRemote319SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"target":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
 
 // mcpRemote319SchemaGemini is the input schema of tool mcp-remote-319 in the gemini profile.
-const mcpRemote319SchemaGemini = `{
-  "properties": {
-    "target": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const mcpRemote319SchemaGemini = `{"properties":{"target":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
 
 // mcpRemote319SchemaOpenAIStrict is the input schema of tool mcp-remote-319 in the openai-strict profile.
-const mcpRemote319SchemaOpenAIStrict = `{
-  "properties": {
-    "target": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "target"
-  ]
-}
-`
+const mcpRemote319SchemaOpenAIStrict = `{"properties":{"target":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["target"]}`
 
 // mcpadapt38Schema is the input schema of tool mcpadapt-38 in the portable profile.
 const mcpadapt38Schema = `{
@@ -12731,44 +10399,10 @@ const mcpadapt38Schema = `{
 `
 
 // mcpadapt38SchemaTypeArray is the input schema of tool mcpadapt-38 in the typearray profile.
-const mcpadapt38SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "filters": {
-      "type": [
-        "object",
-        "string",
-        "null"
-      ]
-    },
-    "maxResults": {
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const mcpadapt38SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"filters":{"type":["object","string","null"]},"maxResults":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
 
 // mcpadapt38SchemaGemini is the input schema of tool mcpadapt-38 in the gemini profile.
-const mcpadapt38SchemaGemini = `{
-  "properties": {
-    "filters": {
-      "type": "object",
-      "nullable": true
-    },
-    "maxResults": {
-      "type": "number",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const mcpadapt38SchemaGemini = `{"properties":{"filters":{"type":"object","nullable":true},"maxResults":{"type":"number","nullable":true}},"type":"object"}`
 
 // nemoAgentToolkit1507Schema is the input schema of tool nemo-agent-toolkit-1507 in the portable profile.
 const nemoAgentToolkit1507Schema = `{
@@ -12789,53 +10423,13 @@ const nemoAgentToolkit1507Schema = `{
 `
 
 // nemoAgentToolkit1507SchemaTypeArray is the input schema of tool nemo-agent-toolkit-1507 in the typearray profile.
-const nemoAgentToolkit1507SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "cursor": {
-      "type": [
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const nemoAgentToolkit1507SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"cursor":{"type":["string","null"]}},"type":"object"}`
 
 // nemoAgentToolkit1507SchemaGemini is the input schema of tool nemo-agent-toolkit-1507 in the gemini profile.
-const nemoAgentToolkit1507SchemaGemini = `{
-  "properties": {
-    "cursor": {
-      "type": "string",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const nemoAgentToolkit1507SchemaGemini = `{"properties":{"cursor":{"type":"string","nullable":true}},"type":"object"}`
 
 // nemoAgentToolkit1507SchemaOpenAIStrict is the input schema of tool nemo-agent-toolkit-1507 in the openai-strict profile.
-const nemoAgentToolkit1507SchemaOpenAIStrict = `{
-  "properties": {
-    "cursor": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "cursor"
-  ]
-}
-`
+const nemoAgentToolkit1507SchemaOpenAIStrict = `{"properties":{"cursor":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["cursor"]}`
 
 // nteract1678Schema is the input schema of tool nteract-1678 in the portable profile.
 const nteract1678Schema = `{
@@ -12860,55 +10454,13 @@ const nteract1678Schema = `{
 `
 
 // nteract1678SchemaTypeArray is the input schema of tool nteract-1678 in the typearray profile.
-const nteract1678SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "and_run": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const nteract1678SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"and_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":"object"}`
 
 // nteract1678SchemaGemini is the input schema of tool nteract-1678 in the gemini profile.
-const nteract1678SchemaGemini = `{
-  "properties": {
-    "and_run": {
-      "type": "boolean",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const nteract1678SchemaGemini = `{"properties":{"and_run":{"type":"boolean","nullable":true}},"type":"object"}`
 
 // nteract1678SchemaOpenAIStrict is the input schema of tool nteract-1678 in the openai-strict profile.
-const nteract1678SchemaOpenAIStrict = `{
-  "properties": {
-    "and_run": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "and_run"
-  ]
-}
-`
+const nteract1678SchemaOpenAIStrict = `{"properties":{"and_run":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["and_run"]}`
 
 // openclaw42580Schema is the input schema of tool openclaw-42580 in the portable profile.
 const openclaw42580Schema = `{
@@ -12933,72 +10485,10 @@ const openclaw42580Schema = `{
 `
 
 // openclaw42580SchemaTypeArray is the input schema of tool openclaw-42580 in the typearray profile.
-const openclaw42580SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "oldText": {
-      "type": "string",
-      "description": "Required."
-    },
-    "newText": {
-      "type": "string",
-      "description": "Required."
-    }
-  },
-  "type": "object",
-  "required": [
-    "path"
-  ]
-}
-`
-
-// openclaw42580SchemaGemini is the input schema of tool openclaw-42580 in the gemini profile.
-const openclaw42580SchemaGemini = `{
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "oldText": {
-      "type": "string",
-      "description": "Required."
-    },
-    "newText": {
-      "type": "string",
-      "description": "Required."
-    }
-  },
-  "type": "object",
-  "required": [
-    "path"
-  ]
-}
-`
+const openclaw42580SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"oldText":{"type":"string","description":"Required."},"newText":{"type":"string","description":"Required."}},"type":"object","required":["path"]}`
 
 // openclaw42580SchemaOpenAIStrict is the input schema of tool openclaw-42580 in the openai-strict profile.
-const openclaw42580SchemaOpenAIStrict = `{
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "oldText": {
-      "type": "string"
-    },
-    "newText": {
-      "type": "string"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "path",
-    "oldText",
-    "newText"
-  ]
-}
-`
+const openclaw42580SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"oldText":{"type":"string"},"newText":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","oldText","newText"]}`
 
 // opencode1328Schema is the input schema of tool opencode-1328 in the portable profile.
 const opencode1328Schema = `{
@@ -13041,90 +10531,13 @@ const opencode1328Schema = `{
 `
 
 // opencode1328SchemaTypeArray is the input schema of tool opencode-1328 in the typearray profile.
-const opencode1328SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "filePath": {
-      "type": "string",
-      "description": "Required."
-    },
-    "offset": {
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    },
-    "limit": {
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const opencode1328SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"filePath":{"type":"string","description":"Required."},"offset":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"limit":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
 
 // opencode1328SchemaGemini is the input schema of tool opencode-1328 in the gemini profile.
-const opencode1328SchemaGemini = `{
-  "properties": {
-    "filePath": {
-      "type": "string",
-      "description": "Required."
-    },
-    "offset": {
-      "type": "number",
-      "nullable": true
-    },
-    "limit": {
-      "type": "number",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const opencode1328SchemaGemini = `{"properties":{"filePath":{"type":"string","description":"Required."},"offset":{"type":"number","nullable":true},"limit":{"type":"number","nullable":true}},"type":"object"}`
 
 // opencode1328SchemaOpenAIStrict is the input schema of tool opencode-1328 in the openai-strict profile.
-const opencode1328SchemaOpenAIStrict = `{
-  "properties": {
-    "filePath": {
-      "type": "string"
-    },
-    "offset": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "filePath",
-    "offset",
-    "limit"
-  ]
-}
-`
+const opencode1328SchemaOpenAIStrict = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["filePath","offset","limit"]}`
 
 // opencode1328OffsetSchema is the input schema of tool opencode-1328-offset in the portable profile.
 const opencode1328OffsetSchema = `{
@@ -13167,90 +10580,13 @@ const opencode1328OffsetSchema = `{
 `
 
 // opencode1328OffsetSchemaTypeArray is the input schema of tool opencode-1328-offset in the typearray profile.
-const opencode1328OffsetSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "filePath": {
-      "type": "string",
-      "description": "Required."
-    },
-    "offset": {
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    },
-    "limit": {
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const opencode1328OffsetSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"filePath":{"type":"string","description":"Required."},"offset":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"limit":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
 
 // opencode1328OffsetSchemaGemini is the input schema of tool opencode-1328-offset in the gemini profile.
-const opencode1328OffsetSchemaGemini = `{
-  "properties": {
-    "filePath": {
-      "type": "string",
-      "description": "Required."
-    },
-    "offset": {
-      "type": "number",
-      "nullable": true
-    },
-    "limit": {
-      "type": "number",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const opencode1328OffsetSchemaGemini = `{"properties":{"filePath":{"type":"string","description":"Required."},"offset":{"type":"number","nullable":true},"limit":{"type":"number","nullable":true}},"type":"object"}`
 
 // opencode1328OffsetSchemaOpenAIStrict is the input schema of tool opencode-1328-offset in the openai-strict profile.
-const opencode1328OffsetSchemaOpenAIStrict = `{
-  "properties": {
-    "filePath": {
-      "type": "string"
-    },
-    "offset": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "filePath",
-    "offset",
-    "limit"
-  ]
-}
-`
+const opencode1328OffsetSchemaOpenAIStrict = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["filePath","offset","limit"]}`
 
 // openHandsSDK1085Schema is the input schema of tool openhands-sdk-1085 in the portable profile.
 const openHandsSDK1085Schema = `{
@@ -13295,94 +10631,13 @@ const openHandsSDK1085Schema = `{
 `
 
 // openHandsSDK1085SchemaTypeArray is the input schema of tool openhands-sdk-1085 in the typearray profile.
-const openHandsSDK1085SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "line_number": {
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    },
-    "lines_after": {
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "path"
-  ]
-}
-`
+const openHandsSDK1085SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"line_number":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"lines_after":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object","required":["path"]}`
 
 // openHandsSDK1085SchemaGemini is the input schema of tool openhands-sdk-1085 in the gemini profile.
-const openHandsSDK1085SchemaGemini = `{
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "line_number": {
-      "type": "number",
-      "nullable": true
-    },
-    "lines_after": {
-      "type": "number",
-      "nullable": true
-    }
-  },
-  "type": "object",
-  "required": [
-    "path"
-  ]
-}
-`
+const openHandsSDK1085SchemaGemini = `{"properties":{"path":{"type":"string"},"line_number":{"type":"number","nullable":true},"lines_after":{"type":"number","nullable":true}},"type":"object","required":["path"]}`
 
 // openHandsSDK1085SchemaOpenAIStrict is the input schema of tool openhands-sdk-1085 in the openai-strict profile.
-const openHandsSDK1085SchemaOpenAIStrict = `{
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "line_number": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "lines_after": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "path",
-    "line_number",
-    "lines_after"
-  ]
-}
-`
+const openHandsSDK1085SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"line_number":{"anyOf":[{"type":"number"},{"type":"null"}]},"lines_after":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","line_number","lines_after"]}`
 
 // pasclaw427Schema is the input schema of tool pasclaw-427 in the portable profile.
 const pasclaw427Schema = `{
@@ -13407,72 +10662,10 @@ const pasclaw427Schema = `{
 `
 
 // pasclaw427SchemaTypeArray is the input schema of tool pasclaw-427 in the typearray profile.
-const pasclaw427SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "old_text": {
-      "type": "string",
-      "description": "Required."
-    },
-    "new_text": {
-      "type": "string",
-      "description": "Required."
-    }
-  },
-  "type": "object",
-  "required": [
-    "path"
-  ]
-}
-`
-
-// pasclaw427SchemaGemini is the input schema of tool pasclaw-427 in the gemini profile.
-const pasclaw427SchemaGemini = `{
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "old_text": {
-      "type": "string",
-      "description": "Required."
-    },
-    "new_text": {
-      "type": "string",
-      "description": "Required."
-    }
-  },
-  "type": "object",
-  "required": [
-    "path"
-  ]
-}
-`
+const pasclaw427SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"old_text":{"type":"string","description":"Required."},"new_text":{"type":"string","description":"Required."}},"type":"object","required":["path"]}`
 
 // pasclaw427SchemaOpenAIStrict is the input schema of tool pasclaw-427 in the openai-strict profile.
-const pasclaw427SchemaOpenAIStrict = `{
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "old_text": {
-      "type": "string"
-    },
-    "new_text": {
-      "type": "string"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "path",
-    "old_text",
-    "new_text"
-  ]
-}
-`
+const pasclaw427SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"old_text":{"type":"string"},"new_text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","old_text","new_text"]}`
 
 // picoclaw400Schema is the input schema of tool picoclaw-400 in the portable profile.
 const picoclaw400Schema = `{
@@ -13503,71 +10696,13 @@ const picoclaw400Schema = `{
 `
 
 // picoclaw400SchemaTypeArray is the input schema of tool picoclaw-400 in the typearray profile.
-const picoclaw400SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "query": {
-      "type": "string"
-    },
-    "count": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "query"
-  ]
-}
-`
+const picoclaw400SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"query":{"type":"string"},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object","required":["query"]}`
 
 // picoclaw400SchemaGemini is the input schema of tool picoclaw-400 in the gemini profile.
-const picoclaw400SchemaGemini = `{
-  "properties": {
-    "query": {
-      "type": "string"
-    },
-    "count": {
-      "type": "integer",
-      "nullable": true
-    }
-  },
-  "type": "object",
-  "required": [
-    "query"
-  ]
-}
-`
+const picoclaw400SchemaGemini = `{"properties":{"query":{"type":"string"},"count":{"type":"integer","nullable":true}},"type":"object","required":["query"]}`
 
 // picoclaw400SchemaOpenAIStrict is the input schema of tool picoclaw-400 in the openai-strict profile.
-const picoclaw400SchemaOpenAIStrict = `{
-  "properties": {
-    "query": {
-      "type": "string"
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "query",
-    "count"
-  ]
-}
-`
+const picoclaw400SchemaOpenAIStrict = `{"properties":{"query":{"type":"string"},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","count"]}`
 
 // qwenCode4966DepthSchema is the input schema of tool qwen-code-4966-depth in the portable profile.
 const qwenCode4966DepthSchema = `{
@@ -13592,55 +10727,13 @@ const qwenCode4966DepthSchema = `{
 `
 
 // qwenCode4966DepthSchemaTypeArray is the input schema of tool qwen-code-4966-depth in the typearray profile.
-const qwenCode4966DepthSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "depth": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const qwenCode4966DepthSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"depth":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
 
 // qwenCode4966DepthSchemaGemini is the input schema of tool qwen-code-4966-depth in the gemini profile.
-const qwenCode4966DepthSchemaGemini = `{
-  "properties": {
-    "depth": {
-      "type": "integer",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const qwenCode4966DepthSchemaGemini = `{"properties":{"depth":{"type":"integer","nullable":true}},"type":"object"}`
 
 // qwenCode4966DepthSchemaOpenAIStrict is the input schema of tool qwen-code-4966-depth in the openai-strict profile.
-const qwenCode4966DepthSchemaOpenAIStrict = `{
-  "properties": {
-    "depth": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "depth"
-  ]
-}
-`
+const qwenCode4966DepthSchemaOpenAIStrict = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["depth"]}`
 
 // qwenCode4966TimeSchema is the input schema of tool qwen-code-4966-time in the portable profile.
 const qwenCode4966TimeSchema = `{
@@ -13665,55 +10758,13 @@ const qwenCode4966TimeSchema = `{
 `
 
 // qwenCode4966TimeSchemaTypeArray is the input schema of tool qwen-code-4966-time in the typearray profile.
-const qwenCode4966TimeSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "time": {
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const qwenCode4966TimeSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"time":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
 
 // qwenCode4966TimeSchemaGemini is the input schema of tool qwen-code-4966-time in the gemini profile.
-const qwenCode4966TimeSchemaGemini = `{
-  "properties": {
-    "time": {
-      "type": "number",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const qwenCode4966TimeSchemaGemini = `{"properties":{"time":{"type":"number","nullable":true}},"type":"object"}`
 
 // qwenCode4966TimeSchemaOpenAIStrict is the input schema of tool qwen-code-4966-time in the openai-strict profile.
-const qwenCode4966TimeSchemaOpenAIStrict = `{
-  "properties": {
-    "time": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "time"
-  ]
-}
-`
+const qwenCode4966TimeSchemaOpenAIStrict = `{"properties":{"time":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["time"]}`
 
 // servers2905Schema is the input schema of tool servers-2905 in the portable profile.
 const servers2905Schema = `{
@@ -13776,109 +10827,13 @@ const servers2905Schema = `{
 `
 
 // servers2905SchemaTypeArray is the input schema of tool servers-2905 in the typearray profile.
-const servers2905SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "nextThoughtNeeded": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-      "description": "Required.",
-      "type": [
-        "boolean",
-        "string"
-      ]
-    },
-    "thoughtNumber": {
-      "minimum": 1,
-      "pattern": "^-?[0-9]+$",
-      "description": "Required.",
-      "type": [
-        "integer",
-        "string"
-      ]
-    },
-    "totalThoughts": {
-      "minimum": 1,
-      "pattern": "^-?[0-9]+$",
-      "description": "Required.",
-      "type": [
-        "integer",
-        "string"
-      ]
-    },
-    "isRevision": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const servers2905SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"nextThoughtNeeded":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","description":"Required.","type":["boolean","string"]},"thoughtNumber":{"minimum":1,"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"totalThoughts":{"minimum":1,"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"isRevision":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":"object"}`
 
 // servers2905SchemaGemini is the input schema of tool servers-2905 in the gemini profile.
-const servers2905SchemaGemini = `{
-  "properties": {
-    "nextThoughtNeeded": {
-      "type": "boolean",
-      "description": "Required."
-    },
-    "thoughtNumber": {
-      "type": "integer",
-      "minimum": 1,
-      "description": "Required."
-    },
-    "totalThoughts": {
-      "type": "integer",
-      "minimum": 1,
-      "description": "Required."
-    },
-    "isRevision": {
-      "type": "boolean",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const servers2905SchemaGemini = `{"properties":{"nextThoughtNeeded":{"type":"boolean","description":"Required."},"thoughtNumber":{"type":"integer","minimum":1,"description":"Required."},"totalThoughts":{"type":"integer","minimum":1,"description":"Required."},"isRevision":{"type":"boolean","nullable":true}},"type":"object"}`
 
 // servers2905SchemaOpenAIStrict is the input schema of tool servers-2905 in the openai-strict profile.
-const servers2905SchemaOpenAIStrict = `{
-  "properties": {
-    "nextThoughtNeeded": {
-      "type": "boolean"
-    },
-    "thoughtNumber": {
-      "type": "integer",
-      "minimum": 1
-    },
-    "totalThoughts": {
-      "type": "integer",
-      "minimum": 1
-    },
-    "isRevision": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "nextThoughtNeeded",
-    "thoughtNumber",
-    "totalThoughts",
-    "isRevision"
-  ]
-}
-`
+const servers2905SchemaOpenAIStrict = `{"properties":{"nextThoughtNeeded":{"type":"boolean"},"thoughtNumber":{"type":"integer","minimum":1},"totalThoughts":{"type":"integer","minimum":1},"isRevision":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["nextThoughtNeeded","thoughtNumber","totalThoughts","isRevision"]}`
 
 // sonetto319LoneLabelSchema is the input schema of tool sonetto-319-lone-label in the portable profile.
 const sonetto319LoneLabelSchema = `{
@@ -13905,63 +10860,13 @@ const sonetto319LoneLabelSchema = `{
 `
 
 // sonetto319LoneLabelSchemaTypeArray is the input schema of tool sonetto-319-lone-label in the typearray profile.
-const sonetto319LoneLabelSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "labels": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const sonetto319LoneLabelSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"labels":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
 
 // sonetto319LoneLabelSchemaGemini is the input schema of tool sonetto-319-lone-label in the gemini profile.
-const sonetto319LoneLabelSchemaGemini = `{
-  "properties": {
-    "labels": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const sonetto319LoneLabelSchemaGemini = `{"properties":{"labels":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
 
 // sonetto319LoneLabelSchemaOpenAIStrict is the input schema of tool sonetto-319-lone-label in the openai-strict profile.
-const sonetto319LoneLabelSchemaOpenAIStrict = `{
-  "properties": {
-    "labels": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "labels"
-  ]
-}
-`
+const sonetto319LoneLabelSchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
 
 // sonetto319LoneTodoSchema is the input schema of tool sonetto-319-lone-todo in the portable profile.
 const sonetto319LoneTodoSchema = `{
@@ -14007,100 +10912,13 @@ const sonetto319LoneTodoSchema = `{
 `
 
 // sonetto319LoneTodoSchemaTypeArray is the input schema of tool sonetto-319-lone-todo in the typearray profile.
-const sonetto319LoneTodoSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "todos": {
-      "items": {
-        "properties": {
-          "content": {
-            "type": "string"
-          },
-          "status": {
-            "type": "string"
-          }
-        },
-        "required": [
-          "content",
-          "status"
-        ],
-        "type": [
-          "object",
-          "string"
-        ]
-      },
-      "type": [
-        "array",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "todos"
-  ]
-}
-`
+const sonetto319LoneTodoSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"required":["content","status"],"type":["object","string"]},"type":["array","string"]}},"type":"object","required":["todos"]}`
 
 // sonetto319LoneTodoSchemaGemini is the input schema of tool sonetto-319-lone-todo in the gemini profile.
-const sonetto319LoneTodoSchemaGemini = `{
-  "properties": {
-    "todos": {
-      "items": {
-        "properties": {
-          "content": {
-            "type": "string"
-          },
-          "status": {
-            "type": "string"
-          }
-        },
-        "type": "object",
-        "required": [
-          "content",
-          "status"
-        ]
-      },
-      "type": "array"
-    }
-  },
-  "type": "object",
-  "required": [
-    "todos"
-  ]
-}
-`
+const sonetto319LoneTodoSchemaGemini = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"type":"object","required":["content","status"]},"type":"array"}},"type":"object","required":["todos"]}`
 
 // sonetto319LoneTodoSchemaOpenAIStrict is the input schema of tool sonetto-319-lone-todo in the openai-strict profile.
-const sonetto319LoneTodoSchemaOpenAIStrict = `{
-  "properties": {
-    "todos": {
-      "items": {
-        "properties": {
-          "content": {
-            "type": "string"
-          },
-          "status": {
-            "type": "string"
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "content",
-          "status"
-        ]
-      },
-      "type": "array"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "todos"
-  ]
-}
-`
+const sonetto319LoneTodoSchemaOpenAIStrict = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"additionalProperties":false,"type":"object","required":["content","status"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["todos"]}`
 
 // sonetto319PythonListSchema is the input schema of tool sonetto-319-python-list in the portable profile.
 const sonetto319PythonListSchema = `{
@@ -14127,63 +10945,13 @@ const sonetto319PythonListSchema = `{
 `
 
 // sonetto319PythonListSchemaTypeArray is the input schema of tool sonetto-319-python-list in the typearray profile.
-const sonetto319PythonListSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "labels": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const sonetto319PythonListSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"labels":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
 
 // sonetto319PythonListSchemaGemini is the input schema of tool sonetto-319-python-list in the gemini profile.
-const sonetto319PythonListSchemaGemini = `{
-  "properties": {
-    "labels": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const sonetto319PythonListSchemaGemini = `{"properties":{"labels":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
 
 // sonetto319PythonListSchemaOpenAIStrict is the input schema of tool sonetto-319-python-list in the openai-strict profile.
-const sonetto319PythonListSchemaOpenAIStrict = `{
-  "properties": {
-    "labels": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "labels"
-  ]
-}
-`
+const sonetto319PythonListSchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
 
 // sonetto319TodosSchema is the input schema of tool sonetto-319-todos in the portable profile.
 const sonetto319TodosSchema = `{
@@ -14229,100 +10997,13 @@ const sonetto319TodosSchema = `{
 `
 
 // sonetto319TodosSchemaTypeArray is the input schema of tool sonetto-319-todos in the typearray profile.
-const sonetto319TodosSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "todos": {
-      "items": {
-        "properties": {
-          "content": {
-            "type": "string"
-          },
-          "status": {
-            "type": "string"
-          }
-        },
-        "required": [
-          "content",
-          "status"
-        ],
-        "type": [
-          "object",
-          "string"
-        ]
-      },
-      "type": [
-        "array",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "todos"
-  ]
-}
-`
+const sonetto319TodosSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"required":["content","status"],"type":["object","string"]},"type":["array","string"]}},"type":"object","required":["todos"]}`
 
 // sonetto319TodosSchemaGemini is the input schema of tool sonetto-319-todos in the gemini profile.
-const sonetto319TodosSchemaGemini = `{
-  "properties": {
-    "todos": {
-      "items": {
-        "properties": {
-          "content": {
-            "type": "string"
-          },
-          "status": {
-            "type": "string"
-          }
-        },
-        "type": "object",
-        "required": [
-          "content",
-          "status"
-        ]
-      },
-      "type": "array"
-    }
-  },
-  "type": "object",
-  "required": [
-    "todos"
-  ]
-}
-`
+const sonetto319TodosSchemaGemini = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"type":"object","required":["content","status"]},"type":"array"}},"type":"object","required":["todos"]}`
 
 // sonetto319TodosSchemaOpenAIStrict is the input schema of tool sonetto-319-todos in the openai-strict profile.
-const sonetto319TodosSchemaOpenAIStrict = `{
-  "properties": {
-    "todos": {
-      "items": {
-        "properties": {
-          "content": {
-            "type": "string"
-          },
-          "status": {
-            "type": "string"
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "content",
-          "status"
-        ]
-      },
-      "type": "array"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "todos"
-  ]
-}
-`
+const sonetto319TodosSchemaOpenAIStrict = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"additionalProperties":false,"type":"object","required":["content","status"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["todos"]}`
 
 // templateAgent249Schema is the input schema of tool template-agent-249 in the portable profile.
 const templateAgent249Schema = `{
@@ -14354,52 +11035,10 @@ const templateAgent249Schema = `{
 `
 
 // templateAgent249SchemaTypeArray is the input schema of tool template-agent-249 in the typearray profile.
-const templateAgent249SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "issueIdOrKey": {
-      "type": "string",
-      "description": "Required."
-    },
-    "fields": {
-      "type": [
-        "object",
-        "string"
-      ]
-    },
-    "cloudId": {
-      "type": "string",
-      "description": "Required."
-    }
-  },
-  "type": "object",
-  "required": [
-    "fields"
-  ]
-}
-`
+const templateAgent249SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"issueIdOrKey":{"type":"string","description":"Required."},"fields":{"type":["object","string"]},"cloudId":{"type":"string","description":"Required."}},"type":"object","required":["fields"]}`
 
 // templateAgent249SchemaGemini is the input schema of tool template-agent-249 in the gemini profile.
-const templateAgent249SchemaGemini = `{
-  "properties": {
-    "issueIdOrKey": {
-      "type": "string",
-      "description": "Required."
-    },
-    "fields": {
-      "type": "object"
-    },
-    "cloudId": {
-      "type": "string",
-      "description": "Required."
-    }
-  },
-  "type": "object",
-  "required": [
-    "fields"
-  ]
-}
-`
+const templateAgent249SchemaGemini = `{"properties":{"issueIdOrKey":{"type":"string","description":"Required."},"fields":{"type":"object"},"cloudId":{"type":"string","description":"Required."}},"type":"object","required":["fields"]}`
 
 // typescriptSDK2012Schema is the input schema of tool typescript-sdk-2012 in the portable profile.
 const typescriptSDK2012Schema = `{
@@ -14409,27 +11048,10 @@ const typescriptSDK2012Schema = `{
 `
 
 // typescriptSDK2012SchemaTypeArray is the input schema of tool typescript-sdk-2012 in the typearray profile.
-const typescriptSDK2012SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {},
-  "type": "object"
-}
-`
-
-// typescriptSDK2012SchemaGemini is the input schema of tool typescript-sdk-2012 in the gemini profile.
-const typescriptSDK2012SchemaGemini = `{
-  "properties": {},
-  "type": "object"
-}
-`
+const typescriptSDK2012SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"type":"object"}`
 
 // typescriptSDK2012SchemaOpenAIStrict is the input schema of tool typescript-sdk-2012 in the openai-strict profile.
-const typescriptSDK2012SchemaOpenAIStrict = `{
-  "properties": {},
-  "additionalProperties": false,
-  "type": "object"
-}
-`
+const typescriptSDK2012SchemaOpenAIStrict = `{"properties":{},"additionalProperties":false,"type":"object"}`
 
 // vibium85Schema is the input schema of tool vibium-85 in the portable profile.
 const vibium85Schema = `{
@@ -14454,52 +11076,13 @@ const vibium85Schema = `{
 `
 
 // vibium85SchemaTypeArray is the input schema of tool vibium-85 in the typearray profile.
-const vibium85SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "ms": {
-      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-      "type": [
-        "number",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "ms"
-  ]
-}
-`
+const vibium85SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"ms":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["ms"]}`
 
 // vibium85SchemaGemini is the input schema of tool vibium-85 in the gemini profile.
-const vibium85SchemaGemini = `{
-  "properties": {
-    "ms": {
-      "type": "number"
-    }
-  },
-  "type": "object",
-  "required": [
-    "ms"
-  ]
-}
-`
+const vibium85SchemaGemini = `{"properties":{"ms":{"type":"number"}},"type":"object","required":["ms"]}`
 
 // vibium85SchemaOpenAIStrict is the input schema of tool vibium-85 in the openai-strict profile.
-const vibium85SchemaOpenAIStrict = `{
-  "properties": {
-    "ms": {
-      "type": "number"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "ms"
-  ]
-}
-`
+const vibium85SchemaOpenAIStrict = `{"properties":{"ms":{"type":"number"}},"additionalProperties":false,"type":"object","required":["ms"]}`
 
 // vmlx47Schema is the input schema of tool vmlx-47 in the portable profile.
 const vmlx47Schema = `{
@@ -14524,55 +11107,13 @@ const vmlx47Schema = `{
 `
 
 // vmlx47SchemaTypeArray is the input schema of tool vmlx-47 in the typearray profile.
-const vmlx47SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "limit": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const vmlx47SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
 
 // vmlx47SchemaGemini is the input schema of tool vmlx-47 in the gemini profile.
-const vmlx47SchemaGemini = `{
-  "properties": {
-    "limit": {
-      "type": "integer",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const vmlx47SchemaGemini = `{"properties":{"limit":{"type":"integer","nullable":true}},"type":"object"}`
 
 // vmlx47SchemaOpenAIStrict is the input schema of tool vmlx-47 in the openai-strict profile.
-const vmlx47SchemaOpenAIStrict = `{
-  "properties": {
-    "limit": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "limit"
-  ]
-}
-`
+const vmlx47SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
 
 // weKnora2955Schema is the input schema of tool weknora-2955 in the portable profile.
 const weKnora2955Schema = `{
@@ -14599,63 +11140,13 @@ const weKnora2955Schema = `{
 `
 
 // weKnora2955SchemaTypeArray is the input schema of tool weknora-2955 in the typearray profile.
-const weKnora2955SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "args": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const weKnora2955SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"args":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
 
 // weKnora2955SchemaGemini is the input schema of tool weknora-2955 in the gemini profile.
-const weKnora2955SchemaGemini = `{
-  "properties": {
-    "args": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const weKnora2955SchemaGemini = `{"properties":{"args":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
 
 // weKnora2955SchemaOpenAIStrict is the input schema of tool weknora-2955 in the openai-strict profile.
-const weKnora2955SchemaOpenAIStrict = `{
-  "properties": {
-    "args": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "args"
-  ]
-}
-`
+const weKnora2955SchemaOpenAIStrict = `{"properties":{"args":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["args"]}`
 
 // zammadMCP201Schema is the input schema of tool zammad-mcp-201 in the portable profile.
 const zammadMCP201Schema = `{
@@ -14699,91 +11190,13 @@ const zammadMCP201Schema = `{
 `
 
 // zammadMCP201SchemaTypeArray is the input schema of tool zammad-mcp-201 in the typearray profile.
-const zammadMCP201SchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "params": {
-      "properties": {
-        "response_format": {
-          "pattern": "^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$",
-          "description": "One of \"markdown\", \"json\" (in any letter case).",
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "type": [
-        "object",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "params"
-  ]
-}
-`
+const zammadMCP201SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"params":{"properties":{"response_format":{"pattern":"^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$","description":"One of \"markdown\", \"json\" (in any letter case).","type":["string","null"]}},"type":["object","string"]}},"type":"object","required":["params"]}`
 
 // zammadMCP201SchemaGemini is the input schema of tool zammad-mcp-201 in the gemini profile.
-const zammadMCP201SchemaGemini = `{
-  "properties": {
-    "params": {
-      "properties": {
-        "response_format": {
-          "type": "string",
-          "enum": [
-            "markdown",
-            "json"
-          ],
-          "nullable": true
-        }
-      },
-      "type": "object"
-    }
-  },
-  "type": "object",
-  "required": [
-    "params"
-  ]
-}
-`
+const zammadMCP201SchemaGemini = `{"properties":{"params":{"properties":{"response_format":{"type":"string","enum":["markdown","json"],"nullable":true}},"type":"object"}},"type":"object","required":["params"]}`
 
 // zammadMCP201SchemaOpenAIStrict is the input schema of tool zammad-mcp-201 in the openai-strict profile.
-const zammadMCP201SchemaOpenAIStrict = `{
-  "properties": {
-    "params": {
-      "properties": {
-        "response_format": {
-          "anyOf": [
-            {
-              "type": "string",
-              "enum": [
-                "markdown",
-                "json"
-              ]
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "response_format"
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "params"
-  ]
-}
-`
+const zammadMCP201SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"response_format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["response_format"]}},"additionalProperties":false,"type":"object","required":["params"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -14800,30 +11213,12 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(actualChat4728Schema),
 			Name:        "actual-chat-4728",
 			Rules: []lenient.Rule{
-				{
-					From:  "chat_id",
-					ID:    "actual-chat-4728.chatId.alias.chat_id",
-					To:    "chatId",
-					Tools: []string{"actual-chat-4728"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "chat-id",
-					ID:    "actual-chat-4728.chatId.alias.chat-id",
-					To:    "chatId",
-					Tools: []string{"actual-chat-4728"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "ChatId",
-					ID:    "actual-chat-4728.chatId.alias.ChatId",
-					To:    "chatId",
-					Tools: []string{"actual-chat-4728"},
-					Type:  lenient.RuleParamAlias,
-				},
+				{From: "chat_id", ID: "actual-chat-4728.chatId.alias.chat_id", To: "chatId", Tools: []string{"actual-chat-4728"}, Type: lenient.RuleParamAlias},
+				{From: "chat-id", ID: "actual-chat-4728.chatId.alias.chat-id", To: "chatId", Tools: []string{"actual-chat-4728"}, Type: lenient.RuleParamAlias},
+				{From: "ChatId", ID: "actual-chat-4728.chatId.alias.ChatId", To: "chatId", Tools: []string{"actual-chat-4728"}, Type: lenient.RuleParamAlias},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(actualChat4728SchemaGemini),
+				lenient.ProfileGemini:       json.RawMessage(actualChat4728Schema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(actualChat4728SchemaOpenAIStrict),
 				lenient.ProfilePortable:     json.RawMessage(actualChat4728Schema),
 				lenient.ProfileTypeArray:    json.RawMessage(actualChat4728SchemaTypeArray),
@@ -14839,20 +11234,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(adcp4201Schema),
 			Name:        "adcp-4201",
 			Rules: []lenient.Rule{
-				{
-					From:  "labels",
-					ID:    "adcp-4201.labels.absent",
-					Tools: []string{"adcp-4201"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "labels",
-					ID:    "adcp-4201.labels.json",
-					To:    "native",
-					Tools: []string{"adcp-4201"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "labels", ID: "adcp-4201.labels.absent", Tools: []string{"adcp-4201"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "labels", ID: "adcp-4201.labels.json", To: "native", Tools: []string{"adcp-4201"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(adcp4201SchemaGemini),
@@ -14871,20 +11254,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(basicMemory250Schema),
 			Name:        "basic-memory-250",
 			Rules: []lenient.Rule{
-				{
-					From:  "depth",
-					ID:    "basic-memory-250.depth.absent",
-					Tools: []string{"basic-memory-250"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "depth",
-					ID:       "basic-memory-250.depth.coerce",
-					Tools:    []string{"basic-memory-250"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "depth", ID: "basic-memory-250.depth.absent", Tools: []string{"basic-memory-250"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{CoerceTo: "int", From: "depth", ID: "basic-memory-250.depth.coerce", Tools: []string{"basic-memory-250"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(basicMemory250SchemaGemini),
@@ -14903,90 +11274,18 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(boltai317Schema),
 			Name:        "boltai-317",
 			Rules: []lenient.Rule{
-				{
-					From:  "next_thought_needed",
-					ID:    "boltai-317.nextThoughtNeeded.alias.next_thought_needed",
-					To:    "nextThoughtNeeded",
-					Tools: []string{"boltai-317"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "next-thought-needed",
-					ID:    "boltai-317.nextThoughtNeeded.alias.next-thought-needed",
-					To:    "nextThoughtNeeded",
-					Tools: []string{"boltai-317"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "NextThoughtNeeded",
-					ID:    "boltai-317.nextThoughtNeeded.alias.NextThoughtNeeded",
-					To:    "nextThoughtNeeded",
-					Tools: []string{"boltai-317"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					CoerceTo: "bool",
-					From:     "nextThoughtNeeded",
-					ID:       "boltai-317.nextThoughtNeeded.coerce",
-					Tools:    []string{"boltai-317"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "thought_number",
-					ID:    "boltai-317.thoughtNumber.alias.thought_number",
-					To:    "thoughtNumber",
-					Tools: []string{"boltai-317"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "thought-number",
-					ID:    "boltai-317.thoughtNumber.alias.thought-number",
-					To:    "thoughtNumber",
-					Tools: []string{"boltai-317"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "ThoughtNumber",
-					ID:    "boltai-317.thoughtNumber.alias.ThoughtNumber",
-					To:    "thoughtNumber",
-					Tools: []string{"boltai-317"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					CoerceTo: "int",
-					From:     "thoughtNumber",
-					ID:       "boltai-317.thoughtNumber.coerce",
-					Tools:    []string{"boltai-317"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "total_thoughts",
-					ID:    "boltai-317.totalThoughts.alias.total_thoughts",
-					To:    "totalThoughts",
-					Tools: []string{"boltai-317"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "total-thoughts",
-					ID:    "boltai-317.totalThoughts.alias.total-thoughts",
-					To:    "totalThoughts",
-					Tools: []string{"boltai-317"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "TotalThoughts",
-					ID:    "boltai-317.totalThoughts.alias.TotalThoughts",
-					To:    "totalThoughts",
-					Tools: []string{"boltai-317"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					CoerceTo: "int",
-					From:     "totalThoughts",
-					ID:       "boltai-317.totalThoughts.coerce",
-					Tools:    []string{"boltai-317"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "next_thought_needed", ID: "boltai-317.nextThoughtNeeded.alias.next_thought_needed", To: "nextThoughtNeeded", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
+				{From: "next-thought-needed", ID: "boltai-317.nextThoughtNeeded.alias.next-thought-needed", To: "nextThoughtNeeded", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
+				{From: "NextThoughtNeeded", ID: "boltai-317.nextThoughtNeeded.alias.NextThoughtNeeded", To: "nextThoughtNeeded", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
+				{CoerceTo: "bool", From: "nextThoughtNeeded", ID: "boltai-317.nextThoughtNeeded.coerce", Tools: []string{"boltai-317"}, Type: lenient.RuleTypeCoerce},
+				{From: "thought_number", ID: "boltai-317.thoughtNumber.alias.thought_number", To: "thoughtNumber", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
+				{From: "thought-number", ID: "boltai-317.thoughtNumber.alias.thought-number", To: "thoughtNumber", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
+				{From: "ThoughtNumber", ID: "boltai-317.thoughtNumber.alias.ThoughtNumber", To: "thoughtNumber", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
+				{CoerceTo: "int", From: "thoughtNumber", ID: "boltai-317.thoughtNumber.coerce", Tools: []string{"boltai-317"}, Type: lenient.RuleTypeCoerce},
+				{From: "total_thoughts", ID: "boltai-317.totalThoughts.alias.total_thoughts", To: "totalThoughts", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
+				{From: "total-thoughts", ID: "boltai-317.totalThoughts.alias.total-thoughts", To: "totalThoughts", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
+				{From: "TotalThoughts", ID: "boltai-317.totalThoughts.alias.TotalThoughts", To: "totalThoughts", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
+				{CoerceTo: "int", From: "totalThoughts", ID: "boltai-317.totalThoughts.coerce", Tools: []string{"boltai-317"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(boltai317SchemaGemini),
@@ -15005,55 +11304,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeAIMCP548Schema),
 			Name:        "claude-ai-mcp-548",
 			Rules: []lenient.Rule{
-				{
-					From:  "params",
-					ID:    "claude-ai-mcp-548.params.json",
-					To:    "native",
-					Tools: []string{"claude-ai-mcp-548"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "claude-ai-mcp-548.params.model.absent",
-					Path:  "params.model",
-					Tools: []string{"claude-ai-mcp-548"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "claude-ai-mcp-548.params.prompt.absent",
-					Path:  "params.prompt",
-					Tools: []string{"claude-ai-mcp-548"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "claude-ai-mcp-548.params.aspect_ratio.alias.aspectRatio",
-					Path:  "params.aspectRatio",
-					To:    "aspect_ratio",
-					Tools: []string{"claude-ai-mcp-548"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "claude-ai-mcp-548.params.aspect_ratio.alias.aspect-ratio",
-					Path:  "params.aspect-ratio",
-					To:    "aspect_ratio",
-					Tools: []string{"claude-ai-mcp-548"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "claude-ai-mcp-548.params.aspect_ratio.alias.AspectRatio",
-					Path:  "params.AspectRatio",
-					To:    "aspect_ratio",
-					Tools: []string{"claude-ai-mcp-548"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "claude-ai-mcp-548.params.aspect_ratio.absent",
-					Path:  "params.aspect_ratio",
-					Tools: []string{"claude-ai-mcp-548"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
+				{From: "params", ID: "claude-ai-mcp-548.params.json", To: "native", Tools: []string{"claude-ai-mcp-548"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "claude-ai-mcp-548.params.model.absent", Path: "params.model", Tools: []string{"claude-ai-mcp-548"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "claude-ai-mcp-548.params.prompt.absent", Path: "params.prompt", Tools: []string{"claude-ai-mcp-548"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "claude-ai-mcp-548.params.aspect_ratio.alias.aspectRatio", Path: "params.aspectRatio", To: "aspect_ratio", Tools: []string{"claude-ai-mcp-548"}, Type: lenient.RuleParamAlias},
+				{ID: "claude-ai-mcp-548.params.aspect_ratio.alias.aspect-ratio", Path: "params.aspect-ratio", To: "aspect_ratio", Tools: []string{"claude-ai-mcp-548"}, Type: lenient.RuleParamAlias},
+				{ID: "claude-ai-mcp-548.params.aspect_ratio.alias.AspectRatio", Path: "params.AspectRatio", To: "aspect_ratio", Tools: []string{"claude-ai-mcp-548"}, Type: lenient.RuleParamAlias},
+				{ID: "claude-ai-mcp-548.params.aspect_ratio.absent", Path: "params.aspect_ratio", Tools: []string{"claude-ai-mcp-548"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeAIMCP548SchemaGemini),
@@ -15072,41 +11329,11 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode15766Schema),
 			Name:        "claude-code-15766",
 			Rules: []lenient.Rule{
-				{
-					From:  "parent",
-					ID:    "claude-code-15766.parent.json",
-					To:    "native",
-					Tools: []string{"claude-code-15766"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "claude-code-15766.parent.database_id.alias.databaseId",
-					Path:  "parent.databaseId",
-					To:    "database_id",
-					Tools: []string{"claude-code-15766"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "claude-code-15766.parent.database_id.alias.database-id",
-					Path:  "parent.database-id",
-					To:    "database_id",
-					Tools: []string{"claude-code-15766"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "claude-code-15766.parent.database_id.alias.DatabaseId",
-					Path:  "parent.DatabaseId",
-					To:    "database_id",
-					Tools: []string{"claude-code-15766"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "claude-code-15766.parent.database_id.absent",
-					Path:  "parent.database_id",
-					Tools: []string{"claude-code-15766"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
+				{From: "parent", ID: "claude-code-15766.parent.json", To: "native", Tools: []string{"claude-code-15766"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "claude-code-15766.parent.database_id.alias.databaseId", Path: "parent.databaseId", To: "database_id", Tools: []string{"claude-code-15766"}, Type: lenient.RuleParamAlias},
+				{ID: "claude-code-15766.parent.database_id.alias.database-id", Path: "parent.database-id", To: "database_id", Tools: []string{"claude-code-15766"}, Type: lenient.RuleParamAlias},
+				{ID: "claude-code-15766.parent.database_id.alias.DatabaseId", Path: "parent.DatabaseId", To: "database_id", Tools: []string{"claude-code-15766"}, Type: lenient.RuleParamAlias},
+				{ID: "claude-code-15766.parent.database_id.absent", Path: "parent.database_id", Tools: []string{"claude-code-15766"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeCode15766SchemaGemini),
@@ -15125,55 +11352,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode18260Schema),
 			Name:        "claude-code-18260",
 			Rules: []lenient.Rule{
-				{
-					From:  "parent",
-					ID:    "claude-code-18260.parent.json",
-					To:    "native",
-					Tools: []string{"claude-code-18260"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "claude-code-18260.parent.data_source_id.alias.dataSourceId",
-					Path:  "parent.dataSourceId",
-					To:    "data_source_id",
-					Tools: []string{"claude-code-18260"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "claude-code-18260.parent.data_source_id.alias.data-source-id",
-					Path:  "parent.data-source-id",
-					To:    "data_source_id",
-					Tools: []string{"claude-code-18260"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "claude-code-18260.parent.data_source_id.alias.DataSourceId",
-					Path:  "parent.DataSourceId",
-					To:    "data_source_id",
-					Tools: []string{"claude-code-18260"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "claude-code-18260.parent.data_source_id.absent",
-					Path:  "parent.data_source_id",
-					Tools: []string{"claude-code-18260"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "properties",
-					ID:    "claude-code-18260.properties.absent",
-					Tools: []string{"claude-code-18260"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "properties",
-					ID:    "claude-code-18260.properties.json",
-					To:    "native",
-					Tools: []string{"claude-code-18260"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "parent", ID: "claude-code-18260.parent.json", To: "native", Tools: []string{"claude-code-18260"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "claude-code-18260.parent.data_source_id.alias.dataSourceId", Path: "parent.dataSourceId", To: "data_source_id", Tools: []string{"claude-code-18260"}, Type: lenient.RuleParamAlias},
+				{ID: "claude-code-18260.parent.data_source_id.alias.data-source-id", Path: "parent.data-source-id", To: "data_source_id", Tools: []string{"claude-code-18260"}, Type: lenient.RuleParamAlias},
+				{ID: "claude-code-18260.parent.data_source_id.alias.DataSourceId", Path: "parent.DataSourceId", To: "data_source_id", Tools: []string{"claude-code-18260"}, Type: lenient.RuleParamAlias},
+				{ID: "claude-code-18260.parent.data_source_id.absent", Path: "parent.data_source_id", Tools: []string{"claude-code-18260"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "properties", ID: "claude-code-18260.properties.absent", Tools: []string{"claude-code-18260"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "properties", ID: "claude-code-18260.properties.json", To: "native", Tools: []string{"claude-code-18260"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(claudeCode18260SchemaGemini),
@@ -15191,41 +11376,11 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode22394Schema),
 			Name:        "claude-code-22394",
 			Rules: []lenient.Rule{
-				{
-					From:  "site_id",
-					ID:    "claude-code-22394.siteId.alias.site_id",
-					To:    "siteId",
-					Tools: []string{"claude-code-22394"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "site-id",
-					ID:    "claude-code-22394.siteId.alias.site-id",
-					To:    "siteId",
-					Tools: []string{"claude-code-22394"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "SiteId",
-					ID:    "claude-code-22394.siteId.alias.SiteId",
-					To:    "siteId",
-					Tools: []string{"claude-code-22394"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "actions",
-					ID:    "claude-code-22394.actions.json",
-					To:    "native",
-					Tools: []string{"claude-code-22394"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "claude-code-22394.actions[].json",
-					Path:  "actions[]",
-					To:    "native",
-					Tools: []string{"claude-code-22394"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "site_id", ID: "claude-code-22394.siteId.alias.site_id", To: "siteId", Tools: []string{"claude-code-22394"}, Type: lenient.RuleParamAlias},
+				{From: "site-id", ID: "claude-code-22394.siteId.alias.site-id", To: "siteId", Tools: []string{"claude-code-22394"}, Type: lenient.RuleParamAlias},
+				{From: "SiteId", ID: "claude-code-22394.siteId.alias.SiteId", To: "siteId", Tools: []string{"claude-code-22394"}, Type: lenient.RuleParamAlias},
+				{From: "actions", ID: "claude-code-22394.actions.json", To: "native", Tools: []string{"claude-code-22394"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "claude-code-22394.actions[].json", Path: "actions[]", To: "native", Tools: []string{"claude-code-22394"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(claudeCode22394SchemaGemini),
@@ -15243,34 +11398,10 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode24597Schema),
 			Name:        "claude-code-24597",
 			Rules: []lenient.Rule{
-				{
-					From:  "pullNumber",
-					ID:    "claude-code-24597.pull_number.alias.pullNumber",
-					To:    "pull_number",
-					Tools: []string{"claude-code-24597"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "pull-number",
-					ID:    "claude-code-24597.pull_number.alias.pull-number",
-					To:    "pull_number",
-					Tools: []string{"claude-code-24597"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "PullNumber",
-					ID:    "claude-code-24597.pull_number.alias.PullNumber",
-					To:    "pull_number",
-					Tools: []string{"claude-code-24597"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					CoerceTo: "float",
-					From:     "pull_number",
-					ID:       "claude-code-24597.pull_number.coerce",
-					Tools:    []string{"claude-code-24597"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "pullNumber", ID: "claude-code-24597.pull_number.alias.pullNumber", To: "pull_number", Tools: []string{"claude-code-24597"}, Type: lenient.RuleParamAlias},
+				{From: "pull-number", ID: "claude-code-24597.pull_number.alias.pull-number", To: "pull_number", Tools: []string{"claude-code-24597"}, Type: lenient.RuleParamAlias},
+				{From: "PullNumber", ID: "claude-code-24597.pull_number.alias.PullNumber", To: "pull_number", Tools: []string{"claude-code-24597"}, Type: lenient.RuleParamAlias},
+				{CoerceTo: "float", From: "pull_number", ID: "claude-code-24597.pull_number.coerce", Tools: []string{"claude-code-24597"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeCode24597SchemaGemini),
@@ -15289,20 +11420,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode2747Schema),
 			Name:        "claude-code-2747",
 			Rules: []lenient.Rule{
-				{
-					From:  "metadata",
-					ID:    "claude-code-2747.metadata.absent",
-					Tools: []string{"claude-code-2747"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					From:  "metadata",
-					ID:    "claude-code-2747.metadata.json",
-					To:    "native",
-					Tools: []string{"claude-code-2747"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "metadata", ID: "claude-code-2747.metadata.absent", Tools: []string{"claude-code-2747"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{From: "metadata", ID: "claude-code-2747.metadata.json", To: "native", Tools: []string{"claude-code-2747"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(claudeCode2747SchemaGemini),
@@ -15320,20 +11439,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode29104Schema),
 			Name:        "claude-code-29104",
 			Rules: []lenient.Rule{
-				{
-					From:  "completed",
-					ID:    "claude-code-29104.completed.absent",
-					Tools: []string{"claude-code-29104"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "completed",
-					ID:       "claude-code-29104.completed.coerce",
-					Tools:    []string{"claude-code-29104"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "completed", ID: "claude-code-29104.completed.absent", Tools: []string{"claude-code-29104"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "completed", ID: "claude-code-29104.completed.coerce", Tools: []string{"claude-code-29104"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeCode29104SchemaGemini),
@@ -15352,27 +11459,9 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode34520Schema),
 			Name:        "claude-code-34520",
 			Rules: []lenient.Rule{
-				{
-					From:  "tasks",
-					ID:    "claude-code-34520.tasks.json",
-					To:    "native",
-					Tools: []string{"claude-code-34520"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "claude-code-34520.tasks[].json",
-					Path:  "tasks[]",
-					To:    "native",
-					Tools: []string{"claude-code-34520"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "claude-code-34520.tasks[].content.absent",
-					Path:  "tasks[].content",
-					Tools: []string{"claude-code-34520"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
+				{From: "tasks", ID: "claude-code-34520.tasks.json", To: "native", Tools: []string{"claude-code-34520"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "claude-code-34520.tasks[].json", Path: "tasks[]", To: "native", Tools: []string{"claude-code-34520"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "claude-code-34520.tasks[].content.absent", Path: "tasks[].content", Tools: []string{"claude-code-34520"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeCode34520SchemaGemini),
@@ -15391,41 +11480,11 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode5504Schema),
 			Name:        "claude-code-5504",
 			Rules: []lenient.Rule{
-				{
-					From:  "patchContent",
-					ID:    "claude-code-5504.patch_content.alias.patchContent",
-					To:    "patch_content",
-					Tools: []string{"claude-code-5504"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "patch-content",
-					ID:    "claude-code-5504.patch_content.alias.patch-content",
-					To:    "patch_content",
-					Tools: []string{"claude-code-5504"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "PatchContent",
-					ID:    "claude-code-5504.patch_content.alias.PatchContent",
-					To:    "patch_content",
-					Tools: []string{"claude-code-5504"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "patch_content",
-					ID:    "claude-code-5504.patch_content.absent",
-					Tools: []string{"claude-code-5504"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					From:  "patch_content",
-					ID:    "claude-code-5504.patch_content.json",
-					To:    "native",
-					Tools: []string{"claude-code-5504"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "patchContent", ID: "claude-code-5504.patch_content.alias.patchContent", To: "patch_content", Tools: []string{"claude-code-5504"}, Type: lenient.RuleParamAlias},
+				{From: "patch-content", ID: "claude-code-5504.patch_content.alias.patch-content", To: "patch_content", Tools: []string{"claude-code-5504"}, Type: lenient.RuleParamAlias},
+				{From: "PatchContent", ID: "claude-code-5504.patch_content.alias.PatchContent", To: "patch_content", Tools: []string{"claude-code-5504"}, Type: lenient.RuleParamAlias},
+				{From: "patch_content", ID: "claude-code-5504.patch_content.absent", Tools: []string{"claude-code-5504"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{From: "patch_content", ID: "claude-code-5504.patch_content.json", To: "native", Tools: []string{"claude-code-5504"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(claudeCode5504SchemaGemini),
@@ -15443,69 +11502,15 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode73137Schema),
 			Name:        "claude-code-73137",
 			Rules: []lenient.Rule{
-				{
-					From:  "loc",
-					ID:    "claude-code-73137.loc.absent",
-					Tools: []string{"claude-code-73137"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					From:  "loc",
-					ID:    "claude-code-73137.loc.json",
-					To:    "native",
-					Tools: []string{"claude-code-73137"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					CoerceTo: "int",
-					ID:       "claude-code-73137.loc[].coerce",
-					Path:     "loc[]",
-					Tools:    []string{"claude-code-73137"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "label",
-					ID:    "claude-code-73137.label.absent",
-					Tools: []string{"claude-code-73137"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "label",
-					ID:       "claude-code-73137.label.coerce",
-					Tools:    []string{"claude-code-73137"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "button",
-					ID:    "claude-code-73137.button.absent",
-					Tools: []string{"claude-code-73137"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "button",
-					ID:    "claude-code-73137.button.enum_case",
-					Tools: []string{"claude-code-73137"},
-					Type:  lenient.RuleEnumCase,
-					Value: json.RawMessage(`["left","right","middle"]`),
-				},
-				{
-					From:  "clicks",
-					ID:    "claude-code-73137.clicks.absent",
-					Tools: []string{"claude-code-73137"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "clicks",
-					ID:       "claude-code-73137.clicks.coerce",
-					Tools:    []string{"claude-code-73137"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "loc", ID: "claude-code-73137.loc.absent", Tools: []string{"claude-code-73137"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{From: "loc", ID: "claude-code-73137.loc.json", To: "native", Tools: []string{"claude-code-73137"}, Type: lenient.RuleJSONAcceptBoth},
+				{CoerceTo: "int", ID: "claude-code-73137.loc[].coerce", Path: "loc[]", Tools: []string{"claude-code-73137"}, Type: lenient.RuleTypeCoerce},
+				{From: "label", ID: "claude-code-73137.label.absent", Tools: []string{"claude-code-73137"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{CoerceTo: "int", From: "label", ID: "claude-code-73137.label.coerce", Tools: []string{"claude-code-73137"}, Type: lenient.RuleTypeCoerce},
+				{From: "button", ID: "claude-code-73137.button.absent", Tools: []string{"claude-code-73137"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "button", ID: "claude-code-73137.button.enum_case", Tools: []string{"claude-code-73137"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["left","right","middle"]`)},
+				{From: "clicks", ID: "claude-code-73137.clicks.absent", Tools: []string{"claude-code-73137"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "clicks", ID: "claude-code-73137.clicks.coerce", Tools: []string{"claude-code-73137"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeCode73137SchemaGemini),
@@ -15524,13 +11529,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode91803Schema),
 			Name:        "claude-code-91803",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "bool",
-					From:     "confirmed",
-					ID:       "claude-code-91803.confirmed.coerce",
-					Tools:    []string{"claude-code-91803"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "bool", From: "confirmed", ID: "claude-code-91803.confirmed.coerce", Tools: []string{"claude-code-91803"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeCode91803SchemaGemini),
@@ -15549,13 +11548,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode91803CapitalSchema),
 			Name:        "claude-code-91803-capital",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "bool",
-					From:     "confirmed",
-					ID:       "claude-code-91803-capital.confirmed.coerce",
-					Tools:    []string{"claude-code-91803-capital"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "bool", From: "confirmed", ID: "claude-code-91803-capital.confirmed.coerce", Tools: []string{"claude-code-91803-capital"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeCode91803CapitalSchemaGemini),
@@ -15574,13 +11567,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode91803DigitSchema),
 			Name:        "claude-code-91803-digit",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "bool",
-					From:     "confirmed",
-					ID:       "claude-code-91803-digit.confirmed.coerce",
-					Tools:    []string{"claude-code-91803-digit"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "bool", From: "confirmed", ID: "claude-code-91803-digit.confirmed.coerce", Tools: []string{"claude-code-91803-digit"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeCode91803DigitSchemaGemini),
@@ -15599,13 +11586,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlBigDigitStringSchema),
 			Name:        "control-big-digit-string",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "int",
-					From:     "id",
-					ID:       "control-big-digit-string.id.coerce",
-					Tools:    []string{"control-big-digit-string"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "int", From: "id", ID: "control-big-digit-string.id.coerce", Tools: []string{"control-big-digit-string"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlBigDigitStringSchemaGemini),
@@ -15624,13 +11605,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlBigNumberSchema),
 			Name:        "control-big-number",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "int",
-					From:     "id",
-					ID:       "control-big-number.id.coerce",
-					Tools:    []string{"control-big-number"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "int", From: "id", ID: "control-big-number.id.coerce", Tools: []string{"control-big-number"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlBigNumberSchemaGemini),
@@ -15649,13 +11624,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlDecimalForIntegerSchema),
 			Name:        "control-decimal-for-integer",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "int",
-					From:     "count",
-					ID:       "control-decimal-for-integer.count.coerce",
-					Tools:    []string{"control-decimal-for-integer"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "int", From: "count", ID: "control-decimal-for-integer.count.coerce", Tools: []string{"control-decimal-for-integer"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlDecimalForIntegerSchemaGemini),
@@ -15675,7 +11644,7 @@ func NormgenTools() []lenient.Tool {
 			Name:        "control-empty-string",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlEmptyStringSchemaGemini),
+				lenient.ProfileGemini:       json.RawMessage(controlEmptyStringSchema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(controlEmptyStringSchemaOpenAIStrict),
 				lenient.ProfilePortable:     json.RawMessage(controlEmptyStringSchema),
 				lenient.ProfileTypeArray:    json.RawMessage(controlEmptyStringSchemaTypeArray),
@@ -15691,13 +11660,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlFalseStringSchema),
 			Name:        "control-false-string",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "bool",
-					From:     "enabled",
-					ID:       "control-false-string.enabled.coerce",
-					Tools:    []string{"control-false-string"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "bool", From: "enabled", ID: "control-false-string.enabled.coerce", Tools: []string{"control-false-string"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlFalseStringSchemaGemini),
@@ -15716,13 +11679,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlFractionForIntegerSchema),
 			Name:        "control-fraction-for-integer",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "int",
-					From:     "count",
-					ID:       "control-fraction-for-integer.count.coerce",
-					Tools:    []string{"control-fraction-for-integer"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "int", From: "count", ID: "control-fraction-for-integer.count.coerce", Tools: []string{"control-fraction-for-integer"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlFractionForIntegerSchemaGemini),
@@ -15741,13 +11698,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlHexForIntegerSchema),
 			Name:        "control-hex-for-integer",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "int",
-					From:     "count",
-					ID:       "control-hex-for-integer.count.coerce",
-					Tools:    []string{"control-hex-for-integer"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "int", From: "count", ID: "control-hex-for-integer.count.coerce", Tools: []string{"control-hex-for-integer"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlHexForIntegerSchemaGemini),
@@ -15766,13 +11717,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlInfinitySchema),
 			Name:        "control-infinity",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "float",
-					From:     "ratio",
-					ID:       "control-infinity.ratio.coerce",
-					Tools:    []string{"control-infinity"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "float", From: "ratio", ID: "control-infinity.ratio.coerce", Tools: []string{"control-infinity"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlInfinitySchemaGemini),
@@ -15791,13 +11736,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlInt8OverflowSchema),
 			Name:        "control-int8-overflow",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "int",
-					From:     "level",
-					ID:       "control-int8-overflow.level.coerce",
-					Tools:    []string{"control-int8-overflow"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "int", From: "level", ID: "control-int8-overflow.level.coerce", Tools: []string{"control-int8-overflow"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlInt8OverflowSchemaGemini),
@@ -15817,7 +11756,7 @@ func NormgenTools() []lenient.Tool {
 			Name:        "control-json-text-in-string",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlJSONTextInStringSchemaGemini),
+				lenient.ProfileGemini:       json.RawMessage(controlJSONTextInStringSchema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(controlJSONTextInStringSchemaOpenAIStrict),
 				lenient.ProfilePortable:     json.RawMessage(controlJSONTextInStringSchema),
 				lenient.ProfileTypeArray:    json.RawMessage(controlJSONTextInStringSchemaTypeArray),
@@ -15833,13 +11772,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlLeadingZeroIntegerSchema),
 			Name:        "control-leading-zero-integer",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "int",
-					From:     "count",
-					ID:       "control-leading-zero-integer.count.coerce",
-					Tools:    []string{"control-leading-zero-integer"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "int", From: "count", ID: "control-leading-zero-integer.count.coerce", Tools: []string{"control-leading-zero-integer"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlLeadingZeroIntegerSchemaGemini),
@@ -15859,7 +11792,7 @@ func NormgenTools() []lenient.Tool {
 			Name:        "control-leading-zeros",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlLeadingZerosSchemaGemini),
+				lenient.ProfileGemini:       json.RawMessage(controlLeadingZerosSchema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(controlLeadingZerosSchemaOpenAIStrict),
 				lenient.ProfilePortable:     json.RawMessage(controlLeadingZerosSchema),
 				lenient.ProfileTypeArray:    json.RawMessage(controlLeadingZerosSchemaTypeArray),
@@ -15875,13 +11808,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlMaybeBooleanSchema),
 			Name:        "control-maybe-boolean",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "bool",
-					From:     "enabled",
-					ID:       "control-maybe-boolean.enabled.coerce",
-					Tools:    []string{"control-maybe-boolean"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "bool", From: "enabled", ID: "control-maybe-boolean.enabled.coerce", Tools: []string{"control-maybe-boolean"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlMaybeBooleanSchemaGemini),
@@ -15900,13 +11827,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlNegativeUnsignedSchema),
 			Name:        "control-negative-unsigned",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "int",
-					From:     "count",
-					ID:       "control-negative-unsigned.count.coerce",
-					Tools:    []string{"control-negative-unsigned"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "int", From: "count", ID: "control-negative-unsigned.count.coerce", Tools: []string{"control-negative-unsigned"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlNegativeUnsignedSchemaGemini),
@@ -15926,7 +11847,7 @@ func NormgenTools() []lenient.Tool {
 			Name:        "control-null-text",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlNullTextSchemaGemini),
+				lenient.ProfileGemini:       json.RawMessage(controlNullTextSchema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(controlNullTextSchemaOpenAIStrict),
 				lenient.ProfilePortable:     json.RawMessage(controlNullTextSchema),
 				lenient.ProfileTypeArray:    json.RawMessage(controlNullTextSchemaTypeArray),
@@ -15943,7 +11864,7 @@ func NormgenTools() []lenient.Tool {
 			Name:        "control-true-for-string",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlTrueForStringSchemaGemini),
+				lenient.ProfileGemini:       json.RawMessage(controlTrueForStringSchema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(controlTrueForStringSchemaOpenAIStrict),
 				lenient.ProfilePortable:     json.RawMessage(controlTrueForStringSchema),
 				lenient.ProfileTypeArray:    json.RawMessage(controlTrueForStringSchemaTypeArray),
@@ -15959,20 +11880,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(cursor3614Schema),
 			Name:        "cursor-3614",
 			Rules: []lenient.Rule{
-				{
-					From:  "active",
-					ID:    "cursor-3614.active.absent",
-					Tools: []string{"cursor-3614"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "active",
-					ID:       "cursor-3614.active.coerce",
-					Tools:    []string{"cursor-3614"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "active", ID: "cursor-3614.active.absent", Tools: []string{"cursor-3614"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{CoerceTo: "bool", From: "active", ID: "cursor-3614.active.coerce", Tools: []string{"cursor-3614"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(cursor3614SchemaGemini),
@@ -15991,20 +11900,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(dejaVu422Schema),
 			Name:        "deja-vu-422",
 			Rules: []lenient.Rule{
-				{
-					From:  "limit",
-					ID:    "deja-vu-422.limit.absent",
-					Tools: []string{"deja-vu-422"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "limit",
-					ID:       "deja-vu-422.limit.coerce",
-					Tools:    []string{"deja-vu-422"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "limit", ID: "deja-vu-422.limit.absent", Tools: []string{"deja-vu-422"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "float", From: "limit", ID: "deja-vu-422.limit.coerce", Tools: []string{"deja-vu-422"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(dejaVu422SchemaGemini),
@@ -16023,62 +11920,14 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(fastMCP932Schema),
 			Name:        "fastmcp-932",
 			Rules: []lenient.Rule{
-				{
-					From:  "user",
-					ID:    "fastmcp-932.user.json",
-					To:    "native",
-					Tools: []string{"fastmcp-932"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "fastmcp-932.user.age.absent",
-					Path:  "user.age",
-					Tools: []string{"fastmcp-932"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "fastmcp-932.user.age.coerce",
-					Path:     "user.age",
-					Tools:    []string{"fastmcp-932"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "fastmcp-932.user.is_active.alias.isActive",
-					Path:  "user.isActive",
-					To:    "is_active",
-					Tools: []string{"fastmcp-932"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "fastmcp-932.user.is_active.alias.is-active",
-					Path:  "user.is-active",
-					To:    "is_active",
-					Tools: []string{"fastmcp-932"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "fastmcp-932.user.is_active.alias.IsActive",
-					Path:  "user.IsActive",
-					To:    "is_active",
-					Tools: []string{"fastmcp-932"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "fastmcp-932.user.is_active.absent",
-					Path:  "user.is_active",
-					Tools: []string{"fastmcp-932"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					ID:       "fastmcp-932.user.is_active.coerce",
-					Path:     "user.is_active",
-					Tools:    []string{"fastmcp-932"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "user", ID: "fastmcp-932.user.json", To: "native", Tools: []string{"fastmcp-932"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "fastmcp-932.user.age.absent", Path: "user.age", Tools: []string{"fastmcp-932"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{CoerceTo: "int", ID: "fastmcp-932.user.age.coerce", Path: "user.age", Tools: []string{"fastmcp-932"}, Type: lenient.RuleTypeCoerce},
+				{ID: "fastmcp-932.user.is_active.alias.isActive", Path: "user.isActive", To: "is_active", Tools: []string{"fastmcp-932"}, Type: lenient.RuleParamAlias},
+				{ID: "fastmcp-932.user.is_active.alias.is-active", Path: "user.is-active", To: "is_active", Tools: []string{"fastmcp-932"}, Type: lenient.RuleParamAlias},
+				{ID: "fastmcp-932.user.is_active.alias.IsActive", Path: "user.IsActive", To: "is_active", Tools: []string{"fastmcp-932"}, Type: lenient.RuleParamAlias},
+				{ID: "fastmcp-932.user.is_active.absent", Path: "user.is_active", Tools: []string{"fastmcp-932"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", ID: "fastmcp-932.user.is_active.coerce", Path: "user.is_active", Tools: []string{"fastmcp-932"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(fastMCP932SchemaGemini),
@@ -16097,20 +11946,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(fixmap235Schema),
 			Name:        "fixmap-235",
 			Rules: []lenient.Rule{
-				{
-					From:  "format",
-					ID:    "fixmap-235.format.absent",
-					Tools: []string{"fixmap-235"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "format",
-					ID:    "fixmap-235.format.enum_case",
-					Tools: []string{"fixmap-235"},
-					Type:  lenient.RuleEnumCase,
-					Value: json.RawMessage(`["markdown","json"]`),
-				},
+				{From: "format", ID: "fixmap-235.format.absent", Tools: []string{"fixmap-235"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "format", ID: "fixmap-235.format.enum_case", Tools: []string{"fixmap-235"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["markdown","json"]`)},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(fixmap235SchemaGemini),
@@ -16129,20 +11966,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(gitlabMCP380Schema),
 			Name:        "gitlab-mcp-380",
 			Rules: []lenient.Rule{
-				{
-					From:  "labels",
-					ID:    "gitlab-mcp-380.labels.absent",
-					Tools: []string{"gitlab-mcp-380"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "labels",
-					ID:    "gitlab-mcp-380.labels.json",
-					To:    "native",
-					Tools: []string{"gitlab-mcp-380"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "labels", ID: "gitlab-mcp-380.labels.absent", Tools: []string{"gitlab-mcp-380"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "labels", ID: "gitlab-mcp-380.labels.json", To: "native", Tools: []string{"gitlab-mcp-380"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(gitlabMCP380SchemaGemini),
@@ -16161,13 +11986,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(gmailMCP96Schema),
 			Name:        "gmail-mcp-96",
 			Rules: []lenient.Rule{
-				{
-					From:  "to",
-					ID:    "gmail-mcp-96.to.json",
-					To:    "native",
-					Tools: []string{"gmail-mcp-96"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "to", ID: "gmail-mcp-96.to.json", To: "native", Tools: []string{"gmail-mcp-96"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(gmailMCP96SchemaGemini),
@@ -16186,30 +12005,12 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(grafana641Schema),
 			Name:        "grafana-641",
 			Rules: []lenient.Rule{
-				{
-					From:  "datasource_uid",
-					ID:    "grafana-641.datasourceUid.alias.datasource_uid",
-					To:    "datasourceUid",
-					Tools: []string{"grafana-641"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "datasource-uid",
-					ID:    "grafana-641.datasourceUid.alias.datasource-uid",
-					To:    "datasourceUid",
-					Tools: []string{"grafana-641"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "DatasourceUid",
-					ID:    "grafana-641.datasourceUid.alias.DatasourceUid",
-					To:    "datasourceUid",
-					Tools: []string{"grafana-641"},
-					Type:  lenient.RuleParamAlias,
-				},
+				{From: "datasource_uid", ID: "grafana-641.datasourceUid.alias.datasource_uid", To: "datasourceUid", Tools: []string{"grafana-641"}, Type: lenient.RuleParamAlias},
+				{From: "datasource-uid", ID: "grafana-641.datasourceUid.alias.datasource-uid", To: "datasourceUid", Tools: []string{"grafana-641"}, Type: lenient.RuleParamAlias},
+				{From: "DatasourceUid", ID: "grafana-641.datasourceUid.alias.DatasourceUid", To: "datasourceUid", Tools: []string{"grafana-641"}, Type: lenient.RuleParamAlias},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(grafana641SchemaGemini),
+				lenient.ProfileGemini:       json.RawMessage(grafana641Schema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(grafana641SchemaOpenAIStrict),
 				lenient.ProfilePortable:     json.RawMessage(grafana641Schema),
 				lenient.ProfileTypeArray:    json.RawMessage(grafana641SchemaTypeArray),
@@ -16225,20 +12026,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(hermesAgent100926Schema),
 			Name:        "hermes-agent-100926",
 			Rules: []lenient.Rule{
-				{
-					From:  "limit",
-					ID:    "hermes-agent-100926.limit.absent",
-					Tools: []string{"hermes-agent-100926"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "limit",
-					ID:       "hermes-agent-100926.limit.coerce",
-					Tools:    []string{"hermes-agent-100926"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "limit", ID: "hermes-agent-100926.limit.absent", Tools: []string{"hermes-agent-100926"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "limit", ID: "hermes-agent-100926.limit.coerce", Tools: []string{"hermes-agent-100926"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(hermesAgent100926SchemaGemini),
@@ -16257,55 +12046,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(langchainMCPAdapters277Schema),
 			Name:        "langchain-mcp-adapters-277",
 			Rules: []lenient.Rule{
-				{
-					From:  "resource_type",
-					ID:    "langchain-mcp-adapters-277.resourceType.alias.resource_type",
-					To:    "resourceType",
-					Tools: []string{"langchain-mcp-adapters-277"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "resource-type",
-					ID:    "langchain-mcp-adapters-277.resourceType.alias.resource-type",
-					To:    "resourceType",
-					Tools: []string{"langchain-mcp-adapters-277"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "ResourceType",
-					ID:    "langchain-mcp-adapters-277.resourceType.alias.ResourceType",
-					To:    "resourceType",
-					Tools: []string{"langchain-mcp-adapters-277"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "name",
-					ID:    "langchain-mcp-adapters-277.name.absent",
-					Tools: []string{"langchain-mcp-adapters-277"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "namespace",
-					ID:    "langchain-mcp-adapters-277.namespace.absent",
-					Tools: []string{"langchain-mcp-adapters-277"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "output",
-					ID:    "langchain-mcp-adapters-277.output.absent",
-					Tools: []string{"langchain-mcp-adapters-277"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "output",
-					ID:    "langchain-mcp-adapters-277.output.enum_case",
-					Tools: []string{"langchain-mcp-adapters-277"},
-					Type:  lenient.RuleEnumCase,
-					Value: json.RawMessage(`["json","yaml","wide","name","custom"]`),
-				},
+				{From: "resource_type", ID: "langchain-mcp-adapters-277.resourceType.alias.resource_type", To: "resourceType", Tools: []string{"langchain-mcp-adapters-277"}, Type: lenient.RuleParamAlias},
+				{From: "resource-type", ID: "langchain-mcp-adapters-277.resourceType.alias.resource-type", To: "resourceType", Tools: []string{"langchain-mcp-adapters-277"}, Type: lenient.RuleParamAlias},
+				{From: "ResourceType", ID: "langchain-mcp-adapters-277.resourceType.alias.ResourceType", To: "resourceType", Tools: []string{"langchain-mcp-adapters-277"}, Type: lenient.RuleParamAlias},
+				{From: "name", ID: "langchain-mcp-adapters-277.name.absent", Tools: []string{"langchain-mcp-adapters-277"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "namespace", ID: "langchain-mcp-adapters-277.namespace.absent", Tools: []string{"langchain-mcp-adapters-277"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "output", ID: "langchain-mcp-adapters-277.output.absent", Tools: []string{"langchain-mcp-adapters-277"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "output", ID: "langchain-mcp-adapters-277.output.enum_case", Tools: []string{"langchain-mcp-adapters-277"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["json","yaml","wide","name","custom"]`)},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(langchainMCPAdapters277SchemaGemini),
@@ -16324,20 +12071,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(langflow8059Schema),
 			Name:        "langflow-8059",
 			Rules: []lenient.Rule{
-				{
-					From:  "range",
-					ID:    "langflow-8059.range.absent",
-					Tools: []string{"langflow-8059"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "range",
-					ID:       "langflow-8059.range.coerce",
-					Tools:    []string{"langflow-8059"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "range", ID: "langflow-8059.range.absent", Tools: []string{"langflow-8059"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "float", From: "range", ID: "langflow-8059.range.coerce", Tools: []string{"langflow-8059"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(langflow8059SchemaGemini),
@@ -16356,30 +12091,12 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(lmStudio1626Schema),
 			Name:        "lmstudio-1626",
 			Rules: []lenient.Rule{
-				{
-					From:  "sheetName",
-					ID:    "lmstudio-1626.sheet_name.alias.sheetName",
-					To:    "sheet_name",
-					Tools: []string{"lmstudio-1626"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "sheet-name",
-					ID:    "lmstudio-1626.sheet_name.alias.sheet-name",
-					To:    "sheet_name",
-					Tools: []string{"lmstudio-1626"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "SheetName",
-					ID:    "lmstudio-1626.sheet_name.alias.SheetName",
-					To:    "sheet_name",
-					Tools: []string{"lmstudio-1626"},
-					Type:  lenient.RuleParamAlias,
-				},
+				{From: "sheetName", ID: "lmstudio-1626.sheet_name.alias.sheetName", To: "sheet_name", Tools: []string{"lmstudio-1626"}, Type: lenient.RuleParamAlias},
+				{From: "sheet-name", ID: "lmstudio-1626.sheet_name.alias.sheet-name", To: "sheet_name", Tools: []string{"lmstudio-1626"}, Type: lenient.RuleParamAlias},
+				{From: "SheetName", ID: "lmstudio-1626.sheet_name.alias.SheetName", To: "sheet_name", Tools: []string{"lmstudio-1626"}, Type: lenient.RuleParamAlias},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(lmStudio1626SchemaGemini),
+				lenient.ProfileGemini:       json.RawMessage(lmStudio1626Schema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(lmStudio1626SchemaOpenAIStrict),
 				lenient.ProfilePortable:     json.RawMessage(lmStudio1626Schema),
 				lenient.ProfileTypeArray:    json.RawMessage(lmStudio1626SchemaTypeArray),
@@ -16395,20 +12112,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(margince417Schema),
 			Name:        "margince-417",
 			Rules: []lenient.Rule{
-				{
-					From:  "lifecycle",
-					ID:    "margince-417.lifecycle.absent",
-					Tools: []string{"margince-417"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "lifecycle",
-					ID:    "margince-417.lifecycle.enum_case",
-					Tools: []string{"margince-417"},
-					Type:  lenient.RuleEnumCase,
-					Value: json.RawMessage(`["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]`),
-				},
+				{From: "lifecycle", ID: "margince-417.lifecycle.absent", Tools: []string{"margince-417"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "lifecycle", ID: "margince-417.lifecycle.enum_case", Tools: []string{"margince-417"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]`)},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(margince417SchemaGemini),
@@ -16427,20 +12132,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(mcpRemote319Schema),
 			Name:        "mcp-remote-319",
 			Rules: []lenient.Rule{
-				{
-					From:  "target",
-					ID:    "mcp-remote-319.target.absent",
-					Tools: []string{"mcp-remote-319"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "target",
-					ID:    "mcp-remote-319.target.json",
-					To:    "native",
-					Tools: []string{"mcp-remote-319"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "target", ID: "mcp-remote-319.target.absent", Tools: []string{"mcp-remote-319"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "target", ID: "mcp-remote-319.target.json", To: "native", Tools: []string{"mcp-remote-319"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(mcpRemote319SchemaGemini),
@@ -16459,55 +12152,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(mcpadapt38Schema),
 			Name:        "mcpadapt-38",
 			Rules: []lenient.Rule{
-				{
-					From:  "filters",
-					ID:    "mcpadapt-38.filters.absent",
-					Tools: []string{"mcpadapt-38"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "filters",
-					ID:    "mcpadapt-38.filters.json",
-					To:    "native",
-					Tools: []string{"mcpadapt-38"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "max_results",
-					ID:    "mcpadapt-38.maxResults.alias.max_results",
-					To:    "maxResults",
-					Tools: []string{"mcpadapt-38"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "max-results",
-					ID:    "mcpadapt-38.maxResults.alias.max-results",
-					To:    "maxResults",
-					Tools: []string{"mcpadapt-38"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "MaxResults",
-					ID:    "mcpadapt-38.maxResults.alias.MaxResults",
-					To:    "maxResults",
-					Tools: []string{"mcpadapt-38"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "maxResults",
-					ID:    "mcpadapt-38.maxResults.absent",
-					Tools: []string{"mcpadapt-38"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "maxResults",
-					ID:       "mcpadapt-38.maxResults.coerce",
-					Tools:    []string{"mcpadapt-38"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "filters", ID: "mcpadapt-38.filters.absent", Tools: []string{"mcpadapt-38"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "filters", ID: "mcpadapt-38.filters.json", To: "native", Tools: []string{"mcpadapt-38"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "max_results", ID: "mcpadapt-38.maxResults.alias.max_results", To: "maxResults", Tools: []string{"mcpadapt-38"}, Type: lenient.RuleParamAlias},
+				{From: "max-results", ID: "mcpadapt-38.maxResults.alias.max-results", To: "maxResults", Tools: []string{"mcpadapt-38"}, Type: lenient.RuleParamAlias},
+				{From: "MaxResults", ID: "mcpadapt-38.maxResults.alias.MaxResults", To: "maxResults", Tools: []string{"mcpadapt-38"}, Type: lenient.RuleParamAlias},
+				{From: "maxResults", ID: "mcpadapt-38.maxResults.absent", Tools: []string{"mcpadapt-38"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "float", From: "maxResults", ID: "mcpadapt-38.maxResults.coerce", Tools: []string{"mcpadapt-38"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(mcpadapt38SchemaGemini),
@@ -16525,13 +12176,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(nemoAgentToolkit1507Schema),
 			Name:        "nemo-agent-toolkit-1507",
 			Rules: []lenient.Rule{
-				{
-					From:  "cursor",
-					ID:    "nemo-agent-toolkit-1507.cursor.absent",
-					Tools: []string{"nemo-agent-toolkit-1507"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
+				{From: "cursor", ID: "nemo-agent-toolkit-1507.cursor.absent", Tools: []string{"nemo-agent-toolkit-1507"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(nemoAgentToolkit1507SchemaGemini),
@@ -16550,41 +12195,11 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(nteract1678Schema),
 			Name:        "nteract-1678",
 			Rules: []lenient.Rule{
-				{
-					From:  "andRun",
-					ID:    "nteract-1678.and_run.alias.andRun",
-					To:    "and_run",
-					Tools: []string{"nteract-1678"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "and-run",
-					ID:    "nteract-1678.and_run.alias.and-run",
-					To:    "and_run",
-					Tools: []string{"nteract-1678"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "AndRun",
-					ID:    "nteract-1678.and_run.alias.AndRun",
-					To:    "and_run",
-					Tools: []string{"nteract-1678"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "and_run",
-					ID:    "nteract-1678.and_run.absent",
-					Tools: []string{"nteract-1678"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "and_run",
-					ID:       "nteract-1678.and_run.coerce",
-					Tools:    []string{"nteract-1678"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "andRun", ID: "nteract-1678.and_run.alias.andRun", To: "and_run", Tools: []string{"nteract-1678"}, Type: lenient.RuleParamAlias},
+				{From: "and-run", ID: "nteract-1678.and_run.alias.and-run", To: "and_run", Tools: []string{"nteract-1678"}, Type: lenient.RuleParamAlias},
+				{From: "AndRun", ID: "nteract-1678.and_run.alias.AndRun", To: "and_run", Tools: []string{"nteract-1678"}, Type: lenient.RuleParamAlias},
+				{From: "and_run", ID: "nteract-1678.and_run.absent", Tools: []string{"nteract-1678"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "and_run", ID: "nteract-1678.and_run.coerce", Tools: []string{"nteract-1678"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(nteract1678SchemaGemini),
@@ -16603,51 +12218,15 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(openclaw42580Schema),
 			Name:        "openclaw-42580",
 			Rules: []lenient.Rule{
-				{
-					From:  "old_text",
-					ID:    "openclaw-42580.oldText.alias.old_text",
-					To:    "oldText",
-					Tools: []string{"openclaw-42580"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "old-text",
-					ID:    "openclaw-42580.oldText.alias.old-text",
-					To:    "oldText",
-					Tools: []string{"openclaw-42580"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "OldText",
-					ID:    "openclaw-42580.oldText.alias.OldText",
-					To:    "oldText",
-					Tools: []string{"openclaw-42580"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "new_text",
-					ID:    "openclaw-42580.newText.alias.new_text",
-					To:    "newText",
-					Tools: []string{"openclaw-42580"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "new-text",
-					ID:    "openclaw-42580.newText.alias.new-text",
-					To:    "newText",
-					Tools: []string{"openclaw-42580"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "NewText",
-					ID:    "openclaw-42580.newText.alias.NewText",
-					To:    "newText",
-					Tools: []string{"openclaw-42580"},
-					Type:  lenient.RuleParamAlias,
-				},
+				{From: "old_text", ID: "openclaw-42580.oldText.alias.old_text", To: "oldText", Tools: []string{"openclaw-42580"}, Type: lenient.RuleParamAlias},
+				{From: "old-text", ID: "openclaw-42580.oldText.alias.old-text", To: "oldText", Tools: []string{"openclaw-42580"}, Type: lenient.RuleParamAlias},
+				{From: "OldText", ID: "openclaw-42580.oldText.alias.OldText", To: "oldText", Tools: []string{"openclaw-42580"}, Type: lenient.RuleParamAlias},
+				{From: "new_text", ID: "openclaw-42580.newText.alias.new_text", To: "newText", Tools: []string{"openclaw-42580"}, Type: lenient.RuleParamAlias},
+				{From: "new-text", ID: "openclaw-42580.newText.alias.new-text", To: "newText", Tools: []string{"openclaw-42580"}, Type: lenient.RuleParamAlias},
+				{From: "NewText", ID: "openclaw-42580.newText.alias.NewText", To: "newText", Tools: []string{"openclaw-42580"}, Type: lenient.RuleParamAlias},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(openclaw42580SchemaGemini),
+				lenient.ProfileGemini:       json.RawMessage(openclaw42580Schema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(openclaw42580SchemaOpenAIStrict),
 				lenient.ProfilePortable:     json.RawMessage(openclaw42580Schema),
 				lenient.ProfileTypeArray:    json.RawMessage(openclaw42580SchemaTypeArray),
@@ -16663,55 +12242,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(opencode1328Schema),
 			Name:        "opencode-1328",
 			Rules: []lenient.Rule{
-				{
-					From:  "file_path",
-					ID:    "opencode-1328.filePath.alias.file_path",
-					To:    "filePath",
-					Tools: []string{"opencode-1328"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "file-path",
-					ID:    "opencode-1328.filePath.alias.file-path",
-					To:    "filePath",
-					Tools: []string{"opencode-1328"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "FilePath",
-					ID:    "opencode-1328.filePath.alias.FilePath",
-					To:    "filePath",
-					Tools: []string{"opencode-1328"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "offset",
-					ID:    "opencode-1328.offset.absent",
-					Tools: []string{"opencode-1328"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "offset",
-					ID:       "opencode-1328.offset.coerce",
-					Tools:    []string{"opencode-1328"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "limit",
-					ID:    "opencode-1328.limit.absent",
-					Tools: []string{"opencode-1328"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "limit",
-					ID:       "opencode-1328.limit.coerce",
-					Tools:    []string{"opencode-1328"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "file_path", ID: "opencode-1328.filePath.alias.file_path", To: "filePath", Tools: []string{"opencode-1328"}, Type: lenient.RuleParamAlias},
+				{From: "file-path", ID: "opencode-1328.filePath.alias.file-path", To: "filePath", Tools: []string{"opencode-1328"}, Type: lenient.RuleParamAlias},
+				{From: "FilePath", ID: "opencode-1328.filePath.alias.FilePath", To: "filePath", Tools: []string{"opencode-1328"}, Type: lenient.RuleParamAlias},
+				{From: "offset", ID: "opencode-1328.offset.absent", Tools: []string{"opencode-1328"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "float", From: "offset", ID: "opencode-1328.offset.coerce", Tools: []string{"opencode-1328"}, Type: lenient.RuleTypeCoerce},
+				{From: "limit", ID: "opencode-1328.limit.absent", Tools: []string{"opencode-1328"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "float", From: "limit", ID: "opencode-1328.limit.coerce", Tools: []string{"opencode-1328"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(opencode1328SchemaGemini),
@@ -16730,55 +12267,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(opencode1328OffsetSchema),
 			Name:        "opencode-1328-offset",
 			Rules: []lenient.Rule{
-				{
-					From:  "file_path",
-					ID:    "opencode-1328-offset.filePath.alias.file_path",
-					To:    "filePath",
-					Tools: []string{"opencode-1328-offset"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "file-path",
-					ID:    "opencode-1328-offset.filePath.alias.file-path",
-					To:    "filePath",
-					Tools: []string{"opencode-1328-offset"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "FilePath",
-					ID:    "opencode-1328-offset.filePath.alias.FilePath",
-					To:    "filePath",
-					Tools: []string{"opencode-1328-offset"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "offset",
-					ID:    "opencode-1328-offset.offset.absent",
-					Tools: []string{"opencode-1328-offset"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "offset",
-					ID:       "opencode-1328-offset.offset.coerce",
-					Tools:    []string{"opencode-1328-offset"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "limit",
-					ID:    "opencode-1328-offset.limit.absent",
-					Tools: []string{"opencode-1328-offset"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "limit",
-					ID:       "opencode-1328-offset.limit.coerce",
-					Tools:    []string{"opencode-1328-offset"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "file_path", ID: "opencode-1328-offset.filePath.alias.file_path", To: "filePath", Tools: []string{"opencode-1328-offset"}, Type: lenient.RuleParamAlias},
+				{From: "file-path", ID: "opencode-1328-offset.filePath.alias.file-path", To: "filePath", Tools: []string{"opencode-1328-offset"}, Type: lenient.RuleParamAlias},
+				{From: "FilePath", ID: "opencode-1328-offset.filePath.alias.FilePath", To: "filePath", Tools: []string{"opencode-1328-offset"}, Type: lenient.RuleParamAlias},
+				{From: "offset", ID: "opencode-1328-offset.offset.absent", Tools: []string{"opencode-1328-offset"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "float", From: "offset", ID: "opencode-1328-offset.offset.coerce", Tools: []string{"opencode-1328-offset"}, Type: lenient.RuleTypeCoerce},
+				{From: "limit", ID: "opencode-1328-offset.limit.absent", Tools: []string{"opencode-1328-offset"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "float", From: "limit", ID: "opencode-1328-offset.limit.coerce", Tools: []string{"opencode-1328-offset"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(opencode1328OffsetSchemaGemini),
@@ -16797,76 +12292,16 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(openHandsSDK1085Schema),
 			Name:        "openhands-sdk-1085",
 			Rules: []lenient.Rule{
-				{
-					From:  "lineNumber",
-					ID:    "openhands-sdk-1085.line_number.alias.lineNumber",
-					To:    "line_number",
-					Tools: []string{"openhands-sdk-1085"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "line-number",
-					ID:    "openhands-sdk-1085.line_number.alias.line-number",
-					To:    "line_number",
-					Tools: []string{"openhands-sdk-1085"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "LineNumber",
-					ID:    "openhands-sdk-1085.line_number.alias.LineNumber",
-					To:    "line_number",
-					Tools: []string{"openhands-sdk-1085"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "line_number",
-					ID:    "openhands-sdk-1085.line_number.absent",
-					Tools: []string{"openhands-sdk-1085"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "line_number",
-					ID:       "openhands-sdk-1085.line_number.coerce",
-					Tools:    []string{"openhands-sdk-1085"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "linesAfter",
-					ID:    "openhands-sdk-1085.lines_after.alias.linesAfter",
-					To:    "lines_after",
-					Tools: []string{"openhands-sdk-1085"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "lines-after",
-					ID:    "openhands-sdk-1085.lines_after.alias.lines-after",
-					To:    "lines_after",
-					Tools: []string{"openhands-sdk-1085"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "LinesAfter",
-					ID:    "openhands-sdk-1085.lines_after.alias.LinesAfter",
-					To:    "lines_after",
-					Tools: []string{"openhands-sdk-1085"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "lines_after",
-					ID:    "openhands-sdk-1085.lines_after.absent",
-					Tools: []string{"openhands-sdk-1085"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "lines_after",
-					ID:       "openhands-sdk-1085.lines_after.coerce",
-					Tools:    []string{"openhands-sdk-1085"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "lineNumber", ID: "openhands-sdk-1085.line_number.alias.lineNumber", To: "line_number", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleParamAlias},
+				{From: "line-number", ID: "openhands-sdk-1085.line_number.alias.line-number", To: "line_number", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleParamAlias},
+				{From: "LineNumber", ID: "openhands-sdk-1085.line_number.alias.LineNumber", To: "line_number", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleParamAlias},
+				{From: "line_number", ID: "openhands-sdk-1085.line_number.absent", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "float", From: "line_number", ID: "openhands-sdk-1085.line_number.coerce", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleTypeCoerce},
+				{From: "linesAfter", ID: "openhands-sdk-1085.lines_after.alias.linesAfter", To: "lines_after", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleParamAlias},
+				{From: "lines-after", ID: "openhands-sdk-1085.lines_after.alias.lines-after", To: "lines_after", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleParamAlias},
+				{From: "LinesAfter", ID: "openhands-sdk-1085.lines_after.alias.LinesAfter", To: "lines_after", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleParamAlias},
+				{From: "lines_after", ID: "openhands-sdk-1085.lines_after.absent", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "float", From: "lines_after", ID: "openhands-sdk-1085.lines_after.coerce", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(openHandsSDK1085SchemaGemini),
@@ -16885,51 +12320,15 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(pasclaw427Schema),
 			Name:        "pasclaw-427",
 			Rules: []lenient.Rule{
-				{
-					From:  "oldText",
-					ID:    "pasclaw-427.old_text.alias.oldText",
-					To:    "old_text",
-					Tools: []string{"pasclaw-427"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "old-text",
-					ID:    "pasclaw-427.old_text.alias.old-text",
-					To:    "old_text",
-					Tools: []string{"pasclaw-427"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "OldText",
-					ID:    "pasclaw-427.old_text.alias.OldText",
-					To:    "old_text",
-					Tools: []string{"pasclaw-427"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "newText",
-					ID:    "pasclaw-427.new_text.alias.newText",
-					To:    "new_text",
-					Tools: []string{"pasclaw-427"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "new-text",
-					ID:    "pasclaw-427.new_text.alias.new-text",
-					To:    "new_text",
-					Tools: []string{"pasclaw-427"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "NewText",
-					ID:    "pasclaw-427.new_text.alias.NewText",
-					To:    "new_text",
-					Tools: []string{"pasclaw-427"},
-					Type:  lenient.RuleParamAlias,
-				},
+				{From: "oldText", ID: "pasclaw-427.old_text.alias.oldText", To: "old_text", Tools: []string{"pasclaw-427"}, Type: lenient.RuleParamAlias},
+				{From: "old-text", ID: "pasclaw-427.old_text.alias.old-text", To: "old_text", Tools: []string{"pasclaw-427"}, Type: lenient.RuleParamAlias},
+				{From: "OldText", ID: "pasclaw-427.old_text.alias.OldText", To: "old_text", Tools: []string{"pasclaw-427"}, Type: lenient.RuleParamAlias},
+				{From: "newText", ID: "pasclaw-427.new_text.alias.newText", To: "new_text", Tools: []string{"pasclaw-427"}, Type: lenient.RuleParamAlias},
+				{From: "new-text", ID: "pasclaw-427.new_text.alias.new-text", To: "new_text", Tools: []string{"pasclaw-427"}, Type: lenient.RuleParamAlias},
+				{From: "NewText", ID: "pasclaw-427.new_text.alias.NewText", To: "new_text", Tools: []string{"pasclaw-427"}, Type: lenient.RuleParamAlias},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(pasclaw427SchemaGemini),
+				lenient.ProfileGemini:       json.RawMessage(pasclaw427Schema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(pasclaw427SchemaOpenAIStrict),
 				lenient.ProfilePortable:     json.RawMessage(pasclaw427Schema),
 				lenient.ProfileTypeArray:    json.RawMessage(pasclaw427SchemaTypeArray),
@@ -16945,20 +12344,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(picoclaw400Schema),
 			Name:        "picoclaw-400",
 			Rules: []lenient.Rule{
-				{
-					From:  "count",
-					ID:    "picoclaw-400.count.absent",
-					Tools: []string{"picoclaw-400"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "count",
-					ID:       "picoclaw-400.count.coerce",
-					Tools:    []string{"picoclaw-400"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "count", ID: "picoclaw-400.count.absent", Tools: []string{"picoclaw-400"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "count", ID: "picoclaw-400.count.coerce", Tools: []string{"picoclaw-400"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(picoclaw400SchemaGemini),
@@ -16977,20 +12364,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(qwenCode4966DepthSchema),
 			Name:        "qwen-code-4966-depth",
 			Rules: []lenient.Rule{
-				{
-					From:  "depth",
-					ID:    "qwen-code-4966-depth.depth.absent",
-					Tools: []string{"qwen-code-4966-depth"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "depth",
-					ID:       "qwen-code-4966-depth.depth.coerce",
-					Tools:    []string{"qwen-code-4966-depth"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "depth", ID: "qwen-code-4966-depth.depth.absent", Tools: []string{"qwen-code-4966-depth"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "depth", ID: "qwen-code-4966-depth.depth.coerce", Tools: []string{"qwen-code-4966-depth"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(qwenCode4966DepthSchemaGemini),
@@ -17009,20 +12384,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(qwenCode4966TimeSchema),
 			Name:        "qwen-code-4966-time",
 			Rules: []lenient.Rule{
-				{
-					From:  "time",
-					ID:    "qwen-code-4966-time.time.absent",
-					Tools: []string{"qwen-code-4966-time"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "time",
-					ID:       "qwen-code-4966-time.time.coerce",
-					Tools:    []string{"qwen-code-4966-time"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "time", ID: "qwen-code-4966-time.time.absent", Tools: []string{"qwen-code-4966-time"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "float", From: "time", ID: "qwen-code-4966-time.time.coerce", Tools: []string{"qwen-code-4966-time"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(qwenCode4966TimeSchemaGemini),
@@ -17041,125 +12404,23 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(servers2905Schema),
 			Name:        "servers-2905",
 			Rules: []lenient.Rule{
-				{
-					From:  "next_thought_needed",
-					ID:    "servers-2905.nextThoughtNeeded.alias.next_thought_needed",
-					To:    "nextThoughtNeeded",
-					Tools: []string{"servers-2905"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "next-thought-needed",
-					ID:    "servers-2905.nextThoughtNeeded.alias.next-thought-needed",
-					To:    "nextThoughtNeeded",
-					Tools: []string{"servers-2905"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "NextThoughtNeeded",
-					ID:    "servers-2905.nextThoughtNeeded.alias.NextThoughtNeeded",
-					To:    "nextThoughtNeeded",
-					Tools: []string{"servers-2905"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					CoerceTo: "bool",
-					From:     "nextThoughtNeeded",
-					ID:       "servers-2905.nextThoughtNeeded.coerce",
-					Tools:    []string{"servers-2905"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "thought_number",
-					ID:    "servers-2905.thoughtNumber.alias.thought_number",
-					To:    "thoughtNumber",
-					Tools: []string{"servers-2905"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "thought-number",
-					ID:    "servers-2905.thoughtNumber.alias.thought-number",
-					To:    "thoughtNumber",
-					Tools: []string{"servers-2905"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "ThoughtNumber",
-					ID:    "servers-2905.thoughtNumber.alias.ThoughtNumber",
-					To:    "thoughtNumber",
-					Tools: []string{"servers-2905"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					CoerceTo: "int",
-					From:     "thoughtNumber",
-					ID:       "servers-2905.thoughtNumber.coerce",
-					Tools:    []string{"servers-2905"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "total_thoughts",
-					ID:    "servers-2905.totalThoughts.alias.total_thoughts",
-					To:    "totalThoughts",
-					Tools: []string{"servers-2905"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "total-thoughts",
-					ID:    "servers-2905.totalThoughts.alias.total-thoughts",
-					To:    "totalThoughts",
-					Tools: []string{"servers-2905"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "TotalThoughts",
-					ID:    "servers-2905.totalThoughts.alias.TotalThoughts",
-					To:    "totalThoughts",
-					Tools: []string{"servers-2905"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					CoerceTo: "int",
-					From:     "totalThoughts",
-					ID:       "servers-2905.totalThoughts.coerce",
-					Tools:    []string{"servers-2905"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "is_revision",
-					ID:    "servers-2905.isRevision.alias.is_revision",
-					To:    "isRevision",
-					Tools: []string{"servers-2905"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "is-revision",
-					ID:    "servers-2905.isRevision.alias.is-revision",
-					To:    "isRevision",
-					Tools: []string{"servers-2905"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "IsRevision",
-					ID:    "servers-2905.isRevision.alias.IsRevision",
-					To:    "isRevision",
-					Tools: []string{"servers-2905"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "isRevision",
-					ID:    "servers-2905.isRevision.absent",
-					Tools: []string{"servers-2905"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "isRevision",
-					ID:       "servers-2905.isRevision.coerce",
-					Tools:    []string{"servers-2905"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "next_thought_needed", ID: "servers-2905.nextThoughtNeeded.alias.next_thought_needed", To: "nextThoughtNeeded", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
+				{From: "next-thought-needed", ID: "servers-2905.nextThoughtNeeded.alias.next-thought-needed", To: "nextThoughtNeeded", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
+				{From: "NextThoughtNeeded", ID: "servers-2905.nextThoughtNeeded.alias.NextThoughtNeeded", To: "nextThoughtNeeded", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
+				{CoerceTo: "bool", From: "nextThoughtNeeded", ID: "servers-2905.nextThoughtNeeded.coerce", Tools: []string{"servers-2905"}, Type: lenient.RuleTypeCoerce},
+				{From: "thought_number", ID: "servers-2905.thoughtNumber.alias.thought_number", To: "thoughtNumber", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
+				{From: "thought-number", ID: "servers-2905.thoughtNumber.alias.thought-number", To: "thoughtNumber", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
+				{From: "ThoughtNumber", ID: "servers-2905.thoughtNumber.alias.ThoughtNumber", To: "thoughtNumber", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
+				{CoerceTo: "int", From: "thoughtNumber", ID: "servers-2905.thoughtNumber.coerce", Tools: []string{"servers-2905"}, Type: lenient.RuleTypeCoerce},
+				{From: "total_thoughts", ID: "servers-2905.totalThoughts.alias.total_thoughts", To: "totalThoughts", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
+				{From: "total-thoughts", ID: "servers-2905.totalThoughts.alias.total-thoughts", To: "totalThoughts", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
+				{From: "TotalThoughts", ID: "servers-2905.totalThoughts.alias.TotalThoughts", To: "totalThoughts", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
+				{CoerceTo: "int", From: "totalThoughts", ID: "servers-2905.totalThoughts.coerce", Tools: []string{"servers-2905"}, Type: lenient.RuleTypeCoerce},
+				{From: "is_revision", ID: "servers-2905.isRevision.alias.is_revision", To: "isRevision", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
+				{From: "is-revision", ID: "servers-2905.isRevision.alias.is-revision", To: "isRevision", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
+				{From: "IsRevision", ID: "servers-2905.isRevision.alias.IsRevision", To: "isRevision", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
+				{From: "isRevision", ID: "servers-2905.isRevision.absent", Tools: []string{"servers-2905"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "isRevision", ID: "servers-2905.isRevision.coerce", Tools: []string{"servers-2905"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(servers2905SchemaGemini),
@@ -17178,20 +12439,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(sonetto319LoneLabelSchema),
 			Name:        "sonetto-319-lone-label",
 			Rules: []lenient.Rule{
-				{
-					From:  "labels",
-					ID:    "sonetto-319-lone-label.labels.absent",
-					Tools: []string{"sonetto-319-lone-label"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "labels",
-					ID:    "sonetto-319-lone-label.labels.json",
-					To:    "native",
-					Tools: []string{"sonetto-319-lone-label"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "labels", ID: "sonetto-319-lone-label.labels.absent", Tools: []string{"sonetto-319-lone-label"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "labels", ID: "sonetto-319-lone-label.labels.json", To: "native", Tools: []string{"sonetto-319-lone-label"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(sonetto319LoneLabelSchemaGemini),
@@ -17210,20 +12459,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(sonetto319LoneTodoSchema),
 			Name:        "sonetto-319-lone-todo",
 			Rules: []lenient.Rule{
-				{
-					From:  "todos",
-					ID:    "sonetto-319-lone-todo.todos.json",
-					To:    "native",
-					Tools: []string{"sonetto-319-lone-todo"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "sonetto-319-lone-todo.todos[].json",
-					Path:  "todos[]",
-					To:    "native",
-					Tools: []string{"sonetto-319-lone-todo"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "todos", ID: "sonetto-319-lone-todo.todos.json", To: "native", Tools: []string{"sonetto-319-lone-todo"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "sonetto-319-lone-todo.todos[].json", Path: "todos[]", To: "native", Tools: []string{"sonetto-319-lone-todo"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(sonetto319LoneTodoSchemaGemini),
@@ -17242,20 +12479,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(sonetto319PythonListSchema),
 			Name:        "sonetto-319-python-list",
 			Rules: []lenient.Rule{
-				{
-					From:  "labels",
-					ID:    "sonetto-319-python-list.labels.absent",
-					Tools: []string{"sonetto-319-python-list"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "labels",
-					ID:    "sonetto-319-python-list.labels.json",
-					To:    "native",
-					Tools: []string{"sonetto-319-python-list"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "labels", ID: "sonetto-319-python-list.labels.absent", Tools: []string{"sonetto-319-python-list"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "labels", ID: "sonetto-319-python-list.labels.json", To: "native", Tools: []string{"sonetto-319-python-list"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(sonetto319PythonListSchemaGemini),
@@ -17274,20 +12499,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(sonetto319TodosSchema),
 			Name:        "sonetto-319-todos",
 			Rules: []lenient.Rule{
-				{
-					From:  "todos",
-					ID:    "sonetto-319-todos.todos.json",
-					To:    "native",
-					Tools: []string{"sonetto-319-todos"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "sonetto-319-todos.todos[].json",
-					Path:  "todos[]",
-					To:    "native",
-					Tools: []string{"sonetto-319-todos"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "todos", ID: "sonetto-319-todos.todos.json", To: "native", Tools: []string{"sonetto-319-todos"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "sonetto-319-todos.todos[].json", Path: "todos[]", To: "native", Tools: []string{"sonetto-319-todos"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(sonetto319TodosSchemaGemini),
@@ -17306,55 +12519,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(templateAgent249Schema),
 			Name:        "template-agent-249",
 			Rules: []lenient.Rule{
-				{
-					From:  "issue_id_or_key",
-					ID:    "template-agent-249.issueIdOrKey.alias.issue_id_or_key",
-					To:    "issueIdOrKey",
-					Tools: []string{"template-agent-249"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "issue-id-or-key",
-					ID:    "template-agent-249.issueIdOrKey.alias.issue-id-or-key",
-					To:    "issueIdOrKey",
-					Tools: []string{"template-agent-249"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "IssueIdOrKey",
-					ID:    "template-agent-249.issueIdOrKey.alias.IssueIdOrKey",
-					To:    "issueIdOrKey",
-					Tools: []string{"template-agent-249"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "fields",
-					ID:    "template-agent-249.fields.json",
-					To:    "native",
-					Tools: []string{"template-agent-249"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "cloud_id",
-					ID:    "template-agent-249.cloudId.alias.cloud_id",
-					To:    "cloudId",
-					Tools: []string{"template-agent-249"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "cloud-id",
-					ID:    "template-agent-249.cloudId.alias.cloud-id",
-					To:    "cloudId",
-					Tools: []string{"template-agent-249"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "CloudId",
-					ID:    "template-agent-249.cloudId.alias.CloudId",
-					To:    "cloudId",
-					Tools: []string{"template-agent-249"},
-					Type:  lenient.RuleParamAlias,
-				},
+				{From: "issue_id_or_key", ID: "template-agent-249.issueIdOrKey.alias.issue_id_or_key", To: "issueIdOrKey", Tools: []string{"template-agent-249"}, Type: lenient.RuleParamAlias},
+				{From: "issue-id-or-key", ID: "template-agent-249.issueIdOrKey.alias.issue-id-or-key", To: "issueIdOrKey", Tools: []string{"template-agent-249"}, Type: lenient.RuleParamAlias},
+				{From: "IssueIdOrKey", ID: "template-agent-249.issueIdOrKey.alias.IssueIdOrKey", To: "issueIdOrKey", Tools: []string{"template-agent-249"}, Type: lenient.RuleParamAlias},
+				{From: "fields", ID: "template-agent-249.fields.json", To: "native", Tools: []string{"template-agent-249"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "cloud_id", ID: "template-agent-249.cloudId.alias.cloud_id", To: "cloudId", Tools: []string{"template-agent-249"}, Type: lenient.RuleParamAlias},
+				{From: "cloud-id", ID: "template-agent-249.cloudId.alias.cloud-id", To: "cloudId", Tools: []string{"template-agent-249"}, Type: lenient.RuleParamAlias},
+				{From: "CloudId", ID: "template-agent-249.cloudId.alias.CloudId", To: "cloudId", Tools: []string{"template-agent-249"}, Type: lenient.RuleParamAlias},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(templateAgent249SchemaGemini),
@@ -17373,7 +12544,7 @@ func NormgenTools() []lenient.Tool {
 			Name:        "typescript-sdk-2012",
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(typescriptSDK2012SchemaGemini),
+				lenient.ProfileGemini:       json.RawMessage(typescriptSDK2012Schema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(typescriptSDK2012SchemaOpenAIStrict),
 				lenient.ProfilePortable:     json.RawMessage(typescriptSDK2012Schema),
 				lenient.ProfileTypeArray:    json.RawMessage(typescriptSDK2012SchemaTypeArray),
@@ -17389,13 +12560,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(vibium85Schema),
 			Name:        "vibium-85",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "float",
-					From:     "ms",
-					ID:       "vibium-85.ms.coerce",
-					Tools:    []string{"vibium-85"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "float", From: "ms", ID: "vibium-85.ms.coerce", Tools: []string{"vibium-85"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(vibium85SchemaGemini),
@@ -17414,20 +12579,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(vmlx47Schema),
 			Name:        "vmlx-47",
 			Rules: []lenient.Rule{
-				{
-					From:  "limit",
-					ID:    "vmlx-47.limit.absent",
-					Tools: []string{"vmlx-47"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "limit",
-					ID:       "vmlx-47.limit.coerce",
-					Tools:    []string{"vmlx-47"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "limit", ID: "vmlx-47.limit.absent", Tools: []string{"vmlx-47"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "limit", ID: "vmlx-47.limit.coerce", Tools: []string{"vmlx-47"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(vmlx47SchemaGemini),
@@ -17446,20 +12599,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(weKnora2955Schema),
 			Name:        "weknora-2955",
 			Rules: []lenient.Rule{
-				{
-					From:  "args",
-					ID:    "weknora-2955.args.absent",
-					Tools: []string{"weknora-2955"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "args",
-					ID:    "weknora-2955.args.json",
-					To:    "native",
-					Tools: []string{"weknora-2955"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "args", ID: "weknora-2955.args.absent", Tools: []string{"weknora-2955"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "args", ID: "weknora-2955.args.json", To: "native", Tools: []string{"weknora-2955"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(weKnora2955SchemaGemini),
@@ -17478,48 +12619,12 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(zammadMCP201Schema),
 			Name:        "zammad-mcp-201",
 			Rules: []lenient.Rule{
-				{
-					From:  "params",
-					ID:    "zammad-mcp-201.params.json",
-					To:    "native",
-					Tools: []string{"zammad-mcp-201"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "zammad-mcp-201.params.response_format.alias.responseFormat",
-					Path:  "params.responseFormat",
-					To:    "response_format",
-					Tools: []string{"zammad-mcp-201"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "zammad-mcp-201.params.response_format.alias.response-format",
-					Path:  "params.response-format",
-					To:    "response_format",
-					Tools: []string{"zammad-mcp-201"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "zammad-mcp-201.params.response_format.alias.ResponseFormat",
-					Path:  "params.ResponseFormat",
-					To:    "response_format",
-					Tools: []string{"zammad-mcp-201"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "zammad-mcp-201.params.response_format.absent",
-					Path:  "params.response_format",
-					Tools: []string{"zammad-mcp-201"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "zammad-mcp-201.params.response_format.enum_case",
-					Path:  "params.response_format",
-					Tools: []string{"zammad-mcp-201"},
-					Type:  lenient.RuleEnumCase,
-					Value: json.RawMessage(`["markdown","json"]`),
-				},
+				{From: "params", ID: "zammad-mcp-201.params.json", To: "native", Tools: []string{"zammad-mcp-201"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "zammad-mcp-201.params.response_format.alias.responseFormat", Path: "params.responseFormat", To: "response_format", Tools: []string{"zammad-mcp-201"}, Type: lenient.RuleParamAlias},
+				{ID: "zammad-mcp-201.params.response_format.alias.response-format", Path: "params.response-format", To: "response_format", Tools: []string{"zammad-mcp-201"}, Type: lenient.RuleParamAlias},
+				{ID: "zammad-mcp-201.params.response_format.alias.ResponseFormat", Path: "params.ResponseFormat", To: "response_format", Tools: []string{"zammad-mcp-201"}, Type: lenient.RuleParamAlias},
+				{ID: "zammad-mcp-201.params.response_format.absent", Path: "params.response_format", Tools: []string{"zammad-mcp-201"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "zammad-mcp-201.params.response_format.enum_case", Path: "params.response_format", Tools: []string{"zammad-mcp-201"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["markdown","json"]`)},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(zammadMCP201SchemaGemini),

@@ -9,13 +9,13 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion5
+const _ = lenient.SupportPackageIsVersion6
 
 // searchInputKeys holds the accepted keys of each field of SearchInput, canonical name first.
 var searchInputKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}
 
 // searchInputKnown lists every key SearchInput accepts.
-var searchInputKnown = []string{"path", "pattern", "owner", "limit", "offset", "max_depth", "maxDepth", "max-depth", "MaxDepth", "count_only", "countOnly", "count-only", "CountOnly", "whole_word", "wholeWord", "whole-word", "WholeWord", "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive", "min_score", "minScore", "min-score", "MinScore", "file_types", "fileTypes", "file-types", "FileTypes", "ids"}
+var searchInputKnown = lenient.KnownKeys(searchInputKeys[:])
 
 // UnmarshalJSON decodes a SearchInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -503,308 +503,13 @@ const searchInputSchema = `{
 `
 
 // searchInputSchemaTypeArray is the input schema of tool search in the typearray profile.
-const searchInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "pattern": {
-      "type": "string"
-    },
-    "owner": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "limit": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "offset": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "max_depth": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "count_only": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "whole_word": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "case_sensitive": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "min_score": {
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    },
-    "file_types": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "ids": {
-      "items": {
-        "pattern": "^-?[0-9]+$",
-        "type": [
-          "integer",
-          "string"
-        ]
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "path",
-    "pattern"
-  ]
-}
-`
+const searchInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"type":["string","null"]},"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"offset":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"max_depth":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"count_only":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"case_sensitive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"min_score":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"file_types":{"items":{"type":"string"},"type":["array","string","null"]},"ids":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]}},"type":"object","required":["path","pattern"]}`
 
 // searchInputSchemaGemini is the input schema of tool search in the gemini profile.
-const searchInputSchemaGemini = `{
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "pattern": {
-      "type": "string"
-    },
-    "owner": {
-      "type": "string",
-      "nullable": true
-    },
-    "limit": {
-      "type": "integer",
-      "nullable": true
-    },
-    "offset": {
-      "type": "integer",
-      "nullable": true
-    },
-    "max_depth": {
-      "type": "integer",
-      "nullable": true
-    },
-    "count_only": {
-      "type": "boolean",
-      "nullable": true
-    },
-    "whole_word": {
-      "type": "boolean",
-      "nullable": true
-    },
-    "case_sensitive": {
-      "type": "boolean",
-      "nullable": true
-    },
-    "min_score": {
-      "type": "number",
-      "nullable": true
-    },
-    "file_types": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    },
-    "ids": {
-      "items": {
-        "type": "integer"
-      },
-      "type": "array",
-      "nullable": true
-    }
-  },
-  "type": "object",
-  "required": [
-    "path",
-    "pattern"
-  ]
-}
-`
+const searchInputSchemaGemini = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"type":"string","nullable":true},"limit":{"type":"integer","nullable":true},"offset":{"type":"integer","nullable":true},"max_depth":{"type":"integer","nullable":true},"count_only":{"type":"boolean","nullable":true},"whole_word":{"type":"boolean","nullable":true},"case_sensitive":{"type":"boolean","nullable":true},"min_score":{"type":"number","nullable":true},"file_types":{"items":{"type":"string"},"type":"array","nullable":true},"ids":{"items":{"type":"integer"},"type":"array","nullable":true}},"type":"object","required":["path","pattern"]}`
 
 // searchInputSchemaOpenAIStrict is the input schema of tool search in the openai-strict profile.
-const searchInputSchemaOpenAIStrict = `{
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "pattern": {
-      "type": "string"
-    },
-    "owner": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "offset": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "max_depth": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "count_only": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "whole_word": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "case_sensitive": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "min_score": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "file_types": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "ids": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "integer"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "path",
-    "pattern",
-    "owner",
-    "limit",
-    "offset",
-    "max_depth",
-    "count_only",
-    "whole_word",
-    "case_sensitive",
-    "min_score",
-    "file_types",
-    "ids"
-  ]
-}
-`
+const searchInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"anyOf":[{"type":"string"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer"},{"type":"null"}]},"max_depth":{"anyOf":[{"type":"integer"},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"ids":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","owner","limit","offset","max_depth","count_only","whole_word","case_sensitive","min_score","file_types","ids"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -821,272 +526,44 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(searchInputSchema),
 			Name:        "search",
 			Rules: []lenient.Rule{
-				{
-					From:  "owner",
-					ID:    "search.owner.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "limit",
-					ID:    "search.limit.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "limit",
-					ID:       "search.limit.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "offset",
-					ID:    "search.offset.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "offset",
-					ID:       "search.offset.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "maxDepth",
-					ID:    "search.max_depth.alias.maxDepth",
-					To:    "max_depth",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "max-depth",
-					ID:    "search.max_depth.alias.max-depth",
-					To:    "max_depth",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "MaxDepth",
-					ID:    "search.max_depth.alias.MaxDepth",
-					To:    "max_depth",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "max_depth",
-					ID:    "search.max_depth.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "max_depth",
-					ID:       "search.max_depth.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "countOnly",
-					ID:    "search.count_only.alias.countOnly",
-					To:    "count_only",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "count-only",
-					ID:    "search.count_only.alias.count-only",
-					To:    "count_only",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "CountOnly",
-					ID:    "search.count_only.alias.CountOnly",
-					To:    "count_only",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "count_only",
-					ID:    "search.count_only.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "count_only",
-					ID:       "search.count_only.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "wholeWord",
-					ID:    "search.whole_word.alias.wholeWord",
-					To:    "whole_word",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "whole-word",
-					ID:    "search.whole_word.alias.whole-word",
-					To:    "whole_word",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "WholeWord",
-					ID:    "search.whole_word.alias.WholeWord",
-					To:    "whole_word",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "whole_word",
-					ID:    "search.whole_word.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "whole_word",
-					ID:       "search.whole_word.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "caseSensitive",
-					ID:    "search.case_sensitive.alias.caseSensitive",
-					To:    "case_sensitive",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "case-sensitive",
-					ID:    "search.case_sensitive.alias.case-sensitive",
-					To:    "case_sensitive",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "CaseSensitive",
-					ID:    "search.case_sensitive.alias.CaseSensitive",
-					To:    "case_sensitive",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "case_sensitive",
-					ID:    "search.case_sensitive.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "case_sensitive",
-					ID:       "search.case_sensitive.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "minScore",
-					ID:    "search.min_score.alias.minScore",
-					To:    "min_score",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "min-score",
-					ID:    "search.min_score.alias.min-score",
-					To:    "min_score",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "MinScore",
-					ID:    "search.min_score.alias.MinScore",
-					To:    "min_score",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "min_score",
-					ID:    "search.min_score.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "min_score",
-					ID:       "search.min_score.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "fileTypes",
-					ID:    "search.file_types.alias.fileTypes",
-					To:    "file_types",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "file-types",
-					ID:    "search.file_types.alias.file-types",
-					To:    "file_types",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "FileTypes",
-					ID:    "search.file_types.alias.FileTypes",
-					To:    "file_types",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "file_types",
-					ID:    "search.file_types.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "file_types",
-					ID:    "search.file_types.json",
-					To:    "native",
-					Tools: []string{"search"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "ids",
-					ID:    "search.ids.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "ids",
-					ID:    "search.ids.json",
-					To:    "native",
-					Tools: []string{"search"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					CoerceTo: "int",
-					ID:       "search.ids[].coerce",
-					Path:     "ids[]",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "owner", ID: "search.owner.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "limit", ID: "search.limit.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "limit", ID: "search.limit.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "offset", ID: "search.offset.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "offset", ID: "search.offset.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "maxDepth", ID: "search.max_depth.alias.maxDepth", To: "max_depth", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "max-depth", ID: "search.max_depth.alias.max-depth", To: "max_depth", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "MaxDepth", ID: "search.max_depth.alias.MaxDepth", To: "max_depth", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "max_depth", ID: "search.max_depth.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "max_depth", ID: "search.max_depth.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "countOnly", ID: "search.count_only.alias.countOnly", To: "count_only", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "count-only", ID: "search.count_only.alias.count-only", To: "count_only", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "CountOnly", ID: "search.count_only.alias.CountOnly", To: "count_only", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "count_only", ID: "search.count_only.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "count_only", ID: "search.count_only.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "wholeWord", ID: "search.whole_word.alias.wholeWord", To: "whole_word", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "whole-word", ID: "search.whole_word.alias.whole-word", To: "whole_word", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "WholeWord", ID: "search.whole_word.alias.WholeWord", To: "whole_word", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "whole_word", ID: "search.whole_word.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "whole_word", ID: "search.whole_word.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "caseSensitive", ID: "search.case_sensitive.alias.caseSensitive", To: "case_sensitive", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "case-sensitive", ID: "search.case_sensitive.alias.case-sensitive", To: "case_sensitive", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "CaseSensitive", ID: "search.case_sensitive.alias.CaseSensitive", To: "case_sensitive", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "case_sensitive", ID: "search.case_sensitive.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "case_sensitive", ID: "search.case_sensitive.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "minScore", ID: "search.min_score.alias.minScore", To: "min_score", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "min-score", ID: "search.min_score.alias.min-score", To: "min_score", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "MinScore", ID: "search.min_score.alias.MinScore", To: "min_score", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "min_score", ID: "search.min_score.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "float", From: "min_score", ID: "search.min_score.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "fileTypes", ID: "search.file_types.alias.fileTypes", To: "file_types", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "file-types", ID: "search.file_types.alias.file-types", To: "file_types", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "FileTypes", ID: "search.file_types.alias.FileTypes", To: "file_types", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "file_types", ID: "search.file_types.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "file_types", ID: "search.file_types.json", To: "native", Tools: []string{"search"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "ids", ID: "search.ids.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "ids", ID: "search.ids.json", To: "native", Tools: []string{"search"}, Type: lenient.RuleJSONAcceptBoth},
+				{CoerceTo: "int", ID: "search.ids[].coerce", Path: "ids[]", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(searchInputSchemaGemini),

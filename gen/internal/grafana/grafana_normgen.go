@@ -9,13 +9,13 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion5
+const _ = lenient.SupportPackageIsVersion6
 
 // intParamsKeys holds the accepted keys of each field of IntParams, canonical name first.
 var intParamsKeys = [4][]string{{"name"}, {"count"}, {"limit"}, {"optionalInt", "optional_int", "optional-int", "OptionalInt"}}
 
 // intParamsKnown lists every key IntParams accepts.
-var intParamsKnown = []string{"name", "count", "limit", "optionalInt", "optional_int", "optional-int", "OptionalInt"}
+var intParamsKnown = lenient.KnownKeys(intParamsKeys[:])
 
 // UnmarshalJSON decodes a IntParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -181,7 +181,7 @@ func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var allIntTypesParamsKeys = [11][]string{{"int8Field", "int8_field", "int8-field", "Int8Field"}, {"int16Field", "int16_field", "int16-field", "Int16Field"}, {"int32Field", "int32_field", "int32-field", "Int32Field"}, {"int64Field", "int64_field", "int64-field", "Int64Field"}, {"uintField", "uint_field", "uint-field", "UintField"}, {"uint8Field", "uint8_field", "uint8-field", "Uint8Field"}, {"uint16Field", "uint16_field", "uint16-field", "Uint16Field"}, {"uint32Field", "uint32_field", "uint32-field", "Uint32Field"}, {"uint64Field", "uint64_field", "uint64-field", "Uint64Field"}, {"ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64"}, {"ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32"}}
 
 // allIntTypesParamsKnown lists every key AllIntTypesParams accepts.
-var allIntTypesParamsKnown = []string{"int8Field", "int8_field", "int8-field", "Int8Field", "int16Field", "int16_field", "int16-field", "Int16Field", "int32Field", "int32_field", "int32-field", "Int32Field", "int64Field", "int64_field", "int64-field", "Int64Field", "uintField", "uint_field", "uint-field", "UintField", "uint8Field", "uint8_field", "uint8-field", "Uint8Field", "uint16Field", "uint16_field", "uint16-field", "Uint16Field", "uint32Field", "uint32_field", "uint32-field", "Uint32Field", "uint64Field", "uint64_field", "uint64-field", "Uint64Field", "ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64", "ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32"}
+var allIntTypesParamsKnown = lenient.KnownKeys(allIntTypesParamsKeys[:])
 
 // UnmarshalJSON decodes a AllIntTypesParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -462,7 +462,7 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var embeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}
 
 // embeddedParamsKnown lists every key EmbeddedParams accepts.
-var embeddedParamsKnown = []string{"name", "embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}
+var embeddedParamsKnown = lenient.KnownKeys(embeddedParamsKeys[:])
 
 // UnmarshalJSON decodes a EmbeddedParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -590,7 +590,7 @@ func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var regularEmbeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}
 
 // regularEmbeddedParamsKnown lists every key RegularEmbeddedParams accepts.
-var regularEmbeddedParamsKnown = []string{"name", "embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}
+var regularEmbeddedParamsKnown = lenient.KnownKeys(regularEmbeddedParamsKeys[:])
 
 // UnmarshalJSON decodes a RegularEmbeddedParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -712,7 +712,7 @@ func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 var untaggedParamsKeys = [1][]string{{"Count"}}
 
 // untaggedParamsKnown lists every key UntaggedParams accepts.
-var untaggedParamsKnown = []string{"Count"}
+var untaggedParamsKnown = lenient.KnownKeys(untaggedParamsKeys[:])
 
 // UnmarshalJSON decodes a UntaggedParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -810,7 +810,7 @@ func (x *UntaggedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var optionsOnlyParamsKeys = [1][]string{{"Count"}}
 
 // optionsOnlyParamsKnown lists every key OptionsOnlyParams accepts.
-var optionsOnlyParamsKnown = []string{"Count"}
+var optionsOnlyParamsKnown = lenient.KnownKeys(optionsOnlyParamsKeys[:])
 
 // UnmarshalJSON decodes a OptionsOnlyParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -908,7 +908,7 @@ func (x *OptionsOnlyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var skippedParamsKeys = [1][]string{{"name"}}
 
 // skippedParamsKnown lists every key SkippedParams accepts.
-var skippedParamsKnown = []string{"name"}
+var skippedParamsKnown = lenient.KnownKeys(skippedParamsKeys[:])
 
 // UnmarshalJSON decodes a SkippedParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1006,7 +1006,7 @@ func (x *SkippedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var largeIntParamsKeys = [3][]string{{"largeInt64", "large_int64", "large-int64", "LargeInt64"}, {"largeUint64", "large_uint64", "large-uint64", "LargeUint64"}, {"timestamp"}}
 
 // largeIntParamsKnown lists every key LargeIntParams accepts.
-var largeIntParamsKnown = []string{"largeInt64", "large_int64", "large-int64", "LargeInt64", "largeUint64", "large_uint64", "large-uint64", "LargeUint64", "timestamp"}
+var largeIntParamsKnown = lenient.KnownKeys(largeIntParamsKeys[:])
 
 // UnmarshalJSON decodes a LargeIntParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1136,7 +1136,7 @@ func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var stringFieldsParamsKeys = [3][]string{{"name"}, {"zipCode", "zip_code", "zip-code", "ZipCode"}, {"count"}}
 
 // stringFieldsParamsKnown lists every key StringFieldsParams accepts.
-var stringFieldsParamsKnown = []string{"name", "zipCode", "zip_code", "zip-code", "ZipCode", "count"}
+var stringFieldsParamsKnown = lenient.KnownKeys(stringFieldsParamsKeys[:])
 
 // UnmarshalJSON decodes a StringFieldsParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1261,7 +1261,7 @@ func (x *StringFieldsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var floatParamsKeys = [3][]string{{"price"}, {"rating"}, {"count"}}
 
 // floatParamsKnown lists every key FloatParams accepts.
-var floatParamsKnown = []string{"price", "rating", "count"}
+var floatParamsKnown = lenient.KnownKeys(floatParamsKeys[:])
 
 // UnmarshalJSON decodes a FloatParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1381,7 +1381,7 @@ func (x *FloatParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var parentParamsKeys = [4][]string{{"name"}, {"id"}, {"count"}, {"limit"}}
 
 // parentParamsKnown lists every key ParentParams accepts.
-var parentParamsKnown = []string{"name", "id", "count", "limit"}
+var parentParamsKnown = lenient.KnownKeys(parentParamsKeys[:])
 
 // UnmarshalJSON decodes a ParentParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1512,7 +1512,7 @@ func (x *ParentParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var sliceParamsKeys = [6][]string{{"tags"}, {"states"}, {"replaces"}, {"name"}, {"count"}, {"filters"}}
 
 // sliceParamsKnown lists every key SliceParams accepts.
-var sliceParamsKnown = []string{"tags", "states", "replaces", "name", "count", "filters"}
+var sliceParamsKnown = lenient.KnownKeys(sliceParamsKeys[:])
 
 // UnmarshalJSON decodes a SliceParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1787,7 +1787,7 @@ func (x *SliceParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var timeRangeKeys = [2][]string{{"from"}, {"to"}}
 
 // timeRangeKnown lists every key TimeRange accepts.
-var timeRangeKnown = []string{"from", "to"}
+var timeRangeKnown = lenient.KnownKeys(timeRangeKeys[:])
 
 // UnmarshalJSON decodes a TimeRange leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1902,7 +1902,7 @@ func (x *TimeRange) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var panelImageParamsKeys = [5][]string{{"dashboardUid", "dashboard_uid", "dashboard-uid", "DashboardUid"}, {"panelId", "panel_id", "panel-id", "PanelId"}, {"timeRange", "time_range", "time-range", "TimeRange"}, {"variables"}, {"theme"}}
 
 // panelImageParamsKnown lists every key PanelImageParams accepts.
-var panelImageParamsKnown = []string{"dashboardUid", "dashboard_uid", "dashboard-uid", "DashboardUid", "panelId", "panel_id", "panel-id", "PanelId", "timeRange", "time_range", "time-range", "TimeRange", "variables", "theme"}
+var panelImageParamsKnown = lenient.KnownKeys(panelImageParamsKeys[:])
 
 // UnmarshalJSON decodes a PanelImageParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1999,7 +1999,7 @@ func (x *PanelImageParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 var unknownArgsParamsKeys = [3][]string{{"start_rfc_3339", "start-rfc-3339"}, {"end_rfc_3339", "end-rfc-3339"}, {"data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid"}}
 
 // unknownArgsParamsKnown lists every key UnknownArgsParams accepts.
-var unknownArgsParamsKnown = []string{"start_rfc_3339", "start-rfc-3339", "end_rfc_3339", "end-rfc-3339", "data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid"}
+var unknownArgsParamsKnown = lenient.KnownKeys(unknownArgsParamsKeys[:])
 
 // UnmarshalJSON decodes a UnknownArgsParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2138,7 +2138,7 @@ func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var testToolParamsKeys = [3][]string{{"name"}, {"value"}, {"optional"}}
 
 // testToolParamsKnown lists every key TestToolParams accepts.
-var testToolParamsKnown = []string{"name", "value", "optional"}
+var testToolParamsKnown = lenient.KnownKeys(testToolParamsKeys[:])
 
 // UnmarshalJSON decodes a TestToolParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2345,7 +2345,7 @@ func (x *EmptyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var investigationParamsKeys = [3][]string{{"name"}, {"start"}, {"end"}}
 
 // investigationParamsKnown lists every key InvestigationParams accepts.
-var investigationParamsKnown = []string{"name", "start", "end"}
+var investigationParamsKnown = lenient.KnownKeys(investigationParamsKeys[:])
 
 // UnmarshalJSON decodes a InvestigationParams leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2587,336 +2587,13 @@ const allIntTypesParamsSchema = `{
 `
 
 // allIntTypesParamsSchemaTypeArray is the input schema of tool all_int_types in the typearray profile.
-const allIntTypesParamsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "int8Field": {
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "Int8 field",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "int16Field": {
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "Int16 field",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "int32Field": {
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "Int32 field",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "int64Field": {
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "Int64 field",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "uintField": {
-      "minimum": 0,
-      "pattern": "^([0-9]+)?$",
-      "description": "Uint field",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "uint8Field": {
-      "minimum": 0,
-      "pattern": "^([0-9]+)?$",
-      "description": "Uint8 field",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "uint16Field": {
-      "minimum": 0,
-      "pattern": "^([0-9]+)?$",
-      "description": "Uint16 field",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "uint32Field": {
-      "minimum": 0,
-      "pattern": "^([0-9]+)?$",
-      "description": "Uint32 field",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "uint64Field": {
-      "minimum": 0,
-      "pattern": "^([0-9]+)?$",
-      "description": "Uint64 field",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "ptrInt64": {
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "Pointer to int64",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "ptrUint32": {
-      "minimum": 0,
-      "pattern": "^([0-9]+)?$",
-      "description": "Pointer to uint32",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const allIntTypesParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"int8Field":{"pattern":"^(-?[0-9]+)?$","description":"Int8 field","type":["integer","string","null"]},"int16Field":{"pattern":"^(-?[0-9]+)?$","description":"Int16 field","type":["integer","string","null"]},"int32Field":{"pattern":"^(-?[0-9]+)?$","description":"Int32 field","type":["integer","string","null"]},"int64Field":{"pattern":"^(-?[0-9]+)?$","description":"Int64 field","type":["integer","string","null"]},"uintField":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint field","type":["integer","string","null"]},"uint8Field":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint8 field","type":["integer","string","null"]},"uint16Field":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint16 field","type":["integer","string","null"]},"uint32Field":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint32 field","type":["integer","string","null"]},"uint64Field":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint64 field","type":["integer","string","null"]},"ptrInt64":{"pattern":"^(-?[0-9]+)?$","description":"Pointer to int64","type":["integer","string","null"]},"ptrUint32":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Pointer to uint32","type":["integer","string","null"]}},"type":"object"}`
 
 // allIntTypesParamsSchemaGemini is the input schema of tool all_int_types in the gemini profile.
-const allIntTypesParamsSchemaGemini = `{
-  "properties": {
-    "int8Field": {
-      "type": "integer",
-      "description": "Int8 field",
-      "nullable": true
-    },
-    "int16Field": {
-      "type": "integer",
-      "description": "Int16 field",
-      "nullable": true
-    },
-    "int32Field": {
-      "type": "integer",
-      "description": "Int32 field",
-      "nullable": true
-    },
-    "int64Field": {
-      "type": "integer",
-      "description": "Int64 field",
-      "nullable": true
-    },
-    "uintField": {
-      "type": "integer",
-      "minimum": 0,
-      "description": "Uint field",
-      "nullable": true
-    },
-    "uint8Field": {
-      "type": "integer",
-      "minimum": 0,
-      "description": "Uint8 field",
-      "nullable": true
-    },
-    "uint16Field": {
-      "type": "integer",
-      "minimum": 0,
-      "description": "Uint16 field",
-      "nullable": true
-    },
-    "uint32Field": {
-      "type": "integer",
-      "minimum": 0,
-      "description": "Uint32 field",
-      "nullable": true
-    },
-    "uint64Field": {
-      "type": "integer",
-      "minimum": 0,
-      "description": "Uint64 field",
-      "nullable": true
-    },
-    "ptrInt64": {
-      "type": "integer",
-      "description": "Pointer to int64",
-      "nullable": true
-    },
-    "ptrUint32": {
-      "type": "integer",
-      "minimum": 0,
-      "description": "Pointer to uint32",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const allIntTypesParamsSchemaGemini = `{"properties":{"int8Field":{"type":"integer","description":"Int8 field","nullable":true},"int16Field":{"type":"integer","description":"Int16 field","nullable":true},"int32Field":{"type":"integer","description":"Int32 field","nullable":true},"int64Field":{"type":"integer","description":"Int64 field","nullable":true},"uintField":{"type":"integer","minimum":0,"description":"Uint field","nullable":true},"uint8Field":{"type":"integer","minimum":0,"description":"Uint8 field","nullable":true},"uint16Field":{"type":"integer","minimum":0,"description":"Uint16 field","nullable":true},"uint32Field":{"type":"integer","minimum":0,"description":"Uint32 field","nullable":true},"uint64Field":{"type":"integer","minimum":0,"description":"Uint64 field","nullable":true},"ptrInt64":{"type":"integer","description":"Pointer to int64","nullable":true},"ptrUint32":{"type":"integer","minimum":0,"description":"Pointer to uint32","nullable":true}},"type":"object"}`
 
 // allIntTypesParamsSchemaOpenAIStrict is the input schema of tool all_int_types in the openai-strict profile.
-const allIntTypesParamsSchemaOpenAIStrict = `{
-  "properties": {
-    "int8Field": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Int8 field"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "int16Field": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Int16 field"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "int32Field": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Int32 field"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "int64Field": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Int64 field"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "uintField": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Uint field"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "uint8Field": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Uint8 field"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "uint16Field": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Uint16 field"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "uint32Field": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Uint32 field"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "uint64Field": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Uint64 field"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "ptrInt64": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Pointer to int64"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "ptrUint32": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Pointer to uint32"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "int8Field",
-    "int16Field",
-    "int32Field",
-    "int64Field",
-    "uintField",
-    "uint8Field",
-    "uint16Field",
-    "uint32Field",
-    "uint64Field",
-    "ptrInt64",
-    "ptrUint32"
-  ]
-}
-`
+const allIntTypesParamsSchemaOpenAIStrict = `{"properties":{"int8Field":{"anyOf":[{"type":"integer","description":"Int8 field"},{"type":"null"}]},"int16Field":{"anyOf":[{"type":"integer","description":"Int16 field"},{"type":"null"}]},"int32Field":{"anyOf":[{"type":"integer","description":"Int32 field"},{"type":"null"}]},"int64Field":{"anyOf":[{"type":"integer","description":"Int64 field"},{"type":"null"}]},"uintField":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint field"},{"type":"null"}]},"uint8Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint8 field"},{"type":"null"}]},"uint16Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint16 field"},{"type":"null"}]},"uint32Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint32 field"},{"type":"null"}]},"uint64Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint64 field"},{"type":"null"}]},"ptrInt64":{"anyOf":[{"type":"integer","description":"Pointer to int64"},{"type":"null"}]},"ptrUint32":{"anyOf":[{"type":"integer","minimum":0,"description":"Pointer to uint32"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["int8Field","int16Field","int32Field","int64Field","uintField","uint8Field","uint16Field","uint32Field","uint64Field","ptrInt64","ptrUint32"]}`
 
 // embeddedParamsSchema is the input schema of tool embedded in the portable profile.
 const embeddedParamsSchema = `{
@@ -2949,77 +2626,13 @@ const embeddedParamsSchema = `{
 `
 
 // embeddedParamsSchemaTypeArray is the input schema of tool embedded in the typearray profile.
-const embeddedParamsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "Name parameter"
-    },
-    "embeddedCount": {
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "Embedded count field",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "name"
-  ]
-}
-`
+const embeddedParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"pattern":"^(-?[0-9]+)?$","description":"Embedded count field","type":["integer","string","null"]}},"type":"object","required":["name"]}`
 
 // embeddedParamsSchemaGemini is the input schema of tool embedded in the gemini profile.
-const embeddedParamsSchemaGemini = `{
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "Name parameter"
-    },
-    "embeddedCount": {
-      "type": "integer",
-      "description": "Embedded count field",
-      "nullable": true
-    }
-  },
-  "type": "object",
-  "required": [
-    "name"
-  ]
-}
-`
+const embeddedParamsSchemaGemini = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"type":"integer","description":"Embedded count field","nullable":true}},"type":"object","required":["name"]}`
 
 // embeddedParamsSchemaOpenAIStrict is the input schema of tool embedded in the openai-strict profile.
-const embeddedParamsSchemaOpenAIStrict = `{
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "Name parameter"
-    },
-    "embeddedCount": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Embedded count field"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "name",
-    "embeddedCount"
-  ]
-}
-`
+const embeddedParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","embeddedCount"]}`
 
 // emptyParamsSchema is the input schema of tool empty in the portable profile.
 const emptyParamsSchema = `{
@@ -3030,28 +2643,10 @@ const emptyParamsSchema = `{
 `
 
 // emptyParamsSchemaTypeArray is the input schema of tool empty in the typearray profile.
-const emptyParamsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {},
-  "additionalProperties": false,
-  "type": "object"
-}
-`
+const emptyParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`
 
 // emptyParamsSchemaGemini is the input schema of tool empty in the gemini profile.
-const emptyParamsSchemaGemini = `{
-  "properties": {},
-  "type": "object"
-}
-`
-
-// emptyParamsSchemaOpenAIStrict is the input schema of tool empty in the openai-strict profile.
-const emptyParamsSchemaOpenAIStrict = `{
-  "properties": {},
-  "additionalProperties": false,
-  "type": "object"
-}
-`
+const emptyParamsSchemaGemini = `{"properties":{},"type":"object"}`
 
 // investigationParamsSchema is the input schema of tool find_error_pattern_logs in the portable profile.
 const investigationParamsSchema = `{
@@ -3093,105 +2688,13 @@ const investigationParamsSchema = `{
 `
 
 // investigationParamsSchemaTypeArray is the input schema of tool find_error_pattern_logs in the typearray profile.
-const investigationParamsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "The name of the investigation"
-    },
-    "start": {
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
-      "description": "Start time for the investigation",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "end": {
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
-      "description": "End time for the investigation",
-      "type": [
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "name"
-  ]
-}
-`
+const investigationParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"Start time for the investigation","type":["string","null"]},"end":{"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"End time for the investigation","type":["string","null"]}},"type":"object","required":["name"]}`
 
 // investigationParamsSchemaGemini is the input schema of tool find_error_pattern_logs in the gemini profile.
-const investigationParamsSchemaGemini = `{
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "The name of the investigation"
-    },
-    "start": {
-      "type": "string",
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
-      "description": "Start time for the investigation",
-      "nullable": true
-    },
-    "end": {
-      "type": "string",
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
-      "description": "End time for the investigation",
-      "nullable": true
-    }
-  },
-  "type": "object",
-  "required": [
-    "name"
-  ]
-}
-`
+const investigationParamsSchemaGemini = `{"properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"Start time for the investigation","nullable":true},"end":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"End time for the investigation","nullable":true}},"type":"object","required":["name"]}`
 
 // investigationParamsSchemaOpenAIStrict is the input schema of tool find_error_pattern_logs in the openai-strict profile.
-const investigationParamsSchemaOpenAIStrict = `{
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "The name of the investigation"
-    },
-    "start": {
-      "anyOf": [
-        {
-          "type": "string",
-          "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
-          "description": "Start time for the investigation"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "end": {
-      "anyOf": [
-        {
-          "type": "string",
-          "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
-          "description": "End time for the investigation"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "name",
-    "start",
-    "end"
-  ]
-}
-`
+const investigationParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"Start time for the investigation"},{"type":"null"}]},"end":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"End time for the investigation"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","start","end"]}`
 
 // floatParamsSchema is the input schema of tool floats in the portable profile.
 const floatParamsSchema = `{
@@ -3244,101 +2747,13 @@ const floatParamsSchema = `{
 `
 
 // floatParamsSchemaTypeArray is the input schema of tool floats in the typearray profile.
-const floatParamsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "price": {
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    },
-    "rating": {
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    },
-    "count": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const floatParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"price":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"rating":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
 
 // floatParamsSchemaGemini is the input schema of tool floats in the gemini profile.
-const floatParamsSchemaGemini = `{
-  "properties": {
-    "price": {
-      "type": "number",
-      "nullable": true
-    },
-    "rating": {
-      "type": "number",
-      "nullable": true
-    },
-    "count": {
-      "type": "integer",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const floatParamsSchemaGemini = `{"properties":{"price":{"type":"number","nullable":true},"rating":{"type":"number","nullable":true},"count":{"type":"integer","nullable":true}},"type":"object"}`
 
 // floatParamsSchemaOpenAIStrict is the input schema of tool floats in the openai-strict profile.
-const floatParamsSchemaOpenAIStrict = `{
-  "properties": {
-    "price": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "rating": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "price",
-    "rating",
-    "count"
-  ]
-}
-`
+const floatParamsSchemaOpenAIStrict = `{"properties":{"price":{"anyOf":[{"type":"number"},{"type":"null"}]},"rating":{"anyOf":[{"type":"number"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["price","rating","count"]}`
 
 // panelImageParamsSchema is the input schema of tool get_panel_image in the portable profile.
 const panelImageParamsSchema = `{
@@ -3450,120 +2865,10 @@ const panelImageParamsSchema = `{
 `
 
 // panelImageParamsSchemaTypeArray is the input schema of tool get_panel_image in the typearray profile.
-const panelImageParamsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "dashboardUid": {
-      "description": "The UID of the dashboard",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "panelId": {
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "The ID of the panel",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "timeRange": {
-      "properties": {
-        "from": {
-          "description": "Start time",
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "to": {
-          "description": "End time",
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "description": "Time range",
-      "type": [
-        "object",
-        "string",
-        "null"
-      ]
-    },
-    "variables": {
-      "additionalProperties": {
-        "items": {
-          "type": "string"
-        },
-        "type": [
-          "string",
-          "array"
-        ]
-      },
-      "description": "Dashboard variables",
-      "type": [
-        "object",
-        "string",
-        "null"
-      ]
-    },
-    "theme": {
-      "type": [
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const panelImageParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"dashboardUid":{"description":"The UID of the dashboard","type":["string","null"]},"panelId":{"pattern":"^(-?[0-9]+)?$","description":"The ID of the panel","type":["integer","string","null"]},"timeRange":{"properties":{"from":{"description":"Start time","type":["string","null"]},"to":{"description":"End time","type":["string","null"]}},"description":"Time range","type":["object","string","null"]},"variables":{"additionalProperties":{"items":{"type":"string"},"type":["string","array"]},"description":"Dashboard variables","type":["object","string","null"]},"theme":{"type":["string","null"]}},"type":"object"}`
 
 // panelImageParamsSchemaGemini is the input schema of tool get_panel_image in the gemini profile.
-const panelImageParamsSchemaGemini = `{
-  "properties": {
-    "dashboardUid": {
-      "type": "string",
-      "description": "The UID of the dashboard",
-      "nullable": true
-    },
-    "panelId": {
-      "type": "integer",
-      "description": "The ID of the panel",
-      "nullable": true
-    },
-    "timeRange": {
-      "properties": {
-        "from": {
-          "type": "string",
-          "description": "Start time",
-          "nullable": true
-        },
-        "to": {
-          "type": "string",
-          "description": "End time",
-          "nullable": true
-        }
-      },
-      "type": "object",
-      "description": "Time range",
-      "nullable": true
-    },
-    "variables": {
-      "type": "object",
-      "description": "Dashboard variables",
-      "nullable": true
-    },
-    "theme": {
-      "type": "string",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const panelImageParamsSchemaGemini = `{"properties":{"dashboardUid":{"type":"string","description":"The UID of the dashboard","nullable":true},"panelId":{"type":"integer","description":"The ID of the panel","nullable":true},"timeRange":{"properties":{"from":{"type":"string","description":"Start time","nullable":true},"to":{"type":"string","description":"End time","nullable":true}},"type":"object","description":"Time range","nullable":true},"variables":{"type":"object","description":"Dashboard variables","nullable":true},"theme":{"type":"string","nullable":true}},"type":"object"}`
 
 // intParamsSchema is the input schema of tool int_params in the portable profile.
 const intParamsSchema = `{
@@ -3627,131 +2932,13 @@ const intParamsSchema = `{
 `
 
 // intParamsSchemaTypeArray is the input schema of tool int_params in the typearray profile.
-const intParamsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "Name parameter"
-    },
-    "count": {
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "Count parameter as int",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "limit": {
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "Limit parameter",
-      "default": 10,
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "optionalInt": {
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "Optional int pointer",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "name"
-  ]
-}
-`
+const intParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","description":"Name parameter"},"count":{"pattern":"^(-?[0-9]+)?$","description":"Count parameter as int","type":["integer","string","null"]},"limit":{"pattern":"^(-?[0-9]+)?$","description":"Limit parameter","default":10,"type":["integer","string","null"]},"optionalInt":{"pattern":"^(-?[0-9]+)?$","description":"Optional int pointer","type":["integer","string","null"]}},"type":"object","required":["name"]}`
 
 // intParamsSchemaGemini is the input schema of tool int_params in the gemini profile.
-const intParamsSchemaGemini = `{
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "Name parameter"
-    },
-    "count": {
-      "type": "integer",
-      "description": "Count parameter as int",
-      "nullable": true
-    },
-    "limit": {
-      "type": "integer",
-      "description": "Limit parameter",
-      "default": 10,
-      "nullable": true
-    },
-    "optionalInt": {
-      "type": "integer",
-      "description": "Optional int pointer",
-      "nullable": true
-    }
-  },
-  "type": "object",
-  "required": [
-    "name"
-  ]
-}
-`
+const intParamsSchemaGemini = `{"properties":{"name":{"type":"string","description":"Name parameter"},"count":{"type":"integer","description":"Count parameter as int","nullable":true},"limit":{"type":"integer","description":"Limit parameter","default":10,"nullable":true},"optionalInt":{"type":"integer","description":"Optional int pointer","nullable":true}},"type":"object","required":["name"]}`
 
 // intParamsSchemaOpenAIStrict is the input schema of tool int_params in the openai-strict profile.
-const intParamsSchemaOpenAIStrict = `{
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "Name parameter"
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Count parameter as int"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Limit parameter. Default: 10 (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "optionalInt": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Optional int pointer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "name",
-    "count",
-    "limit",
-    "optionalInt"
-  ]
-}
-`
+const intParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"count":{"anyOf":[{"type":"integer","description":"Count parameter as int"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","description":"Limit parameter. Default: 10 (send null for it)."},{"type":"null"}]},"optionalInt":{"anyOf":[{"type":"integer","description":"Optional int pointer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","count","limit","optionalInt"]}`
 
 // largeIntParamsSchema is the input schema of tool large_ints in the portable profile.
 const largeIntParamsSchema = `{
@@ -3805,104 +2992,13 @@ const largeIntParamsSchema = `{
 `
 
 // largeIntParamsSchemaTypeArray is the input schema of tool large_ints in the typearray profile.
-const largeIntParamsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "largeInt64": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "largeUint64": {
-      "minimum": 0,
-      "pattern": "^([0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "timestamp": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const largeIntParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"largeInt64":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"largeUint64":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"timestamp":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
 
 // largeIntParamsSchemaGemini is the input schema of tool large_ints in the gemini profile.
-const largeIntParamsSchemaGemini = `{
-  "properties": {
-    "largeInt64": {
-      "type": "integer",
-      "nullable": true
-    },
-    "largeUint64": {
-      "type": "integer",
-      "minimum": 0,
-      "nullable": true
-    },
-    "timestamp": {
-      "type": "integer",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const largeIntParamsSchemaGemini = `{"properties":{"largeInt64":{"type":"integer","nullable":true},"largeUint64":{"type":"integer","minimum":0,"nullable":true},"timestamp":{"type":"integer","nullable":true}},"type":"object"}`
 
 // largeIntParamsSchemaOpenAIStrict is the input schema of tool large_ints in the openai-strict profile.
-const largeIntParamsSchemaOpenAIStrict = `{
-  "properties": {
-    "largeInt64": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "largeUint64": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "timestamp": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "largeInt64",
-    "largeUint64",
-    "timestamp"
-  ]
-}
-`
+const largeIntParamsSchemaOpenAIStrict = `{"properties":{"largeInt64":{"anyOf":[{"type":"integer"},{"type":"null"}]},"largeUint64":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"timestamp":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["largeInt64","largeUint64","timestamp"]}`
 
 // optionsOnlyParamsSchema is the input schema of tool options_only in the portable profile.
 const optionsOnlyParamsSchema = `{
@@ -3927,55 +3023,13 @@ const optionsOnlyParamsSchema = `{
 `
 
 // optionsOnlyParamsSchemaTypeArray is the input schema of tool options_only in the typearray profile.
-const optionsOnlyParamsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "Count": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const optionsOnlyParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"Count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
 
 // optionsOnlyParamsSchemaGemini is the input schema of tool options_only in the gemini profile.
-const optionsOnlyParamsSchemaGemini = `{
-  "properties": {
-    "Count": {
-      "type": "integer",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const optionsOnlyParamsSchemaGemini = `{"properties":{"Count":{"type":"integer","nullable":true}},"type":"object"}`
 
 // optionsOnlyParamsSchemaOpenAIStrict is the input schema of tool options_only in the openai-strict profile.
-const optionsOnlyParamsSchemaOpenAIStrict = `{
-  "properties": {
-    "Count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "Count"
-  ]
-}
-`
+const optionsOnlyParamsSchemaOpenAIStrict = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["Count"]}`
 
 // parentParamsSchema is the input schema of tool parent in the portable profile.
 const parentParamsSchema = `{
@@ -4038,122 +3092,13 @@ const parentParamsSchema = `{
 `
 
 // parentParamsSchemaTypeArray is the input schema of tool parent in the typearray profile.
-const parentParamsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "name": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "id": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "count": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "limit": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const parentParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":["string","null"]},"id":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
 
 // parentParamsSchemaGemini is the input schema of tool parent in the gemini profile.
-const parentParamsSchemaGemini = `{
-  "properties": {
-    "name": {
-      "type": "string",
-      "nullable": true
-    },
-    "id": {
-      "type": "integer",
-      "nullable": true
-    },
-    "count": {
-      "type": "integer",
-      "nullable": true
-    },
-    "limit": {
-      "type": "integer",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const parentParamsSchemaGemini = `{"properties":{"name":{"type":"string","nullable":true},"id":{"type":"integer","nullable":true},"count":{"type":"integer","nullable":true},"limit":{"type":"integer","nullable":true}},"type":"object"}`
 
 // parentParamsSchemaOpenAIStrict is the input schema of tool parent in the openai-strict profile.
-const parentParamsSchemaOpenAIStrict = `{
-  "properties": {
-    "name": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "id": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "name",
-    "id",
-    "count",
-    "limit"
-  ]
-}
-`
+const parentParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"id":{"anyOf":[{"type":"integer"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","id","count","limit"]}`
 
 // regularEmbeddedParamsSchema is the input schema of tool regular_embedded in the portable profile.
 const regularEmbeddedParamsSchema = `{
@@ -4186,77 +3131,13 @@ const regularEmbeddedParamsSchema = `{
 `
 
 // regularEmbeddedParamsSchemaTypeArray is the input schema of tool regular_embedded in the typearray profile.
-const regularEmbeddedParamsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "Name parameter"
-    },
-    "embeddedCount": {
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "Embedded count field",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "name"
-  ]
-}
-`
+const regularEmbeddedParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"pattern":"^(-?[0-9]+)?$","description":"Embedded count field","type":["integer","string","null"]}},"type":"object","required":["name"]}`
 
 // regularEmbeddedParamsSchemaGemini is the input schema of tool regular_embedded in the gemini profile.
-const regularEmbeddedParamsSchemaGemini = `{
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "Name parameter"
-    },
-    "embeddedCount": {
-      "type": "integer",
-      "description": "Embedded count field",
-      "nullable": true
-    }
-  },
-  "type": "object",
-  "required": [
-    "name"
-  ]
-}
-`
+const regularEmbeddedParamsSchemaGemini = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"type":"integer","description":"Embedded count field","nullable":true}},"type":"object","required":["name"]}`
 
 // regularEmbeddedParamsSchemaOpenAIStrict is the input schema of tool regular_embedded in the openai-strict profile.
-const regularEmbeddedParamsSchemaOpenAIStrict = `{
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "Name parameter"
-    },
-    "embeddedCount": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Embedded count field"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "name",
-    "embeddedCount"
-  ]
-}
-`
+const regularEmbeddedParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","embeddedCount"]}`
 
 // skippedParamsSchema is the input schema of tool skipped in the portable profile.
 const skippedParamsSchema = `{
@@ -4277,53 +3158,13 @@ const skippedParamsSchema = `{
 `
 
 // skippedParamsSchemaTypeArray is the input schema of tool skipped in the typearray profile.
-const skippedParamsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "name": {
-      "type": [
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const skippedParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":["string","null"]}},"type":"object"}`
 
 // skippedParamsSchemaGemini is the input schema of tool skipped in the gemini profile.
-const skippedParamsSchemaGemini = `{
-  "properties": {
-    "name": {
-      "type": "string",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const skippedParamsSchemaGemini = `{"properties":{"name":{"type":"string","nullable":true}},"type":"object"}`
 
 // skippedParamsSchemaOpenAIStrict is the input schema of tool skipped in the openai-strict profile.
-const skippedParamsSchemaOpenAIStrict = `{
-  "properties": {
-    "name": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "name"
-  ]
-}
-`
+const skippedParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name"]}`
 
 // sliceParamsSchema is the input schema of tool slices in the portable profile.
 const sliceParamsSchema = `{
@@ -4422,200 +3263,13 @@ const sliceParamsSchema = `{
 `
 
 // sliceParamsSchemaTypeArray is the input schema of tool slices in the typearray profile.
-const sliceParamsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "tags": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "states": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "replaces": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "name": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "count": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "filters": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const sliceParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"tags":{"items":{"type":"string"},"type":["array","string","null"]},"states":{"items":{"type":"string"},"type":["array","string","null"]},"replaces":{"items":{"type":"string"},"type":["array","string","null"]},"name":{"type":["string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"filters":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
 
 // sliceParamsSchemaGemini is the input schema of tool slices in the gemini profile.
-const sliceParamsSchemaGemini = `{
-  "properties": {
-    "tags": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    },
-    "states": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    },
-    "replaces": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    },
-    "name": {
-      "type": "string",
-      "nullable": true
-    },
-    "count": {
-      "type": "integer",
-      "nullable": true
-    },
-    "filters": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const sliceParamsSchemaGemini = `{"properties":{"tags":{"items":{"type":"string"},"type":"array","nullable":true},"states":{"items":{"type":"string"},"type":"array","nullable":true},"replaces":{"items":{"type":"string"},"type":"array","nullable":true},"name":{"type":"string","nullable":true},"count":{"type":"integer","nullable":true},"filters":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
 
 // sliceParamsSchemaOpenAIStrict is the input schema of tool slices in the openai-strict profile.
-const sliceParamsSchemaOpenAIStrict = `{
-  "properties": {
-    "tags": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "states": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "replaces": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "name": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "filters": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "tags",
-    "states",
-    "replaces",
-    "name",
-    "count",
-    "filters"
-  ]
-}
-`
+const sliceParamsSchemaOpenAIStrict = `{"properties":{"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"states":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"replaces":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]},"filters":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["tags","states","replaces","name","count","filters"]}`
 
 // stringFieldsParamsSchema is the input schema of tool string_fields in the portable profile.
 const stringFieldsParamsSchema = `{
@@ -4660,97 +3314,13 @@ const stringFieldsParamsSchema = `{
 `
 
 // stringFieldsParamsSchemaTypeArray is the input schema of tool string_fields in the typearray profile.
-const stringFieldsParamsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "name": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "zipCode": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "count": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const stringFieldsParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":["string","null"]},"zipCode":{"type":["string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
 
 // stringFieldsParamsSchemaGemini is the input schema of tool string_fields in the gemini profile.
-const stringFieldsParamsSchemaGemini = `{
-  "properties": {
-    "name": {
-      "type": "string",
-      "nullable": true
-    },
-    "zipCode": {
-      "type": "string",
-      "nullable": true
-    },
-    "count": {
-      "type": "integer",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const stringFieldsParamsSchemaGemini = `{"properties":{"name":{"type":"string","nullable":true},"zipCode":{"type":"string","nullable":true},"count":{"type":"integer","nullable":true}},"type":"object"}`
 
 // stringFieldsParamsSchemaOpenAIStrict is the input schema of tool string_fields in the openai-strict profile.
-const stringFieldsParamsSchemaOpenAIStrict = `{
-  "properties": {
-    "name": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "zipCode": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "name",
-    "zipCode",
-    "count"
-  ]
-}
-`
+const stringFieldsParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"zipCode":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","zipCode","count"]}`
 
 // testToolParamsSchema is the input schema of tool test_tool in the portable profile.
 const testToolParamsSchema = `{
@@ -4794,88 +3364,13 @@ const testToolParamsSchema = `{
 `
 
 // testToolParamsSchemaTypeArray is the input schema of tool test_tool in the typearray profile.
-const testToolParamsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "value": {
-      "pattern": "^-?[0-9]+$",
-      "type": [
-        "integer",
-        "string"
-      ]
-    },
-    "optional": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "name",
-    "value"
-  ]
-}
-`
+const testToolParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string"},"value":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"optional":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"additionalProperties":false,"type":"object","required":["name","value"]}`
 
 // testToolParamsSchemaGemini is the input schema of tool test_tool in the gemini profile.
-const testToolParamsSchemaGemini = `{
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "value": {
-      "type": "integer"
-    },
-    "optional": {
-      "type": "boolean",
-      "nullable": true
-    }
-  },
-  "type": "object",
-  "required": [
-    "name",
-    "value"
-  ]
-}
-`
+const testToolParamsSchemaGemini = `{"properties":{"name":{"type":"string"},"value":{"type":"integer"},"optional":{"type":"boolean","nullable":true}},"type":"object","required":["name","value"]}`
 
 // testToolParamsSchemaOpenAIStrict is the input schema of tool test_tool in the openai-strict profile.
-const testToolParamsSchemaOpenAIStrict = `{
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "value": {
-      "type": "integer"
-    },
-    "optional": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "name",
-    "value",
-    "optional"
-  ]
-}
-`
+const testToolParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string"},"value":{"type":"integer"},"optional":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","value","optional"]}`
 
 // unknownArgsParamsSchema is the input schema of tool unknown_args in the portable profile.
 const unknownArgsParamsSchema = `{
@@ -4940,125 +3435,13 @@ const unknownArgsParamsSchema = `{
 `
 
 // unknownArgsParamsSchemaTypeArray is the input schema of tool unknown_args in the typearray profile.
-const unknownArgsParamsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "start_rfc_3339": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "start-rfc-3339": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "end_rfc_3339": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "end-rfc-3339": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "data_source_uid": {
-      "type": "string",
-      "description": "Required."
-    },
-    "dataSourceUid": {
-      "type": "string"
-    },
-    "data-source-uid": {
-      "type": "string"
-    },
-    "DataSourceUid": {
-      "type": "string"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object"
-}
-`
+const unknownArgsParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"start_rfc_3339":{"type":["string","null"]},"start-rfc-3339":{"type":["string","null"]},"end_rfc_3339":{"type":["string","null"]},"end-rfc-3339":{"type":["string","null"]},"data_source_uid":{"type":"string","description":"Required."},"dataSourceUid":{"type":"string"},"data-source-uid":{"type":"string"},"DataSourceUid":{"type":"string"}},"additionalProperties":false,"type":"object"}`
 
 // unknownArgsParamsSchemaGemini is the input schema of tool unknown_args in the gemini profile.
-const unknownArgsParamsSchemaGemini = `{
-  "properties": {
-    "start_rfc_3339": {
-      "type": "string",
-      "nullable": true
-    },
-    "start-rfc-3339": {
-      "type": "string",
-      "nullable": true
-    },
-    "end_rfc_3339": {
-      "type": "string",
-      "nullable": true
-    },
-    "end-rfc-3339": {
-      "type": "string",
-      "nullable": true
-    },
-    "data_source_uid": {
-      "type": "string",
-      "description": "Required."
-    },
-    "dataSourceUid": {
-      "type": "string"
-    },
-    "data-source-uid": {
-      "type": "string"
-    },
-    "DataSourceUid": {
-      "type": "string"
-    }
-  },
-  "type": "object"
-}
-`
+const unknownArgsParamsSchemaGemini = `{"properties":{"start_rfc_3339":{"type":"string","nullable":true},"start-rfc-3339":{"type":"string","nullable":true},"end_rfc_3339":{"type":"string","nullable":true},"end-rfc-3339":{"type":"string","nullable":true},"data_source_uid":{"type":"string","description":"Required."},"dataSourceUid":{"type":"string"},"data-source-uid":{"type":"string"},"DataSourceUid":{"type":"string"}},"type":"object"}`
 
 // unknownArgsParamsSchemaOpenAIStrict is the input schema of tool unknown_args in the openai-strict profile.
-const unknownArgsParamsSchemaOpenAIStrict = `{
-  "properties": {
-    "start_rfc_3339": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "end_rfc_3339": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "data_source_uid": {
-      "type": "string"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "start_rfc_3339",
-    "end_rfc_3339",
-    "data_source_uid"
-  ]
-}
-`
+const unknownArgsParamsSchemaOpenAIStrict = `{"properties":{"start_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"end_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"data_source_uid":{"type":"string"}},"additionalProperties":false,"type":"object","required":["start_rfc_3339","end_rfc_3339","data_source_uid"]}`
 
 // untaggedParamsSchema is the input schema of tool untagged in the portable profile.
 const untaggedParamsSchema = `{
@@ -5083,55 +3466,13 @@ const untaggedParamsSchema = `{
 `
 
 // untaggedParamsSchemaTypeArray is the input schema of tool untagged in the typearray profile.
-const untaggedParamsSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "Count": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const untaggedParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"Count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
 
 // untaggedParamsSchemaGemini is the input schema of tool untagged in the gemini profile.
-const untaggedParamsSchemaGemini = `{
-  "properties": {
-    "Count": {
-      "type": "integer",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const untaggedParamsSchemaGemini = `{"properties":{"Count":{"type":"integer","nullable":true}},"type":"object"}`
 
 // untaggedParamsSchemaOpenAIStrict is the input schema of tool untagged in the openai-strict profile.
-const untaggedParamsSchemaOpenAIStrict = `{
-  "properties": {
-    "Count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "Count"
-  ]
-}
-`
+const untaggedParamsSchemaOpenAIStrict = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["Count"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -5148,391 +3489,61 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(allIntTypesParamsSchema),
 			Name:        "all_int_types",
 			Rules: []lenient.Rule{
-				{
-					From:  "int8_field",
-					ID:    "all_int_types.int8Field.alias.int8_field",
-					To:    "int8Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "int8-field",
-					ID:    "all_int_types.int8Field.alias.int8-field",
-					To:    "int8Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "Int8Field",
-					ID:    "all_int_types.int8Field.alias.Int8Field",
-					To:    "int8Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "int8Field",
-					ID:    "all_int_types.int8Field.absent",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "int8Field",
-					ID:       "all_int_types.int8Field.coerce",
-					Tools:    []string{"all_int_types"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "int16_field",
-					ID:    "all_int_types.int16Field.alias.int16_field",
-					To:    "int16Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "int16-field",
-					ID:    "all_int_types.int16Field.alias.int16-field",
-					To:    "int16Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "Int16Field",
-					ID:    "all_int_types.int16Field.alias.Int16Field",
-					To:    "int16Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "int16Field",
-					ID:    "all_int_types.int16Field.absent",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "int16Field",
-					ID:       "all_int_types.int16Field.coerce",
-					Tools:    []string{"all_int_types"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "int32_field",
-					ID:    "all_int_types.int32Field.alias.int32_field",
-					To:    "int32Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "int32-field",
-					ID:    "all_int_types.int32Field.alias.int32-field",
-					To:    "int32Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "Int32Field",
-					ID:    "all_int_types.int32Field.alias.Int32Field",
-					To:    "int32Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "int32Field",
-					ID:    "all_int_types.int32Field.absent",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "int32Field",
-					ID:       "all_int_types.int32Field.coerce",
-					Tools:    []string{"all_int_types"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "int64_field",
-					ID:    "all_int_types.int64Field.alias.int64_field",
-					To:    "int64Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "int64-field",
-					ID:    "all_int_types.int64Field.alias.int64-field",
-					To:    "int64Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "Int64Field",
-					ID:    "all_int_types.int64Field.alias.Int64Field",
-					To:    "int64Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "int64Field",
-					ID:    "all_int_types.int64Field.absent",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "int64Field",
-					ID:       "all_int_types.int64Field.coerce",
-					Tools:    []string{"all_int_types"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "uint_field",
-					ID:    "all_int_types.uintField.alias.uint_field",
-					To:    "uintField",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "uint-field",
-					ID:    "all_int_types.uintField.alias.uint-field",
-					To:    "uintField",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "UintField",
-					ID:    "all_int_types.uintField.alias.UintField",
-					To:    "uintField",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "uintField",
-					ID:    "all_int_types.uintField.absent",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "uintField",
-					ID:       "all_int_types.uintField.coerce",
-					Tools:    []string{"all_int_types"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "uint8_field",
-					ID:    "all_int_types.uint8Field.alias.uint8_field",
-					To:    "uint8Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "uint8-field",
-					ID:    "all_int_types.uint8Field.alias.uint8-field",
-					To:    "uint8Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "Uint8Field",
-					ID:    "all_int_types.uint8Field.alias.Uint8Field",
-					To:    "uint8Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "uint8Field",
-					ID:    "all_int_types.uint8Field.absent",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "uint8Field",
-					ID:       "all_int_types.uint8Field.coerce",
-					Tools:    []string{"all_int_types"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "uint16_field",
-					ID:    "all_int_types.uint16Field.alias.uint16_field",
-					To:    "uint16Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "uint16-field",
-					ID:    "all_int_types.uint16Field.alias.uint16-field",
-					To:    "uint16Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "Uint16Field",
-					ID:    "all_int_types.uint16Field.alias.Uint16Field",
-					To:    "uint16Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "uint16Field",
-					ID:    "all_int_types.uint16Field.absent",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "uint16Field",
-					ID:       "all_int_types.uint16Field.coerce",
-					Tools:    []string{"all_int_types"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "uint32_field",
-					ID:    "all_int_types.uint32Field.alias.uint32_field",
-					To:    "uint32Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "uint32-field",
-					ID:    "all_int_types.uint32Field.alias.uint32-field",
-					To:    "uint32Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "Uint32Field",
-					ID:    "all_int_types.uint32Field.alias.Uint32Field",
-					To:    "uint32Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "uint32Field",
-					ID:    "all_int_types.uint32Field.absent",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "uint32Field",
-					ID:       "all_int_types.uint32Field.coerce",
-					Tools:    []string{"all_int_types"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "uint64_field",
-					ID:    "all_int_types.uint64Field.alias.uint64_field",
-					To:    "uint64Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "uint64-field",
-					ID:    "all_int_types.uint64Field.alias.uint64-field",
-					To:    "uint64Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "Uint64Field",
-					ID:    "all_int_types.uint64Field.alias.Uint64Field",
-					To:    "uint64Field",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "uint64Field",
-					ID:    "all_int_types.uint64Field.absent",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "uint64Field",
-					ID:       "all_int_types.uint64Field.coerce",
-					Tools:    []string{"all_int_types"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "ptr_int64",
-					ID:    "all_int_types.ptrInt64.alias.ptr_int64",
-					To:    "ptrInt64",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "ptr-int64",
-					ID:    "all_int_types.ptrInt64.alias.ptr-int64",
-					To:    "ptrInt64",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "PtrInt64",
-					ID:    "all_int_types.ptrInt64.alias.PtrInt64",
-					To:    "ptrInt64",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "ptrInt64",
-					ID:    "all_int_types.ptrInt64.absent",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "ptrInt64",
-					ID:       "all_int_types.ptrInt64.coerce",
-					Tools:    []string{"all_int_types"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "ptr_uint32",
-					ID:    "all_int_types.ptrUint32.alias.ptr_uint32",
-					To:    "ptrUint32",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "ptr-uint32",
-					ID:    "all_int_types.ptrUint32.alias.ptr-uint32",
-					To:    "ptrUint32",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "PtrUint32",
-					ID:    "all_int_types.ptrUint32.alias.PtrUint32",
-					To:    "ptrUint32",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "ptrUint32",
-					ID:    "all_int_types.ptrUint32.absent",
-					Tools: []string{"all_int_types"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "ptrUint32",
-					ID:       "all_int_types.ptrUint32.coerce",
-					Tools:    []string{"all_int_types"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "int8_field", ID: "all_int_types.int8Field.alias.int8_field", To: "int8Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "int8-field", ID: "all_int_types.int8Field.alias.int8-field", To: "int8Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "Int8Field", ID: "all_int_types.int8Field.alias.Int8Field", To: "int8Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "int8Field", ID: "all_int_types.int8Field.absent", Tools: []string{"all_int_types"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "int8Field", ID: "all_int_types.int8Field.coerce", Tools: []string{"all_int_types"}, Type: lenient.RuleTypeCoerce},
+				{From: "int16_field", ID: "all_int_types.int16Field.alias.int16_field", To: "int16Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "int16-field", ID: "all_int_types.int16Field.alias.int16-field", To: "int16Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "Int16Field", ID: "all_int_types.int16Field.alias.Int16Field", To: "int16Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "int16Field", ID: "all_int_types.int16Field.absent", Tools: []string{"all_int_types"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "int16Field", ID: "all_int_types.int16Field.coerce", Tools: []string{"all_int_types"}, Type: lenient.RuleTypeCoerce},
+				{From: "int32_field", ID: "all_int_types.int32Field.alias.int32_field", To: "int32Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "int32-field", ID: "all_int_types.int32Field.alias.int32-field", To: "int32Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "Int32Field", ID: "all_int_types.int32Field.alias.Int32Field", To: "int32Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "int32Field", ID: "all_int_types.int32Field.absent", Tools: []string{"all_int_types"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "int32Field", ID: "all_int_types.int32Field.coerce", Tools: []string{"all_int_types"}, Type: lenient.RuleTypeCoerce},
+				{From: "int64_field", ID: "all_int_types.int64Field.alias.int64_field", To: "int64Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "int64-field", ID: "all_int_types.int64Field.alias.int64-field", To: "int64Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "Int64Field", ID: "all_int_types.int64Field.alias.Int64Field", To: "int64Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "int64Field", ID: "all_int_types.int64Field.absent", Tools: []string{"all_int_types"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "int64Field", ID: "all_int_types.int64Field.coerce", Tools: []string{"all_int_types"}, Type: lenient.RuleTypeCoerce},
+				{From: "uint_field", ID: "all_int_types.uintField.alias.uint_field", To: "uintField", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "uint-field", ID: "all_int_types.uintField.alias.uint-field", To: "uintField", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "UintField", ID: "all_int_types.uintField.alias.UintField", To: "uintField", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "uintField", ID: "all_int_types.uintField.absent", Tools: []string{"all_int_types"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "uintField", ID: "all_int_types.uintField.coerce", Tools: []string{"all_int_types"}, Type: lenient.RuleTypeCoerce},
+				{From: "uint8_field", ID: "all_int_types.uint8Field.alias.uint8_field", To: "uint8Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "uint8-field", ID: "all_int_types.uint8Field.alias.uint8-field", To: "uint8Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "Uint8Field", ID: "all_int_types.uint8Field.alias.Uint8Field", To: "uint8Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "uint8Field", ID: "all_int_types.uint8Field.absent", Tools: []string{"all_int_types"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "uint8Field", ID: "all_int_types.uint8Field.coerce", Tools: []string{"all_int_types"}, Type: lenient.RuleTypeCoerce},
+				{From: "uint16_field", ID: "all_int_types.uint16Field.alias.uint16_field", To: "uint16Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "uint16-field", ID: "all_int_types.uint16Field.alias.uint16-field", To: "uint16Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "Uint16Field", ID: "all_int_types.uint16Field.alias.Uint16Field", To: "uint16Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "uint16Field", ID: "all_int_types.uint16Field.absent", Tools: []string{"all_int_types"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "uint16Field", ID: "all_int_types.uint16Field.coerce", Tools: []string{"all_int_types"}, Type: lenient.RuleTypeCoerce},
+				{From: "uint32_field", ID: "all_int_types.uint32Field.alias.uint32_field", To: "uint32Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "uint32-field", ID: "all_int_types.uint32Field.alias.uint32-field", To: "uint32Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "Uint32Field", ID: "all_int_types.uint32Field.alias.Uint32Field", To: "uint32Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "uint32Field", ID: "all_int_types.uint32Field.absent", Tools: []string{"all_int_types"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "uint32Field", ID: "all_int_types.uint32Field.coerce", Tools: []string{"all_int_types"}, Type: lenient.RuleTypeCoerce},
+				{From: "uint64_field", ID: "all_int_types.uint64Field.alias.uint64_field", To: "uint64Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "uint64-field", ID: "all_int_types.uint64Field.alias.uint64-field", To: "uint64Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "Uint64Field", ID: "all_int_types.uint64Field.alias.Uint64Field", To: "uint64Field", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "uint64Field", ID: "all_int_types.uint64Field.absent", Tools: []string{"all_int_types"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "uint64Field", ID: "all_int_types.uint64Field.coerce", Tools: []string{"all_int_types"}, Type: lenient.RuleTypeCoerce},
+				{From: "ptr_int64", ID: "all_int_types.ptrInt64.alias.ptr_int64", To: "ptrInt64", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "ptr-int64", ID: "all_int_types.ptrInt64.alias.ptr-int64", To: "ptrInt64", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "PtrInt64", ID: "all_int_types.ptrInt64.alias.PtrInt64", To: "ptrInt64", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "ptrInt64", ID: "all_int_types.ptrInt64.absent", Tools: []string{"all_int_types"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{CoerceTo: "int", From: "ptrInt64", ID: "all_int_types.ptrInt64.coerce", Tools: []string{"all_int_types"}, Type: lenient.RuleTypeCoerce},
+				{From: "ptr_uint32", ID: "all_int_types.ptrUint32.alias.ptr_uint32", To: "ptrUint32", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "ptr-uint32", ID: "all_int_types.ptrUint32.alias.ptr-uint32", To: "ptrUint32", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "PtrUint32", ID: "all_int_types.ptrUint32.alias.PtrUint32", To: "ptrUint32", Tools: []string{"all_int_types"}, Type: lenient.RuleParamAlias},
+				{From: "ptrUint32", ID: "all_int_types.ptrUint32.absent", Tools: []string{"all_int_types"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{CoerceTo: "int", From: "ptrUint32", ID: "all_int_types.ptrUint32.coerce", Tools: []string{"all_int_types"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(allIntTypesParamsSchemaGemini),
@@ -5551,41 +3562,11 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(embeddedParamsSchema),
 			Name:        "embedded",
 			Rules: []lenient.Rule{
-				{
-					From:  "embedded_count",
-					ID:    "embedded.embeddedCount.alias.embedded_count",
-					To:    "embeddedCount",
-					Tools: []string{"embedded"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "embedded-count",
-					ID:    "embedded.embeddedCount.alias.embedded-count",
-					To:    "embeddedCount",
-					Tools: []string{"embedded"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "EmbeddedCount",
-					ID:    "embedded.embeddedCount.alias.EmbeddedCount",
-					To:    "embeddedCount",
-					Tools: []string{"embedded"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "embeddedCount",
-					ID:    "embedded.embeddedCount.absent",
-					Tools: []string{"embedded"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "embeddedCount",
-					ID:       "embedded.embeddedCount.coerce",
-					Tools:    []string{"embedded"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "embedded_count", ID: "embedded.embeddedCount.alias.embedded_count", To: "embeddedCount", Tools: []string{"embedded"}, Type: lenient.RuleParamAlias},
+				{From: "embedded-count", ID: "embedded.embeddedCount.alias.embedded-count", To: "embeddedCount", Tools: []string{"embedded"}, Type: lenient.RuleParamAlias},
+				{From: "EmbeddedCount", ID: "embedded.embeddedCount.alias.EmbeddedCount", To: "embeddedCount", Tools: []string{"embedded"}, Type: lenient.RuleParamAlias},
+				{From: "embeddedCount", ID: "embedded.embeddedCount.absent", Tools: []string{"embedded"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "embeddedCount", ID: "embedded.embeddedCount.coerce", Tools: []string{"embedded"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(embeddedParamsSchemaGemini),
@@ -5606,7 +3587,7 @@ func NormgenTools() []lenient.Tool {
 			Rules:       []lenient.Rule{},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(emptyParamsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(emptyParamsSchemaOpenAIStrict),
+				lenient.ProfileOpenAIStrict: json.RawMessage(emptyParamsSchema),
 				lenient.ProfilePortable:     json.RawMessage(emptyParamsSchema),
 				lenient.ProfileTypeArray:    json.RawMessage(emptyParamsSchemaTypeArray),
 			},
@@ -5621,34 +3602,10 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(investigationParamsSchema),
 			Name:        "find_error_pattern_logs",
 			Rules: []lenient.Rule{
-				{
-					From:  "start",
-					ID:    "find_error_pattern_logs.start.absent",
-					Tools: []string{"find_error_pattern_logs"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					CoerceTo: "date_time",
-					From:     "start",
-					ID:       "find_error_pattern_logs.start.coerce",
-					Tools:    []string{"find_error_pattern_logs"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "end",
-					ID:    "find_error_pattern_logs.end.absent",
-					Tools: []string{"find_error_pattern_logs"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					CoerceTo: "date_time",
-					From:     "end",
-					ID:       "find_error_pattern_logs.end.coerce",
-					Tools:    []string{"find_error_pattern_logs"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "start", ID: "find_error_pattern_logs.start.absent", Tools: []string{"find_error_pattern_logs"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{CoerceTo: "date_time", From: "start", ID: "find_error_pattern_logs.start.coerce", Tools: []string{"find_error_pattern_logs"}, Type: lenient.RuleTypeCoerce},
+				{From: "end", ID: "find_error_pattern_logs.end.absent", Tools: []string{"find_error_pattern_logs"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{CoerceTo: "date_time", From: "end", ID: "find_error_pattern_logs.end.coerce", Tools: []string{"find_error_pattern_logs"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(investigationParamsSchemaGemini),
@@ -5667,48 +3624,12 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(floatParamsSchema),
 			Name:        "floats",
 			Rules: []lenient.Rule{
-				{
-					From:  "price",
-					ID:    "floats.price.absent",
-					Tools: []string{"floats"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "price",
-					ID:       "floats.price.coerce",
-					Tools:    []string{"floats"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "rating",
-					ID:    "floats.rating.absent",
-					Tools: []string{"floats"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "rating",
-					ID:       "floats.rating.coerce",
-					Tools:    []string{"floats"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "count",
-					ID:    "floats.count.absent",
-					Tools: []string{"floats"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "count",
-					ID:       "floats.count.coerce",
-					Tools:    []string{"floats"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "price", ID: "floats.price.absent", Tools: []string{"floats"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "float", From: "price", ID: "floats.price.coerce", Tools: []string{"floats"}, Type: lenient.RuleTypeCoerce},
+				{From: "rating", ID: "floats.rating.absent", Tools: []string{"floats"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "float", From: "rating", ID: "floats.rating.coerce", Tools: []string{"floats"}, Type: lenient.RuleTypeCoerce},
+				{From: "count", ID: "floats.count.absent", Tools: []string{"floats"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "count", ID: "floats.count.coerce", Tools: []string{"floats"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(floatParamsSchemaGemini),
@@ -5727,132 +3648,24 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(panelImageParamsSchema),
 			Name:        "get_panel_image",
 			Rules: []lenient.Rule{
-				{
-					From:  "dashboard_uid",
-					ID:    "get_panel_image.dashboardUid.alias.dashboard_uid",
-					To:    "dashboardUid",
-					Tools: []string{"get_panel_image"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dashboard-uid",
-					ID:    "get_panel_image.dashboardUid.alias.dashboard-uid",
-					To:    "dashboardUid",
-					Tools: []string{"get_panel_image"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "DashboardUid",
-					ID:    "get_panel_image.dashboardUid.alias.DashboardUid",
-					To:    "dashboardUid",
-					Tools: []string{"get_panel_image"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dashboardUid",
-					ID:    "get_panel_image.dashboardUid.absent",
-					Tools: []string{"get_panel_image"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "panel_id",
-					ID:    "get_panel_image.panelId.alias.panel_id",
-					To:    "panelId",
-					Tools: []string{"get_panel_image"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "panel-id",
-					ID:    "get_panel_image.panelId.alias.panel-id",
-					To:    "panelId",
-					Tools: []string{"get_panel_image"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "PanelId",
-					ID:    "get_panel_image.panelId.alias.PanelId",
-					To:    "panelId",
-					Tools: []string{"get_panel_image"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "panelId",
-					ID:    "get_panel_image.panelId.absent",
-					Tools: []string{"get_panel_image"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "panelId",
-					ID:       "get_panel_image.panelId.coerce",
-					Tools:    []string{"get_panel_image"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "time_range",
-					ID:    "get_panel_image.timeRange.alias.time_range",
-					To:    "timeRange",
-					Tools: []string{"get_panel_image"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "time-range",
-					ID:    "get_panel_image.timeRange.alias.time-range",
-					To:    "timeRange",
-					Tools: []string{"get_panel_image"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "TimeRange",
-					ID:    "get_panel_image.timeRange.alias.TimeRange",
-					To:    "timeRange",
-					Tools: []string{"get_panel_image"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "timeRange",
-					ID:    "get_panel_image.timeRange.absent",
-					Tools: []string{"get_panel_image"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					From:  "timeRange",
-					ID:    "get_panel_image.timeRange.json",
-					To:    "native",
-					Tools: []string{"get_panel_image"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "get_panel_image.timeRange.from.absent",
-					Path:  "timeRange.from",
-					Tools: []string{"get_panel_image"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "get_panel_image.timeRange.to.absent",
-					Path:  "timeRange.to",
-					Tools: []string{"get_panel_image"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "variables",
-					ID:    "get_panel_image.variables.absent",
-					Tools: []string{"get_panel_image"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "variables",
-					ID:    "get_panel_image.variables.json",
-					To:    "native",
-					Tools: []string{"get_panel_image"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "dashboard_uid", ID: "get_panel_image.dashboardUid.alias.dashboard_uid", To: "dashboardUid", Tools: []string{"get_panel_image"}, Type: lenient.RuleParamAlias},
+				{From: "dashboard-uid", ID: "get_panel_image.dashboardUid.alias.dashboard-uid", To: "dashboardUid", Tools: []string{"get_panel_image"}, Type: lenient.RuleParamAlias},
+				{From: "DashboardUid", ID: "get_panel_image.dashboardUid.alias.DashboardUid", To: "dashboardUid", Tools: []string{"get_panel_image"}, Type: lenient.RuleParamAlias},
+				{From: "dashboardUid", ID: "get_panel_image.dashboardUid.absent", Tools: []string{"get_panel_image"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "panel_id", ID: "get_panel_image.panelId.alias.panel_id", To: "panelId", Tools: []string{"get_panel_image"}, Type: lenient.RuleParamAlias},
+				{From: "panel-id", ID: "get_panel_image.panelId.alias.panel-id", To: "panelId", Tools: []string{"get_panel_image"}, Type: lenient.RuleParamAlias},
+				{From: "PanelId", ID: "get_panel_image.panelId.alias.PanelId", To: "panelId", Tools: []string{"get_panel_image"}, Type: lenient.RuleParamAlias},
+				{From: "panelId", ID: "get_panel_image.panelId.absent", Tools: []string{"get_panel_image"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{CoerceTo: "int", From: "panelId", ID: "get_panel_image.panelId.coerce", Tools: []string{"get_panel_image"}, Type: lenient.RuleTypeCoerce},
+				{From: "time_range", ID: "get_panel_image.timeRange.alias.time_range", To: "timeRange", Tools: []string{"get_panel_image"}, Type: lenient.RuleParamAlias},
+				{From: "time-range", ID: "get_panel_image.timeRange.alias.time-range", To: "timeRange", Tools: []string{"get_panel_image"}, Type: lenient.RuleParamAlias},
+				{From: "TimeRange", ID: "get_panel_image.timeRange.alias.TimeRange", To: "timeRange", Tools: []string{"get_panel_image"}, Type: lenient.RuleParamAlias},
+				{From: "timeRange", ID: "get_panel_image.timeRange.absent", Tools: []string{"get_panel_image"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{From: "timeRange", ID: "get_panel_image.timeRange.json", To: "native", Tools: []string{"get_panel_image"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "get_panel_image.timeRange.from.absent", Path: "timeRange.from", Tools: []string{"get_panel_image"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "get_panel_image.timeRange.to.absent", Path: "timeRange.to", Tools: []string{"get_panel_image"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "variables", ID: "get_panel_image.variables.absent", Tools: []string{"get_panel_image"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "variables", ID: "get_panel_image.variables.json", To: "native", Tools: []string{"get_panel_image"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(panelImageParamsSchemaGemini),
@@ -5870,76 +3683,16 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(intParamsSchema),
 			Name:        "int_params",
 			Rules: []lenient.Rule{
-				{
-					From:  "count",
-					ID:    "int_params.count.absent",
-					Tools: []string{"int_params"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "count",
-					ID:       "int_params.count.coerce",
-					Tools:    []string{"int_params"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "limit",
-					ID:    "int_params.limit.absent",
-					Tools: []string{"int_params"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "limit",
-					ID:    "int_params.limit.default",
-					Tools: []string{"int_params"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`10`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "limit",
-					ID:       "int_params.limit.coerce",
-					Tools:    []string{"int_params"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "optional_int",
-					ID:    "int_params.optionalInt.alias.optional_int",
-					To:    "optionalInt",
-					Tools: []string{"int_params"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "optional-int",
-					ID:    "int_params.optionalInt.alias.optional-int",
-					To:    "optionalInt",
-					Tools: []string{"int_params"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "OptionalInt",
-					ID:    "int_params.optionalInt.alias.OptionalInt",
-					To:    "optionalInt",
-					Tools: []string{"int_params"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "optionalInt",
-					ID:    "int_params.optionalInt.absent",
-					Tools: []string{"int_params"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "optionalInt",
-					ID:       "int_params.optionalInt.coerce",
-					Tools:    []string{"int_params"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "count", ID: "int_params.count.absent", Tools: []string{"int_params"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "count", ID: "int_params.count.coerce", Tools: []string{"int_params"}, Type: lenient.RuleTypeCoerce},
+				{From: "limit", ID: "int_params.limit.absent", Tools: []string{"int_params"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "limit", ID: "int_params.limit.default", Tools: []string{"int_params"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`10`)},
+				{CoerceTo: "int", From: "limit", ID: "int_params.limit.coerce", Tools: []string{"int_params"}, Type: lenient.RuleTypeCoerce},
+				{From: "optional_int", ID: "int_params.optionalInt.alias.optional_int", To: "optionalInt", Tools: []string{"int_params"}, Type: lenient.RuleParamAlias},
+				{From: "optional-int", ID: "int_params.optionalInt.alias.optional-int", To: "optionalInt", Tools: []string{"int_params"}, Type: lenient.RuleParamAlias},
+				{From: "OptionalInt", ID: "int_params.optionalInt.alias.OptionalInt", To: "optionalInt", Tools: []string{"int_params"}, Type: lenient.RuleParamAlias},
+				{From: "optionalInt", ID: "int_params.optionalInt.absent", Tools: []string{"int_params"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{CoerceTo: "int", From: "optionalInt", ID: "int_params.optionalInt.coerce", Tools: []string{"int_params"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(intParamsSchemaGemini),
@@ -5958,90 +3711,18 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(largeIntParamsSchema),
 			Name:        "large_ints",
 			Rules: []lenient.Rule{
-				{
-					From:  "large_int64",
-					ID:    "large_ints.largeInt64.alias.large_int64",
-					To:    "largeInt64",
-					Tools: []string{"large_ints"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "large-int64",
-					ID:    "large_ints.largeInt64.alias.large-int64",
-					To:    "largeInt64",
-					Tools: []string{"large_ints"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "LargeInt64",
-					ID:    "large_ints.largeInt64.alias.LargeInt64",
-					To:    "largeInt64",
-					Tools: []string{"large_ints"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "largeInt64",
-					ID:    "large_ints.largeInt64.absent",
-					Tools: []string{"large_ints"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "largeInt64",
-					ID:       "large_ints.largeInt64.coerce",
-					Tools:    []string{"large_ints"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "large_uint64",
-					ID:    "large_ints.largeUint64.alias.large_uint64",
-					To:    "largeUint64",
-					Tools: []string{"large_ints"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "large-uint64",
-					ID:    "large_ints.largeUint64.alias.large-uint64",
-					To:    "largeUint64",
-					Tools: []string{"large_ints"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "LargeUint64",
-					ID:    "large_ints.largeUint64.alias.LargeUint64",
-					To:    "largeUint64",
-					Tools: []string{"large_ints"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "largeUint64",
-					ID:    "large_ints.largeUint64.absent",
-					Tools: []string{"large_ints"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "largeUint64",
-					ID:       "large_ints.largeUint64.coerce",
-					Tools:    []string{"large_ints"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "timestamp",
-					ID:    "large_ints.timestamp.absent",
-					Tools: []string{"large_ints"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "timestamp",
-					ID:       "large_ints.timestamp.coerce",
-					Tools:    []string{"large_ints"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "large_int64", ID: "large_ints.largeInt64.alias.large_int64", To: "largeInt64", Tools: []string{"large_ints"}, Type: lenient.RuleParamAlias},
+				{From: "large-int64", ID: "large_ints.largeInt64.alias.large-int64", To: "largeInt64", Tools: []string{"large_ints"}, Type: lenient.RuleParamAlias},
+				{From: "LargeInt64", ID: "large_ints.largeInt64.alias.LargeInt64", To: "largeInt64", Tools: []string{"large_ints"}, Type: lenient.RuleParamAlias},
+				{From: "largeInt64", ID: "large_ints.largeInt64.absent", Tools: []string{"large_ints"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "largeInt64", ID: "large_ints.largeInt64.coerce", Tools: []string{"large_ints"}, Type: lenient.RuleTypeCoerce},
+				{From: "large_uint64", ID: "large_ints.largeUint64.alias.large_uint64", To: "largeUint64", Tools: []string{"large_ints"}, Type: lenient.RuleParamAlias},
+				{From: "large-uint64", ID: "large_ints.largeUint64.alias.large-uint64", To: "largeUint64", Tools: []string{"large_ints"}, Type: lenient.RuleParamAlias},
+				{From: "LargeUint64", ID: "large_ints.largeUint64.alias.LargeUint64", To: "largeUint64", Tools: []string{"large_ints"}, Type: lenient.RuleParamAlias},
+				{From: "largeUint64", ID: "large_ints.largeUint64.absent", Tools: []string{"large_ints"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "largeUint64", ID: "large_ints.largeUint64.coerce", Tools: []string{"large_ints"}, Type: lenient.RuleTypeCoerce},
+				{From: "timestamp", ID: "large_ints.timestamp.absent", Tools: []string{"large_ints"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "timestamp", ID: "large_ints.timestamp.coerce", Tools: []string{"large_ints"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(largeIntParamsSchemaGemini),
@@ -6060,20 +3741,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(optionsOnlyParamsSchema),
 			Name:        "options_only",
 			Rules: []lenient.Rule{
-				{
-					From:  "Count",
-					ID:    "options_only.Count.absent",
-					Tools: []string{"options_only"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "Count",
-					ID:       "options_only.Count.coerce",
-					Tools:    []string{"options_only"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "Count", ID: "options_only.Count.absent", Tools: []string{"options_only"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "Count", ID: "options_only.Count.coerce", Tools: []string{"options_only"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(optionsOnlyParamsSchemaGemini),
@@ -6092,55 +3761,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(parentParamsSchema),
 			Name:        "parent",
 			Rules: []lenient.Rule{
-				{
-					From:  "name",
-					ID:    "parent.name.absent",
-					Tools: []string{"parent"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "id",
-					ID:    "parent.id.absent",
-					Tools: []string{"parent"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "id",
-					ID:       "parent.id.coerce",
-					Tools:    []string{"parent"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "count",
-					ID:    "parent.count.absent",
-					Tools: []string{"parent"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "count",
-					ID:       "parent.count.coerce",
-					Tools:    []string{"parent"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "limit",
-					ID:    "parent.limit.absent",
-					Tools: []string{"parent"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "limit",
-					ID:       "parent.limit.coerce",
-					Tools:    []string{"parent"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "name", ID: "parent.name.absent", Tools: []string{"parent"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "id", ID: "parent.id.absent", Tools: []string{"parent"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "id", ID: "parent.id.coerce", Tools: []string{"parent"}, Type: lenient.RuleTypeCoerce},
+				{From: "count", ID: "parent.count.absent", Tools: []string{"parent"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "count", ID: "parent.count.coerce", Tools: []string{"parent"}, Type: lenient.RuleTypeCoerce},
+				{From: "limit", ID: "parent.limit.absent", Tools: []string{"parent"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "limit", ID: "parent.limit.coerce", Tools: []string{"parent"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(parentParamsSchemaGemini),
@@ -6159,41 +3786,11 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(regularEmbeddedParamsSchema),
 			Name:        "regular_embedded",
 			Rules: []lenient.Rule{
-				{
-					From:  "embedded_count",
-					ID:    "regular_embedded.embeddedCount.alias.embedded_count",
-					To:    "embeddedCount",
-					Tools: []string{"regular_embedded"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "embedded-count",
-					ID:    "regular_embedded.embeddedCount.alias.embedded-count",
-					To:    "embeddedCount",
-					Tools: []string{"regular_embedded"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "EmbeddedCount",
-					ID:    "regular_embedded.embeddedCount.alias.EmbeddedCount",
-					To:    "embeddedCount",
-					Tools: []string{"regular_embedded"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "embeddedCount",
-					ID:    "regular_embedded.embeddedCount.absent",
-					Tools: []string{"regular_embedded"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "embeddedCount",
-					ID:       "regular_embedded.embeddedCount.coerce",
-					Tools:    []string{"regular_embedded"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "embedded_count", ID: "regular_embedded.embeddedCount.alias.embedded_count", To: "embeddedCount", Tools: []string{"regular_embedded"}, Type: lenient.RuleParamAlias},
+				{From: "embedded-count", ID: "regular_embedded.embeddedCount.alias.embedded-count", To: "embeddedCount", Tools: []string{"regular_embedded"}, Type: lenient.RuleParamAlias},
+				{From: "EmbeddedCount", ID: "regular_embedded.embeddedCount.alias.EmbeddedCount", To: "embeddedCount", Tools: []string{"regular_embedded"}, Type: lenient.RuleParamAlias},
+				{From: "embeddedCount", ID: "regular_embedded.embeddedCount.absent", Tools: []string{"regular_embedded"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "embeddedCount", ID: "regular_embedded.embeddedCount.coerce", Tools: []string{"regular_embedded"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(regularEmbeddedParamsSchemaGemini),
@@ -6212,13 +3809,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(skippedParamsSchema),
 			Name:        "skipped",
 			Rules: []lenient.Rule{
-				{
-					From:  "name",
-					ID:    "skipped.name.absent",
-					Tools: []string{"skipped"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
+				{From: "name", ID: "skipped.name.absent", Tools: []string{"skipped"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(skippedParamsSchemaGemini),
@@ -6237,107 +3828,21 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(sliceParamsSchema),
 			Name:        "slices",
 			Rules: []lenient.Rule{
-				{
-					From:  "tags",
-					ID:    "slices.tags.absent",
-					Tools: []string{"slices"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "tags",
-					ID:    "slices.tags.wrap",
-					Tools: []string{"slices"},
-					Type:  lenient.RuleWrap,
-				},
-				{
-					From:  "tags",
-					ID:    "slices.tags.json",
-					To:    "native",
-					Tools: []string{"slices"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "states",
-					ID:    "slices.states.absent",
-					Tools: []string{"slices"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "states",
-					ID:    "slices.states.wrap",
-					Tools: []string{"slices"},
-					Type:  lenient.RuleWrap,
-				},
-				{
-					From:  "states",
-					ID:    "slices.states.json",
-					To:    "native",
-					Tools: []string{"slices"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "replaces",
-					ID:    "slices.replaces.absent",
-					Tools: []string{"slices"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					From:  "replaces",
-					ID:    "slices.replaces.wrap",
-					Tools: []string{"slices"},
-					Type:  lenient.RuleWrap,
-				},
-				{
-					From:  "replaces",
-					ID:    "slices.replaces.json",
-					To:    "native",
-					Tools: []string{"slices"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "name",
-					ID:    "slices.name.absent",
-					Tools: []string{"slices"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "count",
-					ID:    "slices.count.absent",
-					Tools: []string{"slices"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "count",
-					ID:       "slices.count.coerce",
-					Tools:    []string{"slices"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "filters",
-					ID:    "slices.filters.absent",
-					Tools: []string{"slices"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "filters",
-					ID:    "slices.filters.wrap",
-					Tools: []string{"slices"},
-					Type:  lenient.RuleWrap,
-				},
-				{
-					From:  "filters",
-					ID:    "slices.filters.json",
-					To:    "native",
-					Tools: []string{"slices"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "tags", ID: "slices.tags.absent", Tools: []string{"slices"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "tags", ID: "slices.tags.wrap", Tools: []string{"slices"}, Type: lenient.RuleWrap},
+				{From: "tags", ID: "slices.tags.json", To: "native", Tools: []string{"slices"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "states", ID: "slices.states.absent", Tools: []string{"slices"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "states", ID: "slices.states.wrap", Tools: []string{"slices"}, Type: lenient.RuleWrap},
+				{From: "states", ID: "slices.states.json", To: "native", Tools: []string{"slices"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "replaces", ID: "slices.replaces.absent", Tools: []string{"slices"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{From: "replaces", ID: "slices.replaces.wrap", Tools: []string{"slices"}, Type: lenient.RuleWrap},
+				{From: "replaces", ID: "slices.replaces.json", To: "native", Tools: []string{"slices"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "name", ID: "slices.name.absent", Tools: []string{"slices"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "count", ID: "slices.count.absent", Tools: []string{"slices"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "count", ID: "slices.count.coerce", Tools: []string{"slices"}, Type: lenient.RuleTypeCoerce},
+				{From: "filters", ID: "slices.filters.absent", Tools: []string{"slices"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "filters", ID: "slices.filters.wrap", Tools: []string{"slices"}, Type: lenient.RuleWrap},
+				{From: "filters", ID: "slices.filters.json", To: "native", Tools: []string{"slices"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(sliceParamsSchemaGemini),
@@ -6356,55 +3861,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(stringFieldsParamsSchema),
 			Name:        "string_fields",
 			Rules: []lenient.Rule{
-				{
-					From:  "name",
-					ID:    "string_fields.name.absent",
-					Tools: []string{"string_fields"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "zip_code",
-					ID:    "string_fields.zipCode.alias.zip_code",
-					To:    "zipCode",
-					Tools: []string{"string_fields"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "zip-code",
-					ID:    "string_fields.zipCode.alias.zip-code",
-					To:    "zipCode",
-					Tools: []string{"string_fields"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "ZipCode",
-					ID:    "string_fields.zipCode.alias.ZipCode",
-					To:    "zipCode",
-					Tools: []string{"string_fields"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "zipCode",
-					ID:    "string_fields.zipCode.absent",
-					Tools: []string{"string_fields"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "count",
-					ID:    "string_fields.count.absent",
-					Tools: []string{"string_fields"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "count",
-					ID:       "string_fields.count.coerce",
-					Tools:    []string{"string_fields"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "name", ID: "string_fields.name.absent", Tools: []string{"string_fields"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "zip_code", ID: "string_fields.zipCode.alias.zip_code", To: "zipCode", Tools: []string{"string_fields"}, Type: lenient.RuleParamAlias},
+				{From: "zip-code", ID: "string_fields.zipCode.alias.zip-code", To: "zipCode", Tools: []string{"string_fields"}, Type: lenient.RuleParamAlias},
+				{From: "ZipCode", ID: "string_fields.zipCode.alias.ZipCode", To: "zipCode", Tools: []string{"string_fields"}, Type: lenient.RuleParamAlias},
+				{From: "zipCode", ID: "string_fields.zipCode.absent", Tools: []string{"string_fields"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "count", ID: "string_fields.count.absent", Tools: []string{"string_fields"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "count", ID: "string_fields.count.coerce", Tools: []string{"string_fields"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(stringFieldsParamsSchemaGemini),
@@ -6423,27 +3886,9 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(testToolParamsSchema),
 			Name:        "test_tool",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "int",
-					From:     "value",
-					ID:       "test_tool.value.coerce",
-					Tools:    []string{"test_tool"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "optional",
-					ID:    "test_tool.optional.absent",
-					Tools: []string{"test_tool"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "optional",
-					ID:       "test_tool.optional.coerce",
-					Tools:    []string{"test_tool"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "int", From: "value", ID: "test_tool.value.coerce", Tools: []string{"test_tool"}, Type: lenient.RuleTypeCoerce},
+				{From: "optional", ID: "test_tool.optional.absent", Tools: []string{"test_tool"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "optional", ID: "test_tool.optional.coerce", Tools: []string{"test_tool"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(testToolParamsSchemaGemini),
@@ -6462,55 +3907,13 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(unknownArgsParamsSchema),
 			Name:        "unknown_args",
 			Rules: []lenient.Rule{
-				{
-					From:  "start-rfc-3339",
-					ID:    "unknown_args.start_rfc_3339.alias.start-rfc-3339",
-					To:    "start_rfc_3339",
-					Tools: []string{"unknown_args"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "start_rfc_3339",
-					ID:    "unknown_args.start_rfc_3339.absent",
-					Tools: []string{"unknown_args"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "end-rfc-3339",
-					ID:    "unknown_args.end_rfc_3339.alias.end-rfc-3339",
-					To:    "end_rfc_3339",
-					Tools: []string{"unknown_args"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "end_rfc_3339",
-					ID:    "unknown_args.end_rfc_3339.absent",
-					Tools: []string{"unknown_args"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "dataSourceUid",
-					ID:    "unknown_args.data_source_uid.alias.dataSourceUid",
-					To:    "data_source_uid",
-					Tools: []string{"unknown_args"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "data-source-uid",
-					ID:    "unknown_args.data_source_uid.alias.data-source-uid",
-					To:    "data_source_uid",
-					Tools: []string{"unknown_args"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "DataSourceUid",
-					ID:    "unknown_args.data_source_uid.alias.DataSourceUid",
-					To:    "data_source_uid",
-					Tools: []string{"unknown_args"},
-					Type:  lenient.RuleParamAlias,
-				},
+				{From: "start-rfc-3339", ID: "unknown_args.start_rfc_3339.alias.start-rfc-3339", To: "start_rfc_3339", Tools: []string{"unknown_args"}, Type: lenient.RuleParamAlias},
+				{From: "start_rfc_3339", ID: "unknown_args.start_rfc_3339.absent", Tools: []string{"unknown_args"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "end-rfc-3339", ID: "unknown_args.end_rfc_3339.alias.end-rfc-3339", To: "end_rfc_3339", Tools: []string{"unknown_args"}, Type: lenient.RuleParamAlias},
+				{From: "end_rfc_3339", ID: "unknown_args.end_rfc_3339.absent", Tools: []string{"unknown_args"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "dataSourceUid", ID: "unknown_args.data_source_uid.alias.dataSourceUid", To: "data_source_uid", Tools: []string{"unknown_args"}, Type: lenient.RuleParamAlias},
+				{From: "data-source-uid", ID: "unknown_args.data_source_uid.alias.data-source-uid", To: "data_source_uid", Tools: []string{"unknown_args"}, Type: lenient.RuleParamAlias},
+				{From: "DataSourceUid", ID: "unknown_args.data_source_uid.alias.DataSourceUid", To: "data_source_uid", Tools: []string{"unknown_args"}, Type: lenient.RuleParamAlias},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(unknownArgsParamsSchemaGemini),
@@ -6529,20 +3932,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(untaggedParamsSchema),
 			Name:        "untagged",
 			Rules: []lenient.Rule{
-				{
-					From:  "Count",
-					ID:    "untagged.Count.absent",
-					Tools: []string{"untagged"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "Count",
-					ID:       "untagged.Count.coerce",
-					Tools:    []string{"untagged"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "Count", ID: "untagged.Count.absent", Tools: []string{"untagged"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", From: "Count", ID: "untagged.Count.coerce", Tools: []string{"untagged"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(untaggedParamsSchemaGemini),

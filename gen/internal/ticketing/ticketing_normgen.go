@@ -9,13 +9,13 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion5
+const _ = lenient.SupportPackageIsVersion6
 
 // retryKeys holds the accepted keys of each field of Retry, canonical name first.
 var retryKeys = [4][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms", "backoffMs", "backoff-ms", "BackoffMs"}, {"factor"}, {"on_timeout", "onTimeout", "on-timeout", "OnTimeout"}}
 
 // retryKnown lists every key Retry accepts.
-var retryKnown = []string{"attempts", "max_attempts", "tries", "backoff_ms", "backoffMs", "backoff-ms", "BackoffMs", "factor", "on_timeout", "onTimeout", "on-timeout", "OnTimeout"}
+var retryKnown = lenient.KnownKeys(retryKeys[:])
 
 // UnmarshalJSON decodes a Retry leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -81,10 +81,10 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					val := d.Int(it.Value, "attempts", lenient.IntBits, 0)
 					if d.OK(mark) {
 						if val < 1 {
-							d.Fail("attempts", it.Value, "is less than the minimum, 1")
+							d.FailKind(lenient.KindRange, "attempts", it.Value, "is less than the minimum, 1")
 						}
 						if val > 10 {
-							d.Fail("attempts", it.Value, "is more than the maximum, 10")
+							d.FailKind(lenient.KindRange, "attempts", it.Value, "is more than the maximum, 10")
 						}
 					} else {
 						d.Bounded(mark, it.Value, lenient.Bounds{
@@ -232,7 +232,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var stepKeys = [8][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"}, {"env"}, {"needs"}, {"timeout_s", "timeoutS", "timeout-s", "TimeoutS"}, {"allow_failure", "allowFailure", "allow-failure", "AllowFailure"}}
 
 // stepKnown lists every key Step accepts.
-var stepKnown = []string{"id", "run", "cmd", "command", "kind", "retry", "env", "needs", "timeout_s", "timeoutS", "timeout-s", "TimeoutS", "allow_failure", "allowFailure", "allow-failure", "AllowFailure"}
+var stepKnown = lenient.KnownKeys(stepKeys[:])
 
 // UnmarshalJSON decodes a Step leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -324,7 +324,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 						case "shell", "docker", "approval":
 						default:
 							if !d.EnumCase(&val, "kind", "shell", "docker", "approval") {
-								d.Fail("kind", it.Value, "is not one of \"shell\", \"docker\", \"approval\"")
+								d.FailKind(lenient.KindEnum, "kind", it.Value, "is not one of \"shell\", \"docker\", \"approval\"")
 							}
 						}
 					}
@@ -390,7 +390,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 						val := d.Int(it.Value, "timeout_s", lenient.IntBits, 0)
 						if d.OK(mark) {
 							if val < 1 {
-								d.Fail("timeout_s", it.Value, "is less than the minimum, 1")
+								d.FailKind(lenient.KindRange, "timeout_s", it.Value, "is less than the minimum, 1")
 							}
 						} else {
 							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
@@ -589,7 +589,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var serviceKeys = [3][]string{{"image"}, {"ports"}, {"ready"}}
 
 // serviceKnown lists every key Service accepts.
-var serviceKnown = []string{"image", "ports", "ready"}
+var serviceKnown = lenient.KnownKeys(serviceKeys[:])
 
 // UnmarshalJSON decodes a Service leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -764,7 +764,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var runPipelineInputKeys = [8][]string{{"project", "repo", "repository"}, {"ref"}, {"steps"}, {"retry"}, {"services"}, {"matrix"}, {"dry_run", "dryRun", "dry-run", "DryRun"}, {"priority"}}
 
 // runPipelineInputKnown lists every key RunPipelineInput accepts.
-var runPipelineInputKnown = []string{"project", "repo", "repository", "ref", "steps", "retry", "services", "matrix", "dry_run", "dryRun", "dry-run", "DryRun", "priority"}
+var runPipelineInputKnown = lenient.KnownKeys(runPipelineInputKeys[:])
 
 // UnmarshalJSON decodes a RunPipelineInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -849,7 +849,7 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 						}
 						d.Leave()
 						if len(s) < 1 {
-							d.Fail("steps", it.Value, "has fewer than 1 items")
+							d.FailKind(lenient.KindItems, "steps", it.Value, "has fewer than 1 items")
 						}
 						x.Steps = s
 					}
@@ -1127,7 +1127,7 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var linkKeys = [2][]string{{"kind"}, {"ticket", "id"}}
 
 // linkKnown lists every key Link accepts.
-var linkKnown = []string{"kind", "ticket", "id"}
+var linkKnown = lenient.KnownKeys(linkKeys[:])
 
 // UnmarshalJSON decodes a Link leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1201,7 +1201,7 @@ func (x *Link) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 						case "duplicates", "blocked_by", "relates":
 						default:
 							if !d.EnumCase(&val, "kind", "duplicates", "blocked_by", "relates") {
-								d.Fail("kind", it.Value, "is not one of \"duplicates\", \"blocked_by\", \"relates\"")
+								d.FailKind(lenient.KindEnum, "kind", it.Value, "is not one of \"duplicates\", \"blocked_by\", \"relates\"")
 							}
 						}
 					}
@@ -1294,7 +1294,7 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var fieldKeys = [2][]string{{"value"}, {"history"}}
 
 // fieldKnown lists every key Field accepts.
-var fieldKnown = []string{"value", "history"}
+var fieldKnown = lenient.KnownKeys(fieldKeys[:])
 
 // UnmarshalJSON decodes a Field leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1447,7 +1447,7 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var createTicketInputKeys = [10][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h", "estimateH", "estimate-h", "EstimateH"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}}
 
 // createTicketInputKnown lists every key CreateTicketInput accepts.
-var createTicketInputKnown = []string{"title", "summary", "body", "description", "labels", "assignee", "estimate_h", "estimateH", "estimate-h", "EstimateH", "links", "fields", "watchers", "urgent", "severity"}
+var createTicketInputKnown = lenient.KnownKeys(createTicketInputKeys[:])
 
 // UnmarshalJSON decodes a CreateTicketInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -1545,7 +1545,7 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 						val := d.Float(it.Value, "estimate_h", 32, 0)
 						if d.OK(mark) {
 							if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
-								d.Fail("estimate_h", it.Value, "is less than the minimum, 0")
+								d.FailKind(lenient.KindRange, "estimate_h", it.Value, "is less than the minimum, 0")
 							}
 						} else {
 							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
@@ -1638,7 +1638,7 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 						case "low", "high":
 						default:
 							if !d.EnumCase(&val, "severity", "low", "high") {
-								d.Fail("severity", it.Value, "is not one of \"low\", \"high\"")
+								d.FailKind(lenient.KindEnum, "severity", it.Value, "is not one of \"low\", \"high\"")
 							}
 						}
 					}
@@ -1866,7 +1866,7 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var checkpointKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
 
 // checkpointKnown lists every key Checkpoint accepts.
-var checkpointKnown = []string{"name", "checks", "gate", "owners", "limits"}
+var checkpointKnown = lenient.KnownKeys(checkpointKeys[:])
 
 // UnmarshalJSON decodes a Checkpoint leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2157,7 +2157,7 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var checkpointDefaultsKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
 
 // checkpointDefaultsKnown lists every key CheckpointDefaults accepts.
-var checkpointDefaultsKnown = []string{"name", "checks", "gate", "owners", "limits"}
+var checkpointDefaultsKnown = lenient.KnownKeys(checkpointDefaultsKeys[:])
 
 // UnmarshalJSON decodes a CheckpointDefaults leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2451,7 +2451,7 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var checkKeys = [3][]string{{"id"}, {"count", "n"}, {"note"}}
 
 // checkKnown lists every key Check accepts.
-var checkKnown = []string{"id", "count", "n", "note"}
+var checkKnown = lenient.KnownKeys(checkKeys[:])
 
 // UnmarshalJSON decodes a Check leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -2592,7 +2592,7 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var updateWorkflowInputKeys = [4][]string{{"workflow"}, {"checkpoints"}, {"default"}, {"strict_ids", "strictIds", "strict-ids", "StrictIds"}}
 
 // updateWorkflowInputKnown lists every key UpdateWorkflowInput accepts.
-var updateWorkflowInputKnown = []string{"workflow", "checkpoints", "default", "strict_ids", "strictIds", "strict-ids", "StrictIds"}
+var updateWorkflowInputKnown = lenient.KnownKeys(updateWorkflowInputKeys[:])
 
 // UnmarshalJSON decodes a UpdateWorkflowInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -3037,230 +3037,10 @@ const createTicketInputSchema = `{
 `
 
 // createTicketInputSchemaTypeArray is the input schema of tool create_ticket in the typearray profile.
-const createTicketInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "title": {
-      "type": "string",
-      "description": "Required."
-    },
-    "body": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "labels": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "assignee": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "estimate_h": {
-      "minimum": 0,
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    },
-    "links": {
-      "items": {
-        "properties": {
-          "kind": {
-            "type": "string",
-            "pattern": "^([dD][uU][pP][lL][iI][cC][aA][tT][eE][sS]|[bB][lL][oO][cC][kK][eE][dD]_[bB][yY]|[rR][eE][lL][aA][tT][eE][sS]|dup|blocks)$",
-            "description": "Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\". One of \"duplicates\", \"blocked_by\", \"relates\" (in any letter case), \"dup\", \"blocks\"."
-          },
-          "ticket": {
-            "minimum": 0,
-            "pattern": "^[0-9]+$",
-            "description": "Required.",
-            "type": [
-              "integer",
-              "string"
-            ]
-          }
-        },
-        "required": [
-          "kind"
-        ],
-        "type": [
-          "object",
-          "string"
-        ]
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "fields": {
-      "additionalProperties": {
-        "properties": {
-          "value": {
-            "type": "string"
-          },
-          "history": {
-            "items": {
-              "type": "string"
-            },
-            "type": [
-              "array",
-              "string",
-              "null"
-            ]
-          }
-        },
-        "required": [
-          "value"
-        ],
-        "type": [
-          "object",
-          "string"
-        ]
-      },
-      "type": [
-        "object",
-        "string",
-        "null"
-      ]
-    },
-    "watchers": {
-      "items": {
-        "pattern": "^-?[0-9]+$",
-        "type": [
-          "integer",
-          "string"
-        ]
-      },
-      "type": [
-        "array",
-        "string",
-        "integer",
-        "null"
-      ]
-    },
-    "urgent": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "severity": {
-      "pattern": "^([lL][oO][wW]|[hH][iI][gG][hH]|lo|hi)$",
-      "description": "Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\". One of \"low\", \"high\" (in any letter case), \"lo\", \"hi\".",
-      "default": "low",
-      "type": [
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const createTicketInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"title":{"type":"string","description":"Required."},"body":{"type":["string","null"]},"labels":{"items":{"type":"string"},"type":["array","string","null"]},"assignee":{"type":["string","null"]},"estimate_h":{"minimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"links":{"items":{"properties":{"kind":{"type":"string","pattern":"^([dD][uU][pP][lL][iI][cC][aA][tT][eE][sS]|[bB][lL][oO][cC][kK][eE][dD]_[bB][yY]|[rR][eE][lL][aA][tT][eE][sS]|dup|blocks)$","description":"Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\". One of \"duplicates\", \"blocked_by\", \"relates\" (in any letter case), \"dup\", \"blocks\"."},"ticket":{"minimum":0,"pattern":"^[0-9]+$","description":"Required.","type":["integer","string"]}},"required":["kind"],"type":["object","string"]},"type":["array","string","null"]},"fields":{"additionalProperties":{"properties":{"value":{"type":"string"},"history":{"items":{"type":"string"},"type":["array","string","null"]}},"required":["value"],"type":["object","string"]},"type":["object","string","null"]},"watchers":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","integer","null"]},"urgent":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"severity":{"pattern":"^([lL][oO][wW]|[hH][iI][gG][hH]|lo|hi)$","description":"Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\". One of \"low\", \"high\" (in any letter case), \"lo\", \"hi\".","default":"low","type":["string","null"]}},"type":"object"}`
 
 // createTicketInputSchemaGemini is the input schema of tool create_ticket in the gemini profile.
-const createTicketInputSchemaGemini = `{
-  "properties": {
-    "title": {
-      "type": "string",
-      "description": "Required."
-    },
-    "body": {
-      "type": "string",
-      "nullable": true
-    },
-    "labels": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    },
-    "assignee": {
-      "type": "string",
-      "nullable": true
-    },
-    "estimate_h": {
-      "type": "number",
-      "minimum": 0,
-      "nullable": true
-    },
-    "links": {
-      "items": {
-        "properties": {
-          "kind": {
-            "type": "string",
-            "enum": [
-              "duplicates",
-              "blocked_by",
-              "relates",
-              "dup",
-              "blocks"
-            ],
-            "description": "Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\"."
-          },
-          "ticket": {
-            "type": "integer",
-            "minimum": 0,
-            "description": "Required."
-          }
-        },
-        "type": "object",
-        "required": [
-          "kind"
-        ]
-      },
-      "type": "array",
-      "nullable": true
-    },
-    "fields": {
-      "type": "object",
-      "nullable": true
-    },
-    "watchers": {
-      "items": {
-        "type": "integer"
-      },
-      "type": "array",
-      "nullable": true
-    },
-    "urgent": {
-      "type": "boolean",
-      "nullable": true
-    },
-    "severity": {
-      "type": "string",
-      "enum": [
-        "low",
-        "high",
-        "lo",
-        "hi"
-      ],
-      "description": "Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\".",
-      "default": "low",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const createTicketInputSchemaGemini = `{"properties":{"title":{"type":"string","description":"Required."},"body":{"type":"string","nullable":true},"labels":{"items":{"type":"string"},"type":"array","nullable":true},"assignee":{"type":"string","nullable":true},"estimate_h":{"type":"number","minimum":0,"nullable":true},"links":{"items":{"properties":{"kind":{"type":"string","enum":["duplicates","blocked_by","relates","dup","blocks"],"description":"Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\"."},"ticket":{"type":"integer","minimum":0,"description":"Required."}},"type":"object","required":["kind"]},"type":"array","nullable":true},"fields":{"type":"object","nullable":true},"watchers":{"items":{"type":"integer"},"type":"array","nullable":true},"urgent":{"type":"boolean","nullable":true},"severity":{"type":"string","enum":["low","high","lo","hi"],"description":"Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\".","default":"low","nullable":true}},"type":"object"}`
 
 // runPipelineInputSchema is the input schema of tool run_pipeline in the portable profile.
 const runPipelineInputSchema = `{
@@ -3764,456 +3544,10 @@ const runPipelineInputSchema = `{
 `
 
 // runPipelineInputSchemaTypeArray is the input schema of tool run_pipeline in the typearray profile.
-const runPipelineInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "project": {
-      "type": "string",
-      "description": "Required."
-    },
-    "ref": {
-      "default": "main",
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "steps": {
-      "items": {
-        "properties": {
-          "id": {
-            "type": [
-              "string",
-              "null"
-            ]
-          },
-          "run": {
-            "type": "string",
-            "description": "Required."
-          },
-          "kind": {
-            "pattern": "^([sS][hH][eE][lL][lL]|[dD][oO][cC][kK][eE][rR]|[aA][pP][pP][rR][oO][vV][aA][lL]|sh|bash|container)$",
-            "description": "Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\". One of \"shell\", \"docker\", \"approval\" (in any letter case), \"sh\", \"bash\", \"container\".",
-            "default": "shell",
-            "type": [
-              "string",
-              "null"
-            ]
-          },
-          "retry": {
-            "properties": {
-              "attempts": {
-                "maximum": 10,
-                "minimum": 1,
-                "pattern": "^(-?[0-9]+)?$",
-                "default": 3,
-                "type": [
-                  "integer",
-                  "string",
-                  "null"
-                ]
-              },
-              "backoff_ms": {
-                "minimum": 0,
-                "pattern": "^([0-9]+)?$",
-                "default": 500,
-                "type": [
-                  "integer",
-                  "string",
-                  "null"
-                ]
-              },
-              "factor": {
-                "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-                "default": 2,
-                "type": [
-                  "number",
-                  "string",
-                  "null"
-                ]
-              },
-              "on_timeout": {
-                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-                "type": [
-                  "boolean",
-                  "string",
-                  "null"
-                ]
-              }
-            },
-            "type": [
-              "object",
-              "string",
-              "null"
-            ]
-          },
-          "env": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": [
-              "object",
-              "string",
-              "null"
-            ]
-          },
-          "needs": {
-            "items": {
-              "type": "string"
-            },
-            "type": [
-              "array",
-              "string",
-              "null"
-            ]
-          },
-          "timeout_s": {
-            "minimum": 1,
-            "pattern": "^(-?[0-9]+)?$",
-            "type": [
-              "integer",
-              "string",
-              "null"
-            ]
-          },
-          "allow_failure": {
-            "pattern": "^(true|false)?$",
-            "type": [
-              "boolean",
-              "string",
-              "null"
-            ]
-          }
-        },
-        "type": [
-          "object",
-          "string"
-        ]
-      },
-      "minItems": 1,
-      "type": [
-        "array",
-        "string"
-      ]
-    },
-    "retry": {
-      "properties": {
-        "attempts": {
-          "maximum": 10,
-          "minimum": 1,
-          "pattern": "^(-?[0-9]+)?$",
-          "default": 3,
-          "type": [
-            "integer",
-            "string",
-            "null"
-          ]
-        },
-        "backoff_ms": {
-          "minimum": 0,
-          "pattern": "^([0-9]+)?$",
-          "default": 500,
-          "type": [
-            "integer",
-            "string",
-            "null"
-          ]
-        },
-        "factor": {
-          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-          "default": 2,
-          "type": [
-            "number",
-            "string",
-            "null"
-          ]
-        },
-        "on_timeout": {
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-          "type": [
-            "boolean",
-            "string",
-            "null"
-          ]
-        }
-      },
-      "type": [
-        "object",
-        "string",
-        "null"
-      ]
-    },
-    "services": {
-      "additionalProperties": {
-        "properties": {
-          "image": {
-            "type": "string"
-          },
-          "ports": {
-            "items": {
-              "minimum": 0,
-              "pattern": "^[0-9]+$",
-              "type": [
-                "integer",
-                "string"
-              ]
-            },
-            "minimum": 0,
-            "type": [
-              "array",
-              "string",
-              "integer",
-              "null"
-            ]
-          },
-          "ready": {
-            "properties": {
-              "attempts": {
-                "maximum": 10,
-                "minimum": 1,
-                "pattern": "^(-?[0-9]+)?$",
-                "default": 3,
-                "type": [
-                  "integer",
-                  "string",
-                  "null"
-                ]
-              },
-              "backoff_ms": {
-                "minimum": 0,
-                "pattern": "^([0-9]+)?$",
-                "default": 500,
-                "type": [
-                  "integer",
-                  "string",
-                  "null"
-                ]
-              },
-              "factor": {
-                "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-                "default": 2,
-                "type": [
-                  "number",
-                  "string",
-                  "null"
-                ]
-              },
-              "on_timeout": {
-                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-                "type": [
-                  "boolean",
-                  "string",
-                  "null"
-                ]
-              }
-            },
-            "type": [
-              "object",
-              "string",
-              "null"
-            ]
-          }
-        },
-        "required": [
-          "image"
-        ],
-        "type": [
-          "object",
-          "string"
-        ]
-      },
-      "type": [
-        "object",
-        "string",
-        "null"
-      ]
-    },
-    "matrix": {
-      "additionalProperties": {
-        "items": {
-          "pattern": "^-?[0-9]+$",
-          "type": [
-            "integer",
-            "string"
-          ]
-        },
-        "type": [
-          "array",
-          "string"
-        ]
-      },
-      "type": [
-        "object",
-        "string",
-        "null"
-      ]
-    },
-    "dry_run": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "priority": {
-      "pattern": "^(-?[0-9]+)?$",
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "steps"
-  ]
-}
-`
+const runPipelineInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"project":{"type":"string","description":"Required."},"ref":{"default":"main","type":["string","null"]},"steps":{"items":{"properties":{"id":{"type":["string","null"]},"run":{"type":"string","description":"Required."},"kind":{"pattern":"^([sS][hH][eE][lL][lL]|[dD][oO][cC][kK][eE][rR]|[aA][pP][pP][rR][oO][vV][aA][lL]|sh|bash|container)$","description":"Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\". One of \"shell\", \"docker\", \"approval\" (in any letter case), \"sh\", \"bash\", \"container\".","default":"shell","type":["string","null"]},"retry":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]},"env":{"additionalProperties":{"type":"string"},"type":["object","string","null"]},"needs":{"items":{"type":"string"},"type":["array","string","null"]},"timeout_s":{"minimum":1,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"allow_failure":{"pattern":"^(true|false)?$","type":["boolean","string","null"]}},"type":["object","string"]},"minItems":1,"type":["array","string"]},"retry":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]},"services":{"additionalProperties":{"properties":{"image":{"type":"string"},"ports":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"minimum":0,"type":["array","string","integer","null"]},"ready":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]}},"required":["image"],"type":["object","string"]},"type":["object","string","null"]},"matrix":{"additionalProperties":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]},"type":["object","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"priority":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object","required":["steps"]}`
 
 // runPipelineInputSchemaGemini is the input schema of tool run_pipeline in the gemini profile.
-const runPipelineInputSchemaGemini = `{
-  "properties": {
-    "project": {
-      "type": "string",
-      "description": "Required."
-    },
-    "ref": {
-      "type": "string",
-      "default": "main",
-      "nullable": true
-    },
-    "steps": {
-      "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "nullable": true
-          },
-          "run": {
-            "type": "string",
-            "description": "Required."
-          },
-          "kind": {
-            "type": "string",
-            "enum": [
-              "shell",
-              "docker",
-              "approval",
-              "sh",
-              "bash",
-              "container"
-            ],
-            "description": "Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\".",
-            "default": "shell",
-            "nullable": true
-          },
-          "retry": {
-            "properties": {
-              "attempts": {
-                "type": "integer",
-                "maximum": 10,
-                "minimum": 1,
-                "default": 3,
-                "nullable": true
-              },
-              "backoff_ms": {
-                "type": "integer",
-                "minimum": 0,
-                "default": 500,
-                "nullable": true
-              },
-              "factor": {
-                "type": "number",
-                "default": 2,
-                "nullable": true
-              },
-              "on_timeout": {
-                "type": "boolean",
-                "nullable": true
-              }
-            },
-            "type": "object",
-            "nullable": true
-          },
-          "env": {
-            "type": "object",
-            "nullable": true
-          },
-          "needs": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "nullable": true
-          },
-          "timeout_s": {
-            "type": "integer",
-            "minimum": 1,
-            "nullable": true
-          },
-          "allow_failure": {
-            "type": "boolean",
-            "nullable": true
-          }
-        },
-        "type": "object"
-      },
-      "type": "array",
-      "minItems": 1
-    },
-    "retry": {
-      "properties": {
-        "attempts": {
-          "type": "integer",
-          "maximum": 10,
-          "minimum": 1,
-          "default": 3,
-          "nullable": true
-        },
-        "backoff_ms": {
-          "type": "integer",
-          "minimum": 0,
-          "default": 500,
-          "nullable": true
-        },
-        "factor": {
-          "type": "number",
-          "default": 2,
-          "nullable": true
-        },
-        "on_timeout": {
-          "type": "boolean",
-          "nullable": true
-        }
-      },
-      "type": "object",
-      "nullable": true
-    },
-    "services": {
-      "type": "object",
-      "nullable": true
-    },
-    "matrix": {
-      "type": "object",
-      "nullable": true
-    },
-    "dry_run": {
-      "type": "boolean",
-      "nullable": true
-    },
-    "priority": {
-      "type": "integer",
-      "nullable": true
-    }
-  },
-  "type": "object",
-  "required": [
-    "steps"
-  ]
-}
-`
+const runPipelineInputSchemaGemini = `{"properties":{"project":{"type":"string","description":"Required."},"ref":{"type":"string","default":"main","nullable":true},"steps":{"items":{"properties":{"id":{"type":"string","nullable":true},"run":{"type":"string","description":"Required."},"kind":{"type":"string","enum":["shell","docker","approval","sh","bash","container"],"description":"Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\".","default":"shell","nullable":true},"retry":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"default":500,"nullable":true},"factor":{"type":"number","default":2,"nullable":true},"on_timeout":{"type":"boolean","nullable":true}},"type":"object","nullable":true},"env":{"type":"object","nullable":true},"needs":{"items":{"type":"string"},"type":"array","nullable":true},"timeout_s":{"type":"integer","minimum":1,"nullable":true},"allow_failure":{"type":"boolean","nullable":true}},"type":"object"},"type":"array","minItems":1},"retry":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"default":500,"nullable":true},"factor":{"type":"number","default":2,"nullable":true},"on_timeout":{"type":"boolean","nullable":true}},"type":"object","nullable":true},"services":{"type":"object","nullable":true},"matrix":{"type":"object","nullable":true},"dry_run":{"type":"boolean","nullable":true},"priority":{"type":"integer","nullable":true}},"type":"object","required":["steps"]}`
 
 // updateWorkflowInputSchema is the input schema of tool update_workflow in the portable profile.
 const updateWorkflowInputSchema = `{
@@ -4678,462 +4012,10 @@ const updateWorkflowInputSchema = `{
 `
 
 // updateWorkflowInputSchemaTypeArray is the input schema of tool update_workflow in the typearray profile.
-const updateWorkflowInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "workflow": {
-      "type": "string"
-    },
-    "checkpoints": {
-      "items": {
-        "properties": {
-          "name": {
-            "type": [
-              "string",
-              "null"
-            ]
-          },
-          "checks": {
-            "items": {
-              "properties": {
-                "id": {
-                  "type": [
-                    "string",
-                    "null"
-                  ]
-                },
-                "count": {
-                  "pattern": "^(-?[0-9]+)?$",
-                  "type": [
-                    "integer",
-                    "string",
-                    "null"
-                  ]
-                },
-                "note": {
-                  "type": [
-                    "string",
-                    "null"
-                  ]
-                }
-              },
-              "type": [
-                "object",
-                "string"
-              ]
-            },
-            "type": [
-              "array",
-              "string",
-              "null"
-            ]
-          },
-          "gate": {
-            "properties": {
-              "attempts": {
-                "maximum": 10,
-                "minimum": 1,
-                "pattern": "^(-?[0-9]+)?$",
-                "default": 3,
-                "type": [
-                  "integer",
-                  "string",
-                  "null"
-                ]
-              },
-              "backoff_ms": {
-                "minimum": 0,
-                "pattern": "^([0-9]+)?$",
-                "default": 500,
-                "type": [
-                  "integer",
-                  "string",
-                  "null"
-                ]
-              },
-              "factor": {
-                "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-                "default": 2,
-                "type": [
-                  "number",
-                  "string",
-                  "null"
-                ]
-              },
-              "on_timeout": {
-                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-                "type": [
-                  "boolean",
-                  "string",
-                  "null"
-                ]
-              }
-            },
-            "type": [
-              "object",
-              "string",
-              "null"
-            ]
-          },
-          "owners": {
-            "items": {
-              "items": {
-                "type": "string"
-              },
-              "type": [
-                "array",
-                "string"
-              ]
-            },
-            "type": [
-              "array",
-              "string",
-              "null"
-            ]
-          },
-          "limits": {
-            "additionalProperties": {
-              "pattern": "^-?[0-9]+$",
-              "type": [
-                "integer",
-                "string"
-              ]
-            },
-            "type": [
-              "object",
-              "string",
-              "null"
-            ]
-          }
-        },
-        "type": [
-          "object",
-          "string"
-        ]
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "default": {
-      "properties": {
-        "name": {
-          "default": "cp-default",
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "checks": {
-          "items": {
-            "properties": {
-              "id": {
-                "type": [
-                  "string",
-                  "null"
-                ]
-              },
-              "count": {
-                "pattern": "^(-?[0-9]+)?$",
-                "type": [
-                  "integer",
-                  "string",
-                  "null"
-                ]
-              },
-              "note": {
-                "type": [
-                  "string",
-                  "null"
-                ]
-              }
-            },
-            "type": [
-              "object",
-              "string"
-            ]
-          },
-          "type": [
-            "array",
-            "string",
-            "null"
-          ]
-        },
-        "gate": {
-          "properties": {
-            "attempts": {
-              "maximum": 10,
-              "minimum": 1,
-              "pattern": "^(-?[0-9]+)?$",
-              "default": 3,
-              "type": [
-                "integer",
-                "string",
-                "null"
-              ]
-            },
-            "backoff_ms": {
-              "minimum": 0,
-              "pattern": "^([0-9]+)?$",
-              "default": 500,
-              "type": [
-                "integer",
-                "string",
-                "null"
-              ]
-            },
-            "factor": {
-              "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-              "default": 2,
-              "type": [
-                "number",
-                "string",
-                "null"
-              ]
-            },
-            "on_timeout": {
-              "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-              "type": [
-                "boolean",
-                "string",
-                "null"
-              ]
-            }
-          },
-          "type": [
-            "object",
-            "string",
-            "null"
-          ]
-        },
-        "owners": {
-          "items": {
-            "items": {
-              "type": "string"
-            },
-            "type": [
-              "array",
-              "string"
-            ]
-          },
-          "type": [
-            "array",
-            "string",
-            "null"
-          ]
-        },
-        "limits": {
-          "additionalProperties": {
-            "pattern": "^-?[0-9]+$",
-            "type": [
-              "integer",
-              "string"
-            ]
-          },
-          "type": [
-            "object",
-            "string",
-            "null"
-          ]
-        }
-      },
-      "type": [
-        "object",
-        "string",
-        "null"
-      ]
-    },
-    "strict_ids": {
-      "$comment": "normgen: strict (no coercion, by declaration)",
-      "items": {
-        "$comment": "normgen: strict (no coercion, by declaration)",
-        "type": "integer"
-      },
-      "type": [
-        "array",
-        "null"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "workflow"
-  ]
-}
-`
+const updateWorkflowInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"workflow":{"type":"string"},"checkpoints":{"items":{"properties":{"name":{"type":["string","null"]},"checks":{"items":{"properties":{"id":{"type":["string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"note":{"type":["string","null"]}},"type":["object","string"]},"type":["array","string","null"]},"gate":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]},"owners":{"items":{"items":{"type":"string"},"type":["array","string"]},"type":["array","string","null"]},"limits":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["object","string","null"]}},"type":["object","string"]},"type":["array","string","null"]},"default":{"properties":{"name":{"default":"cp-default","type":["string","null"]},"checks":{"items":{"properties":{"id":{"type":["string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"note":{"type":["string","null"]}},"type":["object","string"]},"type":["array","string","null"]},"gate":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]},"owners":{"items":{"items":{"type":"string"},"type":["array","string"]},"type":["array","string","null"]},"limits":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["object","string","null"]}},"type":["object","string","null"]},"strict_ids":{"$comment":"normgen: strict (no coercion, by declaration)","items":{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer"},"type":["array","null"]}},"type":"object","required":["workflow"]}`
 
 // updateWorkflowInputSchemaGemini is the input schema of tool update_workflow in the gemini profile.
-const updateWorkflowInputSchemaGemini = `{
-  "properties": {
-    "workflow": {
-      "type": "string"
-    },
-    "checkpoints": {
-      "items": {
-        "properties": {
-          "name": {
-            "type": "string",
-            "nullable": true
-          },
-          "checks": {
-            "items": {
-              "properties": {
-                "id": {
-                  "type": "string",
-                  "nullable": true
-                },
-                "count": {
-                  "type": "integer",
-                  "nullable": true
-                },
-                "note": {
-                  "type": "string",
-                  "nullable": true
-                }
-              },
-              "type": "object"
-            },
-            "type": "array",
-            "nullable": true
-          },
-          "gate": {
-            "properties": {
-              "attempts": {
-                "type": "integer",
-                "maximum": 10,
-                "minimum": 1,
-                "default": 3,
-                "nullable": true
-              },
-              "backoff_ms": {
-                "type": "integer",
-                "minimum": 0,
-                "default": 500,
-                "nullable": true
-              },
-              "factor": {
-                "type": "number",
-                "default": 2,
-                "nullable": true
-              },
-              "on_timeout": {
-                "type": "boolean",
-                "nullable": true
-              }
-            },
-            "type": "object",
-            "nullable": true
-          },
-          "owners": {
-            "items": {
-              "items": {
-                "type": "string"
-              },
-              "type": "array"
-            },
-            "type": "array",
-            "nullable": true
-          },
-          "limits": {
-            "type": "object",
-            "nullable": true
-          }
-        },
-        "type": "object"
-      },
-      "type": "array",
-      "nullable": true
-    },
-    "default": {
-      "properties": {
-        "name": {
-          "type": "string",
-          "default": "cp-default",
-          "nullable": true
-        },
-        "checks": {
-          "items": {
-            "properties": {
-              "id": {
-                "type": "string",
-                "nullable": true
-              },
-              "count": {
-                "type": "integer",
-                "nullable": true
-              },
-              "note": {
-                "type": "string",
-                "nullable": true
-              }
-            },
-            "type": "object"
-          },
-          "type": "array",
-          "nullable": true
-        },
-        "gate": {
-          "properties": {
-            "attempts": {
-              "type": "integer",
-              "maximum": 10,
-              "minimum": 1,
-              "default": 3,
-              "nullable": true
-            },
-            "backoff_ms": {
-              "type": "integer",
-              "minimum": 0,
-              "default": 500,
-              "nullable": true
-            },
-            "factor": {
-              "type": "number",
-              "default": 2,
-              "nullable": true
-            },
-            "on_timeout": {
-              "type": "boolean",
-              "nullable": true
-            }
-          },
-          "type": "object",
-          "nullable": true
-        },
-        "owners": {
-          "items": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array"
-          },
-          "type": "array",
-          "nullable": true
-        },
-        "limits": {
-          "type": "object",
-          "nullable": true
-        }
-      },
-      "type": "object",
-      "nullable": true
-    },
-    "strict_ids": {
-      "items": {
-        "type": "integer"
-      },
-      "type": "array",
-      "nullable": true
-    }
-  },
-  "type": "object",
-  "required": [
-    "workflow"
-  ]
-}
-`
+const updateWorkflowInputSchemaGemini = `{"properties":{"workflow":{"type":"string"},"checkpoints":{"items":{"properties":{"name":{"type":"string","nullable":true},"checks":{"items":{"properties":{"id":{"type":"string","nullable":true},"count":{"type":"integer","nullable":true},"note":{"type":"string","nullable":true}},"type":"object"},"type":"array","nullable":true},"gate":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"default":500,"nullable":true},"factor":{"type":"number","default":2,"nullable":true},"on_timeout":{"type":"boolean","nullable":true}},"type":"object","nullable":true},"owners":{"items":{"items":{"type":"string"},"type":"array"},"type":"array","nullable":true},"limits":{"type":"object","nullable":true}},"type":"object"},"type":"array","nullable":true},"default":{"properties":{"name":{"type":"string","default":"cp-default","nullable":true},"checks":{"items":{"properties":{"id":{"type":"string","nullable":true},"count":{"type":"integer","nullable":true},"note":{"type":"string","nullable":true}},"type":"object"},"type":"array","nullable":true},"gate":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"default":500,"nullable":true},"factor":{"type":"number","default":2,"nullable":true},"on_timeout":{"type":"boolean","nullable":true}},"type":"object","nullable":true},"owners":{"items":{"items":{"type":"string"},"type":"array"},"type":"array","nullable":true},"limits":{"type":"object","nullable":true}},"type":"object","nullable":true},"strict_ids":{"items":{"type":"integer"},"type":"array","nullable":true}},"type":"object","required":["workflow"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -5150,247 +4032,41 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(createTicketInputSchema),
 			Name:        "create_ticket",
 			Rules: []lenient.Rule{
-				{
-					From:  "summary",
-					ID:    "create_ticket.title.alias.summary",
-					To:    "title",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "description",
-					ID:    "create_ticket.body.alias.description",
-					To:    "body",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "body",
-					ID:    "create_ticket.body.absent",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "body",
-					ID:    "create_ticket.body.unescape",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleUnescape,
-				},
-				{
-					From:  "labels",
-					ID:    "create_ticket.labels.absent",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "labels",
-					ID:    "create_ticket.labels.wrap",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleWrap,
-				},
-				{
-					From:  "labels",
-					ID:    "create_ticket.labels.json",
-					To:    "native",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "estimateH",
-					ID:    "create_ticket.estimate_h.alias.estimateH",
-					To:    "estimate_h",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "estimate-h",
-					ID:    "create_ticket.estimate_h.alias.estimate-h",
-					To:    "estimate_h",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "EstimateH",
-					ID:    "create_ticket.estimate_h.alias.EstimateH",
-					To:    "estimate_h",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "estimate_h",
-					ID:    "create_ticket.estimate_h.absent",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "estimate_h",
-					ID:       "create_ticket.estimate_h.coerce",
-					Tools:    []string{"create_ticket"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "links",
-					ID:    "create_ticket.links.absent",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "links",
-					ID:    "create_ticket.links.json",
-					To:    "native",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "create_ticket.links[].json",
-					Path:  "links[]",
-					To:    "native",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "create_ticket.links[].kind.enum_case",
-					Path:  "links[].kind",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleEnumCase,
-					Value: json.RawMessage(`["duplicates","blocked_by","relates"]`),
-				},
-				{
-					ID:    "create_ticket.links[].kind.value_alias",
-					Path:  "links[].kind",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleValueAlias,
-					Value: json.RawMessage(`{"dup":"duplicates","blocks":"blocked_by"}`),
-				},
-				{
-					ID:    "create_ticket.links[].ticket.alias.id",
-					Path:  "links[].id",
-					To:    "ticket",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					CoerceTo: "int",
-					ID:       "create_ticket.links[].ticket.coerce",
-					Path:     "links[].ticket",
-					Tools:    []string{"create_ticket"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "fields",
-					ID:    "create_ticket.fields.absent",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "fields",
-					ID:    "create_ticket.fields.json",
-					To:    "native",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "create_ticket.fields{}.json",
-					Path:  "fields{}",
-					To:    "native",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "create_ticket.fields{}.history.absent",
-					Path:  "fields{}.history",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "create_ticket.fields{}.history.wrap",
-					Path:  "fields{}.history",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleWrap,
-				},
-				{
-					ID:    "create_ticket.fields{}.history.json",
-					Path:  "fields{}.history",
-					To:    "native",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "watchers",
-					ID:    "create_ticket.watchers.absent",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "watchers",
-					ID:    "create_ticket.watchers.wrap",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleWrap,
-				},
-				{
-					From:  "watchers",
-					ID:    "create_ticket.watchers.json",
-					To:    "native",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					CoerceTo: "int",
-					ID:       "create_ticket.watchers[].coerce",
-					Path:     "watchers[]",
-					Tools:    []string{"create_ticket"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "urgent",
-					ID:    "create_ticket.urgent.absent",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "urgent",
-					ID:       "create_ticket.urgent.coerce",
-					Tools:    []string{"create_ticket"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "severity",
-					ID:    "create_ticket.severity.absent",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "severity",
-					ID:    "create_ticket.severity.default",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"low"`),
-				},
-				{
-					From:  "severity",
-					ID:    "create_ticket.severity.enum_case",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleEnumCase,
-					Value: json.RawMessage(`["low","high"]`),
-				},
-				{
-					From:  "severity",
-					ID:    "create_ticket.severity.value_alias",
-					Tools: []string{"create_ticket"},
-					Type:  lenient.RuleValueAlias,
-					Value: json.RawMessage(`{"lo":"low","hi":"high"}`),
-				},
+				{From: "summary", ID: "create_ticket.title.alias.summary", To: "title", Tools: []string{"create_ticket"}, Type: lenient.RuleParamAlias},
+				{From: "description", ID: "create_ticket.body.alias.description", To: "body", Tools: []string{"create_ticket"}, Type: lenient.RuleParamAlias},
+				{From: "body", ID: "create_ticket.body.absent", Tools: []string{"create_ticket"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "body", ID: "create_ticket.body.unescape", Tools: []string{"create_ticket"}, Type: lenient.RuleUnescape},
+				{From: "labels", ID: "create_ticket.labels.absent", Tools: []string{"create_ticket"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "labels", ID: "create_ticket.labels.wrap", Tools: []string{"create_ticket"}, Type: lenient.RuleWrap},
+				{From: "labels", ID: "create_ticket.labels.json", To: "native", Tools: []string{"create_ticket"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "estimateH", ID: "create_ticket.estimate_h.alias.estimateH", To: "estimate_h", Tools: []string{"create_ticket"}, Type: lenient.RuleParamAlias},
+				{From: "estimate-h", ID: "create_ticket.estimate_h.alias.estimate-h", To: "estimate_h", Tools: []string{"create_ticket"}, Type: lenient.RuleParamAlias},
+				{From: "EstimateH", ID: "create_ticket.estimate_h.alias.EstimateH", To: "estimate_h", Tools: []string{"create_ticket"}, Type: lenient.RuleParamAlias},
+				{From: "estimate_h", ID: "create_ticket.estimate_h.absent", Tools: []string{"create_ticket"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{CoerceTo: "float", From: "estimate_h", ID: "create_ticket.estimate_h.coerce", Tools: []string{"create_ticket"}, Type: lenient.RuleTypeCoerce},
+				{From: "links", ID: "create_ticket.links.absent", Tools: []string{"create_ticket"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "links", ID: "create_ticket.links.json", To: "native", Tools: []string{"create_ticket"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "create_ticket.links[].json", Path: "links[]", To: "native", Tools: []string{"create_ticket"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "create_ticket.links[].kind.enum_case", Path: "links[].kind", Tools: []string{"create_ticket"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["duplicates","blocked_by","relates"]`)},
+				{ID: "create_ticket.links[].kind.value_alias", Path: "links[].kind", Tools: []string{"create_ticket"}, Type: lenient.RuleValueAlias, Value: json.RawMessage(`{"dup":"duplicates","blocks":"blocked_by"}`)},
+				{ID: "create_ticket.links[].ticket.alias.id", Path: "links[].id", To: "ticket", Tools: []string{"create_ticket"}, Type: lenient.RuleParamAlias},
+				{CoerceTo: "int", ID: "create_ticket.links[].ticket.coerce", Path: "links[].ticket", Tools: []string{"create_ticket"}, Type: lenient.RuleTypeCoerce},
+				{From: "fields", ID: "create_ticket.fields.absent", Tools: []string{"create_ticket"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "fields", ID: "create_ticket.fields.json", To: "native", Tools: []string{"create_ticket"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "create_ticket.fields{}.json", Path: "fields{}", To: "native", Tools: []string{"create_ticket"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "create_ticket.fields{}.history.absent", Path: "fields{}.history", Tools: []string{"create_ticket"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "create_ticket.fields{}.history.wrap", Path: "fields{}.history", Tools: []string{"create_ticket"}, Type: lenient.RuleWrap},
+				{ID: "create_ticket.fields{}.history.json", Path: "fields{}.history", To: "native", Tools: []string{"create_ticket"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "watchers", ID: "create_ticket.watchers.absent", Tools: []string{"create_ticket"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "watchers", ID: "create_ticket.watchers.wrap", Tools: []string{"create_ticket"}, Type: lenient.RuleWrap},
+				{From: "watchers", ID: "create_ticket.watchers.json", To: "native", Tools: []string{"create_ticket"}, Type: lenient.RuleJSONAcceptBoth},
+				{CoerceTo: "int", ID: "create_ticket.watchers[].coerce", Path: "watchers[]", Tools: []string{"create_ticket"}, Type: lenient.RuleTypeCoerce},
+				{From: "urgent", ID: "create_ticket.urgent.absent", Tools: []string{"create_ticket"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "urgent", ID: "create_ticket.urgent.coerce", Tools: []string{"create_ticket"}, Type: lenient.RuleTypeCoerce},
+				{From: "severity", ID: "create_ticket.severity.absent", Tools: []string{"create_ticket"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "severity", ID: "create_ticket.severity.default", Tools: []string{"create_ticket"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"low"`)},
+				{From: "severity", ID: "create_ticket.severity.enum_case", Tools: []string{"create_ticket"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["low","high"]`)},
+				{From: "severity", ID: "create_ticket.severity.value_alias", Tools: []string{"create_ticket"}, Type: lenient.RuleValueAlias, Value: json.RawMessage(`{"lo":"low","hi":"high"}`)},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(createTicketInputSchemaGemini),
@@ -5408,780 +4084,117 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(runPipelineInputSchema),
 			Name:        "run_pipeline",
 			Rules: []lenient.Rule{
-				{
-					From:  "repo",
-					ID:    "run_pipeline.project.alias.repo",
-					To:    "project",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "repository",
-					ID:    "run_pipeline.project.alias.repository",
-					To:    "project",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "ref",
-					ID:    "run_pipeline.ref.absent",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					From:  "ref",
-					ID:    "run_pipeline.ref.default",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"main"`),
-				},
-				{
-					From:  "steps",
-					ID:    "run_pipeline.steps.json",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "run_pipeline.steps[].json",
-					Path:  "steps[]",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "run_pipeline.steps[].id.absent",
-					Path:  "steps[].id",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "run_pipeline.steps[].id.default",
-					Path:  "steps[].id",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"step-{{index}}"`),
-				},
-				{
-					ID:    "run_pipeline.steps[].run.alias.cmd",
-					Path:  "steps[].cmd",
-					To:    "run",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].run.alias.command",
-					Path:  "steps[].command",
-					To:    "run",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].run.unescape",
-					Path:  "steps[].run",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleUnescape,
-				},
-				{
-					ID:    "run_pipeline.steps[].kind.absent",
-					Path:  "steps[].kind",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "run_pipeline.steps[].kind.default",
-					Path:  "steps[].kind",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"shell"`),
-				},
-				{
-					ID:    "run_pipeline.steps[].kind.enum_case",
-					Path:  "steps[].kind",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleEnumCase,
-					Value: json.RawMessage(`["shell","docker","approval"]`),
-				},
-				{
-					ID:    "run_pipeline.steps[].kind.value_alias",
-					Path:  "steps[].kind",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleValueAlias,
-					Value: json.RawMessage(`{"sh":"shell","bash":"shell","container":"docker"}`),
-				},
-				{
-					ID:    "run_pipeline.steps[].retry.absent",
-					Path:  "steps[].retry",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					ID:    "run_pipeline.steps[].retry.json",
-					Path:  "steps[].retry",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "run_pipeline.steps[].retry.attempts.alias.max_attempts",
-					Path:  "steps[].retry.max_attempts",
-					To:    "attempts",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].retry.attempts.alias.tries",
-					Path:  "steps[].retry.tries",
-					To:    "attempts",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].retry.attempts.absent",
-					Path:  "steps[].retry.attempts",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.steps[].retry.attempts.default",
-					Path:  "steps[].retry.attempts",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`3`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "run_pipeline.steps[].retry.attempts.coerce",
-					Path:     "steps[].retry.attempts",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "run_pipeline.steps[].retry.backoff_ms.alias.backoffMs",
-					Path:  "steps[].retry.backoffMs",
-					To:    "backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].retry.backoff_ms.alias.backoff-ms",
-					Path:  "steps[].retry.backoff-ms",
-					To:    "backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].retry.backoff_ms.alias.BackoffMs",
-					Path:  "steps[].retry.BackoffMs",
-					To:    "backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].retry.backoff_ms.absent",
-					Path:  "steps[].retry.backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.steps[].retry.backoff_ms.default",
-					Path:  "steps[].retry.backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`500`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "run_pipeline.steps[].retry.backoff_ms.coerce",
-					Path:     "steps[].retry.backoff_ms",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "run_pipeline.steps[].retry.factor.absent",
-					Path:  "steps[].retry.factor",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.steps[].retry.factor.default",
-					Path:  "steps[].retry.factor",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`2`),
-				},
-				{
-					CoerceTo: "float",
-					ID:       "run_pipeline.steps[].retry.factor.coerce",
-					Path:     "steps[].retry.factor",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "run_pipeline.steps[].retry.on_timeout.alias.onTimeout",
-					Path:  "steps[].retry.onTimeout",
-					To:    "on_timeout",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].retry.on_timeout.alias.on-timeout",
-					Path:  "steps[].retry.on-timeout",
-					To:    "on_timeout",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].retry.on_timeout.alias.OnTimeout",
-					Path:  "steps[].retry.OnTimeout",
-					To:    "on_timeout",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].retry.on_timeout.absent",
-					Path:  "steps[].retry.on_timeout",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					ID:       "run_pipeline.steps[].retry.on_timeout.coerce",
-					Path:     "steps[].retry.on_timeout",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "run_pipeline.steps[].env.absent",
-					Path:  "steps[].env",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.steps[].env.json",
-					Path:  "steps[].env",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "run_pipeline.steps[].needs.absent",
-					Path:  "steps[].needs",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.steps[].needs.wrap",
-					Path:  "steps[].needs",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleWrap,
-				},
-				{
-					ID:    "run_pipeline.steps[].needs.json",
-					Path:  "steps[].needs",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "run_pipeline.steps[].timeout_s.alias.timeoutS",
-					Path:  "steps[].timeoutS",
-					To:    "timeout_s",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].timeout_s.alias.timeout-s",
-					Path:  "steps[].timeout-s",
-					To:    "timeout_s",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].timeout_s.alias.TimeoutS",
-					Path:  "steps[].TimeoutS",
-					To:    "timeout_s",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].timeout_s.absent",
-					Path:  "steps[].timeout_s",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "run_pipeline.steps[].timeout_s.coerce",
-					Path:     "steps[].timeout_s",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "run_pipeline.steps[].allow_failure.alias.allowFailure",
-					Path:  "steps[].allowFailure",
-					To:    "allow_failure",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].allow_failure.alias.allow-failure",
-					Path:  "steps[].allow-failure",
-					To:    "allow_failure",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].allow_failure.alias.AllowFailure",
-					Path:  "steps[].AllowFailure",
-					To:    "allow_failure",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.steps[].allow_failure.absent",
-					Path:  "steps[].allow_failure",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool_strict",
-					ID:       "run_pipeline.steps[].allow_failure.coerce",
-					Path:     "steps[].allow_failure",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "retry",
-					ID:    "run_pipeline.retry.absent",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "retry",
-					ID:    "run_pipeline.retry.json",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "run_pipeline.retry.attempts.alias.max_attempts",
-					Path:  "retry.max_attempts",
-					To:    "attempts",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.retry.attempts.alias.tries",
-					Path:  "retry.tries",
-					To:    "attempts",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.retry.attempts.absent",
-					Path:  "retry.attempts",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.retry.attempts.default",
-					Path:  "retry.attempts",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`3`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "run_pipeline.retry.attempts.coerce",
-					Path:     "retry.attempts",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "run_pipeline.retry.backoff_ms.alias.backoffMs",
-					Path:  "retry.backoffMs",
-					To:    "backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.retry.backoff_ms.alias.backoff-ms",
-					Path:  "retry.backoff-ms",
-					To:    "backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.retry.backoff_ms.alias.BackoffMs",
-					Path:  "retry.BackoffMs",
-					To:    "backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.retry.backoff_ms.absent",
-					Path:  "retry.backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.retry.backoff_ms.default",
-					Path:  "retry.backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`500`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "run_pipeline.retry.backoff_ms.coerce",
-					Path:     "retry.backoff_ms",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "run_pipeline.retry.factor.absent",
-					Path:  "retry.factor",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.retry.factor.default",
-					Path:  "retry.factor",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`2`),
-				},
-				{
-					CoerceTo: "float",
-					ID:       "run_pipeline.retry.factor.coerce",
-					Path:     "retry.factor",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "run_pipeline.retry.on_timeout.alias.onTimeout",
-					Path:  "retry.onTimeout",
-					To:    "on_timeout",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.retry.on_timeout.alias.on-timeout",
-					Path:  "retry.on-timeout",
-					To:    "on_timeout",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.retry.on_timeout.alias.OnTimeout",
-					Path:  "retry.OnTimeout",
-					To:    "on_timeout",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.retry.on_timeout.absent",
-					Path:  "retry.on_timeout",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					ID:       "run_pipeline.retry.on_timeout.coerce",
-					Path:     "retry.on_timeout",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "services",
-					ID:    "run_pipeline.services.absent",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "services",
-					ID:    "run_pipeline.services.json",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "run_pipeline.services{}.json",
-					Path:  "services{}",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "run_pipeline.services{}.ports.absent",
-					Path:  "services{}.ports",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.services{}.ports.wrap",
-					Path:  "services{}.ports",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleWrap,
-				},
-				{
-					ID:    "run_pipeline.services{}.ports.json",
-					Path:  "services{}.ports",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					CoerceTo: "int",
-					ID:       "run_pipeline.services{}.ports[].coerce",
-					Path:     "services{}.ports[]",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "run_pipeline.services{}.ready.absent",
-					Path:  "services{}.ready",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					ID:    "run_pipeline.services{}.ready.json",
-					Path:  "services{}.ready",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "run_pipeline.services{}.ready.attempts.alias.max_attempts",
-					Path:  "services{}.ready.max_attempts",
-					To:    "attempts",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.services{}.ready.attempts.alias.tries",
-					Path:  "services{}.ready.tries",
-					To:    "attempts",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.services{}.ready.attempts.absent",
-					Path:  "services{}.ready.attempts",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.services{}.ready.attempts.default",
-					Path:  "services{}.ready.attempts",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`3`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "run_pipeline.services{}.ready.attempts.coerce",
-					Path:     "services{}.ready.attempts",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "run_pipeline.services{}.ready.backoff_ms.alias.backoffMs",
-					Path:  "services{}.ready.backoffMs",
-					To:    "backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.services{}.ready.backoff_ms.alias.backoff-ms",
-					Path:  "services{}.ready.backoff-ms",
-					To:    "backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.services{}.ready.backoff_ms.alias.BackoffMs",
-					Path:  "services{}.ready.BackoffMs",
-					To:    "backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.services{}.ready.backoff_ms.absent",
-					Path:  "services{}.ready.backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.services{}.ready.backoff_ms.default",
-					Path:  "services{}.ready.backoff_ms",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`500`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "run_pipeline.services{}.ready.backoff_ms.coerce",
-					Path:     "services{}.ready.backoff_ms",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "run_pipeline.services{}.ready.factor.absent",
-					Path:  "services{}.ready.factor",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "run_pipeline.services{}.ready.factor.default",
-					Path:  "services{}.ready.factor",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`2`),
-				},
-				{
-					CoerceTo: "float",
-					ID:       "run_pipeline.services{}.ready.factor.coerce",
-					Path:     "services{}.ready.factor",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "run_pipeline.services{}.ready.on_timeout.alias.onTimeout",
-					Path:  "services{}.ready.onTimeout",
-					To:    "on_timeout",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.services{}.ready.on_timeout.alias.on-timeout",
-					Path:  "services{}.ready.on-timeout",
-					To:    "on_timeout",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.services{}.ready.on_timeout.alias.OnTimeout",
-					Path:  "services{}.ready.OnTimeout",
-					To:    "on_timeout",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "run_pipeline.services{}.ready.on_timeout.absent",
-					Path:  "services{}.ready.on_timeout",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					ID:       "run_pipeline.services{}.ready.on_timeout.coerce",
-					Path:     "services{}.ready.on_timeout",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "matrix",
-					ID:    "run_pipeline.matrix.absent",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "matrix",
-					ID:    "run_pipeline.matrix.json",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "run_pipeline.matrix{}.json",
-					Path:  "matrix{}",
-					To:    "native",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					CoerceTo: "int",
-					ID:       "run_pipeline.matrix{}[].coerce",
-					Path:     "matrix{}[]",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "dryRun",
-					ID:    "run_pipeline.dry_run.alias.dryRun",
-					To:    "dry_run",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dry-run",
-					ID:    "run_pipeline.dry_run.alias.dry-run",
-					To:    "dry_run",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "DryRun",
-					ID:    "run_pipeline.dry_run.alias.DryRun",
-					To:    "dry_run",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "dry_run",
-					ID:    "run_pipeline.dry_run.absent",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "dry_run",
-					ID:       "run_pipeline.dry_run.coerce",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "priority",
-					ID:    "run_pipeline.priority.absent",
-					Tools: []string{"run_pipeline"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "priority",
-					ID:       "run_pipeline.priority.coerce",
-					Tools:    []string{"run_pipeline"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "repo", ID: "run_pipeline.project.alias.repo", To: "project", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{From: "repository", ID: "run_pipeline.project.alias.repository", To: "project", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{From: "ref", ID: "run_pipeline.ref.absent", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{From: "ref", ID: "run_pipeline.ref.default", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"main"`)},
+				{From: "steps", ID: "run_pipeline.steps.json", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "run_pipeline.steps[].json", Path: "steps[]", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "run_pipeline.steps[].id.absent", Path: "steps[].id", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "run_pipeline.steps[].id.default", Path: "steps[].id", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"step-{{index}}"`)},
+				{ID: "run_pipeline.steps[].run.alias.cmd", Path: "steps[].cmd", To: "run", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].run.alias.command", Path: "steps[].command", To: "run", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].run.unescape", Path: "steps[].run", Tools: []string{"run_pipeline"}, Type: lenient.RuleUnescape},
+				{ID: "run_pipeline.steps[].kind.absent", Path: "steps[].kind", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "run_pipeline.steps[].kind.default", Path: "steps[].kind", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"shell"`)},
+				{ID: "run_pipeline.steps[].kind.enum_case", Path: "steps[].kind", Tools: []string{"run_pipeline"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["shell","docker","approval"]`)},
+				{ID: "run_pipeline.steps[].kind.value_alias", Path: "steps[].kind", Tools: []string{"run_pipeline"}, Type: lenient.RuleValueAlias, Value: json.RawMessage(`{"sh":"shell","bash":"shell","container":"docker"}`)},
+				{ID: "run_pipeline.steps[].retry.absent", Path: "steps[].retry", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{ID: "run_pipeline.steps[].retry.json", Path: "steps[].retry", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "run_pipeline.steps[].retry.attempts.alias.max_attempts", Path: "steps[].retry.max_attempts", To: "attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].retry.attempts.alias.tries", Path: "steps[].retry.tries", To: "attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].retry.attempts.absent", Path: "steps[].retry.attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.steps[].retry.attempts.default", Path: "steps[].retry.attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`3`)},
+				{CoerceTo: "int", ID: "run_pipeline.steps[].retry.attempts.coerce", Path: "steps[].retry.attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{ID: "run_pipeline.steps[].retry.backoff_ms.alias.backoffMs", Path: "steps[].retry.backoffMs", To: "backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].retry.backoff_ms.alias.backoff-ms", Path: "steps[].retry.backoff-ms", To: "backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].retry.backoff_ms.alias.BackoffMs", Path: "steps[].retry.BackoffMs", To: "backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].retry.backoff_ms.absent", Path: "steps[].retry.backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.steps[].retry.backoff_ms.default", Path: "steps[].retry.backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`500`)},
+				{CoerceTo: "int", ID: "run_pipeline.steps[].retry.backoff_ms.coerce", Path: "steps[].retry.backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{ID: "run_pipeline.steps[].retry.factor.absent", Path: "steps[].retry.factor", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.steps[].retry.factor.default", Path: "steps[].retry.factor", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`2`)},
+				{CoerceTo: "float", ID: "run_pipeline.steps[].retry.factor.coerce", Path: "steps[].retry.factor", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{ID: "run_pipeline.steps[].retry.on_timeout.alias.onTimeout", Path: "steps[].retry.onTimeout", To: "on_timeout", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].retry.on_timeout.alias.on-timeout", Path: "steps[].retry.on-timeout", To: "on_timeout", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].retry.on_timeout.alias.OnTimeout", Path: "steps[].retry.OnTimeout", To: "on_timeout", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].retry.on_timeout.absent", Path: "steps[].retry.on_timeout", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", ID: "run_pipeline.steps[].retry.on_timeout.coerce", Path: "steps[].retry.on_timeout", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{ID: "run_pipeline.steps[].env.absent", Path: "steps[].env", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.steps[].env.json", Path: "steps[].env", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "run_pipeline.steps[].needs.absent", Path: "steps[].needs", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.steps[].needs.wrap", Path: "steps[].needs", Tools: []string{"run_pipeline"}, Type: lenient.RuleWrap},
+				{ID: "run_pipeline.steps[].needs.json", Path: "steps[].needs", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "run_pipeline.steps[].timeout_s.alias.timeoutS", Path: "steps[].timeoutS", To: "timeout_s", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].timeout_s.alias.timeout-s", Path: "steps[].timeout-s", To: "timeout_s", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].timeout_s.alias.TimeoutS", Path: "steps[].TimeoutS", To: "timeout_s", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].timeout_s.absent", Path: "steps[].timeout_s", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{CoerceTo: "int", ID: "run_pipeline.steps[].timeout_s.coerce", Path: "steps[].timeout_s", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{ID: "run_pipeline.steps[].allow_failure.alias.allowFailure", Path: "steps[].allowFailure", To: "allow_failure", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].allow_failure.alias.allow-failure", Path: "steps[].allow-failure", To: "allow_failure", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].allow_failure.alias.AllowFailure", Path: "steps[].AllowFailure", To: "allow_failure", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.steps[].allow_failure.absent", Path: "steps[].allow_failure", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool_strict", ID: "run_pipeline.steps[].allow_failure.coerce", Path: "steps[].allow_failure", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{From: "retry", ID: "run_pipeline.retry.absent", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "retry", ID: "run_pipeline.retry.json", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "run_pipeline.retry.attempts.alias.max_attempts", Path: "retry.max_attempts", To: "attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.retry.attempts.alias.tries", Path: "retry.tries", To: "attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.retry.attempts.absent", Path: "retry.attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.retry.attempts.default", Path: "retry.attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`3`)},
+				{CoerceTo: "int", ID: "run_pipeline.retry.attempts.coerce", Path: "retry.attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{ID: "run_pipeline.retry.backoff_ms.alias.backoffMs", Path: "retry.backoffMs", To: "backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.retry.backoff_ms.alias.backoff-ms", Path: "retry.backoff-ms", To: "backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.retry.backoff_ms.alias.BackoffMs", Path: "retry.BackoffMs", To: "backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.retry.backoff_ms.absent", Path: "retry.backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.retry.backoff_ms.default", Path: "retry.backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`500`)},
+				{CoerceTo: "int", ID: "run_pipeline.retry.backoff_ms.coerce", Path: "retry.backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{ID: "run_pipeline.retry.factor.absent", Path: "retry.factor", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.retry.factor.default", Path: "retry.factor", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`2`)},
+				{CoerceTo: "float", ID: "run_pipeline.retry.factor.coerce", Path: "retry.factor", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{ID: "run_pipeline.retry.on_timeout.alias.onTimeout", Path: "retry.onTimeout", To: "on_timeout", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.retry.on_timeout.alias.on-timeout", Path: "retry.on-timeout", To: "on_timeout", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.retry.on_timeout.alias.OnTimeout", Path: "retry.OnTimeout", To: "on_timeout", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.retry.on_timeout.absent", Path: "retry.on_timeout", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", ID: "run_pipeline.retry.on_timeout.coerce", Path: "retry.on_timeout", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{From: "services", ID: "run_pipeline.services.absent", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "services", ID: "run_pipeline.services.json", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "run_pipeline.services{}.json", Path: "services{}", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "run_pipeline.services{}.ports.absent", Path: "services{}.ports", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.services{}.ports.wrap", Path: "services{}.ports", Tools: []string{"run_pipeline"}, Type: lenient.RuleWrap},
+				{ID: "run_pipeline.services{}.ports.json", Path: "services{}.ports", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{CoerceTo: "int", ID: "run_pipeline.services{}.ports[].coerce", Path: "services{}.ports[]", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{ID: "run_pipeline.services{}.ready.absent", Path: "services{}.ready", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{ID: "run_pipeline.services{}.ready.json", Path: "services{}.ready", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "run_pipeline.services{}.ready.attempts.alias.max_attempts", Path: "services{}.ready.max_attempts", To: "attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.services{}.ready.attempts.alias.tries", Path: "services{}.ready.tries", To: "attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.services{}.ready.attempts.absent", Path: "services{}.ready.attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.services{}.ready.attempts.default", Path: "services{}.ready.attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`3`)},
+				{CoerceTo: "int", ID: "run_pipeline.services{}.ready.attempts.coerce", Path: "services{}.ready.attempts", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{ID: "run_pipeline.services{}.ready.backoff_ms.alias.backoffMs", Path: "services{}.ready.backoffMs", To: "backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.services{}.ready.backoff_ms.alias.backoff-ms", Path: "services{}.ready.backoff-ms", To: "backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.services{}.ready.backoff_ms.alias.BackoffMs", Path: "services{}.ready.BackoffMs", To: "backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.services{}.ready.backoff_ms.absent", Path: "services{}.ready.backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.services{}.ready.backoff_ms.default", Path: "services{}.ready.backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`500`)},
+				{CoerceTo: "int", ID: "run_pipeline.services{}.ready.backoff_ms.coerce", Path: "services{}.ready.backoff_ms", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{ID: "run_pipeline.services{}.ready.factor.absent", Path: "services{}.ready.factor", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "run_pipeline.services{}.ready.factor.default", Path: "services{}.ready.factor", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`2`)},
+				{CoerceTo: "float", ID: "run_pipeline.services{}.ready.factor.coerce", Path: "services{}.ready.factor", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{ID: "run_pipeline.services{}.ready.on_timeout.alias.onTimeout", Path: "services{}.ready.onTimeout", To: "on_timeout", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.services{}.ready.on_timeout.alias.on-timeout", Path: "services{}.ready.on-timeout", To: "on_timeout", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.services{}.ready.on_timeout.alias.OnTimeout", Path: "services{}.ready.OnTimeout", To: "on_timeout", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{ID: "run_pipeline.services{}.ready.on_timeout.absent", Path: "services{}.ready.on_timeout", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", ID: "run_pipeline.services{}.ready.on_timeout.coerce", Path: "services{}.ready.on_timeout", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{From: "matrix", ID: "run_pipeline.matrix.absent", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "matrix", ID: "run_pipeline.matrix.json", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "run_pipeline.matrix{}.json", Path: "matrix{}", To: "native", Tools: []string{"run_pipeline"}, Type: lenient.RuleJSONAcceptBoth},
+				{CoerceTo: "int", ID: "run_pipeline.matrix{}[].coerce", Path: "matrix{}[]", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{From: "dryRun", ID: "run_pipeline.dry_run.alias.dryRun", To: "dry_run", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{From: "dry-run", ID: "run_pipeline.dry_run.alias.dry-run", To: "dry_run", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{From: "DryRun", ID: "run_pipeline.dry_run.alias.DryRun", To: "dry_run", Tools: []string{"run_pipeline"}, Type: lenient.RuleParamAlias},
+				{From: "dry_run", ID: "run_pipeline.dry_run.absent", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "dry_run", ID: "run_pipeline.dry_run.coerce", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
+				{From: "priority", ID: "run_pipeline.priority.absent", Tools: []string{"run_pipeline"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{CoerceTo: "int", From: "priority", ID: "run_pipeline.priority.coerce", Tools: []string{"run_pipeline"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(runPipelineInputSchemaGemini),
@@ -6199,620 +4212,94 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(updateWorkflowInputSchema),
 			Name:        "update_workflow",
 			Rules: []lenient.Rule{
-				{
-					From:  "checkpoints",
-					ID:    "update_workflow.checkpoints.absent",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "checkpoints",
-					ID:    "update_workflow.checkpoints.json",
-					To:    "native",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].json",
-					Path:  "checkpoints[]",
-					To:    "native",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].name.absent",
-					Path:  "checkpoints[].name",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "update_workflow.checkpoints[].name.default",
-					Path:  "checkpoints[].name",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"cp-{{index}}"`),
-				},
-				{
-					ID:    "update_workflow.checkpoints[].checks.absent",
-					Path:  "checkpoints[].checks",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "update_workflow.checkpoints[].checks.json",
-					Path:  "checkpoints[].checks",
-					To:    "native",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].checks[].json",
-					Path:  "checkpoints[].checks[]",
-					To:    "native",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].checks[].id.absent",
-					Path:  "checkpoints[].checks[].id",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "update_workflow.checkpoints[].checks[].id.default",
-					Path:  "checkpoints[].checks[].id",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"check-{{index}}"`),
-				},
-				{
-					ID:    "update_workflow.checkpoints[].checks[].count.alias.n",
-					Path:  "checkpoints[].checks[].n",
-					To:    "count",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].checks[].count.absent",
-					Path:  "checkpoints[].checks[].count",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "update_workflow.checkpoints[].checks[].count.coerce",
-					Path:     "checkpoints[].checks[].count",
-					Tools:    []string{"update_workflow"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].checks[].note.absent",
-					Path:  "checkpoints[].checks[].note",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "update_workflow.checkpoints[].checks[].note.unescape",
-					Path:  "checkpoints[].checks[].note",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleUnescape,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].gate.absent",
-					Path:  "checkpoints[].gate",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					ID:    "update_workflow.checkpoints[].gate.json",
-					Path:  "checkpoints[].gate",
-					To:    "native",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].gate.attempts.alias.max_attempts",
-					Path:  "checkpoints[].gate.max_attempts",
-					To:    "attempts",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].gate.attempts.alias.tries",
-					Path:  "checkpoints[].gate.tries",
-					To:    "attempts",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].gate.attempts.absent",
-					Path:  "checkpoints[].gate.attempts",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "update_workflow.checkpoints[].gate.attempts.default",
-					Path:  "checkpoints[].gate.attempts",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`3`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "update_workflow.checkpoints[].gate.attempts.coerce",
-					Path:     "checkpoints[].gate.attempts",
-					Tools:    []string{"update_workflow"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].gate.backoff_ms.alias.backoffMs",
-					Path:  "checkpoints[].gate.backoffMs",
-					To:    "backoff_ms",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].gate.backoff_ms.alias.backoff-ms",
-					Path:  "checkpoints[].gate.backoff-ms",
-					To:    "backoff_ms",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].gate.backoff_ms.alias.BackoffMs",
-					Path:  "checkpoints[].gate.BackoffMs",
-					To:    "backoff_ms",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].gate.backoff_ms.absent",
-					Path:  "checkpoints[].gate.backoff_ms",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "update_workflow.checkpoints[].gate.backoff_ms.default",
-					Path:  "checkpoints[].gate.backoff_ms",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`500`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "update_workflow.checkpoints[].gate.backoff_ms.coerce",
-					Path:     "checkpoints[].gate.backoff_ms",
-					Tools:    []string{"update_workflow"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].gate.factor.absent",
-					Path:  "checkpoints[].gate.factor",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "update_workflow.checkpoints[].gate.factor.default",
-					Path:  "checkpoints[].gate.factor",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`2`),
-				},
-				{
-					CoerceTo: "float",
-					ID:       "update_workflow.checkpoints[].gate.factor.coerce",
-					Path:     "checkpoints[].gate.factor",
-					Tools:    []string{"update_workflow"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].gate.on_timeout.alias.onTimeout",
-					Path:  "checkpoints[].gate.onTimeout",
-					To:    "on_timeout",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].gate.on_timeout.alias.on-timeout",
-					Path:  "checkpoints[].gate.on-timeout",
-					To:    "on_timeout",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].gate.on_timeout.alias.OnTimeout",
-					Path:  "checkpoints[].gate.OnTimeout",
-					To:    "on_timeout",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].gate.on_timeout.absent",
-					Path:  "checkpoints[].gate.on_timeout",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					ID:       "update_workflow.checkpoints[].gate.on_timeout.coerce",
-					Path:     "checkpoints[].gate.on_timeout",
-					Tools:    []string{"update_workflow"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].owners.absent",
-					Path:  "checkpoints[].owners",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "update_workflow.checkpoints[].owners.json",
-					Path:  "checkpoints[].owners",
-					To:    "native",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].owners[].json",
-					Path:  "checkpoints[].owners[]",
-					To:    "native",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "update_workflow.checkpoints[].limits.absent",
-					Path:  "checkpoints[].limits",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "update_workflow.checkpoints[].limits.json",
-					Path:  "checkpoints[].limits",
-					To:    "native",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					CoerceTo: "int",
-					ID:       "update_workflow.checkpoints[].limits{}.coerce",
-					Path:     "checkpoints[].limits{}",
-					Tools:    []string{"update_workflow"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "default",
-					ID:    "update_workflow.default.absent",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					From:  "default",
-					ID:    "update_workflow.default.json",
-					To:    "native",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "update_workflow.default.name.absent",
-					Path:  "default.name",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "update_workflow.default.name.default",
-					Path:  "default.name",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"cp-default"`),
-				},
-				{
-					ID:    "update_workflow.default.checks.absent",
-					Path:  "default.checks",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "update_workflow.default.checks.json",
-					Path:  "default.checks",
-					To:    "native",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "update_workflow.default.checks[].json",
-					Path:  "default.checks[]",
-					To:    "native",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "update_workflow.default.checks[].id.absent",
-					Path:  "default.checks[].id",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "update_workflow.default.checks[].id.default",
-					Path:  "default.checks[].id",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`"check-{{index}}"`),
-				},
-				{
-					ID:    "update_workflow.default.checks[].count.alias.n",
-					Path:  "default.checks[].n",
-					To:    "count",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.default.checks[].count.absent",
-					Path:  "default.checks[].count",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "update_workflow.default.checks[].count.coerce",
-					Path:     "default.checks[].count",
-					Tools:    []string{"update_workflow"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "update_workflow.default.checks[].note.absent",
-					Path:  "default.checks[].note",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					ID:    "update_workflow.default.checks[].note.unescape",
-					Path:  "default.checks[].note",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleUnescape,
-				},
-				{
-					ID:    "update_workflow.default.gate.absent",
-					Path:  "default.gate",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[""]`),
-				},
-				{
-					ID:    "update_workflow.default.gate.json",
-					Path:  "default.gate",
-					To:    "native",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "update_workflow.default.gate.attempts.alias.max_attempts",
-					Path:  "default.gate.max_attempts",
-					To:    "attempts",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.default.gate.attempts.alias.tries",
-					Path:  "default.gate.tries",
-					To:    "attempts",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.default.gate.attempts.absent",
-					Path:  "default.gate.attempts",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "update_workflow.default.gate.attempts.default",
-					Path:  "default.gate.attempts",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`3`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "update_workflow.default.gate.attempts.coerce",
-					Path:     "default.gate.attempts",
-					Tools:    []string{"update_workflow"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "update_workflow.default.gate.backoff_ms.alias.backoffMs",
-					Path:  "default.gate.backoffMs",
-					To:    "backoff_ms",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.default.gate.backoff_ms.alias.backoff-ms",
-					Path:  "default.gate.backoff-ms",
-					To:    "backoff_ms",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.default.gate.backoff_ms.alias.BackoffMs",
-					Path:  "default.gate.BackoffMs",
-					To:    "backoff_ms",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.default.gate.backoff_ms.absent",
-					Path:  "default.gate.backoff_ms",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "update_workflow.default.gate.backoff_ms.default",
-					Path:  "default.gate.backoff_ms",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`500`),
-				},
-				{
-					CoerceTo: "int",
-					ID:       "update_workflow.default.gate.backoff_ms.coerce",
-					Path:     "default.gate.backoff_ms",
-					Tools:    []string{"update_workflow"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "update_workflow.default.gate.factor.absent",
-					Path:  "default.gate.factor",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "update_workflow.default.gate.factor.default",
-					Path:  "default.gate.factor",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`2`),
-				},
-				{
-					CoerceTo: "float",
-					ID:       "update_workflow.default.gate.factor.coerce",
-					Path:     "default.gate.factor",
-					Tools:    []string{"update_workflow"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "update_workflow.default.gate.on_timeout.alias.onTimeout",
-					Path:  "default.gate.onTimeout",
-					To:    "on_timeout",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.default.gate.on_timeout.alias.on-timeout",
-					Path:  "default.gate.on-timeout",
-					To:    "on_timeout",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.default.gate.on_timeout.alias.OnTimeout",
-					Path:  "default.gate.OnTimeout",
-					To:    "on_timeout",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					ID:    "update_workflow.default.gate.on_timeout.absent",
-					Path:  "default.gate.on_timeout",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					ID:       "update_workflow.default.gate.on_timeout.coerce",
-					Path:     "default.gate.on_timeout",
-					Tools:    []string{"update_workflow"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					ID:    "update_workflow.default.owners.absent",
-					Path:  "default.owners",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "update_workflow.default.owners.json",
-					Path:  "default.owners",
-					To:    "native",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "update_workflow.default.owners[].json",
-					Path:  "default.owners[]",
-					To:    "native",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "update_workflow.default.limits.absent",
-					Path:  "default.limits",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					ID:    "update_workflow.default.limits.json",
-					Path:  "default.limits",
-					To:    "native",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					CoerceTo: "int",
-					ID:       "update_workflow.default.limits{}.coerce",
-					Path:     "default.limits{}",
-					Tools:    []string{"update_workflow"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "strictIds",
-					ID:    "update_workflow.strict_ids.alias.strictIds",
-					To:    "strict_ids",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "strict-ids",
-					ID:    "update_workflow.strict_ids.alias.strict-ids",
-					To:    "strict_ids",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "StrictIds",
-					ID:    "update_workflow.strict_ids.alias.StrictIds",
-					To:    "strict_ids",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "strict_ids",
-					ID:    "update_workflow.strict_ids.absent",
-					Tools: []string{"update_workflow"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null]`),
-				},
-				{
-					CoerceTo: "int_literal",
-					ID:       "update_workflow.strict_ids[].coerce",
-					Path:     "strict_ids[]",
-					Tools:    []string{"update_workflow"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "checkpoints", ID: "update_workflow.checkpoints.absent", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "checkpoints", ID: "update_workflow.checkpoints.json", To: "native", Tools: []string{"update_workflow"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "update_workflow.checkpoints[].json", Path: "checkpoints[]", To: "native", Tools: []string{"update_workflow"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "update_workflow.checkpoints[].name.absent", Path: "checkpoints[].name", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "update_workflow.checkpoints[].name.default", Path: "checkpoints[].name", Tools: []string{"update_workflow"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"cp-{{index}}"`)},
+				{ID: "update_workflow.checkpoints[].checks.absent", Path: "checkpoints[].checks", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "update_workflow.checkpoints[].checks.json", Path: "checkpoints[].checks", To: "native", Tools: []string{"update_workflow"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "update_workflow.checkpoints[].checks[].json", Path: "checkpoints[].checks[]", To: "native", Tools: []string{"update_workflow"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "update_workflow.checkpoints[].checks[].id.absent", Path: "checkpoints[].checks[].id", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "update_workflow.checkpoints[].checks[].id.default", Path: "checkpoints[].checks[].id", Tools: []string{"update_workflow"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"check-{{index}}"`)},
+				{ID: "update_workflow.checkpoints[].checks[].count.alias.n", Path: "checkpoints[].checks[].n", To: "count", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.checkpoints[].checks[].count.absent", Path: "checkpoints[].checks[].count", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", ID: "update_workflow.checkpoints[].checks[].count.coerce", Path: "checkpoints[].checks[].count", Tools: []string{"update_workflow"}, Type: lenient.RuleTypeCoerce},
+				{ID: "update_workflow.checkpoints[].checks[].note.absent", Path: "checkpoints[].checks[].note", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "update_workflow.checkpoints[].checks[].note.unescape", Path: "checkpoints[].checks[].note", Tools: []string{"update_workflow"}, Type: lenient.RuleUnescape},
+				{ID: "update_workflow.checkpoints[].gate.absent", Path: "checkpoints[].gate", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{ID: "update_workflow.checkpoints[].gate.json", Path: "checkpoints[].gate", To: "native", Tools: []string{"update_workflow"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "update_workflow.checkpoints[].gate.attempts.alias.max_attempts", Path: "checkpoints[].gate.max_attempts", To: "attempts", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.checkpoints[].gate.attempts.alias.tries", Path: "checkpoints[].gate.tries", To: "attempts", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.checkpoints[].gate.attempts.absent", Path: "checkpoints[].gate.attempts", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "update_workflow.checkpoints[].gate.attempts.default", Path: "checkpoints[].gate.attempts", Tools: []string{"update_workflow"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`3`)},
+				{CoerceTo: "int", ID: "update_workflow.checkpoints[].gate.attempts.coerce", Path: "checkpoints[].gate.attempts", Tools: []string{"update_workflow"}, Type: lenient.RuleTypeCoerce},
+				{ID: "update_workflow.checkpoints[].gate.backoff_ms.alias.backoffMs", Path: "checkpoints[].gate.backoffMs", To: "backoff_ms", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.checkpoints[].gate.backoff_ms.alias.backoff-ms", Path: "checkpoints[].gate.backoff-ms", To: "backoff_ms", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.checkpoints[].gate.backoff_ms.alias.BackoffMs", Path: "checkpoints[].gate.BackoffMs", To: "backoff_ms", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.checkpoints[].gate.backoff_ms.absent", Path: "checkpoints[].gate.backoff_ms", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "update_workflow.checkpoints[].gate.backoff_ms.default", Path: "checkpoints[].gate.backoff_ms", Tools: []string{"update_workflow"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`500`)},
+				{CoerceTo: "int", ID: "update_workflow.checkpoints[].gate.backoff_ms.coerce", Path: "checkpoints[].gate.backoff_ms", Tools: []string{"update_workflow"}, Type: lenient.RuleTypeCoerce},
+				{ID: "update_workflow.checkpoints[].gate.factor.absent", Path: "checkpoints[].gate.factor", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "update_workflow.checkpoints[].gate.factor.default", Path: "checkpoints[].gate.factor", Tools: []string{"update_workflow"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`2`)},
+				{CoerceTo: "float", ID: "update_workflow.checkpoints[].gate.factor.coerce", Path: "checkpoints[].gate.factor", Tools: []string{"update_workflow"}, Type: lenient.RuleTypeCoerce},
+				{ID: "update_workflow.checkpoints[].gate.on_timeout.alias.onTimeout", Path: "checkpoints[].gate.onTimeout", To: "on_timeout", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.checkpoints[].gate.on_timeout.alias.on-timeout", Path: "checkpoints[].gate.on-timeout", To: "on_timeout", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.checkpoints[].gate.on_timeout.alias.OnTimeout", Path: "checkpoints[].gate.OnTimeout", To: "on_timeout", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.checkpoints[].gate.on_timeout.absent", Path: "checkpoints[].gate.on_timeout", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", ID: "update_workflow.checkpoints[].gate.on_timeout.coerce", Path: "checkpoints[].gate.on_timeout", Tools: []string{"update_workflow"}, Type: lenient.RuleTypeCoerce},
+				{ID: "update_workflow.checkpoints[].owners.absent", Path: "checkpoints[].owners", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "update_workflow.checkpoints[].owners.json", Path: "checkpoints[].owners", To: "native", Tools: []string{"update_workflow"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "update_workflow.checkpoints[].owners[].json", Path: "checkpoints[].owners[]", To: "native", Tools: []string{"update_workflow"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "update_workflow.checkpoints[].limits.absent", Path: "checkpoints[].limits", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "update_workflow.checkpoints[].limits.json", Path: "checkpoints[].limits", To: "native", Tools: []string{"update_workflow"}, Type: lenient.RuleJSONAcceptBoth},
+				{CoerceTo: "int", ID: "update_workflow.checkpoints[].limits{}.coerce", Path: "checkpoints[].limits{}", Tools: []string{"update_workflow"}, Type: lenient.RuleTypeCoerce},
+				{From: "default", ID: "update_workflow.default.absent", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{From: "default", ID: "update_workflow.default.json", To: "native", Tools: []string{"update_workflow"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "update_workflow.default.name.absent", Path: "default.name", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "update_workflow.default.name.default", Path: "default.name", Tools: []string{"update_workflow"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"cp-default"`)},
+				{ID: "update_workflow.default.checks.absent", Path: "default.checks", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "update_workflow.default.checks.json", Path: "default.checks", To: "native", Tools: []string{"update_workflow"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "update_workflow.default.checks[].json", Path: "default.checks[]", To: "native", Tools: []string{"update_workflow"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "update_workflow.default.checks[].id.absent", Path: "default.checks[].id", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "update_workflow.default.checks[].id.default", Path: "default.checks[].id", Tools: []string{"update_workflow"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`"check-{{index}}"`)},
+				{ID: "update_workflow.default.checks[].count.alias.n", Path: "default.checks[].n", To: "count", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.default.checks[].count.absent", Path: "default.checks[].count", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "int", ID: "update_workflow.default.checks[].count.coerce", Path: "default.checks[].count", Tools: []string{"update_workflow"}, Type: lenient.RuleTypeCoerce},
+				{ID: "update_workflow.default.checks[].note.absent", Path: "default.checks[].note", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{ID: "update_workflow.default.checks[].note.unescape", Path: "default.checks[].note", Tools: []string{"update_workflow"}, Type: lenient.RuleUnescape},
+				{ID: "update_workflow.default.gate.absent", Path: "default.gate", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
+				{ID: "update_workflow.default.gate.json", Path: "default.gate", To: "native", Tools: []string{"update_workflow"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "update_workflow.default.gate.attempts.alias.max_attempts", Path: "default.gate.max_attempts", To: "attempts", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.default.gate.attempts.alias.tries", Path: "default.gate.tries", To: "attempts", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.default.gate.attempts.absent", Path: "default.gate.attempts", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "update_workflow.default.gate.attempts.default", Path: "default.gate.attempts", Tools: []string{"update_workflow"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`3`)},
+				{CoerceTo: "int", ID: "update_workflow.default.gate.attempts.coerce", Path: "default.gate.attempts", Tools: []string{"update_workflow"}, Type: lenient.RuleTypeCoerce},
+				{ID: "update_workflow.default.gate.backoff_ms.alias.backoffMs", Path: "default.gate.backoffMs", To: "backoff_ms", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.default.gate.backoff_ms.alias.backoff-ms", Path: "default.gate.backoff-ms", To: "backoff_ms", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.default.gate.backoff_ms.alias.BackoffMs", Path: "default.gate.BackoffMs", To: "backoff_ms", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.default.gate.backoff_ms.absent", Path: "default.gate.backoff_ms", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "update_workflow.default.gate.backoff_ms.default", Path: "default.gate.backoff_ms", Tools: []string{"update_workflow"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`500`)},
+				{CoerceTo: "int", ID: "update_workflow.default.gate.backoff_ms.coerce", Path: "default.gate.backoff_ms", Tools: []string{"update_workflow"}, Type: lenient.RuleTypeCoerce},
+				{ID: "update_workflow.default.gate.factor.absent", Path: "default.gate.factor", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "update_workflow.default.gate.factor.default", Path: "default.gate.factor", Tools: []string{"update_workflow"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`2`)},
+				{CoerceTo: "float", ID: "update_workflow.default.gate.factor.coerce", Path: "default.gate.factor", Tools: []string{"update_workflow"}, Type: lenient.RuleTypeCoerce},
+				{ID: "update_workflow.default.gate.on_timeout.alias.onTimeout", Path: "default.gate.onTimeout", To: "on_timeout", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.default.gate.on_timeout.alias.on-timeout", Path: "default.gate.on-timeout", To: "on_timeout", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.default.gate.on_timeout.alias.OnTimeout", Path: "default.gate.OnTimeout", To: "on_timeout", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{ID: "update_workflow.default.gate.on_timeout.absent", Path: "default.gate.on_timeout", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", ID: "update_workflow.default.gate.on_timeout.coerce", Path: "default.gate.on_timeout", Tools: []string{"update_workflow"}, Type: lenient.RuleTypeCoerce},
+				{ID: "update_workflow.default.owners.absent", Path: "default.owners", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "update_workflow.default.owners.json", Path: "default.owners", To: "native", Tools: []string{"update_workflow"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "update_workflow.default.owners[].json", Path: "default.owners[]", To: "native", Tools: []string{"update_workflow"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "update_workflow.default.limits.absent", Path: "default.limits", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{ID: "update_workflow.default.limits.json", Path: "default.limits", To: "native", Tools: []string{"update_workflow"}, Type: lenient.RuleJSONAcceptBoth},
+				{CoerceTo: "int", ID: "update_workflow.default.limits{}.coerce", Path: "default.limits{}", Tools: []string{"update_workflow"}, Type: lenient.RuleTypeCoerce},
+				{From: "strictIds", ID: "update_workflow.strict_ids.alias.strictIds", To: "strict_ids", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{From: "strict-ids", ID: "update_workflow.strict_ids.alias.strict-ids", To: "strict_ids", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{From: "StrictIds", ID: "update_workflow.strict_ids.alias.StrictIds", To: "strict_ids", Tools: []string{"update_workflow"}, Type: lenient.RuleParamAlias},
+				{From: "strict_ids", ID: "update_workflow.strict_ids.absent", Tools: []string{"update_workflow"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
+				{CoerceTo: "int_literal", ID: "update_workflow.strict_ids[].coerce", Path: "strict_ids[]", Tools: []string{"update_workflow"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(updateWorkflowInputSchemaGemini),

@@ -9,13 +9,13 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion5
+const _ = lenient.SupportPackageIsVersion6
 
 // inputKeys holds the accepted keys of each field of Input, canonical name first.
 var inputKeys = [6][]string{{"path", "file_path"}, {"pattern"}, {"limit"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}}
 
 // inputKnown lists every key Input accepts.
-var inputKnown = []string{"path", "file_path", "pattern", "limit", "whole_word", "wholeWord", "whole-word", "WholeWord", "min_score", "minScore", "min-score", "MinScore", "file_types", "fileTypes", "file-types", "FileTypes"}
+var inputKnown = lenient.KnownKeys(inputKeys[:])
 
 // UnmarshalJSON decodes a Input leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -321,163 +321,13 @@ const inputSchema = `{
 `
 
 // inputSchemaTypeArray is the input schema of tool search in the typearray profile.
-const inputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Required."
-    },
-    "pattern": {
-      "type": "string"
-    },
-    "limit": {
-      "pattern": "^(-?[0-9]+)?$",
-      "default": 100,
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "whole_word": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$",
-      "type": [
-        "boolean",
-        "string",
-        "null"
-      ]
-    },
-    "min_score": {
-      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$",
-      "type": [
-        "number",
-        "string",
-        "null"
-      ]
-    },
-    "file_types": {
-      "items": {
-        "type": "string"
-      },
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "pattern"
-  ]
-}
-`
+const inputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Required."},"pattern":{"type":"string"},"limit":{"pattern":"^(-?[0-9]+)?$","default":100,"type":["integer","string","null"]},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"min_score":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"file_types":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object","required":["pattern"]}`
 
 // inputSchemaGemini is the input schema of tool search in the gemini profile.
-const inputSchemaGemini = `{
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Required."
-    },
-    "pattern": {
-      "type": "string"
-    },
-    "limit": {
-      "type": "integer",
-      "default": 100,
-      "nullable": true
-    },
-    "whole_word": {
-      "type": "boolean",
-      "nullable": true
-    },
-    "min_score": {
-      "type": "number",
-      "nullable": true
-    },
-    "file_types": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "nullable": true
-    }
-  },
-  "type": "object",
-  "required": [
-    "pattern"
-  ]
-}
-`
+const inputSchemaGemini = `{"properties":{"path":{"type":"string","description":"Required."},"pattern":{"type":"string"},"limit":{"type":"integer","default":100,"nullable":true},"whole_word":{"type":"boolean","nullable":true},"min_score":{"type":"number","nullable":true},"file_types":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object","required":["pattern"]}`
 
 // inputSchemaOpenAIStrict is the input schema of tool search in the openai-strict profile.
-const inputSchemaOpenAIStrict = `{
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "pattern": {
-      "type": "string"
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Default: 100 (send null for it)."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "whole_word": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "min_score": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "file_types": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "path",
-    "pattern",
-    "limit",
-    "whole_word",
-    "min_score",
-    "file_types"
-  ]
-}
-`
+const inputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer","description":"Default: 100 (send null for it)."},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","limit","whole_word","min_score","file_types"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -494,139 +344,25 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(inputSchema),
 			Name:        "search",
 			Rules: []lenient.Rule{
-				{
-					From:  "file_path",
-					ID:    "search.path.alias.file_path",
-					To:    "path",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "limit",
-					ID:    "search.limit.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "limit",
-					ID:    "search.limit.default",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`100`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "limit",
-					ID:       "search.limit.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "wholeWord",
-					ID:    "search.whole_word.alias.wholeWord",
-					To:    "whole_word",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "whole-word",
-					ID:    "search.whole_word.alias.whole-word",
-					To:    "whole_word",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "WholeWord",
-					ID:    "search.whole_word.alias.WholeWord",
-					To:    "whole_word",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "whole_word",
-					ID:    "search.whole_word.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "bool",
-					From:     "whole_word",
-					ID:       "search.whole_word.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "minScore",
-					ID:    "search.min_score.alias.minScore",
-					To:    "min_score",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "min-score",
-					ID:    "search.min_score.alias.min-score",
-					To:    "min_score",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "MinScore",
-					ID:    "search.min_score.alias.MinScore",
-					To:    "min_score",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "min_score",
-					ID:    "search.min_score.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					CoerceTo: "float",
-					From:     "min_score",
-					ID:       "search.min_score.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "fileTypes",
-					ID:    "search.file_types.alias.fileTypes",
-					To:    "file_types",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "file-types",
-					ID:    "search.file_types.alias.file-types",
-					To:    "file_types",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "FileTypes",
-					ID:    "search.file_types.alias.FileTypes",
-					To:    "file_types",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "file_types",
-					ID:    "search.file_types.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "file_types",
-					ID:    "search.file_types.json",
-					To:    "native",
-					Tools: []string{"search"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
+				{From: "file_path", ID: "search.path.alias.file_path", To: "path", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "limit", ID: "search.limit.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "limit", ID: "search.limit.default", Tools: []string{"search"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`100`)},
+				{CoerceTo: "int", From: "limit", ID: "search.limit.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "wholeWord", ID: "search.whole_word.alias.wholeWord", To: "whole_word", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "whole-word", ID: "search.whole_word.alias.whole-word", To: "whole_word", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "WholeWord", ID: "search.whole_word.alias.WholeWord", To: "whole_word", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "whole_word", ID: "search.whole_word.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "bool", From: "whole_word", ID: "search.whole_word.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "minScore", ID: "search.min_score.alias.minScore", To: "min_score", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "min-score", ID: "search.min_score.alias.min-score", To: "min_score", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "MinScore", ID: "search.min_score.alias.MinScore", To: "min_score", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "min_score", ID: "search.min_score.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{CoerceTo: "float", From: "min_score", ID: "search.min_score.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "fileTypes", ID: "search.file_types.alias.fileTypes", To: "file_types", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "file-types", ID: "search.file_types.alias.file-types", To: "file_types", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "FileTypes", ID: "search.file_types.alias.FileTypes", To: "file_types", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "file_types", ID: "search.file_types.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "file_types", ID: "search.file_types.json", To: "native", Tools: []string{"search"}, Type: lenient.RuleJSONAcceptBoth},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(inputSchemaGemini),

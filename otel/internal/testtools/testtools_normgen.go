@@ -9,13 +9,13 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion5
+const _ = lenient.SupportPackageIsVersion6
 
 // searchInputKeys holds the accepted keys of each field of SearchInput, canonical name first.
 var searchInputKeys = [4][]string{{"query", "q"}, {"limit"}, {"tags"}, {"services"}}
 
 // searchInputKnown lists every key SearchInput accepts.
-var searchInputKnown = []string{"query", "q", "limit", "tags", "services"}
+var searchInputKnown = lenient.KnownKeys(searchInputKeys[:])
 
 // UnmarshalJSON decodes a SearchInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -239,7 +239,7 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var serviceKeys = [1][]string{{"port"}}
 
 // serviceKnown lists every key Service accepts.
-var serviceKnown = []string{"port"}
+var serviceKnown = lenient.KnownKeys(serviceKeys[:])
 
 // UnmarshalJSON decodes a Service leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -351,7 +351,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var toggleInputKeys = [2][]string{{"feature"}, {"on"}}
 
 // toggleInputKnown lists every key ToggleInput accepts.
-var toggleInputKnown = []string{"feature", "on"}
+var toggleInputKnown = lenient.KnownKeys(toggleInputKeys[:])
 
 // UnmarshalJSON decodes a ToggleInput leniently, as the normgen README's
 // semantics table says; an error lists every bad field.
@@ -559,96 +559,10 @@ const searchInputSchema = `{
 `
 
 // searchInputSchemaTypeArray is the input schema of tool search in the typearray profile.
-const searchInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "query": {
-      "type": "string",
-      "description": "Query is what to look for. Required."
-    },
-    "limit": {
-      "pattern": "^(-?[0-9]+)?$",
-      "description": "Limit is how many results to return.",
-      "default": 10,
-      "type": [
-        "integer",
-        "string",
-        "null"
-      ]
-    },
-    "tags": {
-      "items": {
-        "type": "string"
-      },
-      "description": "Tags narrow the search.",
-      "type": [
-        "array",
-        "string",
-        "null"
-      ]
-    },
-    "services": {
-      "additionalProperties": {
-        "properties": {
-          "port": {
-            "pattern": "^-?[0-9]+$",
-            "description": "Port is the service's port.",
-            "type": [
-              "integer",
-              "string"
-            ]
-          }
-        },
-        "required": [
-          "port"
-        ],
-        "type": [
-          "object",
-          "string"
-        ]
-      },
-      "description": "Services maps a service name to its settings.",
-      "type": [
-        "object",
-        "string",
-        "null"
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+const searchInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"query":{"type":"string","description":"Query is what to look for. Required."},"limit":{"pattern":"^(-?[0-9]+)?$","description":"Limit is how many results to return.","default":10,"type":["integer","string","null"]},"tags":{"items":{"type":"string"},"description":"Tags narrow the search.","type":["array","string","null"]},"services":{"additionalProperties":{"properties":{"port":{"pattern":"^-?[0-9]+$","description":"Port is the service's port.","type":["integer","string"]}},"required":["port"],"type":["object","string"]},"description":"Services maps a service name to its settings.","type":["object","string","null"]}},"type":"object"}`
 
 // searchInputSchemaGemini is the input schema of tool search in the gemini profile.
-const searchInputSchemaGemini = `{
-  "properties": {
-    "query": {
-      "type": "string",
-      "description": "Query is what to look for. Required."
-    },
-    "limit": {
-      "type": "integer",
-      "description": "Limit is how many results to return.",
-      "default": 10,
-      "nullable": true
-    },
-    "tags": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array",
-      "description": "Tags narrow the search.",
-      "nullable": true
-    },
-    "services": {
-      "type": "object",
-      "description": "Services maps a service name to its settings.",
-      "nullable": true
-    }
-  },
-  "type": "object"
-}
-`
+const searchInputSchemaGemini = `{"properties":{"query":{"type":"string","description":"Query is what to look for. Required."},"limit":{"type":"integer","description":"Limit is how many results to return.","default":10,"nullable":true},"tags":{"items":{"type":"string"},"type":"array","description":"Tags narrow the search.","nullable":true},"services":{"type":"object","description":"Services maps a service name to its settings.","nullable":true}},"type":"object"}`
 
 // toggleInputSchema is the input schema of tool toggle in the portable profile.
 const toggleInputSchema = `{
@@ -679,70 +593,13 @@ const toggleInputSchema = `{
 `
 
 // toggleInputSchemaTypeArray is the input schema of tool toggle in the typearray profile.
-const toggleInputSchemaTypeArray = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "properties": {
-    "feature": {
-      "type": "string",
-      "description": "Feature names the feature."
-    },
-    "on": {
-      "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$",
-      "description": "On is whether it is on.",
-      "type": [
-        "boolean",
-        "string"
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "feature",
-    "on"
-  ]
-}
-`
+const toggleInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"feature":{"type":"string","description":"Feature names the feature."},"on":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","description":"On is whether it is on.","type":["boolean","string"]}},"type":"object","required":["feature","on"]}`
 
 // toggleInputSchemaGemini is the input schema of tool toggle in the gemini profile.
-const toggleInputSchemaGemini = `{
-  "properties": {
-    "feature": {
-      "type": "string",
-      "description": "Feature names the feature."
-    },
-    "on": {
-      "type": "boolean",
-      "description": "On is whether it is on."
-    }
-  },
-  "type": "object",
-  "required": [
-    "feature",
-    "on"
-  ]
-}
-`
+const toggleInputSchemaGemini = `{"properties":{"feature":{"type":"string","description":"Feature names the feature."},"on":{"type":"boolean","description":"On is whether it is on."}},"type":"object","required":["feature","on"]}`
 
 // toggleInputSchemaOpenAIStrict is the input schema of tool toggle in the openai-strict profile.
-const toggleInputSchemaOpenAIStrict = `{
-  "properties": {
-    "feature": {
-      "type": "string",
-      "description": "Feature names the feature."
-    },
-    "on": {
-      "type": "boolean",
-      "description": "On is whether it is on."
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "feature",
-    "on"
-  ]
-}
-`
+const toggleInputSchemaOpenAIStrict = `{"properties":{"feature":{"type":"string","description":"Feature names the feature."},"on":{"type":"boolean","description":"On is whether it is on."}},"additionalProperties":false,"type":"object","required":["feature","on"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -759,76 +616,16 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(searchInputSchema),
 			Name:        "search",
 			Rules: []lenient.Rule{
-				{
-					From:  "q",
-					ID:    "search.query.alias.q",
-					To:    "query",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamAlias,
-				},
-				{
-					From:  "limit",
-					ID:    "search.limit.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "limit",
-					ID:    "search.limit.default",
-					Tools: []string{"search"},
-					Type:  lenient.RuleParamDefault,
-					Value: json.RawMessage(`10`),
-				},
-				{
-					CoerceTo: "int",
-					From:     "limit",
-					ID:       "search.limit.coerce",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
-				{
-					From:  "tags",
-					ID:    "search.tags.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "tags",
-					ID:    "search.tags.json",
-					To:    "native",
-					Tools: []string{"search"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					From:  "services",
-					ID:    "search.services.absent",
-					Tools: []string{"search"},
-					Type:  lenient.RuleAbsent,
-					Value: json.RawMessage(`[null,""]`),
-				},
-				{
-					From:  "services",
-					ID:    "search.services.json",
-					To:    "native",
-					Tools: []string{"search"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					ID:    "search.services{}.json",
-					Path:  "services{}",
-					To:    "native",
-					Tools: []string{"search"},
-					Type:  lenient.RuleJSONAcceptBoth,
-				},
-				{
-					CoerceTo: "int",
-					ID:       "search.services{}.port.coerce",
-					Path:     "services{}.port",
-					Tools:    []string{"search"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{From: "q", ID: "search.query.alias.q", To: "query", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
+				{From: "limit", ID: "search.limit.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "limit", ID: "search.limit.default", Tools: []string{"search"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`10`)},
+				{CoerceTo: "int", From: "limit", ID: "search.limit.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
+				{From: "tags", ID: "search.tags.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "tags", ID: "search.tags.json", To: "native", Tools: []string{"search"}, Type: lenient.RuleJSONAcceptBoth},
+				{From: "services", ID: "search.services.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
+				{From: "services", ID: "search.services.json", To: "native", Tools: []string{"search"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "search.services{}.json", Path: "services{}", To: "native", Tools: []string{"search"}, Type: lenient.RuleJSONAcceptBoth},
+				{CoerceTo: "int", ID: "search.services{}.port.coerce", Path: "services{}.port", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(searchInputSchemaGemini),
@@ -846,13 +643,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(toggleInputSchema),
 			Name:        "toggle",
 			Rules: []lenient.Rule{
-				{
-					CoerceTo: "bool",
-					From:     "on",
-					ID:       "toggle.on.coerce",
-					Tools:    []string{"toggle"},
-					Type:     lenient.RuleTypeCoerce,
-				},
+				{CoerceTo: "bool", From: "on", ID: "toggle.on.coerce", Tools: []string{"toggle"}, Type: lenient.RuleTypeCoerce},
 			},
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(toggleInputSchemaGemini),
