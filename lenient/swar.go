@@ -65,14 +65,26 @@ func plainRun(s []byte, i int) int {
 // as encoding/json does. On an invalid string, end is where the problem
 // is.
 func stringScan(data []byte, i int) (end int, plain, ok bool) {
-	return stringScanInto(data, i, nil)
+	j, high := stringStop(data, i)
+	if j >= len(data) {
+		return j, false, false
+	}
+	switch data[j] {
+	case '"':
+		return j + 1, !high, true
+	case '\\':
+		end, _, ok = escapedScan(data, j, nil)
+		return end, false, ok
+	default: // a control character
+		return j, false, false
+	}
 }
 
-// stringScanInto is stringScan for a string value that, when t is set,
-// also writes the string's tape entry, unquoting a string holding an
-// escape into t's text in the same pass (tape.unquote).
-func stringScanInto(data []byte, i int, t *tape) (end int, plain, ok bool) {
-	q := i
+// stringStop scans the JSON string starting at data[i] == '"', eight
+// bytes at a time, up to its first '"', '\\' or control character: it
+// returns that byte's index (len(data) when there is none) and whether a
+// byte before it is outside ASCII.
+func stringStop(data []byte, i int) (stop int, high bool) {
 	i++
 	var seen uint64 // the OR of the bytes skipped: its high bits say non-ASCII
 	var x, m uint64
@@ -125,25 +137,7 @@ words:
 		seen |= before
 		i += k
 	}
-	if i >= len(data) {
-		return i, false, false
-	}
-	switch data[i] {
-	case '"':
-		plain = seen&swarHigh == 0
-		if t != nil {
-			t.addString(q, i+1, plain)
-		}
-		return i + 1, plain, true
-	case '\\':
-		if t != nil {
-			return t.unquote(data, q, i, seen&swarHigh != 0)
-		}
-		end, _, ok = escapedScan(data, i, nil)
-		return end, false, ok
-	default: // a control character
-		return i, false, false
-	}
+	return i, seen&swarHigh != 0
 }
 
 // beforeStop returns, for a word x of string bytes whose swarStop m is

@@ -334,3 +334,25 @@ func (t *tape) keepSpare(s *tape) {
 		tapePool.Put(s)
 	}
 }
+
+// stringScanInto is stringScan for a string value that, when t is set,
+// also writes the string's tape entry, unquoting a string holding an
+// escape into t's text in the same pass (tape.unquote).
+func stringScanInto(data []byte, q int, t *tape) (end int, plain, ok bool) {
+	if t == nil {
+		return stringScan(data, q)
+	}
+	i, high := stringStop(data, q)
+	if i >= len(data) {
+		return i, false, false
+	}
+	switch data[i] {
+	case '"':
+		t.addString(q, i+1, !high)
+		return i + 1, !high, true
+	case '\\':
+		return t.unquote(data, q, i, high)
+	default: // a control character
+		return i, false, false
+	}
+}
