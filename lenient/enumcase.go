@@ -1,5 +1,7 @@
 package lenient
 
+import "github.com/normgen/normgen/internal/jsonwire"
+
 // foldASCII is s with its ASCII letters in lower case: the case folding
 // of enum values (Unicode letters outside ASCII are left as they are).
 func foldASCII(s string) string {
@@ -40,7 +42,7 @@ func (d *Decoder) EnumCase(val *string, name string, values ...string) bool {
 		return false
 	}
 	if d.record {
-		d.fix(name, FixEnumCase, appendQuoted(nil, *val), appendQuoted(nil, to))
+		d.fix(name, FixEnumCase, jsonwire.AppendQuote(nil, *val), jsonwire.AppendQuote(nil, to))
 	}
 	*val = to
 	return true

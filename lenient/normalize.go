@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"strconv"
 	"sync/atomic"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // Applied records one value the normalizer changed. Param is the value's
@@ -334,7 +336,7 @@ func integerLiteral(num string) (any, string, bool) {
 
 // jsonText reports whether s holds JSON array or object text.
 func jsonText(s string) bool {
-	i := skipSpace([]byte(s), 0)
+	i := jsonwire.SkipSpace([]byte(s), 0)
 	return i < len(s) && (s[i] == '[' || s[i] == '{') && Valid([]byte(s)) == nil
 }
 
@@ -351,7 +353,7 @@ func decodeAny(b []byte) any {
 // {{index}} is replaced by i.
 func nestedValue(v json.RawMessage, i int) []byte {
 	if len(v) > 0 && v[0] == '"' && bytes.Contains(v, []byte("{{index}}")) {
-		return appendQuoted(nil, Expand(StringValue(v), i))
+		return jsonwire.AppendQuote(nil, Expand(StringValue(v), i))
 	}
 	return v
 }
@@ -379,7 +381,7 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 		n.countInvalid(tool)
 		return args, nil, err
 	}
-	i := skipSpace(args, 0)
+	i := jsonwire.SkipSpace(args, 0)
 	if i >= len(args) || args[i] != '{' {
 		n.countInvalid(tool)
 		return args, nil, fmt.Errorf("%w, not %s", ErrNotObject, jsonKind(args[i:]))

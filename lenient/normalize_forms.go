@@ -1,6 +1,10 @@
 package lenient
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/normgen/normgen/internal/jsonwire"
+)
 
 // The rules for the forms models send for values they leave out (null,
 // "": absent, and param_default's when), for a list in one string
@@ -74,7 +78,7 @@ func splitRule(r *Rule, s string) ([]string, bool) {
 	if json.Unmarshal(r.Value, &sep) != nil {
 		return nil, false
 	}
-	if i := skipSpace([]byte(s), 0); i < len(s) && s[i] == '[' {
+	if i := jsonwire.SkipSpace([]byte(s), 0); i < len(s) && s[i] == '[' {
 		return nil, false // JSON array text, for json_accept_both
 	}
 	return SplitItems(s, sep)

@@ -1,6 +1,6 @@
 package lenient
 
-import "unicode/utf8"
+import "github.com/normgen/normgen/internal/jsonwire"
 
 // jnode is a JSON value that keeps its key order and the exact text of its
 // scalars, so that a payload the normalizer changes is re-encoded without
@@ -15,7 +15,7 @@ type jnode struct {
 // parseNode builds a node from validated JSON.
 func parseNode(v []byte) *jnode {
 	n := new(jnode)
-	parseAt(n, v, skipSpace(v, 0))
+	parseAt(n, v, jsonwire.SkipSpace(v, 0))
 	return n
 }
 
@@ -28,7 +28,7 @@ func parseNode(v []byte) *jnode {
 func parseAt(n *jnode, data []byte, i int) int {
 	c := data[i]
 	if c != '{' && c != '[' {
-		end := skipValue(data, i)
+		end := jsonwire.SkipValue(data, i)
 		*n = jnode{raw: data[i:end]}
 		return end
 	}
@@ -41,23 +41,23 @@ func parseAt(n *jnode, data []byte, i int) int {
 	keys := keyBuf[:0] // the object's keys' text, one after the other
 	var endBuf [16]int
 	keyEnds := endBuf[:0]
-	i = skipSpace(data, i+1)
+	i = jsonwire.SkipSpace(data, i+1)
 	for data[i] != '}' && data[i] != ']' {
 		if c == '{' {
-			end, plain, _ := stringScan(data, i)
+			end, plain, _ := jsonwire.StringScan(data, i)
 			if plain {
 				keys = append(keys, data[i+1:end-1]...)
 			} else {
-				keys = append(keys, keyText(data[i:end])...)
+				keys = append(keys, jsonwire.KeyText(data[i:end])...)
 			}
 			keyEnds = append(keyEnds, len(keys))
-			i = skipSpace(data, end)
-			i = skipSpace(data, i+1) // ':'
+			i = jsonwire.SkipSpace(data, end)
+			i = jsonwire.SkipSpace(data, i+1) // ':'
 		}
 		kids = append(kids, jnode{})
-		i = skipSpace(data, parseAt(&kids[len(kids)-1], data, i))
+		i = jsonwire.SkipSpace(data, parseAt(&kids[len(kids)-1], data, i))
 		if data[i] == ',' {
-			i = skipSpace(data, i+1)
+			i = jsonwire.SkipSpace(data, i+1)
 		}
 	}
 	if c == '{' {
@@ -107,7 +107,7 @@ func (n *jnode) encode(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendQuoted(b, k)
+			b = jsonwire.AppendQuote(b, k)
 			b = append(b, ':')
 			b = n.vals[i].encode(b)
 		}
@@ -123,39 +123,4 @@ func (n *jnode) encode(b []byte) []byte {
 		return append(b, ']')
 	}
 	return append(b, n.raw...)
-}
-
-// appendQuoted appends s as a JSON string, escaping only what JSON
-// requires: no HTML escaping.
-func appendQuoted(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			b = append(b, '\\', c)
-		case c == '\n':
-			b = append(b, '\\', 'n')
-		case c == '\r':
-			b = append(b, '\\', 'r')
-		case c == '\t':
-			b = append(b, '\\', 't')
-		case c < 0x20:
-			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-		case c < utf8.RuneSelf:
-			b = append(b, c)
-		default:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
-				b = append(b, `\ufffd`...)
-			} else {
-				b = append(b, s[i:i+size]...)
-			}
-			i += size
-			continue
-		}
-		i++
-	}
-	return append(b, '"')
 }

@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // A rule path locates the values a rule applies to, from the arguments
@@ -242,7 +244,7 @@ func (w where) key(k string) where {
 // child is the path of member k, as a string (without allocating for a
 // plain top-level key).
 func (w where) child(k string) string {
-	if len(w.path) == 0 && isPlainKey(k) {
+	if len(w.path) == 0 && jsonwire.IsPlainKey(k) {
 		return k
 	}
 	return string(w.key(k).path)
@@ -295,7 +297,7 @@ func nodeWalk(r *Rule, segs []pathSeg, others []string, out *[]Applied) ([]pathS
 				if inner.kind != '{' || !memberRule(r, inner, last.key, others, w, out) {
 					return false
 				}
-				obj.raw = appendQuoted(nil, string(inner.encode(nil)))
+				obj.raw = jsonwire.AppendQuote(nil, string(inner.encode(nil)))
 				return true
 			}
 			if obj.kind != '{' {
@@ -352,7 +354,7 @@ func walkNode(n *jnode, segs []pathSeg, w where, fn func(*jnode, where) bool) bo
 		if !walkNode(inner, segs, w, fn) {
 			return false
 		}
-		n.raw = appendQuoted(nil, string(inner.encode(nil)))
+		n.raw = jsonwire.AppendQuote(nil, string(inner.encode(nil)))
 		return true
 	}
 	s := segs[0]
@@ -447,9 +449,9 @@ func valueRule(r *Rule, v *jnode) (*jnode, string, string, bool) {
 		case raw[0] == '"':
 			_, text, ok = coerce(StringValue(raw), r.CoerceTo)
 		case r.CoerceTo == "int_literal" && raw[0] == '"':
-		case (r.CoerceTo == "int" || r.CoerceTo == "int_literal") && isNumber(raw) && !plainInteger(raw):
+		case (r.CoerceTo == "int" || r.CoerceTo == "int_literal") && jsonwire.IsNumber(raw) && !jsonwire.PlainInteger(raw):
 			_, text, ok = integerLiteral(string(raw))
-		case isNumber(raw):
+		case jsonwire.IsNumber(raw):
 			_, text, ok = coerceDurationNumber(string(raw), r.CoerceTo)
 		}
 		if !ok || text == string(raw) {
@@ -470,7 +472,7 @@ func valueRule(r *Rule, v *jnode) (*jnode, string, string, bool) {
 			return nil, "", "", false
 		}
 		text := v.encode(nil)
-		quoted := appendQuoted(nil, string(text))
+		quoted := jsonwire.AppendQuote(nil, string(text))
 		return &jnode{raw: quoted}, string(text), string(quoted), true
 	case RuleWrap:
 		if !wrappable(v) {
@@ -488,7 +490,7 @@ func valueRule(r *Rule, v *jnode) (*jnode, string, string, bool) {
 		}
 		arr := &jnode{kind: '['}
 		for _, it := range items {
-			arr.vals = append(arr.vals, &jnode{raw: appendQuoted(nil, it)})
+			arr.vals = append(arr.vals, &jnode{raw: jsonwire.AppendQuote(nil, it)})
 		}
 		return arr, string(v.raw), string(arr.encode(nil)), true
 	case RuleEnumCase:
@@ -499,7 +501,7 @@ func valueRule(r *Rule, v *jnode) (*jnode, string, string, bool) {
 		if !ok {
 			return nil, "", "", false
 		}
-		q := appendQuoted(nil, to)
+		q := jsonwire.AppendQuote(nil, to)
 		return &jnode{raw: q}, string(v.raw), string(q), true
 	case RuleUnescape:
 		if !v.isString() {
@@ -509,7 +511,7 @@ func valueRule(r *Rule, v *jnode) (*jnode, string, string, bool) {
 		if !ok {
 			return nil, "", "", false
 		}
-		to := appendQuoted(nil, s)
+		to := jsonwire.AppendQuote(nil, s)
 		return &jnode{raw: to}, string(v.raw), string(to), true
 	case RuleValueAlias:
 		table, err := valueAliasTable(r.Value)
@@ -520,7 +522,7 @@ func valueRule(r *Rule, v *jnode) (*jnode, string, string, bool) {
 		if !ok {
 			return nil, "", "", false
 		}
-		q := appendQuoted(nil, to)
+		q := jsonwire.AppendQuote(nil, to)
 		return &jnode{raw: q}, string(v.raw), string(q), true
 	}
 	return nil, "", "", false
@@ -538,7 +540,7 @@ func wrappable(v *jnode) bool {
 		if string(v.raw) == `""` {
 			return false // the decoders refuse "" for a wrapped field
 		}
-		if i := skipSpace([]byte(t), 0); i < len(t) && t[i] == '[' {
+		if i := jsonwire.SkipSpace([]byte(t), 0); i < len(t) && t[i] == '[' {
 			return false
 		}
 	}
@@ -783,7 +785,7 @@ func valueRuleAny(r *Rule, v any) (any, string, string, bool) {
 			if nv, text, ok := coerceDurationNumber(string(x), r.CoerceTo); ok {
 				return nv, string(x), text, true
 			}
-			if r.CoerceTo != "int" && r.CoerceTo != "int_literal" || plainInteger([]byte(x)) {
+			if r.CoerceTo != "int" && r.CoerceTo != "int_literal" || jsonwire.PlainInteger([]byte(x)) {
 				return nil, "", "", false
 			}
 			nv, text, ok := integerLiteral(string(x))
@@ -818,7 +820,7 @@ func valueRuleAny(r *Rule, v any) (any, string, string, bool) {
 		case nil, []any, map[string]any:
 			return nil, "", "", false
 		case string:
-			if i := skipSpace([]byte(x), 0); x == "" || i < len(x) && x[i] == '[' {
+			if i := jsonwire.SkipSpace([]byte(x), 0); x == "" || i < len(x) && x[i] == '[' {
 				return nil, "", "", false // "" is refused by the decoders
 			}
 		}
@@ -900,7 +902,7 @@ func roundedFloat(v any) bool {
 	return false
 }
 
-func quoteJSON(s string) string { return string(appendQuoted(nil, s)) }
+func quoteJSON(s string) string { return string(jsonwire.AppendQuote(nil, s)) }
 
 // marshalNoEscape encodes v compactly without HTML escaping.
 func marshalNoEscape(v any) ([]byte, error) {

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"math/bits"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // screen is NormalizeJSON's no-rule check for one rule set, built once by
@@ -299,7 +301,7 @@ func (s *screen) applies(args []byte, m *rootMembers) bool {
 		}
 		key := args[e.k0:e.k1]
 		if !e.plain {
-			key = keyText(args[e.k0-1 : e.k1+1])
+			key = jsonwire.KeyText(args[e.k0-1 : e.k1+1])
 		}
 		var w keyWords // wordsOf(key), written out: it is not inlined
 		if n := len(key); n >= 8 {
@@ -367,7 +369,7 @@ func (e *valueTest) may(v []byte) bool {
 // byte.
 func (e *valueTest) more(v []byte) bool {
 	return e.empty && (string(v) == "null" || string(v) == `""`) ||
-		e.num && isNumber(v) && !plainInteger(v)
+		e.num && jsonwire.IsNumber(v) && !jsonwire.PlainInteger(v)
 }
 
 // mayAny is may for a decoded value (Normalize): its Go type gives its

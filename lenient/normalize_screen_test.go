@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // screenRules use every rule type at the top level and through paths,
@@ -84,7 +86,7 @@ func randomArgs(r *rand.Rand, maxKeys int) []byte {
 	seen := map[string]bool{}
 	for i, n := 0, r.IntN(maxKeys+1); i < n; i++ {
 		k := screenKeys[r.IntN(len(screenKeys))]
-		text := string(keyText([]byte(`"` + k + `"`)))
+		text := string(jsonwire.KeyText([]byte(`"` + k + `"`)))
 		if seen[text] {
 			continue
 		}
@@ -319,7 +321,7 @@ func FuzzScreen(f *testing.F) {
 		generals = append(generals, untested(n))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		if Valid(in) != nil || in[skipSpace(in, 0)] != '{' {
+		if Valid(in) != nil || in[jsonwire.SkipSpace(in, 0)] != '{' {
 			return
 		}
 		for i, n := range sets {
@@ -388,7 +390,7 @@ func TestNormalizeJSONErrors(t *testing.T) {
 		}
 		want := Valid([]byte(in))
 		if want == nil {
-			if i := skipSpace([]byte(in), 0); in[i] != '{' {
+			if i := jsonwire.SkipSpace([]byte(in), 0); in[i] != '{' {
 				want = fmt.Errorf("%w, not %s", ErrNotObject, jsonKind([]byte(in)[i:]))
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // The type_coerce targets of time values, beside bool, int and float:
@@ -55,7 +57,7 @@ func coerceTime(s, coerceTo string) (any, string, bool) {
 // already a plain integer of nanoseconds.
 func coerceDurationNumber(num, coerceTo string) (any, string, bool) {
 	unit, ok := durationTarget(coerceTo)
-	if !ok || unit == 0 || unit == time.Nanosecond && plainInteger([]byte(num)) {
+	if !ok || unit == 0 || unit == time.Nanosecond && jsonwire.PlainInteger([]byte(num)) {
 		return nil, "", false
 	}
 	return durationValue([]byte(num), false, unit)

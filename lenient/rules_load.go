@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // RuleError is one problem of a rules file: the rule's index in the file,
@@ -72,7 +74,7 @@ func LoadRules(r io.Reader, existing []Rule) ([]Rule, error) {
 		return nil, fmt.Errorf("rules file is not valid JSON: %v", err)
 	}
 	var raw []json.RawMessage
-	if i := skipSpace(data, 0); i >= len(data) || data[i] != '[' {
+	if i := jsonwire.SkipSpace(data, 0); i >= len(data) || data[i] != '[' {
 		return nil, fmt.Errorf("rules file must be a JSON array of rules")
 	}
 	if err := json.Unmarshal(data, &raw); err != nil {

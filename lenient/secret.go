@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // Secret marks a field declared secret (`norm:"secret"`: a password, a
@@ -69,7 +71,7 @@ func scrub(msg string, v []byte) string {
 	v = trimSpace(v)
 	cands := []string{string(v)}
 	if len(v) >= 2 && v[0] == '"' {
-		cands = append(cands, string(keyText(v)))
+		cands = append(cands, string(jsonwire.KeyText(v)))
 	}
 	for _, c := range cands {
 		if c != "" {
@@ -299,7 +301,7 @@ func (s *secrets) redactJSON(args []byte) []byte {
 		return args
 	}
 	var spans [][2]int
-	i := skipSpace(args, 0)
+	i := jsonwire.SkipSpace(args, 0)
 	if i < len(args) {
 		secretSpans(args, i, s.paths, &spans)
 	}
@@ -323,32 +325,32 @@ func secretSpans(data []byte, i int, ps [][]pathSeg, spans *[][2]int) {
 	c := data[i]
 	if c != '{' && c != '[' {
 		if c == '"' {
-			end := skipValue(data, i)
-			if t := keyText(data[i:end]); len(t) > 0 && (jsonText(string(t))) {
+			end := jsonwire.SkipValue(data, i)
+			if t := jsonwire.KeyText(data[i:end]); len(t) > 0 && (jsonText(string(t))) {
 				*spans = append(*spans, [2]int{i, end})
 			}
 		}
 		return
 	}
-	i = skipSpace(data, i+1)
+	i = jsonwire.SkipSpace(data, i+1)
 	for data[i] != '}' && data[i] != ']' {
 		var key string
 		if c == '{' {
-			end, _, _ := stringScan(data, i)
-			key = string(keyText(data[i:end]))
-			i = skipSpace(data, end)
-			i = skipSpace(data, i+1) // ':'
+			end, _, _ := jsonwire.StringScan(data, i)
+			key = string(jsonwire.KeyText(data[i:end]))
+			i = jsonwire.SkipSpace(data, end)
+			i = jsonwire.SkipSpace(data, i+1) // ':'
 		}
-		end := skipValue(data, i)
+		end := jsonwire.SkipValue(data, i)
 		switch hide, next := hiddenKey(ps, key, c == '['); {
 		case hide:
 			*spans = append(*spans, [2]int{i, end})
 		case len(next) > 0:
 			secretSpans(data, i, next, spans)
 		}
-		i = skipSpace(data, end)
+		i = jsonwire.SkipSpace(data, end)
 		if data[i] == ',' {
-			i = skipSpace(data, i+1)
+			i = jsonwire.SkipSpace(data, i+1)
 		}
 	}
 }
@@ -459,7 +461,7 @@ func (d *Decoder) hidden(kind FixKind, v []byte) bool {
 		return true
 	}
 	if len(v) > 0 && v[0] == '"' {
-		t := bytes.TrimLeft(keyText(v), " \t\r\n")
+		t := bytes.TrimLeft(jsonwire.KeyText(v), " \t\r\n")
 		return len(t) > 0 && (t[0] == '{' || t[0] == '[')
 	}
 	return false

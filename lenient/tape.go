@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // A tape is the outline of a validated document, written by the validator
@@ -152,7 +154,7 @@ func (t *tape) unquote(data []byte, q, i int, high bool) (end int, plain, ok boo
 	// found first (a second scan of the string).
 	room := len(data) - q
 	if room > maxPooledText {
-		end, _, ok := escapedScan(data, i, nil)
+		end, _, ok := jsonwire.EscapedScan(data, i, nil)
 		if !ok {
 			return end, false, false
 		}
@@ -160,13 +162,13 @@ func (t *tape) unquote(data []byte, q, i int, high bool) (end int, plain, ok boo
 	}
 	t.text = slices.Grow(t.text, room+16)
 	t.text = append(t.text, data[q+1:i]...)
-	end, rest, ok := escapedScan(data, i, &t.text)
+	end, rest, ok := jsonwire.EscapedScan(data, i, &t.text)
 	if !ok {
 		t.text = t.text[:lo]
 		return end, false, false
 	}
 	if (high || rest) && !utf8.Valid(t.text[lo:]) {
-		t.text = unquoteInvalid(data[q+1:end-1], t.text[:lo])
+		t.text = jsonwire.UnquoteInvalid(data[q+1:end-1], t.text[:lo])
 		if len(t.text) > math.MaxInt32 {
 			// Past textSpan's offsets (invalid UTF-8's text is up to
 			// three times its bytes): unquoted when read instead.
@@ -340,9 +342,9 @@ func (t *tape) keepSpare(s *tape) {
 // escape into t's text in the same pass (tape.unquote).
 func stringScanInto(data []byte, q int, t *tape) (end int, plain, ok bool) {
 	if t == nil {
-		return stringScan(data, q)
+		return jsonwire.StringScan(data, q)
 	}
-	i, high := stringStop(data, q)
+	i, high := jsonwire.StringStop(data, q)
 	if i >= len(data) {
 		return i, false, false
 	}

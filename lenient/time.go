@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"strconv"
 	"time"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // The date-time forms, as schema patterns. Both are portable (RE2 and
@@ -80,7 +82,7 @@ func (d *Decoder) Time(v []byte, name string, m Mode) time.Time {
 	if v[0] == '"' {
 		if t, rfc, ok := ParseTime(v[1:len(v)-1], strict); ok {
 			if !rfc && d.record {
-				d.fix(name, FixTime, v, appendQuoted(nil, t.Format(time.RFC3339Nano)))
+				d.fix(name, FixTime, v, jsonwire.AppendQuote(nil, t.Format(time.RFC3339Nano)))
 			}
 			return t
 		}
@@ -132,7 +134,7 @@ func ParseDuration(s []byte, quoted bool, unit time.Duration) (time.Duration, er
 	if quoted && durationText(s) {
 		return time.ParseDuration(string(s))
 	}
-	if unit == 0 || !isNumber(s) {
+	if unit == 0 || !jsonwire.IsNumber(s) {
 		return 0, ErrSyntax
 	}
 	return durationOf(s, unit)
@@ -272,7 +274,7 @@ func (d *Decoder) Duration(v []byte, name string, unit time.Duration, m Mode) ti
 	}
 	n, err := ParseDuration(s, quoted, unit)
 	if err == nil {
-		if d.record && (quoted || unit != time.Nanosecond || !plainInteger(v)) {
+		if d.record && (quoted || unit != time.Nanosecond || !jsonwire.PlainInteger(v)) {
 			d.fix(name, FixDuration, v, strconv.AppendInt(d.scratch[:0], int64(n), 10))
 		}
 		return n
@@ -282,7 +284,7 @@ func (d *Decoder) Duration(v []byte, name string, unit time.Duration, m Mode) ti
 		d.FailKind(KindRange, name, v, "is not a whole number of nanoseconds")
 	case err == ErrRange || quoted && durationText(s):
 		d.FailKind(KindRange, name, v, "is out of range for a time.Duration (about 292 years either way)")
-	case unit == 0 && isNumber(s):
+	case unit == 0 && jsonwire.IsNumber(s):
 		d.FailKind(KindDuration, name, v, `is not a duration (send text such as "5s", "1h30m" or "250ms"; a bare number is not taken here: it has no unit)`)
 	case unit == 0:
 		d.FailKind(KindDuration, name, v, `is not a duration (send text such as "5s", "1h30m" or "250ms")`)
