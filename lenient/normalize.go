@@ -375,9 +375,8 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 	}
 	// One pass validates (as Valid does) and records the root's members
 	// for the screen.
-	members := rootMembers{ok: true}
-	v := validator{rec: &members}
-	if err := v.valid(args); err != nil {
+	members, err := jsonwire.Validate(args)
+	if err != nil {
 		n.countInvalid(tool)
 		return args, nil, err
 	}

@@ -276,7 +276,7 @@ func (s *screen) find(w keyWords, key []byte) uint16 {
 
 // applies reports whether a rule may change the validated arguments
 // object args, whose members the validation recorded in m.
-func (s *screen) applies(args []byte, m *rootMembers) bool {
+func (s *screen) applies(args []byte, m *jsonwire.Members) bool {
 	if s.all {
 		return true
 	}
@@ -284,24 +284,24 @@ func (s *screen) applies(args []byte, m *rootMembers) bool {
 		return false
 	}
 	var given keyBits
-	if !m.ok {
+	if !m.OK {
 		return s.iterate(args, &given)
 	}
 	lens, counted, kinds := s.lens, s.counted, s.kinds
-	ms := m.m[:m.n]
+	ms := m.M[:m.N]
 	for j := range ms {
 		e := &ms[j]
-		if kinds&valueKind[args[e.v0]] == 0 && (counted == 0 || e.plain && counted&lenBit(int(e.k1-e.k0)) == 0) {
+		if kinds&valueKind[args[e.V0]] == 0 && (counted == 0 || e.Plain && counted&lenBit(int(e.K1-e.K0)) == 0) {
 			// No rule reads a value of this kind, and the key's presence
 			// counts for no rule (a plain key's length is its text's).
 			continue
 		}
-		if e.plain && lens&lenBit(int(e.k1-e.k0)) == 0 {
+		if e.Plain && lens&lenBit(int(e.K1-e.K0)) == 0 {
 			continue // no rule reads a key this long
 		}
-		key := args[e.k0:e.k1]
-		if !e.plain {
-			key = jsonwire.KeyText(args[e.k0-1 : e.k1+1])
+		key := args[e.K0:e.K1]
+		if !e.Plain {
+			key = jsonwire.KeyText(args[e.K0-1 : e.K1+1])
 		}
 		var w keyWords // wordsOf(key), written out: it is not inlined
 		if n := len(key); n >= 8 {
@@ -314,7 +314,7 @@ func (s *screen) applies(args []byte, m *rootMembers) bool {
 			continue
 		}
 		given.add(int(i - 1))
-		if s.entries[i-1].may(args[e.v0:e.v1]) {
+		if s.entries[i-1].may(args[e.V0:e.V1]) {
 			return true
 		}
 	}

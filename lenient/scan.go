@@ -53,6 +53,17 @@ func Valid(data []byte) error {
 	return v.valid(data)
 }
 
+func init() { jsonwire.Validate = validMembers }
+
+// validMembers is jsonwire.Validate: Valid, recording the members of a
+// root object.
+func validMembers(data []byte) (jsonwire.Members, error) {
+	m := jsonwire.Members{OK: true}
+	v := validator{rec: &m}
+	err := v.valid(data)
+	return m, err
+}
+
 // valid validates one document, recording the root object's members when
 // v.rec is set.
 func (v *validator) valid(data []byte) error {
@@ -74,7 +85,7 @@ func (v *validator) valid(data []byte) error {
 // root object (the normalizer screens them without scanning again); when t
 // is set it writes the document's tape (the Decoder walks it).
 type validator struct {
-	rec *rootMembers
+	rec *jsonwire.Members
 	// t, when set, receives the document's tape.
 	t *tape
 	// collect, when set, makes duplicate keys no error: the offset of
@@ -89,20 +100,6 @@ type validator struct {
 
 // maxDups bounds the duplicate keys a Decoder reports one by one.
 const maxDups = 20
-
-// rootMembers are the spans of a root object's members, recorded while
-// validating.
-type rootMembers struct {
-	n  int
-	ok bool // every member recorded (false past len(m))
-	m  [24]member
-}
-
-// member locates one key (its text inside the quotes) and its value.
-type member struct {
-	k0, k1, v0, v1 int32
-	plain          bool // the key holds no escape and no byte outside ASCII
-}
 
 // dupAt returns the duplicate key whose opening quote is at offset off of
 // the validated document data, with the path of the object holding it.
@@ -508,11 +505,11 @@ func (v *validator) objectScan(data []byte, i, depth int) (int, error) {
 		i = jsonwire.SkipSpace(data, i+1)
 		end, err := v.value(data, i, depth)
 		if v.rec != nil && depth == 1 && err == nil {
-			if r := v.rec; r.n < len(r.m) && end <= math.MaxInt32 {
-				r.m[r.n] = member{int32(keyStart + 1), int32(kend - 1), int32(i), int32(end), plain}
-				r.n++
+			if r := v.rec; r.N < len(r.M) && end <= math.MaxInt32 {
+				r.M[r.N] = jsonwire.Member{K0: int32(keyStart + 1), K1: int32(kend - 1), V0: int32(i), V1: int32(end), Plain: plain}
+				r.N++
 			} else {
-				r.ok = false
+				r.OK = false
 			}
 		}
 		if err != nil {
