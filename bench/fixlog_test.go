@@ -7,9 +7,10 @@ import (
 
 	"github.com/normgen/normgen/bench/internal/norm"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
-// BenchmarkLogFixes is the cost of lenient.LogFixes on the hot path:
+// BenchmarkLogFixes is the cost of normalize.LogFixes on the hot path:
 // Tool.Decode of the search call without it (off), with it on a logger
 // not enabled for debug (info, the default), and on one that is (debug,
 // a JSON handler writing to io.Discard), in the same run; a clean call
@@ -18,8 +19,8 @@ import (
 // time within noise.
 func BenchmarkLogFixes(b *testing.B) {
 	off := lenient.MustLookupTool(norm.NormgenTools(), "search")
-	info := lenient.MustLookupTool(lenient.LogFixes(norm.NormgenTools(), slog.New(slog.NewJSONHandler(io.Discard, nil))), "search")
-	debug := lenient.MustLookupTool(lenient.LogFixes(norm.NormgenTools(), slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelDebug}))), "search")
+	info := lenient.MustLookupTool(normalize.LogFixes(norm.NormgenTools(), slog.New(slog.NewJSONHandler(io.Discard, nil))), "search")
+	debug := lenient.MustLookupTool(normalize.LogFixes(norm.NormgenTools(), slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelDebug}))), "search")
 	for _, c := range []struct {
 		name string
 		data []byte

@@ -7,12 +7,13 @@ import (
 
 	"github.com/normgen/normgen/bench/internal/norm"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 	"github.com/normgen/normgen/otel/normotel"
 )
 
 // BenchmarkMetrics is the cost of metrics on the hot path:
 // Tool.Decode of the search call without a metrics hook (off) and with
-// normotel's OpenTelemetry metrics installed through lenient.Instrument,
+// normotel's OpenTelemetry metrics installed through normalize.Instrument,
 // on the SDK's meter provider (on), in the same run; a clean call and one
 // with every scalar sent as a string (13 fixes). The goal for a clean
 // call: at most 5% more time, no more allocations.
@@ -22,12 +23,12 @@ func BenchmarkMetrics(b *testing.B) {
 		b.Fatal(err)
 	}
 	off := lenient.MustLookupTool(norm.NormgenTools(), "search")
-	on := lenient.MustLookupTool(lenient.Instrument(norm.NormgenTools(), m), "search")
-	bound := m.Bind("search", lenient.StageDecoder) // as Instrument counts
+	on := lenient.MustLookupTool(normalize.Instrument(norm.NormgenTools(), m), "search")
+	bound := m.Bind("search", normalize.StageDecoder) // as Instrument counts
 	b.Run("count", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			bound.Count(lenient.Counted{Tool: "search", Stage: lenient.StageDecoder})
+			bound.Count(normalize.Counted{Tool: "search", Stage: normalize.StageDecoder})
 		}
 	})
 	for _, c := range []struct {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -51,7 +52,7 @@ func TestCycles(t *testing.T) {
 		}
 		path := "root(" + strings.Join(got, "|") + ")*.op"
 		r := lenient.Rule{ID: "x", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: path, CoerceTo: "int"}
-		if err := lenient.ValidateRules([]lenient.Rule{r}, nil); err != nil {
+		if err := normalize.ValidateRules([]lenient.Rule{r}, nil); err != nil {
 			t.Errorf("%s: the group does not load: %v", path, err)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/normgen/normgen/lenient"
+
+	"github.com/normgen/normgen/normalize"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -60,7 +62,7 @@ func plainName(p string) bool { return !strings.ContainsAny(p, ".[]{}") }
 
 // join appends a member name to a rule path, quoted where the path
 // grammar needs it (opts["x.y"]).
-func join(prefix, name string) string { return lenient.PathKey(prefix, name) }
+func join(prefix, name string) string { return normalize.PathKey(prefix, name) }
 
 // structFields derives the rules of a struct's fields; prefix is the
 // struct's path ("" for the arguments object).
@@ -214,7 +216,7 @@ func Cycles(s *Struct) ([]string, error) {
 	walk = func(x *Struct, steps string, via []string) error {
 		for _, f := range x.Fields {
 			t := f.Type
-			step := lenient.PathKey("", f.Name) // ["x.y"] for a name a path quotes
+			step := normalize.PathKey("", f.Name) // ["x.y"] for a name a path quotes
 			if !strings.HasPrefix(step, "[") {
 				step = "." + step
 			}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unsafe"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // Mode selects per-field leniency options (the `norm` tag).
@@ -110,7 +112,7 @@ func (d *Decoder) Begin(data []byte) bool {
 
 // trimSpace drops the JSON white space around a value.
 func trimSpace(v []byte) []byte {
-	v = v[skipSpace(v, 0):]
+	v = v[jsonwire.SkipSpace(v, 0):]
 	for len(v) > 0 {
 		switch v[len(v)-1] {
 		case ' ', '\t', '\n', '\r':
@@ -151,7 +153,7 @@ func (d *Decoder) outline(data []byte, v *validator) (*tape, error) {
 // its tape tp are what to iterate.
 func (d *Decoder) containerText(v []byte, name string, open byte, what string) (t []byte, tp *tape, isText, ok bool) {
 	t = d.jsonText(v)
-	if i := skipSpace(t, 0); i == len(t) || t[i] != open {
+	if i := jsonwire.SkipSpace(t, 0); i == len(t) || t[i] != open {
 		return nil, nil, false, false
 	}
 	var val validator
@@ -297,28 +299,19 @@ func (d *Decoder) path1(name string, sent bool) string {
 // memberPath is the path of the top-level member name: the name itself
 // when it is a plain key ("" for the document itself).
 func memberPath(name string) string {
-	if name == "" || isPlainKey(name) {
+	if name == "" || jsonwire.IsPlainKey(name) {
 		return name
 	}
 	var buf [64]byte
 	return string(appendSeg(buf[:0], segment{key: name, index: -1}))
 }
 
+// appendSeg appends a step of a JSON path.
 func appendSeg(b []byte, s segment) []byte {
-	switch {
-	case s.index >= 0:
-		b = append(b, '[')
-		b = strconv.AppendInt(b, int64(s.index), 10)
-		return append(b, ']')
-	case isPlainKey(s.key):
-		if len(b) > 0 {
-			b = append(b, '.')
-		}
-		return append(b, s.key...)
+	if s.index >= 0 {
+		return jsonwire.AppendIndex(b, s.index)
 	}
-	b = append(b, '[')
-	b = strconv.AppendQuote(b, s.key)
-	return append(b, ']')
+	return jsonwire.AppendKey(b, s.key)
 }
 
 // Fail records a problem with the value v (raw JSON, may be nil) of member
@@ -407,7 +400,7 @@ func text(v []byte) []byte {
 	if bytes.IndexByte(inner, '\\') < 0 {
 		return inner
 	}
-	return unquote(v, nil)
+	return jsonwire.Unquote(v, nil)
 }
 
 // jsonText is text for a string read as JSON text: v's own bytes when it
@@ -458,7 +451,7 @@ func (d *Decoder) Int(v []byte, name string, bits int, m Mode) int64 {
 		}
 		n, err := ParseIntNumber(v, bits)
 		if err == nil {
-			if d.record && !plainInteger(v) {
+			if d.record && !jsonwire.PlainInteger(v) {
 				d.fix(name, FixNumberToInt, v, strconv.AppendInt(d.scratch[:0], n, 10))
 			}
 			return n
@@ -496,7 +489,7 @@ func (d *Decoder) Uint(v []byte, name string, bits int, m Mode) uint64 {
 		}
 		n, err := ParseUintNumber(v, bits)
 		if err == nil {
-			if d.record && !plainInteger(v) {
+			if d.record && !jsonwire.PlainInteger(v) {
 				d.fix(name, FixNumberToInt, v, strconv.AppendUint(d.scratch[:0], n, 10))
 			}
 			return n
@@ -515,11 +508,6 @@ func negative(v []byte) bool {
 		v = v[1:]
 	}
 	return len(v) > 0 && v[0] == '-'
-}
-
-// plainInteger reports whether a number literal is written as an integer.
-func plainInteger(v []byte) bool {
-	return bytes.IndexAny(v, ".eE") < 0
 }
 
 func (d *Decoder) intError(name string, v []byte, err error, bits int, signed bool, m Mode) {
@@ -687,7 +675,7 @@ func (d *Decoder) String(v []byte, name string, m Mode) string {
 		// becomes U+FFFD's three), so that it never moves the block.
 		b := d.room(nonPlainRoom(len(v)), t)
 		n := len(b)
-		b = unquote(v, b)
+		b = jsonwire.Unquote(v, b)
 		d.block = b
 		return unsafe.String(&b[n], len(b)-n)
 	}

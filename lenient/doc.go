@@ -1,5 +1,10 @@
-// Package lenient is the runtime that normgen's generated decoders call, and
-// the data-driven normalizer for servers that decode arguments themselves.
+// Package lenient is the runtime that normgen's generated decoders call:
+// the Decoder, the fast path (Fast), problems and their kinds, fixes, the
+// Tool registry and schema profiles, and Rule, the rule tables generated
+// code declares, as plain data. The rule normalizer, for servers that
+// decode arguments themselves, is package
+// github.com/normgen/normgen/normalize, which also has the Metrics hook
+// and the wrappers of a tool list (Instrument, LogFixes).
 //
 // Coercion is driven by the declared Go type, never by what a value looks
 // like (see the semantics table in the README):
@@ -40,12 +45,9 @@
 // what it reads it gives the Decoder's value and fixes, and it reads
 // nothing the Decoder rejects (DisableFast turns it off, to compare).
 //
-// Metrics is the hook that counts calls and fixes: Instrument wraps a
-// tool list's Decode, WithMetrics a Normalizer's calls, each fix at its
-// declared path (never a key the caller sent). normgen's otel module
-// implements it with OpenTelemetry; this package does not depend on it.
-//
-// Package lenient imports only the standard library.
+// Package lenient imports only the standard library (and normgen's
+// internal/jsonwire, the JSON scanner it shares with package normalize):
+// no net/http, no log/slog, nothing a generated server does not use.
 package lenient
 
 // SupportPackageIsVersion1 is referenced by code generated before schema

@@ -1,30 +1,15 @@
 package lenient
 
-// foldASCII is s with its ASCII letters in lower case: the case folding
-// of enum values (Unicode letters outside ASCII are left as they are).
-func foldASCII(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 'A' && c <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if c := b[j]; c >= 'A' && c <= 'Z' {
-					b[j] = c + 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
-}
+import "github.com/normgen/normgen/internal/jsonwire"
 
 // EnumCase returns the one of values that s equals in another ASCII
 // letter case ("BTREE" for "btree"), and whether there is one; values are
 // an enum's, whose values no two fold alike (the generator checks). s
 // equal to a value is not such a case.
 func EnumCase(s string, values []string) (string, bool) {
-	f := foldASCII(s)
+	f := jsonwire.FoldASCII(s)
 	for _, v := range values {
-		if v != s && foldASCII(v) == f {
+		if v != s && jsonwire.FoldASCII(v) == f {
 			return v, true
 		}
 	}
@@ -40,7 +25,7 @@ func (d *Decoder) EnumCase(val *string, name string, values ...string) bool {
 		return false
 	}
 	if d.record {
-		d.fix(name, FixEnumCase, appendQuoted(nil, *val), appendQuoted(nil, to))
+		d.fix(name, FixEnumCase, jsonwire.AppendQuote(nil, *val), jsonwire.AppendQuote(nil, to))
 	}
 	*val = to
 	return true

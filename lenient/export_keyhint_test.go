@@ -1,4 +1,6 @@
 package lenient
 
+import "github.com/normgen/normgen/internal/jsonwire"
+
 // Misspelling is misspelling, for the tests of package lenient_test.
-var Misspelling = misspelling
+var Misspelling = jsonwire.Misspelling

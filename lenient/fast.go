@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // Fast reads a document in one pass for a generated decoder's fast path.
@@ -94,7 +96,7 @@ func (f *Fast) Begin(data []byte) bool {
 // End reports whether the value read is whole (no container or JSON text
 // left open) and only white space follows it.
 func (f *Fast) End() bool {
-	return f.depth == 0 && f.texts == 0 && skipSpace(f.data, f.i) == len(f.data)
+	return f.depth == 0 && f.texts == 0 && jsonwire.SkipSpace(f.data, f.i) == len(f.data)
 }
 
 // Object reads the '{' that opens an object, or (unless m is Strict; see
@@ -157,7 +159,7 @@ func (f *Fast) enterText(i int, c byte, m Mode) bool {
 		// No escape: the text is the string's bytes, which can hold no
 		// string (invalid UTF-8 in it is no JSON either).
 		t := data[i+1 : j]
-		k := skipSpace(t, 0)
+		k := jsonwire.SkipSpace(t, 0)
 		if k == len(t) || t[k] != c {
 			return false
 		}
@@ -201,10 +203,10 @@ func (f *Fast) close(i int) bool {
 			f.esc = false
 			if f.report {
 				v := f.data[f.frames[f.texts].i:f.i]
-				f.fix(FixJSONText, v, compact(unquote(v, nil)))
+				f.fix(FixJSONText, v, compact(jsonwire.Unquote(v, nil)))
 			}
 		} else {
-			if skipSpace(f.data, f.i) != len(f.data) {
+			if jsonwire.SkipSpace(f.data, f.i) != len(f.data) {
 				return false
 			}
 			fr := f.frames[f.texts]
@@ -227,7 +229,7 @@ func (f *Fast) Key(n int) ([]byte, bool) {
 	data := f.data
 	i := f.i
 	if i < len(data) && data[i] <= ' ' {
-		i = skipSpace(data, i)
+		i = jsonwire.SkipSpace(data, i)
 	}
 	if i >= len(data) {
 		return nil, false
@@ -242,7 +244,7 @@ func (f *Fast) Key(n int) ([]byte, bool) {
 		}
 		i++
 		if i < len(data) && data[i] <= ' ' {
-			i = skipSpace(data, i)
+			i = jsonwire.SkipSpace(data, i)
 		}
 	}
 	if i >= len(data) || data[i] != '"' {
@@ -253,8 +255,8 @@ func (f *Fast) Key(n int) ([]byte, bool) {
 	j, seen := q, uint64(0)
 	if j+8 <= len(data) {
 		x := binary.LittleEndian.Uint64(data[j:])
-		if stop := swarStop(x); stop != 0 {
-			k, before := beforeStop(x, stop)
+		if stop := jsonwire.SWARStop(x); stop != 0 {
+			k, before := jsonwire.BeforeStop(x, stop)
 			j, seen = j+k, before
 		} else {
 			j, seen = stopAt(data, j+8)
@@ -264,12 +266,12 @@ func (f *Fast) Key(n int) ([]byte, bool) {
 		j, seen = stopAt(data, j)
 	}
 	// An escape or a byte outside ASCII is left to the Decoder.
-	if j >= len(data) || data[j] != '"' || seen&swarHigh != 0 {
+	if j >= len(data) || data[j] != '"' || seen&jsonwire.SWARHigh != 0 {
 		return nil, false
 	}
 	k := j + 1
 	if k < len(data) && data[k] <= ' ' {
-		k = skipSpace(data, k)
+		k = jsonwire.SkipSpace(data, k)
 	}
 	if k >= len(data) || data[k] != ':' {
 		return nil, false
@@ -297,7 +299,7 @@ func (f *Fast) escKey(n int) ([]byte, bool) {
 		return nil, false
 	}
 	j, seen := stopAt(data, i+2)
-	if !escQuote(data, j) || seen&swarHigh != 0 {
+	if !escQuote(data, j) || seen&jsonwire.SWARHigh != 0 {
 		return nil, false
 	}
 	k := escSpace(data, j+2)
@@ -318,7 +320,7 @@ func (f *Fast) Elem(n int) bool {
 	if f.esc {
 		i = escSpace(f.data, i)
 	} else if i < len(data) && data[i] <= ' ' {
-		i = skipSpace(data, i)
+		i = jsonwire.SkipSpace(data, i)
 	}
 	if i >= len(data) {
 		return false
@@ -355,7 +357,7 @@ func (f *Fast) scalar() int {
 			// colon, comma or bracket before the value.)
 			return -1
 		}
-		i = skipSpace(f.data, i)
+		i = jsonwire.SkipSpace(f.data, i)
 	}
 	if i >= len(f.data) {
 		return -1
@@ -397,7 +399,7 @@ func (f *Fast) String(m Mode) (string, bool) {
 		}
 		q := i + 2
 		j, seen := stopAt(data, q)
-		if escQuote(data, j) && (seen&swarHigh == 0 || utf8.Valid(data[q:j])) {
+		if escQuote(data, j) && (seen&jsonwire.SWARHigh == 0 || utf8.Valid(data[q:j])) {
 			f.i = j + 2
 			return f.keep(data[q:j], i), true
 		}
@@ -420,7 +422,7 @@ func (f *Fast) String(m Mode) (string, bool) {
 		// backslash).
 		f.i = j + 1
 		text := data[i+1 : j]
-		if seen&swarHigh != 0 && !utf8.Valid(text) {
+		if seen&jsonwire.SWARHigh != 0 && !utf8.Valid(text) {
 			return StringValue(data[i : j+1]), true
 		}
 		return f.keep(text, i), true
@@ -430,7 +432,7 @@ func (f *Fast) String(m Mode) (string, bool) {
 			// to the Decoder.
 			return "", false
 		}
-		return f.unquoted(i, j, seen&swarHigh != 0)
+		return f.unquoted(i, j, seen&jsonwire.SWARHigh != 0)
 	}
 	return "", false // a control character
 }
@@ -461,18 +463,18 @@ func (f *Fast) escString(q, j int) (string, bool) {
 		case j+1 >= len(data):
 			return "", false
 		}
-		r := rune(unescapeByte[data[j+1]])
+		r := rune(jsonwire.UnescapeByte[data[j+1]])
 		k := j + 2
 		if r == 0 {
-			if data[j+1] != 'u' || !hexEscape(data, j) {
+			if data[j+1] != 'u' || !jsonwire.HexEscape(data, j) {
 				return "", false
 			}
-			r, k = escapedRune(data, j)
+			r, k = jsonwire.EscapedRune(data, j)
 		}
 		if r == '"' && !backslash {
 			// The string's closing quote.
 			buf = append(buf, '"')
-			if end, _, ok := stringScan(buf, 0); !ok || end != len(buf) {
+			if end, _, ok := jsonwire.StringScan(buf, 0); !ok || end != len(buf) {
 				return "", false
 			}
 			f.i = k
@@ -498,14 +500,14 @@ func stopAt(data []byte, j int) (int, uint64) {
 	var seen uint64
 	for j+8 <= len(data) {
 		x := binary.LittleEndian.Uint64(data[j:])
-		if stop := swarStop(x); stop != 0 {
-			k, before := beforeStop(x, stop)
+		if stop := jsonwire.SWARStop(x); stop != 0 {
+			k, before := jsonwire.BeforeStop(x, stop)
 			return j + k, seen | before
 		}
 		seen |= x
 		j += 8
 	}
-	return tailStop(data, j, seen)
+	return jsonwire.TailStop(data, j, seen)
 }
 
 // keep returns a string of text, read at data[i]: short ones share a
@@ -553,7 +555,7 @@ func (f *Fast) unquoted(i, j int, high bool) (string, bool) {
 	}
 	lo := len(f.text)
 	f.text = append(f.text, data[i+1:j]...)
-	end, rest, ok := escapedScan(data, j, &f.text)
+	end, rest, ok := jsonwire.EscapedScan(data, j, &f.text)
 	if !ok {
 		return "", false
 	}
@@ -591,7 +593,7 @@ func (f *Fast) quotedScalar(i int) ([]byte, bool) {
 
 // number reads a JSON number's text.
 func (f *Fast) number(i int) ([]byte, bool) {
-	end, ok := numberEnd(f.data, i)
+	end, ok := jsonwire.NumberEnd(f.data, i)
 	if !ok {
 		return nil, false
 	}
@@ -661,7 +663,7 @@ func (f *Fast) Int(bits int, m Mode) (int64, bool) {
 		return n, err == nil
 	}
 	v, ok := f.number(i)
-	if !ok || !plainInteger(v) {
+	if !ok || !jsonwire.PlainInteger(v) {
 		// A fraction or exponent: a fix the Decoder records (1.0 for 1).
 		return 0, false
 	}
@@ -682,7 +684,7 @@ func (f *Fast) Uint(bits int, m Mode) (uint64, bool) {
 		if !f.fixable(m) {
 			return 0, false
 		}
-		k := digitRun(f.data, i+1)
+		k := jsonwire.DigitRun(f.data, i+1)
 		if k == i+1 || k >= len(f.data) || f.data[k] != '"' {
 			return 0, false
 		}
@@ -698,7 +700,7 @@ func (f *Fast) Uint(bits int, m Mode) (uint64, bool) {
 		return n, true
 	}
 	v, ok := f.number(i)
-	if !ok || !plainInteger(v) {
+	if !ok || !jsonwire.PlainInteger(v) {
 		return 0, false
 	}
 	n, err := ParseUintNumber(v, bits)
@@ -718,7 +720,7 @@ func (f *Fast) Float(bits int, m Mode) (float64, bool) {
 		if !f.fixable(m) {
 			return 0, false
 		}
-		end, ok := numberEnd(f.data, i+1)
+		end, ok := jsonwire.NumberEnd(f.data, i+1)
 		if !ok || end >= len(f.data) || f.data[end] != '"' {
 			return 0, false
 		}
@@ -891,7 +893,7 @@ func (f *Fast) fixable(m Mode) bool {
 
 // fix records a fix to the value of the top-level member being read.
 func (f *Fast) fix(kind FixKind, from, to []byte) {
-	if isPlainKey(unsafeString(f.key)) {
+	if jsonwire.IsPlainKey(unsafeString(f.key)) {
 		f.fixes = appendFix(f.fixes, &f.fixMem, "", f.key, kind, from, to)
 		return
 	}

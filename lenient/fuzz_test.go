@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 func FuzzParseIntString(f *testing.F) {
@@ -44,7 +46,7 @@ func FuzzParseIntNumber(f *testing.F) {
 			}
 		}
 		got, err := ParseIntNumber(s, 64)
-		if !isNumber(s) {
+		if !jsonwire.IsNumber(s) {
 			if err == nil {
 				t.Fatalf("ParseIntNumber(%q) accepted a non-number", s)
 			}
@@ -84,14 +86,14 @@ func FuzzParseFloat(f *testing.F) {
 		// ParseFloat's fast path reads only JSON numbers, as strconv does.
 		if f, ok := floatExact([]byte(s)); ok {
 			want, serr := strconv.ParseFloat(s, 64)
-			if !isNumber(s) || serr != nil || f != want || math.Signbit(f) != math.Signbit(want) {
-				t.Fatalf("floatExact(%q) = %g; strconv %g, %v; JSON number %v", s, f, want, serr, isNumber(s))
+			if !jsonwire.IsNumber(s) || serr != nil || f != want || math.Signbit(f) != math.Signbit(want) {
+				t.Fatalf("floatExact(%q) = %g; strconv %g, %v; JSON number %v", s, f, want, serr, jsonwire.IsNumber(s))
 			}
 		}
 		if err == nil && (math.IsInf(got, 0) || math.IsNaN(got)) {
 			t.Fatalf("ParseFloat(%q) = %g", s, got)
 		}
-		if !isNumber(s) {
+		if !jsonwire.IsNumber(s) {
 			if err == nil {
 				t.Fatalf("ParseFloat(%q) accepted text outside JSON number grammar", s)
 			}
@@ -177,8 +179,8 @@ func FuzzDecoder(f *testing.F) {
 			}
 			return
 		}
-		v := data[skipSpace(data, 0):]
-		v = v[:skipValue(v, 0)]
+		v := data[jsonwire.SkipSpace(data, 0):]
+		v = v[:jsonwire.SkipValue(v, 0)]
 		for _, m := range []Mode{0, Strict, StrictBool, Wrap, Unescape} {
 			d.Int(v, "i", 64, m)
 			d.Uint(v, "u", 8, m)
@@ -221,7 +223,7 @@ func FuzzCompareNumber(f *testing.F) {
 		ra, okA := exactRat(a)
 		rb, okB := exactRat(b)
 		if !okA || !okB {
-			if ok && isNumber(a) && isNumber(b) && !tooBig(a) && !tooBig(b) {
+			if ok && jsonwire.IsNumber(a) && jsonwire.IsNumber(b) && !tooBig(a) && !tooBig(b) {
 				t.Fatalf("big.Rat cannot read %q or %q", a, b)
 			}
 			return
@@ -241,7 +243,7 @@ func exactRat(s string) (*big.Rat, bool) {
 	if s == "" || tooBig(s) || s[0] == '+' || strings.ContainsAny(s, "_xXpP") || strings.HasPrefix(strings.TrimPrefix(s, "-"), ".") {
 		return nil, false
 	}
-	if !isNumber(s) && !isDigits(strings.TrimPrefix(s, "-")) {
+	if !jsonwire.IsNumber(s) && !isDigits(strings.TrimPrefix(s, "-")) {
 		return nil, false
 	}
 	return new(big.Rat).SetString(s)

@@ -1,6 +1,10 @@
 package lenient
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/normgen/normgen/internal/jsonwire"
+)
 
 // KeyVariants returns the spelling-style variants of a key other than
 // itself: the same words in snake_case, camelCase, kebab-case and
@@ -21,7 +25,7 @@ func KeyVariants(key string) []string {
 			return nil
 		}
 	}
-	w := words(key)
+	w := jsonwire.Words(key)
 	if len(w) < 2 {
 		return nil
 	}
@@ -36,7 +40,7 @@ func KeyVariants(key string) []string {
 	want := strings.Join(w, " ")
 	var out []string
 	for _, v := range []string{strings.Join(w, "_"), camel, strings.Join(w, "-"), pascal} {
-		if v != key && strings.Join(words(v), " ") == want {
+		if v != key && strings.Join(jsonwire.Words(v), " ") == want {
 			out = append(out, v)
 		}
 	}

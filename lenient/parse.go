@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"unsafe"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // Parse errors returned by the Parse functions. They carry no value so that
@@ -103,8 +105,8 @@ func plainDigits[T ~string | ~[]byte](s T) (uint64, bool) {
 	}
 	var u uint64
 	for ; i+8 <= len(s); i += 8 {
-		x := load64(s, i)
-		if swarNonDigit(x) != 0 {
+		x := jsonwire.Load64(s, i)
+		if jsonwire.SWARNonDigit(x) != 0 {
 			return 0, false
 		}
 		u = u*1e8 + eightDigits(x)
@@ -146,7 +148,7 @@ func ParseFloat[T ~string | ~[]byte](s T, bits int) (float64, error) {
 			return f, nil
 		}
 	}
-	if !isNumber(s) {
+	if !jsonwire.IsNumber(s) {
 		return 0, ErrSyntax
 	}
 	f, err := strconv.ParseFloat(unsafeString(s), bits)
@@ -376,16 +378,10 @@ func signedInRange(u uint64, neg bool, bits int) (int64, error) {
 	return int64(u), nil
 }
 
-// isNumber reports whether s is exactly a JSON number literal.
-func isNumber[T ~string | ~[]byte](s T) bool {
-	n, ok := numberEnd(s, 0)
-	return ok && n == len(s)
-}
-
 // integerValue returns the magnitude and sign of a JSON number literal that
 // holds an integer. Magnitudes beyond uint64 give ErrRange.
 func integerValue[T ~string | ~[]byte](s T) (u uint64, neg bool, err error) {
-	if !isNumber(s) {
+	if !jsonwire.IsNumber(s) {
 		return 0, false, ErrSyntax
 	}
 	i := 0

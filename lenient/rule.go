@@ -145,3 +145,13 @@ type Tool struct {
 	// input type (a pointer) and returns the fixes it made.
 	Decode func(args []byte) (any, []Fix, error)
 }
+
+// The type_coerce targets of time values, beside bool, int and float:
+// "date_time" rewrites a time.Time's other forms (TimePattern) as RFC
+// 3339; "duration" rewrites Go duration text as an integer number of
+// nanoseconds, what encoding/json reads into a time.Duration, and
+// "duration_s" (and _ns, _us, _ms, _m, _h) also a number of that unit.
+const (
+	CoerceDateTime = "date_time"
+	CoerceDuration = "duration"
+)

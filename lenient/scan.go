@@ -1,10 +1,10 @@
 package lenient
 
 import (
-	"bytes"
 	"math"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // maxDepth bounds nesting so that hostile input cannot exhaust the stack
@@ -36,26 +36,13 @@ func (e *DuplicateKeyError) Error() string {
 
 // joinPath appends an object key to a path.
 func joinPath(path, key string) string {
-	if isPlainKey(key) {
+	if jsonwire.IsPlainKey(key) {
 		if path == "" {
 			return key
 		}
 		return path + "." + key
 	}
 	return path + "[" + strconv.Quote(key) + "]"
-}
-
-func isPlainKey(k string) bool {
-	if k == "" {
-		return false
-	}
-	for i := 0; i < len(k); i++ {
-		c := k[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '$') {
-			return false
-		}
-	}
-	return true
 }
 
 // Valid checks that data is exactly one JSON value (with surrounding white
@@ -66,15 +53,26 @@ func Valid(data []byte) error {
 	return v.valid(data)
 }
 
+func init() { jsonwire.Validate = validMembers }
+
+// validMembers is jsonwire.Validate: Valid, recording the members of a
+// root object.
+func validMembers(data []byte) (jsonwire.Members, error) {
+	m := jsonwire.Members{OK: true}
+	v := validator{rec: &m}
+	err := v.valid(data)
+	return m, err
+}
+
 // valid validates one document, recording the root object's members when
 // v.rec is set.
 func (v *validator) valid(data []byte) error {
-	i := skipSpace(data, 0)
+	i := jsonwire.SkipSpace(data, 0)
 	end, err := v.value(data, i, 0)
 	if err != nil {
 		return err
 	}
-	end = skipSpace(data, end)
+	end = jsonwire.SkipSpace(data, end)
 	if end != len(data) {
 		if end < len(data) && len(data) > 0 {
 			return &SyntaxError{end, "unexpected " + quoteChar(data[end]) + " after the top-level value"}
@@ -87,7 +85,7 @@ func (v *validator) valid(data []byte) error {
 // root object (the normalizer screens them without scanning again); when t
 // is set it writes the document's tape (the Decoder walks it).
 type validator struct {
-	rec *rootMembers
+	rec *jsonwire.Members
 	// t, when set, receives the document's tape.
 	t *tape
 	// collect, when set, makes duplicate keys no error: the offset of
@@ -103,45 +101,31 @@ type validator struct {
 // maxDups bounds the duplicate keys a Decoder reports one by one.
 const maxDups = 20
 
-// rootMembers are the spans of a root object's members, recorded while
-// validating.
-type rootMembers struct {
-	n  int
-	ok bool // every member recorded (false past len(m))
-	m  [24]member
-}
-
-// member locates one key (its text inside the quotes) and its value.
-type member struct {
-	k0, k1, v0, v1 int32
-	plain          bool // the key holds no escape and no byte outside ASCII
-}
-
 // dupAt returns the duplicate key whose opening quote is at offset off of
 // the validated document data, with the path of the object holding it.
 func dupAt(data []byte, off int) *DuplicateKeyError {
 	var path []byte
-	i := skipSpace(data, 0)
+	i := jsonwire.SkipSpace(data, 0)
 	for {
 		open := data[i]
 		if open != '{' && open != '[' {
 			return &DuplicateKeyError{Path: string(path)}
 		}
-		i = skipSpace(data, i+1)
+		i = jsonwire.SkipSpace(data, i+1)
 		for n := 0; ; n++ {
 			if i < len(data) && data[i] == ',' {
-				i = skipSpace(data, i+1)
+				i = jsonwire.SkipSpace(data, i+1)
 			}
 			var key []byte
 			if open == '{' {
-				kend, _, _ := stringScan(data, i)
-				key = keyText(data[i:kend])
+				kend, _, _ := jsonwire.StringScan(data, i)
+				key = jsonwire.KeyText(data[i:kend])
 				if i == off {
 					return &DuplicateKeyError{Path: string(path), Key: string(key)}
 				}
-				i = skipSpace(data, skipSpace(data, kend)+1) // past ':'
+				i = jsonwire.SkipSpace(data, jsonwire.SkipSpace(data, kend)+1) // past ':'
 			}
-			end := skipValue(data, i)
+			end := jsonwire.SkipValue(data, i)
 			if off > i && off < end {
 				if open == '{' {
 					path = appendSeg(path, segment{key: string(key), index: -1})
@@ -150,7 +134,7 @@ func dupAt(data []byte, off int) *DuplicateKeyError {
 				}
 				break
 			}
-			i = skipSpace(data, end)
+			i = jsonwire.SkipSpace(data, end)
 		}
 	}
 }
@@ -172,7 +156,7 @@ func (v *validator) value(data []byte, i, depth int) (int, error) {
 		}
 		return end, nil
 	case c == '-' || c >= '0' && c <= '9':
-		end, ok := numberEnd(data, i)
+		end, ok := jsonwire.NumberEnd(data, i)
 		if !ok {
 			return end, &SyntaxError{i, "invalid number"}
 		}
@@ -231,7 +215,7 @@ func (v *validator) array(data []byte, i, depth int) (int, error) {
 	if v.t != nil {
 		k = v.t.open(i)
 	}
-	i = skipSpace(data, i+1)
+	i = jsonwire.SkipSpace(data, i+1)
 	if i < len(data) && data[i] == ']' {
 		if v.t != nil {
 			v.t.close(k, i+1, 0)
@@ -248,7 +232,7 @@ func (v *validator) array(data []byte, i, depth int) (int, error) {
 			}
 			i = end
 		} else if i < len(data) && (data[i] == '-' || data[i]-'0' <= 9) {
-			end, ok := numberEnd(data, i)
+			end, ok := jsonwire.NumberEnd(data, i)
 			if !ok {
 				return end, &SyntaxError{i, "invalid number"}
 			}
@@ -266,13 +250,13 @@ func (v *validator) array(data []byte, i, depth int) (int, error) {
 			}
 			i = end
 		}
-		i = skipSpace(data, i)
+		i = jsonwire.SkipSpace(data, i)
 		if i >= len(data) {
 			return i, &SyntaxError{i, "unexpected end of input in array"}
 		}
 		switch data[i] {
 		case ',':
-			i = skipSpace(data, i+1)
+			i = jsonwire.SkipSpace(data, i+1)
 		case ']':
 			if v.t != nil {
 				v.t.close(k, i+1, n+1)
@@ -346,7 +330,7 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		return v.objectScan(data, i, depth)
 	}
 	k := t.open(i)
-	i = skipSpace(data, i+1)
+	i = jsonwire.SkipSpace(data, i+1)
 	if i < len(data) && data[i] == '}' {
 		t.close(k, i+1, 0)
 		return i + 1, nil
@@ -361,7 +345,7 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		if data[i] != '"' {
 			return i, &SyntaxError{i, "expected a string key in object"}
 		}
-		kend, plain, ok := stringScan(data, i)
+		kend, plain, ok := jsonwire.StringScan(data, i)
 		if !ok {
 			return kend, badString(kend)
 		}
@@ -376,7 +360,7 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 			if plain {
 				sum = quotedSum(data, i, kend)
 			} else {
-				sum = keySum(keyText(data[i:kend]))
+				sum = keySum(jsonwire.KeyText(data[i:kend]))
 			}
 			w, bit := seen.bit(sum)
 			if seen[w]&bit != 0 {
@@ -401,12 +385,12 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 		t.add(i, kend, plainAux(plain))
 		i = kend
 		if i >= len(data) || data[i] != ':' {
-			i = skipSpace(data, i)
+			i = jsonwire.SkipSpace(data, i)
 			if i >= len(data) || data[i] != ':' {
 				return i, &SyntaxError{i, "expected ':' after object key"}
 			}
 		}
-		i = skipSpace(data, i+1)
+		i = jsonwire.SkipSpace(data, i+1)
 		var end int
 		if i < len(data) && data[i] == '"' {
 			// A string, the commonest value, without the call to value.
@@ -423,13 +407,13 @@ func (v *validator) object(data []byte, i, depth int) (int, error) {
 				return end, err
 			}
 		}
-		i = skipSpace(data, end)
+		i = jsonwire.SkipSpace(data, end)
 		if i >= len(data) {
 			return i, &SyntaxError{i, "unexpected end of input in object"}
 		}
 		switch data[i] {
 		case ',':
-			i = skipSpace(data, i+1)
+			i = jsonwire.SkipSpace(data, i+1)
 		case '}':
 			t.close(k, i+1, n)
 			return i + 1, nil
@@ -445,7 +429,7 @@ func quotedText(data []byte, i, end int, plain bool) []byte {
 	if plain {
 		return data[i+1 : end-1]
 	}
-	return keyText(data[i:end])
+	return jsonwire.KeyText(data[i:end])
 }
 
 // quotedSum is the keySum of the plain string quoted at data[i:end].
@@ -473,7 +457,7 @@ func (v *validator) objectScan(data []byte, i, depth int) (int, error) {
 	var small keySpans
 	var many keySet // past smallKeys keys, or in documents past 2 GB
 	n := 0
-	i = skipSpace(data, i+1)
+	i = jsonwire.SkipSpace(data, i+1)
 	if i < len(data) && data[i] == '}' {
 		return i + 1, nil
 	}
@@ -484,13 +468,13 @@ func (v *validator) objectScan(data []byte, i, depth int) (int, error) {
 		if data[i] != '"' {
 			return i, &SyntaxError{i, "expected a string key in object"}
 		}
-		kend, plain, ok := stringScan(data, i)
+		kend, plain, ok := jsonwire.StringScan(data, i)
 		if !ok {
 			return kend, badString(kend)
 		}
 		key := data[i+1 : kend-1]
 		if !plain {
-			key = keyText(data[i:kend])
+			key = jsonwire.KeyText(data[i:kend])
 		}
 		if n < smallKeys && kend <= math.MaxInt32 {
 			if small.add(data, n, i, kend, key, plain) {
@@ -514,18 +498,18 @@ func (v *validator) objectScan(data []byte, i, depth int) (int, error) {
 		}
 		n++
 		keyStart := i
-		i = skipSpace(data, kend)
+		i = jsonwire.SkipSpace(data, kend)
 		if i >= len(data) || data[i] != ':' {
 			return i, &SyntaxError{i, "expected ':' after object key"}
 		}
-		i = skipSpace(data, i+1)
+		i = jsonwire.SkipSpace(data, i+1)
 		end, err := v.value(data, i, depth)
 		if v.rec != nil && depth == 1 && err == nil {
-			if r := v.rec; r.n < len(r.m) && end <= math.MaxInt32 {
-				r.m[r.n] = member{int32(keyStart + 1), int32(kend - 1), int32(i), int32(end), plain}
-				r.n++
+			if r := v.rec; r.N < len(r.M) && end <= math.MaxInt32 {
+				r.M[r.N] = jsonwire.Member{K0: int32(keyStart + 1), K1: int32(kend - 1), V0: int32(i), V1: int32(end), Plain: plain}
+				r.N++
 			} else {
-				r.ok = false
+				r.OK = false
 			}
 		}
 		if err != nil {
@@ -534,13 +518,13 @@ func (v *validator) objectScan(data []byte, i, depth int) (int, error) {
 			}
 			return end, err
 		}
-		i = skipSpace(data, end)
+		i = jsonwire.SkipSpace(data, end)
 		if i >= len(data) {
 			return i, &SyntaxError{i, "unexpected end of input in object"}
 		}
 		switch data[i] {
 		case ',':
-			i = skipSpace(data, i+1)
+			i = jsonwire.SkipSpace(data, i+1)
 		case '}':
 			return i + 1, nil
 		default:
@@ -565,95 +549,6 @@ func keySum(k []byte) uint32 {
 	return uint32(len(k))<<16 | uint32(k[0])<<8 | uint32(k[len(k)-1])
 }
 
-// keyText returns the unescaped text of a quoted JSON string; it aliases the
-// input when the string holds no escape and is valid UTF-8.
-func keyText(q []byte) []byte {
-	inner := q[1 : len(q)-1]
-	if bytes.IndexByte(inner, '\\') < 0 && utf8.Valid(inner) {
-		return inner
-	}
-	return unquote(q, nil)
-}
-
-// skipSpace returns the index of the first byte of data at or after i
-// that is not JSON white space, or len(data).
-func skipSpace(data []byte, i int) int {
-	// Most calls find no space at all: one comparison tells, since every
-	// white space byte is at most ' '.
-	for i < len(data) && data[i] <= ' ' {
-		switch data[i] {
-		case ' ', '\t', '\n', '\r':
-			i++
-		default:
-			return i
-		}
-	}
-	return i
-}
-
-// stringEnd scans the JSON string starting at data[i] == '"' and returns the
-// index after its closing quote. It rejects control characters and bad
-// escapes; invalid UTF-8 is accepted (and replaced when unquoted), as
-// encoding/json does.
-func stringEnd(data []byte, i int) (int, bool) {
-	end, _, ok := stringScan(data, i)
-	return end, ok
-}
-
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-// skipValue returns the index after the (already validated) value at data[i].
-func skipValue(data []byte, i int) int {
-	switch data[i] {
-	case '"':
-		end, _ := stringEnd(data, i)
-		return end
-	case '{', '[':
-		depth := 0
-		for i < len(data) {
-			switch data[i] {
-			case '"':
-				i, _ = stringEnd(data, i)
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			}
-			i++
-		}
-		return i
-	case 't', 'n':
-		return i + 4
-	case 'f':
-		return i + 5
-	default:
-		end, _ := numberEnd(data, i)
-		return end
-	}
-}
-
-func hex4(h []byte) rune {
-	var r rune
-	for _, c := range h {
-		r <<= 4
-		switch {
-		case c >= '0' && c <= '9':
-			r |= rune(c - '0')
-		case c >= 'a' && c <= 'f':
-			r |= rune(c - 'a' + 10)
-		default:
-			r |= rune(c - 'A' + 10)
-		}
-	}
-	return r
-}
-
 // ObjectIter walks the members of a validated JSON object without
 // allocating: Key is the unescaped key (valid until the next call), Value
 // the raw JSON of the member's value.
@@ -676,7 +571,7 @@ func (it *ObjectIter) fromTape(t *tape, k int32) {
 // Reset starts iteration over the validated object obj (which begins with
 // '{', possibly after white space).
 func (it *ObjectIter) Reset(obj []byte) {
-	*it = ObjectIter{data: obj, pos: skipSpace(obj, 0) + 1}
+	*it = ObjectIter{data: obj, pos: jsonwire.SkipSpace(obj, 0) + 1}
 }
 
 // Next advances to the next member and reports whether there is one.
@@ -689,7 +584,7 @@ func (it *ObjectIter) Next() bool {
 		if key.aux&tapePlain != 0 {
 			it.Key = t.data[key.start+1 : key.end-1]
 		} else {
-			it.Key = keyText(t.data[key.start:key.end])
+			it.Key = jsonwire.KeyText(t.data[key.start:key.end])
 		}
 		vk := it.k + 1
 		val := &t.e[vk]
@@ -698,22 +593,22 @@ func (it *ObjectIter) Next() bool {
 		return true
 	}
 	d := it.data
-	i := skipSpace(d, it.pos)
+	i := jsonwire.SkipSpace(d, it.pos)
 	if i < len(d) && d[i] == ',' {
-		i = skipSpace(d, i+1)
+		i = jsonwire.SkipSpace(d, i+1)
 	}
 	if i >= len(d) || d[i] != '"' {
 		return false
 	}
-	kend, plain, _ := stringScan(d, i)
+	kend, plain, _ := jsonwire.StringScan(d, i)
 	if plain {
 		it.Key = d[i+1 : kend-1]
 	} else {
-		it.Key = keyText(d[i:kend])
+		it.Key = jsonwire.KeyText(d[i:kend])
 	}
-	i = skipSpace(d, kend)
-	i = skipSpace(d, i+1) // ':'
-	end := skipValue(d, i)
+	i = jsonwire.SkipSpace(d, kend)
+	i = jsonwire.SkipSpace(d, i+1) // ':'
+	end := jsonwire.SkipValue(d, i)
 	it.Value = d[i:end]
 	it.pos = end
 	return true
@@ -740,7 +635,7 @@ func (it *ArrayIter) fromTape(t *tape, k int32) {
 
 // Reset starts iteration over the validated array arr.
 func (it *ArrayIter) Reset(arr []byte) {
-	*it = ArrayIter{data: arr, pos: skipSpace(arr, 0) + 1}
+	*it = ArrayIter{data: arr, pos: jsonwire.SkipSpace(arr, 0) + 1}
 }
 
 // resetOne iterates over the single value v as if it were [v].
@@ -768,14 +663,14 @@ func (it *ArrayIter) Next() bool {
 		return true
 	}
 	d := it.data
-	i := skipSpace(d, it.pos)
+	i := jsonwire.SkipSpace(d, it.pos)
 	if i < len(d) && d[i] == ',' {
-		i = skipSpace(d, i+1)
+		i = jsonwire.SkipSpace(d, i+1)
 	}
 	if i >= len(d) || d[i] == ']' {
 		return false
 	}
-	end := skipValue(d, i)
+	end := jsonwire.SkipValue(d, i)
 	it.Value = d[i:end]
 	it.pos = end
 	it.n++
@@ -794,7 +689,7 @@ func (it *ArrayIter) Len() int {
 		return int(it.count)
 	}
 	c := *it
-	c.pos = skipSpace(it.data, 0) + 1
+	c.pos = jsonwire.SkipSpace(it.data, 0) + 1
 	n := 0
 	for c.Next() {
 		n++

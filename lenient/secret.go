@@ -2,9 +2,10 @@ package lenient
 
 import (
 	"bytes"
-	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // Secret marks a field declared secret (`norm:"secret"`: a password, a
@@ -17,9 +18,9 @@ const Secret Mode = 1 << 7 // the highest bit: the other bits count up from 1
 
 // RuleSecret marks the values at From (or Path: member names, "[]" and
 // "{}"; no groups) as secret, and everything inside them: the Normalizer
-// changes nothing for it, and shows [secret, N bytes] in their place in
-// its fix records (Applied, and so the statistics), and in the call log
-// (WithCallLog), where an unknown key that reads as a misspelling of a
+// (package normalize) changes nothing for it, and shows [secret, N bytes]
+// in their place in its fix records (Applied, and so the statistics), and
+// in the call log (WithCallLog), where an unknown key that reads as a misspelling of a
 // secret key (keyHint's measure) is hidden too. The generator writes one
 // for each `norm:"secret"` field; a server that cannot regenerate writes
 // them in its rules file.
@@ -69,7 +70,7 @@ func scrub(msg string, v []byte) string {
 	v = trimSpace(v)
 	cands := []string{string(v)}
 	if len(v) >= 2 && v[0] == '"' {
-		cands = append(cands, string(keyText(v)))
+		cands = append(cands, string(jsonwire.KeyText(v)))
 	}
 	for _, c := range cands {
 		if c != "" {
@@ -77,363 +78,6 @@ func scrub(msg string, v []byte) string {
 		}
 	}
 	return msg
-}
-
-// secrets is the secret paths of one tool (its rules of type secret and
-// the wildcard ones). A nil *secrets hides nothing.
-type secrets struct {
-	paths [][]pathSeg
-}
-
-// secretIndex is the secret rules of a rule set, by tool.
-type secretIndex struct {
-	byTool   map[string]*secrets
-	wildcard *secrets
-}
-
-// splitSecrets takes the secret rules out of validated rules.
-func splitSecrets(rules []Rule) ([]Rule, secretIndex) {
-	var idx secretIndex
-	var rest []Rule
-	var wild [][]pathSeg
-	own := map[string][][]pathSeg{}
-	for i := range rules {
-		r := &rules[i]
-		if r.Type != RuleSecret {
-			rest = append(rest, *r)
-			continue
-		}
-		segs, _ := r.target() // ValidateRules has checked it
-		for _, t := range r.Tools {
-			if t == "*" {
-				wild = append(wild, segs)
-			} else {
-				own[t] = append(own[t], segs)
-			}
-		}
-	}
-	if len(wild) > 0 {
-		idx.wildcard = &secrets{paths: wild}
-	}
-	for t, paths := range own {
-		if idx.byTool == nil {
-			idx.byTool = map[string]*secrets{}
-		}
-		idx.byTool[t] = &secrets{paths: append(paths, wild...)}
-	}
-	return rest, idx
-}
-
-// addNames adds the tools that have secret rules of their own to named.
-func (x secretIndex) addNames(named map[string]bool) {
-	for t := range x.byTool {
-		named[t] = true
-	}
-}
-
-// attach gives each rule set of idx its tool's secrets.
-func (x secretIndex) attach(idx *ruleIndex) {
-	idx.wildcard.secret = x.wildcard
-	for t, rs := range idx.byTool {
-		if s, ok := x.byTool[t]; ok {
-			rs.secret = s
-		} else {
-			rs.secret = x.wildcard
-		}
-	}
-}
-
-// secretPathError checks the path of a secret rule: member names, "[]"
-// and "{}", no group.
-func secretPathError(segs []pathSeg) error {
-	for _, s := range segs {
-		if s.each == '*' {
-			return errors.New("a secret path takes member names, [] and {}, not a group: list each place")
-		}
-	}
-	return nil
-}
-
-// step is one step of a concrete JSON path: a key, or an index.
-type step struct {
-	key   string
-	index bool
-}
-
-// concreteSteps splits a path as fix records write it ("creds[2].token",
-// `opts["x.y"]`) into steps; false when it does not read as one.
-func concreteSteps(p string) ([]step, bool) {
-	var out []step
-	for i := 0; i < len(p); {
-		switch {
-		case p[i] == '.':
-			i++
-		case p[i] == '[' && i+1 < len(p) && p[i+1] == '"':
-			q, err := strconv.QuotedPrefix(p[i+1:])
-			if err != nil {
-				return nil, false
-			}
-			k, _ := strconv.Unquote(q)
-			out = append(out, step{key: k})
-			i += 1 + len(q) + 1
-		case p[i] == '[':
-			j := strings.IndexByte(p[i:], ']')
-			if j < 0 {
-				return nil, false
-			}
-			out = append(out, step{index: true})
-			i += j + 1
-		default:
-			j := strings.IndexAny(p[i:], ".[")
-			if j < 0 {
-				j = len(p) - i
-			}
-			out = append(out, step{key: p[i : i+j]})
-			i += j
-		}
-	}
-	return out, true
-}
-
-// covers reports whether the value at the concrete path p is secret or
-// holds a secret: at, inside or around one of the secret paths (a struct
-// sent as JSON text holds its secret field). A path that does not read as
-// one is taken as secret.
-func (s *secrets) covers(p string) bool {
-	if s == nil {
-		return false
-	}
-	steps, ok := concreteSteps(p)
-	if !ok {
-		return true
-	}
-	for _, segs := range s.paths {
-		if stepsMatch(steps, segs) {
-			return true
-		}
-	}
-	return false
-}
-
-// stepsMatch reports whether steps and segs agree as far as both go.
-func stepsMatch(steps []step, segs []pathSeg) bool {
-	for i, g := range segs[:min(len(segs), len(steps))] {
-		st := steps[i]
-		switch g.each {
-		case '[':
-			if !st.index {
-				return false
-			}
-		case '{':
-			if st.index {
-				return false
-			}
-		default:
-			if st.index || st.key != g.key {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// redact hides the secret values of a Normalizer's fix records, in place:
-// the from and to of every record at a secret path (an alias's from and
-// to are keys, and are kept).
-func (s *secrets) redact(applied []Applied) []Applied {
-	if s == nil {
-		return applied
-	}
-	for i := range applied {
-		a := &applied[i]
-		if a.Type == RuleParamAlias || a.Type == RuleNestedAlias || !s.covers(a.Param) {
-			continue
-		}
-		if a.From != "" {
-			a.From = string(redactedJSON(len(a.From)))
-		}
-		if a.To != "" {
-			a.To = string(redactedJSON(len(a.To)))
-		}
-	}
-	return applied
-}
-
-// hiddenKey reports whether the member key of an object in which the
-// secret paths ps continue is secret (a path ends at it; or it reads as a
-// misspelling of a key a path ends at), and returns the paths that go on
-// inside its value.
-func hiddenKey(ps [][]pathSeg, key string, index bool) (bool, [][]pathSeg) {
-	var next [][]pathSeg
-	for _, p := range ps {
-		g := p[0]
-		var match bool
-		switch g.each {
-		case '[':
-			match = index
-		case '{':
-			match = !index
-		default:
-			match = !index && key == g.key
-			if !match && !index && len(p) == 1 {
-				if _, ok := misspelling(key, g.key); ok {
-					return true, nil
-				}
-			}
-		}
-		if match {
-			if len(p) == 1 {
-				return true, nil
-			}
-			next = append(next, p[1:])
-		}
-	}
-	return false, next
-}
-
-// redactJSON returns args (valid JSON) with each secret value replaced by
-// the JSON string [secret, N bytes], every other byte as it was; args
-// itself when nothing is secret.
-func (s *secrets) redactJSON(args []byte) []byte {
-	if s == nil {
-		return args
-	}
-	var spans [][2]int
-	i := skipSpace(args, 0)
-	if i < len(args) {
-		secretSpans(args, i, s.paths, &spans)
-	}
-	if len(spans) == 0 {
-		return args
-	}
-	out := make([]byte, 0, len(args))
-	at := 0
-	for _, sp := range spans {
-		out = append(out, args[at:sp[0]]...)
-		out = append(out, redactedJSON(sp[1]-sp[0])...)
-		at = sp[1]
-	}
-	return append(out, args[at:]...)
-}
-
-// secretSpans appends the spans of the secret values inside the value at
-// data[i] (where the paths ps continue) to spans, in order. A string that
-// holds JSON text where a path goes on is secret whole.
-func secretSpans(data []byte, i int, ps [][]pathSeg, spans *[][2]int) {
-	c := data[i]
-	if c != '{' && c != '[' {
-		if c == '"' {
-			end := skipValue(data, i)
-			if t := keyText(data[i:end]); len(t) > 0 && (jsonText(string(t))) {
-				*spans = append(*spans, [2]int{i, end})
-			}
-		}
-		return
-	}
-	i = skipSpace(data, i+1)
-	for data[i] != '}' && data[i] != ']' {
-		var key string
-		if c == '{' {
-			end, _, _ := stringScan(data, i)
-			key = string(keyText(data[i:end]))
-			i = skipSpace(data, end)
-			i = skipSpace(data, i+1) // ':'
-		}
-		end := skipValue(data, i)
-		switch hide, next := hiddenKey(ps, key, c == '['); {
-		case hide:
-			*spans = append(*spans, [2]int{i, end})
-		case len(next) > 0:
-			secretSpans(data, i, next, spans)
-		}
-		i = skipSpace(data, end)
-		if data[i] == ',' {
-			i = skipSpace(data, i+1)
-		}
-	}
-}
-
-// redactMap returns args with each secret value replaced by the string
-// [secret, N bytes] (N the length of its JSON text): args itself when
-// nothing is secret, else a copy (args is the caller's, and is not
-// changed).
-func (s *secrets) redactMap(args map[string]any) map[string]any {
-	if s == nil {
-		return args
-	}
-	v, _ := redactAny(args, s.paths).(map[string]any)
-	return v
-}
-
-func redactAny(v any, ps [][]pathSeg) any {
-	switch x := v.(type) {
-	case map[string]any:
-		var out map[string]any
-		for k, e := range x {
-			hide, next := hiddenKey(ps, k, false)
-			var r any = e
-			switch {
-			case hide:
-				r = redactedValue(e)
-			case len(next) > 0:
-				r = redactAny(e, next)
-			default:
-				continue
-			}
-			if out == nil {
-				out = make(map[string]any, len(x))
-				for k2, e2 := range x {
-					out[k2] = e2
-				}
-			}
-			out[k] = r
-		}
-		if out == nil {
-			return x
-		}
-		return out
-	case []any:
-		hide, next := hiddenKey(ps, "", true)
-		if !hide && len(next) == 0 {
-			return x
-		}
-		out := make([]any, len(x))
-		for i, e := range x {
-			if hide {
-				out[i] = redactedValue(e)
-			} else {
-				out[i] = redactAny(e, next)
-			}
-		}
-		return out
-	case string:
-		if jsonText(x) {
-			return redactedValue(x)
-		}
-	}
-	return v
-}
-
-// redactedValue is [secret, N bytes] for the value v.
-func redactedValue(v any) any {
-	b, err := marshalNoEscape(v)
-	if err != nil {
-		return Redacted(0)
-	}
-	return Redacted(len(bytes.TrimSpace(b)))
-}
-
-// redactCall is redactJSON for arguments as a call sent them: arguments
-// that are not valid JSON, of a tool with secrets, are hidden whole (the
-// JSON string [secret, N bytes]), since their text may hold a secret.
-func (s *secrets) redactCall(args []byte) []byte {
-	if s == nil {
-		return args
-	}
-	if Valid(args) != nil {
-		return redactedJSON(len(args))
-	}
-	return s.redactJSON(args)
 }
 
 // BeginSecretHolder starts the decoding of a value that holds a secret
@@ -459,7 +103,7 @@ func (d *Decoder) hidden(kind FixKind, v []byte) bool {
 		return true
 	}
 	if len(v) > 0 && v[0] == '"' {
-		t := bytes.TrimLeft(keyText(v), " \t\r\n")
+		t := bytes.TrimLeft(jsonwire.KeyText(v), " \t\r\n")
 		return len(t) > 0 && (t[0] == '{' || t[0] == '[')
 	}
 	return false

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // SplitArray is Array for a slice of strings declared norm:"split=SEP": a
@@ -21,7 +23,7 @@ func (d *Decoder) SplitArray(v []byte, name string, m Mode, sep string, it *Arra
 		return d.Array(v, name, m, it)
 	}
 	s := text(t)
-	if i := skipSpace(s, 0); i < len(s) && s[i] == '[' {
+	if i := jsonwire.SkipSpace(s, 0); i < len(s) && s[i] == '[' {
 		return d.Array(v, name, m, it) // JSON array text
 	}
 	items, ok := SplitItems(string(s), sep)
@@ -35,7 +37,7 @@ func (d *Decoder) SplitArray(v []byte, name string, m Mode, sep string, it *Arra
 		if i > 0 {
 			arr = append(arr, ',')
 		}
-		arr = appendQuoted(arr, item)
+		arr = jsonwire.AppendQuote(arr, item)
 	}
 	arr = append(arr, ']')
 	if d.record {

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // The byte-at-a-time scanner, unquoter and StringValue as scan.go had
@@ -40,7 +42,7 @@ func refStringScan(data []byte, i int) (end int, plain, ok bool) {
 					return i, false, false
 				}
 				for _, h := range data[i+2 : i+6] {
-					if !isHex(h) {
+					if !jsonwire.IsHex(h) {
 						return i, false, false
 					}
 				}
@@ -78,11 +80,11 @@ func refUnquote(q []byte, buf []byte) []byte {
 			case 't':
 				buf = append(buf, '\t')
 			case 'u':
-				r := hex4(s[i+2 : i+6])
+				r := jsonwire.Hex4(s[i+2 : i+6])
 				i += 6
 				if utf16.IsSurrogate(r) {
 					if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
-						if r2 := utf16.DecodeRune(r, hex4(s[i+2:i+6])); r2 != utf8.RuneError {
+						if r2 := utf16.DecodeRune(r, jsonwire.Hex4(s[i+2:i+6])); r2 != utf8.RuneError {
 							buf = utf8.AppendRune(buf, r2)
 							i += 6
 							continue
@@ -151,7 +153,7 @@ func checkScan(t *testing.T, data []byte) {
 	for _, f := range []struct {
 		name string
 		scan func([]byte, int) (int, bool, bool)
-	}{{"stringScan", stringScan}} {
+	}{{"stringScan", jsonwire.StringScan}} {
 		if e, p, ok := f.scan(data, 0); e != e0 || p != p0 || ok != ok0 {
 			t.Fatalf("%q: byte-at-a-time scan = (%d, %v, %v), %s = (%d, %v, %v)", data, e0, p0, ok0, f.name, e, p, ok)
 		}
@@ -177,7 +179,7 @@ func checkScan(t *testing.T, data []byte) {
 		}
 	}
 	for name, got := range map[string]string{
-		"unquote":     string(unquote(q, nil)),
+		"unquote":     string(jsonwire.Unquote(q, nil)),
 		"StringValue": StringValue(q),
 	} {
 		if got != want {
@@ -190,7 +192,7 @@ func checkScan(t *testing.T, data []byte) {
 	if a, b := refStringValue(q), StringValue(q); a != b {
 		t.Fatalf("%q: byte-at-a-time StringValue = %q, StringValue = %q", q, a, b)
 	}
-	if a, b := string(refUnquote(q, []byte("pre"))), string(unquote(q, []byte("pre"))); a != b {
+	if a, b := string(refUnquote(q, []byte("pre"))), string(jsonwire.Unquote(q, []byte("pre"))); a != b {
 		t.Fatalf("%q: appending to a buffer: %q vs %q", q, a, b)
 	}
 }
@@ -231,7 +233,7 @@ func TestSwarStopExact(t *testing.T) {
 				x = x<<8 | uint64(w[i])
 			}
 			special := c < 0x20 || c == '"' || c == '\\'
-			m := swarStop(x)
+			m := jsonwire.SWARStop(x)
 			if special != (m != 0) {
 				t.Fatalf("byte %#x at %d: mask %#x", c, pos, m)
 			}
@@ -328,7 +330,7 @@ func BenchmarkStringScan(b *testing.B) {
 		b.Run(in.name+"/swar", func(b *testing.B) {
 			b.SetBytes(int64(len(in.q)))
 			for b.Loop() {
-				if _, _, ok := stringScan(in.q, 0); !ok {
+				if _, _, ok := jsonwire.StringScan(in.q, 0); !ok {
 					b.Fatal("invalid")
 				}
 			}
@@ -350,7 +352,7 @@ func BenchmarkUnquote(b *testing.B) {
 		b.Run(in.name+"/swar", func(b *testing.B) {
 			b.SetBytes(int64(len(in.q)))
 			for b.Loop() {
-				buf = unquote(in.q, buf[:0])
+				buf = jsonwire.Unquote(in.q, buf[:0])
 			}
 		})
 	}
@@ -385,7 +387,7 @@ func TestSwarNonDigitExact(t *testing.T) {
 			for i := 7; i >= 0; i-- {
 				x = x<<8 | uint64(w[i])
 			}
-			m := swarNonDigit(x)
+			m := jsonwire.SWARNonDigit(x)
 			if digit := c >= '0' && c <= '9'; digit != (m == 0) {
 				t.Fatalf("byte %#x at %d: mask %#x", c, pos, m)
 			}
@@ -400,11 +402,11 @@ func checkNumberEnd(t *testing.T, s []byte) {
 	t.Helper()
 	for i := 0; i <= len(s); i++ {
 		e1, ok1 := refNumberEnd(s, i)
-		e2, ok2 := numberEnd(s, i)
+		e2, ok2 := jsonwire.NumberEnd(s, i)
 		if e1 != e2 || ok1 != ok2 {
 			t.Fatalf("%q at %d: byte-at-a-time = (%d, %v), numberEnd = (%d, %v)", s, i, e1, ok1, e2, ok2)
 		}
-		if e3, ok3 := numberEnd(string(s), i); e3 != e2 || ok3 != ok2 {
+		if e3, ok3 := jsonwire.NumberEnd(string(s), i); e3 != e2 || ok3 != ok2 {
 			t.Fatalf("%q at %d: numberEnd on bytes = (%d, %v), on a string = (%d, %v)", s, i, e2, ok2, e3, ok3)
 		}
 	}
@@ -436,7 +438,7 @@ func BenchmarkNumberEnd(b *testing.B) {
 	for _, v := range []struct {
 		name string
 		f    func([]byte, int) (int, bool)
-	}{{"bytewise", refNumberEnd}, {"swar", numberEnd[[]byte]}} {
+	}{{"bytewise", refNumberEnd}, {"swar", jsonwire.NumberEnd[[]byte]}} {
 		b.Run(v.name, func(b *testing.B) {
 			b.SetBytes(int64(len(arr)))
 			for b.Loop() {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // A tape is the outline of a validated document, written by the validator
@@ -152,7 +154,7 @@ func (t *tape) unquote(data []byte, q, i int, high bool) (end int, plain, ok boo
 	// found first (a second scan of the string).
 	room := len(data) - q
 	if room > maxPooledText {
-		end, _, ok := escapedScan(data, i, nil)
+		end, _, ok := jsonwire.EscapedScan(data, i, nil)
 		if !ok {
 			return end, false, false
 		}
@@ -160,13 +162,13 @@ func (t *tape) unquote(data []byte, q, i int, high bool) (end int, plain, ok boo
 	}
 	t.text = slices.Grow(t.text, room+16)
 	t.text = append(t.text, data[q+1:i]...)
-	end, rest, ok := escapedScan(data, i, &t.text)
+	end, rest, ok := jsonwire.EscapedScan(data, i, &t.text)
 	if !ok {
 		t.text = t.text[:lo]
 		return end, false, false
 	}
 	if (high || rest) && !utf8.Valid(t.text[lo:]) {
-		t.text = unquoteInvalid(data[q+1:end-1], t.text[:lo])
+		t.text = jsonwire.UnquoteInvalid(data[q+1:end-1], t.text[:lo])
 		if len(t.text) > math.MaxInt32 {
 			// Past textSpan's offsets (invalid UTF-8's text is up to
 			// three times its bytes): unquoted when read instead.
@@ -332,5 +334,27 @@ func (t *tape) keepSpare(s *tape) {
 		t.spare = append(t.spare, s)
 	default:
 		tapePool.Put(s)
+	}
+}
+
+// stringScanInto is stringScan for a string value that, when t is set,
+// also writes the string's tape entry, unquoting a string holding an
+// escape into t's text in the same pass (tape.unquote).
+func stringScanInto(data []byte, q int, t *tape) (end int, plain, ok bool) {
+	if t == nil {
+		return jsonwire.StringScan(data, q)
+	}
+	i, high := jsonwire.StringStop(data, q)
+	if i >= len(data) {
+		return i, false, false
+	}
+	switch data[i] {
+	case '"':
+		t.addString(q, i+1, !high)
+		return i + 1, !high, true
+	case '\\':
+		return t.unquote(data, q, i, high)
+	default: // a control character
+		return i, false, false
 	}
 }

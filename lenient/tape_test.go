@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // walkTaped lists what generated code sees of the value v: members,
@@ -26,7 +28,7 @@ func walkTapedMode(d *Decoder, v []byte, m Mode, out *[]string, keep *[][2]strin
 			*keep = append(*keep, [2]string{s, strings.Clone(s)})
 		}
 		t := text(v)
-		i := skipSpace(t, 0)
+		i := jsonwire.SkipSpace(t, 0)
 		if i == len(t) || t[i] != '[' && t[i] != '{' || Valid(t) != nil {
 			return
 		}
@@ -64,7 +66,7 @@ func walkScanned(v []byte, out *[]string, textOf func(q []byte) []byte) {
 	case '"':
 		t := textOf(v)
 		*out = append(*out, "s:"+string(t))
-		i := skipSpace(t, 0)
+		i := jsonwire.SkipSpace(t, 0)
 		if i == len(t) || t[i] != '[' && t[i] != '{' || Valid(t) != nil {
 			return
 		}

@@ -3,9 +3,12 @@ package lenient
 import (
 	"bytes"
 	"errors"
-	"math/big"
+	"math"
+	"math/bits"
 	"strconv"
 	"time"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // The date-time forms, as schema patterns. Both are portable (RE2 and
@@ -80,7 +83,7 @@ func (d *Decoder) Time(v []byte, name string, m Mode) time.Time {
 	if v[0] == '"' {
 		if t, rfc, ok := ParseTime(v[1:len(v)-1], strict); ok {
 			if !rfc && d.record {
-				d.fix(name, FixTime, v, appendQuoted(nil, t.Format(time.RFC3339Nano)))
+				d.fix(name, FixTime, v, jsonwire.AppendQuote(nil, t.Format(time.RFC3339Nano)))
 			}
 			return t
 		}
@@ -132,7 +135,7 @@ func ParseDuration(s []byte, quoted bool, unit time.Duration) (time.Duration, er
 	if quoted && durationText(s) {
 		return time.ParseDuration(string(s))
 	}
-	if unit == 0 || !isNumber(s) {
+	if unit == 0 || !jsonwire.IsNumber(s) {
 		return 0, ErrSyntax
 	}
 	return durationOf(s, unit)
@@ -234,25 +237,63 @@ func durationOf(s []byte, unit time.Duration) (time.Duration, error) {
 	case exp < -13:
 		return 0, errNotWholeNS
 	}
-	n, _ := new(big.Int).SetString(string(digits), 10)
-	n.Mul(n, big.NewInt(int64(unit)))
-	ten := big.NewInt(10)
+	// D, the digits' value, is below 10^38 < 2^128: it is held in two
+	// words, hi and lo, and the arithmetic is exact on 128 bits.
+	var hi, lo uint64
+	for _, c := range digits {
+		hi, lo, _ = mul128(hi, lo, 10)
+		var carry uint64
+		lo, carry = bits.Add64(lo, uint64(c-'0'), 0)
+		hi += carry
+	}
+	u := uint64(unit)
+	var over bool
 	if exp >= 0 {
-		n.Mul(n, new(big.Int).Exp(ten, big.NewInt(exp), nil))
+		// D·10^exp < 10^25 and unit < 2^42: the product fits.
+		for range exp {
+			hi, lo, _ = mul128(hi, lo, 10)
+		}
+		hi, lo, over = mul128(hi, lo, u)
 	} else {
-		q, r := new(big.Int).QuoRem(n, new(big.Int).Exp(ten, big.NewInt(-exp), nil), new(big.Int))
-		if r.Sign() != 0 {
+		p := uint64(1)
+		for range -exp {
+			p *= 10 // at most 10^13
+		}
+		// D·unit is a whole number of 10^-exp when (D mod p)·unit is.
+		_, _, r := div128(hi, lo, p)
+		h, l := bits.Mul64(r, u)
+		if _, rem := bits.Div64(h, l, p); rem != 0 { // h < r < p
 			return 0, errNotWholeNS
 		}
-		n = q
+		hi, lo, over = mul128(hi, lo, u)
+		hi, lo, _ = div128(hi, lo, p)
 	}
-	if neg {
-		n.Neg(n)
-	}
-	if !n.IsInt64() {
+	switch {
+	case over || hi != 0:
 		return 0, ErrRange
+	case neg && lo > 1<<63, !neg && lo > math.MaxInt64:
+		return 0, ErrRange
+	case neg:
+		return time.Duration(-int64(lo)), nil // -(1<<63) too: it wraps to itself
 	}
-	return time.Duration(n.Int64()), nil
+	return time.Duration(lo), nil
+}
+
+// mul128 is the 128-bit number hi·2^64+lo times m, and whether the
+// product overflowed 128 bits.
+func mul128(hi, lo, m uint64) (uint64, uint64, bool) {
+	h1, l1 := bits.Mul64(lo, m)
+	h2, l2 := bits.Mul64(hi, m)
+	h, carry := bits.Add64(h1, l2, 0)
+	return h, l1, h2 != 0 || carry != 0
+}
+
+// div128 is the 128-bit number hi·2^64+lo divided by d: the quotient in
+// two words and the remainder.
+func div128(hi, lo, d uint64) (qhi, qlo, rem uint64) {
+	qhi, r := hi/d, hi%d
+	qlo, rem = bits.Div64(r, lo, d)
+	return qhi, qlo, rem
 }
 
 // Duration decodes a time.Duration: Go duration text in a JSON string
@@ -272,7 +313,7 @@ func (d *Decoder) Duration(v []byte, name string, unit time.Duration, m Mode) ti
 	}
 	n, err := ParseDuration(s, quoted, unit)
 	if err == nil {
-		if d.record && (quoted || unit != time.Nanosecond || !plainInteger(v)) {
+		if d.record && (quoted || unit != time.Nanosecond || !jsonwire.PlainInteger(v)) {
 			d.fix(name, FixDuration, v, strconv.AppendInt(d.scratch[:0], int64(n), 10))
 		}
 		return n
@@ -282,7 +323,7 @@ func (d *Decoder) Duration(v []byte, name string, unit time.Duration, m Mode) ti
 		d.FailKind(KindRange, name, v, "is not a whole number of nanoseconds")
 	case err == ErrRange || quoted && durationText(s):
 		d.FailKind(KindRange, name, v, "is out of range for a time.Duration (about 292 years either way)")
-	case unit == 0 && isNumber(s):
+	case unit == 0 && jsonwire.IsNumber(s):
 		d.FailKind(KindDuration, name, v, `is not a duration (send text such as "5s", "1h30m" or "250ms"; a bare number is not taken here: it has no unit)`)
 	case unit == 0:
 		d.FailKind(KindDuration, name, v, `is not a duration (send text such as "5s", "1h30m" or "250ms")`)

@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/normgen/normgen/lenient"
+
+	"github.com/normgen/normgen/normalize"
 )
 
 // Replacement is a derived rule left out because a rule given to
@@ -23,18 +25,18 @@ type Replacement struct {
 	// By is the rule that replaces it (zero when no single rule could be
 	// named).
 	By lenient.Rule
-	// Reason is what lenient.ValidateRules said of the two.
+	// Reason is what normalize.ValidateRules said of the two.
 	Reason string
 }
 
 // DeriveWith derives the rules and the lenient schema of tool from its
 // strict input schema root (not modified), for calls that are normalized
 // with the derived rules and also with rules (a rules.json: aliases,
-// defaults, value aliases, coercions; valid as lenient.LoadRules leaves
+// defaults, value aliases, coercions; valid as normalize.LoadRules leaves
 // them, for any tools).
 //
 // A derived rule that could not load beside rules (one of them writes the
-// same value, contradicts it there, or has its id: lenient.ValidateRules)
+// same value, contradicts it there, or has its id: normalize.ValidateRules)
 // is replaced by that rule, for that value only: it is left out, its value
 // is left as the strict schema has it, and ApplyRules then advertises what
 // the replacing rule takes there. Every other derived rule stays. Each
@@ -50,13 +52,13 @@ func DeriveWith(tool string, root *Node, rules []lenient.Rule) *Derivation {
 	// variant of another: the file gives it a meaning of its own.
 	named := map[string]bool{}
 	for _, r := range own {
-		named[r.TargetPath()] = true
+		named[normalize.TargetPath(r)] = true
 	}
 	d := deriveNode(tool, root, nil, named)
 	if replaced := overlaps(own, d.Rules); len(replaced) > 0 {
 		keep := map[string]bool{}
 		for _, r := range replaced {
-			keep[r.Derived.TargetPath()] = true
+			keep[normalize.TargetPath(r.Derived)] = true
 		}
 		d = deriveNode(tool, root, keep, named)
 		d.Replaced = replaced
@@ -88,8 +90,8 @@ func overlaps(own, derived []lenient.Rule) []Replacement {
 	var out []Replacement
 	kept := derived
 	for {
-		err := lenient.ValidateRules(append(slices.Clip(own), kept...), nil)
-		var rerr *lenient.RulesError
+		err := normalize.ValidateRules(append(slices.Clip(own), kept...), nil)
+		var rerr *normalize.RulesError
 		if err == nil || !errors.As(err, &rerr) {
 			return out
 		}
@@ -100,7 +102,7 @@ func overlaps(own, derived []lenient.Rule) []Replacement {
 			}
 		}
 		if len(bad) == 0 {
-			return out // own's own problems, which lenient.LoadRules reports
+			return out // own's own problems, which normalize.LoadRules reports
 		}
 		var next []lenient.Rule
 		for i, r := range kept {
@@ -123,9 +125,9 @@ func replacer(own []lenient.Rule, d lenient.Rule) lenient.Rule {
 			return r
 		}
 	}
-	at := d.TargetPath()
+	at := normalize.TargetPath(d)
 	for _, r := range own {
-		if r.TargetPath() == at && r.Type == d.Type {
+		if normalize.TargetPath(r) == at && r.Type == d.Type {
 			return r
 		}
 	}
@@ -134,7 +136,7 @@ func replacer(own []lenient.Rule, d lenient.Rule) lenient.Rule {
 
 // replacedWarning says which rule replaces which, unless both do the same.
 func replacedWarning(tool string, r Replacement) (Warning, bool) {
-	w := Warning{Tool: tool, Path: r.Derived.TargetPath()}
+	w := Warning{Tool: tool, Path: normalize.TargetPath(r.Derived)}
 	switch {
 	case r.By.ID == "":
 		w.Message = fmt.Sprintf("derived rule %q (%s) left out: %s; the value is left strict", r.Derived.ID, describeRule(r.Derived), r.Reason)
@@ -148,7 +150,7 @@ func replacedWarning(tool string, r Replacement) (Warning, bool) {
 
 // sameEffect reports whether two rules change the same value alike.
 func sameEffect(a, b lenient.Rule) bool {
-	return a.Type == b.Type && a.CoerceTo == b.CoerceTo && a.To == b.To && a.TargetPath() == b.TargetPath()
+	return a.Type == b.Type && a.CoerceTo == b.CoerceTo && a.To == b.To && normalize.TargetPath(a) == normalize.TargetPath(b)
 }
 
 // describeRule says what a rule does, in a few words.
@@ -216,7 +218,7 @@ func ApplyRules(tool string, s *Node, rules []lenient.Rule) []Warning {
 		if !alias && r.Type != lenient.RuleParamDefault && r.Type != lenient.RuleNestedDefault {
 			continue
 		}
-		parent, key := splitLast(r.TargetPath())
+		parent, key := splitLast(normalize.TargetPath(r))
 		if key == "" {
 			continue
 		}
@@ -246,7 +248,7 @@ type applier struct {
 
 func (a *applier) warn(r lenient.Rule, format string, args ...any) {
 	msg := fmt.Sprintf("rule %q (%s): ", r.ID, describeRule(r)) + fmt.Sprintf(format, args...)
-	a.warns = append(a.warns, Warning{Tool: a.tool, Path: r.TargetPath(), Message: msg})
+	a.warns = append(a.warns, Warning{Tool: a.tool, Path: normalize.TargetPath(r), Message: msg})
 }
 
 // admits reports whether the value a default rule sets fits the schema
@@ -388,7 +390,7 @@ func closedTo(o *Node) bool {
 
 // coerce adds the string form a type_coerce rule reads.
 func (a *applier) coerce(s *Node, r lenient.Rule) {
-	for _, n := range schemasAt(s, r.TargetPath()) {
+	for _, n := range schemasAt(s, normalize.TargetPath(r)) {
 		f := formsOf(n)
 		typ := f.native
 		if typ != "integer" && typ != "number" && typ != "boolean" || f.str != nil {
@@ -420,7 +422,7 @@ func (a *applier) coerce(s *Node, r lenient.Rule) {
 
 // acceptBoth adds the form a json_accept_both rule reads.
 func (a *applier) acceptBoth(s *Node, r lenient.Rule) {
-	for _, n := range schemasAt(s, r.TargetPath()) {
+	for _, n := range schemasAt(s, normalize.TargetPath(r)) {
 		f := formsOf(n)
 		if r.To == "native" {
 			switch {
@@ -490,7 +492,7 @@ func (a *applier) valueAlias(s *Node, r lenient.Rule) {
 			}
 		}
 	}
-	for _, n := range schemasAt(s, r.TargetPath()) {
+	for _, n := range schemasAt(s, normalize.TargetPath(r)) {
 		visit(n)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/normgen/normgen/lenient"
+
+	"github.com/normgen/normgen/normalize"
 )
 
 func TestApplyRules(t *testing.T) {
@@ -113,7 +115,7 @@ func TestDeriveWithOverlap(t *testing.T) {
 				t.Errorf("warnings (-want +got):\n%s", diff)
 			}
 			// What is left loads beside the rules.
-			if err := lenient.ValidateRules(append(append([]lenient.Rule(nil), tc.rules...), d.Rules...), nil); err != nil {
+			if err := normalize.ValidateRules(append(append([]lenient.Rule(nil), tc.rules...), d.Rules...), nil); err != nil {
 				t.Errorf("derived rules do not load beside the rules: %v", err)
 			}
 			if got := string(root.Marshal()); got != strict {

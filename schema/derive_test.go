@@ -18,6 +18,7 @@ import (
 
 	"github.com/normgen/normgen/internal/ajvcheck"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // deriveCorpus is a hand-written tool whose fields spell every shape the
@@ -130,7 +131,7 @@ func TestDeriveEquivalence(t *testing.T) {
 	var cases []ajvcheck.Case
 	for i := range tools {
 		dt := &tools[i]
-		n, err := lenient.NewNormalizer(dt.rules)
+		n, err := normalize.New(dt.rules)
 		if err != nil {
 			t.Fatalf("%s: derived rules do not load: %v", dt.name, err)
 		}
@@ -457,7 +458,7 @@ func TestDeriveCatalogKeepsEverything(t *testing.T) {
 			}
 		}
 	}
-	if err := lenient.ValidateRules(d.Rules, nil); err != nil {
+	if err := normalize.ValidateRules(d.Rules, nil); err != nil {
 		t.Fatalf("derived rules: %v", err)
 	}
 }
@@ -489,7 +490,7 @@ func FuzzDeriveTool(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if err := lenient.ValidateRules(d.Rules, nil); err != nil {
+		if err := normalize.ValidateRules(d.Rules, nil); err != nil {
 			t.Fatalf("derived rules do not load: %v\n%s", err, data)
 		}
 		if _, err := ParseNode(d.Schema.Marshal()); err != nil {

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/normgen/normgen/lenient"
+
+	"github.com/normgen/normgen/normalize"
 )
 
 func TestImplicitAliases(t *testing.T) {
@@ -54,7 +56,7 @@ func TestDeriveVariants(t *testing.T) {
 	var got []string
 	for _, r := range d.Rules {
 		if r.Type == lenient.RuleParamAlias {
-			got = append(got, r.TargetPath()+"->"+r.To)
+			got = append(got, normalize.TargetPath(r)+"->"+r.To)
 		}
 	}
 	// Not in window: a nested object also comes as JSON text, which the
@@ -71,7 +73,7 @@ func TestDeriveVariants(t *testing.T) {
 			t.Errorf("lenient schema lacks %s:\n%s", frag, s)
 		}
 	}
-	n, err := lenient.NewNormalizer(d.Rules)
+	n, err := normalize.New(d.Rules)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -95,7 +95,7 @@ func lineAt(name string, n int) string {
 }
 
 // notObject says why the logged arguments a (JSON, not an object) are not
-// a JSON object. lenient.WithCallLog writes arguments that are not valid
+// a JSON object. normalize.WithCallLog writes arguments that are not valid
 // JSON as a string holding their text, so a string is such a call, or a
 // client that sent a string: one holding JSON text is surely the latter.
 func notObject(a []byte) string {

@@ -2,7 +2,7 @@
 // the norm tags of the Go types that declare the tools: the learning loop
 // behind `normgen suggest`.
 //
-// A call log (lenient.WithCallLog writes one, a `{"tool": NAME, "args":
+// A call log (normalize.WithCallLog writes one, a `{"tool": NAME, "args":
 // {...}}` line per call) is read with ReadCallLog. Replay runs its calls
 // through the package's generated decoders (NormgenTools), in a temporary
 // program inside the package, so that each failure is the decoder's own

@@ -30,7 +30,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/normgen/normgen/adapters/internal/core"
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // Options configure the adapter: an optional rules.json, a statistics
@@ -135,7 +135,7 @@ func (a *Adapter) learn(ctx context.Context, next mcp.MethodHandler, session *mc
 }
 
 // Stats returns the normalizer's statistics.
-func (a *Adapter) Stats() lenient.Stats { return a.core.Stats() }
+func (a *Adapter) Stats() normalize.Stats { return a.core.Stats() }
 
 // Close writes the statistics a last time (with Options.LogDir).
 func (a *Adapter) Close() error { return a.core.Close() }

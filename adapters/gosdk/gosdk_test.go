@@ -15,6 +15,7 @@ import (
 
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/lint"
+	"github.com/normgen/normgen/normalize"
 )
 
 type input struct {
@@ -70,7 +71,7 @@ func TestMiddleware(t *testing.T) {
 	var fixed []string
 	cs, got, _, lax := serve(t, Options{RulesFile: rules, LogDir: dir,
 		OnWarning: func(m string) { warnings = append(warnings, m) },
-		OnFix: func(tool string, a []lenient.Applied) {
+		OnFix: func(tool string, a []normalize.Applied) {
 			for _, x := range a {
 				fixed = append(fixed, x.RuleID)
 			}
@@ -136,13 +137,13 @@ func TestBadRulesFile(t *testing.T) {
 	}
 }
 
-// counted is a lenient.Metrics that keeps what it is given.
+// counted is a normalize.Metrics that keeps what it is given.
 type counted struct {
 	mu  sync.Mutex
-	got []lenient.Counted
+	got []normalize.Counted
 }
 
-func (c *counted) Count(k lenient.Counted) {
+func (c *counted) Count(k normalize.Counted) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	k.Fixes = slices.Clone(k.Fixes)
@@ -162,13 +163,13 @@ func TestMetrics(t *testing.T) {
 			t.Fatalf("call %s: %v %+v", args, err, res)
 		}
 	}
-	want := []lenient.Counted{
-		{Tool: "count", Stage: lenient.StageNormalizer, Fixes: []lenient.CountedFix{
+	want := []normalize.Counted{
+		{Tool: "count", Stage: normalize.StageNormalizer, Fixes: []normalize.CountedFix{
 			{Path: "count", Kind: lenient.FixStringToInt},
 			{Path: "window.N", Kind: lenient.FixStringToInt},
 			{Path: "names", Kind: lenient.FixJSONText},
 		}},
-		{Tool: "count", Stage: lenient.StageNormalizer},
+		{Tool: "count", Stage: normalize.StageNormalizer},
 	}
 	if !reflect.DeepEqual(m.got, want) {
 		t.Errorf("counted\n%+v\nwant\n%+v", m.got, want)

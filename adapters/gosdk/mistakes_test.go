@@ -11,7 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -83,7 +83,7 @@ func direct(t *testing.T, tool string, strict, args json.RawMessage) (json.RawMe
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := lenient.NewNormalizer(rules)
+	n, err := normalize.New(rules)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/normgen/normgen/adapters/internal/proptest"
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 type connectInput struct {
@@ -37,8 +37,8 @@ func TestSecrets(t *testing.T) {
 	lax, err := New(Options{
 		Secrets:           map[string][]string{"connect": {"token", "pin", "db.dsn"}},
 		LogDir:            out.Dir,
-		OnFix:             func(tool string, a []lenient.Applied) { out.Record(a) },
-		Metrics:           metricsFunc(func(c lenient.Counted) { out.Record(c) }),
+		OnFix:             func(tool string, a []normalize.Applied) { out.Record(a) },
+		Metrics:           metricsFunc(func(c normalize.Counted) { out.Record(c) }),
 		NormalizerOptions: out.Options(),
 	})
 	if err != nil {
@@ -82,6 +82,6 @@ func TestSecretsOptionChecked(t *testing.T) {
 	}
 }
 
-type metricsFunc func(lenient.Counted)
+type metricsFunc func(normalize.Counted)
 
-func (f metricsFunc) Count(c lenient.Counted) { f(c) }
+func (f metricsFunc) Count(c normalize.Counted) { f(c) }

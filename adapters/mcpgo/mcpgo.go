@@ -31,7 +31,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/normgen/normgen/adapters/internal/core"
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // Options configure the adapter: an optional rules.json, a statistics
@@ -203,7 +203,7 @@ func setRawArguments(p *mcp.CallToolParams, raw json.RawMessage) {
 }
 
 // Stats returns the normalizer's statistics.
-func (a *Adapter) Stats() lenient.Stats { return a.core.Stats() }
+func (a *Adapter) Stats() normalize.Stats { return a.core.Stats() }
 
 // Close writes the statistics a last time (with Options.LogDir).
 func (a *Adapter) Close() error { return a.core.Close() }

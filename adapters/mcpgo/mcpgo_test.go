@@ -16,6 +16,7 @@ import (
 	"github.com/normgen/normgen/adapters/internal/proptest"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/lint"
+	"github.com/normgen/normgen/normalize"
 )
 
 // strictHandler validates a call's arguments against the tool's strict
@@ -68,15 +69,15 @@ func connect(t *testing.T, s *server.MCPServer) *client.Client {
 // handler sees the normalized arguments map (and raw arguments, on the
 // releases that keep them).
 func TestHooks(t *testing.T) {
-	var fixes []lenient.Applied
-	var counted []lenient.Counted
+	var fixes []normalize.Applied
+	var counted []normalize.Counted
 	lax, err := New(Options{
-		Metrics: countFunc(func(c lenient.Counted) {
+		Metrics: countFunc(func(c normalize.Counted) {
 			c.Fixes = slices.Clone(c.Fixes)
 			counted = append(counted, c)
 		}),
 		Rules: []lenient.Rule{{ID: "q", Tools: []string{"find"}, Type: lenient.RuleParamAlias, From: "q", To: "query"}},
-		OnFix: func(_ string, a []lenient.Applied) { fixes = append(fixes, a...) },
+		OnFix: func(_ string, a []normalize.Applied) { fixes = append(fixes, a...) },
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -120,14 +121,14 @@ func TestHooks(t *testing.T) {
 	}
 	// Options.Metrics: each call counted, its fixes at declared paths (the
 	// call the normalizer left for the handler to refuse has none)
-	wantCounted := []lenient.Counted{
-		{Tool: "find", Stage: lenient.StageNormalizer, Fixes: []lenient.CountedFix{
+	wantCounted := []normalize.Counted{
+		{Tool: "find", Stage: normalize.StageNormalizer, Fixes: []normalize.CountedFix{
 			{Path: "query", Kind: lenient.FixAlias},
 			{Path: "exact", Kind: lenient.FixStringToBool},
 			{Path: "limit", Kind: lenient.FixStringToFloat},
 			{Path: "tags", Kind: lenient.FixJSONText},
 		}},
-		{Tool: "find", Stage: lenient.StageNormalizer},
+		{Tool: "find", Stage: normalize.StageNormalizer},
 	}
 	if !reflect.DeepEqual(counted, wantCounted) {
 		t.Errorf("counted\n%+v\nwant\n%+v", counted, wantCounted)
@@ -263,7 +264,7 @@ func (m mcpClient) Call(name string, args json.RawMessage) error {
 // advertises, is taken.
 func TestFilesystemRules(t *testing.T) {
 	var warnings []string
-	lax, err := New(Options{RulesFile: "../../lenient/testdata/rules/filesystem.json", OnWarning: func(m string) { warnings = append(warnings, m) }})
+	lax, err := New(Options{RulesFile: "../../normalize/testdata/rules/filesystem.json", OnWarning: func(m string) { warnings = append(warnings, m) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,7 +313,7 @@ func TestFilesystemRules(t *testing.T) {
 	}
 }
 
-// countFunc is a lenient.Metrics made of a function.
-type countFunc func(lenient.Counted)
+// countFunc is a normalize.Metrics made of a function.
+type countFunc func(normalize.Counted)
 
-func (f countFunc) Count(c lenient.Counted) { f(c) }
+func (f countFunc) Count(c normalize.Counted) { f(c) }

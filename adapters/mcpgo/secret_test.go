@@ -10,7 +10,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/normgen/normgen/adapters/internal/proptest"
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // TestSecrets: the fields Options.Secrets names reach the handler as sent
@@ -22,8 +22,8 @@ func TestSecrets(t *testing.T) {
 	lax, err := New(Options{
 		Secrets:           map[string][]string{"*": {"token"}, "connect": {"pin", "db.dsn"}},
 		LogDir:            out.Dir,
-		OnFix:             func(tool string, a []lenient.Applied) { out.Record(a) },
-		Metrics:           countFunc(func(c lenient.Counted) { out.Record(c) }),
+		OnFix:             func(tool string, a []normalize.Applied) { out.Record(a) },
+		Metrics:           countFunc(func(c normalize.Counted) { out.Record(c) }),
 		NormalizerOptions: out.Options(),
 	})
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/normgen/normgen/bench/mistakes/tools"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -145,7 +146,7 @@ var Generated = System{
 
 // Catalog is normgen's path for servers that cannot regenerate: the rules
 // `normgen rules -catalog` derives from the case's own schema
-// (schema.DeriveRules), applied by lenient.Normalizer, then strict
+// (schema.DeriveRules), applied by normalize.Normalizer, then strict
 // validation against that schema, as a server does after normalizing.
 var Catalog = System{
 	Key:  "normgen-catalog",
@@ -155,7 +156,7 @@ var Catalog = System{
 		if err != nil {
 			return "", "", err
 		}
-		n, err := lenient.NewNormalizer(rules)
+		n, err := normalize.New(rules)
 		if err != nil {
 			return "", "", err
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/normgen/normgen/gen"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -78,7 +79,7 @@ func deriveCatalog(fs *flag.FlagSet, cmd, flagName, file, rulesFile string, quie
 		if code := needFile(rulesFile); code != 0 {
 			return nil, code
 		}
-		rules, err := lenient.LoadRulesFile(rulesFile, nil)
+		rules, err := normalize.LoadRulesFile(rulesFile, nil)
 		if err != nil {
 			log.Print(err)
 			return nil, 1

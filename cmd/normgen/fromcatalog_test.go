@@ -10,8 +10,8 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/lint"
+	"github.com/normgen/normgen/normalize"
 )
 
 func mustRead(t *testing.T, name string) []byte {
@@ -91,11 +91,11 @@ func TestFromCatalog(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("rules -catalog: exit %d", code)
 	}
-	rules, err := lenient.LoadRules(bytes.NewReader(out), nil)
+	rules, err := normalize.LoadRules(bytes.NewReader(out), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := lenient.NewNormalizer(rules)
+	n, err := normalize.New(rules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,15 +180,15 @@ func TestFromCatalogRulesOverlap(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	derived, err := lenient.LoadRules(bytes.NewReader(out), nil)
+	derived, err := normalize.LoadRules(bytes.NewReader(out), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mine, err := lenient.LoadRulesFile(rules, nil)
+	mine, err := normalize.LoadRulesFile(rules, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := lenient.ValidateRules(append(mine, derived...), nil); err != nil {
+	if err := normalize.ValidateRules(append(mine, derived...), nil); err != nil {
 		t.Errorf("the derived rules do not load beside the rules file: %v", err)
 	}
 	for _, r := range derived {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/normgen/normgen/gen"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 func init() { subcommands["normalize"] = runNormalize }
@@ -39,7 +40,7 @@ func runNormalize(args []string) int {
 	if code := needFile(*rulesPath); code != 0 {
 		return code
 	}
-	rules, err := lenient.LoadRulesFile(*rulesPath, nil)
+	rules, err := normalize.LoadRulesFile(*rulesPath, nil)
 	if err != nil {
 		log.Print(err)
 		return 1
@@ -47,7 +48,7 @@ func runNormalize(args []string) int {
 	if msg := toolCoverage(rules, *tool); msg != "" {
 		log.Print(msg) // a note: the call still goes through
 	}
-	n, err := lenient.NewNormalizer(rules)
+	n, err := normalize.New(rules)
 	if err != nil {
 		log.Print(err)
 		return 1
@@ -63,11 +64,11 @@ func runNormalize(args []string) int {
 		return 1
 	}
 	if applied == nil {
-		applied = []lenient.Applied{}
+		applied = []normalize.Applied{}
 	}
 	b, err := gen.MarshalJSON(struct {
-		Args    rawJSON           `json:"args"`
-		Applied []lenient.Applied `json:"applied"`
+		Args    rawJSON             `json:"args"`
+		Applied []normalize.Applied `json:"applied"`
 	}{rawJSON(out), applied})
 	if err != nil {
 		log.Print(err)

@@ -17,10 +17,12 @@ import (
 	"time"
 
 	"github.com/normgen/normgen/lenient"
+
+	"github.com/normgen/normgen/normalize"
 )
 
 // replicaCallLogs writes the call logs of three replicas of the
-// filesystem example server under dir/logs, through lenient.WithCallLog
+// filesystem example server under dir/logs, through normalize.WithCallLog
 // as a server writes them. Each replica sent search_files one call with
 // glob and no pattern: a and b the same line, c a call that rotation
 // moved to calls.jsonl.1 (its cap holds one line). Alone, no log has
@@ -41,7 +43,7 @@ func replicaCallLogs(t *testing.T, dir string) {
 		if err := os.MkdirAll(logDir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		n, err := lenient.NewNormalizer(nil, lenient.WithCallLog(filepath.Join(logDir, "calls.jsonl"), r.max))
+		n, err := normalize.New(nil, normalize.WithCallLog(filepath.Join(logDir, "calls.jsonl"), r.max))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,7 +181,7 @@ func TestStatsReplicas(t *testing.T) {
 		{`{"limit":"3"}`, `{"limit":"4"}`, `[]`},
 		{`{"limit":"5"}`},
 	} {
-		n, err := lenient.NewNormalizer(rules, lenient.WithLogDir(filepath.Join(dir, "logs", fmt.Sprint("replica-", i))))
+		n, err := normalize.New(rules, normalize.WithLogDir(filepath.Join(dir, "logs", fmt.Sprint("replica-", i))))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -196,13 +198,13 @@ func TestStatsReplicas(t *testing.T) {
 		}
 	}
 	url := serveStats(t, dir, "-logdir", "logs/*")
-	var s lenient.Stats
+	var s normalize.Stats
 	if err := json.Unmarshal([]byte(httpGet(t, url+"/stats.json")), &s); err != nil {
 		t.Fatal(err)
 	}
 	if s.TotalProcessed != 6 || s.TotalNormalized != 4 || s.TotalInvalid != 1 ||
-		*s.ByTool["search_files"] != (lenient.ToolStats{Processed: 5, Normalized: 3, Invalid: 1}) ||
-		*s.ByTool["list_directory"] != (lenient.ToolStats{Processed: 1, Normalized: 1}) {
+		*s.ByTool["search_files"] != (normalize.ToolStats{Processed: 5, Normalized: 3, Invalid: 1}) ||
+		*s.ByTool["list_directory"] != (normalize.ToolStats{Processed: 1, Normalized: 1}) {
 		t.Errorf("stats.json totals: %+v; by tool: %v %v", s, s.ByTool["search_files"], s.ByTool["list_directory"])
 	}
 	if r := s.ByRule["limit-int"]; r == nil || r.Hits != 4 || strings.Join(r.Tools, ",") != "list_directory,search_files" {
@@ -246,10 +248,10 @@ func TestStatsReplicas(t *testing.T) {
 		t.Errorf("the error patterns of three replicas' call logs: %+v", patterns)
 	}
 
-	bad := filepath.Join(dir, "logs", "replica-1", lenient.StatsFile)
+	bad := filepath.Join(dir, "logs", "replica-1", normalize.StatsFile)
 	os.WriteFile(bad, []byte(`{"total_processed": `), 0o644)
 	code, out, errOut := normgen(t, dir, "", "stats", "-logdir", "logs/*", "-addr", "127.0.0.1:0")
-	if code != 1 || out != "" || !strings.Contains(errOut, filepath.Join("logs", "replica-1", lenient.StatsFile)) {
+	if code != 1 || out != "" || !strings.Contains(errOut, filepath.Join("logs", "replica-1", normalize.StatsFile)) {
 		t.Errorf("a corrupt file among the replicas: exit %d, stderr:\n%s\nwant exit 1 and its path", code, errOut)
 	}
 	code, _, errOut = normgen(t, dir, "", "stats", "-logdir", "replicas/*")

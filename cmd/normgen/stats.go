@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/normgen/normgen/lenient"
+
+	"github.com/normgen/normgen/normalize"
 )
 
 func init() { subcommands["stats"] = runStats }
@@ -27,7 +29,7 @@ func init() { subcommands["stats"] = runStats }
 func runStats(args []string) int {
 	fs := flag.NewFlagSet("normgen stats", flag.ContinueOnError)
 	var logDirs, calls pathsFlag
-	fs.Var(&logDirs, "logdir", "the normalizer's log `DIR` (holding "+lenient.StatsFile+"; required); repeat it, or give a quoted glob ('logs/*'), for several replicas: their statistics are merged")
+	fs.Var(&logDirs, "logdir", "the normalizer's log `DIR` (holding "+normalize.StatsFile+"; required); repeat it, or give a quoted glob ('logs/*'), for several replicas: their statistics are merged")
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT`")
 	fs.Var(&calls, "calls", "also show the error patterns of this call log `FILE` (needs -pkg); repeatable, a quoted glob, or - for stdin, as in suggest")
 	pkg := fs.String("pkg", "", "the package `DIR` whose generated decoders replay -calls")
@@ -79,7 +81,7 @@ func runStats(args []string) int {
 }
 
 // statsHandler is the stats view of the statistics files of logDirs,
-// merged (lenient.MergeStats) and read again on each request; with call
+// merged (normalize.MergeStats) and read again on each request; with call
 // logs and a package, the error patterns of those logs (computed once)
 // are shown too. A log folder with no statistics file yet (the normalizer
 // writes it on its first flush) counts as no calls until the file
@@ -89,11 +91,11 @@ func statsHandler(logDirs, calls []string, pkg string) (http.Handler, error) {
 	paths := make([]string, len(logDirs))
 	var errs []error
 	for i, dir := range logDirs {
-		paths[i] = filepath.Join(dir, lenient.StatsFile)
-		_, err := lenient.ReadStatsFile(paths[i])
+		paths[i] = filepath.Join(dir, normalize.StatsFile)
+		_, err := normalize.ReadStatsFile(paths[i])
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			log.Printf("%s has no %s yet: the page counts no calls from it until the normalizer writes it (every 30 s, and on Close)", dir, lenient.StatsFile)
+			log.Printf("%s has no %s yet: the page counts no calls from it until the normalizer writes it (every 30 s, and on Close)", dir, normalize.StatsFile)
 		case err != nil:
 			errs = append(errs, err)
 		}
@@ -101,23 +103,23 @@ func statsHandler(logDirs, calls []string, pkg string) (http.Handler, error) {
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("no statistics to show: %w", errors.Join(errs...))
 	}
-	read := func() (lenient.Stats, error) {
-		all := make([]lenient.Stats, 0, len(paths))
+	read := func() (normalize.Stats, error) {
+		all := make([]normalize.Stats, 0, len(paths))
 		for _, p := range paths {
-			s, err := lenient.ReadStatsFile(p)
+			s, err := normalize.ReadStatsFile(p)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
 			if err != nil {
-				return lenient.Stats{}, err
+				return normalize.Stats{}, err
 			}
 			all = append(all, s)
 		}
-		return lenient.MergeStats(all...), nil
+		return normalize.MergeStats(all...), nil
 	}
 	title := paths[0]
 	if len(paths) > 1 {
-		title = lenient.StatsFile + " of " + pathsNote(logDirs, "log folders")
+		title = normalize.StatsFile + " of " + pathsNote(logDirs, "log folders")
 		warnRuleTypes(paths)
 	}
 	v := &statsview.View{Stats: read, Title: title}
@@ -145,7 +147,7 @@ func warnRuleTypes(paths []string) {
 	}
 	first := map[string]seen{}
 	for _, p := range paths {
-		s, err := lenient.ReadStatsFile(p)
+		s, err := normalize.ReadStatsFile(p)
 		if err != nil {
 			continue // missing: no rules yet (a corrupt file was refused)
 		}

@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/normgen/normgen/lenient"
+
+	"github.com/normgen/normgen/normalize"
 )
 
 func httpGet(t *testing.T, url string) string {
@@ -35,8 +37,8 @@ func httpGet(t *testing.T, url string) string {
 func TestStatsCommand(t *testing.T) {
 	logDir := t.TempDir()
 	calls := filepath.Join(logDir, "calls.jsonl")
-	n, err := lenient.NewNormalizer([]lenient.Rule{{ID: "x", Tools: []string{"*"}, Type: lenient.RuleTypeCoerce, From: "limit", CoerceTo: "int"}},
-		lenient.WithLogDir(logDir), lenient.WithCallLog(calls, 0))
+	n, err := normalize.New([]lenient.Rule{{ID: "x", Tools: []string{"*"}, Type: lenient.RuleTypeCoerce, From: "limit", CoerceTo: "int"}},
+		normalize.WithLogDir(logDir), normalize.WithCallLog(calls, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,8 +54,8 @@ func TestStatsCommand(t *testing.T) {
 	}
 	srv := httptest.NewServer(h)
 	defer srv.Close()
-	file, _ := os.ReadFile(filepath.Join(logDir, lenient.StatsFile))
-	var want, got lenient.Stats
+	file, _ := os.ReadFile(filepath.Join(logDir, normalize.StatsFile))
+	var want, got normalize.Stats
 	json.Unmarshal(file, &want)
 	json.Unmarshal([]byte(httpGet(t, srv.URL+"/stats.json")), &got)
 	if got.TotalProcessed != 3 || got.TotalNormalized != 1 || want.TotalProcessed != got.TotalProcessed {
@@ -81,13 +83,13 @@ func TestStatsCommand(t *testing.T) {
 	if page := httpGet(t, empty.URL+"/"); !strings.Contains(page, `data-stat="total_processed">0<`) {
 		t.Errorf("fresh log folder: the page lacks a zero total:\n%s", page)
 	}
-	os.WriteFile(filepath.Join(fresh, lenient.StatsFile), file, 0o644)
+	os.WriteFile(filepath.Join(fresh, normalize.StatsFile), file, 0o644)
 	if page := httpGet(t, empty.URL+"/"); !strings.Contains(page, `data-stat="total_processed">3<`) {
 		t.Errorf("once the file is written, the page lacks its totals:\n%s", page)
 	}
 	// A statistics file that cannot be read is still an error.
 	bad := t.TempDir()
-	os.WriteFile(filepath.Join(bad, lenient.StatsFile), []byte("[]"), 0o644)
+	os.WriteFile(filepath.Join(bad, normalize.StatsFile), []byte("[]"), 0o644)
 	if _, err := statsHandler([]string{bad}, nil, ""); err == nil || !strings.Contains(err.Error(), "not a JSON object") {
 		t.Errorf("unreadable statistics file: %v", err)
 	}

@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/normgen/normgen/internal/tempmodule"
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // buildNormgen builds the command once for a test.
@@ -74,12 +74,12 @@ func fieldPos(t *testing.T, file, typeName, field string) token.Position {
 	return pos
 }
 
-// loggedInvalidJSON is the call log line lenient.WithCallLog writes for a
+// loggedInvalidJSON is the call log line normalize.WithCallLog writes for a
 // call of tool whose arguments are the text args, not valid JSON.
 func loggedInvalidJSON(t *testing.T, tool, args string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "calls.jsonl")
-	n, err := lenient.NewNormalizer(nil, lenient.WithCallLog(path, 0))
+	n, err := normalize.New(nil, normalize.WithCallLog(path, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestSuggestFilesystem(t *testing.T) {
 		t.Errorf("suggest output lacks the alias edit first\n%s\nwant:\n%s", out, want)
 	}
 	// Only the line that is no call at all is malformed: a call whose
-	// arguments were not a JSON object (logged by lenient.WithCallLog as
+	// arguments were not a JSON object (logged by normalize.WithCallLog as
 	// text) is a failed call, listed with the others.
 	if !strings.Contains(errOut, "skipped 1 malformed line(s) of the call log (first: line 4: ") {
 		t.Errorf("stderr: %s", errOut)

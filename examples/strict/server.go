@@ -12,6 +12,7 @@ import (
 	laxgo "github.com/normgen/normgen/adapters/gosdk"
 	laxmcpgo "github.com/normgen/normgen/adapters/mcpgo"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // RulesJSON holds the aliases a schema cannot say (q for query, ...):
@@ -22,7 +23,7 @@ var RulesJSON []byte
 
 // Rules returns RulesJSON loaded.
 func Rules() []lenient.Rule {
-	rules, err := lenient.LoadRules(bytes.NewReader(RulesJSON), nil)
+	rules, err := normalize.LoadRules(bytes.NewReader(RulesJSON), nil)
 	if err != nil {
 		panic(err) // the embedded file is tested
 	}

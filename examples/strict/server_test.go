@@ -13,8 +13,8 @@ import (
 
 	laxgo "github.com/normgen/normgen/adapters/gosdk"
 	laxmcpgo "github.com/normgen/normgen/adapters/mcpgo"
-	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/lint"
+	"github.com/normgen/normgen/normalize"
 )
 
 // caller is one connected client: list the tools, call one with raw
@@ -27,10 +27,10 @@ type caller struct {
 // fixes collects the adapters' fix records.
 type fixes struct {
 	mu  sync.Mutex
-	all []lenient.Applied
+	all []normalize.Applied
 }
 
-func (f *fixes) add(_ string, a []lenient.Applied) {
+func (f *fixes) add(_ string, a []normalize.Applied) {
 	f.mu.Lock()
 	f.all = append(f.all, a...)
 	f.mu.Unlock()

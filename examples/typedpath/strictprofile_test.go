@@ -14,6 +14,7 @@ import (
 	"github.com/normgen/normgen/internal/ajvcheck"
 	"github.com/normgen/normgen/internal/invariant"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // TestStrictProfileCalls is issue 25's done-when with the openai-strict
@@ -81,7 +82,7 @@ func TestStrictProfileCalls(t *testing.T) {
 			k++
 		}
 	}
-	norm, err := lenient.NewNormalizer(rules)
+	norm, err := normalize.New(rules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +146,7 @@ func TestStrictProfileCalls(t *testing.T) {
 
 // normalized is what a server that keeps its own decoding gets from args:
 // the runtime normalizer with the tool's rules, then encoding/json.
-func normalized(t *testing.T, n *lenient.Normalizer, tl *tool, args []byte) any {
+func normalized(t *testing.T, n *normalize.Normalizer, tl *tool, args []byte) any {
 	t.Helper()
 	out, _, err := n.NormalizeJSON(tl.Name, args)
 	if err != nil {

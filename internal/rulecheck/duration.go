@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/normgen/normgen/lenient"
+
+	"github.com/normgen/normgen/normalize"
 )
 
 // A time.Duration's plain JSON form, what encoding/json reads and the
@@ -34,7 +36,7 @@ func nanosRules(rules []lenient.Rule) map[string]bool {
 // durationsAsText rewrites, in out, each value that a rule of ids wrote
 // (applied) as "Nns"; out unchanged when there is none or a path does
 // not parse.
-func durationsAsText(out []byte, applied []lenient.Applied, ids map[string]bool) []byte {
+func durationsAsText(out []byte, applied []normalize.Applied, ids map[string]bool) []byte {
 	var v any
 	for _, a := range applied {
 		if !ids[a.RuleID] {

@@ -45,13 +45,14 @@ import (
 
 	"github.com/normgen/normgen/fallback"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 	"github.com/normgen/normgen/schema"
 )
 
 // Checker checks calls of a set of tools.
 type Checker struct {
 	tools []lenient.Tool
-	norm  *lenient.Normalizer
+	norm  *normalize.Normalizer
 	info  []*toolInfo
 	opts  schema.Options // what the fallback decoder is told
 	// nanos are the rules whose nanosecond counts the generated decoder
@@ -102,7 +103,7 @@ func New(tools []lenient.Tool, opts ...Option) (*Checker, error) {
 		sort.Strings(names)
 		c.info = append(c.info, &toolInfo{typ: typ.Elem(), mirror: mt, names: names, shallow: m.cut})
 	}
-	n, err := lenient.NewNormalizer(rules)
+	n, err := normalize.New(rules)
 	if err != nil {
 		return nil, fmt.Errorf("the generated rules do not load: %v", err)
 	}
@@ -249,7 +250,7 @@ func (c *Checker) fastAgrees(i int, args []byte) error {
 	return nil
 }
 
-func appliedString(as []lenient.Applied) string {
+func appliedString(as []normalize.Applied) string {
 	var parts []string
 	for _, a := range as {
 		parts = append(parts, a.RuleID+"@"+a.Param+" "+a.From+" -> "+a.To)

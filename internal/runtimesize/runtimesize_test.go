@@ -16,8 +16,9 @@ import (
 // use for. The lenient runtime must not bring them in: a server built on
 // generated code should link what encoding/json links, not an HTTP stack,
 // TLS, templates or regular expressions it never calls (the search tool
-// has no pattern tag, so its generated code imports no regexp either).
-var heavy = []string{"net/http", "crypto/tls", "html/template", "text/template", "regexp", "net"}
+// has no pattern tag, so its generated code imports no regexp either), nor
+// the normalizer's log/slog or arbitrary-precision math/big.
+var heavy = []string{"net/http", "crypto/tls", "html/template", "text/template", "regexp", "net", "log/slog", "math/big"}
 
 // TestRuntimeDeps lists the packages the generated program and the lenient
 // runtime link (go list -deps) and fails on any of heavy, naming the

@@ -14,7 +14,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // ErrorPattern is one recurring failure of a tool's calls, as
@@ -37,7 +37,7 @@ type ErrorPattern struct {
 // name and value on it is HTML-escaped.
 type View struct {
 	// Stats returns the statistics to show; it is called once per request.
-	Stats func() (lenient.Stats, error)
+	Stats func() (normalize.Stats, error)
 	// Patterns returns the error patterns to show; nil shows none.
 	Patterns func() []ErrorPattern
 	// Title heads the page ("normgen normalizer" when empty).
@@ -45,14 +45,14 @@ type View struct {
 }
 
 // Handler serves n's live statistics (see View).
-func Handler(n *lenient.Normalizer) http.Handler {
-	return &View{Stats: func() (lenient.Stats, error) { return n.Stats(), nil }}
+func Handler(n *normalize.Normalizer) http.Handler {
+	return &View{Stats: func() (normalize.Stats, error) { return n.Stats(), nil }}
 }
 
 // FileHandler serves the statistics persisted at path (a
 // normalizer_stats.json), read again on each request (see View).
 func FileHandler(path string) http.Handler {
-	return &View{Stats: func() (lenient.Stats, error) { return lenient.ReadStatsFile(path) }, Title: path}
+	return &View{Stats: func() (normalize.Stats, error) { return normalize.ReadStatsFile(path) }, Title: path}
 }
 
 //go:embed statsview.html
@@ -76,16 +76,16 @@ var statsPage = template.Must(template.New("statsview.html").Funcs(template.Func
 // viewTool is a by-tool row of the page.
 type viewTool struct {
 	Name string
-	lenient.ToolStats
+	normalize.ToolStats
 }
 
 // statsPageData is what the page template reads.
 type statsPageData struct {
 	Title    string
-	Stats    lenient.Stats
+	Stats    normalize.Stats
 	Tools    []viewTool
-	Rules    []*lenient.RuleStats
-	Recent   []lenient.Recent
+	Rules    []*normalize.RuleStats
+	Recent   []normalize.Recent
 	Patterns []ErrorPattern
 }
 

@@ -1,7 +1,7 @@
 package statsview
 
 import (
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 
 	"bytes"
 	"context"
@@ -75,7 +75,7 @@ func cells(row string) map[string]int64 {
 func TestStatsViewBrowser(t *testing.T) {
 	bin := chromium(t)
 	path := writeViewStats(t)
-	want, err := lenient.ReadStatsFile(path)
+	want, err := normalize.ReadStatsFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package statsview
 
 import (
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 
 	"encoding/json"
 	"io"
@@ -27,7 +28,7 @@ func writeViewStats(t *testing.T) string {
 		{ID: "limit-int", Tools: []string{"*"}, Type: lenient.RuleTypeCoerce, From: "limit", CoerceTo: "int"},
 		{ID: "evil-alias", Tools: []string{hostileTool}, Type: lenient.RuleParamAlias, From: "<b>x</b>", To: "y"},
 	}
-	n, err := lenient.NewNormalizer(rules, lenient.WithLogDir(dir))
+	n, err := normalize.New(rules, normalize.WithLogDir(dir))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +46,7 @@ func writeViewStats(t *testing.T) string {
 	if err := n.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return filepath.Join(dir, lenient.StatsFile)
+	return filepath.Join(dir, normalize.StatsFile)
 }
 
 func get(t *testing.T, url string) (string, http.Header) {
@@ -70,11 +71,11 @@ func TestStatsViewJSON(t *testing.T) {
 	if ct := h.Get("Content-Type"); ct != "application/json" {
 		t.Errorf("Content-Type %q", ct)
 	}
-	var got, want lenient.Stats
+	var got, want normalize.Stats
 	if err := json.Unmarshal([]byte(body), &got); err != nil {
 		t.Fatal(err)
 	}
-	want, err := lenient.ReadStatsFile(path)
+	want, err := normalize.ReadStatsFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +123,7 @@ func TestStatsViewHTMLEscapes(t *testing.T) {
 
 func TestStatsViewErrors(t *testing.T) {
 	dir := t.TempDir()
-	srv := httptest.NewServer(FileHandler(filepath.Join(dir, lenient.StatsFile)))
+	srv := httptest.NewServer(FileHandler(filepath.Join(dir, normalize.StatsFile)))
 	defer srv.Close()
 	resp, err := http.Get(srv.URL + "/")
 	if err != nil {
@@ -132,8 +133,8 @@ func TestStatsViewErrors(t *testing.T) {
 	if resp.StatusCode != http.StatusInternalServerError {
 		t.Errorf("missing file: %s", resp.Status)
 	}
-	os.WriteFile(filepath.Join(dir, lenient.StatsFile), []byte("null"), 0o644)
-	if _, err := lenient.ReadStatsFile(filepath.Join(dir, lenient.StatsFile)); err == nil || !strings.Contains(err.Error(), "not a JSON object") {
+	os.WriteFile(filepath.Join(dir, normalize.StatsFile), []byte("null"), 0o644)
+	if _, err := normalize.ReadStatsFile(filepath.Join(dir, normalize.StatsFile)); err == nil || !strings.Contains(err.Error(), "not a JSON object") {
 		t.Errorf("null file: %v", err)
 	}
 	for path, code := range map[string]int{"/nope": 404, "/stats.json/x": 404} {
@@ -157,7 +158,7 @@ func TestStatsViewErrors(t *testing.T) {
 }
 
 func TestNormalizerStatsHandler(t *testing.T) {
-	n, err := lenient.NewNormalizer([]lenient.Rule{{ID: "a", Tools: []string{"t"}, Type: lenient.RuleParamAlias, From: "x", To: "y"}}, lenient.WithLogDir(t.TempDir()))
+	n, err := normalize.New([]lenient.Rule{{ID: "a", Tools: []string{"t"}, Type: lenient.RuleParamAlias, From: "x", To: "y"}}, normalize.WithLogDir(t.TempDir()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,12 @@
 // Package normotel counts what normgen fixes as OpenTelemetry metrics:
 // calls, calls fixed, calls refused, and fixes by tool, declared field
 // path and kind of fix, from the generated decoders (through the tool
-// list lenient.Instrument returns), a lenient.Normalizer
-// (lenient.WithMetrics) and the SDK adapters (their NormalizerOptions).
+// list normalize.Instrument returns), a normalize.Normalizer
+// (normalize.WithMetrics) and the SDK adapters (their NormalizerOptions).
 //
 //	m, err := normotel.New(otel.GetMeterProvider())
-//	tools := lenient.Instrument(tools.NormgenTools(), m)
-//	lax, err := gosdk.New(gosdk.Options{NormalizerOptions: []lenient.Option{lenient.WithMetrics(m)}})
+//	tools := normalize.Instrument(tools.NormgenTools(), m)
+//	lax, err := gosdk.New(gosdk.Options{NormalizerOptions: []normalize.Option{normalize.WithMetrics(m)}})
 //
 // The instruments (Prometheus names, through the OpenTelemetry Prometheus
 // exporter, in brackets):
@@ -37,7 +37,7 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/metric"
 
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // ScopeName is the instrumentation scope the instruments are made in.
@@ -51,9 +51,9 @@ const (
 	// "tools/call".
 	AttrMethodName = attribute.Key("mcp.method.name")
 	// AttrStage is where the call was counted: "decoder" or
-	// "normalizer" (lenient.Stage).
+	// "normalizer" (normalize.Stage).
 	AttrStage = attribute.Key("normgen.stage")
-	// AttrFixPath is a fix's declared path (lenient.CountedFix.Path).
+	// AttrFixPath is a fix's declared path (normalize.CountedFix.Path).
 	AttrFixPath = attribute.Key("normgen.fix.path")
 	// AttrFixKind is a fix's kind (lenient.FixKind).
 	AttrFixKind = attribute.Key("normgen.fix.kind")
@@ -70,7 +70,7 @@ const maxTools = 1024
 const maxFixes = 4096
 
 // Metrics counts calls and fixes for OpenTelemetry. It implements
-// lenient.Metrics and is safe for concurrent use.
+// normalize.Metrics and is safe for concurrent use.
 //
 // A call is counted in atomic counters kept per tool, and the instruments
 // are asynchronous counters that observe them when the SDK collects: the
@@ -86,7 +86,7 @@ type Metrics struct {
 // key is what a call's attributes are made of.
 type key struct {
 	tool  string
-	stage lenient.Stage
+	stage normalize.Stage
 }
 
 // set is one (tool, stage) pair's counts and attributes.
@@ -94,7 +94,7 @@ type set struct {
 	attrs                 attribute.Set
 	kvs                   []attribute.KeyValue // for the fixes' attributes
 	calls, fixed, refused atomic.Int64
-	fixes                 atomic.Pointer[map[lenient.CountedFix]*fixCount] // copied on write
+	fixes                 atomic.Pointer[map[normalize.CountedFix]*fixCount] // copied on write
 }
 
 // fixCount is one (path, kind) pair's count and attributes.
@@ -130,16 +130,16 @@ func New(mp metric.MeterProvider) (*Metrics, error) {
 	return m, nil
 }
 
-// Count counts one call (lenient.Metrics). A clean call of a tool seen
+// Count counts one call (normalize.Metrics). A clean call of a tool seen
 // before allocates nothing and takes no lock.
-func (m *Metrics) Count(c lenient.Counted) {
+func (m *Metrics) Count(c normalize.Counted) {
 	m.count(m.set(key{c.Tool, c.Stage}), c)
 }
 
 // Bind returns the Metrics of one tool's calls at one stage
-// (lenient.MetricsBinder): lenient.Instrument counts each tool's calls
+// (normalize.MetricsBinder): normalize.Instrument counts each tool's calls
 // through it, without looking the tool up.
-func (m *Metrics) Bind(tool string, stage lenient.Stage) lenient.Metrics {
+func (m *Metrics) Bind(tool string, stage normalize.Stage) normalize.Metrics {
 	return bound{m, m.set(key{tool, stage})}
 }
 
@@ -150,10 +150,10 @@ type bound struct {
 }
 
 // Count counts one call of b's tool.
-func (b bound) Count(c lenient.Counted) { b.m.count(b.s, c) }
+func (b bound) Count(c normalize.Counted) { b.m.count(b.s, c) }
 
 // count counts one call in s.
-func (m *Metrics) count(s *set, c lenient.Counted) {
+func (m *Metrics) count(s *set, c normalize.Counted) {
 	s.calls.Add(1)
 	switch {
 	case c.Refused:
@@ -189,20 +189,20 @@ func (m *Metrics) set(k key) *set {
 	defer m.mu.Unlock()
 	old := *m.byTool.Load()
 	if len(old) >= maxTools {
-		k.tool = lenient.OtherTools
+		k.tool = normalize.OtherTools
 	}
 	if s, ok := old[k]; ok {
 		return s
 	}
 	kvs := []attribute.KeyValue{AttrToolName.String(k.tool), AttrMethodName.String("tools/call"), AttrStage.String(string(k.stage))}
 	s := &set{attrs: attribute.NewSet(kvs...), kvs: kvs}
-	s.fixes.Store(&map[lenient.CountedFix]*fixCount{})
+	s.fixes.Store(&map[normalize.CountedFix]*fixCount{})
 	m.byTool.Store(with(old, k, s))
 	return s
 }
 
 // fixCount returns the count of fix f of s's tool, made on its first fix.
-func (m *Metrics) fixCount(s *set, f lenient.CountedFix) *fixCount {
+func (m *Metrics) fixCount(s *set, f normalize.CountedFix) *fixCount {
 	if c, ok := (*s.fixes.Load())[f]; ok {
 		return c
 	}

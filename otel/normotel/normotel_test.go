@@ -14,6 +14,8 @@ import (
 	"go.opentelemetry.io/otel/sdk/metric/metricdata"
 
 	"github.com/normgen/normgen/lenient"
+
+	"github.com/normgen/normgen/normalize"
 	"github.com/normgen/normgen/otel/internal/testtools"
 	"github.com/normgen/normgen/otel/normotel"
 )
@@ -64,15 +66,15 @@ func sums(t *testing.T, r *sdkmetric.ManualReader) map[string]map[string]int64 {
 	return out
 }
 
-// TestCounts: calls through the generated decoders (lenient.Instrument)
-// and the normalizer (lenient.WithMetrics) are counted, read back through
+// TestCounts: calls through the generated decoders (normalize.Instrument)
+// and the normalizer (normalize.WithMetrics) are counted, read back through
 // the OpenTelemetry SDK: calls, fixed and refused calls by tool and
 // stage, and fixes by declared path and kind; no key or value a caller
 // sent is an attribute.
 func TestCounts(t *testing.T) {
 	m, r := setup(t)
 	var rules []lenient.Rule
-	tools := lenient.Instrument(testtools.NormgenTools(), m)
+	tools := normalize.Instrument(testtools.NormgenTools(), m)
 	for _, tl := range tools {
 		rules = append(rules, tl.Rules...)
 	}
@@ -95,7 +97,7 @@ func TestCounts(t *testing.T) {
 			t.Fatalf("%s %s: error %v", c.tool.Name, c.args, err)
 		}
 	}
-	n, err := lenient.NewNormalizer(rules, lenient.WithMetrics(m))
+	n, err := normalize.New(rules, normalize.WithMetrics(m))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +158,7 @@ func TestCounts(t *testing.T) {
 func TestCleanCallAllocs(t *testing.T) {
 	m, _ := setup(t)
 	plain := lenient.MustLookupTool(testtools.NormgenTools(), "toggle")
-	counted := lenient.MustLookupTool(lenient.Instrument(testtools.NormgenTools(), m), "toggle")
+	counted := lenient.MustLookupTool(normalize.Instrument(testtools.NormgenTools(), m), "toggle")
 	args := []byte(`{"feature":"f","on":true}`)
 	allocs := func(tl lenient.Tool) float64 {
 		return testing.AllocsPerRun(200, func() {
@@ -192,10 +194,10 @@ func TestConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := range calls {
-				m.Count(lenient.Counted{
+				m.Count(normalize.Counted{
 					Tool:  fmt.Sprintf("tool%d", (w+i)%3),
-					Stage: lenient.StageDecoder,
-					Fixes: []lenient.CountedFix{{Path: fmt.Sprintf("f%d", i%5), Kind: lenient.FixAlias}},
+					Stage: normalize.StageDecoder,
+					Fixes: []normalize.CountedFix{{Path: fmt.Sprintf("f%d", i%5), Kind: lenient.FixAlias}},
 				})
 			}
 		}()

@@ -17,6 +17,8 @@ import (
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 
 	"github.com/normgen/normgen/lenient"
+
+	"github.com/normgen/normgen/normalize"
 	"github.com/normgen/normgen/otel/internal/testtools"
 	"github.com/normgen/normgen/otel/normotel"
 )
@@ -34,7 +36,7 @@ func TestPrometheusScrape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tools := lenient.Instrument(testtools.NormgenTools(), m)
+	tools := normalize.Instrument(testtools.NormgenTools(), m)
 	for _, c := range []struct{ tool, args string }{
 		{"search", `{"q":"a","limit":"5"}`},
 		{"search", `{"query":"a","limit":"6","services":{"x":{"port":"80"}}}`},

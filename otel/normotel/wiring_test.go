@@ -7,6 +7,8 @@ import (
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 
 	"github.com/normgen/normgen/lenient"
+
+	"github.com/normgen/normgen/normalize"
 	mytools "github.com/normgen/normgen/otel/internal/testtools"
 	"github.com/normgen/normgen/otel/normotel"
 )
@@ -26,8 +28,8 @@ func TestWiring(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tools := lenient.Instrument(mytools.NormgenTools(), m)         // generated decoders: call these tools' Decode
-	n, err := lenient.NewNormalizer(rules, lenient.WithMetrics(m)) // a normalizer
+	tools := normalize.Instrument(mytools.NormgenTools(), m) // generated decoders: call these tools' Decode
+	n, err := normalize.New(rules, normalize.WithMetrics(m)) // a normalizer
 	// README: end
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,7 @@
 // merged with the rules of an optional rules.json (schema.DeriveWith: a
 // rule of the file that overlaps a derived rule replaces it for that value
 // only, and the lenient schema admits what the file's rules take), run by
-// one lenient.Normalizer.
+// one normalize.Normalizer.
 package core
 
 import (
@@ -15,6 +15,8 @@ import (
 	"sync"
 
 	"github.com/normgen/normgen/lenient"
+
+	"github.com/normgen/normgen/normalize"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -33,7 +35,7 @@ type Options struct {
 	// Optional.
 	LogDir string
 	// OnFix receives the fixes made to each call that needed some.
-	OnFix func(tool string, applied []lenient.Applied)
+	OnFix func(tool string, applied []normalize.Applied)
 	// OnWarning receives each field the deriver left strict (once per
 	// tool schema), each derived rule a rule of RulesFile replaces in
 	// another way, and problems that do not stop the adapter (the
@@ -41,11 +43,11 @@ type Options struct {
 	// (slog.Warn).
 	OnWarning func(msg string)
 	// Metrics counts each call the adapter normalizes, with its fixes at
-	// their declared paths (lenient.WithMetrics; the otel module's
+	// their declared paths (normalize.WithMetrics; the otel module's
 	// normotel.Metrics counts them as OpenTelemetry metrics). Optional.
-	Metrics lenient.Metrics
-	// NormalizerOptions are passed to lenient.NewNormalizer.
-	NormalizerOptions []lenient.Option
+	Metrics normalize.Metrics
+	// NormalizerOptions are passed to normalize.New.
+	NormalizerOptions []normalize.Option
 	// Secrets names the secret fields (a password, a token, a connection
 	// string) of the tools, which a server that cannot regenerate cannot
 	// tag norm:"secret": tool name ("*" for every tool) to paths in the
@@ -61,7 +63,7 @@ type Options struct {
 type Core struct {
 	opts  Options
 	user  []lenient.Rule
-	n     *lenient.Normalizer // for the adapter's life; SetRules on change
+	n     *normalize.Normalizer // for the adapter's life; SetRules on change
 	mu    sync.RWMutex
 	tools map[string]*entry
 	// fallback is set when the rules of every tool could not be used
@@ -81,7 +83,7 @@ type entry struct {
 func New(opts Options) (*Core, error) {
 	c := &Core{opts: opts, tools: map[string]*entry{}}
 	if opts.RulesFile != "" {
-		rules, err := lenient.LoadRulesFile(opts.RulesFile, nil)
+		rules, err := normalize.LoadRulesFile(opts.RulesFile, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -93,20 +95,20 @@ func New(opts Options) (*Core, error) {
 		return nil, err
 	}
 	c.user = append(c.user, sec...)
-	if err := lenient.ValidateRules(c.user, nil); err != nil {
+	if err := normalize.ValidateRules(c.user, nil); err != nil {
 		return nil, err
 	}
-	o := append([]lenient.Option(nil), opts.NormalizerOptions...)
+	o := append([]normalize.Option(nil), opts.NormalizerOptions...)
 	if opts.LogDir != "" {
-		o = append(o, lenient.WithLogDir(opts.LogDir))
+		o = append(o, normalize.WithLogDir(opts.LogDir))
 	}
 	if opts.Metrics != nil {
-		o = append(o, lenient.WithMetrics(opts.Metrics))
+		o = append(o, normalize.WithMetrics(opts.Metrics))
 	}
 	if opts.OnWarning != nil {
-		o = append(o, lenient.WithWarnings(func(err error) { opts.OnWarning(err.Error()) }))
+		o = append(o, normalize.WithWarnings(func(err error) { opts.OnWarning(err.Error()) }))
 	}
-	n, err := lenient.NewNormalizer(c.user, o...)
+	n, err := normalize.New(c.user, o...)
 	if err != nil {
 		return nil, err
 	}
@@ -221,7 +223,7 @@ func (c *Core) LenientSchema(tool string, strict []byte) []byte {
 // generated decoders and the normalizer read them: defaults fill them, and
 // they come out as {} when nothing applies, so that a handler validating
 // against the tool's schema sees an object.
-func (c *Core) Normalize(tool string, args []byte) ([]byte, []lenient.Applied) {
+func (c *Core) Normalize(tool string, args []byte) ([]byte, []normalize.Applied) {
 	in := args
 	absent := false
 	if t := bytes.TrimSpace(args); len(t) == 0 || string(t) == "null" {
@@ -244,7 +246,7 @@ func (c *Core) Normalize(tool string, args []byte) ([]byte, []lenient.Applied) {
 }
 
 // Stats returns the normalizer's statistics.
-func (c *Core) Stats() lenient.Stats { return c.n.Stats() }
+func (c *Core) Stats() normalize.Stats { return c.n.Stats() }
 
 // Close flushes the statistics.
 func (c *Core) Close() error { return c.n.Close() }
@@ -271,7 +273,7 @@ func secretRules(secrets map[string][]string) ([]lenient.Rule, error) {
 			rules = append(rules, lenient.Rule{ID: "secret:" + t + ":" + p, Tools: []string{t}, Type: lenient.RuleSecret, Path: p})
 		}
 	}
-	if err := lenient.ValidateRules(rules, nil); err != nil {
+	if err := normalize.ValidateRules(rules, nil); err != nil {
 		return nil, fmt.Errorf("Options.Secrets: %w", err)
 	}
 	return rules, nil

@@ -13,6 +13,8 @@ import (
 	"runtime"
 
 	"github.com/normgen/normgen/lenient"
+
+	"github.com/normgen/normgen/normalize"
 )
 
 // Tool is a tool as a strict server lists it.
@@ -51,7 +53,7 @@ func loadCatalog(name string) ([]Tool, error) {
 
 // rules parses a rules file's text, validated as a server loads it.
 func rules(text string) []lenient.Rule {
-	r, err := lenient.LoadRules(stringsReader(text), nil)
+	r, err := normalize.LoadRules(stringsReader(text), nil)
 	if err != nil {
 		panic(err)
 	}

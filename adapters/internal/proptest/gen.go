@@ -11,6 +11,7 @@ import (
 
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -57,18 +58,18 @@ func NewGen(seed uint64, root *schema.Node, tool string, rules []lenient.Rule) *
 		}
 		switch {
 		case r.Type == lenient.RuleJSONAcceptBoth && r.To == "":
-			g.toText[r.TargetPath()] = true
+			g.toText[normalize.TargetPath(r)] = true
 		case r.Type == lenient.RuleValueAlias:
 			var table map[string]string
 			json.Unmarshal(r.Value, &table)
-			at := r.TargetPath()
+			at := normalize.TargetPath(r)
 			g.values[at] = map[string]bool{}
 			g.values[at+"[]"] = g.values[at] // a value alias reads each string of an array
 			for k := range table {
 				g.values[at][k] = true
 			}
 		}
-		parent, key := splitPath(r.TargetPath())
+		parent, key := splitPath(normalize.TargetPath(r))
 		if r.Type == lenient.RuleParamDefault || r.Type == lenient.RuleNestedDefault {
 			if g.defaults[parent] == nil {
 				g.defaults[parent] = map[string]bool{}

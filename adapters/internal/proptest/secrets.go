@@ -13,7 +13,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // SecretValues are the secret values the adapters' TestSecrets send: a
@@ -33,10 +33,10 @@ type Outputs struct {
 
 // Options are the normalizer options that write the call log into Dir
 // and the debug log into o.
-func (o *Outputs) Options() []lenient.Option {
-	return []lenient.Option{
-		lenient.WithCallLog(filepath.Join(o.Dir, "calls.jsonl"), 0),
-		lenient.WithLogger(slog.New(slog.NewJSONHandler(&o.log, &slog.HandlerOptions{Level: slog.LevelDebug}))),
+func (o *Outputs) Options() []normalize.Option {
+	return []normalize.Option{
+		normalize.WithCallLog(filepath.Join(o.Dir, "calls.jsonl"), 0),
+		normalize.WithLogger(slog.New(slog.NewJSONHandler(&o.log, &slog.HandlerOptions{Level: slog.LevelDebug}))),
 	}
 }
 

@@ -1,0 +1,445 @@
+package normalize
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"sync/atomic"
+
+	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/lenient"
+)
+
+// Applied records one value the normalizer changed. Param is the value's
+// JSON path as decoder reports write it ("limit", "steps[0].id",
+// "services.db.ports[1]"; an alias's canonical key). For an alias From
+// and To are the two keys; for a changed value they are its JSON text
+// before and after (`"5"` and 5; `"[\"a\"]"` and ["a"] for JSON text
+// read as its value); a default has only To. Texts longer than 200 bytes are cut,
+// with their length noted.
+type Applied struct {
+	RuleID string           `json:"rule_id"`        // the rule that applied
+	Type   lenient.RuleType `json:"type"`           // its type
+	Param  string           `json:"param"`          // where: the decoder's path of the value
+	From   string           `json:"from,omitempty"` // what was there
+	To     string           `json:"to,omitempty"`   // what it became
+}
+
+// Normalizer fixes tool arguments by rules before any handler runs. It
+// never fails a request: what it cannot fix it leaves for the decoder to
+// reject. It is safe for concurrent use.
+//
+// Rules apply by phase (aliases, defaults, wraps, coercions and unescapes,
+// accept-both, nested rules and value aliases) so that an alias followed by
+// a coercion always composes; within a phase, a tool's own rules come
+// before wildcard rules, then file order.
+type Normalizer struct {
+	rules atomic.Pointer[ruleIndex] // the rules in use (SetRules replaces them)
+	stats *statsRecorder            // in memory; with WithLogDir, also in a file
+	calls *callLog                  // nil without WithCallLog (calllog.go)
+	// metrics counts each call (WithMetrics; nil without)
+	metrics Metrics
+	logger  *slog.Logger // WithLogger; nil for log/slog's default (fixlog.go)
+}
+
+// ruleIndex is a normalizer's rules, indexed by tool.
+type ruleIndex struct {
+	byTool   map[string]*ruleSet // the rules of each named tool
+	wildcard *ruleSet            // the rules of other tools
+}
+
+// ruleSet is the phase-ordered rules of one tool (or the wildcard rules
+// alone), each with what applying it needs, and their no-rule screen.
+type ruleSet struct {
+	rules  []boundRule
+	screen screen
+	named  bool                       // the rules of one named tool, not the wildcard set
+	secret *secrets                   // the tool's secret paths (secret.go); nil for none
+	counts atomic.Pointer[callCounts] // a named tool's call counters, from its first call
+}
+
+// boundRule is a rule with its target path and, for an alias, the keys of
+// the other aliases of the same target in the same object: when one of
+// them is given too, the call names the field twice and no alias applies.
+//
+// Normalize tests the value of a rule's top-level member first, as the
+// screen does (testOf): a rule whose member is absent, or whose value
+// cannot let it apply, is passed over without its call.
+type boundRule struct {
+	r      *lenient.Rule
+	segs   []pathSeg
+	others []string
+	tested bool      // the rule reads its top-level member's value (not a top-level alias or default)
+	test   valueTest // what that value is tested for
+	member bool      // a rule on a top-level member's value alone (memberValueRule)
+	hits   *hitSlot  // its hit counter in a named tool's set (see statsRecorder.record)
+}
+
+// hitSlot holds a rule's hit counter for one tool, from its first hit.
+type hitSlot struct{ p atomic.Pointer[ruleHits] }
+
+// phaseOf orders rule types: aliases, defaults and absent values, splits
+// (before wraps: a split field's string is its items, not one), wraps (a
+// wrapped value's element is then coerced), coercions, unescapes and
+// enum cases, accept-both, nested rules and value aliases (after enum
+// cases: "CP" is "cp", then "copy").
+var phaseOf = map[lenient.RuleType]int{
+	lenient.RuleParamAlias: 0, lenient.RuleParamDefault: 1, lenient.RuleAbsent: 1, lenient.RuleSplit: 2, lenient.RuleWrap: 3,
+	lenient.RuleTypeCoerce: 4, lenient.RuleUnescape: 4, lenient.RuleEnumCase: 4, lenient.RuleJSONAcceptBoth: 5,
+	lenient.RuleNestedAlias: 6, lenient.RuleNestedDefault: 6, lenient.RuleValueAlias: 6,
+}
+
+// lastPhase is the highest value of phaseOf.
+const lastPhase = 6
+
+// New validates rules (see ValidateRules) and indexes them by
+// tool. Statistics are counted in memory (Stats); options keep them in a
+// log folder, log calls, and take warnings.
+func New(rules []lenient.Rule, opts ...Option) (*Normalizer, error) {
+	if err := ValidateRules(rules, nil); err != nil {
+		return nil, err
+	}
+	var cfg config
+	for _, o := range opts {
+		o(&cfg)
+	}
+	calls, err := openCallLog(cfg)
+	if err != nil {
+		return nil, err
+	}
+	stats, err := newStatsRecorder(cfg)
+	if err != nil {
+		calls.close()
+		return nil, err
+	}
+	n := &Normalizer{stats: stats, calls: calls, metrics: cfg.metrics, logger: cfg.logger}
+	n.install(rules)
+	return n, nil
+}
+
+// SetRules replaces the normalizer's rules, validated as New
+// validates them; on an error the rules in use are kept. Calls already
+// running finish with the rules they started with. Statistics, the call
+// log and the options stay: an adapter that learns new tool schemas
+// changes its rules without losing its counts.
+func (n *Normalizer) SetRules(rules []lenient.Rule) error {
+	if err := ValidateRules(rules, nil); err != nil {
+		return err
+	}
+	n.install(rules)
+	return nil
+}
+
+// install indexes validated rules by tool and puts them in use.
+func (n *Normalizer) install(rules []lenient.Rule) {
+	rs, sec := splitSecrets(rules) // a copy, without the secret rules
+	paths := map[*lenient.Rule][]pathSeg{}
+	for i := range rs {
+		paths[&rs[i]], _ = ruleTarget(&rs[i]) // ValidateRules has checked every path
+	}
+	var wild []*lenient.Rule
+	named := map[string]bool{}
+	for i := range rs {
+		for _, t := range rs[i].Tools {
+			if t == "*" {
+				wild = append(wild, &rs[i])
+			} else {
+				named[t] = true
+			}
+		}
+	}
+	sec.addNames(named)
+	idx := &ruleIndex{byTool: map[string]*ruleSet{}, wildcard: bind(order(nil, wild), paths)}
+	for tool := range named {
+		var own []*lenient.Rule
+		for i := range rs {
+			for _, t := range rs[i].Tools {
+				if t == tool {
+					own = append(own, &rs[i])
+					break
+				}
+			}
+		}
+		set := bind(order(own, wild), paths)
+		set.named = true
+		idx.byTool[tool] = set
+	}
+	sec.attach(idx)
+	n.rules.Store(idx)
+}
+
+// order merges a tool's rules and the wildcard rules phase by phase.
+func order(own, wild []*lenient.Rule) []*lenient.Rule {
+	var out []*lenient.Rule
+	for phase := 0; phase <= lastPhase; phase++ {
+		for _, group := range [][]*lenient.Rule{own, wild} {
+			for _, r := range group {
+				if phaseOf[r.Type] == phase {
+					out = append(out, r)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// bind gives each of a tool's phase-ordered rules its path and, for an
+// alias, the keys of the other aliases of the same target in the same
+// object, and builds the set's screen.
+func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]pathSeg) *ruleSet {
+	set := &ruleSet{rules: make([]boundRule, len(rules))}
+	for i, r := range rules {
+		b := boundRule{r: r, segs: paths[r], hits: new(hitSlot)}
+		k := ruleKind(r)
+		if len(b.segs) > 1 || !onMember(k) {
+			b.tested, b.test = true, testOf(b)
+			b.member = len(b.segs) == 1 && r.Type != lenient.RuleValueAlias && r.Type != lenient.RuleEnumCase
+		}
+		if k == lenient.RuleParamAlias {
+			at := pathString(b.segs[:len(b.segs)-1])
+			for _, q := range rules {
+				qs := paths[q]
+				if q != r && ruleKind(q) == lenient.RuleParamAlias && ruleToKey(q) == ruleToKey(r) && pathString(qs[:len(qs)-1]) == at {
+					b.others = append(b.others, qs[len(qs)-1].key)
+				}
+			}
+		}
+		set.rules[i] = b
+	}
+	set.screen = newScreen(set.rules)
+	return set
+}
+
+// rulesFor returns a tool's rule set.
+func (n *Normalizer) rulesFor(tool string) *ruleSet {
+	idx := n.rules.Load()
+	if rs, ok := idx.byTool[tool]; ok {
+		return rs
+	}
+	return idx.wildcard
+}
+
+// countsOf returns the call counters of tool, whose rules are rs: kept
+// in rs for a named tool, so that its calls do not look them up.
+func (n *Normalizer) countsOf(rs *ruleSet, tool string) *callCounts {
+	if c := rs.counts.Load(); c != nil {
+		return c
+	}
+	c := n.stats.counts(tool)
+	if rs.named {
+		rs.counts.Store(c)
+	}
+	return c
+}
+
+// Close stops the statistics flusher and writes the statistics a last
+// time (with a log folder), and closes the call log.
+func (n *Normalizer) Close() error {
+	return errors.Join(n.stats.close(), n.calls.close())
+}
+
+// Stats returns a snapshot of the statistics: counted in memory from the
+// start (or, with WithLogDir, from the counts reloaded from the folder).
+func (n *Normalizer) Stats() Stats {
+	return n.stats.snapshot()
+}
+
+// Normalize fixes args (a decoded arguments object) in place and returns
+// it with the fixes made, one per changed value; the fix list is the
+// caller's own (the statistics keep a copy). Coerced numbers are json.Number, so that no
+// integer goes through float64; defaults and parsed JSON text are decoded
+// the same way.
+func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any, []Applied) {
+	if args == nil {
+		args = map[string]any{}
+	}
+	rs := n.rulesFor(tool)
+	n.calls.logMap(tool, args, rs.secret)
+	var applied []Applied
+	rules := rs.rules
+	for i := range rules {
+		b := &rules[i]
+		if b.tested {
+			v, has := args[b.segs[0].key]
+			if !has || !b.test.mayAny(v) {
+				continue // nothing for the rule to change
+			}
+			if b.member {
+				applied = memberValueRule(applied, b.r, b.segs[0].key, v, args)
+				continue
+			}
+		}
+		applied = pathRuleMap(applied, b.r, b.segs, b.others, args)
+	}
+	c := n.countsOf(rs, tool)
+	applied = rs.secret.redact(applied)
+	n.stats.record(rs, c, tool, applied)
+	n.count(rs, c, applied)
+	n.logFixes(rs, tool, applied)
+	return args, applied
+}
+
+// count reports a call to the Metrics of WithMetrics, under the tool
+// name the statistics count it by.
+func (n *Normalizer) count(rs *ruleSet, c *callCounts, applied []Applied) {
+	if n.metrics == nil {
+		return
+	}
+	k := Counted{Tool: c.name, Stage: StageNormalizer}
+	if len(applied) > 0 {
+		k.Fixes = rs.countedFixes(applied)
+	}
+	n.metrics.Count(k)
+}
+
+// coerce reads the string form s as coerceTo, with exactly the forms the
+// generated decoders accept: the new value and its JSON text.
+func coerce(s, coerceTo string) (any, string, bool) {
+	switch coerceTo {
+	case "bool", "bool_strict":
+		b, ok := lenient.ParseBool(s, coerceTo == "bool_strict")
+		return b, strconv.FormatBool(b), ok
+	case "int":
+		if n, err := lenient.ParseIntString(s, 64); err == nil {
+			t := strconv.FormatInt(n, 10)
+			return json.Number(t), t, true
+		}
+		if n, err := lenient.ParseUintString(s, 64); err == nil {
+			t := strconv.FormatUint(n, 10)
+			return json.Number(t), t, true
+		}
+	case "float":
+		if _, err := lenient.ParseFloat(s, 64); err == nil {
+			return json.Number(s), s, true
+		}
+	default:
+		return coerceTime(s, coerceTo)
+	}
+	return nil, "", false
+}
+
+// integerLiteral rewrites an integer-valued number literal (5.0, 1e3) as
+// a plain integer, as the generated decoders read it.
+func integerLiteral(num string) (any, string, bool) {
+	if n, err := lenient.ParseIntNumber(num, 64); err == nil {
+		t := strconv.FormatInt(n, 10)
+		return json.Number(t), t, true
+	}
+	if n, err := lenient.ParseUintNumber(num, 64); err == nil {
+		t := strconv.FormatUint(n, 10)
+		return json.Number(t), t, true
+	}
+	return nil, "", false
+}
+
+// jsonText reports whether s holds JSON array or object text.
+func jsonText(s string) bool {
+	i := jsonwire.SkipSpace([]byte(s), 0)
+	return i < len(s) && (s[i] == '[' || s[i] == '{') && lenient.Valid([]byte(s)) == nil
+}
+
+// decodeAny decodes validated JSON with numbers as json.Number.
+func decodeAny(b []byte) any {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	dec.Decode(&v)
+	return v
+}
+
+// nestedValue is a nested default's JSON for element i: a string value's
+// {{index}} is replaced by i.
+func nestedValue(v json.RawMessage, i int) []byte {
+	if len(v) > 0 && v[0] == '"' && bytes.Contains(v, []byte("{{index}}")) {
+		return jsonwire.AppendQuote(nil, lenient.Expand(lenient.StringValue(v), i))
+	}
+	return v
+}
+
+// NormalizeJSON is Normalize for raw arguments: bytes in, bytes out. When
+// no rule applies it returns args itself, byte for byte; a changed object
+// is re-encoded compactly with its key order kept, unchanged values
+// verbatim, and no HTML escaping. Arguments that are null are
+// read as {}, as MCP means a call without arguments and as Normalize reads
+// a nil map and Tool.Decode reads null: the rules apply to {} (defaults
+// fill it) and the result is an object. Other input that is not a JSON
+// object is returned unchanged with an error, for the caller to report,
+// and counted as an invalid call.
+func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied, error) {
+	rs := n.rulesFor(tool)
+	n.calls.logJSON(tool, args, rs.secret)
+	if string(bytes.Trim(args, " \t\r\n")) == "null" {
+		args = []byte("{}")
+	}
+	// One pass validates (as Valid does) and records the root's members
+	// for the screen.
+	members, err := jsonwire.Validate(args)
+	if err != nil {
+		n.countInvalid(tool)
+		return args, nil, err
+	}
+	i := jsonwire.SkipSpace(args, 0)
+	if i >= len(args) || args[i] != '{' {
+		n.countInvalid(tool)
+		return args, nil, fmt.Errorf("%w, not %s", ErrNotObject, jsonKind(args[i:]))
+	}
+	c := n.countsOf(rs, tool)
+	if !rs.screen.applies(args, &members) {
+		n.stats.record(rs, c, tool, nil)
+		n.count(rs, c, nil)
+		return args, nil, nil
+	}
+	out, applied := rs.applyJSON(args)
+	applied = rs.secret.redact(applied)
+	n.stats.record(rs, c, tool, applied)
+	n.count(rs, c, applied)
+	n.logFixes(rs, tool, applied)
+	return out, applied, nil
+}
+
+// applyJSON applies the rules to a validated arguments object: args itself
+// when no rule changes anything, otherwise the re-encoded object.
+func (rs *ruleSet) applyJSON(args []byte) ([]byte, []Applied) {
+	root := parseNode(args)
+	var applied []Applied
+	for _, b := range rs.rules {
+		applied = pathRule(applied, b.r, b.segs, b.others, root)
+	}
+	if len(applied) == 0 {
+		return args, nil
+	}
+	return root.encode(nil), applied
+}
+
+// ErrNotObject is the error of NormalizeJSON for arguments that are valid
+// JSON but not an object.
+var ErrNotObject = errors.New("arguments must be a JSON object")
+
+// jsonKind names the kind of the JSON value v starts.
+func jsonKind(v []byte) string {
+	if len(v) == 0 {
+		return "empty"
+	}
+	switch v[0] {
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+// countInvalid counts a call whose arguments are not a JSON object.
+func (n *Normalizer) countInvalid(tool string) {
+	c := n.stats.recordInvalid(tool)
+	if n.metrics != nil {
+		n.metrics.Count(Counted{Tool: c.name, Stage: StageNormalizer, Refused: true})
+	}
+}

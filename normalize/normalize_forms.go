@@ -1,0 +1,96 @@
+package normalize
+
+import (
+	"encoding/json"
+
+	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/lenient"
+)
+
+// The rules for the forms models send for values they leave out (null,
+// "": absent, and param_default's when), for a list in one string
+// (split) and for an enum value in another letter case (enum_case).
+
+// defaultsOver reports whether a default with when replaces the value
+// whose JSON text is raw (a default always fills an absent key).
+func defaultsOver(when, raw string) bool {
+	switch when {
+	case lenient.WhenAbsentOrNull:
+		return raw == "null"
+	case lenient.WhenAbsentOrEmpty:
+		return raw == "null" || raw == `""`
+	}
+	return false
+}
+
+// defaultsOverAny is defaultsOver for a decoded value.
+func defaultsOverAny(when string, v any) bool {
+	switch when {
+	case lenient.WhenAbsentOrNull:
+		return v == nil
+	case lenient.WhenAbsentOrEmpty:
+		return v == nil || v == ""
+	}
+	return false
+}
+
+// absentValue reports whether the value whose JSON text is raw is one an
+// absent rule reads as absent (its value, an array of null and "").
+func absentValue(value json.RawMessage, raw string) bool {
+	var ok bool
+	switch raw {
+	case "null":
+		_, ok = absentAny(value, nil)
+	case `""`:
+		_, ok = absentAny(value, "")
+	}
+	return ok
+}
+
+// absentAny is absentValue for a decoded value; it also returns the
+// value's JSON text.
+func absentAny(value json.RawMessage, v any) (string, bool) {
+	var text string
+	switch v {
+	case nil:
+		text = "null"
+	case "":
+		text = `""`
+	default:
+		return "", false
+	}
+	var vals []any
+	if json.Unmarshal(value, &vals) != nil {
+		return "", false
+	}
+	for _, x := range vals {
+		if x == v {
+			return text, true
+		}
+	}
+	return "", false
+}
+
+// splitRule is what a split rule makes of the string s: its items, as
+// the decoders read a norm:"split=SEP" field's string (SplitItems), when
+// s holds no JSON array text and no empty item.
+func splitRule(r *lenient.Rule, s string) ([]string, bool) {
+	var sep string
+	if json.Unmarshal(r.Value, &sep) != nil {
+		return nil, false
+	}
+	if i := jsonwire.SkipSpace([]byte(s), 0); i < len(s) && s[i] == '[' {
+		return nil, false // JSON array text, for json_accept_both
+	}
+	return lenient.SplitItems(s, sep)
+}
+
+// enumCaseRule is what an enum_case rule makes of the string s: the one
+// of its values s equals in another ASCII letter case.
+func enumCaseRule(r *lenient.Rule, s string) (string, bool) {
+	var vals []string
+	if json.Unmarshal(r.Value, &vals) != nil {
+		return "", false
+	}
+	return lenient.EnumCase(s, vals)
+}

@@ -1,0 +1,140 @@
+package normalize
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestPathGroups: a group repeats its steps any number of times, zero
+// included, for a recursive type, in both entry points, through JSON text
+// at any level; a path writes back as it was written, a name holding
+// "(", ")" or "|" quoted.
+func TestPathGroups(t *testing.T) {
+	for _, tc := range []struct{ path, want string }{
+		{"filter(.and[]|.or[]|.not)*.boost", ""},
+		{"children[](.children[])*.weight", ""},
+		{"a(.b{}(.c[])*.d|[])*", ""},
+		{"f(x).y", `["f(x)"].y`}, // "(" not followed by a step is part of a name
+		{`["f(x)"].y`, ""},
+		{`t(["a|b"][]|["x.y"]|.n)*.v`, ""},
+	} {
+		segs, err := parsePath(tc.path)
+		if err != nil {
+			t.Errorf("%s: %v", tc.path, err)
+			continue
+		}
+		want := tc.want
+		if want == "" {
+			want = tc.path
+		}
+		if got := pathString(segs); got != want {
+			t.Errorf("%s writes back as %s, want %s", tc.path, got, want)
+		}
+	}
+	for _, tc := range []struct{ path, want string }{
+		{"(.a)*.b", "a group cannot start a path"},
+		{"a(.b", `a group must end with ")*"`},
+		{"a(.b)", `a group must end with ")*"`},
+		{"a(.b|)*", "an empty alternative"},
+		{"a(.b)*c", `want "." before a member name at offset 6`},
+	} {
+		if _, err := parsePath(tc.path); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.path, err, tc.want)
+		}
+	}
+	n := mustRules(t, `[
+	 {"id":"boost","tools":["t"],"type":"type_coerce","path":"filter(.and[]|.not)*.boost","coerce_to":"int"},
+	 {"id":"and","tools":["t"],"type":"json_accept_both","path":"filter(.and[]|.not)*.and","to":"native"},
+	 {"id":"op","tools":["t"],"type":"param_default","path":"filter(.and[]|.not)*.op","value":"eq"},
+	 {"id":"weight","tools":["t"],"type":"type_coerce","path":"children[](.children[])*.weight","coerce_to":"int"}
+	]`)
+	for _, tc := range []struct {
+		in, want string
+		records  []string
+	}{
+		{`{"filter":{"boost":"1","op":"lt","not":{"op":"gt","and":[{"op":"lt","boost":"2"},{"op":"lt","not":{"op":"lt","boost":"3"}}]}}}`,
+			`{"filter":{"boost":1,"op":"lt","not":{"op":"gt","and":[{"op":"lt","boost":2},{"op":"lt","not":{"op":"lt","boost":3}}]}}}`,
+			[]string{`filter.boost "1" -> 1`, `filter.not.and[0].boost "2" -> 2`, `filter.not.and[1].not.boost "3" -> 3`}},
+		{`{"filter":{"op":"lt","and":"[{\"op\":\"lt\",\"not\":{\"boost\":\"4\"}}]"}}`,
+			`{"filter":{"op":"lt","and":[{"op":"lt","not":{"boost":4,"op":"eq"}}]}}`,
+			[]string{`filter.and[0].not.op  -> "eq"`, `filter.and[0].not.boost "4" -> 4`, `filter.and "[{\"op\":\"lt\",\"not\":{\"boost\":4,\"op\":\"eq\"}}]" -> [{"op":"lt","not":{"boost":4,"op":"eq"}}]`}},
+		{`{"children":[{"weight":"1","children":[{"weight":"2","children":[]}]}],"weight":"0"}`,
+			`{"children":[{"weight":1,"children":[{"weight":2,"children":[]}]}],"weight":"0"}`,
+			[]string{`children[0].weight "1" -> 1`, `children[0].children[0].weight "2" -> 2`}},
+	} {
+		checkForms(t, n, tc.in, tc.want, tc.records)
+	}
+}
+
+// TestFormRules: absent, split and enum_case, and param_default's
+// absent_or_null, in both entry points.
+func TestFormRules(t *testing.T) {
+	n := mustRules(t, `[
+	 {"id":"limit.absent","tools":["t"],"type":"absent","from":"limit","value":[null,""]},
+	 {"id":"name.absent","tools":["t"],"type":"absent","from":"name","value":[null]},
+	 {"id":"deep.absent","tools":["t"],"type":"absent","path":"opt.n","value":[""]},
+	 {"id":"order.default","tools":["t"],"type":"param_default","from":"order","value":"asc","when":"absent_or_null"},
+	 {"id":"tags.split","tools":["t"],"type":"split","from":"tags","value":","},
+	 {"id":"words.split","tools":["t"],"type":"split","path":"opt.words","value":" "},
+	 {"id":"order.case","tools":["t"],"type":"enum_case","from":"order","value":["asc","desc"]},
+	 {"id":"modes.case","tools":["t"],"type":"enum_case","path":"opt.modes","value":["Fast","slow"]}
+	]`)
+	for _, tc := range []struct {
+		in, want string
+		records  []string
+	}{
+		{`{"limit":null,"name":null,"order":null}`, `{"order":"asc"}`,
+			[]string{`limit null -> `, `name null -> `, `order  -> "asc"`}},
+		{`{"limit":"","name":"","order":"","opt":{"n":"","words":""}}`, `{"name":"","order":"","opt":{"words":[]}}`,
+			[]string{`limit "" -> `, `opt.n "" -> `, `opt.words "" -> []`}},
+		{`{"limit":5,"name":"x","order":"DESC","opt":{"n":null,"modes":["FAST","Slow","slow"]}}`, `{"limit":5,"name":"x","order":"desc","opt":{"n":null,"modes":["Fast","slow","slow"]}}`,
+			[]string{`order "DESC" -> "desc"`, `opt.modes[0] "FAST" -> "Fast"`, `opt.modes[1] "Slow" -> "slow"`}},
+		{`{"order":"up","tags":"a, b ,c","opt":{"words":"x  y\tz"}}`, `{"order":"up","tags":["a","b","c"],"opt":{"words":["x","y\tz"]}}`,
+			[]string{`tags "a, b ,c" -> ["a","b","c"]`, `opt.words "x  y\tz" -> ["x","y\tz"]`}},
+		{`{"tags":"a,,b"}`, `{"tags":"a,,b","order":"asc"}`, []string{`order  -> "asc"`}},
+		{`{"tags":"[\"a,b\"]","order":"asc"}`, `{"tags":"[\"a,b\"]","order":"asc"}`, nil},
+	} {
+		checkForms(t, n, tc.in, tc.want, tc.records)
+	}
+	for _, tc := range []struct{ rule, want string }{
+		{`{"id":"x","tools":["t"],"type":"absent","from":"a","value":[0]}`, `only null and "" can be read as absent`},
+		{`{"id":"x","tools":["t"],"type":"absent","from":"a"}`, `value is missing for type absent`},
+		{`{"id":"x","tools":["t"],"type":"split","from":"a","value":",,"}`, `want the separator, a string of one character`},
+		{`{"id":"x","tools":["t"],"type":"enum_case","from":"a","value":["a","A"]}`, `"a" and "A" are one value in another letter case`},
+		{`{"id":"x","tools":["t"],"type":"absent","path":"a[]","value":[null]}`, `must end with a member name`},
+		{`{"id":"x","tools":["t"],"type":"param_default","from":"a","value":1,"when":"sometimes"}`, `want "absent", "absent_or_null" or "absent_or_empty"`},
+	} {
+		if _, err := LoadRules(strings.NewReader("["+tc.rule+"]"), nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.rule, err, tc.want)
+		}
+	}
+}
+
+// checkForms normalizes in through both entry points and compares the
+// result and the records.
+func checkForms(t *testing.T, n *Normalizer, in, want string, records []string) {
+	t.Helper()
+	out, applied, err := n.NormalizeJSON("t", []byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) != want {
+		t.Errorf("%s:\n got %s\nwant %s", in, out, want)
+	}
+	var got []string
+	for _, a := range applied {
+		got = append(got, a.Param+" "+a.From+" -> "+a.To)
+	}
+	if diff := cmp.Diff(records, got); diff != "" {
+		t.Errorf("%s: records (-want +got):\n%s", in, diff)
+	}
+	m, mapplied := n.Normalize("t", args(t, in))
+	if diff := cmp.Diff(decodeAny([]byte(want)), decodeAny(mustMarshal(t, m))); diff != "" && !strings.Contains(in, `"[{`) {
+		t.Errorf("Normalize %s (-want +got):\n%s", in, diff)
+	}
+	if len(mapplied) != len(applied) {
+		t.Errorf("Normalize %s: %d records, NormalizeJSON %d", in, len(mapplied), len(applied))
+	}
+}

@@ -1,0 +1,133 @@
+package normalize
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/normgen/normgen/lenient"
+)
+
+// fuzzRules use every rule type, at the top level and through paths.
+const fuzzRules = `[
+ {"id":"a","tools":["*"],"type":"param_alias","from":"old","to":"new"},
+ {"id":"a2","tools":["*"],"type":"param_alias","path":"s[].tries","to":"n"},
+ {"id":"d","tools":["*"],"type":"param_default","path":"s[].id","value":"s-{{index}}"},
+ {"id":"d2","tools":["*"],"type":"param_default","path":"m{}.k","value":7,"when":"absent_or_empty"},
+ {"id":"w","tools":["*"],"type":"wrap","from":"labels"},
+ {"id":"c","tools":["*"],"type":"type_coerce","path":"s[].n","coerce_to":"int"},
+ {"id":"c2","tools":["*"],"type":"type_coerce","path":"labels[]","coerce_to":"float"},
+ {"id":"c3","tools":["*"],"type":"type_coerce","from":"b","coerce_to":"bool"},
+ {"id":"u","tools":["*"],"type":"unescape","path":"m{}.t"},
+ {"id":"j","tools":["*"],"type":"json_accept_both","from":"s","to":"native"},
+ {"id":"j2","tools":["*"],"type":"json_accept_both","path":"s[]","to":"native"},
+ {"id":"j3","tools":["*"],"type":"json_accept_both","from":"raw"},
+ {"id":"v","tools":["*"],"type":"value_alias","path":"s[].op","value":{"cp":"copy"}},
+ {"id":"na","tools":["*"],"type":"nested_alias","in_payload":"p","array_path":"x.items[]","from":"o","to":"q"},
+ {"id":"nd","tools":["*"],"type":"nested_default","in_payload":"p","array_path":"x.items[]","from":"q","value":"z"},
+ {"id":"ab","tools":["*"],"type":"absent","path":"m{}.a","value":[null,""]},
+ {"id":"ab2","tools":["*"],"type":"absent","from":"gone","value":[null]},
+ {"id":"dn","tools":["*"],"type":"param_default","path":"s[].tag","value":"t","when":"absent_or_null"},
+ {"id":"sp","tools":["*"],"type":"split","path":"s[].tags","value":","},
+ {"id":"ec","tools":["*"],"type":"enum_case","path":"s[].op","value":["copy","Move"]},
+ {"id":"gr","tools":["*"],"type":"type_coerce","path":"s[](.kids[]|.next)*.n","coerce_to":"int"}
+]`
+
+// FuzzNormalize: on any input the two entry points do not panic, agree
+// on the value (JSON text compared as its value) and on the records, the
+// JSON entry point returns valid JSON, the same as applying every rule
+// without its screen, and every record shows a change.
+func FuzzNormalize(f *testing.F) {
+	rules, err := LoadRules(strings.NewReader(fuzzRules), nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	n, err := New(rules)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{
+		`{"old":"1","b":"yes","labels":"2.5","s":"[{\"tries\":\"3\",\"op\":\"cp\"},\"{}\"]"}`,
+		`{"m":{"a":{"t":"x\\ny"},"b":"{\"k\":null}"},"raw":[1,{"<":">"}],"p":"{\"x\":{\"items\":[{\"o\":1},{}]}}"}`,
+		`{"s":[{"id":"","n":5.0},{"n":"1e3"},{"n":" 7"}],"labels":["1","x",null]}`,
+		`{"new":1,"old":2,"labels":null,"b":1}`,
+		`{"gone":null,"m":{"x":{"a":""}},"s":[{"tag":null,"tags":"a, b","op":"MOVE","kids":[{"n":"1","next":{"n":"2.0"}}]}]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if lenient.Valid(in) != nil {
+			return
+		}
+		m, ok := decodeAny(in).(map[string]any)
+		if !ok {
+			return
+		}
+		out, applied, err := n.NormalizeJSON("t", in)
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		if lenient.Valid(out) != nil {
+			t.Fatalf("%s normalized to invalid JSON %s", in, out)
+		}
+		if wantOut, want := n.rulesFor("t").applyJSON(in); string(out) != string(wantOut) || fmt.Sprint(applied) != fmt.Sprint(want) {
+			t.Fatalf("%s: the screen changed the result:\n got  %s %+v\n want %s %+v", in, out, applied, wantOut, want)
+		}
+		mm, mapplied := n.Normalize("t", m)
+		if diff := cmp.Diff(deepText(decodeAny(out)), deepText(any(mm))); diff != "" {
+			t.Fatalf("%s: entry points differ (-json +map):\n%s", in, diff)
+		}
+		if fmt.Sprint(params(applied)) != fmt.Sprint(params(mapplied)) {
+			t.Fatalf("%s: records differ:\n json %v\n map  %v", in, params(applied), params(mapplied))
+		}
+		for _, a := range applied {
+			if a.From == a.To {
+				t.Fatalf("%s: a record without a change %+v", in, a)
+			}
+		}
+	})
+}
+
+// params lists records as rule@param, sorted within a rule (the map entry
+// point walks a map's members in no fixed order).
+func params(as []Applied) []string {
+	var out []string
+	start := 0
+	for i := range as {
+		out = append(out, as[i].RuleID+"@"+as[i].Param)
+		if i+1 == len(as) || as[i+1].RuleID != as[i].RuleID {
+			sort.Strings(out[start:])
+			start = i + 1
+		}
+	}
+	return out
+}
+
+// deepText replaces strings holding JSON text by their value, numbers by
+// their text, so that the two entry points' encodings compare.
+func deepText(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		c := map[string]any{}
+		for k, e := range x {
+			c[k] = deepText(e)
+		}
+		return c
+	case []any:
+		c := make([]any, len(x))
+		for i, e := range x {
+			c[i] = deepText(e)
+		}
+		return c
+	case string:
+		if jsonText(x) {
+			return map[string]any{"$text": deepText(decodeAny([]byte(x)))}
+		}
+	case json.Number:
+		return "#" + string(x)
+	}
+	return v
+}

@@ -1,0 +1,917 @@
+package normalize
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/lenient"
+)
+
+// A rule path locates the values a rule applies to, from the arguments
+// object: member names joined by ".", "[]" for each element of an array
+// and "{}" for each value of an object (a map): "retry.attempts",
+// "steps[].id", "labels[]", "env{}.port". A member name holding ".",
+// "[", "]", "{", "}", "(", ")", "|" or "*" is written quoted in brackets,
+// as decoder paths write it: `opts["x.y"]`, `["a[0]"].n`. A group, "("
+// alternatives separated by "|" ")*", after the first member, is its
+// steps repeated any number of times, zero included (a recursive type):
+// "filter(.and[]|.or[]|.not)*.boost". Along the way, a string holding
+// JSON array or object text is read as that value (and written back as
+// text), as the generated decoders read it at any depth.
+type pathSeg struct {
+	key  string      // a member name; "" for [], {} and groups
+	each byte        // '[' for each array element, '{' for each object value, '*' for a group, 0 for a key
+	alts [][]pathSeg // a group's alternatives
+}
+
+// parsePath parses a rule path. A name is any non-empty run of characters
+// other than ".", "[", "]", "{" and "}" (and, in a group, "|" and ")"),
+// or any name quoted in brackets (["x.y"]); a group starts with "(" right
+// after a step, followed by ".", "[" or "{".
+func parsePath(p string) ([]pathSeg, error) {
+	segs, i, err := parseSteps(p, 0, false)
+	if err == nil && i < len(p) {
+		err = fmt.Errorf(`path %q: unexpected %q at offset %d`, p, p[i], i)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(segs) == 0 {
+		return nil, fmt.Errorf("path is empty")
+	}
+	return segs, nil
+}
+
+// parseSteps parses the steps of p from offset i: a whole path, or (in a
+// group) one alternative, which ends at "|" or ")" and starts as a path
+// goes on after a step.
+func parseSteps(p string, i int, inGroup bool) ([]pathSeg, int, error) {
+	var segs []pathSeg
+	after := inGroup // a step precedes: a name needs "."
+	for i < len(p) {
+		switch {
+		case inGroup && (p[i] == '|' || p[i] == ')'):
+			if len(segs) == 0 {
+				return nil, i, fmt.Errorf("path %q: an empty alternative in a group at offset %d", p, i)
+			}
+			return segs, i, nil
+		case strings.HasPrefix(p[i:], `["`):
+			key, n, ok := quotedKey(p[i:])
+			if !ok {
+				return nil, i, fmt.Errorf(`path %q: a quoted member name at offset %d does not end in "] (want ["x.y"])`, p, i)
+			}
+			segs = append(segs, pathSeg{key: key})
+			i += n
+		case strings.HasPrefix(p[i:], "[]"), strings.HasPrefix(p[i:], "{}"):
+			if !after {
+				return nil, i, fmt.Errorf("path %q must start with a member name", p)
+			}
+			segs = append(segs, pathSeg{each: p[i]})
+			i += 2
+		case p[i] == '(' && !after && groupStart(p, i):
+			return nil, i, fmt.Errorf("path %q: a group cannot start a path: write the member it repeats in first (filter(.not)*.x)", p)
+		case p[i] == '(' && after && groupStart(p, i):
+			g := pathSeg{each: '*'}
+			for i < len(p) && (p[i] == '(' && len(g.alts) == 0 || p[i] == '|') {
+				alt, j, err := parseSteps(p, i+1, true)
+				if err != nil {
+					return nil, j, err
+				}
+				g.alts = append(g.alts, alt)
+				i = j
+			}
+			if !strings.HasPrefix(p[i:], ")*") {
+				return nil, i, fmt.Errorf(`path %q: a group must end with ")*" (offset %d)`, p, i)
+			}
+			segs = append(segs, g)
+			i += 2
+		default:
+			if after {
+				if p[i] != '.' {
+					return nil, i, fmt.Errorf(`path %q: want "." before a member name at offset %d`, p, i)
+				}
+				i++
+			}
+			j := i
+			for j < len(p) && !strings.ContainsRune(".[]{}", rune(p[j])) && !(inGroup && (p[j] == '|' || p[j] == ')')) && !(p[j] == '(' && groupStart(p, j)) {
+				j++
+			}
+			if j == i {
+				return nil, i, fmt.Errorf(`path %q: a member name is missing at offset %d (want "name", "a.b", "steps[].id", "env{}.port")`, p, i)
+			}
+			segs = append(segs, pathSeg{key: p[i:j]})
+			i = j
+		}
+		after = true
+	}
+	if inGroup {
+		return nil, i, fmt.Errorf(`path %q: a group must end with ")*"`, p)
+	}
+	return segs, i, nil
+}
+
+// groupStart reports whether the "(" at p[i] starts a group: a step
+// follows it.
+func groupStart(p string, i int) bool {
+	return i+1 < len(p) && strings.ContainsRune(".[{(", rune(p[i+1]))
+}
+
+// quotedKey reads the quoted member name at the start of p (["x.y"]): the
+// name and the length of its spelling.
+func quotedKey(p string) (string, int, bool) {
+	end := 2
+	for end < len(p) && p[end] != '"' {
+		if p[end] == '\\' {
+			end++
+		}
+		end++
+	}
+	if end+1 >= len(p) || p[end+1] != ']' {
+		return "", 0, false
+	}
+	key, err := strconv.Unquote(p[1 : end+1])
+	if err != nil {
+		return "", 0, false
+	}
+	return key, end + 2, true
+}
+
+// needsQuotes reports whether a member name is written quoted in a rule
+// path: it is empty or holds ".", "[", "]", "{", "}", or "(", ")" or "|",
+// which a group of a recursive type's path would read as its own.
+func needsQuotes(key string) bool { return key == "" || strings.ContainsAny(key, ".[]{}()|") }
+
+// PathKey appends the member name key to the rule path prefix ("" for
+// the arguments object), quoted where the path grammar needs it:
+// PathKey("opts", "x.y") is `opts["x.y"]`, PathKey("retry", "attempts")
+// is "retry.attempts".
+func PathKey(prefix, key string) string {
+	switch {
+	case needsQuotes(key):
+		return prefix + "[" + strconv.Quote(key) + "]"
+	case prefix == "":
+		return key
+	}
+	return prefix + "." + key
+}
+
+// ruleToKey is the member name an alias rule's to names: to itself, or the
+// name quoted in brackets (["x.y"]), for a name with a dot.
+func ruleToKey(r *lenient.Rule) string {
+	if strings.HasPrefix(r.To, `["`) {
+		if key, n, ok := quotedKey(r.To); ok && n == len(r.To) {
+			return key
+		}
+	}
+	return r.To
+}
+
+// ruleTarget returns the path a rule applies to: its path; or its from as a
+// one-member path; or, for the nested types and a nested value_alias,
+// in_payload, then array_path, then from ("pipeline_json.steps[].id").
+func ruleTarget(r *lenient.Rule) ([]pathSeg, error) {
+	if r.Path != "" {
+		return parsePath(r.Path)
+	}
+	if r.InPayload == "" {
+		return []pathSeg{{key: r.From}}, nil
+	}
+	segs := []pathSeg{{key: r.InPayload}}
+	if p := strings.TrimSuffix(r.ArrayPath, "[]"); p != "" {
+		for _, part := range strings.Split(p, ".") {
+			segs = append(segs, pathSeg{key: part})
+		}
+	}
+	return append(segs, pathSeg{each: '['}, pathSeg{key: r.From}), nil
+}
+
+// TargetPath returns where a rule applies, spelled as a rule path: its
+// path; its from (a top-level key); or, for the nested types and a nested
+// value_alias, in_payload, array_path and from ("pipeline_json.steps[].id").
+// For an alias it is the alias key's place. It is "" when the path does
+// not parse (ValidateRules reports that).
+func TargetPath(r lenient.Rule) string {
+	segs, err := ruleTarget(&r)
+	if err != nil {
+		return ""
+	}
+	return pathString(segs)
+}
+
+// ruleKind maps the nested types onto the path types they are a case of.
+func ruleKind(r *lenient.Rule) lenient.RuleType {
+	switch r.Type {
+	case lenient.RuleNestedAlias:
+		return lenient.RuleParamAlias
+	case lenient.RuleNestedDefault:
+		return lenient.RuleParamDefault
+	}
+	return r.Type
+}
+
+// onMember reports whether rules of kind k work on a member of an object
+// (its key: an alias, a default, an absent value) rather than on a value.
+func onMember(k lenient.RuleType) bool {
+	return k == lenient.RuleParamAlias || k == lenient.RuleParamDefault || k == lenient.RuleAbsent
+}
+
+// ruleWhen is when a default rule applies.
+func ruleWhen(r *lenient.Rule) string {
+	switch {
+	case r.When != "":
+		return r.When
+	case r.Type == lenient.RuleNestedDefault:
+		return lenient.WhenAbsentOrEmpty
+	}
+	return lenient.WhenAbsent
+}
+
+// where is a concrete location while walking: the JSON path as decoder
+// reports write it (steps[0].id) and the innermost array index.
+type where struct {
+	path  []byte
+	index int
+}
+
+func (w where) key(k string) where {
+	return where{jsonwire.AppendKey(append([]byte(nil), w.path...), k), w.index}
+}
+
+// child is the path of member k, as a string (without allocating for a
+// plain top-level key).
+func (w where) child(k string) string {
+	if len(w.path) == 0 && jsonwire.IsPlainKey(k) {
+		return k
+	}
+	return string(w.key(k).path)
+}
+
+func (w where) elem(i int) where {
+	return where{jsonwire.AppendIndex(append([]byte(nil), w.path...), i), i}
+}
+
+// pathRule applies a rule with a target path to an ordered arguments node,
+// appending one record per changed value to out. others are the keys of the other aliases
+// of an alias rule's target.
+func pathRule(out []Applied, r *lenient.Rule, segs []pathSeg, others []string, root *jnode) []Applied {
+	last := segs[len(segs)-1]
+	if len(segs) == 1 && r.Type != lenient.RuleValueAlias && r.Type != lenient.RuleEnumCase {
+		// A top-level member: no walk.
+		if onMember(ruleKind(r)) {
+			memberRule(r, root, last.key, others, where{index: -1}, &out)
+			return out
+		}
+		at := root.index(last.key)
+		if at < 0 {
+			return out
+		}
+		nv, from, to, ok := valueRule(r, root.vals[at])
+		if !ok {
+			return out
+		}
+		root.vals[at] = nv
+		return append(out, record(r, where{index: -1}.child(last.key), from, to))
+	}
+	walkSegs, fn := nodeWalk(r, segs, others, &out)
+	walkNode(root, walkSegs, where{index: -1}, fn)
+	return out
+}
+
+// nodeWalk returns what pathRule walks for r below the top level: the
+// segments to walk from the arguments object, and the function to apply
+// at their end, which appends a record per changed value to out.
+func nodeWalk(r *lenient.Rule, segs []pathSeg, others []string, out *[]Applied) ([]pathSeg, func(*jnode, where) bool) {
+	last := segs[len(segs)-1]
+	if onMember(ruleKind(r)) {
+		return segs[:len(segs)-1], func(obj *jnode, w where) bool {
+			if obj.isString() { // the object as JSON text
+				s := lenient.StringValue(obj.raw)
+				if !jsonText(s) {
+					return false
+				}
+				inner := parseNode([]byte(s))
+				if inner.kind != '{' || !memberRule(r, inner, last.key, others, w, out) {
+					return false
+				}
+				obj.raw = jsonwire.AppendQuote(nil, string(inner.encode(nil)))
+				return true
+			}
+			if obj.kind != '{' {
+				return false
+			}
+			return memberRule(r, obj, last.key, others, w, out)
+		}
+	}
+	var one func(v *jnode, w where) bool
+	one = func(v *jnode, w where) bool {
+		if (r.Type == lenient.RuleValueAlias || r.Type == lenient.RuleEnumCase) && v.kind == '[' {
+			// A value alias reads each string of an array too.
+			changed := false
+			for i, e := range v.vals {
+				changed = one(e, w.elem(i)) || changed
+			}
+			return changed
+		}
+		nv, from, to, ok := valueRule(r, v)
+		if !ok {
+			return false
+		}
+		*v = *nv
+		*out = append(*out, record(r, string(w.path), from, to))
+		return true
+	}
+	return segs, one
+}
+
+// walkNode calls fn on each value at segs below n; fn reports a change.
+// A string holding JSON text met where the path goes on is parsed, and
+// written back as (compact) text when something below it changed.
+func walkNode(n *jnode, segs []pathSeg, w where, fn func(*jnode, where) bool) bool {
+	if len(segs) == 0 {
+		return fn(n, w)
+	}
+	if segs[0].each == '*' {
+		// A group: what follows it here, then each alternative and the
+		// group again. An alternative takes a step down, so the walk ends.
+		changed := walkNode(n, segs[1:], w, fn)
+		for _, alt := range segs[0].alts {
+			if walkNode(n, repeat(alt, segs), w, fn) {
+				changed = true
+			}
+		}
+		return changed
+	}
+	if n.isString() {
+		s := lenient.StringValue(n.raw)
+		if !jsonText(s) {
+			return false
+		}
+		inner := parseNode([]byte(s))
+		if !walkNode(inner, segs, w, fn) {
+			return false
+		}
+		n.raw = jsonwire.AppendQuote(nil, string(inner.encode(nil)))
+		return true
+	}
+	s := segs[0]
+	changed := false
+	switch {
+	case s.each == '[' && n.kind == '[':
+		for i, e := range n.vals {
+			if walkNode(e, segs[1:], w.elem(i), fn) {
+				changed = true
+			}
+		}
+	case s.each == '{' && n.kind == '{':
+		for i, e := range n.vals {
+			if walkNode(e, segs[1:], w.key(n.keys[i]), fn) {
+				changed = true
+			}
+		}
+	case s.each == 0 && n.kind == '{':
+		if at := n.index(s.key); at >= 0 {
+			changed = walkNode(n.vals[at], segs[1:], w.key(s.key), fn)
+		}
+	}
+	return changed
+}
+
+// repeat is a group's alternative alt followed by the group and what
+// follows it (segs, which starts with the group).
+func repeat(alt, segs []pathSeg) []pathSeg {
+	return append(alt[:len(alt):len(alt)], segs...)
+}
+
+// memberRule applies an alias or a default to the member key of obj. An
+// alias does not apply when its target, or another alias of it (others),
+// is given too: the call names the field twice, for the decoder to say so.
+func memberRule(r *lenient.Rule, obj *jnode, key string, others []string, w where, out *[]Applied) bool {
+	at := obj.index(key)
+	switch ruleKind(r) {
+	case lenient.RuleParamAlias:
+		if at < 0 || obj.index(ruleToKey(r)) >= 0 {
+			return false
+		}
+		for _, o := range others {
+			if obj.index(o) >= 0 {
+				return false
+			}
+		}
+		obj.keys[at] = ruleToKey(r)
+		*out = append(*out, record(r, w.child(ruleToKey(r)), key, ruleToKey(r)))
+		return true
+	case lenient.RuleAbsent:
+		if at < 0 || !absentValue(r.Value, string(obj.vals[at].raw)) {
+			return false
+		}
+		from := string(obj.vals[at].raw)
+		obj.keys = append(obj.keys[:at], obj.keys[at+1:]...)
+		obj.vals = append(obj.vals[:at], obj.vals[at+1:]...)
+		*out = append(*out, record(r, w.child(key), from, ""))
+		return true
+	case lenient.RuleParamDefault:
+		if at >= 0 && !defaultsOver(ruleWhen(r), string(obj.vals[at].raw)) {
+			return false
+		}
+		val := nestedValue(r.Value, w.index)
+		if at >= 0 && bytes.Equal(obj.vals[at].raw, val) {
+			return false // "" given, "" the default: nothing changes
+		}
+		if at >= 0 {
+			obj.vals[at] = parseNode(val)
+		} else {
+			obj.keys = append(obj.keys, key)
+			obj.vals = append(obj.vals, parseNode(val))
+		}
+		*out = append(*out, record(r, w.child(key), "", string(val)))
+		return true
+	}
+	return false
+}
+
+// valueRule computes what a coercion, accept-both, wrap, unescape or value
+// alias rule makes of one value: the new node and the JSON texts (or kind
+// names, for accept-both) before and after.
+func valueRule(r *lenient.Rule, v *jnode) (*jnode, string, string, bool) {
+	switch r.Type {
+	case lenient.RuleTypeCoerce:
+		if v.kind != 0 {
+			return nil, "", "", false
+		}
+		raw := v.raw
+		var text string
+		var ok bool
+		switch {
+		case raw[0] == '"':
+			_, text, ok = coerce(lenient.StringValue(raw), r.CoerceTo)
+		case r.CoerceTo == "int_literal" && raw[0] == '"':
+		case (r.CoerceTo == "int" || r.CoerceTo == "int_literal") && jsonwire.IsNumber(raw) && !jsonwire.PlainInteger(raw):
+			_, text, ok = integerLiteral(string(raw))
+		case jsonwire.IsNumber(raw):
+			_, text, ok = coerceDurationNumber(string(raw), r.CoerceTo)
+		}
+		if !ok || text == string(raw) {
+			return nil, "", "", false
+		}
+		return &jnode{raw: []byte(text)}, string(raw), text, true
+	case lenient.RuleJSONAcceptBoth:
+		if r.To == "native" {
+			if !v.isString() || !jsonText(lenient.StringValue(v.raw)) {
+				return nil, "", "", false
+			}
+			// Recorded as every changed value is: the JSON text sent
+			// (the string) and the JSON text it held.
+			s := lenient.StringValue(v.raw)
+			return parseNode([]byte(s)), string(v.raw), s, true
+		}
+		if v.kind == 0 {
+			return nil, "", "", false
+		}
+		text := v.encode(nil)
+		quoted := jsonwire.AppendQuote(nil, string(text))
+		return &jnode{raw: quoted}, string(text), string(quoted), true
+	case lenient.RuleWrap:
+		if !wrappable(v) {
+			return nil, "", "", false
+		}
+		one := &jnode{kind: v.kind, raw: v.raw, keys: v.keys, vals: v.vals}
+		return &jnode{kind: '[', vals: []*jnode{one}}, string(v.raw), "[" + string(v.raw) + "]", true
+	case lenient.RuleSplit:
+		if !v.isString() {
+			return nil, "", "", false
+		}
+		items, ok := splitRule(r, lenient.StringValue(v.raw))
+		if !ok {
+			return nil, "", "", false
+		}
+		arr := &jnode{kind: '['}
+		for _, it := range items {
+			arr.vals = append(arr.vals, &jnode{raw: jsonwire.AppendQuote(nil, it)})
+		}
+		return arr, string(v.raw), string(arr.encode(nil)), true
+	case lenient.RuleEnumCase:
+		if !v.isString() {
+			return nil, "", "", false
+		}
+		to, ok := enumCaseRule(r, lenient.StringValue(v.raw))
+		if !ok {
+			return nil, "", "", false
+		}
+		q := jsonwire.AppendQuote(nil, to)
+		return &jnode{raw: q}, string(v.raw), string(q), true
+	case lenient.RuleUnescape:
+		if !v.isString() {
+			return nil, "", "", false
+		}
+		s, ok := unescapeText(lenient.StringValue(v.raw))
+		if !ok {
+			return nil, "", "", false
+		}
+		to := jsonwire.AppendQuote(nil, s)
+		return &jnode{raw: to}, string(v.raw), string(to), true
+	case lenient.RuleValueAlias:
+		table, err := valueAliasTable(r.Value)
+		if err != nil || !v.isString() {
+			return nil, "", "", false
+		}
+		to, ok := table[lenient.StringValue(v.raw)]
+		if !ok {
+			return nil, "", "", false
+		}
+		q := jsonwire.AppendQuote(nil, to)
+		return &jnode{raw: q}, string(v.raw), string(q), true
+	}
+	return nil, "", "", false
+}
+
+// wrappable reports whether the decoders' wrap reads v as a one-element
+// array: a scalar other than null, and not a string holding array text
+// (which is read as that array, or refused).
+func wrappable(v *jnode) bool {
+	if v.kind != 0 || string(v.raw) == "null" {
+		return false
+	}
+	if v.isString() {
+		t := lenient.StringValue(v.raw)
+		if string(v.raw) == `""` {
+			return false // the decoders refuse "" for a wrapped field
+		}
+		if i := jsonwire.SkipSpace([]byte(t), 0); i < len(t) && t[i] == '[' {
+			return false
+		}
+	}
+	return true
+}
+
+// unescapeText is the decoders' unescape: literal \n and \t in text that
+// holds no real newline become newline and tab.
+func unescapeText(t string) (string, bool) {
+	if strings.IndexByte(t, '\n') >= 0 || !strings.Contains(t, `\n`) && !strings.Contains(t, `\t`) {
+		return "", false
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(t, `\n`, "\n"), `\t`, "\t"), true
+}
+
+// record builds one fix record; values are shortened (see shortText).
+func record(r *lenient.Rule, param, from, to string) Applied {
+	return Applied{RuleID: r.ID, Type: r.Type, Param: param, From: shortText(from), To: shortText(to)}
+}
+
+// maxRecorded is how many bytes of a value a record keeps.
+const maxRecorded = 200
+
+// shortText shortens a recorded value to maxRecorded bytes (at a UTF-8
+// boundary), noting the full length: `"1111…" (4000000 bytes)`.
+func shortText(s string) string {
+	if len(s) <= maxRecorded {
+		return s
+	}
+	cut := maxRecorded
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "… (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// pathRuleMap is pathRule on a decoded arguments object.
+func pathRuleMap(out []Applied, r *lenient.Rule, segs []pathSeg, others []string, args map[string]any) []Applied {
+	last := segs[len(segs)-1]
+	if len(segs) == 1 {
+		// A top-level member: decide without walking (no allocation when
+		// nothing changes, the common case).
+		v, has := args[last.key]
+		switch k := ruleKind(r); {
+		case onMember(k):
+			memberRuleMap(r, args, last.key, others, where{index: -1}, &out)
+			return out
+		case k == lenient.RuleValueAlias || k == lenient.RuleEnumCase:
+			if !has {
+				return out
+			}
+		default:
+			if !has {
+				return out
+			}
+			return memberValueRule(out, r, last.key, v, args)
+		}
+	}
+	return walkRuleMap(out, r, segs, others, args)
+}
+
+// walkRuleMap is pathRuleMap below the top level. JSON text met on the
+// way (or holding the object an alias or default works in) is changed as
+// NormalizeJSON changes it: parsed into nodes, which keep its key order
+// and unchanged values verbatim.
+func walkRuleMap(out []Applied, r *lenient.Rule, segs []pathSeg, others []string, args map[string]any) []Applied {
+	last := segs[len(segs)-1]
+	_, textFn := nodeWalk(r, segs, others, &out)
+	var root any = args
+	if onMember(ruleKind(r)) {
+		walkAny(&root, segs[:len(segs)-1], where{index: -1}, func(slot *any, w where) bool {
+			if _, ok := (*slot).(string); ok {
+				return textAt(slot, nil, w, textFn)
+			}
+			obj, ok := (*slot).(map[string]any)
+			if !ok {
+				return false
+			}
+			return memberRuleMap(r, obj, last.key, others, w, &out)
+		}, textFn)
+		return out
+	}
+	var one func(slot *any, w where) bool
+	one = func(slot *any, w where) bool {
+		if arr, ok := (*slot).([]any); ok && (r.Type == lenient.RuleValueAlias || r.Type == lenient.RuleEnumCase) {
+			changed := false
+			for i := range arr {
+				changed = one(&arr[i], w.elem(i)) || changed
+			}
+			return changed
+		}
+		nv, from, to, ok := valueRuleAny(r, *slot)
+		if !ok {
+			return false
+		}
+		*slot = nv
+		out = append(out, record(r, string(w.path), from, to))
+		return true
+	}
+	walkAny(&root, segs, where{index: -1}, one, textFn)
+	return out
+}
+
+// memberValueRule applies a coercion, accept-both, wrap or unescape rule
+// to the value v of the top-level member key of args.
+func memberValueRule(out []Applied, r *lenient.Rule, key string, v any, args map[string]any) []Applied {
+	nv, from, to, ok := valueRuleAny(r, v)
+	if !ok {
+		return out
+	}
+	args[key] = nv
+	return append(out, record(r, where{index: -1}.child(key), from, to))
+}
+
+// walkAny is walkNode over decoded values; slot is where the value sits.
+// A string holding JSON text met where the path goes on is walked as
+// nodes, the rest of the path segs, with textFn at its end.
+func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool, textFn func(*jnode, where) bool) bool {
+	if len(segs) == 0 {
+		return fn(slot, w)
+	}
+	if segs[0].each == '*' {
+		// A group, as walkNode walks one.
+		changed := walkAny(slot, segs[1:], w, fn, textFn)
+		for _, alt := range segs[0].alts {
+			if walkAny(slot, repeat(alt, segs), w, fn, textFn) {
+				changed = true
+			}
+		}
+		return changed
+	}
+	if _, ok := (*slot).(string); ok {
+		return textAt(slot, segs, w, textFn)
+	}
+	s := segs[0]
+	changed := false
+	switch v := (*slot).(type) {
+	case []any:
+		if s.each == '[' {
+			for i := range v {
+				if walkAny(&v[i], segs[1:], w.elem(i), fn, textFn) {
+					changed = true
+				}
+			}
+		}
+	case map[string]any:
+		switch {
+		case s.each == '{':
+			for k, e := range v {
+				e := e
+				if walkAny(&e, segs[1:], w.key(k), fn, textFn) {
+					v[k] = e
+					changed = true
+				}
+			}
+		case s.each == 0:
+			if e, ok := v[s.key]; ok && walkAny(&e, segs[1:], w.key(s.key), fn, textFn) {
+				v[s.key] = e
+				changed = true
+			}
+		}
+	}
+	return changed
+}
+
+// textAt walks the JSON text held by the string in slot as nodes (segs
+// below it, then fn) and, when something changed, writes the text back
+// with its key order and unchanged values kept.
+func textAt(slot *any, segs []pathSeg, w where, fn func(*jnode, where) bool) bool {
+	s := (*slot).(string)
+	if !jsonText(s) {
+		return false
+	}
+	n := parseNode([]byte(s))
+	if !walkNode(n, segs, w, fn) {
+		return false
+	}
+	*slot = string(n.encode(nil))
+	return true
+}
+
+func memberRuleMap(r *lenient.Rule, obj map[string]any, key string, others []string, w where, out *[]Applied) bool {
+	v, has := obj[key]
+	switch ruleKind(r) {
+	case lenient.RuleParamAlias:
+		if _, taken := obj[ruleToKey(r)]; !has || taken {
+			return false
+		}
+		for _, o := range others {
+			if _, given := obj[o]; given {
+				return false
+			}
+		}
+		obj[ruleToKey(r)] = v
+		delete(obj, key)
+		*out = append(*out, record(r, w.child(ruleToKey(r)), key, ruleToKey(r)))
+		return true
+	case lenient.RuleAbsent:
+		if !has {
+			return false
+		}
+		from, ok := absentAny(r.Value, v)
+		if !ok {
+			return false
+		}
+		delete(obj, key)
+		*out = append(*out, record(r, w.child(key), from, ""))
+		return true
+	case lenient.RuleParamDefault:
+		if has && !defaultsOverAny(ruleWhen(r), v) {
+			return false
+		}
+		val := nestedValue(r.Value, w.index)
+		if has && v == "" && string(val) == `""` {
+			return false // nothing changes
+		}
+		obj[key] = decodeAny(val)
+		*out = append(*out, record(r, w.child(key), "", string(val)))
+		return true
+	}
+	return false
+}
+
+// valueRuleAny is valueRule on a decoded value. A float64 (from a
+// caller's plain json.Unmarshal) is left as it is: an integral float64
+// already reads as an integer, and above 2^53 its original digits are
+// lost, so nothing can be repaired.
+func valueRuleAny(r *lenient.Rule, v any) (any, string, string, bool) {
+	switch r.Type {
+	case lenient.RuleTypeCoerce:
+		switch x := v.(type) {
+		case string:
+			if r.CoerceTo == "int_literal" {
+				return nil, "", "", false
+			}
+			nv, text, ok := coerce(x, r.CoerceTo)
+			if !ok {
+				return nil, "", "", false
+			}
+			return nv, quoteJSON(x), text, true
+		case json.Number:
+			if nv, text, ok := coerceDurationNumber(string(x), r.CoerceTo); ok {
+				return nv, string(x), text, true
+			}
+			if r.CoerceTo != "int" && r.CoerceTo != "int_literal" || jsonwire.PlainInteger([]byte(x)) {
+				return nil, "", "", false
+			}
+			nv, text, ok := integerLiteral(string(x))
+			if !ok || text == string(x) {
+				return nil, "", "", false
+			}
+			return nv, string(x), text, true
+		}
+	case lenient.RuleJSONAcceptBoth:
+		if r.To == "native" {
+			s, ok := v.(string)
+			if !ok || !jsonText(s) {
+				return nil, "", "", false
+			}
+			return decodeAny([]byte(s)), quoteJSON(s), s, true
+		}
+		switch v.(type) {
+		case []any, map[string]any:
+		default:
+			return nil, "", "", false
+		}
+		if roundedFloat(v) {
+			return nil, "", "", false // its text would look exact; it is not
+		}
+		b, err := marshalNoEscape(v)
+		if err != nil {
+			return nil, "", "", false
+		}
+		return string(b), string(b), quoteJSON(string(b)), true
+	case lenient.RuleWrap:
+		switch x := v.(type) {
+		case nil, []any, map[string]any:
+			return nil, "", "", false
+		case string:
+			if i := jsonwire.SkipSpace([]byte(x), 0); x == "" || i < len(x) && x[i] == '[' {
+				return nil, "", "", false // "" is refused by the decoders
+			}
+		}
+		b, err := marshalNoEscape(v)
+		if err != nil {
+			return nil, "", "", false
+		}
+		return []any{v}, string(b), "[" + string(b) + "]", true
+	case lenient.RuleSplit:
+		s, ok := v.(string)
+		if !ok {
+			return nil, "", "", false
+		}
+		items, ok := splitRule(r, s)
+		if !ok {
+			return nil, "", "", false
+		}
+		arr := make([]any, len(items))
+		for i, it := range items {
+			arr[i] = it
+		}
+		b, _ := marshalNoEscape(arr)
+		return arr, quoteJSON(s), string(b), true
+	case lenient.RuleEnumCase:
+		s, ok := v.(string)
+		if !ok {
+			return nil, "", "", false
+		}
+		to, ok := enumCaseRule(r, s)
+		if !ok {
+			return nil, "", "", false
+		}
+		return to, quoteJSON(s), quoteJSON(to), true
+	case lenient.RuleUnescape:
+		s, ok := v.(string)
+		if !ok {
+			return nil, "", "", false
+		}
+		u, ok := unescapeText(s)
+		if !ok {
+			return nil, "", "", false
+		}
+		return u, quoteJSON(s), quoteJSON(u), true
+	case lenient.RuleValueAlias:
+		table, err := valueAliasTable(r.Value)
+		s, ok := v.(string)
+		if err != nil || !ok {
+			return nil, "", "", false
+		}
+		to, ok := table[s]
+		if !ok {
+			return nil, "", "", false
+		}
+		return to, quoteJSON(s), quoteJSON(to), true
+	}
+	return nil, "", "", false
+}
+
+// roundedFloat reports whether v holds a float64 integer of 2^53 or more
+// (2^53 + 1 reads as 2^53): a caller's json.Unmarshal may have rounded
+// it, and its original digits are lost.
+func roundedFloat(v any) bool {
+	switch x := v.(type) {
+	case float64:
+		return x == math.Trunc(x) && math.Abs(x) >= 1<<53
+	case []any:
+		for _, e := range x {
+			if roundedFloat(e) {
+				return true
+			}
+		}
+	case map[string]any:
+		for _, e := range x {
+			if roundedFloat(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func quoteJSON(s string) string { return string(jsonwire.AppendQuote(nil, s)) }
+
+// marshalNoEscape encodes v compactly without HTML escaping.
+func marshalNoEscape(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}

@@ -1,0 +1,76 @@
+package normalize
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/lenient"
+)
+
+// timeCoerceTargets are the coerce_to values of time values, for the
+// rules file's validation.
+var timeCoerceTargets = []string{lenient.CoerceDateTime, lenient.CoerceDuration, "duration_ns", "duration_us", "duration_ms", "duration_s", "duration_m", "duration_h"}
+
+// durationTarget reports whether coerceTo is a duration target, and the
+// unit it declares (0 for none).
+func durationTarget(coerceTo string) (time.Duration, bool) {
+	if coerceTo == lenient.CoerceDuration {
+		return 0, true
+	}
+	name, ok := strings.CutPrefix(coerceTo, lenient.CoerceDuration+"_")
+	unit, known := lenient.Units[name]
+	return unit, ok && known
+}
+
+// coerceTime is coerce for the time targets: the string s read as the
+// generated decoders read it, as the value encoding/json reads alike.
+func coerceTime(s, coerceTo string) (any, string, bool) {
+	if coerceTo == lenient.CoerceDateTime {
+		t, rfc, ok := lenient.ParseTime([]byte(s), false)
+		if !ok || rfc {
+			return nil, "", false
+		}
+		v := t.Format(time.RFC3339Nano)
+		return v, quoteJSON(v), true
+	}
+	unit, ok := durationTarget(coerceTo)
+	if !ok {
+		return nil, "", false
+	}
+	return durationValue([]byte(s), true, unit)
+}
+
+// coerceDurationNumber is what a duration target makes of the number
+// num: nanoseconds, where the target declares a unit and num is not
+// already a plain integer of nanoseconds.
+func coerceDurationNumber(num, coerceTo string) (any, string, bool) {
+	unit, ok := durationTarget(coerceTo)
+	if !ok || unit == 0 || unit == time.Nanosecond && jsonwire.PlainInteger([]byte(num)) {
+		return nil, "", false
+	}
+	return durationValue([]byte(num), false, unit)
+}
+
+func durationValue(s []byte, quoted bool, unit time.Duration) (any, string, bool) {
+	d, err := lenient.ParseDuration(s, quoted, unit)
+	if err != nil {
+		return nil, "", false
+	}
+	t := strconv.FormatInt(int64(d), 10)
+	return json.Number(t), t, true
+}
+
+// timeFixKind is the fix kind of a time target's record ("" for other
+// targets).
+func timeFixKind(coerceTo string) lenient.FixKind {
+	if coerceTo == lenient.CoerceDateTime {
+		return lenient.FixTime
+	}
+	if _, ok := durationTarget(coerceTo); ok {
+		return lenient.FixDuration
+	}
+	return ""
+}

@@ -1,0 +1,58 @@
+package normalize
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// TestNormalizeTimes: the time targets of type_coerce rewrite each form
+// the generated decoders read as the value encoding/json reads alike, in
+// JSON text and in decoded values, and leave alone what they refuse.
+func TestNormalizeTimes(t *testing.T) {
+	rules := []lenient.Rule{
+		{ID: "at", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "at", CoerceTo: lenient.CoerceDateTime},
+		{ID: "d", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "d", CoerceTo: lenient.CoerceDuration},
+		{ID: "s", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "s", CoerceTo: "duration_s"},
+		{ID: "ns", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "ns", CoerceTo: "duration_ns"},
+	}
+	n, err := New(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`{"at":"2024-06-01","d":"1h30m","s":90,"ns":5}`, `{"at":"2024-06-01T00:00:00Z","d":5400000000000,"s":90000000000,"ns":5}`},
+		{`{"at":"2024-06-01T15:04:05Z","d":5,"s":"1.5","ns":"5ms"}`, `{"at":"2024-06-01T15:04:05Z","d":5,"s":1500000000,"ns":5000000}`},
+		{`{"at":"tomorrow","d":"5","s":1e-10,"ns":5.5}`, `{"at":"tomorrow","d":"5","s":1e-10,"ns":5.5}`},
+		{`{"ns":5e3}`, `{"ns":5000}`},
+	} {
+		out, applied, err := n.NormalizeJSON("t", []byte(tc.in))
+		if err != nil || string(out) != tc.want {
+			t.Errorf("%s: got %s %v, want %s", tc.in, out, err, tc.want)
+		}
+		for _, a := range applied {
+			if a.From == a.To {
+				t.Errorf("%s: a record without a change: %+v", tc.in, a)
+			}
+		}
+		var v map[string]any
+		d := json.NewDecoder(strings.NewReader(tc.in))
+		d.UseNumber()
+		if err := d.Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := n.Normalize("t", v)
+		var want map[string]any
+		d = json.NewDecoder(strings.NewReader(tc.want))
+		d.UseNumber()
+		if err := d.Decode(&want); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: Normalize gives %v, want %s", tc.in, got, tc.want)
+		}
+	}
+}

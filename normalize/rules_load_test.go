@@ -1,0 +1,35 @@
+package normalize
+
+import (
+	"regexp"
+	"testing"
+)
+
+// TestValidArrayPath: validArrayPath is the grammar the README gives for
+// array_path, checked against that grammar as a regexp on random paths.
+func TestValidArrayPath(t *testing.T) {
+	re := regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z_][A-Za-z0-9_-]*)*)?\[\]$`)
+	alphabet := []byte("aZ_0-9.[]x ")
+	for _, p := range []string{"", "[]", "steps[]", "data.items[]", "a.b.c[]", "_x-1[]", ".a[]", "a.[]", "a..b[]", "1a[]", "-a[]", "a[]b[]", "a", "a[", "a[]]", "a.b-c_d[]"} {
+		if got, want := validArrayPath(p), re.MatchString(p); got != want {
+			t.Errorf("validArrayPath(%q) = %v, the grammar says %v", p, got, want)
+		}
+	}
+	seed := uint64(1)
+	for range 20000 {
+		n := int(seed % 9)
+		b := make([]byte, n)
+		for i := range b {
+			seed = seed*6364136223846793005 + 1442695040888963407
+			b[i] = alphabet[(seed>>33)%uint64(len(alphabet))]
+		}
+		seed = seed*6364136223846793005 + 1442695040888963407
+		p := string(b)
+		if seed>>62 != 0 {
+			p += "[]"
+		}
+		if got, want := validArrayPath(p), re.MatchString(p); got != want {
+			t.Fatalf("validArrayPath(%q) = %v, the grammar says %v", p, got, want)
+		}
+	}
+}

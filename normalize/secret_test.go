@@ -1,0 +1,165 @@
+package normalize
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+func TestSecretRulesValidated(t *testing.T) {
+	for _, tc := range []struct {
+		rule lenient.Rule
+		want string // "" for valid
+	}{
+		{lenient.Rule{ID: "s", Tools: []string{"*"}, Type: lenient.RuleSecret, From: "password"}, ""},
+		{lenient.Rule{ID: "s", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: "db.dsn"}, ""},
+		{lenient.Rule{ID: "s", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: "creds[].token"}, ""},
+		{lenient.Rule{ID: "s", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: "env{}"}, ""},
+		{lenient.Rule{ID: "s", Tools: []string{"t"}, Type: lenient.RuleSecret}, "rule 0 (s): from (or path) is missing for type secret"},
+		{lenient.Rule{ID: "s", Tools: []string{"t"}, Type: lenient.RuleSecret, From: "p", To: "q"}, "rule 0 (s): to is not used by type secret"},
+		{lenient.Rule{ID: "s", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: "f(.and[])*.key"}, `rule 0 (s): path "f(.and[])*.key": a secret path takes member names, [] and {}, not a group: list each place`},
+	} {
+		err := ValidateRules([]lenient.Rule{tc.rule}, nil)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%+v:\n got %q\nwant %q", tc.rule, got, tc.want)
+		}
+	}
+	// Two secret rules on one place (a tool's and the wildcard) are not a conflict.
+	if err := ValidateRules([]lenient.Rule{{ID: "a", Tools: []string{"t"}, Type: lenient.RuleSecret, From: "p"}, {ID: "b", Tools: []string{"*"}, Type: lenient.RuleSecret, From: "p"}}, nil); err != nil {
+		t.Error(err)
+	}
+	// The rules file form: a secret rule is a rule like the others, its index named.
+	_, err := LoadRules(strings.NewReader(`[{"id":"ok","tools":["*"],"type":"secret","from":"token"},{"id":"bad","tools":["*"],"type":"secret","path":"a(.b)*.c"}]`), nil)
+	var re *RulesError
+	if !errors.As(err, &re) || len(re.Errors) != 1 || re.Errors[0].Index != 1 {
+		t.Errorf("LoadRules: %v", err)
+	}
+}
+
+func secretsOf(t *testing.T, paths ...string) *secrets {
+	t.Helper()
+	var rules []lenient.Rule
+	for i, p := range paths {
+		rules = append(rules, lenient.Rule{ID: string(rune('a' + i)), Tools: []string{"t"}, Type: lenient.RuleSecret, Path: p})
+	}
+	if err := ValidateRules(rules, nil); err != nil {
+		t.Fatal(err)
+	}
+	_, idx := splitSecrets(rules)
+	return idx.byTool["t"]
+}
+
+func TestRedactJSON(t *testing.T) {
+	s := secretsOf(t, "password", "db.dsn", "creds[].token", "env{}")
+	for _, tc := range []struct{ in, want string }{
+		{`{"user":"a"}`, `{"user":"a"}`},
+		// byte-faithful elsewhere: spaces, escapes, number spellings kept
+		{`{ "user" : "\u0061<b>", "password" : "hunter2", "n": 1.50 }`, `{ "user" : "\u0061<b>", "password" : "[secret, 9 bytes]", "n": 1.50 }`},
+		{`{"password":"a","password":"bb"}`, `{"password":"[secret, 3 bytes]","password":"[secret, 4 bytes]"}`},
+		{`{"pasword":"hunter2","Password":"x","passwd":"y"}`, `{"pasword":"[secret, 9 bytes]","Password":"[secret, 3 bytes]","passwd":"[secret, 3 bytes]"}`},
+		{`{"db":{"host":"h","dsn":"pg://u:p@h"}}`, `{"db":{"host":"h","dsn":"[secret, 12 bytes]"}}`},
+		{`{"db":"{\"dsn\":\"x\"}"}`, `{"db":"[secret, 17 bytes]"}`},
+		{`{"db":"plain"}`, `{"db":"plain"}`},
+		{`{"creds":[{"token":"t1","id":1},{"token":{"a":[1]}}]}`, `{"creds":[{"token":"[secret, 4 bytes]","id":1},{"token":"[secret, 9 bytes]"}]}`},
+		{`{"env":{"A":"1","B":2}}`, `{"env":{"A":"[secret, 3 bytes]","B":"[secret, 1 bytes]"}}`},
+		{`{"password":12345}`, `{"password":"[secret, 5 bytes]"}`},
+	} {
+		got := string(s.redactJSON([]byte(tc.in)))
+		if got != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.in, got, tc.want)
+		}
+		if !json.Valid([]byte(got)) {
+			t.Errorf("%s: not JSON", got)
+		}
+	}
+	if got := string(s.redactCall([]byte(`{"password":"hunter2"`))); got != `"[secret, 21 bytes]"` {
+		t.Errorf("invalid JSON: %s", got)
+	}
+	var none *secrets
+	in := []byte(`{"password":"x"}`)
+	if got := none.redactJSON(in); &got[0] != &in[0] {
+		t.Error("no secrets: a copy")
+	}
+}
+
+func TestRedactMap(t *testing.T) {
+	s := secretsOf(t, "password", "db.dsn")
+	args := map[string]any{"user": "a", "password": "hunter2", "db": map[string]any{"dsn": "pg", "host": "h"}, "pasword": "x"}
+	got := s.redactMap(args)
+	b, _ := json.Marshal(got)
+	if want := `{"db":{"dsn":"[secret, 4 bytes]","host":"h"},"password":"[secret, 9 bytes]","pasword":"[secret, 3 bytes]","user":"a"}`; string(b) != want {
+		t.Errorf("got %s\nwant %s", b, want)
+	}
+	if args["password"] != "hunter2" || args["db"].(map[string]any)["dsn"] != "pg" {
+		t.Errorf("the caller's map changed: %v", args)
+	}
+}
+
+func TestRedactApplied(t *testing.T) {
+	s := secretsOf(t, "pin", "creds[].token", "db.dsn")
+	applied := []Applied{
+		{Type: lenient.RuleTypeCoerce, Param: "pin", From: `"12"`, To: "12"},
+		{Type: lenient.RuleTypeCoerce, Param: "port", From: `"80"`, To: "80"},
+		{Type: lenient.RuleTypeCoerce, Param: "creds[3].token", From: `"7"`, To: "7"},
+		{Type: lenient.RuleParamAlias, Param: "pin", From: "code", To: "pin"},
+		{Type: lenient.RuleJSONAcceptBoth, Param: "db", From: `"{\"dsn\":\"x\"}"`, To: `{"dsn":"x"}`},
+		{Type: lenient.RuleParamDefault, Param: "db.host", To: `"h"`},
+	}
+	got := s.redact(applied)
+	b, _ := json.Marshal(got)
+	want := `[{"rule_id":"","type":"type_coerce","param":"pin","from":"\"[secret, 4 bytes]\"","to":"\"[secret, 2 bytes]\""},{"rule_id":"","type":"type_coerce","param":"port","from":"\"80\"","to":"80"},{"rule_id":"","type":"type_coerce","param":"creds[3].token","from":"\"[secret, 3 bytes]\"","to":"\"[secret, 1 bytes]\""},{"rule_id":"","type":"param_alias","param":"pin","from":"code","to":"pin"},{"rule_id":"","type":"json_accept_both","param":"db","from":"\"[secret, 17 bytes]\"","to":"\"[secret, 11 bytes]\""},{"rule_id":"","type":"param_default","param":"db.host","to":"\"h\""}]`
+	if string(b) != want {
+		t.Errorf("got  %s\nwant %s", b, want)
+	}
+}
+
+// TestNormalizerSecrets: a secret rule of a rules file hides the value in
+// the normalizer's records, statistics and call log, and changes nothing
+// else: the arguments keep it.
+func TestNormalizerSecrets(t *testing.T) {
+	dir := t.TempDir()
+	rules := []lenient.Rule{
+		{ID: "pin", Tools: []string{"login"}, Type: lenient.RuleTypeCoerce, From: "pin", CoerceTo: "int"},
+		{ID: "pin.secret", Tools: []string{"login"}, Type: lenient.RuleSecret, From: "pin"},
+		{ID: "token.secret", Tools: []string{"*"}, Type: lenient.RuleSecret, From: "token"},
+	}
+	n, err := New(rules, WithLogDir(dir), WithCallLog(filepath.Join(dir, "calls.jsonl"), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, applied, err := n.NormalizeJSON("login", []byte(`{"pin":"4242-SEKRIT-0","token":"tok-SEKRIT"}`))
+	if err != nil || string(out) != `{"pin":"4242-SEKRIT-0","token":"tok-SEKRIT"}` || applied != nil {
+		t.Errorf("%s %v %v", out, applied, err)
+	}
+	out, applied, _ = n.NormalizeJSON("login", []byte(`{"pin":"987654321","token":"tok-SEKRIT"}`))
+	if string(out) != `{"pin":987654321,"token":"tok-SEKRIT"}` || len(applied) != 1 || applied[0].From != `"[secret, 11 bytes]"` {
+		t.Errorf("%s %+v", out, applied)
+	}
+	n.Normalize("other", map[string]any{"token": "tok-SEKRIT"})
+	if err := n.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"calls.jsonl", "normalizer_stats.json"} {
+		b, _ := os.ReadFile(filepath.Join(dir, f))
+		if bytes.Contains(b, []byte("SEKRIT")) || bytes.Contains(b, []byte("987654321")) {
+			t.Errorf("%s shows a secret:\n%s", f, b)
+		}
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "calls.jsonl"))
+	if want := `{"tool":"login","args":{"pin":"[secret, 15 bytes]","token":"[secret, 12 bytes]"}}
+{"tool":"login","args":{"pin":"[secret, 11 bytes]","token":"[secret, 12 bytes]"}}
+{"tool":"other","args":{"token":"[secret, 12 bytes]"}}
+`; string(b) != want {
+		t.Errorf("call log:\n%s\nwant\n%s", b, want)
+	}
+}
