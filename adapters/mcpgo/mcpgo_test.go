@@ -117,6 +117,14 @@ func TestHooks(t *testing.T) {
 	req.Params.Arguments = json.RawMessage(`{"query":"x","limit":"five"}`)
 	if res, err := c.CallTool(ctx, req); err != nil || !res.IsError {
 		t.Errorf("limit \"five\": %v %+v", err, res)
+	} else if text := res.Content[0].(mcp.TextContent).Text; len(sdkValidation()) > 0 {
+		// mcp-go's validation refused it: the client reads the adapter's
+		// explanation instead of the validator's message
+		if want := `limit: "five" is not a number (send 1.5 or "1.5")`; text != want {
+			t.Errorf("limit \"five\": the client got %q, want %q", text, want)
+		}
+	} else if !strings.HasPrefix(text, "invalid arguments: ") {
+		t.Errorf("limit \"five\": the handler's own refusal was changed: %q", text)
 	}
 	// Options.Metrics: each call counted, its fixes at declared paths (the
 	// call the normalizer left for the handler to refuse has none)
