@@ -195,7 +195,7 @@ func TestCallBeforeList(t *testing.T) {
 // tool's strict schema; with -tags mcpgo_validation mcp-go validates
 // first, WithInputSchemaValidation).
 func TestAdvertisedCallsTaken(t *testing.T) {
-	proptest.Run(t, serveStrict, 16)
+	proptest.Run(t, serveStrict, 24)
 }
 
 func serveStrict(t *testing.T, tools []proptest.Tool, rules []lenient.Rule, adapted bool) proptest.Server {
@@ -296,7 +296,7 @@ func TestFilesystemRules(t *testing.T) {
 		Required   []string
 	}
 	json.Unmarshal(b, &advertised)
-	if branches := advertised.Properties["occurrence"].AnyOf; len(branches) != 2 || branches[1].Type != "string" {
+	if branches := advertised.Properties["occurrence"].AnyOf; len(branches) != 3 || branches[1].Type != "string" || branches[2].Type != "null" {
 		t.Errorf("occurrence has no string form in tools/list: %s", b)
 	}
 	if fmt.Sprint(advertised.Required) != "[path]" {
