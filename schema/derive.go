@@ -122,7 +122,32 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool) *Derivatio
 	survey.rootSchema(root.Clone())
 	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, keep: keep, named: named}
 	out := d.rootSchema(root.Clone())
+	aliasesOuterFirst(d.rules)
 	return &Derivation{Rules: d.rules, Schema: out, Warnings: d.warns, strict: root}
+}
+
+// aliasesOuterFirst orders the param_alias rules among themselves (in
+// their own places) by the depth of their path, outer first: the
+// normalizer applies a phase's rules in order, and an alias inside an
+// object finds it only under its canonical key, which the object's own
+// alias gives it ({"issue-fields":[{"FieldName":...}]}).
+func aliasesOuterFirst(rules []lenient.Rule) {
+	var at []int
+	var aliases []lenient.Rule
+	for i, r := range rules {
+		if r.Type == lenient.RuleParamAlias {
+			at = append(at, i)
+			aliases = append(aliases, r)
+		}
+	}
+	depth := func(r lenient.Rule) int {
+		p := r.TargetPath()
+		return strings.Count(p, ".") + strings.Count(p, "[]") + strings.Count(p, "{}")
+	}
+	slices.SortStableFunc(aliases, func(a, b lenient.Rule) int { return depth(a) - depth(b) })
+	for k, i := range at {
+		rules[i] = aliases[k]
+	}
 }
 
 // record notes, in the survey, that a site at path holds kind.
@@ -419,20 +444,25 @@ func (d *deriver) children(path string, s *Node, top bool) {
 // (ImplicitAliases), as generated decoders read them: a param_alias rule
 // each; the field leaves required (the strict schema checks it after
 // normalization, class (c)), and where the object constrains keys it does
-// not declare, the variant is declared with the field's schema. Only for
-// the arguments object (prop is atTop), and where its other keys are not
-// data of its own (no additionalProperties schema, no patternProperties).
+// not declare, the variant is declared with the field's schema. For the
+// arguments object and every object a rule reaches (nested objects,
+// array elements, map values) that is the only object schema at its path,
+// where its other keys are not data of its own (no additionalProperties
+// schema, no patternProperties). The normalizer finds a nested alias
+// under the object's canonical key, in JSON text too; aliasesOuterFirst
+// puts the object's own aliases first.
 func (d *deriver) variants(path string, s *Node, prop place) {
 	props := s.Get("properties")
 	if d.survey || props == nil || props.Kind != '{' || len(props.Keys) == 0 {
 		return
 	}
-	if prop != atTop {
-		// Not below the top level yet: a nested object also comes as JSON
-		// text (or in an array that does), which the normalizer parses
-		// after its alias phase, so that an alias there would be read in
-		// some forms and not in others.
-		return
+	if path != "" {
+		// A nested object's own place must be one a rule reaches (not
+		// under not, if, a tuple, a definition, ...), and its only object
+		// schema: a variant of one branch's key may be another's key.
+		if reach, _ := d.reach(path, atProp); !reach && !d.reachElem(path) || len(d.objs[path]) != 1 {
+			return
+		}
 	}
 	if ap := s.Get("additionalProperties"); ap != nil && ap.Kind == '{' && len(ap.Keys) > 0 || s.Get("patternProperties") != nil {
 		return
@@ -586,6 +616,16 @@ func mayTake(root, s *Node, kind byte, depth int) bool {
 		}
 	}
 	return true
+}
+
+// reachElem reports whether path ends in an array element or map value
+// ([] or {}) that rules reach.
+func (d *deriver) reachElem(path string) bool {
+	if !strings.HasSuffix(path, "[]") && !strings.HasSuffix(path, "{}") {
+		return false
+	}
+	reach, _ := d.reach(path, atElem)
+	return reach
 }
 
 // field rewrites the schema s of the value at path. A top-level field of
