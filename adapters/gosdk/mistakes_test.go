@@ -24,18 +24,7 @@ import (
 // "normgen, rules derived from the schema" row of the README's Real
 // mistakes table, which bench/mistakes measures), with the same value.
 func TestMistakesCorpus(t *testing.T) {
-	data, err := os.ReadFile("../../testdata/mistakes/cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []struct {
-		ID     string
-		Schema json.RawMessage
-		Args   json.RawMessage
-	}
-	if err := json.Unmarshal(data, &cases); err != nil {
-		t.Fatal(err)
-	}
+	cases := loadCases(t)
 	got := map[string]json.RawMessage{} // what each tool's handler took
 	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "v0"}, nil)
 	for _, c := range cases {
@@ -74,6 +63,27 @@ func TestMistakesCorpus(t *testing.T) {
 	if taken == 0 {
 		t.Error("no case taken: the corpus did not reach the handlers")
 	}
+}
+
+// mistake is a case of the argument-mistakes corpus.
+type mistake struct {
+	ID     string
+	Schema json.RawMessage
+	Args   json.RawMessage
+}
+
+// loadCases reads the corpus (testdata/mistakes).
+func loadCases(t *testing.T) []mistake {
+	t.Helper()
+	data, err := os.ReadFile("../../testdata/mistakes/cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []mistake
+	if err := json.Unmarshal(data, &cases); err != nil {
+		t.Fatal(err)
+	}
+	return cases
 }
 
 // direct applies the rules derived from the schema to args, then checks
@@ -150,18 +160,7 @@ func callErr(res *mcp.CallToolResult, err error) any {
 // validation message, in the form the SDK gives its own: an error, or an
 // error result.
 func TestMistakesExplained(t *testing.T) {
-	data, err := os.ReadFile("../../testdata/mistakes/cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []struct {
-		ID     string
-		Schema json.RawMessage
-		Args   json.RawMessage
-	}
-	if err := json.Unmarshal(data, &cases); err != nil {
-		t.Fatal(err)
-	}
+	cases := loadCases(t)
 	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "v0"}, nil)
 	added := map[string]bool{}
 	for _, c := range cases {
