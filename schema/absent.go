@@ -1,6 +1,10 @@
 package schema
 
-import "github.com/normgen/normgen/lenient"
+import (
+	"encoding/json"
+
+	"github.com/normgen/normgen/lenient"
+)
 
 // AbsentForms is which values of a field are read as the field left out
 // (lenient.Decoder.Absent), for the generated decoders, the fallback
@@ -59,3 +63,16 @@ func RequiredNull(kind Kind, pointer bool) bool {
 // EmptyErrorRefused says where `norm:"empty=error"` applies, for the
 // generator and Describe.
 const EmptyErrorRefused = `norm empty=error applies to an optional field that reads "" as left out: a number, a boolean, a slice, a map or a struct of the package, not strict, not split= (a string keeps "", and a required field takes no "")`
+
+// AbsentValues is the value of an absent rule (lenient.RuleAbsent) for
+// forms: the JSON values read as the field left out ([null], [""] or
+// [null,""]).
+func AbsentValues(forms lenient.AbsentForms) json.RawMessage {
+	switch forms {
+	case lenient.AbsentNull:
+		return json.RawMessage(`[null]`)
+	case lenient.AbsentEmpty:
+		return json.RawMessage(`[""]`)
+	}
+	return json.RawMessage(`[null,""]`)
+}

@@ -3,10 +3,12 @@ package schema
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // Deriving rules and a lenient schema from any tool's strict input schema:
@@ -72,6 +74,8 @@ type Derivation struct {
 	// Replaced are the derived rules DeriveWith left out for the rules it
 	// was given.
 	Replaced []Replacement
+	// strict is the strict schema, which Explain reads.
+	strict *Node
 }
 
 // DeriveTool derives the rules and the lenient schema of tool from its
@@ -120,7 +124,32 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool) *Derivatio
 	survey.rootSchema(root.Clone())
 	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, keep: keep, named: named}
 	out := d.rootSchema(root.Clone())
-	return &Derivation{Rules: d.rules, Schema: out, Warnings: d.warns}
+	aliasesOuterFirst(d.rules)
+	return &Derivation{Rules: d.rules, Schema: out, Warnings: d.warns, strict: root}
+}
+
+// aliasesOuterFirst orders the param_alias rules among themselves (in
+// their own places) by the depth of their path, outer first: the
+// normalizer applies a phase's rules in order, and an alias inside an
+// object finds it only under its canonical key, which the object's own
+// alias gives it ({"issue-fields":[{"FieldName":...}]}).
+func aliasesOuterFirst(rules []lenient.Rule) {
+	var at []int
+	var aliases []lenient.Rule
+	for i, r := range rules {
+		if r.Type == lenient.RuleParamAlias {
+			at = append(at, i)
+			aliases = append(aliases, r)
+		}
+	}
+	depth := func(r lenient.Rule) int {
+		p := normalize.TargetPath(r)
+		return strings.Count(p, ".") + strings.Count(p, "[]") + strings.Count(p, "{}")
+	}
+	slices.SortStableFunc(aliases, func(a, b lenient.Rule) int { return depth(a) - depth(b) })
+	for k, i := range at {
+		rules[i] = aliases[k]
+	}
 }
 
 // record notes, in the survey, that a site at path holds kind.
@@ -346,12 +375,21 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		switch k {
 		case "properties":
 			if v.Kind == '{' {
+				required := requiredNames(s)
 				for j, name := range v.Keys {
 					child := join(path, name)
 					if strings.ContainsAny(name, ".[]{}") || name == "" {
 						d.unnamed = append(d.unnamed, child)
 					}
+					var strict *Node
+					if !d.survey && !required[name] {
+						strict = v.Vals[j].Clone() // field rewrites it in place
+					}
+					mark := len(d.rules)
 					v.Vals[j] = d.field(child, v.Vals[j], prop)
+					if strict != nil {
+						v.Vals[j] = d.absent(child, strict, v.Vals[j], prop, mark)
+					}
 				}
 			}
 		case "$defs", "definitions":
@@ -408,20 +446,25 @@ func (d *deriver) children(path string, s *Node, top bool) {
 // (ImplicitAliases), as generated decoders read them: a param_alias rule
 // each; the field leaves required (the strict schema checks it after
 // normalization, class (c)), and where the object constrains keys it does
-// not declare, the variant is declared with the field's schema. Only for
-// the arguments object (prop is atTop), and where its other keys are not
-// data of its own (no additionalProperties schema, no patternProperties).
+// not declare, the variant is declared with the field's schema. For the
+// arguments object and every object a rule reaches (nested objects,
+// array elements, map values) that is the only object schema at its path,
+// where its other keys are not data of its own (no additionalProperties
+// schema, no patternProperties). The normalizer finds a nested alias
+// under the object's canonical key, in JSON text too; aliasesOuterFirst
+// puts the object's own aliases first.
 func (d *deriver) variants(path string, s *Node, prop place) {
 	props := s.Get("properties")
 	if d.survey || props == nil || props.Kind != '{' || len(props.Keys) == 0 {
 		return
 	}
-	if prop != atTop {
-		// Not below the top level yet: a nested object also comes as JSON
-		// text (or in an array that does), which the normalizer parses
-		// after its alias phase, so that an alias there would be read in
-		// some forms and not in others.
-		return
+	if path != "" {
+		// A nested object's own place must be one a rule reaches (not
+		// under not, if, a tuple, a definition, ...), and its only object
+		// schema: a variant of one branch's key may be another's key.
+		if reach, _ := d.reach(path, atProp); !reach && !d.reachElem(path) || len(d.objs[path]) != 1 {
+			return
+		}
 	}
 	if ap := s.Get("additionalProperties"); ap != nil && ap.Kind == '{' && len(ap.Keys) > 0 || s.Get("patternProperties") != nil {
 		return
@@ -440,6 +483,151 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 			}
 		}
 	}
+}
+
+// requiredNames returns the names an object schema lists in "required".
+func requiredNames(s *Node) map[string]bool {
+	out := map[string]bool{}
+	if req := s.Get("required"); req != nil && req.Kind == '[' {
+		for _, x := range req.Items {
+			if name, ok := x.AsString(); ok {
+				out[name] = true
+			}
+		}
+	}
+	return out
+}
+
+// absent gives the optional property at path (strict, its schema as
+// given; out, its rewrite) the values generated decoders read as the
+// field left out (AbsentForms): null where its schema takes no null, and
+// "" where the deriver gave it a string form (a coercion or JSON text,
+// from the rules added since mark) and its schema takes no string. An
+// absent rule, placed before the field's own rules, removes the member;
+// the rewrite advertises the forms (a null branch; "" in the string
+// form's pattern). Never where null or "" could be a value of the field,
+// so no call the strict schema takes is changed; and only where the
+// property's object is the one object schema at its path (in a union of
+// objects another branch may take the key with any value).
+func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *Node {
+	if at != atTop && at != atProp || d.keep[path] {
+		return out
+	}
+	if reach, _ := d.reach(path, at); !reach {
+		return out
+	}
+	if parent, _ := splitLast(path); len(d.objs[parent]) != 1 {
+		return out
+	}
+	var forms lenient.AbsentForms
+	if !d.mayBe(strict, 'n', 0) {
+		forms |= lenient.AbsentNull
+	}
+	stringForm := false
+	for _, r := range d.rules[mark:] {
+		if normalize.TargetPath(r) == path && (r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth) {
+			stringForm = true
+		}
+	}
+	if stringForm && !d.mayBe(strict, '"', 0) {
+		forms |= lenient.AbsentEmpty
+	}
+	if forms == 0 {
+		return out
+	}
+	r := lenient.Rule{ID: d.tool + "." + path + ".absent", Tools: []string{d.tool}, Type: lenient.RuleAbsent, Value: AbsentValues(forms)}
+	if at == atTop {
+		r.From = path
+	} else {
+		r.Path = path
+	}
+	d.rules = slices.Insert(d.rules, mark, r)
+	if forms&lenient.AbsentEmpty != 0 {
+		if f := formsOf(out); f.str != nil {
+			if p, ok := f.str.Get("pattern").AsString(); ok && strings.HasPrefix(p, "^") && strings.HasSuffix(p, "$") {
+				f.str.Set("pattern", jstr(lenient.OrEmptyPattern(p)))
+			}
+		}
+	}
+	if forms&lenient.AbsentNull != 0 {
+		out = withNull(out)
+	}
+	return out
+}
+
+// mayBe reports whether schema s may take a value of JSON kind kind ('n'
+// for null, '"' for a string): false only where its type, enum, const or
+// the branches of anyOf, oneOf and allOf (and a local $ref's target) rule
+// every such value out. Keywords it does not read (not, if, ...) are
+// taken to allow it, and so is a schema with a keyword it does not know.
+func (d *deriver) mayBe(s *Node, kind byte, depth int) bool { return mayTake(d.root, s, kind, depth) }
+
+// mayTake is mayBe for a schema s inside root.
+func mayTake(root, s *Node, kind byte, depth int) bool {
+	if s.Kind == 't' {
+		return s.Str == "true"
+	}
+	if s.Kind != '{' || depth > 32 || slices.ContainsFunc(s.Keys, func(k string) bool { return !known(k) }) {
+		return true // a keyword the deriver does not know might take it
+	}
+	typeName := map[byte]string{'n': "null", '"': "string"}[kind]
+	if t := s.Get("type"); t != nil {
+		types := []*Node{t}
+		if t.Kind == '[' {
+			types = t.Items
+		}
+		ok := slices.ContainsFunc(types, func(x *Node) bool { name, isStr := x.AsString(); return !isStr || name == typeName })
+		if kind == 'n' {
+			if n := s.Get("nullable"); n != nil && n.Kind == 't' && n.Str == "true" {
+				ok = true // OpenAPI's spelling, which the deriver reads as null
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	for _, key := range []string{"enum", "const"} {
+		v := s.Get(key)
+		if v == nil {
+			continue
+		}
+		vals := []*Node{v}
+		if key == "enum" {
+			if v.Kind != '[' {
+				continue
+			}
+			vals = v.Items
+		}
+		if !slices.ContainsFunc(vals, func(x *Node) bool { return x.Kind == kind }) {
+			return false
+		}
+	}
+	for _, comb := range []string{"anyOf", "oneOf"} {
+		if list := s.Get(comb); list != nil && list.Kind == '[' && len(list.Items) > 0 &&
+			!slices.ContainsFunc(list.Items, func(b *Node) bool { return mayTake(root, b, kind, depth+1) }) {
+			return false
+		}
+	}
+	if list := s.Get("allOf"); list != nil && list.Kind == '[' &&
+		slices.ContainsFunc(list.Items, func(b *Node) bool { return !mayTake(root, b, kind, depth+1) }) {
+		return false
+	}
+	if ref, ok := s.Get("$ref").AsString(); ok {
+		if target := pointer(root, ref); target != nil && !mayTake(root, target, kind, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// reachElem reports whether path ends in an array element or map value
+// ([] or {}) that rules reach.
+func (d *deriver) reachElem(path string) bool {
+	if !strings.HasSuffix(path, "[]") && !strings.HasSuffix(path, "{}") {
+		return false
+	}
+	reach, _ := d.reach(path, atElem)
+	return reach
 }
 
 // field rewrites the schema s of the value at path. A top-level field of

@@ -49,6 +49,18 @@ func (c *CatalogDerivation) ApplyRules(rules []lenient.Rule) {
 	c.collect()
 }
 
+// Tool returns the strict input schema of the tool named name, as read,
+// and what was derived of it; ok is false when the catalog has no such
+// tool or the tool has no input schema.
+func (c *CatalogDerivation) Tool(name string) (strict *Node, d *Derivation, ok bool) {
+	for _, t := range c.tools {
+		if t.name == name && t.strict != nil {
+			return t.strict, t.d, true
+		}
+	}
+	return nil, nil, false
+}
+
 // collect gathers the tools' rules, warnings and replacements.
 func (c *CatalogDerivation) collect() {
 	c.Rules, c.Warnings, c.Replaced = nil, nil, nil

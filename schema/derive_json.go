@@ -41,3 +41,13 @@ func join(path, name string) string {
 	}
 	return path + "." + name
 }
+
+// pointer is the node a local $ref names (jsonnode.Resolve), or nil
+// where it names none.
+func pointer(root *Node, ref string) *Node {
+	n, err := jsonnode.Resolve(root, ref)
+	if err != nil {
+		return nil
+	}
+	return n
+}

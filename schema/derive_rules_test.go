@@ -20,7 +20,7 @@ func TestApplyRules(t *testing.T) {
 		{ID: "b", Tools: []string{"*"}, Type: lenient.RuleParamDefault, From: "mode", Value: []byte(`"fast"`)},
 		{ID: "c", Tools: []string{"other"}, Type: lenient.RuleParamAlias, From: "n", To: "limit"},
 	})
-	want := `{"type":"object","properties":{"query":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"mode":{"type":"string"},"q":{"type":"string"}},"additionalProperties":false}`
+	want := `{"type":"object","properties":{"query":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"mode":{"type":"string"},"q":{"type":"string"}},"additionalProperties":false}`
 	if got := string(d.Schema.Marshal()); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -39,7 +39,7 @@ func TestApplyRulesPaths(t *testing.T) {
 		{ID: "a", Tools: []string{"t"}, Type: lenient.RuleParamAlias, Path: "items[].itemId", To: "item_id"},
 		{ID: "b", Tools: []string{"t"}, Type: lenient.RuleParamDefault, Path: "items[].kind", Value: []byte(`"x"`)},
 	})
-	want := `{"type":"object","properties":{"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"object","properties":{"item_id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"itemId":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"additionalProperties":false},{"type":"object","properties":{"node_id":{"type":"string"},"kind":{"type":"string"}},"required":["node_id"],"additionalProperties":false},{"type":"string"}]}},{"type":"string"}]}}}`
+	want := `{"type":"object","properties":{"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"object","properties":{"item_id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"itemId":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"additionalProperties":false},{"type":"object","properties":{"node_id":{"type":"string"},"kind":{"type":"string"}},"required":["node_id"],"additionalProperties":false},{"type":"string"}]}},{"type":"string"},{"type":"null"}]}}}`
 	if got := string(d.Schema.Marshal()); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -63,12 +63,12 @@ func TestDeriveWithOverlap(t *testing.T) {
 		want     string   // the lenient schema
 	}{
 		{"none", nil, nil, nil,
-			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]},"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},{"type":"string"}]}},"required":["force"]}`},
+			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},{"type":"string"},{"type":"null"}]}},"required":["force"]}`},
 		// mcp-filesystem-go-ultra's wildcard coercion: the same effect,
 		// no warning, the same schema.
 		{"same", []lenient.Rule{{ID: "force-bool-coerce", Tools: []string{"*"}, Type: lenient.RuleTypeCoerce, From: "force", CoerceTo: "bool"}},
 			[]string{"t.force.coerce"}, nil,
-			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]},"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},{"type":"string"}]}},"required":["force"]}`},
+			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},{"type":"string"},{"type":"null"}]}},"required":["force"]}`},
 		// Narrower or other coercions: what they read is advertised.
 		{"other", []lenient.Rule{
 			{ID: "strict", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "force", CoerceTo: "bool_strict"},
@@ -82,7 +82,7 @@ func TestDeriveWithOverlap(t *testing.T) {
 				`t: score: rule "ints" of the rules file (type_coerce to int) replaces derived rule "t.score.coerce" (type_coerce to float) here`,
 				`t: items[]: rule "lit" of the rules file (type_coerce to int_literal) replaces derived rule "t.items[].coerce" (type_coerce to int) here`,
 				`t: limit: rule "bad" (type_coerce to bool): it makes bool values of strings, which this integer field does not take; not advertised`},
-			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^(true|false)$"}]},"limit":{"type":"integer"},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?[0-9]+$"}]},"items":{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"string"}]}},"required":["force"]}`},
+			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^(true|false)$"}]},"limit":{"type":"integer"},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?[0-9]+$"}]},"items":{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"string"},{"type":"null"}]}},"required":["force"]}`},
 		// A rule taking a derived rule's id replaces it; a rule turning
 		// the array into text contradicts the derived one (and is
 		// warned about: the field then takes nothing).
@@ -94,7 +94,7 @@ func TestDeriveWithOverlap(t *testing.T) {
 				`t: limit: rule "t.limit.coerce" of the rules file (param_alias) replaces derived rule "t.limit.coerce" (type_coerce to int) here`,
 				`t: items: rule "text" of the rules file (json_accept_both, a value to JSON text) replaces derived rule "t.items.json" (json_accept_both, JSON text to a value) here`,
 				`t: items: rule "text" (json_accept_both, a value to JSON text): it turns the array or object this field takes into JSON text, which the field does not take: calls giving it are refused`},
-			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"type":"integer"},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]},"items":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}}},"required":["force"]}`},
+			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"type":"integer"},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"items":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}}},"required":["force"]}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := DeriveWith("t", root, tc.rules)
@@ -150,12 +150,12 @@ func TestApplyRulesWidens(t *testing.T) {
 		{ID: "p", Tools: []string{"t"}, Type: lenient.RuleParamAlias, Path: "env.p", To: "port"},
 	})
 	wantSchema := `{"type":"object","properties":{` +
-		`"edits_json":{"anyOf":[{"type":"string","description":"edits as JSON"},{"type":"array","items":{}},{"type":"object"}]},` +
-		`"pattern":{"type":"string","maxLength":10},` +
-		`"mode":{"anyOf":[{"type":"string","enum":["copy","move","cp","mv"]},{"type":"string","pattern":"^([cC][oO][pP][yY]|[mM][oO][vV][eE])$"}]},` +
-		`"modes":{"anyOf":[{"type":"array","items":{"type":"string","enum":["copy","move","cp"]}},{"type":"string"}]},` +
-		`"once":{"anyOf":[{"type":"array","items":{"type":"string","enum":["copy","move"]},"uniqueItems":true},{"type":"string"}]},` +
-		`"env":{"anyOf":[{"type":"object","properties":{"port":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"p":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"additionalProperties":{"type":"string"}},{"type":"string"}]}}}`
+		`"edits_json":{"anyOf":[{"type":"string","description":"edits as JSON"},{"type":"array","items":{}},{"type":"object"},{"type":"null"}]},` +
+		`"pattern":{"anyOf":[{"type":"string","maxLength":10},{"type":"null"}]},` +
+		`"mode":{"anyOf":[{"type":"string","enum":["copy","move","cp","mv"]},{"type":"string","pattern":"^([cC][oO][pP][yY]|[mM][oO][vV][eE])$"},{"type":"null"}]},` +
+		`"modes":{"anyOf":[{"type":"array","items":{"type":"string","enum":["copy","move","cp"]}},{"type":"string"},{"type":"null"}]},` +
+		`"once":{"anyOf":[{"type":"array","items":{"type":"string","enum":["copy","move"]},"uniqueItems":true},{"type":"string"},{"type":"null"}]},` +
+		`"env":{"anyOf":[{"type":"object","properties":{"port":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"p":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"additionalProperties":{"type":"string"}},{"type":"string"},{"type":"null"}]}}}`
 	if got := string(d.Schema.Marshal()); got != wantSchema {
 		t.Errorf("got  %s\nwant %s", got, wantSchema)
 	}

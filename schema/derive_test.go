@@ -276,19 +276,19 @@ func TestDeriveCorpusForm(t *testing.T) {
 	}
 	props := d.Schema.Get("properties")
 	want := map[string]string{
-		"n":    `{"anyOf":[{"type":"integer","minimum":1,"maximum":50,"description":"bounded"},{"type":"string","pattern":"^-?[0-9]+$"}]}`,
-		"u":    `{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]}`,
-		"f":    `{"anyOf":[{"type":"number","description":"pydantic style"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"null"}]}`,
-		"b":    `{"anyOf":[{"type":"boolean","default":false},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}`,
-		"s":    `{"type":"string","description":"never loosened"}`,
+		"n":    `{"anyOf":[{"type":"integer","minimum":1,"maximum":50,"description":"bounded"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}`,
+		"u":    `{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}`,
+		"f":    `{"anyOf":[{"type":"number","description":"pydantic style"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}`,
+		"b":    `{"anyOf":[{"type":"boolean","default":false},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}`,
+		"s":    `{"anyOf":[{"type":"string","description":"never loosened"},{"type":"null"}]}`,
 		"sn":   `{"anyOf":[{"type":"string","maxLength":3},{"type":"null"}]}`,
-		"a":    `{"anyOf":[{"type":"array","items":{"type":"string"},"maxItems":2},{"type":"string"}]}`,
+		"a":    `{"anyOf":[{"type":"array","items":{"type":"string"},"maxItems":2},{"type":"string"},{"type":"null"}]}`,
 		"an":   `{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},{"type":"string"},{"type":"null"}]}`,
-		"o":    `{"anyOf":[{"type":"object","properties":{"k":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"required":["k"],"additionalProperties":false},{"type":"string"}]}`,
-		"r":    `{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^-?[0-9]+$"}]}`,
-		"e":    `{"type":"integer","enum":[1,2]}`,
-		"m":    `{"anyOf":[{"type":"string","description":"already takes strings","$comment":"normgen: strict (no coercion, by declaration): the schema takes any string here"},{"type":"number"}]}`,
-		"pick": `{"anyOf":[{"type":"object","properties":{"id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"required":["id"],"additionalProperties":false},{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":false},{"type":"string"}]}`,
+		"o":    `{"anyOf":[{"type":"object","properties":{"k":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"required":["k"],"additionalProperties":false},{"type":"string"},{"type":"null"}]}`,
+		"r":    `{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}`,
+		"e":    `{"anyOf":[{"type":"integer","enum":[1,2]},{"type":"null"}]}`,
+		"m":    `{"anyOf":[{"type":"string","description":"already takes strings","$comment":"normgen: strict (no coercion, by declaration): the schema takes any string here"},{"type":"number"},{"type":"null"}]}`,
+		"pick": `{"anyOf":[{"type":"object","properties":{"id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"required":["id"],"additionalProperties":false},{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":false},{"type":"string"},{"type":"null"}]}`,
 	}
 	for name, w := range want {
 		if got := string(props.Get(name).Marshal()); got != w {
@@ -299,9 +299,12 @@ func TestDeriveCorpusForm(t *testing.T) {
 	for _, r := range d.Rules {
 		rules = append(rules, r.From+r.Path+":"+string(r.Type)+":"+r.CoerceTo+r.To)
 	}
-	wantRules := []string{"n:type_coerce:int", "u:type_coerce:int", "f:type_coerce:float", "g:type_coerce:float", "b:type_coerce:bool",
-		"a:json_accept_both:native", "an[]:type_coerce:int", "an:json_accept_both:native", "o.k:type_coerce:int", "o:json_accept_both:native", "r:type_coerce:int",
-		"pick.id:type_coerce:int", "pick:json_accept_both:native", "tree.kids:json_accept_both:native", "tree:json_accept_both:native"}
+	wantRules := []string{"n:absent:", "n:type_coerce:int", "u:absent:", "u:type_coerce:int", "f:absent:", "f:type_coerce:float",
+		"g:absent:", "g:type_coerce:float", "b:absent:", "b:type_coerce:bool", "s:absent:",
+		"a:absent:", "a:json_accept_both:native", "an:absent:", "an[]:type_coerce:int", "an:json_accept_both:native",
+		"o:absent:", "o.k:type_coerce:int", "o:json_accept_both:native", "r:absent:", "r:type_coerce:int", "e:absent:", "m:absent:",
+		"pick:absent:", "pick.id:type_coerce:int", "pick:json_accept_both:native",
+		"tree:absent:", "tree.label:absent:", "tree.kids:absent:", "tree.kids:json_accept_both:native", "tree:json_accept_both:native"}
 	if diff := cmp.Diff(wantRules, rules); diff != "" {
 		t.Errorf("rules (-want +got):\n%s", diff)
 	}
@@ -325,7 +328,7 @@ func TestDeriveOpenAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"type":"object","properties":{"n":{"anyOf":[{"type":"integer","format":"int64"},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]},"m":{"anyOf":[{"type":"integer","format":"int32"},{"type":"boolean"}]},"k":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`
+	want := `{"type":"object","properties":{"n":{"anyOf":[{"type":"integer","format":"int64"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"m":{"anyOf":[{"type":"integer","format":"int32"},{"type":"boolean"},{"type":"null"}]},"k":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`
 	if got := string(d.Schema.Marshal()); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -341,11 +344,11 @@ func TestDeriveBadInput(t *testing.T) {
 	}{
 		{`true`, `t: the input schema is not a JSON object; kept as it is`, 0},
 		{`{"type":"array","items":{"type":"integer"}}`, `t: the input schema is not {"type": "object", ...}; kept as it is`, 0},
-		{`{"type":"object","properties":{"x":{"$ref":"#/$defs/A"},"y":{"type":"integer"}},"$defs":{"A":{"$ref":"#/$defs/B"},"B":{"$ref":"#/$defs/A"}}}`, `t: x: $ref cycle through "#/$defs/A"; left strict`, 1},
+		{`{"type":"object","properties":{"x":{"$ref":"#/$defs/A"},"y":{"type":"integer"}},"$defs":{"A":{"$ref":"#/$defs/B"},"B":{"$ref":"#/$defs/A"}}}`, `t: x: $ref cycle through "#/$defs/A"; left strict`, 2}, // y's coercion and absent values
 		{`{"type":"object","properties":{"x":{"$ref":"#/$defs/Nope"}}}`, `t: x: $ref "#/$defs/Nope" does not point into this schema; left strict`, 0},
 		{`{"type":"object","properties":{"x":{"$ref":"https://example.com/s.json"}}}`, `t: x: $ref "https://example.com/s.json" does not point into this schema; left strict`, 0},
 		{`{"type":"object","properties":{"x":{"type":"integer","x-unit":"ms"}}}`, `t: x: unknown keyword "x-unit"; left strict`, 0},
-		{`{"type":"object","properties":{"x":{"type":"boolean","const":true}}}`, `t: x: boolean field with "const": its string form could not be held to it alike; left strict`, 0},
+		{`{"type":"object","properties":{"x":{"type":"boolean","const":true}}}`, `t: x: boolean field with "const": its string form could not be held to it alike; left strict`, 1}, // null reads as x left out
 		{`{"type":"object","properties":{"x":{"type":5},"y":{"anyOf":"no"},"z":7,"w":{"type":["integer",3]}}}`, ``, 0},
 		{`{"type":"object","properties":{"n":{"type":"integer"}},"allOf":[{"properties":{"n":{"type":"integer"}}}]}`, `t: the input schema constrains its properties outside "properties" (allOf); kept as it is`, 0},
 	} {
@@ -377,7 +380,8 @@ func mustCompact(t *testing.T, s string) []byte {
 }
 
 // TestDeriveStringsStay: no string field of the real catalogs gets a rule
-// or a non-string form; a string enum whose values no two fold alike gets
+// or a form but null when optional (an absent rule: null reads as the
+// field left out; "" stays a value); a string enum whose values no two fold alike gets
 // an enum_case rule and its values in any letter case as a string branch
 // of their own, nothing else.
 func TestDeriveStringsStay(t *testing.T) {
@@ -390,7 +394,12 @@ func TestDeriveStringsStay(t *testing.T) {
 		t.Fatal(err)
 	}
 	ruled := map[string]bool{}
+	absent := map[string]string{}
 	for _, r := range d.Rules {
+		if r.Type == lenient.RuleAbsent {
+			absent[r.Tools[0]+"."+r.From] = string(r.Value)
+			continue
+		}
 		ruled[r.Tools[0]+"."+r.From] = true
 	}
 	orig, _ := ParseNode(data)
@@ -401,15 +410,24 @@ func TestDeriveStringsStay(t *testing.T) {
 		if props == nil {
 			continue
 		}
+		required := requiredNames(tool.Get("inputSchema"))
 		for j, p := range props.Keys {
 			if typ, _ := props.Vals[j].Get("type").AsString(); typ != "string" {
 				continue
 			}
 			strings++
+			// An optional string reads null as left out (absent), as
+			// generated decoders read it, and keeps "".
+			null := ""
+			if want := map[bool]string{false: "[null]", true: ""}[required[p]]; absent[name+"."+p] != want {
+				t.Errorf("%s.%s: absent values %s, want %q", name, p, absent[name+"."+p], want)
+			} else if want != "" {
+				null = `,{"type":"null"}`
+			}
 			got := d.Catalog.Get("tools").Items[i].Get("inputSchema").Get("properties").Get(p)
 			if vals, ok := stringEnum(props.Vals[j]); ok && EnumFolds(vals) {
 				enums++
-				want := `{"anyOf":[` + string(respell(props.Vals[j]).Marshal()) + `,{"type":"string","pattern":` + strconv.Quote(EnumCasePattern(vals)) + `}]}`
+				want := `{"anyOf":[` + string(respell(props.Vals[j]).Marshal()) + `,{"type":"string","pattern":` + strconv.Quote(EnumCasePattern(vals)) + `}` + null + `]}`
 				var g, w any
 				json.Unmarshal(got.Marshal(), &g)
 				json.Unmarshal([]byte(want), &w)
@@ -421,7 +439,11 @@ func TestDeriveStringsStay(t *testing.T) {
 			if ruled[name+"."+p] {
 				t.Errorf("%s.%s: a string field got a rule", name, p)
 			}
-			if string(got.Marshal()) != string(props.Vals[j].Marshal()) {
+			want := string(props.Vals[j].Marshal())
+			if null != "" {
+				want = `{"anyOf":[` + string(typeFirst(props.Vals[j]).Marshal()) + null + `]}`
+			}
+			if string(got.Marshal()) != want {
 				t.Errorf("%s.%s: string field changed: %s", name, p, got.Marshal())
 			}
 		}

@@ -39,8 +39,8 @@ func TestImplicitAliases(t *testing.T) {
 
 // TestDeriveVariants: from any server's schema, a property's name in
 // another spelling style gets a param_alias rule where exactly one
-// property has that spelling, at the top level; the property leaves
-// required; nested objects get none yet.
+// property has that spelling, at the top level, in nested objects and in
+// array elements; the property leaves required.
 func TestDeriveVariants(t *testing.T) {
 	strict := []byte(`{"type":"object","required":["thoughtNumber","thought"],"properties":{
 		"thought":{"type":"string"},
@@ -59,9 +59,10 @@ func TestDeriveVariants(t *testing.T) {
 			got = append(got, normalize.TargetPath(r)+"->"+r.To)
 		}
 	}
-	// Not in window: a nested object also comes as JSON text, which the
-	// normalizer parses after its alias phase.
-	want := []string{"thought_number->thoughtNumber", "thought-number->thoughtNumber", "ThoughtNumber->thoughtNumber"}
+	// In window too (a nested object); not in labels, whose other keys
+	// are data, nor in either, a union of two objects.
+	want := []string{"thought_number->thoughtNumber", "thought-number->thoughtNumber", "ThoughtNumber->thoughtNumber",
+		"window.startTime->start_time", "window.start-time->start_time", "window.StartTime->start_time"}
 	slices.Sort(got)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
@@ -77,9 +78,32 @@ func TestDeriveVariants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, _, err := n.NormalizeJSON("t", []byte(`{"thought":"x","thought_number":"2","window":{"start_time":"s"}}`))
-	if err != nil || string(out) != `{"thought":"x","thoughtNumber":2,"window":{"start_time":"s"}}` {
-		t.Errorf("normalized %s, %v", out, err)
+	for _, tc := range []struct{ in, want string }{
+		{`{"thought":"x","thought_number":"2","window":{"start_time":"s"}}`, `{"thought":"x","thoughtNumber":2,"window":{"start_time":"s"}}`},
+		{`{"thought":"x","window":{"startTime":"s"}}`, `{"thought":"x","window":{"start_time":"s"}}`},
+		{`{"thought":"x","window":"{\"StartTime\":\"s\"}"}`, `{"thought":"x","window":{"start_time":"s"}}`},
+	} {
+		out, _, err := n.NormalizeJSON("t", []byte(tc.in))
+		if err != nil || string(out) != tc.want {
+			t.Errorf("%s: normalized %s, %v; want %s", tc.in, out, err, tc.want)
+		}
+	}
+	// An alias inside an object comes after the object's own (the
+	// normalizer applies a phase's rules in order): under a variant of
+	// its key, and in JSON text in an array, the nested variant is read.
+	nested := []byte(`{"type":"object","properties":{"issue_fields":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"field_name":{"type":"string"}}}}}}`)
+	dn, err := DeriveTool("t", nested)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nn, err := normalize.New(dn.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{`{"issue-fields":[{"FieldName":"x"}]}`, `{"issueFields":["{\"fieldName\":\"x\"}"]}`, `{"IssueFields":"[{\"field-name\":\"x\"}]"}`} {
+		if out, _, err := nn.NormalizeJSON("t", []byte(in)); err != nil || string(out) != `{"issue_fields":[{"field_name":"x"}]}` {
+			t.Errorf("%s: normalized %s, %v", in, out, err)
+		}
 	}
 	// A rules file that names a variant keeps it its own.
 	dw := DeriveWith("t", mustParse(t, strict), []lenient.Rule{{ID: "x", Tools: []string{"*"}, Type: lenient.RuleTypeCoerce, From: "thought_number", CoerceTo: "int"}})

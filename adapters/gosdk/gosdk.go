@@ -26,6 +26,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -71,17 +72,67 @@ func (a *Adapter) Middleware(next mcp.MethodHandler) mcp.MethodHandler {
 				a.learn(ctx, next, call.Session)
 			}
 			// changed by a fix, or null arguments read as {}
-			if args, _ := a.core.Normalize(call.Params.Name, call.Params.Arguments); !bytes.Equal(args, call.Params.Arguments) {
+			args, _ := a.core.Normalize(call.Params.Name, call.Params.Arguments)
+			if !bytes.Equal(args, call.Params.Arguments) {
 				params := *call.Params
 				params.Arguments = args
 				fixed := *call
 				fixed.Params = &params
 				req = &fixed
 			}
+			res, err := next(ctx, method, req)
+			return a.explain(call.Params.Name, args, res, err)
 		}
 		return next(ctx, method, req)
 	}
 }
+
+// sdkRefusal starts the go-sdk's message for arguments its validation
+// against the tool's input schema refused (an error with code invalid
+// params through v1.4.0, a tool result with IsError in later releases).
+const sdkRefusal = `validating "arguments": `
+
+// explain gives the client, where the SDK's validation refused a call's
+// arguments, the adapter's explanation (Core.Explain: each problem at its
+// path, with what to send) instead of the validator's message, in the
+// same form: an error (its JSON-RPC code kept) or an error result.
+func (a *Adapter) explain(tool string, args []byte, res mcp.Result, err error) (mcp.Result, error) {
+	if err != nil {
+		if !strings.Contains(err.Error(), sdkRefusal) {
+			return res, err
+		}
+		if why := a.core.Explain(tool, args); why != "" {
+			return res, &explained{msg: why, err: err}
+		}
+		return res, err
+	}
+	r, ok := res.(*mcp.CallToolResult)
+	if !ok || r == nil || !r.IsError || len(r.Content) != 1 {
+		return res, err
+	}
+	text, ok := r.Content[0].(*mcp.TextContent)
+	if !ok || !strings.HasPrefix(text.Text, sdkRefusal) {
+		return res, err
+	}
+	why := a.core.Explain(tool, args)
+	if why == "" {
+		return res, err
+	}
+	out := *r
+	out.Content = []mcp.Content{&mcp.TextContent{Text: why}}
+	return &out, nil
+}
+
+// explained is the SDK's validation error with the adapter's words: its
+// message is the explanation, and it wraps the SDK's error, whose
+// JSON-RPC code (invalid params) the SDK keeps.
+type explained struct {
+	msg string
+	err error
+}
+
+func (e *explained) Error() string { return e.msg }
+func (e *explained) Unwrap() error { return e.err }
 
 // rewrite returns a copy of a tools/list result with lenient schemas (the
 // server's own tools are not modified).

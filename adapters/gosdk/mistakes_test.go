@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -23,18 +24,7 @@ import (
 // "normgen, rules derived from the schema" row of the README's Real
 // mistakes table, which bench/mistakes measures), with the same value.
 func TestMistakesCorpus(t *testing.T) {
-	data, err := os.ReadFile("../../testdata/mistakes/cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []struct {
-		ID     string
-		Schema json.RawMessage
-		Args   json.RawMessage
-	}
-	if err := json.Unmarshal(data, &cases); err != nil {
-		t.Fatal(err)
-	}
+	cases := loadCases(t)
 	got := map[string]json.RawMessage{} // what each tool's handler took
 	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "v0"}, nil)
 	for _, c := range cases {
@@ -73,6 +63,27 @@ func TestMistakesCorpus(t *testing.T) {
 	if taken == 0 {
 		t.Error("no case taken: the corpus did not reach the handlers")
 	}
+}
+
+// mistake is a case of the argument-mistakes corpus.
+type mistake struct {
+	ID     string
+	Schema json.RawMessage
+	Args   json.RawMessage
+}
+
+// loadCases reads the corpus (testdata/mistakes).
+func loadCases(t *testing.T) []mistake {
+	t.Helper()
+	data, err := os.ReadFile("../../testdata/mistakes/cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []mistake
+	if err := json.Unmarshal(data, &cases); err != nil {
+		t.Fatal(err)
+	}
+	return cases
 }
 
 // direct applies the rules derived from the schema to args, then checks
@@ -139,4 +150,76 @@ func callErr(res *mcp.CallToolResult, err error) any {
 		}
 	}
 	return "refused"
+}
+
+// TestMistakesExplained: on a go-sdk server whose typed tools (AddTool,
+// which validates the arguments against the tool's schema) carry the
+// corpus's schemas, each case the derived rules cannot fix reaches the
+// client with the adapter's explanation (schema.Derivation.Explain of the
+// normalized arguments: the path, what to send), not the SDK's
+// validation message, in the form the SDK gives its own: an error, or an
+// error result.
+func TestMistakesExplained(t *testing.T) {
+	cases := loadCases(t)
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "v0"}, nil)
+	added := map[string]bool{}
+	for _, c := range cases {
+		func() {
+			defer func() { added[c.ID] = recover() == nil }() // a schema the SDK's resolver refuses
+			mcp.AddTool(s, &mcp.Tool{Name: c.ID, InputSchema: c.Schema}, func(ctx context.Context, req *mcp.CallToolRequest, in map[string]any) (*mcp.CallToolResult, any, error) {
+				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
+			})
+		}()
+	}
+	lax, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.AddReceivingMiddleware(lax.Middleware)
+	t.Cleanup(func() { lax.Close() })
+	cs := connect(t, s)
+	ctx := context.Background()
+	explained := 0
+	for _, c := range cases {
+		if !added[c.ID] {
+			continue
+		}
+		var sent bytes.Buffer // as the client sends them: compacted
+		if err := json.Compact(&sent, c.Args); err != nil {
+			t.Fatal(err)
+		}
+		norm, directErr := direct(t, c.ID, c.Schema, sent.Bytes())
+		if directErr == nil {
+			continue
+		}
+		d, err := schema.DeriveTool(c.ID, c.Schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		why := d.Explain(norm)
+		if why == nil {
+			t.Errorf("%s: refused, and not explained: %v", c.ID, directErr)
+			continue
+		}
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: c.ID, Arguments: c.Args})
+		got := callErr(res, err)
+		if err != nil {
+			// the SDK's JSON-RPC error (invalid params), as the client
+			// words it: the adapter's message in it, not the validator's
+			if msg := err.Error(); strings.Contains(msg, why.Error()) && !strings.Contains(msg, "validating") {
+				got = why.Error()
+			}
+		} else if !res.IsError {
+			t.Errorf("%s: taken through the adapter; the rules applied directly refuse it: %v", c.ID, directErr)
+			continue
+		}
+		if got != why.Error() {
+			t.Errorf("%s: the client got\n%v\nwant\n%s", c.ID, got, why)
+			continue
+		}
+		explained++
+	}
+	if explained == 0 {
+		t.Error("no refusal explained")
+	}
 }

@@ -19,7 +19,7 @@ import (
 // strict schema (mcp.AddTool with the schema given: the SDK's own
 // validation).
 func TestAdvertisedCallsTaken(t *testing.T) {
-	proptest.Run(t, serveStrict, 16)
+	proptest.Run(t, serveStrict, 24)
 }
 
 // serveStrict serves tools with their strict schemas, validated by the

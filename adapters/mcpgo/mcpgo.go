@@ -26,6 +26,7 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
+	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -87,6 +88,51 @@ func (a *Adapter) AddHooks(s *server.MCPServer, hooks *server.Hooks) {
 	hooks.AddBeforeCallTool(func(ctx context.Context, _ any, req *mcp.CallToolRequest) {
 		a.normalize(ctx, req)
 	})
+	// The hook's result parameter is a *mcp.CallToolResult before mcp-go
+	// v0.50.0 and an any since: a function of the release's own type.
+	add := reflect.ValueOf(hooks).MethodByName("AddAfterCallTool")
+	add.Call([]reflect.Value{reflect.MakeFunc(add.Type().In(0), func(args []reflect.Value) []reflect.Value {
+		if req, ok := args[2].Interface().(*mcp.CallToolRequest); ok && req != nil {
+			a.explain(req, args[3].Interface())
+		}
+		return nil
+	})})
+}
+
+// sdkRefusal starts mcp-go's message for arguments its validation
+// against the tool's input schema refused (WithInputSchemaValidation,
+// v0.50.0 on: a tool result with IsError).
+const sdkRefusal = "input schema validation failed: "
+
+// explain gives the client, where mcp-go's validation refused a call's
+// arguments, the adapter's explanation (each problem at its path, with
+// what to send; see gosdk) in place of the validator's message, in the
+// same error result.
+func (a *Adapter) explain(req *mcp.CallToolRequest, result any) {
+	r, ok := result.(*mcp.CallToolResult)
+	if !ok || r == nil || !r.IsError || len(r.Content) != 1 {
+		return
+	}
+	var text string
+	switch c := r.Content[0].(type) {
+	case mcp.TextContent:
+		text = c.Text
+	case *mcp.TextContent:
+		text = c.Text
+	}
+	if !strings.HasPrefix(text, sdkRefusal) {
+		return
+	}
+	args := rawArguments(&req.Params)
+	if len(args) == 0 {
+		var err error
+		if args, err = json.Marshal(req.Params.Arguments); err != nil {
+			return
+		}
+	}
+	if why := a.core.Explain(req.Params.Name, args); why != "" {
+		r.Content = []mcp.Content{mcp.NewTextContent(why)}
+	}
 }
 
 // schemaOf returns a tool's input schema as the server lists it.

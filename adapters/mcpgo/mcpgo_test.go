@@ -118,6 +118,14 @@ func TestHooks(t *testing.T) {
 	req.Params.Arguments = json.RawMessage(`{"query":"x","limit":"five"}`)
 	if res, err := c.CallTool(ctx, req); err != nil || !res.IsError {
 		t.Errorf("limit \"five\": %v %+v", err, res)
+	} else if text := res.Content[0].(mcp.TextContent).Text; len(sdkValidation()) > 0 {
+		// mcp-go's validation refused it: the client reads the adapter's
+		// explanation instead of the validator's message
+		if want := `limit: "five" is not a number (send 1.5 or "1.5")`; text != want {
+			t.Errorf("limit \"five\": the client got %q, want %q", text, want)
+		}
+	} else if !strings.HasPrefix(text, "invalid arguments: ") {
+		t.Errorf("limit \"five\": the handler's own refusal was changed: %q", text)
 	}
 	// Options.Metrics: each call counted, its fixes at declared paths (the
 	// call the normalizer left for the handler to refuse has none)
@@ -188,7 +196,7 @@ func TestCallBeforeList(t *testing.T) {
 // tool's strict schema; with -tags mcpgo_validation mcp-go validates
 // first, WithInputSchemaValidation).
 func TestAdvertisedCallsTaken(t *testing.T) {
-	proptest.Run(t, serveStrict, 16)
+	proptest.Run(t, serveStrict, 24)
 }
 
 func serveStrict(t *testing.T, tools []proptest.Tool, rules []lenient.Rule, adapted bool) proptest.Server {
@@ -289,7 +297,7 @@ func TestFilesystemRules(t *testing.T) {
 		Required   []string
 	}
 	json.Unmarshal(b, &advertised)
-	if branches := advertised.Properties["occurrence"].AnyOf; len(branches) != 2 || branches[1].Type != "string" {
+	if branches := advertised.Properties["occurrence"].AnyOf; len(branches) != 3 || branches[1].Type != "string" || branches[2].Type != "null" {
 		t.Errorf("occurrence has no string form in tools/list: %s", b)
 	}
 	if fmt.Sprint(advertised.Required) != "[path]" {

@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/lenient"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/mistakes.md's table, raise the baseline to what normgen recovers (never lower it) and regenerate the pydantic results")
@@ -173,6 +175,44 @@ func checkReadme(t *testing.T, r *Report) {
 		return
 	}
 	t.Errorf("docs/mistakes.md's mistakes table is stale (go test ./mistakes -update rewrites it); want:\n%s", want)
+}
+
+// TestRejectionsActionable: every real case either normgen system still
+// refuses is refused in the decoders' words, never a validator's dump:
+// each problem names the path of the value (or key) at fault, has a kind,
+// and says what to send (an accepted form, the key to send, the values,
+// bounds, length or pattern to meet).
+func TestRejectionsActionable(t *testing.T) {
+	r := NewReport(loadCases(t), Generated, Catalog)
+	says := map[lenient.ProblemKind]bool{
+		lenient.KindMissing: true, lenient.KindEnum: true, lenient.KindRange: true, lenient.KindPattern: true,
+		lenient.KindLength: true, lenient.KindItems: true, lenient.KindUnknownKey: true, lenient.KindKeyCase: true,
+	}
+	for _, key := range normgenKeys {
+		n := 0
+		for _, res := range r.results(key) {
+			if res.Case.Control || res.Outcome != Rejected {
+				continue
+			}
+			n++
+			if len(res.Problems) == 0 {
+				t.Errorf("%s refuses %s with no problem list: %s", key, res.Case.ID, res.Err)
+			}
+			for _, p := range res.Problems {
+				switch {
+				case p.Path == "":
+					t.Errorf("%s, %s: a problem that names no path: %s", key, res.Case.ID, p)
+				case p.Kind == "":
+					t.Errorf("%s, %s: a problem without a kind: %s", key, res.Case.ID, p)
+				case !says[p.Kind] && !strings.Contains(p.Msg, "(send ") && !strings.Contains(p.Msg, " JSON array text") && !strings.Contains(p.Msg, " JSON object text"):
+					t.Errorf("%s, %s: %q does not say what to send", key, res.Case.ID, p)
+				}
+			}
+		}
+		if n == 0 {
+			t.Logf("%s refuses no real case", key)
+		}
+	}
 }
 
 // TestNormgenTakesIntended: both normgen paths take every intended call

@@ -3,6 +3,7 @@ package mistakes
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -42,6 +43,9 @@ type Result struct {
 	Got     string // the value the system accepted (JSON where it has one)
 	Want    string // the value meant ("" for a case to reject)
 	Err     string // why the system refused the arguments
+	// Problems are the refusal's problems, where the system gives them
+	// as a *lenient.Error (normgen's systems), each with its path and kind.
+	Problems []lenient.Problem
 }
 
 // System reads a case's arguments as one kind of server does.
@@ -62,6 +66,10 @@ func (sys System) Run(cases []Case) []Result {
 		c := &cases[i]
 		r := Result{Case: c}
 		got, want, err := sys.run(c)
+		var le *lenient.Error
+		if errors.As(err, &le) {
+			r.Problems = le.Problems
+		}
 		switch {
 		case err != nil && c.Reject:
 			r.Outcome, r.Err = Recovered, err.Error()
@@ -146,17 +154,19 @@ var Generated = System{
 
 // Catalog is normgen's path for servers that cannot regenerate: the rules
 // `normgen rules -catalog` derives from the case's own schema
-// (schema.DeriveRules), applied by normalize.Normalizer, then strict
-// validation against that schema, as a server does after normalizing.
+// (schema.DeriveTool), applied by normalize.Normalizer, then strict
+// validation against that schema, as a server does after normalizing. A
+// refusal is explained as the adapters explain it to the client
+// (Derivation.Explain), or else given in the validator's words.
 var Catalog = System{
 	Key:  "normgen-catalog",
 	Name: "normgen, rules derived from the schema (`rules -catalog`, the adapters)",
 	run: func(c *Case) (string, string, error) {
-		rules, _, err := schema.DeriveRules(c.ID, c.Schema)
+		d, err := schema.DeriveTool(c.ID, c.Schema)
 		if err != nil {
 			return "", "", err
 		}
-		n, err := normalize.New(rules)
+		n, err := normalize.New(d.Rules)
 		if err != nil {
 			return "", "", err
 		}
@@ -165,6 +175,9 @@ var Catalog = System{
 			return "", "", err
 		}
 		if err := validate(c, out); err != nil {
+			if why := d.Explain(out); why != nil {
+				return "", "", why
+			}
 			return "", "", err
 		}
 		return Canonical(out), wantJSON(c), nil

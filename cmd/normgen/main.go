@@ -16,6 +16,7 @@
 //	normgen check [-json] [-host NAME[@VERSION],...|all] [FILE|-]
 //	                          lint a tools/list catalog
 //	normgen normalize -rules FILE -tool NAME   normalize arguments read on stdin
+//	normgen normalize -catalog FILE -tool NAME the same with rules derived from a catalog, refusals explained
 //	normgen suggest -calls FILE|GLOB|- ... [-w] [DIR]
 //	                          tag edits from call logs (every replica's, as one)
 //	normgen stats -logdir DIR|GLOB ...         the normalizer's statistics over HTTP

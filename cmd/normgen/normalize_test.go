@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"log"
@@ -115,4 +116,85 @@ func runNormalizeCapture(t *testing.T, stdin string, args ...string) (int, strin
 	outW.Close()
 	<-done
 	return code, logged.String()
+}
+
+// TestNormalizeCatalog: with -catalog, the rules are derived from the
+// tool's own schema (besides -rules), and arguments its strict schema
+// still refuses once normalized exit 1 with "problems": each at its path,
+// in the decoders' words, with what to send (the validator's message
+// where no problem can be named).
+func TestNormalizeCatalog(t *testing.T) {
+	dir := t.TempDir()
+	cat := filepath.Join(dir, "tools.json")
+	if err := os.WriteFile(cat, []byte(`{"tools":[{"name":"create_issue","inputSchema":{"type":"object","required":["title"],
+		"properties":{"title":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer"},"step":{"type":"integer","multipleOf":2}}}}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	hand := filepath.Join(dir, "rules.json")
+	if err := os.WriteFile(hand, []byte(`[{"id":"n","tools":["create_issue"],"type":"param_alias","from":"name","to":"title"}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		stdin, args, problems string
+		code                  int
+		stderr                string
+	}{
+		{`{"title":"t","limit":null,"labels":"[\"a\"]"}`, `{"title":"t","labels":["a"]}`, ``, 0, ``},
+		{`{"name":"t","limit":""}`, `{"title":"t"}`, ``, 0, ``},
+		{`{"title":"t","labels":"urgent"}`, `{"title":"t","labels":"urgent"}`,
+			`[{"path":"labels","value":"\"urgent\"","message":"is not an array (send a JSON array, or a string holding JSON array text)","kind":"type"}]`, 1,
+			`the schema of create_issue refuses the arguments: labels: "urgent" is not an array (send a JSON array, or a string holding JSON array text)`},
+		{`{"titel":"t"}`, `{"titel":"t"}`,
+			`[{"path":"title","message":"is required; \"titel\" is not a key: send it as \"title\"","kind":"missing"}]`, 1, `title: is required`},
+		{`{"title":"t","step":3}`, `{"title":"t","step":3}`, `"kind":"refused"`, 1, `multipleOf`},
+	} {
+		code, stdout, stderr := runNormalizeOutput(t, tc.stdin, "-catalog", cat, "-rules", hand, "-tool", "create_issue")
+		var got struct {
+			Args     json.RawMessage `json:"args"`
+			Problems json.RawMessage `json:"problems"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+			t.Fatalf("%s: %v\n%s", tc.stdin, err, stdout)
+		}
+		got.Args, got.Problems = compactJSON(got.Args), compactJSON(got.Problems)
+		if code != tc.code || string(got.Args) != tc.args || !strings.Contains(string(got.Problems), tc.problems) || tc.problems == "" && got.Problems != nil || !strings.Contains(stderr, tc.stderr) {
+			t.Errorf("%s: exit %d, args %s, problems %s, stderr %q\nwant exit %d, args %s, problems %s, stderr %q", tc.stdin, code, got.Args, got.Problems, stderr, tc.code, tc.args, tc.problems, tc.stderr)
+		}
+	}
+	if code, _, stderr := runNormalizeOutput(t, `{}`, "-catalog", cat, "-tool", "nope"); code != 1 || !strings.Contains(stderr, `no tool "nope"`) {
+		t.Errorf("unknown tool: exit %d, %q", code, stderr)
+	}
+}
+
+// runNormalizeOutput runs normgen normalize with stdin and returns its
+// exit code, its output and what it logged.
+func runNormalizeOutput(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var logged strings.Builder
+	log.SetOutput(&logged)
+	defer log.SetOutput(os.Stderr)
+	inR, inW, _ := os.Pipe()
+	outR, outW, _ := os.Pipe()
+	oldIn, oldOut := os.Stdin, os.Stdout
+	os.Stdin, os.Stdout = inR, outW
+	defer func() { os.Stdin, os.Stdout = oldIn, oldOut }()
+	go func() { inW.WriteString(stdin); inW.Close() }()
+	var out strings.Builder
+	done := make(chan struct{})
+	go func() { io.Copy(&out, outR); close(done) }()
+	code := runNormalize(args)
+	outW.Close()
+	<-done
+	return code, out.String(), logged.String()
+}
+
+func compactJSON(b json.RawMessage) json.RawMessage {
+	if b == nil {
+		return nil
+	}
+	var out bytes.Buffer
+	if json.Compact(&out, b) != nil {
+		return b
+	}
+	return out.Bytes()
 }

@@ -77,6 +77,7 @@ type entry struct {
 	key     string // strict, compact: what a change is told by
 	lenient []byte // its rewrite
 	rules   []lenient.Rule
+	derived *schema.Derivation // nil when the schema could not be read
 }
 
 // New loads the user's rules and builds the normalizer.
@@ -145,7 +146,7 @@ func (c *Core) Learn(tools []Tool) {
 			c.warn(fmt.Sprintf("%s: input schema not read: %v; kept as it is", t.Name, err))
 		} else {
 			d := schema.DeriveWith(t.Name, root, c.user)
-			e.lenient, e.rules = d.Schema.Marshal(), d.Rules
+			e.lenient, e.rules, e.derived = d.Schema.Marshal(), d.Rules, d
 			for _, w := range d.Warnings {
 				c.warn(w.String())
 			}
@@ -243,6 +244,29 @@ func (c *Core) Normalize(tool string, args []byte) ([]byte, []normalize.Applied)
 		c.opts.OnFix(tool, applied)
 	}
 	return out, applied
+}
+
+// Explain says why a tool's strict schema refuses args, its arguments as
+// normalized (schema.Derivation.Explain): each problem at its path, in
+// the generated decoders' words, with what to send. It is "" when it
+// finds nothing to say, for a tool it does not know, and while the
+// derived rules are not in use (what it would say to send is then not
+// advertised). An adapter gives it to the client in place of the SDK's
+// validation message.
+func (c *Core) Explain(tool string, args []byte) string {
+	c.mu.RLock()
+	e, fallback := c.tools[tool], c.fallback
+	c.mu.RUnlock()
+	if e == nil || e.derived == nil || fallback {
+		return ""
+	}
+	if t := bytes.TrimSpace(args); len(t) == 0 || string(t) == "null" {
+		args = []byte("{}")
+	}
+	if err := e.derived.Explain(args); err != nil {
+		return err.Error()
+	}
+	return ""
 }
 
 // Stats returns the normalizer's statistics.

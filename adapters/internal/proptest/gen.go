@@ -141,6 +141,14 @@ func (g *Gen) value(b []byte, s *schema.Node, path, ptr string, depth int) []byt
 	for _, comb := range []string{"anyOf", "oneOf"} {
 		if list := s.Get(comb); list != nil && list.Kind == '[' && len(list.Items) > 0 {
 			i := g.rng.IntN(len(list.Items))
+			if t, _ := str(list.Items[i].Get("type")); t == "null" && len(list.Items) > 1 && g.chance(0.75) {
+				// null (an optional field's, read as left out) is one
+				// form: the others are sent more often
+				i = g.rng.IntN(len(list.Items) - 1)
+				if t, _ := str(list.Items[i].Get("type")); t == "null" {
+					i = len(list.Items) - 1
+				}
+			}
 			if form, ok := g.stringForm(list.Items, i, path, ptr+"/"+comb, depth); ok {
 				return append(b, form...)
 			}
@@ -194,6 +202,17 @@ func (g *Gen) stringForm(branches []*schema.Node, i int, path, list string, dept
 		return nil, false
 	}
 	pattern, _ := str(b.Get("pattern"))
+	for _, base := range []string{lenient.IntPattern, lenient.FloatPattern, lenient.BoolPattern} {
+		if pattern == lenient.OrEmptyPattern(base) {
+			// an optional field's string form, whose "" reads as the
+			// field left out
+			if g.chance(0.1) {
+				g.Used["empty for absent"]++
+				return []byte(`""`), true
+			}
+			pattern = base
+		}
+	}
 	for j, native := range branches {
 		t, _ := str(native.Get("type"))
 		switch {

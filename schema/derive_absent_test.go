@@ -1,0 +1,97 @@
+package schema
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
+)
+
+// absentCorpus has optional fields of every shape, at the top level, in
+// a nested object and in an array's objects.
+const absentCorpus = `{"type":"object","required":["q"],"properties":{
+	"q":{"type":"string"},
+	"limit":{"type":"integer","minimum":1},
+	"active":{"type":["boolean","null"]},
+	"cursor":{"type":"string"},
+	"tags":{"type":"array","items":{"type":"string"}},
+	"filter":{"type":"object","required":["field"],"properties":{"field":{"type":"string"},"min":{"type":"integer"}}},
+	"items":{"type":"array","items":{"type":"object","properties":{"n":{"type":"number"}}}},
+	"env":{"type":"object","additionalProperties":{"type":"integer"}},
+	"any":{},
+	"maybe":{"anyOf":[{"type":"string"},{"type":"null"}]},
+	"e":{"type":"integer","enum":[1,2]},
+	"either":{"anyOf":[{"type":"object","properties":{"x":{"type":"integer"}}},{"type":"object","properties":{"y":{"type":"integer"}}}]}
+}}`
+
+// TestDeriveAbsent: as generated decoders read them, null for an optional
+// field whose schema takes no null, and "" for one with a string form
+// that is not a string, read as the field left out (an absent rule), at
+// the top level, in nested objects and in array elements; never where
+// null or "" is a value of the field. The lenient schema advertises them.
+func TestDeriveAbsent(t *testing.T) {
+	d, err := DeriveTool("t", []byte(absentCorpus))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range d.Rules {
+		if r.Type == lenient.RuleAbsent {
+			got = append(got, normalize.TargetPath(r)+" "+string(r.Value))
+		}
+	}
+	want := []string{
+		`limit [null,""]`, `active [""]`, `cursor [null]`, `tags [null,""]`,
+		`filter [null,""]`, `filter.min [null,""]`, `items [null,""]`, `items[].n [null,""]`,
+		`env [null,""]`, `e [null]`, `either [null,""]`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("absent rules (-want +got):\n%s", diff)
+	}
+	strict := compileDerived(t, "absent-strict", []byte(absentCorpus))
+	lax := compileDerived(t, "absent-lenient", d.Schema.Marshal())
+	n, err := normalize.New(d.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args, want string // want "" for a call the strict schema still refuses
+	}{
+		{`{"q":"x","limit":null}`, `{"q":"x"}`},
+		{`{"q":"x","limit":""}`, `{"q":"x"}`},
+		{`{"q":"x","active":""}`, `{"q":"x"}`},
+		{`{"q":"x","active":null}`, `{"q":"x","active":null}`},
+		{`{"q":"x","cursor":null}`, `{"q":"x"}`},
+		{`{"q":"x","cursor":""}`, `{"q":"x","cursor":""}`},
+		{`{"q":"x","tags":""}`, `{"q":"x"}`},
+		{`{"q":"x","tags":null}`, `{"q":"x"}`},
+		{`{"q":"x","filter":{"field":"f","min":null}}`, `{"q":"x","filter":{"field":"f"}}`},
+		{`{"q":"x","filter":"{\"field\":\"f\",\"min\":\"\"}"}`, `{"q":"x","filter":{"field":"f"}}`},
+		{`{"q":"x","items":[{"n":""},{"n":null},{"n":"1.5"}]}`, `{"q":"x","items":[{},{},{"n":1.5}]}`},
+		{`{"q":"x","env":{"a":null}}`, ``},
+		{`{"q":"x","any":null}`, `{"q":"x","any":null}`},
+		{`{"q":"x","maybe":null}`, `{"q":"x","maybe":null}`},
+		{`{"q":"x","e":null}`, `{"q":"x"}`},
+		{`{"q":"x","e":""}`, ``},
+		{`{"q":null}`, ``},
+		{`{"q":"x","filter":{"field":null}}`, ``},
+		{`{"q":"x","either":{"x":null}}`, `{"q":"x","either":{"x":null}}`}, // the second branch takes any x
+	} {
+		out, _, err := n.NormalizeJSON("t", []byte(tc.args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		taken := validDerived(strict, out)
+		switch {
+		case tc.want == "" && taken:
+			t.Errorf("%s: normalized to %s, taken; want it refused", tc.args, out)
+		case tc.want != "" && (!taken || string(out) != tc.want):
+			t.Errorf("%s: normalized to %s (taken: %v), want %s", tc.args, out, taken, tc.want)
+		}
+		if advertised := validDerived(lax, []byte(tc.args)); advertised != taken {
+			t.Errorf("%s: the lenient schema admits it: %v; the server takes it: %v", tc.args, advertised, taken)
+		}
+	}
+}

@@ -1,0 +1,434 @@
+package schema
+
+import (
+	"fmt"
+	"math/big"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
+)
+
+// Explain says why a tool's strict input schema refuses args, arguments
+// already normalized with the derived rules (a refusal the normalizer
+// left for the validator): each problem at its path, in the generated
+// decoders' words and kinds (lenient.Problem), with what to send, so
+// that a model corrects the call in one retry, as it does from a
+// generated decoder's error. A required key left out names the unknown
+// key the object holds that most likely meant it (a misspelling or
+// another spelling style), or the unknown keys themselves.
+//
+// Every problem it reports is one the strict schema refuses (a wrong
+// type, a value out of an enum, bounds, length or pattern, a required key
+// left out, a key a closed object does not take). What it cannot tell
+// alike (multipleOf, uniqueItems, a value several branches of a union
+// could take, not, if) it leaves out: it returns nil when it found
+// nothing, and a caller that validated the arguments shows the
+// validator's own message then. The error is a *lenient.Error.
+func (d *Derivation) Explain(args []byte) error {
+	if d.strict == nil || d.strict.Kind != '{' {
+		return nil
+	}
+	x := &explainer{root: d.strict, forms: map[string]bool{}}
+	for _, r := range d.Rules {
+		if r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth {
+			x.forms[normalize.TargetPath(r)] = true
+		}
+	}
+	if !x.dec.Begin(args) {
+		return x.dec.Err()
+	}
+	x.value(d.strict, args, "", 0)
+	return x.dec.Err()
+}
+
+// explainer walks a strict schema and a value with a lenient.Decoder,
+// which words the problems.
+type explainer struct {
+	root  *Node
+	dec   lenient.Decoder
+	forms map[string]bool // rule paths whose value has a string form (a coercion, JSON text)
+}
+
+// maxExplainDepth bounds the $ref chains and nesting the explainer
+// follows.
+const maxExplainDepth = 64
+
+// value explains why schema s refuses the value v at the decoder's
+// current path (rule path rpath).
+func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
+	if s.Kind != '{' || depth > maxExplainDepth {
+		return
+	}
+	if ref, ok := s.Get("$ref").AsString(); ok {
+		target := pointer(x.root, ref)
+		if target == nil {
+			return
+		}
+		x.value(target, v, rpath, depth+1)
+	}
+	if list := s.Get("allOf"); list != nil && list.Kind == '[' {
+		for _, b := range list.Items {
+			x.value(b, v, rpath, depth+1)
+		}
+	}
+	kind := jsonKind(v)
+	if !x.takesKindHere(s, kind) {
+		x.wrongType(s, v, rpath)
+		return
+	}
+	if !x.inEnum(s, v) {
+		return
+	}
+	// A union: explained through its one branch that takes the value's
+	// type; several could take it, and then no one problem is certain.
+	for _, comb := range []string{"anyOf", "oneOf"} {
+		if list := s.Get(comb); list != nil && list.Kind == '[' {
+			var fit []*Node
+			for _, b := range list.Items {
+				if x.takesKind(b, kind, 0) {
+					fit = append(fit, b)
+				}
+			}
+			if len(fit) == 1 {
+				x.value(fit[0], v, rpath, depth+1)
+			}
+		}
+	}
+	switch kind {
+	case "integer", "number":
+		b := lenient.Bounds{Minimum: numberKey(s, "minimum"), Maximum: numberKey(s, "maximum"),
+			ExclusiveMinimum: numberKey(s, "exclusiveMinimum"), ExclusiveMaximum: numberKey(s, "exclusiveMaximum")}
+		if msg := b.Beyond(v); msg != "" {
+			x.dec.Fail("", v, msg)
+		}
+	case "string":
+		str := lenient.StringValue(v)
+		n := utf8.RuneCountInString(str)
+		if m, ok := intKey(s, "minLength"); ok && n < m {
+			x.dec.Fail("", v, fmt.Sprintf("is shorter than %d characters", m))
+		}
+		if m, ok := intKey(s, "maxLength"); ok && n > m {
+			x.dec.Fail("", v, fmt.Sprintf("is longer than %d characters", m))
+		}
+		if p, ok := s.Get("pattern").AsString(); ok {
+			if re, err := regexp.Compile(p); err == nil && !re.MatchString(str) {
+				x.dec.Fail("", v, "does not match the pattern "+p)
+			}
+		}
+	case "array":
+		x.array(s, v, rpath, depth)
+	case "object":
+		x.object(s, v, rpath, depth)
+	}
+}
+
+// array explains an array's item count and its elements.
+func (x *explainer) array(s *Node, v []byte, rpath string, depth int) {
+	var it lenient.ArrayIter
+	if !x.dec.Array(v, "", lenient.Strict, &it) {
+		return
+	}
+	n := it.Len()
+	if m, ok := intKey(s, "minItems"); ok && n < m {
+		x.dec.Fail("", v, fmt.Sprintf("has fewer than %d items", m))
+	}
+	if m, ok := intKey(s, "maxItems"); ok && n > m {
+		x.dec.Fail("", v, fmt.Sprintf("has more than %d items", m))
+	}
+	items := s.Get("items")
+	if items == nil || items.Kind != '{' || s.Get("prefixItems") != nil {
+		return
+	}
+	for it.Next() {
+		x.dec.EnterIndex(it.Index())
+		x.value(items, it.Value, rpath+"[]", depth+1)
+		x.dec.Leave()
+	}
+}
+
+// object explains an object's members, its required keys left out and
+// the keys it does not take. An open object's unknown keys are only
+// named where a required key is missing (as what the caller most likely
+// meant): the schema takes them otherwise.
+func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
+	var it lenient.ObjectIter
+	if !x.dec.Object(v, "", lenient.Strict, &it) {
+		return
+	}
+	props := s.Get("properties")
+	if props != nil && props.Kind != '{' {
+		props = nil
+	}
+	var known []string
+	if props != nil {
+		known = props.Keys
+	}
+	required := requiredNames(s)
+	var undeclared []string // required, with no property schema
+	for name := range required {
+		if props.Get(name) == nil {
+			undeclared = append(undeclared, name)
+		}
+	}
+	slices.Sort(undeclared)
+	given := map[string]bool{}
+	var probe lenient.ObjectIter
+	probe.Reset(v)
+	for probe.Next() {
+		given[string(probe.Key)] = true
+	}
+	missing := false
+	for name := range required {
+		missing = missing || !given[name]
+	}
+	ap := s.Get("additionalProperties")
+	closed := ap != nil && ap.Kind == 't' && ap.Str == "false" && s.Get("patternProperties") == nil
+	for it.Next() {
+		key := string(it.Key)
+		if p := props.Get(key); p != nil {
+			if lenient.Null(it.Value) && required[key] && !mayTake(x.root, p, 'n', 0) {
+				x.dec.Missing(key, nil) // null for a required key, as the decoders say
+				continue
+			}
+			x.dec.Enter(key)
+			x.value(p, it.Value, join(rpath, key), depth+1)
+			x.dec.Leave()
+			continue
+		}
+		switch {
+		case s.Get("patternProperties") != nil:
+		case ap != nil && ap.Kind == '{':
+			x.dec.Enter(key)
+			x.value(ap, it.Value, rpath+"{}", depth+1)
+			x.dec.Leave()
+		case closed:
+			x.dec.Unknown(it.Key, lenient.RejectUnknown, known)
+		case missing:
+			x.dec.Unknown(it.Key, 0, known) // named by Missing, or a key in another case
+		}
+	}
+	for _, name := range known { // in the schema's order
+		if required[name] && !given[name] {
+			x.dec.Missing(name, nil)
+		}
+	}
+	for _, name := range undeclared {
+		if !given[name] {
+			x.dec.Missing(name, nil)
+		}
+	}
+}
+
+// wrongType reports a value of a JSON type s does not take, in the words
+// of the decoder of the first type s takes: with its string form when
+// the derived rules give the value one.
+func (x *explainer) wrongType(s *Node, v []byte, rpath string) {
+	want := x.firstType(s, 0)
+	m := lenient.Strict
+	if x.forms[rpath] {
+		m = 0
+	}
+	mark := x.dec.Mark()
+	switch want {
+	case "integer":
+		x.dec.Int(v, "", 64, m)
+	case "number":
+		x.dec.Float(v, "", 64, m)
+	case "boolean":
+		x.dec.Bool(v, "", m)
+	case "string":
+		x.dec.String(v, "", m)
+	case "array":
+		var it lenient.ArrayIter
+		x.dec.Array(v, "", m, &it)
+	case "object":
+		var it lenient.ObjectIter
+		x.dec.Object(v, "", m, &it)
+	case "null":
+		x.dec.FailKind(lenient.KindType, "", v, "is not null (send null, or leave the key out)")
+	}
+	if x.dec.OK(mark) && want != "" && want != "null" {
+		// the lenient reading took it (a string form the strict schema
+		// refuses): say what the strict schema takes
+		switch want {
+		case "integer":
+			x.dec.Int(v, "", 64, lenient.Strict)
+		case "number":
+			x.dec.Float(v, "", 64, lenient.Strict)
+		case "boolean":
+			x.dec.Bool(v, "", lenient.Strict)
+		case "array":
+			var it lenient.ArrayIter
+			x.dec.Array(v, "", lenient.Strict, &it)
+		case "object":
+			var it lenient.ObjectIter
+			x.dec.Object(v, "", lenient.Strict, &it)
+		}
+	}
+}
+
+// firstType is the first JSON type s names (through a $ref and the
+// branches of a union), null last; "" when it names none.
+func (x *explainer) firstType(s *Node, depth int) string {
+	if s.Kind != '{' || depth > maxExplainDepth {
+		return ""
+	}
+	null := false
+	if t := s.Get("type"); t != nil {
+		types := []*Node{t}
+		if t.Kind == '[' {
+			types = t.Items
+		}
+		for _, n := range types {
+			if name, ok := n.AsString(); ok && name != "null" {
+				return name
+			} else if ok {
+				null = true
+			}
+		}
+	}
+	for _, comb := range []string{"anyOf", "oneOf", "allOf"} {
+		if list := s.Get(comb); list != nil && list.Kind == '[' {
+			for _, b := range list.Items {
+				switch t := x.firstType(b, depth+1); t {
+				case "", "null":
+					null = null || t == "null"
+				default:
+					return t
+				}
+			}
+		}
+	}
+	if ref, ok := s.Get("$ref").AsString(); ok {
+		if target := pointer(x.root, ref); target != nil {
+			if t := x.firstType(target, depth+1); t != "" {
+				return t
+			}
+		}
+	}
+	if null {
+		return "null"
+	}
+	return ""
+}
+
+// takesKind reports whether s may take a value of the JSON type kind
+// ("integer" for a number with no fraction): false only where its type,
+// or every branch of a union, rules it out.
+func (x *explainer) takesKind(s *Node, kind string, depth int) bool {
+	if s.Kind == 't' {
+		return s.Str == "true"
+	}
+	if s.Kind != '{' || depth > maxExplainDepth {
+		return true
+	}
+	if t := s.Get("type"); t != nil {
+		types := []*Node{t}
+		if t.Kind == '[' {
+			types = t.Items
+		}
+		ok := slices.ContainsFunc(types, func(n *Node) bool {
+			name, isStr := n.AsString()
+			return !isStr || name == kind || name == "number" && kind == "integer"
+		})
+		if !ok {
+			return false
+		}
+	}
+	for _, comb := range []string{"anyOf", "oneOf"} {
+		if list := s.Get(comb); list != nil && list.Kind == '[' && len(list.Items) > 0 &&
+			!slices.ContainsFunc(list.Items, func(b *Node) bool { return x.takesKind(b, kind, depth+1) }) {
+			return false
+		}
+	}
+	if list := s.Get("allOf"); list != nil && list.Kind == '[' &&
+		slices.ContainsFunc(list.Items, func(b *Node) bool { return !x.takesKind(b, kind, depth+1) }) {
+		return false
+	}
+	if ref, ok := s.Get("$ref").AsString(); ok {
+		if target := pointer(x.root, ref); target != nil && !x.takesKind(target, kind, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// takesKindHere is takesKind without s's $ref and allOf, which value
+// explains on their own.
+func (x *explainer) takesKindHere(s *Node, kind string) bool {
+	local := s
+	if s.Get("$ref") != nil || s.Get("allOf") != nil {
+		local = without(without(s, "$ref"), "allOf")
+	}
+	return x.takesKind(local, kind, 0)
+}
+
+// inEnum reports whether v is one of s's enum values (and its const),
+// reporting the problem when not.
+func (x *explainer) inEnum(s *Node, v []byte) bool {
+	var vals []*Node
+	if e := s.Get("enum"); e != nil && e.Kind == '[' {
+		vals = e.Items
+	} else if c := s.Get("const"); c != nil {
+		vals = []*Node{c}
+	} else {
+		return true
+	}
+	got, err := ParseNode(v)
+	if err != nil {
+		return true
+	}
+	quoted := make([]string, len(vals))
+	for i, e := range vals {
+		if sameJSON(e, got) {
+			return true
+		}
+		quoted[i] = string(e.Marshal())
+	}
+	x.dec.Fail("", v, "is not one of "+strings.Join(quoted, ", "))
+	return false
+}
+
+// jsonKind is the JSON Schema type of the value v: "integer" for a
+// number with no fraction (1.0 too).
+func jsonKind(v []byte) string {
+	switch v[0] {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	if f, ok := new(big.Float).SetString(string(v)); ok && f.IsInt() {
+		return "integer"
+	}
+	return "number"
+}
+
+// numberKey is a keyword's number as text ("" when it is not a number).
+func numberKey(s *Node, key string) string {
+	if n := s.Get(key); n != nil && n.Kind == '0' {
+		return n.Str
+	}
+	return ""
+}
+
+// intKey is a keyword's non-negative integer.
+func intKey(s *Node, key string) (int, bool) {
+	n := s.Get(key)
+	if n == nil || n.Kind != '0' {
+		return 0, false
+	}
+	i, err := strconv.Atoi(n.Str)
+	return i, err == nil && i >= 0
+}

@@ -1,0 +1,144 @@
+package schema
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
+)
+
+// TestExplain: arguments the derived rules could not fix are explained
+// in the generated decoders' words: the path, the value, what to send;
+// for a required key left out, the unknown key that most likely meant it.
+func TestExplain(t *testing.T) {
+	const tool = `{"type":"object","required":["title","old_text"],"properties":{
+		"title":{"type":"string","minLength":2},
+		"old_text":{"type":"string"},
+		"labels":{"type":"array","items":{"type":"string"},"maxItems":2},
+		"count":{"type":"integer","minimum":1,"maximum":10},
+		"level":{"type":"integer","enum":[1,2]},
+		"mode":{"type":"string","enum":["fast","slow"]},
+		"when":{"type":"string","pattern":"^[0-9]{4}$"},
+		"opts":{"type":"object","additionalProperties":false,"required":["depth"],"properties":{"depth":{"type":"integer"},"deep":{"type":"boolean"}}},
+		"steps":{"type":"array","items":{"type":"object","properties":{"id":{"type":["string","null"]},"n":{"type":"number"}}}},
+		"ref":{"$ref":"#/$defs/Ref"}
+	},"$defs":{"Ref":{"type":"object","properties":{"sha":{"type":"string","maxLength":3}}}}}`
+	d, err := DeriveTool("t", []byte(tool))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ args, want string }{
+		{`{"title":"ab","old_text":"x"}`, ``},
+		{`{"title":"ab","old_text":"x","labels":"urgent"}`, `labels: "urgent" is not an array (send a JSON array, or a string holding JSON array text)`},
+		{`{"title":"ab","old_text":"x","labels":"['a', 'b']"}`, `labels: "['a', 'b']" is a string but not JSON array text (unexpected '\'' at offset 1)`},
+		{`{"title":"ab","old_text":"x","labels":["a","b","c"]}`, `labels: ["a","b","c"] has more than 2 items`},
+		{`{"title":"ab","old_txt":"x"}`, `old_text: is required; "old_txt" is not a key: send it as "old_text"`},
+		{`{"title":"ab","old_str":"x"}`, `old_text: is required; the object has "old_str", which is not a key`},
+		{`{"title":"ab","oldText":"x"}`, `old_text: is required; "oldText" is not a key: send it as "old_text"`},
+		{`{"title":"ab","pattern":"x"}`, `old_text: is required; the object has "pattern", which is not a key`},
+		{`{"title":null,"old_text":"x"}`, `title: is required`},
+		{`{"title":"a","old_text":"x"}`, `title: "a" is shorter than 2 characters`},
+		{`{"title":5,"old_text":"x"}`, `title: 5 is not a string (send text in quotes, such as "5")`},
+		{`{"title":"ab","old_text":"x","count":11}`, `count: 11 is more than the maximum, 10`},
+		{`{"title":"ab","old_text":"x","count":1.5}`, `count: 1.5 is not a whole number (send 100 or "100")`},
+		{`{"title":"ab","old_text":"x","count":"lots"}`, `count: "lots" is not an integer (send 100 or "100")`},
+		{`{"title":"ab","old_text":"x","level":"2"}`, `level: "2" is not an integer (send a number such as 100)`},
+		{`{"title":"ab","old_text":"x","level":3}`, `level: 3 is not one of 1, 2`},
+		{`{"title":"ab","old_text":"x","mode":"quick"}`, `mode: "quick" is not one of "fast", "slow"`},
+		{`{"title":"ab","old_text":"x","when":"soon"}`, `when: "soon" does not match the pattern ^[0-9]{4}$`},
+		{`{"title":"ab","old_text":"x","opts":{"deep":true,"depht":2}}`, `opts.depht: is not a known key (accepted: depth, deep); opts.depth: is required`},
+		{`{"title":"ab","old_text":"x","opts":{"Depth":2}}`, `opts.Depth: is not a known key: keys are case-sensitive (send it as "depth"); opts.depth: is required`},
+		{`{"title":"ab","old_text":"x","steps":[{"n":1},{"id":5,"n":"x"}]}`, `steps[1].id: 5 is not a string (send text in quotes, such as "5"); steps[1].n: "x" is not a number (send 1.5 or "1.5")`},
+		{`{"title":"ab","old_text":"x","ref":{"sha":"abcd"}}`, `ref.sha: "abcd" is longer than 3 characters`},
+		{`{"old_text":"x","Title":"ab"}`, `Title: is not a known key: keys are case-sensitive (send it as "title"); title: is required`},
+	} {
+		err := d.Explain([]byte(tc.args))
+		got := ""
+		if err != nil {
+			got = err.Error()
+			var le *lenient.Error
+			if !errors.As(err, &le) {
+				t.Errorf("%s: %T, want a *lenient.Error", tc.args, err)
+			}
+			for _, p := range le.Problems {
+				if p.Kind == "" {
+					t.Errorf("%s: a problem without a kind: %+v", tc.args, p)
+				}
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.args, got, tc.want)
+		}
+	}
+}
+
+// TestExplainSound: over the equivalence corpus (GitHub's catalog, the
+// SDK-inferred one, every spelling), Explain reports a problem only for
+// arguments the strict schema refuses once normalized, and explains most
+// of those.
+func TestExplainSound(t *testing.T) {
+	type tool struct {
+		name   string
+		strict []byte
+	}
+	tools := []tool{{"corpus", []byte(deriveCorpus)}, {"absent", []byte(absentCorpus)}}
+	for _, file := range []string{"github-mcp-server.json", "go-sdk-inferred.json"} {
+		data, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat, err := ParseNode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tl := range cat.Get("tools").Items {
+			name, _ := tl.Get("name").AsString()
+			tools = append(tools, tool{name, tl.Get("inputSchema").Marshal()})
+		}
+	}
+	refused, explained := 0, 0
+	for _, tl := range tools {
+		d, err := DeriveTool(tl.name, tl.strict)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := normalize.New(d.Rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		strict := compileDerived(t, tl.name, tl.strict)
+		props := d.strict.Get("properties")
+		if props == nil {
+			continue
+		}
+		for _, p := range props.Keys {
+			key, _ := json.Marshal(p)
+			for _, v := range deriveValues {
+				args := []byte(`{` + string(key) + `:` + v + `}`)
+				norm, _, err := n.NormalizeJSON(tl.name, args)
+				if err != nil {
+					t.Fatal(err)
+				}
+				valid := validDerived(strict, norm)
+				err = d.Explain(norm)
+				switch {
+				case valid && err != nil:
+					t.Errorf("%s %s: normalized to %s, which the strict schema takes; Explain says %v", tl.name, args, norm, err)
+				case !valid:
+					refused++
+					if err != nil {
+						explained++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d tools: %d calls refused, %d explained", len(tools), refused, explained)
+	if refused == 0 || explained*10 < refused*9 {
+		t.Errorf("%d of %d refused calls explained, want at least 90%%", explained, refused)
+	}
+}
