@@ -621,13 +621,21 @@ func (f *Fast) Int(bits int, m Mode) (int64, bool) {
 		j++
 	}
 	var u uint64
-	k := j
-	for ; k < len(data); k++ {
-		c := data[k] - '0'
-		if c > 9 {
-			break
+	k := len(data) // the digits' end, once read
+	if j+16 <= len(data) {
+		if v, n := leadingDigits(data, j); n < 16 {
+			u, k = v, j+n
 		}
-		u = u*10 + uint64(c) // wraps past 19 digits, which are not taken so
+	}
+	if k == len(data) {
+		// Near the data's end, or 16 digits or more: a byte at a time.
+		for k = j; k < len(data); k++ {
+			c := data[k] - '0'
+			if c > 9 {
+				break
+			}
+			u = u*10 + uint64(c) // wraps past 19 digits, which are not taken so
+		}
 	}
 	d := k - j
 	if quoted {
