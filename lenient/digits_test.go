@@ -2,6 +2,7 @@ package lenient
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -88,4 +89,50 @@ func FuzzIntEnd(f *testing.F) {
 	f.Add([]byte("[1,-22,333,4444,55555,666666,7777777,88888888,999999999,123456789012345,1234567890123456,0,-0,1.5,1e5]"))
 	f.Add([]byte("-123456789012.5e-17,01234567890123456789"))
 	f.Fuzz(func(t *testing.T, b []byte) { checkIntEnd(t, b) })
+}
+
+// TestFastIntWords: Fast.Int, whose commonest case reads the digits a word
+// at a time when 18 bytes are left, reads what the Decoder reads, at every
+// width, for integers of every length and sign near the widths' bounds
+// and for the forms it leaves to the Decoder (leading zeros, fractions,
+// exponents, strings), followed by enough bytes for the word reads and
+// by too few.
+func TestFastIntWords(t *testing.T) {
+	forms := []string{"0", "-0", "7", "-7", "00", "-01", "0.0", "1.0", "1e3", "1E3", "-1.5", `"12"`, "127", "128", "-128", "-129",
+		"32767", "32768", "-32768", "-32769", "2147483647", "2147483648", "-2147483648", "-2147483649",
+		"123456789012345", "-123456789012345", "1234567890123456", "9223372036854775807", "9223372036854775808",
+		"-9223372036854775808", "-9223372036854775809", "18446744073709551616", "-", "-x", "1x", "12345678,"}
+	for _, s := range forms {
+		for _, tail := range []string{"", " ", "                  ", ",1]                 ", "]" + strings.Repeat(" ", 20)} {
+			v := []byte(s + tail)
+			for _, bits := range []int{8, 16, 32, 64} {
+				var f Fast
+				if !f.Begin(v) {
+					continue
+				}
+				got, ok := f.Int(bits, Strict)
+				var d Decoder
+				if !d.Begin(v[:len(s)]) {
+					if ok && f.i == len(s) {
+						t.Fatalf("%q, %d bits: the fast path reads %d from what the Decoder refuses", v, bits, got)
+					}
+					continue
+				}
+				want := d.Int(trimSpace(v[:len(s)]), "x", bits, Strict)
+				if !ok {
+					plain := len(strings.TrimLeft(s, "-")) > 0 && (s[len(s)-len(strings.TrimLeft(s, "-"))] != '0' || strings.TrimLeft(s, "-") == "0")
+					if _, err := strconv.ParseInt(s, 10, bits); err == nil && plain && s != "-0" {
+						t.Fatalf("%q, %d bits: the fast path refuses an integer in range", v, bits)
+					}
+					continue
+				}
+				if f.i != len(s) {
+					t.Fatalf("%q, %d bits: the fast path stops at %d, not after %q", v, bits, f.i, s)
+				}
+				if d.Err() != nil || got != want {
+					t.Fatalf("%q, %d bits: the fast path reads %d, the Decoder %d (%v)", v, bits, got, want, d.Err())
+				}
+			}
+		}
+	}
 }

@@ -602,6 +602,43 @@ func (f *Fast) number(i int) ([]byte, bool) {
 // Int reads an integer that fits in bits, as Decoder.Int reads it in mode
 // m: an integer literal, or when not recording fixes a string form.
 func (f *Fast) Int(bits int, m Mode) (int64, bool) {
+	// The commonest: an integer literal of up to 15 digits with no
+	// space before it, not near the data's end, in range; the rest is
+	// intAt's.
+	i, data := f.i, f.data
+	if i+18 <= len(data) {
+		j := i
+		if data[i] == '-' {
+			j++
+		}
+		if data[j]-'1' <= 8 {
+			u, n := leadingDigits(data, j)
+			if c := data[j+n]; n < 16 && c != '.' && c|0x20 != 'e' {
+				if v, ok := intIn(u, j > i, bits); ok {
+					f.start, f.i = i, j+n
+					return v, true
+				}
+			}
+		}
+	}
+	return f.intAt(bits, m)
+}
+
+// intIn is signedInRange without an error: u with its sign, and whether
+// it fits in bits.
+func intIn(u uint64, neg bool, bits int) (int64, bool) {
+	if bits > 64 || bits <= 0 {
+		bits = 64
+	}
+	limit := uint64(1) << uint(bits-1) // |min|
+	if neg {
+		return -int64(u-1) - 1, u <= limit
+	}
+	return int64(u), u < limit
+}
+
+// intAt is Int past its commonest case.
+func (f *Fast) intAt(bits int, m Mode) (int64, bool) {
 	i := f.scalar()
 	if i < 0 {
 		return 0, false
