@@ -624,19 +624,6 @@ func (f *Fast) Int(bits int, m Mode) (int64, bool) {
 	return f.intAt(bits, m)
 }
 
-// intIn is signedInRange without an error: u with its sign, and whether
-// it fits in bits.
-func intIn(u uint64, neg bool, bits int) (int64, bool) {
-	if bits > 64 || bits <= 0 {
-		bits = 64
-	}
-	limit := uint64(1) << uint(bits-1) // |min|
-	if neg {
-		return -int64(u-1) - 1, u <= limit
-	}
-	return int64(u), u < limit
-}
-
 // intAt is Int past its commonest case.
 func (f *Fast) intAt(bits int, m Mode) (int64, bool) {
 	i := f.scalar()
