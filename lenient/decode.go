@@ -231,11 +231,20 @@ func (d *Decoder) Enter(name string) { d.push(segment{key: name, index: -1}) }
 
 // EnterIndex descends into element i of the current array.
 func (d *Decoder) EnterIndex(i int) {
-	s := segment{index: i}
-	if d.wrapAt == d.depth+1 {
-		s.wrapped, d.wrapAt = true, 0
+	wrapped := d.wrapAt == d.depth+1
+	if wrapped {
+		d.wrapAt = 0
 	}
-	d.push(s)
+	if d.depth < inlineDepth {
+		// The index and the mark written alone: a segment's key is not
+		// read when it has an index (appendSeg), and this runs for
+		// every element of every array.
+		p := &d.path[d.depth]
+		p.index, p.wrapped = i, wrapped
+		d.depth++
+		return
+	}
+	d.push(segment{index: i, wrapped: wrapped})
 }
 
 // Leave undoes the last Enter or EnterIndex.

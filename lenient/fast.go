@@ -604,6 +604,30 @@ func (f *Fast) number(i int) ([]byte, bool) {
 // Int reads an integer that fits in bits, as Decoder.Int reads it in mode
 // m: an integer literal, or when not recording fixes a string form.
 func (f *Fast) Int(bits int, m Mode) (int64, bool) {
+	// The commonest: an integer literal of up to 15 digits with no
+	// space before it, not near the data's end, in range; the rest is
+	// intAt's.
+	i, data := f.i, f.data
+	if i+18 <= len(data) {
+		j := i
+		if data[i] == '-' {
+			j++
+		}
+		if data[j]-'1' <= 8 {
+			u, n := leadingDigits(data, j)
+			if c := data[j+n]; n < 16 && c != '.' && c|0x20 != 'e' {
+				if v, ok := intIn(u, j > i, bits); ok {
+					f.start, f.i = i, j+n
+					return v, true
+				}
+			}
+		}
+	}
+	return f.intAt(bits, m)
+}
+
+// intAt is Int past its commonest case.
+func (f *Fast) intAt(bits int, m Mode) (int64, bool) {
 	i := f.scalar()
 	if i < 0 {
 		return 0, false
@@ -623,13 +647,21 @@ func (f *Fast) Int(bits int, m Mode) (int64, bool) {
 		j++
 	}
 	var u uint64
-	k := j
-	for ; k < len(data); k++ {
-		c := data[k] - '0'
-		if c > 9 {
-			break
+	k := len(data) // the digits' end, once read
+	if j+16 <= len(data) {
+		if v, n := leadingDigits(data, j); n < 16 {
+			u, k = v, j+n
 		}
-		u = u*10 + uint64(c) // wraps past 19 digits, which are not taken so
+	}
+	if k == len(data) {
+		// Near the data's end, or 16 digits or more: a byte at a time.
+		for k = j; k < len(data); k++ {
+			c := data[k] - '0'
+			if c > 9 {
+				break
+			}
+			u = u*10 + uint64(c) // wraps past 19 digits, which are not taken so
+		}
 	}
 	d := k - j
 	if quoted {

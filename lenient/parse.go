@@ -362,20 +362,23 @@ func maxUint(bits int) uint64 {
 
 // signedInRange applies a sign to a magnitude and checks the width.
 func signedInRange(u uint64, neg bool, bits int) (int64, error) {
+	if n, ok := intIn(u, neg, bits); ok {
+		return n, nil
+	}
+	return 0, ErrRange
+}
+
+// intIn is signedInRange without an error value: u with its sign, and
+// whether it fits in bits (the fast path's commonest case checks it).
+func intIn(u uint64, neg bool, bits int) (int64, bool) {
 	if bits > 64 || bits <= 0 {
 		bits = 64
 	}
 	limit := uint64(1) << uint(bits-1) // |min|
 	if neg {
-		if u > limit {
-			return 0, ErrRange
-		}
-		return -int64(u-1) - 1, nil // avoids overflow at the minimum
+		return -int64(u-1) - 1, u <= limit // avoids overflow at the minimum
 	}
-	if u >= limit {
-		return 0, ErrRange
-	}
-	return int64(u), nil
+	return int64(u), u < limit
 }
 
 // integerValue returns the magnitude and sign of a JSON number literal that

@@ -232,7 +232,7 @@ func (v *validator) array(data []byte, i, depth int) (int, error) {
 			}
 			i = end
 		} else if i < len(data) && (data[i] == '-' || data[i]-'0' <= 9) {
-			end, ok := jsonwire.NumberEnd(data, i)
+			end, ok := intEnd(data, i)
 			if !ok {
 				return end, &SyntaxError{i, "invalid number"}
 			}

@@ -53,14 +53,13 @@ const zeroFill = jsonwire.SWAROnes * '0'
 
 // wideDigits is plainDigits for a number of at most 16 digits whose
 // backing array holds 16 bytes from its first digit on (v is a slice of
-// a document, which can be read up to cap(v)): the digits are read in two
-// word loads with no loop or branch over them. Each word's digits, k of
-// them in its low bytes (1 to 8 in the first, 0 to 8 in the second), are
-// shifted to its high bytes and the bytes below them set to '0', so that
-// eightDigits reads the chunk's value and swarNonDigit checks it; the
-// shift counts are kept below 64 and k = 0 is masked out, which spares
-// Go's checks of oversized shifts. Other numbers, and ones too near the
-// end of the backing array, take plainDigits.
+// a document, which can be read up to cap(v)): the digits are read in one
+// or two word loads with no loop over them. A word's digits, k of them in
+// its low bytes, are shifted to its high bytes and the bytes below them
+// set to '0', so that eightDigits reads the chunk's value and
+// jsonwire.SWARNonDigit checks it; the shift counts are kept below 64, which
+// spares Go's checks of oversized shifts. Other numbers, and ones too
+// near the end of the backing array, take plainDigits.
 func wideDigits(v []byte) (uint64, bool) {
 	i := 0
 	if len(v) > 0 && v[0] == '-' {
@@ -74,15 +73,19 @@ func wideDigits(v []byte) (uint64, bool) {
 		return 0, false
 	}
 	w := v[i : i+16 : i+16]
-	e := n - 8
-	r := uint(e &^ (e >> 63)) // digits in the second word, 0 to 8, with no branch
-	k := uint(n) - r          // in the first, 1 to 8
-	s := (64 - 8*k) & 63
-	ma := ^uint64(0) << s
-	a := binary.LittleEndian.Uint64(w)<<s | zeroFill&^ma
+	if n <= 8 {
+		// One word: most numbers of an array of ids or counts.
+		s := uint(64-8*n) & 63
+		a := binary.LittleEndian.Uint64(w)<<s | zeroFill&^(^uint64(0)<<s)
+		if jsonwire.SWARNonDigit(a) != 0 {
+			return 0, false
+		}
+		return eightDigits(a), true
+	}
+	r := uint(n - 8) // digits in the second word, 1 to 8
 	t := (64 - 8*r) & 63
-	mb := ^uint64(0) << t & -uint64((r+7)>>3)
-	b := binary.LittleEndian.Uint64(w[8:])<<t&mb | zeroFill&^mb
+	a := binary.LittleEndian.Uint64(w)
+	b := binary.LittleEndian.Uint64(w[8:])<<t | zeroFill&^(^uint64(0)<<t)
 	if jsonwire.SWARNonDigit(a)|jsonwire.SWARNonDigit(b) != 0 {
 		return 0, false
 	}

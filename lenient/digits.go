@@ -1,0 +1,67 @@
+package lenient
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/normgen/normgen/internal/jsonwire"
+)
+
+// leadingDigits reads the run of ASCII digits that starts at s[j], where
+// s holds at least 16 bytes from j on: n is the run's length, and u its
+// value when 1 <= n <= 15; n = 16 means 16 digits or more (u is then
+// not their value). A word is read at a time and the run's end found in
+// it with no loop over the digits (a loop mispredicts its exit at every
+// number of an array whose numbers' lengths vary); as in wideDigits, the
+// digits are shifted to the word's high bytes and the bytes below them set
+// to '0', so that eightDigits reads their value.
+func leadingDigits(s []byte, j int) (u uint64, n int) {
+	w := s[j : j+16 : j+16]
+	x := binary.LittleEndian.Uint64(w)
+	if m := jsonwire.SWARNonDigit(x); m != 0 {
+		// Up to seven digits (none: u is not read).
+		k := uint(bits.TrailingZeros64(m)) >> 3
+		sa := (64 - 8*k) & 63
+		return eightDigits(x<<sa | zeroFill&^(^uint64(0)<<sa)), int(k)
+	}
+	y := binary.LittleEndian.Uint64(w[8:])
+	// r digits in the second word, 0 to 8 (TrailingZeros64(0) is 64); a
+	// word of none reads as '0's.
+	r := uint(bits.TrailingZeros64(jsonwire.SWARNonDigit(y))) >> 3
+	sb := (64 - 8*r) & 63
+	mb := ^uint64(0) << sb & -uint64((r+7)>>3)
+	b := y<<sb&mb | zeroFill&^mb
+	return eightDigits(x)*pow10[r&15] + eightDigits(b), int(8 + r)
+}
+
+// digitCount counts the ASCII digits that start at s[j], where s holds at
+// least 16 bytes from j on, up to 16 (16 means 16 or more): leadingDigits
+// without the value, a word at a time.
+func digitCount(s []byte, j int) int {
+	w := s[j : j+16 : j+16]
+	if m := jsonwire.SWARNonDigit(binary.LittleEndian.Uint64(w)); m != 0 {
+		return bits.TrailingZeros64(m) >> 3
+	}
+	return 8 + bits.TrailingZeros64(jsonwire.SWARNonDigit(binary.LittleEndian.Uint64(w[8:])))>>3
+}
+
+// intEnd is numberEnd for the number at data[i] (data[i] is '-' or a
+// digit), quicker for the commonest number of an array: an integer of up
+// to 15 digits, with no leading zero, fraction or exponent, whose run of
+// digits is counted a word at a time; any other number, and one near the
+// data's end, is numberEnd's.
+func intEnd(data []byte, i int) (int, bool) {
+	j := i
+	if data[i] == '-' {
+		j++
+	}
+	if j+17 <= len(data) && data[j] != '0' {
+		if n := digitCount(data, j); n > 0 && n < 16 {
+			// The byte after the digits: data holds it (j+n < j+17).
+			if c := data[j+n]; c != '.' && c|0x20 != 'e' {
+				return j + n, true
+			}
+		}
+	}
+	return jsonwire.NumberEnd(data, i)
+}
