@@ -81,6 +81,7 @@ type unknownKey struct {
 	key   []byte // stable: the document's bytes, or an unescaped copy
 	depth int
 	obj   uint32
+	known []string // the object's keys, for keyHint's pairing
 }
 
 // maxUnknownHints is how many ignored unknown keys a Decoder keeps for
@@ -1026,7 +1027,7 @@ func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
 		return
 	}
 	if d.nunknown < len(d.unknowns) && d.depth < inlineDepth {
-		d.unknowns[d.nunknown] = unknownKey{key, d.depth, d.objAt[d.depth]}
+		d.unknowns[d.nunknown] = unknownKey{key, d.depth, d.objAt[d.depth], known}
 		d.nunknown++
 	}
 	if d.record {

@@ -1,6 +1,7 @@
 package lenient
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/normgen/normgen/internal/jsonwire"
@@ -15,9 +16,11 @@ import (
 // schema says.
 func (d *Decoder) keyHint(name string, aliases []string) string {
 	var own []string
+	var known []string
 	for _, u := range d.unknowns[:d.nunknown] {
 		if u.depth == d.depth && d.depth < inlineDepth && u.obj == d.objAt[d.depth] {
 			own = append(own, string(u.key))
+			known = u.known
 		}
 	}
 	if len(own) == 0 {
@@ -34,6 +37,9 @@ func (d *Decoder) keyHint(name string, aliases []string) string {
 	if best != "" {
 		return "; " + strconv.Quote(bestKey) + " is not a key: send it as " + strconv.Quote(best)
 	}
+	if k, ok := sibling(own, known, name, aliases); ok {
+		return "; " + strconv.Quote(k) + " is not a key (did you mean " + strconv.Quote(name) + "?)"
+	}
 	quoted := make([]string, len(own))
 	for i, k := range own {
 		quoted[i] = strconv.Quote(k)
@@ -42,4 +48,50 @@ func (d *Decoder) keyHint(name string, aliases []string) string {
 		return "; the object has " + quoted[0] + ", which is not a key"
 	}
 	return "; the object has " + joinAnd(quoted) + ", which are not keys"
+}
+
+// sibling returns the one unknown key of own that has name's words (or an
+// alias's) but for the last (old_string for old_text, startDate for
+// start_time: a synonym of the head word, as models send them), where no
+// other unknown key does and the key is no such sibling of another of
+// the object's keys (known): file_name beside file_path and file_mode
+// names neither. Only a question in the error: nothing is read as the
+// field.
+func sibling(own, known []string, name string, aliases []string) (string, bool) {
+	mine := append([]string{name}, aliases...)
+	found := ""
+	for _, k := range own {
+		if !siblingOfAny(k, mine) {
+			continue
+		}
+		if found != "" {
+			return "", false // two unknown keys claim the field
+		}
+		for _, other := range known {
+			if !slices.Contains(mine, other) && !sameWords(other, mine) && jsonwire.Sibling(k, other) {
+				return "", false // the key could be another field's
+			}
+		}
+		found = k
+	}
+	return found, found != ""
+}
+
+func siblingOfAny(k string, keys []string) bool {
+	for _, c := range keys {
+		if jsonwire.Sibling(k, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameWords: key is one of keys in another spelling style (a variant).
+func sameWords(key string, keys []string) bool {
+	for _, c := range keys {
+		if slices.Equal(jsonwire.Words(key), jsonwire.Words(c)) {
+			return true
+		}
+	}
+	return false
 }

@@ -150,3 +150,55 @@ func TestMisspelling(t *testing.T) {
 		}
 	}
 }
+
+// TestSiblingHint: a required key left out beside an unknown key that has
+// its words but for the last one (old_string for old_text, the
+// pasclaw-427 case of the mistakes corpus) is named as the key it likely
+// meant, as a question: nothing is read as the field. A key that differs
+// in another word (group_id for user_id), in more than one, or in the
+// number of words is not paired, and neither is a key that two missing
+// fields, or two unknown keys, could claim.
+func TestSiblingHint(t *testing.T) {
+	for _, tc := range []struct {
+		sent    []string
+		missing []string
+		want    []string // per missing field, "" for no pairing
+	}{
+		{[]string{"old_string", "new_string"}, []string{"old_text", "new_text"}, []string{`"old_string" is not a key (did you mean "old_text"?)`, `"new_string" is not a key (did you mean "new_text"?)`}},
+		{[]string{"oldString"}, []string{"old_text"}, []string{`"oldString" is not a key (did you mean "old_text"?)`}},
+		{[]string{"start_date"}, []string{"startTime"}, []string{`"start_date" is not a key (did you mean "startTime"?)`}},
+		{[]string{"group_id"}, []string{"user_id"}, []string{""}},
+		{[]string{"old_string_value"}, []string{"old_text"}, []string{""}},
+		{[]string{"text"}, []string{"body"}, []string{""}},
+		{[]string{"file_name", "file_size"}, []string{"file_path"}, []string{""}},
+		{[]string{"file_name"}, []string{"file_path", "file_mode"}, []string{"", ""}},
+	} {
+		var d lenient.Decoder
+		doc := []byte(`{"` + strings.Join(tc.sent, `":1,"`) + `":1}`)
+		d.Begin(doc)
+		var it lenient.ObjectIter
+		d.Object(doc, "", 0, &it)
+		for d.Next(&it) {
+			d.Unknown(it.Key, 0, tc.missing)
+		}
+		for _, m := range tc.missing {
+			d.Missing(m, nil)
+		}
+		err := d.Err()
+		if err == nil {
+			t.Fatalf("%v: no error", tc.sent)
+		}
+		for i, m := range tc.missing {
+			got := err.Error()
+			if tc.want[i] == "" {
+				if strings.Contains(got, "did you mean") {
+					t.Errorf("%v for %s: %s; want no pairing", tc.sent, m, got)
+				}
+				continue
+			}
+			if !strings.Contains(got, m+": is required; "+tc.want[i]) {
+				t.Errorf("%v for %s:\n got %s\nwant %s", tc.sent, m, got, tc.want[i])
+			}
+		}
+	}
+}

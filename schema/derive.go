@@ -469,6 +469,7 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 	if ap := s.Get("additionalProperties"); ap != nil && ap.Kind == '{' && len(ap.Keys) > 0 || s.Get("patternProperties") != nil {
 		return
 	}
+	var left []string // required names that left required
 	for i, implicit := range ImplicitAliases(props.Keys, nil, nil) {
 		name := props.Keys[i]
 		for _, v := range implicit {
@@ -477,11 +478,16 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 				continue
 			}
 			d.add(at, prop, lenient.Rule{ID: d.tool + "." + join(path, name) + ".alias." + v, Tools: []string{d.tool}, Type: lenient.RuleParamAlias, To: name})
-			unrequire(s, name)
+			if unrequire(s, name) {
+				left = append(left, name)
+			}
 			if closedTo(s) && props.Get(v) == nil {
 				props.Set(v, props.Vals[i].Clone())
 			}
 		}
+	}
+	for _, name := range left {
+		noteRequired(props.Get(name)) // after the variants took its schema
 	}
 }
 

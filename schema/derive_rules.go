@@ -230,10 +230,13 @@ func ApplyRules(tool string, s *Node, rules []lenient.Rule) []Warning {
 				unrequire(o, key)
 				continue
 			}
-			unrequire(o, r.To)
+			was := unrequire(o, r.To)
 			props := o.Get("properties")
 			if target := props.Get(r.To); target != nil && props.Get(key) == nil && closedTo(o) {
 				props.Set(key, target.Clone())
+			}
+			if was {
+				noteRequired(props.Get(r.To))
 			}
 		}
 	}
@@ -649,10 +652,10 @@ func appliesTo(r lenient.Rule, tool string) bool {
 
 // unrequire removes name from an object schema's "required" (and the key
 // when it becomes empty).
-func unrequire(s *Node, name string) {
+func unrequire(s *Node, name string) bool {
 	req := s.Get("required")
 	if req == nil || req.Kind != '[' {
-		return
+		return false
 	}
 	out := req.Items[:0]
 	for _, x := range req.Items {
@@ -660,8 +663,30 @@ func unrequire(s *Node, name string) {
 			out = append(out, x)
 		}
 	}
+	was := len(out) < len(req.Items)
 	req.Items = out
 	if len(out) == 0 {
 		s.Delete("required")
 	}
+	return was
+}
+
+// noteRequired ends the description of a property that left required
+// because other keys read as it with RequiredNote, as the generator does
+// (class (c)), so that a model still sends it: in its first anyOf branch
+// when it has no description of its own, where the deriver's portable
+// form puts a field's annotations. Once: a second alias changes nothing.
+func noteRequired(p *Node) {
+	if p == nil || p.Kind != '{' {
+		return
+	}
+	at := p
+	if anyOf := p.Get("anyOf"); p.Get("description") == nil && anyOf != nil && anyOf.Kind == '[' && len(anyOf.Items) > 0 && anyOf.Items[0].Kind == '{' {
+		at = anyOf.Items[0]
+	}
+	desc, _ := at.Get("description").AsString()
+	if strings.HasSuffix(desc, RequiredNote) {
+		return
+	}
+	at.Set("description", jstr(withNote(desc, RequiredNote)))
 }

@@ -20,7 +20,7 @@ func TestApplyRules(t *testing.T) {
 		{ID: "b", Tools: []string{"*"}, Type: lenient.RuleParamDefault, From: "mode", Value: []byte(`"fast"`)},
 		{ID: "c", Tools: []string{"other"}, Type: lenient.RuleParamAlias, From: "n", To: "limit"},
 	})
-	want := `{"type":"object","properties":{"query":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"mode":{"type":"string"},"q":{"type":"string"}},"additionalProperties":false}`
+	want := `{"type":"object","properties":{"query":{"type":"string","description":"Required."},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"mode":{"type":"string"},"q":{"type":"string"}},"additionalProperties":false}`
 	if got := string(d.Schema.Marshal()); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -39,7 +39,7 @@ func TestApplyRulesPaths(t *testing.T) {
 		{ID: "a", Tools: []string{"t"}, Type: lenient.RuleParamAlias, Path: "items[].itemId", To: "item_id"},
 		{ID: "b", Tools: []string{"t"}, Type: lenient.RuleParamDefault, Path: "items[].kind", Value: []byte(`"x"`)},
 	})
-	want := `{"type":"object","properties":{"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"object","properties":{"item_id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"itemId":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"additionalProperties":false},{"type":"object","properties":{"node_id":{"type":"string"},"kind":{"type":"string"}},"required":["node_id"],"additionalProperties":false},{"type":"string"}]}},{"type":"string"},{"type":"null"}]}}}`
+	want := `{"type":"object","properties":{"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"object","properties":{"item_id":{"anyOf":[{"type":"integer","description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]},"itemId":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"additionalProperties":false},{"type":"object","properties":{"node_id":{"type":"string"},"kind":{"type":"string"}},"required":["node_id"],"additionalProperties":false},{"type":"string"}]}},{"type":"string"},{"type":"null"}]}}}`
 	if got := string(d.Schema.Marshal()); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -155,7 +155,7 @@ func TestApplyRulesWidens(t *testing.T) {
 		`"mode":{"anyOf":[{"type":"string","enum":["copy","move","cp","mv"]},{"type":"string","pattern":"^([cC][oO][pP][yY]|[mM][oO][vV][eE])$"},{"type":"null"}]},` +
 		`"modes":{"anyOf":[{"type":"array","items":{"type":"string","enum":["copy","move","cp"]}},{"type":"string"},{"type":"null"}]},` +
 		`"once":{"anyOf":[{"type":"array","items":{"type":"string","enum":["copy","move"]},"uniqueItems":true},{"type":"string"},{"type":"null"}]},` +
-		`"env":{"anyOf":[{"type":"object","properties":{"port":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"p":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"additionalProperties":{"type":"string"}},{"type":"string"},{"type":"null"}]}}}`
+		`"env":{"anyOf":[{"type":"object","properties":{"port":{"anyOf":[{"type":"integer","description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]},"p":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"additionalProperties":{"type":"string"}},{"type":"string"},{"type":"null"}]}}}`
 	if got := string(d.Schema.Marshal()); got != wantSchema {
 		t.Errorf("got  %s\nwant %s", got, wantSchema)
 	}

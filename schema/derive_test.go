@@ -411,9 +411,17 @@ func TestDeriveStringsStay(t *testing.T) {
 			continue
 		}
 		required := requiredNames(tool.Get("inputSchema"))
+		kept := requiredNames(d.Catalog.Get("tools").Items[i].Get("inputSchema"))
 		for j, p := range props.Keys {
 			if typ, _ := props.Vals[j].Get("type").AsString(); typ != "string" {
 				continue
+			}
+			orig := props.Vals[j]
+			if required[p] && !kept[p] {
+				// left required for its spelling variants: its
+				// description says it (RequiredNote)
+				orig = orig.Clone()
+				noteRequired(orig)
 			}
 			strings++
 			// An optional string reads null as left out (absent), as
@@ -425,9 +433,9 @@ func TestDeriveStringsStay(t *testing.T) {
 				null = `,{"type":"null"}`
 			}
 			got := d.Catalog.Get("tools").Items[i].Get("inputSchema").Get("properties").Get(p)
-			if vals, ok := stringEnum(props.Vals[j]); ok && EnumFolds(vals) {
+			if vals, ok := stringEnum(orig); ok && EnumFolds(vals) {
 				enums++
-				want := `{"anyOf":[` + string(respell(props.Vals[j]).Marshal()) + `,{"type":"string","pattern":` + strconv.Quote(EnumCasePattern(vals)) + `}` + null + `]}`
+				want := `{"anyOf":[` + string(respell(orig).Marshal()) + `,{"type":"string","pattern":` + strconv.Quote(EnumCasePattern(vals)) + `}` + null + `]}`
 				var g, w any
 				json.Unmarshal(got.Marshal(), &g)
 				json.Unmarshal([]byte(want), &w)
@@ -439,9 +447,9 @@ func TestDeriveStringsStay(t *testing.T) {
 			if ruled[name+"."+p] {
 				t.Errorf("%s.%s: a string field got a rule", name, p)
 			}
-			want := string(props.Vals[j].Marshal())
+			want := string(orig.Marshal())
 			if null != "" {
-				want = `{"anyOf":[` + string(typeFirst(props.Vals[j]).Marshal()) + null + `]}`
+				want = `{"anyOf":[` + string(typeFirst(orig).Marshal()) + null + `]}`
 			}
 			if string(got.Marshal()) != want {
 				t.Errorf("%s.%s: string field changed: %s", name, p, got.Marshal())

@@ -37,7 +37,7 @@ func TestExplain(t *testing.T) {
 		{`{"title":"ab","old_text":"x","labels":"['a', 'b']"}`, `labels: "['a', 'b']" is a string but not JSON array text (unexpected '\'' at offset 1)`},
 		{`{"title":"ab","old_text":"x","labels":["a","b","c"]}`, `labels: ["a","b","c"] has more than 2 items`},
 		{`{"title":"ab","old_txt":"x"}`, `old_text: is required; "old_txt" is not a key: send it as "old_text"`},
-		{`{"title":"ab","old_str":"x"}`, `old_text: is required; the object has "old_str", which is not a key`},
+		{`{"title":"ab","old_str":"x"}`, `old_text: is required; "old_str" is not a key (did you mean "old_text"?)`},
 		{`{"title":"ab","oldText":"x"}`, `old_text: is required; "oldText" is not a key: send it as "old_text"`},
 		{`{"title":"ab","pattern":"x"}`, `old_text: is required; the object has "pattern", which is not a key`},
 		{`{"title":null,"old_text":"x"}`, `title: is required`},

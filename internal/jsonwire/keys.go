@@ -1,6 +1,7 @@
 package jsonwire
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -48,6 +49,15 @@ func Misspelling(sent, declared string) (int, bool) {
 		return dist, true
 	}
 	return 0, false
+}
+
+// Sibling reports whether sent has declared's words but for the last,
+// which differs (old_string for old_text, startDate for start_time):
+// keys of two words or more, in any spelling style.
+func Sibling(sent, declared string) bool {
+	a, b := Words(sent), Words(declared)
+	n := len(a)
+	return n >= 2 && len(b) == n && a[n-1] != b[n-1] && slices.Equal(a[:n-1], b[:n-1])
 }
 
 // Words splits a key into its lower-case words: at '_', '-', '.', ' ' and
