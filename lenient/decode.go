@@ -886,7 +886,12 @@ func (d *Decoder) textError(name string, v []byte, err error, what string) {
 	case *DuplicateKeyError:
 		d.addError(e, d.problemPath(name)) // addError joins e.Path
 	case *SyntaxError:
-		d.FailKind(KindText, name, v, "is a string but not JSON "+what+" text ("+e.Msg+" at offset "+strconv.Itoa(e.Offset)+")")
+		msg := "is a string but not JSON " + what + " text (" + e.Msg + " at offset " + strconv.Itoa(e.Offset)
+		if e.Msg == "unexpected "+quoteChar('\'') {
+			// A Python or JavaScript literal (['a', 'b']), as models send.
+			msg += `; JSON strings take double quotes, as in ["a"]`
+		}
+		d.FailKind(KindText, name, v, msg+")")
 	}
 }
 

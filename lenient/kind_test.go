@@ -27,6 +27,7 @@ func TestProblemKinds(t *testing.T) {
 		{KindType, "is not a boolean", func(d *Decoder) { d.Bool([]byte(`"maybe"`), "b", 0) }},
 		{KindType, "is not an array", func(d *Decoder) { d.Array([]byte(`5`), "a", 0, &arr) }},
 		{KindText, "is a string but not JSON array text", func(d *Decoder) { d.Array([]byte(`"[1,"`), "a", 0, &arr) }},
+		{KindText, `is a string but not JSON array text (unexpected '\'' at offset 1; JSON strings take double quotes, as in ["a"])`, func(d *Decoder) { d.Array([]byte(`"['a']"`), "a", 0, &arr) }},
 		{KindTime, "is not a date-time", func(d *Decoder) { d.Time([]byte(`"soon"`), "at", 0) }},
 		{KindDuration, "is not a duration", func(d *Decoder) { d.Duration([]byte(`"soon"`), "wait", 0, 0) }},
 		{KindRange, "is not a whole number of nanoseconds", func(d *Decoder) { d.Duration([]byte(`1e-10`), "wait", time.Second, 0) }},

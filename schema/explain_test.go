@@ -34,7 +34,7 @@ func TestExplain(t *testing.T) {
 	for _, tc := range []struct{ args, want string }{
 		{`{"title":"ab","old_text":"x"}`, ``},
 		{`{"title":"ab","old_text":"x","labels":"urgent"}`, `labels: "urgent" is not an array (send a JSON array, or a string holding JSON array text)`},
-		{`{"title":"ab","old_text":"x","labels":"['a', 'b']"}`, `labels: "['a', 'b']" is a string but not JSON array text (unexpected '\'' at offset 1)`},
+		{`{"title":"ab","old_text":"x","labels":"['a', 'b']"}`, `labels: "['a', 'b']" is a string but not JSON array text (unexpected '\'' at offset 1; JSON strings take double quotes, as in ["a"])`},
 		{`{"title":"ab","old_text":"x","labels":["a","b","c"]}`, `labels: ["a","b","c"] has more than 2 items`},
 		{`{"title":"ab","old_txt":"x"}`, `old_text: is required; "old_txt" is not a key: send it as "old_text"`},
 		{`{"title":"ab","old_str":"x"}`, `old_text: is required; "old_str" is not a key (did you mean "old_text"?)`},
