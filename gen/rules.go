@@ -96,7 +96,7 @@ func (w *ruleWalker) structFields(s *Struct, prefix string) {
 		if forms := f.Absent(); forms != 0 {
 			// null or "" read as the field left out: removed, before its
 			// default is given
-			w.add(p, p, "absent", lenient.Rule{Type: lenient.RuleAbsent, Value: absentValues(forms)})
+			w.add(p, p, "absent", lenient.Rule{Type: lenient.RuleAbsent, Value: schema.AbsentValues(forms)})
 		}
 		if f.Keywords.HasDefault {
 			w.add(p, p, "default", lenient.Rule{Type: lenient.RuleParamDefault, Value: defaultJSON(f)})
@@ -110,18 +110,6 @@ func (w *ruleWalker) structFields(s *Struct, prefix string) {
 		}
 		w.value(f.Type, p, f.Mode)
 	}
-}
-
-// absentValues is an absent rule's value: the JSON values forms reads as
-// a field left out.
-func absentValues(forms lenient.AbsentForms) json.RawMessage {
-	switch forms {
-	case lenient.AbsentNull:
-		return json.RawMessage(`[null]`)
-	case lenient.AbsentEmpty:
-		return json.RawMessage(`[""]`)
-	}
-	return json.RawMessage(`[null,""]`)
 }
 
 // value derives the rules of a value of type t at path p, decoded with
