@@ -89,14 +89,19 @@ func (a *Adapter) AddHooks(s *server.MCPServer, hooks *server.Hooks) {
 		a.normalize(ctx, req)
 	})
 	// The hook's result parameter is a *mcp.CallToolResult before mcp-go
-	// v0.50.0 and an any since: a function of the release's own type.
-	add := reflect.ValueOf(hooks).MethodByName("AddAfterCallTool")
-	add.Call([]reflect.Value{reflect.MakeFunc(add.Type().In(0), func(args []reflect.Value) []reflect.Value {
-		if req, ok := args[2].Interface().(*mcp.CallToolRequest); ok && req != nil {
-			a.explain(req, args[3].Interface())
+	// v0.45.0 and an any since: afterCallTool takes its type from the
+	// release's own OnAfterCallToolFunc, at compile time.
+	hooks.AddAfterCallTool(afterCallTool(server.OnAfterCallToolFunc(nil), a))
+}
+
+// afterCallTool is a's after-call hook with the result type R of the
+// mcp-go release built against (like, a nil of its hook type, gives R).
+func afterCallTool[R any](like func(context.Context, any, *mcp.CallToolRequest, R), a *Adapter) func(context.Context, any, *mcp.CallToolRequest, R) {
+	return func(_ context.Context, _ any, req *mcp.CallToolRequest, result R) {
+		if req != nil {
+			a.explain(req, result)
 		}
-		return nil
-	})})
+	}
 }
 
 // sdkRefusal starts mcp-go's message for arguments its validation
