@@ -1,11 +1,14 @@
 package rulecheck
 
 import (
+	"math"
 	"math/rand"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	corpusdata "github.com/normgen/normgen/internal/corpus"
 )
@@ -65,9 +68,10 @@ func corpusValues(t reflect.Type, f field) []string {
 // strings, wrong types, unknown and case-folded keys, now and then a key
 // given twice.
 type Gen struct {
-	typ  reflect.Type
-	rng  *rand.Rand
-	tidy bool
+	typ   reflect.Type
+	rng   *rand.Rand
+	tidy  bool
+	clean bool
 }
 
 // NewGen returns a generator for the struct type typ.
@@ -81,10 +85,24 @@ func NewTidyGen(typ reflect.Type, rng *rand.Rand) *Gen {
 	return &Gen{typ: typ, rng: rng, tidy: true}
 }
 
+// NewCleanGen returns a generator of calls that follow the schema
+// through and through: every field under its own key, with a native value
+// within the bounds, lengths, item counts, enum and pattern its tags
+// declare. A tool with many fields, nested, seldom gets such a call from
+// the other generators, whose every field has a chance of a wrong form;
+// checks that need a call the strictest schema admits (the openai-strict
+// profile's) take one from here.
+func NewCleanGen(typ reflect.Type, rng *rand.Rand) *Gen {
+	return &Gen{typ: typ, rng: rng, tidy: true, clean: true}
+}
+
 // messy is chance(n) for a choice that makes a call less tidy: twenty
 // times rarer in a tidy generator, so that most of its calls are tidy
-// through and through.
+// through and through; never in a clean one.
 func (g *Gen) messy(n int) bool {
+	if g.clean {
+		return false
+	}
 	if g.tidy {
 		n *= 20
 	}
@@ -206,6 +224,11 @@ func (g *Gen) object(t reflect.Type, depth int) string {
 
 // value generates a value for type t; as text, sometimes.
 func (g *Gen) value(t reflect.Type, f field, depth int) string {
+	if g.clean {
+		if v, ok := g.cleanScalar(t, f); ok {
+			return v
+		}
+	}
 	if t.Kind() == reflect.Pointer {
 		if g.messy(5) {
 			return "null"
@@ -273,6 +296,9 @@ func (g *Gen) value(t reflect.Type, f field, depth int) string {
 		if depth > 4 {
 			n = 0
 		}
+		if g.clean {
+			n = f.items(n)
+		}
 		var parts []string
 		for i := 0; i < n; i++ {
 			parts = append(parts, g.value(t.Elem(), elem, depth+1))
@@ -330,4 +356,133 @@ func q(s string) string {
 		}
 	}
 	return string(append(b, '"'))
+}
+
+// tagNumber is the number f's jsonschema tag gives key (minimum=1).
+func (f field) tagNumber(key string) (float64, bool) {
+	for _, opt := range strings.Split(f.schema, ",") {
+		if v, ok := strings.CutPrefix(opt, key+"="); ok {
+			n, err := strconv.ParseFloat(v, 64)
+			return n, err == nil
+		}
+	}
+	return 0, false
+}
+
+// tagString is the text f's jsonschema tag gives key (pattern=^[a-z]+$).
+func (f field) tagString(key string) (string, bool) {
+	for _, opt := range strings.Split(f.schema, ",") {
+		if v, ok := strings.CutPrefix(opt, key+"="); ok {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// fits reports whether x is within f's bounds.
+func (f field) fits(x float64) bool {
+	if m, ok := f.tagNumber("minimum"); ok && x < m {
+		return false
+	}
+	if m, ok := f.tagNumber("maximum"); ok && x > m {
+		return false
+	}
+	if m, ok := f.tagNumber("exclusiveMinimum"); ok && x <= m {
+		return false
+	}
+	if m, ok := f.tagNumber("exclusiveMaximum"); ok && x >= m {
+		return false
+	}
+	if m, ok := f.tagNumber("multipleOf"); ok && m > 0 && math.Mod(x, m) != 0 {
+		return false
+	}
+	return true
+}
+
+// items is an item count near n within f's minItems and maxItems.
+func (f field) items(n int) int {
+	if m, ok := f.tagNumber("minItems"); ok && n < int(m) {
+		n = int(m)
+	}
+	if m, ok := f.tagNumber("maxItems"); ok && n > int(m) {
+		n = int(m)
+	}
+	return n
+}
+
+// cleanScalar is a clean generator's value for a scalar field: a native
+// value its tags admit (ok is false for the other kinds, and for a
+// scalar no candidate fits: the caller's value then).
+func (g *Gen) cleanScalar(t reflect.Type, f field) (string, bool) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	var candidates []string
+	switch {
+	case t == timeType:
+		return `"2024-01-02T15:04:05Z"`, true
+	case t == durationType:
+		return `"5s"`, true
+	case t == rawType:
+		return `{"a":[1,2]}`, true
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		candidates = []string{"1", "2", "3", "5", "7", "9", "50", "-3", "0"}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		candidates = []string{"1", "3", "5", "9", "50", "250", "0"}
+	case reflect.Float32, reflect.Float64:
+		candidates = []string{"1.5", "2", "10", "0.25", "99.5", "0", "-2"}
+	case reflect.Bool:
+		return g.pick("true", "false"), true
+	case reflect.String:
+		if e := f.enum(); len(e) > 0 {
+			return q(g.pick(e...)), true
+		}
+		var words []string
+		if d, ok := f.tagString("default"); ok {
+			words = append(words, d)
+		}
+		words = append(words, "abc", "step", "a", "src/main.go", "naïve", "x")
+		return g.firstFit(words, func(w string) bool { return f.fitsText(w) }, q)
+	default:
+		return "", false
+	}
+	return g.firstFit(candidates, func(c string) bool {
+		x, _ := strconv.ParseFloat(c, 64)
+		return f.fits(x)
+	}, func(c string) string { return c })
+}
+
+// firstFit returns, through render, a candidate that fits: a random one
+// of the first few that do, so that calls differ.
+func (g *Gen) firstFit(candidates []string, fits func(string) bool, render func(string) string) (string, bool) {
+	var ok []string
+	for _, c := range candidates {
+		if fits(c) {
+			ok = append(ok, c)
+		}
+	}
+	if len(ok) == 0 {
+		return "", false
+	}
+	return render(ok[g.rng.Intn(min(len(ok), 3))]), true
+}
+
+// fitsText reports whether s is within f's lengths and pattern.
+func (f field) fitsText(s string) bool {
+	n := float64(utf8.RuneCountInString(s))
+	if m, ok := f.tagNumber("minLength"); ok && n < m {
+		return false
+	}
+	if m, ok := f.tagNumber("maxLength"); ok && n > m {
+		return false
+	}
+	if p, ok := f.tagString("pattern"); ok {
+		re, err := regexp.Compile(p)
+		if err != nil || !re.MatchString(s) {
+			return false
+		}
+	}
+	return true
 }

@@ -598,9 +598,9 @@ func Run(t *testing.T, tools []lenient.Tool, seeds map[string][]string, n int, o
 }
 
 // Calls returns n calls a tool generated from each tool's input type (from
-// a fixed seed), half in every form Gen makes and half tidy, by tool name:
-// calls for other checks of the same tools (internal/invariant's
-// CheckGenerated).
+// a fixed seed), by tool name: the first two clean (NewCleanGen), then
+// alternately one in every form Gen makes and one tidy. They are calls for
+// other checks of the same tools (internal/invariant's CheckGenerated).
 func Calls(tools []lenient.Tool, n int) (map[string][]string, error) {
 	c, err := New(tools)
 	if err != nil {
@@ -610,9 +610,13 @@ func Calls(tools []lenient.Tool, n int) (map[string][]string, error) {
 	for i, tool := range tools {
 		g := NewGen(c.info[i].typ, rand.New(rand.NewSource(int64(i)+1)))
 		tidy := NewTidyGen(c.info[i].typ, rand.New(rand.NewSource(int64(i)+1)))
+		clean := NewCleanGen(c.info[i].typ, rand.New(rand.NewSource(int64(i)+1)))
 		for k := 0; k < n; k++ {
 			gen := g
-			if k%2 == 1 {
+			switch {
+			case k < 2:
+				gen = clean
+			case k%2 == 1:
 				gen = tidy
 			}
 			out[tool.Name] = append(out[tool.Name], string(gen.Args()))

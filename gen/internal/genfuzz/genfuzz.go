@@ -420,8 +420,10 @@ func (b *builder) embedded(d *decl, depth int, prefix string, used map[string]bo
 	used["embedded "+h.name] = true
 	d.uses = append(d.uses, h.name)
 	switch {
-	case b.bad(4):
-		d.lines = append(d.lines, line{text: "\t*" + h.name, refuse: "an embedded pointer to a struct"})
+	case s.chance(4):
+		// Promoted as encoding/json promotes it: allocated when one of
+		// its fields is set.
+		d.lines = append(d.lines, line{text: "\t*" + h.name})
 	case s.chance(3):
 		name := b.wireName(prefix, used)
 		d.lines = append(d.lines, line{text: "\t" + h.name + " `json:\"" + name + ",omitempty\"`"})
