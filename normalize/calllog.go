@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sync"
 )
 
@@ -27,6 +28,7 @@ const defaultCallLogBytes = 16 << 20
 // file a reader may hold, except when the rename fails (with a warning).
 // Give each process (each replica) a path of its own: `normgen suggest
 // -calls 'logs/*/calls.jsonl*'` reads the logs of all of them as one.
+// The file's folder is created when missing.
 func WithCallLog(path string, maxBytes int64) Option {
 	return func(c *config) { c.calls = callLogConfig{path: path, max: maxBytes} }
 }
@@ -57,6 +59,10 @@ func openCallLog(cfg config) (*callLog, error) {
 	l := &callLog{path: cfg.calls.path, max: cfg.calls.max, warn: cfg.warner()}
 	if l.max <= 0 {
 		l.max = defaultCallLogBytes
+	}
+	// Its folder is created, as WithLogDir's is: the two are often one.
+	if err := os.MkdirAll(filepath.Dir(l.path), 0o755); err != nil {
+		return nil, fmt.Errorf("call log: %v", err)
 	}
 	f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {

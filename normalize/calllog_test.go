@@ -116,9 +116,23 @@ func TestCallLogRotation(t *testing.T) {
 	}
 }
 
+// TestCallLogOpenError: a call log that cannot be opened (its folder is
+// a file) is an error of New naming the call log; a missing folder is
+// created, as WithLogDir's is (docs/normalizer.md's stats view example
+// gives both the same new folder).
 func TestCallLogOpenError(t *testing.T) {
-	_, err := New(nil, WithCallLog(filepath.Join(t.TempDir(), "no", "such", "dir", "calls.jsonl"), 0))
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "file"), nil, 0o644)
+	_, err := New(nil, WithCallLog(filepath.Join(dir, "file", "calls.jsonl"), 0))
 	if err == nil || !strings.Contains(err.Error(), "call log") {
 		t.Errorf("err = %v", err)
+	}
+	n, err := New(nil, WithCallLog(filepath.Join(dir, "no", "such", "dir", "calls.jsonl"), 0))
+	if err != nil {
+		t.Fatalf("a call log in folders not yet made: %v", err)
+	}
+	n.Close()
+	if _, err := os.Stat(filepath.Join(dir, "no", "such", "dir", "calls.jsonl")); err != nil {
+		t.Error(err)
 	}
 }
