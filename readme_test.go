@@ -2,6 +2,7 @@
 package normgen_test
 
 import (
+	"fmt"
 	"github.com/normgen/normgen/internal/docs"
 	"github.com/normgen/normgen/lenient"
 	"os"
@@ -99,8 +100,9 @@ func TestReadmeRegions(t *testing.T) {
 var linesOfMarker = regexp.MustCompile("<!-- lines-of: (\\S+) -->\n```[a-z]*\n((?s:.*?))```")
 
 // TestReadmeGoldenLines: each line of a README block marked lines-of is a
-// line of that file (a line ending in "..." one that starts so), so that
-// the generator errors the README shows are what the golden test expects.
+// line of that file, indentation aside (a line ending in "..." one that
+// starts so), so that the generator errors the README shows are what the
+// golden test expects, and the declarations it shows are the tested ones.
 func TestReadmeGoldenLines(t *testing.T) {
 	readme, err := docs.Read(".")
 	if err != nil {
@@ -120,7 +122,10 @@ func TestReadmeGoldenLines(t *testing.T) {
 			prefix, elided := strings.CutSuffix(want, "...")
 			found := false
 			for _, l := range lines {
-				if l == want || elided && strings.HasPrefix(l, prefix) {
+				// Indentation aside: a block may show one field line of
+				// a struct.
+				l = strings.TrimLeft(l, "\t ")
+				if l == strings.TrimLeft(want, "\t ") || elided && strings.HasPrefix(l, strings.TrimLeft(prefix, "\t ")) {
 					found = true
 					break
 				}
@@ -302,5 +307,99 @@ func TestDocsProblemKinds(t *testing.T) {
 		if w != "kind" && w != "suggest" {
 			t.Errorf("docs/semantics.md's Errors section names %q, which is no lenient.ProblemKind", w)
 		}
+	}
+}
+
+// TestDocsBlocksChecked: every fenced block of README.md and docs/*.md
+// that shows code, data or output is produced or checked by a test: the
+// line before it is a marker naming how, and the marker's test exists.
+// Only sh blocks (commands for the reader to run) stand unmarked.
+//
+//   - <!-- region: FILE NAME --> is that region of FILE (TestReadmeRegions);
+//   - <!-- lines-of: FILE --> shows lines of FILE (TestReadmeGoldenLines);
+//   - <!-- output: COMMAND --> is COMMAND's output, which a test in
+//     cmd/normgen produces and compares;
+//   - <!-- checked-by: DIR TestName --> is read and checked by TestName
+//     (or an Example) in DIR's tests;
+//   - <!-- profiles-example --> is checked by schema's TestReadmeProfiles.
+func TestDocsBlocksChecked(t *testing.T) {
+	files, err := docs.Files(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	marker := regexp.MustCompile(`^<!-- ([a-z-]+)(?::? (.*?))? -->$`)
+	testsOf := map[string]string{} // test sources by directory
+	testSource := func(dir string) string {
+		if s, ok := testsOf[dir]; ok {
+			return s
+		}
+		names, _ := filepath.Glob(filepath.Join(filepath.FromSlash(dir), "*_test.go"))
+		var b strings.Builder
+		for _, n := range names {
+			data, _ := os.ReadFile(n)
+			b.Write(data)
+		}
+		testsOf[dir] = b.String()
+		return testsOf[dir]
+	}
+	checked := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(data), "\n")
+		in := false
+		for i, line := range lines {
+			if !strings.HasPrefix(line, "```") {
+				continue
+			}
+			if in = !in; !in {
+				continue
+			}
+			lang := strings.TrimPrefix(line, "```")
+			prev := ""
+			if i > 0 {
+				prev = lines[i-1]
+			}
+			m := marker.FindStringSubmatch(prev)
+			where := fmt.Sprintf("%s:%d", f, i+1)
+			switch {
+			case m == nil && lang == "sh":
+				continue
+			case m == nil:
+				t.Errorf("%s: a ```%s block no test produces or checks: mark it (<!-- region: FILE NAME -->, <!-- lines-of: FILE -->, <!-- checked-by: DIR TestName -->) and write the test", where, lang)
+				continue
+			}
+			checked++
+			switch kind, arg := m[1], m[2]; kind {
+			case "region", "lines-of":
+				file, _, _ := strings.Cut(arg, " ")
+				if _, err := os.Stat(filepath.FromSlash(file)); err != nil {
+					t.Errorf("%s: %s names %s: %v", where, kind, file, err)
+				}
+			case "output":
+				cmd, _, _ := strings.Cut(arg, " -")
+				if !strings.Contains(testSource("cmd/normgen"), "<!-- output: "+cmd) {
+					t.Errorf("%s: no test in cmd/normgen produces the output of %q", where, arg)
+				}
+			case "checked-by":
+				dir, name, _ := strings.Cut(arg, " ")
+				if !regexp.MustCompile(`func ` + regexp.QuoteMeta(name) + `\(`).MatchString(testSource(dir)) {
+					t.Errorf("%s: checked-by %s: %s's tests have no func %s", where, arg, dir, name)
+				} else if !strings.Contains(testSource(dir), "checked-by: "+arg) {
+					t.Errorf("%s: %s's %s does not look for its marker (checked-by: %s)", where, dir, name, arg)
+				}
+			case "profiles-example":
+				if !strings.Contains(testSource("schema"), "<!-- profiles-example -->") {
+					t.Errorf("%s: no schema test reads the profiles example", where)
+				}
+			default:
+				t.Errorf("%s: unknown marker %q", where, prev)
+			}
+		}
+	}
+	if checked < 25 {
+		t.Errorf("%d marked blocks in the docs; the docs had 29 when this test was written", checked)
 	}
 }

@@ -3,13 +3,13 @@
 //
 // Usage:
 //
-//	normgen [-type T,U] [-output FILE] [-tags TAGS] [-profile P] [-check] [-schemas DIR] [DIR]
+//	normgen [-type T,U] [-output FILE] [-tags TAGS] [-profile P] [-required M] [-check] [-schemas DIR] [DIR]
 //	                          generate for the package in DIR (default .)
-//	normgen catalog [-profile P] [-tags TAGS] [-type T,U] [DIR]
+//	normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [DIR]
 //	                          print [{name, description, inputSchema}] sorted by name
 //	normgen catalog -from FILE|- [-rules FILE] [-q]
 //	                          any server's catalog with lenient schemas
-//	normgen rules [-tags TAGS] [-type T,U] [DIR]
+//	normgen rules [-tags TAGS] [-type T,U] [-required M] [DIR]
 //	                          print the rule table as rules.json
 //	normgen rules -catalog FILE|- [-q]
 //	                          rules.json derived from any server's catalog

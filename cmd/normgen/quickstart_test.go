@@ -64,6 +64,11 @@ func quickStartSteps(readme string) ([]quickStartStep, error) {
 			if len(names) == 0 {
 				return nil, fmt.Errorf("Quick start: no `file.go` named before the go block %.40q", body)
 			}
+			// The marker that tells the docs' check (the root module's
+			// TestDocsBlocksChecked) that this test runs the block.
+			if !strings.HasSuffix(prose, "\n<!-- checked-by: cmd/normgen TestQuickStart -->\n") {
+				return nil, fmt.Errorf("Quick start: the go block %.40q is not marked <!-- checked-by: cmd/normgen TestQuickStart -->", body)
+			}
 			steps = append(steps, quickStartStep{file: names[len(names)-1][1], content: body})
 		}
 	}
@@ -171,7 +176,7 @@ func TestQuickStart(t *testing.T) {
 }
 
 func TestQuickStartSteps(t *testing.T) {
-	readme := "# x\n\n## Quick start\n\n```sh\ngo get -tool x   # add it\n```\n\nIn `a/b.go`:\n\n```go\npackage b\n```\n\n```sh\ngo test ./...\n```\n\n## Next\n\n```sh\nnot run\n```\n"
+	readme := "# x\n\n## Quick start\n\n```sh\ngo get -tool x   # add it\n```\n\nIn `a/b.go`:\n\n<!-- checked-by: cmd/normgen TestQuickStart -->\n```go\npackage b\n```\n\n```sh\ngo test ./...\n```\n\n## Next\n\n```sh\nnot run\n```\n"
 	steps, err := quickStartSteps(readme)
 	if err != nil {
 		t.Fatal(err)
@@ -182,5 +187,8 @@ func TestQuickStartSteps(t *testing.T) {
 	}
 	if _, err := quickStartSteps("## Quick start\n\n```go\npackage b\n```\n"); err == nil {
 		t.Error("a go block without a file name: no error")
+	}
+	if _, err := quickStartSteps("## Quick start\n\nIn `a/b.go`:\n\n```go\npackage b\n```\n"); err == nil {
+		t.Error("a go block without its checked-by marker: no error")
 	}
 }

@@ -1,7 +1,7 @@
 package normotel_test
 
 import (
-	"github.com/normgen/normgen/internal/docs"
+	"bytes"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -16,6 +16,7 @@ import (
 	otelprom "go.opentelemetry.io/otel/exporters/prometheus"
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 
+	"github.com/normgen/normgen/internal/docs"
 	"github.com/normgen/normgen/lenient"
 
 	"github.com/normgen/normgen/normalize"
@@ -97,6 +98,25 @@ func TestPrometheusScrape(t *testing.T) {
 	for k := range got {
 		if name, _, _ := strings.Cut(k, " "); !strings.Contains(string(readme), "`"+name+"`") {
 			t.Errorf("README.md does not name the Prometheus metric %s", name)
+		}
+	}
+	// Every metric and label name the docs' PromQL queries use (the blocks
+	// marked checked-by this test) is one this scrape has, and the
+	// kind a query filters on is one it has too.
+	queries := regexp.MustCompile("<!-- checked-by: otel/normotel TestPrometheusScrape -->\n```promql\n((?s:.*?))```").FindAllSubmatch(readme, -1)
+	if len(queries) < 2 {
+		t.Errorf("%d PromQL blocks marked checked-by this test in the docs; want docs/metrics.md's two", len(queries))
+	}
+	for _, q := range queries {
+		for _, name := range regexp.MustCompile(`\b(?:normgen|gen_ai)_[a-z_]+\b`).FindAll(q[1], -1) {
+			if !regexp.MustCompile(`(?m)(^|[{,])` + string(name) + `\b`).Match(body) {
+				t.Errorf("a PromQL query in the docs uses %s, which /metrics does not have:\n%s", name, q[1])
+			}
+		}
+		for _, v := range regexp.MustCompile(`normgen_fix_kind!?="([a-z_]+)"`).FindAllSubmatch(q[1], -1) {
+			if !bytes.Contains(body, []byte(`normgen_fix_kind="`+string(v[1])+`"`)) {
+				t.Errorf("a PromQL query in the docs filters on the fix kind %q, which /metrics does not have", v[1])
+			}
 		}
 	}
 }
