@@ -44,7 +44,7 @@ decode "$out/bench-v2.test" 'search_clean|search_stringified|review_clean|review
 # the normalizer's no-rule path and the generator (root module)
 (
   cd ..
-  go test ./lenient -run '^$' -bench '^BenchmarkNormalize$' -count "$count" -benchtime "$benchtime"
+  go test ./normalize -run '^$' -bench '^BenchmarkNormalize$' -count "$count" -benchtime "$benchtime"
   go test ./gen -run '^$' -bench '^BenchmarkGenerate1000$' -benchtime 3x -count 1
 ) >"$out/other.txt"
 
