@@ -16,6 +16,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // Node is a JSON value that keeps what encoding/json's maps lose: the
@@ -33,6 +35,11 @@ type Node struct {
 	Items []*Node
 	// Str is a string's value, a number's text, or "true"/"false".
 	Str string
+	// Raw, when not nil, is a scalar's JSON text as ParseValid read it
+	// or Scalar was given it (a string's quotes and escapes included),
+	// and Str is not set: Marshal writes Raw verbatim, and AsString
+	// unquotes it.
+	Raw []byte
 	// Off is the byte offset of the value in the parsed document.
 	Off int64
 }
@@ -193,10 +200,8 @@ func (v *Node) Get(key string) *Node {
 	if v == nil || v.Kind != '{' {
 		return nil
 	}
-	for i, k := range v.Keys {
-		if k == key {
-			return v.Vals[i]
-		}
+	if i := v.Index(key); i >= 0 {
+		return v.Vals[i]
 	}
 	return nil
 }
@@ -229,7 +234,7 @@ func (v *Node) Clone() *Node {
 	if v == nil {
 		return nil
 	}
-	c := &Node{Kind: v.Kind, Str: v.Str, Off: v.Off}
+	c := &Node{Kind: v.Kind, Str: v.Str, Raw: v.Raw, Off: v.Off}
 	if v.Keys != nil {
 		c.Keys = append([]string(nil), v.Keys...)
 		c.Vals = make([]*Node, len(v.Vals))
@@ -252,6 +257,9 @@ func (v *Node) AsString() (string, bool) {
 	if v == nil || v.Kind != '"' {
 		return "", false
 	}
+	if v.Raw != nil {
+		return string(jsonwire.Unquote(v.Raw, nil)), true
+	}
 	return v.Str, true
 }
 
@@ -273,6 +281,9 @@ func (v *Node) MarshalIndent() []byte {
 }
 
 func (v *Node) append(b []byte) []byte {
+	if v.Raw != nil {
+		return append(b, v.Raw...)
+	}
 	switch v.Kind {
 	case '{':
 		b = append(b, '{')
@@ -303,7 +314,14 @@ func (v *Node) append(b []byte) []byte {
 	}
 }
 
+// appendString appends s quoted as encoding/json quotes it without HTML
+// escaping: jsonwire's quoter, which escapes only what JSON requires,
+// but for the characters encoding/json escapes otherwise (\b and \f in
+// short form, U+2028 and U+2029 escaped).
 func appendString(b []byte, s string) []byte {
+	if !strings.ContainsAny(s, "\b\f\u2028\u2029") {
+		return jsonwire.AppendQuote(b, s)
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
