@@ -195,6 +195,21 @@ func positioned(data []byte, off int64, err error) error {
 	return &PositionError{Line: line, Col: col, Err: err}
 }
 
+// quotedApart reports whether s holds a character that encoding/json and
+// jsonwire.AppendQuote quote differently: \b, \f, U+2028 or U+2029
+// (whose UTF-8 is E2 80 A8 and E2 80 A9).
+func quotedApart(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\b' || c == '\f':
+			return true
+		case c == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9):
+			return true
+		}
+	}
+	return false
+}
+
 // Get returns the value of an object's key, or nil.
 func (v *Node) Get(key string) *Node {
 	if v == nil || v.Kind != '{' {
@@ -319,7 +334,7 @@ func (v *Node) append(b []byte) []byte {
 // but for the characters encoding/json escapes otherwise (\b and \f in
 // short form, U+2028 and U+2029 escaped).
 func appendString(b []byte, s string) []byte {
-	if !strings.ContainsAny(s, "\b\f\u2028\u2029") {
+	if !quotedApart(s) {
 		return jsonwire.AppendQuote(b, s)
 	}
 	var buf bytes.Buffer

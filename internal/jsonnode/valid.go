@@ -1,6 +1,10 @@
 package jsonnode
 
-import "github.com/normgen/normgen/internal/jsonwire"
+import (
+	"sync"
+
+	"github.com/normgen/normgen/internal/jsonwire"
+)
 
 // ParseValid returns the Node of data, one JSON value that a validator
 // has already checked: ParseValid does not check it again, and misreads
@@ -12,10 +16,23 @@ import "github.com/normgen/normgen/internal/jsonwire"
 // wherever the tree was not edited. The normalizer parses the arguments
 // it rewrites with it.
 func ParseValid(data []byte) *Node {
+	p := validParsers.Get().(*validParser)
+	p.data = data
 	n := new(Node)
-	parseValid(n, data, jsonwire.SkipSpace(data, 0))
+	*n, _ = p.value(jsonwire.SkipSpace(data, 0))
+	p.data = nil
+	if cap(p.kids) <= maxPooledKids {
+		validParsers.Put(p)
+	}
 	return n
 }
+
+// validParsers keeps ParseValid's stacks from one call to the next, so
+// that a document's containers cost their own slices only.
+var validParsers = sync.Pool{New: func() any { return new(validParser) }}
+
+// maxPooledKids bounds the member stack a pooled parser keeps.
+const maxPooledKids = 1 << 10
 
 // Scalar returns the Node of one JSON scalar's text: a string with its
 // quotes, a number, true, false or null. raw is kept as the Node's Raw.
@@ -32,55 +49,62 @@ func scalarKind(c byte) byte {
 	return '0'
 }
 
-// parseValid builds in n the Node of the valid JSON value at data[i] and
-// returns the index after it.
-func parseValid(n *Node, data []byte, i int) int {
+// validParser is ParseValid's state: the document and the stacks of the
+// members of the containers being read, which a container's members are
+// gathered on and copied from, into its own slices, when it ends.
+type validParser struct {
+	data []byte
+	kids []Node // the members' values
+	keys []byte // the object members' keys' text, one after the other
+	ends []int  // where each key ends in keys
+}
+
+// value reads the valid JSON value at data[i] and returns its Node and
+// the index after it.
+func (p *validParser) value(i int) (Node, int) {
+	data := p.data
 	c := data[i]
 	if c != '{' && c != '[' {
 		end := jsonwire.SkipValue(data, i)
-		*n = Node{Kind: scalarKind(c), Raw: data[i:end], Off: int64(i)}
-		return end
+		return Node{Kind: scalarKind(c), Raw: data[i:end], Off: int64(i)}, end
 	}
-	*n = Node{Kind: c, Off: int64(i)}
-	// Most containers are small: their members are gathered on the
-	// stack first.
-	var kidBuf [16]Node
-	kids := kidBuf[:0]
-	var keyBuf [256]byte
-	keys := keyBuf[:0] // the object's keys' text, one after the other
-	var endBuf [16]int
-	keyEnds := endBuf[:0]
+	n := Node{Kind: c, Off: int64(i)}
+	kids, keys, ends := len(p.kids), len(p.keys), len(p.ends)
 	i = jsonwire.SkipSpace(data, i+1)
 	for data[i] != '}' && data[i] != ']' {
 		if c == '{' {
 			end, plain, _ := jsonwire.StringScan(data, i)
 			if plain {
-				keys = append(keys, data[i+1:end-1]...)
+				p.keys = append(p.keys, data[i+1:end-1]...)
 			} else {
-				keys = append(keys, jsonwire.KeyText(data[i:end])...)
+				p.keys = append(p.keys, jsonwire.KeyText(data[i:end])...)
 			}
-			keyEnds = append(keyEnds, len(keys))
+			p.ends = append(p.ends, len(p.keys))
 			i = jsonwire.SkipSpace(data, end)
 			i = jsonwire.SkipSpace(data, i+1) // ':'
 		}
-		kids = append(kids, Node{})
-		i = jsonwire.SkipSpace(data, parseValid(&kids[len(kids)-1], data, i))
+		kid, next := p.value(i)
+		p.kids = append(p.kids, kid)
+		i = jsonwire.SkipSpace(data, next)
 		if data[i] == ',' {
 			i = jsonwire.SkipSpace(data, i+1)
 		}
 	}
 	if c == '{' {
-		all := string(keys)
-		n.Keys = make([]string, len(keyEnds))
-		start := 0
-		for k, end := range keyEnds {
-			n.Keys[k] = all[start:end]
+		all := string(p.keys[keys:])
+		n.Keys = make([]string, len(p.ends)-ends)
+		start := keys
+		for k, end := range p.ends[ends:] {
+			n.Keys[k] = all[start-keys : end-keys]
 			start = end
 		}
+		p.keys, p.ends = p.keys[:keys], p.ends[:ends]
 	}
-	if len(kids) > 0 {
-		own := make([]Node, len(kids))
-		copy(own, kids)
+	if len(p.kids) > kids {
+		own := make([]Node, len(p.kids)-kids)
+		copy(own, p.kids[kids:])
+		clear(p.kids[kids:]) // no stale pointers kept alive
+		p.kids = p.kids[:kids]
 		ptrs := make([]*Node, len(own))
 		for k := range own {
 			ptrs[k] = &own[k]
@@ -91,7 +115,7 @@ func parseValid(n *Node, data []byte, i int) int {
 			n.Items = ptrs
 		}
 	}
-	return i + 1
+	return n, i + 1
 }
 
 // Index returns the position of key in an object's Keys, or -1.
