@@ -3,10 +3,13 @@
 // of object keys and the text of numbers, so that every key a reader does
 // not know survives in place. The deriver (rules and lenient schemas from
 // any schema) and the linter (normgen check) both read schemas as Nodes
-// and follow their $refs with Resolve, one JSON Pointer reading for both.
+// and follow their $refs with Resolve, one JSON Pointer reading for both;
+// the rule normalizer reads the call arguments it rewrites with
+// ParseValid, which keeps each scalar's text as sent.
 //
-// It imports the standard library only, so that any package of normgen
-// (the deriver, which adapters import, included) can use it.
+// It imports the standard library and internal/jsonwire only, so that any
+// package of normgen (the deriver, which adapters import, included) can
+// use it.
 package jsonnode
 
 import (
