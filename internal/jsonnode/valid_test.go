@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestParseValidRoundTrip: a Node read by ParseValid marshals back to its
@@ -84,20 +85,39 @@ func TestScalar(t *testing.T) {
 	}
 }
 
-// TestMarshalQuotesAsEncodingJSON: keys and strings are quoted as
+// TestMarshalQuotes: keys and strings are quoted as Go 1.26's
 // encoding/json quotes them without HTML escaping, the characters where
-// jsonwire's quoter differs (\b, \f, U+2028, U+2029) included.
-func TestMarshalQuotesAsEncodingJSON(t *testing.T) {
-	for _, s := range []string{"plain", "<&>", "tab\there", "\b\f", "line\u2028sep\u2029", "\x01\x7f", "bad\xffutf8", `"\`} {
-		var want bytes.Buffer
-		enc := json.NewEncoder(&want)
+// jsonwire's quoter differs (\b, \f, U+2028, U+2029) included, and
+// invalid UTF-8 as U+FFFD escaped, under any Go version.
+func TestMarshalQuotes(t *testing.T) {
+	for s, want := range map[string]string{
+		"plain":              `"plain"`,
+		"<&>":                `"<&>"`,
+		"tab\there\n":        `"tab\there\n"`,
+		"\b\f":               `"\b\f"`,
+		"a\u2028b\u2029c\bd": `"a\u2028b\u2029c\bd"`,
+		"\u2028":             `"\u2028"`,
+		"\xe2\x80\u2028":     `"\ufffd\ufffd\u2028"`,
+		"\x01\x7f":           `"\u0001` + "\x7f" + `"`,
+		"bad\xffutf8\f":      `"bad\ufffdutf8\f"`,
+		`"\`:                 `"\"\\"`,
+		"":                   `""`,
+	} {
+		n := &Node{Kind: '{', Keys: []string{s}, Vals: []*Node{{Kind: '"', Str: s}}}
+		if got := string(n.Marshal()); got != "{"+want+":"+want+"}" {
+			t.Errorf("%q: Marshal %s, want %s as key and value", s, got, want)
+		}
+		if !utf8.ValidString(s) {
+			continue // Go 1.27's encoding/json writes U+FFFD itself
+		}
+		var std bytes.Buffer
+		enc := json.NewEncoder(&std)
 		enc.SetEscapeHTML(false)
-		if err := enc.Encode(map[string]string{s: s}); err != nil {
+		if err := enc.Encode(s); err != nil {
 			t.Fatal(err)
 		}
-		n := &Node{Kind: '{', Keys: []string{s}, Vals: []*Node{{Kind: '"', Str: s}}}
-		if got := string(n.Marshal()); got != strings.TrimSuffix(want.String(), "\n") {
-			t.Errorf("%q: Marshal %s, encoding/json %s", s, got, want.String())
+		if got := strings.TrimSuffix(std.String(), "\n"); got != want {
+			t.Errorf("%q: encoding/json writes %s, want %s", s, got, want)
 		}
 	}
 }
