@@ -324,15 +324,19 @@ func (v *Node) append(b []byte) []byte {
 // written as \ufffd, which Go 1.27's encoding/json writes as the
 // character itself.)
 func appendString(b []byte, s string) []byte {
+	i, n, esc := quotedApart(s)
+	if n == 0 {
+		return jsonwire.AppendQuote(b, s)
+	}
 	b = append(b, '"')
 	for {
-		i, n, esc := quotedApart(s)
 		b = appendQuoted(b, s[:i])
 		if n == 0 {
 			return append(b, '"')
 		}
 		b = append(b, esc...)
 		s = s[i+n:]
+		i, n, esc = quotedApart(s)
 	}
 }
 
