@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"sync/atomic"
 
+	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/lenient"
 )
@@ -403,7 +404,7 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 // applyJSON applies the rules to a validated arguments object: args itself
 // when no rule changes anything, otherwise the re-encoded object.
 func (rs *ruleSet) applyJSON(args []byte) ([]byte, []Applied) {
-	root := parseNode(args)
+	root := jsonnode.ParseValid(args)
 	var applied []Applied
 	for _, b := range rs.rules {
 		applied = pathRule(applied, b.r, b.segs, b.others, root)
@@ -411,7 +412,7 @@ func (rs *ruleSet) applyJSON(args []byte) ([]byte, []Applied) {
 	if len(applied) == 0 {
 		return args, nil
 	}
-	return root.encode(nil), applied
+	return root.Marshal(), applied
 }
 
 // ErrNotObject is the error of NormalizeJSON for arguments that are valid

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/lenient"
 )
@@ -258,7 +259,7 @@ func (w where) elem(i int) where {
 // pathRule applies a rule with a target path to an ordered arguments node,
 // appending one record per changed value to out. others are the keys of the other aliases
 // of an alias rule's target.
-func pathRule(out []Applied, r *lenient.Rule, segs []pathSeg, others []string, root *jnode) []Applied {
+func pathRule(out []Applied, r *lenient.Rule, segs []pathSeg, others []string, root *jsonnode.Node) []Applied {
 	last := segs[len(segs)-1]
 	if len(segs) == 1 && r.Type != lenient.RuleValueAlias && r.Type != lenient.RuleEnumCase {
 		// A top-level member: no walk.
@@ -266,15 +267,15 @@ func pathRule(out []Applied, r *lenient.Rule, segs []pathSeg, others []string, r
 			memberRule(r, root, last.key, others, where{index: -1}, &out)
 			return out
 		}
-		at := root.index(last.key)
+		at := root.Index(last.key)
 		if at < 0 {
 			return out
 		}
-		nv, from, to, ok := valueRule(r, root.vals[at])
+		nv, from, to, ok := valueRule(r, root.Vals[at])
 		if !ok {
 			return out
 		}
-		root.vals[at] = nv
+		root.Vals[at] = nv
 		return append(out, record(r, where{index: -1}.child(last.key), from, to))
 	}
 	walkSegs, fn := nodeWalk(r, segs, others, &out)
@@ -285,34 +286,34 @@ func pathRule(out []Applied, r *lenient.Rule, segs []pathSeg, others []string, r
 // nodeWalk returns what pathRule walks for r below the top level: the
 // segments to walk from the arguments object, and the function to apply
 // at their end, which appends a record per changed value to out.
-func nodeWalk(r *lenient.Rule, segs []pathSeg, others []string, out *[]Applied) ([]pathSeg, func(*jnode, where) bool) {
+func nodeWalk(r *lenient.Rule, segs []pathSeg, others []string, out *[]Applied) ([]pathSeg, func(*jsonnode.Node, where) bool) {
 	last := segs[len(segs)-1]
 	if onMember(ruleKind(r)) {
-		return segs[:len(segs)-1], func(obj *jnode, w where) bool {
-			if obj.isString() { // the object as JSON text
-				s := lenient.StringValue(obj.raw)
+		return segs[:len(segs)-1], func(obj *jsonnode.Node, w where) bool {
+			if obj.Kind == '"' { // the object as JSON text
+				s := lenient.StringValue(obj.Raw)
 				if !jsonText(s) {
 					return false
 				}
-				inner := parseNode([]byte(s))
-				if inner.kind != '{' || !memberRule(r, inner, last.key, others, w, out) {
+				inner := jsonnode.ParseValid([]byte(s))
+				if inner.Kind != '{' || !memberRule(r, inner, last.key, others, w, out) {
 					return false
 				}
-				obj.raw = jsonwire.AppendQuote(nil, string(inner.encode(nil)))
+				obj.Raw = jsonwire.AppendQuote(nil, string(inner.Marshal()))
 				return true
 			}
-			if obj.kind != '{' {
+			if obj.Kind != '{' {
 				return false
 			}
 			return memberRule(r, obj, last.key, others, w, out)
 		}
 	}
-	var one func(v *jnode, w where) bool
-	one = func(v *jnode, w where) bool {
-		if (r.Type == lenient.RuleValueAlias || r.Type == lenient.RuleEnumCase) && v.kind == '[' {
+	var one func(v *jsonnode.Node, w where) bool
+	one = func(v *jsonnode.Node, w where) bool {
+		if (r.Type == lenient.RuleValueAlias || r.Type == lenient.RuleEnumCase) && v.Kind == '[' {
 			// A value alias reads each string of an array too.
 			changed := false
-			for i, e := range v.vals {
+			for i, e := range v.Items {
 				changed = one(e, w.elem(i)) || changed
 			}
 			return changed
@@ -331,7 +332,7 @@ func nodeWalk(r *lenient.Rule, segs []pathSeg, others []string, out *[]Applied) 
 // walkNode calls fn on each value at segs below n; fn reports a change.
 // A string holding JSON text met where the path goes on is parsed, and
 // written back as (compact) text when something below it changed.
-func walkNode(n *jnode, segs []pathSeg, w where, fn func(*jnode, where) bool) bool {
+func walkNode(n *jsonnode.Node, segs []pathSeg, w where, fn func(*jsonnode.Node, where) bool) bool {
 	if len(segs) == 0 {
 		return fn(n, w)
 	}
@@ -346,36 +347,36 @@ func walkNode(n *jnode, segs []pathSeg, w where, fn func(*jnode, where) bool) bo
 		}
 		return changed
 	}
-	if n.isString() {
-		s := lenient.StringValue(n.raw)
+	if n.Kind == '"' {
+		s := lenient.StringValue(n.Raw)
 		if !jsonText(s) {
 			return false
 		}
-		inner := parseNode([]byte(s))
+		inner := jsonnode.ParseValid([]byte(s))
 		if !walkNode(inner, segs, w, fn) {
 			return false
 		}
-		n.raw = jsonwire.AppendQuote(nil, string(inner.encode(nil)))
+		n.Raw = jsonwire.AppendQuote(nil, string(inner.Marshal()))
 		return true
 	}
 	s := segs[0]
 	changed := false
 	switch {
-	case s.each == '[' && n.kind == '[':
-		for i, e := range n.vals {
+	case s.each == '[' && n.Kind == '[':
+		for i, e := range n.Items {
 			if walkNode(e, segs[1:], w.elem(i), fn) {
 				changed = true
 			}
 		}
-	case s.each == '{' && n.kind == '{':
-		for i, e := range n.vals {
-			if walkNode(e, segs[1:], w.key(n.keys[i]), fn) {
+	case s.each == '{' && n.Kind == '{':
+		for i, e := range n.Vals {
+			if walkNode(e, segs[1:], w.key(n.Keys[i]), fn) {
 				changed = true
 			}
 		}
-	case s.each == 0 && n.kind == '{':
-		if at := n.index(s.key); at >= 0 {
-			changed = walkNode(n.vals[at], segs[1:], w.key(s.key), fn)
+	case s.each == 0 && n.Kind == '{':
+		if at := n.Index(s.key); at >= 0 {
+			changed = walkNode(n.Vals[at], segs[1:], w.key(s.key), fn)
 		}
 	}
 	return changed
@@ -390,43 +391,43 @@ func repeat(alt, segs []pathSeg) []pathSeg {
 // memberRule applies an alias or a default to the member key of obj. An
 // alias does not apply when its target, or another alias of it (others),
 // is given too: the call names the field twice, for the decoder to say so.
-func memberRule(r *lenient.Rule, obj *jnode, key string, others []string, w where, out *[]Applied) bool {
-	at := obj.index(key)
+func memberRule(r *lenient.Rule, obj *jsonnode.Node, key string, others []string, w where, out *[]Applied) bool {
+	at := obj.Index(key)
 	switch ruleKind(r) {
 	case lenient.RuleParamAlias:
-		if at < 0 || obj.index(ruleToKey(r)) >= 0 {
+		if at < 0 || obj.Index(ruleToKey(r)) >= 0 {
 			return false
 		}
 		for _, o := range others {
-			if obj.index(o) >= 0 {
+			if obj.Index(o) >= 0 {
 				return false
 			}
 		}
-		obj.keys[at] = ruleToKey(r)
+		obj.Keys[at] = ruleToKey(r)
 		*out = append(*out, record(r, w.child(ruleToKey(r)), key, ruleToKey(r)))
 		return true
 	case lenient.RuleAbsent:
-		if at < 0 || !absentValue(r.Value, string(obj.vals[at].raw)) {
+		if at < 0 || !absentValue(r.Value, string(obj.Vals[at].Raw)) {
 			return false
 		}
-		from := string(obj.vals[at].raw)
-		obj.keys = append(obj.keys[:at], obj.keys[at+1:]...)
-		obj.vals = append(obj.vals[:at], obj.vals[at+1:]...)
+		from := string(obj.Vals[at].Raw)
+		obj.Keys = append(obj.Keys[:at], obj.Keys[at+1:]...)
+		obj.Vals = append(obj.Vals[:at], obj.Vals[at+1:]...)
 		*out = append(*out, record(r, w.child(key), from, ""))
 		return true
 	case lenient.RuleParamDefault:
-		if at >= 0 && !defaultsOver(ruleWhen(r), string(obj.vals[at].raw)) {
+		if at >= 0 && !defaultsOver(ruleWhen(r), string(obj.Vals[at].Raw)) {
 			return false
 		}
 		val := nestedValue(r.Value, w.index)
-		if at >= 0 && bytes.Equal(obj.vals[at].raw, val) {
+		if at >= 0 && bytes.Equal(obj.Vals[at].Raw, val) {
 			return false // "" given, "" the default: nothing changes
 		}
 		if at >= 0 {
-			obj.vals[at] = parseNode(val)
+			obj.Vals[at] = jsonnode.ParseValid(val)
 		} else {
-			obj.keys = append(obj.keys, key)
-			obj.vals = append(obj.vals, parseNode(val))
+			obj.Keys = append(obj.Keys, key)
+			obj.Vals = append(obj.Vals, jsonnode.ParseValid(val))
 		}
 		*out = append(*out, record(r, w.child(key), "", string(val)))
 		return true
@@ -437,13 +438,13 @@ func memberRule(r *lenient.Rule, obj *jnode, key string, others []string, w wher
 // valueRule computes what a coercion, accept-both, wrap, unescape or value
 // alias rule makes of one value: the new node and the JSON texts (or kind
 // names, for accept-both) before and after.
-func valueRule(r *lenient.Rule, v *jnode) (*jnode, string, string, bool) {
+func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, string, bool) {
 	switch r.Type {
 	case lenient.RuleTypeCoerce:
-		if v.kind != 0 {
+		if v.Kind == '{' || v.Kind == '[' {
 			return nil, "", "", false
 		}
-		raw := v.raw
+		raw := v.Raw
 		var text string
 		var ok bool
 		switch {
@@ -458,73 +459,73 @@ func valueRule(r *lenient.Rule, v *jnode) (*jnode, string, string, bool) {
 		if !ok || text == string(raw) {
 			return nil, "", "", false
 		}
-		return &jnode{raw: []byte(text)}, string(raw), text, true
+		return jsonnode.Scalar([]byte(text)), string(raw), text, true
 	case lenient.RuleJSONAcceptBoth:
 		if r.To == "native" {
-			if !v.isString() || !jsonText(lenient.StringValue(v.raw)) {
+			if v.Kind != '"' || !jsonText(lenient.StringValue(v.Raw)) {
 				return nil, "", "", false
 			}
 			// Recorded as every changed value is: the JSON text sent
 			// (the string) and the JSON text it held.
-			s := lenient.StringValue(v.raw)
-			return parseNode([]byte(s)), string(v.raw), s, true
+			s := lenient.StringValue(v.Raw)
+			return jsonnode.ParseValid([]byte(s)), string(v.Raw), s, true
 		}
-		if v.kind == 0 {
+		if v.Kind != '{' && v.Kind != '[' {
 			return nil, "", "", false
 		}
-		text := v.encode(nil)
+		text := v.Marshal()
 		quoted := jsonwire.AppendQuote(nil, string(text))
-		return &jnode{raw: quoted}, string(text), string(quoted), true
+		return jsonnode.Scalar(quoted), string(text), string(quoted), true
 	case lenient.RuleWrap:
 		if !wrappable(v) {
 			return nil, "", "", false
 		}
-		one := &jnode{kind: v.kind, raw: v.raw, keys: v.keys, vals: v.vals}
-		return &jnode{kind: '[', vals: []*jnode{one}}, string(v.raw), "[" + string(v.raw) + "]", true
+		one := *v
+		return &jsonnode.Node{Kind: '[', Items: []*jsonnode.Node{&one}}, string(v.Raw), "[" + string(v.Raw) + "]", true
 	case lenient.RuleSplit:
-		if !v.isString() {
+		if v.Kind != '"' {
 			return nil, "", "", false
 		}
-		items, ok := splitRule(r, lenient.StringValue(v.raw))
+		items, ok := splitRule(r, lenient.StringValue(v.Raw))
 		if !ok {
 			return nil, "", "", false
 		}
-		arr := &jnode{kind: '['}
+		arr := &jsonnode.Node{Kind: '['}
 		for _, it := range items {
-			arr.vals = append(arr.vals, &jnode{raw: jsonwire.AppendQuote(nil, it)})
+			arr.Items = append(arr.Items, jsonnode.Scalar(jsonwire.AppendQuote(nil, it)))
 		}
-		return arr, string(v.raw), string(arr.encode(nil)), true
+		return arr, string(v.Raw), string(arr.Marshal()), true
 	case lenient.RuleEnumCase:
-		if !v.isString() {
+		if v.Kind != '"' {
 			return nil, "", "", false
 		}
-		to, ok := enumCaseRule(r, lenient.StringValue(v.raw))
+		to, ok := enumCaseRule(r, lenient.StringValue(v.Raw))
 		if !ok {
 			return nil, "", "", false
 		}
 		q := jsonwire.AppendQuote(nil, to)
-		return &jnode{raw: q}, string(v.raw), string(q), true
+		return jsonnode.Scalar(q), string(v.Raw), string(q), true
 	case lenient.RuleUnescape:
-		if !v.isString() {
+		if v.Kind != '"' {
 			return nil, "", "", false
 		}
-		s, ok := unescapeText(lenient.StringValue(v.raw))
+		s, ok := unescapeText(lenient.StringValue(v.Raw))
 		if !ok {
 			return nil, "", "", false
 		}
 		to := jsonwire.AppendQuote(nil, s)
-		return &jnode{raw: to}, string(v.raw), string(to), true
+		return jsonnode.Scalar(to), string(v.Raw), string(to), true
 	case lenient.RuleValueAlias:
 		table, err := valueAliasTable(r.Value)
-		if err != nil || !v.isString() {
+		if err != nil || v.Kind != '"' {
 			return nil, "", "", false
 		}
-		to, ok := table[lenient.StringValue(v.raw)]
+		to, ok := table[lenient.StringValue(v.Raw)]
 		if !ok {
 			return nil, "", "", false
 		}
 		q := jsonwire.AppendQuote(nil, to)
-		return &jnode{raw: q}, string(v.raw), string(q), true
+		return jsonnode.Scalar(q), string(v.Raw), string(q), true
 	}
 	return nil, "", "", false
 }
@@ -532,13 +533,13 @@ func valueRule(r *lenient.Rule, v *jnode) (*jnode, string, string, bool) {
 // wrappable reports whether the decoders' wrap reads v as a one-element
 // array: a scalar other than null, and not a string holding array text
 // (which is read as that array, or refused).
-func wrappable(v *jnode) bool {
-	if v.kind != 0 || string(v.raw) == "null" {
+func wrappable(v *jsonnode.Node) bool {
+	if v.Kind == '{' || v.Kind == '[' || string(v.Raw) == "null" {
 		return false
 	}
-	if v.isString() {
-		t := lenient.StringValue(v.raw)
-		if string(v.raw) == `""` {
+	if v.Kind == '"' {
+		t := lenient.StringValue(v.Raw)
+		if string(v.Raw) == `""` {
 			return false // the decoders refuse "" for a wrapped field
 		}
 		if i := jsonwire.SkipSpace([]byte(t), 0); i < len(t) && t[i] == '[' {
@@ -659,7 +660,7 @@ func memberValueRule(out []Applied, r *lenient.Rule, key string, v any, args map
 // walkAny is walkNode over decoded values; slot is where the value sits.
 // A string holding JSON text met where the path goes on is walked as
 // nodes, the rest of the path segs, with textFn at its end.
-func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool, textFn func(*jnode, where) bool) bool {
+func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool, textFn func(*jsonnode.Node, where) bool) bool {
 	if len(segs) == 0 {
 		return fn(slot, w)
 	}
@@ -710,16 +711,16 @@ func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool, text
 // textAt walks the JSON text held by the string in slot as nodes (segs
 // below it, then fn) and, when something changed, writes the text back
 // with its key order and unchanged values kept.
-func textAt(slot *any, segs []pathSeg, w where, fn func(*jnode, where) bool) bool {
+func textAt(slot *any, segs []pathSeg, w where, fn func(*jsonnode.Node, where) bool) bool {
 	s := (*slot).(string)
 	if !jsonText(s) {
 		return false
 	}
-	n := parseNode([]byte(s))
+	n := jsonnode.ParseValid([]byte(s))
 	if !walkNode(n, segs, w, fn) {
 		return false
 	}
-	*slot = string(n.encode(nil))
+	*slot = string(n.Marshal())
 	return true
 }
 

@@ -63,7 +63,7 @@ func TestStatsCommand(t *testing.T) {
 	}
 	var patterns []statsview.ErrorPattern
 	json.Unmarshal([]byte(httpGet(t, srv.URL+"/patterns.json")), &patterns)
-	if len(patterns) == 0 || patterns[0].Tool != "search_files" || patterns[0].Count != 2 || !strings.Contains(patterns[0].Edit, `tools.go:`) || !strings.HasSuffix(patterns[0].Edit, ": alias=glob") {
+	if len(patterns) == 0 || patterns[0].Tool != "search_files" || patterns[0].Kind != lenient.KindMissing || patterns[0].Count != 2 || !strings.Contains(patterns[0].Edit, `tools.go:`) || !strings.HasSuffix(patterns[0].Edit, ": alias=glob") {
 		t.Errorf("patterns: %+v", patterns)
 	}
 	page := httpGet(t, srv.URL+"/")

@@ -138,7 +138,7 @@ func readCallLogFile(path, name string) ([]suggest.Call, suggest.Malformed, erro
 func (r *suggestReport) errorPatterns() []statsview.ErrorPattern {
 	ps := make([]statsview.ErrorPattern, len(r.Patterns))
 	for i, p := range r.Patterns {
-		ps[i] = statsview.ErrorPattern{Tool: p.Tool, Field: p.Field, Pattern: p.Pattern, Count: p.Count, Example: string(p.Example.Args)}
+		ps[i] = statsview.ErrorPattern{Tool: p.Tool, Field: p.Field, Kind: p.Kind, Pattern: p.Pattern, Count: p.Count, Example: string(p.Example.Args)}
 		if p.Edit != nil {
 			ps[i].Edit = p.Edit.Position() + ": " + p.Edit.Option()
 		}

@@ -3,10 +3,13 @@
 // of object keys and the text of numbers, so that every key a reader does
 // not know survives in place. The deriver (rules and lenient schemas from
 // any schema) and the linter (normgen check) both read schemas as Nodes
-// and follow their $refs with Resolve, one JSON Pointer reading for both.
+// and follow their $refs with Resolve, one JSON Pointer reading for both;
+// the rule normalizer reads the call arguments it rewrites with
+// ParseValid, which keeps each scalar's text as sent.
 //
-// It imports the standard library only, so that any package of normgen
-// (the deriver, which adapters import, included) can use it.
+// It imports the standard library and internal/jsonwire only, so that any
+// package of normgen (the deriver, which adapters import, included) can
+// use it.
 package jsonnode
 
 import (
@@ -16,6 +19,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // Node is a JSON value that keeps what encoding/json's maps lose: the
@@ -33,6 +38,11 @@ type Node struct {
 	Items []*Node
 	// Str is a string's value, a number's text, or "true"/"false".
 	Str string
+	// Raw, when not nil, is a scalar's JSON text as ParseValid read it
+	// or Scalar was given it (a string's quotes and escapes included),
+	// and Str is not set: Marshal writes Raw verbatim, and AsString
+	// unquotes it.
+	Raw []byte
 	// Off is the byte offset of the value in the parsed document.
 	Off int64
 }
@@ -193,10 +203,8 @@ func (v *Node) Get(key string) *Node {
 	if v == nil || v.Kind != '{' {
 		return nil
 	}
-	for i, k := range v.Keys {
-		if k == key {
-			return v.Vals[i]
-		}
+	if i := v.Index(key); i >= 0 {
+		return v.Vals[i]
 	}
 	return nil
 }
@@ -229,7 +237,7 @@ func (v *Node) Clone() *Node {
 	if v == nil {
 		return nil
 	}
-	c := &Node{Kind: v.Kind, Str: v.Str, Off: v.Off}
+	c := &Node{Kind: v.Kind, Str: v.Str, Raw: v.Raw, Off: v.Off}
 	if v.Keys != nil {
 		c.Keys = append([]string(nil), v.Keys...)
 		c.Vals = make([]*Node, len(v.Vals))
@@ -252,6 +260,9 @@ func (v *Node) AsString() (string, bool) {
 	if v == nil || v.Kind != '"' {
 		return "", false
 	}
+	if v.Raw != nil {
+		return string(jsonwire.Unquote(v.Raw, nil)), true
+	}
 	return v.Str, true
 }
 
@@ -273,6 +284,9 @@ func (v *Node) MarshalIndent() []byte {
 }
 
 func (v *Node) append(b []byte) []byte {
+	if v.Raw != nil {
+		return append(b, v.Raw...)
+	}
 	switch v.Kind {
 	case '{':
 		b = append(b, '{')
@@ -303,10 +317,53 @@ func (v *Node) append(b []byte) []byte {
 	}
 }
 
+// appendString appends s quoted as encoding/json (of Go 1.26) quotes it
+// without HTML escaping: jsonwire's quoter, which escapes only what JSON
+// requires, but for the characters encoding/json escapes otherwise: \b
+// and \f in short form, U+2028 and U+2029 escaped. (Invalid UTF-8 is
+// written as \ufffd, which Go 1.27's encoding/json writes as the
+// character itself.)
 func appendString(b []byte, s string) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s) // a string always encodes
-	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
+	i, n, esc := quotedApart(s)
+	if n == 0 {
+		return jsonwire.AppendQuote(b, s)
+	}
+	b = append(b, '"')
+	for {
+		b = appendQuoted(b, s[:i])
+		if n == 0 {
+			return append(b, '"')
+		}
+		b = append(b, esc...)
+		s = s[i+n:]
+		i, n, esc = quotedApart(s)
+	}
+}
+
+// appendQuoted appends s quoted by jsonwire.AppendQuote, without the
+// quotes.
+func appendQuoted(b []byte, s string) []byte {
+	start := len(b)
+	b = jsonwire.AppendQuote(b, s)
+	n := copy(b[start:], b[start+1:len(b)-1])
+	return b[:start+n]
+}
+
+// quotedApart returns the first character of s that encoding/json and
+// jsonwire.AppendQuote quote differently: its index, its length in bytes
+// and encoding/json's escape; i = len(s) and n = 0 when there is none.
+func quotedApart(s string) (i, n int, esc string) {
+	for i = 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\b':
+			return i, 1, `\b`
+		case c == '\f':
+			return i, 1, `\f`
+		case c == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && s[i+2] == 0xA8: // U+2028
+			return i, 3, `\u2028`
+		case c == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && s[i+2] == 0xA9: // U+2029
+			return i, 3, `\u2029`
+		}
+	}
+	return len(s), 0, ""
 }

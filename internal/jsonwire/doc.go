@@ -1,10 +1,10 @@
 // Package jsonwire is the one JSON scanner of normgen's runtime: skipping
 // white space and values, scanning and unquoting strings (eight bytes at a
 // time, SWAR: "SIMD within a register", in pure Go), the number grammar,
-// quoting, JSON paths as problems and fixes print them, and an ordered
-// JSON node. Package lenient (the decoders generated code calls) and
-// package normalize (the rule normalizer) both read JSON through it, so
-// that what one accepts the other reads the same way.
+// quoting, and JSON paths as problems and fixes print them. Package
+// lenient (the decoders generated code calls), package normalize (the
+// rule normalizer) and internal/jsonnode (the ordered JSON node) all read
+// JSON through it, so that what one accepts the others read the same way.
 //
 // It works on validated input where its doc comments say so (lenient's
 // validator checks a document first), and imports only the standard

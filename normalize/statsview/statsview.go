@@ -14,19 +14,23 @@ import (
 	"sort"
 	"time"
 
+	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
 )
 
 // ErrorPattern is one recurring failure of a tool's calls, as
 // `normgen suggest` groups them: what kept going wrong, how often, an
 // example call, and the tag edit that would accept it (when there is one).
+// Kind classifies the failure; Pattern is its text for a reader, not for
+// code to match.
 type ErrorPattern struct {
-	Tool    string `json:"tool"`           // the tool called
-	Field   string `json:"field"`          // the field's path ("pattern", "steps[].action")
-	Pattern string `json:"pattern"`        // what went wrong ("unknown key \"glob\" while pattern is missing")
-	Count   int    `json:"count"`          // calls that showed it
-	Example string `json:"example"`        // one such call's arguments, as received
-	Edit    string `json:"edit,omitempty"` // the suggested tag edit, with file:line:col
+	Tool    string              `json:"tool"`           // the tool called
+	Field   string              `json:"field"`          // the field's path ("pattern", "steps[].action")
+	Kind    lenient.ProblemKind `json:"kind,omitempty"` // the decoder's problem kind (lenient.KindMissing, ...); "" for no decoder's problem (as suggest.Pattern.Kind)
+	Pattern string              `json:"pattern"`        // what went wrong ("unknown key \"glob\" while pattern is missing")
+	Count   int                 `json:"count"`          // calls that showed it
+	Example string              `json:"example"`        // one such call's arguments, as received
+	Edit    string              `json:"edit,omitempty"` // the suggested tag edit, with file:line:col
 }
 
 // View serves a normalizer's statistics over HTTP: an HTML page at

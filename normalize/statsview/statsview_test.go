@@ -171,3 +171,40 @@ func TestNormalizerStatsHandler(t *testing.T) {
 		t.Errorf("live page does not show 1 normalized call:\n%s", body)
 	}
 }
+
+// TestErrorPatternKind: a pattern's problem kind is served in
+// patterns.json and shown on the page beside its text; patterns.json of
+// before kinds were recorded (no "kind") still reads, with an empty Kind,
+// and a pattern without a kind shows none.
+func TestErrorPatternKind(t *testing.T) {
+	path := writeViewStats(t)
+	v := FileHandler(path).(*View)
+	v.Patterns = func() []ErrorPattern {
+		return []ErrorPattern{
+			{Tool: "search_files", Field: "pattern", Kind: lenient.KindMissing, Pattern: `missing, with unknown key(s) glob`, Count: 2, Example: `{"glob":"a"}`},
+			{Tool: "nope", Pattern: "tool not declared", Count: 1, Example: `{}`},
+		}
+	}
+	srv := httptest.NewServer(v)
+	defer srv.Close()
+	body, _ := get(t, srv.URL+"/patterns.json")
+	var got []ErrorPattern
+	if err := json.Unmarshal([]byte(body), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Kind != lenient.KindMissing || got[1].Kind != "" {
+		t.Errorf("patterns.json kinds: %+v", got)
+	}
+	if !strings.Contains(body, `"kind": "missing"`) || strings.Count(body, `"kind"`) != 1 {
+		t.Errorf("patterns.json: want one \"kind\", the first pattern's: %s", body)
+	}
+	page, _ := get(t, srv.URL+"/")
+	if !strings.Contains(page, `data-k="kind">(missing)<`) || strings.Count(page, `data-k="kind"`) != 1 {
+		t.Errorf("page: want the first pattern's kind, and only it:\n%s", page)
+	}
+
+	var old []ErrorPattern
+	if err := json.Unmarshal([]byte(`[{"tool":"t","field":"f","pattern":"p","count":1,"example":"{}"}]`), &old); err != nil || len(old) != 1 || old[0].Kind != "" || old[0].Pattern != "p" {
+		t.Errorf("patterns.json without kinds: %+v, %v", old, err)
+	}
+}
