@@ -1,4 +1,4 @@
-package schema
+package derive
 
 import (
 	"encoding/json"
@@ -27,7 +27,7 @@ func TestExplain(t *testing.T) {
 		"steps":{"type":"array","items":{"type":"object","properties":{"id":{"type":["string","null"]},"n":{"type":"number"}}}},
 		"ref":{"$ref":"#/$defs/Ref"}
 	},"$defs":{"Ref":{"type":"object","properties":{"sha":{"type":"string","maxLength":3}}}}}`
-	d, err := DeriveTool("t", []byte(tool))
+	d, err := Tool("t", []byte(tool))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestExplainSound(t *testing.T) {
 	}
 	refused, explained := 0, 0
 	for _, tl := range tools {
-		d, err := DeriveTool(tl.name, tl.strict)
+		d, err := Tool(tl.name, tl.strict)
 		if err != nil {
 			t.Fatal(err)
 		}
