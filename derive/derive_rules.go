@@ -176,7 +176,7 @@ func describeRule(r lenient.Rule) string {
 //
 //   - a field that a param_alias or param_default rule (or a nested one)
 //     can fill is no longer required (the strict schema still checks it
-//     after normalization: the README's class (c)), unless the default's
+//     after normalization: class (c) of docs/semantics.md), unless the default's
 //     value does not fit the field's schema; where an object
 //     constrains keys it does not declare (additionalProperties false or
 //     a schema, unevaluatedProperties), each alias is declared with its
