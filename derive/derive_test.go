@@ -106,19 +106,8 @@ func TestDeriveEquivalence(t *testing.T) {
 		tools = append(tools, dt)
 	}
 	add("corpus", []byte(deriveCorpus))
-	for _, file := range []string{"github-mcp-server.json", "go-sdk-inferred.json"} {
-		data, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		cat, err := ParseNode(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, tool := range cat.Get("tools").Items {
-			name, _ := tool.Get("name").AsString()
-			add(name, tool.Get("inputSchema").Marshal())
-		}
+	for _, tool := range realTools(t) {
+		add(tool.name, tool.schema)
 	}
 
 	type call struct {
@@ -386,10 +375,7 @@ func mustCompact(t *testing.T, s string) []byte {
 // an enum_case rule and its values in any letter case as a string branch
 // of their own, nothing else.
 func TestDeriveStringsStay(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", "github-mcp-server.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readCatalog(t, "github-mcp-server.json")
 	d, err := Catalog(data)
 	if err != nil {
 		t.Fatal(err)
@@ -466,10 +452,7 @@ func TestDeriveStringsStay(t *testing.T) {
 // every key but inputSchema are kept; the result loads and checks clean
 // for every host.
 func TestDeriveCatalogKeepsEverything(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", "github-mcp-server.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readCatalog(t, "github-mcp-server.json")
 	d, err := Catalog(data)
 	if err != nil {
 		t.Fatal(err)
@@ -561,4 +544,38 @@ func warnings(d *Derivation) string {
 		warns = append(warns, w.String())
 	}
 	return strings.Join(warns, "\n")
+}
+
+// readCatalog reads a real server's catalog from testdata/catalogs.
+func readCatalog(t *testing.T, file string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// realTool is one tool of a real catalog: its name and input schema.
+type realTool struct {
+	name   string
+	schema []byte
+}
+
+// realTools are the tools of the real catalogs the deriver's tests
+// read: GitHub's MCP server and a go-sdk server's inferred schemas.
+func realTools(t *testing.T) []realTool {
+	t.Helper()
+	var tools []realTool
+	for _, file := range []string{"github-mcp-server.json", "go-sdk-inferred.json"} {
+		cat, err := ParseNode(readCatalog(t, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tool := range cat.Get("tools").Items {
+			name, _ := tool.Get("name").AsString()
+			tools = append(tools, realTool{name, tool.Get("inputSchema").Marshal()})
+		}
+	}
+	return tools
 }

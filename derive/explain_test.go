@@ -3,8 +3,6 @@ package derive
 import (
 	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/normgen/normgen/lenient"
@@ -86,19 +84,8 @@ func TestExplainSound(t *testing.T) {
 		strict []byte
 	}
 	tools := []tool{{"corpus", []byte(deriveCorpus)}, {"absent", []byte(absentCorpus)}}
-	for _, file := range []string{"github-mcp-server.json", "go-sdk-inferred.json"} {
-		data, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		cat, err := ParseNode(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, tl := range cat.Get("tools").Items {
-			name, _ := tl.Get("name").AsString()
-			tools = append(tools, tool{name, tl.Get("inputSchema").Marshal()})
-		}
+	for _, tl := range realTools(t) {
+		tools = append(tools, tool{tl.name, tl.schema})
 	}
 	refused, explained := 0, 0
 	for _, tl := range tools {
