@@ -6,12 +6,14 @@ import (
 	"strings"
 
 	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/internal/leniency"
 )
 
 // StrictComment is the $comment normgen writes on a field declared
 // `norm:"strict"`: it accepts JSON's own form only, on purpose, and
-// CheckCatalog does not report it.
-const StrictComment = "normgen: strict (no coercion, by declaration)"
+// CheckCatalog does not report it, nor a value the deriver left strict,
+// whose $comment starts with it.
+const StrictComment = leniency.StrictComment
 
 // ForeignComment is the $comment normgen writes on a struct of another
 // package, which encoding/json decodes without coercion (the generator

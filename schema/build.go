@@ -11,6 +11,7 @@ import (
 	"github.com/invopop/jsonschema"
 	orderedmap "github.com/pb33f/ordered-map/v2"
 
+	"github.com/normgen/normgen/internal/leniency"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/lint"
 )
@@ -467,7 +468,7 @@ func (b *builder) objectBranch(t *Type) (*jsonschema.Schema, error) {
 // where the field cannot be listed in required: it has aliases (declared
 // or its spelling-style variants), any of which satisfies it, and hosts
 // forbid the top-level anyOf that would say so (class (c)).
-const RequiredNote = "Required."
+const RequiredNote = leniency.RequiredNote
 
 // withFirstNote is s with note appended to the description of its first
 // branch, where a field's annotations are; s is left as it is.
@@ -478,7 +479,7 @@ func withFirstNote(s *jsonschema.Schema, note string) *jsonschema.Schema {
 		out.AnyOf[0] = copyBranch(out.AnyOf[0])
 	}
 	first := Branches(out)[0]
-	first.Description = withNote(first.Description, note)
+	first.Description = leniency.WithNote(first.Description, note)
 	return out
 }
 
@@ -614,8 +615,8 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 		aliases = f.Type.Elem.ValueAliases
 	}
 	if !b.strict {
-		first.Description = withNote(first.Description, ValueAliasNote(aliases))
-		first.Description = withNote(first.Description, SplitNote(f.Type.Split))
+		first.Description = leniency.WithNote(first.Description, ValueAliasNote(aliases))
+		first.Description = leniency.WithNote(first.Description, SplitNote(f.Type.Split))
 	}
 	for _, e := range k.Examples {
 		v, err := Value(f.Type, e)

@@ -10,6 +10,7 @@ import (
 	"github.com/invopop/jsonschema"
 	orderedmap "github.com/pb33f/ordered-map/v2"
 
+	"github.com/normgen/normgen/internal/leniency"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -198,7 +199,7 @@ func foldEnumBranch(branches []*jsonschema.Schema) []*jsonschema.Schema {
 	merged := copyBranch(enum)
 	merged.Enum = nil
 	merged.Pattern = "^(" + alts + ")$"
-	merged.Description = withNote(merged.Description, note+".")
+	merged.Description = leniency.WithNote(merged.Description, note+".")
 	return append([]*jsonschema.Schema{merged}, branches[2:]...)
 }
 

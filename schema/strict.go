@@ -6,6 +6,7 @@ import (
 
 	"github.com/invopop/jsonschema"
 
+	"github.com/normgen/normgen/internal/leniency"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/lint"
 )
@@ -77,7 +78,7 @@ func strictDefault(first *jsonschema.Schema) {
 	}
 	v, err := json.Marshal(first.Default)
 	if err == nil {
-		first.Description = withNote(first.Description, "Default: "+string(v)+" (send null for it).")
+		first.Description = leniency.WithNote(first.Description, "Default: "+string(v)+" (send null for it).")
 	}
 	first.Default = nil
 }

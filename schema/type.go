@@ -1,6 +1,9 @@
 // Package schema builds the lenient JSON Schemas that normgen advertises
 // for tool inputs, with invopop/jsonschema types: for each Go type the
-// schema accepts exactly the forms package lenient decodes.
+// schema accepts exactly the forms package lenient decodes. Rules and a
+// lenient schema derived from any strict schema (a server that cannot
+// regenerate) are package derive's; the names this package had for them
+// forward there, deprecated.
 package schema
 
 import (

@@ -76,19 +76,3 @@ func GroupValueAliases(aliases []ValueAlias) []ValueAliasGroup {
 	}
 	return out
 }
-
-// withNote appends a sentence to a description, ending the description's
-// last sentence first where it has no full stop.
-func withNote(desc, note string) string {
-	switch {
-	case note == "":
-		return desc
-	case desc == "":
-		return note
-	}
-	desc = strings.TrimRight(desc, " \t\n")
-	if !strings.HasSuffix(desc, ".") && !strings.HasSuffix(desc, "!") && !strings.HasSuffix(desc, "?") {
-		desc += "." // "The UID of the datasource. Required.", not "datasource Required."
-	}
-	return desc + " " + note
-}

@@ -9,10 +9,10 @@
 //	lax, err := gosdk.New(gosdk.Options{})  // or Options{RulesFile: "rules.json", LogDir: "logs"}
 //	server.AddReceivingMiddleware(lax.Middleware)
 //
-// What is derived, and what stays strict, is schema.DeriveTool's:
+// What is derived, and what stays strict, is derive.Tool's:
 // integers, numbers and booleans take their string forms, arrays and
 // objects their JSON text, at any depth; string fields never change. With
-// a rules file, schema.DeriveWith's: a rule of the file that writes a
+// a rules file, derive.WithRules's: a rule of the file that writes a
 // value a derived rule writes replaces it there, and what the file's
 // rules take (alias keys, defaulted fields left out, ...) is advertised.
 //

@@ -12,8 +12,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/normgen/normgen/derive"
 	"github.com/normgen/normgen/normalize"
-	"github.com/normgen/normgen/schema"
 )
 
 // TestMistakesCorpus: on a go-sdk server whose tools carry the schemas of
@@ -90,7 +90,7 @@ func loadCases(t *testing.T) []mistake {
 // the result against the schema.
 func direct(t *testing.T, tool string, strict, args json.RawMessage) (json.RawMessage, error) {
 	t.Helper()
-	rules, _, err := schema.DeriveRules(tool, strict)
+	rules, _, err := derive.Rules(tool, strict)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func callErr(res *mcp.CallToolResult, err error) any {
 // TestMistakesExplained: on a go-sdk server whose typed tools (AddTool,
 // which validates the arguments against the tool's schema) carry the
 // corpus's schemas, each case the derived rules cannot fix reaches the
-// client with the adapter's explanation (schema.Derivation.Explain of the
+// client with the adapter's explanation (derive.Derivation.Explain of the
 // normalized arguments: the path, what to send), not the SDK's
 // validation message, in the form the SDK gives its own: an error, or an
 // error result.
@@ -192,7 +192,7 @@ func TestMistakesExplained(t *testing.T) {
 		if directErr == nil {
 			continue
 		}
-		d, err := schema.DeriveTool(c.ID, c.Schema)
+		d, err := derive.Tool(c.ID, c.Schema)
 		if err != nil {
 			t.Fatal(err)
 		}

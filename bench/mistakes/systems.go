@@ -12,9 +12,9 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/normgen/normgen/bench/mistakes/tools"
+	"github.com/normgen/normgen/derive"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
-	"github.com/normgen/normgen/schema"
 )
 
 // Outcome is what a system made of one case's arguments.
@@ -154,7 +154,7 @@ var Generated = System{
 
 // Catalog is normgen's path for servers that cannot regenerate: the rules
 // `normgen rules -catalog` derives from the case's own schema
-// (schema.DeriveTool), applied by normalize.Normalizer, then strict
+// (derive.Tool), applied by normalize.Normalizer, then strict
 // validation against that schema, as a server does after normalizing. A
 // refusal is explained as the adapters explain it to the client
 // (Derivation.Explain), or else given in the validator's words.
@@ -162,7 +162,7 @@ var Catalog = System{
 	Key:  "normgen-catalog",
 	Name: "normgen, rules derived from the schema (`rules -catalog`, the adapters)",
 	run: func(c *Case) (string, string, error) {
-		d, err := schema.DeriveTool(c.ID, c.Schema)
+		d, err := derive.Tool(c.ID, c.Schema)
 		if err != nil {
 			return "", "", err
 		}

@@ -7,10 +7,10 @@ import (
 	"os"
 	"strings"
 
+	"github.com/normgen/normgen/derive"
 	"github.com/normgen/normgen/gen"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
-	"github.com/normgen/normgen/schema"
 )
 
 // catalogFrom runs `normgen catalog -from FILE|-`: the catalog of any
@@ -52,7 +52,7 @@ func rulesFromCatalog(fs *flag.FlagSet, file, rulesFile string, quiet bool) int 
 // left strict are warned about on stderr unless quiet; the exit code is
 // for a nil result: 2 for usage errors and unreadable files, 1 for a
 // malformed catalog or rules file.
-func deriveCatalog(fs *flag.FlagSet, cmd, flagName, file, rulesFile string, quiet bool) (*schema.CatalogDerivation, int) {
+func deriveCatalog(fs *flag.FlagSet, cmd, flagName, file, rulesFile string, quiet bool) (*derive.CatalogDerivation, int) {
 	if fs.NArg() > 0 || file == "" {
 		return nil, usageError(fs, cmd, "-%s takes one catalog file (or - for stdin) and no other argument", flagName)
 	}
@@ -69,7 +69,7 @@ func deriveCatalog(fs *flag.FlagSet, cmd, flagName, file, rulesFile string, quie
 		log.Print(err)
 		return nil, 2 // as normgen check: a missing file is a usage error
 	}
-	d, err := schema.DeriveCatalog(data)
+	d, err := derive.Catalog(data)
 	if err != nil {
 		// "catalog: 3:7: ..." becomes "FILE:3:7: ..."
 		log.Printf("%s:%s", name, strings.TrimPrefix(err.Error(), "catalog:"))

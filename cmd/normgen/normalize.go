@@ -14,10 +14,10 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/normgen/normgen/derive"
 	"github.com/normgen/normgen/gen"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
-	"github.com/normgen/normgen/schema"
 )
 
 func init() { subcommands["normalize"] = runNormalize }
@@ -120,12 +120,12 @@ func runNormalize(args []string) int {
 // schema, as a server validates them.
 type catalogCheck struct {
 	schema *jsonschema.Schema
-	d      *schema.Derivation
+	d      *derive.Derivation
 }
 
 // newCatalogCheck compiles the strict schema of tool (exit code 1 when it
 // does not compile).
-func newCatalogCheck(tool string, strict *schema.Node, d *schema.Derivation) (*catalogCheck, int) {
+func newCatalogCheck(tool string, strict *derive.Node, d *derive.Derivation) (*catalogCheck, int) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(strict.Marshal()))
 	if err == nil {
 		c := jsonschema.NewCompiler()

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/internal/linkdeps"
 )
 
 // heavy are packages a program that only decodes tool arguments has no
@@ -25,48 +27,16 @@ var heavy = []string{"net/http", "crypto/tls", "html/template", "text/template",
 // chain of imports that brings it in.
 func TestRuntimeDeps(t *testing.T) {
 	for _, pkg := range []string{"./cmd/generated", "github.com/normgen/normgen/lenient"} {
-		out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", pkg).CombinedOutput()
+		g, err := linkdeps.List(".", pkg)
 		if err != nil {
-			t.Fatalf("go list -deps %s: %v\n%s", pkg, err, out)
-		}
-		imports := map[string][]string{}
-		var root string
-		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-			f := strings.Fields(line)
-			imports[f[0]] = f[1:]
-			root = f[0] // go list -deps prints the named package last
+			t.Fatal(err)
 		}
 		for _, h := range heavy {
-			if chain := importChain(imports, root, h); chain != nil {
+			if chain := g.Chain(h); chain != nil {
 				t.Errorf("%s links %s: %s", pkg, h, strings.Join(chain, " -> "))
 			}
 		}
 	}
-}
-
-// importChain returns the shortest chain of imports from root to pkg, or
-// nil when root does not link pkg.
-func importChain(imports map[string][]string, root, pkg string) []string {
-	from := map[string]string{root: ""}
-	queue := []string{root}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		if p == pkg {
-			var chain []string
-			for ; p != ""; p = from[p] {
-				chain = append([]string{p}, chain...)
-			}
-			return chain
-		}
-		for _, q := range imports[p] {
-			if _, seen := from[q]; !seen {
-				from[q] = p
-				queue = append(queue, q)
-			}
-		}
-	}
-	return nil
 }
 
 // TestBinarySize builds both programs and fails when the generated one is

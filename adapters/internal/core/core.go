@@ -1,6 +1,6 @@
 // Package core is what both SDK adapters share: per-tool rules and
 // lenient schemas derived from each tool's own strict input schema,
-// merged with the rules of an optional rules.json (schema.DeriveWith: a
+// merged with the rules of an optional rules.json (derive.WithRules: a
 // rule of the file that overlaps a derived rule replaces it for that value
 // only, and the lenient schema admits what the file's rules take), run by
 // one normalize.Normalizer.
@@ -14,10 +14,10 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/normgen/normgen/derive"
 	"github.com/normgen/normgen/lenient"
 
 	"github.com/normgen/normgen/normalize"
-	"github.com/normgen/normgen/schema"
 )
 
 // Options configure an adapter.
@@ -77,7 +77,7 @@ type entry struct {
 	key     string // strict, compact: what a change is told by
 	lenient []byte // its rewrite
 	rules   []lenient.Rule
-	derived *schema.Derivation // nil when the schema could not be read
+	derived *derive.Derivation // nil when the schema could not be read
 }
 
 // New loads the user's rules and builds the normalizer.
@@ -141,11 +141,11 @@ func (c *Core) Learn(tools []Tool) {
 	defer c.mu.Unlock()
 	for _, t := range changed {
 		e := &entry{strict: t.Schema, key: compact(t.Schema), lenient: t.Schema}
-		root, err := schema.ParseNode(t.Schema)
+		root, err := derive.ParseNode(t.Schema)
 		if err != nil {
 			c.warn(fmt.Sprintf("%s: input schema not read: %v; kept as it is", t.Name, err))
 		} else {
-			d := schema.DeriveWith(t.Name, root, c.user)
+			d := derive.WithRules(t.Name, root, c.user)
 			e.lenient, e.rules, e.derived = d.Schema.Marshal(), d.Rules, d
 			for _, w := range d.Warnings {
 				c.warn(w.String())
@@ -173,7 +173,7 @@ func (c *Core) rebuild() {
 		c.fallback = false
 		return
 	}
-	// Not expected (DeriveWith leaves out what overlaps the user's rules;
+	// Not expected (derive.WithRules leaves out what overlaps the user's rules;
 	// two tools' derived rules never share an id unless their names and
 	// paths spell one alike). Never advertise what is not served: the
 	// user's rules alone, and the strict schemas.
@@ -247,7 +247,7 @@ func (c *Core) Normalize(tool string, args []byte) ([]byte, []normalize.Applied)
 }
 
 // Explain says why a tool's strict schema refuses args, its arguments as
-// normalized (schema.Derivation.Explain): each problem at its path, in
+// normalized (derive.Derivation.Explain): each problem at its path, in
 // the generated decoders' words, with what to send. It is "" when it
 // finds nothing to say, for a tool it does not know, and while the
 // derived rules are not in use (what it would say to send is then not

@@ -9,10 +9,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/normgen/normgen/derive"
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
-	"github.com/normgen/normgen/schema"
 )
 
 // Gen makes arguments objects that a JSON Schema (a tool's advertised,
@@ -36,7 +36,7 @@ type Gen struct {
 	Used map[string]int
 
 	rng      *rand.Rand
-	root     *schema.Node
+	root     *derive.Node
 	aliases  map[string]map[string][]string // object path -> field -> its alias keys
 	isAlias  map[string]map[string]bool     // object path -> alias key
 	defaults map[string]map[string]bool     // object path -> a key a default fills
@@ -49,7 +49,7 @@ const maxDepth = 6
 
 // NewGen returns a generator for the schema root of tool, whose calls are
 // also normalized with rules (their aliases are used).
-func NewGen(seed uint64, root *schema.Node, tool string, rules []lenient.Rule) *Gen {
+func NewGen(seed uint64, root *derive.Node, tool string, rules []lenient.Rule) *Gen {
 	g := &Gen{rng: rand.New(rand.NewPCG(seed, 7)), root: root, aliases: map[string]map[string][]string{},
 		isAlias: map[string]map[string]bool{}, defaults: map[string]map[string]bool{}, toText: map[string]bool{}, values: map[string]map[string]bool{}}
 	for _, r := range rules {
@@ -116,7 +116,7 @@ func (g *Gen) Args() []byte {
 func (g *Gen) chance(p float64) bool { return g.rng.Float64() < p }
 
 // value appends a value of schema s, at rule path path.
-func (g *Gen) value(b []byte, s *schema.Node, path, ptr string, depth int) []byte {
+func (g *Gen) value(b []byte, s *derive.Node, path, ptr string, depth int) []byte {
 	if s == nil || s.Kind == 't' { // true (or a missing schema): anything
 		return append(b, `"x"`...)
 	}
@@ -196,7 +196,7 @@ func (g *Gen) value(b []byte, s *schema.Node, path, ptr string, depth int) []byt
 // ptr) when that branch is the string form of another (a number or
 // boolean pattern beside the number or boolean, JSON text beside an array
 // or object): the form of a value of that other branch, as hosts send it.
-func (g *Gen) stringForm(branches []*schema.Node, i int, path, list string, depth int) ([]byte, bool) {
+func (g *Gen) stringForm(branches []*derive.Node, i int, path, list string, depth int) ([]byte, bool) {
 	b := branches[i]
 	if t, _ := str(b.Get("type")); t != "string" {
 		return nil, false
@@ -257,7 +257,7 @@ func (g *Gen) stringForm(branches []*schema.Node, i int, path, list string, dept
 }
 
 // object appends an object of schema s.
-func (g *Gen) object(b []byte, s *schema.Node, path, ptr string, depth int) []byte {
+func (g *Gen) object(b []byte, s *derive.Node, path, ptr string, depth int) []byte {
 	b = append(b, '{')
 	n := 0
 	member := func(key string) {
@@ -317,7 +317,7 @@ func (g *Gen) object(b []byte, s *schema.Node, path, ptr string, depth int) []by
 }
 
 // array appends an array of schema s.
-func (g *Gen) array(b []byte, s *schema.Node, path, ptr string, depth int) []byte {
+func (g *Gen) array(b []byte, s *derive.Node, path, ptr string, depth int) []byte {
 	lo, hi := 0, 3
 	if v, ok := num(s.Get("minItems")); ok {
 		lo = int(v)
@@ -343,7 +343,7 @@ func (g *Gen) array(b []byte, s *schema.Node, path, ptr string, depth int) []byt
 }
 
 // integer returns an integer within s's bounds.
-func (g *Gen) integer(s *schema.Node) int64 {
+func (g *Gen) integer(s *derive.Node) int64 {
 	lo, hi := g.bounds(s)
 	l, h := int64(math.Ceil(lo)), int64(math.Floor(hi))
 	if l > h {
@@ -371,7 +371,7 @@ func (g *Gen) integer(s *schema.Node) int64 {
 
 // bounds returns the range a number of schema s is generated in: its
 // bounds, else a small range near zero.
-func (g *Gen) bounds(s *schema.Node) (float64, float64) {
+func (g *Gen) bounds(s *derive.Node) (float64, float64) {
 	lo, hi := -5.0, 50.0
 	hasLo, hasHi := false, false
 	if v, ok := num(s.Get("minimum")); ok {
@@ -397,7 +397,7 @@ func (g *Gen) bounds(s *schema.Node) (float64, float64) {
 
 // number returns the text of a number within s's bounds: an integer or a
 // decimal with up to two places.
-func (g *Gen) number(s *schema.Node) []byte {
+func (g *Gen) number(s *derive.Node) []byte {
 	if _, ok := num(s.Get("multipleOf")); ok || g.chance(0.5) {
 		return strconv.AppendInt(nil, g.integer(s), 10)
 	}
@@ -419,7 +419,7 @@ func (g *Gen) number(s *schema.Node) []byte {
 var texts = []string{"x", "hello world", "007", "true", "5", "[1]", `{"a":1}`, "null", "<a>&amp;", "line\nbreak", "ünï"}
 
 // string returns a string within s's constraints.
-func (g *Gen) string(s *schema.Node) string {
+func (g *Gen) string(s *derive.Node) string {
 	if p, ok := str(s.Get("pattern")); ok {
 		if re, err := syntax.Parse(p, syntax.Perl); err == nil {
 			var sb strings.Builder
@@ -500,7 +500,7 @@ func (g *Gen) regex(sb *strings.Builder, re *syntax.Regexp) {
 // resolve follows a local $ref ("#/$defs/x", any JSON Pointer fragment)
 // from the root, as the deriver and normgen check do; nil when it names
 // nothing.
-func (g *Gen) resolve(ref string) *schema.Node {
+func (g *Gen) resolve(ref string) *derive.Node {
 	v, _ := jsonnode.Resolve(g.root, ref)
 	return v
 }
@@ -517,14 +517,14 @@ func join(path, key string) string {
 	return path + "." + key
 }
 
-func str(n *schema.Node) (string, bool) {
+func str(n *derive.Node) (string, bool) {
 	if n == nil || n.Kind != '"' {
 		return "", false
 	}
 	return n.Str, true
 }
 
-func num(n *schema.Node) (float64, bool) {
+func num(n *derive.Node) (float64, bool) {
 	if n == nil || n.Kind != '0' {
 		return 0, false
 	}

@@ -4,14 +4,14 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/normgen/normgen/derive"
 	"github.com/normgen/normgen/lenient"
-	"github.com/normgen/normgen/schema"
 )
 
 // TestGenPatterns: strings generated for a pattern match it.
 func TestGenPatterns(t *testing.T) {
 	for _, p := range []string{lenient.IntPattern, lenient.FloatPattern, lenient.BoolPattern, `^[a-z]{2,4}-[0-9]+$`, `^(open|closed)?x*$`, `^\d{4}-\d{2}$`} {
-		root, err := schema.ParseNode([]byte(`{"type":"string","pattern":` + quote(p) + `}`))
+		root, err := derive.ParseNode([]byte(`{"type":"string","pattern":` + quote(p) + `}`))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,7 +36,7 @@ func TestGenValid(t *testing.T) {
 	}
 	valid, all := 0, 0
 	for _, tool := range append(handTools, github...) {
-		root, err := schema.ParseNode(tool.InputSchema)
+		root, err := derive.ParseNode(tool.InputSchema)
 		if err != nil {
 			t.Fatal(err)
 		}

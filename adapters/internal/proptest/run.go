@@ -10,8 +10,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/normgen/normgen/derive"
 	"github.com/normgen/normgen/lenient"
-	"github.com/normgen/normgen/schema"
 )
 
 // Server is a strict server, behind the adapter or not, as an SDK
@@ -81,11 +81,11 @@ func check(t *testing.T, s Server, strict []Tool, rules []lenient.Rule, perTool 
 	t.Helper()
 	derived := map[string][]lenient.Rule{}
 	for _, tool := range strict {
-		root, err := schema.ParseNode(tool.InputSchema)
+		root, err := derive.ParseNode(tool.InputSchema)
 		if err != nil {
 			t.Fatalf("%s: strict schema: %v", tool.Name, err)
 		}
-		derived[tool.Name] = schema.DeriveWith(tool.Name, root, rules).Rules
+		derived[tool.Name] = derive.WithRules(tool.Name, root, rules).Rules
 	}
 	tools, err := s.List()
 	if err != nil {
@@ -95,7 +95,7 @@ func check(t *testing.T, s Server, strict []Tool, rules []lenient.Rule, perTool 
 	candidates, failures := 0, 0
 	used := map[string]int{}
 	for _, tool := range tools {
-		root, err := schema.ParseNode(tool.InputSchema)
+		root, err := derive.ParseNode(tool.InputSchema)
 		if err != nil {
 			t.Fatalf("%s: advertised schema: %v", tool.Name, err)
 		}

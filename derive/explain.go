@@ -1,4 +1,4 @@
-package schema
+package derive
 
 import (
 	"fmt"

@@ -1,7 +1,6 @@
-package schema
+package derive
 
 import (
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -10,32 +9,6 @@ import (
 
 	"github.com/normgen/normgen/normalize"
 )
-
-func TestImplicitAliases(t *testing.T) {
-	for _, c := range []struct {
-		name    string
-		names   []string
-		aliases [][]string
-		off     []bool
-		want    [][]string
-	}{
-		{"one field", []string{"thoughtNumber", "thought"}, nil, nil,
-			[][]string{{"thought_number", "thought-number", "ThoughtNumber"}, nil}},
-		{"two fields with one spelling", []string{"user_id", "userId"}, nil, nil,
-			[][]string{nil, nil}},
-		{"a declared alias", []string{"old_text", "new_text"}, [][]string{nil, {"oldText"}}, nil,
-			[][]string{{"old-text"}, {"newText", "new-text", "NewText"}}}, // OldText is oldText in another case
-		{"another field in another case", []string{"fooBar", "foobar"}, nil, nil,
-			[][]string{{"foo_bar", "foo-bar"}, nil}},
-		{"turned off", []string{"a_b", "c_d"}, nil, []bool{true, false},
-			[][]string{nil, {"cD", "c-d"}}}, // CD is one word
-	} {
-		got := ImplicitAliases(c.names, c.aliases, c.off)
-		if !reflect.DeepEqual(got, c.want) {
-			t.Errorf("%s: ImplicitAliases(%q, %q) = %q, want %q", c.name, c.names, c.aliases, got, c.want)
-		}
-	}
-}
 
 // TestDeriveVariants: from any server's schema, a property's name in
 // another spelling style gets a param_alias rule where exactly one
@@ -49,7 +22,7 @@ func TestDeriveVariants(t *testing.T) {
 		"window":{"type":"object","additionalProperties":false,"required":["start_time"],"properties":{"start_time":{"type":"string"}}},
 		"labels":{"type":"object","additionalProperties":{"type":"string"},"properties":{"main_label":{"type":"string"}}},
 		"either":{"anyOf":[{"type":"object","properties":{"a_b":{"type":"string"}}},{"type":"object","properties":{"a_b":{"type":"integer"}}}]}}}`)
-	d, err := DeriveTool("t", strict)
+	d, err := Tool("t", strict)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +68,7 @@ func TestDeriveVariants(t *testing.T) {
 	// normalizer applies a phase's rules in order): under a variant of
 	// its key, and in JSON text in an array, the nested variant is read.
 	nested := []byte(`{"type":"object","properties":{"issue_fields":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"field_name":{"type":"string"}}}}}}`)
-	dn, err := DeriveTool("t", nested)
+	dn, err := Tool("t", nested)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +82,7 @@ func TestDeriveVariants(t *testing.T) {
 		}
 	}
 	// A rules file that names a variant keeps it its own.
-	dw := DeriveWith("t", mustParse(t, strict), []lenient.Rule{{ID: "x", Tools: []string{"*"}, Type: lenient.RuleTypeCoerce, From: "thought_number", CoerceTo: "int"}})
+	dw := WithRules("t", mustParse(t, strict), []lenient.Rule{{ID: "x", Tools: []string{"*"}, Type: lenient.RuleTypeCoerce, From: "thought_number", CoerceTo: "int"}})
 	for _, r := range dw.Rules {
 		if r.Type == lenient.RuleParamAlias && r.From == "thought_number" {
 			t.Errorf("derived %s beside a rule that names thought_number", r.ID)

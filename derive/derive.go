@@ -1,4 +1,4 @@
-package schema
+package derive
 
 import (
 	"encoding/json"
@@ -7,36 +7,10 @@ import (
 	"strings"
 
 	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/internal/leniency"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
 )
-
-// Deriving rules and a lenient schema from any tool's strict input schema:
-// the bridge for servers that cannot regenerate (hand-written schemas,
-// mcp-go builders, SDK-inferred schemas, a gateway's upstream tools).
-//
-// The deriver reads the schema as JSON (every key it does not know is
-// kept), never a value's look: a field is coerced only when its schema
-// says integer, number or boolean, and parsed from JSON text only when it
-// says array or object. A string field is never loosened.
-//
-// The two outputs agree: normalizing arguments with the derived rules and
-// then validating them against the ORIGINAL strict schema accepts exactly
-// what the rewritten schema accepts, but for two classes the rewritten
-// schema lets through and the strict schema still rejects after
-// normalization (the README's classes (a) and (b)): a digit string whose
-// number is outside the field's bounds or int64/uint64 range, and JSON
-// text that does not hold a value of the field's schema.
-//
-// Rules reach values at any depth through their path ("window.from",
-// "items[].id", "labels[]", "env{}"): nested objects, arrays of objects
-// and maps are made lenient like top-level arguments. A value stays strict,
-// with a warning naming it, where a path cannot name it alike: under a
-// member name holding ".", "[", "]", "{" or "}", in the branches of a
-// union that give one path different types, behind a $ref inside the
-// schema, or under patternProperties, tuples and the like; and where no
-// one coercion suits it: a union of a number or boolean with another type
-// and no string branch.
 
 // Warning names a place the deriver left strict, and why.
 type Warning struct {
@@ -71,29 +45,29 @@ type Derivation struct {
 	Schema *Node
 	// Warnings name every field left strict.
 	Warnings []Warning
-	// Replaced are the derived rules DeriveWith left out for the rules it
+	// Replaced are the derived rules WithRules left out for the rules it
 	// was given.
 	Replaced []Replacement
 	// strict is the strict schema, which Explain reads.
 	strict *Node
 }
 
-// DeriveTool derives the rules and the lenient schema of tool from its
+// Tool derives the rules and the lenient schema of tool from its
 // strict input schema. It fails only when strict is not JSON; a schema it
 // cannot read (not an object schema, a $ref cycle, unknown keywords) is
 // kept strict where it cannot be read, with a warning.
-func DeriveTool(tool string, strict []byte) (*Derivation, error) {
+func Tool(tool string, strict []byte) (*Derivation, error) {
 	root, err := ParseNode(strict)
 	if err != nil {
 		return nil, fmt.Errorf("input schema of %q: %w", tool, err)
 	}
-	return DeriveNode(tool, root), nil
+	return FromNode(tool, root), nil
 }
 
-// DeriveRules derives the normalizer rules of tool from its strict input
-// schema (see DeriveTool).
-func DeriveRules(tool string, strict []byte) ([]lenient.Rule, []Warning, error) {
-	d, err := DeriveTool(tool, strict)
+// Rules derives the normalizer rules of tool from its strict input
+// schema (see Tool).
+func Rules(tool string, strict []byte) ([]lenient.Rule, []Warning, error) {
+	d, err := Tool(tool, strict)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -101,21 +75,21 @@ func DeriveRules(tool string, strict []byte) ([]lenient.Rule, []Warning, error) 
 }
 
 // RewriteLenient rewrites a strict input schema into the lenient schema
-// that the rules of DeriveRules make true (see DeriveTool).
+// that the rules of Rules make true (see Tool).
 func RewriteLenient(strict []byte) (json.RawMessage, []Warning, error) {
-	d, err := DeriveTool("", strict)
+	d, err := Tool("", strict)
 	if err != nil {
 		return nil, nil, err
 	}
 	return d.Schema.Marshal(), d.Warnings, nil
 }
 
-// DeriveNode is DeriveTool on a parsed schema; root is not modified.
-func DeriveNode(tool string, root *Node) *Derivation {
+// FromNode is Tool on a parsed schema; root is not modified.
+func FromNode(tool string, root *Node) *Derivation {
 	return deriveNode(tool, root, nil, nil)
 }
 
-// deriveNode is DeriveNode leaving the values at the paths of keep as the
+// deriveNode is FromNode leaving the values at the paths of keep as the
 // strict schema has them (no rule, no other form; only respelled), and
 // reading no key at a path of named (the paths other rules name) as a
 // spelling-style variant.
@@ -249,9 +223,9 @@ type deriver struct {
 	// unnamed are paths under a member name no rule path can spell.
 	unnamed []string
 	// keep are paths whose values get no rule and no other form: another
-	// rule, given to DeriveWith, writes them.
+	// rule, given to WithRules, writes them.
 	keep map[string]bool
-	// named are paths the rules given to DeriveWith name: no spelling
+	// named are paths the rules given to WithRules name: no spelling
 	// variant is read there.
 	named map[string]bool
 }
@@ -443,7 +417,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 
 // variants gives the properties of an object schema s at path the
 // spelling-style variants of their names that read as them
-// (ImplicitAliases), as generated decoders read them: a param_alias rule
+// (leniency.ImplicitAliases), as generated decoders read them: a param_alias rule
 // each; the field leaves required (the strict schema checks it after
 // normalization, class (c)), and where the object constrains keys it does
 // not declare, the variant is declared with the field's schema. For the
@@ -470,7 +444,7 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 		return
 	}
 	var left []string // required names that left required
-	for i, implicit := range ImplicitAliases(props.Keys, nil, nil) {
+	for i, implicit := range leniency.ImplicitAliases(props.Keys, nil, nil) {
 		name := props.Keys[i]
 		for _, v := range implicit {
 			at := join(path, v)
@@ -541,7 +515,7 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 	if forms == 0 {
 		return out
 	}
-	r := lenient.Rule{ID: d.tool + "." + path + ".absent", Tools: []string{d.tool}, Type: lenient.RuleAbsent, Value: AbsentValues(forms)}
+	r := lenient.Rule{ID: d.tool + "." + path + ".absent", Tools: []string{d.tool}, Type: lenient.RuleAbsent, Value: leniency.AbsentValues(forms)}
 	if at == atTop {
 		r.From = path
 	} else {
@@ -724,7 +698,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		return withString(native)
 	case "string":
 		vals, isEnum := stringEnum(base)
-		if !isEnum || !EnumFolds(vals) || at != atTop && at != atProp {
+		if !isEnum || !leniency.EnumFolds(vals) || at != atTop && at != atProp {
 			// (not an array's elements: two of its unique items could
 			// fold to one value, which uniqueItems then refuses)
 			break
@@ -737,7 +711,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		// in any case advertised in a branch of their own.
 		value, _ := json.Marshal(vals)
 		d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".enum_case", Tools: []string{d.tool}, Type: lenient.RuleEnumCase, Value: value})
-		return anyOf(respell(base), obj("type", jstr("string"), "pattern", jstr(EnumCasePattern(vals))), nullable)
+		return anyOf(respell(base), obj("type", jstr("string"), "pattern", jstr(leniency.EnumCasePattern(vals))), nullable)
 	default:
 		d.children(path, base, false)
 	}
@@ -797,7 +771,7 @@ func markAnyString(s *Node) *Node {
 		}
 	}
 	if anyString && scalar && list.Items[0].Get("$comment") == nil {
-		list.Items[0].Set("$comment", jstr(StrictComment+": the schema takes any string here"))
+		list.Items[0].Set("$comment", jstr(leniency.StrictComment+": the schema takes any string here"))
 	}
 	return s
 }

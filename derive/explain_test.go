@@ -1,10 +1,8 @@
-package schema
+package derive
 
 import (
 	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/normgen/normgen/lenient"
@@ -27,7 +25,7 @@ func TestExplain(t *testing.T) {
 		"steps":{"type":"array","items":{"type":"object","properties":{"id":{"type":["string","null"]},"n":{"type":"number"}}}},
 		"ref":{"$ref":"#/$defs/Ref"}
 	},"$defs":{"Ref":{"type":"object","properties":{"sha":{"type":"string","maxLength":3}}}}}`
-	d, err := DeriveTool("t", []byte(tool))
+	d, err := Tool("t", []byte(tool))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,23 +84,12 @@ func TestExplainSound(t *testing.T) {
 		strict []byte
 	}
 	tools := []tool{{"corpus", []byte(deriveCorpus)}, {"absent", []byte(absentCorpus)}}
-	for _, file := range []string{"github-mcp-server.json", "go-sdk-inferred.json"} {
-		data, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		cat, err := ParseNode(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, tl := range cat.Get("tools").Items {
-			name, _ := tl.Get("name").AsString()
-			tools = append(tools, tool{name, tl.Get("inputSchema").Marshal()})
-		}
+	for _, tl := range realTools(t) {
+		tools = append(tools, tool{tl.name, tl.schema})
 	}
 	refused, explained := 0, 0
 	for _, tl := range tools {
-		d, err := DeriveTool(tl.name, tl.strict)
+		d, err := Tool(tl.name, tl.strict)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package schema
+package derive
 
 import (
 	"fmt"
@@ -34,7 +34,7 @@ type catalogTool struct {
 }
 
 // ApplyRules derives every tool again for the rules of a rules.json its
-// calls are also normalized with (see DeriveWith: a derived rule one of
+// calls are also normalized with (see WithRules: a derived rule one of
 // them overlaps is replaced by it for that value only, and each lenient
 // schema admits what they take), updating Catalog, Rules, Warnings and
 // Replaced.
@@ -42,7 +42,7 @@ func (c *CatalogDerivation) ApplyRules(rules []lenient.Rule) {
 	for i := range c.tools {
 		t := &c.tools[i]
 		if t.strict != nil {
-			t.d = DeriveWith(t.name, t.strict, rules)
+			t.d = WithRules(t.name, t.strict, rules)
 			t.node.Set("inputSchema", t.d.Schema)
 		}
 	}
@@ -75,14 +75,14 @@ func (c *CatalogDerivation) collect() {
 	}
 }
 
-// DeriveCatalog derives rules and lenient schemas for every tool of a
+// Catalog derives rules and lenient schemas for every tool of a
 // catalog from any server: a JSON array of tools, an object with a
 // "tools" array (a tools/list result), or a JSON-RPC response holding
 // one. A catalog that is not JSON, has no tool list, or has a tool that is
 // not an object with a unique non-empty name is an error positioned at
 // line:column; a tool whose input schema cannot be read is kept as it is,
 // with a warning.
-func DeriveCatalog(data []byte) (*CatalogDerivation, error) {
+func Catalog(data []byte) (*CatalogDerivation, error) {
 	root, err := ParseNode(data)
 	if err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
@@ -115,7 +115,7 @@ func DeriveCatalog(data []byte) (*CatalogDerivation, error) {
 		out.Tools++
 		t := catalogTool{name: name, node: tool, strict: tool.Get("inputSchema")}
 		if t.strict != nil {
-			t.d = DeriveNode(name, t.strict)
+			t.d = FromNode(name, t.strict)
 			tool.Set("inputSchema", t.d.Schema)
 		}
 		out.tools = append(out.tools, t)

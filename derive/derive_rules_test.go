@@ -1,4 +1,4 @@
-package schema
+package derive
 
 import (
 	"testing"
@@ -11,7 +11,7 @@ import (
 )
 
 func TestApplyRules(t *testing.T) {
-	d, err := DeriveTool("t", []byte(`{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer"},"mode":{"type":"string"}},"required":["query","mode"],"additionalProperties":false}`))
+	d, err := Tool("t", []byte(`{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer"},"mode":{"type":"string"}},"required":["query","mode"],"additionalProperties":false}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestApplyRules(t *testing.T) {
 // TestApplyRulesPaths: aliases and defaults at a rule path adjust the
 // objects there, through arrays and union branches.
 func TestApplyRulesPaths(t *testing.T) {
-	d, err := DeriveTool("t", []byte(`{"type":"object","properties":{"items":{"type":"array","items":{"oneOf":[
+	d, err := Tool("t", []byte(`{"type":"object","properties":{"items":{"type":"array","items":{"oneOf":[
 		{"type":"object","properties":{"item_id":{"type":"integer"}},"required":["item_id"],"additionalProperties":false},
 		{"type":"object","properties":{"node_id":{"type":"string"},"kind":{"type":"string"}},"required":["node_id","kind"],"additionalProperties":false}]}}}}`))
 	if err != nil {
@@ -97,7 +97,7 @@ func TestDeriveWithOverlap(t *testing.T) {
 			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"type":"integer"},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"items":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}}},"required":["force"]}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			d := DeriveWith("t", root, tc.rules)
+			d := WithRules("t", root, tc.rules)
 			if got := string(d.Schema.Marshal()); got != tc.want {
 				t.Errorf("schema:\n got %s\nwant %s", got, tc.want)
 			}
@@ -131,7 +131,7 @@ func TestDeriveWithOverlap(t *testing.T) {
 // its enum (but not in an array of unique items), and an alias is
 // declared where an object constrains the keys it does not declare.
 func TestApplyRulesWidens(t *testing.T) {
-	d, err := DeriveTool("t", []byte(`{"type":"object","properties":{
+	d, err := Tool("t", []byte(`{"type":"object","properties":{
 		"edits_json":{"type":"string","description":"edits as JSON"},
 		"pattern":{"type":"string","maxLength":10},
 		"mode":{"type":"string","enum":["copy","move"]},
@@ -177,7 +177,7 @@ func TestApplyRulesWidens(t *testing.T) {
 // refused): here 0 under minimum 1 and "c" outside the enum keep theirs
 // required, with a warning; "5" fits an integer's string form.
 func TestApplyRulesDefaultFits(t *testing.T) {
-	d, err := DeriveTool("t", []byte(`{"type":"object","properties":{
+	d, err := Tool("t", []byte(`{"type":"object","properties":{
 		"n":{"type":"integer","minimum":1},"m":{"type":"integer"},
 		"mode":{"type":"string","enum":["a","b"]},"name":{"type":"string","maxLength":6},
 		"steps":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string","pattern":"^step-[0-9]+$"}},"required":["id"]}}},

@@ -1,4 +1,4 @@
-package schema
+package derive
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/normgen/normgen/internal/ajvcheck"
+	"github.com/normgen/normgen/internal/leniency"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
 )
@@ -92,7 +93,7 @@ func TestDeriveEquivalence(t *testing.T) {
 	var tools []derivedTool
 	add := func(name string, strict []byte) {
 		t.Helper()
-		d, err := DeriveTool(name, strict)
+		d, err := Tool(name, strict)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,19 +106,8 @@ func TestDeriveEquivalence(t *testing.T) {
 		tools = append(tools, dt)
 	}
 	add("corpus", []byte(deriveCorpus))
-	for _, file := range []string{"github-mcp-server.json", "go-sdk-inferred.json"} {
-		data, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		cat, err := ParseNode(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, tool := range cat.Get("tools").Items {
-			name, _ := tool.Get("name").AsString()
-			add(name, tool.Get("inputSchema").Marshal())
-		}
+	for _, tool := range realTools(t) {
+		add(tool.name, tool.schema)
 	}
 
 	type call struct {
@@ -270,7 +260,7 @@ func validDerived(s *jsonschema.Schema, inst []byte) bool {
 // TestDeriveCorpusForm pins the rewrite of the hand-written corpus: each
 // spelling's portable form, and which fields get rules.
 func TestDeriveCorpusForm(t *testing.T) {
-	d, err := DeriveTool("corpus", []byte(deriveCorpus))
+	d, err := Tool("corpus", []byte(deriveCorpus))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,7 +314,7 @@ func TestDeriveCorpusForm(t *testing.T) {
 // TestDeriveOpenAPI: OpenAPI's nullable: true becomes a null branch; a
 // format stays when a type array has no string branch.
 func TestDeriveOpenAPI(t *testing.T) {
-	d, err := DeriveTool("t", []byte(`{"type":"object","properties":{"n":{"type":"integer","format":"int64","nullable":true},"m":{"type":["integer","boolean"],"format":"int32"},"k":{"type":"string","nullable":true}}}`))
+	d, err := Tool("t", []byte(`{"type":"object","properties":{"n":{"type":"integer","format":"int64","nullable":true},"m":{"type":["integer","boolean"],"format":"int32"},"k":{"type":"string","nullable":true}}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +342,7 @@ func TestDeriveBadInput(t *testing.T) {
 		{`{"type":"object","properties":{"x":{"type":5},"y":{"anyOf":"no"},"z":7,"w":{"type":["integer",3]}}}`, ``, 0},
 		{`{"type":"object","properties":{"n":{"type":"integer"}},"allOf":[{"properties":{"n":{"type":"integer"}}}]}`, `t: the input schema constrains its properties outside "properties" (allOf); kept as it is`, 0},
 	} {
-		d, err := DeriveTool("t", []byte(tc.schema))
+		d, err := Tool("t", []byte(tc.schema))
 		if err != nil {
 			t.Fatalf("%s: %v", tc.schema, err)
 		}
@@ -366,7 +356,7 @@ func TestDeriveBadInput(t *testing.T) {
 			t.Errorf("%s: changed to %s", tc.schema, d.Schema.Marshal())
 		}
 	}
-	if _, err := DeriveTool("t", []byte(`{"type":"object",}`)); err == nil || !strings.Contains(err.Error(), "1:18:") {
+	if _, err := Tool("t", []byte(`{"type":"object",}`)); err == nil || !strings.Contains(err.Error(), "1:18:") {
 		t.Errorf("malformed schema: got %v, want an error at 1:18", err)
 	}
 }
@@ -385,11 +375,8 @@ func mustCompact(t *testing.T, s string) []byte {
 // an enum_case rule and its values in any letter case as a string branch
 // of their own, nothing else.
 func TestDeriveStringsStay(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", "github-mcp-server.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := DeriveCatalog(data)
+	data := readCatalog(t, "github-mcp-server.json")
+	d, err := Catalog(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -433,9 +420,9 @@ func TestDeriveStringsStay(t *testing.T) {
 				null = `,{"type":"null"}`
 			}
 			got := d.Catalog.Get("tools").Items[i].Get("inputSchema").Get("properties").Get(p)
-			if vals, ok := stringEnum(orig); ok && EnumFolds(vals) {
+			if vals, ok := stringEnum(orig); ok && leniency.EnumFolds(vals) {
 				enums++
-				want := `{"anyOf":[` + string(respell(orig).Marshal()) + `,{"type":"string","pattern":` + strconv.Quote(EnumCasePattern(vals)) + `}` + null + `]}`
+				want := `{"anyOf":[` + string(respell(orig).Marshal()) + `,{"type":"string","pattern":` + strconv.Quote(leniency.EnumCasePattern(vals)) + `}` + null + `]}`
 				var g, w any
 				json.Unmarshal(got.Marshal(), &g)
 				json.Unmarshal([]byte(want), &w)
@@ -465,11 +452,8 @@ func TestDeriveStringsStay(t *testing.T) {
 // every key but inputSchema are kept; the result loads and checks clean
 // for every host.
 func TestDeriveCatalogKeepsEverything(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", "github-mcp-server.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := DeriveCatalog(data)
+	data := readCatalog(t, "github-mcp-server.json")
+	d, err := Catalog(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -502,7 +486,7 @@ func TestDeriveCatalogErrors(t *testing.T) {
 		"{\"tools\": [\n  {\"name\": \"a\",}]}":    `catalog: 2:16: invalid character '}' looking for beginning of object key string`,
 		`[] []`:                                    `catalog: 1:4: unexpected content after the JSON value`,
 	} {
-		_, err := DeriveCatalog([]byte(in))
+		_, err := Catalog([]byte(in))
 		if err == nil || err.Error() != want {
 			t.Errorf("%q:\n got %v\nwant %s", in, err, want)
 		}
@@ -516,7 +500,7 @@ func FuzzDeriveTool(f *testing.F) {
 	f.Add([]byte(`{"type":"object","properties":{"x":{"$ref":"#"}}}`))
 	f.Add([]byte(`{"type":"object","properties":{"x":{"anyOf":[{"type":"null"},{"$ref":"#/properties"}]}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		d, err := DeriveTool("t", data)
+		d, err := Tool("t", data)
 		if err != nil {
 			return
 		}
@@ -543,7 +527,7 @@ func TestDeriveScalarUnionWarned(t *testing.T) {
 		{`{"type":["string","boolean"]}`, ``},
 		{`{"anyOf":[{"type":"array","items":{}},{"type":"object"}]}`, ``},
 	} {
-		d, err := DeriveTool("t", []byte(`{"type":"object","properties":{"x":`+tc.field+`}}`))
+		d, err := Tool("t", []byte(`{"type":"object","properties":{"x":`+tc.field+`}}`))
 		if err != nil {
 			t.Fatalf("%s: %v", tc.field, err)
 		}
@@ -560,4 +544,38 @@ func warnings(d *Derivation) string {
 		warns = append(warns, w.String())
 	}
 	return strings.Join(warns, "\n")
+}
+
+// readCatalog reads a real server's catalog from testdata/catalogs.
+func readCatalog(t *testing.T, file string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// realTool is one tool of a real catalog: its name and input schema.
+type realTool struct {
+	name   string
+	schema []byte
+}
+
+// realTools are the tools of the real catalogs the deriver's tests
+// read: GitHub's MCP server and a go-sdk server's inferred schemas.
+func realTools(t *testing.T) []realTool {
+	t.Helper()
+	var tools []realTool
+	for _, file := range []string{"github-mcp-server.json", "go-sdk-inferred.json"} {
+		cat, err := ParseNode(readCatalog(t, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tool := range cat.Get("tools").Items {
+			name, _ := tool.Get("name").AsString()
+			tools = append(tools, realTool{name, tool.Get("inputSchema").Marshal()})
+		}
+	}
+	return tools
 }

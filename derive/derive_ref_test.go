@@ -1,4 +1,4 @@
-package schema
+package derive
 
 import (
 	"strings"
@@ -19,7 +19,7 @@ func TestDeriveRefPointer(t *testing.T) {
 		{"#/$defs/u/anyOf/+1", `{"u":{"anyOf":[{"type":"string"},{"type":"integer"}]}}`, ""},
 	} {
 		strict := `{"type":"object","$defs":` + tc.defs + `,"properties":{"n":{"$ref":"` + tc.ref + `"}}}`
-		rules, warnings, err := DeriveRules("t", []byte(strict))
+		rules, warnings, err := Rules("t", []byte(strict))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package schema
+package derive
 
 import (
 	"testing"
@@ -32,7 +32,7 @@ const absentCorpus = `{"type":"object","required":["q"],"properties":{
 // the top level, in nested objects and in array elements; never where
 // null or "" is a value of the field. The lenient schema advertises them.
 func TestDeriveAbsent(t *testing.T) {
-	d, err := DeriveTool("t", []byte(absentCorpus))
+	d, err := Tool("t", []byte(absentCorpus))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package schema
+package derive
 
 import (
 	"encoding/json"
@@ -11,13 +11,14 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/normgen/normgen/internal/leniency"
 	"github.com/normgen/normgen/lenient"
 
 	"github.com/normgen/normgen/normalize"
 )
 
 // Replacement is a derived rule left out because a rule given to
-// DeriveWith replaces it: both write the same value (or contradict each
+// WithRules replaces it: both write the same value (or contradict each
 // other there), or both have the same id.
 type Replacement struct {
 	// Derived is the derived rule left out.
@@ -29,7 +30,7 @@ type Replacement struct {
 	Reason string
 }
 
-// DeriveWith derives the rules and the lenient schema of tool from its
+// WithRules derives the rules and the lenient schema of tool from its
 // strict input schema root (not modified), for calls that are normalized
 // with the derived rules and also with rules (a rules.json: aliases,
 // defaults, value aliases, coercions; valid as normalize.LoadRules leaves
@@ -43,10 +44,10 @@ type Replacement struct {
 // replacement is listed in Replaced and warned about, unless both rules
 // do the same. Then ApplyRules adjusts the schema to rules, with its
 // warnings.
-func DeriveWith(tool string, root *Node, rules []lenient.Rule) *Derivation {
+func WithRules(tool string, root *Node, rules []lenient.Rule) *Derivation {
 	own := rulesFor(tool, rules)
 	if len(own) == 0 {
-		return DeriveNode(tool, root)
+		return FromNode(tool, root)
 	}
 	// A key a rule of the file names is not read as a spelling-style
 	// variant of another: the file gives it a meaning of its own.
@@ -167,7 +168,7 @@ func describeRule(r lenient.Rule) string {
 	return string(r.Type)
 }
 
-// ApplyRules adjusts the lenient schema s (DeriveNode's, modified in
+// ApplyRules adjusts the lenient schema s (FromNode's, modified in
 // place) of tool to the other rules its calls are normalized with (a
 // rules.json beside the derived rules), so that what hosts are told
 // admits what those rules make the server take, and the warnings name
@@ -175,7 +176,7 @@ func describeRule(r lenient.Rule) string {
 //
 //   - a field that a param_alias or param_default rule (or a nested one)
 //     can fill is no longer required (the strict schema still checks it
-//     after normalization: the README's class (c)), unless the default's
+//     after normalization: class (c) of docs/semantics.md), unless the default's
 //     value does not fit the field's schema; where an object
 //     constrains keys it does not declare (additionalProperties false or
 //     a schema, unevaluatedProperties), each alias is declared with its
@@ -672,7 +673,7 @@ func unrequire(s *Node, name string) bool {
 }
 
 // noteRequired ends the description of a property that left required
-// because other keys read as it with RequiredNote, as the generator does
+// because other keys read as it with leniency.RequiredNote, as the generator does
 // (class (c)), so that a model still sends it: in its first anyOf branch
 // when it has no description of its own, where the deriver's portable
 // form puts a field's annotations. Once: a second alias changes nothing.
@@ -685,8 +686,8 @@ func noteRequired(p *Node) {
 		at = anyOf.Items[0]
 	}
 	desc, _ := at.Get("description").AsString()
-	if strings.HasSuffix(desc, RequiredNote) {
+	if strings.HasSuffix(desc, leniency.RequiredNote) {
 		return
 	}
-	at.Set("description", jstr(withNote(desc, RequiredNote)))
+	at.Set("description", jstr(leniency.WithNote(desc, leniency.RequiredNote)))
 }

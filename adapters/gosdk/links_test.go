@@ -1,0 +1,15 @@
+package gosdk
+
+import (
+	"testing"
+
+	"github.com/normgen/normgen/internal/linkdeps"
+)
+
+// TestLinksNoSchemaGenerator: the adapter links the deriver, not the
+// generator's schema package (linkdeps.SchemaGenerator), at the oldest
+// go-sdk release it supports (go.mod) and the newest (go.newest.mod).
+func TestLinksNoSchemaGenerator(t *testing.T) {
+	linkdeps.NoSchemaGenerator(t, ".", ".")
+	linkdeps.NoSchemaGenerator(t, ".", "-modfile=go.newest.mod", ".")
+}

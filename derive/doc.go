@@ -1,0 +1,35 @@
+// Package derive derives normalizer rules and a lenient schema from any
+// tool's strict input schema: the bridge for servers that cannot
+// regenerate (hand-written schemas, mcp-go builders, SDK-inferred schemas,
+// a gateway's upstream tools). The adapters (adapters/gosdk,
+// adapters/mcpgo) and `normgen normalize -catalog` build on it.
+//
+// The deriver reads the schema as JSON (every key it does not know is
+// kept), never a value's look: a field is coerced only when its schema
+// says integer, number or boolean, and parsed from JSON text only when it
+// says array or object. A string field is never loosened.
+//
+// The two outputs agree: normalizing arguments with the derived rules and
+// then validating them against the ORIGINAL strict schema accepts exactly
+// what the rewritten schema accepts, but for two classes the rewritten
+// schema lets through and the strict schema still rejects after
+// normalization (classes (a) and (b) of docs/semantics.md): a digit
+// string whose number is outside the field's bounds or int64/uint64
+// range, and JSON text that does not hold a value of the field's schema.
+// Derivation.Explain says why the strict schema refuses such a call, in
+// the words of generated decoders.
+//
+// Rules reach values at any depth through their path ("window.from",
+// "items[].id", "labels[]", "env{}"): nested objects, arrays of objects
+// and maps are made lenient like top-level arguments. A value stays strict,
+// with a warning naming it, where a path cannot name it alike: under a
+// member name holding ".", "[", "]", "{" or "}", in the branches of a
+// union that give one path different types, behind a $ref inside the
+// schema, or under patternProperties, tuples and the like; and where no
+// one coercion suits it: a union of a number or boolean with another type
+// and no string branch.
+//
+// The package links the standard library and normgen's runtime (lenient,
+// normalize) only: no JSON Schema generator, YAML or ordered-map package,
+// which package schema (the generator's Go type to schema path) brings.
+package derive
