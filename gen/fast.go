@@ -69,7 +69,7 @@ func fastType(t *TypeRef, fast map[*Struct]bool) bool {
 func fastFalse() jen.Code { return jen.Return(jen.False()) }
 
 // renderFast renders s's fastNormgen method.
-func renderFast(f *jen.File, s *Struct) {
+func renderFast(f *jen.Group, s *Struct) {
 	var cases []jen.Code
 	for i, fl := range s.Fields {
 		if len(fl.Aliases) > 0 {

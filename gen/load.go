@@ -35,25 +35,36 @@ var generatedNames = []string{"UnmarshalJSONReport", "decodeNormgen", "NormgenTo
 // Load loads the package in cfg.Dir and builds its model. Diagnostics are
 // sorted; the model is nil when the package could not be loaded.
 func Load(ctx context.Context, cfg Config) (*Package, []Diagnostic) {
+	p, abs, diags := loadPackage(ctx, cfg)
+	if p == nil {
+		return nil, diags
+	}
+	return buildModel(p, abs, cfg)
+}
+
+// loadPackage is Load's go/packages part: the package in cfg.Dir, parsed
+// and type-checked, and its absolute directory; nil with the diagnostics
+// when it cannot be loaded.
+func loadPackage(ctx context.Context, cfg Config) (*packages.Package, string, []Diagnostic) {
 	dir := cfg.Dir
 	if dir == "" {
 		dir = "."
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return nil, []Diagnostic{{Msg: err.Error()}}
+		return nil, "", []Diagnostic{{Msg: err.Error()}}
 	}
 	pcfg, cleanup := loadConfig(ctx, abs, cfg)
 	pkgs, err := packages.Load(pcfg, ".")
 	cleanup()
 	if err != nil {
-		return nil, []Diagnostic{{Msg: "loading " + dir + ": " + err.Error()}}
+		return nil, "", []Diagnostic{{Msg: "loading " + dir + ": " + err.Error()}}
 	}
 	if len(pkgs) == 0 && !inModule(abs) {
-		return nil, []Diagnostic{{Msg: fmt.Sprintf("%s: not inside a Go module (no go.mod in it or above); normgen loads packages with the go command: run go mod init", dir)}}
+		return nil, "", []Diagnostic{{Msg: fmt.Sprintf("%s: not inside a Go module (no go.mod in it or above); normgen loads packages with the go command: run go mod init", dir)}}
 	}
 	if len(pkgs) != 1 {
-		return nil, []Diagnostic{{Msg: fmt.Sprintf("%s: expected one package, found %d", dir, len(pkgs))}}
+		return nil, "", []Diagnostic{{Msg: fmt.Sprintf("%s: expected one package, found %d", dir, len(pkgs))}}
 	}
 	p := pkgs[0]
 	var diags []Diagnostic
@@ -75,8 +86,14 @@ func Load(ctx context.Context, cfg Config) (*Package, []Diagnostic) {
 		if len(diags) == 0 {
 			diags = append(diags, Diagnostic{Msg: dir + ": no Go package here"})
 		}
-		return nil, sortDiags(diags, abs)
+		return nil, "", sortDiags(diags, abs)
 	}
+	return p, abs, nil
+}
+
+// buildModel is Load's own part: the model of the loaded package p, whose
+// directory is abs.
+func buildModel(p *packages.Package, abs string, cfg Config) (*Package, []Diagnostic) {
 	l := &loader{pkg: p, dir: abs, structs: map[*types.TypeName]*Struct{}, fieldDocs: map[token.Pos]*ast.Field{}}
 	m := l.build(cfg)
 	l.markSecretHolders(m)

@@ -5,12 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"unicode"
 
 	"github.com/dave/jennifer/jen"
@@ -33,8 +30,15 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	f.Comment("Fails to compile when the lenient runtime is older than this generator.")
 	f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion6")
 	fast := fastStructs(m)
-	for _, s := range m.Structs {
-		renderStruct(f, s, fast[s])
+	// Each struct's declarations are built apart, spread over the CPUs,
+	// and added in order.
+	decls := make([]jen.Code, len(m.Structs))
+	parallel(len(m.Structs), func(i int) {
+		s := m.Structs[i]
+		decls[i] = jen.CustomFunc(jen.Options{Multi: true}, func(g *jen.Group) { renderStruct(g, s, fast[s]) })
+	})
+	for _, d := range decls {
+		f.Add(d)
 	}
 	if err := renderRegistry(f, m, p); err != nil {
 		return nil, err
@@ -102,7 +106,7 @@ func patternVar(s *Struct, f *Field) string {
 // renderStruct renders s's keys, UnmarshalJSON, UnmarshalJSONReport and
 // decodeNormgen, and with fast its fastNormgen, which the two Unmarshal
 // methods try first.
-func renderStruct(f *jen.File, s *Struct, fast bool) {
+func renderStruct(f *jen.Group, s *Struct, fast bool) {
 	n := len(s.Fields)
 	keys := make([]jen.Code, 0, n)
 	for _, fl := range s.Fields {
@@ -822,18 +826,7 @@ func schemaConstFor(f *jen.File, t *Tool, p lenient.Profile, name string, js []b
 func allToolSchemas(tools []*Tool, profiles []lenient.Profile) ([][][]byte, error) {
 	out := make([][][]byte, len(tools))
 	errs := make([]error, len(tools))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(tools)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < len(tools); i = int(next.Add(1) - 1) {
-				out[i], errs[i] = toolSchemasOrGap(tools[i], profiles)
-			}
-		}()
-	}
-	wg.Wait()
+	parallel(len(tools), func(i int) { out[i], errs[i] = toolSchemasOrGap(tools[i], profiles) })
 	for i, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("tool %s: %v", tools[i].Name, err)

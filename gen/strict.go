@@ -31,13 +31,14 @@ func strictSchema(t *Tool) ([]byte, []schema.StrictGap, error) {
 // which strict mode refuses, so a client must send the tool with strict:
 // false.
 func strictWarnings(m *Package) []Diagnostic {
+	gapsOf := make([][]schema.StrictGap, len(m.Tools))
+	parallel(len(m.Tools), func(i int) {
+		// An error is reported where the schema is rendered.
+		_, gapsOf[i], _ = strictSchema(m.Tools[i])
+	})
 	var out []Diagnostic
-	for _, t := range m.Tools {
-		_, gaps, err := strictSchema(t)
-		if err != nil {
-			continue // reported where the schema is rendered
-		}
-		for _, gap := range gaps {
+	for i, t := range m.Tools {
+		for _, gap := range gapsOf[i] {
 			d := Diagnostic{Pos: t.Pos, Warning: true}
 			s := t.Input
 			for _, name := range gap.Path {

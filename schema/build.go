@@ -783,24 +783,35 @@ func Marshal(s *jsonschema.Schema) ([]byte, error) {
 }
 
 // RootJSON returns the tool schema of RootProfile in each of profiles, in
-// order, as Marshal writes it. The schema is built once, and written in
-// each profile without converting it where it can.
+// order, as Marshal writes it. The portable schema is built once, and
+// written in each profile without converting it where it can; it is not
+// built when every profile is openai-strict, whose schema is built from
+// the type.
 func RootJSON(t *Type, profiles ...lenient.Profile) ([][]byte, error) {
 	if t.Kind != Object {
 		return nil, fmt.Errorf("a tool input must be a struct, not %s", kindName(t.Kind))
 	}
+	// The portable schema no longer says which properties are aliases,
+	// which openai-strict needs: that profile is built from the type.
 	b := &builder{}
-	s, err := b.root(t)
-	if err != nil {
-		return nil, err
+	var s *jsonschema.Schema
+	var err error
+	if len(profiles) == 0 || slices.ContainsFunc(profiles, func(p lenient.Profile) bool { return p != lenient.ProfileOpenAIStrict }) {
+		if s, err = b.root(t); err != nil {
+			return nil, err
+		}
 	}
 	out := make([][]byte, len(profiles))
 	for i, p := range profiles {
 		ps := s
 		if p == lenient.ProfileOpenAIStrict {
-			// Built from the type: the portable schema no longer says
-			// which properties are aliases.
 			if ps, err = (&builder{strict: true}).root(t); err != nil {
+				if s == nil {
+					// Not built: its error comes first all the same.
+					if _, perr := b.root(t); perr != nil {
+						return nil, perr
+					}
+				}
 				return nil, err
 			}
 			if out[i], err = marshalProfile(ps, lenient.ProfilePortable, true); err != nil {

@@ -64,12 +64,17 @@ var exported = func() []int {
 // which invopop's MarshalJSON writes as such whatever else s holds (a copy
 // of jsonschema.TrueSchema with fields set is still true). The flag that
 // says so is unexported, so it asks MarshalJSON about a copy of s with its
-// exported fields cleared but a type: true, false, or an object.
+// exported fields cleared but a type: true, false, or an object. A copy
+// that is then the zero Schema is neither, and needs no asking (most
+// schemas: MarshalJSON writes the object through encoding/json).
 func (w *schemaWriter) boolSchema(s *jsonschema.Schema) (value, ok bool) {
 	w.probe = *s
 	v := reflect.ValueOf(&w.probe).Elem()
 	for _, i := range exported {
 		v.Field(i).SetZero()
+	}
+	if v.IsZero() {
+		return false, false
 	}
 	w.probe.Type = "object"
 	switch b, _ := w.probe.MarshalJSON(); string(b) {
