@@ -956,6 +956,47 @@ func ReadInt[T ~int | ~int8 | ~int16 | ~int32 | ~int64](f *Fast, p *T, bits int,
 	return ok
 }
 
+// ReadInts reads an array of integers of bits into *p, as the generated
+// fast path reads any array (Array in mode m, Elem and ReadInt in m without
+// Wrap for each element, Closed; the slice made with its length as its
+// capacity), in one call: the elements are counted before they are read
+// (elemCount), so that the slice is allocated once, and the next element
+// after a comma with no space before it is read without Elem. *p is set
+// only when it returns true.
+func ReadInts[S ~[]E, E ~int | ~int8 | ~int16 | ~int32 | ~int64](f *Fast, p *S, bits int, m Mode) bool {
+	if !f.Array(m) {
+		return false
+	}
+	m &^= Wrap
+	s := make(S, 0, elemCount(f.data, f.i))
+	for n := 0; f.Elem(n); {
+		for {
+			v, ok := f.Int(bits, m)
+			if !ok {
+				return false
+			}
+			s = append(s, E(v))
+			n++
+			// What Elem(n) does at a comma with no space before it,
+			// outside escaped text (whose white space may be escapes).
+			if i := f.i; !f.esc && i < len(f.data) && f.data[i] == ',' {
+				f.i = i + 1
+				continue
+			}
+			break
+		}
+	}
+	if !f.Closed() {
+		return false
+	}
+	if len(s) != cap(s) {
+		// Counted short: elements that elemCount does not count.
+		s = append(make(S, 0, len(s)), s...)
+	}
+	*p = s
+	return true
+}
+
 // ReadUint reads an unsigned integer of bits into *p (see Fast.Uint and
 // ReadString).
 func ReadUint[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](f *Fast, p *T, bits int, m Mode) bool {
