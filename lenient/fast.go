@@ -970,19 +970,41 @@ func ReadInts[S ~[]E, E ~int | ~int8 | ~int16 | ~int32 | ~int64](f *Fast, p *S, 
 	m &^= Wrap
 	s := make(S, 0, elemCount(f.data, f.i))
 	for n := 0; f.Elem(n); {
+		data, i := f.data, f.i
 		for {
-			v, ok := f.Int(bits, m)
+			// Int's commonest case, here; the rest is intAt's.
+			var v int64
+			ok := false
+			if i+18 <= len(data) {
+				j := i
+				if data[i] == '-' {
+					j++
+				}
+				if data[j]-'1' <= 8 {
+					u, k := leadingDigits(data, j)
+					if c := data[j+k]; k < 16 && c != '.' && c|0x20 != 'e' {
+						if v, ok = intIn(u, j > i, bits); ok {
+							i = j + k
+						}
+					}
+				}
+			}
 			if !ok {
-				return false
+				f.i = i
+				if v, ok = f.intAt(bits, m); !ok {
+					return false
+				}
+				i = f.i
 			}
 			s = append(s, E(v))
 			n++
 			// What Elem(n) does at a comma with no space before it,
 			// outside escaped text (whose white space may be escapes).
-			if i := f.i; !f.esc && i < len(f.data) && f.data[i] == ',' {
-				f.i = i + 1
+			if !f.esc && i < len(data) && data[i] == ',' {
+				i++
 				continue
 			}
+			f.i = i
 			break
 		}
 	}
