@@ -242,20 +242,30 @@ func fastValue(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Code
 		return []jen.Code{jen.If(jen.Op("!").Add(tgt.Clone()).Dot("fastNormgen").Call(fast, modeCode(m))).Block(fastFalse())}
 	case schema.Array:
 		em := m &^ lenient.Wrap // as decodeValue
-		n, buf, b := levelName("n", depth), levelName("buf", depth), levelName("b", depth)
-		loop := []jen.Code{jen.Var().Id("e").Add(typeCode(t.Elem, true))}
-		loop = append(loop, fastValue(jen.Id("e"), t.Elem, em, nil, depth+1)...)
-		loop = append(loop, jen.Id(b).Op("=").Append(jen.Id(b), jen.Id("e")))
 		slice := typeCode(&TypeRef{Kind: schema.Array, Elem: t.Elem, Named: t.Named, NamedPkg: t.NamedPkg}, false)
-		stmts := []jen.Code{
-			jen.If(jen.Op("!").Add(fast.Clone()).Dot("Array").Call(modeCode(m))).Block(fastFalse()),
-			// Elements are gathered on the stack, so that the slice is
-			// allocated once, with the capacity the Decoder gives it.
-			jen.Var().Id(buf).Index(jen.Lit(8)).Add(typeCode(t.Elem, true)),
-			jen.Id(b).Op(":=").Id(buf).Index(jen.Empty(), jen.Lit(0)),
-			jen.For(jen.Id(n).Op(":=").Lit(0), fast.Clone().Dot("Elem").Call(jen.Id(n)), jen.Id(n).Op("++")).Block(loop...),
-			jen.If(jen.Op("!").Add(fast.Clone()).Dot("Closed").Call()).Block(fastFalse()),
-			jen.Id("s").Op(":=").Append(jen.Make(slice, jen.Lit(0), jen.Len(jen.Id(b))), jen.Id(b).Op("...")),
+		var stmts []jen.Code
+		if t.Elem.Kind == schema.Int && fastRead(jen.Id("e"), t.Elem, em) != nil {
+			// The loop below in one call, which counts the elements
+			// first and reads them in a tighter loop.
+			stmts = []jen.Code{
+				jen.Var().Id("s").Add(slice),
+				jen.If(jen.Op("!").Qual(lenientPkg, "ReadInts").Call(fast.Clone(), jen.Op("&").Id("s"), bitsCode(t.Elem), modeCode(m))).Block(fastFalse()),
+			}
+		} else {
+			n, buf, b := levelName("n", depth), levelName("buf", depth), levelName("b", depth)
+			loop := []jen.Code{jen.Var().Id("e").Add(typeCode(t.Elem, true))}
+			loop = append(loop, fastValue(jen.Id("e"), t.Elem, em, nil, depth+1)...)
+			loop = append(loop, jen.Id(b).Op("=").Append(jen.Id(b), jen.Id("e")))
+			stmts = []jen.Code{
+				jen.If(jen.Op("!").Add(fast.Clone()).Dot("Array").Call(modeCode(m))).Block(fastFalse()),
+				// Elements are gathered on the stack, so that the slice is
+				// allocated once, with the capacity the Decoder gives it.
+				jen.Var().Id(buf).Index(jen.Lit(8)).Add(typeCode(t.Elem, true)),
+				jen.Id(b).Op(":=").Id(buf).Index(jen.Empty(), jen.Lit(0)),
+				jen.For(jen.Id(n).Op(":=").Lit(0), fast.Clone().Dot("Elem").Call(jen.Id(n)), jen.Id(n).Op("++")).Block(loop...),
+				jen.If(jen.Op("!").Add(fast.Clone()).Dot("Closed").Call()).Block(fastFalse()),
+				jen.Id("s").Op(":=").Append(jen.Make(slice, jen.Lit(0), jen.Len(jen.Id(b))), jen.Id(b).Op("...")),
+			}
 		}
 		stmts = append(stmts, checks...)
 		if t.Pointer {

@@ -28,7 +28,7 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	f.HeaderComment(Header)
 	f.ImportName(lenientPkg, "lenient")
 	f.Comment("Fails to compile when the lenient runtime is older than this generator.")
-	f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion6")
+	f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion7")
 	fast := fastStructs(m)
 	// Each struct's declarations are built apart, spread over the CPUs,
 	// and added in order.

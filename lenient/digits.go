@@ -65,3 +65,45 @@ func intEnd(data []byte, i int) (int, bool) {
 	}
 	return jsonwire.NumberEnd(data, i)
 }
+
+// elemCount counts the elements of the array whose first element (or
+// closing bracket) is at data[i], after any white space: one more than
+// its commas before its closing bracket, when no byte from '[' (0x5b) up
+// or '"' comes before that bracket (an array of integers, whose bytes are
+// digits, signs, commas and white space), and otherwise the commas before
+// the first such byte. That is never more than the array's elements,
+// when it is valid JSON, so that a slice made with the count holds no
+// room it does not use; it is exact for an array of integers. A word is
+// read at a time.
+func elemCount(data []byte, i int) int {
+	i = jsonwire.SkipSpace(data, i)
+	if i >= len(data) || data[i] == ']' {
+		return 0
+	}
+	n := 1
+	for ; i+8 <= len(data); i += 8 {
+		x := binary.LittleEndian.Uint64(data[i : i+8])
+		// The high bit of each byte that is a comma, exactly.
+		c := x ^ jsonwire.SWAROnes*','
+		commas := ^((c&low7 + low7) | c) & jsonwire.SWARHigh
+		// The lowest set bit is that of the first byte >= 0x5b (x +
+		// 0x25 reaches the high bit; x has it from 0x80 on) or '"' (a
+		// borrow): a carry or borrow runs upwards only, so the bits
+		// above it may be false.
+		q := x ^ jsonwire.SWAROnes*'"'
+		stop := ((x + jsonwire.SWAROnes*(0x80-'[')) | x | (q - jsonwire.SWAROnes)) & jsonwire.SWARHigh
+		if stop != 0 {
+			return n + bits.OnesCount64(commas&(stop&-stop-1))
+		}
+		n += bits.OnesCount64(commas)
+	}
+	for ; i < len(data) && data[i] < '[' && data[i] != '"'; i++ {
+		if data[i] == ',' {
+			n++
+		}
+	}
+	return n
+}
+
+// low7 is the low seven bits of every byte.
+const low7 = jsonwire.SWAROnes * 0x7f

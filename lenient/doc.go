@@ -83,3 +83,7 @@ const SupportPackageIsVersion5 = true
 // lists written out) still builds and runs against this runtime;
 // regenerate it (go generate ./...) to take the smaller form.
 const SupportPackageIsVersion6 = true
+
+// SupportPackageIsVersion7 is referenced by generated code whose fast path
+// reads an array of integers in one call (ReadInts).
+const SupportPackageIsVersion7 = true

@@ -296,8 +296,30 @@ func TestFastTakes(t *testing.T) {
 	if _, ok := f.Int(IntBits, 0); ok {
 		t.Error(`Int("100") reads a string form while fixes are recorded`)
 	}
-	if f.Begin(make([]byte, FastMax+1)) {
-		t.Error("Begin takes a document larger than FastMax")
+	if f.Begin(make([]byte, FastMaxInts+1)) {
+		t.Error("Begin takes a document larger than FastMaxInts")
+	}
+	// Past FastMax, only ReadInts reads an array.
+	big := []byte(`{"a":[1,2],"b":"[3]"}` + strings.Repeat(" ", FastMax))
+	f = Fast{}
+	if !f.Begin(big) || !f.Object(0) {
+		t.Fatal("the fast path does not take a document larger than FastMax")
+	}
+	if _, ok := f.Key(0); !ok || f.Array(0) {
+		t.Error("the fast path reads an array in a document larger than FastMax")
+	}
+	f = Fast{}
+	f.Begin(big)
+	f.Object(0)
+	var a, b []int
+	if _, ok := f.Key(0); !ok || !ReadInts(&f, &a, IntBits, 0) {
+		t.Error("ReadInts does not read an array in a document larger than FastMax")
+	}
+	if _, ok := f.Key(1); !ok || !ReadInts(&f, &b, IntBits, 0) {
+		t.Error("ReadInts does not read JSON text in a document larger than FastMax")
+	}
+	if _, ok := f.Key(2); ok || !f.Closed() || !f.End() || len(a) != 2 || len(b) != 1 {
+		t.Errorf("ReadInts read %v and %v", a, b)
 	}
 	DisableFast(true)
 	if f.Begin([]byte(`1`)) {

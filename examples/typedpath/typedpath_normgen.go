@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion6
+const _ = lenient.SupportPackageIsVersion7
 
 // corpusIntKeys holds the accepted keys of each field of CorpusInt, canonical name first.
 var corpusIntKeys = [1][]string{{"v"}}
@@ -1556,22 +1556,10 @@ func (x *CorpusInts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-			if !f.Array(0) {
+			var s []int
+			if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
 				return false
 			}
-			var buf [8]int
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e int
-				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]int, 0, len(b)), b...)
 			x.V = s
 		default:
 			if skipped || !f.UnknownOf(k, corpusIntsKnown) {
@@ -1692,22 +1680,10 @@ func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-			if !f.Array(lenient.Wrap) {
+			var s []int
+			if !lenient.ReadInts(f, &s, lenient.IntBits, lenient.Wrap) {
 				return false
 			}
-			var buf [8]int
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e int
-				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]int, 0, len(b)), b...)
 			x.V = s
 		default:
 			if skipped || !f.UnknownOf(k, corpusIntsWrapKnown) {

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion6
+const _ = lenient.SupportPackageIsVersion7
 
 // vibium85Keys holds the accepted keys of each field of Vibium85, canonical name first.
 var vibium85Keys = [1][]string{{"ms"}}
@@ -3009,22 +3009,10 @@ func (x *ClaudeCode73137) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-			if !f.Array(0) {
+			var s []int
+			if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
 				return false
 			}
-			var buf [8]int
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e int
-				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]int, 0, len(b)), b...)
 			x.Loc = &s
 		case "label":
 			if seen[1] {

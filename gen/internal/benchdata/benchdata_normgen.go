@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion6
+const _ = lenient.SupportPackageIsVersion7
 
 // searchInputKeys holds the accepted keys of each field of SearchInput, canonical name first.
 var searchInputKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}
@@ -300,22 +300,10 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[11] = true
-			if !f.Array(0) {
+			var s []int64
+			if !lenient.ReadInts(f, &s, 64, 0) {
 				return false
 			}
-			var buf [8]int64
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e int64
-				if !lenient.ReadInt(f, &e, 64, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]int64, 0, len(b)), b...)
 			x.IDs = s
 		default:
 			if skipped || !f.UnknownOf(k, searchInputKnown) {

@@ -11,7 +11,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion6
+const _ = lenient.SupportPackageIsVersion7
 
 // scalarsInputKeys holds the accepted keys of each field of ScalarsInput, canonical name first.
 var scalarsInputKeys = [31][]string{{"s"}, {"ps"}, {"b"}, {"pb"}, {"sb"}, {"i8"}, {"i16"}, {"i32"}, {"i64"}, {"i"}, {"pi"}, {"pi8"}, {"u8"}, {"u16"}, {"u32"}, {"u64"}, {"u"}, {"pu16"}, {"f32"}, {"f64"}, {"pf32"}, {"m"}, {"pm"}, {"l"}, {"pl"}, {"r"}, {"strict_i", "strictI", "strict-i", "StrictI"}, {"strict_b", "strictB", "strict-b", "StrictB"}, {"strict_f", "strictF", "strict-f", "StrictF"}, {"un"}, {"pun"}}
@@ -1266,22 +1266,10 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[17] = true
-			if !f.Array(0) {
+			var s []int
+			if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
 				return false
 			}
-			var buf [8]int
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e int
-				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]int, 0, len(b)), b...)
 			if len(s) < 1 {
 				return false
 			}
@@ -1294,22 +1282,10 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[18] = true
-			if !f.Array(0) {
+			var s []int8
+			if !lenient.ReadInts(f, &s, 8, 0) {
 				return false
 			}
-			var buf [8]int8
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e int8
-				if !lenient.ReadInt(f, &e, 8, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]int8, 0, len(b)), b...)
 			if len(s) < 2 {
 				return false
 			}
@@ -2649,22 +2625,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[3] = true
-			if !f.Array(lenient.Wrap) {
+			var s []int
+			if !lenient.ReadInts(f, &s, lenient.IntBits, lenient.Wrap) {
 				return false
 			}
-			var buf [8]int
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e int
-				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]int, 0, len(b)), b...)
 			x.WI = s
 		case "wu8":
 			if seen[4] {
@@ -2765,22 +2729,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				b1 := buf1[:0]
 				for n1 := 0; f.Elem(n1); n1++ {
 					var e []int
-					if !f.Array(0) {
+					var s []int
+					if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
 						return false
 					}
-					var buf2 [8]int
-					b2 := buf2[:0]
-					for n2 := 0; f.Elem(n2); n2++ {
-						var e int
-						if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
-							return false
-						}
-						b2 = append(b2, e)
-					}
-					if !f.Closed() {
-						return false
-					}
-					s := append(make([]int, 0, len(b2)), b2...)
 					e = s
 					b1 = append(b1, e)
 				}
@@ -2994,22 +2946,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[13] = true
-			if !f.Array(0) {
+			var s []int
+			if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
 				return false
 			}
-			var buf [8]int
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e int
-				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]int, 0, len(b)), b...)
 			x.PSl = &s
 		case "pmap":
 			if seen[14] {
@@ -3233,22 +3173,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[23] = true
-			if !f.Array(lenient.Strict) {
+			var s []int
+			if !lenient.ReadInts(f, &s, lenient.IntBits, lenient.Strict) {
 				return false
 			}
-			var buf [8]int
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e int
-				if !lenient.ReadInt(f, &e, lenient.IntBits, lenient.Strict) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]int, 0, len(b)), b...)
 			x.StrA = s
 		case "stro":
 			if seen[24] {
@@ -5355,22 +5283,10 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 																																																																b61 := buf61[:0]
 																																																																for n61 := 0; f.Elem(n61); n61++ {
 																																																																	var e []int
-																																																																	if !f.Array(0) {
+																																																																	var s []int
+																																																																	if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
 																																																																		return false
 																																																																	}
-																																																																	var buf62 [8]int
-																																																																	b62 := buf62[:0]
-																																																																	for n62 := 0; f.Elem(n62); n62++ {
-																																																																		var e int
-																																																																		if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
-																																																																			return false
-																																																																		}
-																																																																		b62 = append(b62, e)
-																																																																	}
-																																																																	if !f.Closed() {
-																																																																		return false
-																																																																	}
-																																																																	s := append(make([]int, 0, len(b62)), b62...)
 																																																																	e = s
 																																																																	b61 = append(b61, e)
 																																																																}
@@ -6252,22 +6168,10 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 																																																																	b62 := buf62[:0]
 																																																																	for n62 := 0; f.Elem(n62); n62++ {
 																																																																		var e []int
-																																																																		if !f.Array(0) {
+																																																																		var s []int
+																																																																		if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
 																																																																			return false
 																																																																		}
-																																																																		var buf63 [8]int
-																																																																		b63 := buf63[:0]
-																																																																		for n63 := 0; f.Elem(n63); n63++ {
-																																																																			var e int
-																																																																			if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
-																																																																				return false
-																																																																			}
-																																																																			b63 = append(b63, e)
-																																																																		}
-																																																																		if !f.Closed() {
-																																																																			return false
-																																																																		}
-																																																																		s := append(make([]int, 0, len(b63)), b63...)
 																																																																		e = s
 																																																																		b62 = append(b62, e)
 																																																																	}
@@ -8375,22 +8279,10 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e *[]int
-				if !f.Array(0) {
+				var s []int
+				if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
 					return false
 				}
-				var buf1 [8]int
-				b1 := buf1[:0]
-				for n1 := 0; f.Elem(n1); n1++ {
-					var e int
-					if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
-						return false
-					}
-					b1 = append(b1, e)
-				}
-				if !f.Closed() {
-					return false
-				}
-				s := append(make([]int, 0, len(b1)), b1...)
 				e = &s
 				b = append(b, e)
 			}
@@ -8418,22 +8310,10 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e *[]int
-				if !f.Array(0) {
+				var s []int
+				if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
 					return false
 				}
-				var buf1 [8]int
-				b1 := buf1[:0]
-				for n1 := 0; f.Elem(n1); n1++ {
-					var e int
-					if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
-						return false
-					}
-					b1 = append(b1, e)
-				}
-				if !f.Closed() {
-					return false
-				}
-				s := append(make([]int, 0, len(b1)), b1...)
 				e = &s
 				mp[k] = e
 			}
@@ -9306,22 +9186,10 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[13] = true
-			if !f.Array(0) {
+			var s []int
+			if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
 				return false
 			}
-			var buf [8]int
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e int
-				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]int, 0, len(b)), b...)
 			x.Sl = s
 		case "mp", "a_b", "aB":
 			if !f.Alias(k, "a-b") {
@@ -9491,22 +9359,10 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e []int
-				if !f.Array(0) {
+				var s []int
+				if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
 					return false
 				}
-				var buf1 [8]int
-				b1 := buf1[:0]
-				for n1 := 0; f.Elem(n1); n1++ {
-					var e int
-					if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
-						return false
-					}
-					b1 = append(b1, e)
-				}
-				if !f.Closed() {
-					return false
-				}
-				s := append(make([]int, 0, len(b1)), b1...)
 				e = s
 				mp[k] = e
 			}

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion6
+const _ = lenient.SupportPackageIsVersion7
 
 // retryKeys holds the accepted keys of each field of Retry, canonical name first.
 var retryKeys = [4][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms", "backoffMs", "backoff-ms", "BackoffMs"}, {"factor"}, {"on_timeout", "onTimeout", "on-timeout", "OnTimeout"}}
@@ -1054,22 +1054,10 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e []int
-				if !f.Array(0) {
+				var s []int
+				if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
 					return false
 				}
-				var buf1 [8]int
-				b1 := buf1[:0]
-				for n1 := 0; f.Elem(n1); n1++ {
-					var e int
-					if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
-						return false
-					}
-					b1 = append(b1, e)
-				}
-				if !f.Closed() {
-					return false
-				}
-				s := append(make([]int, 0, len(b1)), b1...)
 				e = s
 				mp[k] = e
 			}
@@ -1799,22 +1787,10 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[7] = true
-			if !f.Array(lenient.Wrap) {
+			var s []int64
+			if !lenient.ReadInts(f, &s, 64, lenient.Wrap) {
 				return false
 			}
-			var buf [8]int64
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e int64
-				if !lenient.ReadInt(f, &e, 64, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]int64, 0, len(b)), b...)
 			x.Watchers = s
 		case "urgent":
 			if seen[8] || !lenient.ReadBool(f, &x.Urgent, 0) {
@@ -2770,22 +2746,10 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 				return false
 			}
 			seen[3] = true
-			if !f.Array(lenient.Strict) {
+			var s []int
+			if !lenient.ReadInts(f, &s, lenient.IntBits, lenient.Strict) {
 				return false
 			}
-			var buf [8]int
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e int
-				if !lenient.ReadInt(f, &e, lenient.IntBits, lenient.Strict) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]int, 0, len(b)), b...)
 			x.Strict = s
 		default:
 			if skipped || !f.UnknownOf(k, updateWorkflowInputKnown) {

@@ -1,0 +1,286 @@
+package lenient
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// intsDoc is the document {"x": v}, the JSON text arrays of integers
+// are read from in these tests.
+func intsDoc(v []byte) []byte {
+	return append(append([]byte(`{"x":`), v...), '}')
+}
+
+// fastInts reads the member x of intsDoc(v) as a generated fast path
+// reads a []int64 field of bits in mode m: with ReadInts when bulk is set,
+// else with the loop ReadInts stands for (Array, Elem and ReadInt, Closed,
+// the slice copied to one of its length). ok says whether the fast path
+// finished the document.
+func fastInts(v []byte, bits int, m Mode, report, bulk bool) (s []int64, fixes []Fix, end int, ok bool) {
+	doc := intsDoc(v)
+	var f Fast
+	if report {
+		f.Report()
+	}
+	if !f.Begin(doc) || !f.Object(Strict) {
+		return nil, nil, 0, false
+	}
+	if k, ok := f.Key(0); !ok || string(k) != "x" {
+		return nil, nil, 0, false
+	}
+	if bulk {
+		if !ReadInts(&f, &s, bits, m) {
+			return nil, nil, f.i, false
+		}
+	} else {
+		if !f.Array(m) {
+			return nil, nil, f.i, false
+		}
+		var buf [8]int64
+		b := buf[:0]
+		for n := 0; f.Elem(n); n++ {
+			var e int64
+			if !ReadInt(&f, &e, bits, m&^Wrap) {
+				return nil, nil, f.i, false
+			}
+			b = append(b, e)
+		}
+		if !f.Closed() {
+			return nil, nil, f.i, false
+		}
+		s = append(make([]int64, 0, len(b)), b...)
+	}
+	end = f.i
+	if _, more := f.Key(1); more || !f.Closed() || !f.End() {
+		return nil, nil, end, false
+	}
+	return s, f.Fixes(), end, true
+}
+
+// decoderInts reads the member x of intsDoc(v) with a Decoder, as
+// generated code reads a []int64 field of bits in mode m.
+func decoderInts(v []byte, bits int, m Mode, report bool) ([]int64, []Fix, error) {
+	doc := intsDoc(v)
+	var d Decoder
+	if report {
+		d.Record()
+	}
+	var s []int64
+	if d.Begin(doc) {
+		var it ObjectIter
+		if d.Object(doc, "", Strict, &it) {
+			for d.Next(&it) {
+				var a ArrayIter
+				if d.Array(it.Value, "x", m, &a) {
+					d.Enter("x")
+					s = make([]int64, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						s = append(s, d.Int(a.Value, "", bits, m&^Wrap))
+						d.Leave()
+					}
+					d.Leave()
+				}
+			}
+		}
+	}
+	return s, d.Fixes(), d.Err()
+}
+
+// checkReadInts: ReadInts finishes the document exactly when the loop it
+// stands for does, where that loop stops, with the same slice (its length
+// its capacity) and fixes; and what it finishes, the Decoder reads to the
+// same value and fixes, with no problem.
+func checkReadInts(t *testing.T, v []byte, bits int, m Mode, report bool) {
+	t.Helper()
+	got, gotFixes, gotEnd, ok := fastInts(v, bits, m, report, true)
+	want, wantFixes, wantEnd, wantOK := fastInts(v, bits, m, report, false)
+	if ok != wantOK || ok && gotEnd != wantEnd {
+		t.Fatalf("%s, %d bits, mode %d, report %v: ReadInts finishes %v at %d, the loop %v at %d", v, bits, m, report, ok, gotEnd, wantOK, wantEnd)
+	}
+	if !ok {
+		return
+	}
+	if !reflect.DeepEqual(got, want) || cap(got) != len(got) {
+		t.Fatalf("%s, %d bits, mode %d: ReadInts reads %v (capacity %d), the loop %v", v, bits, m, got, cap(got), want)
+	}
+	if !reflect.DeepEqual(gotFixes, wantFixes) {
+		t.Fatalf("%s, %d bits, mode %d: ReadInts fixes %s, the loop's %s", v, bits, m, showFixes(gotFixes), showFixes(wantFixes))
+	}
+	dec, decFixes, err := decoderInts(v, bits, m, report)
+	if err != nil {
+		t.Fatalf("%s, %d bits, mode %d: ReadInts reads %v, the Decoder fails: %v", v, bits, m, got, err)
+	}
+	if !reflect.DeepEqual(got, dec) {
+		t.Fatalf("%s, %d bits, mode %d: ReadInts reads %v, the Decoder %v", v, bits, m, got, dec)
+	}
+	if report && !reflect.DeepEqual(gotFixes, decFixes) {
+		t.Fatalf("%s, %d bits, mode %d: ReadInts fixes %s, the Decoder's %s", v, bits, m, showFixes(gotFixes), showFixes(decFixes))
+	}
+}
+
+// readIntsSeeds are arrays of integers in every form the Decoder reads
+// or refuses: digit strings, JSON text (plain, escaped, nested, with
+// white space as escapes), big values and overflow at each width, -0,
+// fractions and exponents, leading zeros, white space around elements
+// and commas, null, a lone value (Wrap), malformed arrays, and arrays
+// long enough for the word reads.
+var readIntsSeeds = []string{
+	`[]`, `[ ]`, "[\n]", `[1]`, `[1,2,3]`, `[-1,0,-0,7]`, `[ 1 , 2 ,3 ]`, "[1,\n2,\t3\r\n]", `[1 ,2]`, `[1, 2]`,
+	`["5"]`, `[1,"2",3]`, `["-7","010"]`, `[" 5"]`, `["5 "]`, `[""]`, `["1e2"]`, `["x"]`,
+	`[5.0]`, `[1e3]`, `[1E+2,2]`, `[1.5]`, `[-0.0]`, `[0.1e1]`, `[01]`, `[-01]`, `[-]`, `[1.]`, `[1e]`,
+	`[127,-128]`, `[128]`, `[-129]`, `[32767,-32768]`, `[32768]`, `[2147483647,-2147483648]`, `[2147483648]`,
+	`[9223372036854775807]`, `[-9223372036854775808]`, `[9223372036854775808]`, `[-9223372036854775809]`,
+	`[18446744073709551616]`, `[123456789012345678901234567890]`, `[1234567890123456,123456789012345]`,
+	`[null]`, `[1,null]`, `null`, `5`, `"5"`, `[true]`, `[[1]]`, `[{}]`, `{}`, `[1,]`, `[,1]`, `[1 2]`, `[1`, `[1,2`,
+	`"[1,2]"`, `" [ 1 , 2 ] "`, `"[1,\"2\"]"`, `"[\"[1]\"]"`, `"[1,\n2]"`, `"[1,\\n2]"`, `"[1,\\t 2\\r\\n]"`, `"[1] x"`,
+	`"[1,2"`, `"[]"`, `""`, `"[\"\\u0031\"]"`, `"[1e2]"`, `"[9223372036854775808]"`,
+	`[` + strings.Repeat("12345678901,", 40) + `-9]`,
+	`[` + strings.Repeat("1,", 30) + `"2",` + strings.Repeat("3,", 30) + `4]`,
+	`[` + strings.Repeat("-123456789012345, ", 20) + `0]`,
+	`"[` + strings.Repeat("12345,", 20) + `6]"`,
+	`"[` + strings.Repeat("12345,\\n", 20) + `6]"`,
+}
+
+var readIntsModes = []Mode{0, Strict, Wrap, Strict | Wrap}
+
+// TestReadInts: on every seed, at every width and mode, recording fixes
+// or not, ReadInts gives what the loop it stands for gives, and the
+// Decoder what ReadInts finishes.
+func TestReadInts(t *testing.T) {
+	for _, s := range readIntsSeeds {
+		for _, bits := range []int{8, 16, 32, 64} {
+			for _, m := range readIntsModes {
+				checkReadInts(t, []byte(s), bits, m, false)
+				checkReadInts(t, []byte(s), bits, m, true)
+			}
+		}
+	}
+}
+
+// TestReadIntsTakes: ReadInts reads clean arrays and digit strings (when
+// not recording), and the slice it makes holds no more room than its
+// elements.
+func TestReadIntsTakes(t *testing.T) {
+	for _, c := range []struct {
+		v    string
+		want []int64
+	}{
+		{`[]`, []int64{}},
+		{`[1,-2,3]`, []int64{1, -2, 3}},
+		{`[ 1 , 2 ]`, []int64{1, 2}},
+		{`[1,"2"]`, []int64{1, 2}},
+		{`"[1,2]"`, []int64{1, 2}},
+		{`[` + strings.Repeat("9007199254740993,", 99) + `1]`, append(repeat(9007199254740993, 99), 1)},
+	} {
+		got, _, _, ok := fastInts([]byte(c.v), 64, 0, false, true)
+		if !ok || !reflect.DeepEqual(got, c.want) || cap(got) != len(got) {
+			t.Errorf("%s: ReadInts = %v (capacity %d), %v; want %v", c.v, got, cap(got), ok, c.want)
+		}
+	}
+	// A named slice of a named integer type.
+	type id int16
+	type ids []id
+	var f Fast
+	var x ids
+	if !f.Begin([]byte(`[1,-2]`)) || !ReadInts(&f, &x, 16, Strict) || !reflect.DeepEqual(x, ids{1, -2}) {
+		t.Errorf("ReadInts into ids = %v", x)
+	}
+}
+
+func repeat(v int64, n int) []int64 {
+	s := make([]int64, n)
+	for i := range s {
+		s[i] = v
+	}
+	return s
+}
+
+// FuzzReadInts is TestReadInts on fuzzed values.
+func FuzzReadInts(f *testing.F) {
+	for _, s := range readIntsSeeds {
+		f.Add([]byte(s), uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, v []byte, sel uint8) {
+		bits := []int{8, 16, 32, 64}[int(sel)%4]
+		m := readIntsModes[int(sel/4)%len(readIntsModes)]
+		checkReadInts(t, v, bits, m, sel&0x80 != 0)
+	})
+}
+
+// refElemCount is elemCount a byte at a time.
+func refElemCount(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	if i >= len(data) || data[i] == ']' {
+		return 0
+	}
+	n := 1
+	for ; i < len(data); i++ {
+		switch c := data[i]; {
+		case c == ',':
+			n++
+		case c == '"' || c >= '[':
+			return n
+		}
+	}
+	return n
+}
+
+// checkElemCount compares elemCount with refElemCount at every offset of
+// b, and, when b is a JSON array, checks that the count of its elements
+// is never more than it has, and exact when none is a string, array or
+// object (nor true, false, null, or a number with an exponent, whose
+// letters stop the count).
+func checkElemCount(t *testing.T, b []byte) {
+	t.Helper()
+	for i := 0; i <= len(b); i++ {
+		if got, want := elemCount(b, i), refElemCount(b, i); got != want {
+			t.Fatalf("elemCount(%q, %d) = %d, want %d", b, i, got, want)
+		}
+	}
+	var a []json.RawMessage
+	if len(b) == 0 || b[0] != '[' || json.Unmarshal(b, &a) != nil {
+		return
+	}
+	n := elemCount(b, 1)
+	nested := false
+	for _, e := range a {
+		if bytes.IndexFunc(e, func(r rune) bool { return r == '"' || r >= '[' }) >= 0 {
+			nested = true
+		}
+	}
+	if n > len(a) || !nested && n != len(a) {
+		t.Fatalf("elemCount(%s) = %d, the array has %d elements", b, n, len(a))
+	}
+}
+
+func TestElemCount(t *testing.T) {
+	for _, s := range readIntsSeeds {
+		checkElemCount(t, []byte(s))
+	}
+	for _, s := range []string{`[1,"a,b",2]`, `[[1,2],3]`, `[{"a":1,"b":2},3]`, `[1 , 2 , 3 , 4 , 5 , 6 , 7 , 8 , 9]`,
+		`[true,false,null,1]`, "[1,\n2,\n3,\n4,\n5,\n6,\n7,\n8]", `[` + strings.Repeat("1,", 100) + `"x,y"]`} {
+		checkElemCount(t, []byte(s))
+	}
+	for c := 0; c < 256; c++ {
+		x := strings.Repeat(string(rune(c)), 8)
+		if c >= 0x80 {
+			x = string([]byte{byte(c), byte(c), byte(c), byte(c), byte(c), byte(c), byte(c), byte(c)})
+		}
+		checkElemCount(t, []byte("[1,"+x+",2,"+strconv.Itoa(c)+"]"))
+	}
+}
+
+// FuzzElemCount is TestElemCount on fuzzed bytes.
+func FuzzElemCount(f *testing.F) {
+	for _, s := range readIntsSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) { checkElemCount(t, b) })
+}
