@@ -772,21 +772,26 @@ func kindName(k Kind) string {
 
 // Marshal encodes a schema as indented JSON with a stable key order and
 // no HTML escaping, ending in a newline: the form golden files and
-// generated code hold. It writes the keywords normgen uses in one pass;
-// other schemas take marshalSlow, whose bytes it gives.
+// generated code hold. It is invopop's MarshalJSON through encoding/json,
+// with encoding/json's HTML escapes (\u003c, \u003e, \u0026) undone so
+// that patterns read as written, then json.Indent.
 func Marshal(s *jsonschema.Schema) ([]byte, error) {
-	w := schemaWriter{buf: make([]byte, 0, 1024)}
-	if w.schema(s, 0, lenient.ProfilePortable, "") {
-		return append(w.buf, '\n'), nil
+	raw, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
 	}
-	return marshalSlow(s)
+	var out bytes.Buffer
+	if err := json.Indent(&out, unescapeHTML(raw), "", "  "); err != nil {
+		return nil, err
+	}
+	out.WriteByte('\n')
+	return out.Bytes(), nil
 }
 
 // RootJSON returns the tool schema of RootProfile in each of profiles, in
 // order, as Marshal writes it. The portable schema is built once, and
-// written in each profile without converting it where it can; it is not
-// built when every profile is openai-strict, whose schema is built from
-// the type.
+// converted to each profile; it is not built when every profile is
+// openai-strict, whose schema is built from the type.
 func RootJSON(t *Type, profiles ...lenient.Profile) ([][]byte, error) {
 	if t.Kind != Object {
 		return nil, fmt.Errorf("a tool input must be a struct, not %s", kindName(t.Kind))
@@ -832,19 +837,9 @@ func RootJSON(t *Type, profiles ...lenient.Profile) ([][]byte, error) {
 	return out, nil
 }
 
-// marshalProfile is Marshal of Convert(s, p), or of ConvertRoot(s, p) for
-// a root; it writes s in profile p without converting it where it can.
+// marshalProfile is Marshal of Convert(s, p), or of ConvertRoot(s, p)
+// for a root.
 func marshalProfile(s *jsonschema.Schema, p lenient.Profile, root bool) ([]byte, error) {
-	version := ""
-	if root && p == lenient.ProfileTypeArray {
-		version = jsonschema.Version // as ConvertRoot
-	}
-	if _, err := lenient.ParseProfile(string(p)); err == nil {
-		w := schemaWriter{buf: make([]byte, 0, 1024)}
-		if w.schema(s, 0, p, version) {
-			return append(w.buf, '\n'), nil
-		}
-	}
 	convert := Convert
 	if root {
 		convert = ConvertRoot
@@ -854,21 +849,6 @@ func marshalProfile(s *jsonschema.Schema, p lenient.Profile, root bool) ([]byte,
 		return nil, err
 	}
 	return Marshal(c)
-}
-
-// marshalSlow is Marshal through invopop's MarshalJSON: json.Marshal,
-// then unescapeHTML, then json.Indent.
-func marshalSlow(s *jsonschema.Schema) ([]byte, error) {
-	raw, err := json.Marshal(s)
-	if err != nil {
-		return nil, err
-	}
-	var out bytes.Buffer
-	if err := json.Indent(&out, unescapeHTML(raw), "", "  "); err != nil {
-		return nil, err
-	}
-	out.WriteByte('\n')
-	return out.Bytes(), nil
 }
 
 // unescapeHTML undoes encoding/json's HTML escaping (\u003c, \u003e,
