@@ -31,7 +31,7 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	f.HeaderComment(Header)
 	f.ImportName(lenientPkg, "lenient")
 	f.Comment("Fails to compile when the lenient runtime is older than this generator.")
-	f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion6")
+	f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion7")
 	fast := fastStructs(m)
 	for _, s := range m.Structs {
 		renderStruct(f, s, fast[s])
@@ -759,16 +759,12 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 				input = val.Clone()
 			}
 		}
-		var rules []jen.Code
-		for _, r := range Rules(t) {
-			rules = append(rules, ruleCode(r))
-		}
 		entries = append(entries, jen.Values(jen.Dict{
 			jen.Id("Name"):        jen.Lit(t.Name),
 			jen.Id("Description"): jen.Lit(t.Description),
 			jen.Id("InputSchema"): input,
 			jen.Id("Schemas"):     jen.Map(jen.Qual(lenientPkg, "Profile")).Qual("encoding/json", "RawMessage").Values(schemas),
-			jen.Id("Rules"):       jen.Index().Qual(lenientPkg, "Rule").ValuesFunc(func(g *jen.Group) { multiline(g, rules) }),
+			jen.Id("Rules"):       rulesCode(t.Name, Rules(t)),
 			jen.Id("Decode"): jen.Func().Params(jen.Id("args").Index().Byte()).Params(jen.Any(), jen.Index().Qual(lenientPkg, "Fix"), jen.Error()).Block(
 				jen.Id("x").Op(":=").New(jen.Id(t.Input.Name)),
 				jen.List(jen.Id("fixes"), jen.Id("err")).Op(":=").Id("x").Dot("UnmarshalJSONReport").Call(jen.Id("args")),

@@ -83,3 +83,9 @@ const SupportPackageIsVersion5 = true
 // lists written out) still builds and runs against this runtime;
 // regenerate it (go generate ./...) to take the smaller form.
 const SupportPackageIsVersion6 = true
+
+// SupportPackageIsVersion7 is referenced by generated code that writes a
+// tool's rules as the rules of each value (ToolRules of FieldRules) instead
+// of each rule in full. Code generated for versions 5 and 6 still builds
+// and runs against this runtime.
+const SupportPackageIsVersion7 = true

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion6
+const _ = lenient.SupportPackageIsVersion7
 
 // searchMailInputKeys holds the accepted keys of each field of SearchMailInput, canonical name first.
 var searchMailInputKeys = [6][]string{{"query", "q", "text"}, {"from", "sender"}, {"unread_only", "unreadOnly", "unread-only", "UnreadOnly"}, {"limit"}, {"offset"}, {"max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes"}}
@@ -389,29 +389,14 @@ func NormgenTools() []lenient.Tool {
 			Description: "SearchMailInput is the input of search_mail: find messages.",
 			InputSchema: json.RawMessage(searchMailInputSchema),
 			Name:        "search_mail",
-			Rules: []lenient.Rule{
-				{From: "q", ID: "search_mail.query.alias.q", To: "query", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
-				{From: "text", ID: "search_mail.query.alias.text", To: "query", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
-				{From: "query", ID: "search_mail.query.absent", Tools: []string{"search_mail"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
-				{From: "sender", ID: "search_mail.from.alias.sender", To: "from", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
-				{From: "from", ID: "search_mail.from.absent", Tools: []string{"search_mail"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
-				{From: "unreadOnly", ID: "search_mail.unread_only.alias.unreadOnly", To: "unread_only", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
-				{From: "unread-only", ID: "search_mail.unread_only.alias.unread-only", To: "unread_only", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
-				{From: "UnreadOnly", ID: "search_mail.unread_only.alias.UnreadOnly", To: "unread_only", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
-				{From: "unread_only", ID: "search_mail.unread_only.absent", Tools: []string{"search_mail"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "bool", From: "unread_only", ID: "search_mail.unread_only.coerce", Tools: []string{"search_mail"}, Type: lenient.RuleTypeCoerce},
-				{From: "limit", ID: "search_mail.limit.absent", Tools: []string{"search_mail"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "limit", ID: "search_mail.limit.default", Tools: []string{"search_mail"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`10`)},
-				{CoerceTo: "int", From: "limit", ID: "search_mail.limit.coerce", Tools: []string{"search_mail"}, Type: lenient.RuleTypeCoerce},
-				{From: "offset", ID: "search_mail.offset.absent", Tools: []string{"search_mail"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "int", From: "offset", ID: "search_mail.offset.coerce", Tools: []string{"search_mail"}, Type: lenient.RuleTypeCoerce},
-				{From: "maxBodyBytes", ID: "search_mail.max_body_bytes.alias.maxBodyBytes", To: "max_body_bytes", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
-				{From: "max-body-bytes", ID: "search_mail.max_body_bytes.alias.max-body-bytes", To: "max_body_bytes", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
-				{From: "MaxBodyBytes", ID: "search_mail.max_body_bytes.alias.MaxBodyBytes", To: "max_body_bytes", Tools: []string{"search_mail"}, Type: lenient.RuleParamAlias},
-				{From: "max_body_bytes", ID: "search_mail.max_body_bytes.absent", Tools: []string{"search_mail"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "max_body_bytes", ID: "search_mail.max_body_bytes.default", Tools: []string{"search_mail"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`200`)},
-				{CoerceTo: "int", From: "max_body_bytes", ID: "search_mail.max_body_bytes.coerce", Tools: []string{"search_mail"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("search_mail", []lenient.FieldRules{
+				{Path: "query", Aliases: []string{"q", "text"}, Absent: lenient.AbsentNull},
+				{Path: "from", Aliases: []string{"sender"}, Absent: lenient.AbsentNull},
+				{Path: "unread_only", Aliases: []string{"unreadOnly", "unread-only", "UnreadOnly"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
+				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "max_body_bytes", Aliases: []string{"maxBodyBytes", "max-body-bytes", "MaxBodyBytes"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`200`), Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(searchMailInputSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(searchMailInputSchemaOpenAIStrict),

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion6
+const _ = lenient.SupportPackageIsVersion7
 
 // addTaskInputKeys holds the accepted keys of each field of AddTaskInput, canonical name first.
 var addTaskInputKeys = [6][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id", "parentId", "parent-id", "ParentId"}, {"estimate_hours", "estimateHours", "estimate-hours", "EstimateHours"}}
@@ -385,28 +385,14 @@ func NormgenTools() []lenient.Tool {
 			Description: "AddTaskInput adds a task to the list.",
 			InputSchema: json.RawMessage(addTaskInputSchema),
 			Name:        "add_task",
-			Rules: []lenient.Rule{
-				{From: "name", ID: "add_task.title.alias.name", To: "title", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
-				{From: "text", ID: "add_task.title.alias.text", To: "title", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
-				{From: "priority", ID: "add_task.priority.absent", Tools: []string{"add_task"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "priority", ID: "add_task.priority.default", Tools: []string{"add_task"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`3`)},
-				{CoerceTo: "int", From: "priority", ID: "add_task.priority.coerce", Tools: []string{"add_task"}, Type: lenient.RuleTypeCoerce},
-				{From: "done", ID: "add_task.done.absent", Tools: []string{"add_task"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "bool", From: "done", ID: "add_task.done.coerce", Tools: []string{"add_task"}, Type: lenient.RuleTypeCoerce},
-				{From: "labels", ID: "add_task.tags.alias.labels", To: "tags", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
-				{From: "tags", ID: "add_task.tags.absent", Tools: []string{"add_task"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "tags", ID: "add_task.tags.json", To: "native", Tools: []string{"add_task"}, Type: lenient.RuleJSONAcceptBoth},
-				{From: "parentId", ID: "add_task.parent_id.alias.parentId", To: "parent_id", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
-				{From: "parent-id", ID: "add_task.parent_id.alias.parent-id", To: "parent_id", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
-				{From: "ParentId", ID: "add_task.parent_id.alias.ParentId", To: "parent_id", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
-				{From: "parent_id", ID: "add_task.parent_id.absent", Tools: []string{"add_task"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "int", From: "parent_id", ID: "add_task.parent_id.coerce", Tools: []string{"add_task"}, Type: lenient.RuleTypeCoerce},
-				{From: "estimateHours", ID: "add_task.estimate_hours.alias.estimateHours", To: "estimate_hours", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
-				{From: "estimate-hours", ID: "add_task.estimate_hours.alias.estimate-hours", To: "estimate_hours", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
-				{From: "EstimateHours", ID: "add_task.estimate_hours.alias.EstimateHours", To: "estimate_hours", Tools: []string{"add_task"}, Type: lenient.RuleParamAlias},
-				{From: "estimate_hours", ID: "add_task.estimate_hours.absent", Tools: []string{"add_task"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
-				{CoerceTo: "float", From: "estimate_hours", ID: "add_task.estimate_hours.coerce", Tools: []string{"add_task"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("add_task", []lenient.FieldRules{
+				{Path: "title", Aliases: []string{"name", "text"}},
+				{Path: "priority", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
+				{Path: "done", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "tags", Aliases: []string{"labels"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "parent_id", Aliases: []string{"parentId", "parent-id", "ParentId"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "estimate_hours", Aliases: []string{"estimateHours", "estimate-hours", "EstimateHours"}, Absent: lenient.AbsentEmpty, Coerce: "float"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(addTaskInputSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(addTaskInputSchemaOpenAIStrict),

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion6
+const _ = lenient.SupportPackageIsVersion7
 
 // searchInputKeys holds the accepted keys of each field of SearchInput, canonical name first.
 var searchInputKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}
@@ -525,46 +525,19 @@ func NormgenTools() []lenient.Tool {
 			Description: "SearchInput is a search-like tool input of a dozen fields: strings,\nintegers, booleans, a float, a string slice and an int64 slice.",
 			InputSchema: json.RawMessage(searchInputSchema),
 			Name:        "search",
-			Rules: []lenient.Rule{
-				{From: "owner", ID: "search.owner.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
-				{From: "limit", ID: "search.limit.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "int", From: "limit", ID: "search.limit.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
-				{From: "offset", ID: "search.offset.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "int", From: "offset", ID: "search.offset.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
-				{From: "maxDepth", ID: "search.max_depth.alias.maxDepth", To: "max_depth", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "max-depth", ID: "search.max_depth.alias.max-depth", To: "max_depth", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "MaxDepth", ID: "search.max_depth.alias.MaxDepth", To: "max_depth", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "max_depth", ID: "search.max_depth.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "int", From: "max_depth", ID: "search.max_depth.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
-				{From: "countOnly", ID: "search.count_only.alias.countOnly", To: "count_only", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "count-only", ID: "search.count_only.alias.count-only", To: "count_only", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "CountOnly", ID: "search.count_only.alias.CountOnly", To: "count_only", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "count_only", ID: "search.count_only.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "bool", From: "count_only", ID: "search.count_only.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
-				{From: "wholeWord", ID: "search.whole_word.alias.wholeWord", To: "whole_word", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "whole-word", ID: "search.whole_word.alias.whole-word", To: "whole_word", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "WholeWord", ID: "search.whole_word.alias.WholeWord", To: "whole_word", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "whole_word", ID: "search.whole_word.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "bool", From: "whole_word", ID: "search.whole_word.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
-				{From: "caseSensitive", ID: "search.case_sensitive.alias.caseSensitive", To: "case_sensitive", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "case-sensitive", ID: "search.case_sensitive.alias.case-sensitive", To: "case_sensitive", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "CaseSensitive", ID: "search.case_sensitive.alias.CaseSensitive", To: "case_sensitive", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "case_sensitive", ID: "search.case_sensitive.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "bool", From: "case_sensitive", ID: "search.case_sensitive.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
-				{From: "minScore", ID: "search.min_score.alias.minScore", To: "min_score", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "min-score", ID: "search.min_score.alias.min-score", To: "min_score", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "MinScore", ID: "search.min_score.alias.MinScore", To: "min_score", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "min_score", ID: "search.min_score.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "float", From: "min_score", ID: "search.min_score.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
-				{From: "fileTypes", ID: "search.file_types.alias.fileTypes", To: "file_types", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "file-types", ID: "search.file_types.alias.file-types", To: "file_types", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "FileTypes", ID: "search.file_types.alias.FileTypes", To: "file_types", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "file_types", ID: "search.file_types.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "file_types", ID: "search.file_types.json", To: "native", Tools: []string{"search"}, Type: lenient.RuleJSONAcceptBoth},
-				{From: "ids", ID: "search.ids.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "ids", ID: "search.ids.json", To: "native", Tools: []string{"search"}, Type: lenient.RuleJSONAcceptBoth},
-				{CoerceTo: "int", ID: "search.ids[].coerce", Path: "ids[]", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("search", []lenient.FieldRules{
+				{Path: "owner", Absent: lenient.AbsentNull},
+				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "max_depth", Aliases: []string{"maxDepth", "max-depth", "MaxDepth"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "count_only", Aliases: []string{"countOnly", "count-only", "CountOnly"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "whole_word", Aliases: []string{"wholeWord", "whole-word", "WholeWord"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "case_sensitive", Aliases: []string{"caseSensitive", "case-sensitive", "CaseSensitive"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "min_score", Aliases: []string{"minScore", "min-score", "MinScore"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "file_types", Aliases: []string{"fileTypes", "file-types", "FileTypes"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "ids", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "ids[]", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(searchInputSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(searchInputSchemaOpenAIStrict),

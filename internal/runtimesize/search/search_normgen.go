@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion6
+const _ = lenient.SupportPackageIsVersion7
 
 // inputKeys holds the accepted keys of each field of Input, canonical name first.
 var inputKeys = [6][]string{{"path", "file_path"}, {"pattern"}, {"limit"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}}
@@ -343,27 +343,13 @@ func NormgenTools() []lenient.Tool {
 			Description: "Input is a search-like tool input: strings, integers, a boolean, a\nfloat and a slice, some with aliases and defaults.",
 			InputSchema: json.RawMessage(inputSchema),
 			Name:        "search",
-			Rules: []lenient.Rule{
-				{From: "file_path", ID: "search.path.alias.file_path", To: "path", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "limit", ID: "search.limit.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "limit", ID: "search.limit.default", Tools: []string{"search"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`100`)},
-				{CoerceTo: "int", From: "limit", ID: "search.limit.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
-				{From: "wholeWord", ID: "search.whole_word.alias.wholeWord", To: "whole_word", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "whole-word", ID: "search.whole_word.alias.whole-word", To: "whole_word", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "WholeWord", ID: "search.whole_word.alias.WholeWord", To: "whole_word", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "whole_word", ID: "search.whole_word.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "bool", From: "whole_word", ID: "search.whole_word.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
-				{From: "minScore", ID: "search.min_score.alias.minScore", To: "min_score", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "min-score", ID: "search.min_score.alias.min-score", To: "min_score", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "MinScore", ID: "search.min_score.alias.MinScore", To: "min_score", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "min_score", ID: "search.min_score.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "float", From: "min_score", ID: "search.min_score.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
-				{From: "fileTypes", ID: "search.file_types.alias.fileTypes", To: "file_types", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "file-types", ID: "search.file_types.alias.file-types", To: "file_types", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "FileTypes", ID: "search.file_types.alias.FileTypes", To: "file_types", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "file_types", ID: "search.file_types.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "file_types", ID: "search.file_types.json", To: "native", Tools: []string{"search"}, Type: lenient.RuleJSONAcceptBoth},
-			},
+			Rules: lenient.ToolRules("search", []lenient.FieldRules{
+				{Path: "path", Aliases: []string{"file_path"}},
+				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`100`), Coerce: "int"},
+				{Path: "whole_word", Aliases: []string{"wholeWord", "whole-word", "WholeWord"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "min_score", Aliases: []string{"minScore", "min-score", "MinScore"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "file_types", Aliases: []string{"fileTypes", "file-types", "FileTypes"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(inputSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(inputSchemaOpenAIStrict),
