@@ -515,7 +515,7 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 	if forms == 0 {
 		return out
 	}
-	r := lenient.Rule{ID: d.tool + "." + path + ".absent", Tools: []string{d.tool}, Type: lenient.RuleAbsent, Value: leniency.AbsentValues(forms)}
+	r := lenient.Rule{ID: d.tool + "." + path + ".absent", Tools: []string{d.tool}, Type: lenient.RuleAbsent, Value: lenient.AbsentValues(forms)}
 	if at == atTop {
 		r.From = path
 	} else {

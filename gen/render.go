@@ -763,16 +763,12 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 				input = val.Clone()
 			}
 		}
-		var rules []jen.Code
-		for _, r := range Rules(t) {
-			rules = append(rules, ruleCode(r))
-		}
 		entries = append(entries, jen.Values(jen.Dict{
 			jen.Id("Name"):        jen.Lit(t.Name),
 			jen.Id("Description"): jen.Lit(t.Description),
 			jen.Id("InputSchema"): input,
 			jen.Id("Schemas"):     jen.Map(jen.Qual(lenientPkg, "Profile")).Qual("encoding/json", "RawMessage").Values(schemas),
-			jen.Id("Rules"):       jen.Index().Qual(lenientPkg, "Rule").ValuesFunc(func(g *jen.Group) { multiline(g, rules) }),
+			jen.Id("Rules"):       rulesCode(t.Name, Rules(t)),
 			jen.Id("Decode"): jen.Func().Params(jen.Id("args").Index().Byte()).Params(jen.Any(), jen.Index().Qual(lenientPkg, "Fix"), jen.Error()).Block(
 				jen.Id("x").Op(":=").New(jen.Id(t.Input.Name)),
 				jen.List(jen.Id("fixes"), jen.Id("err")).Op(":=").Id("x").Dot("UnmarshalJSONReport").Call(jen.Id("args")),

@@ -85,5 +85,8 @@ const SupportPackageIsVersion5 = true
 const SupportPackageIsVersion6 = true
 
 // SupportPackageIsVersion7 is referenced by generated code whose fast path
-// reads an array of integers in one call (ReadInts).
+// reads an array of integers in one call (ReadInts), and that writes a
+// tool's rules as the rules of each value (ToolRules of FieldRules) instead
+// of each rule in full. Code generated for versions 5 and 6 still builds
+// and runs against this runtime.
 const SupportPackageIsVersion7 = true

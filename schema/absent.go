@@ -3,7 +3,6 @@ package schema
 import (
 	"encoding/json"
 
-	"github.com/normgen/normgen/internal/leniency"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -68,4 +67,4 @@ const EmptyErrorRefused = `norm empty=error applies to an optional field that re
 // AbsentValues is the value of an absent rule (lenient.RuleAbsent) for
 // forms: the JSON values read as the field left out ([null], [""] or
 // [null,""]).
-func AbsentValues(forms lenient.AbsentForms) json.RawMessage { return leniency.AbsentValues(forms) }
+func AbsentValues(forms lenient.AbsentForms) json.RawMessage { return lenient.AbsentValues(forms) }

@@ -2778,9 +2778,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusBool takes the corpus values of bool.",
 			InputSchema: json.RawMessage(corpusBoolSchema),
 			Name:        "corpus_bool",
-			Rules: []lenient.Rule{
-				{CoerceTo: "bool", From: "v", ID: "corpus_bool.v.coerce", Tools: []string{"corpus_bool"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("corpus_bool", []lenient.FieldRules{
+				{Path: "v", Coerce: "bool"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusBoolSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(corpusBoolSchemaOpenAIStrict),
@@ -2797,9 +2797,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusBoolStrict takes the corpus values of bool_strict.",
 			InputSchema: json.RawMessage(corpusBoolStrictSchema),
 			Name:        "corpus_bool_strict",
-			Rules: []lenient.Rule{
-				{CoerceTo: "bool_strict", From: "v", ID: "corpus_bool_strict.v.coerce", Tools: []string{"corpus_bool_strict"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("corpus_bool_strict", []lenient.FieldRules{
+				{Path: "v", Coerce: "bool_strict"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusBoolStrictSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(corpusBoolStrictSchemaOpenAIStrict),
@@ -2816,9 +2816,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusFloat32 takes the corpus values of float32.",
 			InputSchema: json.RawMessage(corpusFloat32Schema),
 			Name:        "corpus_float32",
-			Rules: []lenient.Rule{
-				{CoerceTo: "float", From: "v", ID: "corpus_float32.v.coerce", Tools: []string{"corpus_float32"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("corpus_float32", []lenient.FieldRules{
+				{Path: "v", Coerce: "float"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusFloat32SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(corpusFloat32SchemaOpenAIStrict),
@@ -2835,9 +2835,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusFloat32Max takes the corpus values of float32_max0.1.",
 			InputSchema: json.RawMessage(corpusFloat32MaxSchema),
 			Name:        "corpus_float32_max",
-			Rules: []lenient.Rule{
-				{CoerceTo: "float", From: "v", ID: "corpus_float32_max.v.coerce", Tools: []string{"corpus_float32_max"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("corpus_float32_max", []lenient.FieldRules{
+				{Path: "v", Coerce: "float"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusFloat32MaxSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(corpusFloat32MaxSchemaOpenAIStrict),
@@ -2854,9 +2854,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusFloat64 takes the corpus values of float64.",
 			InputSchema: json.RawMessage(corpusFloat64Schema),
 			Name:        "corpus_float64",
-			Rules: []lenient.Rule{
-				{CoerceTo: "float", From: "v", ID: "corpus_float64.v.coerce", Tools: []string{"corpus_float64"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("corpus_float64", []lenient.FieldRules{
+				{Path: "v", Coerce: "float"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusFloat64SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(corpusFloat64SchemaOpenAIStrict),
@@ -2873,9 +2873,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusFloat64Max takes the corpus values of float64_max10.",
 			InputSchema: json.RawMessage(corpusFloat64MaxSchema),
 			Name:        "corpus_float64_max",
-			Rules: []lenient.Rule{
-				{CoerceTo: "float", From: "v", ID: "corpus_float64_max.v.coerce", Tools: []string{"corpus_float64_max"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("corpus_float64_max", []lenient.FieldRules{
+				{Path: "v", Coerce: "float"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusFloat64MaxSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(corpusFloat64MaxSchemaOpenAIStrict),
@@ -2892,9 +2892,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusInt takes the corpus values of int.",
 			InputSchema: json.RawMessage(corpusIntSchema),
 			Name:        "corpus_int",
-			Rules: []lenient.Rule{
-				{CoerceTo: "int", From: "v", ID: "corpus_int.v.coerce", Tools: []string{"corpus_int"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("corpus_int", []lenient.FieldRules{
+				{Path: "v", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusIntSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(corpusIntSchemaOpenAIStrict),
@@ -2911,9 +2911,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusInt64 takes the corpus values of int64.",
 			InputSchema: json.RawMessage(corpusInt64Schema),
 			Name:        "corpus_int64",
-			Rules: []lenient.Rule{
-				{CoerceTo: "int", From: "v", ID: "corpus_int64.v.coerce", Tools: []string{"corpus_int64"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("corpus_int64", []lenient.FieldRules{
+				{Path: "v", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusInt64SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(corpusInt64SchemaOpenAIStrict),
@@ -2930,9 +2930,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusInt8 takes the corpus values of int8.",
 			InputSchema: json.RawMessage(corpusInt8Schema),
 			Name:        "corpus_int8",
-			Rules: []lenient.Rule{
-				{CoerceTo: "int", From: "v", ID: "corpus_int8.v.coerce", Tools: []string{"corpus_int8"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("corpus_int8", []lenient.FieldRules{
+				{Path: "v", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusInt8SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(corpusInt8SchemaOpenAIStrict),
@@ -2949,10 +2949,10 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusInts takes the corpus values of []int.",
 			InputSchema: json.RawMessage(corpusIntsSchema),
 			Name:        "corpus_ints",
-			Rules: []lenient.Rule{
-				{From: "v", ID: "corpus_ints.v.json", To: "native", Tools: []string{"corpus_ints"}, Type: lenient.RuleJSONAcceptBoth},
-				{CoerceTo: "int", ID: "corpus_ints.v[].coerce", Path: "v[]", Tools: []string{"corpus_ints"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("corpus_ints", []lenient.FieldRules{
+				{Path: "v", JSON: true},
+				{Path: "v[]", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusIntsSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(corpusIntsSchemaOpenAIStrict),
@@ -2969,11 +2969,10 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusIntsWrap takes the corpus values of []int_wrap.",
 			InputSchema: json.RawMessage(corpusIntsWrapSchema),
 			Name:        "corpus_ints_wrap",
-			Rules: []lenient.Rule{
-				{From: "v", ID: "corpus_ints_wrap.v.wrap", Tools: []string{"corpus_ints_wrap"}, Type: lenient.RuleWrap},
-				{From: "v", ID: "corpus_ints_wrap.v.json", To: "native", Tools: []string{"corpus_ints_wrap"}, Type: lenient.RuleJSONAcceptBoth},
-				{CoerceTo: "int", ID: "corpus_ints_wrap.v[].coerce", Path: "v[]", Tools: []string{"corpus_ints_wrap"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("corpus_ints_wrap", []lenient.FieldRules{
+				{Path: "v", Wrap: true, JSON: true},
+				{Path: "v[]", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusIntsWrapSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(corpusIntsWrapSchemaOpenAIStrict),
@@ -2990,10 +2989,10 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusMap takes the corpus values of map[string]bool.",
 			InputSchema: json.RawMessage(corpusMapSchema),
 			Name:        "corpus_map",
-			Rules: []lenient.Rule{
-				{From: "v", ID: "corpus_map.v.json", To: "native", Tools: []string{"corpus_map"}, Type: lenient.RuleJSONAcceptBoth},
-				{CoerceTo: "bool", ID: "corpus_map.v{}.coerce", Path: "v{}", Tools: []string{"corpus_map"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("corpus_map", []lenient.FieldRules{
+				{Path: "v", JSON: true},
+				{Path: "v{}", Coerce: "bool"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(corpusMapSchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(corpusMapSchema),
@@ -3009,9 +3008,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusPtrInt takes the corpus values of *int.",
 			InputSchema: json.RawMessage(corpusPtrIntSchema),
 			Name:        "corpus_ptr_int",
-			Rules: []lenient.Rule{
-				{CoerceTo: "int", From: "v", ID: "corpus_ptr_int.v.coerce", Tools: []string{"corpus_ptr_int"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("corpus_ptr_int", []lenient.FieldRules{
+				{Path: "v", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusPtrIntSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(corpusPtrIntSchemaOpenAIStrict),
@@ -3045,9 +3044,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusStrings takes the corpus values of []string.",
 			InputSchema: json.RawMessage(corpusStringsSchema),
 			Name:        "corpus_strings",
-			Rules: []lenient.Rule{
-				{From: "v", ID: "corpus_strings.v.json", To: "native", Tools: []string{"corpus_strings"}, Type: lenient.RuleJSONAcceptBoth},
-			},
+			Rules: lenient.ToolRules("corpus_strings", []lenient.FieldRules{
+				{Path: "v", JSON: true},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusStringsSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(corpusStringsSchemaOpenAIStrict),
@@ -3064,10 +3063,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusStringsSplit takes the corpus values of []string_split.",
 			InputSchema: json.RawMessage(corpusStringsSplitSchema),
 			Name:        "corpus_strings_split",
-			Rules: []lenient.Rule{
-				{From: "v", ID: "corpus_strings_split.v.split", Tools: []string{"corpus_strings_split"}, Type: lenient.RuleSplit, Value: json.RawMessage(`","`)},
-				{From: "v", ID: "corpus_strings_split.v.json", To: "native", Tools: []string{"corpus_strings_split"}, Type: lenient.RuleJSONAcceptBoth},
-			},
+			Rules: lenient.ToolRules("corpus_strings_split", []lenient.FieldRules{
+				{Path: "v", Split: json.RawMessage(`","`), JSON: true},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusStringsSplitSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(corpusStringsSplitSchemaOpenAIStrict),
@@ -3084,9 +3082,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusUint64 takes the corpus values of uint64.",
 			InputSchema: json.RawMessage(corpusUint64Schema),
 			Name:        "corpus_uint64",
-			Rules: []lenient.Rule{
-				{CoerceTo: "int", From: "v", ID: "corpus_uint64.v.coerce", Tools: []string{"corpus_uint64"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("corpus_uint64", []lenient.FieldRules{
+				{Path: "v", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusUint64SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(corpusUint64SchemaOpenAIStrict),
@@ -3103,9 +3101,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusUint8 takes the corpus values of uint8.",
 			InputSchema: json.RawMessage(corpusUint8Schema),
 			Name:        "corpus_uint8",
-			Rules: []lenient.Rule{
-				{CoerceTo: "int", From: "v", ID: "corpus_uint8.v.coerce", Tools: []string{"corpus_uint8"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("corpus_uint8", []lenient.FieldRules{
+				{Path: "v", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(corpusUint8SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(corpusUint8SchemaOpenAIStrict),

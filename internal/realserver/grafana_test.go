@@ -71,7 +71,7 @@ func TestMCPGrafana(t *testing.T) {
 			if err := os.WriteFile(f.Path, f.Content, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("%s: %d tool types, %d KB generated", pkg, len(byPkg[pkg]), len(f.Content)/1024)
+			t.Logf("%s: %d tool types, %d bytes, %d lines generated", pkg, len(byPkg[pkg]), len(f.Content), bytes.Count(f.Content, []byte("\n")))
 		}
 		total += len(byPkg[pkg])
 	}

@@ -11200,11 +11200,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ActualChat4728 is post_message (Actual-Chat/actual-chat issue 4728).",
 			InputSchema: json.RawMessage(actualChat4728Schema),
 			Name:        "actual-chat-4728",
-			Rules: []lenient.Rule{
-				{From: "chat_id", ID: "actual-chat-4728.chatId.alias.chat_id", To: "chatId", Tools: []string{"actual-chat-4728"}, Type: lenient.RuleParamAlias},
-				{From: "chat-id", ID: "actual-chat-4728.chatId.alias.chat-id", To: "chatId", Tools: []string{"actual-chat-4728"}, Type: lenient.RuleParamAlias},
-				{From: "ChatId", ID: "actual-chat-4728.chatId.alias.ChatId", To: "chatId", Tools: []string{"actual-chat-4728"}, Type: lenient.RuleParamAlias},
-			},
+			Rules: lenient.ToolRules("actual-chat-4728", []lenient.FieldRules{
+				{Path: "chatId", Aliases: []string{"chat_id", "chat-id", "ChatId"}},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(actualChat4728Schema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(actualChat4728SchemaOpenAIStrict),
@@ -11221,10 +11219,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "Adcp4201 is draft_github_issue (adcontextprotocol/adcp PR 4201).",
 			InputSchema: json.RawMessage(adcp4201Schema),
 			Name:        "adcp-4201",
-			Rules: []lenient.Rule{
-				{From: "labels", ID: "adcp-4201.labels.absent", Tools: []string{"adcp-4201"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "labels", ID: "adcp-4201.labels.json", To: "native", Tools: []string{"adcp-4201"}, Type: lenient.RuleJSONAcceptBoth},
-			},
+			Rules: lenient.ToolRules("adcp-4201", []lenient.FieldRules{
+				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(adcp4201SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(adcp4201SchemaOpenAIStrict),
@@ -11241,10 +11238,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "BasicMemory250 is build_context (basicmachines-co/basic-memory issue 250).",
 			InputSchema: json.RawMessage(basicMemory250Schema),
 			Name:        "basic-memory-250",
-			Rules: []lenient.Rule{
-				{From: "depth", ID: "basic-memory-250.depth.absent", Tools: []string{"basic-memory-250"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
-				{CoerceTo: "int", From: "depth", ID: "basic-memory-250.depth.coerce", Tools: []string{"basic-memory-250"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("basic-memory-250", []lenient.FieldRules{
+				{Path: "depth", Absent: lenient.AbsentEmpty, Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(basicMemory250SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(basicMemory250SchemaOpenAIStrict),
@@ -11261,20 +11257,11 @@ func NormgenTools() []lenient.Tool {
 			Description: "Boltai317 is sequentialthinking (BoltAI/BoltAI issue 317).",
 			InputSchema: json.RawMessage(boltai317Schema),
 			Name:        "boltai-317",
-			Rules: []lenient.Rule{
-				{From: "next_thought_needed", ID: "boltai-317.nextThoughtNeeded.alias.next_thought_needed", To: "nextThoughtNeeded", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
-				{From: "next-thought-needed", ID: "boltai-317.nextThoughtNeeded.alias.next-thought-needed", To: "nextThoughtNeeded", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
-				{From: "NextThoughtNeeded", ID: "boltai-317.nextThoughtNeeded.alias.NextThoughtNeeded", To: "nextThoughtNeeded", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
-				{CoerceTo: "bool", From: "nextThoughtNeeded", ID: "boltai-317.nextThoughtNeeded.coerce", Tools: []string{"boltai-317"}, Type: lenient.RuleTypeCoerce},
-				{From: "thought_number", ID: "boltai-317.thoughtNumber.alias.thought_number", To: "thoughtNumber", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
-				{From: "thought-number", ID: "boltai-317.thoughtNumber.alias.thought-number", To: "thoughtNumber", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
-				{From: "ThoughtNumber", ID: "boltai-317.thoughtNumber.alias.ThoughtNumber", To: "thoughtNumber", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
-				{CoerceTo: "int", From: "thoughtNumber", ID: "boltai-317.thoughtNumber.coerce", Tools: []string{"boltai-317"}, Type: lenient.RuleTypeCoerce},
-				{From: "total_thoughts", ID: "boltai-317.totalThoughts.alias.total_thoughts", To: "totalThoughts", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
-				{From: "total-thoughts", ID: "boltai-317.totalThoughts.alias.total-thoughts", To: "totalThoughts", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
-				{From: "TotalThoughts", ID: "boltai-317.totalThoughts.alias.TotalThoughts", To: "totalThoughts", Tools: []string{"boltai-317"}, Type: lenient.RuleParamAlias},
-				{CoerceTo: "int", From: "totalThoughts", ID: "boltai-317.totalThoughts.coerce", Tools: []string{"boltai-317"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("boltai-317", []lenient.FieldRules{
+				{Path: "nextThoughtNeeded", Aliases: []string{"next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, Coerce: "bool"},
+				{Path: "thoughtNumber", Aliases: []string{"thought_number", "thought-number", "ThoughtNumber"}, Coerce: "int"},
+				{Path: "totalThoughts", Aliases: []string{"total_thoughts", "total-thoughts", "TotalThoughts"}, Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(boltai317SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(boltai317SchemaOpenAIStrict),
@@ -11291,15 +11278,12 @@ func NormgenTools() []lenient.Tool {
 			Description: "ClaudeAIMCP548 is generate_image (anthropics/claude-ai-mcp issue 548).",
 			InputSchema: json.RawMessage(claudeAIMCP548Schema),
 			Name:        "claude-ai-mcp-548",
-			Rules: []lenient.Rule{
-				{From: "params", ID: "claude-ai-mcp-548.params.json", To: "native", Tools: []string{"claude-ai-mcp-548"}, Type: lenient.RuleJSONAcceptBoth},
-				{ID: "claude-ai-mcp-548.params.model.absent", Path: "params.model", Tools: []string{"claude-ai-mcp-548"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
-				{ID: "claude-ai-mcp-548.params.prompt.absent", Path: "params.prompt", Tools: []string{"claude-ai-mcp-548"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
-				{ID: "claude-ai-mcp-548.params.aspect_ratio.alias.aspectRatio", Path: "params.aspectRatio", To: "aspect_ratio", Tools: []string{"claude-ai-mcp-548"}, Type: lenient.RuleParamAlias},
-				{ID: "claude-ai-mcp-548.params.aspect_ratio.alias.aspect-ratio", Path: "params.aspect-ratio", To: "aspect_ratio", Tools: []string{"claude-ai-mcp-548"}, Type: lenient.RuleParamAlias},
-				{ID: "claude-ai-mcp-548.params.aspect_ratio.alias.AspectRatio", Path: "params.AspectRatio", To: "aspect_ratio", Tools: []string{"claude-ai-mcp-548"}, Type: lenient.RuleParamAlias},
-				{ID: "claude-ai-mcp-548.params.aspect_ratio.absent", Path: "params.aspect_ratio", Tools: []string{"claude-ai-mcp-548"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
-			},
+			Rules: lenient.ToolRules("claude-ai-mcp-548", []lenient.FieldRules{
+				{Path: "params", JSON: true},
+				{Path: "params.model", Absent: lenient.AbsentNull},
+				{Path: "params.prompt", Absent: lenient.AbsentNull},
+				{Path: "params.aspect_ratio", Aliases: []string{"aspectRatio", "aspect-ratio", "AspectRatio"}, Absent: lenient.AbsentNull},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeAIMCP548SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(claudeAIMCP548SchemaOpenAIStrict),
@@ -11316,13 +11300,10 @@ func NormgenTools() []lenient.Tool {
 			Description: "ClaudeCode15766 is API-post-page (anthropics/claude-code issue 15766).",
 			InputSchema: json.RawMessage(claudeCode15766Schema),
 			Name:        "claude-code-15766",
-			Rules: []lenient.Rule{
-				{From: "parent", ID: "claude-code-15766.parent.json", To: "native", Tools: []string{"claude-code-15766"}, Type: lenient.RuleJSONAcceptBoth},
-				{ID: "claude-code-15766.parent.database_id.alias.databaseId", Path: "parent.databaseId", To: "database_id", Tools: []string{"claude-code-15766"}, Type: lenient.RuleParamAlias},
-				{ID: "claude-code-15766.parent.database_id.alias.database-id", Path: "parent.database-id", To: "database_id", Tools: []string{"claude-code-15766"}, Type: lenient.RuleParamAlias},
-				{ID: "claude-code-15766.parent.database_id.alias.DatabaseId", Path: "parent.DatabaseId", To: "database_id", Tools: []string{"claude-code-15766"}, Type: lenient.RuleParamAlias},
-				{ID: "claude-code-15766.parent.database_id.absent", Path: "parent.database_id", Tools: []string{"claude-code-15766"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
-			},
+			Rules: lenient.ToolRules("claude-code-15766", []lenient.FieldRules{
+				{Path: "parent", JSON: true},
+				{Path: "parent.database_id", Aliases: []string{"databaseId", "database-id", "DatabaseId"}, Absent: lenient.AbsentNull},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeCode15766SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode15766SchemaOpenAIStrict),
@@ -11339,15 +11320,11 @@ func NormgenTools() []lenient.Tool {
 			Description: "ClaudeCode18260 is API-post-page (anthropics/claude-code issue 18260).",
 			InputSchema: json.RawMessage(claudeCode18260Schema),
 			Name:        "claude-code-18260",
-			Rules: []lenient.Rule{
-				{From: "parent", ID: "claude-code-18260.parent.json", To: "native", Tools: []string{"claude-code-18260"}, Type: lenient.RuleJSONAcceptBoth},
-				{ID: "claude-code-18260.parent.data_source_id.alias.dataSourceId", Path: "parent.dataSourceId", To: "data_source_id", Tools: []string{"claude-code-18260"}, Type: lenient.RuleParamAlias},
-				{ID: "claude-code-18260.parent.data_source_id.alias.data-source-id", Path: "parent.data-source-id", To: "data_source_id", Tools: []string{"claude-code-18260"}, Type: lenient.RuleParamAlias},
-				{ID: "claude-code-18260.parent.data_source_id.alias.DataSourceId", Path: "parent.DataSourceId", To: "data_source_id", Tools: []string{"claude-code-18260"}, Type: lenient.RuleParamAlias},
-				{ID: "claude-code-18260.parent.data_source_id.absent", Path: "parent.data_source_id", Tools: []string{"claude-code-18260"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
-				{From: "properties", ID: "claude-code-18260.properties.absent", Tools: []string{"claude-code-18260"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "properties", ID: "claude-code-18260.properties.json", To: "native", Tools: []string{"claude-code-18260"}, Type: lenient.RuleJSONAcceptBoth},
-			},
+			Rules: lenient.ToolRules("claude-code-18260", []lenient.FieldRules{
+				{Path: "parent", JSON: true},
+				{Path: "parent.data_source_id", Aliases: []string{"dataSourceId", "data-source-id", "DataSourceId"}, Absent: lenient.AbsentNull},
+				{Path: "properties", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(claudeCode18260SchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(claudeCode18260Schema),
@@ -11363,13 +11340,11 @@ func NormgenTools() []lenient.Tool {
 			Description: "ClaudeCode22394 is element_tool (anthropics/claude-code issue 22394).",
 			InputSchema: json.RawMessage(claudeCode22394Schema),
 			Name:        "claude-code-22394",
-			Rules: []lenient.Rule{
-				{From: "site_id", ID: "claude-code-22394.siteId.alias.site_id", To: "siteId", Tools: []string{"claude-code-22394"}, Type: lenient.RuleParamAlias},
-				{From: "site-id", ID: "claude-code-22394.siteId.alias.site-id", To: "siteId", Tools: []string{"claude-code-22394"}, Type: lenient.RuleParamAlias},
-				{From: "SiteId", ID: "claude-code-22394.siteId.alias.SiteId", To: "siteId", Tools: []string{"claude-code-22394"}, Type: lenient.RuleParamAlias},
-				{From: "actions", ID: "claude-code-22394.actions.json", To: "native", Tools: []string{"claude-code-22394"}, Type: lenient.RuleJSONAcceptBoth},
-				{ID: "claude-code-22394.actions[].json", Path: "actions[]", To: "native", Tools: []string{"claude-code-22394"}, Type: lenient.RuleJSONAcceptBoth},
-			},
+			Rules: lenient.ToolRules("claude-code-22394", []lenient.FieldRules{
+				{Path: "siteId", Aliases: []string{"site_id", "site-id", "SiteId"}},
+				{Path: "actions", JSON: true},
+				{Path: "actions[]", JSON: true},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(claudeCode22394SchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(claudeCode22394Schema),
@@ -11385,12 +11360,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ClaudeCode24597 is get_pull_request (anthropics/claude-code issue 24597).",
 			InputSchema: json.RawMessage(claudeCode24597Schema),
 			Name:        "claude-code-24597",
-			Rules: []lenient.Rule{
-				{From: "pullNumber", ID: "claude-code-24597.pull_number.alias.pullNumber", To: "pull_number", Tools: []string{"claude-code-24597"}, Type: lenient.RuleParamAlias},
-				{From: "pull-number", ID: "claude-code-24597.pull_number.alias.pull-number", To: "pull_number", Tools: []string{"claude-code-24597"}, Type: lenient.RuleParamAlias},
-				{From: "PullNumber", ID: "claude-code-24597.pull_number.alias.PullNumber", To: "pull_number", Tools: []string{"claude-code-24597"}, Type: lenient.RuleParamAlias},
-				{CoerceTo: "float", From: "pull_number", ID: "claude-code-24597.pull_number.coerce", Tools: []string{"claude-code-24597"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("claude-code-24597", []lenient.FieldRules{
+				{Path: "pull_number", Aliases: []string{"pullNumber", "pull-number", "PullNumber"}, Coerce: "float"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeCode24597SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode24597SchemaOpenAIStrict),
@@ -11407,10 +11379,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ClaudeCode2747 is qdrant-store (anthropics/claude-code issue 2747).",
 			InputSchema: json.RawMessage(claudeCode2747Schema),
 			Name:        "claude-code-2747",
-			Rules: []lenient.Rule{
-				{From: "metadata", ID: "claude-code-2747.metadata.absent", Tools: []string{"claude-code-2747"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
-				{From: "metadata", ID: "claude-code-2747.metadata.json", To: "native", Tools: []string{"claude-code-2747"}, Type: lenient.RuleJSONAcceptBoth},
-			},
+			Rules: lenient.ToolRules("claude-code-2747", []lenient.FieldRules{
+				{Path: "metadata", Absent: lenient.AbsentEmpty, JSON: true},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(claudeCode2747SchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(claudeCode2747Schema),
@@ -11426,10 +11397,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ClaudeCode29104 is asana_update_task (anthropics/claude-code issue 29104).",
 			InputSchema: json.RawMessage(claudeCode29104Schema),
 			Name:        "claude-code-29104",
-			Rules: []lenient.Rule{
-				{From: "completed", ID: "claude-code-29104.completed.absent", Tools: []string{"claude-code-29104"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "bool", From: "completed", ID: "claude-code-29104.completed.coerce", Tools: []string{"claude-code-29104"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("claude-code-29104", []lenient.FieldRules{
+				{Path: "completed", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeCode29104SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode29104SchemaOpenAIStrict),
@@ -11446,11 +11416,11 @@ func NormgenTools() []lenient.Tool {
 			Description: "ClaudeCode34520 is update-tasks (anthropics/claude-code issue 34520).",
 			InputSchema: json.RawMessage(claudeCode34520Schema),
 			Name:        "claude-code-34520",
-			Rules: []lenient.Rule{
-				{From: "tasks", ID: "claude-code-34520.tasks.json", To: "native", Tools: []string{"claude-code-34520"}, Type: lenient.RuleJSONAcceptBoth},
-				{ID: "claude-code-34520.tasks[].json", Path: "tasks[]", To: "native", Tools: []string{"claude-code-34520"}, Type: lenient.RuleJSONAcceptBoth},
-				{ID: "claude-code-34520.tasks[].content.absent", Path: "tasks[].content", Tools: []string{"claude-code-34520"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
-			},
+			Rules: lenient.ToolRules("claude-code-34520", []lenient.FieldRules{
+				{Path: "tasks", JSON: true},
+				{Path: "tasks[]", JSON: true},
+				{Path: "tasks[].content", Absent: lenient.AbsentNull},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeCode34520SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode34520SchemaOpenAIStrict),
@@ -11467,13 +11437,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ClaudeCode5504 is update_product_context (anthropics/claude-code issue\n5504).",
 			InputSchema: json.RawMessage(claudeCode5504Schema),
 			Name:        "claude-code-5504",
-			Rules: []lenient.Rule{
-				{From: "patchContent", ID: "claude-code-5504.patch_content.alias.patchContent", To: "patch_content", Tools: []string{"claude-code-5504"}, Type: lenient.RuleParamAlias},
-				{From: "patch-content", ID: "claude-code-5504.patch_content.alias.patch-content", To: "patch_content", Tools: []string{"claude-code-5504"}, Type: lenient.RuleParamAlias},
-				{From: "PatchContent", ID: "claude-code-5504.patch_content.alias.PatchContent", To: "patch_content", Tools: []string{"claude-code-5504"}, Type: lenient.RuleParamAlias},
-				{From: "patch_content", ID: "claude-code-5504.patch_content.absent", Tools: []string{"claude-code-5504"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
-				{From: "patch_content", ID: "claude-code-5504.patch_content.json", To: "native", Tools: []string{"claude-code-5504"}, Type: lenient.RuleJSONAcceptBoth},
-			},
+			Rules: lenient.ToolRules("claude-code-5504", []lenient.FieldRules{
+				{Path: "patch_content", Aliases: []string{"patchContent", "patch-content", "PatchContent"}, Absent: lenient.AbsentEmpty, JSON: true},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(claudeCode5504SchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(claudeCode5504Schema),
@@ -11489,17 +11455,13 @@ func NormgenTools() []lenient.Tool {
 			Description: "ClaudeCode73137 is Click (anthropics/claude-code issue 73137).",
 			InputSchema: json.RawMessage(claudeCode73137Schema),
 			Name:        "claude-code-73137",
-			Rules: []lenient.Rule{
-				{From: "loc", ID: "claude-code-73137.loc.absent", Tools: []string{"claude-code-73137"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
-				{From: "loc", ID: "claude-code-73137.loc.json", To: "native", Tools: []string{"claude-code-73137"}, Type: lenient.RuleJSONAcceptBoth},
-				{CoerceTo: "int", ID: "claude-code-73137.loc[].coerce", Path: "loc[]", Tools: []string{"claude-code-73137"}, Type: lenient.RuleTypeCoerce},
-				{From: "label", ID: "claude-code-73137.label.absent", Tools: []string{"claude-code-73137"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
-				{CoerceTo: "int", From: "label", ID: "claude-code-73137.label.coerce", Tools: []string{"claude-code-73137"}, Type: lenient.RuleTypeCoerce},
-				{From: "button", ID: "claude-code-73137.button.absent", Tools: []string{"claude-code-73137"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
-				{From: "button", ID: "claude-code-73137.button.enum_case", Tools: []string{"claude-code-73137"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["left","right","middle"]`)},
-				{From: "clicks", ID: "claude-code-73137.clicks.absent", Tools: []string{"claude-code-73137"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "int", From: "clicks", ID: "claude-code-73137.clicks.coerce", Tools: []string{"claude-code-73137"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("claude-code-73137", []lenient.FieldRules{
+				{Path: "loc", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "loc[]", Coerce: "int"},
+				{Path: "label", Absent: lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "button", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["left","right","middle"]`)},
+				{Path: "clicks", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeCode73137SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode73137SchemaOpenAIStrict),
@@ -11516,9 +11478,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ClaudeCode91803 is ads_boost_ig_post (anthropics/claude-code issue 91803).",
 			InputSchema: json.RawMessage(claudeCode91803Schema),
 			Name:        "claude-code-91803",
-			Rules: []lenient.Rule{
-				{CoerceTo: "bool", From: "confirmed", ID: "claude-code-91803.confirmed.coerce", Tools: []string{"claude-code-91803"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("claude-code-91803", []lenient.FieldRules{
+				{Path: "confirmed", Coerce: "bool"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeCode91803SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode91803SchemaOpenAIStrict),
@@ -11535,9 +11497,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ClaudeCode91803Capital is ads_boost_ig_post (anthropics/claude-code issue\n91803).",
 			InputSchema: json.RawMessage(claudeCode91803CapitalSchema),
 			Name:        "claude-code-91803-capital",
-			Rules: []lenient.Rule{
-				{CoerceTo: "bool", From: "confirmed", ID: "claude-code-91803-capital.confirmed.coerce", Tools: []string{"claude-code-91803-capital"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("claude-code-91803-capital", []lenient.FieldRules{
+				{Path: "confirmed", Coerce: "bool"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeCode91803CapitalSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode91803CapitalSchemaOpenAIStrict),
@@ -11554,9 +11516,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ClaudeCode91803Digit is ads_boost_ig_post (anthropics/claude-code issue\n91803).",
 			InputSchema: json.RawMessage(claudeCode91803DigitSchema),
 			Name:        "claude-code-91803-digit",
-			Rules: []lenient.Rule{
-				{CoerceTo: "bool", From: "confirmed", ID: "claude-code-91803-digit.confirmed.coerce", Tools: []string{"claude-code-91803-digit"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("claude-code-91803-digit", []lenient.FieldRules{
+				{Path: "confirmed", Coerce: "bool"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(claudeCode91803DigitSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode91803DigitSchemaOpenAIStrict),
@@ -11573,9 +11535,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ControlBigDigitString is a control: an int64 field.",
 			InputSchema: json.RawMessage(controlBigDigitStringSchema),
 			Name:        "control-big-digit-string",
-			Rules: []lenient.Rule{
-				{CoerceTo: "int", From: "id", ID: "control-big-digit-string.id.coerce", Tools: []string{"control-big-digit-string"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("control-big-digit-string", []lenient.FieldRules{
+				{Path: "id", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlBigDigitStringSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(controlBigDigitStringSchemaOpenAIStrict),
@@ -11592,9 +11554,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ControlBigNumber is a control: an int64 field.",
 			InputSchema: json.RawMessage(controlBigNumberSchema),
 			Name:        "control-big-number",
-			Rules: []lenient.Rule{
-				{CoerceTo: "int", From: "id", ID: "control-big-number.id.coerce", Tools: []string{"control-big-number"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("control-big-number", []lenient.FieldRules{
+				{Path: "id", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlBigNumberSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(controlBigNumberSchemaOpenAIStrict),
@@ -11611,9 +11573,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ControlDecimalForInteger is a control: an integer field.",
 			InputSchema: json.RawMessage(controlDecimalForIntegerSchema),
 			Name:        "control-decimal-for-integer",
-			Rules: []lenient.Rule{
-				{CoerceTo: "int", From: "count", ID: "control-decimal-for-integer.count.coerce", Tools: []string{"control-decimal-for-integer"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("control-decimal-for-integer", []lenient.FieldRules{
+				{Path: "count", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlDecimalForIntegerSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(controlDecimalForIntegerSchemaOpenAIStrict),
@@ -11647,9 +11609,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ControlFalseString is a control: a boolean field.",
 			InputSchema: json.RawMessage(controlFalseStringSchema),
 			Name:        "control-false-string",
-			Rules: []lenient.Rule{
-				{CoerceTo: "bool", From: "enabled", ID: "control-false-string.enabled.coerce", Tools: []string{"control-false-string"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("control-false-string", []lenient.FieldRules{
+				{Path: "enabled", Coerce: "bool"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlFalseStringSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(controlFalseStringSchemaOpenAIStrict),
@@ -11666,9 +11628,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ControlFractionForInteger is a control: an integer field.",
 			InputSchema: json.RawMessage(controlFractionForIntegerSchema),
 			Name:        "control-fraction-for-integer",
-			Rules: []lenient.Rule{
-				{CoerceTo: "int", From: "count", ID: "control-fraction-for-integer.count.coerce", Tools: []string{"control-fraction-for-integer"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("control-fraction-for-integer", []lenient.FieldRules{
+				{Path: "count", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlFractionForIntegerSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(controlFractionForIntegerSchemaOpenAIStrict),
@@ -11685,9 +11647,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ControlHexForInteger is a control: an integer field.",
 			InputSchema: json.RawMessage(controlHexForIntegerSchema),
 			Name:        "control-hex-for-integer",
-			Rules: []lenient.Rule{
-				{CoerceTo: "int", From: "count", ID: "control-hex-for-integer.count.coerce", Tools: []string{"control-hex-for-integer"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("control-hex-for-integer", []lenient.FieldRules{
+				{Path: "count", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlHexForIntegerSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(controlHexForIntegerSchemaOpenAIStrict),
@@ -11704,9 +11666,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ControlInfinity is a control: a float64 field.",
 			InputSchema: json.RawMessage(controlInfinitySchema),
 			Name:        "control-infinity",
-			Rules: []lenient.Rule{
-				{CoerceTo: "float", From: "ratio", ID: "control-infinity.ratio.coerce", Tools: []string{"control-infinity"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("control-infinity", []lenient.FieldRules{
+				{Path: "ratio", Coerce: "float"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlInfinitySchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(controlInfinitySchemaOpenAIStrict),
@@ -11723,9 +11685,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ControlInt8Overflow is a control: an int8 field.",
 			InputSchema: json.RawMessage(controlInt8OverflowSchema),
 			Name:        "control-int8-overflow",
-			Rules: []lenient.Rule{
-				{CoerceTo: "int", From: "level", ID: "control-int8-overflow.level.coerce", Tools: []string{"control-int8-overflow"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("control-int8-overflow", []lenient.FieldRules{
+				{Path: "level", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlInt8OverflowSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(controlInt8OverflowSchemaOpenAIStrict),
@@ -11759,9 +11721,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ControlLeadingZeroInteger is a control: an integer field.",
 			InputSchema: json.RawMessage(controlLeadingZeroIntegerSchema),
 			Name:        "control-leading-zero-integer",
-			Rules: []lenient.Rule{
-				{CoerceTo: "int", From: "count", ID: "control-leading-zero-integer.count.coerce", Tools: []string{"control-leading-zero-integer"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("control-leading-zero-integer", []lenient.FieldRules{
+				{Path: "count", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlLeadingZeroIntegerSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(controlLeadingZeroIntegerSchemaOpenAIStrict),
@@ -11795,9 +11757,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ControlMaybeBoolean is a control: a boolean field.",
 			InputSchema: json.RawMessage(controlMaybeBooleanSchema),
 			Name:        "control-maybe-boolean",
-			Rules: []lenient.Rule{
-				{CoerceTo: "bool", From: "enabled", ID: "control-maybe-boolean.enabled.coerce", Tools: []string{"control-maybe-boolean"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("control-maybe-boolean", []lenient.FieldRules{
+				{Path: "enabled", Coerce: "bool"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlMaybeBooleanSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(controlMaybeBooleanSchemaOpenAIStrict),
@@ -11814,9 +11776,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ControlNegativeUnsigned is a control: a uint field.",
 			InputSchema: json.RawMessage(controlNegativeUnsignedSchema),
 			Name:        "control-negative-unsigned",
-			Rules: []lenient.Rule{
-				{CoerceTo: "int", From: "count", ID: "control-negative-unsigned.count.coerce", Tools: []string{"control-negative-unsigned"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("control-negative-unsigned", []lenient.FieldRules{
+				{Path: "count", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(controlNegativeUnsignedSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(controlNegativeUnsignedSchemaOpenAIStrict),
@@ -11867,10 +11829,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "Cursor3614 is GetUsers (cursor/cursor issue 3614).",
 			InputSchema: json.RawMessage(cursor3614Schema),
 			Name:        "cursor-3614",
-			Rules: []lenient.Rule{
-				{From: "active", ID: "cursor-3614.active.absent", Tools: []string{"cursor-3614"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
-				{CoerceTo: "bool", From: "active", ID: "cursor-3614.active.coerce", Tools: []string{"cursor-3614"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("cursor-3614", []lenient.FieldRules{
+				{Path: "active", Absent: lenient.AbsentEmpty, Coerce: "bool"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(cursor3614SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(cursor3614SchemaOpenAIStrict),
@@ -11887,10 +11848,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "DejaVu422 is recall (vshulcz/deja-vu issue 422).",
 			InputSchema: json.RawMessage(dejaVu422Schema),
 			Name:        "deja-vu-422",
-			Rules: []lenient.Rule{
-				{From: "limit", ID: "deja-vu-422.limit.absent", Tools: []string{"deja-vu-422"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "float", From: "limit", ID: "deja-vu-422.limit.coerce", Tools: []string{"deja-vu-422"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("deja-vu-422", []lenient.FieldRules{
+				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(dejaVu422SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(dejaVu422SchemaOpenAIStrict),
@@ -11907,16 +11867,11 @@ func NormgenTools() []lenient.Tool {
 			Description: "FastMCP932 is create_user (PrefectHQ/fastmcp issue 932).",
 			InputSchema: json.RawMessage(fastMCP932Schema),
 			Name:        "fastmcp-932",
-			Rules: []lenient.Rule{
-				{From: "user", ID: "fastmcp-932.user.json", To: "native", Tools: []string{"fastmcp-932"}, Type: lenient.RuleJSONAcceptBoth},
-				{ID: "fastmcp-932.user.age.absent", Path: "user.age", Tools: []string{"fastmcp-932"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[""]`)},
-				{CoerceTo: "int", ID: "fastmcp-932.user.age.coerce", Path: "user.age", Tools: []string{"fastmcp-932"}, Type: lenient.RuleTypeCoerce},
-				{ID: "fastmcp-932.user.is_active.alias.isActive", Path: "user.isActive", To: "is_active", Tools: []string{"fastmcp-932"}, Type: lenient.RuleParamAlias},
-				{ID: "fastmcp-932.user.is_active.alias.is-active", Path: "user.is-active", To: "is_active", Tools: []string{"fastmcp-932"}, Type: lenient.RuleParamAlias},
-				{ID: "fastmcp-932.user.is_active.alias.IsActive", Path: "user.IsActive", To: "is_active", Tools: []string{"fastmcp-932"}, Type: lenient.RuleParamAlias},
-				{ID: "fastmcp-932.user.is_active.absent", Path: "user.is_active", Tools: []string{"fastmcp-932"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "bool", ID: "fastmcp-932.user.is_active.coerce", Path: "user.is_active", Tools: []string{"fastmcp-932"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("fastmcp-932", []lenient.FieldRules{
+				{Path: "user", JSON: true},
+				{Path: "user.age", Absent: lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "user.is_active", Aliases: []string{"isActive", "is-active", "IsActive"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(fastMCP932SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(fastMCP932SchemaOpenAIStrict),
@@ -11933,10 +11888,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "Fixmap235 is a FixMap tool with a format (aryamthecodebreaker/FixMap issue\n235).",
 			InputSchema: json.RawMessage(fixmap235Schema),
 			Name:        "fixmap-235",
-			Rules: []lenient.Rule{
-				{From: "format", ID: "fixmap-235.format.absent", Tools: []string{"fixmap-235"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
-				{From: "format", ID: "fixmap-235.format.enum_case", Tools: []string{"fixmap-235"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["markdown","json"]`)},
-			},
+			Rules: lenient.ToolRules("fixmap-235", []lenient.FieldRules{
+				{Path: "format", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["markdown","json"]`)},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(fixmap235SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(fixmap235SchemaOpenAIStrict),
@@ -11953,10 +11907,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "GitlabMCP380 is create_issue (zereight/gitlab-mcp issue 380).",
 			InputSchema: json.RawMessage(gitlabMCP380Schema),
 			Name:        "gitlab-mcp-380",
-			Rules: []lenient.Rule{
-				{From: "labels", ID: "gitlab-mcp-380.labels.absent", Tools: []string{"gitlab-mcp-380"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "labels", ID: "gitlab-mcp-380.labels.json", To: "native", Tools: []string{"gitlab-mcp-380"}, Type: lenient.RuleJSONAcceptBoth},
-			},
+			Rules: lenient.ToolRules("gitlab-mcp-380", []lenient.FieldRules{
+				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(gitlabMCP380SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(gitlabMCP380SchemaOpenAIStrict),
@@ -11973,9 +11926,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "GmailMCP96 is send_email (GongRzhe/Gmail-MCP-Server issue 96).",
 			InputSchema: json.RawMessage(gmailMCP96Schema),
 			Name:        "gmail-mcp-96",
-			Rules: []lenient.Rule{
-				{From: "to", ID: "gmail-mcp-96.to.json", To: "native", Tools: []string{"gmail-mcp-96"}, Type: lenient.RuleJSONAcceptBoth},
-			},
+			Rules: lenient.ToolRules("gmail-mcp-96", []lenient.FieldRules{
+				{Path: "to", JSON: true},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(gmailMCP96SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(gmailMCP96SchemaOpenAIStrict),
@@ -11992,11 +11945,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "Grafana641 is query_prometheus (grafana/mcp-grafana issue 641).",
 			InputSchema: json.RawMessage(grafana641Schema),
 			Name:        "grafana-641",
-			Rules: []lenient.Rule{
-				{From: "datasource_uid", ID: "grafana-641.datasourceUid.alias.datasource_uid", To: "datasourceUid", Tools: []string{"grafana-641"}, Type: lenient.RuleParamAlias},
-				{From: "datasource-uid", ID: "grafana-641.datasourceUid.alias.datasource-uid", To: "datasourceUid", Tools: []string{"grafana-641"}, Type: lenient.RuleParamAlias},
-				{From: "DatasourceUid", ID: "grafana-641.datasourceUid.alias.DatasourceUid", To: "datasourceUid", Tools: []string{"grafana-641"}, Type: lenient.RuleParamAlias},
-			},
+			Rules: lenient.ToolRules("grafana-641", []lenient.FieldRules{
+				{Path: "datasourceUid", Aliases: []string{"datasource_uid", "datasource-uid", "DatasourceUid"}},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(grafana641Schema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(grafana641SchemaOpenAIStrict),
@@ -12013,10 +11964,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "HermesAgent100926 is search_files (NousResearch/hermes-agent issue 100926).",
 			InputSchema: json.RawMessage(hermesAgent100926Schema),
 			Name:        "hermes-agent-100926",
-			Rules: []lenient.Rule{
-				{From: "limit", ID: "hermes-agent-100926.limit.absent", Tools: []string{"hermes-agent-100926"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "int", From: "limit", ID: "hermes-agent-100926.limit.coerce", Tools: []string{"hermes-agent-100926"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("hermes-agent-100926", []lenient.FieldRules{
+				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(hermesAgent100926SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(hermesAgent100926SchemaOpenAIStrict),
@@ -12033,15 +11983,12 @@ func NormgenTools() []lenient.Tool {
 			Description: "LangchainMCPAdapters277 is kubectl_get (langchain-mcp-adapters issue 277).",
 			InputSchema: json.RawMessage(langchainMCPAdapters277Schema),
 			Name:        "langchain-mcp-adapters-277",
-			Rules: []lenient.Rule{
-				{From: "resource_type", ID: "langchain-mcp-adapters-277.resourceType.alias.resource_type", To: "resourceType", Tools: []string{"langchain-mcp-adapters-277"}, Type: lenient.RuleParamAlias},
-				{From: "resource-type", ID: "langchain-mcp-adapters-277.resourceType.alias.resource-type", To: "resourceType", Tools: []string{"langchain-mcp-adapters-277"}, Type: lenient.RuleParamAlias},
-				{From: "ResourceType", ID: "langchain-mcp-adapters-277.resourceType.alias.ResourceType", To: "resourceType", Tools: []string{"langchain-mcp-adapters-277"}, Type: lenient.RuleParamAlias},
-				{From: "name", ID: "langchain-mcp-adapters-277.name.absent", Tools: []string{"langchain-mcp-adapters-277"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
-				{From: "namespace", ID: "langchain-mcp-adapters-277.namespace.absent", Tools: []string{"langchain-mcp-adapters-277"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
-				{From: "output", ID: "langchain-mcp-adapters-277.output.absent", Tools: []string{"langchain-mcp-adapters-277"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
-				{From: "output", ID: "langchain-mcp-adapters-277.output.enum_case", Tools: []string{"langchain-mcp-adapters-277"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["json","yaml","wide","name","custom"]`)},
-			},
+			Rules: lenient.ToolRules("langchain-mcp-adapters-277", []lenient.FieldRules{
+				{Path: "resourceType", Aliases: []string{"resource_type", "resource-type", "ResourceType"}},
+				{Path: "name", Absent: lenient.AbsentNull},
+				{Path: "namespace", Absent: lenient.AbsentNull},
+				{Path: "output", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["json","yaml","wide","name","custom"]`)},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(langchainMCPAdapters277SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(langchainMCPAdapters277SchemaOpenAIStrict),
@@ -12058,10 +12005,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "Langflow8059 is a tool with an optional range (langflow-ai/langflow issue\n8059).",
 			InputSchema: json.RawMessage(langflow8059Schema),
 			Name:        "langflow-8059",
-			Rules: []lenient.Rule{
-				{From: "range", ID: "langflow-8059.range.absent", Tools: []string{"langflow-8059"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "float", From: "range", ID: "langflow-8059.range.coerce", Tools: []string{"langflow-8059"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("langflow-8059", []lenient.FieldRules{
+				{Path: "range", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(langflow8059SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(langflow8059SchemaOpenAIStrict),
@@ -12078,11 +12024,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "LMStudio1626 is an Excel tool with a sheet name (lmstudio-bug-tracker\nissue 1626).",
 			InputSchema: json.RawMessage(lmStudio1626Schema),
 			Name:        "lmstudio-1626",
-			Rules: []lenient.Rule{
-				{From: "sheetName", ID: "lmstudio-1626.sheet_name.alias.sheetName", To: "sheet_name", Tools: []string{"lmstudio-1626"}, Type: lenient.RuleParamAlias},
-				{From: "sheet-name", ID: "lmstudio-1626.sheet_name.alias.sheet-name", To: "sheet_name", Tools: []string{"lmstudio-1626"}, Type: lenient.RuleParamAlias},
-				{From: "SheetName", ID: "lmstudio-1626.sheet_name.alias.SheetName", To: "sheet_name", Tools: []string{"lmstudio-1626"}, Type: lenient.RuleParamAlias},
-			},
+			Rules: lenient.ToolRules("lmstudio-1626", []lenient.FieldRules{
+				{Path: "sheet_name", Aliases: []string{"sheetName", "sheet-name", "SheetName"}},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(lmStudio1626Schema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(lmStudio1626SchemaOpenAIStrict),
@@ -12099,10 +12043,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "Margince417 is update_record (margince/margince issue 417).",
 			InputSchema: json.RawMessage(margince417Schema),
 			Name:        "margince-417",
-			Rules: []lenient.Rule{
-				{From: "lifecycle", ID: "margince-417.lifecycle.absent", Tools: []string{"margince-417"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
-				{From: "lifecycle", ID: "margince-417.lifecycle.enum_case", Tools: []string{"margince-417"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]`)},
-			},
+			Rules: lenient.ToolRules("margince-417", []lenient.FieldRules{
+				{Path: "lifecycle", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]`)},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(margince417SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(margince417SchemaOpenAIStrict),
@@ -12119,10 +12062,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "MCPRemote319 is vault_patch (punkpeye/mcp-remote issue 319).",
 			InputSchema: json.RawMessage(mcpRemote319Schema),
 			Name:        "mcp-remote-319",
-			Rules: []lenient.Rule{
-				{From: "target", ID: "mcp-remote-319.target.absent", Tools: []string{"mcp-remote-319"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "target", ID: "mcp-remote-319.target.json", To: "native", Tools: []string{"mcp-remote-319"}, Type: lenient.RuleJSONAcceptBoth},
-			},
+			Rules: lenient.ToolRules("mcp-remote-319", []lenient.FieldRules{
+				{Path: "target", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(mcpRemote319SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(mcpRemote319SchemaOpenAIStrict),
@@ -12139,15 +12081,10 @@ func NormgenTools() []lenient.Tool {
 			Description: "Mcpadapt38 is a search tool with optional filters (grll/mcpadapt PR 38).",
 			InputSchema: json.RawMessage(mcpadapt38Schema),
 			Name:        "mcpadapt-38",
-			Rules: []lenient.Rule{
-				{From: "filters", ID: "mcpadapt-38.filters.absent", Tools: []string{"mcpadapt-38"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "filters", ID: "mcpadapt-38.filters.json", To: "native", Tools: []string{"mcpadapt-38"}, Type: lenient.RuleJSONAcceptBoth},
-				{From: "max_results", ID: "mcpadapt-38.maxResults.alias.max_results", To: "maxResults", Tools: []string{"mcpadapt-38"}, Type: lenient.RuleParamAlias},
-				{From: "max-results", ID: "mcpadapt-38.maxResults.alias.max-results", To: "maxResults", Tools: []string{"mcpadapt-38"}, Type: lenient.RuleParamAlias},
-				{From: "MaxResults", ID: "mcpadapt-38.maxResults.alias.MaxResults", To: "maxResults", Tools: []string{"mcpadapt-38"}, Type: lenient.RuleParamAlias},
-				{From: "maxResults", ID: "mcpadapt-38.maxResults.absent", Tools: []string{"mcpadapt-38"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "float", From: "maxResults", ID: "mcpadapt-38.maxResults.coerce", Tools: []string{"mcpadapt-38"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("mcpadapt-38", []lenient.FieldRules{
+				{Path: "filters", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "maxResults", Aliases: []string{"max_results", "max-results", "MaxResults"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(mcpadapt38SchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(mcpadapt38Schema),
@@ -12163,9 +12100,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "NemoAgentToolkit1507 is a tool with an optional cursor\n(NVIDIA/NeMo-Agent-Toolkit PR 1507).",
 			InputSchema: json.RawMessage(nemoAgentToolkit1507Schema),
 			Name:        "nemo-agent-toolkit-1507",
-			Rules: []lenient.Rule{
-				{From: "cursor", ID: "nemo-agent-toolkit-1507.cursor.absent", Tools: []string{"nemo-agent-toolkit-1507"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
-			},
+			Rules: lenient.ToolRules("nemo-agent-toolkit-1507", []lenient.FieldRules{
+				{Path: "cursor", Absent: lenient.AbsentNull},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(nemoAgentToolkit1507SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(nemoAgentToolkit1507SchemaOpenAIStrict),
@@ -12182,13 +12119,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "Nteract1678 is replace_match (nteract/nteract PR 1678).",
 			InputSchema: json.RawMessage(nteract1678Schema),
 			Name:        "nteract-1678",
-			Rules: []lenient.Rule{
-				{From: "andRun", ID: "nteract-1678.and_run.alias.andRun", To: "and_run", Tools: []string{"nteract-1678"}, Type: lenient.RuleParamAlias},
-				{From: "and-run", ID: "nteract-1678.and_run.alias.and-run", To: "and_run", Tools: []string{"nteract-1678"}, Type: lenient.RuleParamAlias},
-				{From: "AndRun", ID: "nteract-1678.and_run.alias.AndRun", To: "and_run", Tools: []string{"nteract-1678"}, Type: lenient.RuleParamAlias},
-				{From: "and_run", ID: "nteract-1678.and_run.absent", Tools: []string{"nteract-1678"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "bool", From: "and_run", ID: "nteract-1678.and_run.coerce", Tools: []string{"nteract-1678"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("nteract-1678", []lenient.FieldRules{
+				{Path: "and_run", Aliases: []string{"andRun", "and-run", "AndRun"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(nteract1678SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(nteract1678SchemaOpenAIStrict),
@@ -12205,14 +12138,10 @@ func NormgenTools() []lenient.Tool {
 			Description: "Openclaw42580 is edit (openclaw/openclaw PR 42580).",
 			InputSchema: json.RawMessage(openclaw42580Schema),
 			Name:        "openclaw-42580",
-			Rules: []lenient.Rule{
-				{From: "old_text", ID: "openclaw-42580.oldText.alias.old_text", To: "oldText", Tools: []string{"openclaw-42580"}, Type: lenient.RuleParamAlias},
-				{From: "old-text", ID: "openclaw-42580.oldText.alias.old-text", To: "oldText", Tools: []string{"openclaw-42580"}, Type: lenient.RuleParamAlias},
-				{From: "OldText", ID: "openclaw-42580.oldText.alias.OldText", To: "oldText", Tools: []string{"openclaw-42580"}, Type: lenient.RuleParamAlias},
-				{From: "new_text", ID: "openclaw-42580.newText.alias.new_text", To: "newText", Tools: []string{"openclaw-42580"}, Type: lenient.RuleParamAlias},
-				{From: "new-text", ID: "openclaw-42580.newText.alias.new-text", To: "newText", Tools: []string{"openclaw-42580"}, Type: lenient.RuleParamAlias},
-				{From: "NewText", ID: "openclaw-42580.newText.alias.NewText", To: "newText", Tools: []string{"openclaw-42580"}, Type: lenient.RuleParamAlias},
-			},
+			Rules: lenient.ToolRules("openclaw-42580", []lenient.FieldRules{
+				{Path: "oldText", Aliases: []string{"old_text", "old-text", "OldText"}},
+				{Path: "newText", Aliases: []string{"new_text", "new-text", "NewText"}},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(openclaw42580Schema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(openclaw42580SchemaOpenAIStrict),
@@ -12229,15 +12158,11 @@ func NormgenTools() []lenient.Tool {
 			Description: "Opencode1328 is read (anomalyco/opencode issue 1328).",
 			InputSchema: json.RawMessage(opencode1328Schema),
 			Name:        "opencode-1328",
-			Rules: []lenient.Rule{
-				{From: "file_path", ID: "opencode-1328.filePath.alias.file_path", To: "filePath", Tools: []string{"opencode-1328"}, Type: lenient.RuleParamAlias},
-				{From: "file-path", ID: "opencode-1328.filePath.alias.file-path", To: "filePath", Tools: []string{"opencode-1328"}, Type: lenient.RuleParamAlias},
-				{From: "FilePath", ID: "opencode-1328.filePath.alias.FilePath", To: "filePath", Tools: []string{"opencode-1328"}, Type: lenient.RuleParamAlias},
-				{From: "offset", ID: "opencode-1328.offset.absent", Tools: []string{"opencode-1328"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "float", From: "offset", ID: "opencode-1328.offset.coerce", Tools: []string{"opencode-1328"}, Type: lenient.RuleTypeCoerce},
-				{From: "limit", ID: "opencode-1328.limit.absent", Tools: []string{"opencode-1328"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "float", From: "limit", ID: "opencode-1328.limit.coerce", Tools: []string{"opencode-1328"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("opencode-1328", []lenient.FieldRules{
+				{Path: "filePath", Aliases: []string{"file_path", "file-path", "FilePath"}},
+				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(opencode1328SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(opencode1328SchemaOpenAIStrict),
@@ -12254,15 +12179,11 @@ func NormgenTools() []lenient.Tool {
 			Description: "Opencode1328Offset is read (anomalyco/opencode issue 1328, second comment).",
 			InputSchema: json.RawMessage(opencode1328OffsetSchema),
 			Name:        "opencode-1328-offset",
-			Rules: []lenient.Rule{
-				{From: "file_path", ID: "opencode-1328-offset.filePath.alias.file_path", To: "filePath", Tools: []string{"opencode-1328-offset"}, Type: lenient.RuleParamAlias},
-				{From: "file-path", ID: "opencode-1328-offset.filePath.alias.file-path", To: "filePath", Tools: []string{"opencode-1328-offset"}, Type: lenient.RuleParamAlias},
-				{From: "FilePath", ID: "opencode-1328-offset.filePath.alias.FilePath", To: "filePath", Tools: []string{"opencode-1328-offset"}, Type: lenient.RuleParamAlias},
-				{From: "offset", ID: "opencode-1328-offset.offset.absent", Tools: []string{"opencode-1328-offset"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "float", From: "offset", ID: "opencode-1328-offset.offset.coerce", Tools: []string{"opencode-1328-offset"}, Type: lenient.RuleTypeCoerce},
-				{From: "limit", ID: "opencode-1328-offset.limit.absent", Tools: []string{"opencode-1328-offset"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "float", From: "limit", ID: "opencode-1328-offset.limit.coerce", Tools: []string{"opencode-1328-offset"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("opencode-1328-offset", []lenient.FieldRules{
+				{Path: "filePath", Aliases: []string{"file_path", "file-path", "FilePath"}},
+				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(opencode1328OffsetSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(opencode1328OffsetSchemaOpenAIStrict),
@@ -12279,18 +12200,10 @@ func NormgenTools() []lenient.Tool {
 			Description: "OpenHandsSDK1085 is read_file (OpenHands/software-agent-sdk issue 1085).",
 			InputSchema: json.RawMessage(openHandsSDK1085Schema),
 			Name:        "openhands-sdk-1085",
-			Rules: []lenient.Rule{
-				{From: "lineNumber", ID: "openhands-sdk-1085.line_number.alias.lineNumber", To: "line_number", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleParamAlias},
-				{From: "line-number", ID: "openhands-sdk-1085.line_number.alias.line-number", To: "line_number", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleParamAlias},
-				{From: "LineNumber", ID: "openhands-sdk-1085.line_number.alias.LineNumber", To: "line_number", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleParamAlias},
-				{From: "line_number", ID: "openhands-sdk-1085.line_number.absent", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "float", From: "line_number", ID: "openhands-sdk-1085.line_number.coerce", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleTypeCoerce},
-				{From: "linesAfter", ID: "openhands-sdk-1085.lines_after.alias.linesAfter", To: "lines_after", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleParamAlias},
-				{From: "lines-after", ID: "openhands-sdk-1085.lines_after.alias.lines-after", To: "lines_after", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleParamAlias},
-				{From: "LinesAfter", ID: "openhands-sdk-1085.lines_after.alias.LinesAfter", To: "lines_after", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleParamAlias},
-				{From: "lines_after", ID: "openhands-sdk-1085.lines_after.absent", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "float", From: "lines_after", ID: "openhands-sdk-1085.lines_after.coerce", Tools: []string{"openhands-sdk-1085"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("openhands-sdk-1085", []lenient.FieldRules{
+				{Path: "line_number", Aliases: []string{"lineNumber", "line-number", "LineNumber"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "lines_after", Aliases: []string{"linesAfter", "lines-after", "LinesAfter"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(openHandsSDK1085SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(openHandsSDK1085SchemaOpenAIStrict),
@@ -12307,14 +12220,10 @@ func NormgenTools() []lenient.Tool {
 			Description: "Pasclaw427 is edit_file (FMXExpress/PasClaw PR 427).",
 			InputSchema: json.RawMessage(pasclaw427Schema),
 			Name:        "pasclaw-427",
-			Rules: []lenient.Rule{
-				{From: "oldText", ID: "pasclaw-427.old_text.alias.oldText", To: "old_text", Tools: []string{"pasclaw-427"}, Type: lenient.RuleParamAlias},
-				{From: "old-text", ID: "pasclaw-427.old_text.alias.old-text", To: "old_text", Tools: []string{"pasclaw-427"}, Type: lenient.RuleParamAlias},
-				{From: "OldText", ID: "pasclaw-427.old_text.alias.OldText", To: "old_text", Tools: []string{"pasclaw-427"}, Type: lenient.RuleParamAlias},
-				{From: "newText", ID: "pasclaw-427.new_text.alias.newText", To: "new_text", Tools: []string{"pasclaw-427"}, Type: lenient.RuleParamAlias},
-				{From: "new-text", ID: "pasclaw-427.new_text.alias.new-text", To: "new_text", Tools: []string{"pasclaw-427"}, Type: lenient.RuleParamAlias},
-				{From: "NewText", ID: "pasclaw-427.new_text.alias.NewText", To: "new_text", Tools: []string{"pasclaw-427"}, Type: lenient.RuleParamAlias},
-			},
+			Rules: lenient.ToolRules("pasclaw-427", []lenient.FieldRules{
+				{Path: "old_text", Aliases: []string{"oldText", "old-text", "OldText"}},
+				{Path: "new_text", Aliases: []string{"newText", "new-text", "NewText"}},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(pasclaw427Schema),
 				lenient.ProfileOpenAIStrict: json.RawMessage(pasclaw427SchemaOpenAIStrict),
@@ -12331,10 +12240,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "Picoclaw400 is web_search (sipeed/picoclaw issue 400).",
 			InputSchema: json.RawMessage(picoclaw400Schema),
 			Name:        "picoclaw-400",
-			Rules: []lenient.Rule{
-				{From: "count", ID: "picoclaw-400.count.absent", Tools: []string{"picoclaw-400"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "int", From: "count", ID: "picoclaw-400.count.coerce", Tools: []string{"picoclaw-400"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("picoclaw-400", []lenient.FieldRules{
+				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(picoclaw400SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(picoclaw400SchemaOpenAIStrict),
@@ -12351,10 +12259,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "QwenCode4966Depth is browser_snapshot (QwenLM/qwen-code issue 4966).",
 			InputSchema: json.RawMessage(qwenCode4966DepthSchema),
 			Name:        "qwen-code-4966-depth",
-			Rules: []lenient.Rule{
-				{From: "depth", ID: "qwen-code-4966-depth.depth.absent", Tools: []string{"qwen-code-4966-depth"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "int", From: "depth", ID: "qwen-code-4966-depth.depth.coerce", Tools: []string{"qwen-code-4966-depth"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("qwen-code-4966-depth", []lenient.FieldRules{
+				{Path: "depth", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(qwenCode4966DepthSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(qwenCode4966DepthSchemaOpenAIStrict),
@@ -12371,10 +12278,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "QwenCode4966Time is browser_wait_for (QwenLM/qwen-code issue 4966).",
 			InputSchema: json.RawMessage(qwenCode4966TimeSchema),
 			Name:        "qwen-code-4966-time",
-			Rules: []lenient.Rule{
-				{From: "time", ID: "qwen-code-4966-time.time.absent", Tools: []string{"qwen-code-4966-time"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "float", From: "time", ID: "qwen-code-4966-time.time.coerce", Tools: []string{"qwen-code-4966-time"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("qwen-code-4966-time", []lenient.FieldRules{
+				{Path: "time", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(qwenCode4966TimeSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(qwenCode4966TimeSchemaOpenAIStrict),
@@ -12391,25 +12297,12 @@ func NormgenTools() []lenient.Tool {
 			Description: "Servers2905 is sequentialthinking (modelcontextprotocol/servers issue 2905).",
 			InputSchema: json.RawMessage(servers2905Schema),
 			Name:        "servers-2905",
-			Rules: []lenient.Rule{
-				{From: "next_thought_needed", ID: "servers-2905.nextThoughtNeeded.alias.next_thought_needed", To: "nextThoughtNeeded", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
-				{From: "next-thought-needed", ID: "servers-2905.nextThoughtNeeded.alias.next-thought-needed", To: "nextThoughtNeeded", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
-				{From: "NextThoughtNeeded", ID: "servers-2905.nextThoughtNeeded.alias.NextThoughtNeeded", To: "nextThoughtNeeded", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
-				{CoerceTo: "bool", From: "nextThoughtNeeded", ID: "servers-2905.nextThoughtNeeded.coerce", Tools: []string{"servers-2905"}, Type: lenient.RuleTypeCoerce},
-				{From: "thought_number", ID: "servers-2905.thoughtNumber.alias.thought_number", To: "thoughtNumber", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
-				{From: "thought-number", ID: "servers-2905.thoughtNumber.alias.thought-number", To: "thoughtNumber", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
-				{From: "ThoughtNumber", ID: "servers-2905.thoughtNumber.alias.ThoughtNumber", To: "thoughtNumber", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
-				{CoerceTo: "int", From: "thoughtNumber", ID: "servers-2905.thoughtNumber.coerce", Tools: []string{"servers-2905"}, Type: lenient.RuleTypeCoerce},
-				{From: "total_thoughts", ID: "servers-2905.totalThoughts.alias.total_thoughts", To: "totalThoughts", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
-				{From: "total-thoughts", ID: "servers-2905.totalThoughts.alias.total-thoughts", To: "totalThoughts", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
-				{From: "TotalThoughts", ID: "servers-2905.totalThoughts.alias.TotalThoughts", To: "totalThoughts", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
-				{CoerceTo: "int", From: "totalThoughts", ID: "servers-2905.totalThoughts.coerce", Tools: []string{"servers-2905"}, Type: lenient.RuleTypeCoerce},
-				{From: "is_revision", ID: "servers-2905.isRevision.alias.is_revision", To: "isRevision", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
-				{From: "is-revision", ID: "servers-2905.isRevision.alias.is-revision", To: "isRevision", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
-				{From: "IsRevision", ID: "servers-2905.isRevision.alias.IsRevision", To: "isRevision", Tools: []string{"servers-2905"}, Type: lenient.RuleParamAlias},
-				{From: "isRevision", ID: "servers-2905.isRevision.absent", Tools: []string{"servers-2905"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "bool", From: "isRevision", ID: "servers-2905.isRevision.coerce", Tools: []string{"servers-2905"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("servers-2905", []lenient.FieldRules{
+				{Path: "nextThoughtNeeded", Aliases: []string{"next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, Coerce: "bool"},
+				{Path: "thoughtNumber", Aliases: []string{"thought_number", "thought-number", "ThoughtNumber"}, Coerce: "int"},
+				{Path: "totalThoughts", Aliases: []string{"total_thoughts", "total-thoughts", "TotalThoughts"}, Coerce: "int"},
+				{Path: "isRevision", Aliases: []string{"is_revision", "is-revision", "IsRevision"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(servers2905SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(servers2905SchemaOpenAIStrict),
@@ -12426,10 +12319,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "Sonetto319LoneLabel is todo_add (Miso2233/SonettoHere issue 319).",
 			InputSchema: json.RawMessage(sonetto319LoneLabelSchema),
 			Name:        "sonetto-319-lone-label",
-			Rules: []lenient.Rule{
-				{From: "labels", ID: "sonetto-319-lone-label.labels.absent", Tools: []string{"sonetto-319-lone-label"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "labels", ID: "sonetto-319-lone-label.labels.json", To: "native", Tools: []string{"sonetto-319-lone-label"}, Type: lenient.RuleJSONAcceptBoth},
-			},
+			Rules: lenient.ToolRules("sonetto-319-lone-label", []lenient.FieldRules{
+				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(sonetto319LoneLabelSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(sonetto319LoneLabelSchemaOpenAIStrict),
@@ -12446,10 +12338,10 @@ func NormgenTools() []lenient.Tool {
 			Description: "Sonetto319LoneTodo is task_tracker (Miso2233/SonettoHere issue 319).",
 			InputSchema: json.RawMessage(sonetto319LoneTodoSchema),
 			Name:        "sonetto-319-lone-todo",
-			Rules: []lenient.Rule{
-				{From: "todos", ID: "sonetto-319-lone-todo.todos.json", To: "native", Tools: []string{"sonetto-319-lone-todo"}, Type: lenient.RuleJSONAcceptBoth},
-				{ID: "sonetto-319-lone-todo.todos[].json", Path: "todos[]", To: "native", Tools: []string{"sonetto-319-lone-todo"}, Type: lenient.RuleJSONAcceptBoth},
-			},
+			Rules: lenient.ToolRules("sonetto-319-lone-todo", []lenient.FieldRules{
+				{Path: "todos", JSON: true},
+				{Path: "todos[]", JSON: true},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(sonetto319LoneTodoSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(sonetto319LoneTodoSchemaOpenAIStrict),
@@ -12466,10 +12358,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "Sonetto319PythonList is todo_add (Miso2233/SonettoHere issue 319).",
 			InputSchema: json.RawMessage(sonetto319PythonListSchema),
 			Name:        "sonetto-319-python-list",
-			Rules: []lenient.Rule{
-				{From: "labels", ID: "sonetto-319-python-list.labels.absent", Tools: []string{"sonetto-319-python-list"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "labels", ID: "sonetto-319-python-list.labels.json", To: "native", Tools: []string{"sonetto-319-python-list"}, Type: lenient.RuleJSONAcceptBoth},
-			},
+			Rules: lenient.ToolRules("sonetto-319-python-list", []lenient.FieldRules{
+				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(sonetto319PythonListSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(sonetto319PythonListSchemaOpenAIStrict),
@@ -12486,10 +12377,10 @@ func NormgenTools() []lenient.Tool {
 			Description: "Sonetto319Todos is task_tracker (Miso2233/SonettoHere issue 319).",
 			InputSchema: json.RawMessage(sonetto319TodosSchema),
 			Name:        "sonetto-319-todos",
-			Rules: []lenient.Rule{
-				{From: "todos", ID: "sonetto-319-todos.todos.json", To: "native", Tools: []string{"sonetto-319-todos"}, Type: lenient.RuleJSONAcceptBoth},
-				{ID: "sonetto-319-todos.todos[].json", Path: "todos[]", To: "native", Tools: []string{"sonetto-319-todos"}, Type: lenient.RuleJSONAcceptBoth},
-			},
+			Rules: lenient.ToolRules("sonetto-319-todos", []lenient.FieldRules{
+				{Path: "todos", JSON: true},
+				{Path: "todos[]", JSON: true},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(sonetto319TodosSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(sonetto319TodosSchemaOpenAIStrict),
@@ -12506,15 +12397,11 @@ func NormgenTools() []lenient.Tool {
 			Description: "TemplateAgent249 is editJiraIssue (redhat-data-and-ai/template-agent issue\n249).",
 			InputSchema: json.RawMessage(templateAgent249Schema),
 			Name:        "template-agent-249",
-			Rules: []lenient.Rule{
-				{From: "issue_id_or_key", ID: "template-agent-249.issueIdOrKey.alias.issue_id_or_key", To: "issueIdOrKey", Tools: []string{"template-agent-249"}, Type: lenient.RuleParamAlias},
-				{From: "issue-id-or-key", ID: "template-agent-249.issueIdOrKey.alias.issue-id-or-key", To: "issueIdOrKey", Tools: []string{"template-agent-249"}, Type: lenient.RuleParamAlias},
-				{From: "IssueIdOrKey", ID: "template-agent-249.issueIdOrKey.alias.IssueIdOrKey", To: "issueIdOrKey", Tools: []string{"template-agent-249"}, Type: lenient.RuleParamAlias},
-				{From: "fields", ID: "template-agent-249.fields.json", To: "native", Tools: []string{"template-agent-249"}, Type: lenient.RuleJSONAcceptBoth},
-				{From: "cloud_id", ID: "template-agent-249.cloudId.alias.cloud_id", To: "cloudId", Tools: []string{"template-agent-249"}, Type: lenient.RuleParamAlias},
-				{From: "cloud-id", ID: "template-agent-249.cloudId.alias.cloud-id", To: "cloudId", Tools: []string{"template-agent-249"}, Type: lenient.RuleParamAlias},
-				{From: "CloudId", ID: "template-agent-249.cloudId.alias.CloudId", To: "cloudId", Tools: []string{"template-agent-249"}, Type: lenient.RuleParamAlias},
-			},
+			Rules: lenient.ToolRules("template-agent-249", []lenient.FieldRules{
+				{Path: "issueIdOrKey", Aliases: []string{"issue_id_or_key", "issue-id-or-key", "IssueIdOrKey"}},
+				{Path: "fields", JSON: true},
+				{Path: "cloudId", Aliases: []string{"cloud_id", "cloud-id", "CloudId"}},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(templateAgent249SchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(templateAgent249Schema),
@@ -12547,9 +12434,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "Vibium85 is browser_sleep (VibiumDev/vibium issue 85).",
 			InputSchema: json.RawMessage(vibium85Schema),
 			Name:        "vibium-85",
-			Rules: []lenient.Rule{
-				{CoerceTo: "float", From: "ms", ID: "vibium-85.ms.coerce", Tools: []string{"vibium-85"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("vibium-85", []lenient.FieldRules{
+				{Path: "ms", Coerce: "float"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(vibium85SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(vibium85SchemaOpenAIStrict),
@@ -12566,10 +12453,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "Vmlx47 is memory_search (jjang-ai/vmlx issue 47).",
 			InputSchema: json.RawMessage(vmlx47Schema),
 			Name:        "vmlx-47",
-			Rules: []lenient.Rule{
-				{From: "limit", ID: "vmlx-47.limit.absent", Tools: []string{"vmlx-47"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{CoerceTo: "int", From: "limit", ID: "vmlx-47.limit.coerce", Tools: []string{"vmlx-47"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("vmlx-47", []lenient.FieldRules{
+				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(vmlx47SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(vmlx47SchemaOpenAIStrict),
@@ -12586,10 +12472,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "WeKnora2955 is execute_skill_script (Tencent/WeKnora PR 2955).",
 			InputSchema: json.RawMessage(weKnora2955Schema),
 			Name:        "weknora-2955",
-			Rules: []lenient.Rule{
-				{From: "args", ID: "weknora-2955.args.absent", Tools: []string{"weknora-2955"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "args", ID: "weknora-2955.args.json", To: "native", Tools: []string{"weknora-2955"}, Type: lenient.RuleJSONAcceptBoth},
-			},
+			Rules: lenient.ToolRules("weknora-2955", []lenient.FieldRules{
+				{Path: "args", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(weKnora2955SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(weKnora2955SchemaOpenAIStrict),
@@ -12606,14 +12491,10 @@ func NormgenTools() []lenient.Tool {
 			Description: "ZammadMCP201 is zammad_list_ticket_priorities (basher83/Zammad-MCP issue\n201).",
 			InputSchema: json.RawMessage(zammadMCP201Schema),
 			Name:        "zammad-mcp-201",
-			Rules: []lenient.Rule{
-				{From: "params", ID: "zammad-mcp-201.params.json", To: "native", Tools: []string{"zammad-mcp-201"}, Type: lenient.RuleJSONAcceptBoth},
-				{ID: "zammad-mcp-201.params.response_format.alias.responseFormat", Path: "params.responseFormat", To: "response_format", Tools: []string{"zammad-mcp-201"}, Type: lenient.RuleParamAlias},
-				{ID: "zammad-mcp-201.params.response_format.alias.response-format", Path: "params.response-format", To: "response_format", Tools: []string{"zammad-mcp-201"}, Type: lenient.RuleParamAlias},
-				{ID: "zammad-mcp-201.params.response_format.alias.ResponseFormat", Path: "params.ResponseFormat", To: "response_format", Tools: []string{"zammad-mcp-201"}, Type: lenient.RuleParamAlias},
-				{ID: "zammad-mcp-201.params.response_format.absent", Path: "params.response_format", Tools: []string{"zammad-mcp-201"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null]`)},
-				{ID: "zammad-mcp-201.params.response_format.enum_case", Path: "params.response_format", Tools: []string{"zammad-mcp-201"}, Type: lenient.RuleEnumCase, Value: json.RawMessage(`["markdown","json"]`)},
-			},
+			Rules: lenient.ToolRules("zammad-mcp-201", []lenient.FieldRules{
+				{Path: "params", JSON: true},
+				{Path: "params.response_format", Aliases: []string{"responseFormat", "response-format", "ResponseFormat"}, Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["markdown","json"]`)},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(zammadMCP201SchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(zammadMCP201SchemaOpenAIStrict),

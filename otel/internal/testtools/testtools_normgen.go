@@ -615,18 +615,14 @@ func NormgenTools() []lenient.Tool {
 			Description: "SearchInput is the input of search: find documents.",
 			InputSchema: json.RawMessage(searchInputSchema),
 			Name:        "search",
-			Rules: []lenient.Rule{
-				{From: "q", ID: "search.query.alias.q", To: "query", Tools: []string{"search"}, Type: lenient.RuleParamAlias},
-				{From: "limit", ID: "search.limit.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "limit", ID: "search.limit.default", Tools: []string{"search"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`10`)},
-				{CoerceTo: "int", From: "limit", ID: "search.limit.coerce", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
-				{From: "tags", ID: "search.tags.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "tags", ID: "search.tags.json", To: "native", Tools: []string{"search"}, Type: lenient.RuleJSONAcceptBoth},
-				{From: "services", ID: "search.services.absent", Tools: []string{"search"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
-				{From: "services", ID: "search.services.json", To: "native", Tools: []string{"search"}, Type: lenient.RuleJSONAcceptBoth},
-				{ID: "search.services{}.json", Path: "services{}", To: "native", Tools: []string{"search"}, Type: lenient.RuleJSONAcceptBoth},
-				{CoerceTo: "int", ID: "search.services{}.port.coerce", Path: "services{}.port", Tools: []string{"search"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("search", []lenient.FieldRules{
+				{Path: "query", Aliases: []string{"q"}},
+				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
+				{Path: "tags", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "services", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "services{}", JSON: true},
+				{Path: "services{}.port", Coerce: "int"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:    json.RawMessage(searchInputSchemaGemini),
 				lenient.ProfilePortable:  json.RawMessage(searchInputSchema),
@@ -642,9 +638,9 @@ func NormgenTools() []lenient.Tool {
 			Description: "ToggleInput is the input of toggle: turn a feature on or off.",
 			InputSchema: json.RawMessage(toggleInputSchema),
 			Name:        "toggle",
-			Rules: []lenient.Rule{
-				{CoerceTo: "bool", From: "on", ID: "toggle.on.coerce", Tools: []string{"toggle"}, Type: lenient.RuleTypeCoerce},
-			},
+			Rules: lenient.ToolRules("toggle", []lenient.FieldRules{
+				{Path: "on", Coerce: "bool"},
+			}),
 			Schemas: map[lenient.Profile]json.RawMessage{
 				lenient.ProfileGemini:       json.RawMessage(toggleInputSchemaGemini),
 				lenient.ProfileOpenAIStrict: json.RawMessage(toggleInputSchemaOpenAIStrict),

@@ -1,0 +1,194 @@
+package gen
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// The order of a value's rules in lenient.ToolRules, which is the order
+// Rules derives them in.
+const (
+	orderAlias = iota
+	orderAbsent
+	orderDefault
+	orderEnumCase
+	orderSecret
+	orderCoerce
+	orderUnescape
+	orderValueAlias
+	orderSplit
+	orderWrap
+	orderJSON
+)
+
+// fieldRules returns tool's rule table (Rules) as the rules of each value
+// (lenient.FieldRules), what generated code writes: one line per value
+// instead of one per rule, the IDs and tools left to lenient.ToolRules.
+// ok is false when ToolRules would not give rules back exactly (an alias
+// of a member whose name a path quotes, opts["x.y"]): generated code then
+// writes the rules in full.
+func fieldRules(tool string, rules []lenient.Rule) (values []lenient.FieldRules, ok bool) {
+	last := -1
+	for _, r := range rules {
+		if r.When != "" || r.InPayload != "" || r.ArrayPath != "" || len(r.Tools) != 1 || r.Tools[0] != tool {
+			return nil, false
+		}
+		path := r.From + r.Path
+		id, found := strings.CutPrefix(r.ID, tool+".")
+		if !found {
+			return nil, false
+		}
+		order := orderOf(r)
+		if order < 0 {
+			return nil, false
+		}
+		idPath := path
+		if order == orderAlias {
+			key := path[strings.LastIndexByte(path, '.')+1:]
+			if idPath, found = strings.CutSuffix(id, ".alias."+key); !found {
+				return nil, false
+			}
+		}
+		n := len(values)
+		if n == 0 || values[n-1].Path != idPath || order < last || order == last && order != orderAlias {
+			values = append(values, lenient.FieldRules{Path: idPath})
+			n++
+		}
+		last = order
+		v := &values[n-1]
+		switch order {
+		case orderAlias:
+			v.Aliases = append(v.Aliases, path[strings.LastIndexByte(path, '.')+1:])
+		case orderAbsent:
+			switch string(r.Value) {
+			case `[null]`:
+				v.Absent = lenient.AbsentNull
+			case `[""]`:
+				v.Absent = lenient.AbsentEmpty
+			case `[null,""]`:
+				v.Absent = lenient.AbsentNull | lenient.AbsentEmpty
+			}
+		case orderDefault:
+			v.Default = r.Value
+		case orderEnumCase:
+			v.EnumCase = r.Value
+		case orderSecret:
+			v.Secret = true
+		case orderCoerce:
+			v.Coerce = r.CoerceTo
+		case orderUnescape:
+			v.Unescape = true
+		case orderValueAlias:
+			v.ValueAlias = r.Value
+		case orderSplit:
+			v.Split = r.Value
+		case orderWrap:
+			v.Wrap = true
+		case orderJSON:
+			v.JSON = true
+		}
+	}
+	if !reflect.DeepEqual(lenient.ToolRules(tool, values), rules) {
+		return nil, false
+	}
+	return values, true
+}
+
+// orderOf is r's place among a value's rules, or -1 for a rule
+// lenient.FieldRules does not hold.
+func orderOf(r lenient.Rule) int {
+	switch r.Type {
+	case lenient.RuleParamAlias:
+		return orderAlias
+	case lenient.RuleAbsent:
+		return orderAbsent
+	case lenient.RuleParamDefault:
+		return orderDefault
+	case lenient.RuleEnumCase:
+		return orderEnumCase
+	case lenient.RuleSecret:
+		return orderSecret
+	case lenient.RuleTypeCoerce:
+		return orderCoerce
+	case lenient.RuleUnescape:
+		return orderUnescape
+	case lenient.RuleValueAlias:
+		return orderValueAlias
+	case lenient.RuleSplit:
+		return orderSplit
+	case lenient.RuleWrap:
+		return orderWrap
+	case lenient.RuleJSONAcceptBoth:
+		if r.To == "native" {
+			return orderJSON
+		}
+	}
+	return -1
+}
+
+// rulesCode renders tool's rule table: lenient.ToolRules of each value's
+// rules, one line each, or the rules in full when those would not give
+// them back (fieldRules).
+func rulesCode(tool string, rules []lenient.Rule) jen.Code {
+	values, ok := fieldRules(tool, rules)
+	if !ok || len(values) == 0 {
+		var lines []jen.Code
+		for _, r := range rules {
+			lines = append(lines, ruleCode(r))
+		}
+		return jen.Index().Qual(lenientPkg, "Rule").ValuesFunc(func(g *jen.Group) { multiline(g, lines) })
+	}
+	var lines []jen.Code
+	for _, v := range values {
+		lines = append(lines, fieldRulesCode(v))
+	}
+	return jen.Qual(lenientPkg, "ToolRules").Call(jen.Lit(tool), jen.Index().Qual(lenientPkg, "FieldRules").ValuesFunc(func(g *jen.Group) { multiline(g, lines) }))
+}
+
+// fieldRulesCode renders v as a composite literal on one line, its fields
+// in declaration order.
+func fieldRulesCode(v lenient.FieldRules) jen.Code {
+	fields := []jen.Code{jen.Id("Path").Op(":").Lit(v.Path)}
+	set := func(name string, c jen.Code) { fields = append(fields, jen.Id(name).Op(":").Add(c)) }
+	raw := func(name string, b []byte) {
+		if b != nil {
+			set(name, jen.Qual("encoding/json", "RawMessage").Call(stringLit(string(b))))
+		}
+	}
+	flag := func(name string, on bool) {
+		if on {
+			set(name, jen.True())
+		}
+	}
+	if len(v.Aliases) > 0 {
+		var keys []jen.Code
+		for _, a := range v.Aliases {
+			keys = append(keys, jen.Lit(a))
+		}
+		set("Aliases", jen.Index().String().Values(keys...))
+	}
+	switch v.Absent {
+	case lenient.AbsentNull:
+		set("Absent", jen.Qual(lenientPkg, "AbsentNull"))
+	case lenient.AbsentEmpty:
+		set("Absent", jen.Qual(lenientPkg, "AbsentEmpty"))
+	case lenient.AbsentNull | lenient.AbsentEmpty:
+		set("Absent", jen.Qual(lenientPkg, "AbsentNull").Op("|").Qual(lenientPkg, "AbsentEmpty"))
+	}
+	raw("Default", v.Default)
+	raw("EnumCase", v.EnumCase)
+	flag("Secret", v.Secret)
+	if v.Coerce != "" {
+		set("Coerce", jen.Lit(v.Coerce))
+	}
+	flag("Unescape", v.Unescape)
+	raw("ValueAlias", v.ValueAlias)
+	raw("Split", v.Split)
+	flag("Wrap", v.Wrap)
+	flag("JSON", v.JSON)
+	return jen.Values(fields...)
+}

@@ -1,0 +1,118 @@
+package lenient
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// FieldRules are the normalizer rules of one value of a tool's input, at
+// one rule path: what generated code writes instead of each Rule in full
+// (ToolRules expands them). Rules holds the same table, read by
+// normalize.New and written to rules.json alike.
+type FieldRules struct {
+	// Path is the value's rule path ("limit", "steps[].id", "labels[]");
+	// a rule's From when it is a single member name, else its Path.
+	Path string
+	// Aliases are the keys that name the member Path ends with in its
+	// object (param_alias rules, each to that member).
+	Aliases []string
+	// Absent are the values read as the member left out (an absent
+	// rule: AbsentValues).
+	Absent AbsentForms
+	// Default is the member's default (a param_default rule).
+	Default json.RawMessage
+	// EnumCase is the enum whose values are read in any letter case (an
+	// enum_case rule).
+	EnumCase json.RawMessage
+	// Secret marks the value as one the call log and fix records mask.
+	Secret bool
+	// Coerce is the type_coerce target ("int", "bool", "duration_s"...).
+	Coerce string
+	// Unescape turns literal \n and \t into newline and tab.
+	Unescape bool
+	// ValueAlias maps alias values to canonical ones (a JSON object).
+	ValueAlias json.RawMessage
+	// Split is the separator (a JSON string) a string is split at.
+	Split json.RawMessage
+	// Wrap reads a lone value as a one-element array.
+	Wrap bool
+	// JSON reads JSON text of an array or object as the native value (a
+	// json_accept_both rule to "native").
+	JSON bool
+}
+
+// ToolRules returns tool's rule table from the rules of each of its
+// values, in order: for each, its aliases, then its absent, param_default,
+// enum_case, secret, type_coerce, unescape, value_alias, split, wrap and
+// json_accept_both rules. Each rule applies to tool alone and has the ID
+// "<tool>.<path>.<what>" (an alias rule's what is "alias.<key>").
+func ToolRules(tool string, values []FieldRules) []Rule {
+	var rules []Rule
+	add := func(path, idPath, what string, r Rule) {
+		r.ID = tool + "." + idPath + "." + what
+		r.Tools = []string{tool}
+		if strings.ContainsAny(path, ".[]{}") {
+			r.Path = path
+		} else {
+			r.From = path
+		}
+		rules = append(rules, r)
+	}
+	for _, v := range values {
+		p := v.Path
+		if len(v.Aliases) > 0 {
+			// The aliases of the member p ends with, beside it in its
+			// object.
+			in, name := "", p
+			if i := strings.LastIndexByte(p, '.'); i >= 0 {
+				in, name = p[:i+1], p[i+1:]
+			}
+			for _, a := range v.Aliases {
+				add(in+a, p, "alias."+a, Rule{Type: RuleParamAlias, To: name})
+			}
+		}
+		if v.Absent != 0 {
+			add(p, p, "absent", Rule{Type: RuleAbsent, Value: AbsentValues(v.Absent)})
+		}
+		if v.Default != nil {
+			add(p, p, "default", Rule{Type: RuleParamDefault, Value: v.Default})
+		}
+		if v.EnumCase != nil {
+			add(p, p, "enum_case", Rule{Type: RuleEnumCase, Value: v.EnumCase})
+		}
+		if v.Secret {
+			add(p, p, "secret", Rule{Type: RuleSecret})
+		}
+		if v.Coerce != "" {
+			add(p, p, "coerce", Rule{Type: RuleTypeCoerce, CoerceTo: v.Coerce})
+		}
+		if v.Unescape {
+			add(p, p, "unescape", Rule{Type: RuleUnescape})
+		}
+		if v.ValueAlias != nil {
+			add(p, p, "value_alias", Rule{Type: RuleValueAlias, Value: v.ValueAlias})
+		}
+		if v.Split != nil {
+			add(p, p, "split", Rule{Type: RuleSplit, Value: v.Split})
+		}
+		if v.Wrap {
+			add(p, p, "wrap", Rule{Type: RuleWrap})
+		}
+		if v.JSON {
+			add(p, p, "json", Rule{Type: RuleJSONAcceptBoth, To: "native"})
+		}
+	}
+	return rules
+}
+
+// AbsentValues is the value of an absent rule for forms: the JSON array
+// of the values read as the member left out.
+func AbsentValues(forms AbsentForms) json.RawMessage {
+	switch forms {
+	case AbsentNull:
+		return json.RawMessage(`[null]`)
+	case AbsentEmpty:
+		return json.RawMessage(`[""]`)
+	}
+	return json.RawMessage(`[null,""]`)
+}

@@ -1,0 +1,45 @@
+package lenient
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+// TestToolRules: each field of FieldRules gives its rule, in the order the
+// generator derives them, with the tool and the ID "<tool>.<path>.<what>";
+// a single member name is From, anything else Path, and an alias sits
+// beside the member its value's path ends with.
+func TestToolRules(t *testing.T) {
+	got := ToolRules("t", []FieldRules{
+		{Path: "limit", Aliases: []string{"max", "Limit"}, Absent: AbsentNull | AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
+		{Path: "steps", Absent: AbsentNull, Wrap: true, JSON: true},
+		{Path: "steps[]", JSON: true},
+		{Path: "steps[].kind", Aliases: []string{"type"}, Absent: AbsentEmpty, EnumCase: json.RawMessage(`["a","b"]`), ValueAlias: json.RawMessage(`{"x":"a"}`)},
+		{Path: "steps[].note", Secret: true, Unescape: true, Split: json.RawMessage(`","`)},
+	})
+	tools := []string{"t"}
+	want := []Rule{
+		{ID: "t.limit.alias.max", Tools: tools, Type: RuleParamAlias, From: "max", To: "limit"},
+		{ID: "t.limit.alias.Limit", Tools: tools, Type: RuleParamAlias, From: "Limit", To: "limit"},
+		{ID: "t.limit.absent", Tools: tools, Type: RuleAbsent, From: "limit", Value: json.RawMessage(`[null,""]`)},
+		{ID: "t.limit.default", Tools: tools, Type: RuleParamDefault, From: "limit", Value: json.RawMessage(`10`)},
+		{ID: "t.limit.coerce", Tools: tools, Type: RuleTypeCoerce, From: "limit", CoerceTo: "int"},
+		{ID: "t.steps.absent", Tools: tools, Type: RuleAbsent, From: "steps", Value: json.RawMessage(`[null]`)},
+		{ID: "t.steps.wrap", Tools: tools, Type: RuleWrap, From: "steps"},
+		{ID: "t.steps.json", Tools: tools, Type: RuleJSONAcceptBoth, From: "steps", To: "native"},
+		{ID: "t.steps[].json", Tools: tools, Type: RuleJSONAcceptBoth, Path: "steps[]", To: "native"},
+		{ID: "t.steps[].kind.alias.type", Tools: tools, Type: RuleParamAlias, Path: "steps[].type", To: "kind"},
+		{ID: "t.steps[].kind.absent", Tools: tools, Type: RuleAbsent, Path: "steps[].kind", Value: json.RawMessage(`[""]`)},
+		{ID: "t.steps[].kind.enum_case", Tools: tools, Type: RuleEnumCase, Path: "steps[].kind", Value: json.RawMessage(`["a","b"]`)},
+		{ID: "t.steps[].kind.value_alias", Tools: tools, Type: RuleValueAlias, Path: "steps[].kind", Value: json.RawMessage(`{"x":"a"}`)},
+		{ID: "t.steps[].note.secret", Tools: tools, Type: RuleSecret, Path: "steps[].note"},
+		{ID: "t.steps[].note.unescape", Tools: tools, Type: RuleUnescape, Path: "steps[].note"},
+		{ID: "t.steps[].note.split", Tools: tools, Type: RuleSplit, Path: "steps[].note", Value: json.RawMessage(`","`)},
+	}
+	if !reflect.DeepEqual(got, want) {
+		g, _ := json.MarshalIndent(got, "", " ")
+		w, _ := json.MarshalIndent(want, "", " ")
+		t.Errorf("ToolRules:\n%s\nwant:\n%s", g, w)
+	}
+}
