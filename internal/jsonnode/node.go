@@ -318,52 +318,5 @@ func (v *Node) append(b []byte) []byte {
 }
 
 // appendString appends s quoted as encoding/json (of Go 1.26) quotes it
-// without HTML escaping: jsonwire's quoter, which escapes only what JSON
-// requires, but for the characters encoding/json escapes otherwise: \b
-// and \f in short form, U+2028 and U+2029 escaped. (Invalid UTF-8 is
-// written as \ufffd, which Go 1.27's encoding/json writes as the
-// character itself.)
-func appendString(b []byte, s string) []byte {
-	i, n, esc := quotedApart(s)
-	if n == 0 {
-		return jsonwire.AppendQuote(b, s)
-	}
-	b = append(b, '"')
-	for {
-		b = appendQuoted(b, s[:i])
-		if n == 0 {
-			return append(b, '"')
-		}
-		b = append(b, esc...)
-		s = s[i+n:]
-		i, n, esc = quotedApart(s)
-	}
-}
-
-// appendQuoted appends s quoted by jsonwire.AppendQuote, without the
-// quotes.
-func appendQuoted(b []byte, s string) []byte {
-	start := len(b)
-	b = jsonwire.AppendQuote(b, s)
-	n := copy(b[start:], b[start+1:len(b)-1])
-	return b[:start+n]
-}
-
-// quotedApart returns the first character of s that encoding/json and
-// jsonwire.AppendQuote quote differently: its index, its length in bytes
-// and encoding/json's escape; i = len(s) and n = 0 when there is none.
-func quotedApart(s string) (i, n int, esc string) {
-	for i = 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\b':
-			return i, 1, `\b`
-		case c == '\f':
-			return i, 1, `\f`
-		case c == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && s[i+2] == 0xA8: // U+2028
-			return i, 3, `\u2028`
-		case c == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && s[i+2] == 0xA9: // U+2029
-			return i, 3, `\u2029`
-		}
-	}
-	return len(s), 0, ""
-}
+// without HTML escaping (jsonwire.AppendQuoteEncodingJSON).
+func appendString(b []byte, s string) []byte { return jsonwire.AppendQuoteEncodingJSON(b, s) }
