@@ -1,8 +1,9 @@
 package lenient
 
 import (
-	"encoding/json"
 	"strconv"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // Mark returns a marker of the problems found so far; OK tells whether any
@@ -17,8 +18,7 @@ func (d *Decoder) OK(mark int) bool { return len(d.problems) == mark }
 // default s (an expanded {{index}} template).
 func (d *Decoder) DefaultedString(name, s string) {
 	if d.record {
-		q, _ := json.Marshal(s)
-		d.fix(name, FixDefault, nil, q)
+		d.fix(name, FixDefault, nil, jsonwire.AppendQuoteEncodingJSON(nil, s))
 	}
 }
 

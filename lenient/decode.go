@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/normgen/normgen/internal/jsonwire"
@@ -642,11 +644,9 @@ func (d *Decoder) String(v []byte, name string, m Mode) string {
 	}
 	if m&Unescape != 0 {
 		t := text(v)
-		if bytes.IndexByte(t, '\n') < 0 && (bytes.Contains(t, []byte(`\n`)) || bytes.Contains(t, []byte(`\t`))) {
-			s := string(bytes.ReplaceAll(bytes.ReplaceAll(t, []byte(`\n`), []byte("\n")), []byte(`\t`), []byte("\t")))
+		if s, ok := unescapeNewlines(t); ok {
 			if d.record {
-				to, _ := json.Marshal(s)
-				d.fix(name, FixUnescape, v, to)
+				d.fix(name, FixUnescape, v, jsonwire.AppendQuoteEncodingJSON(nil, s))
 			}
 			return s
 		}
@@ -1046,7 +1046,7 @@ func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
 func foldedKey(key []byte, known []string) string {
 	out := ""
 	for _, k := range known {
-		if len(k) == 0 || !bytes.EqualFold(key, unsafe.Slice(unsafe.StringData(k), len(k))) || string(key) == k {
+		if len(k) == 0 || !equalFold(key, k) || string(key) == k {
 			continue
 		}
 		q := strconv.Quote(k)
@@ -1059,6 +1059,33 @@ func foldedKey(key []byte, known []string) string {
 		out += q
 	}
 	return out
+}
+
+// equalFold is bytes.EqualFold(key, []byte(k)): equal under Unicode simple
+// case folding, rune by rune (invalid UTF-8 reads as U+FFFD, as
+// bytes.EqualFold reads it). Written on unicode.SimpleFold, which
+// encoding/json links already, so that every server does not link
+// bytes.EqualFold's tables for this error message.
+func equalFold(key []byte, k string) bool {
+	for len(key) > 0 && len(k) > 0 {
+		r, n := utf8.DecodeRune(key)
+		q, m := utf8.DecodeRuneInString(k)
+		key, k = key[n:], k[m:]
+		if r == q {
+			continue
+		}
+		if q < r {
+			r, q = q, r
+		}
+		f := unicode.SimpleFold(r)
+		for f != q && f > r {
+			f = unicode.SimpleFold(f)
+		}
+		if f != q {
+			return false
+		}
+	}
+	return len(key) == 0 && len(k) == 0
 }
 
 func joinComma(s []string) string {
@@ -1150,5 +1177,47 @@ func (d *Decoder) Recording() bool { return d.record }
 
 // Expand replaces each {{index}} in a default template with index.
 func Expand(template string, index int) string {
-	return string(bytes.ReplaceAll([]byte(template), []byte("{{index}}"), strconv.AppendInt(nil, int64(index), 10)))
+	var b []byte
+	for {
+		before, after, found := strings.Cut(template, "{{index}}")
+		b = append(b, before...)
+		if !found {
+			return string(b)
+		}
+		b = strconv.AppendInt(b, int64(index), 10)
+		template = after
+	}
+}
+
+// unescapeNewlines reads a text that holds no newline but a literal \n
+// or \t (a backslash, then n or t) with each read as a newline and a
+// tab; ok is false, and s empty, for any other text.
+func unescapeNewlines(t []byte) (s string, ok bool) {
+	if bytes.IndexByte(t, '\n') >= 0 {
+		return "", false
+	}
+	var b []byte
+	done := 0 // t[:done] is in b
+	for i := 0; ; {
+		j := bytes.IndexByte(t[i:], '\\')
+		if j < 0 || i+j+1 >= len(t) {
+			break
+		}
+		i += j
+		switch t[i+1] {
+		case 'n':
+			b = append(append(b, t[done:i]...), '\n')
+		case 't':
+			b = append(append(b, t[done:i]...), '\t')
+		default:
+			i++
+			continue
+		}
+		i += 2
+		done = i
+	}
+	if b == nil {
+		return "", false
+	}
+	return string(append(b, t[done:]...)), true
 }

@@ -29,7 +29,12 @@ func KeyVariants(key string) []string {
 	if len(w) < 2 {
 		return nil
 	}
-	title := func(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+	title := func(s string) string {
+		if c := s[0]; 'a' <= c && c <= 'z' {
+			return string(c-'a'+'A') + s[1:]
+		}
+		return s
+	}
 	camel, pascal := w[0], ""
 	for i, x := range w {
 		if i > 0 {

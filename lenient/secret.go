@@ -1,7 +1,6 @@
 package lenient
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 
@@ -74,7 +73,7 @@ func scrub(msg string, v []byte) string {
 	}
 	for _, c := range cands {
 		if c != "" {
-			msg = strings.ReplaceAll(msg, c, "…")
+			msg = replaceAll(msg, c, "…")
 		}
 	}
 	return msg
@@ -103,8 +102,26 @@ func (d *Decoder) hidden(kind FixKind, v []byte) bool {
 		return true
 	}
 	if len(v) > 0 && v[0] == '"' {
-		t := bytes.TrimLeft(jsonwire.KeyText(v), " \t\r\n")
+		t := trimSpace(jsonwire.KeyText(v))
 		return len(t) > 0 && (t[0] == '{' || t[0] == '[')
 	}
 	return false
+}
+
+// replaceAll is strings.ReplaceAll (old not empty), written on
+// strings.Cut so that the runtime does not link strings.Replace for one
+// call on an error path.
+func replaceAll(s, old, new string) string {
+	before, after, found := strings.Cut(s, old)
+	if !found {
+		return s
+	}
+	var b strings.Builder
+	for found {
+		b.WriteString(before)
+		b.WriteString(new)
+		before, after, found = strings.Cut(after, old)
+	}
+	b.WriteString(before)
+	return b.String()
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/normgen/normgen/internal/jsonwire"
@@ -59,7 +60,7 @@ func ParseTime(s []byte, strict bool) (t time.Time, rfc bool, ok bool) {
 	case s[10] == 'T' || s[10] == ' ':
 		x = append(x, s...)
 		x[10] = 'T'
-		if bytes.IndexAny(x[11:], "Z+-") < 0 {
+		if !containsAny(x[11:], "Z+-") {
 			x = append(x, 'Z')
 		}
 	default:
@@ -118,12 +119,30 @@ var Units = map[string]time.Duration{
 
 // UnitName is the name of unit, one of Units' values ("s").
 func UnitName(unit time.Duration) string {
-	for k, v := range Units {
-		if v == unit {
-			return k
-		}
+	name, _ := unitNames(unit)
+	return name
+}
+
+// unitNames returns the name of unit and the word an error uses for it
+// ("s", "seconds"), "" for a duration that is not one of Units. A switch
+// rather than a lookup in Units: the runtime then links no map that a
+// server's start would build.
+func unitNames(unit time.Duration) (name, word string) {
+	switch unit {
+	case time.Nanosecond:
+		return "ns", "nanoseconds"
+	case time.Microsecond:
+		return "us", "microseconds"
+	case time.Millisecond:
+		return "ms", "milliseconds"
+	case time.Second:
+		return "s", "seconds"
+	case time.Minute:
+		return "m", "minutes"
+	case time.Hour:
+		return "h", "hours"
 	}
-	return ""
+	return "", ""
 }
 
 // ParseDuration reads s, the text of a JSON string or number, as a
@@ -201,7 +220,7 @@ func durationOf(s []byte, unit time.Duration) (time.Duration, error) {
 		s = s[1:]
 	}
 	mant, exp := s, int64(0)
-	if i := bytes.IndexAny(s, "eE"); i >= 0 {
+	if i := indexAny(s, "eE"); i >= 0 {
 		mant = s[:i]
 		e, err := strconv.ParseInt(string(s[i+1:]), 10, 64)
 		if err != nil { // beyond int64: the number is 0 or out of range
@@ -221,7 +240,9 @@ func durationOf(s []byte, unit time.Duration) (time.Duration, error) {
 		}
 		digits = append(digits, c)
 	}
-	digits = bytes.TrimLeft(digits, "0")
+	for len(digits) > 0 && digits[0] == '0' {
+		digits = digits[1:]
+	}
 	for len(digits) > 0 && digits[len(digits)-1] == '0' {
 		digits, exp = digits[:len(digits)-1], exp+1
 	}
@@ -328,13 +349,22 @@ func (d *Decoder) Duration(v []byte, name string, unit time.Duration, m Mode) ti
 	case unit == 0:
 		d.FailKind(KindDuration, name, v, `is not a duration (send text such as "5s", "1h30m" or "250ms")`)
 	default:
-		d.FailKind(KindDuration, name, v, `is not a duration (send text such as "1h30m", or a number of `+unitWord[UnitName(unit)]+`, such as 90)`)
+		_, word := unitNames(unit)
+		d.FailKind(KindDuration, name, v, `is not a duration (send text such as "1h30m", or a number of `+word+`, such as 90)`)
 	}
 	return 0
 }
 
-// unitWord names each unit in an error.
-var unitWord = map[string]string{
-	"ns": "nanoseconds", "us": "microseconds", "ms": "milliseconds",
-	"s": "seconds", "m": "minutes", "h": "hours",
+// indexAny is bytes.IndexAny for ASCII chars, without the Unicode
+// machinery bytes.IndexAny links.
+func indexAny(s []byte, chars string) int {
+	for i, c := range s {
+		if strings.IndexByte(chars, c) >= 0 {
+			return i
+		}
+	}
+	return -1
 }
+
+// containsAny reports whether s holds one of the ASCII chars.
+func containsAny(s []byte, chars string) bool { return indexAny(s, chars) >= 0 }

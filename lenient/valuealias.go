@@ -1,8 +1,6 @@
 package lenient
 
-import (
-	"encoding/json"
-)
+import "github.com/normgen/normgen/internal/jsonwire"
 
 // FixValueAlias is the fix kind of a value alias read as its canonical
 // value ("cp" read as "copy", `norm:"value_alias=cp:copy"`).
@@ -13,9 +11,7 @@ const FixValueAlias FixKind = "value_alias"
 // switch over the field's aliases.
 func (d *Decoder) ValueAlias(from, name, to string) string {
 	if d.record {
-		f, _ := json.Marshal(from)
-		t, _ := json.Marshal(to)
-		d.fix(name, FixValueAlias, f, t)
+		d.fix(name, FixValueAlias, jsonwire.AppendQuoteEncodingJSON(nil, from), jsonwire.AppendQuoteEncodingJSON(nil, to))
 	}
 	return to
 }

@@ -65,7 +65,7 @@ func Sibling(sent, declared string) bool {
 // (styleId: style id; HTTPServer: httpserver, one word).
 func Words(key string) []string {
 	var out []string
-	var cur []rune
+	var cur []byte
 	flush := func() {
 		if len(cur) > 0 {
 			out = append(out, string(cur))
@@ -82,7 +82,7 @@ func Words(key string) []string {
 		case unicode.IsUpper(r) && prevLowerOrDigit:
 			flush()
 		}
-		cur = append(cur, unicode.ToLower(r))
+		cur = utf8.AppendRune(cur, unicode.ToLower(r))
 		prevLowerOrDigit = unicode.IsLower(r) || unicode.IsDigit(r)
 	}
 	flush()
@@ -93,7 +93,7 @@ func Words(key string) []string {
 // (insertions, deletions, substitutions and swaps of two neighbours), in
 // runes; past limit it returns limit+1.
 func editDistance(a, b string, limit int) int {
-	ra, rb := []rune(a), []rune(b)
+	ra, rb := runes(a), runes(b)
 	if d := len(ra) - len(rb); d > limit || -d > limit {
 		return limit + 1
 	}
@@ -123,4 +123,14 @@ func editDistance(a, b string, limit int) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(rb)]
+}
+
+// runes is []rune(s), written as a loop: the conversion links the
+// runtime's own rune-slice code into every server for this one use.
+func runes(s string) []rune {
+	out := make([]rune, 0, len(s))
+	for _, r := range s {
+		out = append(out, r)
+	}
+	return out
 }

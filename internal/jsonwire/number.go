@@ -1,7 +1,6 @@
 package jsonwire
 
 import (
-	"bytes"
 	"math/bits"
 )
 
@@ -84,5 +83,10 @@ func NumberEnd[T ~string | ~[]byte](s T, i int) (int, bool) {
 
 // PlainInteger reports whether a number literal is written as an integer.
 func PlainInteger(v []byte) bool {
-	return bytes.IndexAny(v, ".eE") < 0
+	for _, c := range v {
+		if c == '.' || c == 'e' || c == 'E' {
+			return false
+		}
+	}
+	return true
 }
