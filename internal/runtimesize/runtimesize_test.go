@@ -39,8 +39,24 @@ func TestRuntimeDeps(t *testing.T) {
 	}
 }
 
+// maxRatio is how much larger than the encoding/json program the
+// generated one may be: issue 26's 1.10. Under Go 1.26.8 the generated
+// program is 1.099x (3,239,379 bytes against 2,947,818); under Go 1.27.3,
+// whose encoding/json is larger, 1.075x. It was 2.32x (6.85 MB) before
+// the stats page left lenient, 1.18x before the normalizer (and log/slog)
+// left it and time.Duration's arithmetic gave up math/big, 1.11x before
+// the runtime stopped linking library code for one call each on error
+// paths (strings.ReplaceAll, bytes.EqualFold, bytes.IndexAny, json.Marshal
+// of a string, []rune conversions, two maps built at start). What is left
+// beyond encoding/json is lenient's own code (the validator, the fast
+// path, the decoder's methods), encoding/binary and hash/maphash.
+const maxRatio = 1.10
+
 // TestBinarySize builds both programs and fails when the generated one is
-// more than maxRatio times the encoding/json one's size.
+// more than maxRatio times the encoding/json one's size. Both are built
+// with -trimpath: the checkout's path is written into a binary once per
+// source file (DWARF, the function table), so without it the ratio would
+// depend on where the repository is cloned, not on the code.
 func TestBinarySize(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds two programs")
@@ -48,7 +64,7 @@ func TestBinarySize(t *testing.T) {
 	dir := t.TempDir()
 	size := func(pkg string) int64 {
 		bin := filepath.Join(dir, filepath.Base(pkg))
-		if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
+		if out, err := exec.Command("go", "build", "-trimpath", "-o", bin, pkg).CombinedOutput(); err != nil {
 			t.Fatalf("go build %s: %v\n%s", pkg, err, out)
 		}
 		fi, err := os.Stat(bin)
@@ -59,8 +75,8 @@ func TestBinarySize(t *testing.T) {
 	}
 	gen, std := size("./cmd/generated"), size("./cmd/encodingjson")
 	ratio := float64(gen) / float64(std)
-	t.Logf("generated decoder program %d bytes, encoding/json program %d bytes: %.2fx", gen, std, ratio)
+	t.Logf("generated decoder program %d bytes, encoding/json program %d bytes: %.3fx", gen, std, ratio)
 	if ratio > maxRatio {
-		t.Errorf("the program using the generated decoder is %d bytes, %.2fx the encoding/json program's %d; want at most %.2fx", gen, ratio, std, maxRatio)
+		t.Errorf("the program using the generated decoder is %d bytes, %.3fx the encoding/json program's %d; want at most %.3fx", gen, ratio, std, maxRatio)
 	}
 }
