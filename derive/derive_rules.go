@@ -283,7 +283,7 @@ func fits(s, v *Node) bool {
 	for _, comb := range []string{"anyOf", "oneOf"} {
 		if list := s.Get(comb); list != nil && list.Kind == '[' {
 			some := false
-			for _, b := range list.Items {
+			for _, b := range list.Items() {
 				some = some || fits(b, v)
 			}
 			if !some {
@@ -291,7 +291,7 @@ func fits(s, v *Node) bool {
 			}
 		}
 	}
-	if e := s.Get("enum"); e != nil && e.Kind == '[' && !slices.ContainsFunc(e.Items, func(x *Node) bool { return sameJSON(x, v) }) {
+	if e := s.Get("enum"); e != nil && e.Kind == '[' && !slices.ContainsFunc(e.Items(), func(x *Node) bool { return sameJSON(x, v) }) {
 		return false
 	}
 	if c := s.Get("const"); c != nil && !sameJSON(c, v) {
@@ -300,7 +300,7 @@ func fits(s, v *Node) bool {
 	if t := s.Get("type"); t != nil {
 		types := []*Node{t}
 		if t.Kind == '[' {
-			types = t.Items
+			types = t.Items()
 		}
 		if !slices.ContainsFunc(types, func(x *Node) bool { name, _ := x.AsString(); return ofType(v, name) }) {
 			return false
@@ -483,14 +483,14 @@ func (a *applier) valueAlias(s *Node, r lenient.Rule) {
 				continue
 			}
 			has := map[string]bool{}
-			for _, v := range enum.Items {
+			for _, v := range enum.Items() {
 				if x, ok := v.AsString(); ok {
 					has[x] = true
 				}
 			}
 			for _, alias := range aliases {
 				if has[table[alias]] && !has[alias] {
-					enum.Items = append(enum.Items, jstr(alias))
+					enum.Append(jstr(alias))
 					has[alias] = true
 				}
 			}
@@ -517,7 +517,7 @@ func formsOf(n *Node) forms {
 	f := forms{node: n}
 	branches := []*Node{n}
 	if list := n.Get("anyOf"); list != nil && list.Kind == '[' && n.Get("type") == nil {
-		branches = list.Items
+		branches = list.Items()
 	}
 	var strs []*Node
 	scalars := 0
@@ -550,15 +550,15 @@ func formsOf(n *Node) forms {
 func (f *forms) add(b *Node) {
 	n := f.node
 	if list := n.Get("anyOf"); list != nil && list.Kind == '[' && n.Get("type") == nil {
-		at := len(list.Items)
-		for at > 0 && isNull(list.Items[at-1]) {
+		at := len(list.Vals) // the array's elements
+		for at > 0 && isNull(list.Vals[at-1]) {
 			at--
 		}
-		list.Items = slices.Insert(list.Items, at, b)
+		list.Vals = slices.Insert(list.Vals, at, b)
 		return
 	}
 	*n = *anyOf(n.Clone(), b, false)
-	f.branch = n.Get("anyOf").Items[0]
+	f.branch = n.Get("anyOf").Items()[0]
 }
 
 // anyString reports whether a string schema takes any string (annotations
@@ -632,7 +632,7 @@ func alternatives(s *Node) []*Node {
 	out := []*Node{s}
 	for _, comb := range []string{"anyOf", "oneOf", "allOf"} {
 		if list := s.Get(comb); list != nil && list.Kind == '[' {
-			for _, b := range list.Items {
+			for _, b := range list.Items() {
 				if b.Kind == '{' {
 					out = append(out, alternatives(b)...)
 				}
@@ -658,14 +658,14 @@ func unrequire(s *Node, name string) bool {
 	if req == nil || req.Kind != '[' {
 		return false
 	}
-	out := req.Items[:0]
-	for _, x := range req.Items {
+	out := req.Vals[:0] // the array's elements, filtered in place
+	for _, x := range req.Items() {
 		if v, ok := x.AsString(); !ok || v != name {
 			out = append(out, x)
 		}
 	}
-	was := len(out) < len(req.Items)
-	req.Items = out
+	was := len(out) < len(req.Items())
+	req.Vals = out
 	if len(out) == 0 {
 		s.Delete("required")
 	}
@@ -682,8 +682,8 @@ func noteRequired(p *Node) {
 		return
 	}
 	at := p
-	if anyOf := p.Get("anyOf"); p.Get("description") == nil && anyOf != nil && anyOf.Kind == '[' && len(anyOf.Items) > 0 && anyOf.Items[0].Kind == '{' {
-		at = anyOf.Items[0]
+	if anyOf := p.Get("anyOf").Items(); p.Get("description") == nil && len(anyOf) > 0 && anyOf[0].Kind == '{' {
+		at = anyOf[0]
 	}
 	desc, _ := at.Get("description").AsString()
 	if strings.HasSuffix(desc, leniency.RequiredNote) {

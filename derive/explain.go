@@ -72,7 +72,7 @@ func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 		x.value(target, v, rpath, depth+1)
 	}
 	if list := s.Get("allOf"); list != nil && list.Kind == '[' {
-		for _, b := range list.Items {
+		for _, b := range list.Items() {
 			x.value(b, v, rpath, depth+1)
 		}
 	}
@@ -89,7 +89,7 @@ func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 	for _, comb := range []string{"anyOf", "oneOf"} {
 		if list := s.Get(comb); list != nil && list.Kind == '[' {
 			var fit []*Node
-			for _, b := range list.Items {
+			for _, b := range list.Items() {
 				if x.takesKind(b, kind, 0) {
 					fit = append(fit, b)
 				}
@@ -282,7 +282,7 @@ func (x *explainer) firstType(s *Node, depth int) string {
 	if t := s.Get("type"); t != nil {
 		types := []*Node{t}
 		if t.Kind == '[' {
-			types = t.Items
+			types = t.Items()
 		}
 		for _, n := range types {
 			if name, ok := n.AsString(); ok && name != "null" {
@@ -294,7 +294,7 @@ func (x *explainer) firstType(s *Node, depth int) string {
 	}
 	for _, comb := range []string{"anyOf", "oneOf", "allOf"} {
 		if list := s.Get(comb); list != nil && list.Kind == '[' {
-			for _, b := range list.Items {
+			for _, b := range list.Items() {
 				switch t := x.firstType(b, depth+1); t {
 				case "", "null":
 					null = null || t == "null"
@@ -330,7 +330,7 @@ func (x *explainer) takesKind(s *Node, kind string, depth int) bool {
 	if t := s.Get("type"); t != nil {
 		types := []*Node{t}
 		if t.Kind == '[' {
-			types = t.Items
+			types = t.Items()
 		}
 		ok := slices.ContainsFunc(types, func(n *Node) bool {
 			name, isStr := n.AsString()
@@ -341,13 +341,13 @@ func (x *explainer) takesKind(s *Node, kind string, depth int) bool {
 		}
 	}
 	for _, comb := range []string{"anyOf", "oneOf"} {
-		if list := s.Get(comb); list != nil && list.Kind == '[' && len(list.Items) > 0 &&
-			!slices.ContainsFunc(list.Items, func(b *Node) bool { return x.takesKind(b, kind, depth+1) }) {
+		if list := s.Get(comb); list != nil && list.Kind == '[' && len(list.Items()) > 0 &&
+			!slices.ContainsFunc(list.Items(), func(b *Node) bool { return x.takesKind(b, kind, depth+1) }) {
 			return false
 		}
 	}
 	if list := s.Get("allOf"); list != nil && list.Kind == '[' &&
-		slices.ContainsFunc(list.Items, func(b *Node) bool { return !x.takesKind(b, kind, depth+1) }) {
+		slices.ContainsFunc(list.Items(), func(b *Node) bool { return !x.takesKind(b, kind, depth+1) }) {
 		return false
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
@@ -373,7 +373,7 @@ func (x *explainer) takesKindHere(s *Node, kind string) bool {
 func (x *explainer) inEnum(s *Node, v []byte) bool {
 	var vals []*Node
 	if e := s.Get("enum"); e != nil && e.Kind == '[' {
-		vals = e.Items
+		vals = e.Items()
 	} else if c := s.Get("const"); c != nil {
 		vals = []*Node{c}
 	} else {

@@ -288,7 +288,7 @@ func (c *checker) field(path string, s *node) {
 			}
 		}
 		if enum := b.Get("enum"); enum != nil && enum.Kind == '[' {
-			for _, e := range enum.Items {
+			for _, e := range enum.Items() {
 				if e.Kind != '"' && e.Kind != 'n' {
 					c.add(path, KindEnumNotStrings, "enum has the non-string value %s; hosts require enums of strings", describe(e))
 					break

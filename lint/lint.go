@@ -102,12 +102,12 @@ func catalogTools(data []byte) ([]*node, error) {
 	if v == nil || v.Kind != '[' {
 		return nil, fmt.Errorf(`catalog must be a JSON array of tools or an object with a "tools" array`)
 	}
-	for i, t := range v.Items {
+	for i, t := range v.Items() {
 		if t.Kind != '{' {
 			return nil, fmt.Errorf("tool %d is not an object", i)
 		}
 	}
-	return v.Items, nil
+	return v.Items(), nil
 }
 
 // sortFindings sorts by tool, path, host and kind, then caps each tool's
@@ -217,7 +217,7 @@ func isStringList(v *node) bool {
 	if v == nil || v.Kind != '[' {
 		return false
 	}
-	for _, x := range v.Items {
+	for _, x := range v.Items() {
 		if x.Kind != '"' {
 			return false
 		}
@@ -237,5 +237,5 @@ func items(v *node) []*node {
 	if v == nil || v.Kind != '[' {
 		return nil
 	}
-	return v.Items
+	return v.Items()
 }

@@ -313,7 +313,7 @@ func nodeWalk(r *lenient.Rule, segs []pathSeg, others []string, out *[]Applied) 
 		if (r.Type == lenient.RuleValueAlias || r.Type == lenient.RuleEnumCase) && v.Kind == '[' {
 			// A value alias reads each string of an array too.
 			changed := false
-			for i, e := range v.Items {
+			for i, e := range v.Items() {
 				changed = one(e, w.elem(i)) || changed
 			}
 			return changed
@@ -363,7 +363,7 @@ func walkNode(n *jsonnode.Node, segs []pathSeg, w where, fn func(*jsonnode.Node,
 	changed := false
 	switch {
 	case s.each == '[' && n.Kind == '[':
-		for i, e := range n.Items {
+		for i, e := range n.Items() {
 			if walkNode(e, segs[1:], w.elem(i), fn) {
 				changed = true
 			}
@@ -481,7 +481,7 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, strin
 			return nil, "", "", false
 		}
 		one := *v
-		return &jsonnode.Node{Kind: '[', Items: []*jsonnode.Node{&one}}, string(v.Raw), "[" + string(v.Raw) + "]", true
+		return jsonnode.Array(&one), string(v.Raw), "[" + string(v.Raw) + "]", true
 	case lenient.RuleSplit:
 		if v.Kind != '"' {
 			return nil, "", "", false
@@ -490,9 +490,9 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, strin
 		if !ok {
 			return nil, "", "", false
 		}
-		arr := &jsonnode.Node{Kind: '['}
+		arr := jsonnode.Array()
 		for _, it := range items {
-			arr.Items = append(arr.Items, jsonnode.Scalar(jsonwire.AppendQuote(nil, it)))
+			arr.Append(jsonnode.Scalar(jsonwire.AppendQuote(nil, it)))
 		}
 		return arr, string(v.Raw), string(arr.Marshal()), true
 	case lenient.RuleEnumCase:

@@ -31,11 +31,14 @@ type Node struct {
 	// Kind is '{' (object), '[' (array), '"' (string), '0' (number),
 	// 't' (true or false) or 'n' (null).
 	Kind byte
-	// Keys and Vals are an object's members, in document order.
+	// Keys are an object's member names, in document order (nil for an
+	// array).
 	Keys []string
+	// Vals are an object's member values (Keys[i]'s is Vals[i]) or an
+	// array's elements (Items), in document order: one slice for both
+	// keeps a Node small (a call's arguments are parsed into one per
+	// value, see TestNodeSize).
 	Vals []*Node
-	// Items are an array's elements.
-	Items []*Node
 	// Str is a string's value, a number's text, or "true"/"false".
 	Str string
 	// Raw, when not nil, is a scalar's JSON text as ParseValid read it
@@ -121,7 +124,7 @@ func parseNode(dec *json.Decoder, data []byte, lastWins bool) (*Node, error) {
 				if err != nil {
 					return nil, err
 				}
-				v.Items = append(v.Items, item)
+				v.Vals = append(v.Vals, item)
 			}
 			if _, err := dec.Token(); err != nil {
 				return nil, syntaxError(data, dec.InputOffset(), err)
@@ -232,6 +235,21 @@ func (v *Node) Delete(key string) {
 	}
 }
 
+// Array returns an array Node of items.
+func Array(items ...*Node) *Node { return &Node{Kind: '[', Vals: items} }
+
+// Items returns an array's elements, or nil for a nil Node or any other
+// kind.
+func (v *Node) Items() []*Node {
+	if v == nil || v.Kind != '[' {
+		return nil
+	}
+	return v.Vals
+}
+
+// Append appends items to an array's elements.
+func (v *Node) Append(items ...*Node) { v.Vals = append(v.Vals, items...) }
+
 // Clone returns a deep copy.
 func (v *Node) Clone() *Node {
 	if v == nil {
@@ -240,15 +258,11 @@ func (v *Node) Clone() *Node {
 	c := &Node{Kind: v.Kind, Str: v.Str, Raw: v.Raw, Off: v.Off}
 	if v.Keys != nil {
 		c.Keys = append([]string(nil), v.Keys...)
+	}
+	if v.Vals != nil {
 		c.Vals = make([]*Node, len(v.Vals))
 		for i, x := range v.Vals {
 			c.Vals[i] = x.Clone()
-		}
-	}
-	if v.Items != nil {
-		c.Items = make([]*Node, len(v.Items))
-		for i, x := range v.Items {
-			c.Items[i] = x.Clone()
 		}
 	}
 	return c
@@ -301,7 +315,7 @@ func (v *Node) append(b []byte) []byte {
 		return append(b, '}')
 	case '[':
 		b = append(b, '[')
-		for i, x := range v.Items {
+		for i, x := range v.Vals {
 			if i > 0 {
 				b = append(b, ',')
 			}

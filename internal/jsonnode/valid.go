@@ -109,11 +109,7 @@ func (p *validParser) value(i int) (Node, int) {
 		for k := range own {
 			ptrs[k] = &own[k]
 		}
-		if c == '{' {
-			n.Vals = ptrs
-		} else {
-			n.Items = ptrs
-		}
+		n.Vals = ptrs
 	}
 	return n, i + 1
 }

@@ -46,7 +46,7 @@ func TestParseValidRoundTrip(t *testing.T) {
 // same kinds, keys, offsets and values.
 func sameTree(t *testing.T, a, b *Node) bool {
 	t.Helper()
-	if a.Kind != b.Kind || a.Off != b.Off || len(a.Keys) != len(b.Keys) || len(a.Items) != len(b.Items) {
+	if a.Kind != b.Kind || a.Off != b.Off || len(a.Keys) != len(b.Keys) || len(a.Vals) != len(b.Vals) {
 		return false
 	}
 	switch a.Kind {
@@ -57,12 +57,12 @@ func sameTree(t *testing.T, a, b *Node) bool {
 		return string(a.Raw) == b.Str
 	}
 	for i := range a.Keys {
-		if a.Keys[i] != b.Keys[i] || !sameTree(t, a.Vals[i], b.Vals[i]) {
+		if a.Keys[i] != b.Keys[i] {
 			return false
 		}
 	}
-	for i := range a.Items {
-		if !sameTree(t, a.Items[i], b.Items[i]) {
+	for i := range a.Vals {
+		if !sameTree(t, a.Vals[i], b.Vals[i]) {
 			return false
 		}
 	}
