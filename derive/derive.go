@@ -545,7 +545,7 @@ func (d *deriver) mayBe(s *Node, kind byte, depth int) bool { return mayTake(d.r
 // mayTake is mayBe for a schema s inside root.
 func mayTake(root, s *Node, kind byte, depth int) bool {
 	if s.Kind == 't' {
-		return s.Str == "true"
+		return s.Text() == "true"
 	}
 	if s.Kind != '{' || depth > 32 || slices.ContainsFunc(s.Keys, func(k string) bool { return !known(k) }) {
 		return true // a keyword the deriver does not know might take it
@@ -558,7 +558,7 @@ func mayTake(root, s *Node, kind byte, depth int) bool {
 		}
 		ok := slices.ContainsFunc(types, func(x *Node) bool { name, isStr := x.AsString(); return !isStr || name == typeName })
 		if kind == 'n' {
-			if n := s.Get("nullable"); n != nil && n.Kind == 't' && n.Str == "true" {
+			if n := s.Get("nullable"); n.Text() == "true" {
 				ok = true // OpenAPI's spelling, which the deriver reads as null
 			}
 		}
@@ -918,7 +918,7 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 	}
 	base = cur.Clone()
 	if n := base.Get("nullable"); n != nil {
-		if n.Kind == 't' && n.Str == "true" {
+		if n.Text() == "true" {
 			nullable = true
 		}
 		base.Delete("nullable")
@@ -1091,7 +1091,7 @@ func respell(s *Node) *Node {
 	if t, ok := s.Get("type").AsString(); ok && s.Get("anyOf") == nil && s.Get("oneOf") == nil {
 		if n := s.Get("nullable"); n != nil && n.Kind == 't' {
 			out := without(s, "nullable")
-			if n.Str == "true" && t != "null" {
+			if n.Text() == "true" && t != "null" {
 				return anyOf(out, nil, true)
 			}
 			return out
@@ -1184,7 +1184,7 @@ func disjoint2(a, b *Node) bool {
 // closedAgainst: a requires a key b cannot hold.
 func closedAgainst(a, b *Node) bool {
 	ap := b.Get("additionalProperties")
-	if ap == nil || ap.Kind != 't' || ap.Str != "false" || b.Get("patternProperties") != nil {
+	if ap == nil || ap.Kind != 't' || ap.Text() != "false" || b.Get("patternProperties") != nil {
 		return false
 	}
 	req := a.Get("required")
@@ -1228,7 +1228,7 @@ func splitTypes(s, t *Node) *Node {
 		}
 		types = append(types, name)
 	}
-	if n := s.Get("nullable"); n != nil && n.Kind == 't' && n.Str == "true" {
+	if n := s.Get("nullable"); n.Text() == "true" {
 		null = true
 	}
 	if null {

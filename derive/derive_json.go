@@ -32,7 +32,7 @@ func obj(kv ...any) *Node {
 }
 
 // jstr is a string Node.
-func jstr(s string) *Node { return &Node{Kind: '"', Str: s} }
+func jstr(s string) *Node { return jsonnode.String(s) }
 
 // join appends a member name to a field path ("a" + "b" is "a.b").
 func join(path, name string) string {

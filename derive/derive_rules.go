@@ -264,8 +264,8 @@ func (a *applier) admits(field *Node, r lenient.Rule) bool {
 	if err != nil {
 		return true
 	}
-	if v.Kind == '"' {
-		v.Str = lenient.Expand(v.Str, 0) // a {{index}} template, at the first element
+	if s, ok := v.AsString(); ok {
+		v = jstr(lenient.Expand(s, 0)) // a {{index}} template, at the first element
 	}
 	if fits(field, v) {
 		return true
@@ -278,7 +278,7 @@ func (a *applier) admits(field *Node, r lenient.Rule) bool {
 // where a type, enum, const, bound, length or pattern refuses it.
 func fits(s, v *Node) bool {
 	if s.Kind != '{' {
-		return s.Kind != 't' || s.Str == "true"
+		return s.Kind != 't' || s.Text() == "true"
 	}
 	for _, comb := range []string{"anyOf", "oneOf"} {
 		if list := s.Get(comb); list != nil && list.Kind == '[' {
@@ -308,7 +308,7 @@ func fits(s, v *Node) bool {
 	}
 	switch v.Kind {
 	case '0':
-		n, err := strconv.ParseFloat(v.Str, 64)
+		n, err := strconv.ParseFloat(v.Text(), 64)
 		if err != nil {
 			return true
 		}
@@ -319,21 +319,22 @@ func fits(s, v *Node) bool {
 			"exclusiveMaximum": func(b float64) bool { return n < b },
 		} {
 			if b := s.Get(k); b != nil && b.Kind == '0' {
-				if x, err := strconv.ParseFloat(b.Str, 64); err == nil && !ok(x) {
+				if x, err := strconv.ParseFloat(b.Text(), 64); err == nil && !ok(x) {
 					return false
 				}
 			}
 		}
 	case '"':
-		n := utf8.RuneCountInString(v.Str)
-		if m := s.Get("minLength"); m != nil && m.Kind == '0' && float64(n) < atof(m.Str) {
+		text, _ := v.AsString()
+		n := utf8.RuneCountInString(text)
+		if m := s.Get("minLength"); m != nil && m.Kind == '0' && float64(n) < atof(m.Text()) {
 			return false
 		}
-		if m := s.Get("maxLength"); m != nil && m.Kind == '0' && float64(n) > atof(m.Str) {
+		if m := s.Get("maxLength"); m != nil && m.Kind == '0' && float64(n) > atof(m.Text()) {
 			return false
 		}
 		if p, ok := s.Get("pattern").AsString(); ok {
-			if re, err := regexp.Compile(p); err == nil && !re.MatchString(v.Str) {
+			if re, err := regexp.Compile(p); err == nil && !re.MatchString(text) {
 				return false
 			}
 		}
@@ -360,7 +361,7 @@ func ofType(v *Node, name string) bool {
 		if v.Kind != '0' {
 			return false
 		}
-		f, err := strconv.ParseFloat(v.Str, 64)
+		f, err := strconv.ParseFloat(v.Text(), 64)
 		return err != nil || f == math.Trunc(f)
 	}
 	return true
@@ -368,8 +369,8 @@ func ofType(v *Node, name string) bool {
 
 func sameJSON(a, b *Node) bool {
 	if a.Kind == '0' && b.Kind == '0' {
-		x, err1 := strconv.ParseFloat(a.Str, 64)
-		y, err2 := strconv.ParseFloat(b.Str, 64)
+		x, err1 := strconv.ParseFloat(a.Text(), 64)
+		y, err2 := strconv.ParseFloat(b.Text(), 64)
 		return err1 == nil && err2 == nil && x == y
 	}
 	return string(a.Marshal()) == string(b.Marshal())
@@ -385,7 +386,7 @@ func atof(s string) float64 {
 // declared.
 func closedTo(o *Node) bool {
 	for _, k := range []string{"additionalProperties", "unevaluatedProperties"} {
-		if v := o.Get(k); v != nil && !(v.Kind == 't' && v.Str == "true") && !(v.Kind == '{' && len(v.Keys) == 0) {
+		if v := o.Get(k); v != nil && v.Text() != "true" && !(v.Kind == '{' && len(v.Keys) == 0) {
 			return true
 		}
 	}
@@ -467,7 +468,7 @@ func (a *applier) valueAlias(s *Node, r lenient.Rule) {
 	visit = func(n *Node) {
 		for _, b := range alternatives(n) {
 			if t, _ := b.Get("type").AsString(); t == "array" {
-				if u := b.Get("uniqueItems"); u != nil && u.Kind == 't' && u.Str == "true" {
+				if u := b.Get("uniqueItems"); u.Text() == "true" {
 					// ["feat", "feature"] would pass, then be refused as
 					// two equal items.
 					a.warn(r, "its aliases are not advertised in an array whose items must be unique")

@@ -187,7 +187,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 		missing = missing || !given[name]
 	}
 	ap := s.Get("additionalProperties")
-	closed := ap != nil && ap.Kind == 't' && ap.Str == "false" && s.Get("patternProperties") == nil
+	closed := ap.Text() == "false" && s.Get("patternProperties") == nil
 	for it.Next() {
 		key := string(it.Key)
 		if p := props.Get(key); p != nil {
@@ -322,7 +322,7 @@ func (x *explainer) firstType(s *Node, depth int) string {
 // or every branch of a union, rules it out.
 func (x *explainer) takesKind(s *Node, kind string, depth int) bool {
 	if s.Kind == 't' {
-		return s.Str == "true"
+		return s.Text() == "true"
 	}
 	if s.Kind != '{' || depth > maxExplainDepth {
 		return true
@@ -418,7 +418,7 @@ func jsonKind(v []byte) string {
 // numberKey is a keyword's number as text ("" when it is not a number).
 func numberKey(s *Node, key string) string {
 	if n := s.Get(key); n != nil && n.Kind == '0' {
-		return n.Str
+		return n.Text()
 	}
 	return ""
 }
@@ -429,6 +429,6 @@ func intKey(s *Node, key string) (int, bool) {
 	if n == nil || n.Kind != '0' {
 		return 0, false
 	}
-	i, err := strconv.Atoi(n.Str)
+	i, err := strconv.Atoi(n.Text())
 	return i, err == nil && i >= 0
 }

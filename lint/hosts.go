@@ -639,7 +639,7 @@ var zedDefRef = regexp.MustCompile(`^#/(\$defs|definitions)/[^/]+$`)
 // strict checks an object schema for OpenAI strict mode: additionalProperties
 // false, and every property in required.
 func (w *hostWalker) strict(path string, s *node) {
-	if ap := s.Get("additionalProperties"); ap == nil || ap.Kind != 't' || ap.Str == "true" {
+	if ap := s.Get("additionalProperties"); ap == nil || ap.Kind != 't' || ap.Text() == "true" {
 		w.add(path, KindStrictAdditional, "additionalProperties is %s: OpenAI strict mode refuses the request (\"'additionalProperties' is required to be supplied and to be false\"); give false on every object (a map, an object of any keys, has no strict spelling)", describe(ap))
 	}
 	required := requiredSet(s)

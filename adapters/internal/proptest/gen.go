@@ -307,7 +307,7 @@ func (g *Gen) object(b []byte, s *derive.Node, path, ptr string, depth int) []by
 			member("k" + strconv.Itoa(i))
 			b = g.value(b, ap, path+"{}", ptr+"/additionalProperties", depth+1)
 		}
-	case ap == nil || ap.Kind == 't' && ap.Str == "true" || ap.Kind == '{':
+	case ap == nil || ap.Text() == "true" || ap.Kind == '{':
 		if s.Get("unevaluatedProperties") == nil && g.chance(0.1) {
 			member("zz_undeclared")
 			b = append(b, `"x"`...)
@@ -517,18 +517,13 @@ func join(path, key string) string {
 	return path + "." + key
 }
 
-func str(n *derive.Node) (string, bool) {
-	if n == nil || n.Kind != '"' {
-		return "", false
-	}
-	return n.Str, true
-}
+func str(n *derive.Node) (string, bool) { return n.AsString() }
 
 func num(n *derive.Node) (float64, bool) {
 	if n == nil || n.Kind != '0' {
 		return 0, false
 	}
-	v, err := strconv.ParseFloat(n.Str, 64)
+	v, err := strconv.ParseFloat(n.Text(), 64)
 	return v, err == nil
 }
 
