@@ -484,10 +484,10 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, strin
 		one := *v
 		return jsonnode.Array(&one), v.Text(), "[" + v.Text() + "]", true
 	case lenient.RuleSplit:
-		if v.Kind != '"' {
+		s, ok := v.AsString()
+		if !ok {
 			return nil, "", "", false
 		}
-		s, _ := v.AsString()
 		items, ok := splitRule(r, s)
 		if !ok {
 			return nil, "", "", false
@@ -498,10 +498,10 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, strin
 		}
 		return arr, v.Text(), string(arr.Marshal()), true
 	case lenient.RuleEnumCase:
-		if v.Kind != '"' {
+		s, ok := v.AsString()
+		if !ok {
 			return nil, "", "", false
 		}
-		s, _ := v.AsString()
 		to, ok := enumCaseRule(r, s)
 		if !ok {
 			return nil, "", "", false
@@ -509,11 +509,11 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, strin
 		q := quote(to)
 		return jsonnode.Scalar(q), v.Text(), q, true
 	case lenient.RuleUnescape:
-		if v.Kind != '"' {
+		s, ok := v.AsString()
+		if !ok {
 			return nil, "", "", false
 		}
-		s, _ := v.AsString()
-		s, ok := unescapeText(s)
+		s, ok = unescapeText(s)
 		if !ok {
 			return nil, "", "", false
 		}
