@@ -583,13 +583,12 @@ func mayTake(root, s *Node, kind byte, depth int) bool {
 		}
 	}
 	for _, comb := range []string{"anyOf", "oneOf"} {
-		if list := s.Get(comb); list != nil && list.Kind == '[' && len(list.Items()) > 0 &&
-			!slices.ContainsFunc(list.Items(), func(b *Node) bool { return mayTake(root, b, kind, depth+1) }) {
+		if list := s.Get(comb).Items(); len(list) > 0 &&
+			!slices.ContainsFunc(list, func(b *Node) bool { return mayTake(root, b, kind, depth+1) }) {
 			return false
 		}
 	}
-	if list := s.Get("allOf"); list != nil && list.Kind == '[' &&
-		slices.ContainsFunc(list.Items(), func(b *Node) bool { return !mayTake(root, b, kind, depth+1) }) {
+	if slices.ContainsFunc(s.Get("allOf").Items(), func(b *Node) bool { return !mayTake(root, b, kind, depth+1) }) {
 		return false
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
@@ -727,12 +726,12 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 
 // stringEnum returns the values of s's enum when every one is a string.
 func stringEnum(s *Node) ([]string, bool) {
-	e := s.Get("enum")
-	if e == nil || e.Kind != '[' || len(e.Items()) == 0 {
+	e := s.Get("enum").Items()
+	if len(e) == 0 {
 		return nil, false
 	}
-	vals := make([]string, len(e.Items()))
-	for i, v := range e.Items() {
+	vals := make([]string, len(e))
+	for i, v := range e {
 		str, ok := v.AsString()
 		if !ok {
 			return nil, false
@@ -1099,15 +1098,15 @@ func respell(s *Node) *Node {
 		return s
 	}
 	for _, comb := range []string{"anyOf", "oneOf"} {
-		list := s.Get(comb)
-		if list == nil || list.Kind != '[' || len(list.Items()) == 0 {
+		list := s.Get(comb).Items()
+		if len(list) == 0 {
 			continue
 		}
 		if t := s.Get("type"); t != nil && t.Kind != '"' || s.Get("nullable") != nil || (comb == "oneOf" && s.Get("anyOf") != nil) {
 			return s
 		}
-		branches := make([]*Node, len(list.Items()))
-		for i, b := range list.Items() {
+		branches := make([]*Node, len(list))
+		for i, b := range list {
 			if b.Kind != '{' {
 				return s
 			}

@@ -341,13 +341,12 @@ func (x *explainer) takesKind(s *Node, kind string, depth int) bool {
 		}
 	}
 	for _, comb := range []string{"anyOf", "oneOf"} {
-		if list := s.Get(comb); list != nil && list.Kind == '[' && len(list.Items()) > 0 &&
-			!slices.ContainsFunc(list.Items(), func(b *Node) bool { return x.takesKind(b, kind, depth+1) }) {
+		if list := s.Get(comb).Items(); len(list) > 0 &&
+			!slices.ContainsFunc(list, func(b *Node) bool { return x.takesKind(b, kind, depth+1) }) {
 			return false
 		}
 	}
-	if list := s.Get("allOf"); list != nil && list.Kind == '[' &&
-		slices.ContainsFunc(list.Items(), func(b *Node) bool { return !x.takesKind(b, kind, depth+1) }) {
+	if slices.ContainsFunc(s.Get("allOf").Items(), func(b *Node) bool { return !x.takesKind(b, kind, depth+1) }) {
 		return false
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {

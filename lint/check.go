@@ -180,7 +180,7 @@ func (c *checker) collect(s *node, from string, info *typeInfo) {
 	}
 	g := &c.refs
 	for _, k := range []string{"anyOf", "oneOf"} {
-		for _, b := range items(s.Get(k)) {
+		for _, b := range s.Get(k).Items() {
 			if !isObject(b) {
 				continue
 			}
@@ -353,7 +353,7 @@ func nullBranch(set map[string]bool) string {
 func (c *checker) branchRefs(s *node) ([]*node, []string) {
 	out, refs := []*node{s}, []string{""}
 	for _, k := range []string{"anyOf", "oneOf"} {
-		for _, b := range items(s.Get(k)) {
+		for _, b := range s.Get(k).Items() {
 			if isObject(b) {
 				bs, ref := c.resolve(b)
 				out, refs = append(out, bs), append(refs, ref)

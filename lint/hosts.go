@@ -370,7 +370,7 @@ func optionalProperties(root *node) int {
 			}
 		}
 		for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-			for _, b := range items(s.Get(k)) {
+			for _, b := range s.Get(k).Items() {
 				n += count(b)
 			}
 		}
@@ -729,7 +729,7 @@ func (w *hostWalker) hasType(s *node, depth int) bool {
 		return err == nil && isObject(target) && w.hasType(target, depth+1)
 	}
 	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-		if branches := items(s.Get(k)); len(branches) > 0 {
+		if branches := s.Get(k).Items(); len(branches) > 0 {
 			for _, b := range branches {
 				if !isObject(b) || !w.hasType(b, depth+1) {
 					return false
