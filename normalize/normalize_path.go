@@ -276,7 +276,7 @@ func pathRule(out []Applied, r *lenient.Rule, segs []pathSeg, others []string, r
 			return out
 		}
 		root.Vals[at] = nv
-		return append(out, record(r, where{index: -1}.child(last.key), from, to))
+		return append(out, recordText(r, where{index: -1}.child(last.key), from, to))
 	}
 	walkSegs, fn := nodeWalk(r, segs, others, &out)
 	walkNode(root, walkSegs, where{index: -1}, fn)
@@ -323,7 +323,7 @@ func nodeWalk(r *lenient.Rule, segs []pathSeg, others []string, out *[]Applied) 
 			return false
 		}
 		*v = *nv
-		*out = append(*out, record(r, string(w.path), from, to))
+		*out = append(*out, recordText(r, string(w.path), from, to))
 		return true
 	}
 	return segs, one
@@ -413,7 +413,7 @@ func memberRule(r *lenient.Rule, obj *jsonnode.Node, key string, others []string
 		from := obj.Vals[at].Text()
 		obj.Keys = append(obj.Keys[:at], obj.Keys[at+1:]...)
 		obj.Vals = append(obj.Vals[:at], obj.Vals[at+1:]...)
-		*out = append(*out, record(r, w.child(key), from, ""))
+		*out = append(*out, recordText(r, w.child(key), from, ""))
 		return true
 	case lenient.RuleParamDefault:
 		if at >= 0 && !defaultsOver(ruleWhen(r), obj.Vals[at].Text()) {
@@ -568,6 +568,17 @@ func unescapeText(t string) (string, bool) {
 // record builds one fix record; values are shortened (see shortText).
 func record(r *lenient.Rule, param, from, to string) Applied {
 	return Applied{RuleID: r.ID, Type: r.Type, Param: param, From: shortText(from), To: shortText(to)}
+}
+
+// recordText is record for values read from ParseValid's nodes: it
+// copies them, since each is part of ParseValid's copy of the whole
+// arguments, which a kept record would keep alive (by the caller, or in
+// the statistics' recent calls, whose bound counts the record's bytes
+// only: TestRecordsKeepNoArguments).
+func recordText(r *lenient.Rule, param, from, to string) Applied {
+	a := record(r, param, from, to)
+	a.From, a.To = strings.Clone(a.From), strings.Clone(a.To)
+	return a
 }
 
 // maxRecorded is how many bytes of a value a record keeps.
