@@ -382,14 +382,14 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			if v.Kind == '{' {
 				s.Vals[i] = d.field(path+"[]", v, atElem)
 			} else if v.Kind == '[' { // a draft-07 tuple
-				for j := range v.Items {
-					v.Items[j] = d.field(path+"[]", v.Items[j], atNone)
+				for j, x := range v.Items() {
+					v.Vals[j] = d.field(path+"[]", x, atNone)
 				}
 			}
 		case "prefixItems":
 			if v.Kind == '[' {
-				for j := range v.Items {
-					v.Items[j] = d.field(path+"[]", v.Items[j], atNone)
+				for j, x := range v.Items() {
+					v.Vals[j] = d.field(path+"[]", x, atNone)
 				}
 			}
 		case "additionalItems", "unevaluatedItems", "contains":
@@ -406,8 +406,8 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			s.Vals[i] = d.field(path, v, atNone)
 		case "allOf", "anyOf", "oneOf":
 			if v.Kind == '[' {
-				for j := range v.Items {
-					v.Items[j] = d.field(path, v.Items[j], atBranch)
+				for j, x := range v.Items() {
+					v.Vals[j] = d.field(path, x, atBranch)
 				}
 			}
 		}
@@ -469,7 +469,7 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 func requiredNames(s *Node) map[string]bool {
 	out := map[string]bool{}
 	if req := s.Get("required"); req != nil && req.Kind == '[' {
-		for _, x := range req.Items {
+		for _, x := range req.Items() {
 			if name, ok := x.AsString(); ok {
 				out[name] = true
 			}
@@ -545,7 +545,7 @@ func (d *deriver) mayBe(s *Node, kind byte, depth int) bool { return mayTake(d.r
 // mayTake is mayBe for a schema s inside root.
 func mayTake(root, s *Node, kind byte, depth int) bool {
 	if s.Kind == 't' {
-		return s.Str == "true"
+		return s.Text() == "true"
 	}
 	if s.Kind != '{' || depth > 32 || slices.ContainsFunc(s.Keys, func(k string) bool { return !known(k) }) {
 		return true // a keyword the deriver does not know might take it
@@ -554,11 +554,11 @@ func mayTake(root, s *Node, kind byte, depth int) bool {
 	if t := s.Get("type"); t != nil {
 		types := []*Node{t}
 		if t.Kind == '[' {
-			types = t.Items
+			types = t.Items()
 		}
 		ok := slices.ContainsFunc(types, func(x *Node) bool { name, isStr := x.AsString(); return !isStr || name == typeName })
 		if kind == 'n' {
-			if n := s.Get("nullable"); n != nil && n.Kind == 't' && n.Str == "true" {
+			if n := s.Get("nullable"); n.Text() == "true" {
 				ok = true // OpenAPI's spelling, which the deriver reads as null
 			}
 		}
@@ -576,20 +576,19 @@ func mayTake(root, s *Node, kind byte, depth int) bool {
 			if v.Kind != '[' {
 				continue
 			}
-			vals = v.Items
+			vals = v.Items()
 		}
 		if !slices.ContainsFunc(vals, func(x *Node) bool { return x.Kind == kind }) {
 			return false
 		}
 	}
 	for _, comb := range []string{"anyOf", "oneOf"} {
-		if list := s.Get(comb); list != nil && list.Kind == '[' && len(list.Items) > 0 &&
-			!slices.ContainsFunc(list.Items, func(b *Node) bool { return mayTake(root, b, kind, depth+1) }) {
+		if list := s.Get(comb).Items(); len(list) > 0 &&
+			!slices.ContainsFunc(list, func(b *Node) bool { return mayTake(root, b, kind, depth+1) }) {
 			return false
 		}
 	}
-	if list := s.Get("allOf"); list != nil && list.Kind == '[' &&
-		slices.ContainsFunc(list.Items, func(b *Node) bool { return !mayTake(root, b, kind, depth+1) }) {
+	if slices.ContainsFunc(s.Get("allOf").Items(), func(b *Node) bool { return !mayTake(root, b, kind, depth+1) }) {
 		return false
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
@@ -727,12 +726,12 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 
 // stringEnum returns the values of s's enum when every one is a string.
 func stringEnum(s *Node) ([]string, bool) {
-	e := s.Get("enum")
-	if e == nil || e.Kind != '[' || len(e.Items) == 0 {
+	e := s.Get("enum").Items()
+	if len(e) == 0 {
 		return nil, false
 	}
-	vals := make([]string, len(e.Items))
-	for i, v := range e.Items {
+	vals := make([]string, len(e))
+	for i, v := range e {
 		str, ok := v.AsString()
 		if !ok {
 			return nil, false
@@ -758,11 +757,11 @@ func (d *deriver) gapWhy(path, what string, at place, why string) {
 // and `normgen check` must not ask for a number pattern on it.
 func markAnyString(s *Node) *Node {
 	list := s.Get("anyOf")
-	if list == nil || len(s.Keys) != 1 || list.Kind != '[' || len(list.Items) == 0 {
+	if list == nil || len(s.Keys) != 1 || list.Kind != '[' || len(list.Items()) == 0 {
 		return s
 	}
 	anyString, scalar := false, false
-	for _, b := range list.Items {
+	for _, b := range list.Items() {
 		switch t, _ := b.Get("type").AsString(); t {
 		case "string":
 			anyString = anyString || b.Get("pattern") == nil && b.Get("enum") == nil && b.Get("const") == nil && b.Get("format") == nil
@@ -770,8 +769,8 @@ func markAnyString(s *Node) *Node {
 			scalar = true
 		}
 	}
-	if anyString && scalar && list.Items[0].Get("$comment") == nil {
-		list.Items[0].Set("$comment", jstr(leniency.StrictComment+": the schema takes any string here"))
+	if anyString && scalar && list.Items()[0].Get("$comment") == nil {
+		list.Items()[0].Set("$comment", jstr(leniency.StrictComment+": the schema takes any string here"))
 	}
 	return s
 }
@@ -787,7 +786,7 @@ func scalarUnion(s *Node) string {
 	}
 	var types []string
 	scalar := false
-	for _, b := range list.Items {
+	for _, b := range list.Items() {
 		t, ok := b.Get("type").AsString()
 		switch {
 		case !ok || t == "string":
@@ -808,7 +807,7 @@ func scalarUnion(s *Node) string {
 // withNull adds a last {"type": "null"} branch to a portable schema.
 func withNull(s *Node) *Node {
 	if list := s.Get("anyOf"); list != nil && len(s.Keys) == 1 && list.Kind == '[' {
-		list.Items = append(list.Items, obj("type", jstr("null")))
+		list.Append(obj("type", jstr("null")))
 		return s
 	}
 	return anyOf(s, nil, true)
@@ -822,7 +821,7 @@ func containers(s *Node) bool {
 		return false
 	}
 	some := false
-	for _, b := range list.Items {
+	for _, b := range list.Items() {
 		switch t, _ := b.Get("type").AsString(); t {
 		case "array", "object":
 			some = true
@@ -840,7 +839,7 @@ func containers(s *Node) bool {
 func withString(s *Node) *Node {
 	var branches []*Node
 	if list := s.Get("anyOf"); list != nil && len(s.Keys) == 1 {
-		branches = list.Items
+		branches = list.Items()
 	} else {
 		branches = []*Node{s}
 	}
@@ -853,21 +852,21 @@ func withString(s *Node) *Node {
 		}
 	}
 	out = append(append(out, obj("type", jstr("string"))), null...)
-	return obj("anyOf", &Node{Kind: '[', Items: out})
+	return obj("anyOf", jsonnode.Array(out...))
 }
 
 // anyOf is the portable form of a value with several forms: the native
 // branch (annotations in it), the string form, then null.
 func anyOf(native, str *Node, nullable bool) *Node {
 	native = typeFirst(native)
-	list := &Node{Kind: '[', Items: []*Node{native}}
+	list := jsonnode.Array(native)
 	if str != nil {
-		list.Items = append(list.Items, str)
+		list.Append(str)
 	}
 	if nullable {
-		list.Items = append(list.Items, obj("type", jstr("null")))
+		list.Append(obj("type", jstr("null")))
 	}
-	if len(list.Items) == 1 {
+	if len(list.Items()) == 1 {
 		return native
 	}
 	return obj("anyOf", list)
@@ -918,7 +917,7 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 	}
 	base = cur.Clone()
 	if n := base.Get("nullable"); n != nil {
-		if n.Kind == 't' && n.Str == "true" {
+		if n.Text() == "true" {
 			nullable = true
 		}
 		base.Delete("nullable")
@@ -930,11 +929,11 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 			comb = "oneOf"
 		}
 		list := base.Get(comb)
-		if list == nil || list.Kind != '[' || len(list.Items) != 2 || base.Get("allOf") != nil || (comb == "oneOf" && base.Get("anyOf") != nil) {
+		if list == nil || list.Kind != '[' || len(list.Items()) != 2 || base.Get("allOf") != nil || (comb == "oneOf" && base.Get("anyOf") != nil) {
 			return nil, false, false, false
 		}
 		var other *Node
-		for _, b := range list.Items {
+		for _, b := range list.Items() {
 			if isNull(b) {
 				nullable = true
 			} else {
@@ -964,7 +963,7 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 		}
 	case t.Kind == '[':
 		var types []string
-		for _, x := range t.Items {
+		for _, x := range t.Items() {
 			name, ok := x.AsString()
 			if !ok {
 				return nil, false, false, false
@@ -1091,7 +1090,7 @@ func respell(s *Node) *Node {
 	if t, ok := s.Get("type").AsString(); ok && s.Get("anyOf") == nil && s.Get("oneOf") == nil {
 		if n := s.Get("nullable"); n != nil && n.Kind == 't' {
 			out := without(s, "nullable")
-			if n.Str == "true" && t != "null" {
+			if n.Text() == "true" && t != "null" {
 				return anyOf(out, nil, true)
 			}
 			return out
@@ -1099,15 +1098,15 @@ func respell(s *Node) *Node {
 		return s
 	}
 	for _, comb := range []string{"anyOf", "oneOf"} {
-		list := s.Get(comb)
-		if list == nil || list.Kind != '[' || len(list.Items) == 0 {
+		list := s.Get(comb).Items()
+		if len(list) == 0 {
 			continue
 		}
 		if t := s.Get("type"); t != nil && t.Kind != '"' || s.Get("nullable") != nil || (comb == "oneOf" && s.Get("anyOf") != nil) {
 			return s
 		}
-		branches := make([]*Node, len(list.Items))
-		for i, b := range list.Items {
+		branches := make([]*Node, len(list))
+		for i, b := range list {
 			if b.Kind != '{' {
 				return s
 			}
@@ -1138,7 +1137,7 @@ func respell(s *Node) *Node {
 		if len(s.Keys) == 1 && comb == s.Keys[0] {
 			return s
 		}
-		return obj(comb, &Node{Kind: '[', Items: branches})
+		return obj(comb, jsonnode.Array(branches...))
 	}
 	return s
 }
@@ -1184,14 +1183,14 @@ func disjoint2(a, b *Node) bool {
 // closedAgainst: a requires a key b cannot hold.
 func closedAgainst(a, b *Node) bool {
 	ap := b.Get("additionalProperties")
-	if ap == nil || ap.Kind != 't' || ap.Str != "false" || b.Get("patternProperties") != nil {
+	if ap == nil || ap.Kind != 't' || ap.Text() != "false" || b.Get("patternProperties") != nil {
 		return false
 	}
 	req := a.Get("required")
 	if req == nil || req.Kind != '[' {
 		return false
 	}
-	for _, k := range req.Items {
+	for _, k := range req.Items() {
 		if name, ok := k.AsString(); ok && b.Get("properties").Get(name) == nil {
 			return true
 		}
@@ -1204,7 +1203,7 @@ func flatten(branches []*Node) []*Node {
 	var out []*Node
 	for _, b := range branches {
 		if inner := b.Get("anyOf"); inner != nil && len(b.Keys) == 1 && inner.Kind == '[' {
-			out = append(out, inner.Items...)
+			out = append(out, inner.Items()...)
 			continue
 		}
 		out = append(out, b)
@@ -1217,7 +1216,7 @@ func flatten(branches []*Node) []*Node {
 func splitTypes(s, t *Node) *Node {
 	var types []string
 	null := false
-	for _, x := range t.Items {
+	for _, x := range t.Items() {
 		name, ok := x.AsString()
 		if !ok {
 			return nil
@@ -1228,7 +1227,7 @@ func splitTypes(s, t *Node) *Node {
 		}
 		types = append(types, name)
 	}
-	if n := s.Get("nullable"); n != nil && n.Kind == 't' && n.Str == "true" {
+	if n := s.Get("nullable"); n.Text() == "true" {
 		null = true
 	}
 	if null {
@@ -1264,7 +1263,7 @@ func splitTypes(s, t *Node) *Node {
 		}
 		branches[i] = b
 	}
-	return obj("anyOf", &Node{Kind: '[', Items: branches})
+	return obj("anyOf", jsonnode.Array(branches...))
 }
 
 func hasString(types []string) bool {

@@ -100,7 +100,7 @@ func Catalog(data []byte) (*CatalogDerivation, error) {
 	}
 	out := &CatalogDerivation{Catalog: root}
 	names := map[string]int{}
-	for i, tool := range list.Items {
+	for i, tool := range list.Items() {
 		if tool.Kind != '{' {
 			return nil, fmt.Errorf("catalog: %w", positioned(data, tool.Off, fmt.Errorf("tool %d is not an object", i)))
 		}

@@ -4,7 +4,10 @@ import "github.com/normgen/normgen/internal/jsonnode"
 
 // Node is a JSON value that keeps the order of object keys and the text
 // of numbers (see jsonnode.Node): the deriver reads and rewrites schemas
-// and catalogs as Nodes.
+// and catalogs as Nodes. An object's members are its Keys and Vals (Get
+// reads one); an array's elements are read with Items, a string's value
+// with AsString, and any scalar's JSON text (a number as written, true,
+// false, null) with Text.
 type Node = jsonnode.Node
 
 // PositionError is a JSON error at a line and column (both from 1).
@@ -32,7 +35,7 @@ func obj(kv ...any) *Node {
 }
 
 // jstr is a string Node.
-func jstr(s string) *Node { return &Node{Kind: '"', Str: s} }
+func jstr(s string) *Node { return jsonnode.String(s) }
 
 // join appends a member name to a field path ("a" + "b" is "a.b").
 func join(path, name string) string {

@@ -264,8 +264,8 @@ func (a *applier) admits(field *Node, r lenient.Rule) bool {
 	if err != nil {
 		return true
 	}
-	if v.Kind == '"' {
-		v.Str = lenient.Expand(v.Str, 0) // a {{index}} template, at the first element
+	if s, ok := v.AsString(); ok {
+		v = jstr(lenient.Expand(s, 0)) // a {{index}} template, at the first element
 	}
 	if fits(field, v) {
 		return true
@@ -278,12 +278,12 @@ func (a *applier) admits(field *Node, r lenient.Rule) bool {
 // where a type, enum, const, bound, length or pattern refuses it.
 func fits(s, v *Node) bool {
 	if s.Kind != '{' {
-		return s.Kind != 't' || s.Str == "true"
+		return s.Kind != 't' || s.Text() == "true"
 	}
 	for _, comb := range []string{"anyOf", "oneOf"} {
 		if list := s.Get(comb); list != nil && list.Kind == '[' {
 			some := false
-			for _, b := range list.Items {
+			for _, b := range list.Items() {
 				some = some || fits(b, v)
 			}
 			if !some {
@@ -291,7 +291,7 @@ func fits(s, v *Node) bool {
 			}
 		}
 	}
-	if e := s.Get("enum"); e != nil && e.Kind == '[' && !slices.ContainsFunc(e.Items, func(x *Node) bool { return sameJSON(x, v) }) {
+	if e := s.Get("enum"); e != nil && e.Kind == '[' && !slices.ContainsFunc(e.Items(), func(x *Node) bool { return sameJSON(x, v) }) {
 		return false
 	}
 	if c := s.Get("const"); c != nil && !sameJSON(c, v) {
@@ -300,7 +300,7 @@ func fits(s, v *Node) bool {
 	if t := s.Get("type"); t != nil {
 		types := []*Node{t}
 		if t.Kind == '[' {
-			types = t.Items
+			types = t.Items()
 		}
 		if !slices.ContainsFunc(types, func(x *Node) bool { name, _ := x.AsString(); return ofType(v, name) }) {
 			return false
@@ -308,7 +308,7 @@ func fits(s, v *Node) bool {
 	}
 	switch v.Kind {
 	case '0':
-		n, err := strconv.ParseFloat(v.Str, 64)
+		n, err := strconv.ParseFloat(v.Text(), 64)
 		if err != nil {
 			return true
 		}
@@ -319,21 +319,22 @@ func fits(s, v *Node) bool {
 			"exclusiveMaximum": func(b float64) bool { return n < b },
 		} {
 			if b := s.Get(k); b != nil && b.Kind == '0' {
-				if x, err := strconv.ParseFloat(b.Str, 64); err == nil && !ok(x) {
+				if x, err := strconv.ParseFloat(b.Text(), 64); err == nil && !ok(x) {
 					return false
 				}
 			}
 		}
 	case '"':
-		n := utf8.RuneCountInString(v.Str)
-		if m := s.Get("minLength"); m != nil && m.Kind == '0' && float64(n) < atof(m.Str) {
+		text, _ := v.AsString()
+		n := utf8.RuneCountInString(text)
+		if m := s.Get("minLength"); m != nil && m.Kind == '0' && float64(n) < atof(m.Text()) {
 			return false
 		}
-		if m := s.Get("maxLength"); m != nil && m.Kind == '0' && float64(n) > atof(m.Str) {
+		if m := s.Get("maxLength"); m != nil && m.Kind == '0' && float64(n) > atof(m.Text()) {
 			return false
 		}
 		if p, ok := s.Get("pattern").AsString(); ok {
-			if re, err := regexp.Compile(p); err == nil && !re.MatchString(v.Str) {
+			if re, err := regexp.Compile(p); err == nil && !re.MatchString(text) {
 				return false
 			}
 		}
@@ -360,7 +361,7 @@ func ofType(v *Node, name string) bool {
 		if v.Kind != '0' {
 			return false
 		}
-		f, err := strconv.ParseFloat(v.Str, 64)
+		f, err := strconv.ParseFloat(v.Text(), 64)
 		return err != nil || f == math.Trunc(f)
 	}
 	return true
@@ -368,8 +369,8 @@ func ofType(v *Node, name string) bool {
 
 func sameJSON(a, b *Node) bool {
 	if a.Kind == '0' && b.Kind == '0' {
-		x, err1 := strconv.ParseFloat(a.Str, 64)
-		y, err2 := strconv.ParseFloat(b.Str, 64)
+		x, err1 := strconv.ParseFloat(a.Text(), 64)
+		y, err2 := strconv.ParseFloat(b.Text(), 64)
 		return err1 == nil && err2 == nil && x == y
 	}
 	return string(a.Marshal()) == string(b.Marshal())
@@ -385,7 +386,7 @@ func atof(s string) float64 {
 // declared.
 func closedTo(o *Node) bool {
 	for _, k := range []string{"additionalProperties", "unevaluatedProperties"} {
-		if v := o.Get(k); v != nil && !(v.Kind == 't' && v.Str == "true") && !(v.Kind == '{' && len(v.Keys) == 0) {
+		if v := o.Get(k); v != nil && v.Text() != "true" && !(v.Kind == '{' && len(v.Keys) == 0) {
 			return true
 		}
 	}
@@ -467,7 +468,7 @@ func (a *applier) valueAlias(s *Node, r lenient.Rule) {
 	visit = func(n *Node) {
 		for _, b := range alternatives(n) {
 			if t, _ := b.Get("type").AsString(); t == "array" {
-				if u := b.Get("uniqueItems"); u != nil && u.Kind == 't' && u.Str == "true" {
+				if u := b.Get("uniqueItems"); u.Text() == "true" {
 					// ["feat", "feature"] would pass, then be refused as
 					// two equal items.
 					a.warn(r, "its aliases are not advertised in an array whose items must be unique")
@@ -483,14 +484,14 @@ func (a *applier) valueAlias(s *Node, r lenient.Rule) {
 				continue
 			}
 			has := map[string]bool{}
-			for _, v := range enum.Items {
+			for _, v := range enum.Items() {
 				if x, ok := v.AsString(); ok {
 					has[x] = true
 				}
 			}
 			for _, alias := range aliases {
 				if has[table[alias]] && !has[alias] {
-					enum.Items = append(enum.Items, jstr(alias))
+					enum.Append(jstr(alias))
 					has[alias] = true
 				}
 			}
@@ -517,7 +518,7 @@ func formsOf(n *Node) forms {
 	f := forms{node: n}
 	branches := []*Node{n}
 	if list := n.Get("anyOf"); list != nil && list.Kind == '[' && n.Get("type") == nil {
-		branches = list.Items
+		branches = list.Items()
 	}
 	var strs []*Node
 	scalars := 0
@@ -550,15 +551,15 @@ func formsOf(n *Node) forms {
 func (f *forms) add(b *Node) {
 	n := f.node
 	if list := n.Get("anyOf"); list != nil && list.Kind == '[' && n.Get("type") == nil {
-		at := len(list.Items)
-		for at > 0 && isNull(list.Items[at-1]) {
+		at := len(list.Vals) // the array's elements
+		for at > 0 && isNull(list.Vals[at-1]) {
 			at--
 		}
-		list.Items = slices.Insert(list.Items, at, b)
+		list.Vals = slices.Insert(list.Vals, at, b)
 		return
 	}
 	*n = *anyOf(n.Clone(), b, false)
-	f.branch = n.Get("anyOf").Items[0]
+	f.branch = n.Get("anyOf").Items()[0]
 }
 
 // anyString reports whether a string schema takes any string (annotations
@@ -632,7 +633,7 @@ func alternatives(s *Node) []*Node {
 	out := []*Node{s}
 	for _, comb := range []string{"anyOf", "oneOf", "allOf"} {
 		if list := s.Get(comb); list != nil && list.Kind == '[' {
-			for _, b := range list.Items {
+			for _, b := range list.Items() {
 				if b.Kind == '{' {
 					out = append(out, alternatives(b)...)
 				}
@@ -658,14 +659,14 @@ func unrequire(s *Node, name string) bool {
 	if req == nil || req.Kind != '[' {
 		return false
 	}
-	out := req.Items[:0]
-	for _, x := range req.Items {
+	out := req.Vals[:0] // the array's elements, filtered in place
+	for _, x := range req.Items() {
 		if v, ok := x.AsString(); !ok || v != name {
 			out = append(out, x)
 		}
 	}
-	was := len(out) < len(req.Items)
-	req.Items = out
+	was := len(out) < len(req.Items())
+	req.Vals = out
 	if len(out) == 0 {
 		s.Delete("required")
 	}
@@ -682,8 +683,8 @@ func noteRequired(p *Node) {
 		return
 	}
 	at := p
-	if anyOf := p.Get("anyOf"); p.Get("description") == nil && anyOf != nil && anyOf.Kind == '[' && len(anyOf.Items) > 0 && anyOf.Items[0].Kind == '{' {
-		at = anyOf.Items[0]
+	if anyOf := p.Get("anyOf").Items(); p.Get("description") == nil && len(anyOf) > 0 && anyOf[0].Kind == '{' {
+		at = anyOf[0]
 	}
 	desc, _ := at.Get("description").AsString()
 	if strings.HasSuffix(desc, leniency.RequiredNote) {

@@ -391,14 +391,14 @@ func TestDeriveStringsStay(t *testing.T) {
 	}
 	orig, _ := ParseNode(data)
 	strings, enums := 0, 0
-	for i, tool := range orig.Get("tools").Items {
+	for i, tool := range orig.Get("tools").Items() {
 		name, _ := tool.Get("name").AsString()
 		props := tool.Get("inputSchema").Get("properties")
 		if props == nil {
 			continue
 		}
 		required := requiredNames(tool.Get("inputSchema"))
-		kept := requiredNames(d.Catalog.Get("tools").Items[i].Get("inputSchema"))
+		kept := requiredNames(d.Catalog.Get("tools").Items()[i].Get("inputSchema"))
 		for j, p := range props.Keys {
 			if typ, _ := props.Vals[j].Get("type").AsString(); typ != "string" {
 				continue
@@ -419,7 +419,7 @@ func TestDeriveStringsStay(t *testing.T) {
 			} else if want != "" {
 				null = `,{"type":"null"}`
 			}
-			got := d.Catalog.Get("tools").Items[i].Get("inputSchema").Get("properties").Get(p)
+			got := d.Catalog.Get("tools").Items()[i].Get("inputSchema").Get("properties").Get(p)
 			if vals, ok := stringEnum(orig); ok && leniency.EnumFolds(vals) {
 				enums++
 				want := `{"anyOf":[` + string(respell(orig).Marshal()) + `,{"type":"string","pattern":` + strconv.Quote(leniency.EnumCasePattern(vals)) + `}` + null + `]}`
@@ -458,7 +458,7 @@ func TestDeriveCatalogKeepsEverything(t *testing.T) {
 		t.Fatal(err)
 	}
 	orig, _ := ParseNode(data)
-	a, b := orig.Get("tools").Items, d.Catalog.Get("tools").Items
+	a, b := orig.Get("tools").Items(), d.Catalog.Get("tools").Items()
 	if len(a) != 117 || len(b) != len(a) {
 		t.Fatalf("%d tools in, %d out; want 117", len(a), len(b))
 	}
@@ -572,7 +572,7 @@ func realTools(t *testing.T) []realTool {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, tool := range cat.Get("tools").Items {
+		for _, tool := range cat.Get("tools").Items() {
 			name, _ := tool.Get("name").AsString()
 			tools = append(tools, realTool{name, tool.Get("inputSchema").Marshal()})
 		}

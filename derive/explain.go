@@ -72,7 +72,7 @@ func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 		x.value(target, v, rpath, depth+1)
 	}
 	if list := s.Get("allOf"); list != nil && list.Kind == '[' {
-		for _, b := range list.Items {
+		for _, b := range list.Items() {
 			x.value(b, v, rpath, depth+1)
 		}
 	}
@@ -89,7 +89,7 @@ func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 	for _, comb := range []string{"anyOf", "oneOf"} {
 		if list := s.Get(comb); list != nil && list.Kind == '[' {
 			var fit []*Node
-			for _, b := range list.Items {
+			for _, b := range list.Items() {
 				if x.takesKind(b, kind, 0) {
 					fit = append(fit, b)
 				}
@@ -187,7 +187,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 		missing = missing || !given[name]
 	}
 	ap := s.Get("additionalProperties")
-	closed := ap != nil && ap.Kind == 't' && ap.Str == "false" && s.Get("patternProperties") == nil
+	closed := ap.Text() == "false" && s.Get("patternProperties") == nil
 	for it.Next() {
 		key := string(it.Key)
 		if p := props.Get(key); p != nil {
@@ -282,7 +282,7 @@ func (x *explainer) firstType(s *Node, depth int) string {
 	if t := s.Get("type"); t != nil {
 		types := []*Node{t}
 		if t.Kind == '[' {
-			types = t.Items
+			types = t.Items()
 		}
 		for _, n := range types {
 			if name, ok := n.AsString(); ok && name != "null" {
@@ -294,7 +294,7 @@ func (x *explainer) firstType(s *Node, depth int) string {
 	}
 	for _, comb := range []string{"anyOf", "oneOf", "allOf"} {
 		if list := s.Get(comb); list != nil && list.Kind == '[' {
-			for _, b := range list.Items {
+			for _, b := range list.Items() {
 				switch t := x.firstType(b, depth+1); t {
 				case "", "null":
 					null = null || t == "null"
@@ -322,7 +322,7 @@ func (x *explainer) firstType(s *Node, depth int) string {
 // or every branch of a union, rules it out.
 func (x *explainer) takesKind(s *Node, kind string, depth int) bool {
 	if s.Kind == 't' {
-		return s.Str == "true"
+		return s.Text() == "true"
 	}
 	if s.Kind != '{' || depth > maxExplainDepth {
 		return true
@@ -330,7 +330,7 @@ func (x *explainer) takesKind(s *Node, kind string, depth int) bool {
 	if t := s.Get("type"); t != nil {
 		types := []*Node{t}
 		if t.Kind == '[' {
-			types = t.Items
+			types = t.Items()
 		}
 		ok := slices.ContainsFunc(types, func(n *Node) bool {
 			name, isStr := n.AsString()
@@ -341,13 +341,12 @@ func (x *explainer) takesKind(s *Node, kind string, depth int) bool {
 		}
 	}
 	for _, comb := range []string{"anyOf", "oneOf"} {
-		if list := s.Get(comb); list != nil && list.Kind == '[' && len(list.Items) > 0 &&
-			!slices.ContainsFunc(list.Items, func(b *Node) bool { return x.takesKind(b, kind, depth+1) }) {
+		if list := s.Get(comb).Items(); len(list) > 0 &&
+			!slices.ContainsFunc(list, func(b *Node) bool { return x.takesKind(b, kind, depth+1) }) {
 			return false
 		}
 	}
-	if list := s.Get("allOf"); list != nil && list.Kind == '[' &&
-		slices.ContainsFunc(list.Items, func(b *Node) bool { return !x.takesKind(b, kind, depth+1) }) {
+	if slices.ContainsFunc(s.Get("allOf").Items(), func(b *Node) bool { return !x.takesKind(b, kind, depth+1) }) {
 		return false
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
@@ -373,7 +372,7 @@ func (x *explainer) takesKindHere(s *Node, kind string) bool {
 func (x *explainer) inEnum(s *Node, v []byte) bool {
 	var vals []*Node
 	if e := s.Get("enum"); e != nil && e.Kind == '[' {
-		vals = e.Items
+		vals = e.Items()
 	} else if c := s.Get("const"); c != nil {
 		vals = []*Node{c}
 	} else {
@@ -418,7 +417,7 @@ func jsonKind(v []byte) string {
 // numberKey is a keyword's number as text ("" when it is not a number).
 func numberKey(s *Node, key string) string {
 	if n := s.Get(key); n != nil && n.Kind == '0' {
-		return n.Str
+		return n.Text()
 	}
 	return ""
 }
@@ -429,6 +428,6 @@ func intKey(s *Node, key string) (int, bool) {
 	if n == nil || n.Kind != '0' {
 		return 0, false
 	}
-	i, err := strconv.Atoi(n.Str)
+	i, err := strconv.Atoi(n.Text())
 	return i, err == nil && i >= 0
 }

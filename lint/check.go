@@ -180,7 +180,7 @@ func (c *checker) collect(s *node, from string, info *typeInfo) {
 	}
 	g := &c.refs
 	for _, k := range []string{"anyOf", "oneOf"} {
-		for _, b := range items(s.Get(k)) {
+		for _, b := range s.Get(k).Items() {
 			if !isObject(b) {
 				continue
 			}
@@ -288,7 +288,7 @@ func (c *checker) field(path string, s *node) {
 			}
 		}
 		if enum := b.Get("enum"); enum != nil && enum.Kind == '[' {
-			for _, e := range enum.Items {
+			for _, e := range enum.Items() {
 				if e.Kind != '"' && e.Kind != 'n' {
 					c.add(path, KindEnumNotStrings, "enum has the non-string value %s; hosts require enums of strings", describe(e))
 					break
@@ -353,7 +353,7 @@ func nullBranch(set map[string]bool) string {
 func (c *checker) branchRefs(s *node) ([]*node, []string) {
 	out, refs := []*node{s}, []string{""}
 	for _, k := range []string{"anyOf", "oneOf"} {
-		for _, b := range items(s.Get(k)) {
+		for _, b := range s.Get(k).Items() {
 			if isObject(b) {
 				bs, ref := c.resolve(b)
 				out, refs = append(out, bs), append(refs, ref)

@@ -370,7 +370,7 @@ func optionalProperties(root *node) int {
 			}
 		}
 		for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-			for _, b := range items(s.Get(k)) {
+			for _, b := range s.Get(k).Items() {
 				n += count(b)
 			}
 		}
@@ -509,7 +509,7 @@ func (w *hostWalker) walk(path string, s *node, how via) {
 	}
 	if req := s.Get("required"); req != nil && req.Kind == '[' && r.requiredDefined && read {
 		props := s.Get("properties")
-		for _, name := range req.Items {
+		for _, name := range req.Items() {
 			if n, isString := name.AsString(); isString {
 				if !isObject(props) || props.Get(n) == nil {
 					w.add(path, KindRequiredNotDef, "required names %q, which is not in properties (\"property is not defined\"); list it in properties or drop it from required", n)
@@ -566,7 +566,7 @@ func (w *hostWalker) walk(path string, s *node, how via) {
 		}
 	}
 	if enum := s.Get("enum"); enum != nil && enum.Kind == '[' && r.stringEnums {
-		for _, e := range enum.Items {
+		for _, e := range enum.Items() {
 			if e.Kind != '"' {
 				why := r.enumWhy
 				if why == "" {
@@ -598,7 +598,7 @@ func (w *hostWalker) walk(path string, s *node, how via) {
 		if k == "anyOf" {
 			how = viaAnyOf
 		}
-		for _, b := range branches.Items {
+		for _, b := range branches.Items() {
 			if isObject(b) && r.anyOfBranchTyped {
 				if b.Get("$ref") == nil {
 					if _, one := b.Get("type").AsString(); !one {
@@ -610,7 +610,7 @@ func (w *hostWalker) walk(path string, s *node, how via) {
 		}
 	}
 	if all := s.Get("allOf"); all != nil && all.Kind == '[' {
-		for _, b := range all.Items {
+		for _, b := range all.Items() {
 			w.walk(path, b, viaBranch)
 		}
 	}
@@ -621,7 +621,7 @@ func (w *hostWalker) walk(path string, s *node, how via) {
 	}
 	if items := s.Get("items"); items != nil {
 		if items.Kind == '[' {
-			for _, it := range items.Items {
+			for _, it := range items.Items() {
 				w.walk(path+"[]", it, viaProperty)
 			}
 		} else {
@@ -639,7 +639,7 @@ var zedDefRef = regexp.MustCompile(`^#/(\$defs|definitions)/[^/]+$`)
 // strict checks an object schema for OpenAI strict mode: additionalProperties
 // false, and every property in required.
 func (w *hostWalker) strict(path string, s *node) {
-	if ap := s.Get("additionalProperties"); ap == nil || ap.Kind != 't' || ap.Str == "true" {
+	if ap := s.Get("additionalProperties"); ap == nil || ap.Kind != 't' || ap.Text() == "true" {
 		w.add(path, KindStrictAdditional, "additionalProperties is %s: OpenAI strict mode refuses the request (\"'additionalProperties' is required to be supplied and to be false\"); give false on every object (a map, an object of any keys, has no strict spelling)", describe(ap))
 	}
 	required := requiredSet(s)
@@ -679,8 +679,8 @@ func (w *hostWalker) codex(path string, s *node, how via) {
 		// does the latter).
 		one := false
 		for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-			if b := s.Get(k); b != nil && b.Kind == '[' && len(b.Items) == 1 && isObject(b.Items[0]) {
-				s, one = b.Items[0], true
+			if b := s.Get(k).Items(); len(b) == 1 && isObject(b[0]) {
+				s, one = b[0], true
 			}
 		}
 		if !one {
@@ -729,7 +729,7 @@ func (w *hostWalker) hasType(s *node, depth int) bool {
 		return err == nil && isObject(target) && w.hasType(target, depth+1)
 	}
 	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-		if branches := items(s.Get(k)); len(branches) > 0 {
+		if branches := s.Get(k).Items(); len(branches) > 0 {
 			for _, b := range branches {
 				if !isObject(b) || !w.hasType(b, depth+1) {
 					return false

@@ -102,12 +102,12 @@ func catalogTools(data []byte) ([]*node, error) {
 	if v == nil || v.Kind != '[' {
 		return nil, fmt.Errorf(`catalog must be a JSON array of tools or an object with a "tools" array`)
 	}
-	for i, t := range v.Items {
+	for i, t := range v.Items() {
 		if t.Kind != '{' {
 			return nil, fmt.Errorf("tool %d is not an object", i)
 		}
 	}
-	return v.Items, nil
+	return v.Items(), nil
 }
 
 // sortFindings sorts by tool, path, host and kind, then caps each tool's
@@ -176,7 +176,7 @@ func join(path, name string) string {
 // requiredSet returns the names an object schema lists in required.
 func requiredSet(s *node) map[string]bool {
 	set := map[string]bool{}
-	for _, r := range items(s.Get("required")) {
+	for _, r := range s.Get("required").Items() {
 		if name, ok := r.AsString(); ok {
 			set[name] = true
 		}
@@ -204,7 +204,7 @@ func schemaTypes(s *node) map[string]bool {
 	if name, ok := t.AsString(); ok {
 		set[name] = true
 	}
-	for _, x := range items(t) {
+	for _, x := range t.Items() {
 		if name, ok := x.AsString(); ok {
 			set[name] = true
 		}
@@ -217,7 +217,7 @@ func isStringList(v *node) bool {
 	if v == nil || v.Kind != '[' {
 		return false
 	}
-	for _, x := range v.Items {
+	for _, x := range v.Items() {
 		if x.Kind != '"' {
 			return false
 		}
@@ -230,12 +230,3 @@ func isObject(v *node) bool { return v != nil && v.Kind == '{' }
 
 // present reports whether v is given and not null.
 func present(v *node) bool { return v != nil && v.Kind != 'n' }
-
-// items returns an array's elements, or none for a value that is not an
-// array.
-func items(v *node) []*node {
-	if v == nil || v.Kind != '[' {
-		return nil
-	}
-	return v.Items
-}

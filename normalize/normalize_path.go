@@ -276,7 +276,7 @@ func pathRule(out []Applied, r *lenient.Rule, segs []pathSeg, others []string, r
 			return out
 		}
 		root.Vals[at] = nv
-		return append(out, record(r, where{index: -1}.child(last.key), from, to))
+		return append(out, recordText(r, where{index: -1}.child(last.key), from, to))
 	}
 	walkSegs, fn := nodeWalk(r, segs, others, &out)
 	walkNode(root, walkSegs, where{index: -1}, fn)
@@ -291,7 +291,7 @@ func nodeWalk(r *lenient.Rule, segs []pathSeg, others []string, out *[]Applied) 
 	if onMember(ruleKind(r)) {
 		return segs[:len(segs)-1], func(obj *jsonnode.Node, w where) bool {
 			if obj.Kind == '"' { // the object as JSON text
-				s := lenient.StringValue(obj.Raw)
+				s, _ := obj.AsString()
 				if !jsonText(s) {
 					return false
 				}
@@ -299,7 +299,7 @@ func nodeWalk(r *lenient.Rule, segs []pathSeg, others []string, out *[]Applied) 
 				if inner.Kind != '{' || !memberRule(r, inner, last.key, others, w, out) {
 					return false
 				}
-				obj.Raw = jsonwire.AppendQuote(nil, string(inner.Marshal()))
+				*obj = *jsonnode.Scalar(quote(string(inner.Marshal())))
 				return true
 			}
 			if obj.Kind != '{' {
@@ -313,7 +313,7 @@ func nodeWalk(r *lenient.Rule, segs []pathSeg, others []string, out *[]Applied) 
 		if (r.Type == lenient.RuleValueAlias || r.Type == lenient.RuleEnumCase) && v.Kind == '[' {
 			// A value alias reads each string of an array too.
 			changed := false
-			for i, e := range v.Items {
+			for i, e := range v.Items() {
 				changed = one(e, w.elem(i)) || changed
 			}
 			return changed
@@ -323,7 +323,7 @@ func nodeWalk(r *lenient.Rule, segs []pathSeg, others []string, out *[]Applied) 
 			return false
 		}
 		*v = *nv
-		*out = append(*out, record(r, string(w.path), from, to))
+		*out = append(*out, recordText(r, string(w.path), from, to))
 		return true
 	}
 	return segs, one
@@ -348,7 +348,7 @@ func walkNode(n *jsonnode.Node, segs []pathSeg, w where, fn func(*jsonnode.Node,
 		return changed
 	}
 	if n.Kind == '"' {
-		s := lenient.StringValue(n.Raw)
+		s, _ := n.AsString()
 		if !jsonText(s) {
 			return false
 		}
@@ -356,14 +356,14 @@ func walkNode(n *jsonnode.Node, segs []pathSeg, w where, fn func(*jsonnode.Node,
 		if !walkNode(inner, segs, w, fn) {
 			return false
 		}
-		n.Raw = jsonwire.AppendQuote(nil, string(inner.Marshal()))
+		*n = *jsonnode.Scalar(quote(string(inner.Marshal())))
 		return true
 	}
 	s := segs[0]
 	changed := false
 	switch {
 	case s.each == '[' && n.Kind == '[':
-		for i, e := range n.Items {
+		for i, e := range n.Items() {
 			if walkNode(e, segs[1:], w.elem(i), fn) {
 				changed = true
 			}
@@ -407,20 +407,20 @@ func memberRule(r *lenient.Rule, obj *jsonnode.Node, key string, others []string
 		*out = append(*out, record(r, w.child(ruleToKey(r)), key, ruleToKey(r)))
 		return true
 	case lenient.RuleAbsent:
-		if at < 0 || !absentValue(r.Value, string(obj.Vals[at].Raw)) {
+		if at < 0 || !absentValue(r.Value, obj.Vals[at].Text()) {
 			return false
 		}
-		from := string(obj.Vals[at].Raw)
+		from := obj.Vals[at].Text()
 		obj.Keys = append(obj.Keys[:at], obj.Keys[at+1:]...)
 		obj.Vals = append(obj.Vals[:at], obj.Vals[at+1:]...)
-		*out = append(*out, record(r, w.child(key), from, ""))
+		*out = append(*out, recordText(r, w.child(key), from, ""))
 		return true
 	case lenient.RuleParamDefault:
-		if at >= 0 && !defaultsOver(ruleWhen(r), string(obj.Vals[at].Raw)) {
+		if at >= 0 && !defaultsOver(ruleWhen(r), obj.Vals[at].Text()) {
 			return false
 		}
 		val := nestedValue(r.Value, w.index)
-		if at >= 0 && bytes.Equal(obj.Vals[at].Raw, val) {
+		if at >= 0 && obj.Vals[at].Text() == string(val) {
 			return false // "" given, "" the default: nothing changes
 		}
 		if at >= 0 {
@@ -444,88 +444,93 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, strin
 		if v.Kind == '{' || v.Kind == '[' {
 			return nil, "", "", false
 		}
-		raw := v.Raw
+		raw := v.Text()
 		var text string
 		var ok bool
 		switch {
-		case raw[0] == '"':
-			_, text, ok = coerce(lenient.StringValue(raw), r.CoerceTo)
+		case v.Kind == '"':
+			s, _ := v.AsString()
+			_, text, ok = coerce(s, r.CoerceTo)
 		case r.CoerceTo == "int_literal" && raw[0] == '"':
-		case (r.CoerceTo == "int" || r.CoerceTo == "int_literal") && jsonwire.IsNumber(raw) && !jsonwire.PlainInteger(raw):
-			_, text, ok = integerLiteral(string(raw))
+		case (r.CoerceTo == "int" || r.CoerceTo == "int_literal") && jsonwire.IsNumber(raw) && !jsonwire.PlainInteger([]byte(raw)):
+			_, text, ok = integerLiteral(raw)
 		case jsonwire.IsNumber(raw):
-			_, text, ok = coerceDurationNumber(string(raw), r.CoerceTo)
+			_, text, ok = coerceDurationNumber(raw, r.CoerceTo)
 		}
-		if !ok || text == string(raw) {
+		if !ok || text == raw {
 			return nil, "", "", false
 		}
-		return jsonnode.Scalar([]byte(text)), string(raw), text, true
+		return jsonnode.Scalar(text), raw, text, true
 	case lenient.RuleJSONAcceptBoth:
 		if r.To == "native" {
-			if v.Kind != '"' || !jsonText(lenient.StringValue(v.Raw)) {
+			s, ok := v.AsString()
+			if !ok || !jsonText(s) {
 				return nil, "", "", false
 			}
 			// Recorded as every changed value is: the JSON text sent
 			// (the string) and the JSON text it held.
-			s := lenient.StringValue(v.Raw)
-			return jsonnode.ParseValid([]byte(s)), string(v.Raw), s, true
+			return jsonnode.ParseValid([]byte(s)), v.Text(), s, true
 		}
 		if v.Kind != '{' && v.Kind != '[' {
 			return nil, "", "", false
 		}
-		text := v.Marshal()
-		quoted := jsonwire.AppendQuote(nil, string(text))
-		return jsonnode.Scalar(quoted), string(text), string(quoted), true
+		text := string(v.Marshal())
+		q := quote(text)
+		return jsonnode.Scalar(q), text, q, true
 	case lenient.RuleWrap:
 		if !wrappable(v) {
 			return nil, "", "", false
 		}
 		one := *v
-		return &jsonnode.Node{Kind: '[', Items: []*jsonnode.Node{&one}}, string(v.Raw), "[" + string(v.Raw) + "]", true
+		return jsonnode.Array(&one), v.Text(), "[" + v.Text() + "]", true
 	case lenient.RuleSplit:
-		if v.Kind != '"' {
-			return nil, "", "", false
-		}
-		items, ok := splitRule(r, lenient.StringValue(v.Raw))
+		s, ok := v.AsString()
 		if !ok {
 			return nil, "", "", false
 		}
-		arr := &jsonnode.Node{Kind: '['}
+		items, ok := splitRule(r, s)
+		if !ok {
+			return nil, "", "", false
+		}
+		arr := jsonnode.Array()
 		for _, it := range items {
-			arr.Items = append(arr.Items, jsonnode.Scalar(jsonwire.AppendQuote(nil, it)))
+			arr.Append(jsonnode.Scalar(quote(it)))
 		}
-		return arr, string(v.Raw), string(arr.Marshal()), true
+		return arr, v.Text(), string(arr.Marshal()), true
 	case lenient.RuleEnumCase:
-		if v.Kind != '"' {
-			return nil, "", "", false
-		}
-		to, ok := enumCaseRule(r, lenient.StringValue(v.Raw))
+		s, ok := v.AsString()
 		if !ok {
 			return nil, "", "", false
 		}
-		q := jsonwire.AppendQuote(nil, to)
-		return jsonnode.Scalar(q), string(v.Raw), string(q), true
+		to, ok := enumCaseRule(r, s)
+		if !ok {
+			return nil, "", "", false
+		}
+		q := quote(to)
+		return jsonnode.Scalar(q), v.Text(), q, true
 	case lenient.RuleUnescape:
-		if v.Kind != '"' {
-			return nil, "", "", false
-		}
-		s, ok := unescapeText(lenient.StringValue(v.Raw))
+		s, ok := v.AsString()
 		if !ok {
 			return nil, "", "", false
 		}
-		to := jsonwire.AppendQuote(nil, s)
-		return jsonnode.Scalar(to), string(v.Raw), string(to), true
+		s, ok = unescapeText(s)
+		if !ok {
+			return nil, "", "", false
+		}
+		q := quote(s)
+		return jsonnode.Scalar(q), v.Text(), q, true
 	case lenient.RuleValueAlias:
 		table, err := valueAliasTable(r.Value)
 		if err != nil || v.Kind != '"' {
 			return nil, "", "", false
 		}
-		to, ok := table[lenient.StringValue(v.Raw)]
+		s, _ := v.AsString()
+		to, ok := table[s]
 		if !ok {
 			return nil, "", "", false
 		}
-		q := jsonwire.AppendQuote(nil, to)
-		return jsonnode.Scalar(q), string(v.Raw), string(q), true
+		q := quote(to)
+		return jsonnode.Scalar(q), v.Text(), q, true
 	}
 	return nil, "", "", false
 }
@@ -534,12 +539,11 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, strin
 // array: a scalar other than null, and not a string holding array text
 // (which is read as that array, or refused).
 func wrappable(v *jsonnode.Node) bool {
-	if v.Kind == '{' || v.Kind == '[' || string(v.Raw) == "null" {
+	if v.Kind == '{' || v.Kind == '[' || v.Kind == 'n' {
 		return false
 	}
-	if v.Kind == '"' {
-		t := lenient.StringValue(v.Raw)
-		if string(v.Raw) == `""` {
+	if t, ok := v.AsString(); ok {
+		if t == "" {
 			return false // the decoders refuse "" for a wrapped field
 		}
 		if i := jsonwire.SkipSpace([]byte(t), 0); i < len(t) && t[i] == '[' {
@@ -548,6 +552,9 @@ func wrappable(v *jsonnode.Node) bool {
 	}
 	return true
 }
+
+// quote is the JSON text of string s, as the normalizer writes strings.
+func quote(s string) string { return string(jsonwire.AppendQuote(nil, s)) }
 
 // unescapeText is the decoders' unescape: literal \n and \t in text that
 // holds no real newline become newline and tab.
@@ -561,6 +568,17 @@ func unescapeText(t string) (string, bool) {
 // record builds one fix record; values are shortened (see shortText).
 func record(r *lenient.Rule, param, from, to string) Applied {
 	return Applied{RuleID: r.ID, Type: r.Type, Param: param, From: shortText(from), To: shortText(to)}
+}
+
+// recordText is record for values read from ParseValid's nodes: it
+// copies them, since each is part of ParseValid's copy of the whole
+// arguments, which a kept record would keep alive (by the caller, or in
+// the statistics' recent calls, whose bound counts the record's bytes
+// only: TestRecordsKeepNoArguments).
+func recordText(r *lenient.Rule, param, from, to string) Applied {
+	a := record(r, param, from, to)
+	a.From, a.To = strings.Clone(a.From), strings.Clone(a.To)
+	return a
 }
 
 // maxRecorded is how many bytes of a value a record keeps.

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/normgen/normgen/internal/jsonwire"
 )
@@ -27,24 +28,33 @@ import (
 // order of object keys and the text of numbers. The deriver reads and
 // rewrites schemas and catalogs as Nodes, so that every key it does not
 // know survives, in place, byte for byte in meaning.
+//
+// A scalar's value is read with AsString (a string's) and Text (its JSON
+// text: a number as written, true, false, null, a string quoted), and
+// made with String and Scalar.
 type Node struct {
 	// Kind is '{' (object), '[' (array), '"' (string), '0' (number),
 	// 't' (true or false) or 'n' (null).
 	Kind byte
-	// Keys and Vals are an object's members, in document order.
-	Keys []string
-	Vals []*Node
-	// Items are an array's elements.
-	Items []*Node
-	// Str is a string's value, a number's text, or "true"/"false".
-	Str string
-	// Raw, when not nil, is a scalar's JSON text as ParseValid read it
-	// or Scalar was given it (a string's quotes and escapes included),
-	// and Str is not set: Marshal writes Raw verbatim, and AsString
-	// unquotes it.
-	Raw []byte
+	// quoted says that a string's text is its JSON text, quotes and
+	// escapes included (as ParseValid read it or Scalar was given it),
+	// not its value (as Parse and String give it).
+	quoted bool
 	// Off is the byte offset of the value in the parsed document.
 	Off int64
+	// Keys are an object's member names, in document order (nil for an
+	// array).
+	Keys []string
+	// Vals are an object's member values (Keys[i]'s is Vals[i]) or an
+	// array's elements (Items), in document order: one slice for both
+	// keeps a Node small (a call's arguments are parsed into one per
+	// value, see TestNodeSize).
+	Vals []*Node
+	// text is a scalar's: a string's value (or JSON text, when quoted),
+	// a number as written, "true", "false" or "null". One field for the
+	// two forms, not two, keeps a Node in the allocator's 80-byte class
+	// (TestNodeSize).
+	text string
 }
 
 // Parse parses one JSON document. A syntax error, a duplicate key or
@@ -121,7 +131,7 @@ func parseNode(dec *json.Decoder, data []byte, lastWins bool) (*Node, error) {
 				if err != nil {
 					return nil, err
 				}
-				v.Items = append(v.Items, item)
+				v.Vals = append(v.Vals, item)
 			}
 			if _, err := dec.Token(); err != nil {
 				return nil, syntaxError(data, dec.InputOffset(), err)
@@ -130,14 +140,14 @@ func parseNode(dec *json.Decoder, data []byte, lastWins bool) (*Node, error) {
 		}
 		return nil, positioned(data, off, fmt.Errorf("unexpected %q", t))
 	case string:
-		return &Node{Kind: '"', Str: t, Off: start}, nil
+		return &Node{Kind: '"', text: t, Off: start}, nil
 	case json.Number:
-		return &Node{Kind: '0', Str: string(t), Off: start}, nil
+		return &Node{Kind: '0', text: string(t), Off: start}, nil
 	case bool:
 		if t {
-			return &Node{Kind: 't', Str: "true", Off: start}, nil
+			return &Node{Kind: 't', text: "true", Off: start}, nil
 		}
-		return &Node{Kind: 't', Str: "false", Off: start}, nil
+		return &Node{Kind: 't', text: "false", Off: start}, nil
 	default:
 		return &Node{Kind: 'n', Off: start}, nil
 	}
@@ -232,38 +242,73 @@ func (v *Node) Delete(key string) {
 	}
 }
 
+// Array returns an array Node of items.
+func Array(items ...*Node) *Node { return &Node{Kind: '[', Vals: items} }
+
+// Items returns an array's elements, or nil for a nil Node or any other
+// kind.
+func (v *Node) Items() []*Node {
+	if v == nil || v.Kind != '[' {
+		return nil
+	}
+	return v.Vals
+}
+
+// Append appends items to an array's elements.
+func (v *Node) Append(items ...*Node) { v.Vals = append(v.Vals, items...) }
+
 // Clone returns a deep copy.
 func (v *Node) Clone() *Node {
 	if v == nil {
 		return nil
 	}
-	c := &Node{Kind: v.Kind, Str: v.Str, Raw: v.Raw, Off: v.Off}
+	c := &Node{Kind: v.Kind, quoted: v.quoted, text: v.text, Off: v.Off}
 	if v.Keys != nil {
 		c.Keys = append([]string(nil), v.Keys...)
+	}
+	if v.Vals != nil {
 		c.Vals = make([]*Node, len(v.Vals))
 		for i, x := range v.Vals {
 			c.Vals[i] = x.Clone()
 		}
 	}
-	if v.Items != nil {
-		c.Items = make([]*Node, len(v.Items))
-		for i, x := range v.Items {
-			c.Items[i] = x.Clone()
-		}
-	}
 	return c
 }
 
+// String returns a string Node of value s.
+func String(s string) *Node { return &Node{Kind: '"', text: s} }
+
 // AsString returns a string's value and true, or "" and false for a nil
-// Node or any other kind.
+// Node or any other kind. A string read as JSON text is unquoted as
+// encoding/json reads it (invalid UTF-8 and lone surrogates become
+// U+FFFD); without escapes, its value is part of its text, not a copy.
 func (v *Node) AsString() (string, bool) {
 	if v == nil || v.Kind != '"' {
 		return "", false
 	}
-	if v.Raw != nil {
-		return string(jsonwire.Unquote(v.Raw, nil)), true
+	if !v.quoted {
+		return v.text, true
 	}
-	return v.Str, true
+	if inner := v.text[1 : len(v.text)-1]; strings.IndexByte(inner, '\\') < 0 && utf8.ValidString(inner) {
+		return inner, true
+	}
+	return string(jsonwire.Unquote([]byte(v.text), nil)), true
+}
+
+// Text returns a scalar's JSON text: a number as written, true, false,
+// null, or a string with its quotes (as read, escapes included, when
+// ParseValid read it or Scalar was given it; else as Marshal writes
+// it). It is "" for a nil Node, an object or an array.
+func (v *Node) Text() string {
+	switch {
+	case v == nil:
+		return ""
+	case v.Kind == 'n':
+		return "null"
+	case v.Kind == '"' && !v.quoted:
+		return string(appendString(nil, v.text))
+	}
+	return v.text
 }
 
 // Marshal encodes v compactly, keys in order, numbers as written, without
@@ -284,9 +329,6 @@ func (v *Node) MarshalIndent() []byte {
 }
 
 func (v *Node) append(b []byte) []byte {
-	if v.Raw != nil {
-		return append(b, v.Raw...)
-	}
 	switch v.Kind {
 	case '{':
 		b = append(b, '{')
@@ -301,7 +343,7 @@ func (v *Node) append(b []byte) []byte {
 		return append(b, '}')
 	case '[':
 		b = append(b, '[')
-		for i, x := range v.Items {
+		for i, x := range v.Vals {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -309,11 +351,14 @@ func (v *Node) append(b []byte) []byte {
 		}
 		return append(b, ']')
 	case '"':
-		return appendString(b, v.Str)
-	case '0', 't':
-		return append(b, v.Str...)
-	default:
+		if v.quoted {
+			return append(b, v.text...)
+		}
+		return appendString(b, v.text)
+	case 'n':
 		return append(b, "null"...)
+	default: // a number, true or false
+		return append(b, v.text...)
 	}
 }
 

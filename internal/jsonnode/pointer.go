@@ -61,10 +61,10 @@ func (v *Node) Pointer(ptr string) (*Node, error) {
 			cur = next
 		case '[':
 			i, ok := arrayIndex(name)
-			if !ok || i >= len(cur.Items) {
-				return nil, fmt.Errorf("JSON pointer %q: no element %q in an array of %d", ptr, name, len(cur.Items))
+			if !ok || i >= len(cur.Vals) {
+				return nil, fmt.Errorf("JSON pointer %q: no element %q in an array of %d", ptr, name, len(cur.Vals))
 			}
-			cur = cur.Items[i]
+			cur = cur.Vals[i]
 		default:
 			return nil, fmt.Errorf("JSON pointer %q: %q is below a value that is not an object or array", ptr, name)
 		}

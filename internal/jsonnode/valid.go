@@ -10,17 +10,18 @@ import (
 // has already checked: ParseValid does not check it again, and misreads
 // (or panics on) anything else. It is Parse for a hot path: each byte is
 // read once, however deep the value, a container's children are made in
-// one slice and an object's keys share one string, and each scalar keeps
-// its text verbatim in Raw (a string unescaped only when read, a number
-// never rounded), so that Marshal writes back what was read byte for byte
-// wherever the tree was not edited. The normalizer parses the arguments
-// it rewrites with it.
+// one slice, and data is copied once, into one string that each
+// scalar's text and each key without escapes is part of. A scalar keeps
+// its JSON text verbatim (a string unescaped only when read, a number
+// never rounded), so that Marshal writes back what was read byte for
+// byte wherever the tree was not edited. The normalizer parses the
+// arguments it rewrites with it.
 func ParseValid(data []byte) *Node {
 	p := validParsers.Get().(*validParser)
-	p.data = data
+	p.data, p.doc = data, string(data)
 	n := new(Node)
 	*n, _ = p.value(jsonwire.SkipSpace(data, 0))
-	p.data = nil
+	p.data, p.doc = nil, ""
 	if cap(p.kids) <= maxPooledKids {
 		validParsers.Put(p)
 	}
@@ -35,8 +36,10 @@ var validParsers = sync.Pool{New: func() any { return new(validParser) }}
 const maxPooledKids = 1 << 10
 
 // Scalar returns the Node of one JSON scalar's text: a string with its
-// quotes, a number, true, false or null. raw is kept as the Node's Raw.
-func Scalar(raw []byte) *Node { return &Node{Kind: scalarKind(raw[0]), Raw: raw} }
+// quotes (and escapes), a number, true, false or null.
+func Scalar(text string) *Node {
+	return &Node{Kind: scalarKind(text[0]), quoted: text[0] == '"', text: text}
+}
 
 // scalarKind is the Kind of the scalar whose text starts with c.
 func scalarKind(c byte) byte {
@@ -49,14 +52,15 @@ func scalarKind(c byte) byte {
 	return '0'
 }
 
-// validParser is ParseValid's state: the document and the stacks of the
-// members of the containers being read, which a container's members are
-// gathered on and copied from, into its own slices, when it ends.
+// validParser is ParseValid's state: the document (as read and as one
+// string) and the stacks of the members of the containers being read,
+// which a container's members are gathered on and copied from, into its
+// own slices, when it ends.
 type validParser struct {
 	data []byte
-	kids []Node // the members' values
-	keys []byte // the object members' keys' text, one after the other
-	ends []int  // where each key ends in keys
+	doc  string
+	kids []Node   // the members' values
+	keys []string // the object members' keys
 }
 
 // value reads the valid JSON value at data[i] and returns its Node and
@@ -66,20 +70,19 @@ func (p *validParser) value(i int) (Node, int) {
 	c := data[i]
 	if c != '{' && c != '[' {
 		end := jsonwire.SkipValue(data, i)
-		return Node{Kind: scalarKind(c), Raw: data[i:end], Off: int64(i)}, end
+		return Node{Kind: scalarKind(c), quoted: c == '"', text: p.doc[i:end], Off: int64(i)}, end
 	}
 	n := Node{Kind: c, Off: int64(i)}
-	kids, keys, ends := len(p.kids), len(p.keys), len(p.ends)
+	kids, keys := len(p.kids), len(p.keys)
 	i = jsonwire.SkipSpace(data, i+1)
 	for data[i] != '}' && data[i] != ']' {
 		if c == '{' {
 			end, plain, _ := jsonwire.StringScan(data, i)
-			if plain {
-				p.keys = append(p.keys, data[i+1:end-1]...)
-			} else {
-				p.keys = append(p.keys, jsonwire.KeyText(data[i:end])...)
+			key := p.doc[i+1 : end-1]
+			if !plain {
+				key = string(jsonwire.KeyText(data[i:end]))
 			}
-			p.ends = append(p.ends, len(p.keys))
+			p.keys = append(p.keys, key)
 			i = jsonwire.SkipSpace(data, end)
 			i = jsonwire.SkipSpace(data, i+1) // ':'
 		}
@@ -91,14 +94,10 @@ func (p *validParser) value(i int) (Node, int) {
 		}
 	}
 	if c == '{' {
-		all := string(p.keys[keys:])
-		n.Keys = make([]string, len(p.ends)-ends)
-		start := keys
-		for k, end := range p.ends[ends:] {
-			n.Keys[k] = all[start-keys : end-keys]
-			start = end
-		}
-		p.keys, p.ends = p.keys[:keys], p.ends[:ends]
+		n.Keys = make([]string, len(p.keys)-keys)
+		copy(n.Keys, p.keys[keys:])
+		clear(p.keys[keys:]) // no document kept alive by the pool
+		p.keys = p.keys[:keys]
 	}
 	if len(p.kids) > kids {
 		own := make([]Node, len(p.kids)-kids)
@@ -109,11 +108,7 @@ func (p *validParser) value(i int) (Node, int) {
 		for k := range own {
 			ptrs[k] = &own[k]
 		}
-		if c == '{' {
-			n.Vals = ptrs
-		} else {
-			n.Items = ptrs
-		}
+		n.Vals = ptrs
 	}
 	return n, i + 1
 }

@@ -46,23 +46,24 @@ func TestParseValidRoundTrip(t *testing.T) {
 // same kinds, keys, offsets and values.
 func sameTree(t *testing.T, a, b *Node) bool {
 	t.Helper()
-	if a.Kind != b.Kind || a.Off != b.Off || len(a.Keys) != len(b.Keys) || len(a.Items) != len(b.Items) {
+	if a.Kind != b.Kind || a.Off != b.Off || len(a.Keys) != len(b.Keys) || len(a.Vals) != len(b.Vals) {
 		return false
 	}
 	switch a.Kind {
 	case '"':
 		s, _ := a.AsString()
-		return s == b.Str
-	case '0', 't':
-		return string(a.Raw) == b.Str
+		t, _ := b.AsString()
+		return s == t
+	case '0', 't', 'n':
+		return a.Text() == b.Text()
 	}
 	for i := range a.Keys {
-		if a.Keys[i] != b.Keys[i] || !sameTree(t, a.Vals[i], b.Vals[i]) {
+		if a.Keys[i] != b.Keys[i] {
 			return false
 		}
 	}
-	for i := range a.Items {
-		if !sameTree(t, a.Items[i], b.Items[i]) {
+	for i := range a.Vals {
+		if !sameTree(t, a.Vals[i], b.Vals[i]) {
 			return false
 		}
 	}
@@ -73,15 +74,62 @@ func sameTree(t *testing.T, a, b *Node) bool {
 // tree marshals its new scalars verbatim.
 func TestScalar(t *testing.T) {
 	for raw, kind := range map[string]byte{`"x"`: '"', `1.0`: '0', `-2`: '0', `true`: 't', `false`: 't', `null`: 'n'} {
-		if n := Scalar([]byte(raw)); n.Kind != kind || string(n.Marshal()) != raw {
+		if n := Scalar(raw); n.Kind != kind || string(n.Marshal()) != raw {
 			t.Errorf("Scalar(%s): Kind %q, Marshal %s", raw, n.Kind, n.Marshal())
 		}
 	}
 	root := ParseValid([]byte(`{"n":"5","k":[1]}`))
-	root.Vals[root.Index("n")] = Scalar([]byte(`5`))
+	root.Vals[root.Index("n")] = Scalar(`5`)
 	root.Keys[root.Index("k")] = "keys"
 	if got, want := string(root.Marshal()), `{"n":5,"keys":[1]}`; got != want {
 		t.Errorf("edited tree marshals %s, want %s", got, want)
+	}
+}
+
+// TestText: a scalar's Text is its JSON text and AsString a string's
+// value, whether the Node holds the value (Parse, String) or the JSON
+// text as sent (ParseValid, Scalar).
+func TestText(t *testing.T) {
+	doc := []byte(`{"s":"a\"b","u":"\u0041\u00e9","e":"","x":"\ud800","n":1.50e1,"t":true,"f":false,"z":null,"o":{},"a":[]}`)
+	parsed, err := Parse(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		key, valid, parsed, value string // Text of ParseValid's and Parse's, AsString
+	}{
+		{"s", `"a\"b"`, `"a\"b"`, `a"b`},
+		{"u", `"\u0041\u00e9"`, `"Aé"`, "Aé"},
+		{"e", `""`, `""`, ""},
+		{"x", `"\ud800"`, "\"\ufffd\"", "\ufffd"}, // a lone surrogate
+		{"n", `1.50e1`, `1.50e1`, ""},
+		{"t", `true`, `true`, ""},
+		{"f", `false`, `false`, ""},
+		{"z", `null`, `null`, ""},
+		{"o", ``, ``, ""},
+		{"a", ``, ``, ""},
+	} {
+		for _, n := range []struct {
+			from, want string
+			node       *Node
+		}{{"ParseValid", c.valid, ParseValid(doc).Get(c.key)}, {"Parse", c.parsed, parsed.Get(c.key)}} {
+			if got := n.node.Text(); got != n.want {
+				t.Errorf("%s: %s's Text() = %s, want %s", n.from, c.key, got, n.want)
+			}
+			if got, ok := n.node.AsString(); got != c.value || ok != (n.node.Kind == '"') {
+				t.Errorf("%s: %s's AsString() = %q, %v, want %q", n.from, c.key, got, ok, c.value)
+			}
+		}
+	}
+	if got, ok := Scalar("\"\xff\"").AsString(); got != "\ufffd" || !ok {
+		t.Errorf("AsString of invalid UTF-8 = %q, %v, want U+FFFD", got, ok)
+	}
+	if got := String("<\n>").Text(); got != `"<\n>"` {
+		t.Errorf(`String("<\n>").Text() = %s, want "<\n>"`, got)
+	}
+	var none *Node
+	if got, ok := none.AsString(); got != "" || ok || none.Text() != "" || none.Items() != nil {
+		t.Errorf("a nil Node reads as %q, %v, %q, %v", got, ok, none.Text(), none.Items())
 	}
 }
 
@@ -103,7 +151,7 @@ func TestMarshalQuotes(t *testing.T) {
 		`"\`:                 `"\"\\"`,
 		"":                   `""`,
 	} {
-		n := &Node{Kind: '{', Keys: []string{s}, Vals: []*Node{{Kind: '"', Str: s}}}
+		n := &Node{Kind: '{', Keys: []string{s}, Vals: []*Node{String(s)}}
 		if got := string(n.Marshal()); got != "{"+want+":"+want+"}" {
 			t.Errorf("%q: Marshal %s, want %s as key and value", s, got, want)
 		}

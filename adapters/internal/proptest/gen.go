@@ -128,8 +128,8 @@ func (g *Gen) value(b []byte, s *derive.Node, path, ptr string, depth int) []byt
 			return g.value(b, t, path, strings.TrimPrefix(ref, "#"), depth)
 		}
 	}
-	if e := s.Get("enum"); e != nil && e.Kind == '[' && len(e.Items) > 0 {
-		v := e.Items[g.rng.IntN(len(e.Items))]
+	if enum := s.Get("enum").Items(); len(enum) > 0 {
+		v := enum[g.rng.IntN(len(enum))]
 		if x, ok := str(v); ok && g.values[path][x] {
 			g.Used["value alias"]++
 		}
@@ -139,28 +139,28 @@ func (g *Gen) value(b []byte, s *derive.Node, path, ptr string, depth int) []byt
 		return append(b, c.Marshal()...)
 	}
 	for _, comb := range []string{"anyOf", "oneOf"} {
-		if list := s.Get(comb); list != nil && list.Kind == '[' && len(list.Items) > 0 {
-			i := g.rng.IntN(len(list.Items))
-			if t, _ := str(list.Items[i].Get("type")); t == "null" && len(list.Items) > 1 && g.chance(0.75) {
+		if list := s.Get(comb).Items(); len(list) > 0 {
+			i := g.rng.IntN(len(list))
+			if t, _ := str(list[i].Get("type")); t == "null" && len(list) > 1 && g.chance(0.75) {
 				// null (an optional field's, read as left out) is one
 				// form: the others are sent more often
-				i = g.rng.IntN(len(list.Items) - 1)
-				if t, _ := str(list.Items[i].Get("type")); t == "null" {
-					i = len(list.Items) - 1
+				i = g.rng.IntN(len(list) - 1)
+				if t, _ := str(list[i].Get("type")); t == "null" {
+					i = len(list) - 1
 				}
 			}
-			if form, ok := g.stringForm(list.Items, i, path, ptr+"/"+comb, depth); ok {
+			if form, ok := g.stringForm(list, i, path, ptr+"/"+comb, depth); ok {
 				return append(b, form...)
 			}
-			return g.value(b, list.Items[i], path, ptr+"/"+comb+"/"+strconv.Itoa(i), depth)
+			return g.value(b, list[i], path, ptr+"/"+comb+"/"+strconv.Itoa(i), depth)
 		}
 	}
-	if list := s.Get("allOf"); list != nil && list.Kind == '[' && len(list.Items) > 0 {
-		return g.value(b, list.Items[0], path, ptr+"/allOf/0", depth)
+	if list := s.Get("allOf").Items(); len(list) > 0 {
+		return g.value(b, list[0], path, ptr+"/allOf/0", depth)
 	}
 	typ, _ := str(s.Get("type"))
-	if t := s.Get("type"); t != nil && t.Kind == '[' && len(t.Items) > 0 {
-		typ, _ = str(t.Items[g.rng.IntN(len(t.Items))])
+	if types := s.Get("type").Items(); len(types) > 0 {
+		typ, _ = str(types[g.rng.IntN(len(types))])
 	}
 	if typ == "" {
 		switch {
@@ -270,7 +270,7 @@ func (g *Gen) object(b []byte, s *derive.Node, path, ptr string, depth int) []by
 	}
 	required := map[string]bool{}
 	if req := s.Get("required"); req != nil {
-		for _, r := range req.Items {
+		for _, r := range req.Items() {
 			if k, ok := str(r); ok {
 				required[k] = true
 			}
@@ -307,7 +307,7 @@ func (g *Gen) object(b []byte, s *derive.Node, path, ptr string, depth int) []by
 			member("k" + strconv.Itoa(i))
 			b = g.value(b, ap, path+"{}", ptr+"/additionalProperties", depth+1)
 		}
-	case ap == nil || ap.Kind == 't' && ap.Str == "true" || ap.Kind == '{':
+	case ap == nil || ap.Text() == "true" || ap.Kind == '{':
 		if s.Get("unevaluatedProperties") == nil && g.chance(0.1) {
 			member("zz_undeclared")
 			b = append(b, `"x"`...)
@@ -517,18 +517,13 @@ func join(path, key string) string {
 	return path + "." + key
 }
 
-func str(n *derive.Node) (string, bool) {
-	if n == nil || n.Kind != '"' {
-		return "", false
-	}
-	return n.Str, true
-}
+func str(n *derive.Node) (string, bool) { return n.AsString() }
 
 func num(n *derive.Node) (float64, bool) {
 	if n == nil || n.Kind != '0' {
 		return 0, false
 	}
-	v, err := strconv.ParseFloat(n.Str, 64)
+	v, err := strconv.ParseFloat(n.Text(), 64)
 	return v, err == nil
 }
 
