@@ -130,59 +130,22 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 	}
 
 	recv := jen.Id("x").Op("*").Id(s.Name)
-	// tryFast renders the fast path's try, which returns ret when it
-	// decodes data (into y first: x is left as it is when the Decoder
-	// then finds data malformed).
-	tryFast := func(record bool, ret ...jen.Code) []jen.Code {
-		if !fast {
-			return nil
-		}
-		var rec []jen.Code
-		if record {
-			rec = []jen.Code{jen.Id("f").Dot("Report").Call()}
-		}
-		return append(append([]jen.Code{jen.Var().Id("f").Qual(lenientPkg, "Fast")}, rec...),
-			jen.If(jen.Id("f").Dot("Begin").Call(jen.Id("data"))).Block(
-				jen.Var().Id("y").Id(s.Name),
-				jen.If(jen.Id("y").Dot("fastNormgen").Call(jen.Op("&").Id("f"), jen.Qual(lenientPkg, "Strict")).Op("&&").Id("f").Dot("End").Call()).Block(
-					jen.Op("*").Id("x").Op("=").Id("y"),
-					jen.Return(ret...),
-				),
-			))
-	}
-	// null: a call without arguments, read as {}, for a tool's input;
-	// nothing to change otherwise (Go's convention).
-	var keepOnNull, keepOnNullReport []jen.Code
 	nullDoc := "null changes nothing (Go's convention)."
 	if s.Input {
 		nullDoc = "null (a call without arguments) reads as {}."
-	} else {
-		keepOnNull = []jen.Code{jen.If(jen.Qual(lenientPkg, "NullDocument").Call(jen.Id("data"))).Block(jen.Return(jen.Nil()))}
-		keepOnNullReport = []jen.Code{jen.If(jen.Qual(lenientPkg, "NullDocument").Call(jen.Id("data"))).Block(jen.Return(jen.Nil(), jen.Nil()))}
 	}
 	f.Comment("UnmarshalJSON decodes a " + s.Name + " leniently, as the normgen README's")
 	f.Comment("semantics table says; an error lists every bad field.")
 	f.Comment(nullDoc)
 	f.Func().Params(recv.Clone()).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		append(append(keepOnNull, tryFast(false, jen.Nil())...),
-			jen.Var().Id("d").Qual(lenientPkg, "Decoder"),
-			jen.If(jen.Id("d").Dot("Begin").Call(jen.Id("data"))).Block(
-				jen.Id("x").Dot("decodeNormgen").Call(jen.Op("&").Id("d"), jen.Id("data"), jen.Qual(lenientPkg, "Strict")),
-			),
-			jen.Return(jen.Id("d").Dot("Err").Call()),
-		)...,
+		jen.List(jen.Id("_"), jen.Id("err")).Op(":=").Id("x").Dot("unmarshalNormgen").Call(jen.Id("data"), jen.False()),
+		jen.Return(jen.Id("err")),
 	)
 	f.Comment("UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.")
 	f.Func().Params(recv.Clone()).Id("UnmarshalJSONReport").Params(jen.Id("data").Index().Byte()).Params(jen.Index().Qual(lenientPkg, "Fix"), jen.Error()).Block(
-		append(append(keepOnNullReport, tryFast(true, jen.Id("f").Dot("Fixes").Call(), jen.Nil())...),
-			jen.Var().Id("d").Qual(lenientPkg, "Decoder"),
-			jen.Id("d").Dot("Record").Call(),
-			jen.If(jen.Id("d").Dot("Begin").Call(jen.Id("data"))).Block(
-				jen.Id("x").Dot("decodeNormgen").Call(jen.Op("&").Id("d"), jen.Id("data"), jen.Qual(lenientPkg, "Strict")),
-			),
-			jen.Return(jen.Id("d").Dot("Fixes").Call(), jen.Id("d").Dot("Err").Call()),
-		)...,
+		jen.Return(jen.Id("x").Dot("unmarshalNormgen").Call(jen.Id("data"), jen.True())),
 	)
+	renderUnmarshal(f, s, fast)
 
 	var cases []jen.Code
 	for i, fl := range s.Fields {
@@ -231,6 +194,43 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 	if fast {
 		renderFast(f, s)
 	}
+}
+
+// renderUnmarshal renders s's unmarshalNormgen, the one body of
+// UnmarshalJSON and UnmarshalJSONReport (report: fixes recorded): the fast
+// path first when s has one (into y: x is left as it is when the Decoder
+// then finds data malformed), then the Decoder. Fast and Decoder stay on
+// its stack: both are locals, and every method they go to is called
+// directly.
+func renderUnmarshal(f *jen.Group, s *Struct, fast bool) {
+	var body []jen.Code
+	if !s.Input {
+		// null: nothing to change (Go's convention); a tool's input reads
+		// it as {} (Decoder.Object).
+		body = append(body, jen.If(jen.Qual(lenientPkg, "NullDocument").Call(jen.Id("data"))).Block(jen.Return(jen.Nil(), jen.Nil())))
+	}
+	if fast {
+		body = append(body,
+			jen.Var().Id("f").Qual(lenientPkg, "Fast"),
+			jen.If(jen.Id("report")).Block(jen.Id("f").Dot("Report").Call()),
+			jen.If(jen.Id("f").Dot("Begin").Call(jen.Id("data"))).Block(
+				jen.Var().Id("y").Id(s.Name),
+				jen.If(jen.Id("y").Dot("fastNormgen").Call(jen.Op("&").Id("f"), jen.Qual(lenientPkg, "Strict")).Op("&&").Id("f").Dot("End").Call()).Block(
+					jen.Op("*").Id("x").Op("=").Id("y"),
+					jen.Return(jen.Id("f").Dot("Fixes").Call(), jen.Nil()),
+				),
+			))
+	}
+	body = append(body,
+		jen.Var().Id("d").Qual(lenientPkg, "Decoder"),
+		jen.If(jen.Id("report")).Block(jen.Id("d").Dot("Record").Call()),
+		jen.If(jen.Id("d").Dot("Begin").Call(jen.Id("data"))).Block(
+			jen.Id("x").Dot("decodeNormgen").Call(jen.Op("&").Id("d"), jen.Id("data"), jen.Qual(lenientPkg, "Strict")),
+		),
+		jen.Return(jen.Id("d").Dot("Fixes").Call(), jen.Id("d").Dot("Err").Call()),
+	)
+	f.Comment("unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.")
+	f.Func().Params(jen.Id("x").Op("*").Id(s.Name)).Id("unmarshalNormgen").Params(jen.Id("data").Index().Byte(), jen.Id("report").Bool()).Params(jen.Index().Qual(lenientPkg, "Fix"), jen.Error()).Block(body...)
 }
 
 // allocs renders the allocation, when nil, of the embedded pointers a

@@ -21,25 +21,21 @@ var vibium85Known = lenient.KnownKeys(vibium85Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Vibium85) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Vibium85
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Vibium85) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Vibium85) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Vibium85
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -48,7 +44,9 @@ func (x *Vibium85) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -127,25 +125,21 @@ var openHandsSDK1085Known = lenient.KnownKeys(openHandsSDK1085Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *OpenHandsSDK1085) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y OpenHandsSDK1085
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *OpenHandsSDK1085) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *OpenHandsSDK1085) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y OpenHandsSDK1085
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -154,7 +148,9 @@ func (x *OpenHandsSDK1085) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -265,25 +261,21 @@ var claudeCode24597Known = lenient.KnownKeys(claudeCode24597Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode24597) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeCode24597
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode24597) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ClaudeCode24597) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeCode24597
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -292,7 +284,9 @@ func (x *ClaudeCode24597) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -376,25 +370,21 @@ var dejaVu422Known = lenient.KnownKeys(dejaVu422Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *DejaVu422) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y DejaVu422
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *DejaVu422) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *DejaVu422) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y DejaVu422
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -403,7 +393,9 @@ func (x *DejaVu422) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -474,25 +466,21 @@ var servers2905Known = lenient.KnownKeys(servers2905Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Servers2905) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Servers2905
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Servers2905) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Servers2905) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Servers2905
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -501,7 +489,9 @@ func (x *Servers2905) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -683,25 +673,21 @@ var hermesAgent100926Known = lenient.KnownKeys(hermesAgent100926Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *HermesAgent100926) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y HermesAgent100926
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *HermesAgent100926) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *HermesAgent100926) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y HermesAgent100926
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -710,7 +696,9 @@ func (x *HermesAgent100926) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -800,25 +788,21 @@ var picoclaw400Known = lenient.KnownKeys(picoclaw400Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Picoclaw400) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Picoclaw400
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Picoclaw400) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Picoclaw400) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Picoclaw400
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -827,7 +811,9 @@ func (x *Picoclaw400) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -917,25 +903,21 @@ var opencode1328Known = lenient.KnownKeys(opencode1328Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Opencode1328) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Opencode1328
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Opencode1328) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Opencode1328) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Opencode1328
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -944,7 +926,9 @@ func (x *Opencode1328) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -1050,25 +1034,21 @@ var opencode1328OffsetKnown = lenient.KnownKeys(opencode1328OffsetKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Opencode1328Offset) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Opencode1328Offset
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Opencode1328Offset) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Opencode1328Offset) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Opencode1328Offset
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1077,7 +1057,9 @@ func (x *Opencode1328Offset) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -1183,25 +1165,21 @@ var basicMemory250Known = lenient.KnownKeys(basicMemory250Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *BasicMemory250) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y BasicMemory250
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *BasicMemory250) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *BasicMemory250) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y BasicMemory250
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1210,7 +1188,9 @@ func (x *BasicMemory250) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -1290,25 +1270,21 @@ var vmlx47Known = lenient.KnownKeys(vmlx47Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Vmlx47) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Vmlx47
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Vmlx47) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Vmlx47) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Vmlx47
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1317,7 +1293,9 @@ func (x *Vmlx47) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -1388,25 +1366,21 @@ var lmStudio1626Known = lenient.KnownKeys(lmStudio1626Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *LMStudio1626) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y LMStudio1626
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *LMStudio1626) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *LMStudio1626) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y LMStudio1626
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1415,7 +1389,9 @@ func (x *LMStudio1626) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -1499,25 +1475,21 @@ var claudeCode91803Known = lenient.KnownKeys(claudeCode91803Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode91803) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeCode91803
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode91803) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ClaudeCode91803) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeCode91803
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1526,7 +1498,9 @@ func (x *ClaudeCode91803) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -1605,25 +1579,21 @@ var claudeCode91803CapitalKnown = lenient.KnownKeys(claudeCode91803CapitalKeys[:
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode91803Capital) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeCode91803Capital
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode91803Capital) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ClaudeCode91803Capital) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeCode91803Capital
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1632,7 +1602,9 @@ func (x *ClaudeCode91803Capital) UnmarshalJSONReport(data []byte) ([]lenient.Fix
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -1711,25 +1683,21 @@ var claudeCode91803DigitKnown = lenient.KnownKeys(claudeCode91803DigitKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode91803Digit) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeCode91803Digit
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode91803Digit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ClaudeCode91803Digit) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeCode91803Digit
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1738,7 +1706,9 @@ func (x *ClaudeCode91803Digit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -1817,25 +1787,21 @@ var claudeCode29104Known = lenient.KnownKeys(claudeCode29104Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode29104) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeCode29104
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode29104) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ClaudeCode29104) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeCode29104
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1844,7 +1810,9 @@ func (x *ClaudeCode29104) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -1915,25 +1883,21 @@ var nteract1678Known = lenient.KnownKeys(nteract1678Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Nteract1678) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Nteract1678
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Nteract1678) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Nteract1678) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Nteract1678
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1942,7 +1906,9 @@ func (x *Nteract1678) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -2018,17 +1984,21 @@ var claudeCode22394Known = lenient.KnownKeys(claudeCode22394Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode22394) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode22394) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ClaudeCode22394) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -2108,25 +2078,21 @@ var claudeCode34520Known = lenient.KnownKeys(claudeCode34520Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode34520) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeCode34520
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode34520) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ClaudeCode34520) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeCode34520
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2135,7 +2101,9 @@ func (x *ClaudeCode34520) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -2244,31 +2212,24 @@ var task34520Known = lenient.KnownKeys(task34520Keys[:])
 // semantics table says; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Task34520) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Task34520
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Task34520) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Task34520) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Task34520
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2277,7 +2238,9 @@ func (x *Task34520) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -2367,25 +2330,21 @@ var gmailMCP96Known = lenient.KnownKeys(gmailMCP96Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *GmailMCP96) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y GmailMCP96
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *GmailMCP96) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *GmailMCP96) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y GmailMCP96
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2394,7 +2353,9 @@ func (x *GmailMCP96) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -2503,25 +2464,21 @@ var mcpRemote319Known = lenient.KnownKeys(mcpRemote319Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *MCPRemote319) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y MCPRemote319
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *MCPRemote319) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *MCPRemote319) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y MCPRemote319
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2530,7 +2487,9 @@ func (x *MCPRemote319) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -2631,25 +2590,21 @@ var gitlabMCP380Known = lenient.KnownKeys(gitlabMCP380Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *GitlabMCP380) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y GitlabMCP380
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *GitlabMCP380) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *GitlabMCP380) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y GitlabMCP380
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2658,7 +2613,9 @@ func (x *GitlabMCP380) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -2759,25 +2716,21 @@ var weKnora2955Known = lenient.KnownKeys(weKnora2955Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *WeKnora2955) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y WeKnora2955
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *WeKnora2955) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *WeKnora2955) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y WeKnora2955
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2786,7 +2739,9 @@ func (x *WeKnora2955) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -2887,25 +2842,21 @@ var claudeCode73137Known = lenient.KnownKeys(claudeCode73137Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode73137) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeCode73137
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode73137) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ClaudeCode73137) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeCode73137
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2914,7 +2865,9 @@ func (x *ClaudeCode73137) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -3068,25 +3021,21 @@ var sonetto319TodosKnown = lenient.KnownKeys(sonetto319TodosKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Sonetto319Todos) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Sonetto319Todos
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Sonetto319Todos) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Sonetto319Todos) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Sonetto319Todos
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -3095,7 +3044,9 @@ func (x *Sonetto319Todos) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -3204,31 +3155,24 @@ var todo319Known = lenient.KnownKeys(todo319Keys[:])
 // semantics table says; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Todo319) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Todo319
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Todo319) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Todo319) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Todo319
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -3237,7 +3181,9 @@ func (x *Todo319) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -3335,25 +3281,21 @@ var sonetto319LoneLabelKnown = lenient.KnownKeys(sonetto319LoneLabelKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Sonetto319LoneLabel) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Sonetto319LoneLabel
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Sonetto319LoneLabel) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Sonetto319LoneLabel) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Sonetto319LoneLabel
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -3362,7 +3304,9 @@ func (x *Sonetto319LoneLabel) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -3463,25 +3407,21 @@ var sonetto319LoneTodoKnown = lenient.KnownKeys(sonetto319LoneTodoKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Sonetto319LoneTodo) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Sonetto319LoneTodo
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Sonetto319LoneTodo) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Sonetto319LoneTodo) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Sonetto319LoneTodo
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -3490,7 +3430,9 @@ func (x *Sonetto319LoneTodo) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -3599,25 +3541,21 @@ var sonetto319PythonListKnown = lenient.KnownKeys(sonetto319PythonListKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Sonetto319PythonList) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Sonetto319PythonList
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Sonetto319PythonList) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Sonetto319PythonList) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Sonetto319PythonList
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -3626,7 +3564,9 @@ func (x *Sonetto319PythonList) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -3727,25 +3667,21 @@ var adcp4201Known = lenient.KnownKeys(adcp4201Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Adcp4201) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Adcp4201
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Adcp4201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Adcp4201) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Adcp4201
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -3754,7 +3690,9 @@ func (x *Adcp4201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -3855,25 +3793,21 @@ var claudeCode15766Known = lenient.KnownKeys(claudeCode15766Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode15766) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeCode15766
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode15766) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ClaudeCode15766) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeCode15766
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -3882,7 +3816,9 @@ func (x *ClaudeCode15766) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -3966,31 +3902,24 @@ var parent15766Known = lenient.KnownKeys(parent15766Keys[:])
 // semantics table says; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Parent15766) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Parent15766
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Parent15766) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Parent15766) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Parent15766
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -3999,7 +3928,9 @@ func (x *Parent15766) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -4075,17 +4006,21 @@ var claudeCode18260Known = lenient.KnownKeys(claudeCode18260Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode18260) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode18260) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ClaudeCode18260) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -4151,31 +4086,24 @@ var parent18260Known = lenient.KnownKeys(parent18260Keys[:])
 // semantics table says; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Parent18260) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Parent18260
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Parent18260) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Parent18260) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Parent18260
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -4184,7 +4112,9 @@ func (x *Parent18260) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -4260,17 +4190,21 @@ var claudeCode5504Known = lenient.KnownKeys(claudeCode5504Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode5504) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode5504) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ClaudeCode5504) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -4325,17 +4259,21 @@ var claudeCode2747Known = lenient.KnownKeys(claudeCode2747Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode2747) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode2747) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ClaudeCode2747) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -4390,25 +4328,21 @@ var fastMCP932Known = lenient.KnownKeys(fastMCP932Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *FastMCP932) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y FastMCP932
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *FastMCP932) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *FastMCP932) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y FastMCP932
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -4417,7 +4351,9 @@ func (x *FastMCP932) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -4501,31 +4437,24 @@ var user932Known = lenient.KnownKeys(user932Keys[:])
 // semantics table says; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *User932) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y User932
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *User932) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *User932) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y User932
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -4534,7 +4463,9 @@ func (x *User932) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -4668,17 +4599,21 @@ var templateAgent249Known = lenient.KnownKeys(templateAgent249Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *TemplateAgent249) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *TemplateAgent249) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *TemplateAgent249) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -4758,25 +4693,21 @@ var claudeAIMCP548Known = lenient.KnownKeys(claudeAIMCP548Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeAIMCP548) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeAIMCP548
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeAIMCP548) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ClaudeAIMCP548) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeAIMCP548
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -4785,7 +4716,9 @@ func (x *ClaudeAIMCP548) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -4869,31 +4802,24 @@ var params548Known = lenient.KnownKeys(params548Keys[:])
 // semantics table says; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Params548) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Params548
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Params548) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Params548) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Params548
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -4902,7 +4828,9 @@ func (x *Params548) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -5000,25 +4928,21 @@ var cursor3614Known = lenient.KnownKeys(cursor3614Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Cursor3614) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Cursor3614
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Cursor3614) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Cursor3614) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Cursor3614
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5027,7 +4951,9 @@ func (x *Cursor3614) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -5107,25 +5033,21 @@ var langflow8059Known = lenient.KnownKeys(langflow8059Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Langflow8059) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Langflow8059
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Langflow8059) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Langflow8059) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Langflow8059
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5134,7 +5056,9 @@ func (x *Langflow8059) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -5205,17 +5129,21 @@ var mcpadapt38Known = lenient.KnownKeys(mcpadapt38Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Mcpadapt38) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Mcpadapt38) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Mcpadapt38) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -5274,25 +5202,21 @@ var nemoAgentToolkit1507Known = lenient.KnownKeys(nemoAgentToolkit1507Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *NemoAgentToolkit1507) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y NemoAgentToolkit1507
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *NemoAgentToolkit1507) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *NemoAgentToolkit1507) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y NemoAgentToolkit1507
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5301,7 +5225,9 @@ func (x *NemoAgentToolkit1507) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -5369,25 +5295,21 @@ var typescriptSDK2012Keys = [0][]string{}
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *TypescriptSDK2012) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y TypescriptSDK2012
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *TypescriptSDK2012) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *TypescriptSDK2012) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y TypescriptSDK2012
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5396,7 +5318,9 @@ func (x *TypescriptSDK2012) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -5451,25 +5375,21 @@ var margince417Known = lenient.KnownKeys(margince417Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Margince417) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Margince417
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Margince417) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Margince417) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Margince417
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5478,7 +5398,9 @@ func (x *Margince417) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -5570,25 +5492,21 @@ var zammadMCP201Known = lenient.KnownKeys(zammadMCP201Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ZammadMCP201) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ZammadMCP201
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ZammadMCP201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ZammadMCP201) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ZammadMCP201
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5597,7 +5515,9 @@ func (x *ZammadMCP201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -5681,31 +5601,24 @@ var params201Known = lenient.KnownKeys(params201Keys[:])
 // semantics table says; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Params201) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Params201
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Params201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Params201) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Params201
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5714,7 +5627,9 @@ func (x *Params201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -5811,25 +5726,21 @@ var fixmap235Known = lenient.KnownKeys(fixmap235Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Fixmap235) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Fixmap235
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Fixmap235) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Fixmap235) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Fixmap235
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5838,7 +5749,9 @@ func (x *Fixmap235) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -5930,25 +5843,21 @@ var langchainMCPAdapters277Known = lenient.KnownKeys(langchainMCPAdapters277Keys
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *LangchainMCPAdapters277) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y LangchainMCPAdapters277
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *LangchainMCPAdapters277) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *LangchainMCPAdapters277) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y LangchainMCPAdapters277
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5957,7 +5866,9 @@ func (x *LangchainMCPAdapters277) UnmarshalJSONReport(data []byte) ([]lenient.Fi
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -6095,25 +6006,21 @@ var grafana641Known = lenient.KnownKeys(grafana641Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Grafana641) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Grafana641
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Grafana641) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Grafana641) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Grafana641
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -6122,7 +6029,9 @@ func (x *Grafana641) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -6206,25 +6115,21 @@ var actualChat4728Known = lenient.KnownKeys(actualChat4728Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ActualChat4728) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ActualChat4728
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ActualChat4728) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ActualChat4728) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ActualChat4728
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -6233,7 +6138,9 @@ func (x *ActualChat4728) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -6336,25 +6243,21 @@ var openclaw42580Known = lenient.KnownKeys(openclaw42580Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Openclaw42580) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Openclaw42580
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Openclaw42580) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Openclaw42580) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Openclaw42580
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -6363,7 +6266,9 @@ func (x *Openclaw42580) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -6490,25 +6395,21 @@ var pasclaw427Known = lenient.KnownKeys(pasclaw427Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Pasclaw427) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Pasclaw427
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Pasclaw427) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Pasclaw427) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Pasclaw427
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -6517,7 +6418,9 @@ func (x *Pasclaw427) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -6644,25 +6547,21 @@ var boltai317Known = lenient.KnownKeys(boltai317Keys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Boltai317) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Boltai317
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Boltai317) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *Boltai317) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Boltai317
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -6671,7 +6570,9 @@ func (x *Boltai317) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -6856,25 +6757,21 @@ var qwenCode4966DepthKnown = lenient.KnownKeys(qwenCode4966DepthKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *QwenCode4966Depth) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y QwenCode4966Depth
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *QwenCode4966Depth) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *QwenCode4966Depth) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y QwenCode4966Depth
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -6883,7 +6780,9 @@ func (x *QwenCode4966Depth) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -6954,25 +6853,21 @@ var qwenCode4966TimeKnown = lenient.KnownKeys(qwenCode4966TimeKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *QwenCode4966Time) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y QwenCode4966Time
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *QwenCode4966Time) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *QwenCode4966Time) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y QwenCode4966Time
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -6981,7 +6876,9 @@ func (x *QwenCode4966Time) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -7052,25 +6949,21 @@ var controlLeadingZerosKnown = lenient.KnownKeys(controlLeadingZerosKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlLeadingZeros) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlLeadingZeros
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlLeadingZeros) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ControlLeadingZeros) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlLeadingZeros
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7079,7 +6972,9 @@ func (x *ControlLeadingZeros) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -7158,25 +7053,21 @@ var controlJSONTextInStringKnown = lenient.KnownKeys(controlJSONTextInStringKeys
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlJSONTextInString) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlJSONTextInString
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlJSONTextInString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ControlJSONTextInString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlJSONTextInString
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7185,7 +7076,9 @@ func (x *ControlJSONTextInString) UnmarshalJSONReport(data []byte) ([]lenient.Fi
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -7264,25 +7157,21 @@ var controlNullTextKnown = lenient.KnownKeys(controlNullTextKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlNullText) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlNullText
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlNullText) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ControlNullText) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlNullText
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7291,7 +7180,9 @@ func (x *ControlNullText) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -7370,25 +7261,21 @@ var controlEmptyStringKnown = lenient.KnownKeys(controlEmptyStringKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlEmptyString) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlEmptyString
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlEmptyString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ControlEmptyString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlEmptyString
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7397,7 +7284,9 @@ func (x *ControlEmptyString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -7476,25 +7365,21 @@ var controlTrueForStringKnown = lenient.KnownKeys(controlTrueForStringKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlTrueForString) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlTrueForString
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlTrueForString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ControlTrueForString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlTrueForString
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7503,7 +7388,9 @@ func (x *ControlTrueForString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -7582,25 +7469,21 @@ var controlDecimalForIntegerKnown = lenient.KnownKeys(controlDecimalForIntegerKe
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlDecimalForInteger) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlDecimalForInteger
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlDecimalForInteger) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ControlDecimalForInteger) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlDecimalForInteger
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7609,7 +7492,9 @@ func (x *ControlDecimalForInteger) UnmarshalJSONReport(data []byte) ([]lenient.F
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -7688,25 +7573,21 @@ var controlFractionForIntegerKnown = lenient.KnownKeys(controlFractionForInteger
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlFractionForInteger) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlFractionForInteger
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlFractionForInteger) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ControlFractionForInteger) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlFractionForInteger
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7715,7 +7596,9 @@ func (x *ControlFractionForInteger) UnmarshalJSONReport(data []byte) ([]lenient.
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -7794,25 +7677,21 @@ var controlLeadingZeroIntegerKnown = lenient.KnownKeys(controlLeadingZeroInteger
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlLeadingZeroInteger) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlLeadingZeroInteger
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlLeadingZeroInteger) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ControlLeadingZeroInteger) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlLeadingZeroInteger
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7821,7 +7700,9 @@ func (x *ControlLeadingZeroInteger) UnmarshalJSONReport(data []byte) ([]lenient.
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -7900,25 +7781,21 @@ var controlHexForIntegerKnown = lenient.KnownKeys(controlHexForIntegerKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlHexForInteger) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlHexForInteger
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlHexForInteger) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ControlHexForInteger) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlHexForInteger
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7927,7 +7804,9 @@ func (x *ControlHexForInteger) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -8006,25 +7885,21 @@ var controlMaybeBooleanKnown = lenient.KnownKeys(controlMaybeBooleanKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlMaybeBoolean) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlMaybeBoolean
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlMaybeBoolean) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ControlMaybeBoolean) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlMaybeBoolean
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -8033,7 +7908,9 @@ func (x *ControlMaybeBoolean) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -8112,25 +7989,21 @@ var controlFalseStringKnown = lenient.KnownKeys(controlFalseStringKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlFalseString) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlFalseString
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlFalseString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ControlFalseString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlFalseString
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -8139,7 +8012,9 @@ func (x *ControlFalseString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -8218,25 +8093,21 @@ var controlBigDigitStringKnown = lenient.KnownKeys(controlBigDigitStringKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlBigDigitString) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlBigDigitString
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlBigDigitString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ControlBigDigitString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlBigDigitString
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -8245,7 +8116,9 @@ func (x *ControlBigDigitString) UnmarshalJSONReport(data []byte) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -8324,25 +8197,21 @@ var controlBigNumberKnown = lenient.KnownKeys(controlBigNumberKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlBigNumber) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlBigNumber
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlBigNumber) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ControlBigNumber) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlBigNumber
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -8351,7 +8220,9 @@ func (x *ControlBigNumber) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -8430,25 +8301,21 @@ var controlInt8OverflowKnown = lenient.KnownKeys(controlInt8OverflowKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlInt8Overflow) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlInt8Overflow
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlInt8Overflow) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ControlInt8Overflow) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlInt8Overflow
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -8457,7 +8324,9 @@ func (x *ControlInt8Overflow) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -8536,25 +8405,21 @@ var controlNegativeUnsignedKnown = lenient.KnownKeys(controlNegativeUnsignedKeys
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlNegativeUnsigned) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlNegativeUnsigned
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlNegativeUnsigned) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ControlNegativeUnsigned) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlNegativeUnsigned
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -8563,7 +8428,9 @@ func (x *ControlNegativeUnsigned) UnmarshalJSONReport(data []byte) ([]lenient.Fi
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -8642,25 +8509,21 @@ var controlInfinityKnown = lenient.KnownKeys(controlInfinityKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlInfinity) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlInfinity
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlInfinity) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ControlInfinity) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlInfinity
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -8669,7 +8532,9 @@ func (x *ControlInfinity) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}

@@ -21,25 +21,21 @@ var intParamsKnown = lenient.KnownKeys(intParamsKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *IntParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y IntParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *IntParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *IntParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y IntParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -48,7 +44,9 @@ func (x *IntParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -187,25 +185,21 @@ var allIntTypesParamsKnown = lenient.KnownKeys(allIntTypesParamsKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *AllIntTypesParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y AllIntTypesParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *AllIntTypesParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *AllIntTypesParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y AllIntTypesParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -214,7 +208,9 @@ func (x *AllIntTypesParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -468,25 +464,21 @@ var embeddedParamsKnown = lenient.KnownKeys(embeddedParamsKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *EmbeddedParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y EmbeddedParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *EmbeddedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *EmbeddedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y EmbeddedParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -495,7 +487,9 @@ func (x *EmbeddedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -596,25 +590,21 @@ var regularEmbeddedParamsKnown = lenient.KnownKeys(regularEmbeddedParamsKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *RegularEmbeddedParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y RegularEmbeddedParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *RegularEmbeddedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *RegularEmbeddedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y RegularEmbeddedParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -623,7 +613,9 @@ func (x *RegularEmbeddedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -718,25 +710,21 @@ var untaggedParamsKnown = lenient.KnownKeys(untaggedParamsKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *UntaggedParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y UntaggedParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *UntaggedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *UntaggedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y UntaggedParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -745,7 +733,9 @@ func (x *UntaggedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -816,25 +806,21 @@ var optionsOnlyParamsKnown = lenient.KnownKeys(optionsOnlyParamsKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *OptionsOnlyParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y OptionsOnlyParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *OptionsOnlyParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *OptionsOnlyParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y OptionsOnlyParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -843,7 +829,9 @@ func (x *OptionsOnlyParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -914,25 +902,21 @@ var skippedParamsKnown = lenient.KnownKeys(skippedParamsKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *SkippedParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y SkippedParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *SkippedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *SkippedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y SkippedParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -941,7 +925,9 @@ func (x *SkippedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -1012,25 +998,21 @@ var largeIntParamsKnown = lenient.KnownKeys(largeIntParamsKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *LargeIntParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y LargeIntParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *LargeIntParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *LargeIntParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y LargeIntParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1039,7 +1021,9 @@ func (x *LargeIntParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -1142,25 +1126,21 @@ var stringFieldsParamsKnown = lenient.KnownKeys(stringFieldsParamsKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *StringFieldsParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y StringFieldsParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *StringFieldsParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *StringFieldsParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y StringFieldsParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1169,7 +1149,9 @@ func (x *StringFieldsParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -1267,25 +1249,21 @@ var floatParamsKnown = lenient.KnownKeys(floatParamsKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *FloatParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y FloatParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *FloatParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *FloatParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y FloatParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1294,7 +1272,9 @@ func (x *FloatParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -1387,25 +1367,21 @@ var parentParamsKnown = lenient.KnownKeys(parentParamsKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ParentParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ParentParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ParentParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *ParentParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ParentParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1414,7 +1390,9 @@ func (x *ParentParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -1518,25 +1496,21 @@ var sliceParamsKnown = lenient.KnownKeys(sliceParamsKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *SliceParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y SliceParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *SliceParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *SliceParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y SliceParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1545,7 +1519,9 @@ func (x *SliceParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -1793,31 +1769,24 @@ var timeRangeKnown = lenient.KnownKeys(timeRangeKeys[:])
 // semantics table says; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *TimeRange) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y TimeRange
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *TimeRange) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *TimeRange) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y TimeRange
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1826,7 +1795,9 @@ func (x *TimeRange) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -1908,17 +1879,21 @@ var panelImageParamsKnown = lenient.KnownKeys(panelImageParamsKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *PanelImageParams) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *PanelImageParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *PanelImageParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -2005,25 +1980,21 @@ var unknownArgsParamsKnown = lenient.KnownKeys(unknownArgsParamsKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *UnknownArgsParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y UnknownArgsParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *UnknownArgsParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *UnknownArgsParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y UnknownArgsParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2032,7 +2003,9 @@ func (x *UnknownArgsParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -2144,25 +2117,21 @@ var testToolParamsKnown = lenient.KnownKeys(testToolParamsKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *TestToolParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y TestToolParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *TestToolParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *TestToolParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y TestToolParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2171,7 +2140,9 @@ func (x *TestToolParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -2273,25 +2244,21 @@ var emptyParamsKeys = [0][]string{}
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *EmptyParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y EmptyParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *EmptyParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *EmptyParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y EmptyParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2300,7 +2267,9 @@ func (x *EmptyParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
@@ -2351,17 +2320,21 @@ var investigationParamsKnown = lenient.KnownKeys(investigationParamsKeys[:])
 // semantics table says; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *InvestigationParams) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *InvestigationParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+// unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.
+func (x *InvestigationParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
