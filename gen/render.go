@@ -28,7 +28,14 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	f.HeaderComment(Header)
 	f.ImportName(lenientPkg, "lenient")
 	f.Comment("Fails to compile when the lenient runtime is older than this generator.")
-	f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion7")
+	f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion8")
+	f.Comment("For each type T below, tKeys holds the accepted keys of each field of T,")
+	f.Comment("canonical name first, and tKnown every key T accepts; T's unmarshalNormgen")
+	f.Comment("is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes")
+	f.Comment("one T object at the Decoder's current path; fastNormgen, where T has one,")
+	f.Comment("decodes one clean T object in one pass, false meaning that the input needs")
+	f.Comment("the Decoder (see lenient.Fast).")
+	f.Line()
 	fast := fastStructs(m)
 	// Each struct's declarations are built apart, spread over the CPUs,
 	// and added in order.
@@ -116,10 +123,8 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 		}
 		keys = append(keys, jen.Values(sp...))
 	}
-	f.Commentf("%s holds the accepted keys of each field of %s, canonical name first.", keysVar(s), s.Name)
 	f.Var().Id(keysVar(s)).Op("=").Index(jen.Lit(n)).Index().String().Values(keys...)
 	if n > 0 {
-		f.Commentf("%s lists every key %s accepts.", knownVar(s), s.Name)
 		f.Var().Id(knownVar(s)).Op("=").Qual(lenientPkg, "KnownKeys").Call(jen.Id(keysVar(s)).Index(jen.Empty(), jen.Empty()))
 	}
 	for _, fl := range s.Fields {
@@ -134,8 +139,7 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 	if s.Input {
 		nullDoc = "null (a call without arguments) reads as {}."
 	}
-	f.Comment("UnmarshalJSON decodes a " + s.Name + " leniently, as the normgen README's")
-	f.Comment("semantics table says; an error lists every bad field.")
+	f.Comment("UnmarshalJSON decodes a " + s.Name + " leniently; an error lists every bad field.")
 	f.Comment(nullDoc)
 	f.Func().Params(recv.Clone()).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.List(jen.Id("_"), jen.Id("err")).Op(":=").Id("x").Dot("unmarshalNormgen").Call(jen.Id("data"), jen.False()),
@@ -187,7 +191,7 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 			body = append(body, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(st...))
 		}
 	}
-	f.Comment("decodeNormgen decodes one " + s.Name + " object at d's current path.")
+	f.Line() // an undocumented declaration (see the file's legend) gets no blank line from gofmt
 	f.Func().Params(recv.Clone()).Id("decodeNormgen").Params(
 		jen.Id("d").Op("*").Qual(lenientPkg, "Decoder"), jen.Id("v").Index().Byte(), jen.Id("m").Qual(lenientPkg, "Mode"),
 	).Block(body...)
@@ -229,7 +233,7 @@ func renderUnmarshal(f *jen.Group, s *Struct, fast bool) {
 		),
 		jen.Return(jen.Id("d").Dot("Fixes").Call(), jen.Id("d").Dot("Err").Call()),
 	)
-	f.Comment("unmarshalNormgen is UnmarshalJSON, recording fixes when report is set.")
+	f.Line() // an undocumented declaration (see the file's legend) gets no blank line from gofmt
 	f.Func().Params(jen.Id("x").Op("*").Id(s.Name)).Id("unmarshalNormgen").Params(jen.Id("data").Index().Byte(), jen.Id("report").Bool()).Params(jen.Index().Qual(lenientPkg, "Fix"), jen.Error()).Block(body...)
 }
 
@@ -690,17 +694,17 @@ func compare(t *TypeRef, v jen.Code, bound, op string) jen.Code {
 	return jen.List(jen.Id("c"), jen.Id("_")).Op(":=").Qual(lenientPkg, "CompareNumber").Call(v, jen.Lit(bound)).Op(";").Id("c").Op(op).Lit(0)
 }
 
-// profileConsts names each profile's constant in package lenient and the
-// suffix of the generated schema constants, in lenient.Profiles order.
+// profileConsts names the suffix of each profile's generated schema
+// constants, in lenient.Profiles order, which is the order of
+// lenient.ProfileSchemas' parameters (TestProfileConsts).
 var profileConsts = []struct {
-	profile  lenient.Profile
-	constant string
-	suffix   string
+	profile lenient.Profile
+	suffix  string
 }{
-	{lenient.ProfilePortable, "ProfilePortable", ""},
-	{lenient.ProfileTypeArray, "ProfileTypeArray", "TypeArray"},
-	{lenient.ProfileGemini, "ProfileGemini", "Gemini"},
-	{lenient.ProfileOpenAIStrict, "ProfileOpenAIStrict", "OpenAIStrict"},
+	{lenient.ProfilePortable, ""},
+	{lenient.ProfileTypeArray, "TypeArray"},
+	{lenient.ProfileGemini, "Gemini"},
+	{lenient.ProfileOpenAIStrict, "OpenAIStrict"},
 }
 
 // ProfileForValidationError is the error for a generated InputSchema in
@@ -741,40 +745,47 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 	}
 	for ti, t := range m.Tools {
 		var input jen.Code
-		schemas := jen.Dict{}
+		var schemas []jen.Code
 		all := schemasOf[ti]
 		// The portable schema is written indented, for review; the other
 		// profiles, derived from it, compact (they are served compact
 		// anyway: encoding/json compacts a RawMessage it marshals), and a
 		// profile whose schema is another's names that one's constant.
 		var written []schemaConst
+		var defs []jen.Code
 		for i, pc := range profileConsts {
 			js := all[i]
 			if js == nil {
-				continue // not expressible in this profile (strictWarnings)
+				// Not expressible in this profile (strictWarnings):
+				// ProfileSchemas leaves it out.
+				schemas = append(schemas, jen.Lit(""))
+				continue
 			}
-			name, err := schemaConstFor(f, t, pc.profile, lowerFirst(t.Input.Name)+"Schema"+pc.suffix, js, &written)
+			name, def, err := schemaConstFor(t, pc.profile, lowerFirst(t.Input.Name)+"Schema"+pc.suffix, js, &written)
 			if err != nil {
 				return err
 			}
-			val := jen.Qual("encoding/json", "RawMessage").Call(jen.Id(name))
-			schemas[jen.Qual(lenientPkg, pc.constant)] = val
+			if def != nil {
+				defs = append(defs, def)
+			}
+			schemas = append(schemas, jen.Id(name))
 			if pc.profile == p {
-				input = val.Clone()
+				input = jen.Qual("encoding/json", "RawMessage").Call(jen.Id(name))
 			}
 		}
-		entries = append(entries, jen.Values(jen.Dict{
+		f.Commentf("The input schemas of tool %s: portable, then the other profiles' (lenient.ProfileSchemas).", t.Name)
+		f.Const().Defs(defs...)
+		entry := jen.Dict{
 			jen.Id("Name"):        jen.Lit(t.Name),
-			jen.Id("Description"): jen.Lit(t.Description),
 			jen.Id("InputSchema"): input,
-			jen.Id("Schemas"):     jen.Map(jen.Qual(lenientPkg, "Profile")).Qual("encoding/json", "RawMessage").Values(schemas),
+			jen.Id("Schemas"):     jen.Qual(lenientPkg, "ProfileSchemas").Call(schemas...),
 			jen.Id("Rules"):       rulesCode(t.Name, Rules(t)),
-			jen.Id("Decode"): jen.Func().Params(jen.Id("args").Index().Byte()).Params(jen.Any(), jen.Index().Qual(lenientPkg, "Fix"), jen.Error()).Block(
-				jen.Id("x").Op(":=").New(jen.Id(t.Input.Name)),
-				jen.List(jen.Id("fixes"), jen.Id("err")).Op(":=").Id("x").Dot("UnmarshalJSONReport").Call(jen.Id("args")),
-				jen.Return(jen.Id("x"), jen.Id("fixes"), jen.Id("err")),
-			),
-		}))
+			jen.Id("Decode"):      jen.Qual(lenientPkg, "DecodeAs").Types(jen.Id(t.Input.Name)),
+		}
+		if t.Description != "" {
+			entry[jen.Id("Description")] = jen.Lit(t.Description)
+		}
+		entries = append(entries, jen.Values(entry))
 	}
 	f.Comment("NormgenTools returns the tools declared in this package, sorted by name:")
 	f.Comment("each with its description, input schema (in every profile), normalizer")
@@ -794,25 +805,24 @@ type schemaConst struct {
 
 // schemaConstFor returns the name of the constant that holds tool t's
 // schema js in profile p: an earlier profile's (in written) when its JSON
-// is the same but for white space, else name, which it declares (the
-// portable profile's indented as js is, the others' compact).
-func schemaConstFor(f *jen.File, t *Tool, p lenient.Profile, name string, js []byte, written *[]schemaConst) (string, error) {
+// is the same but for white space, else name, with its definition in a
+// const block (the portable profile's indented as js is, the others'
+// compact).
+func schemaConstFor(t *Tool, p lenient.Profile, name string, js []byte, written *[]schemaConst) (string, jen.Code, error) {
 	var c bytes.Buffer
 	if err := json.Compact(&c, js); err != nil {
-		return "", fmt.Errorf("tool %s: %s schema: %v", t.Name, p, err)
+		return "", nil, fmt.Errorf("tool %s: %s schema: %v", t.Name, p, err)
 	}
 	for _, w := range *written {
 		if bytes.Equal(w.compact, c.Bytes()) {
-			return w.name, nil
+			return w.name, nil, nil
 		}
 	}
 	*written = append(*written, schemaConst{name, c.Bytes()})
 	if p != lenient.ProfilePortable {
 		js = c.Bytes()
 	}
-	f.Commentf("%s is the input schema of tool %s in the %s profile.", name, t.Name, p)
-	f.Const().Id(name).Op("=").Add(stringLit(string(js)))
-	return name, nil
+	return name, jen.Id(name).Op("=").Add(stringLit(string(js))), nil
 }
 
 // allToolSchemas renders every tool's schemas in profiles, spread over
