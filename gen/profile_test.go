@@ -25,3 +25,17 @@ func TestRenderRefusesListOnlyProfile(t *testing.T) {
 		}
 	}
 }
+
+// TestProfileConsts checks that the generated schema constants are
+// passed to lenient.ProfileSchemas in its parameters' order, Profiles'.
+func TestProfileConsts(t *testing.T) {
+	ps := lenient.Profiles()
+	if len(ps) != len(profileConsts) {
+		t.Fatalf("lenient.Profiles() has %d profiles, profileConsts %d", len(ps), len(profileConsts))
+	}
+	for i, pc := range profileConsts {
+		if pc.profile != ps[i] {
+			t.Errorf("profileConsts[%d] is %s; lenient.Profiles()[%d] is %s", i, pc.profile, i, ps[i])
+		}
+	}
+}

@@ -28,7 +28,14 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	f.HeaderComment(Header)
 	f.ImportName(lenientPkg, "lenient")
 	f.Comment("Fails to compile when the lenient runtime is older than this generator.")
-	f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion7")
+	f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion8")
+	f.Comment("For each type T below, tKeys holds the accepted keys of each field of T,")
+	f.Comment("canonical name first, and tKnown every key T accepts; T's unmarshalNormgen")
+	f.Comment("is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes")
+	f.Comment("one T object at the Decoder's current path; fastNormgen, where T has one,")
+	f.Comment("decodes one clean T object in one pass, false meaning that the input needs")
+	f.Comment("the Decoder (see lenient.Fast).")
+	f.Line()
 	fast := fastStructs(m)
 	// Each struct's declarations are built apart, spread over the CPUs,
 	// and added in order.
@@ -116,10 +123,8 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 		}
 		keys = append(keys, jen.Values(sp...))
 	}
-	f.Commentf("%s holds the accepted keys of each field of %s, canonical name first.", keysVar(s), s.Name)
 	f.Var().Id(keysVar(s)).Op("=").Index(jen.Lit(n)).Index().String().Values(keys...)
 	if n > 0 {
-		f.Commentf("%s lists every key %s accepts.", knownVar(s), s.Name)
 		f.Var().Id(knownVar(s)).Op("=").Qual(lenientPkg, "KnownKeys").Call(jen.Id(keysVar(s)).Index(jen.Empty(), jen.Empty()))
 	}
 	for _, fl := range s.Fields {
@@ -130,59 +135,21 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 	}
 
 	recv := jen.Id("x").Op("*").Id(s.Name)
-	// tryFast renders the fast path's try, which returns ret when it
-	// decodes data (into y first: x is left as it is when the Decoder
-	// then finds data malformed).
-	tryFast := func(record bool, ret ...jen.Code) []jen.Code {
-		if !fast {
-			return nil
-		}
-		var rec []jen.Code
-		if record {
-			rec = []jen.Code{jen.Id("f").Dot("Report").Call()}
-		}
-		return append(append([]jen.Code{jen.Var().Id("f").Qual(lenientPkg, "Fast")}, rec...),
-			jen.If(jen.Id("f").Dot("Begin").Call(jen.Id("data"))).Block(
-				jen.Var().Id("y").Id(s.Name),
-				jen.If(jen.Id("y").Dot("fastNormgen").Call(jen.Op("&").Id("f"), jen.Qual(lenientPkg, "Strict")).Op("&&").Id("f").Dot("End").Call()).Block(
-					jen.Op("*").Id("x").Op("=").Id("y"),
-					jen.Return(ret...),
-				),
-			))
-	}
-	// null: a call without arguments, read as {}, for a tool's input;
-	// nothing to change otherwise (Go's convention).
-	var keepOnNull, keepOnNullReport []jen.Code
 	nullDoc := "null changes nothing (Go's convention)."
 	if s.Input {
 		nullDoc = "null (a call without arguments) reads as {}."
-	} else {
-		keepOnNull = []jen.Code{jen.If(jen.Qual(lenientPkg, "NullDocument").Call(jen.Id("data"))).Block(jen.Return(jen.Nil()))}
-		keepOnNullReport = []jen.Code{jen.If(jen.Qual(lenientPkg, "NullDocument").Call(jen.Id("data"))).Block(jen.Return(jen.Nil(), jen.Nil()))}
 	}
-	f.Comment("UnmarshalJSON decodes a " + s.Name + " leniently, as the normgen README's")
-	f.Comment("semantics table says; an error lists every bad field.")
+	f.Comment("UnmarshalJSON decodes a " + s.Name + " leniently; an error lists every bad field.")
 	f.Comment(nullDoc)
 	f.Func().Params(recv.Clone()).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		append(append(keepOnNull, tryFast(false, jen.Nil())...),
-			jen.Var().Id("d").Qual(lenientPkg, "Decoder"),
-			jen.If(jen.Id("d").Dot("Begin").Call(jen.Id("data"))).Block(
-				jen.Id("x").Dot("decodeNormgen").Call(jen.Op("&").Id("d"), jen.Id("data"), jen.Qual(lenientPkg, "Strict")),
-			),
-			jen.Return(jen.Id("d").Dot("Err").Call()),
-		)...,
+		jen.List(jen.Id("_"), jen.Id("err")).Op(":=").Id("x").Dot("unmarshalNormgen").Call(jen.Id("data"), jen.False()),
+		jen.Return(jen.Id("err")),
 	)
 	f.Comment("UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.")
 	f.Func().Params(recv.Clone()).Id("UnmarshalJSONReport").Params(jen.Id("data").Index().Byte()).Params(jen.Index().Qual(lenientPkg, "Fix"), jen.Error()).Block(
-		append(append(keepOnNullReport, tryFast(true, jen.Id("f").Dot("Fixes").Call(), jen.Nil())...),
-			jen.Var().Id("d").Qual(lenientPkg, "Decoder"),
-			jen.Id("d").Dot("Record").Call(),
-			jen.If(jen.Id("d").Dot("Begin").Call(jen.Id("data"))).Block(
-				jen.Id("x").Dot("decodeNormgen").Call(jen.Op("&").Id("d"), jen.Id("data"), jen.Qual(lenientPkg, "Strict")),
-			),
-			jen.Return(jen.Id("d").Dot("Fixes").Call(), jen.Id("d").Dot("Err").Call()),
-		)...,
+		jen.Return(jen.Id("x").Dot("unmarshalNormgen").Call(jen.Id("data"), jen.True())),
 	)
+	renderUnmarshal(f, s, fast)
 
 	var cases []jen.Code
 	for i, fl := range s.Fields {
@@ -224,13 +191,50 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 			body = append(body, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(st...))
 		}
 	}
-	f.Comment("decodeNormgen decodes one " + s.Name + " object at d's current path.")
+	f.Line() // an undocumented declaration (see the file's legend) gets no blank line from gofmt
 	f.Func().Params(recv.Clone()).Id("decodeNormgen").Params(
 		jen.Id("d").Op("*").Qual(lenientPkg, "Decoder"), jen.Id("v").Index().Byte(), jen.Id("m").Qual(lenientPkg, "Mode"),
 	).Block(body...)
 	if fast {
 		renderFast(f, s)
 	}
+}
+
+// renderUnmarshal renders s's unmarshalNormgen, the one body of
+// UnmarshalJSON and UnmarshalJSONReport (report: fixes recorded): the fast
+// path first when s has one (into y: x is left as it is when the Decoder
+// then finds data malformed), then the Decoder. Fast and Decoder stay on
+// its stack: both are locals, and every method they go to is called
+// directly.
+func renderUnmarshal(f *jen.Group, s *Struct, fast bool) {
+	var body []jen.Code
+	if !s.Input {
+		// null: nothing to change (Go's convention); a tool's input reads
+		// it as {} (Decoder.Object).
+		body = append(body, jen.If(jen.Qual(lenientPkg, "NullDocument").Call(jen.Id("data"))).Block(jen.Return(jen.Nil(), jen.Nil())))
+	}
+	if fast {
+		body = append(body,
+			jen.Var().Id("f").Qual(lenientPkg, "Fast"),
+			jen.If(jen.Id("report")).Block(jen.Id("f").Dot("Report").Call()),
+			jen.If(jen.Id("f").Dot("Begin").Call(jen.Id("data"))).Block(
+				jen.Var().Id("y").Id(s.Name),
+				jen.If(jen.Id("y").Dot("fastNormgen").Call(jen.Op("&").Id("f"), jen.Qual(lenientPkg, "Strict")).Op("&&").Id("f").Dot("End").Call()).Block(
+					jen.Op("*").Id("x").Op("=").Id("y"),
+					jen.Return(jen.Id("f").Dot("Fixes").Call(), jen.Nil()),
+				),
+			))
+	}
+	body = append(body,
+		jen.Var().Id("d").Qual(lenientPkg, "Decoder"),
+		jen.If(jen.Id("report")).Block(jen.Id("d").Dot("Record").Call()),
+		jen.If(jen.Id("d").Dot("Begin").Call(jen.Id("data"))).Block(
+			jen.Id("x").Dot("decodeNormgen").Call(jen.Op("&").Id("d"), jen.Id("data"), jen.Qual(lenientPkg, "Strict")),
+		),
+		jen.Return(jen.Id("d").Dot("Fixes").Call(), jen.Id("d").Dot("Err").Call()),
+	)
+	f.Line() // an undocumented declaration (see the file's legend) gets no blank line from gofmt
+	f.Func().Params(jen.Id("x").Op("*").Id(s.Name)).Id("unmarshalNormgen").Params(jen.Id("data").Index().Byte(), jen.Id("report").Bool()).Params(jen.Index().Qual(lenientPkg, "Fix"), jen.Error()).Block(body...)
 }
 
 // allocs renders the allocation, when nil, of the embedded pointers a
@@ -690,17 +694,17 @@ func compare(t *TypeRef, v jen.Code, bound, op string) jen.Code {
 	return jen.List(jen.Id("c"), jen.Id("_")).Op(":=").Qual(lenientPkg, "CompareNumber").Call(v, jen.Lit(bound)).Op(";").Id("c").Op(op).Lit(0)
 }
 
-// profileConsts names each profile's constant in package lenient and the
-// suffix of the generated schema constants, in lenient.Profiles order.
+// profileConsts names the suffix of each profile's generated schema
+// constants, in lenient.Profiles order, which is the order of
+// lenient.ProfileSchemas' parameters (TestProfileConsts).
 var profileConsts = []struct {
-	profile  lenient.Profile
-	constant string
-	suffix   string
+	profile lenient.Profile
+	suffix  string
 }{
-	{lenient.ProfilePortable, "ProfilePortable", ""},
-	{lenient.ProfileTypeArray, "ProfileTypeArray", "TypeArray"},
-	{lenient.ProfileGemini, "ProfileGemini", "Gemini"},
-	{lenient.ProfileOpenAIStrict, "ProfileOpenAIStrict", "OpenAIStrict"},
+	{lenient.ProfilePortable, ""},
+	{lenient.ProfileTypeArray, "TypeArray"},
+	{lenient.ProfileGemini, "Gemini"},
+	{lenient.ProfileOpenAIStrict, "OpenAIStrict"},
 }
 
 // ProfileForValidationError is the error for a generated InputSchema in
@@ -741,40 +745,47 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 	}
 	for ti, t := range m.Tools {
 		var input jen.Code
-		schemas := jen.Dict{}
+		var schemas []jen.Code
 		all := schemasOf[ti]
 		// The portable schema is written indented, for review; the other
 		// profiles, derived from it, compact (they are served compact
 		// anyway: encoding/json compacts a RawMessage it marshals), and a
 		// profile whose schema is another's names that one's constant.
 		var written []schemaConst
+		var defs []jen.Code
 		for i, pc := range profileConsts {
 			js := all[i]
 			if js == nil {
-				continue // not expressible in this profile (strictWarnings)
+				// Not expressible in this profile (strictWarnings):
+				// ProfileSchemas leaves it out.
+				schemas = append(schemas, jen.Lit(""))
+				continue
 			}
-			name, err := schemaConstFor(f, t, pc.profile, lowerFirst(t.Input.Name)+"Schema"+pc.suffix, js, &written)
+			name, def, err := schemaConstFor(t, pc.profile, lowerFirst(t.Input.Name)+"Schema"+pc.suffix, js, &written)
 			if err != nil {
 				return err
 			}
-			val := jen.Qual("encoding/json", "RawMessage").Call(jen.Id(name))
-			schemas[jen.Qual(lenientPkg, pc.constant)] = val
+			if def != nil {
+				defs = append(defs, def)
+			}
+			schemas = append(schemas, jen.Id(name))
 			if pc.profile == p {
-				input = val.Clone()
+				input = jen.Qual("encoding/json", "RawMessage").Call(jen.Id(name))
 			}
 		}
-		entries = append(entries, jen.Values(jen.Dict{
+		f.Commentf("The input schemas of tool %s: portable, then the other profiles' (lenient.ProfileSchemas).", t.Name)
+		f.Const().Defs(defs...)
+		entry := jen.Dict{
 			jen.Id("Name"):        jen.Lit(t.Name),
-			jen.Id("Description"): jen.Lit(t.Description),
 			jen.Id("InputSchema"): input,
-			jen.Id("Schemas"):     jen.Map(jen.Qual(lenientPkg, "Profile")).Qual("encoding/json", "RawMessage").Values(schemas),
+			jen.Id("Schemas"):     jen.Qual(lenientPkg, "ProfileSchemas").Call(schemas...),
 			jen.Id("Rules"):       rulesCode(t.Name, Rules(t)),
-			jen.Id("Decode"): jen.Func().Params(jen.Id("args").Index().Byte()).Params(jen.Any(), jen.Index().Qual(lenientPkg, "Fix"), jen.Error()).Block(
-				jen.Id("x").Op(":=").New(jen.Id(t.Input.Name)),
-				jen.List(jen.Id("fixes"), jen.Id("err")).Op(":=").Id("x").Dot("UnmarshalJSONReport").Call(jen.Id("args")),
-				jen.Return(jen.Id("x"), jen.Id("fixes"), jen.Id("err")),
-			),
-		}))
+			jen.Id("Decode"):      jen.Qual(lenientPkg, "DecodeAs").Types(jen.Id(t.Input.Name)),
+		}
+		if t.Description != "" {
+			entry[jen.Id("Description")] = jen.Lit(t.Description)
+		}
+		entries = append(entries, jen.Values(entry))
 	}
 	f.Comment("NormgenTools returns the tools declared in this package, sorted by name:")
 	f.Comment("each with its description, input schema (in every profile), normalizer")
@@ -794,25 +805,24 @@ type schemaConst struct {
 
 // schemaConstFor returns the name of the constant that holds tool t's
 // schema js in profile p: an earlier profile's (in written) when its JSON
-// is the same but for white space, else name, which it declares (the
-// portable profile's indented as js is, the others' compact).
-func schemaConstFor(f *jen.File, t *Tool, p lenient.Profile, name string, js []byte, written *[]schemaConst) (string, error) {
+// is the same but for white space, else name, with its definition in a
+// const block (the portable profile's indented as js is, the others'
+// compact).
+func schemaConstFor(t *Tool, p lenient.Profile, name string, js []byte, written *[]schemaConst) (string, jen.Code, error) {
 	var c bytes.Buffer
 	if err := json.Compact(&c, js); err != nil {
-		return "", fmt.Errorf("tool %s: %s schema: %v", t.Name, p, err)
+		return "", nil, fmt.Errorf("tool %s: %s schema: %v", t.Name, p, err)
 	}
 	for _, w := range *written {
 		if bytes.Equal(w.compact, c.Bytes()) {
-			return w.name, nil
+			return w.name, nil, nil
 		}
 	}
 	*written = append(*written, schemaConst{name, c.Bytes()})
 	if p != lenient.ProfilePortable {
 		js = c.Bytes()
 	}
-	f.Commentf("%s is the input schema of tool %s in the %s profile.", name, t.Name, p)
-	f.Const().Id(name).Op("=").Add(stringLit(string(js)))
-	return name, nil
+	return name, jen.Id(name).Op("=").Add(stringLit(string(js))), nil
 }
 
 // allToolSchemas renders every tool's schemas in profiles, spread over

@@ -90,3 +90,10 @@ const SupportPackageIsVersion6 = true
 // of each rule in full. Code generated for versions 5 and 6 still builds
 // and runs against this runtime.
 const SupportPackageIsVersion7 = true
+
+// SupportPackageIsVersion8 is referenced by generated code whose tools
+// decode with DecodeAs and carry their schemas as ProfileSchemas, and
+// whose Unmarshal methods share one unexported body per type. Code
+// generated for versions 5, 6 and 7 still builds and runs against this
+// runtime.
+const SupportPackageIsVersion8 = true

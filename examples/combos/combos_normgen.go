@@ -10,37 +10,35 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion7
+const _ = lenient.SupportPackageIsVersion8
 
-// queryInputKeys holds the accepted keys of each field of QueryInput, canonical name first.
+// For each type T below, tKeys holds the accepted keys of each field of T,
+// canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
+// is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
+// one T object at the Decoder's current path; fastNormgen, where T has one,
+// decodes one clean T object in one pass, false meaning that the input needs
+// the Decoder (see lenient.Fast).
+
 var queryInputKeys = [5][]string{{"schema", "schema_name", "namespace"}, {"table", "table_name"}, {"limit", "max_rows"}, {"columns", "column", "fields"}, {"order"}}
-
-// queryInputKnown lists every key QueryInput accepts.
 var queryInputKnown = lenient.KnownKeys(queryInputKeys[:])
 
-// UnmarshalJSON decodes a QueryInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a QueryInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *QueryInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y QueryInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *QueryInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *QueryInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y QueryInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -49,14 +47,15 @@ func (x *QueryInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one QueryInput object at d's current path.
 func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = QueryInput{}
 	var it lenient.ObjectIter
@@ -178,8 +177,6 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-// fastNormgen decodes one clean QueryInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -315,35 +312,26 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// copyInputKeys holds the accepted keys of each field of CopyInput, canonical name first.
 var copyInputKeys = [6][]string{{"op", "operation", "action"}, {"sources", "src", "from"}, {"dest", "to", "target"}, {"overwrite", "force"}, {"mode", "perm"}, {"retries", "tries"}}
-
-// copyInputKnown lists every key CopyInput accepts.
 var copyInputKnown = lenient.KnownKeys(copyInputKeys[:])
 
-// UnmarshalJSON decodes a CopyInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CopyInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CopyInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CopyInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CopyInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CopyInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CopyInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -352,14 +340,15 @@ func (x *CopyInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CopyInput object at d's current path.
 func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CopyInput{}
 	var it lenient.ObjectIter
@@ -498,8 +487,6 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-// fastNormgen decodes one clean CopyInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -667,34 +654,32 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// pipelineInputKeys holds the accepted keys of each field of PipelineInput, canonical name first.
 var pipelineInputKeys = [11][]string{{"name"}, {"steps", "stages"}, {"retry"}, {"notify", "notification"}, {"limits"}, {"env"}, {"weights", "weight"}, {"meta"}, {"extra"}, {"note"}, {"timeout", "timeout_s"}}
-
-// pipelineInputKnown lists every key PipelineInput accepts.
 var pipelineInputKnown = lenient.KnownKeys(pipelineInputKeys[:])
 
-// UnmarshalJSON decodes a PipelineInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a PipelineInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *PipelineInput) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *PipelineInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *PipelineInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one PipelineInput object at d's current path.
 func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = PipelineInput{}
 	var it lenient.ObjectIter
@@ -862,41 +847,29 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 }
 
-// stepKeys holds the accepted keys of each field of Step, canonical name first.
 var stepKeys = [4][]string{{"id"}, {"kind", "type"}, {"cmd", "command", "run"}, {"retries", "tries"}}
-
-// stepKnown lists every key Step accepts.
 var stepKnown = lenient.KnownKeys(stepKeys[:])
 
-// UnmarshalJSON decodes a Step leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Step leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Step) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Step
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Step) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Step
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -905,14 +878,15 @@ func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Step object at d's current path.
 func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Step{}
 	var it lenient.ObjectIter
@@ -1003,8 +977,6 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Step object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1103,41 +1075,29 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// retryKeys holds the accepted keys of each field of Retry, canonical name first.
 var retryKeys = [2][]string{{"attempts"}, {"backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs"}}
-
-// retryKnown lists every key Retry accepts.
 var retryKnown = lenient.KnownKeys(retryKeys[:])
 
-// UnmarshalJSON decodes a Retry leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Retry leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Retry) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Retry
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Retry) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Retry) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Retry
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1146,14 +1106,15 @@ func (x *Retry) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Retry object at d's current path.
 func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Retry{}
 	var it lenient.ObjectIter
@@ -1210,8 +1171,6 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Retry object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1275,41 +1234,29 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// notifyKeys holds the accepted keys of each field of Notify, canonical name first.
 var notifyKeys = [2][]string{{"channel", "room"}, {"on_failure", "onFailure", "on-failure", "OnFailure"}}
-
-// notifyKnown lists every key Notify accepts.
 var notifyKnown = lenient.KnownKeys(notifyKeys[:])
 
-// UnmarshalJSON decodes a Notify leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Notify leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Notify) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Notify
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Notify) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Notify) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Notify
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1318,14 +1265,15 @@ func (x *Notify) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Notify object at d's current path.
 func (x *Notify) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Notify{}
 	var it lenient.ObjectIter
@@ -1367,8 +1315,6 @@ func (x *Notify) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Notify object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1426,41 +1372,29 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// limitsKeys holds the accepted keys of each field of Limits, canonical name first.
 var limitsKeys = [2][]string{{"cpu"}, {"memory_mb", "memoryMb", "memory-mb", "MemoryMb"}}
-
-// limitsKnown lists every key Limits accepts.
 var limitsKnown = lenient.KnownKeys(limitsKeys[:])
 
-// UnmarshalJSON decodes a Limits leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Limits leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Limits) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Limits
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Limits) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Limits) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Limits
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1469,14 +1403,15 @@ func (x *Limits) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Limits object at d's current path.
 func (x *Limits) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Limits{}
 	var it lenient.ObjectIter
@@ -1518,8 +1453,6 @@ func (x *Limits) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Limits object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1572,35 +1505,26 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// ticketInputKeys holds the accepted keys of each field of TicketInput, canonical name first.
 var ticketInputKeys = [7][]string{{"title", "summary", "subject"}, {"priority", "prio", "severity"}, {"assignee", "owner"}, {"estimate", "points"}, {"watchers"}, {"project", "proj", "repo"}, {"dry_run", "dryrun", "dryRun", "dry-run", "DryRun"}}
-
-// ticketInputKnown lists every key TicketInput accepts.
 var ticketInputKnown = lenient.KnownKeys(ticketInputKeys[:])
 
-// UnmarshalJSON decodes a TicketInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a TicketInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *TicketInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y TicketInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *TicketInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *TicketInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y TicketInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1609,14 +1533,15 @@ func (x *TicketInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one TicketInput object at d's current path.
 func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = TicketInput{}
 	var it lenient.ObjectIter
@@ -1745,8 +1670,6 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean TicketInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1901,35 +1824,26 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// resizeInputKeys holds the accepted keys of each field of ResizeInput, canonical name first.
 var resizeInputKeys = [8][]string{{"width", "w"}, {"height", "h"}, {"scale"}, {"quality", "q"}, {"seed"}, {"offset"}, {"grayscale", "gray", "bw"}, {"format", "type"}}
-
-// resizeInputKnown lists every key ResizeInput accepts.
 var resizeInputKnown = lenient.KnownKeys(resizeInputKeys[:])
 
-// UnmarshalJSON decodes a ResizeInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ResizeInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ResizeInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ResizeInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ResizeInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ResizeInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ResizeInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1938,14 +1852,15 @@ func (x *ResizeInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ResizeInput object at d's current path.
 func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ResizeInput{}
 	var it lenient.ObjectIter
@@ -2102,8 +2017,6 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean ResizeInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2272,35 +2185,26 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// searchIssuesInputKeys holds the accepted keys of each field of SearchIssuesInput, canonical name first.
 var searchIssuesInputKeys = [3][]string{{"query", "q"}, {"labels"}, {"filter"}}
-
-// searchIssuesInputKnown lists every key SearchIssuesInput accepts.
 var searchIssuesInputKnown = lenient.KnownKeys(searchIssuesInputKeys[:])
 
-// UnmarshalJSON decodes a SearchIssuesInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a SearchIssuesInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *SearchIssuesInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y SearchIssuesInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *SearchIssuesInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *SearchIssuesInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y SearchIssuesInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2309,14 +2213,15 @@ func (x *SearchIssuesInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one SearchIssuesInput object at d's current path.
 func (x *SearchIssuesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = SearchIssuesInput{}
 	var it lenient.ObjectIter
@@ -2369,8 +2274,6 @@ func (x *SearchIssuesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 }
 
-// fastNormgen decodes one clean SearchIssuesInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2438,41 +2341,29 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// issueFilterKeys holds the accepted keys of each field of IssueFilter, canonical name first.
 var issueFilterKeys = [6][]string{{"field"}, {"equals", "eq"}, {"min_votes", "minVotes", "min-votes", "MinVotes"}, {"all", "and"}, {"any", "or"}, {"not"}}
-
-// issueFilterKnown lists every key IssueFilter accepts.
 var issueFilterKnown = lenient.KnownKeys(issueFilterKeys[:])
 
-// UnmarshalJSON decodes a IssueFilter leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a IssueFilter leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *IssueFilter) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y IssueFilter
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *IssueFilter) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *IssueFilter) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y IssueFilter
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2481,14 +2372,15 @@ func (x *IssueFilter) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one IssueFilter object at d's current path.
 func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = IssueFilter{}
 	var it lenient.ObjectIter
@@ -2602,8 +2494,6 @@ func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean IssueFilter object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2743,8 +2633,9 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// copyInputSchema is the input schema of tool copy_files in the portable profile.
-const copyInputSchema = `{
+// The input schemas of tool copy_files: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	copyInputSchema = `{
   "properties": {
     "op": {
       "anyOf": [
@@ -2845,18 +2736,14 @@ const copyInputSchema = `{
   "type": "object"
 }
 `
+	copyInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"op":{"pattern":"^([cC][oO][pP][yY]|[mM][oO][vV][eE]|cp|mv)$","description":"Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\". One of \"copy\", \"move\" (in any letter case), \"cp\", \"mv\".","default":"copy","type":["string","null"]},"sources":{"items":{"type":"string"},"description":"Sources are the files to copy. Required.","type":["array","string"]},"dest":{"description":"Dest is the target directory; the current one when absent.","type":["string","null"]},"overwrite":{"pattern":"^(true|false)?$","description":"Overwrite replaces files that exist.","default":false,"type":["boolean","string","null"]},"mode":{"maximum":4095,"minimum":0,"pattern":"^([0-9]+)?$","description":"Mode is the permission bits of new files.","default":420,"type":["integer","string","null"]},"retries":{"$comment":"normgen: strict (no coercion, by declaration)","minimum":0,"description":"Retries is how often a failed copy is tried again.","default":2,"type":["integer","null"]}},"type":"object"}`
+	copyInputSchemaGemini       = `{"properties":{"op":{"type":"string","enum":["copy","move","cp","mv"],"description":"Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\".","default":"copy","nullable":true},"sources":{"items":{"type":"string"},"type":"array","description":"Sources are the files to copy. Required."},"dest":{"type":"string","description":"Dest is the target directory; the current one when absent.","nullable":true},"overwrite":{"type":"boolean","description":"Overwrite replaces files that exist.","default":false,"nullable":true},"mode":{"type":"integer","maximum":4095,"minimum":0,"description":"Mode is the permission bits of new files.","default":420,"nullable":true},"retries":{"type":"integer","minimum":0,"description":"Retries is how often a failed copy is tried again.","default":2,"nullable":true}},"type":"object"}`
+	copyInputSchemaOpenAIStrict = `{"properties":{"op":{"anyOf":[{"type":"string","enum":["copy","move"],"description":"Op is what to do with each source. Default: \"copy\" (send null for it)."},{"type":"null"}]},"sources":{"items":{"type":"string"},"type":"array","description":"Sources are the files to copy."},"dest":{"anyOf":[{"type":"string","description":"Dest is the target directory; the current one when absent."},{"type":"null"}]},"overwrite":{"anyOf":[{"type":"boolean","description":"Overwrite replaces files that exist. Default: false (send null for it)."},{"type":"null"}]},"mode":{"anyOf":[{"type":"integer","maximum":4095,"minimum":0,"description":"Mode is the permission bits of new files. Default: 420 (send null for it)."},{"type":"null"}]},"retries":{"anyOf":[{"type":"integer","minimum":0,"description":"Retries is how often a failed copy is tried again. Default: 2 (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["op","sources","dest","overwrite","mode","retries"]}`
+)
 
-// copyInputSchemaTypeArray is the input schema of tool copy_files in the typearray profile.
-const copyInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"op":{"pattern":"^([cC][oO][pP][yY]|[mM][oO][vV][eE]|cp|mv)$","description":"Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\". One of \"copy\", \"move\" (in any letter case), \"cp\", \"mv\".","default":"copy","type":["string","null"]},"sources":{"items":{"type":"string"},"description":"Sources are the files to copy. Required.","type":["array","string"]},"dest":{"description":"Dest is the target directory; the current one when absent.","type":["string","null"]},"overwrite":{"pattern":"^(true|false)?$","description":"Overwrite replaces files that exist.","default":false,"type":["boolean","string","null"]},"mode":{"maximum":4095,"minimum":0,"pattern":"^([0-9]+)?$","description":"Mode is the permission bits of new files.","default":420,"type":["integer","string","null"]},"retries":{"$comment":"normgen: strict (no coercion, by declaration)","minimum":0,"description":"Retries is how often a failed copy is tried again.","default":2,"type":["integer","null"]}},"type":"object"}`
-
-// copyInputSchemaGemini is the input schema of tool copy_files in the gemini profile.
-const copyInputSchemaGemini = `{"properties":{"op":{"type":"string","enum":["copy","move","cp","mv"],"description":"Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\".","default":"copy","nullable":true},"sources":{"items":{"type":"string"},"type":"array","description":"Sources are the files to copy. Required."},"dest":{"type":"string","description":"Dest is the target directory; the current one when absent.","nullable":true},"overwrite":{"type":"boolean","description":"Overwrite replaces files that exist.","default":false,"nullable":true},"mode":{"type":"integer","maximum":4095,"minimum":0,"description":"Mode is the permission bits of new files.","default":420,"nullable":true},"retries":{"type":"integer","minimum":0,"description":"Retries is how often a failed copy is tried again.","default":2,"nullable":true}},"type":"object"}`
-
-// copyInputSchemaOpenAIStrict is the input schema of tool copy_files in the openai-strict profile.
-const copyInputSchemaOpenAIStrict = `{"properties":{"op":{"anyOf":[{"type":"string","enum":["copy","move"],"description":"Op is what to do with each source. Default: \"copy\" (send null for it)."},{"type":"null"}]},"sources":{"items":{"type":"string"},"type":"array","description":"Sources are the files to copy."},"dest":{"anyOf":[{"type":"string","description":"Dest is the target directory; the current one when absent."},{"type":"null"}]},"overwrite":{"anyOf":[{"type":"boolean","description":"Overwrite replaces files that exist. Default: false (send null for it)."},{"type":"null"}]},"mode":{"anyOf":[{"type":"integer","maximum":4095,"minimum":0,"description":"Mode is the permission bits of new files. Default: 420 (send null for it)."},{"type":"null"}]},"retries":{"anyOf":[{"type":"integer","minimum":0,"description":"Retries is how often a failed copy is tried again. Default: 2 (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["op","sources","dest","overwrite","mode","retries"]}`
-
-// ticketInputSchema is the input schema of tool file_ticket in the portable profile.
-const ticketInputSchema = `{
+// The input schemas of tool file_ticket: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	ticketInputSchema = `{
   "properties": {
     "title": {
       "type": "string",
@@ -3128,18 +3015,14 @@ const ticketInputSchema = `{
   "type": "object"
 }
 `
+	ticketInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"title":{"type":"string","description":"Title is the ticket's one-line summary. Required."},"summary":{"type":"string","description":"Title is the ticket's one-line summary."},"subject":{"type":"string","description":"Title is the ticket's one-line summary."},"priority":{"pattern":"^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH]|p1|p3)$","description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\". One of \"low\", \"normal\", \"high\" (in any letter case), \"p1\", \"p3\".","default":"normal","type":["string","null"]},"prio":{"pattern":"^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH]|p1|p3)$","description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\". One of \"low\", \"normal\", \"high\" (in any letter case), \"p1\", \"p3\".","default":"normal","type":["string","null"]},"severity":{"pattern":"^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH]|p1|p3)$","description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\". One of \"low\", \"normal\", \"high\" (in any letter case), \"p1\", \"p3\".","default":"normal","type":["string","null"]},"assignee":{"description":"Assignee is who works on it; nobody yet when absent.","type":["string","null"]},"owner":{"description":"Assignee is who works on it; nobody yet when absent.","type":["string","null"]},"estimate":{"minimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"Estimate is the effort in days.","default":1,"type":["number","string","null"]},"points":{"minimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"Estimate is the effort in days.","default":1,"type":["number","string","null"]},"watchers":{"items":{"type":"string"},"description":"Watchers are notified of changes.","type":["array","string","null"]},"project":{"description":"Project is the project the ticket is filed in.","default":"core","type":["string","null"]},"proj":{"description":"Project is the project the ticket is filed in.","default":"core","type":["string","null"]},"repo":{"description":"Project is the project the ticket is filed in.","default":"core","type":["string","null"]},"dry_run":{"pattern":"^(true|false)?$","description":"DryRun checks the ticket without filing it.","type":["boolean","string","null"]},"dryrun":{"pattern":"^(true|false)?$","description":"DryRun checks the ticket without filing it.","type":["boolean","string","null"]},"dryRun":{"pattern":"^(true|false)?$","description":"DryRun checks the ticket without filing it.","type":["boolean","string","null"]},"dry-run":{"pattern":"^(true|false)?$","description":"DryRun checks the ticket without filing it.","type":["boolean","string","null"]},"DryRun":{"pattern":"^(true|false)?$","description":"DryRun checks the ticket without filing it.","type":["boolean","string","null"]}},"additionalProperties":false,"type":"object"}`
+	ticketInputSchemaGemini       = `{"properties":{"title":{"type":"string","description":"Title is the ticket's one-line summary. Required."},"summary":{"type":"string","description":"Title is the ticket's one-line summary."},"subject":{"type":"string","description":"Title is the ticket's one-line summary."},"priority":{"type":"string","enum":["low","normal","high","p1","p3"],"description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".","default":"normal","nullable":true},"prio":{"type":"string","enum":["low","normal","high","p1","p3"],"description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".","default":"normal","nullable":true},"severity":{"type":"string","enum":["low","normal","high","p1","p3"],"description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".","default":"normal","nullable":true},"assignee":{"type":"string","description":"Assignee is who works on it; nobody yet when absent.","nullable":true},"owner":{"type":"string","description":"Assignee is who works on it; nobody yet when absent.","nullable":true},"estimate":{"type":"number","minimum":0,"description":"Estimate is the effort in days.","default":1,"nullable":true},"points":{"type":"number","minimum":0,"description":"Estimate is the effort in days.","default":1,"nullable":true},"watchers":{"items":{"type":"string"},"type":"array","description":"Watchers are notified of changes.","nullable":true},"project":{"type":"string","description":"Project is the project the ticket is filed in.","default":"core","nullable":true},"proj":{"type":"string","description":"Project is the project the ticket is filed in.","default":"core","nullable":true},"repo":{"type":"string","description":"Project is the project the ticket is filed in.","default":"core","nullable":true},"dry_run":{"type":"boolean","description":"DryRun checks the ticket without filing it.","nullable":true},"dryrun":{"type":"boolean","description":"DryRun checks the ticket without filing it.","nullable":true},"dryRun":{"type":"boolean","description":"DryRun checks the ticket without filing it.","nullable":true},"dry-run":{"type":"boolean","description":"DryRun checks the ticket without filing it.","nullable":true},"DryRun":{"type":"boolean","description":"DryRun checks the ticket without filing it.","nullable":true}},"type":"object"}`
+	ticketInputSchemaOpenAIStrict = `{"properties":{"title":{"type":"string","description":"Title is the ticket's one-line summary."},"priority":{"anyOf":[{"type":"string","enum":["low","normal","high"],"description":"Priority is the ticket's priority. Default: \"normal\" (send null for it)."},{"type":"null"}]},"assignee":{"anyOf":[{"type":"string","description":"Assignee is who works on it; nobody yet when absent."},{"type":"null"}]},"estimate":{"anyOf":[{"type":"number","minimum":0,"description":"Estimate is the effort in days. Default: 1 (send null for it)."},{"type":"null"}]},"watchers":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Watchers are notified of changes."},{"type":"null"}]},"project":{"anyOf":[{"type":"string","description":"Project is the project the ticket is filed in. Default: \"core\" (send null for it)."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun checks the ticket without filing it."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["title","priority","assignee","estimate","watchers","project","dry_run"]}`
+)
 
-// ticketInputSchemaTypeArray is the input schema of tool file_ticket in the typearray profile.
-const ticketInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"title":{"type":"string","description":"Title is the ticket's one-line summary. Required."},"summary":{"type":"string","description":"Title is the ticket's one-line summary."},"subject":{"type":"string","description":"Title is the ticket's one-line summary."},"priority":{"pattern":"^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH]|p1|p3)$","description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\". One of \"low\", \"normal\", \"high\" (in any letter case), \"p1\", \"p3\".","default":"normal","type":["string","null"]},"prio":{"pattern":"^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH]|p1|p3)$","description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\". One of \"low\", \"normal\", \"high\" (in any letter case), \"p1\", \"p3\".","default":"normal","type":["string","null"]},"severity":{"pattern":"^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH]|p1|p3)$","description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\". One of \"low\", \"normal\", \"high\" (in any letter case), \"p1\", \"p3\".","default":"normal","type":["string","null"]},"assignee":{"description":"Assignee is who works on it; nobody yet when absent.","type":["string","null"]},"owner":{"description":"Assignee is who works on it; nobody yet when absent.","type":["string","null"]},"estimate":{"minimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"Estimate is the effort in days.","default":1,"type":["number","string","null"]},"points":{"minimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"Estimate is the effort in days.","default":1,"type":["number","string","null"]},"watchers":{"items":{"type":"string"},"description":"Watchers are notified of changes.","type":["array","string","null"]},"project":{"description":"Project is the project the ticket is filed in.","default":"core","type":["string","null"]},"proj":{"description":"Project is the project the ticket is filed in.","default":"core","type":["string","null"]},"repo":{"description":"Project is the project the ticket is filed in.","default":"core","type":["string","null"]},"dry_run":{"pattern":"^(true|false)?$","description":"DryRun checks the ticket without filing it.","type":["boolean","string","null"]},"dryrun":{"pattern":"^(true|false)?$","description":"DryRun checks the ticket without filing it.","type":["boolean","string","null"]},"dryRun":{"pattern":"^(true|false)?$","description":"DryRun checks the ticket without filing it.","type":["boolean","string","null"]},"dry-run":{"pattern":"^(true|false)?$","description":"DryRun checks the ticket without filing it.","type":["boolean","string","null"]},"DryRun":{"pattern":"^(true|false)?$","description":"DryRun checks the ticket without filing it.","type":["boolean","string","null"]}},"additionalProperties":false,"type":"object"}`
-
-// ticketInputSchemaGemini is the input schema of tool file_ticket in the gemini profile.
-const ticketInputSchemaGemini = `{"properties":{"title":{"type":"string","description":"Title is the ticket's one-line summary. Required."},"summary":{"type":"string","description":"Title is the ticket's one-line summary."},"subject":{"type":"string","description":"Title is the ticket's one-line summary."},"priority":{"type":"string","enum":["low","normal","high","p1","p3"],"description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".","default":"normal","nullable":true},"prio":{"type":"string","enum":["low","normal","high","p1","p3"],"description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".","default":"normal","nullable":true},"severity":{"type":"string","enum":["low","normal","high","p1","p3"],"description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".","default":"normal","nullable":true},"assignee":{"type":"string","description":"Assignee is who works on it; nobody yet when absent.","nullable":true},"owner":{"type":"string","description":"Assignee is who works on it; nobody yet when absent.","nullable":true},"estimate":{"type":"number","minimum":0,"description":"Estimate is the effort in days.","default":1,"nullable":true},"points":{"type":"number","minimum":0,"description":"Estimate is the effort in days.","default":1,"nullable":true},"watchers":{"items":{"type":"string"},"type":"array","description":"Watchers are notified of changes.","nullable":true},"project":{"type":"string","description":"Project is the project the ticket is filed in.","default":"core","nullable":true},"proj":{"type":"string","description":"Project is the project the ticket is filed in.","default":"core","nullable":true},"repo":{"type":"string","description":"Project is the project the ticket is filed in.","default":"core","nullable":true},"dry_run":{"type":"boolean","description":"DryRun checks the ticket without filing it.","nullable":true},"dryrun":{"type":"boolean","description":"DryRun checks the ticket without filing it.","nullable":true},"dryRun":{"type":"boolean","description":"DryRun checks the ticket without filing it.","nullable":true},"dry-run":{"type":"boolean","description":"DryRun checks the ticket without filing it.","nullable":true},"DryRun":{"type":"boolean","description":"DryRun checks the ticket without filing it.","nullable":true}},"type":"object"}`
-
-// ticketInputSchemaOpenAIStrict is the input schema of tool file_ticket in the openai-strict profile.
-const ticketInputSchemaOpenAIStrict = `{"properties":{"title":{"type":"string","description":"Title is the ticket's one-line summary."},"priority":{"anyOf":[{"type":"string","enum":["low","normal","high"],"description":"Priority is the ticket's priority. Default: \"normal\" (send null for it)."},{"type":"null"}]},"assignee":{"anyOf":[{"type":"string","description":"Assignee is who works on it; nobody yet when absent."},{"type":"null"}]},"estimate":{"anyOf":[{"type":"number","minimum":0,"description":"Estimate is the effort in days. Default: 1 (send null for it)."},{"type":"null"}]},"watchers":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Watchers are notified of changes."},{"type":"null"}]},"project":{"anyOf":[{"type":"string","description":"Project is the project the ticket is filed in. Default: \"core\" (send null for it)."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun checks the ticket without filing it."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["title","priority","assignee","estimate","watchers","project","dry_run"]}`
-
-// resizeInputSchema is the input schema of tool resize_image in the portable profile.
-const resizeInputSchema = `{
+// The input schemas of tool resize_image: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	resizeInputSchema = `{
   "properties": {
     "width": {
       "anyOf": [
@@ -3280,18 +3163,14 @@ const resizeInputSchema = `{
   "type": "object"
 }
 `
+	resizeInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"width":{"minimum":0,"pattern":"^[0-9]+$","description":"Width is the new width in pixels. Required.","type":["integer","string"]},"height":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Height is the new height in pixels; 0 keeps the aspect ratio.","default":0,"type":["integer","string","null"]},"scale":{"maximum":16,"exclusiveMinimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"Scale multiplies both sides instead.","default":1,"type":["number","string","null"]},"quality":{"maximum":100,"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"Quality is the encoder's quality.","default":85,"type":["integer","string","null"]},"seed":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Seed seeds the dithering.","type":["integer","string","null"]},"offset":{"pattern":"^(-?[0-9]+)?$","description":"Offset shifts the crop; -1 centres it.","default":-1,"type":["integer","string","null"]},"grayscale":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Grayscale drops the colours.","default":false,"type":["boolean","string","null"]},"format":{"pattern":"^([pP][nN][gG]|[jJ][pP][eE][gG]|[wW][eE][bB][pP])$","description":"Format is the output format. One of \"png\", \"jpeg\", \"webp\" (in any letter case).","default":"png","type":["string","null"]}},"type":"object"}`
+	resizeInputSchemaGemini       = `{"properties":{"width":{"type":"integer","minimum":0,"description":"Width is the new width in pixels. Required."},"height":{"type":"integer","minimum":0,"description":"Height is the new height in pixels; 0 keeps the aspect ratio.","default":0,"nullable":true},"scale":{"type":"number","maximum":16,"description":"Scale multiplies both sides instead.","default":1,"nullable":true},"quality":{"type":"integer","maximum":100,"minimum":1,"description":"Quality is the encoder's quality.","default":85,"nullable":true},"seed":{"type":"integer","minimum":0,"description":"Seed seeds the dithering.","nullable":true},"offset":{"type":"integer","description":"Offset shifts the crop; -1 centres it.","default":-1,"nullable":true},"grayscale":{"type":"boolean","description":"Grayscale drops the colours.","default":false,"nullable":true},"format":{"type":"string","enum":["png","jpeg","webp"],"description":"Format is the output format.","default":"png","nullable":true}},"type":"object"}`
+	resizeInputSchemaOpenAIStrict = `{"properties":{"width":{"type":"integer","minimum":0,"description":"Width is the new width in pixels."},"height":{"anyOf":[{"type":"integer","minimum":0,"description":"Height is the new height in pixels; 0 keeps the aspect ratio. Default: 0 (send null for it)."},{"type":"null"}]},"scale":{"anyOf":[{"type":"number","maximum":16,"exclusiveMinimum":0,"description":"Scale multiplies both sides instead. Default: 1 (send null for it)."},{"type":"null"}]},"quality":{"anyOf":[{"type":"integer","maximum":100,"minimum":1,"description":"Quality is the encoder's quality. Default: 85 (send null for it)."},{"type":"null"}]},"seed":{"anyOf":[{"type":"integer","minimum":0,"description":"Seed seeds the dithering."},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer","description":"Offset shifts the crop; -1 centres it. Default: -1 (send null for it)."},{"type":"null"}]},"grayscale":{"anyOf":[{"type":"boolean","description":"Grayscale drops the colours. Default: false (send null for it)."},{"type":"null"}]},"format":{"anyOf":[{"type":"string","enum":["png","jpeg","webp"],"description":"Format is the output format. Default: \"png\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["width","height","scale","quality","seed","offset","grayscale","format"]}`
+)
 
-// resizeInputSchemaTypeArray is the input schema of tool resize_image in the typearray profile.
-const resizeInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"width":{"minimum":0,"pattern":"^[0-9]+$","description":"Width is the new width in pixels. Required.","type":["integer","string"]},"height":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Height is the new height in pixels; 0 keeps the aspect ratio.","default":0,"type":["integer","string","null"]},"scale":{"maximum":16,"exclusiveMinimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"Scale multiplies both sides instead.","default":1,"type":["number","string","null"]},"quality":{"maximum":100,"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"Quality is the encoder's quality.","default":85,"type":["integer","string","null"]},"seed":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Seed seeds the dithering.","type":["integer","string","null"]},"offset":{"pattern":"^(-?[0-9]+)?$","description":"Offset shifts the crop; -1 centres it.","default":-1,"type":["integer","string","null"]},"grayscale":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Grayscale drops the colours.","default":false,"type":["boolean","string","null"]},"format":{"pattern":"^([pP][nN][gG]|[jJ][pP][eE][gG]|[wW][eE][bB][pP])$","description":"Format is the output format. One of \"png\", \"jpeg\", \"webp\" (in any letter case).","default":"png","type":["string","null"]}},"type":"object"}`
-
-// resizeInputSchemaGemini is the input schema of tool resize_image in the gemini profile.
-const resizeInputSchemaGemini = `{"properties":{"width":{"type":"integer","minimum":0,"description":"Width is the new width in pixels. Required."},"height":{"type":"integer","minimum":0,"description":"Height is the new height in pixels; 0 keeps the aspect ratio.","default":0,"nullable":true},"scale":{"type":"number","maximum":16,"description":"Scale multiplies both sides instead.","default":1,"nullable":true},"quality":{"type":"integer","maximum":100,"minimum":1,"description":"Quality is the encoder's quality.","default":85,"nullable":true},"seed":{"type":"integer","minimum":0,"description":"Seed seeds the dithering.","nullable":true},"offset":{"type":"integer","description":"Offset shifts the crop; -1 centres it.","default":-1,"nullable":true},"grayscale":{"type":"boolean","description":"Grayscale drops the colours.","default":false,"nullable":true},"format":{"type":"string","enum":["png","jpeg","webp"],"description":"Format is the output format.","default":"png","nullable":true}},"type":"object"}`
-
-// resizeInputSchemaOpenAIStrict is the input schema of tool resize_image in the openai-strict profile.
-const resizeInputSchemaOpenAIStrict = `{"properties":{"width":{"type":"integer","minimum":0,"description":"Width is the new width in pixels."},"height":{"anyOf":[{"type":"integer","minimum":0,"description":"Height is the new height in pixels; 0 keeps the aspect ratio. Default: 0 (send null for it)."},{"type":"null"}]},"scale":{"anyOf":[{"type":"number","maximum":16,"exclusiveMinimum":0,"description":"Scale multiplies both sides instead. Default: 1 (send null for it)."},{"type":"null"}]},"quality":{"anyOf":[{"type":"integer","maximum":100,"minimum":1,"description":"Quality is the encoder's quality. Default: 85 (send null for it)."},{"type":"null"}]},"seed":{"anyOf":[{"type":"integer","minimum":0,"description":"Seed seeds the dithering."},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer","description":"Offset shifts the crop; -1 centres it. Default: -1 (send null for it)."},{"type":"null"}]},"grayscale":{"anyOf":[{"type":"boolean","description":"Grayscale drops the colours. Default: false (send null for it)."},{"type":"null"}]},"format":{"anyOf":[{"type":"string","enum":["png","jpeg","webp"],"description":"Format is the output format. Default: \"png\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["width","height","scale","quality","seed","offset","grayscale","format"]}`
-
-// pipelineInputSchema is the input schema of tool run_pipeline in the portable profile.
-const pipelineInputSchema = `{
+// The input schemas of tool run_pipeline: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	pipelineInputSchema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -3598,15 +3477,13 @@ const pipelineInputSchema = `{
   ]
 }
 `
+	pipelineInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","minLength":1,"description":"Name names the run."},"steps":{"items":{"properties":{"id":{"description":"ID names the step; step-N (its position) when absent.","type":["string","null"]},"kind":{"pattern":"^([sS][hH][eE][lL][lL]|[hH][tT][tT][pP])$","description":"Kind is the kind of step. One of \"shell\", \"http\" (in any letter case).","default":"shell","type":["string","null"]},"cmd":{"type":"string","description":"Cmd is the command or URL. Required."},"retries":{"minimum":0,"pattern":"^(-?[0-9]+)?$","description":"Retries overrides the run's retry attempts for this step.","default":1,"type":["integer","string","null"]}},"type":["object","string"]},"description":"Steps run in order. Required.","type":["array","string"]},"retry":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"Attempts is how often a step runs at most.","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","description":"BackoffMS is the wait before each retry, in milliseconds.","default":500,"type":["integer","string","null"]}},"description":"Retry is how failed steps are retried.","type":["object","string","null"]},"notify":{"properties":{"channel":{"description":"Channel is the chat channel.","default":"#ops","type":["string","null"]},"on_failure":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"OnFailure notifies on failure only.","default":true,"type":["boolean","string","null"]}},"description":"Notify says whom to tell when the run ends; nobody when absent.","type":["object","string","null"]},"limits":{"$comment":"normgen: strict (no coercion, by declaration)","properties":{"cpu":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"CPU is the number of cores.","default":1.5,"type":["number","string","null"]},"memory_mb":{"pattern":"^(-?[0-9]+)?$","description":"MemoryMB is the memory limit in MB.","default":512,"type":["integer","string","null"]}},"description":"Limits are the run's resource limits.","type":["object","null"]},"env":{"additionalProperties":{"type":"string"},"description":"Env is the steps' environment.","type":["object","string","null"]},"weights":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"description":"Weights weigh the steps by id.","type":["object","string","null"]},"meta":{"description":"Meta is passed on to the run's record as it is."},"extra":{"description":"Extra is passed on to the runner as it is."},"note":{"description":"Note is a free-form note.","type":["string","null"]},"timeout":{"maximum":3600,"exclusiveMinimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"Timeout is the run's time limit in seconds.","default":30,"type":["number","string","null"]}},"type":"object","required":["name"]}`
+	pipelineInputSchemaGemini    = `{"properties":{"name":{"type":"string","minLength":1,"description":"Name names the run."},"steps":{"items":{"properties":{"id":{"type":"string","description":"ID names the step; step-N (its position) when absent.","nullable":true},"kind":{"type":"string","enum":["shell","http"],"description":"Kind is the kind of step.","default":"shell","nullable":true},"cmd":{"type":"string","description":"Cmd is the command or URL. Required."},"retries":{"type":"integer","minimum":0,"description":"Retries overrides the run's retry attempts for this step.","default":1,"nullable":true}},"type":"object"},"type":"array","description":"Steps run in order. Required."},"retry":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"description":"Attempts is how often a step runs at most.","default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"description":"BackoffMS is the wait before each retry, in milliseconds.","default":500,"nullable":true}},"type":"object","description":"Retry is how failed steps are retried.","nullable":true},"notify":{"properties":{"channel":{"type":"string","description":"Channel is the chat channel.","default":"#ops","nullable":true},"on_failure":{"type":"boolean","description":"OnFailure notifies on failure only.","default":true,"nullable":true}},"type":"object","description":"Notify says whom to tell when the run ends; nobody when absent.","nullable":true},"limits":{"properties":{"cpu":{"type":"number","description":"CPU is the number of cores.","default":1.5,"nullable":true},"memory_mb":{"type":"integer","description":"MemoryMB is the memory limit in MB.","default":512,"nullable":true}},"type":"object","description":"Limits are the run's resource limits.","nullable":true},"env":{"type":"object","description":"Env is the steps' environment.","nullable":true},"weights":{"type":"object","description":"Weights weigh the steps by id.","nullable":true},"meta":{"type":"object","description":"Meta is passed on to the run's record as it is."},"extra":{"type":"object","description":"Extra is passed on to the runner as it is."},"note":{"type":"string","description":"Note is a free-form note.","nullable":true},"timeout":{"type":"number","maximum":3600,"description":"Timeout is the run's time limit in seconds.","default":30,"nullable":true}},"type":"object","required":["name"]}`
+)
 
-// pipelineInputSchemaTypeArray is the input schema of tool run_pipeline in the typearray profile.
-const pipelineInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","minLength":1,"description":"Name names the run."},"steps":{"items":{"properties":{"id":{"description":"ID names the step; step-N (its position) when absent.","type":["string","null"]},"kind":{"pattern":"^([sS][hH][eE][lL][lL]|[hH][tT][tT][pP])$","description":"Kind is the kind of step. One of \"shell\", \"http\" (in any letter case).","default":"shell","type":["string","null"]},"cmd":{"type":"string","description":"Cmd is the command or URL. Required."},"retries":{"minimum":0,"pattern":"^(-?[0-9]+)?$","description":"Retries overrides the run's retry attempts for this step.","default":1,"type":["integer","string","null"]}},"type":["object","string"]},"description":"Steps run in order. Required.","type":["array","string"]},"retry":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"Attempts is how often a step runs at most.","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","description":"BackoffMS is the wait before each retry, in milliseconds.","default":500,"type":["integer","string","null"]}},"description":"Retry is how failed steps are retried.","type":["object","string","null"]},"notify":{"properties":{"channel":{"description":"Channel is the chat channel.","default":"#ops","type":["string","null"]},"on_failure":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"OnFailure notifies on failure only.","default":true,"type":["boolean","string","null"]}},"description":"Notify says whom to tell when the run ends; nobody when absent.","type":["object","string","null"]},"limits":{"$comment":"normgen: strict (no coercion, by declaration)","properties":{"cpu":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"CPU is the number of cores.","default":1.5,"type":["number","string","null"]},"memory_mb":{"pattern":"^(-?[0-9]+)?$","description":"MemoryMB is the memory limit in MB.","default":512,"type":["integer","string","null"]}},"description":"Limits are the run's resource limits.","type":["object","null"]},"env":{"additionalProperties":{"type":"string"},"description":"Env is the steps' environment.","type":["object","string","null"]},"weights":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"description":"Weights weigh the steps by id.","type":["object","string","null"]},"meta":{"description":"Meta is passed on to the run's record as it is."},"extra":{"description":"Extra is passed on to the runner as it is."},"note":{"description":"Note is a free-form note.","type":["string","null"]},"timeout":{"maximum":3600,"exclusiveMinimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"Timeout is the run's time limit in seconds.","default":30,"type":["number","string","null"]}},"type":"object","required":["name"]}`
-
-// pipelineInputSchemaGemini is the input schema of tool run_pipeline in the gemini profile.
-const pipelineInputSchemaGemini = `{"properties":{"name":{"type":"string","minLength":1,"description":"Name names the run."},"steps":{"items":{"properties":{"id":{"type":"string","description":"ID names the step; step-N (its position) when absent.","nullable":true},"kind":{"type":"string","enum":["shell","http"],"description":"Kind is the kind of step.","default":"shell","nullable":true},"cmd":{"type":"string","description":"Cmd is the command or URL. Required."},"retries":{"type":"integer","minimum":0,"description":"Retries overrides the run's retry attempts for this step.","default":1,"nullable":true}},"type":"object"},"type":"array","description":"Steps run in order. Required."},"retry":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"description":"Attempts is how often a step runs at most.","default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"description":"BackoffMS is the wait before each retry, in milliseconds.","default":500,"nullable":true}},"type":"object","description":"Retry is how failed steps are retried.","nullable":true},"notify":{"properties":{"channel":{"type":"string","description":"Channel is the chat channel.","default":"#ops","nullable":true},"on_failure":{"type":"boolean","description":"OnFailure notifies on failure only.","default":true,"nullable":true}},"type":"object","description":"Notify says whom to tell when the run ends; nobody when absent.","nullable":true},"limits":{"properties":{"cpu":{"type":"number","description":"CPU is the number of cores.","default":1.5,"nullable":true},"memory_mb":{"type":"integer","description":"MemoryMB is the memory limit in MB.","default":512,"nullable":true}},"type":"object","description":"Limits are the run's resource limits.","nullable":true},"env":{"type":"object","description":"Env is the steps' environment.","nullable":true},"weights":{"type":"object","description":"Weights weigh the steps by id.","nullable":true},"meta":{"type":"object","description":"Meta is passed on to the run's record as it is."},"extra":{"type":"object","description":"Extra is passed on to the runner as it is."},"note":{"type":"string","description":"Note is a free-form note.","nullable":true},"timeout":{"type":"number","maximum":3600,"description":"Timeout is the run's time limit in seconds.","default":30,"nullable":true}},"type":"object","required":["name"]}`
-
-// queryInputSchema is the input schema of tool run_query in the portable profile.
-const queryInputSchema = `{
+// The input schemas of tool run_query: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	queryInputSchema = `{
   "properties": {
     "schema": {
       "anyOf": [
@@ -3685,18 +3562,14 @@ const queryInputSchema = `{
   "type": "object"
 }
 `
+	queryInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"schema":{"description":"Schema is the database schema the table is in.","default":"public","type":["string","null"]},"table":{"type":"string","description":"Table is the table to query. Required."},"limit":{"maximum":10000,"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"Limit is the most rows to return.","default":100,"type":["integer","string","null"]},"columns":{"items":{"type":"string"},"description":"Columns are the columns to return; all of them when empty.","type":["array","string","null"]},"order":{"pattern":"^([aA][sS][cC]|[dD][eE][sS][cC]|ascending|descending)$","description":"Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\". One of \"asc\", \"desc\" (in any letter case), \"ascending\", \"descending\".","default":"asc","type":["string","null"]}},"type":"object"}`
+	queryInputSchemaGemini       = `{"properties":{"schema":{"type":"string","description":"Schema is the database schema the table is in.","default":"public","nullable":true},"table":{"type":"string","description":"Table is the table to query. Required."},"limit":{"type":"integer","maximum":10000,"minimum":1,"description":"Limit is the most rows to return.","default":100,"nullable":true},"columns":{"items":{"type":"string"},"type":"array","description":"Columns are the columns to return; all of them when empty.","nullable":true},"order":{"type":"string","enum":["asc","desc","ascending","descending"],"description":"Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\".","default":"asc","nullable":true}},"type":"object"}`
+	queryInputSchemaOpenAIStrict = `{"properties":{"schema":{"anyOf":[{"type":"string","description":"Schema is the database schema the table is in. Default: \"public\" (send null for it)."},{"type":"null"}]},"table":{"type":"string","description":"Table is the table to query."},"limit":{"anyOf":[{"type":"integer","maximum":10000,"minimum":1,"description":"Limit is the most rows to return. Default: 100 (send null for it)."},{"type":"null"}]},"columns":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Columns are the columns to return; all of them when empty."},{"type":"null"}]},"order":{"anyOf":[{"type":"string","enum":["asc","desc"],"description":"Order is the sort order. Default: \"asc\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["schema","table","limit","columns","order"]}`
+)
 
-// queryInputSchemaTypeArray is the input schema of tool run_query in the typearray profile.
-const queryInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"schema":{"description":"Schema is the database schema the table is in.","default":"public","type":["string","null"]},"table":{"type":"string","description":"Table is the table to query. Required."},"limit":{"maximum":10000,"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"Limit is the most rows to return.","default":100,"type":["integer","string","null"]},"columns":{"items":{"type":"string"},"description":"Columns are the columns to return; all of them when empty.","type":["array","string","null"]},"order":{"pattern":"^([aA][sS][cC]|[dD][eE][sS][cC]|ascending|descending)$","description":"Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\". One of \"asc\", \"desc\" (in any letter case), \"ascending\", \"descending\".","default":"asc","type":["string","null"]}},"type":"object"}`
-
-// queryInputSchemaGemini is the input schema of tool run_query in the gemini profile.
-const queryInputSchemaGemini = `{"properties":{"schema":{"type":"string","description":"Schema is the database schema the table is in.","default":"public","nullable":true},"table":{"type":"string","description":"Table is the table to query. Required."},"limit":{"type":"integer","maximum":10000,"minimum":1,"description":"Limit is the most rows to return.","default":100,"nullable":true},"columns":{"items":{"type":"string"},"type":"array","description":"Columns are the columns to return; all of them when empty.","nullable":true},"order":{"type":"string","enum":["asc","desc","ascending","descending"],"description":"Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\".","default":"asc","nullable":true}},"type":"object"}`
-
-// queryInputSchemaOpenAIStrict is the input schema of tool run_query in the openai-strict profile.
-const queryInputSchemaOpenAIStrict = `{"properties":{"schema":{"anyOf":[{"type":"string","description":"Schema is the database schema the table is in. Default: \"public\" (send null for it)."},{"type":"null"}]},"table":{"type":"string","description":"Table is the table to query."},"limit":{"anyOf":[{"type":"integer","maximum":10000,"minimum":1,"description":"Limit is the most rows to return. Default: 100 (send null for it)."},{"type":"null"}]},"columns":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Columns are the columns to return; all of them when empty."},{"type":"null"}]},"order":{"anyOf":[{"type":"string","enum":["asc","desc"],"description":"Order is the sort order. Default: \"asc\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["schema","table","limit","columns","order"]}`
-
-// searchIssuesInputSchema is the input schema of tool search_issues in the portable profile.
-const searchIssuesInputSchema = `{
+// The input schemas of tool search_issues: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	searchIssuesInputSchema = `{
   "$defs": {
     "IssueFilter": {
       "properties": {
@@ -3861,15 +3734,10 @@ const searchIssuesInputSchema = `{
   "type": "object"
 }
 `
-
-// searchIssuesInputSchemaTypeArray is the input schema of tool search_issues in the typearray profile.
-const searchIssuesInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","$defs":{"IssueFilter":{"properties":{"field":{"pattern":"^([sS][tT][aA][tT][eE]|[aA][uU][tT][hH][oO][rR]|[lL][aA][bB][eE][lL])$","description":"Field is what the condition tests. One of \"state\", \"author\", \"label\" (in any letter case).","default":"state","type":["string","null"]},"equals":{"description":"Equals is the value it must have.","type":["string","null"]},"min_votes":{"minimum":0,"pattern":"^(-?[0-9]+)?$","description":"MinVotes is the fewest votes.","type":["integer","string","null"]},"all":{"items":{"anyOf":[{"$ref":"#/$defs/IssueFilter"},{"type":"string"}]},"description":"All are conditions that must all hold.","type":["array","string","null"]},"any":{"items":{"anyOf":[{"$ref":"#/$defs/IssueFilter"},{"type":"string"}]},"description":"Any are conditions of which one must hold.","type":["array","string","null"]},"not":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Not negates a condition."},{"type":"string"},{"type":"null"}]}},"type":"object"}},"properties":{"query":{"description":"Query is free text.","type":["string","null"]},"labels":{"items":{"type":"string"},"description":"Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\".","type":["array","string","null"]},"filter":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Filter narrows the search."},{"type":"string"},{"type":"null"}]}},"type":"object"}`
-
-// searchIssuesInputSchemaGemini is the input schema of tool search_issues in the gemini profile.
-const searchIssuesInputSchemaGemini = `{"properties":{"query":{"type":"string","description":"Query is free text.","nullable":true},"labels":{"items":{"type":"string"},"type":"array","description":"Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\".","nullable":true},"filter":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"all":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object"},"type":"array","description":"All are conditions that must all hold.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object","description":"Filter narrows the search.","nullable":true}},"type":"object"}`
-
-// searchIssuesInputSchemaOpenAIStrict is the input schema of tool search_issues in the openai-strict profile.
-const searchIssuesInputSchemaOpenAIStrict = `{"$defs":{"IssueFilter":{"properties":{"field":{"anyOf":[{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests. Default: \"state\" (send null for it)."},{"type":"null"}]},"equals":{"anyOf":[{"type":"string","description":"Equals is the value it must have."},{"type":"null"}]},"min_votes":{"anyOf":[{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes."},{"type":"null"}]},"all":{"anyOf":[{"items":{"$ref":"#/$defs/IssueFilter"},"type":"array","description":"All are conditions that must all hold."},{"type":"null"}]},"any":{"anyOf":[{"items":{"$ref":"#/$defs/IssueFilter"},"type":"array","description":"Any are conditions of which one must hold."},{"type":"null"}]},"not":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Not negates a condition."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["field","equals","min_votes","all","any","not"]}},"properties":{"query":{"anyOf":[{"type":"string","description":"Query is free text."},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Labels are labels every issue found has."},{"type":"null"}]},"filter":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Filter narrows the search."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","labels","filter"]}`
+	searchIssuesInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","$defs":{"IssueFilter":{"properties":{"field":{"pattern":"^([sS][tT][aA][tT][eE]|[aA][uU][tT][hH][oO][rR]|[lL][aA][bB][eE][lL])$","description":"Field is what the condition tests. One of \"state\", \"author\", \"label\" (in any letter case).","default":"state","type":["string","null"]},"equals":{"description":"Equals is the value it must have.","type":["string","null"]},"min_votes":{"minimum":0,"pattern":"^(-?[0-9]+)?$","description":"MinVotes is the fewest votes.","type":["integer","string","null"]},"all":{"items":{"anyOf":[{"$ref":"#/$defs/IssueFilter"},{"type":"string"}]},"description":"All are conditions that must all hold.","type":["array","string","null"]},"any":{"items":{"anyOf":[{"$ref":"#/$defs/IssueFilter"},{"type":"string"}]},"description":"Any are conditions of which one must hold.","type":["array","string","null"]},"not":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Not negates a condition."},{"type":"string"},{"type":"null"}]}},"type":"object"}},"properties":{"query":{"description":"Query is free text.","type":["string","null"]},"labels":{"items":{"type":"string"},"description":"Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\".","type":["array","string","null"]},"filter":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Filter narrows the search."},{"type":"string"},{"type":"null"}]}},"type":"object"}`
+	searchIssuesInputSchemaGemini       = `{"properties":{"query":{"type":"string","description":"Query is free text.","nullable":true},"labels":{"items":{"type":"string"},"type":"array","description":"Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\".","nullable":true},"filter":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"all":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object"},"type":"array","description":"All are conditions that must all hold.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object","description":"Filter narrows the search.","nullable":true}},"type":"object"}`
+	searchIssuesInputSchemaOpenAIStrict = `{"$defs":{"IssueFilter":{"properties":{"field":{"anyOf":[{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests. Default: \"state\" (send null for it)."},{"type":"null"}]},"equals":{"anyOf":[{"type":"string","description":"Equals is the value it must have."},{"type":"null"}]},"min_votes":{"anyOf":[{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes."},{"type":"null"}]},"all":{"anyOf":[{"items":{"$ref":"#/$defs/IssueFilter"},"type":"array","description":"All are conditions that must all hold."},{"type":"null"}]},"any":{"anyOf":[{"items":{"$ref":"#/$defs/IssueFilter"},"type":"array","description":"Any are conditions of which one must hold."},{"type":"null"}]},"not":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Not negates a condition."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["field","equals","min_votes","all","any","not"]}},"properties":{"query":{"anyOf":[{"type":"string","description":"Query is free text."},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Labels are labels every issue found has."},{"type":"null"}]},"filter":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Filter narrows the search."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","labels","filter"]}`
+)
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -3877,11 +3745,7 @@ const searchIssuesInputSchemaOpenAIStrict = `{"$defs":{"IssueFilter":{"propertie
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CopyInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CopyInput],
 			Description: "CopyInput copies or moves files.",
 			InputSchema: json.RawMessage(copyInputSchema),
 			Name:        "copy_files",
@@ -3893,19 +3757,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "mode", Aliases: []string{"perm"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`420`), Coerce: "int"},
 				{Path: "retries", Aliases: []string{"tries"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`2`), Coerce: "int_literal"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(copyInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(copyInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(copyInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(copyInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(copyInputSchema, copyInputSchemaTypeArray, copyInputSchemaGemini, copyInputSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(TicketInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[TicketInput],
 			Description: "TicketInput files a ticket. Keys it does not know are errors.",
 			InputSchema: json.RawMessage(ticketInputSchema),
 			Name:        "file_ticket",
@@ -3918,19 +3773,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "project", Aliases: []string{"proj", "repo"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"core"`)},
 				{Path: "dry_run", Aliases: []string{"dryrun", "dryRun", "dry-run", "DryRun"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool_strict"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(ticketInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(ticketInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(ticketInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(ticketInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(ticketInputSchema, ticketInputSchemaTypeArray, ticketInputSchemaGemini, ticketInputSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ResizeInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ResizeInput],
 			Description: "ResizeInput resizes an image.",
 			InputSchema: json.RawMessage(resizeInputSchema),
 			Name:        "resize_image",
@@ -3944,19 +3790,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "grayscale", Aliases: []string{"gray", "bw"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`false`), Coerce: "bool"},
 				{Path: "format", Aliases: []string{"type"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"png"`), EnumCase: json.RawMessage(`["png","jpeg","webp"]`)},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(resizeInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(resizeInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(resizeInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(resizeInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(resizeInputSchema, resizeInputSchemaTypeArray, resizeInputSchemaGemini, resizeInputSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(PipelineInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[PipelineInput],
 			Description: "PipelineInput runs a pipeline of steps.",
 			InputSchema: json.RawMessage(pipelineInputSchema),
 			Name:        "run_pipeline",
@@ -3982,18 +3819,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "note", Absent: lenient.AbsentNull, Unescape: true},
 				{Path: "timeout", Aliases: []string{"timeout_s"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`30`), Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(pipelineInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(pipelineInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(pipelineInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(pipelineInputSchema, pipelineInputSchemaTypeArray, pipelineInputSchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(QueryInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[QueryInput],
 			Description: "QueryInput runs a read-only query against one table.",
 			InputSchema: json.RawMessage(queryInputSchema),
 			Name:        "run_query",
@@ -4004,19 +3833,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "columns", Aliases: []string{"column", "fields"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
 				{Path: "order", Absent: lenient.AbsentNull, Default: json.RawMessage(`"asc"`), EnumCase: json.RawMessage(`["asc","desc"]`), ValueAlias: json.RawMessage(`{"ascending":"asc","descending":"desc"}`)},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(queryInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(queryInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(queryInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(queryInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(queryInputSchema, queryInputSchemaTypeArray, queryInputSchemaGemini, queryInputSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(SearchIssuesInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[SearchIssuesInput],
 			Description: "SearchIssuesInput searches issues with a filter tree.",
 			InputSchema: json.RawMessage(searchIssuesInputSchema),
 			Name:        "search_issues",
@@ -4033,12 +3853,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "filter(.all[]|.any[]|.not)*.any[]", JSON: true},
 				{Path: "filter(.all[]|.any[]|.not)*.not", Absent: lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(searchIssuesInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(searchIssuesInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(searchIssuesInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(searchIssuesInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(searchIssuesInputSchema, searchIssuesInputSchemaTypeArray, searchIssuesInputSchemaGemini, searchIssuesInputSchemaOpenAIStrict),
 		},
 	}
 }

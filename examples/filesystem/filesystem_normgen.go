@@ -9,37 +9,35 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion7
+const _ = lenient.SupportPackageIsVersion8
 
-// editFileInputKeys holds the accepted keys of each field of EditFileInput, canonical name first.
+// For each type T below, tKeys holds the accepted keys of each field of T,
+// canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
+// is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
+// one T object at the Decoder's current path; fastNormgen, where T has one,
+// decodes one clean T object in one pass, false meaning that the input needs
+// the Decoder (see lenient.Fast).
+
 var editFileInputKeys = [7][]string{{"path", "file_path", "filepath", "filename", "file"}, {"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
-
-// editFileInputKnown lists every key EditFileInput accepts.
 var editFileInputKnown = lenient.KnownKeys(editFileInputKeys[:])
 
-// UnmarshalJSON decodes a EditFileInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a EditFileInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *EditFileInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y EditFileInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *EditFileInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *EditFileInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y EditFileInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -48,14 +46,15 @@ func (x *EditFileInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one EditFileInput object at d's current path.
 func (x *EditFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = EditFileInput{}
 	var it lenient.ObjectIter
@@ -140,8 +139,6 @@ func (x *EditFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 }
 
-// fastNormgen decodes one clean EditFileInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -254,41 +251,29 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// editKeys holds the accepted keys of each field of Edit, canonical name first.
 var editKeys = [2][]string{{"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}}
-
-// editKnown lists every key Edit accepts.
 var editKnown = lenient.KnownKeys(editKeys[:])
 
-// UnmarshalJSON decodes a Edit leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Edit leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Edit) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Edit
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Edit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Edit) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Edit
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -297,14 +282,15 @@ func (x *Edit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Edit object at d's current path.
 func (x *Edit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Edit{}
 	var it lenient.ObjectIter
@@ -342,8 +328,6 @@ func (x *Edit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Edit object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -395,35 +379,26 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// multiEditInputKeys holds the accepted keys of each field of MultiEditInput, canonical name first.
 var multiEditInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"edits_json", "edits", "editsJson", "edits-json", "EditsJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
-
-// multiEditInputKnown lists every key MultiEditInput accepts.
 var multiEditInputKnown = lenient.KnownKeys(multiEditInputKeys[:])
 
-// UnmarshalJSON decodes a MultiEditInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a MultiEditInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *MultiEditInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y MultiEditInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *MultiEditInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *MultiEditInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y MultiEditInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -432,14 +407,15 @@ func (x *MultiEditInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one MultiEditInput object at d's current path.
 func (x *MultiEditInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = MultiEditInput{}
 	var it lenient.ObjectIter
@@ -502,8 +478,6 @@ func (x *MultiEditInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 }
 
-// fastNormgen decodes one clean MultiEditInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -587,35 +561,26 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// searchFilesInputKeys holds the accepted keys of each field of SearchFilesInput, canonical name first.
 var searchFilesInputKeys = [11][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"include_content", "includeContent", "include-content", "IncludeContent"}, {"include_context", "includeContext", "include-context", "IncludeContext"}, {"recursive"}, {"return_lines", "returnLines", "return-lines", "ReturnLines"}, {"file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes"}}
-
-// searchFilesInputKnown lists every key SearchFilesInput accepts.
 var searchFilesInputKnown = lenient.KnownKeys(searchFilesInputKeys[:])
 
-// UnmarshalJSON decodes a SearchFilesInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a SearchFilesInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *SearchFilesInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y SearchFilesInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *SearchFilesInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *SearchFilesInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y SearchFilesInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -624,14 +589,15 @@ func (x *SearchFilesInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one SearchFilesInput object at d's current path.
 func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = SearchFilesInput{}
 	var it lenient.ObjectIter
@@ -769,8 +735,6 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 }
 
-// fastNormgen decodes one clean SearchFilesInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -948,35 +912,26 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// listDirectoryInputKeys holds the accepted keys of each field of ListDirectoryInput, canonical name first.
 var listDirectoryInputKeys = [2][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"recursive"}}
-
-// listDirectoryInputKnown lists every key ListDirectoryInput accepts.
 var listDirectoryInputKnown = lenient.KnownKeys(listDirectoryInputKeys[:])
 
-// UnmarshalJSON decodes a ListDirectoryInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ListDirectoryInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ListDirectoryInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ListDirectoryInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ListDirectoryInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ListDirectoryInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ListDirectoryInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -985,14 +940,15 @@ func (x *ListDirectoryInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ListDirectoryInput object at d's current path.
 func (x *ListDirectoryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ListDirectoryInput{}
 	var it lenient.ObjectIter
@@ -1025,8 +981,6 @@ func (x *ListDirectoryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 }
 
-// fastNormgen decodes one clean ListDirectoryInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1070,35 +1024,26 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// deleteFileInputKeys holds the accepted keys of each field of DeleteFileInput, canonical name first.
 var deleteFileInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"permanent"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
-
-// deleteFileInputKnown lists every key DeleteFileInput accepts.
 var deleteFileInputKnown = lenient.KnownKeys(deleteFileInputKeys[:])
 
-// UnmarshalJSON decodes a DeleteFileInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a DeleteFileInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *DeleteFileInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y DeleteFileInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *DeleteFileInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *DeleteFileInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y DeleteFileInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1107,14 +1052,15 @@ func (x *DeleteFileInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one DeleteFileInput object at d's current path.
 func (x *DeleteFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = DeleteFileInput{}
 	var it lenient.ObjectIter
@@ -1159,8 +1105,6 @@ func (x *DeleteFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-// fastNormgen decodes one clean DeleteFileInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1219,41 +1163,29 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// stepParamsKeys holds the accepted keys of each field of StepParams, canonical name first.
 var stepParamsKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"content", "text"}, {"source", "src", "from"}, {"destination", "dest", "dst", "to", "target"}}
-
-// stepParamsKnown lists every key StepParams accepts.
 var stepParamsKnown = lenient.KnownKeys(stepParamsKeys[:])
 
-// UnmarshalJSON decodes a StepParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a StepParams leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *StepParams) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y StepParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *StepParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *StepParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y StepParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1262,14 +1194,15 @@ func (x *StepParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one StepParams object at d's current path.
 func (x *StepParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = StepParams{}
 	var it lenient.ObjectIter
@@ -1309,8 +1242,6 @@ func (x *StepParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-// fastNormgen decodes one clean StepParams object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1376,41 +1307,29 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// stepKeys holds the accepted keys of each field of Step, canonical name first.
 var stepKeys = [3][]string{{"id"}, {"action", "type"}, {"params"}}
-
-// stepKnown lists every key Step accepts.
 var stepKnown = lenient.KnownKeys(stepKeys[:])
 
-// UnmarshalJSON decodes a Step leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Step leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Step) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Step
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Step) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Step
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1419,14 +1338,15 @@ func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Step object at d's current path.
 func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Step{}
 	var it lenient.ObjectIter
@@ -1495,8 +1415,6 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Step object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1565,41 +1483,29 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// pipelineKeys holds the accepted keys of each field of Pipeline, canonical name first.
 var pipelineKeys = [3][]string{{"name"}, {"steps"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
-
-// pipelineKnown lists every key Pipeline accepts.
 var pipelineKnown = lenient.KnownKeys(pipelineKeys[:])
 
-// UnmarshalJSON decodes a Pipeline leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Pipeline leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Pipeline) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Pipeline
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Pipeline) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Pipeline) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Pipeline
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1608,14 +1514,15 @@ func (x *Pipeline) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Pipeline object at d's current path.
 func (x *Pipeline) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Pipeline{}
 	var it lenient.ObjectIter
@@ -1667,8 +1574,6 @@ func (x *Pipeline) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Pipeline object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1734,35 +1639,26 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// batchOperationsInputKeys holds the accepted keys of each field of BatchOperationsInput, canonical name first.
 var batchOperationsInputKeys = [3][]string{{"pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
-
-// batchOperationsInputKnown lists every key BatchOperationsInput accepts.
 var batchOperationsInputKnown = lenient.KnownKeys(batchOperationsInputKeys[:])
 
-// UnmarshalJSON decodes a BatchOperationsInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a BatchOperationsInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *BatchOperationsInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y BatchOperationsInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *BatchOperationsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *BatchOperationsInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y BatchOperationsInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1771,14 +1667,15 @@ func (x *BatchOperationsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one BatchOperationsInput object at d's current path.
 func (x *BatchOperationsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = BatchOperationsInput{}
 	var it lenient.ObjectIter
@@ -1819,8 +1716,6 @@ func (x *BatchOperationsInput) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	}
 }
 
-// fastNormgen decodes one clean BatchOperationsInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1877,8 +1772,9 @@ func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 	return true
 }
 
-// batchOperationsInputSchema is the input schema of tool batch_operations in the portable profile.
-const batchOperationsInputSchema = `{
+// The input schemas of tool batch_operations: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	batchOperationsInputSchema = `{
   "properties": {
     "pipeline_json": {
       "anyOf": [
@@ -2074,18 +1970,14 @@ const batchOperationsInputSchema = `{
   "type": "object"
 }
 `
+	batchOperationsInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"pipeline_json":{"properties":{"name":{"description":"Name labels the pipeline.","type":["string","null"]},"steps":{"items":{"properties":{"id":{"description":"ID names the step in the results; default step-N.","type":["string","null"]},"action":{"type":"string","pattern":"^([rR][eE][aA][dD]|[wW][rR][iI][tT][eE]|[cC][oO][pP][yY]|[mM][oO][vV][eE]|[dD][eE][lL][eE][tT][eE]|cat|cp|mv|rm|remove|del)$","description":"Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\". Required. One of \"read\", \"write\", \"copy\", \"move\", \"delete\" (in any letter case), \"cat\", \"cp\", \"mv\", \"rm\", \"remove\", \"del\"."},"params":{"properties":{"path":{"description":"Path is the file the step works on.","type":["string","null"]},"content":{"description":"Content is the text a write step writes.","type":["string","null"]},"source":{"description":"Source and Destination are a copy or move step's paths.","type":["string","null"]},"destination":{"type":["string","null"]}},"description":"Params are the step's parameters.","type":["object","string","null"]}},"type":["object","string"]},"description":"Steps run in order; the pipeline stops at the first failing step.","type":["array","string"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports what each step would do.","type":["boolean","string","null"]}},"required":["steps"],"description":"Pipeline is the pipeline, as an object or its JSON text. Required.","type":["object","string"]},"force":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Force lets steps overwrite existing files.","type":["boolean","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports what each step would do.","type":["boolean","string","null"]}},"type":"object"}`
+	batchOperationsInputSchemaGemini       = `{"properties":{"pipeline_json":{"properties":{"name":{"type":"string","description":"Name labels the pipeline.","nullable":true},"steps":{"items":{"properties":{"id":{"type":"string","description":"ID names the step in the results; default step-N.","nullable":true},"action":{"type":"string","enum":["read","write","copy","move","delete","cat","cp","mv","rm","remove","del"],"description":"Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\". Required."},"params":{"properties":{"path":{"type":"string","description":"Path is the file the step works on.","nullable":true},"content":{"type":"string","description":"Content is the text a write step writes.","nullable":true},"source":{"type":"string","description":"Source and Destination are a copy or move step's paths.","nullable":true},"destination":{"type":"string","nullable":true}},"type":"object","description":"Params are the step's parameters.","nullable":true}},"type":"object"},"type":"array","description":"Steps run in order; the pipeline stops at the first failing step."},"dry_run":{"type":"boolean","description":"DryRun reports what each step would do.","nullable":true}},"type":"object","required":["steps"],"description":"Pipeline is the pipeline, as an object or its JSON text. Required."},"force":{"type":"boolean","description":"Force lets steps overwrite existing files.","nullable":true},"dry_run":{"type":"boolean","description":"DryRun reports what each step would do.","nullable":true}},"type":"object"}`
+	batchOperationsInputSchemaOpenAIStrict = `{"properties":{"pipeline_json":{"properties":{"name":{"anyOf":[{"type":"string","description":"Name labels the pipeline."},{"type":"null"}]},"steps":{"items":{"properties":{"id":{"anyOf":[{"type":"string","description":"ID names the step in the results; default step-N."},{"type":"null"}]},"action":{"type":"string","enum":["read","write","copy","move","delete"],"description":"Action is read, write, copy, move or delete."},"params":{"anyOf":[{"properties":{"path":{"anyOf":[{"type":"string","description":"Path is the file the step works on."},{"type":"null"}]},"content":{"anyOf":[{"type":"string","description":"Content is the text a write step writes."},{"type":"null"}]},"source":{"anyOf":[{"type":"string","description":"Source and Destination are a copy or move step's paths."},{"type":"null"}]},"destination":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","content","source","destination"],"description":"Params are the step's parameters."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id","action","params"]},"type":"array","description":"Steps run in order; the pipeline stops at the first failing step."},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what each step would do."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","steps","dry_run"],"description":"Pipeline is the pipeline, as an object or its JSON text."},"force":{"anyOf":[{"type":"boolean","description":"Force lets steps overwrite existing files."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what each step would do."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["pipeline_json","force","dry_run"]}`
+)
 
-// batchOperationsInputSchemaTypeArray is the input schema of tool batch_operations in the typearray profile.
-const batchOperationsInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"pipeline_json":{"properties":{"name":{"description":"Name labels the pipeline.","type":["string","null"]},"steps":{"items":{"properties":{"id":{"description":"ID names the step in the results; default step-N.","type":["string","null"]},"action":{"type":"string","pattern":"^([rR][eE][aA][dD]|[wW][rR][iI][tT][eE]|[cC][oO][pP][yY]|[mM][oO][vV][eE]|[dD][eE][lL][eE][tT][eE]|cat|cp|mv|rm|remove|del)$","description":"Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\". Required. One of \"read\", \"write\", \"copy\", \"move\", \"delete\" (in any letter case), \"cat\", \"cp\", \"mv\", \"rm\", \"remove\", \"del\"."},"params":{"properties":{"path":{"description":"Path is the file the step works on.","type":["string","null"]},"content":{"description":"Content is the text a write step writes.","type":["string","null"]},"source":{"description":"Source and Destination are a copy or move step's paths.","type":["string","null"]},"destination":{"type":["string","null"]}},"description":"Params are the step's parameters.","type":["object","string","null"]}},"type":["object","string"]},"description":"Steps run in order; the pipeline stops at the first failing step.","type":["array","string"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports what each step would do.","type":["boolean","string","null"]}},"required":["steps"],"description":"Pipeline is the pipeline, as an object or its JSON text. Required.","type":["object","string"]},"force":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Force lets steps overwrite existing files.","type":["boolean","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports what each step would do.","type":["boolean","string","null"]}},"type":"object"}`
-
-// batchOperationsInputSchemaGemini is the input schema of tool batch_operations in the gemini profile.
-const batchOperationsInputSchemaGemini = `{"properties":{"pipeline_json":{"properties":{"name":{"type":"string","description":"Name labels the pipeline.","nullable":true},"steps":{"items":{"properties":{"id":{"type":"string","description":"ID names the step in the results; default step-N.","nullable":true},"action":{"type":"string","enum":["read","write","copy","move","delete","cat","cp","mv","rm","remove","del"],"description":"Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\". Required."},"params":{"properties":{"path":{"type":"string","description":"Path is the file the step works on.","nullable":true},"content":{"type":"string","description":"Content is the text a write step writes.","nullable":true},"source":{"type":"string","description":"Source and Destination are a copy or move step's paths.","nullable":true},"destination":{"type":"string","nullable":true}},"type":"object","description":"Params are the step's parameters.","nullable":true}},"type":"object"},"type":"array","description":"Steps run in order; the pipeline stops at the first failing step."},"dry_run":{"type":"boolean","description":"DryRun reports what each step would do.","nullable":true}},"type":"object","required":["steps"],"description":"Pipeline is the pipeline, as an object or its JSON text. Required."},"force":{"type":"boolean","description":"Force lets steps overwrite existing files.","nullable":true},"dry_run":{"type":"boolean","description":"DryRun reports what each step would do.","nullable":true}},"type":"object"}`
-
-// batchOperationsInputSchemaOpenAIStrict is the input schema of tool batch_operations in the openai-strict profile.
-const batchOperationsInputSchemaOpenAIStrict = `{"properties":{"pipeline_json":{"properties":{"name":{"anyOf":[{"type":"string","description":"Name labels the pipeline."},{"type":"null"}]},"steps":{"items":{"properties":{"id":{"anyOf":[{"type":"string","description":"ID names the step in the results; default step-N."},{"type":"null"}]},"action":{"type":"string","enum":["read","write","copy","move","delete"],"description":"Action is read, write, copy, move or delete."},"params":{"anyOf":[{"properties":{"path":{"anyOf":[{"type":"string","description":"Path is the file the step works on."},{"type":"null"}]},"content":{"anyOf":[{"type":"string","description":"Content is the text a write step writes."},{"type":"null"}]},"source":{"anyOf":[{"type":"string","description":"Source and Destination are a copy or move step's paths."},{"type":"null"}]},"destination":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","content","source","destination"],"description":"Params are the step's parameters."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id","action","params"]},"type":"array","description":"Steps run in order; the pipeline stops at the first failing step."},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what each step would do."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","steps","dry_run"],"description":"Pipeline is the pipeline, as an object or its JSON text."},"force":{"anyOf":[{"type":"boolean","description":"Force lets steps overwrite existing files."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what each step would do."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["pipeline_json","force","dry_run"]}`
-
-// deleteFileInputSchema is the input schema of tool delete_file in the portable profile.
-const deleteFileInputSchema = `{
+// The input schemas of tool delete_file: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	deleteFileInputSchema = `{
   "properties": {
     "path": {
       "type": "string",
@@ -2140,18 +2032,14 @@ const deleteFileInputSchema = `{
   "type": "object"
 }
 `
+	deleteFileInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the file or empty directory to delete. Required."},"permanent":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Permanent deletes instead of moving to the sandbox's .trash folder.","type":["boolean","string","null"]},"force":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Force deletes a non-empty directory.","type":["boolean","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports what would be deleted.","type":["boolean","string","null"]}},"type":"object"}`
+	deleteFileInputSchemaGemini       = `{"properties":{"path":{"type":"string","description":"Path is the file or empty directory to delete. Required."},"permanent":{"type":"boolean","description":"Permanent deletes instead of moving to the sandbox's .trash folder.","nullable":true},"force":{"type":"boolean","description":"Force deletes a non-empty directory.","nullable":true},"dry_run":{"type":"boolean","description":"DryRun reports what would be deleted.","nullable":true}},"type":"object"}`
+	deleteFileInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file or empty directory to delete."},"permanent":{"anyOf":[{"type":"boolean","description":"Permanent deletes instead of moving to the sandbox's .trash folder."},{"type":"null"}]},"force":{"anyOf":[{"type":"boolean","description":"Force deletes a non-empty directory."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what would be deleted."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","permanent","force","dry_run"]}`
+)
 
-// deleteFileInputSchemaTypeArray is the input schema of tool delete_file in the typearray profile.
-const deleteFileInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the file or empty directory to delete. Required."},"permanent":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Permanent deletes instead of moving to the sandbox's .trash folder.","type":["boolean","string","null"]},"force":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Force deletes a non-empty directory.","type":["boolean","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports what would be deleted.","type":["boolean","string","null"]}},"type":"object"}`
-
-// deleteFileInputSchemaGemini is the input schema of tool delete_file in the gemini profile.
-const deleteFileInputSchemaGemini = `{"properties":{"path":{"type":"string","description":"Path is the file or empty directory to delete. Required."},"permanent":{"type":"boolean","description":"Permanent deletes instead of moving to the sandbox's .trash folder.","nullable":true},"force":{"type":"boolean","description":"Force deletes a non-empty directory.","nullable":true},"dry_run":{"type":"boolean","description":"DryRun reports what would be deleted.","nullable":true}},"type":"object"}`
-
-// deleteFileInputSchemaOpenAIStrict is the input schema of tool delete_file in the openai-strict profile.
-const deleteFileInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file or empty directory to delete."},"permanent":{"anyOf":[{"type":"boolean","description":"Permanent deletes instead of moving to the sandbox's .trash folder."},{"type":"null"}]},"force":{"anyOf":[{"type":"boolean","description":"Force deletes a non-empty directory."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what would be deleted."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","permanent","force","dry_run"]}`
-
-// editFileInputSchema is the input schema of tool edit_file in the portable profile.
-const editFileInputSchema = `{
+// The input schemas of tool edit_file: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	editFileInputSchema = `{
   "properties": {
     "path": {
       "type": "string",
@@ -2230,18 +2118,14 @@ const editFileInputSchema = `{
   "type": "object"
 }
 `
+	editFileInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the file to edit, relative to the sandbox root. Required."},"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"WholeWord matches OldText only between word boundaries.","type":["boolean","string","null"]},"case_sensitive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"CaseSensitive matches letter case exactly.","default":true,"type":["boolean","string","null"]},"force":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Force replaces every occurrence instead of requiring exactly one.","type":["boolean","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports the change without writing it.","type":["boolean","string","null"]}},"type":"object"}`
+	editFileInputSchemaGemini       = `{"properties":{"path":{"type":"string","description":"Path is the file to edit, relative to the sandbox root. Required."},"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."},"whole_word":{"type":"boolean","description":"WholeWord matches OldText only between word boundaries.","nullable":true},"case_sensitive":{"type":"boolean","description":"CaseSensitive matches letter case exactly.","default":true,"nullable":true},"force":{"type":"boolean","description":"Force replaces every occurrence instead of requiring exactly one.","nullable":true},"dry_run":{"type":"boolean","description":"DryRun reports the change without writing it.","nullable":true}},"type":"object"}`
+	editFileInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file to edit, relative to the sandbox root."},"old_text":{"type":"string","description":"OldText is the text to replace."},"new_text":{"type":"string","description":"NewText is the replacement."},"whole_word":{"anyOf":[{"type":"boolean","description":"WholeWord matches OldText only between word boundaries."},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean","description":"CaseSensitive matches letter case exactly. Default: true (send null for it)."},{"type":"null"}]},"force":{"anyOf":[{"type":"boolean","description":"Force replaces every occurrence instead of requiring exactly one."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports the change without writing it."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","old_text","new_text","whole_word","case_sensitive","force","dry_run"]}`
+)
 
-// editFileInputSchemaTypeArray is the input schema of tool edit_file in the typearray profile.
-const editFileInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the file to edit, relative to the sandbox root. Required."},"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"WholeWord matches OldText only between word boundaries.","type":["boolean","string","null"]},"case_sensitive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"CaseSensitive matches letter case exactly.","default":true,"type":["boolean","string","null"]},"force":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Force replaces every occurrence instead of requiring exactly one.","type":["boolean","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports the change without writing it.","type":["boolean","string","null"]}},"type":"object"}`
-
-// editFileInputSchemaGemini is the input schema of tool edit_file in the gemini profile.
-const editFileInputSchemaGemini = `{"properties":{"path":{"type":"string","description":"Path is the file to edit, relative to the sandbox root. Required."},"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."},"whole_word":{"type":"boolean","description":"WholeWord matches OldText only between word boundaries.","nullable":true},"case_sensitive":{"type":"boolean","description":"CaseSensitive matches letter case exactly.","default":true,"nullable":true},"force":{"type":"boolean","description":"Force replaces every occurrence instead of requiring exactly one.","nullable":true},"dry_run":{"type":"boolean","description":"DryRun reports the change without writing it.","nullable":true}},"type":"object"}`
-
-// editFileInputSchemaOpenAIStrict is the input schema of tool edit_file in the openai-strict profile.
-const editFileInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file to edit, relative to the sandbox root."},"old_text":{"type":"string","description":"OldText is the text to replace."},"new_text":{"type":"string","description":"NewText is the replacement."},"whole_word":{"anyOf":[{"type":"boolean","description":"WholeWord matches OldText only between word boundaries."},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean","description":"CaseSensitive matches letter case exactly. Default: true (send null for it)."},{"type":"null"}]},"force":{"anyOf":[{"type":"boolean","description":"Force replaces every occurrence instead of requiring exactly one."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports the change without writing it."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","old_text","new_text","whole_word","case_sensitive","force","dry_run"]}`
-
-// listDirectoryInputSchema is the input schema of tool list_directory in the portable profile.
-const listDirectoryInputSchema = `{
+// The input schemas of tool list_directory: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	listDirectoryInputSchema = `{
   "properties": {
     "path": {
       "type": "string",
@@ -2266,18 +2150,14 @@ const listDirectoryInputSchema = `{
   "type": "object"
 }
 `
+	listDirectoryInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the directory to list. Required."},"recursive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Recursive lists subdirectories too.","type":["boolean","string","null"]}},"type":"object"}`
+	listDirectoryInputSchemaGemini       = `{"properties":{"path":{"type":"string","description":"Path is the directory to list. Required."},"recursive":{"type":"boolean","description":"Recursive lists subdirectories too.","nullable":true}},"type":"object"}`
+	listDirectoryInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the directory to list."},"recursive":{"anyOf":[{"type":"boolean","description":"Recursive lists subdirectories too."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","recursive"]}`
+)
 
-// listDirectoryInputSchemaTypeArray is the input schema of tool list_directory in the typearray profile.
-const listDirectoryInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the directory to list. Required."},"recursive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Recursive lists subdirectories too.","type":["boolean","string","null"]}},"type":"object"}`
-
-// listDirectoryInputSchemaGemini is the input schema of tool list_directory in the gemini profile.
-const listDirectoryInputSchemaGemini = `{"properties":{"path":{"type":"string","description":"Path is the directory to list. Required."},"recursive":{"type":"boolean","description":"Recursive lists subdirectories too.","nullable":true}},"type":"object"}`
-
-// listDirectoryInputSchemaOpenAIStrict is the input schema of tool list_directory in the openai-strict profile.
-const listDirectoryInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the directory to list."},"recursive":{"anyOf":[{"type":"boolean","description":"Recursive lists subdirectories too."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","recursive"]}`
-
-// multiEditInputSchema is the input schema of tool multi_edit in the portable profile.
-const multiEditInputSchema = `{
+// The input schemas of tool multi_edit: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	multiEditInputSchema = `{
   "properties": {
     "path": {
       "type": "string",
@@ -2348,18 +2228,14 @@ const multiEditInputSchema = `{
   "type": "object"
 }
 `
+	multiEditInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the file to edit. Required."},"edits_json":{"items":{"properties":{"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."}},"type":["object","string"]},"description":"Edits are applied in order; a JSON array or its text. Required.","type":["array","string"]},"force":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Force replaces every occurrence of each edit.","type":["boolean","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports the change without writing it.","type":["boolean","string","null"]}},"type":"object"}`
+	multiEditInputSchemaGemini       = `{"properties":{"path":{"type":"string","description":"Path is the file to edit. Required."},"edits_json":{"items":{"properties":{"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."}},"type":"object"},"type":"array","description":"Edits are applied in order; a JSON array or its text. Required."},"force":{"type":"boolean","description":"Force replaces every occurrence of each edit.","nullable":true},"dry_run":{"type":"boolean","description":"DryRun reports the change without writing it.","nullable":true}},"type":"object"}`
+	multiEditInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file to edit."},"edits_json":{"items":{"properties":{"old_text":{"type":"string","description":"OldText is the text to replace."},"new_text":{"type":"string","description":"NewText is the replacement."}},"additionalProperties":false,"type":"object","required":["old_text","new_text"]},"type":"array","description":"Edits are applied in order; a JSON array or its text."},"force":{"anyOf":[{"type":"boolean","description":"Force replaces every occurrence of each edit."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports the change without writing it."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","edits_json","force","dry_run"]}`
+)
 
-// multiEditInputSchemaTypeArray is the input schema of tool multi_edit in the typearray profile.
-const multiEditInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the file to edit. Required."},"edits_json":{"items":{"properties":{"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."}},"type":["object","string"]},"description":"Edits are applied in order; a JSON array or its text. Required.","type":["array","string"]},"force":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Force replaces every occurrence of each edit.","type":["boolean","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports the change without writing it.","type":["boolean","string","null"]}},"type":"object"}`
-
-// multiEditInputSchemaGemini is the input schema of tool multi_edit in the gemini profile.
-const multiEditInputSchemaGemini = `{"properties":{"path":{"type":"string","description":"Path is the file to edit. Required."},"edits_json":{"items":{"properties":{"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."}},"type":"object"},"type":"array","description":"Edits are applied in order; a JSON array or its text. Required."},"force":{"type":"boolean","description":"Force replaces every occurrence of each edit.","nullable":true},"dry_run":{"type":"boolean","description":"DryRun reports the change without writing it.","nullable":true}},"type":"object"}`
-
-// multiEditInputSchemaOpenAIStrict is the input schema of tool multi_edit in the openai-strict profile.
-const multiEditInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file to edit."},"edits_json":{"items":{"properties":{"old_text":{"type":"string","description":"OldText is the text to replace."},"new_text":{"type":"string","description":"NewText is the replacement."}},"additionalProperties":false,"type":"object","required":["old_text","new_text"]},"type":"array","description":"Edits are applied in order; a JSON array or its text."},"force":{"anyOf":[{"type":"boolean","description":"Force replaces every occurrence of each edit."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports the change without writing it."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","edits_json","force","dry_run"]}`
-
-// searchFilesInputSchema is the input schema of tool search_files in the portable profile.
-const searchFilesInputSchema = `{
+// The input schemas of tool search_files: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	searchFilesInputSchema = `{
   "properties": {
     "path": {
       "type": "string",
@@ -2513,15 +2389,10 @@ const searchFilesInputSchema = `{
   "type": "object"
 }
 `
-
-// searchFilesInputSchemaTypeArray is the input schema of tool search_files in the typearray profile.
-const searchFilesInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the directory to search. Required."},"pattern":{"type":"string","description":"Pattern is a regular expression (RE2 syntax). Required."},"limit":{"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"Limit is the most matches to return.","default":100,"type":["integer","string","null"]},"count_only":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"CountOnly returns the number of matches only.","type":["boolean","string","null"]},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"WholeWord matches the pattern only between word boundaries.","type":["boolean","string","null"]},"case_sensitive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"CaseSensitive matches letter case exactly.","default":true,"type":["boolean","string","null"]},"include_content":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"IncludeContent includes the matching line's text.","type":["boolean","string","null"]},"include_context":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"IncludeContext includes the lines around each match.","type":["boolean","string","null"]},"recursive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Recursive searches subdirectories too.","type":["boolean","string","null"]},"return_lines":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"ReturnLines includes line numbers.","type":["boolean","string","null"]},"file_types":{"items":{"type":"string"},"description":"FileTypes restricts the search to these extensions (without dot).","type":["array","string","null"]}},"type":"object"}`
-
-// searchFilesInputSchemaGemini is the input schema of tool search_files in the gemini profile.
-const searchFilesInputSchemaGemini = `{"properties":{"path":{"type":"string","description":"Path is the directory to search. Required."},"pattern":{"type":"string","description":"Pattern is a regular expression (RE2 syntax). Required."},"limit":{"type":"integer","minimum":1,"description":"Limit is the most matches to return.","default":100,"nullable":true},"count_only":{"type":"boolean","description":"CountOnly returns the number of matches only.","nullable":true},"whole_word":{"type":"boolean","description":"WholeWord matches the pattern only between word boundaries.","nullable":true},"case_sensitive":{"type":"boolean","description":"CaseSensitive matches letter case exactly.","default":true,"nullable":true},"include_content":{"type":"boolean","description":"IncludeContent includes the matching line's text.","nullable":true},"include_context":{"type":"boolean","description":"IncludeContext includes the lines around each match.","nullable":true},"recursive":{"type":"boolean","description":"Recursive searches subdirectories too.","nullable":true},"return_lines":{"type":"boolean","description":"ReturnLines includes line numbers.","nullable":true},"file_types":{"items":{"type":"string"},"type":"array","description":"FileTypes restricts the search to these extensions (without dot).","nullable":true}},"type":"object"}`
-
-// searchFilesInputSchemaOpenAIStrict is the input schema of tool search_files in the openai-strict profile.
-const searchFilesInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the directory to search."},"pattern":{"type":"string","description":"Pattern is a regular expression (RE2 syntax)."},"limit":{"anyOf":[{"type":"integer","minimum":1,"description":"Limit is the most matches to return. Default: 100 (send null for it)."},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean","description":"CountOnly returns the number of matches only."},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean","description":"WholeWord matches the pattern only between word boundaries."},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean","description":"CaseSensitive matches letter case exactly. Default: true (send null for it)."},{"type":"null"}]},"include_content":{"anyOf":[{"type":"boolean","description":"IncludeContent includes the matching line's text."},{"type":"null"}]},"include_context":{"anyOf":[{"type":"boolean","description":"IncludeContext includes the lines around each match."},{"type":"null"}]},"recursive":{"anyOf":[{"type":"boolean","description":"Recursive searches subdirectories too."},{"type":"null"}]},"return_lines":{"anyOf":[{"type":"boolean","description":"ReturnLines includes line numbers."},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"FileTypes restricts the search to these extensions (without dot)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","limit","count_only","whole_word","case_sensitive","include_content","include_context","recursive","return_lines","file_types"]}`
+	searchFilesInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the directory to search. Required."},"pattern":{"type":"string","description":"Pattern is a regular expression (RE2 syntax). Required."},"limit":{"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"Limit is the most matches to return.","default":100,"type":["integer","string","null"]},"count_only":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"CountOnly returns the number of matches only.","type":["boolean","string","null"]},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"WholeWord matches the pattern only between word boundaries.","type":["boolean","string","null"]},"case_sensitive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"CaseSensitive matches letter case exactly.","default":true,"type":["boolean","string","null"]},"include_content":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"IncludeContent includes the matching line's text.","type":["boolean","string","null"]},"include_context":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"IncludeContext includes the lines around each match.","type":["boolean","string","null"]},"recursive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Recursive searches subdirectories too.","type":["boolean","string","null"]},"return_lines":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"ReturnLines includes line numbers.","type":["boolean","string","null"]},"file_types":{"items":{"type":"string"},"description":"FileTypes restricts the search to these extensions (without dot).","type":["array","string","null"]}},"type":"object"}`
+	searchFilesInputSchemaGemini       = `{"properties":{"path":{"type":"string","description":"Path is the directory to search. Required."},"pattern":{"type":"string","description":"Pattern is a regular expression (RE2 syntax). Required."},"limit":{"type":"integer","minimum":1,"description":"Limit is the most matches to return.","default":100,"nullable":true},"count_only":{"type":"boolean","description":"CountOnly returns the number of matches only.","nullable":true},"whole_word":{"type":"boolean","description":"WholeWord matches the pattern only between word boundaries.","nullable":true},"case_sensitive":{"type":"boolean","description":"CaseSensitive matches letter case exactly.","default":true,"nullable":true},"include_content":{"type":"boolean","description":"IncludeContent includes the matching line's text.","nullable":true},"include_context":{"type":"boolean","description":"IncludeContext includes the lines around each match.","nullable":true},"recursive":{"type":"boolean","description":"Recursive searches subdirectories too.","nullable":true},"return_lines":{"type":"boolean","description":"ReturnLines includes line numbers.","nullable":true},"file_types":{"items":{"type":"string"},"type":"array","description":"FileTypes restricts the search to these extensions (without dot).","nullable":true}},"type":"object"}`
+	searchFilesInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the directory to search."},"pattern":{"type":"string","description":"Pattern is a regular expression (RE2 syntax)."},"limit":{"anyOf":[{"type":"integer","minimum":1,"description":"Limit is the most matches to return. Default: 100 (send null for it)."},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean","description":"CountOnly returns the number of matches only."},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean","description":"WholeWord matches the pattern only between word boundaries."},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean","description":"CaseSensitive matches letter case exactly. Default: true (send null for it)."},{"type":"null"}]},"include_content":{"anyOf":[{"type":"boolean","description":"IncludeContent includes the matching line's text."},{"type":"null"}]},"include_context":{"anyOf":[{"type":"boolean","description":"IncludeContext includes the lines around each match."},{"type":"null"}]},"recursive":{"anyOf":[{"type":"boolean","description":"Recursive searches subdirectories too."},{"type":"null"}]},"return_lines":{"anyOf":[{"type":"boolean","description":"ReturnLines includes line numbers."},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"FileTypes restricts the search to these extensions (without dot)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","limit","count_only","whole_word","case_sensitive","include_content","include_context","recursive","return_lines","file_types"]}`
+)
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -2529,11 +2400,7 @@ const searchFilesInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"strin
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(BatchOperationsInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[BatchOperationsInput],
 			Description: "BatchOperationsInput is the input of batch_operations: run a pipeline of\nfile operations.",
 			InputSchema: json.RawMessage(batchOperationsInputSchema),
 			Name:        "batch_operations",
@@ -2553,19 +2420,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "dry_run", Aliases: []string{"dryRun", "dry-run", "DryRun"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(batchOperationsInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(batchOperationsInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(batchOperationsInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(batchOperationsInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(batchOperationsInputSchema, batchOperationsInputSchemaTypeArray, batchOperationsInputSchemaGemini, batchOperationsInputSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(DeleteFileInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[DeleteFileInput],
 			Description: "DeleteFileInput is the input of delete_file.",
 			InputSchema: json.RawMessage(deleteFileInputSchema),
 			Name:        "delete_file",
@@ -2575,19 +2433,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "dry_run", Aliases: []string{"dryRun", "dry-run", "DryRun"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(deleteFileInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(deleteFileInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(deleteFileInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(deleteFileInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(deleteFileInputSchema, deleteFileInputSchemaTypeArray, deleteFileInputSchemaGemini, deleteFileInputSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(EditFileInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[EditFileInput],
 			Description: "EditFileInput is the input of edit_file: replace text in a file.",
 			InputSchema: json.RawMessage(editFileInputSchema),
 			Name:        "edit_file",
@@ -2600,19 +2449,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "dry_run", Aliases: []string{"dryRun", "dry-run", "DryRun"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(editFileInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(editFileInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(editFileInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(editFileInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(editFileInputSchema, editFileInputSchemaTypeArray, editFileInputSchemaGemini, editFileInputSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ListDirectoryInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ListDirectoryInput],
 			Description: "ListDirectoryInput is the input of list_directory.",
 			InputSchema: json.RawMessage(listDirectoryInputSchema),
 			Name:        "list_directory",
@@ -2620,19 +2460,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "path", Aliases: []string{"file_path", "filepath", "dir", "directory"}},
 				{Path: "recursive", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(listDirectoryInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(listDirectoryInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(listDirectoryInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(listDirectoryInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(listDirectoryInputSchema, listDirectoryInputSchemaTypeArray, listDirectoryInputSchemaGemini, listDirectoryInputSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(MultiEditInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[MultiEditInput],
 			Description: "MultiEditInput is the input of multi_edit: several replacements in one file.",
 			InputSchema: json.RawMessage(multiEditInputSchema),
 			Name:        "multi_edit",
@@ -2645,19 +2476,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "dry_run", Aliases: []string{"dryRun", "dry-run", "DryRun"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(multiEditInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(multiEditInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(multiEditInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(multiEditInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(multiEditInputSchema, multiEditInputSchemaTypeArray, multiEditInputSchemaGemini, multiEditInputSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(SearchFilesInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[SearchFilesInput],
 			Description: "SearchFilesInput is the input of search_files: find lines matching a pattern.",
 			InputSchema: json.RawMessage(searchFilesInputSchema),
 			Name:        "search_files",
@@ -2674,12 +2496,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "return_lines", Aliases: []string{"returnLines", "return-lines", "ReturnLines"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "file_types", Aliases: []string{"extensions", "ext", "fileTypes", "file-types", "FileTypes"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(searchFilesInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(searchFilesInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(searchFilesInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(searchFilesInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(searchFilesInputSchema, searchFilesInputSchemaTypeArray, searchFilesInputSchemaGemini, searchFilesInputSchemaOpenAIStrict),
 		},
 	}
 }

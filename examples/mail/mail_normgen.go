@@ -9,37 +9,35 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion7
+const _ = lenient.SupportPackageIsVersion8
 
-// searchMailInputKeys holds the accepted keys of each field of SearchMailInput, canonical name first.
+// For each type T below, tKeys holds the accepted keys of each field of T,
+// canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
+// is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
+// one T object at the Decoder's current path; fastNormgen, where T has one,
+// decodes one clean T object in one pass, false meaning that the input needs
+// the Decoder (see lenient.Fast).
+
 var searchMailInputKeys = [6][]string{{"query", "q", "text"}, {"from", "sender"}, {"unread_only", "unreadOnly", "unread-only", "UnreadOnly"}, {"limit"}, {"offset"}, {"max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes"}}
-
-// searchMailInputKnown lists every key SearchMailInput accepts.
 var searchMailInputKnown = lenient.KnownKeys(searchMailInputKeys[:])
 
-// UnmarshalJSON decodes a SearchMailInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a SearchMailInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *SearchMailInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y SearchMailInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *SearchMailInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *SearchMailInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y SearchMailInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -48,14 +46,15 @@ func (x *SearchMailInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one SearchMailInput object at d's current path.
 func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = SearchMailInput{}
 	var it lenient.ObjectIter
@@ -154,8 +153,6 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-// fastNormgen decodes one clean SearchMailInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -270,8 +267,9 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// searchMailInputSchema is the input schema of tool search_mail in the portable profile.
-const searchMailInputSchema = `{
+// The input schemas of tool search_mail: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	searchMailInputSchema = `{
   "properties": {
     "query": {
       "anyOf": [
@@ -365,15 +363,10 @@ const searchMailInputSchema = `{
   "type": "object"
 }
 `
-
-// searchMailInputSchemaTypeArray is the input schema of tool search_mail in the typearray profile.
-const searchMailInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"query":{"description":"Query is matched, without letter case, against subject and body; empty matches all.","type":["string","null"]},"from":{"description":"From keeps messages whose sender contains this text.","type":["string","null"]},"unread_only":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"UnreadOnly keeps unread messages only.","type":["boolean","string","null"]},"limit":{"maximum":100,"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"Limit is the most messages to return.","default":10,"type":["integer","string","null"]},"offset":{"minimum":0,"pattern":"^(-?[0-9]+)?$","description":"Offset skips this many matches first.","type":["integer","string","null"]},"max_body_bytes":{"minimum":0,"pattern":"^(-?[0-9]+)?$","description":"MaxBodyBytes cuts each body to this many bytes.","default":200,"type":["integer","string","null"]}},"type":"object"}`
-
-// searchMailInputSchemaGemini is the input schema of tool search_mail in the gemini profile.
-const searchMailInputSchemaGemini = `{"properties":{"query":{"type":"string","description":"Query is matched, without letter case, against subject and body; empty matches all.","nullable":true},"from":{"type":"string","description":"From keeps messages whose sender contains this text.","nullable":true},"unread_only":{"type":"boolean","description":"UnreadOnly keeps unread messages only.","nullable":true},"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the most messages to return.","default":10,"nullable":true},"offset":{"type":"integer","minimum":0,"description":"Offset skips this many matches first.","nullable":true},"max_body_bytes":{"type":"integer","minimum":0,"description":"MaxBodyBytes cuts each body to this many bytes.","default":200,"nullable":true}},"type":"object"}`
-
-// searchMailInputSchemaOpenAIStrict is the input schema of tool search_mail in the openai-strict profile.
-const searchMailInputSchemaOpenAIStrict = `{"properties":{"query":{"anyOf":[{"type":"string","description":"Query is matched, without letter case, against subject and body; empty matches all."},{"type":"null"}]},"from":{"anyOf":[{"type":"string","description":"From keeps messages whose sender contains this text."},{"type":"null"}]},"unread_only":{"anyOf":[{"type":"boolean","description":"UnreadOnly keeps unread messages only."},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the most messages to return. Default: 10 (send null for it)."},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer","minimum":0,"description":"Offset skips this many matches first."},{"type":"null"}]},"max_body_bytes":{"anyOf":[{"type":"integer","minimum":0,"description":"MaxBodyBytes cuts each body to this many bytes. Default: 200 (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","from","unread_only","limit","offset","max_body_bytes"]}`
+	searchMailInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"query":{"description":"Query is matched, without letter case, against subject and body; empty matches all.","type":["string","null"]},"from":{"description":"From keeps messages whose sender contains this text.","type":["string","null"]},"unread_only":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"UnreadOnly keeps unread messages only.","type":["boolean","string","null"]},"limit":{"maximum":100,"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"Limit is the most messages to return.","default":10,"type":["integer","string","null"]},"offset":{"minimum":0,"pattern":"^(-?[0-9]+)?$","description":"Offset skips this many matches first.","type":["integer","string","null"]},"max_body_bytes":{"minimum":0,"pattern":"^(-?[0-9]+)?$","description":"MaxBodyBytes cuts each body to this many bytes.","default":200,"type":["integer","string","null"]}},"type":"object"}`
+	searchMailInputSchemaGemini       = `{"properties":{"query":{"type":"string","description":"Query is matched, without letter case, against subject and body; empty matches all.","nullable":true},"from":{"type":"string","description":"From keeps messages whose sender contains this text.","nullable":true},"unread_only":{"type":"boolean","description":"UnreadOnly keeps unread messages only.","nullable":true},"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the most messages to return.","default":10,"nullable":true},"offset":{"type":"integer","minimum":0,"description":"Offset skips this many matches first.","nullable":true},"max_body_bytes":{"type":"integer","minimum":0,"description":"MaxBodyBytes cuts each body to this many bytes.","default":200,"nullable":true}},"type":"object"}`
+	searchMailInputSchemaOpenAIStrict = `{"properties":{"query":{"anyOf":[{"type":"string","description":"Query is matched, without letter case, against subject and body; empty matches all."},{"type":"null"}]},"from":{"anyOf":[{"type":"string","description":"From keeps messages whose sender contains this text."},{"type":"null"}]},"unread_only":{"anyOf":[{"type":"boolean","description":"UnreadOnly keeps unread messages only."},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the most messages to return. Default: 10 (send null for it)."},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer","minimum":0,"description":"Offset skips this many matches first."},{"type":"null"}]},"max_body_bytes":{"anyOf":[{"type":"integer","minimum":0,"description":"MaxBodyBytes cuts each body to this many bytes. Default: 200 (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","from","unread_only","limit","offset","max_body_bytes"]}`
+)
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -381,11 +374,7 @@ const searchMailInputSchemaOpenAIStrict = `{"properties":{"query":{"anyOf":[{"ty
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(SearchMailInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[SearchMailInput],
 			Description: "SearchMailInput is the input of search_mail: find messages.",
 			InputSchema: json.RawMessage(searchMailInputSchema),
 			Name:        "search_mail",
@@ -397,12 +386,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "max_body_bytes", Aliases: []string{"maxBodyBytes", "max-body-bytes", "MaxBodyBytes"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`200`), Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(searchMailInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(searchMailInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(searchMailInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(searchMailInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(searchMailInputSchema, searchMailInputSchemaTypeArray, searchMailInputSchemaGemini, searchMailInputSchemaOpenAIStrict),
 		},
 	}
 }

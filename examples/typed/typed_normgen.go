@@ -9,37 +9,35 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion7
+const _ = lenient.SupportPackageIsVersion8
 
-// addTaskInputKeys holds the accepted keys of each field of AddTaskInput, canonical name first.
+// For each type T below, tKeys holds the accepted keys of each field of T,
+// canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
+// is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
+// one T object at the Decoder's current path; fastNormgen, where T has one,
+// decodes one clean T object in one pass, false meaning that the input needs
+// the Decoder (see lenient.Fast).
+
 var addTaskInputKeys = [6][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id", "parentId", "parent-id", "ParentId"}, {"estimate_hours", "estimateHours", "estimate-hours", "EstimateHours"}}
-
-// addTaskInputKnown lists every key AddTaskInput accepts.
 var addTaskInputKnown = lenient.KnownKeys(addTaskInputKeys[:])
 
-// UnmarshalJSON decodes a AddTaskInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a AddTaskInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *AddTaskInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y AddTaskInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *AddTaskInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *AddTaskInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y AddTaskInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -48,14 +46,15 @@ func (x *AddTaskInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one AddTaskInput object at d's current path.
 func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = AddTaskInput{}
 	var it lenient.ObjectIter
@@ -150,8 +149,6 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-// fastNormgen decodes one clean AddTaskInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -270,8 +267,9 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// addTaskInputSchema is the input schema of tool add_task in the portable profile.
-const addTaskInputSchema = `{
+// The input schemas of tool add_task: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	addTaskInputSchema = `{
   "properties": {
     "title": {
       "type": "string",
@@ -361,15 +359,10 @@ const addTaskInputSchema = `{
   "type": "object"
 }
 `
-
-// addTaskInputSchemaTypeArray is the input schema of tool add_task in the typearray profile.
-const addTaskInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"title":{"type":"string","description":"the task's title, as the user said it. Required."},"priority":{"maximum":5,"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"1 (highest) to 5","default":3,"type":["integer","string","null"]},"done":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"whether the task is already done","type":["boolean","string","null"]},"tags":{"items":{"type":"string"},"description":"labels, such as home or work","type":["array","string","null"]},"parent_id":{"pattern":"^(-?[0-9]+)?$","description":"the id of the parent task; 0 for none","type":["integer","string","null"]},"estimate_hours":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"hours the task should take","type":["number","string","null"]}},"type":"object"}`
-
-// addTaskInputSchemaGemini is the input schema of tool add_task in the gemini profile.
-const addTaskInputSchemaGemini = `{"properties":{"title":{"type":"string","description":"the task's title, as the user said it. Required."},"priority":{"type":"integer","maximum":5,"minimum":1,"description":"1 (highest) to 5","default":3,"nullable":true},"done":{"type":"boolean","description":"whether the task is already done","nullable":true},"tags":{"items":{"type":"string"},"type":"array","description":"labels, such as home or work","nullable":true},"parent_id":{"type":"integer","description":"the id of the parent task; 0 for none","nullable":true},"estimate_hours":{"type":"number","description":"hours the task should take","nullable":true}},"type":"object"}`
-
-// addTaskInputSchemaOpenAIStrict is the input schema of tool add_task in the openai-strict profile.
-const addTaskInputSchemaOpenAIStrict = `{"properties":{"title":{"type":"string","description":"the task's title, as the user said it"},"priority":{"anyOf":[{"type":"integer","maximum":5,"minimum":1,"description":"1 (highest) to 5. Default: 3 (send null for it)."},{"type":"null"}]},"done":{"anyOf":[{"type":"boolean","description":"whether the task is already done"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"labels, such as home or work"},{"type":"null"}]},"parent_id":{"anyOf":[{"type":"integer","description":"the id of the parent task; 0 for none"},{"type":"null"}]},"estimate_hours":{"anyOf":[{"type":"number","description":"hours the task should take"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["title","priority","done","tags","parent_id","estimate_hours"]}`
+	addTaskInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"title":{"type":"string","description":"the task's title, as the user said it. Required."},"priority":{"maximum":5,"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"1 (highest) to 5","default":3,"type":["integer","string","null"]},"done":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"whether the task is already done","type":["boolean","string","null"]},"tags":{"items":{"type":"string"},"description":"labels, such as home or work","type":["array","string","null"]},"parent_id":{"pattern":"^(-?[0-9]+)?$","description":"the id of the parent task; 0 for none","type":["integer","string","null"]},"estimate_hours":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"hours the task should take","type":["number","string","null"]}},"type":"object"}`
+	addTaskInputSchemaGemini       = `{"properties":{"title":{"type":"string","description":"the task's title, as the user said it. Required."},"priority":{"type":"integer","maximum":5,"minimum":1,"description":"1 (highest) to 5","default":3,"nullable":true},"done":{"type":"boolean","description":"whether the task is already done","nullable":true},"tags":{"items":{"type":"string"},"type":"array","description":"labels, such as home or work","nullable":true},"parent_id":{"type":"integer","description":"the id of the parent task; 0 for none","nullable":true},"estimate_hours":{"type":"number","description":"hours the task should take","nullable":true}},"type":"object"}`
+	addTaskInputSchemaOpenAIStrict = `{"properties":{"title":{"type":"string","description":"the task's title, as the user said it"},"priority":{"anyOf":[{"type":"integer","maximum":5,"minimum":1,"description":"1 (highest) to 5. Default: 3 (send null for it)."},{"type":"null"}]},"done":{"anyOf":[{"type":"boolean","description":"whether the task is already done"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"labels, such as home or work"},{"type":"null"}]},"parent_id":{"anyOf":[{"type":"integer","description":"the id of the parent task; 0 for none"},{"type":"null"}]},"estimate_hours":{"anyOf":[{"type":"number","description":"hours the task should take"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["title","priority","done","tags","parent_id","estimate_hours"]}`
+)
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -377,11 +370,7 @@ const addTaskInputSchemaOpenAIStrict = `{"properties":{"title":{"type":"string",
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(AddTaskInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[AddTaskInput],
 			Description: "AddTaskInput adds a task to the list.",
 			InputSchema: json.RawMessage(addTaskInputSchema),
 			Name:        "add_task",
@@ -393,12 +382,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "parent_id", Aliases: []string{"parentId", "parent-id", "ParentId"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "estimate_hours", Aliases: []string{"estimateHours", "estimate-hours", "EstimateHours"}, Absent: lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(addTaskInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(addTaskInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(addTaskInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(addTaskInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(addTaskInputSchema, addTaskInputSchemaTypeArray, addTaskInputSchemaGemini, addTaskInputSchemaOpenAIStrict),
 		},
 	}
 }

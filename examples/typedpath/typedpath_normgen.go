@@ -9,37 +9,35 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion7
+const _ = lenient.SupportPackageIsVersion8
 
-// corpusIntKeys holds the accepted keys of each field of CorpusInt, canonical name first.
+// For each type T below, tKeys holds the accepted keys of each field of T,
+// canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
+// is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
+// one T object at the Decoder's current path; fastNormgen, where T has one,
+// decodes one clean T object in one pass, false meaning that the input needs
+// the Decoder (see lenient.Fast).
+
 var corpusIntKeys = [1][]string{{"v"}}
-
-// corpusIntKnown lists every key CorpusInt accepts.
 var corpusIntKnown = lenient.KnownKeys(corpusIntKeys[:])
 
-// UnmarshalJSON decodes a CorpusInt leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusInt leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusInt) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusInt
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusInt) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusInt) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusInt
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -48,14 +46,15 @@ func (x *CorpusInt) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusInt object at d's current path.
 func (x *CorpusInt) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusInt{}
 	var it lenient.ObjectIter
@@ -82,8 +81,6 @@ func (x *CorpusInt) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-// fastNormgen decodes one clean CorpusInt object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -117,35 +114,26 @@ func (x *CorpusInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusInt8Keys holds the accepted keys of each field of CorpusInt8, canonical name first.
 var corpusInt8Keys = [1][]string{{"v"}}
-
-// corpusInt8Known lists every key CorpusInt8 accepts.
 var corpusInt8Known = lenient.KnownKeys(corpusInt8Keys[:])
 
-// UnmarshalJSON decodes a CorpusInt8 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusInt8 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusInt8) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusInt8
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusInt8) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusInt8) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusInt8
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -154,14 +142,15 @@ func (x *CorpusInt8) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusInt8 object at d's current path.
 func (x *CorpusInt8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusInt8{}
 	var it lenient.ObjectIter
@@ -188,8 +177,6 @@ func (x *CorpusInt8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-// fastNormgen decodes one clean CorpusInt8 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusInt8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -223,35 +210,26 @@ func (x *CorpusInt8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusInt64Keys holds the accepted keys of each field of CorpusInt64, canonical name first.
 var corpusInt64Keys = [1][]string{{"v"}}
-
-// corpusInt64Known lists every key CorpusInt64 accepts.
 var corpusInt64Known = lenient.KnownKeys(corpusInt64Keys[:])
 
-// UnmarshalJSON decodes a CorpusInt64 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusInt64 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusInt64) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusInt64
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusInt64) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusInt64) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusInt64
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -260,14 +238,15 @@ func (x *CorpusInt64) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusInt64 object at d's current path.
 func (x *CorpusInt64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusInt64{}
 	var it lenient.ObjectIter
@@ -294,8 +273,6 @@ func (x *CorpusInt64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean CorpusInt64 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusInt64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -329,35 +306,26 @@ func (x *CorpusInt64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusUint8Keys holds the accepted keys of each field of CorpusUint8, canonical name first.
 var corpusUint8Keys = [1][]string{{"v"}}
-
-// corpusUint8Known lists every key CorpusUint8 accepts.
 var corpusUint8Known = lenient.KnownKeys(corpusUint8Keys[:])
 
-// UnmarshalJSON decodes a CorpusUint8 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusUint8 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusUint8) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusUint8
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusUint8) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusUint8) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusUint8
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -366,14 +334,15 @@ func (x *CorpusUint8) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusUint8 object at d's current path.
 func (x *CorpusUint8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusUint8{}
 	var it lenient.ObjectIter
@@ -400,8 +369,6 @@ func (x *CorpusUint8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean CorpusUint8 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusUint8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -435,35 +402,26 @@ func (x *CorpusUint8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusUint64Keys holds the accepted keys of each field of CorpusUint64, canonical name first.
 var corpusUint64Keys = [1][]string{{"v"}}
-
-// corpusUint64Known lists every key CorpusUint64 accepts.
 var corpusUint64Known = lenient.KnownKeys(corpusUint64Keys[:])
 
-// UnmarshalJSON decodes a CorpusUint64 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusUint64 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusUint64) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusUint64
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusUint64) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusUint64) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusUint64
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -472,14 +430,15 @@ func (x *CorpusUint64) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusUint64 object at d's current path.
 func (x *CorpusUint64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusUint64{}
 	var it lenient.ObjectIter
@@ -506,8 +465,6 @@ func (x *CorpusUint64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-// fastNormgen decodes one clean CorpusUint64 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusUint64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -541,35 +498,26 @@ func (x *CorpusUint64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusFloat64Keys holds the accepted keys of each field of CorpusFloat64, canonical name first.
 var corpusFloat64Keys = [1][]string{{"v"}}
-
-// corpusFloat64Known lists every key CorpusFloat64 accepts.
 var corpusFloat64Known = lenient.KnownKeys(corpusFloat64Keys[:])
 
-// UnmarshalJSON decodes a CorpusFloat64 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusFloat64 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusFloat64) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusFloat64
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusFloat64) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusFloat64) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusFloat64
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -578,14 +526,15 @@ func (x *CorpusFloat64) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusFloat64 object at d's current path.
 func (x *CorpusFloat64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusFloat64{}
 	var it lenient.ObjectIter
@@ -612,8 +561,6 @@ func (x *CorpusFloat64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 }
 
-// fastNormgen decodes one clean CorpusFloat64 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusFloat64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -647,35 +594,26 @@ func (x *CorpusFloat64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusFloat32Keys holds the accepted keys of each field of CorpusFloat32, canonical name first.
 var corpusFloat32Keys = [1][]string{{"v"}}
-
-// corpusFloat32Known lists every key CorpusFloat32 accepts.
 var corpusFloat32Known = lenient.KnownKeys(corpusFloat32Keys[:])
 
-// UnmarshalJSON decodes a CorpusFloat32 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusFloat32 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusFloat32) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusFloat32
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusFloat32) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusFloat32) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusFloat32
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -684,14 +622,15 @@ func (x *CorpusFloat32) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusFloat32 object at d's current path.
 func (x *CorpusFloat32) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusFloat32{}
 	var it lenient.ObjectIter
@@ -718,8 +657,6 @@ func (x *CorpusFloat32) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 }
 
-// fastNormgen decodes one clean CorpusFloat32 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusFloat32) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -753,35 +690,26 @@ func (x *CorpusFloat32) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusFloat32MaxKeys holds the accepted keys of each field of CorpusFloat32Max, canonical name first.
 var corpusFloat32MaxKeys = [1][]string{{"v"}}
-
-// corpusFloat32MaxKnown lists every key CorpusFloat32Max accepts.
 var corpusFloat32MaxKnown = lenient.KnownKeys(corpusFloat32MaxKeys[:])
 
-// UnmarshalJSON decodes a CorpusFloat32Max leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusFloat32Max leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusFloat32Max) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusFloat32Max
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusFloat32Max) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusFloat32Max) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusFloat32Max
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -790,14 +718,15 @@ func (x *CorpusFloat32Max) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusFloat32Max object at d's current path.
 func (x *CorpusFloat32Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusFloat32Max{}
 	var it lenient.ObjectIter
@@ -833,8 +762,6 @@ func (x *CorpusFloat32Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 }
 
-// fastNormgen decodes one clean CorpusFloat32Max object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusFloat32Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -876,35 +803,26 @@ func (x *CorpusFloat32Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusFloat64MaxKeys holds the accepted keys of each field of CorpusFloat64Max, canonical name first.
 var corpusFloat64MaxKeys = [1][]string{{"v"}}
-
-// corpusFloat64MaxKnown lists every key CorpusFloat64Max accepts.
 var corpusFloat64MaxKnown = lenient.KnownKeys(corpusFloat64MaxKeys[:])
 
-// UnmarshalJSON decodes a CorpusFloat64Max leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusFloat64Max leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusFloat64Max) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusFloat64Max
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusFloat64Max) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusFloat64Max) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusFloat64Max
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -913,14 +831,15 @@ func (x *CorpusFloat64Max) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusFloat64Max object at d's current path.
 func (x *CorpusFloat64Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusFloat64Max{}
 	var it lenient.ObjectIter
@@ -956,8 +875,6 @@ func (x *CorpusFloat64Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 }
 
-// fastNormgen decodes one clean CorpusFloat64Max object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusFloat64Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -999,35 +916,26 @@ func (x *CorpusFloat64Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusBoolKeys holds the accepted keys of each field of CorpusBool, canonical name first.
 var corpusBoolKeys = [1][]string{{"v"}}
-
-// corpusBoolKnown lists every key CorpusBool accepts.
 var corpusBoolKnown = lenient.KnownKeys(corpusBoolKeys[:])
 
-// UnmarshalJSON decodes a CorpusBool leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusBool leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusBool) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusBool
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusBool) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusBool) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusBool
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1036,14 +944,15 @@ func (x *CorpusBool) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusBool object at d's current path.
 func (x *CorpusBool) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusBool{}
 	var it lenient.ObjectIter
@@ -1070,8 +979,6 @@ func (x *CorpusBool) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-// fastNormgen decodes one clean CorpusBool object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusBool) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1105,35 +1012,26 @@ func (x *CorpusBool) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusBoolStrictKeys holds the accepted keys of each field of CorpusBoolStrict, canonical name first.
 var corpusBoolStrictKeys = [1][]string{{"v"}}
-
-// corpusBoolStrictKnown lists every key CorpusBoolStrict accepts.
 var corpusBoolStrictKnown = lenient.KnownKeys(corpusBoolStrictKeys[:])
 
-// UnmarshalJSON decodes a CorpusBoolStrict leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusBoolStrict leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusBoolStrict) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusBoolStrict
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusBoolStrict) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusBoolStrict) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusBoolStrict
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1142,14 +1040,15 @@ func (x *CorpusBoolStrict) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusBoolStrict object at d's current path.
 func (x *CorpusBoolStrict) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusBoolStrict{}
 	var it lenient.ObjectIter
@@ -1176,8 +1075,6 @@ func (x *CorpusBoolStrict) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 }
 
-// fastNormgen decodes one clean CorpusBoolStrict object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusBoolStrict) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1211,35 +1108,26 @@ func (x *CorpusBoolStrict) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusStringKeys holds the accepted keys of each field of CorpusString, canonical name first.
 var corpusStringKeys = [1][]string{{"v"}}
-
-// corpusStringKnown lists every key CorpusString accepts.
 var corpusStringKnown = lenient.KnownKeys(corpusStringKeys[:])
 
-// UnmarshalJSON decodes a CorpusString leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusString) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusString
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusString
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1248,14 +1136,15 @@ func (x *CorpusString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusString object at d's current path.
 func (x *CorpusString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusString{}
 	var it lenient.ObjectIter
@@ -1282,8 +1171,6 @@ func (x *CorpusString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-// fastNormgen decodes one clean CorpusString object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1317,35 +1204,26 @@ func (x *CorpusString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusStringsKeys holds the accepted keys of each field of CorpusStrings, canonical name first.
 var corpusStringsKeys = [1][]string{{"v"}}
-
-// corpusStringsKnown lists every key CorpusStrings accepts.
 var corpusStringsKnown = lenient.KnownKeys(corpusStringsKeys[:])
 
-// UnmarshalJSON decodes a CorpusStrings leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusStrings leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusStrings) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusStrings
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusStrings) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusStrings) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusStrings
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1354,14 +1232,15 @@ func (x *CorpusStrings) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusStrings object at d's current path.
 func (x *CorpusStrings) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusStrings{}
 	var it lenient.ObjectIter
@@ -1401,8 +1280,6 @@ func (x *CorpusStrings) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 }
 
-// fastNormgen decodes one clean CorpusStrings object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusStrings) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1453,35 +1330,26 @@ func (x *CorpusStrings) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusIntsKeys holds the accepted keys of each field of CorpusInts, canonical name first.
 var corpusIntsKeys = [1][]string{{"v"}}
-
-// corpusIntsKnown lists every key CorpusInts accepts.
 var corpusIntsKnown = lenient.KnownKeys(corpusIntsKeys[:])
 
-// UnmarshalJSON decodes a CorpusInts leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusInts leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusInts) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusInts
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusInts) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusInts) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusInts
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1490,14 +1358,15 @@ func (x *CorpusInts) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusInts object at d's current path.
 func (x *CorpusInts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusInts{}
 	var it lenient.ObjectIter
@@ -1537,8 +1406,6 @@ func (x *CorpusInts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-// fastNormgen decodes one clean CorpusInts object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusInts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1577,35 +1444,26 @@ func (x *CorpusInts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusIntsWrapKeys holds the accepted keys of each field of CorpusIntsWrap, canonical name first.
 var corpusIntsWrapKeys = [1][]string{{"v"}}
-
-// corpusIntsWrapKnown lists every key CorpusIntsWrap accepts.
 var corpusIntsWrapKnown = lenient.KnownKeys(corpusIntsWrapKeys[:])
 
-// UnmarshalJSON decodes a CorpusIntsWrap leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusIntsWrap leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusIntsWrap) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusIntsWrap
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusIntsWrap) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusIntsWrap) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusIntsWrap
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1614,14 +1472,15 @@ func (x *CorpusIntsWrap) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusIntsWrap object at d's current path.
 func (x *CorpusIntsWrap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusIntsWrap{}
 	var it lenient.ObjectIter
@@ -1661,8 +1520,6 @@ func (x *CorpusIntsWrap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 }
 
-// fastNormgen decodes one clean CorpusIntsWrap object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1701,35 +1558,26 @@ func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusStringsSplitKeys holds the accepted keys of each field of CorpusStringsSplit, canonical name first.
 var corpusStringsSplitKeys = [1][]string{{"v"}}
-
-// corpusStringsSplitKnown lists every key CorpusStringsSplit accepts.
 var corpusStringsSplitKnown = lenient.KnownKeys(corpusStringsSplitKeys[:])
 
-// UnmarshalJSON decodes a CorpusStringsSplit leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusStringsSplit leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusStringsSplit) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusStringsSplit
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusStringsSplit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusStringsSplit) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusStringsSplit
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1738,14 +1586,15 @@ func (x *CorpusStringsSplit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusStringsSplit object at d's current path.
 func (x *CorpusStringsSplit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusStringsSplit{}
 	var it lenient.ObjectIter
@@ -1785,8 +1634,6 @@ func (x *CorpusStringsSplit) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 }
 
-// fastNormgen decodes one clean CorpusStringsSplit object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusStringsSplit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1837,35 +1684,26 @@ func (x *CorpusStringsSplit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusMapKeys holds the accepted keys of each field of CorpusMap, canonical name first.
 var corpusMapKeys = [1][]string{{"v"}}
-
-// corpusMapKnown lists every key CorpusMap accepts.
 var corpusMapKnown = lenient.KnownKeys(corpusMapKeys[:])
 
-// UnmarshalJSON decodes a CorpusMap leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusMap leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusMap) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusMap
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusMap) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusMap) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusMap
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1874,14 +1712,15 @@ func (x *CorpusMap) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusMap object at d's current path.
 func (x *CorpusMap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusMap{}
 	var it lenient.ObjectIter
@@ -1922,8 +1761,6 @@ func (x *CorpusMap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-// fastNormgen decodes one clean CorpusMap object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusMap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1980,35 +1817,26 @@ func (x *CorpusMap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusPtrIntKeys holds the accepted keys of each field of CorpusPtrInt, canonical name first.
 var corpusPtrIntKeys = [1][]string{{"v"}}
-
-// corpusPtrIntKnown lists every key CorpusPtrInt accepts.
 var corpusPtrIntKnown = lenient.KnownKeys(corpusPtrIntKeys[:])
 
-// UnmarshalJSON decodes a CorpusPtrInt leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusPtrInt leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusPtrInt) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CorpusPtrInt
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusPtrInt) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusPtrInt) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CorpusPtrInt
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2017,14 +1845,15 @@ func (x *CorpusPtrInt) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusPtrInt object at d's current path.
 func (x *CorpusPtrInt) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusPtrInt{}
 	var it lenient.ObjectIter
@@ -2050,8 +1879,6 @@ func (x *CorpusPtrInt) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-// fastNormgen decodes one clean CorpusPtrInt object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CorpusPtrInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2091,34 +1918,32 @@ func (x *CorpusPtrInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// corpusAnyKeys holds the accepted keys of each field of CorpusAny, canonical name first.
 var corpusAnyKeys = [1][]string{{"v"}}
-
-// corpusAnyKnown lists every key CorpusAny accepts.
 var corpusAnyKnown = lenient.KnownKeys(corpusAnyKeys[:])
 
-// UnmarshalJSON decodes a CorpusAny leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CorpusAny leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusAny) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CorpusAny) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CorpusAny) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CorpusAny object at d's current path.
 func (x *CorpusAny) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CorpusAny{}
 	var it lenient.ObjectIter
@@ -2141,8 +1966,9 @@ func (x *CorpusAny) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-// corpusAnySchema is the input schema of tool corpus_any in the portable profile.
-const corpusAnySchema = `{
+// The input schemas of tool corpus_any: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusAnySchema = `{
   "properties": {
     "v": {}
   },
@@ -2152,15 +1978,13 @@ const corpusAnySchema = `{
   ]
 }
 `
+	corpusAnySchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{}},"type":"object","required":["v"]}`
+	corpusAnySchemaGemini    = `{"properties":{"v":{"type":"object"}},"type":"object","required":["v"]}`
+)
 
-// corpusAnySchemaTypeArray is the input schema of tool corpus_any in the typearray profile.
-const corpusAnySchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{}},"type":"object","required":["v"]}`
-
-// corpusAnySchemaGemini is the input schema of tool corpus_any in the gemini profile.
-const corpusAnySchemaGemini = `{"properties":{"v":{"type":"object"}},"type":"object","required":["v"]}`
-
-// corpusBoolSchema is the input schema of tool corpus_bool in the portable profile.
-const corpusBoolSchema = `{
+// The input schemas of tool corpus_bool: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusBoolSchema = `{
   "properties": {
     "v": {
       "anyOf": [
@@ -2180,18 +2004,14 @@ const corpusBoolSchema = `{
   ]
 }
 `
+	corpusBoolSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["v"]}`
+	corpusBoolSchemaGemini       = `{"properties":{"v":{"type":"boolean"}},"type":"object","required":["v"]}`
+	corpusBoolSchemaOpenAIStrict = `{"properties":{"v":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["v"]}`
+)
 
-// corpusBoolSchemaTypeArray is the input schema of tool corpus_bool in the typearray profile.
-const corpusBoolSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["v"]}`
-
-// corpusBoolSchemaGemini is the input schema of tool corpus_bool in the gemini profile.
-const corpusBoolSchemaGemini = `{"properties":{"v":{"type":"boolean"}},"type":"object","required":["v"]}`
-
-// corpusBoolSchemaOpenAIStrict is the input schema of tool corpus_bool in the openai-strict profile.
-const corpusBoolSchemaOpenAIStrict = `{"properties":{"v":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["v"]}`
-
-// corpusBoolStrictSchema is the input schema of tool corpus_bool_strict in the portable profile.
-const corpusBoolStrictSchema = `{
+// The input schemas of tool corpus_bool_strict: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusBoolStrictSchema = `{
   "properties": {
     "v": {
       "anyOf": [
@@ -2211,18 +2031,14 @@ const corpusBoolStrictSchema = `{
   ]
 }
 `
+	corpusBoolStrictSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^(true|false)$","type":["boolean","string"]}},"type":"object","required":["v"]}`
+	corpusBoolStrictSchemaGemini       = `{"properties":{"v":{"type":"boolean"}},"type":"object","required":["v"]}`
+	corpusBoolStrictSchemaOpenAIStrict = `{"properties":{"v":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["v"]}`
+)
 
-// corpusBoolStrictSchemaTypeArray is the input schema of tool corpus_bool_strict in the typearray profile.
-const corpusBoolStrictSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^(true|false)$","type":["boolean","string"]}},"type":"object","required":["v"]}`
-
-// corpusBoolStrictSchemaGemini is the input schema of tool corpus_bool_strict in the gemini profile.
-const corpusBoolStrictSchemaGemini = `{"properties":{"v":{"type":"boolean"}},"type":"object","required":["v"]}`
-
-// corpusBoolStrictSchemaOpenAIStrict is the input schema of tool corpus_bool_strict in the openai-strict profile.
-const corpusBoolStrictSchemaOpenAIStrict = `{"properties":{"v":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["v"]}`
-
-// corpusFloat32Schema is the input schema of tool corpus_float32 in the portable profile.
-const corpusFloat32Schema = `{
+// The input schemas of tool corpus_float32: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusFloat32Schema = `{
   "properties": {
     "v": {
       "anyOf": [
@@ -2242,18 +2058,14 @@ const corpusFloat32Schema = `{
   ]
 }
 `
+	corpusFloat32SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["v"]}`
+	corpusFloat32SchemaGemini       = `{"properties":{"v":{"type":"number"}},"type":"object","required":["v"]}`
+	corpusFloat32SchemaOpenAIStrict = `{"properties":{"v":{"type":"number"}},"additionalProperties":false,"type":"object","required":["v"]}`
+)
 
-// corpusFloat32SchemaTypeArray is the input schema of tool corpus_float32 in the typearray profile.
-const corpusFloat32SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["v"]}`
-
-// corpusFloat32SchemaGemini is the input schema of tool corpus_float32 in the gemini profile.
-const corpusFloat32SchemaGemini = `{"properties":{"v":{"type":"number"}},"type":"object","required":["v"]}`
-
-// corpusFloat32SchemaOpenAIStrict is the input schema of tool corpus_float32 in the openai-strict profile.
-const corpusFloat32SchemaOpenAIStrict = `{"properties":{"v":{"type":"number"}},"additionalProperties":false,"type":"object","required":["v"]}`
-
-// corpusFloat32MaxSchema is the input schema of tool corpus_float32_max in the portable profile.
-const corpusFloat32MaxSchema = `{
+// The input schemas of tool corpus_float32_max: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusFloat32MaxSchema = `{
   "properties": {
     "v": {
       "anyOf": [
@@ -2274,18 +2086,14 @@ const corpusFloat32MaxSchema = `{
   ]
 }
 `
+	corpusFloat32MaxSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"maximum":0.1,"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["v"]}`
+	corpusFloat32MaxSchemaGemini       = `{"properties":{"v":{"type":"number","maximum":0.1}},"type":"object","required":["v"]}`
+	corpusFloat32MaxSchemaOpenAIStrict = `{"properties":{"v":{"type":"number","maximum":0.1}},"additionalProperties":false,"type":"object","required":["v"]}`
+)
 
-// corpusFloat32MaxSchemaTypeArray is the input schema of tool corpus_float32_max in the typearray profile.
-const corpusFloat32MaxSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"maximum":0.1,"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["v"]}`
-
-// corpusFloat32MaxSchemaGemini is the input schema of tool corpus_float32_max in the gemini profile.
-const corpusFloat32MaxSchemaGemini = `{"properties":{"v":{"type":"number","maximum":0.1}},"type":"object","required":["v"]}`
-
-// corpusFloat32MaxSchemaOpenAIStrict is the input schema of tool corpus_float32_max in the openai-strict profile.
-const corpusFloat32MaxSchemaOpenAIStrict = `{"properties":{"v":{"type":"number","maximum":0.1}},"additionalProperties":false,"type":"object","required":["v"]}`
-
-// corpusFloat64Schema is the input schema of tool corpus_float64 in the portable profile.
-const corpusFloat64Schema = `{
+// The input schemas of tool corpus_float64: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusFloat64Schema = `{
   "properties": {
     "v": {
       "anyOf": [
@@ -2305,18 +2113,14 @@ const corpusFloat64Schema = `{
   ]
 }
 `
+	corpusFloat64SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["v"]}`
+	corpusFloat64SchemaGemini       = `{"properties":{"v":{"type":"number"}},"type":"object","required":["v"]}`
+	corpusFloat64SchemaOpenAIStrict = `{"properties":{"v":{"type":"number"}},"additionalProperties":false,"type":"object","required":["v"]}`
+)
 
-// corpusFloat64SchemaTypeArray is the input schema of tool corpus_float64 in the typearray profile.
-const corpusFloat64SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["v"]}`
-
-// corpusFloat64SchemaGemini is the input schema of tool corpus_float64 in the gemini profile.
-const corpusFloat64SchemaGemini = `{"properties":{"v":{"type":"number"}},"type":"object","required":["v"]}`
-
-// corpusFloat64SchemaOpenAIStrict is the input schema of tool corpus_float64 in the openai-strict profile.
-const corpusFloat64SchemaOpenAIStrict = `{"properties":{"v":{"type":"number"}},"additionalProperties":false,"type":"object","required":["v"]}`
-
-// corpusFloat64MaxSchema is the input schema of tool corpus_float64_max in the portable profile.
-const corpusFloat64MaxSchema = `{
+// The input schemas of tool corpus_float64_max: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusFloat64MaxSchema = `{
   "properties": {
     "v": {
       "anyOf": [
@@ -2337,18 +2141,14 @@ const corpusFloat64MaxSchema = `{
   ]
 }
 `
+	corpusFloat64MaxSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"maximum":10,"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["v"]}`
+	corpusFloat64MaxSchemaGemini       = `{"properties":{"v":{"type":"number","maximum":10}},"type":"object","required":["v"]}`
+	corpusFloat64MaxSchemaOpenAIStrict = `{"properties":{"v":{"type":"number","maximum":10}},"additionalProperties":false,"type":"object","required":["v"]}`
+)
 
-// corpusFloat64MaxSchemaTypeArray is the input schema of tool corpus_float64_max in the typearray profile.
-const corpusFloat64MaxSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"maximum":10,"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["v"]}`
-
-// corpusFloat64MaxSchemaGemini is the input schema of tool corpus_float64_max in the gemini profile.
-const corpusFloat64MaxSchemaGemini = `{"properties":{"v":{"type":"number","maximum":10}},"type":"object","required":["v"]}`
-
-// corpusFloat64MaxSchemaOpenAIStrict is the input schema of tool corpus_float64_max in the openai-strict profile.
-const corpusFloat64MaxSchemaOpenAIStrict = `{"properties":{"v":{"type":"number","maximum":10}},"additionalProperties":false,"type":"object","required":["v"]}`
-
-// corpusIntSchema is the input schema of tool corpus_int in the portable profile.
-const corpusIntSchema = `{
+// The input schemas of tool corpus_int: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusIntSchema = `{
   "properties": {
     "v": {
       "anyOf": [
@@ -2368,18 +2168,14 @@ const corpusIntSchema = `{
   ]
 }
 `
+	corpusIntSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
+	corpusIntSchemaGemini       = `{"properties":{"v":{"type":"integer"}},"type":"object","required":["v"]}`
+	corpusIntSchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
+)
 
-// corpusIntSchemaTypeArray is the input schema of tool corpus_int in the typearray profile.
-const corpusIntSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
-
-// corpusIntSchemaGemini is the input schema of tool corpus_int in the gemini profile.
-const corpusIntSchemaGemini = `{"properties":{"v":{"type":"integer"}},"type":"object","required":["v"]}`
-
-// corpusIntSchemaOpenAIStrict is the input schema of tool corpus_int in the openai-strict profile.
-const corpusIntSchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
-
-// corpusInt64Schema is the input schema of tool corpus_int64 in the portable profile.
-const corpusInt64Schema = `{
+// The input schemas of tool corpus_int64: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusInt64Schema = `{
   "properties": {
     "v": {
       "anyOf": [
@@ -2399,18 +2195,14 @@ const corpusInt64Schema = `{
   ]
 }
 `
+	corpusInt64SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
+	corpusInt64SchemaGemini       = `{"properties":{"v":{"type":"integer"}},"type":"object","required":["v"]}`
+	corpusInt64SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
+)
 
-// corpusInt64SchemaTypeArray is the input schema of tool corpus_int64 in the typearray profile.
-const corpusInt64SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
-
-// corpusInt64SchemaGemini is the input schema of tool corpus_int64 in the gemini profile.
-const corpusInt64SchemaGemini = `{"properties":{"v":{"type":"integer"}},"type":"object","required":["v"]}`
-
-// corpusInt64SchemaOpenAIStrict is the input schema of tool corpus_int64 in the openai-strict profile.
-const corpusInt64SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
-
-// corpusInt8Schema is the input schema of tool corpus_int8 in the portable profile.
-const corpusInt8Schema = `{
+// The input schemas of tool corpus_int8: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusInt8Schema = `{
   "properties": {
     "v": {
       "anyOf": [
@@ -2430,18 +2222,14 @@ const corpusInt8Schema = `{
   ]
 }
 `
+	corpusInt8SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
+	corpusInt8SchemaGemini       = `{"properties":{"v":{"type":"integer"}},"type":"object","required":["v"]}`
+	corpusInt8SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
+)
 
-// corpusInt8SchemaTypeArray is the input schema of tool corpus_int8 in the typearray profile.
-const corpusInt8SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
-
-// corpusInt8SchemaGemini is the input schema of tool corpus_int8 in the gemini profile.
-const corpusInt8SchemaGemini = `{"properties":{"v":{"type":"integer"}},"type":"object","required":["v"]}`
-
-// corpusInt8SchemaOpenAIStrict is the input schema of tool corpus_int8 in the openai-strict profile.
-const corpusInt8SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
-
-// corpusIntsSchema is the input schema of tool corpus_ints in the portable profile.
-const corpusIntsSchema = `{
+// The input schemas of tool corpus_ints: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusIntsSchema = `{
   "properties": {
     "v": {
       "anyOf": [
@@ -2471,18 +2259,14 @@ const corpusIntsSchema = `{
   ]
 }
 `
+	corpusIntsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]}},"type":"object","required":["v"]}`
+	corpusIntsSchemaGemini       = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"type":"object","required":["v"]}`
+	corpusIntsSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
+)
 
-// corpusIntsSchemaTypeArray is the input schema of tool corpus_ints in the typearray profile.
-const corpusIntsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]}},"type":"object","required":["v"]}`
-
-// corpusIntsSchemaGemini is the input schema of tool corpus_ints in the gemini profile.
-const corpusIntsSchemaGemini = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"type":"object","required":["v"]}`
-
-// corpusIntsSchemaOpenAIStrict is the input schema of tool corpus_ints in the openai-strict profile.
-const corpusIntsSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
-
-// corpusIntsWrapSchema is the input schema of tool corpus_ints_wrap in the portable profile.
-const corpusIntsWrapSchema = `{
+// The input schemas of tool corpus_ints_wrap: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusIntsWrapSchema = `{
   "properties": {
     "v": {
       "anyOf": [
@@ -2515,18 +2299,14 @@ const corpusIntsWrapSchema = `{
   ]
 }
 `
+	corpusIntsWrapSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","integer"]}},"type":"object","required":["v"]}`
+	corpusIntsWrapSchemaGemini       = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"type":"object","required":["v"]}`
+	corpusIntsWrapSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
+)
 
-// corpusIntsWrapSchemaTypeArray is the input schema of tool corpus_ints_wrap in the typearray profile.
-const corpusIntsWrapSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","integer"]}},"type":"object","required":["v"]}`
-
-// corpusIntsWrapSchemaGemini is the input schema of tool corpus_ints_wrap in the gemini profile.
-const corpusIntsWrapSchemaGemini = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"type":"object","required":["v"]}`
-
-// corpusIntsWrapSchemaOpenAIStrict is the input schema of tool corpus_ints_wrap in the openai-strict profile.
-const corpusIntsWrapSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
-
-// corpusMapSchema is the input schema of tool corpus_map in the portable profile.
-const corpusMapSchema = `{
+// The input schemas of tool corpus_map: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusMapSchema = `{
   "properties": {
     "v": {
       "anyOf": [
@@ -2556,15 +2336,13 @@ const corpusMapSchema = `{
   ]
 }
 `
+	corpusMapSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"additionalProperties":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]},"type":["object","string"]}},"type":"object","required":["v"]}`
+	corpusMapSchemaGemini    = `{"properties":{"v":{"type":"object"}},"type":"object","required":["v"]}`
+)
 
-// corpusMapSchemaTypeArray is the input schema of tool corpus_map in the typearray profile.
-const corpusMapSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"additionalProperties":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]},"type":["object","string"]}},"type":"object","required":["v"]}`
-
-// corpusMapSchemaGemini is the input schema of tool corpus_map in the gemini profile.
-const corpusMapSchemaGemini = `{"properties":{"v":{"type":"object"}},"type":"object","required":["v"]}`
-
-// corpusPtrIntSchema is the input schema of tool corpus_ptr_int in the portable profile.
-const corpusPtrIntSchema = `{
+// The input schemas of tool corpus_ptr_int: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusPtrIntSchema = `{
   "properties": {
     "v": {
       "anyOf": [
@@ -2587,18 +2365,14 @@ const corpusPtrIntSchema = `{
   ]
 }
 `
+	corpusPtrIntSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?[0-9]+$","type":["integer","string","null"]}},"type":"object","required":["v"]}`
+	corpusPtrIntSchemaGemini       = `{"properties":{"v":{"type":"integer","nullable":true}},"type":"object","required":["v"]}`
+	corpusPtrIntSchemaOpenAIStrict = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["v"]}`
+)
 
-// corpusPtrIntSchemaTypeArray is the input schema of tool corpus_ptr_int in the typearray profile.
-const corpusPtrIntSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?[0-9]+$","type":["integer","string","null"]}},"type":"object","required":["v"]}`
-
-// corpusPtrIntSchemaGemini is the input schema of tool corpus_ptr_int in the gemini profile.
-const corpusPtrIntSchemaGemini = `{"properties":{"v":{"type":"integer","nullable":true}},"type":"object","required":["v"]}`
-
-// corpusPtrIntSchemaOpenAIStrict is the input schema of tool corpus_ptr_int in the openai-strict profile.
-const corpusPtrIntSchemaOpenAIStrict = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["v"]}`
-
-// corpusStringSchema is the input schema of tool corpus_string in the portable profile.
-const corpusStringSchema = `{
+// The input schemas of tool corpus_string: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusStringSchema = `{
   "properties": {
     "v": {
       "type": "string"
@@ -2610,15 +2384,13 @@ const corpusStringSchema = `{
   ]
 }
 `
+	corpusStringSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"type":"string"}},"type":"object","required":["v"]}`
+	corpusStringSchemaOpenAIStrict = `{"properties":{"v":{"type":"string"}},"additionalProperties":false,"type":"object","required":["v"]}`
+)
 
-// corpusStringSchemaTypeArray is the input schema of tool corpus_string in the typearray profile.
-const corpusStringSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"type":"string"}},"type":"object","required":["v"]}`
-
-// corpusStringSchemaOpenAIStrict is the input schema of tool corpus_string in the openai-strict profile.
-const corpusStringSchemaOpenAIStrict = `{"properties":{"v":{"type":"string"}},"additionalProperties":false,"type":"object","required":["v"]}`
-
-// corpusStringsSchema is the input schema of tool corpus_strings in the portable profile.
-const corpusStringsSchema = `{
+// The input schemas of tool corpus_strings: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusStringsSchema = `{
   "properties": {
     "v": {
       "anyOf": [
@@ -2640,18 +2412,14 @@ const corpusStringsSchema = `{
   ]
 }
 `
+	corpusStringsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"items":{"type":"string"},"type":["array","string"]}},"type":"object","required":["v"]}`
+	corpusStringsSchemaGemini       = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"type":"object","required":["v"]}`
+	corpusStringsSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
+)
 
-// corpusStringsSchemaTypeArray is the input schema of tool corpus_strings in the typearray profile.
-const corpusStringsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"items":{"type":"string"},"type":["array","string"]}},"type":"object","required":["v"]}`
-
-// corpusStringsSchemaGemini is the input schema of tool corpus_strings in the gemini profile.
-const corpusStringsSchemaGemini = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"type":"object","required":["v"]}`
-
-// corpusStringsSchemaOpenAIStrict is the input schema of tool corpus_strings in the openai-strict profile.
-const corpusStringsSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
-
-// corpusStringsSplitSchema is the input schema of tool corpus_strings_split in the portable profile.
-const corpusStringsSplitSchema = `{
+// The input schemas of tool corpus_strings_split: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusStringsSplitSchema = `{
   "properties": {
     "v": {
       "anyOf": [
@@ -2674,18 +2442,14 @@ const corpusStringsSplitSchema = `{
   ]
 }
 `
+	corpusStringsSplitSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"items":{"type":"string"},"description":"Also accepted: the items in one string, separated by \",\".","type":["array","string"]}},"type":"object","required":["v"]}`
+	corpusStringsSplitSchemaGemini       = `{"properties":{"v":{"items":{"type":"string"},"type":"array","description":"Also accepted: the items in one string, separated by \",\"."}},"type":"object","required":["v"]}`
+	corpusStringsSplitSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
+)
 
-// corpusStringsSplitSchemaTypeArray is the input schema of tool corpus_strings_split in the typearray profile.
-const corpusStringsSplitSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"items":{"type":"string"},"description":"Also accepted: the items in one string, separated by \",\".","type":["array","string"]}},"type":"object","required":["v"]}`
-
-// corpusStringsSplitSchemaGemini is the input schema of tool corpus_strings_split in the gemini profile.
-const corpusStringsSplitSchemaGemini = `{"properties":{"v":{"items":{"type":"string"},"type":"array","description":"Also accepted: the items in one string, separated by \",\"."}},"type":"object","required":["v"]}`
-
-// corpusStringsSplitSchemaOpenAIStrict is the input schema of tool corpus_strings_split in the openai-strict profile.
-const corpusStringsSplitSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
-
-// corpusUint64Schema is the input schema of tool corpus_uint64 in the portable profile.
-const corpusUint64Schema = `{
+// The input schemas of tool corpus_uint64: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusUint64Schema = `{
   "properties": {
     "v": {
       "anyOf": [
@@ -2706,18 +2470,14 @@ const corpusUint64Schema = `{
   ]
 }
 `
+	corpusUint64SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
+	corpusUint64SchemaGemini       = `{"properties":{"v":{"type":"integer","minimum":0}},"type":"object","required":["v"]}`
+	corpusUint64SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["v"]}`
+)
 
-// corpusUint64SchemaTypeArray is the input schema of tool corpus_uint64 in the typearray profile.
-const corpusUint64SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
-
-// corpusUint64SchemaGemini is the input schema of tool corpus_uint64 in the gemini profile.
-const corpusUint64SchemaGemini = `{"properties":{"v":{"type":"integer","minimum":0}},"type":"object","required":["v"]}`
-
-// corpusUint64SchemaOpenAIStrict is the input schema of tool corpus_uint64 in the openai-strict profile.
-const corpusUint64SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["v"]}`
-
-// corpusUint8Schema is the input schema of tool corpus_uint8 in the portable profile.
-const corpusUint8Schema = `{
+// The input schemas of tool corpus_uint8: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	corpusUint8Schema = `{
   "properties": {
     "v": {
       "anyOf": [
@@ -2738,15 +2498,10 @@ const corpusUint8Schema = `{
   ]
 }
 `
-
-// corpusUint8SchemaTypeArray is the input schema of tool corpus_uint8 in the typearray profile.
-const corpusUint8SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
-
-// corpusUint8SchemaGemini is the input schema of tool corpus_uint8 in the gemini profile.
-const corpusUint8SchemaGemini = `{"properties":{"v":{"type":"integer","minimum":0}},"type":"object","required":["v"]}`
-
-// corpusUint8SchemaOpenAIStrict is the input schema of tool corpus_uint8 in the openai-strict profile.
-const corpusUint8SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["v"]}`
+	corpusUint8SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
+	corpusUint8SchemaGemini       = `{"properties":{"v":{"type":"integer","minimum":0}},"type":"object","required":["v"]}`
+	corpusUint8SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["v"]}`
+)
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -2754,198 +2509,105 @@ const corpusUint8SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer","min
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusAny)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusAny],
 			Description: "CorpusAny takes the corpus values of any.",
 			InputSchema: json.RawMessage(corpusAnySchema),
 			Name:        "corpus_any",
 			Rules:       []lenient.Rule{},
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusAnySchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusAnySchema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusAnySchemaTypeArray),
-			},
+			Schemas:     lenient.ProfileSchemas(corpusAnySchema, corpusAnySchemaTypeArray, corpusAnySchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusBool)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusBool],
 			Description: "CorpusBool takes the corpus values of bool.",
 			InputSchema: json.RawMessage(corpusBoolSchema),
 			Name:        "corpus_bool",
 			Rules: lenient.ToolRules("corpus_bool", []lenient.FieldRules{
 				{Path: "v", Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusBoolSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(corpusBoolSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(corpusBoolSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(corpusBoolSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(corpusBoolSchema, corpusBoolSchemaTypeArray, corpusBoolSchemaGemini, corpusBoolSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusBoolStrict)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusBoolStrict],
 			Description: "CorpusBoolStrict takes the corpus values of bool_strict.",
 			InputSchema: json.RawMessage(corpusBoolStrictSchema),
 			Name:        "corpus_bool_strict",
 			Rules: lenient.ToolRules("corpus_bool_strict", []lenient.FieldRules{
 				{Path: "v", Coerce: "bool_strict"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusBoolStrictSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(corpusBoolStrictSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(corpusBoolStrictSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(corpusBoolStrictSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(corpusBoolStrictSchema, corpusBoolStrictSchemaTypeArray, corpusBoolStrictSchemaGemini, corpusBoolStrictSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusFloat32)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusFloat32],
 			Description: "CorpusFloat32 takes the corpus values of float32.",
 			InputSchema: json.RawMessage(corpusFloat32Schema),
 			Name:        "corpus_float32",
 			Rules: lenient.ToolRules("corpus_float32", []lenient.FieldRules{
 				{Path: "v", Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusFloat32SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(corpusFloat32SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(corpusFloat32Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(corpusFloat32SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(corpusFloat32Schema, corpusFloat32SchemaTypeArray, corpusFloat32SchemaGemini, corpusFloat32SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusFloat32Max)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusFloat32Max],
 			Description: "CorpusFloat32Max takes the corpus values of float32_max0.1.",
 			InputSchema: json.RawMessage(corpusFloat32MaxSchema),
 			Name:        "corpus_float32_max",
 			Rules: lenient.ToolRules("corpus_float32_max", []lenient.FieldRules{
 				{Path: "v", Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusFloat32MaxSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(corpusFloat32MaxSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(corpusFloat32MaxSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(corpusFloat32MaxSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(corpusFloat32MaxSchema, corpusFloat32MaxSchemaTypeArray, corpusFloat32MaxSchemaGemini, corpusFloat32MaxSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusFloat64)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusFloat64],
 			Description: "CorpusFloat64 takes the corpus values of float64.",
 			InputSchema: json.RawMessage(corpusFloat64Schema),
 			Name:        "corpus_float64",
 			Rules: lenient.ToolRules("corpus_float64", []lenient.FieldRules{
 				{Path: "v", Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusFloat64SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(corpusFloat64SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(corpusFloat64Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(corpusFloat64SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(corpusFloat64Schema, corpusFloat64SchemaTypeArray, corpusFloat64SchemaGemini, corpusFloat64SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusFloat64Max)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusFloat64Max],
 			Description: "CorpusFloat64Max takes the corpus values of float64_max10.",
 			InputSchema: json.RawMessage(corpusFloat64MaxSchema),
 			Name:        "corpus_float64_max",
 			Rules: lenient.ToolRules("corpus_float64_max", []lenient.FieldRules{
 				{Path: "v", Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusFloat64MaxSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(corpusFloat64MaxSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(corpusFloat64MaxSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(corpusFloat64MaxSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(corpusFloat64MaxSchema, corpusFloat64MaxSchemaTypeArray, corpusFloat64MaxSchemaGemini, corpusFloat64MaxSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusInt)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusInt],
 			Description: "CorpusInt takes the corpus values of int.",
 			InputSchema: json.RawMessage(corpusIntSchema),
 			Name:        "corpus_int",
 			Rules: lenient.ToolRules("corpus_int", []lenient.FieldRules{
 				{Path: "v", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusIntSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(corpusIntSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(corpusIntSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(corpusIntSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(corpusIntSchema, corpusIntSchemaTypeArray, corpusIntSchemaGemini, corpusIntSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusInt64)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusInt64],
 			Description: "CorpusInt64 takes the corpus values of int64.",
 			InputSchema: json.RawMessage(corpusInt64Schema),
 			Name:        "corpus_int64",
 			Rules: lenient.ToolRules("corpus_int64", []lenient.FieldRules{
 				{Path: "v", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusInt64SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(corpusInt64SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(corpusInt64Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(corpusInt64SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(corpusInt64Schema, corpusInt64SchemaTypeArray, corpusInt64SchemaGemini, corpusInt64SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusInt8)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusInt8],
 			Description: "CorpusInt8 takes the corpus values of int8.",
 			InputSchema: json.RawMessage(corpusInt8Schema),
 			Name:        "corpus_int8",
 			Rules: lenient.ToolRules("corpus_int8", []lenient.FieldRules{
 				{Path: "v", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusInt8SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(corpusInt8SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(corpusInt8Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(corpusInt8SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(corpusInt8Schema, corpusInt8SchemaTypeArray, corpusInt8SchemaGemini, corpusInt8SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusInts)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusInts],
 			Description: "CorpusInts takes the corpus values of []int.",
 			InputSchema: json.RawMessage(corpusIntsSchema),
 			Name:        "corpus_ints",
@@ -2953,19 +2615,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "v", JSON: true},
 				{Path: "v[]", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusIntsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(corpusIntsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(corpusIntsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(corpusIntsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(corpusIntsSchema, corpusIntsSchemaTypeArray, corpusIntsSchemaGemini, corpusIntsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusIntsWrap)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusIntsWrap],
 			Description: "CorpusIntsWrap takes the corpus values of []int_wrap.",
 			InputSchema: json.RawMessage(corpusIntsWrapSchema),
 			Name:        "corpus_ints_wrap",
@@ -2973,19 +2626,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "v", Wrap: true, JSON: true},
 				{Path: "v[]", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusIntsWrapSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(corpusIntsWrapSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(corpusIntsWrapSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(corpusIntsWrapSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(corpusIntsWrapSchema, corpusIntsWrapSchemaTypeArray, corpusIntsWrapSchemaGemini, corpusIntsWrapSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusMap)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusMap],
 			Description: "CorpusMap takes the corpus values of map[string]bool.",
 			InputSchema: json.RawMessage(corpusMapSchema),
 			Name:        "corpus_map",
@@ -2993,123 +2637,65 @@ func NormgenTools() []lenient.Tool {
 				{Path: "v", JSON: true},
 				{Path: "v{}", Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(corpusMapSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(corpusMapSchema),
-				lenient.ProfileTypeArray: json.RawMessage(corpusMapSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(corpusMapSchema, corpusMapSchemaTypeArray, corpusMapSchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusPtrInt)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusPtrInt],
 			Description: "CorpusPtrInt takes the corpus values of *int.",
 			InputSchema: json.RawMessage(corpusPtrIntSchema),
 			Name:        "corpus_ptr_int",
 			Rules: lenient.ToolRules("corpus_ptr_int", []lenient.FieldRules{
 				{Path: "v", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusPtrIntSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(corpusPtrIntSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(corpusPtrIntSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(corpusPtrIntSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(corpusPtrIntSchema, corpusPtrIntSchemaTypeArray, corpusPtrIntSchemaGemini, corpusPtrIntSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusString)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusString],
 			Description: "CorpusString takes the corpus values of string.",
 			InputSchema: json.RawMessage(corpusStringSchema),
 			Name:        "corpus_string",
 			Rules:       []lenient.Rule{},
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusStringSchema),
-				lenient.ProfileOpenAIStrict: json.RawMessage(corpusStringSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(corpusStringSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(corpusStringSchemaTypeArray),
-			},
+			Schemas:     lenient.ProfileSchemas(corpusStringSchema, corpusStringSchemaTypeArray, corpusStringSchema, corpusStringSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusStrings)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusStrings],
 			Description: "CorpusStrings takes the corpus values of []string.",
 			InputSchema: json.RawMessage(corpusStringsSchema),
 			Name:        "corpus_strings",
 			Rules: lenient.ToolRules("corpus_strings", []lenient.FieldRules{
 				{Path: "v", JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusStringsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(corpusStringsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(corpusStringsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(corpusStringsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(corpusStringsSchema, corpusStringsSchemaTypeArray, corpusStringsSchemaGemini, corpusStringsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusStringsSplit)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusStringsSplit],
 			Description: "CorpusStringsSplit takes the corpus values of []string_split.",
 			InputSchema: json.RawMessage(corpusStringsSplitSchema),
 			Name:        "corpus_strings_split",
 			Rules: lenient.ToolRules("corpus_strings_split", []lenient.FieldRules{
 				{Path: "v", Split: json.RawMessage(`","`), JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusStringsSplitSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(corpusStringsSplitSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(corpusStringsSplitSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(corpusStringsSplitSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(corpusStringsSplitSchema, corpusStringsSplitSchemaTypeArray, corpusStringsSplitSchemaGemini, corpusStringsSplitSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusUint64)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusUint64],
 			Description: "CorpusUint64 takes the corpus values of uint64.",
 			InputSchema: json.RawMessage(corpusUint64Schema),
 			Name:        "corpus_uint64",
 			Rules: lenient.ToolRules("corpus_uint64", []lenient.FieldRules{
 				{Path: "v", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusUint64SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(corpusUint64SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(corpusUint64Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(corpusUint64SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(corpusUint64Schema, corpusUint64SchemaTypeArray, corpusUint64SchemaGemini, corpusUint64SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CorpusUint8)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CorpusUint8],
 			Description: "CorpusUint8 takes the corpus values of uint8.",
 			InputSchema: json.RawMessage(corpusUint8Schema),
 			Name:        "corpus_uint8",
 			Rules: lenient.ToolRules("corpus_uint8", []lenient.FieldRules{
 				{Path: "v", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(corpusUint8SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(corpusUint8SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(corpusUint8Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(corpusUint8SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(corpusUint8Schema, corpusUint8SchemaTypeArray, corpusUint8SchemaGemini, corpusUint8SchemaOpenAIStrict),
 		},
 	}
 }

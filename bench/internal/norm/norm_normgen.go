@@ -9,37 +9,35 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion7
+const _ = lenient.SupportPackageIsVersion8
 
-// searchKeys holds the accepted keys of each field of Search, canonical name first.
+// For each type T below, tKeys holds the accepted keys of each field of T,
+// canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
+// is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
+// one T object at the Decoder's current path; fastNormgen, where T has one,
+// decodes one clean T object in one pass, false meaning that the input needs
+// the Decoder (see lenient.Fast).
+
 var searchKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}
-
-// searchKnown lists every key Search accepts.
 var searchKnown = lenient.KnownKeys(searchKeys[:])
 
-// UnmarshalJSON decodes a Search leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Search leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Search) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Search
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Search) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Search) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Search
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -48,14 +46,15 @@ func (x *Search) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Search object at d's current path.
 func (x *Search) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Search{}
 	var it lenient.ObjectIter
@@ -179,8 +178,6 @@ func (x *Search) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Search object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -324,35 +321,26 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// reviewKeys holds the accepted keys of each field of Review, canonical name first.
 var reviewKeys = [22][]string{{"owner"}, {"repo"}, {"pull_number", "pullNumber", "pull-number", "PullNumber"}, {"commit_id", "commitId", "commit-id", "CommitId"}, {"event"}, {"body"}, {"comments"}, {"reviewers"}, {"team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers"}, {"labels"}, {"assignees"}, {"draft"}, {"dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale"}, {"auto_merge", "autoMerge", "auto-merge", "AutoMerge"}, {"notify"}, {"merge_method", "mergeMethod", "merge-method", "MergeMethod"}, {"required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals"}, {"timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds"}, {"milestone"}, {"confidence"}, {"base_ref", "baseRef", "base-ref", "BaseRef"}, {"head_ref", "headRef", "head-ref", "HeadRef"}}
-
-// reviewKnown lists every key Review accepts.
 var reviewKnown = lenient.KnownKeys(reviewKeys[:])
 
-// UnmarshalJSON decodes a Review leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Review leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Review) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Review
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Review) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Review) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Review
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -361,14 +349,15 @@ func (x *Review) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Review object at d's current path.
 func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Review{}
 	var it lenient.ObjectIter
@@ -606,8 +595,6 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Review object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -893,41 +880,29 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// reviewCommentKeys holds the accepted keys of each field of ReviewComment, canonical name first.
 var reviewCommentKeys = [6][]string{{"path"}, {"line"}, {"start_line", "startLine", "start-line", "StartLine"}, {"side"}, {"body"}, {"suggestion"}}
-
-// reviewCommentKnown lists every key ReviewComment accepts.
 var reviewCommentKnown = lenient.KnownKeys(reviewCommentKeys[:])
 
-// UnmarshalJSON decodes a ReviewComment leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ReviewComment leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *ReviewComment) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ReviewComment
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ReviewComment) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ReviewComment) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ReviewComment
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -936,14 +911,15 @@ func (x *ReviewComment) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ReviewComment object at d's current path.
 func (x *ReviewComment) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ReviewComment{}
 	var it lenient.ObjectIter
@@ -1010,8 +986,6 @@ func (x *ReviewComment) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 }
 
-// fastNormgen decodes one clean ReviewComment object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1081,35 +1055,26 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// writeFileKeys holds the accepted keys of each field of WriteFile, canonical name first.
 var writeFileKeys = [2][]string{{"path"}, {"content"}}
-
-// writeFileKnown lists every key WriteFile accepts.
 var writeFileKnown = lenient.KnownKeys(writeFileKeys[:])
 
-// UnmarshalJSON decodes a WriteFile leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a WriteFile leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *WriteFile) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y WriteFile
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *WriteFile) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *WriteFile) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y WriteFile
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1118,14 +1083,15 @@ func (x *WriteFile) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one WriteFile object at d's current path.
 func (x *WriteFile) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = WriteFile{}
 	var it lenient.ObjectIter
@@ -1163,8 +1129,6 @@ func (x *WriteFile) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-// fastNormgen decodes one clean WriteFile object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1206,35 +1170,26 @@ func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// pathsKeys holds the accepted keys of each field of Paths, canonical name first.
 var pathsKeys = [1][]string{{"paths"}}
-
-// pathsKnown lists every key Paths accepts.
 var pathsKnown = lenient.KnownKeys(pathsKeys[:])
 
-// UnmarshalJSON decodes a Paths leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Paths leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Paths) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Paths
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Paths) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Paths) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Paths
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1243,14 +1198,15 @@ func (x *Paths) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Paths object at d's current path.
 func (x *Paths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Paths{}
 	var it lenient.ObjectIter
@@ -1290,8 +1246,6 @@ func (x *Paths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Paths object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1342,35 +1296,26 @@ func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// iDsKeys holds the accepted keys of each field of IDs, canonical name first.
 var iDsKeys = [1][]string{{"ids"}}
-
-// iDsKnown lists every key IDs accepts.
 var iDsKnown = lenient.KnownKeys(iDsKeys[:])
 
-// UnmarshalJSON decodes a IDs leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a IDs leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *IDs) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y IDs
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *IDs) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *IDs) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y IDs
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1379,14 +1324,15 @@ func (x *IDs) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one IDs object at d's current path.
 func (x *IDs) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = IDs{}
 	var it lenient.ObjectIter
@@ -1426,8 +1372,6 @@ func (x *IDs) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean IDs object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *IDs) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1466,8 +1410,9 @@ func (x *IDs) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// iDsSchema is the input schema of tool fetch_ids in the portable profile.
-const iDsSchema = `{
+// The input schemas of tool fetch_ids: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	iDsSchema = `{
   "properties": {
     "ids": {
       "anyOf": [
@@ -1497,18 +1442,14 @@ const iDsSchema = `{
   ]
 }
 `
+	iDsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"ids":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]}},"type":"object","required":["ids"]}`
+	iDsSchemaGemini       = `{"properties":{"ids":{"items":{"type":"integer"},"type":"array"}},"type":"object","required":["ids"]}`
+	iDsSchemaOpenAIStrict = `{"properties":{"ids":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["ids"]}`
+)
 
-// iDsSchemaTypeArray is the input schema of tool fetch_ids in the typearray profile.
-const iDsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"ids":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]}},"type":"object","required":["ids"]}`
-
-// iDsSchemaGemini is the input schema of tool fetch_ids in the gemini profile.
-const iDsSchemaGemini = `{"properties":{"ids":{"items":{"type":"integer"},"type":"array"}},"type":"object","required":["ids"]}`
-
-// iDsSchemaOpenAIStrict is the input schema of tool fetch_ids in the openai-strict profile.
-const iDsSchemaOpenAIStrict = `{"properties":{"ids":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["ids"]}`
-
-// searchSchema is the input schema of tool search in the portable profile.
-const searchSchema = `{
+// The input schemas of tool search: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	searchSchema = `{
   "properties": {
     "path": {
       "type": "string"
@@ -1672,18 +1613,14 @@ const searchSchema = `{
   ]
 }
 `
+	searchSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"type":["string","null"]},"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"offset":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"max_depth":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"count_only":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"case_sensitive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"min_score":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"file_types":{"items":{"type":"string"},"type":["array","string","null"]},"ids":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]}},"type":"object","required":["path","pattern"]}`
+	searchSchemaGemini       = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"type":"string","nullable":true},"limit":{"type":"integer","nullable":true},"offset":{"type":"integer","nullable":true},"max_depth":{"type":"integer","nullable":true},"count_only":{"type":"boolean","nullable":true},"whole_word":{"type":"boolean","nullable":true},"case_sensitive":{"type":"boolean","nullable":true},"min_score":{"type":"number","nullable":true},"file_types":{"items":{"type":"string"},"type":"array","nullable":true},"ids":{"items":{"type":"integer"},"type":"array","nullable":true}},"type":"object","required":["path","pattern"]}`
+	searchSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"anyOf":[{"type":"string"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer"},{"type":"null"}]},"max_depth":{"anyOf":[{"type":"integer"},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"ids":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","owner","limit","offset","max_depth","count_only","whole_word","case_sensitive","min_score","file_types","ids"]}`
+)
 
-// searchSchemaTypeArray is the input schema of tool search in the typearray profile.
-const searchSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"type":["string","null"]},"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"offset":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"max_depth":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"count_only":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"case_sensitive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"min_score":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"file_types":{"items":{"type":"string"},"type":["array","string","null"]},"ids":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]}},"type":"object","required":["path","pattern"]}`
-
-// searchSchemaGemini is the input schema of tool search in the gemini profile.
-const searchSchemaGemini = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"type":"string","nullable":true},"limit":{"type":"integer","nullable":true},"offset":{"type":"integer","nullable":true},"max_depth":{"type":"integer","nullable":true},"count_only":{"type":"boolean","nullable":true},"whole_word":{"type":"boolean","nullable":true},"case_sensitive":{"type":"boolean","nullable":true},"min_score":{"type":"number","nullable":true},"file_types":{"items":{"type":"string"},"type":"array","nullable":true},"ids":{"items":{"type":"integer"},"type":"array","nullable":true}},"type":"object","required":["path","pattern"]}`
-
-// searchSchemaOpenAIStrict is the input schema of tool search in the openai-strict profile.
-const searchSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"anyOf":[{"type":"string"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer"},{"type":"null"}]},"max_depth":{"anyOf":[{"type":"integer"},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"ids":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","owner","limit","offset","max_depth","count_only","whole_word","case_sensitive","min_score","file_types","ids"]}`
-
-// pathsSchema is the input schema of tool stat_paths in the portable profile.
-const pathsSchema = `{
+// The input schemas of tool stat_paths: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	pathsSchema = `{
   "properties": {
     "paths": {
       "anyOf": [
@@ -1705,18 +1642,14 @@ const pathsSchema = `{
   ]
 }
 `
+	pathsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"paths":{"items":{"type":"string"},"type":["array","string"]}},"type":"object","required":["paths"]}`
+	pathsSchemaGemini       = `{"properties":{"paths":{"items":{"type":"string"},"type":"array"}},"type":"object","required":["paths"]}`
+	pathsSchemaOpenAIStrict = `{"properties":{"paths":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["paths"]}`
+)
 
-// pathsSchemaTypeArray is the input schema of tool stat_paths in the typearray profile.
-const pathsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"paths":{"items":{"type":"string"},"type":["array","string"]}},"type":"object","required":["paths"]}`
-
-// pathsSchemaGemini is the input schema of tool stat_paths in the gemini profile.
-const pathsSchemaGemini = `{"properties":{"paths":{"items":{"type":"string"},"type":"array"}},"type":"object","required":["paths"]}`
-
-// pathsSchemaOpenAIStrict is the input schema of tool stat_paths in the openai-strict profile.
-const pathsSchemaOpenAIStrict = `{"properties":{"paths":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["paths"]}`
-
-// reviewSchema is the input schema of tool submit_review in the portable profile.
-const reviewSchema = `{
+// The input schemas of tool submit_review: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	reviewSchema = `{
   "properties": {
     "owner": {
       "type": "string"
@@ -2049,18 +1982,14 @@ const reviewSchema = `{
   ]
 }
 `
+	reviewSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"pull_number":{"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"commit_id":{"type":"string","description":"Required."},"event":{"type":"string"},"body":{"type":["string","null"]},"comments":{"items":{"properties":{"path":{"type":"string"},"line":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"start_line":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"side":{"type":["string","null"]},"body":{"type":"string"},"suggestion":{"type":["string","null"]}},"required":["path","line","body"],"type":["object","string"]},"type":["array","string","null"]},"reviewers":{"items":{"type":"string"},"type":["array","string","null"]},"team_reviewers":{"items":{"type":"string"},"type":["array","string","null"]},"labels":{"items":{"type":"string"},"type":["array","string","null"]},"assignees":{"items":{"type":"string"},"type":["array","string","null"]},"draft":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"dismiss_stale":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"auto_merge":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"notify":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"merge_method":{"type":["string","null"]},"required_approvals":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"timeout_seconds":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"milestone":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"confidence":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"base_ref":{"type":["string","null"]},"head_ref":{"type":["string","null"]}},"type":"object","required":["owner","repo","event"]}`
+	reviewSchemaGemini       = `{"properties":{"owner":{"type":"string"},"repo":{"type":"string"},"pull_number":{"type":"integer","description":"Required."},"commit_id":{"type":"string","description":"Required."},"event":{"type":"string"},"body":{"type":"string","nullable":true},"comments":{"items":{"properties":{"path":{"type":"string"},"line":{"type":"integer"},"start_line":{"type":"integer","nullable":true},"side":{"type":"string","nullable":true},"body":{"type":"string"},"suggestion":{"type":"string","nullable":true}},"type":"object","required":["path","line","body"]},"type":"array","nullable":true},"reviewers":{"items":{"type":"string"},"type":"array","nullable":true},"team_reviewers":{"items":{"type":"string"},"type":"array","nullable":true},"labels":{"items":{"type":"string"},"type":"array","nullable":true},"assignees":{"items":{"type":"string"},"type":"array","nullable":true},"draft":{"type":"boolean","nullable":true},"dismiss_stale":{"type":"boolean","nullable":true},"auto_merge":{"type":"boolean","nullable":true},"notify":{"type":"boolean","nullable":true},"merge_method":{"type":"string","nullable":true},"required_approvals":{"type":"integer","nullable":true},"timeout_seconds":{"type":"integer","nullable":true},"milestone":{"type":"integer","nullable":true},"confidence":{"type":"number","nullable":true},"base_ref":{"type":"string","nullable":true},"head_ref":{"type":"string","nullable":true}},"type":"object","required":["owner","repo","event"]}`
+	reviewSchemaOpenAIStrict = `{"properties":{"owner":{"type":"string"},"repo":{"type":"string"},"pull_number":{"type":"integer"},"commit_id":{"type":"string"},"event":{"type":"string"},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"comments":{"anyOf":[{"items":{"properties":{"path":{"type":"string"},"line":{"type":"integer"},"start_line":{"anyOf":[{"type":"integer"},{"type":"null"}]},"side":{"anyOf":[{"type":"string"},{"type":"null"}]},"body":{"type":"string"},"suggestion":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","line","start_line","side","body","suggestion"]},"type":"array"},{"type":"null"}]},"reviewers":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"team_reviewers":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"assignees":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"draft":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"dismiss_stale":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"auto_merge":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"notify":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"merge_method":{"anyOf":[{"type":"string"},{"type":"null"}]},"required_approvals":{"anyOf":[{"type":"integer"},{"type":"null"}]},"timeout_seconds":{"anyOf":[{"type":"integer"},{"type":"null"}]},"milestone":{"anyOf":[{"type":"integer"},{"type":"null"}]},"confidence":{"anyOf":[{"type":"number"},{"type":"null"}]},"base_ref":{"anyOf":[{"type":"string"},{"type":"null"}]},"head_ref":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["owner","repo","pull_number","commit_id","event","body","comments","reviewers","team_reviewers","labels","assignees","draft","dismiss_stale","auto_merge","notify","merge_method","required_approvals","timeout_seconds","milestone","confidence","base_ref","head_ref"]}`
+)
 
-// reviewSchemaTypeArray is the input schema of tool submit_review in the typearray profile.
-const reviewSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"pull_number":{"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"commit_id":{"type":"string","description":"Required."},"event":{"type":"string"},"body":{"type":["string","null"]},"comments":{"items":{"properties":{"path":{"type":"string"},"line":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"start_line":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"side":{"type":["string","null"]},"body":{"type":"string"},"suggestion":{"type":["string","null"]}},"required":["path","line","body"],"type":["object","string"]},"type":["array","string","null"]},"reviewers":{"items":{"type":"string"},"type":["array","string","null"]},"team_reviewers":{"items":{"type":"string"},"type":["array","string","null"]},"labels":{"items":{"type":"string"},"type":["array","string","null"]},"assignees":{"items":{"type":"string"},"type":["array","string","null"]},"draft":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"dismiss_stale":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"auto_merge":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"notify":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"merge_method":{"type":["string","null"]},"required_approvals":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"timeout_seconds":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"milestone":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"confidence":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"base_ref":{"type":["string","null"]},"head_ref":{"type":["string","null"]}},"type":"object","required":["owner","repo","event"]}`
-
-// reviewSchemaGemini is the input schema of tool submit_review in the gemini profile.
-const reviewSchemaGemini = `{"properties":{"owner":{"type":"string"},"repo":{"type":"string"},"pull_number":{"type":"integer","description":"Required."},"commit_id":{"type":"string","description":"Required."},"event":{"type":"string"},"body":{"type":"string","nullable":true},"comments":{"items":{"properties":{"path":{"type":"string"},"line":{"type":"integer"},"start_line":{"type":"integer","nullable":true},"side":{"type":"string","nullable":true},"body":{"type":"string"},"suggestion":{"type":"string","nullable":true}},"type":"object","required":["path","line","body"]},"type":"array","nullable":true},"reviewers":{"items":{"type":"string"},"type":"array","nullable":true},"team_reviewers":{"items":{"type":"string"},"type":"array","nullable":true},"labels":{"items":{"type":"string"},"type":"array","nullable":true},"assignees":{"items":{"type":"string"},"type":"array","nullable":true},"draft":{"type":"boolean","nullable":true},"dismiss_stale":{"type":"boolean","nullable":true},"auto_merge":{"type":"boolean","nullable":true},"notify":{"type":"boolean","nullable":true},"merge_method":{"type":"string","nullable":true},"required_approvals":{"type":"integer","nullable":true},"timeout_seconds":{"type":"integer","nullable":true},"milestone":{"type":"integer","nullable":true},"confidence":{"type":"number","nullable":true},"base_ref":{"type":"string","nullable":true},"head_ref":{"type":"string","nullable":true}},"type":"object","required":["owner","repo","event"]}`
-
-// reviewSchemaOpenAIStrict is the input schema of tool submit_review in the openai-strict profile.
-const reviewSchemaOpenAIStrict = `{"properties":{"owner":{"type":"string"},"repo":{"type":"string"},"pull_number":{"type":"integer"},"commit_id":{"type":"string"},"event":{"type":"string"},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"comments":{"anyOf":[{"items":{"properties":{"path":{"type":"string"},"line":{"type":"integer"},"start_line":{"anyOf":[{"type":"integer"},{"type":"null"}]},"side":{"anyOf":[{"type":"string"},{"type":"null"}]},"body":{"type":"string"},"suggestion":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","line","start_line","side","body","suggestion"]},"type":"array"},{"type":"null"}]},"reviewers":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"team_reviewers":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"assignees":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"draft":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"dismiss_stale":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"auto_merge":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"notify":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"merge_method":{"anyOf":[{"type":"string"},{"type":"null"}]},"required_approvals":{"anyOf":[{"type":"integer"},{"type":"null"}]},"timeout_seconds":{"anyOf":[{"type":"integer"},{"type":"null"}]},"milestone":{"anyOf":[{"type":"integer"},{"type":"null"}]},"confidence":{"anyOf":[{"type":"number"},{"type":"null"}]},"base_ref":{"anyOf":[{"type":"string"},{"type":"null"}]},"head_ref":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["owner","repo","pull_number","commit_id","event","body","comments","reviewers","team_reviewers","labels","assignees","draft","dismiss_stale","auto_merge","notify","merge_method","required_approvals","timeout_seconds","milestone","confidence","base_ref","head_ref"]}`
-
-// writeFileSchema is the input schema of tool write_file in the portable profile.
-const writeFileSchema = `{
+// The input schemas of tool write_file: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	writeFileSchema = `{
   "properties": {
     "path": {
       "type": "string"
@@ -2076,12 +2005,9 @@ const writeFileSchema = `{
   ]
 }
 `
-
-// writeFileSchemaTypeArray is the input schema of tool write_file in the typearray profile.
-const writeFileSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"content":{"type":"string"}},"type":"object","required":["path","content"]}`
-
-// writeFileSchemaOpenAIStrict is the input schema of tool write_file in the openai-strict profile.
-const writeFileSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"content":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","content"]}`
+	writeFileSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"content":{"type":"string"}},"type":"object","required":["path","content"]}`
+	writeFileSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"content":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","content"]}`
+)
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -2089,11 +2015,7 @@ const writeFileSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"co
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(IDs)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[IDs],
 			Description: "IDs is a tool input holding an array of integers.",
 			InputSchema: json.RawMessage(iDsSchema),
 			Name:        "fetch_ids",
@@ -2101,19 +2023,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "ids", JSON: true},
 				{Path: "ids[]", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(iDsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(iDsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(iDsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(iDsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(iDsSchema, iDsSchemaTypeArray, iDsSchemaGemini, iDsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Search)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Search],
 			Description: "Search is a search-like tool input of a dozen fields.",
 			InputSchema: json.RawMessage(searchSchema),
 			Name:        "search",
@@ -2130,38 +2043,20 @@ func NormgenTools() []lenient.Tool {
 				{Path: "ids", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "ids[]", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(searchSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(searchSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(searchSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(searchSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(searchSchema, searchSchemaTypeArray, searchSchemaGemini, searchSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Paths)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Paths],
 			Description: "Paths is a tool input holding an array of strings.",
 			InputSchema: json.RawMessage(pathsSchema),
 			Name:        "stat_paths",
 			Rules: lenient.ToolRules("stat_paths", []lenient.FieldRules{
 				{Path: "paths", JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(pathsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(pathsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(pathsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(pathsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(pathsSchema, pathsSchemaTypeArray, pathsSchemaGemini, pathsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Review)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Review],
 			Description: "Review is a code-review tool input of 22 fields (submit a pull request\nreview with inline comments); no test of the repository uses its shape.",
 			InputSchema: json.RawMessage(reviewSchema),
 			Name:        "submit_review",
@@ -2191,29 +2086,15 @@ func NormgenTools() []lenient.Tool {
 				{Path: "base_ref", Aliases: []string{"baseRef", "base-ref", "BaseRef"}, Absent: lenient.AbsentNull},
 				{Path: "head_ref", Aliases: []string{"headRef", "head-ref", "HeadRef"}, Absent: lenient.AbsentNull},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(reviewSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(reviewSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(reviewSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(reviewSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(reviewSchema, reviewSchemaTypeArray, reviewSchemaGemini, reviewSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(WriteFile)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[WriteFile],
 			Description: "WriteFile is a file-writing tool input: one large string field.",
 			InputSchema: json.RawMessage(writeFileSchema),
 			Name:        "write_file",
 			Rules:       []lenient.Rule{},
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(writeFileSchema),
-				lenient.ProfileOpenAIStrict: json.RawMessage(writeFileSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(writeFileSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(writeFileSchemaTypeArray),
-			},
+			Schemas:     lenient.ProfileSchemas(writeFileSchema, writeFileSchemaTypeArray, writeFileSchema, writeFileSchemaOpenAIStrict),
 		},
 	}
 }

@@ -9,37 +9,35 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion7
+const _ = lenient.SupportPackageIsVersion8
 
-// vibium85Keys holds the accepted keys of each field of Vibium85, canonical name first.
+// For each type T below, tKeys holds the accepted keys of each field of T,
+// canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
+// is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
+// one T object at the Decoder's current path; fastNormgen, where T has one,
+// decodes one clean T object in one pass, false meaning that the input needs
+// the Decoder (see lenient.Fast).
+
 var vibium85Keys = [1][]string{{"ms"}}
-
-// vibium85Known lists every key Vibium85 accepts.
 var vibium85Known = lenient.KnownKeys(vibium85Keys[:])
 
-// UnmarshalJSON decodes a Vibium85 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Vibium85 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Vibium85) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Vibium85
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Vibium85) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Vibium85) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Vibium85
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -48,14 +46,15 @@ func (x *Vibium85) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Vibium85 object at d's current path.
 func (x *Vibium85) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Vibium85{}
 	var it lenient.ObjectIter
@@ -82,8 +81,6 @@ func (x *Vibium85) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Vibium85 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Vibium85) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -117,35 +114,26 @@ func (x *Vibium85) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// openHandsSDK1085Keys holds the accepted keys of each field of OpenHandsSDK1085, canonical name first.
 var openHandsSDK1085Keys = [3][]string{{"path"}, {"line_number", "lineNumber", "line-number", "LineNumber"}, {"lines_after", "linesAfter", "lines-after", "LinesAfter"}}
-
-// openHandsSDK1085Known lists every key OpenHandsSDK1085 accepts.
 var openHandsSDK1085Known = lenient.KnownKeys(openHandsSDK1085Keys[:])
 
-// UnmarshalJSON decodes a OpenHandsSDK1085 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a OpenHandsSDK1085 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *OpenHandsSDK1085) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y OpenHandsSDK1085
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *OpenHandsSDK1085) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *OpenHandsSDK1085) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y OpenHandsSDK1085
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -154,14 +142,15 @@ func (x *OpenHandsSDK1085) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one OpenHandsSDK1085 object at d's current path.
 func (x *OpenHandsSDK1085) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = OpenHandsSDK1085{}
 	var it lenient.ObjectIter
@@ -200,8 +189,6 @@ func (x *OpenHandsSDK1085) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 }
 
-// fastNormgen decodes one clean OpenHandsSDK1085 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -255,35 +242,26 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// claudeCode24597Keys holds the accepted keys of each field of ClaudeCode24597, canonical name first.
 var claudeCode24597Keys = [1][]string{{"pull_number", "pullNumber", "pull-number", "PullNumber"}}
-
-// claudeCode24597Known lists every key ClaudeCode24597 accepts.
 var claudeCode24597Known = lenient.KnownKeys(claudeCode24597Keys[:])
 
-// UnmarshalJSON decodes a ClaudeCode24597 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ClaudeCode24597 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode24597) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeCode24597
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode24597) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ClaudeCode24597) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeCode24597
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -292,14 +270,15 @@ func (x *ClaudeCode24597) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ClaudeCode24597 object at d's current path.
 func (x *ClaudeCode24597) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ClaudeCode24597{}
 	var it lenient.ObjectIter
@@ -326,8 +305,6 @@ func (x *ClaudeCode24597) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-// fastNormgen decodes one clean ClaudeCode24597 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -366,35 +343,26 @@ func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// dejaVu422Keys holds the accepted keys of each field of DejaVu422, canonical name first.
 var dejaVu422Keys = [1][]string{{"limit"}}
-
-// dejaVu422Known lists every key DejaVu422 accepts.
 var dejaVu422Known = lenient.KnownKeys(dejaVu422Keys[:])
 
-// UnmarshalJSON decodes a DejaVu422 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a DejaVu422 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *DejaVu422) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y DejaVu422
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *DejaVu422) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *DejaVu422) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y DejaVu422
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -403,14 +371,15 @@ func (x *DejaVu422) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one DejaVu422 object at d's current path.
 func (x *DejaVu422) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = DejaVu422{}
 	var it lenient.ObjectIter
@@ -432,8 +401,6 @@ func (x *DejaVu422) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-// fastNormgen decodes one clean DejaVu422 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *DejaVu422) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -464,35 +431,26 @@ func (x *DejaVu422) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// servers2905Keys holds the accepted keys of each field of Servers2905, canonical name first.
 var servers2905Keys = [4][]string{{"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}, {"isRevision", "is_revision", "is-revision", "IsRevision"}}
-
-// servers2905Known lists every key Servers2905 accepts.
 var servers2905Known = lenient.KnownKeys(servers2905Keys[:])
 
-// UnmarshalJSON decodes a Servers2905 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Servers2905 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Servers2905) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Servers2905
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Servers2905) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Servers2905) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Servers2905
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -501,14 +459,15 @@ func (x *Servers2905) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Servers2905 object at d's current path.
 func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Servers2905{}
 	var it lenient.ObjectIter
@@ -581,8 +540,6 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean Servers2905 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -673,35 +630,26 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// hermesAgent100926Keys holds the accepted keys of each field of HermesAgent100926, canonical name first.
 var hermesAgent100926Keys = [2][]string{{"pattern"}, {"limit"}}
-
-// hermesAgent100926Known lists every key HermesAgent100926 accepts.
 var hermesAgent100926Known = lenient.KnownKeys(hermesAgent100926Keys[:])
 
-// UnmarshalJSON decodes a HermesAgent100926 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a HermesAgent100926 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *HermesAgent100926) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y HermesAgent100926
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *HermesAgent100926) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *HermesAgent100926) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y HermesAgent100926
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -710,14 +658,15 @@ func (x *HermesAgent100926) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one HermesAgent100926 object at d's current path.
 func (x *HermesAgent100926) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = HermesAgent100926{}
 	var it lenient.ObjectIter
@@ -750,8 +699,6 @@ func (x *HermesAgent100926) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 }
 
-// fastNormgen decodes one clean HermesAgent100926 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *HermesAgent100926) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -790,35 +737,26 @@ func (x *HermesAgent100926) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// picoclaw400Keys holds the accepted keys of each field of Picoclaw400, canonical name first.
 var picoclaw400Keys = [2][]string{{"query"}, {"count"}}
-
-// picoclaw400Known lists every key Picoclaw400 accepts.
 var picoclaw400Known = lenient.KnownKeys(picoclaw400Keys[:])
 
-// UnmarshalJSON decodes a Picoclaw400 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Picoclaw400 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Picoclaw400) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Picoclaw400
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Picoclaw400) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Picoclaw400) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Picoclaw400
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -827,14 +765,15 @@ func (x *Picoclaw400) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Picoclaw400 object at d's current path.
 func (x *Picoclaw400) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Picoclaw400{}
 	var it lenient.ObjectIter
@@ -867,8 +806,6 @@ func (x *Picoclaw400) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean Picoclaw400 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Picoclaw400) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -907,35 +844,26 @@ func (x *Picoclaw400) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// opencode1328Keys holds the accepted keys of each field of Opencode1328, canonical name first.
 var opencode1328Keys = [3][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}
-
-// opencode1328Known lists every key Opencode1328 accepts.
 var opencode1328Known = lenient.KnownKeys(opencode1328Keys[:])
 
-// UnmarshalJSON decodes a Opencode1328 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Opencode1328 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Opencode1328) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Opencode1328
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Opencode1328) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Opencode1328) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Opencode1328
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -944,14 +872,15 @@ func (x *Opencode1328) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Opencode1328 object at d's current path.
 func (x *Opencode1328) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Opencode1328{}
 	var it lenient.ObjectIter
@@ -990,8 +919,6 @@ func (x *Opencode1328) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-// fastNormgen decodes one clean Opencode1328 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1040,35 +967,26 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// opencode1328OffsetKeys holds the accepted keys of each field of Opencode1328Offset, canonical name first.
 var opencode1328OffsetKeys = [3][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}
-
-// opencode1328OffsetKnown lists every key Opencode1328Offset accepts.
 var opencode1328OffsetKnown = lenient.KnownKeys(opencode1328OffsetKeys[:])
 
-// UnmarshalJSON decodes a Opencode1328Offset leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Opencode1328Offset leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Opencode1328Offset) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Opencode1328Offset
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Opencode1328Offset) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Opencode1328Offset) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Opencode1328Offset
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1077,14 +995,15 @@ func (x *Opencode1328Offset) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Opencode1328Offset object at d's current path.
 func (x *Opencode1328Offset) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Opencode1328Offset{}
 	var it lenient.ObjectIter
@@ -1123,8 +1042,6 @@ func (x *Opencode1328Offset) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 }
 
-// fastNormgen decodes one clean Opencode1328Offset object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1173,35 +1090,26 @@ func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// basicMemory250Keys holds the accepted keys of each field of BasicMemory250, canonical name first.
 var basicMemory250Keys = [1][]string{{"depth"}}
-
-// basicMemory250Known lists every key BasicMemory250 accepts.
 var basicMemory250Known = lenient.KnownKeys(basicMemory250Keys[:])
 
-// UnmarshalJSON decodes a BasicMemory250 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a BasicMemory250 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *BasicMemory250) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y BasicMemory250
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *BasicMemory250) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *BasicMemory250) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y BasicMemory250
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1210,14 +1118,15 @@ func (x *BasicMemory250) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one BasicMemory250 object at d's current path.
 func (x *BasicMemory250) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = BasicMemory250{}
 	var it lenient.ObjectIter
@@ -1242,8 +1151,6 @@ func (x *BasicMemory250) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 }
 
-// fastNormgen decodes one clean BasicMemory250 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *BasicMemory250) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1280,35 +1187,26 @@ func (x *BasicMemory250) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// vmlx47Keys holds the accepted keys of each field of Vmlx47, canonical name first.
 var vmlx47Keys = [1][]string{{"limit"}}
-
-// vmlx47Known lists every key Vmlx47 accepts.
 var vmlx47Known = lenient.KnownKeys(vmlx47Keys[:])
 
-// UnmarshalJSON decodes a Vmlx47 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Vmlx47 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Vmlx47) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Vmlx47
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Vmlx47) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Vmlx47) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Vmlx47
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1317,14 +1215,15 @@ func (x *Vmlx47) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Vmlx47 object at d's current path.
 func (x *Vmlx47) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Vmlx47{}
 	var it lenient.ObjectIter
@@ -1346,8 +1245,6 @@ func (x *Vmlx47) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Vmlx47 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Vmlx47) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1378,35 +1275,26 @@ func (x *Vmlx47) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// lmStudio1626Keys holds the accepted keys of each field of LMStudio1626, canonical name first.
 var lmStudio1626Keys = [1][]string{{"sheet_name", "sheetName", "sheet-name", "SheetName"}}
-
-// lmStudio1626Known lists every key LMStudio1626 accepts.
 var lmStudio1626Known = lenient.KnownKeys(lmStudio1626Keys[:])
 
-// UnmarshalJSON decodes a LMStudio1626 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a LMStudio1626 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *LMStudio1626) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y LMStudio1626
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *LMStudio1626) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *LMStudio1626) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y LMStudio1626
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1415,14 +1303,15 @@ func (x *LMStudio1626) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one LMStudio1626 object at d's current path.
 func (x *LMStudio1626) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = LMStudio1626{}
 	var it lenient.ObjectIter
@@ -1449,8 +1338,6 @@ func (x *LMStudio1626) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-// fastNormgen decodes one clean LMStudio1626 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1489,35 +1376,26 @@ func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// claudeCode91803Keys holds the accepted keys of each field of ClaudeCode91803, canonical name first.
 var claudeCode91803Keys = [1][]string{{"confirmed"}}
-
-// claudeCode91803Known lists every key ClaudeCode91803 accepts.
 var claudeCode91803Known = lenient.KnownKeys(claudeCode91803Keys[:])
 
-// UnmarshalJSON decodes a ClaudeCode91803 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ClaudeCode91803 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode91803) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeCode91803
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode91803) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ClaudeCode91803) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeCode91803
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1526,14 +1404,15 @@ func (x *ClaudeCode91803) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ClaudeCode91803 object at d's current path.
 func (x *ClaudeCode91803) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ClaudeCode91803{}
 	var it lenient.ObjectIter
@@ -1560,8 +1439,6 @@ func (x *ClaudeCode91803) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-// fastNormgen decodes one clean ClaudeCode91803 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ClaudeCode91803) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1595,35 +1472,26 @@ func (x *ClaudeCode91803) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// claudeCode91803CapitalKeys holds the accepted keys of each field of ClaudeCode91803Capital, canonical name first.
 var claudeCode91803CapitalKeys = [1][]string{{"confirmed"}}
-
-// claudeCode91803CapitalKnown lists every key ClaudeCode91803Capital accepts.
 var claudeCode91803CapitalKnown = lenient.KnownKeys(claudeCode91803CapitalKeys[:])
 
-// UnmarshalJSON decodes a ClaudeCode91803Capital leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ClaudeCode91803Capital leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode91803Capital) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeCode91803Capital
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode91803Capital) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ClaudeCode91803Capital) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeCode91803Capital
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1632,14 +1500,15 @@ func (x *ClaudeCode91803Capital) UnmarshalJSONReport(data []byte) ([]lenient.Fix
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ClaudeCode91803Capital object at d's current path.
 func (x *ClaudeCode91803Capital) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ClaudeCode91803Capital{}
 	var it lenient.ObjectIter
@@ -1666,8 +1535,6 @@ func (x *ClaudeCode91803Capital) decodeNormgen(d *lenient.Decoder, v []byte, m l
 	}
 }
 
-// fastNormgen decodes one clean ClaudeCode91803Capital object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ClaudeCode91803Capital) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1701,35 +1568,26 @@ func (x *ClaudeCode91803Capital) fastNormgen(f *lenient.Fast, m lenient.Mode) bo
 	return true
 }
 
-// claudeCode91803DigitKeys holds the accepted keys of each field of ClaudeCode91803Digit, canonical name first.
 var claudeCode91803DigitKeys = [1][]string{{"confirmed"}}
-
-// claudeCode91803DigitKnown lists every key ClaudeCode91803Digit accepts.
 var claudeCode91803DigitKnown = lenient.KnownKeys(claudeCode91803DigitKeys[:])
 
-// UnmarshalJSON decodes a ClaudeCode91803Digit leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ClaudeCode91803Digit leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode91803Digit) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeCode91803Digit
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode91803Digit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ClaudeCode91803Digit) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeCode91803Digit
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1738,14 +1596,15 @@ func (x *ClaudeCode91803Digit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ClaudeCode91803Digit object at d's current path.
 func (x *ClaudeCode91803Digit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ClaudeCode91803Digit{}
 	var it lenient.ObjectIter
@@ -1772,8 +1631,6 @@ func (x *ClaudeCode91803Digit) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	}
 }
 
-// fastNormgen decodes one clean ClaudeCode91803Digit object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ClaudeCode91803Digit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1807,35 +1664,26 @@ func (x *ClaudeCode91803Digit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 	return true
 }
 
-// claudeCode29104Keys holds the accepted keys of each field of ClaudeCode29104, canonical name first.
 var claudeCode29104Keys = [1][]string{{"completed"}}
-
-// claudeCode29104Known lists every key ClaudeCode29104 accepts.
 var claudeCode29104Known = lenient.KnownKeys(claudeCode29104Keys[:])
 
-// UnmarshalJSON decodes a ClaudeCode29104 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ClaudeCode29104 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode29104) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeCode29104
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode29104) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ClaudeCode29104) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeCode29104
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1844,14 +1692,15 @@ func (x *ClaudeCode29104) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ClaudeCode29104 object at d's current path.
 func (x *ClaudeCode29104) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ClaudeCode29104{}
 	var it lenient.ObjectIter
@@ -1873,8 +1722,6 @@ func (x *ClaudeCode29104) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-// fastNormgen decodes one clean ClaudeCode29104 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ClaudeCode29104) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1905,35 +1752,26 @@ func (x *ClaudeCode29104) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// nteract1678Keys holds the accepted keys of each field of Nteract1678, canonical name first.
 var nteract1678Keys = [1][]string{{"and_run", "andRun", "and-run", "AndRun"}}
-
-// nteract1678Known lists every key Nteract1678 accepts.
 var nteract1678Known = lenient.KnownKeys(nteract1678Keys[:])
 
-// UnmarshalJSON decodes a Nteract1678 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Nteract1678 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Nteract1678) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Nteract1678
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Nteract1678) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Nteract1678) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Nteract1678
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1942,14 +1780,15 @@ func (x *Nteract1678) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Nteract1678 object at d's current path.
 func (x *Nteract1678) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Nteract1678{}
 	var it lenient.ObjectIter
@@ -1971,8 +1810,6 @@ func (x *Nteract1678) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean Nteract1678 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2008,34 +1845,32 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// claudeCode22394Keys holds the accepted keys of each field of ClaudeCode22394, canonical name first.
 var claudeCode22394Keys = [2][]string{{"siteId", "site_id", "site-id", "SiteId"}, {"actions"}}
-
-// claudeCode22394Known lists every key ClaudeCode22394 accepts.
 var claudeCode22394Known = lenient.KnownKeys(claudeCode22394Keys[:])
 
-// UnmarshalJSON decodes a ClaudeCode22394 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ClaudeCode22394 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode22394) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode22394) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ClaudeCode22394) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ClaudeCode22394 object at d's current path.
 func (x *ClaudeCode22394) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ClaudeCode22394{}
 	var it lenient.ObjectIter
@@ -2098,35 +1933,26 @@ func (x *ClaudeCode22394) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-// claudeCode34520Keys holds the accepted keys of each field of ClaudeCode34520, canonical name first.
 var claudeCode34520Keys = [1][]string{{"tasks"}}
-
-// claudeCode34520Known lists every key ClaudeCode34520 accepts.
 var claudeCode34520Known = lenient.KnownKeys(claudeCode34520Keys[:])
 
-// UnmarshalJSON decodes a ClaudeCode34520 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ClaudeCode34520 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode34520) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeCode34520
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode34520) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ClaudeCode34520) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeCode34520
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2135,14 +1961,15 @@ func (x *ClaudeCode34520) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ClaudeCode34520 object at d's current path.
 func (x *ClaudeCode34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ClaudeCode34520{}
 	var it lenient.ObjectIter
@@ -2182,8 +2009,6 @@ func (x *ClaudeCode34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-// fastNormgen decodes one clean ClaudeCode34520 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ClaudeCode34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2234,41 +2059,29 @@ func (x *ClaudeCode34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// task34520Keys holds the accepted keys of each field of Task34520, canonical name first.
 var task34520Keys = [2][]string{{"id"}, {"content"}}
-
-// task34520Known lists every key Task34520 accepts.
 var task34520Known = lenient.KnownKeys(task34520Keys[:])
 
-// UnmarshalJSON decodes a Task34520 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Task34520 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Task34520) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Task34520
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Task34520) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Task34520) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Task34520
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2277,14 +2090,15 @@ func (x *Task34520) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Task34520 object at d's current path.
 func (x *Task34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Task34520{}
 	var it lenient.ObjectIter
@@ -2317,8 +2131,6 @@ func (x *Task34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-// fastNormgen decodes one clean Task34520 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Task34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2357,35 +2169,26 @@ func (x *Task34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// gmailMCP96Keys holds the accepted keys of each field of GmailMCP96, canonical name first.
 var gmailMCP96Keys = [1][]string{{"to"}}
-
-// gmailMCP96Known lists every key GmailMCP96 accepts.
 var gmailMCP96Known = lenient.KnownKeys(gmailMCP96Keys[:])
 
-// UnmarshalJSON decodes a GmailMCP96 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a GmailMCP96 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *GmailMCP96) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y GmailMCP96
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *GmailMCP96) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *GmailMCP96) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y GmailMCP96
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2394,14 +2197,15 @@ func (x *GmailMCP96) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one GmailMCP96 object at d's current path.
 func (x *GmailMCP96) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = GmailMCP96{}
 	var it lenient.ObjectIter
@@ -2441,8 +2245,6 @@ func (x *GmailMCP96) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-// fastNormgen decodes one clean GmailMCP96 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *GmailMCP96) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2493,35 +2295,26 @@ func (x *GmailMCP96) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// mcpRemote319Keys holds the accepted keys of each field of MCPRemote319, canonical name first.
 var mcpRemote319Keys = [1][]string{{"target"}}
-
-// mcpRemote319Known lists every key MCPRemote319 accepts.
 var mcpRemote319Known = lenient.KnownKeys(mcpRemote319Keys[:])
 
-// UnmarshalJSON decodes a MCPRemote319 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a MCPRemote319 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *MCPRemote319) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y MCPRemote319
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *MCPRemote319) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *MCPRemote319) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y MCPRemote319
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2530,14 +2323,15 @@ func (x *MCPRemote319) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one MCPRemote319 object at d's current path.
 func (x *MCPRemote319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = MCPRemote319{}
 	var it lenient.ObjectIter
@@ -2572,8 +2366,6 @@ func (x *MCPRemote319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-// fastNormgen decodes one clean MCPRemote319 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *MCPRemote319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2621,35 +2413,26 @@ func (x *MCPRemote319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// gitlabMCP380Keys holds the accepted keys of each field of GitlabMCP380, canonical name first.
 var gitlabMCP380Keys = [1][]string{{"labels"}}
-
-// gitlabMCP380Known lists every key GitlabMCP380 accepts.
 var gitlabMCP380Known = lenient.KnownKeys(gitlabMCP380Keys[:])
 
-// UnmarshalJSON decodes a GitlabMCP380 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a GitlabMCP380 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *GitlabMCP380) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y GitlabMCP380
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *GitlabMCP380) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *GitlabMCP380) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y GitlabMCP380
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2658,14 +2441,15 @@ func (x *GitlabMCP380) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one GitlabMCP380 object at d's current path.
 func (x *GitlabMCP380) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = GitlabMCP380{}
 	var it lenient.ObjectIter
@@ -2700,8 +2484,6 @@ func (x *GitlabMCP380) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-// fastNormgen decodes one clean GitlabMCP380 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *GitlabMCP380) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2749,35 +2531,26 @@ func (x *GitlabMCP380) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// weKnora2955Keys holds the accepted keys of each field of WeKnora2955, canonical name first.
 var weKnora2955Keys = [1][]string{{"args"}}
-
-// weKnora2955Known lists every key WeKnora2955 accepts.
 var weKnora2955Known = lenient.KnownKeys(weKnora2955Keys[:])
 
-// UnmarshalJSON decodes a WeKnora2955 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a WeKnora2955 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *WeKnora2955) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y WeKnora2955
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *WeKnora2955) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *WeKnora2955) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y WeKnora2955
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2786,14 +2559,15 @@ func (x *WeKnora2955) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one WeKnora2955 object at d's current path.
 func (x *WeKnora2955) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = WeKnora2955{}
 	var it lenient.ObjectIter
@@ -2828,8 +2602,6 @@ func (x *WeKnora2955) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean WeKnora2955 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *WeKnora2955) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2877,35 +2649,26 @@ func (x *WeKnora2955) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// claudeCode73137Keys holds the accepted keys of each field of ClaudeCode73137, canonical name first.
 var claudeCode73137Keys = [4][]string{{"loc"}, {"label"}, {"button"}, {"clicks"}}
-
-// claudeCode73137Known lists every key ClaudeCode73137 accepts.
 var claudeCode73137Known = lenient.KnownKeys(claudeCode73137Keys[:])
 
-// UnmarshalJSON decodes a ClaudeCode73137 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ClaudeCode73137 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode73137) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeCode73137
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode73137) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ClaudeCode73137) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeCode73137
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2914,14 +2677,15 @@ func (x *ClaudeCode73137) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ClaudeCode73137 object at d's current path.
 func (x *ClaudeCode73137) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ClaudeCode73137{}
 	var it lenient.ObjectIter
@@ -2990,8 +2754,6 @@ func (x *ClaudeCode73137) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-// fastNormgen decodes one clean ClaudeCode73137 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ClaudeCode73137) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -3058,35 +2820,26 @@ func (x *ClaudeCode73137) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// sonetto319TodosKeys holds the accepted keys of each field of Sonetto319Todos, canonical name first.
 var sonetto319TodosKeys = [1][]string{{"todos"}}
-
-// sonetto319TodosKnown lists every key Sonetto319Todos accepts.
 var sonetto319TodosKnown = lenient.KnownKeys(sonetto319TodosKeys[:])
 
-// UnmarshalJSON decodes a Sonetto319Todos leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Sonetto319Todos leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Sonetto319Todos) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Sonetto319Todos
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Sonetto319Todos) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Sonetto319Todos) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Sonetto319Todos
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -3095,14 +2848,15 @@ func (x *Sonetto319Todos) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Sonetto319Todos object at d's current path.
 func (x *Sonetto319Todos) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Sonetto319Todos{}
 	var it lenient.ObjectIter
@@ -3142,8 +2896,6 @@ func (x *Sonetto319Todos) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-// fastNormgen decodes one clean Sonetto319Todos object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Sonetto319Todos) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -3194,41 +2946,29 @@ func (x *Sonetto319Todos) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// todo319Keys holds the accepted keys of each field of Todo319, canonical name first.
 var todo319Keys = [2][]string{{"content"}, {"status"}}
-
-// todo319Known lists every key Todo319 accepts.
 var todo319Known = lenient.KnownKeys(todo319Keys[:])
 
-// UnmarshalJSON decodes a Todo319 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Todo319 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Todo319) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Todo319
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Todo319) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Todo319) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Todo319
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -3237,14 +2977,15 @@ func (x *Todo319) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Todo319 object at d's current path.
 func (x *Todo319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Todo319{}
 	var it lenient.ObjectIter
@@ -3282,8 +3023,6 @@ func (x *Todo319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Todo319 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Todo319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -3325,35 +3064,26 @@ func (x *Todo319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// sonetto319LoneLabelKeys holds the accepted keys of each field of Sonetto319LoneLabel, canonical name first.
 var sonetto319LoneLabelKeys = [1][]string{{"labels"}}
-
-// sonetto319LoneLabelKnown lists every key Sonetto319LoneLabel accepts.
 var sonetto319LoneLabelKnown = lenient.KnownKeys(sonetto319LoneLabelKeys[:])
 
-// UnmarshalJSON decodes a Sonetto319LoneLabel leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Sonetto319LoneLabel leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Sonetto319LoneLabel) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Sonetto319LoneLabel
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Sonetto319LoneLabel) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Sonetto319LoneLabel) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Sonetto319LoneLabel
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -3362,14 +3092,15 @@ func (x *Sonetto319LoneLabel) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Sonetto319LoneLabel object at d's current path.
 func (x *Sonetto319LoneLabel) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Sonetto319LoneLabel{}
 	var it lenient.ObjectIter
@@ -3404,8 +3135,6 @@ func (x *Sonetto319LoneLabel) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	}
 }
 
-// fastNormgen decodes one clean Sonetto319LoneLabel object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Sonetto319LoneLabel) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -3453,35 +3182,26 @@ func (x *Sonetto319LoneLabel) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 	return true
 }
 
-// sonetto319LoneTodoKeys holds the accepted keys of each field of Sonetto319LoneTodo, canonical name first.
 var sonetto319LoneTodoKeys = [1][]string{{"todos"}}
-
-// sonetto319LoneTodoKnown lists every key Sonetto319LoneTodo accepts.
 var sonetto319LoneTodoKnown = lenient.KnownKeys(sonetto319LoneTodoKeys[:])
 
-// UnmarshalJSON decodes a Sonetto319LoneTodo leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Sonetto319LoneTodo leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Sonetto319LoneTodo) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Sonetto319LoneTodo
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Sonetto319LoneTodo) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Sonetto319LoneTodo) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Sonetto319LoneTodo
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -3490,14 +3210,15 @@ func (x *Sonetto319LoneTodo) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Sonetto319LoneTodo object at d's current path.
 func (x *Sonetto319LoneTodo) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Sonetto319LoneTodo{}
 	var it lenient.ObjectIter
@@ -3537,8 +3258,6 @@ func (x *Sonetto319LoneTodo) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 }
 
-// fastNormgen decodes one clean Sonetto319LoneTodo object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Sonetto319LoneTodo) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -3589,35 +3308,26 @@ func (x *Sonetto319LoneTodo) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// sonetto319PythonListKeys holds the accepted keys of each field of Sonetto319PythonList, canonical name first.
 var sonetto319PythonListKeys = [1][]string{{"labels"}}
-
-// sonetto319PythonListKnown lists every key Sonetto319PythonList accepts.
 var sonetto319PythonListKnown = lenient.KnownKeys(sonetto319PythonListKeys[:])
 
-// UnmarshalJSON decodes a Sonetto319PythonList leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Sonetto319PythonList leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Sonetto319PythonList) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Sonetto319PythonList
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Sonetto319PythonList) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Sonetto319PythonList) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Sonetto319PythonList
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -3626,14 +3336,15 @@ func (x *Sonetto319PythonList) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Sonetto319PythonList object at d's current path.
 func (x *Sonetto319PythonList) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Sonetto319PythonList{}
 	var it lenient.ObjectIter
@@ -3668,8 +3379,6 @@ func (x *Sonetto319PythonList) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	}
 }
 
-// fastNormgen decodes one clean Sonetto319PythonList object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Sonetto319PythonList) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -3717,35 +3426,26 @@ func (x *Sonetto319PythonList) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 	return true
 }
 
-// adcp4201Keys holds the accepted keys of each field of Adcp4201, canonical name first.
 var adcp4201Keys = [1][]string{{"labels"}}
-
-// adcp4201Known lists every key Adcp4201 accepts.
 var adcp4201Known = lenient.KnownKeys(adcp4201Keys[:])
 
-// UnmarshalJSON decodes a Adcp4201 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Adcp4201 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Adcp4201) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Adcp4201
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Adcp4201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Adcp4201) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Adcp4201
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -3754,14 +3454,15 @@ func (x *Adcp4201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Adcp4201 object at d's current path.
 func (x *Adcp4201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Adcp4201{}
 	var it lenient.ObjectIter
@@ -3796,8 +3497,6 @@ func (x *Adcp4201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Adcp4201 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Adcp4201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -3845,35 +3544,26 @@ func (x *Adcp4201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// claudeCode15766Keys holds the accepted keys of each field of ClaudeCode15766, canonical name first.
 var claudeCode15766Keys = [1][]string{{"parent"}}
-
-// claudeCode15766Known lists every key ClaudeCode15766 accepts.
 var claudeCode15766Known = lenient.KnownKeys(claudeCode15766Keys[:])
 
-// UnmarshalJSON decodes a ClaudeCode15766 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ClaudeCode15766 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode15766) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeCode15766
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode15766) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ClaudeCode15766) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeCode15766
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -3882,14 +3572,15 @@ func (x *ClaudeCode15766) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ClaudeCode15766 object at d's current path.
 func (x *ClaudeCode15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ClaudeCode15766{}
 	var it lenient.ObjectIter
@@ -3918,8 +3609,6 @@ func (x *ClaudeCode15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-// fastNormgen decodes one clean ClaudeCode15766 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ClaudeCode15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -3956,41 +3645,29 @@ func (x *ClaudeCode15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// parent15766Keys holds the accepted keys of each field of Parent15766, canonical name first.
 var parent15766Keys = [1][]string{{"database_id", "databaseId", "database-id", "DatabaseId"}}
-
-// parent15766Known lists every key Parent15766 accepts.
 var parent15766Known = lenient.KnownKeys(parent15766Keys[:])
 
-// UnmarshalJSON decodes a Parent15766 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Parent15766 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Parent15766) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Parent15766
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Parent15766) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Parent15766) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Parent15766
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -3999,14 +3676,15 @@ func (x *Parent15766) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Parent15766 object at d's current path.
 func (x *Parent15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Parent15766{}
 	var it lenient.ObjectIter
@@ -4028,8 +3706,6 @@ func (x *Parent15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean Parent15766 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -4065,34 +3741,32 @@ func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// claudeCode18260Keys holds the accepted keys of each field of ClaudeCode18260, canonical name first.
 var claudeCode18260Keys = [2][]string{{"parent"}, {"properties"}}
-
-// claudeCode18260Known lists every key ClaudeCode18260 accepts.
 var claudeCode18260Known = lenient.KnownKeys(claudeCode18260Keys[:])
 
-// UnmarshalJSON decodes a ClaudeCode18260 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ClaudeCode18260 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode18260) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode18260) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ClaudeCode18260) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ClaudeCode18260 object at d's current path.
 func (x *ClaudeCode18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ClaudeCode18260{}
 	var it lenient.ObjectIter
@@ -4141,41 +3815,29 @@ func (x *ClaudeCode18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-// parent18260Keys holds the accepted keys of each field of Parent18260, canonical name first.
 var parent18260Keys = [1][]string{{"data_source_id", "dataSourceId", "data-source-id", "DataSourceId"}}
-
-// parent18260Known lists every key Parent18260 accepts.
 var parent18260Known = lenient.KnownKeys(parent18260Keys[:])
 
-// UnmarshalJSON decodes a Parent18260 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Parent18260 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Parent18260) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Parent18260
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Parent18260) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Parent18260) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Parent18260
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -4184,14 +3846,15 @@ func (x *Parent18260) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Parent18260 object at d's current path.
 func (x *Parent18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Parent18260{}
 	var it lenient.ObjectIter
@@ -4213,8 +3876,6 @@ func (x *Parent18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean Parent18260 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -4250,34 +3911,32 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// claudeCode5504Keys holds the accepted keys of each field of ClaudeCode5504, canonical name first.
 var claudeCode5504Keys = [1][]string{{"patch_content", "patchContent", "patch-content", "PatchContent"}}
-
-// claudeCode5504Known lists every key ClaudeCode5504 accepts.
 var claudeCode5504Known = lenient.KnownKeys(claudeCode5504Keys[:])
 
-// UnmarshalJSON decodes a ClaudeCode5504 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ClaudeCode5504 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode5504) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode5504) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ClaudeCode5504) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ClaudeCode5504 object at d's current path.
 func (x *ClaudeCode5504) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ClaudeCode5504{}
 	var it lenient.ObjectIter
@@ -4315,34 +3974,32 @@ func (x *ClaudeCode5504) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 }
 
-// claudeCode2747Keys holds the accepted keys of each field of ClaudeCode2747, canonical name first.
 var claudeCode2747Keys = [1][]string{{"metadata"}}
-
-// claudeCode2747Known lists every key ClaudeCode2747 accepts.
 var claudeCode2747Known = lenient.KnownKeys(claudeCode2747Keys[:])
 
-// UnmarshalJSON decodes a ClaudeCode2747 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ClaudeCode2747 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode2747) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeCode2747) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ClaudeCode2747) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ClaudeCode2747 object at d's current path.
 func (x *ClaudeCode2747) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ClaudeCode2747{}
 	var it lenient.ObjectIter
@@ -4380,35 +4037,26 @@ func (x *ClaudeCode2747) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 }
 
-// fastMCP932Keys holds the accepted keys of each field of FastMCP932, canonical name first.
 var fastMCP932Keys = [1][]string{{"user"}}
-
-// fastMCP932Known lists every key FastMCP932 accepts.
 var fastMCP932Known = lenient.KnownKeys(fastMCP932Keys[:])
 
-// UnmarshalJSON decodes a FastMCP932 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a FastMCP932 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *FastMCP932) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y FastMCP932
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *FastMCP932) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *FastMCP932) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y FastMCP932
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -4417,14 +4065,15 @@ func (x *FastMCP932) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one FastMCP932 object at d's current path.
 func (x *FastMCP932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = FastMCP932{}
 	var it lenient.ObjectIter
@@ -4453,8 +4102,6 @@ func (x *FastMCP932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-// fastNormgen decodes one clean FastMCP932 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *FastMCP932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -4491,41 +4138,29 @@ func (x *FastMCP932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// user932Keys holds the accepted keys of each field of User932, canonical name first.
 var user932Keys = [4][]string{{"username"}, {"email"}, {"age"}, {"is_active", "isActive", "is-active", "IsActive"}}
-
-// user932Known lists every key User932 accepts.
 var user932Known = lenient.KnownKeys(user932Keys[:])
 
-// UnmarshalJSON decodes a User932 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a User932 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *User932) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y User932
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *User932) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *User932) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y User932
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -4534,14 +4169,15 @@ func (x *User932) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one User932 object at d's current path.
 func (x *User932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = User932{}
 	var it lenient.ObjectIter
@@ -4594,8 +4230,6 @@ func (x *User932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean User932 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -4658,34 +4292,32 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// templateAgent249Keys holds the accepted keys of each field of TemplateAgent249, canonical name first.
 var templateAgent249Keys = [3][]string{{"issueIdOrKey", "issue_id_or_key", "issue-id-or-key", "IssueIdOrKey"}, {"fields"}, {"cloudId", "cloud_id", "cloud-id", "CloudId"}}
-
-// templateAgent249Known lists every key TemplateAgent249 accepts.
 var templateAgent249Known = lenient.KnownKeys(templateAgent249Keys[:])
 
-// UnmarshalJSON decodes a TemplateAgent249 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a TemplateAgent249 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *TemplateAgent249) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *TemplateAgent249) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *TemplateAgent249) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one TemplateAgent249 object at d's current path.
 func (x *TemplateAgent249) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = TemplateAgent249{}
 	var it lenient.ObjectIter
@@ -4748,35 +4380,26 @@ func (x *TemplateAgent249) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 }
 
-// claudeAIMCP548Keys holds the accepted keys of each field of ClaudeAIMCP548, canonical name first.
 var claudeAIMCP548Keys = [1][]string{{"params"}}
-
-// claudeAIMCP548Known lists every key ClaudeAIMCP548 accepts.
 var claudeAIMCP548Known = lenient.KnownKeys(claudeAIMCP548Keys[:])
 
-// UnmarshalJSON decodes a ClaudeAIMCP548 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ClaudeAIMCP548 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeAIMCP548) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClaudeAIMCP548
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClaudeAIMCP548) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ClaudeAIMCP548) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClaudeAIMCP548
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -4785,14 +4408,15 @@ func (x *ClaudeAIMCP548) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ClaudeAIMCP548 object at d's current path.
 func (x *ClaudeAIMCP548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ClaudeAIMCP548{}
 	var it lenient.ObjectIter
@@ -4821,8 +4445,6 @@ func (x *ClaudeAIMCP548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 }
 
-// fastNormgen decodes one clean ClaudeAIMCP548 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ClaudeAIMCP548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -4859,41 +4481,29 @@ func (x *ClaudeAIMCP548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// params548Keys holds the accepted keys of each field of Params548, canonical name first.
 var params548Keys = [3][]string{{"model"}, {"prompt"}, {"aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio"}}
-
-// params548Known lists every key Params548 accepts.
 var params548Known = lenient.KnownKeys(params548Keys[:])
 
-// UnmarshalJSON decodes a Params548 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Params548 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Params548) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Params548
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Params548) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Params548) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Params548
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -4902,14 +4512,15 @@ func (x *Params548) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Params548 object at d's current path.
 func (x *Params548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Params548{}
 	var it lenient.ObjectIter
@@ -4943,8 +4554,6 @@ func (x *Params548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-// fastNormgen decodes one clean Params548 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -4990,35 +4599,26 @@ func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// cursor3614Keys holds the accepted keys of each field of Cursor3614, canonical name first.
 var cursor3614Keys = [1][]string{{"active"}}
-
-// cursor3614Known lists every key Cursor3614 accepts.
 var cursor3614Known = lenient.KnownKeys(cursor3614Keys[:])
 
-// UnmarshalJSON decodes a Cursor3614 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Cursor3614 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Cursor3614) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Cursor3614
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Cursor3614) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Cursor3614) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Cursor3614
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5027,14 +4627,15 @@ func (x *Cursor3614) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Cursor3614 object at d's current path.
 func (x *Cursor3614) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Cursor3614{}
 	var it lenient.ObjectIter
@@ -5059,8 +4660,6 @@ func (x *Cursor3614) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-// fastNormgen decodes one clean Cursor3614 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Cursor3614) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -5097,35 +4696,26 @@ func (x *Cursor3614) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// langflow8059Keys holds the accepted keys of each field of Langflow8059, canonical name first.
 var langflow8059Keys = [1][]string{{"range"}}
-
-// langflow8059Known lists every key Langflow8059 accepts.
 var langflow8059Known = lenient.KnownKeys(langflow8059Keys[:])
 
-// UnmarshalJSON decodes a Langflow8059 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Langflow8059 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Langflow8059) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Langflow8059
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Langflow8059) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Langflow8059) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Langflow8059
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5134,14 +4724,15 @@ func (x *Langflow8059) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Langflow8059 object at d's current path.
 func (x *Langflow8059) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Langflow8059{}
 	var it lenient.ObjectIter
@@ -5163,8 +4754,6 @@ func (x *Langflow8059) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-// fastNormgen decodes one clean Langflow8059 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Langflow8059) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -5195,34 +4784,32 @@ func (x *Langflow8059) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// mcpadapt38Keys holds the accepted keys of each field of Mcpadapt38, canonical name first.
 var mcpadapt38Keys = [2][]string{{"filters"}, {"maxResults", "max_results", "max-results", "MaxResults"}}
-
-// mcpadapt38Known lists every key Mcpadapt38 accepts.
 var mcpadapt38Known = lenient.KnownKeys(mcpadapt38Keys[:])
 
-// UnmarshalJSON decodes a Mcpadapt38 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Mcpadapt38 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Mcpadapt38) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Mcpadapt38) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Mcpadapt38) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Mcpadapt38 object at d's current path.
 func (x *Mcpadapt38) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Mcpadapt38{}
 	var it lenient.ObjectIter
@@ -5264,35 +4851,26 @@ func (x *Mcpadapt38) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-// nemoAgentToolkit1507Keys holds the accepted keys of each field of NemoAgentToolkit1507, canonical name first.
 var nemoAgentToolkit1507Keys = [1][]string{{"cursor"}}
-
-// nemoAgentToolkit1507Known lists every key NemoAgentToolkit1507 accepts.
 var nemoAgentToolkit1507Known = lenient.KnownKeys(nemoAgentToolkit1507Keys[:])
 
-// UnmarshalJSON decodes a NemoAgentToolkit1507 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a NemoAgentToolkit1507 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *NemoAgentToolkit1507) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y NemoAgentToolkit1507
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *NemoAgentToolkit1507) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *NemoAgentToolkit1507) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y NemoAgentToolkit1507
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5301,14 +4879,15 @@ func (x *NemoAgentToolkit1507) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one NemoAgentToolkit1507 object at d's current path.
 func (x *NemoAgentToolkit1507) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = NemoAgentToolkit1507{}
 	var it lenient.ObjectIter
@@ -5330,8 +4909,6 @@ func (x *NemoAgentToolkit1507) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	}
 }
 
-// fastNormgen decodes one clean NemoAgentToolkit1507 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *NemoAgentToolkit1507) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -5362,32 +4939,25 @@ func (x *NemoAgentToolkit1507) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 	return true
 }
 
-// typescriptSDK2012Keys holds the accepted keys of each field of TypescriptSDK2012, canonical name first.
 var typescriptSDK2012Keys = [0][]string{}
 
-// UnmarshalJSON decodes a TypescriptSDK2012 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a TypescriptSDK2012 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *TypescriptSDK2012) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y TypescriptSDK2012
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *TypescriptSDK2012) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *TypescriptSDK2012) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y TypescriptSDK2012
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5396,14 +4966,15 @@ func (x *TypescriptSDK2012) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one TypescriptSDK2012 object at d's current path.
 func (x *TypescriptSDK2012) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = TypescriptSDK2012{}
 	var it lenient.ObjectIter
@@ -5415,8 +4986,6 @@ func (x *TypescriptSDK2012) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 }
 
-// fastNormgen decodes one clean TypescriptSDK2012 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *TypescriptSDK2012) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -5441,35 +5010,26 @@ func (x *TypescriptSDK2012) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// margince417Keys holds the accepted keys of each field of Margince417, canonical name first.
 var margince417Keys = [1][]string{{"lifecycle"}}
-
-// margince417Known lists every key Margince417 accepts.
 var margince417Known = lenient.KnownKeys(margince417Keys[:])
 
-// UnmarshalJSON decodes a Margince417 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Margince417 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Margince417) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Margince417
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Margince417) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Margince417) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Margince417
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5478,14 +5038,15 @@ func (x *Margince417) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Margince417 object at d's current path.
 func (x *Margince417) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Margince417{}
 	var it lenient.ObjectIter
@@ -5518,8 +5079,6 @@ func (x *Margince417) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean Margince417 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Margince417) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -5560,35 +5119,26 @@ func (x *Margince417) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// zammadMCP201Keys holds the accepted keys of each field of ZammadMCP201, canonical name first.
 var zammadMCP201Keys = [1][]string{{"params"}}
-
-// zammadMCP201Known lists every key ZammadMCP201 accepts.
 var zammadMCP201Known = lenient.KnownKeys(zammadMCP201Keys[:])
 
-// UnmarshalJSON decodes a ZammadMCP201 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ZammadMCP201 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ZammadMCP201) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ZammadMCP201
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ZammadMCP201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ZammadMCP201) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ZammadMCP201
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5597,14 +5147,15 @@ func (x *ZammadMCP201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ZammadMCP201 object at d's current path.
 func (x *ZammadMCP201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ZammadMCP201{}
 	var it lenient.ObjectIter
@@ -5633,8 +5184,6 @@ func (x *ZammadMCP201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-// fastNormgen decodes one clean ZammadMCP201 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ZammadMCP201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -5671,41 +5220,29 @@ func (x *ZammadMCP201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// params201Keys holds the accepted keys of each field of Params201, canonical name first.
 var params201Keys = [1][]string{{"response_format", "responseFormat", "response-format", "ResponseFormat"}}
-
-// params201Known lists every key Params201 accepts.
 var params201Known = lenient.KnownKeys(params201Keys[:])
 
-// UnmarshalJSON decodes a Params201 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Params201 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Params201) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Params201
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Params201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Params201) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Params201
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5714,14 +5251,15 @@ func (x *Params201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Params201 object at d's current path.
 func (x *Params201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Params201{}
 	var it lenient.ObjectIter
@@ -5754,8 +5292,6 @@ func (x *Params201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-// fastNormgen decodes one clean Params201 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -5801,35 +5337,26 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// fixmap235Keys holds the accepted keys of each field of Fixmap235, canonical name first.
 var fixmap235Keys = [1][]string{{"format"}}
-
-// fixmap235Known lists every key Fixmap235 accepts.
 var fixmap235Known = lenient.KnownKeys(fixmap235Keys[:])
 
-// UnmarshalJSON decodes a Fixmap235 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Fixmap235 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Fixmap235) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Fixmap235
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Fixmap235) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Fixmap235) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Fixmap235
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5838,14 +5365,15 @@ func (x *Fixmap235) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Fixmap235 object at d's current path.
 func (x *Fixmap235) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Fixmap235{}
 	var it lenient.ObjectIter
@@ -5878,8 +5406,6 @@ func (x *Fixmap235) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-// fastNormgen decodes one clean Fixmap235 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Fixmap235) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -5920,35 +5446,26 @@ func (x *Fixmap235) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// langchainMCPAdapters277Keys holds the accepted keys of each field of LangchainMCPAdapters277, canonical name first.
 var langchainMCPAdapters277Keys = [4][]string{{"resourceType", "resource_type", "resource-type", "ResourceType"}, {"name"}, {"namespace"}, {"output"}}
-
-// langchainMCPAdapters277Known lists every key LangchainMCPAdapters277 accepts.
 var langchainMCPAdapters277Known = lenient.KnownKeys(langchainMCPAdapters277Keys[:])
 
-// UnmarshalJSON decodes a LangchainMCPAdapters277 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a LangchainMCPAdapters277 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *LangchainMCPAdapters277) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y LangchainMCPAdapters277
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *LangchainMCPAdapters277) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *LangchainMCPAdapters277) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y LangchainMCPAdapters277
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -5957,14 +5474,15 @@ func (x *LangchainMCPAdapters277) UnmarshalJSONReport(data []byte) ([]lenient.Fi
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one LangchainMCPAdapters277 object at d's current path.
 func (x *LangchainMCPAdapters277) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = LangchainMCPAdapters277{}
 	var it lenient.ObjectIter
@@ -6020,8 +5538,6 @@ func (x *LangchainMCPAdapters277) decodeNormgen(d *lenient.Decoder, v []byte, m 
 	}
 }
 
-// fastNormgen decodes one clean LangchainMCPAdapters277 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -6085,35 +5601,26 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 	return true
 }
 
-// grafana641Keys holds the accepted keys of each field of Grafana641, canonical name first.
 var grafana641Keys = [1][]string{{"datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid"}}
-
-// grafana641Known lists every key Grafana641 accepts.
 var grafana641Known = lenient.KnownKeys(grafana641Keys[:])
 
-// UnmarshalJSON decodes a Grafana641 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Grafana641 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Grafana641) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Grafana641
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Grafana641) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Grafana641) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Grafana641
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -6122,14 +5629,15 @@ func (x *Grafana641) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Grafana641 object at d's current path.
 func (x *Grafana641) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Grafana641{}
 	var it lenient.ObjectIter
@@ -6156,8 +5664,6 @@ func (x *Grafana641) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-// fastNormgen decodes one clean Grafana641 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -6196,35 +5702,26 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// actualChat4728Keys holds the accepted keys of each field of ActualChat4728, canonical name first.
 var actualChat4728Keys = [2][]string{{"chatId", "chat_id", "chat-id", "ChatId"}, {"text"}}
-
-// actualChat4728Known lists every key ActualChat4728 accepts.
 var actualChat4728Known = lenient.KnownKeys(actualChat4728Keys[:])
 
-// UnmarshalJSON decodes a ActualChat4728 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ActualChat4728 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ActualChat4728) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ActualChat4728
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ActualChat4728) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ActualChat4728) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ActualChat4728
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -6233,14 +5730,15 @@ func (x *ActualChat4728) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ActualChat4728 object at d's current path.
 func (x *ActualChat4728) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ActualChat4728{}
 	var it lenient.ObjectIter
@@ -6278,8 +5776,6 @@ func (x *ActualChat4728) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 }
 
-// fastNormgen decodes one clean ActualChat4728 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -6326,35 +5822,26 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// openclaw42580Keys holds the accepted keys of each field of Openclaw42580, canonical name first.
 var openclaw42580Keys = [3][]string{{"path"}, {"oldText", "old_text", "old-text", "OldText"}, {"newText", "new_text", "new-text", "NewText"}}
-
-// openclaw42580Known lists every key Openclaw42580 accepts.
 var openclaw42580Known = lenient.KnownKeys(openclaw42580Keys[:])
 
-// UnmarshalJSON decodes a Openclaw42580 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Openclaw42580 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Openclaw42580) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Openclaw42580
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Openclaw42580) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Openclaw42580) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Openclaw42580
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -6363,14 +5850,15 @@ func (x *Openclaw42580) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Openclaw42580 object at d's current path.
 func (x *Openclaw42580) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Openclaw42580{}
 	var it lenient.ObjectIter
@@ -6419,8 +5907,6 @@ func (x *Openclaw42580) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 }
 
-// fastNormgen decodes one clean Openclaw42580 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -6480,35 +5966,26 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// pasclaw427Keys holds the accepted keys of each field of Pasclaw427, canonical name first.
 var pasclaw427Keys = [3][]string{{"path"}, {"old_text", "oldText", "old-text", "OldText"}, {"new_text", "newText", "new-text", "NewText"}}
-
-// pasclaw427Known lists every key Pasclaw427 accepts.
 var pasclaw427Known = lenient.KnownKeys(pasclaw427Keys[:])
 
-// UnmarshalJSON decodes a Pasclaw427 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Pasclaw427 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Pasclaw427) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Pasclaw427
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Pasclaw427) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Pasclaw427) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Pasclaw427
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -6517,14 +5994,15 @@ func (x *Pasclaw427) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Pasclaw427 object at d's current path.
 func (x *Pasclaw427) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Pasclaw427{}
 	var it lenient.ObjectIter
@@ -6573,8 +6051,6 @@ func (x *Pasclaw427) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-// fastNormgen decodes one clean Pasclaw427 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -6634,35 +6110,26 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// boltai317Keys holds the accepted keys of each field of Boltai317, canonical name first.
 var boltai317Keys = [4][]string{{"thought"}, {"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}}
-
-// boltai317Known lists every key Boltai317 accepts.
 var boltai317Known = lenient.KnownKeys(boltai317Keys[:])
 
-// UnmarshalJSON decodes a Boltai317 leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Boltai317 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Boltai317) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Boltai317
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Boltai317) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Boltai317) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Boltai317
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -6671,14 +6138,15 @@ func (x *Boltai317) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Boltai317 object at d's current path.
 func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Boltai317{}
 	var it lenient.ObjectIter
@@ -6756,8 +6224,6 @@ func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-// fastNormgen decodes one clean Boltai317 object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -6846,35 +6312,26 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// qwenCode4966DepthKeys holds the accepted keys of each field of QwenCode4966Depth, canonical name first.
 var qwenCode4966DepthKeys = [1][]string{{"depth"}}
-
-// qwenCode4966DepthKnown lists every key QwenCode4966Depth accepts.
 var qwenCode4966DepthKnown = lenient.KnownKeys(qwenCode4966DepthKeys[:])
 
-// UnmarshalJSON decodes a QwenCode4966Depth leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a QwenCode4966Depth leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *QwenCode4966Depth) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y QwenCode4966Depth
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *QwenCode4966Depth) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *QwenCode4966Depth) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y QwenCode4966Depth
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -6883,14 +6340,15 @@ func (x *QwenCode4966Depth) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one QwenCode4966Depth object at d's current path.
 func (x *QwenCode4966Depth) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = QwenCode4966Depth{}
 	var it lenient.ObjectIter
@@ -6912,8 +6370,6 @@ func (x *QwenCode4966Depth) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 }
 
-// fastNormgen decodes one clean QwenCode4966Depth object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *QwenCode4966Depth) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -6944,35 +6400,26 @@ func (x *QwenCode4966Depth) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// qwenCode4966TimeKeys holds the accepted keys of each field of QwenCode4966Time, canonical name first.
 var qwenCode4966TimeKeys = [1][]string{{"time"}}
-
-// qwenCode4966TimeKnown lists every key QwenCode4966Time accepts.
 var qwenCode4966TimeKnown = lenient.KnownKeys(qwenCode4966TimeKeys[:])
 
-// UnmarshalJSON decodes a QwenCode4966Time leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a QwenCode4966Time leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *QwenCode4966Time) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y QwenCode4966Time
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *QwenCode4966Time) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *QwenCode4966Time) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y QwenCode4966Time
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -6981,14 +6428,15 @@ func (x *QwenCode4966Time) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one QwenCode4966Time object at d's current path.
 func (x *QwenCode4966Time) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = QwenCode4966Time{}
 	var it lenient.ObjectIter
@@ -7010,8 +6458,6 @@ func (x *QwenCode4966Time) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 }
 
-// fastNormgen decodes one clean QwenCode4966Time object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *QwenCode4966Time) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -7042,35 +6488,26 @@ func (x *QwenCode4966Time) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// controlLeadingZerosKeys holds the accepted keys of each field of ControlLeadingZeros, canonical name first.
 var controlLeadingZerosKeys = [1][]string{{"code"}}
-
-// controlLeadingZerosKnown lists every key ControlLeadingZeros accepts.
 var controlLeadingZerosKnown = lenient.KnownKeys(controlLeadingZerosKeys[:])
 
-// UnmarshalJSON decodes a ControlLeadingZeros leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ControlLeadingZeros leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlLeadingZeros) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlLeadingZeros
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlLeadingZeros) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ControlLeadingZeros) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlLeadingZeros
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7079,14 +6516,15 @@ func (x *ControlLeadingZeros) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ControlLeadingZeros object at d's current path.
 func (x *ControlLeadingZeros) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ControlLeadingZeros{}
 	var it lenient.ObjectIter
@@ -7113,8 +6551,6 @@ func (x *ControlLeadingZeros) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	}
 }
 
-// fastNormgen decodes one clean ControlLeadingZeros object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ControlLeadingZeros) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -7148,35 +6584,26 @@ func (x *ControlLeadingZeros) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 	return true
 }
 
-// controlJSONTextInStringKeys holds the accepted keys of each field of ControlJSONTextInString, canonical name first.
 var controlJSONTextInStringKeys = [1][]string{{"code"}}
-
-// controlJSONTextInStringKnown lists every key ControlJSONTextInString accepts.
 var controlJSONTextInStringKnown = lenient.KnownKeys(controlJSONTextInStringKeys[:])
 
-// UnmarshalJSON decodes a ControlJSONTextInString leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ControlJSONTextInString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlJSONTextInString) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlJSONTextInString
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlJSONTextInString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ControlJSONTextInString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlJSONTextInString
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7185,14 +6612,15 @@ func (x *ControlJSONTextInString) UnmarshalJSONReport(data []byte) ([]lenient.Fi
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ControlJSONTextInString object at d's current path.
 func (x *ControlJSONTextInString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ControlJSONTextInString{}
 	var it lenient.ObjectIter
@@ -7219,8 +6647,6 @@ func (x *ControlJSONTextInString) decodeNormgen(d *lenient.Decoder, v []byte, m 
 	}
 }
 
-// fastNormgen decodes one clean ControlJSONTextInString object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ControlJSONTextInString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -7254,35 +6680,26 @@ func (x *ControlJSONTextInString) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 	return true
 }
 
-// controlNullTextKeys holds the accepted keys of each field of ControlNullText, canonical name first.
 var controlNullTextKeys = [1][]string{{"code"}}
-
-// controlNullTextKnown lists every key ControlNullText accepts.
 var controlNullTextKnown = lenient.KnownKeys(controlNullTextKeys[:])
 
-// UnmarshalJSON decodes a ControlNullText leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ControlNullText leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlNullText) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlNullText
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlNullText) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ControlNullText) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlNullText
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7291,14 +6708,15 @@ func (x *ControlNullText) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ControlNullText object at d's current path.
 func (x *ControlNullText) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ControlNullText{}
 	var it lenient.ObjectIter
@@ -7325,8 +6743,6 @@ func (x *ControlNullText) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-// fastNormgen decodes one clean ControlNullText object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ControlNullText) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -7360,35 +6776,26 @@ func (x *ControlNullText) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// controlEmptyStringKeys holds the accepted keys of each field of ControlEmptyString, canonical name first.
 var controlEmptyStringKeys = [1][]string{{"code"}}
-
-// controlEmptyStringKnown lists every key ControlEmptyString accepts.
 var controlEmptyStringKnown = lenient.KnownKeys(controlEmptyStringKeys[:])
 
-// UnmarshalJSON decodes a ControlEmptyString leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ControlEmptyString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlEmptyString) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlEmptyString
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlEmptyString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ControlEmptyString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlEmptyString
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7397,14 +6804,15 @@ func (x *ControlEmptyString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ControlEmptyString object at d's current path.
 func (x *ControlEmptyString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ControlEmptyString{}
 	var it lenient.ObjectIter
@@ -7431,8 +6839,6 @@ func (x *ControlEmptyString) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 }
 
-// fastNormgen decodes one clean ControlEmptyString object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ControlEmptyString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -7466,35 +6872,26 @@ func (x *ControlEmptyString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// controlTrueForStringKeys holds the accepted keys of each field of ControlTrueForString, canonical name first.
 var controlTrueForStringKeys = [1][]string{{"code"}}
-
-// controlTrueForStringKnown lists every key ControlTrueForString accepts.
 var controlTrueForStringKnown = lenient.KnownKeys(controlTrueForStringKeys[:])
 
-// UnmarshalJSON decodes a ControlTrueForString leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ControlTrueForString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlTrueForString) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlTrueForString
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlTrueForString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ControlTrueForString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlTrueForString
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7503,14 +6900,15 @@ func (x *ControlTrueForString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ControlTrueForString object at d's current path.
 func (x *ControlTrueForString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ControlTrueForString{}
 	var it lenient.ObjectIter
@@ -7537,8 +6935,6 @@ func (x *ControlTrueForString) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	}
 }
 
-// fastNormgen decodes one clean ControlTrueForString object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ControlTrueForString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -7572,35 +6968,26 @@ func (x *ControlTrueForString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 	return true
 }
 
-// controlDecimalForIntegerKeys holds the accepted keys of each field of ControlDecimalForInteger, canonical name first.
 var controlDecimalForIntegerKeys = [1][]string{{"count"}}
-
-// controlDecimalForIntegerKnown lists every key ControlDecimalForInteger accepts.
 var controlDecimalForIntegerKnown = lenient.KnownKeys(controlDecimalForIntegerKeys[:])
 
-// UnmarshalJSON decodes a ControlDecimalForInteger leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ControlDecimalForInteger leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlDecimalForInteger) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlDecimalForInteger
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlDecimalForInteger) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ControlDecimalForInteger) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlDecimalForInteger
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7609,14 +6996,15 @@ func (x *ControlDecimalForInteger) UnmarshalJSONReport(data []byte) ([]lenient.F
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ControlDecimalForInteger object at d's current path.
 func (x *ControlDecimalForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ControlDecimalForInteger{}
 	var it lenient.ObjectIter
@@ -7643,8 +7031,6 @@ func (x *ControlDecimalForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m
 	}
 }
 
-// fastNormgen decodes one clean ControlDecimalForInteger object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ControlDecimalForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -7678,35 +7064,26 @@ func (x *ControlDecimalForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) 
 	return true
 }
 
-// controlFractionForIntegerKeys holds the accepted keys of each field of ControlFractionForInteger, canonical name first.
 var controlFractionForIntegerKeys = [1][]string{{"count"}}
-
-// controlFractionForIntegerKnown lists every key ControlFractionForInteger accepts.
 var controlFractionForIntegerKnown = lenient.KnownKeys(controlFractionForIntegerKeys[:])
 
-// UnmarshalJSON decodes a ControlFractionForInteger leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ControlFractionForInteger leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlFractionForInteger) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlFractionForInteger
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlFractionForInteger) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ControlFractionForInteger) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlFractionForInteger
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7715,14 +7092,15 @@ func (x *ControlFractionForInteger) UnmarshalJSONReport(data []byte) ([]lenient.
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ControlFractionForInteger object at d's current path.
 func (x *ControlFractionForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ControlFractionForInteger{}
 	var it lenient.ObjectIter
@@ -7749,8 +7127,6 @@ func (x *ControlFractionForInteger) decodeNormgen(d *lenient.Decoder, v []byte, 
 	}
 }
 
-// fastNormgen decodes one clean ControlFractionForInteger object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ControlFractionForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -7784,35 +7160,26 @@ func (x *ControlFractionForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 	return true
 }
 
-// controlLeadingZeroIntegerKeys holds the accepted keys of each field of ControlLeadingZeroInteger, canonical name first.
 var controlLeadingZeroIntegerKeys = [1][]string{{"count"}}
-
-// controlLeadingZeroIntegerKnown lists every key ControlLeadingZeroInteger accepts.
 var controlLeadingZeroIntegerKnown = lenient.KnownKeys(controlLeadingZeroIntegerKeys[:])
 
-// UnmarshalJSON decodes a ControlLeadingZeroInteger leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ControlLeadingZeroInteger leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlLeadingZeroInteger) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlLeadingZeroInteger
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlLeadingZeroInteger) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ControlLeadingZeroInteger) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlLeadingZeroInteger
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7821,14 +7188,15 @@ func (x *ControlLeadingZeroInteger) UnmarshalJSONReport(data []byte) ([]lenient.
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ControlLeadingZeroInteger object at d's current path.
 func (x *ControlLeadingZeroInteger) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ControlLeadingZeroInteger{}
 	var it lenient.ObjectIter
@@ -7855,8 +7223,6 @@ func (x *ControlLeadingZeroInteger) decodeNormgen(d *lenient.Decoder, v []byte, 
 	}
 }
 
-// fastNormgen decodes one clean ControlLeadingZeroInteger object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ControlLeadingZeroInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -7890,35 +7256,26 @@ func (x *ControlLeadingZeroInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 	return true
 }
 
-// controlHexForIntegerKeys holds the accepted keys of each field of ControlHexForInteger, canonical name first.
 var controlHexForIntegerKeys = [1][]string{{"count"}}
-
-// controlHexForIntegerKnown lists every key ControlHexForInteger accepts.
 var controlHexForIntegerKnown = lenient.KnownKeys(controlHexForIntegerKeys[:])
 
-// UnmarshalJSON decodes a ControlHexForInteger leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ControlHexForInteger leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlHexForInteger) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlHexForInteger
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlHexForInteger) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ControlHexForInteger) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlHexForInteger
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7927,14 +7284,15 @@ func (x *ControlHexForInteger) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ControlHexForInteger object at d's current path.
 func (x *ControlHexForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ControlHexForInteger{}
 	var it lenient.ObjectIter
@@ -7961,8 +7319,6 @@ func (x *ControlHexForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	}
 }
 
-// fastNormgen decodes one clean ControlHexForInteger object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ControlHexForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -7996,35 +7352,26 @@ func (x *ControlHexForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 	return true
 }
 
-// controlMaybeBooleanKeys holds the accepted keys of each field of ControlMaybeBoolean, canonical name first.
 var controlMaybeBooleanKeys = [1][]string{{"enabled"}}
-
-// controlMaybeBooleanKnown lists every key ControlMaybeBoolean accepts.
 var controlMaybeBooleanKnown = lenient.KnownKeys(controlMaybeBooleanKeys[:])
 
-// UnmarshalJSON decodes a ControlMaybeBoolean leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ControlMaybeBoolean leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlMaybeBoolean) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlMaybeBoolean
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlMaybeBoolean) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ControlMaybeBoolean) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlMaybeBoolean
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -8033,14 +7380,15 @@ func (x *ControlMaybeBoolean) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ControlMaybeBoolean object at d's current path.
 func (x *ControlMaybeBoolean) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ControlMaybeBoolean{}
 	var it lenient.ObjectIter
@@ -8067,8 +7415,6 @@ func (x *ControlMaybeBoolean) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	}
 }
 
-// fastNormgen decodes one clean ControlMaybeBoolean object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ControlMaybeBoolean) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -8102,35 +7448,26 @@ func (x *ControlMaybeBoolean) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 	return true
 }
 
-// controlFalseStringKeys holds the accepted keys of each field of ControlFalseString, canonical name first.
 var controlFalseStringKeys = [1][]string{{"enabled"}}
-
-// controlFalseStringKnown lists every key ControlFalseString accepts.
 var controlFalseStringKnown = lenient.KnownKeys(controlFalseStringKeys[:])
 
-// UnmarshalJSON decodes a ControlFalseString leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ControlFalseString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlFalseString) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlFalseString
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlFalseString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ControlFalseString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlFalseString
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -8139,14 +7476,15 @@ func (x *ControlFalseString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ControlFalseString object at d's current path.
 func (x *ControlFalseString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ControlFalseString{}
 	var it lenient.ObjectIter
@@ -8173,8 +7511,6 @@ func (x *ControlFalseString) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 }
 
-// fastNormgen decodes one clean ControlFalseString object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ControlFalseString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -8208,35 +7544,26 @@ func (x *ControlFalseString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// controlBigDigitStringKeys holds the accepted keys of each field of ControlBigDigitString, canonical name first.
 var controlBigDigitStringKeys = [1][]string{{"id"}}
-
-// controlBigDigitStringKnown lists every key ControlBigDigitString accepts.
 var controlBigDigitStringKnown = lenient.KnownKeys(controlBigDigitStringKeys[:])
 
-// UnmarshalJSON decodes a ControlBigDigitString leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ControlBigDigitString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlBigDigitString) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlBigDigitString
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlBigDigitString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ControlBigDigitString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlBigDigitString
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -8245,14 +7572,15 @@ func (x *ControlBigDigitString) UnmarshalJSONReport(data []byte) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ControlBigDigitString object at d's current path.
 func (x *ControlBigDigitString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ControlBigDigitString{}
 	var it lenient.ObjectIter
@@ -8279,8 +7607,6 @@ func (x *ControlBigDigitString) decodeNormgen(d *lenient.Decoder, v []byte, m le
 	}
 }
 
-// fastNormgen decodes one clean ControlBigDigitString object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ControlBigDigitString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -8314,35 +7640,26 @@ func (x *ControlBigDigitString) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 	return true
 }
 
-// controlBigNumberKeys holds the accepted keys of each field of ControlBigNumber, canonical name first.
 var controlBigNumberKeys = [1][]string{{"id"}}
-
-// controlBigNumberKnown lists every key ControlBigNumber accepts.
 var controlBigNumberKnown = lenient.KnownKeys(controlBigNumberKeys[:])
 
-// UnmarshalJSON decodes a ControlBigNumber leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ControlBigNumber leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlBigNumber) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlBigNumber
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlBigNumber) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ControlBigNumber) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlBigNumber
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -8351,14 +7668,15 @@ func (x *ControlBigNumber) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ControlBigNumber object at d's current path.
 func (x *ControlBigNumber) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ControlBigNumber{}
 	var it lenient.ObjectIter
@@ -8385,8 +7703,6 @@ func (x *ControlBigNumber) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 }
 
-// fastNormgen decodes one clean ControlBigNumber object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ControlBigNumber) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -8420,35 +7736,26 @@ func (x *ControlBigNumber) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// controlInt8OverflowKeys holds the accepted keys of each field of ControlInt8Overflow, canonical name first.
 var controlInt8OverflowKeys = [1][]string{{"level"}}
-
-// controlInt8OverflowKnown lists every key ControlInt8Overflow accepts.
 var controlInt8OverflowKnown = lenient.KnownKeys(controlInt8OverflowKeys[:])
 
-// UnmarshalJSON decodes a ControlInt8Overflow leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ControlInt8Overflow leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlInt8Overflow) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlInt8Overflow
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlInt8Overflow) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ControlInt8Overflow) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlInt8Overflow
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -8457,14 +7764,15 @@ func (x *ControlInt8Overflow) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ControlInt8Overflow object at d's current path.
 func (x *ControlInt8Overflow) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ControlInt8Overflow{}
 	var it lenient.ObjectIter
@@ -8491,8 +7799,6 @@ func (x *ControlInt8Overflow) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	}
 }
 
-// fastNormgen decodes one clean ControlInt8Overflow object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ControlInt8Overflow) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -8526,35 +7832,26 @@ func (x *ControlInt8Overflow) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 	return true
 }
 
-// controlNegativeUnsignedKeys holds the accepted keys of each field of ControlNegativeUnsigned, canonical name first.
 var controlNegativeUnsignedKeys = [1][]string{{"count"}}
-
-// controlNegativeUnsignedKnown lists every key ControlNegativeUnsigned accepts.
 var controlNegativeUnsignedKnown = lenient.KnownKeys(controlNegativeUnsignedKeys[:])
 
-// UnmarshalJSON decodes a ControlNegativeUnsigned leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ControlNegativeUnsigned leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlNegativeUnsigned) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlNegativeUnsigned
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlNegativeUnsigned) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ControlNegativeUnsigned) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlNegativeUnsigned
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -8563,14 +7860,15 @@ func (x *ControlNegativeUnsigned) UnmarshalJSONReport(data []byte) ([]lenient.Fi
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ControlNegativeUnsigned object at d's current path.
 func (x *ControlNegativeUnsigned) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ControlNegativeUnsigned{}
 	var it lenient.ObjectIter
@@ -8597,8 +7895,6 @@ func (x *ControlNegativeUnsigned) decodeNormgen(d *lenient.Decoder, v []byte, m 
 	}
 }
 
-// fastNormgen decodes one clean ControlNegativeUnsigned object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ControlNegativeUnsigned) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -8632,35 +7928,26 @@ func (x *ControlNegativeUnsigned) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 	return true
 }
 
-// controlInfinityKeys holds the accepted keys of each field of ControlInfinity, canonical name first.
 var controlInfinityKeys = [1][]string{{"ratio"}}
-
-// controlInfinityKnown lists every key ControlInfinity accepts.
 var controlInfinityKnown = lenient.KnownKeys(controlInfinityKeys[:])
 
-// UnmarshalJSON decodes a ControlInfinity leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ControlInfinity leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlInfinity) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ControlInfinity
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ControlInfinity) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ControlInfinity) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ControlInfinity
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -8669,14 +7956,15 @@ func (x *ControlInfinity) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ControlInfinity object at d's current path.
 func (x *ControlInfinity) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ControlInfinity{}
 	var it lenient.ObjectIter
@@ -8703,8 +7991,6 @@ func (x *ControlInfinity) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-// fastNormgen decodes one clean ControlInfinity object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ControlInfinity) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -8738,8 +8024,9 @@ func (x *ControlInfinity) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// actualChat4728Schema is the input schema of tool actual-chat-4728 in the portable profile.
-const actualChat4728Schema = `{
+// The input schemas of tool actual-chat-4728: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	actualChat4728Schema = `{
   "properties": {
     "chatId": {
       "type": "string",
@@ -8755,15 +8042,13 @@ const actualChat4728Schema = `{
   ]
 }
 `
+	actualChat4728SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"chatId":{"type":"string","description":"Required."},"text":{"type":"string"}},"type":"object","required":["text"]}`
+	actualChat4728SchemaOpenAIStrict = `{"properties":{"chatId":{"type":"string"},"text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["chatId","text"]}`
+)
 
-// actualChat4728SchemaTypeArray is the input schema of tool actual-chat-4728 in the typearray profile.
-const actualChat4728SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"chatId":{"type":"string","description":"Required."},"text":{"type":"string"}},"type":"object","required":["text"]}`
-
-// actualChat4728SchemaOpenAIStrict is the input schema of tool actual-chat-4728 in the openai-strict profile.
-const actualChat4728SchemaOpenAIStrict = `{"properties":{"chatId":{"type":"string"},"text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["chatId","text"]}`
-
-// adcp4201Schema is the input schema of tool adcp-4201 in the portable profile.
-const adcp4201Schema = `{
+// The input schemas of tool adcp-4201: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	adcp4201Schema = `{
   "properties": {
     "labels": {
       "anyOf": [
@@ -8785,18 +8070,14 @@ const adcp4201Schema = `{
   "type": "object"
 }
 `
+	adcp4201SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"labels":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
+	adcp4201SchemaGemini       = `{"properties":{"labels":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
+	adcp4201SchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
+)
 
-// adcp4201SchemaTypeArray is the input schema of tool adcp-4201 in the typearray profile.
-const adcp4201SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"labels":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
-
-// adcp4201SchemaGemini is the input schema of tool adcp-4201 in the gemini profile.
-const adcp4201SchemaGemini = `{"properties":{"labels":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
-
-// adcp4201SchemaOpenAIStrict is the input schema of tool adcp-4201 in the openai-strict profile.
-const adcp4201SchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
-
-// basicMemory250Schema is the input schema of tool basic-memory-250 in the portable profile.
-const basicMemory250Schema = `{
+// The input schemas of tool basic-memory-250: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	basicMemory250Schema = `{
   "properties": {
     "depth": {
       "anyOf": [
@@ -8816,18 +8097,14 @@ const basicMemory250Schema = `{
   "type": "object"
 }
 `
+	basicMemory250SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"depth":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
+	basicMemory250SchemaGemini       = `{"properties":{"depth":{"type":"integer","nullable":true}},"type":"object"}`
+	basicMemory250SchemaOpenAIStrict = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["depth"]}`
+)
 
-// basicMemory250SchemaTypeArray is the input schema of tool basic-memory-250 in the typearray profile.
-const basicMemory250SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"depth":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-
-// basicMemory250SchemaGemini is the input schema of tool basic-memory-250 in the gemini profile.
-const basicMemory250SchemaGemini = `{"properties":{"depth":{"type":"integer","nullable":true}},"type":"object"}`
-
-// basicMemory250SchemaOpenAIStrict is the input schema of tool basic-memory-250 in the openai-strict profile.
-const basicMemory250SchemaOpenAIStrict = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["depth"]}`
-
-// boltai317Schema is the input schema of tool boltai-317 in the portable profile.
-const boltai317Schema = `{
+// The input schemas of tool boltai-317: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	boltai317Schema = `{
   "properties": {
     "thought": {
       "type": "string"
@@ -8877,18 +8154,14 @@ const boltai317Schema = `{
   ]
 }
 `
+	boltai317SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","description":"Required.","type":["boolean","string"]},"thoughtNumber":{"minimum":1,"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"totalThoughts":{"minimum":1,"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]}},"type":"object","required":["thought"]}`
+	boltai317SchemaGemini       = `{"properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"type":"boolean","description":"Required."},"thoughtNumber":{"type":"integer","minimum":1,"description":"Required."},"totalThoughts":{"type":"integer","minimum":1,"description":"Required."}},"type":"object","required":["thought"]}`
+	boltai317SchemaOpenAIStrict = `{"properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"type":"boolean"},"thoughtNumber":{"type":"integer","minimum":1},"totalThoughts":{"type":"integer","minimum":1}},"additionalProperties":false,"type":"object","required":["thought","nextThoughtNeeded","thoughtNumber","totalThoughts"]}`
+)
 
-// boltai317SchemaTypeArray is the input schema of tool boltai-317 in the typearray profile.
-const boltai317SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","description":"Required.","type":["boolean","string"]},"thoughtNumber":{"minimum":1,"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"totalThoughts":{"minimum":1,"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]}},"type":"object","required":["thought"]}`
-
-// boltai317SchemaGemini is the input schema of tool boltai-317 in the gemini profile.
-const boltai317SchemaGemini = `{"properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"type":"boolean","description":"Required."},"thoughtNumber":{"type":"integer","minimum":1,"description":"Required."},"totalThoughts":{"type":"integer","minimum":1,"description":"Required."}},"type":"object","required":["thought"]}`
-
-// boltai317SchemaOpenAIStrict is the input schema of tool boltai-317 in the openai-strict profile.
-const boltai317SchemaOpenAIStrict = `{"properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"type":"boolean"},"thoughtNumber":{"type":"integer","minimum":1},"totalThoughts":{"type":"integer","minimum":1}},"additionalProperties":false,"type":"object","required":["thought","nextThoughtNeeded","thoughtNumber","totalThoughts"]}`
-
-// claudeAIMCP548Schema is the input schema of tool claude-ai-mcp-548 in the portable profile.
-const claudeAIMCP548Schema = `{
+// The input schemas of tool claude-ai-mcp-548: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	claudeAIMCP548Schema = `{
   "properties": {
     "params": {
       "anyOf": [
@@ -8939,18 +8212,14 @@ const claudeAIMCP548Schema = `{
   ]
 }
 `
+	claudeAIMCP548SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"params":{"properties":{"model":{"type":["string","null"]},"prompt":{"type":["string","null"]},"aspect_ratio":{"type":["string","null"]}},"type":["object","string"]}},"type":"object","required":["params"]}`
+	claudeAIMCP548SchemaGemini       = `{"properties":{"params":{"properties":{"model":{"type":"string","nullable":true},"prompt":{"type":"string","nullable":true},"aspect_ratio":{"type":"string","nullable":true}},"type":"object"}},"type":"object","required":["params"]}`
+	claudeAIMCP548SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"model":{"anyOf":[{"type":"string"},{"type":"null"}]},"prompt":{"anyOf":[{"type":"string"},{"type":"null"}]},"aspect_ratio":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["model","prompt","aspect_ratio"]}},"additionalProperties":false,"type":"object","required":["params"]}`
+)
 
-// claudeAIMCP548SchemaTypeArray is the input schema of tool claude-ai-mcp-548 in the typearray profile.
-const claudeAIMCP548SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"params":{"properties":{"model":{"type":["string","null"]},"prompt":{"type":["string","null"]},"aspect_ratio":{"type":["string","null"]}},"type":["object","string"]}},"type":"object","required":["params"]}`
-
-// claudeAIMCP548SchemaGemini is the input schema of tool claude-ai-mcp-548 in the gemini profile.
-const claudeAIMCP548SchemaGemini = `{"properties":{"params":{"properties":{"model":{"type":"string","nullable":true},"prompt":{"type":"string","nullable":true},"aspect_ratio":{"type":"string","nullable":true}},"type":"object"}},"type":"object","required":["params"]}`
-
-// claudeAIMCP548SchemaOpenAIStrict is the input schema of tool claude-ai-mcp-548 in the openai-strict profile.
-const claudeAIMCP548SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"model":{"anyOf":[{"type":"string"},{"type":"null"}]},"prompt":{"anyOf":[{"type":"string"},{"type":"null"}]},"aspect_ratio":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["model","prompt","aspect_ratio"]}},"additionalProperties":false,"type":"object","required":["params"]}`
-
-// claudeCode15766Schema is the input schema of tool claude-code-15766 in the portable profile.
-const claudeCode15766Schema = `{
+// The input schemas of tool claude-code-15766: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	claudeCode15766Schema = `{
   "properties": {
     "parent": {
       "anyOf": [
@@ -8981,18 +8250,14 @@ const claudeCode15766Schema = `{
   ]
 }
 `
+	claudeCode15766SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"parent":{"properties":{"database_id":{"type":["string","null"]}},"type":["object","string"]}},"type":"object","required":["parent"]}`
+	claudeCode15766SchemaGemini       = `{"properties":{"parent":{"properties":{"database_id":{"type":"string","nullable":true}},"type":"object"}},"type":"object","required":["parent"]}`
+	claudeCode15766SchemaOpenAIStrict = `{"properties":{"parent":{"properties":{"database_id":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["database_id"]}},"additionalProperties":false,"type":"object","required":["parent"]}`
+)
 
-// claudeCode15766SchemaTypeArray is the input schema of tool claude-code-15766 in the typearray profile.
-const claudeCode15766SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"parent":{"properties":{"database_id":{"type":["string","null"]}},"type":["object","string"]}},"type":"object","required":["parent"]}`
-
-// claudeCode15766SchemaGemini is the input schema of tool claude-code-15766 in the gemini profile.
-const claudeCode15766SchemaGemini = `{"properties":{"parent":{"properties":{"database_id":{"type":"string","nullable":true}},"type":"object"}},"type":"object","required":["parent"]}`
-
-// claudeCode15766SchemaOpenAIStrict is the input schema of tool claude-code-15766 in the openai-strict profile.
-const claudeCode15766SchemaOpenAIStrict = `{"properties":{"parent":{"properties":{"database_id":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["database_id"]}},"additionalProperties":false,"type":"object","required":["parent"]}`
-
-// claudeCode18260Schema is the input schema of tool claude-code-18260 in the portable profile.
-const claudeCode18260Schema = `{
+// The input schemas of tool claude-code-18260: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	claudeCode18260Schema = `{
   "properties": {
     "parent": {
       "anyOf": [
@@ -9036,15 +8301,13 @@ const claudeCode18260Schema = `{
   ]
 }
 `
+	claudeCode18260SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"parent":{"properties":{"data_source_id":{"type":["string","null"]}},"type":["object","string"]},"properties":{"type":["object","string","null"]}},"type":"object","required":["parent"]}`
+	claudeCode18260SchemaGemini    = `{"properties":{"parent":{"properties":{"data_source_id":{"type":"string","nullable":true}},"type":"object"},"properties":{"type":"object","nullable":true}},"type":"object","required":["parent"]}`
+)
 
-// claudeCode18260SchemaTypeArray is the input schema of tool claude-code-18260 in the typearray profile.
-const claudeCode18260SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"parent":{"properties":{"data_source_id":{"type":["string","null"]}},"type":["object","string"]},"properties":{"type":["object","string","null"]}},"type":"object","required":["parent"]}`
-
-// claudeCode18260SchemaGemini is the input schema of tool claude-code-18260 in the gemini profile.
-const claudeCode18260SchemaGemini = `{"properties":{"parent":{"properties":{"data_source_id":{"type":"string","nullable":true}},"type":"object"},"properties":{"type":"object","nullable":true}},"type":"object","required":["parent"]}`
-
-// claudeCode22394Schema is the input schema of tool claude-code-22394 in the portable profile.
-const claudeCode22394Schema = `{
+// The input schemas of tool claude-code-22394: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	claudeCode22394Schema = `{
   "properties": {
     "siteId": {
       "type": "string",
@@ -9077,15 +8340,13 @@ const claudeCode22394Schema = `{
   ]
 }
 `
+	claudeCode22394SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"siteId":{"type":"string","description":"Required."},"actions":{"items":{"type":["object","string"]},"type":["array","string"]}},"type":"object","required":["actions"]}`
+	claudeCode22394SchemaGemini    = `{"properties":{"siteId":{"type":"string","description":"Required."},"actions":{"items":{"type":"object"},"type":"array"}},"type":"object","required":["actions"]}`
+)
 
-// claudeCode22394SchemaTypeArray is the input schema of tool claude-code-22394 in the typearray profile.
-const claudeCode22394SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"siteId":{"type":"string","description":"Required."},"actions":{"items":{"type":["object","string"]},"type":["array","string"]}},"type":"object","required":["actions"]}`
-
-// claudeCode22394SchemaGemini is the input schema of tool claude-code-22394 in the gemini profile.
-const claudeCode22394SchemaGemini = `{"properties":{"siteId":{"type":"string","description":"Required."},"actions":{"items":{"type":"object"},"type":"array"}},"type":"object","required":["actions"]}`
-
-// claudeCode24597Schema is the input schema of tool claude-code-24597 in the portable profile.
-const claudeCode24597Schema = `{
+// The input schemas of tool claude-code-24597: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	claudeCode24597Schema = `{
   "properties": {
     "pull_number": {
       "anyOf": [
@@ -9103,18 +8364,14 @@ const claudeCode24597Schema = `{
   "type": "object"
 }
 `
+	claudeCode24597SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"pull_number":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Required.","type":["number","string"]}},"type":"object"}`
+	claudeCode24597SchemaGemini       = `{"properties":{"pull_number":{"type":"number","description":"Required."}},"type":"object"}`
+	claudeCode24597SchemaOpenAIStrict = `{"properties":{"pull_number":{"type":"number"}},"additionalProperties":false,"type":"object","required":["pull_number"]}`
+)
 
-// claudeCode24597SchemaTypeArray is the input schema of tool claude-code-24597 in the typearray profile.
-const claudeCode24597SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"pull_number":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Required.","type":["number","string"]}},"type":"object"}`
-
-// claudeCode24597SchemaGemini is the input schema of tool claude-code-24597 in the gemini profile.
-const claudeCode24597SchemaGemini = `{"properties":{"pull_number":{"type":"number","description":"Required."}},"type":"object"}`
-
-// claudeCode24597SchemaOpenAIStrict is the input schema of tool claude-code-24597 in the openai-strict profile.
-const claudeCode24597SchemaOpenAIStrict = `{"properties":{"pull_number":{"type":"number"}},"additionalProperties":false,"type":"object","required":["pull_number"]}`
-
-// claudeCode2747Schema is the input schema of tool claude-code-2747 in the portable profile.
-const claudeCode2747Schema = `{
+// The input schemas of tool claude-code-2747: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	claudeCode2747Schema = `{
   "properties": {
     "metadata": {
       "anyOf": [
@@ -9133,15 +8390,13 @@ const claudeCode2747Schema = `{
   "type": "object"
 }
 `
+	claudeCode2747SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"metadata":{"type":["object","string","null"]}},"type":"object"}`
+	claudeCode2747SchemaGemini    = `{"properties":{"metadata":{"type":"object","nullable":true}},"type":"object"}`
+)
 
-// claudeCode2747SchemaTypeArray is the input schema of tool claude-code-2747 in the typearray profile.
-const claudeCode2747SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"metadata":{"type":["object","string","null"]}},"type":"object"}`
-
-// claudeCode2747SchemaGemini is the input schema of tool claude-code-2747 in the gemini profile.
-const claudeCode2747SchemaGemini = `{"properties":{"metadata":{"type":"object","nullable":true}},"type":"object"}`
-
-// claudeCode29104Schema is the input schema of tool claude-code-29104 in the portable profile.
-const claudeCode29104Schema = `{
+// The input schemas of tool claude-code-29104: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	claudeCode29104Schema = `{
   "properties": {
     "completed": {
       "anyOf": [
@@ -9161,18 +8416,14 @@ const claudeCode29104Schema = `{
   "type": "object"
 }
 `
+	claudeCode29104SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"completed":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":"object"}`
+	claudeCode29104SchemaGemini       = `{"properties":{"completed":{"type":"boolean","nullable":true}},"type":"object"}`
+	claudeCode29104SchemaOpenAIStrict = `{"properties":{"completed":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["completed"]}`
+)
 
-// claudeCode29104SchemaTypeArray is the input schema of tool claude-code-29104 in the typearray profile.
-const claudeCode29104SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"completed":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":"object"}`
-
-// claudeCode29104SchemaGemini is the input schema of tool claude-code-29104 in the gemini profile.
-const claudeCode29104SchemaGemini = `{"properties":{"completed":{"type":"boolean","nullable":true}},"type":"object"}`
-
-// claudeCode29104SchemaOpenAIStrict is the input schema of tool claude-code-29104 in the openai-strict profile.
-const claudeCode29104SchemaOpenAIStrict = `{"properties":{"completed":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["completed"]}`
-
-// claudeCode34520Schema is the input schema of tool claude-code-34520 in the portable profile.
-const claudeCode34520Schema = `{
+// The input schemas of tool claude-code-34520: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	claudeCode34520Schema = `{
   "properties": {
     "tasks": {
       "anyOf": [
@@ -9219,18 +8470,14 @@ const claudeCode34520Schema = `{
   ]
 }
 `
+	claudeCode34520SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"tasks":{"items":{"properties":{"id":{"type":"string"},"content":{"type":["string","null"]}},"required":["id"],"type":["object","string"]},"type":["array","string"]}},"type":"object","required":["tasks"]}`
+	claudeCode34520SchemaGemini       = `{"properties":{"tasks":{"items":{"properties":{"id":{"type":"string"},"content":{"type":"string","nullable":true}},"type":"object","required":["id"]},"type":"array"}},"type":"object","required":["tasks"]}`
+	claudeCode34520SchemaOpenAIStrict = `{"properties":{"tasks":{"items":{"properties":{"id":{"type":"string"},"content":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id","content"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["tasks"]}`
+)
 
-// claudeCode34520SchemaTypeArray is the input schema of tool claude-code-34520 in the typearray profile.
-const claudeCode34520SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"tasks":{"items":{"properties":{"id":{"type":"string"},"content":{"type":["string","null"]}},"required":["id"],"type":["object","string"]},"type":["array","string"]}},"type":"object","required":["tasks"]}`
-
-// claudeCode34520SchemaGemini is the input schema of tool claude-code-34520 in the gemini profile.
-const claudeCode34520SchemaGemini = `{"properties":{"tasks":{"items":{"properties":{"id":{"type":"string"},"content":{"type":"string","nullable":true}},"type":"object","required":["id"]},"type":"array"}},"type":"object","required":["tasks"]}`
-
-// claudeCode34520SchemaOpenAIStrict is the input schema of tool claude-code-34520 in the openai-strict profile.
-const claudeCode34520SchemaOpenAIStrict = `{"properties":{"tasks":{"items":{"properties":{"id":{"type":"string"},"content":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id","content"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["tasks"]}`
-
-// claudeCode5504Schema is the input schema of tool claude-code-5504 in the portable profile.
-const claudeCode5504Schema = `{
+// The input schemas of tool claude-code-5504: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	claudeCode5504Schema = `{
   "properties": {
     "patch_content": {
       "anyOf": [
@@ -9249,15 +8496,13 @@ const claudeCode5504Schema = `{
   "type": "object"
 }
 `
+	claudeCode5504SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"patch_content":{"type":["object","string","null"]}},"type":"object"}`
+	claudeCode5504SchemaGemini    = `{"properties":{"patch_content":{"type":"object","nullable":true}},"type":"object"}`
+)
 
-// claudeCode5504SchemaTypeArray is the input schema of tool claude-code-5504 in the typearray profile.
-const claudeCode5504SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"patch_content":{"type":["object","string","null"]}},"type":"object"}`
-
-// claudeCode5504SchemaGemini is the input schema of tool claude-code-5504 in the gemini profile.
-const claudeCode5504SchemaGemini = `{"properties":{"patch_content":{"type":"object","nullable":true}},"type":"object"}`
-
-// claudeCode73137Schema is the input schema of tool claude-code-73137 in the portable profile.
-const claudeCode73137Schema = `{
+// The input schemas of tool claude-code-73137: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	claudeCode73137Schema = `{
   "properties": {
     "loc": {
       "anyOf": [
@@ -9334,18 +8579,14 @@ const claudeCode73137Schema = `{
   "type": "object"
 }
 `
+	claudeCode73137SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"loc":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"label":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"button":{"pattern":"^([lL][eE][fF][tT]|[rR][iI][gG][hH][tT]|[mM][iI][dD][dD][lL][eE])$","description":"One of \"left\", \"right\", \"middle\" (in any letter case).","type":["string","null"]},"clicks":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
+	claudeCode73137SchemaGemini       = `{"properties":{"loc":{"items":{"type":"integer"},"type":"array","nullable":true},"label":{"type":"integer","nullable":true},"button":{"type":"string","enum":["left","right","middle"],"nullable":true},"clicks":{"type":"integer","nullable":true}},"type":"object"}`
+	claudeCode73137SchemaOpenAIStrict = `{"properties":{"loc":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["loc","label","button","clicks"]}`
+)
 
-// claudeCode73137SchemaTypeArray is the input schema of tool claude-code-73137 in the typearray profile.
-const claudeCode73137SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"loc":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"label":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"button":{"pattern":"^([lL][eE][fF][tT]|[rR][iI][gG][hH][tT]|[mM][iI][dD][dD][lL][eE])$","description":"One of \"left\", \"right\", \"middle\" (in any letter case).","type":["string","null"]},"clicks":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-
-// claudeCode73137SchemaGemini is the input schema of tool claude-code-73137 in the gemini profile.
-const claudeCode73137SchemaGemini = `{"properties":{"loc":{"items":{"type":"integer"},"type":"array","nullable":true},"label":{"type":"integer","nullable":true},"button":{"type":"string","enum":["left","right","middle"],"nullable":true},"clicks":{"type":"integer","nullable":true}},"type":"object"}`
-
-// claudeCode73137SchemaOpenAIStrict is the input schema of tool claude-code-73137 in the openai-strict profile.
-const claudeCode73137SchemaOpenAIStrict = `{"properties":{"loc":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["loc","label","button","clicks"]}`
-
-// claudeCode91803Schema is the input schema of tool claude-code-91803 in the portable profile.
-const claudeCode91803Schema = `{
+// The input schemas of tool claude-code-91803: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	claudeCode91803Schema = `{
   "properties": {
     "confirmed": {
       "anyOf": [
@@ -9365,18 +8606,14 @@ const claudeCode91803Schema = `{
   ]
 }
 `
+	claudeCode91803SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"confirmed":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["confirmed"]}`
+	claudeCode91803SchemaGemini       = `{"properties":{"confirmed":{"type":"boolean"}},"type":"object","required":["confirmed"]}`
+	claudeCode91803SchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
+)
 
-// claudeCode91803SchemaTypeArray is the input schema of tool claude-code-91803 in the typearray profile.
-const claudeCode91803SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"confirmed":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["confirmed"]}`
-
-// claudeCode91803SchemaGemini is the input schema of tool claude-code-91803 in the gemini profile.
-const claudeCode91803SchemaGemini = `{"properties":{"confirmed":{"type":"boolean"}},"type":"object","required":["confirmed"]}`
-
-// claudeCode91803SchemaOpenAIStrict is the input schema of tool claude-code-91803 in the openai-strict profile.
-const claudeCode91803SchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
-
-// claudeCode91803CapitalSchema is the input schema of tool claude-code-91803-capital in the portable profile.
-const claudeCode91803CapitalSchema = `{
+// The input schemas of tool claude-code-91803-capital: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	claudeCode91803CapitalSchema = `{
   "properties": {
     "confirmed": {
       "anyOf": [
@@ -9396,18 +8633,14 @@ const claudeCode91803CapitalSchema = `{
   ]
 }
 `
+	claudeCode91803CapitalSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"confirmed":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["confirmed"]}`
+	claudeCode91803CapitalSchemaGemini       = `{"properties":{"confirmed":{"type":"boolean"}},"type":"object","required":["confirmed"]}`
+	claudeCode91803CapitalSchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
+)
 
-// claudeCode91803CapitalSchemaTypeArray is the input schema of tool claude-code-91803-capital in the typearray profile.
-const claudeCode91803CapitalSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"confirmed":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["confirmed"]}`
-
-// claudeCode91803CapitalSchemaGemini is the input schema of tool claude-code-91803-capital in the gemini profile.
-const claudeCode91803CapitalSchemaGemini = `{"properties":{"confirmed":{"type":"boolean"}},"type":"object","required":["confirmed"]}`
-
-// claudeCode91803CapitalSchemaOpenAIStrict is the input schema of tool claude-code-91803-capital in the openai-strict profile.
-const claudeCode91803CapitalSchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
-
-// claudeCode91803DigitSchema is the input schema of tool claude-code-91803-digit in the portable profile.
-const claudeCode91803DigitSchema = `{
+// The input schemas of tool claude-code-91803-digit: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	claudeCode91803DigitSchema = `{
   "properties": {
     "confirmed": {
       "anyOf": [
@@ -9427,18 +8660,14 @@ const claudeCode91803DigitSchema = `{
   ]
 }
 `
+	claudeCode91803DigitSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"confirmed":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["confirmed"]}`
+	claudeCode91803DigitSchemaGemini       = `{"properties":{"confirmed":{"type":"boolean"}},"type":"object","required":["confirmed"]}`
+	claudeCode91803DigitSchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
+)
 
-// claudeCode91803DigitSchemaTypeArray is the input schema of tool claude-code-91803-digit in the typearray profile.
-const claudeCode91803DigitSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"confirmed":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["confirmed"]}`
-
-// claudeCode91803DigitSchemaGemini is the input schema of tool claude-code-91803-digit in the gemini profile.
-const claudeCode91803DigitSchemaGemini = `{"properties":{"confirmed":{"type":"boolean"}},"type":"object","required":["confirmed"]}`
-
-// claudeCode91803DigitSchemaOpenAIStrict is the input schema of tool claude-code-91803-digit in the openai-strict profile.
-const claudeCode91803DigitSchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
-
-// controlBigDigitStringSchema is the input schema of tool control-big-digit-string in the portable profile.
-const controlBigDigitStringSchema = `{
+// The input schemas of tool control-big-digit-string: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	controlBigDigitStringSchema = `{
   "properties": {
     "id": {
       "anyOf": [
@@ -9458,18 +8687,14 @@ const controlBigDigitStringSchema = `{
   ]
 }
 `
+	controlBigDigitStringSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["id"]}`
+	controlBigDigitStringSchemaGemini       = `{"properties":{"id":{"type":"integer"}},"type":"object","required":["id"]}`
+	controlBigDigitStringSchemaOpenAIStrict = `{"properties":{"id":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["id"]}`
+)
 
-// controlBigDigitStringSchemaTypeArray is the input schema of tool control-big-digit-string in the typearray profile.
-const controlBigDigitStringSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["id"]}`
-
-// controlBigDigitStringSchemaGemini is the input schema of tool control-big-digit-string in the gemini profile.
-const controlBigDigitStringSchemaGemini = `{"properties":{"id":{"type":"integer"}},"type":"object","required":["id"]}`
-
-// controlBigDigitStringSchemaOpenAIStrict is the input schema of tool control-big-digit-string in the openai-strict profile.
-const controlBigDigitStringSchemaOpenAIStrict = `{"properties":{"id":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["id"]}`
-
-// controlBigNumberSchema is the input schema of tool control-big-number in the portable profile.
-const controlBigNumberSchema = `{
+// The input schemas of tool control-big-number: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	controlBigNumberSchema = `{
   "properties": {
     "id": {
       "anyOf": [
@@ -9489,18 +8714,14 @@ const controlBigNumberSchema = `{
   ]
 }
 `
+	controlBigNumberSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["id"]}`
+	controlBigNumberSchemaGemini       = `{"properties":{"id":{"type":"integer"}},"type":"object","required":["id"]}`
+	controlBigNumberSchemaOpenAIStrict = `{"properties":{"id":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["id"]}`
+)
 
-// controlBigNumberSchemaTypeArray is the input schema of tool control-big-number in the typearray profile.
-const controlBigNumberSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["id"]}`
-
-// controlBigNumberSchemaGemini is the input schema of tool control-big-number in the gemini profile.
-const controlBigNumberSchemaGemini = `{"properties":{"id":{"type":"integer"}},"type":"object","required":["id"]}`
-
-// controlBigNumberSchemaOpenAIStrict is the input schema of tool control-big-number in the openai-strict profile.
-const controlBigNumberSchemaOpenAIStrict = `{"properties":{"id":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["id"]}`
-
-// controlDecimalForIntegerSchema is the input schema of tool control-decimal-for-integer in the portable profile.
-const controlDecimalForIntegerSchema = `{
+// The input schemas of tool control-decimal-for-integer: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	controlDecimalForIntegerSchema = `{
   "properties": {
     "count": {
       "anyOf": [
@@ -9520,18 +8741,14 @@ const controlDecimalForIntegerSchema = `{
   ]
 }
 `
+	controlDecimalForIntegerSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
+	controlDecimalForIntegerSchemaGemini       = `{"properties":{"count":{"type":"integer"}},"type":"object","required":["count"]}`
+	controlDecimalForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
+)
 
-// controlDecimalForIntegerSchemaTypeArray is the input schema of tool control-decimal-for-integer in the typearray profile.
-const controlDecimalForIntegerSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
-
-// controlDecimalForIntegerSchemaGemini is the input schema of tool control-decimal-for-integer in the gemini profile.
-const controlDecimalForIntegerSchemaGemini = `{"properties":{"count":{"type":"integer"}},"type":"object","required":["count"]}`
-
-// controlDecimalForIntegerSchemaOpenAIStrict is the input schema of tool control-decimal-for-integer in the openai-strict profile.
-const controlDecimalForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
-
-// controlEmptyStringSchema is the input schema of tool control-empty-string in the portable profile.
-const controlEmptyStringSchema = `{
+// The input schemas of tool control-empty-string: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	controlEmptyStringSchema = `{
   "properties": {
     "code": {
       "type": "string"
@@ -9543,15 +8760,13 @@ const controlEmptyStringSchema = `{
   ]
 }
 `
+	controlEmptyStringSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
+	controlEmptyStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
+)
 
-// controlEmptyStringSchemaTypeArray is the input schema of tool control-empty-string in the typearray profile.
-const controlEmptyStringSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
-
-// controlEmptyStringSchemaOpenAIStrict is the input schema of tool control-empty-string in the openai-strict profile.
-const controlEmptyStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
-
-// controlFalseStringSchema is the input schema of tool control-false-string in the portable profile.
-const controlFalseStringSchema = `{
+// The input schemas of tool control-false-string: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	controlFalseStringSchema = `{
   "properties": {
     "enabled": {
       "anyOf": [
@@ -9571,18 +8786,14 @@ const controlFalseStringSchema = `{
   ]
 }
 `
+	controlFalseStringSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"enabled":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["enabled"]}`
+	controlFalseStringSchemaGemini       = `{"properties":{"enabled":{"type":"boolean"}},"type":"object","required":["enabled"]}`
+	controlFalseStringSchemaOpenAIStrict = `{"properties":{"enabled":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["enabled"]}`
+)
 
-// controlFalseStringSchemaTypeArray is the input schema of tool control-false-string in the typearray profile.
-const controlFalseStringSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"enabled":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["enabled"]}`
-
-// controlFalseStringSchemaGemini is the input schema of tool control-false-string in the gemini profile.
-const controlFalseStringSchemaGemini = `{"properties":{"enabled":{"type":"boolean"}},"type":"object","required":["enabled"]}`
-
-// controlFalseStringSchemaOpenAIStrict is the input schema of tool control-false-string in the openai-strict profile.
-const controlFalseStringSchemaOpenAIStrict = `{"properties":{"enabled":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["enabled"]}`
-
-// controlFractionForIntegerSchema is the input schema of tool control-fraction-for-integer in the portable profile.
-const controlFractionForIntegerSchema = `{
+// The input schemas of tool control-fraction-for-integer: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	controlFractionForIntegerSchema = `{
   "properties": {
     "count": {
       "anyOf": [
@@ -9602,18 +8813,14 @@ const controlFractionForIntegerSchema = `{
   ]
 }
 `
+	controlFractionForIntegerSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
+	controlFractionForIntegerSchemaGemini       = `{"properties":{"count":{"type":"integer"}},"type":"object","required":["count"]}`
+	controlFractionForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
+)
 
-// controlFractionForIntegerSchemaTypeArray is the input schema of tool control-fraction-for-integer in the typearray profile.
-const controlFractionForIntegerSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
-
-// controlFractionForIntegerSchemaGemini is the input schema of tool control-fraction-for-integer in the gemini profile.
-const controlFractionForIntegerSchemaGemini = `{"properties":{"count":{"type":"integer"}},"type":"object","required":["count"]}`
-
-// controlFractionForIntegerSchemaOpenAIStrict is the input schema of tool control-fraction-for-integer in the openai-strict profile.
-const controlFractionForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
-
-// controlHexForIntegerSchema is the input schema of tool control-hex-for-integer in the portable profile.
-const controlHexForIntegerSchema = `{
+// The input schemas of tool control-hex-for-integer: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	controlHexForIntegerSchema = `{
   "properties": {
     "count": {
       "anyOf": [
@@ -9633,18 +8840,14 @@ const controlHexForIntegerSchema = `{
   ]
 }
 `
+	controlHexForIntegerSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
+	controlHexForIntegerSchemaGemini       = `{"properties":{"count":{"type":"integer"}},"type":"object","required":["count"]}`
+	controlHexForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
+)
 
-// controlHexForIntegerSchemaTypeArray is the input schema of tool control-hex-for-integer in the typearray profile.
-const controlHexForIntegerSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
-
-// controlHexForIntegerSchemaGemini is the input schema of tool control-hex-for-integer in the gemini profile.
-const controlHexForIntegerSchemaGemini = `{"properties":{"count":{"type":"integer"}},"type":"object","required":["count"]}`
-
-// controlHexForIntegerSchemaOpenAIStrict is the input schema of tool control-hex-for-integer in the openai-strict profile.
-const controlHexForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
-
-// controlInfinitySchema is the input schema of tool control-infinity in the portable profile.
-const controlInfinitySchema = `{
+// The input schemas of tool control-infinity: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	controlInfinitySchema = `{
   "properties": {
     "ratio": {
       "anyOf": [
@@ -9664,18 +8867,14 @@ const controlInfinitySchema = `{
   ]
 }
 `
+	controlInfinitySchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"ratio":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["ratio"]}`
+	controlInfinitySchemaGemini       = `{"properties":{"ratio":{"type":"number"}},"type":"object","required":["ratio"]}`
+	controlInfinitySchemaOpenAIStrict = `{"properties":{"ratio":{"type":"number"}},"additionalProperties":false,"type":"object","required":["ratio"]}`
+)
 
-// controlInfinitySchemaTypeArray is the input schema of tool control-infinity in the typearray profile.
-const controlInfinitySchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"ratio":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["ratio"]}`
-
-// controlInfinitySchemaGemini is the input schema of tool control-infinity in the gemini profile.
-const controlInfinitySchemaGemini = `{"properties":{"ratio":{"type":"number"}},"type":"object","required":["ratio"]}`
-
-// controlInfinitySchemaOpenAIStrict is the input schema of tool control-infinity in the openai-strict profile.
-const controlInfinitySchemaOpenAIStrict = `{"properties":{"ratio":{"type":"number"}},"additionalProperties":false,"type":"object","required":["ratio"]}`
-
-// controlInt8OverflowSchema is the input schema of tool control-int8-overflow in the portable profile.
-const controlInt8OverflowSchema = `{
+// The input schemas of tool control-int8-overflow: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	controlInt8OverflowSchema = `{
   "properties": {
     "level": {
       "anyOf": [
@@ -9695,18 +8894,14 @@ const controlInt8OverflowSchema = `{
   ]
 }
 `
+	controlInt8OverflowSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"level":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["level"]}`
+	controlInt8OverflowSchemaGemini       = `{"properties":{"level":{"type":"integer"}},"type":"object","required":["level"]}`
+	controlInt8OverflowSchemaOpenAIStrict = `{"properties":{"level":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["level"]}`
+)
 
-// controlInt8OverflowSchemaTypeArray is the input schema of tool control-int8-overflow in the typearray profile.
-const controlInt8OverflowSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"level":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["level"]}`
-
-// controlInt8OverflowSchemaGemini is the input schema of tool control-int8-overflow in the gemini profile.
-const controlInt8OverflowSchemaGemini = `{"properties":{"level":{"type":"integer"}},"type":"object","required":["level"]}`
-
-// controlInt8OverflowSchemaOpenAIStrict is the input schema of tool control-int8-overflow in the openai-strict profile.
-const controlInt8OverflowSchemaOpenAIStrict = `{"properties":{"level":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["level"]}`
-
-// controlJSONTextInStringSchema is the input schema of tool control-json-text-in-string in the portable profile.
-const controlJSONTextInStringSchema = `{
+// The input schemas of tool control-json-text-in-string: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	controlJSONTextInStringSchema = `{
   "properties": {
     "code": {
       "type": "string"
@@ -9718,15 +8913,13 @@ const controlJSONTextInStringSchema = `{
   ]
 }
 `
+	controlJSONTextInStringSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
+	controlJSONTextInStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
+)
 
-// controlJSONTextInStringSchemaTypeArray is the input schema of tool control-json-text-in-string in the typearray profile.
-const controlJSONTextInStringSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
-
-// controlJSONTextInStringSchemaOpenAIStrict is the input schema of tool control-json-text-in-string in the openai-strict profile.
-const controlJSONTextInStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
-
-// controlLeadingZeroIntegerSchema is the input schema of tool control-leading-zero-integer in the portable profile.
-const controlLeadingZeroIntegerSchema = `{
+// The input schemas of tool control-leading-zero-integer: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	controlLeadingZeroIntegerSchema = `{
   "properties": {
     "count": {
       "anyOf": [
@@ -9746,18 +8939,14 @@ const controlLeadingZeroIntegerSchema = `{
   ]
 }
 `
+	controlLeadingZeroIntegerSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
+	controlLeadingZeroIntegerSchemaGemini       = `{"properties":{"count":{"type":"integer"}},"type":"object","required":["count"]}`
+	controlLeadingZeroIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
+)
 
-// controlLeadingZeroIntegerSchemaTypeArray is the input schema of tool control-leading-zero-integer in the typearray profile.
-const controlLeadingZeroIntegerSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
-
-// controlLeadingZeroIntegerSchemaGemini is the input schema of tool control-leading-zero-integer in the gemini profile.
-const controlLeadingZeroIntegerSchemaGemini = `{"properties":{"count":{"type":"integer"}},"type":"object","required":["count"]}`
-
-// controlLeadingZeroIntegerSchemaOpenAIStrict is the input schema of tool control-leading-zero-integer in the openai-strict profile.
-const controlLeadingZeroIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
-
-// controlLeadingZerosSchema is the input schema of tool control-leading-zeros in the portable profile.
-const controlLeadingZerosSchema = `{
+// The input schemas of tool control-leading-zeros: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	controlLeadingZerosSchema = `{
   "properties": {
     "code": {
       "type": "string"
@@ -9769,15 +8958,13 @@ const controlLeadingZerosSchema = `{
   ]
 }
 `
+	controlLeadingZerosSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
+	controlLeadingZerosSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
+)
 
-// controlLeadingZerosSchemaTypeArray is the input schema of tool control-leading-zeros in the typearray profile.
-const controlLeadingZerosSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
-
-// controlLeadingZerosSchemaOpenAIStrict is the input schema of tool control-leading-zeros in the openai-strict profile.
-const controlLeadingZerosSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
-
-// controlMaybeBooleanSchema is the input schema of tool control-maybe-boolean in the portable profile.
-const controlMaybeBooleanSchema = `{
+// The input schemas of tool control-maybe-boolean: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	controlMaybeBooleanSchema = `{
   "properties": {
     "enabled": {
       "anyOf": [
@@ -9797,18 +8984,14 @@ const controlMaybeBooleanSchema = `{
   ]
 }
 `
+	controlMaybeBooleanSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"enabled":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["enabled"]}`
+	controlMaybeBooleanSchemaGemini       = `{"properties":{"enabled":{"type":"boolean"}},"type":"object","required":["enabled"]}`
+	controlMaybeBooleanSchemaOpenAIStrict = `{"properties":{"enabled":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["enabled"]}`
+)
 
-// controlMaybeBooleanSchemaTypeArray is the input schema of tool control-maybe-boolean in the typearray profile.
-const controlMaybeBooleanSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"enabled":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["enabled"]}`
-
-// controlMaybeBooleanSchemaGemini is the input schema of tool control-maybe-boolean in the gemini profile.
-const controlMaybeBooleanSchemaGemini = `{"properties":{"enabled":{"type":"boolean"}},"type":"object","required":["enabled"]}`
-
-// controlMaybeBooleanSchemaOpenAIStrict is the input schema of tool control-maybe-boolean in the openai-strict profile.
-const controlMaybeBooleanSchemaOpenAIStrict = `{"properties":{"enabled":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["enabled"]}`
-
-// controlNegativeUnsignedSchema is the input schema of tool control-negative-unsigned in the portable profile.
-const controlNegativeUnsignedSchema = `{
+// The input schemas of tool control-negative-unsigned: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	controlNegativeUnsignedSchema = `{
   "properties": {
     "count": {
       "anyOf": [
@@ -9829,18 +9012,14 @@ const controlNegativeUnsignedSchema = `{
   ]
 }
 `
+	controlNegativeUnsignedSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
+	controlNegativeUnsignedSchemaGemini       = `{"properties":{"count":{"type":"integer","minimum":0}},"type":"object","required":["count"]}`
+	controlNegativeUnsignedSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["count"]}`
+)
 
-// controlNegativeUnsignedSchemaTypeArray is the input schema of tool control-negative-unsigned in the typearray profile.
-const controlNegativeUnsignedSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
-
-// controlNegativeUnsignedSchemaGemini is the input schema of tool control-negative-unsigned in the gemini profile.
-const controlNegativeUnsignedSchemaGemini = `{"properties":{"count":{"type":"integer","minimum":0}},"type":"object","required":["count"]}`
-
-// controlNegativeUnsignedSchemaOpenAIStrict is the input schema of tool control-negative-unsigned in the openai-strict profile.
-const controlNegativeUnsignedSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["count"]}`
-
-// controlNullTextSchema is the input schema of tool control-null-text in the portable profile.
-const controlNullTextSchema = `{
+// The input schemas of tool control-null-text: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	controlNullTextSchema = `{
   "properties": {
     "code": {
       "type": "string"
@@ -9852,15 +9031,13 @@ const controlNullTextSchema = `{
   ]
 }
 `
+	controlNullTextSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
+	controlNullTextSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
+)
 
-// controlNullTextSchemaTypeArray is the input schema of tool control-null-text in the typearray profile.
-const controlNullTextSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
-
-// controlNullTextSchemaOpenAIStrict is the input schema of tool control-null-text in the openai-strict profile.
-const controlNullTextSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
-
-// controlTrueForStringSchema is the input schema of tool control-true-for-string in the portable profile.
-const controlTrueForStringSchema = `{
+// The input schemas of tool control-true-for-string: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	controlTrueForStringSchema = `{
   "properties": {
     "code": {
       "type": "string"
@@ -9872,15 +9049,13 @@ const controlTrueForStringSchema = `{
   ]
 }
 `
+	controlTrueForStringSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
+	controlTrueForStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
+)
 
-// controlTrueForStringSchemaTypeArray is the input schema of tool control-true-for-string in the typearray profile.
-const controlTrueForStringSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
-
-// controlTrueForStringSchemaOpenAIStrict is the input schema of tool control-true-for-string in the openai-strict profile.
-const controlTrueForStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
-
-// cursor3614Schema is the input schema of tool cursor-3614 in the portable profile.
-const cursor3614Schema = `{
+// The input schemas of tool cursor-3614: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	cursor3614Schema = `{
   "properties": {
     "active": {
       "anyOf": [
@@ -9900,18 +9075,14 @@ const cursor3614Schema = `{
   "type": "object"
 }
 `
+	cursor3614SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"active":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":"object"}`
+	cursor3614SchemaGemini       = `{"properties":{"active":{"type":"boolean","nullable":true}},"type":"object"}`
+	cursor3614SchemaOpenAIStrict = `{"properties":{"active":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["active"]}`
+)
 
-// cursor3614SchemaTypeArray is the input schema of tool cursor-3614 in the typearray profile.
-const cursor3614SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"active":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":"object"}`
-
-// cursor3614SchemaGemini is the input schema of tool cursor-3614 in the gemini profile.
-const cursor3614SchemaGemini = `{"properties":{"active":{"type":"boolean","nullable":true}},"type":"object"}`
-
-// cursor3614SchemaOpenAIStrict is the input schema of tool cursor-3614 in the openai-strict profile.
-const cursor3614SchemaOpenAIStrict = `{"properties":{"active":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["active"]}`
-
-// dejaVu422Schema is the input schema of tool deja-vu-422 in the portable profile.
-const dejaVu422Schema = `{
+// The input schemas of tool deja-vu-422: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	dejaVu422Schema = `{
   "properties": {
     "limit": {
       "anyOf": [
@@ -9931,18 +9102,14 @@ const dejaVu422Schema = `{
   "type": "object"
 }
 `
+	dejaVu422SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"limit":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
+	dejaVu422SchemaGemini       = `{"properties":{"limit":{"type":"number","nullable":true}},"type":"object"}`
+	dejaVu422SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
+)
 
-// dejaVu422SchemaTypeArray is the input schema of tool deja-vu-422 in the typearray profile.
-const dejaVu422SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"limit":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
-
-// dejaVu422SchemaGemini is the input schema of tool deja-vu-422 in the gemini profile.
-const dejaVu422SchemaGemini = `{"properties":{"limit":{"type":"number","nullable":true}},"type":"object"}`
-
-// dejaVu422SchemaOpenAIStrict is the input schema of tool deja-vu-422 in the openai-strict profile.
-const dejaVu422SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
-
-// fastMCP932Schema is the input schema of tool fastmcp-932 in the portable profile.
-const fastMCP932Schema = `{
+// The input schemas of tool fastmcp-932: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	fastMCP932Schema = `{
   "properties": {
     "user": {
       "anyOf": [
@@ -10001,18 +9168,14 @@ const fastMCP932Schema = `{
   ]
 }
 `
+	fastMCP932SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"user":{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"is_active":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"required":["username","email"],"type":["object","string"]}},"type":"object","required":["user"]}`
+	fastMCP932SchemaGemini       = `{"properties":{"user":{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"type":"integer","nullable":true},"is_active":{"type":"boolean","nullable":true}},"type":"object","required":["username","email"]}},"type":"object","required":["user"]}`
+	fastMCP932SchemaOpenAIStrict = `{"properties":{"user":{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"anyOf":[{"type":"integer"},{"type":"null"}]},"is_active":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["username","email","age","is_active"]}},"additionalProperties":false,"type":"object","required":["user"]}`
+)
 
-// fastMCP932SchemaTypeArray is the input schema of tool fastmcp-932 in the typearray profile.
-const fastMCP932SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"user":{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"is_active":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"required":["username","email"],"type":["object","string"]}},"type":"object","required":["user"]}`
-
-// fastMCP932SchemaGemini is the input schema of tool fastmcp-932 in the gemini profile.
-const fastMCP932SchemaGemini = `{"properties":{"user":{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"type":"integer","nullable":true},"is_active":{"type":"boolean","nullable":true}},"type":"object","required":["username","email"]}},"type":"object","required":["user"]}`
-
-// fastMCP932SchemaOpenAIStrict is the input schema of tool fastmcp-932 in the openai-strict profile.
-const fastMCP932SchemaOpenAIStrict = `{"properties":{"user":{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"anyOf":[{"type":"integer"},{"type":"null"}]},"is_active":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["username","email","age","is_active"]}},"additionalProperties":false,"type":"object","required":["user"]}`
-
-// fixmap235Schema is the input schema of tool fixmap-235 in the portable profile.
-const fixmap235Schema = `{
+// The input schemas of tool fixmap-235: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	fixmap235Schema = `{
   "properties": {
     "format": {
       "anyOf": [
@@ -10036,18 +9199,14 @@ const fixmap235Schema = `{
   "type": "object"
 }
 `
+	fixmap235SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"format":{"pattern":"^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$","description":"One of \"markdown\", \"json\" (in any letter case).","type":["string","null"]}},"type":"object"}`
+	fixmap235SchemaGemini       = `{"properties":{"format":{"type":"string","enum":["markdown","json"],"nullable":true}},"type":"object"}`
+	fixmap235SchemaOpenAIStrict = `{"properties":{"format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["format"]}`
+)
 
-// fixmap235SchemaTypeArray is the input schema of tool fixmap-235 in the typearray profile.
-const fixmap235SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"format":{"pattern":"^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$","description":"One of \"markdown\", \"json\" (in any letter case).","type":["string","null"]}},"type":"object"}`
-
-// fixmap235SchemaGemini is the input schema of tool fixmap-235 in the gemini profile.
-const fixmap235SchemaGemini = `{"properties":{"format":{"type":"string","enum":["markdown","json"],"nullable":true}},"type":"object"}`
-
-// fixmap235SchemaOpenAIStrict is the input schema of tool fixmap-235 in the openai-strict profile.
-const fixmap235SchemaOpenAIStrict = `{"properties":{"format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["format"]}`
-
-// gitlabMCP380Schema is the input schema of tool gitlab-mcp-380 in the portable profile.
-const gitlabMCP380Schema = `{
+// The input schemas of tool gitlab-mcp-380: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	gitlabMCP380Schema = `{
   "properties": {
     "labels": {
       "anyOf": [
@@ -10069,18 +9228,14 @@ const gitlabMCP380Schema = `{
   "type": "object"
 }
 `
+	gitlabMCP380SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"labels":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
+	gitlabMCP380SchemaGemini       = `{"properties":{"labels":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
+	gitlabMCP380SchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
+)
 
-// gitlabMCP380SchemaTypeArray is the input schema of tool gitlab-mcp-380 in the typearray profile.
-const gitlabMCP380SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"labels":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
-
-// gitlabMCP380SchemaGemini is the input schema of tool gitlab-mcp-380 in the gemini profile.
-const gitlabMCP380SchemaGemini = `{"properties":{"labels":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
-
-// gitlabMCP380SchemaOpenAIStrict is the input schema of tool gitlab-mcp-380 in the openai-strict profile.
-const gitlabMCP380SchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
-
-// gmailMCP96Schema is the input schema of tool gmail-mcp-96 in the portable profile.
-const gmailMCP96Schema = `{
+// The input schemas of tool gmail-mcp-96: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	gmailMCP96Schema = `{
   "properties": {
     "to": {
       "anyOf": [
@@ -10102,18 +9257,14 @@ const gmailMCP96Schema = `{
   ]
 }
 `
+	gmailMCP96SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"to":{"items":{"type":"string"},"type":["array","string"]}},"type":"object","required":["to"]}`
+	gmailMCP96SchemaGemini       = `{"properties":{"to":{"items":{"type":"string"},"type":"array"}},"type":"object","required":["to"]}`
+	gmailMCP96SchemaOpenAIStrict = `{"properties":{"to":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["to"]}`
+)
 
-// gmailMCP96SchemaTypeArray is the input schema of tool gmail-mcp-96 in the typearray profile.
-const gmailMCP96SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"to":{"items":{"type":"string"},"type":["array","string"]}},"type":"object","required":["to"]}`
-
-// gmailMCP96SchemaGemini is the input schema of tool gmail-mcp-96 in the gemini profile.
-const gmailMCP96SchemaGemini = `{"properties":{"to":{"items":{"type":"string"},"type":"array"}},"type":"object","required":["to"]}`
-
-// gmailMCP96SchemaOpenAIStrict is the input schema of tool gmail-mcp-96 in the openai-strict profile.
-const gmailMCP96SchemaOpenAIStrict = `{"properties":{"to":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["to"]}`
-
-// grafana641Schema is the input schema of tool grafana-641 in the portable profile.
-const grafana641Schema = `{
+// The input schemas of tool grafana-641: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	grafana641Schema = `{
   "properties": {
     "datasourceUid": {
       "type": "string",
@@ -10123,15 +9274,13 @@ const grafana641Schema = `{
   "type": "object"
 }
 `
+	grafana641SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"datasourceUid":{"type":"string","description":"Required."}},"type":"object"}`
+	grafana641SchemaOpenAIStrict = `{"properties":{"datasourceUid":{"type":"string"}},"additionalProperties":false,"type":"object","required":["datasourceUid"]}`
+)
 
-// grafana641SchemaTypeArray is the input schema of tool grafana-641 in the typearray profile.
-const grafana641SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"datasourceUid":{"type":"string","description":"Required."}},"type":"object"}`
-
-// grafana641SchemaOpenAIStrict is the input schema of tool grafana-641 in the openai-strict profile.
-const grafana641SchemaOpenAIStrict = `{"properties":{"datasourceUid":{"type":"string"}},"additionalProperties":false,"type":"object","required":["datasourceUid"]}`
-
-// hermesAgent100926Schema is the input schema of tool hermes-agent-100926 in the portable profile.
-const hermesAgent100926Schema = `{
+// The input schemas of tool hermes-agent-100926: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	hermesAgent100926Schema = `{
   "properties": {
     "pattern": {
       "type": "string"
@@ -10157,18 +9306,14 @@ const hermesAgent100926Schema = `{
   ]
 }
 `
+	hermesAgent100926SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"pattern":{"type":"string"},"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object","required":["pattern"]}`
+	hermesAgent100926SchemaGemini       = `{"properties":{"pattern":{"type":"string"},"limit":{"type":"integer","nullable":true}},"type":"object","required":["pattern"]}`
+	hermesAgent100926SchemaOpenAIStrict = `{"properties":{"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["pattern","limit"]}`
+)
 
-// hermesAgent100926SchemaTypeArray is the input schema of tool hermes-agent-100926 in the typearray profile.
-const hermesAgent100926SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"pattern":{"type":"string"},"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object","required":["pattern"]}`
-
-// hermesAgent100926SchemaGemini is the input schema of tool hermes-agent-100926 in the gemini profile.
-const hermesAgent100926SchemaGemini = `{"properties":{"pattern":{"type":"string"},"limit":{"type":"integer","nullable":true}},"type":"object","required":["pattern"]}`
-
-// hermesAgent100926SchemaOpenAIStrict is the input schema of tool hermes-agent-100926 in the openai-strict profile.
-const hermesAgent100926SchemaOpenAIStrict = `{"properties":{"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["pattern","limit"]}`
-
-// langchainMCPAdapters277Schema is the input schema of tool langchain-mcp-adapters-277 in the portable profile.
-const langchainMCPAdapters277Schema = `{
+// The input schemas of tool langchain-mcp-adapters-277: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	langchainMCPAdapters277Schema = `{
   "properties": {
     "resourceType": {
       "type": "string",
@@ -10219,18 +9364,14 @@ const langchainMCPAdapters277Schema = `{
   "type": "object"
 }
 `
+	langchainMCPAdapters277SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"resourceType":{"type":"string","description":"Required."},"name":{"type":["string","null"]},"namespace":{"type":["string","null"]},"output":{"pattern":"^([jJ][sS][oO][nN]|[yY][aA][mM][lL]|[wW][iI][dD][eE]|[nN][aA][mM][eE]|[cC][uU][sS][tT][oO][mM])$","description":"One of \"json\", \"yaml\", \"wide\", \"name\", \"custom\" (in any letter case).","type":["string","null"]}},"type":"object"}`
+	langchainMCPAdapters277SchemaGemini       = `{"properties":{"resourceType":{"type":"string","description":"Required."},"name":{"type":"string","nullable":true},"namespace":{"type":"string","nullable":true},"output":{"type":"string","enum":["json","yaml","wide","name","custom"],"nullable":true}},"type":"object"}`
+	langchainMCPAdapters277SchemaOpenAIStrict = `{"properties":{"resourceType":{"type":"string"},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"namespace":{"anyOf":[{"type":"string"},{"type":"null"}]},"output":{"anyOf":[{"type":"string","enum":["json","yaml","wide","name","custom"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["resourceType","name","namespace","output"]}`
+)
 
-// langchainMCPAdapters277SchemaTypeArray is the input schema of tool langchain-mcp-adapters-277 in the typearray profile.
-const langchainMCPAdapters277SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"resourceType":{"type":"string","description":"Required."},"name":{"type":["string","null"]},"namespace":{"type":["string","null"]},"output":{"pattern":"^([jJ][sS][oO][nN]|[yY][aA][mM][lL]|[wW][iI][dD][eE]|[nN][aA][mM][eE]|[cC][uU][sS][tT][oO][mM])$","description":"One of \"json\", \"yaml\", \"wide\", \"name\", \"custom\" (in any letter case).","type":["string","null"]}},"type":"object"}`
-
-// langchainMCPAdapters277SchemaGemini is the input schema of tool langchain-mcp-adapters-277 in the gemini profile.
-const langchainMCPAdapters277SchemaGemini = `{"properties":{"resourceType":{"type":"string","description":"Required."},"name":{"type":"string","nullable":true},"namespace":{"type":"string","nullable":true},"output":{"type":"string","enum":["json","yaml","wide","name","custom"],"nullable":true}},"type":"object"}`
-
-// langchainMCPAdapters277SchemaOpenAIStrict is the input schema of tool langchain-mcp-adapters-277 in the openai-strict profile.
-const langchainMCPAdapters277SchemaOpenAIStrict = `{"properties":{"resourceType":{"type":"string"},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"namespace":{"anyOf":[{"type":"string"},{"type":"null"}]},"output":{"anyOf":[{"type":"string","enum":["json","yaml","wide","name","custom"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["resourceType","name","namespace","output"]}`
-
-// langflow8059Schema is the input schema of tool langflow-8059 in the portable profile.
-const langflow8059Schema = `{
+// The input schemas of tool langflow-8059: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	langflow8059Schema = `{
   "properties": {
     "range": {
       "anyOf": [
@@ -10250,18 +9391,14 @@ const langflow8059Schema = `{
   "type": "object"
 }
 `
+	langflow8059SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"range":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
+	langflow8059SchemaGemini       = `{"properties":{"range":{"type":"number","nullable":true}},"type":"object"}`
+	langflow8059SchemaOpenAIStrict = `{"properties":{"range":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["range"]}`
+)
 
-// langflow8059SchemaTypeArray is the input schema of tool langflow-8059 in the typearray profile.
-const langflow8059SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"range":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
-
-// langflow8059SchemaGemini is the input schema of tool langflow-8059 in the gemini profile.
-const langflow8059SchemaGemini = `{"properties":{"range":{"type":"number","nullable":true}},"type":"object"}`
-
-// langflow8059SchemaOpenAIStrict is the input schema of tool langflow-8059 in the openai-strict profile.
-const langflow8059SchemaOpenAIStrict = `{"properties":{"range":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["range"]}`
-
-// lmStudio1626Schema is the input schema of tool lmstudio-1626 in the portable profile.
-const lmStudio1626Schema = `{
+// The input schemas of tool lmstudio-1626: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	lmStudio1626Schema = `{
   "properties": {
     "sheet_name": {
       "type": "string",
@@ -10271,15 +9408,13 @@ const lmStudio1626Schema = `{
   "type": "object"
 }
 `
+	lmStudio1626SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"sheet_name":{"type":"string","description":"Required."}},"type":"object"}`
+	lmStudio1626SchemaOpenAIStrict = `{"properties":{"sheet_name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["sheet_name"]}`
+)
 
-// lmStudio1626SchemaTypeArray is the input schema of tool lmstudio-1626 in the typearray profile.
-const lmStudio1626SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"sheet_name":{"type":"string","description":"Required."}},"type":"object"}`
-
-// lmStudio1626SchemaOpenAIStrict is the input schema of tool lmstudio-1626 in the openai-strict profile.
-const lmStudio1626SchemaOpenAIStrict = `{"properties":{"sheet_name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["sheet_name"]}`
-
-// margince417Schema is the input schema of tool margince-417 in the portable profile.
-const margince417Schema = `{
+// The input schemas of tool margince-417: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	margince417Schema = `{
   "properties": {
     "lifecycle": {
       "anyOf": [
@@ -10308,18 +9443,14 @@ const margince417Schema = `{
   "type": "object"
 }
 `
+	margince417SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"lifecycle":{"pattern":"^([uU][nN][kK][nN][oO][wW][nN]|[tT][aA][rR][gG][eE][tT]|[pP][rR][oO][sS][pP][eE][cC][tT]|[oO][pP][pP][oO][rR][tT][uU][nN][iI][tT][yY]|[cC][uU][sS][tT][oO][mM][eE][rR]|[fF][oO][rR][mM][eE][rR]_[cC][uU][sS][tT][oO][mM][eE][rR]|[dD][iI][sS][qQ][uU][aA][lL][iI][fF][iI][eE][dD])$","description":"One of \"unknown\", \"target\", \"prospect\", \"opportunity\", \"customer\", \"former_customer\", \"disqualified\" (in any letter case).","type":["string","null"]}},"type":"object"}`
+	margince417SchemaGemini       = `{"properties":{"lifecycle":{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"],"nullable":true}},"type":"object"}`
+	margince417SchemaOpenAIStrict = `{"properties":{"lifecycle":{"anyOf":[{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["lifecycle"]}`
+)
 
-// margince417SchemaTypeArray is the input schema of tool margince-417 in the typearray profile.
-const margince417SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"lifecycle":{"pattern":"^([uU][nN][kK][nN][oO][wW][nN]|[tT][aA][rR][gG][eE][tT]|[pP][rR][oO][sS][pP][eE][cC][tT]|[oO][pP][pP][oO][rR][tT][uU][nN][iI][tT][yY]|[cC][uU][sS][tT][oO][mM][eE][rR]|[fF][oO][rR][mM][eE][rR]_[cC][uU][sS][tT][oO][mM][eE][rR]|[dD][iI][sS][qQ][uU][aA][lL][iI][fF][iI][eE][dD])$","description":"One of \"unknown\", \"target\", \"prospect\", \"opportunity\", \"customer\", \"former_customer\", \"disqualified\" (in any letter case).","type":["string","null"]}},"type":"object"}`
-
-// margince417SchemaGemini is the input schema of tool margince-417 in the gemini profile.
-const margince417SchemaGemini = `{"properties":{"lifecycle":{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"],"nullable":true}},"type":"object"}`
-
-// margince417SchemaOpenAIStrict is the input schema of tool margince-417 in the openai-strict profile.
-const margince417SchemaOpenAIStrict = `{"properties":{"lifecycle":{"anyOf":[{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["lifecycle"]}`
-
-// mcpRemote319Schema is the input schema of tool mcp-remote-319 in the portable profile.
-const mcpRemote319Schema = `{
+// The input schemas of tool mcp-remote-319: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	mcpRemote319Schema = `{
   "properties": {
     "target": {
       "anyOf": [
@@ -10341,18 +9472,14 @@ const mcpRemote319Schema = `{
   "type": "object"
 }
 `
+	mcpRemote319SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"target":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
+	mcpRemote319SchemaGemini       = `{"properties":{"target":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
+	mcpRemote319SchemaOpenAIStrict = `{"properties":{"target":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["target"]}`
+)
 
-// mcpRemote319SchemaTypeArray is the input schema of tool mcp-remote-319 in the typearray profile.
-const mcpRemote319SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"target":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
-
-// mcpRemote319SchemaGemini is the input schema of tool mcp-remote-319 in the gemini profile.
-const mcpRemote319SchemaGemini = `{"properties":{"target":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
-
-// mcpRemote319SchemaOpenAIStrict is the input schema of tool mcp-remote-319 in the openai-strict profile.
-const mcpRemote319SchemaOpenAIStrict = `{"properties":{"target":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["target"]}`
-
-// mcpadapt38Schema is the input schema of tool mcpadapt-38 in the portable profile.
-const mcpadapt38Schema = `{
+// The input schemas of tool mcpadapt-38: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	mcpadapt38Schema = `{
   "properties": {
     "filters": {
       "anyOf": [
@@ -10385,15 +9512,13 @@ const mcpadapt38Schema = `{
   "type": "object"
 }
 `
+	mcpadapt38SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"filters":{"type":["object","string","null"]},"maxResults":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
+	mcpadapt38SchemaGemini    = `{"properties":{"filters":{"type":"object","nullable":true},"maxResults":{"type":"number","nullable":true}},"type":"object"}`
+)
 
-// mcpadapt38SchemaTypeArray is the input schema of tool mcpadapt-38 in the typearray profile.
-const mcpadapt38SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"filters":{"type":["object","string","null"]},"maxResults":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
-
-// mcpadapt38SchemaGemini is the input schema of tool mcpadapt-38 in the gemini profile.
-const mcpadapt38SchemaGemini = `{"properties":{"filters":{"type":"object","nullable":true},"maxResults":{"type":"number","nullable":true}},"type":"object"}`
-
-// nemoAgentToolkit1507Schema is the input schema of tool nemo-agent-toolkit-1507 in the portable profile.
-const nemoAgentToolkit1507Schema = `{
+// The input schemas of tool nemo-agent-toolkit-1507: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	nemoAgentToolkit1507Schema = `{
   "properties": {
     "cursor": {
       "anyOf": [
@@ -10409,18 +9534,14 @@ const nemoAgentToolkit1507Schema = `{
   "type": "object"
 }
 `
+	nemoAgentToolkit1507SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"cursor":{"type":["string","null"]}},"type":"object"}`
+	nemoAgentToolkit1507SchemaGemini       = `{"properties":{"cursor":{"type":"string","nullable":true}},"type":"object"}`
+	nemoAgentToolkit1507SchemaOpenAIStrict = `{"properties":{"cursor":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["cursor"]}`
+)
 
-// nemoAgentToolkit1507SchemaTypeArray is the input schema of tool nemo-agent-toolkit-1507 in the typearray profile.
-const nemoAgentToolkit1507SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"cursor":{"type":["string","null"]}},"type":"object"}`
-
-// nemoAgentToolkit1507SchemaGemini is the input schema of tool nemo-agent-toolkit-1507 in the gemini profile.
-const nemoAgentToolkit1507SchemaGemini = `{"properties":{"cursor":{"type":"string","nullable":true}},"type":"object"}`
-
-// nemoAgentToolkit1507SchemaOpenAIStrict is the input schema of tool nemo-agent-toolkit-1507 in the openai-strict profile.
-const nemoAgentToolkit1507SchemaOpenAIStrict = `{"properties":{"cursor":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["cursor"]}`
-
-// nteract1678Schema is the input schema of tool nteract-1678 in the portable profile.
-const nteract1678Schema = `{
+// The input schemas of tool nteract-1678: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	nteract1678Schema = `{
   "properties": {
     "and_run": {
       "anyOf": [
@@ -10440,18 +9561,14 @@ const nteract1678Schema = `{
   "type": "object"
 }
 `
+	nteract1678SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"and_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":"object"}`
+	nteract1678SchemaGemini       = `{"properties":{"and_run":{"type":"boolean","nullable":true}},"type":"object"}`
+	nteract1678SchemaOpenAIStrict = `{"properties":{"and_run":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["and_run"]}`
+)
 
-// nteract1678SchemaTypeArray is the input schema of tool nteract-1678 in the typearray profile.
-const nteract1678SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"and_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":"object"}`
-
-// nteract1678SchemaGemini is the input schema of tool nteract-1678 in the gemini profile.
-const nteract1678SchemaGemini = `{"properties":{"and_run":{"type":"boolean","nullable":true}},"type":"object"}`
-
-// nteract1678SchemaOpenAIStrict is the input schema of tool nteract-1678 in the openai-strict profile.
-const nteract1678SchemaOpenAIStrict = `{"properties":{"and_run":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["and_run"]}`
-
-// openclaw42580Schema is the input schema of tool openclaw-42580 in the portable profile.
-const openclaw42580Schema = `{
+// The input schemas of tool openclaw-42580: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	openclaw42580Schema = `{
   "properties": {
     "path": {
       "type": "string"
@@ -10471,15 +9588,13 @@ const openclaw42580Schema = `{
   ]
 }
 `
+	openclaw42580SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"oldText":{"type":"string","description":"Required."},"newText":{"type":"string","description":"Required."}},"type":"object","required":["path"]}`
+	openclaw42580SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"oldText":{"type":"string"},"newText":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","oldText","newText"]}`
+)
 
-// openclaw42580SchemaTypeArray is the input schema of tool openclaw-42580 in the typearray profile.
-const openclaw42580SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"oldText":{"type":"string","description":"Required."},"newText":{"type":"string","description":"Required."}},"type":"object","required":["path"]}`
-
-// openclaw42580SchemaOpenAIStrict is the input schema of tool openclaw-42580 in the openai-strict profile.
-const openclaw42580SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"oldText":{"type":"string"},"newText":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","oldText","newText"]}`
-
-// opencode1328Schema is the input schema of tool opencode-1328 in the portable profile.
-const opencode1328Schema = `{
+// The input schemas of tool opencode-1328: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	opencode1328Schema = `{
   "properties": {
     "filePath": {
       "type": "string",
@@ -10517,18 +9632,14 @@ const opencode1328Schema = `{
   "type": "object"
 }
 `
+	opencode1328SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"filePath":{"type":"string","description":"Required."},"offset":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"limit":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
+	opencode1328SchemaGemini       = `{"properties":{"filePath":{"type":"string","description":"Required."},"offset":{"type":"number","nullable":true},"limit":{"type":"number","nullable":true}},"type":"object"}`
+	opencode1328SchemaOpenAIStrict = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["filePath","offset","limit"]}`
+)
 
-// opencode1328SchemaTypeArray is the input schema of tool opencode-1328 in the typearray profile.
-const opencode1328SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"filePath":{"type":"string","description":"Required."},"offset":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"limit":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
-
-// opencode1328SchemaGemini is the input schema of tool opencode-1328 in the gemini profile.
-const opencode1328SchemaGemini = `{"properties":{"filePath":{"type":"string","description":"Required."},"offset":{"type":"number","nullable":true},"limit":{"type":"number","nullable":true}},"type":"object"}`
-
-// opencode1328SchemaOpenAIStrict is the input schema of tool opencode-1328 in the openai-strict profile.
-const opencode1328SchemaOpenAIStrict = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["filePath","offset","limit"]}`
-
-// opencode1328OffsetSchema is the input schema of tool opencode-1328-offset in the portable profile.
-const opencode1328OffsetSchema = `{
+// The input schemas of tool opencode-1328-offset: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	opencode1328OffsetSchema = `{
   "properties": {
     "filePath": {
       "type": "string",
@@ -10566,18 +9677,14 @@ const opencode1328OffsetSchema = `{
   "type": "object"
 }
 `
+	opencode1328OffsetSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"filePath":{"type":"string","description":"Required."},"offset":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"limit":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
+	opencode1328OffsetSchemaGemini       = `{"properties":{"filePath":{"type":"string","description":"Required."},"offset":{"type":"number","nullable":true},"limit":{"type":"number","nullable":true}},"type":"object"}`
+	opencode1328OffsetSchemaOpenAIStrict = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["filePath","offset","limit"]}`
+)
 
-// opencode1328OffsetSchemaTypeArray is the input schema of tool opencode-1328-offset in the typearray profile.
-const opencode1328OffsetSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"filePath":{"type":"string","description":"Required."},"offset":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"limit":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
-
-// opencode1328OffsetSchemaGemini is the input schema of tool opencode-1328-offset in the gemini profile.
-const opencode1328OffsetSchemaGemini = `{"properties":{"filePath":{"type":"string","description":"Required."},"offset":{"type":"number","nullable":true},"limit":{"type":"number","nullable":true}},"type":"object"}`
-
-// opencode1328OffsetSchemaOpenAIStrict is the input schema of tool opencode-1328-offset in the openai-strict profile.
-const opencode1328OffsetSchemaOpenAIStrict = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["filePath","offset","limit"]}`
-
-// openHandsSDK1085Schema is the input schema of tool openhands-sdk-1085 in the portable profile.
-const openHandsSDK1085Schema = `{
+// The input schemas of tool openhands-sdk-1085: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	openHandsSDK1085Schema = `{
   "properties": {
     "path": {
       "type": "string"
@@ -10617,18 +9724,14 @@ const openHandsSDK1085Schema = `{
   ]
 }
 `
+	openHandsSDK1085SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"line_number":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"lines_after":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object","required":["path"]}`
+	openHandsSDK1085SchemaGemini       = `{"properties":{"path":{"type":"string"},"line_number":{"type":"number","nullable":true},"lines_after":{"type":"number","nullable":true}},"type":"object","required":["path"]}`
+	openHandsSDK1085SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"line_number":{"anyOf":[{"type":"number"},{"type":"null"}]},"lines_after":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","line_number","lines_after"]}`
+)
 
-// openHandsSDK1085SchemaTypeArray is the input schema of tool openhands-sdk-1085 in the typearray profile.
-const openHandsSDK1085SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"line_number":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"lines_after":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object","required":["path"]}`
-
-// openHandsSDK1085SchemaGemini is the input schema of tool openhands-sdk-1085 in the gemini profile.
-const openHandsSDK1085SchemaGemini = `{"properties":{"path":{"type":"string"},"line_number":{"type":"number","nullable":true},"lines_after":{"type":"number","nullable":true}},"type":"object","required":["path"]}`
-
-// openHandsSDK1085SchemaOpenAIStrict is the input schema of tool openhands-sdk-1085 in the openai-strict profile.
-const openHandsSDK1085SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"line_number":{"anyOf":[{"type":"number"},{"type":"null"}]},"lines_after":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","line_number","lines_after"]}`
-
-// pasclaw427Schema is the input schema of tool pasclaw-427 in the portable profile.
-const pasclaw427Schema = `{
+// The input schemas of tool pasclaw-427: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	pasclaw427Schema = `{
   "properties": {
     "path": {
       "type": "string"
@@ -10648,15 +9751,13 @@ const pasclaw427Schema = `{
   ]
 }
 `
+	pasclaw427SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"old_text":{"type":"string","description":"Required."},"new_text":{"type":"string","description":"Required."}},"type":"object","required":["path"]}`
+	pasclaw427SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"old_text":{"type":"string"},"new_text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","old_text","new_text"]}`
+)
 
-// pasclaw427SchemaTypeArray is the input schema of tool pasclaw-427 in the typearray profile.
-const pasclaw427SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"old_text":{"type":"string","description":"Required."},"new_text":{"type":"string","description":"Required."}},"type":"object","required":["path"]}`
-
-// pasclaw427SchemaOpenAIStrict is the input schema of tool pasclaw-427 in the openai-strict profile.
-const pasclaw427SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"old_text":{"type":"string"},"new_text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","old_text","new_text"]}`
-
-// picoclaw400Schema is the input schema of tool picoclaw-400 in the portable profile.
-const picoclaw400Schema = `{
+// The input schemas of tool picoclaw-400: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	picoclaw400Schema = `{
   "properties": {
     "query": {
       "type": "string"
@@ -10682,18 +9783,14 @@ const picoclaw400Schema = `{
   ]
 }
 `
+	picoclaw400SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"query":{"type":"string"},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object","required":["query"]}`
+	picoclaw400SchemaGemini       = `{"properties":{"query":{"type":"string"},"count":{"type":"integer","nullable":true}},"type":"object","required":["query"]}`
+	picoclaw400SchemaOpenAIStrict = `{"properties":{"query":{"type":"string"},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","count"]}`
+)
 
-// picoclaw400SchemaTypeArray is the input schema of tool picoclaw-400 in the typearray profile.
-const picoclaw400SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"query":{"type":"string"},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object","required":["query"]}`
-
-// picoclaw400SchemaGemini is the input schema of tool picoclaw-400 in the gemini profile.
-const picoclaw400SchemaGemini = `{"properties":{"query":{"type":"string"},"count":{"type":"integer","nullable":true}},"type":"object","required":["query"]}`
-
-// picoclaw400SchemaOpenAIStrict is the input schema of tool picoclaw-400 in the openai-strict profile.
-const picoclaw400SchemaOpenAIStrict = `{"properties":{"query":{"type":"string"},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","count"]}`
-
-// qwenCode4966DepthSchema is the input schema of tool qwen-code-4966-depth in the portable profile.
-const qwenCode4966DepthSchema = `{
+// The input schemas of tool qwen-code-4966-depth: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	qwenCode4966DepthSchema = `{
   "properties": {
     "depth": {
       "anyOf": [
@@ -10713,18 +9810,14 @@ const qwenCode4966DepthSchema = `{
   "type": "object"
 }
 `
+	qwenCode4966DepthSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"depth":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
+	qwenCode4966DepthSchemaGemini       = `{"properties":{"depth":{"type":"integer","nullable":true}},"type":"object"}`
+	qwenCode4966DepthSchemaOpenAIStrict = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["depth"]}`
+)
 
-// qwenCode4966DepthSchemaTypeArray is the input schema of tool qwen-code-4966-depth in the typearray profile.
-const qwenCode4966DepthSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"depth":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-
-// qwenCode4966DepthSchemaGemini is the input schema of tool qwen-code-4966-depth in the gemini profile.
-const qwenCode4966DepthSchemaGemini = `{"properties":{"depth":{"type":"integer","nullable":true}},"type":"object"}`
-
-// qwenCode4966DepthSchemaOpenAIStrict is the input schema of tool qwen-code-4966-depth in the openai-strict profile.
-const qwenCode4966DepthSchemaOpenAIStrict = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["depth"]}`
-
-// qwenCode4966TimeSchema is the input schema of tool qwen-code-4966-time in the portable profile.
-const qwenCode4966TimeSchema = `{
+// The input schemas of tool qwen-code-4966-time: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	qwenCode4966TimeSchema = `{
   "properties": {
     "time": {
       "anyOf": [
@@ -10744,18 +9837,14 @@ const qwenCode4966TimeSchema = `{
   "type": "object"
 }
 `
+	qwenCode4966TimeSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"time":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
+	qwenCode4966TimeSchemaGemini       = `{"properties":{"time":{"type":"number","nullable":true}},"type":"object"}`
+	qwenCode4966TimeSchemaOpenAIStrict = `{"properties":{"time":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["time"]}`
+)
 
-// qwenCode4966TimeSchemaTypeArray is the input schema of tool qwen-code-4966-time in the typearray profile.
-const qwenCode4966TimeSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"time":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
-
-// qwenCode4966TimeSchemaGemini is the input schema of tool qwen-code-4966-time in the gemini profile.
-const qwenCode4966TimeSchemaGemini = `{"properties":{"time":{"type":"number","nullable":true}},"type":"object"}`
-
-// qwenCode4966TimeSchemaOpenAIStrict is the input schema of tool qwen-code-4966-time in the openai-strict profile.
-const qwenCode4966TimeSchemaOpenAIStrict = `{"properties":{"time":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["time"]}`
-
-// servers2905Schema is the input schema of tool servers-2905 in the portable profile.
-const servers2905Schema = `{
+// The input schemas of tool servers-2905: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	servers2905Schema = `{
   "properties": {
     "nextThoughtNeeded": {
       "anyOf": [
@@ -10813,18 +9902,14 @@ const servers2905Schema = `{
   "type": "object"
 }
 `
+	servers2905SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"nextThoughtNeeded":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","description":"Required.","type":["boolean","string"]},"thoughtNumber":{"minimum":1,"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"totalThoughts":{"minimum":1,"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"isRevision":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":"object"}`
+	servers2905SchemaGemini       = `{"properties":{"nextThoughtNeeded":{"type":"boolean","description":"Required."},"thoughtNumber":{"type":"integer","minimum":1,"description":"Required."},"totalThoughts":{"type":"integer","minimum":1,"description":"Required."},"isRevision":{"type":"boolean","nullable":true}},"type":"object"}`
+	servers2905SchemaOpenAIStrict = `{"properties":{"nextThoughtNeeded":{"type":"boolean"},"thoughtNumber":{"type":"integer","minimum":1},"totalThoughts":{"type":"integer","minimum":1},"isRevision":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["nextThoughtNeeded","thoughtNumber","totalThoughts","isRevision"]}`
+)
 
-// servers2905SchemaTypeArray is the input schema of tool servers-2905 in the typearray profile.
-const servers2905SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"nextThoughtNeeded":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","description":"Required.","type":["boolean","string"]},"thoughtNumber":{"minimum":1,"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"totalThoughts":{"minimum":1,"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"isRevision":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":"object"}`
-
-// servers2905SchemaGemini is the input schema of tool servers-2905 in the gemini profile.
-const servers2905SchemaGemini = `{"properties":{"nextThoughtNeeded":{"type":"boolean","description":"Required."},"thoughtNumber":{"type":"integer","minimum":1,"description":"Required."},"totalThoughts":{"type":"integer","minimum":1,"description":"Required."},"isRevision":{"type":"boolean","nullable":true}},"type":"object"}`
-
-// servers2905SchemaOpenAIStrict is the input schema of tool servers-2905 in the openai-strict profile.
-const servers2905SchemaOpenAIStrict = `{"properties":{"nextThoughtNeeded":{"type":"boolean"},"thoughtNumber":{"type":"integer","minimum":1},"totalThoughts":{"type":"integer","minimum":1},"isRevision":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["nextThoughtNeeded","thoughtNumber","totalThoughts","isRevision"]}`
-
-// sonetto319LoneLabelSchema is the input schema of tool sonetto-319-lone-label in the portable profile.
-const sonetto319LoneLabelSchema = `{
+// The input schemas of tool sonetto-319-lone-label: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	sonetto319LoneLabelSchema = `{
   "properties": {
     "labels": {
       "anyOf": [
@@ -10846,18 +9931,14 @@ const sonetto319LoneLabelSchema = `{
   "type": "object"
 }
 `
+	sonetto319LoneLabelSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"labels":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
+	sonetto319LoneLabelSchemaGemini       = `{"properties":{"labels":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
+	sonetto319LoneLabelSchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
+)
 
-// sonetto319LoneLabelSchemaTypeArray is the input schema of tool sonetto-319-lone-label in the typearray profile.
-const sonetto319LoneLabelSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"labels":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
-
-// sonetto319LoneLabelSchemaGemini is the input schema of tool sonetto-319-lone-label in the gemini profile.
-const sonetto319LoneLabelSchemaGemini = `{"properties":{"labels":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
-
-// sonetto319LoneLabelSchemaOpenAIStrict is the input schema of tool sonetto-319-lone-label in the openai-strict profile.
-const sonetto319LoneLabelSchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
-
-// sonetto319LoneTodoSchema is the input schema of tool sonetto-319-lone-todo in the portable profile.
-const sonetto319LoneTodoSchema = `{
+// The input schemas of tool sonetto-319-lone-todo: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	sonetto319LoneTodoSchema = `{
   "properties": {
     "todos": {
       "anyOf": [
@@ -10898,18 +9979,14 @@ const sonetto319LoneTodoSchema = `{
   ]
 }
 `
+	sonetto319LoneTodoSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"required":["content","status"],"type":["object","string"]},"type":["array","string"]}},"type":"object","required":["todos"]}`
+	sonetto319LoneTodoSchemaGemini       = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"type":"object","required":["content","status"]},"type":"array"}},"type":"object","required":["todos"]}`
+	sonetto319LoneTodoSchemaOpenAIStrict = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"additionalProperties":false,"type":"object","required":["content","status"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["todos"]}`
+)
 
-// sonetto319LoneTodoSchemaTypeArray is the input schema of tool sonetto-319-lone-todo in the typearray profile.
-const sonetto319LoneTodoSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"required":["content","status"],"type":["object","string"]},"type":["array","string"]}},"type":"object","required":["todos"]}`
-
-// sonetto319LoneTodoSchemaGemini is the input schema of tool sonetto-319-lone-todo in the gemini profile.
-const sonetto319LoneTodoSchemaGemini = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"type":"object","required":["content","status"]},"type":"array"}},"type":"object","required":["todos"]}`
-
-// sonetto319LoneTodoSchemaOpenAIStrict is the input schema of tool sonetto-319-lone-todo in the openai-strict profile.
-const sonetto319LoneTodoSchemaOpenAIStrict = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"additionalProperties":false,"type":"object","required":["content","status"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["todos"]}`
-
-// sonetto319PythonListSchema is the input schema of tool sonetto-319-python-list in the portable profile.
-const sonetto319PythonListSchema = `{
+// The input schemas of tool sonetto-319-python-list: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	sonetto319PythonListSchema = `{
   "properties": {
     "labels": {
       "anyOf": [
@@ -10931,18 +10008,14 @@ const sonetto319PythonListSchema = `{
   "type": "object"
 }
 `
+	sonetto319PythonListSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"labels":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
+	sonetto319PythonListSchemaGemini       = `{"properties":{"labels":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
+	sonetto319PythonListSchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
+)
 
-// sonetto319PythonListSchemaTypeArray is the input schema of tool sonetto-319-python-list in the typearray profile.
-const sonetto319PythonListSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"labels":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
-
-// sonetto319PythonListSchemaGemini is the input schema of tool sonetto-319-python-list in the gemini profile.
-const sonetto319PythonListSchemaGemini = `{"properties":{"labels":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
-
-// sonetto319PythonListSchemaOpenAIStrict is the input schema of tool sonetto-319-python-list in the openai-strict profile.
-const sonetto319PythonListSchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
-
-// sonetto319TodosSchema is the input schema of tool sonetto-319-todos in the portable profile.
-const sonetto319TodosSchema = `{
+// The input schemas of tool sonetto-319-todos: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	sonetto319TodosSchema = `{
   "properties": {
     "todos": {
       "anyOf": [
@@ -10983,18 +10056,14 @@ const sonetto319TodosSchema = `{
   ]
 }
 `
+	sonetto319TodosSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"required":["content","status"],"type":["object","string"]},"type":["array","string"]}},"type":"object","required":["todos"]}`
+	sonetto319TodosSchemaGemini       = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"type":"object","required":["content","status"]},"type":"array"}},"type":"object","required":["todos"]}`
+	sonetto319TodosSchemaOpenAIStrict = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"additionalProperties":false,"type":"object","required":["content","status"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["todos"]}`
+)
 
-// sonetto319TodosSchemaTypeArray is the input schema of tool sonetto-319-todos in the typearray profile.
-const sonetto319TodosSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"required":["content","status"],"type":["object","string"]},"type":["array","string"]}},"type":"object","required":["todos"]}`
-
-// sonetto319TodosSchemaGemini is the input schema of tool sonetto-319-todos in the gemini profile.
-const sonetto319TodosSchemaGemini = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"type":"object","required":["content","status"]},"type":"array"}},"type":"object","required":["todos"]}`
-
-// sonetto319TodosSchemaOpenAIStrict is the input schema of tool sonetto-319-todos in the openai-strict profile.
-const sonetto319TodosSchemaOpenAIStrict = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"additionalProperties":false,"type":"object","required":["content","status"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["todos"]}`
-
-// templateAgent249Schema is the input schema of tool template-agent-249 in the portable profile.
-const templateAgent249Schema = `{
+// The input schemas of tool template-agent-249: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	templateAgent249Schema = `{
   "properties": {
     "issueIdOrKey": {
       "type": "string",
@@ -11021,28 +10090,24 @@ const templateAgent249Schema = `{
   ]
 }
 `
+	templateAgent249SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"issueIdOrKey":{"type":"string","description":"Required."},"fields":{"type":["object","string"]},"cloudId":{"type":"string","description":"Required."}},"type":"object","required":["fields"]}`
+	templateAgent249SchemaGemini    = `{"properties":{"issueIdOrKey":{"type":"string","description":"Required."},"fields":{"type":"object"},"cloudId":{"type":"string","description":"Required."}},"type":"object","required":["fields"]}`
+)
 
-// templateAgent249SchemaTypeArray is the input schema of tool template-agent-249 in the typearray profile.
-const templateAgent249SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"issueIdOrKey":{"type":"string","description":"Required."},"fields":{"type":["object","string"]},"cloudId":{"type":"string","description":"Required."}},"type":"object","required":["fields"]}`
-
-// templateAgent249SchemaGemini is the input schema of tool template-agent-249 in the gemini profile.
-const templateAgent249SchemaGemini = `{"properties":{"issueIdOrKey":{"type":"string","description":"Required."},"fields":{"type":"object"},"cloudId":{"type":"string","description":"Required."}},"type":"object","required":["fields"]}`
-
-// typescriptSDK2012Schema is the input schema of tool typescript-sdk-2012 in the portable profile.
-const typescriptSDK2012Schema = `{
+// The input schemas of tool typescript-sdk-2012: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	typescriptSDK2012Schema = `{
   "properties": {},
   "type": "object"
 }
 `
+	typescriptSDK2012SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"type":"object"}`
+	typescriptSDK2012SchemaOpenAIStrict = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
 
-// typescriptSDK2012SchemaTypeArray is the input schema of tool typescript-sdk-2012 in the typearray profile.
-const typescriptSDK2012SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"type":"object"}`
-
-// typescriptSDK2012SchemaOpenAIStrict is the input schema of tool typescript-sdk-2012 in the openai-strict profile.
-const typescriptSDK2012SchemaOpenAIStrict = `{"properties":{},"additionalProperties":false,"type":"object"}`
-
-// vibium85Schema is the input schema of tool vibium-85 in the portable profile.
-const vibium85Schema = `{
+// The input schemas of tool vibium-85: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	vibium85Schema = `{
   "properties": {
     "ms": {
       "anyOf": [
@@ -11062,18 +10127,14 @@ const vibium85Schema = `{
   ]
 }
 `
+	vibium85SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"ms":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["ms"]}`
+	vibium85SchemaGemini       = `{"properties":{"ms":{"type":"number"}},"type":"object","required":["ms"]}`
+	vibium85SchemaOpenAIStrict = `{"properties":{"ms":{"type":"number"}},"additionalProperties":false,"type":"object","required":["ms"]}`
+)
 
-// vibium85SchemaTypeArray is the input schema of tool vibium-85 in the typearray profile.
-const vibium85SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"ms":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["ms"]}`
-
-// vibium85SchemaGemini is the input schema of tool vibium-85 in the gemini profile.
-const vibium85SchemaGemini = `{"properties":{"ms":{"type":"number"}},"type":"object","required":["ms"]}`
-
-// vibium85SchemaOpenAIStrict is the input schema of tool vibium-85 in the openai-strict profile.
-const vibium85SchemaOpenAIStrict = `{"properties":{"ms":{"type":"number"}},"additionalProperties":false,"type":"object","required":["ms"]}`
-
-// vmlx47Schema is the input schema of tool vmlx-47 in the portable profile.
-const vmlx47Schema = `{
+// The input schemas of tool vmlx-47: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	vmlx47Schema = `{
   "properties": {
     "limit": {
       "anyOf": [
@@ -11093,18 +10154,14 @@ const vmlx47Schema = `{
   "type": "object"
 }
 `
+	vmlx47SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
+	vmlx47SchemaGemini       = `{"properties":{"limit":{"type":"integer","nullable":true}},"type":"object"}`
+	vmlx47SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
+)
 
-// vmlx47SchemaTypeArray is the input schema of tool vmlx-47 in the typearray profile.
-const vmlx47SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-
-// vmlx47SchemaGemini is the input schema of tool vmlx-47 in the gemini profile.
-const vmlx47SchemaGemini = `{"properties":{"limit":{"type":"integer","nullable":true}},"type":"object"}`
-
-// vmlx47SchemaOpenAIStrict is the input schema of tool vmlx-47 in the openai-strict profile.
-const vmlx47SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
-
-// weKnora2955Schema is the input schema of tool weknora-2955 in the portable profile.
-const weKnora2955Schema = `{
+// The input schemas of tool weknora-2955: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	weKnora2955Schema = `{
   "properties": {
     "args": {
       "anyOf": [
@@ -11126,18 +10183,14 @@ const weKnora2955Schema = `{
   "type": "object"
 }
 `
+	weKnora2955SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"args":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
+	weKnora2955SchemaGemini       = `{"properties":{"args":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
+	weKnora2955SchemaOpenAIStrict = `{"properties":{"args":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["args"]}`
+)
 
-// weKnora2955SchemaTypeArray is the input schema of tool weknora-2955 in the typearray profile.
-const weKnora2955SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"args":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
-
-// weKnora2955SchemaGemini is the input schema of tool weknora-2955 in the gemini profile.
-const weKnora2955SchemaGemini = `{"properties":{"args":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
-
-// weKnora2955SchemaOpenAIStrict is the input schema of tool weknora-2955 in the openai-strict profile.
-const weKnora2955SchemaOpenAIStrict = `{"properties":{"args":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["args"]}`
-
-// zammadMCP201Schema is the input schema of tool zammad-mcp-201 in the portable profile.
-const zammadMCP201Schema = `{
+// The input schemas of tool zammad-mcp-201: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	zammadMCP201Schema = `{
   "properties": {
     "params": {
       "anyOf": [
@@ -11176,15 +10229,10 @@ const zammadMCP201Schema = `{
   ]
 }
 `
-
-// zammadMCP201SchemaTypeArray is the input schema of tool zammad-mcp-201 in the typearray profile.
-const zammadMCP201SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"params":{"properties":{"response_format":{"pattern":"^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$","description":"One of \"markdown\", \"json\" (in any letter case).","type":["string","null"]}},"type":["object","string"]}},"type":"object","required":["params"]}`
-
-// zammadMCP201SchemaGemini is the input schema of tool zammad-mcp-201 in the gemini profile.
-const zammadMCP201SchemaGemini = `{"properties":{"params":{"properties":{"response_format":{"type":"string","enum":["markdown","json"],"nullable":true}},"type":"object"}},"type":"object","required":["params"]}`
-
-// zammadMCP201SchemaOpenAIStrict is the input schema of tool zammad-mcp-201 in the openai-strict profile.
-const zammadMCP201SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"response_format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["response_format"]}},"additionalProperties":false,"type":"object","required":["params"]}`
+	zammadMCP201SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"params":{"properties":{"response_format":{"pattern":"^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$","description":"One of \"markdown\", \"json\" (in any letter case).","type":["string","null"]}},"type":["object","string"]}},"type":"object","required":["params"]}`
+	zammadMCP201SchemaGemini       = `{"properties":{"params":{"properties":{"response_format":{"type":"string","enum":["markdown","json"],"nullable":true}},"type":"object"}},"type":"object","required":["params"]}`
+	zammadMCP201SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"response_format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["response_format"]}},"additionalProperties":false,"type":"object","required":["params"]}`
+)
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -11192,68 +10240,37 @@ const zammadMCP201SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ActualChat4728)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ActualChat4728],
 			Description: "ActualChat4728 is post_message (Actual-Chat/actual-chat issue 4728).",
 			InputSchema: json.RawMessage(actualChat4728Schema),
 			Name:        "actual-chat-4728",
 			Rules: lenient.ToolRules("actual-chat-4728", []lenient.FieldRules{
 				{Path: "chatId", Aliases: []string{"chat_id", "chat-id", "ChatId"}},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(actualChat4728Schema),
-				lenient.ProfileOpenAIStrict: json.RawMessage(actualChat4728SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(actualChat4728Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(actualChat4728SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(actualChat4728Schema, actualChat4728SchemaTypeArray, actualChat4728Schema, actualChat4728SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Adcp4201)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Adcp4201],
 			Description: "Adcp4201 is draft_github_issue (adcontextprotocol/adcp PR 4201).",
 			InputSchema: json.RawMessage(adcp4201Schema),
 			Name:        "adcp-4201",
 			Rules: lenient.ToolRules("adcp-4201", []lenient.FieldRules{
 				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(adcp4201SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(adcp4201SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(adcp4201Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(adcp4201SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(adcp4201Schema, adcp4201SchemaTypeArray, adcp4201SchemaGemini, adcp4201SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(BasicMemory250)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[BasicMemory250],
 			Description: "BasicMemory250 is build_context (basicmachines-co/basic-memory issue 250).",
 			InputSchema: json.RawMessage(basicMemory250Schema),
 			Name:        "basic-memory-250",
 			Rules: lenient.ToolRules("basic-memory-250", []lenient.FieldRules{
 				{Path: "depth", Absent: lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(basicMemory250SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(basicMemory250SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(basicMemory250Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(basicMemory250SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(basicMemory250Schema, basicMemory250SchemaTypeArray, basicMemory250SchemaGemini, basicMemory250SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Boltai317)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Boltai317],
 			Description: "Boltai317 is sequentialthinking (BoltAI/BoltAI issue 317).",
 			InputSchema: json.RawMessage(boltai317Schema),
 			Name:        "boltai-317",
@@ -11262,19 +10279,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "thoughtNumber", Aliases: []string{"thought_number", "thought-number", "ThoughtNumber"}, Coerce: "int"},
 				{Path: "totalThoughts", Aliases: []string{"total_thoughts", "total-thoughts", "TotalThoughts"}, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(boltai317SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(boltai317SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(boltai317Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(boltai317SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(boltai317Schema, boltai317SchemaTypeArray, boltai317SchemaGemini, boltai317SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ClaudeAIMCP548)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ClaudeAIMCP548],
 			Description: "ClaudeAIMCP548 is generate_image (anthropics/claude-ai-mcp issue 548).",
 			InputSchema: json.RawMessage(claudeAIMCP548Schema),
 			Name:        "claude-ai-mcp-548",
@@ -11284,19 +10292,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "params.prompt", Absent: lenient.AbsentNull},
 				{Path: "params.aspect_ratio", Aliases: []string{"aspectRatio", "aspect-ratio", "AspectRatio"}, Absent: lenient.AbsentNull},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(claudeAIMCP548SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(claudeAIMCP548SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(claudeAIMCP548Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(claudeAIMCP548SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(claudeAIMCP548Schema, claudeAIMCP548SchemaTypeArray, claudeAIMCP548SchemaGemini, claudeAIMCP548SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ClaudeCode15766)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ClaudeCode15766],
 			Description: "ClaudeCode15766 is API-post-page (anthropics/claude-code issue 15766).",
 			InputSchema: json.RawMessage(claudeCode15766Schema),
 			Name:        "claude-code-15766",
@@ -11304,19 +10303,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "parent", JSON: true},
 				{Path: "parent.database_id", Aliases: []string{"databaseId", "database-id", "DatabaseId"}, Absent: lenient.AbsentNull},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(claudeCode15766SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode15766SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(claudeCode15766Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(claudeCode15766SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(claudeCode15766Schema, claudeCode15766SchemaTypeArray, claudeCode15766SchemaGemini, claudeCode15766SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ClaudeCode18260)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ClaudeCode18260],
 			Description: "ClaudeCode18260 is API-post-page (anthropics/claude-code issue 18260).",
 			InputSchema: json.RawMessage(claudeCode18260Schema),
 			Name:        "claude-code-18260",
@@ -11325,18 +10315,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "parent.data_source_id", Aliases: []string{"dataSourceId", "data-source-id", "DataSourceId"}, Absent: lenient.AbsentNull},
 				{Path: "properties", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(claudeCode18260SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(claudeCode18260Schema),
-				lenient.ProfileTypeArray: json.RawMessage(claudeCode18260SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(claudeCode18260Schema, claudeCode18260SchemaTypeArray, claudeCode18260SchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ClaudeCode22394)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ClaudeCode22394],
 			Description: "ClaudeCode22394 is element_tool (anthropics/claude-code issue 22394).",
 			InputSchema: json.RawMessage(claudeCode22394Schema),
 			Name:        "claude-code-22394",
@@ -11345,74 +10327,40 @@ func NormgenTools() []lenient.Tool {
 				{Path: "actions", JSON: true},
 				{Path: "actions[]", JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(claudeCode22394SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(claudeCode22394Schema),
-				lenient.ProfileTypeArray: json.RawMessage(claudeCode22394SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(claudeCode22394Schema, claudeCode22394SchemaTypeArray, claudeCode22394SchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ClaudeCode24597)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ClaudeCode24597],
 			Description: "ClaudeCode24597 is get_pull_request (anthropics/claude-code issue 24597).",
 			InputSchema: json.RawMessage(claudeCode24597Schema),
 			Name:        "claude-code-24597",
 			Rules: lenient.ToolRules("claude-code-24597", []lenient.FieldRules{
 				{Path: "pull_number", Aliases: []string{"pullNumber", "pull-number", "PullNumber"}, Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(claudeCode24597SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode24597SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(claudeCode24597Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(claudeCode24597SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(claudeCode24597Schema, claudeCode24597SchemaTypeArray, claudeCode24597SchemaGemini, claudeCode24597SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ClaudeCode2747)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ClaudeCode2747],
 			Description: "ClaudeCode2747 is qdrant-store (anthropics/claude-code issue 2747).",
 			InputSchema: json.RawMessage(claudeCode2747Schema),
 			Name:        "claude-code-2747",
 			Rules: lenient.ToolRules("claude-code-2747", []lenient.FieldRules{
 				{Path: "metadata", Absent: lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(claudeCode2747SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(claudeCode2747Schema),
-				lenient.ProfileTypeArray: json.RawMessage(claudeCode2747SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(claudeCode2747Schema, claudeCode2747SchemaTypeArray, claudeCode2747SchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ClaudeCode29104)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ClaudeCode29104],
 			Description: "ClaudeCode29104 is asana_update_task (anthropics/claude-code issue 29104).",
 			InputSchema: json.RawMessage(claudeCode29104Schema),
 			Name:        "claude-code-29104",
 			Rules: lenient.ToolRules("claude-code-29104", []lenient.FieldRules{
 				{Path: "completed", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(claudeCode29104SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode29104SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(claudeCode29104Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(claudeCode29104SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(claudeCode29104Schema, claudeCode29104SchemaTypeArray, claudeCode29104SchemaGemini, claudeCode29104SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ClaudeCode34520)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ClaudeCode34520],
 			Description: "ClaudeCode34520 is update-tasks (anthropics/claude-code issue 34520).",
 			InputSchema: json.RawMessage(claudeCode34520Schema),
 			Name:        "claude-code-34520",
@@ -11421,37 +10369,20 @@ func NormgenTools() []lenient.Tool {
 				{Path: "tasks[]", JSON: true},
 				{Path: "tasks[].content", Absent: lenient.AbsentNull},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(claudeCode34520SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode34520SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(claudeCode34520Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(claudeCode34520SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(claudeCode34520Schema, claudeCode34520SchemaTypeArray, claudeCode34520SchemaGemini, claudeCode34520SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ClaudeCode5504)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ClaudeCode5504],
 			Description: "ClaudeCode5504 is update_product_context (anthropics/claude-code issue\n5504).",
 			InputSchema: json.RawMessage(claudeCode5504Schema),
 			Name:        "claude-code-5504",
 			Rules: lenient.ToolRules("claude-code-5504", []lenient.FieldRules{
 				{Path: "patch_content", Aliases: []string{"patchContent", "patch-content", "PatchContent"}, Absent: lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(claudeCode5504SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(claudeCode5504Schema),
-				lenient.ProfileTypeArray: json.RawMessage(claudeCode5504SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(claudeCode5504Schema, claudeCode5504SchemaTypeArray, claudeCode5504SchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ClaudeCode73137)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ClaudeCode73137],
 			Description: "ClaudeCode73137 is Click (anthropics/claude-code issue 73137).",
 			InputSchema: json.RawMessage(claudeCode73137Schema),
 			Name:        "claude-code-73137",
@@ -11462,408 +10393,210 @@ func NormgenTools() []lenient.Tool {
 				{Path: "button", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["left","right","middle"]`)},
 				{Path: "clicks", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(claudeCode73137SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode73137SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(claudeCode73137Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(claudeCode73137SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(claudeCode73137Schema, claudeCode73137SchemaTypeArray, claudeCode73137SchemaGemini, claudeCode73137SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ClaudeCode91803)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ClaudeCode91803],
 			Description: "ClaudeCode91803 is ads_boost_ig_post (anthropics/claude-code issue 91803).",
 			InputSchema: json.RawMessage(claudeCode91803Schema),
 			Name:        "claude-code-91803",
 			Rules: lenient.ToolRules("claude-code-91803", []lenient.FieldRules{
 				{Path: "confirmed", Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(claudeCode91803SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode91803SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(claudeCode91803Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(claudeCode91803SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(claudeCode91803Schema, claudeCode91803SchemaTypeArray, claudeCode91803SchemaGemini, claudeCode91803SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ClaudeCode91803Capital)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ClaudeCode91803Capital],
 			Description: "ClaudeCode91803Capital is ads_boost_ig_post (anthropics/claude-code issue\n91803).",
 			InputSchema: json.RawMessage(claudeCode91803CapitalSchema),
 			Name:        "claude-code-91803-capital",
 			Rules: lenient.ToolRules("claude-code-91803-capital", []lenient.FieldRules{
 				{Path: "confirmed", Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(claudeCode91803CapitalSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode91803CapitalSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(claudeCode91803CapitalSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(claudeCode91803CapitalSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(claudeCode91803CapitalSchema, claudeCode91803CapitalSchemaTypeArray, claudeCode91803CapitalSchemaGemini, claudeCode91803CapitalSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ClaudeCode91803Digit)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ClaudeCode91803Digit],
 			Description: "ClaudeCode91803Digit is ads_boost_ig_post (anthropics/claude-code issue\n91803).",
 			InputSchema: json.RawMessage(claudeCode91803DigitSchema),
 			Name:        "claude-code-91803-digit",
 			Rules: lenient.ToolRules("claude-code-91803-digit", []lenient.FieldRules{
 				{Path: "confirmed", Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(claudeCode91803DigitSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(claudeCode91803DigitSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(claudeCode91803DigitSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(claudeCode91803DigitSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(claudeCode91803DigitSchema, claudeCode91803DigitSchemaTypeArray, claudeCode91803DigitSchemaGemini, claudeCode91803DigitSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ControlBigDigitString)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ControlBigDigitString],
 			Description: "ControlBigDigitString is a control: an int64 field.",
 			InputSchema: json.RawMessage(controlBigDigitStringSchema),
 			Name:        "control-big-digit-string",
 			Rules: lenient.ToolRules("control-big-digit-string", []lenient.FieldRules{
 				{Path: "id", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlBigDigitStringSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(controlBigDigitStringSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(controlBigDigitStringSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(controlBigDigitStringSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(controlBigDigitStringSchema, controlBigDigitStringSchemaTypeArray, controlBigDigitStringSchemaGemini, controlBigDigitStringSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ControlBigNumber)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ControlBigNumber],
 			Description: "ControlBigNumber is a control: an int64 field.",
 			InputSchema: json.RawMessage(controlBigNumberSchema),
 			Name:        "control-big-number",
 			Rules: lenient.ToolRules("control-big-number", []lenient.FieldRules{
 				{Path: "id", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlBigNumberSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(controlBigNumberSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(controlBigNumberSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(controlBigNumberSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(controlBigNumberSchema, controlBigNumberSchemaTypeArray, controlBigNumberSchemaGemini, controlBigNumberSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ControlDecimalForInteger)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ControlDecimalForInteger],
 			Description: "ControlDecimalForInteger is a control: an integer field.",
 			InputSchema: json.RawMessage(controlDecimalForIntegerSchema),
 			Name:        "control-decimal-for-integer",
 			Rules: lenient.ToolRules("control-decimal-for-integer", []lenient.FieldRules{
 				{Path: "count", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlDecimalForIntegerSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(controlDecimalForIntegerSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(controlDecimalForIntegerSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(controlDecimalForIntegerSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(controlDecimalForIntegerSchema, controlDecimalForIntegerSchemaTypeArray, controlDecimalForIntegerSchemaGemini, controlDecimalForIntegerSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ControlEmptyString)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ControlEmptyString],
 			Description: "ControlEmptyString is a control: a string field.",
 			InputSchema: json.RawMessage(controlEmptyStringSchema),
 			Name:        "control-empty-string",
 			Rules:       []lenient.Rule{},
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlEmptyStringSchema),
-				lenient.ProfileOpenAIStrict: json.RawMessage(controlEmptyStringSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(controlEmptyStringSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(controlEmptyStringSchemaTypeArray),
-			},
+			Schemas:     lenient.ProfileSchemas(controlEmptyStringSchema, controlEmptyStringSchemaTypeArray, controlEmptyStringSchema, controlEmptyStringSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ControlFalseString)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ControlFalseString],
 			Description: "ControlFalseString is a control: a boolean field.",
 			InputSchema: json.RawMessage(controlFalseStringSchema),
 			Name:        "control-false-string",
 			Rules: lenient.ToolRules("control-false-string", []lenient.FieldRules{
 				{Path: "enabled", Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlFalseStringSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(controlFalseStringSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(controlFalseStringSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(controlFalseStringSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(controlFalseStringSchema, controlFalseStringSchemaTypeArray, controlFalseStringSchemaGemini, controlFalseStringSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ControlFractionForInteger)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ControlFractionForInteger],
 			Description: "ControlFractionForInteger is a control: an integer field.",
 			InputSchema: json.RawMessage(controlFractionForIntegerSchema),
 			Name:        "control-fraction-for-integer",
 			Rules: lenient.ToolRules("control-fraction-for-integer", []lenient.FieldRules{
 				{Path: "count", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlFractionForIntegerSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(controlFractionForIntegerSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(controlFractionForIntegerSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(controlFractionForIntegerSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(controlFractionForIntegerSchema, controlFractionForIntegerSchemaTypeArray, controlFractionForIntegerSchemaGemini, controlFractionForIntegerSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ControlHexForInteger)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ControlHexForInteger],
 			Description: "ControlHexForInteger is a control: an integer field.",
 			InputSchema: json.RawMessage(controlHexForIntegerSchema),
 			Name:        "control-hex-for-integer",
 			Rules: lenient.ToolRules("control-hex-for-integer", []lenient.FieldRules{
 				{Path: "count", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlHexForIntegerSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(controlHexForIntegerSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(controlHexForIntegerSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(controlHexForIntegerSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(controlHexForIntegerSchema, controlHexForIntegerSchemaTypeArray, controlHexForIntegerSchemaGemini, controlHexForIntegerSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ControlInfinity)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ControlInfinity],
 			Description: "ControlInfinity is a control: a float64 field.",
 			InputSchema: json.RawMessage(controlInfinitySchema),
 			Name:        "control-infinity",
 			Rules: lenient.ToolRules("control-infinity", []lenient.FieldRules{
 				{Path: "ratio", Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlInfinitySchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(controlInfinitySchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(controlInfinitySchema),
-				lenient.ProfileTypeArray:    json.RawMessage(controlInfinitySchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(controlInfinitySchema, controlInfinitySchemaTypeArray, controlInfinitySchemaGemini, controlInfinitySchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ControlInt8Overflow)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ControlInt8Overflow],
 			Description: "ControlInt8Overflow is a control: an int8 field.",
 			InputSchema: json.RawMessage(controlInt8OverflowSchema),
 			Name:        "control-int8-overflow",
 			Rules: lenient.ToolRules("control-int8-overflow", []lenient.FieldRules{
 				{Path: "level", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlInt8OverflowSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(controlInt8OverflowSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(controlInt8OverflowSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(controlInt8OverflowSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(controlInt8OverflowSchema, controlInt8OverflowSchemaTypeArray, controlInt8OverflowSchemaGemini, controlInt8OverflowSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ControlJSONTextInString)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ControlJSONTextInString],
 			Description: "ControlJSONTextInString is a control: a string field.",
 			InputSchema: json.RawMessage(controlJSONTextInStringSchema),
 			Name:        "control-json-text-in-string",
 			Rules:       []lenient.Rule{},
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlJSONTextInStringSchema),
-				lenient.ProfileOpenAIStrict: json.RawMessage(controlJSONTextInStringSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(controlJSONTextInStringSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(controlJSONTextInStringSchemaTypeArray),
-			},
+			Schemas:     lenient.ProfileSchemas(controlJSONTextInStringSchema, controlJSONTextInStringSchemaTypeArray, controlJSONTextInStringSchema, controlJSONTextInStringSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ControlLeadingZeroInteger)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ControlLeadingZeroInteger],
 			Description: "ControlLeadingZeroInteger is a control: an integer field.",
 			InputSchema: json.RawMessage(controlLeadingZeroIntegerSchema),
 			Name:        "control-leading-zero-integer",
 			Rules: lenient.ToolRules("control-leading-zero-integer", []lenient.FieldRules{
 				{Path: "count", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlLeadingZeroIntegerSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(controlLeadingZeroIntegerSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(controlLeadingZeroIntegerSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(controlLeadingZeroIntegerSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(controlLeadingZeroIntegerSchema, controlLeadingZeroIntegerSchemaTypeArray, controlLeadingZeroIntegerSchemaGemini, controlLeadingZeroIntegerSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ControlLeadingZeros)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ControlLeadingZeros],
 			Description: "ControlLeadingZeros is a control: a string field.",
 			InputSchema: json.RawMessage(controlLeadingZerosSchema),
 			Name:        "control-leading-zeros",
 			Rules:       []lenient.Rule{},
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlLeadingZerosSchema),
-				lenient.ProfileOpenAIStrict: json.RawMessage(controlLeadingZerosSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(controlLeadingZerosSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(controlLeadingZerosSchemaTypeArray),
-			},
+			Schemas:     lenient.ProfileSchemas(controlLeadingZerosSchema, controlLeadingZerosSchemaTypeArray, controlLeadingZerosSchema, controlLeadingZerosSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ControlMaybeBoolean)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ControlMaybeBoolean],
 			Description: "ControlMaybeBoolean is a control: a boolean field.",
 			InputSchema: json.RawMessage(controlMaybeBooleanSchema),
 			Name:        "control-maybe-boolean",
 			Rules: lenient.ToolRules("control-maybe-boolean", []lenient.FieldRules{
 				{Path: "enabled", Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlMaybeBooleanSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(controlMaybeBooleanSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(controlMaybeBooleanSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(controlMaybeBooleanSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(controlMaybeBooleanSchema, controlMaybeBooleanSchemaTypeArray, controlMaybeBooleanSchemaGemini, controlMaybeBooleanSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ControlNegativeUnsigned)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ControlNegativeUnsigned],
 			Description: "ControlNegativeUnsigned is a control: a uint field.",
 			InputSchema: json.RawMessage(controlNegativeUnsignedSchema),
 			Name:        "control-negative-unsigned",
 			Rules: lenient.ToolRules("control-negative-unsigned", []lenient.FieldRules{
 				{Path: "count", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlNegativeUnsignedSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(controlNegativeUnsignedSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(controlNegativeUnsignedSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(controlNegativeUnsignedSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(controlNegativeUnsignedSchema, controlNegativeUnsignedSchemaTypeArray, controlNegativeUnsignedSchemaGemini, controlNegativeUnsignedSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ControlNullText)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ControlNullText],
 			Description: "ControlNullText is a control: a string field.",
 			InputSchema: json.RawMessage(controlNullTextSchema),
 			Name:        "control-null-text",
 			Rules:       []lenient.Rule{},
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlNullTextSchema),
-				lenient.ProfileOpenAIStrict: json.RawMessage(controlNullTextSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(controlNullTextSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(controlNullTextSchemaTypeArray),
-			},
+			Schemas:     lenient.ProfileSchemas(controlNullTextSchema, controlNullTextSchemaTypeArray, controlNullTextSchema, controlNullTextSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ControlTrueForString)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ControlTrueForString],
 			Description: "ControlTrueForString is a control: a string field.",
 			InputSchema: json.RawMessage(controlTrueForStringSchema),
 			Name:        "control-true-for-string",
 			Rules:       []lenient.Rule{},
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(controlTrueForStringSchema),
-				lenient.ProfileOpenAIStrict: json.RawMessage(controlTrueForStringSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(controlTrueForStringSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(controlTrueForStringSchemaTypeArray),
-			},
+			Schemas:     lenient.ProfileSchemas(controlTrueForStringSchema, controlTrueForStringSchemaTypeArray, controlTrueForStringSchema, controlTrueForStringSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Cursor3614)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Cursor3614],
 			Description: "Cursor3614 is GetUsers (cursor/cursor issue 3614).",
 			InputSchema: json.RawMessage(cursor3614Schema),
 			Name:        "cursor-3614",
 			Rules: lenient.ToolRules("cursor-3614", []lenient.FieldRules{
 				{Path: "active", Absent: lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(cursor3614SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(cursor3614SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(cursor3614Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(cursor3614SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(cursor3614Schema, cursor3614SchemaTypeArray, cursor3614SchemaGemini, cursor3614SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(DejaVu422)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[DejaVu422],
 			Description: "DejaVu422 is recall (vshulcz/deja-vu issue 422).",
 			InputSchema: json.RawMessage(dejaVu422Schema),
 			Name:        "deja-vu-422",
 			Rules: lenient.ToolRules("deja-vu-422", []lenient.FieldRules{
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(dejaVu422SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(dejaVu422SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(dejaVu422Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(dejaVu422SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(dejaVu422Schema, dejaVu422SchemaTypeArray, dejaVu422SchemaGemini, dejaVu422SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(FastMCP932)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[FastMCP932],
 			Description: "FastMCP932 is create_user (PrefectHQ/fastmcp issue 932).",
 			InputSchema: json.RawMessage(fastMCP932Schema),
 			Name:        "fastmcp-932",
@@ -11872,114 +10605,60 @@ func NormgenTools() []lenient.Tool {
 				{Path: "user.age", Absent: lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "user.is_active", Aliases: []string{"isActive", "is-active", "IsActive"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(fastMCP932SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(fastMCP932SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(fastMCP932Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(fastMCP932SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(fastMCP932Schema, fastMCP932SchemaTypeArray, fastMCP932SchemaGemini, fastMCP932SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Fixmap235)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Fixmap235],
 			Description: "Fixmap235 is a FixMap tool with a format (aryamthecodebreaker/FixMap issue\n235).",
 			InputSchema: json.RawMessage(fixmap235Schema),
 			Name:        "fixmap-235",
 			Rules: lenient.ToolRules("fixmap-235", []lenient.FieldRules{
 				{Path: "format", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["markdown","json"]`)},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(fixmap235SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(fixmap235SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(fixmap235Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(fixmap235SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(fixmap235Schema, fixmap235SchemaTypeArray, fixmap235SchemaGemini, fixmap235SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(GitlabMCP380)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[GitlabMCP380],
 			Description: "GitlabMCP380 is create_issue (zereight/gitlab-mcp issue 380).",
 			InputSchema: json.RawMessage(gitlabMCP380Schema),
 			Name:        "gitlab-mcp-380",
 			Rules: lenient.ToolRules("gitlab-mcp-380", []lenient.FieldRules{
 				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(gitlabMCP380SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(gitlabMCP380SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(gitlabMCP380Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(gitlabMCP380SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(gitlabMCP380Schema, gitlabMCP380SchemaTypeArray, gitlabMCP380SchemaGemini, gitlabMCP380SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(GmailMCP96)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[GmailMCP96],
 			Description: "GmailMCP96 is send_email (GongRzhe/Gmail-MCP-Server issue 96).",
 			InputSchema: json.RawMessage(gmailMCP96Schema),
 			Name:        "gmail-mcp-96",
 			Rules: lenient.ToolRules("gmail-mcp-96", []lenient.FieldRules{
 				{Path: "to", JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(gmailMCP96SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(gmailMCP96SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(gmailMCP96Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(gmailMCP96SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(gmailMCP96Schema, gmailMCP96SchemaTypeArray, gmailMCP96SchemaGemini, gmailMCP96SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Grafana641)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Grafana641],
 			Description: "Grafana641 is query_prometheus (grafana/mcp-grafana issue 641).",
 			InputSchema: json.RawMessage(grafana641Schema),
 			Name:        "grafana-641",
 			Rules: lenient.ToolRules("grafana-641", []lenient.FieldRules{
 				{Path: "datasourceUid", Aliases: []string{"datasource_uid", "datasource-uid", "DatasourceUid"}},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(grafana641Schema),
-				lenient.ProfileOpenAIStrict: json.RawMessage(grafana641SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(grafana641Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(grafana641SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(grafana641Schema, grafana641SchemaTypeArray, grafana641Schema, grafana641SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(HermesAgent100926)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[HermesAgent100926],
 			Description: "HermesAgent100926 is search_files (NousResearch/hermes-agent issue 100926).",
 			InputSchema: json.RawMessage(hermesAgent100926Schema),
 			Name:        "hermes-agent-100926",
 			Rules: lenient.ToolRules("hermes-agent-100926", []lenient.FieldRules{
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(hermesAgent100926SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(hermesAgent100926SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(hermesAgent100926Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(hermesAgent100926SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(hermesAgent100926Schema, hermesAgent100926SchemaTypeArray, hermesAgent100926SchemaGemini, hermesAgent100926SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(LangchainMCPAdapters277)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[LangchainMCPAdapters277],
 			Description: "LangchainMCPAdapters277 is kubectl_get (langchain-mcp-adapters issue 277).",
 			InputSchema: json.RawMessage(langchainMCPAdapters277Schema),
 			Name:        "langchain-mcp-adapters-277",
@@ -11989,95 +10668,50 @@ func NormgenTools() []lenient.Tool {
 				{Path: "namespace", Absent: lenient.AbsentNull},
 				{Path: "output", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["json","yaml","wide","name","custom"]`)},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(langchainMCPAdapters277SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(langchainMCPAdapters277SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(langchainMCPAdapters277Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(langchainMCPAdapters277SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(langchainMCPAdapters277Schema, langchainMCPAdapters277SchemaTypeArray, langchainMCPAdapters277SchemaGemini, langchainMCPAdapters277SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Langflow8059)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Langflow8059],
 			Description: "Langflow8059 is a tool with an optional range (langflow-ai/langflow issue\n8059).",
 			InputSchema: json.RawMessage(langflow8059Schema),
 			Name:        "langflow-8059",
 			Rules: lenient.ToolRules("langflow-8059", []lenient.FieldRules{
 				{Path: "range", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(langflow8059SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(langflow8059SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(langflow8059Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(langflow8059SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(langflow8059Schema, langflow8059SchemaTypeArray, langflow8059SchemaGemini, langflow8059SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(LMStudio1626)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[LMStudio1626],
 			Description: "LMStudio1626 is an Excel tool with a sheet name (lmstudio-bug-tracker\nissue 1626).",
 			InputSchema: json.RawMessage(lmStudio1626Schema),
 			Name:        "lmstudio-1626",
 			Rules: lenient.ToolRules("lmstudio-1626", []lenient.FieldRules{
 				{Path: "sheet_name", Aliases: []string{"sheetName", "sheet-name", "SheetName"}},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(lmStudio1626Schema),
-				lenient.ProfileOpenAIStrict: json.RawMessage(lmStudio1626SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(lmStudio1626Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(lmStudio1626SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(lmStudio1626Schema, lmStudio1626SchemaTypeArray, lmStudio1626Schema, lmStudio1626SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Margince417)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Margince417],
 			Description: "Margince417 is update_record (margince/margince issue 417).",
 			InputSchema: json.RawMessage(margince417Schema),
 			Name:        "margince-417",
 			Rules: lenient.ToolRules("margince-417", []lenient.FieldRules{
 				{Path: "lifecycle", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]`)},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(margince417SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(margince417SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(margince417Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(margince417SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(margince417Schema, margince417SchemaTypeArray, margince417SchemaGemini, margince417SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(MCPRemote319)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[MCPRemote319],
 			Description: "MCPRemote319 is vault_patch (punkpeye/mcp-remote issue 319).",
 			InputSchema: json.RawMessage(mcpRemote319Schema),
 			Name:        "mcp-remote-319",
 			Rules: lenient.ToolRules("mcp-remote-319", []lenient.FieldRules{
 				{Path: "target", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(mcpRemote319SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(mcpRemote319SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(mcpRemote319Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(mcpRemote319SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(mcpRemote319Schema, mcpRemote319SchemaTypeArray, mcpRemote319SchemaGemini, mcpRemote319SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Mcpadapt38)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Mcpadapt38],
 			Description: "Mcpadapt38 is a search tool with optional filters (grll/mcpadapt PR 38).",
 			InputSchema: json.RawMessage(mcpadapt38Schema),
 			Name:        "mcpadapt-38",
@@ -12085,56 +10719,30 @@ func NormgenTools() []lenient.Tool {
 				{Path: "filters", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "maxResults", Aliases: []string{"max_results", "max-results", "MaxResults"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(mcpadapt38SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(mcpadapt38Schema),
-				lenient.ProfileTypeArray: json.RawMessage(mcpadapt38SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(mcpadapt38Schema, mcpadapt38SchemaTypeArray, mcpadapt38SchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(NemoAgentToolkit1507)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[NemoAgentToolkit1507],
 			Description: "NemoAgentToolkit1507 is a tool with an optional cursor\n(NVIDIA/NeMo-Agent-Toolkit PR 1507).",
 			InputSchema: json.RawMessage(nemoAgentToolkit1507Schema),
 			Name:        "nemo-agent-toolkit-1507",
 			Rules: lenient.ToolRules("nemo-agent-toolkit-1507", []lenient.FieldRules{
 				{Path: "cursor", Absent: lenient.AbsentNull},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(nemoAgentToolkit1507SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(nemoAgentToolkit1507SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(nemoAgentToolkit1507Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(nemoAgentToolkit1507SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(nemoAgentToolkit1507Schema, nemoAgentToolkit1507SchemaTypeArray, nemoAgentToolkit1507SchemaGemini, nemoAgentToolkit1507SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Nteract1678)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Nteract1678],
 			Description: "Nteract1678 is replace_match (nteract/nteract PR 1678).",
 			InputSchema: json.RawMessage(nteract1678Schema),
 			Name:        "nteract-1678",
 			Rules: lenient.ToolRules("nteract-1678", []lenient.FieldRules{
 				{Path: "and_run", Aliases: []string{"andRun", "and-run", "AndRun"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(nteract1678SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(nteract1678SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(nteract1678Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(nteract1678SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(nteract1678Schema, nteract1678SchemaTypeArray, nteract1678SchemaGemini, nteract1678SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Openclaw42580)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Openclaw42580],
 			Description: "Openclaw42580 is edit (openclaw/openclaw PR 42580).",
 			InputSchema: json.RawMessage(openclaw42580Schema),
 			Name:        "openclaw-42580",
@@ -12142,19 +10750,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "oldText", Aliases: []string{"old_text", "old-text", "OldText"}},
 				{Path: "newText", Aliases: []string{"new_text", "new-text", "NewText"}},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(openclaw42580Schema),
-				lenient.ProfileOpenAIStrict: json.RawMessage(openclaw42580SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(openclaw42580Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(openclaw42580SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(openclaw42580Schema, openclaw42580SchemaTypeArray, openclaw42580Schema, openclaw42580SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Opencode1328)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Opencode1328],
 			Description: "Opencode1328 is read (anomalyco/opencode issue 1328).",
 			InputSchema: json.RawMessage(opencode1328Schema),
 			Name:        "opencode-1328",
@@ -12163,19 +10762,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(opencode1328SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(opencode1328SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(opencode1328Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(opencode1328SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(opencode1328Schema, opencode1328SchemaTypeArray, opencode1328SchemaGemini, opencode1328SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Opencode1328Offset)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Opencode1328Offset],
 			Description: "Opencode1328Offset is read (anomalyco/opencode issue 1328, second comment).",
 			InputSchema: json.RawMessage(opencode1328OffsetSchema),
 			Name:        "opencode-1328-offset",
@@ -12184,19 +10774,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(opencode1328OffsetSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(opencode1328OffsetSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(opencode1328OffsetSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(opencode1328OffsetSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(opencode1328OffsetSchema, opencode1328OffsetSchemaTypeArray, opencode1328OffsetSchemaGemini, opencode1328OffsetSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(OpenHandsSDK1085)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[OpenHandsSDK1085],
 			Description: "OpenHandsSDK1085 is read_file (OpenHands/software-agent-sdk issue 1085).",
 			InputSchema: json.RawMessage(openHandsSDK1085Schema),
 			Name:        "openhands-sdk-1085",
@@ -12204,19 +10785,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "line_number", Aliases: []string{"lineNumber", "line-number", "LineNumber"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "lines_after", Aliases: []string{"linesAfter", "lines-after", "LinesAfter"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(openHandsSDK1085SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(openHandsSDK1085SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(openHandsSDK1085Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(openHandsSDK1085SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(openHandsSDK1085Schema, openHandsSDK1085SchemaTypeArray, openHandsSDK1085SchemaGemini, openHandsSDK1085SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Pasclaw427)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Pasclaw427],
 			Description: "Pasclaw427 is edit_file (FMXExpress/PasClaw PR 427).",
 			InputSchema: json.RawMessage(pasclaw427Schema),
 			Name:        "pasclaw-427",
@@ -12224,76 +10796,40 @@ func NormgenTools() []lenient.Tool {
 				{Path: "old_text", Aliases: []string{"oldText", "old-text", "OldText"}},
 				{Path: "new_text", Aliases: []string{"newText", "new-text", "NewText"}},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(pasclaw427Schema),
-				lenient.ProfileOpenAIStrict: json.RawMessage(pasclaw427SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(pasclaw427Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(pasclaw427SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(pasclaw427Schema, pasclaw427SchemaTypeArray, pasclaw427Schema, pasclaw427SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Picoclaw400)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Picoclaw400],
 			Description: "Picoclaw400 is web_search (sipeed/picoclaw issue 400).",
 			InputSchema: json.RawMessage(picoclaw400Schema),
 			Name:        "picoclaw-400",
 			Rules: lenient.ToolRules("picoclaw-400", []lenient.FieldRules{
 				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(picoclaw400SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(picoclaw400SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(picoclaw400Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(picoclaw400SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(picoclaw400Schema, picoclaw400SchemaTypeArray, picoclaw400SchemaGemini, picoclaw400SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(QwenCode4966Depth)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[QwenCode4966Depth],
 			Description: "QwenCode4966Depth is browser_snapshot (QwenLM/qwen-code issue 4966).",
 			InputSchema: json.RawMessage(qwenCode4966DepthSchema),
 			Name:        "qwen-code-4966-depth",
 			Rules: lenient.ToolRules("qwen-code-4966-depth", []lenient.FieldRules{
 				{Path: "depth", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(qwenCode4966DepthSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(qwenCode4966DepthSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(qwenCode4966DepthSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(qwenCode4966DepthSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(qwenCode4966DepthSchema, qwenCode4966DepthSchemaTypeArray, qwenCode4966DepthSchemaGemini, qwenCode4966DepthSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(QwenCode4966Time)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[QwenCode4966Time],
 			Description: "QwenCode4966Time is browser_wait_for (QwenLM/qwen-code issue 4966).",
 			InputSchema: json.RawMessage(qwenCode4966TimeSchema),
 			Name:        "qwen-code-4966-time",
 			Rules: lenient.ToolRules("qwen-code-4966-time", []lenient.FieldRules{
 				{Path: "time", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(qwenCode4966TimeSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(qwenCode4966TimeSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(qwenCode4966TimeSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(qwenCode4966TimeSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(qwenCode4966TimeSchema, qwenCode4966TimeSchemaTypeArray, qwenCode4966TimeSchemaGemini, qwenCode4966TimeSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Servers2905)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Servers2905],
 			Description: "Servers2905 is sequentialthinking (modelcontextprotocol/servers issue 2905).",
 			InputSchema: json.RawMessage(servers2905Schema),
 			Name:        "servers-2905",
@@ -12303,38 +10839,20 @@ func NormgenTools() []lenient.Tool {
 				{Path: "totalThoughts", Aliases: []string{"total_thoughts", "total-thoughts", "TotalThoughts"}, Coerce: "int"},
 				{Path: "isRevision", Aliases: []string{"is_revision", "is-revision", "IsRevision"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(servers2905SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(servers2905SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(servers2905Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(servers2905SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(servers2905Schema, servers2905SchemaTypeArray, servers2905SchemaGemini, servers2905SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Sonetto319LoneLabel)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Sonetto319LoneLabel],
 			Description: "Sonetto319LoneLabel is todo_add (Miso2233/SonettoHere issue 319).",
 			InputSchema: json.RawMessage(sonetto319LoneLabelSchema),
 			Name:        "sonetto-319-lone-label",
 			Rules: lenient.ToolRules("sonetto-319-lone-label", []lenient.FieldRules{
 				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(sonetto319LoneLabelSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(sonetto319LoneLabelSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(sonetto319LoneLabelSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(sonetto319LoneLabelSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(sonetto319LoneLabelSchema, sonetto319LoneLabelSchemaTypeArray, sonetto319LoneLabelSchemaGemini, sonetto319LoneLabelSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Sonetto319LoneTodo)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Sonetto319LoneTodo],
 			Description: "Sonetto319LoneTodo is task_tracker (Miso2233/SonettoHere issue 319).",
 			InputSchema: json.RawMessage(sonetto319LoneTodoSchema),
 			Name:        "sonetto-319-lone-todo",
@@ -12342,38 +10860,20 @@ func NormgenTools() []lenient.Tool {
 				{Path: "todos", JSON: true},
 				{Path: "todos[]", JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(sonetto319LoneTodoSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(sonetto319LoneTodoSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(sonetto319LoneTodoSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(sonetto319LoneTodoSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(sonetto319LoneTodoSchema, sonetto319LoneTodoSchemaTypeArray, sonetto319LoneTodoSchemaGemini, sonetto319LoneTodoSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Sonetto319PythonList)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Sonetto319PythonList],
 			Description: "Sonetto319PythonList is todo_add (Miso2233/SonettoHere issue 319).",
 			InputSchema: json.RawMessage(sonetto319PythonListSchema),
 			Name:        "sonetto-319-python-list",
 			Rules: lenient.ToolRules("sonetto-319-python-list", []lenient.FieldRules{
 				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(sonetto319PythonListSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(sonetto319PythonListSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(sonetto319PythonListSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(sonetto319PythonListSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(sonetto319PythonListSchema, sonetto319PythonListSchemaTypeArray, sonetto319PythonListSchemaGemini, sonetto319PythonListSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Sonetto319Todos)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Sonetto319Todos],
 			Description: "Sonetto319Todos is task_tracker (Miso2233/SonettoHere issue 319).",
 			InputSchema: json.RawMessage(sonetto319TodosSchema),
 			Name:        "sonetto-319-todos",
@@ -12381,19 +10881,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "todos", JSON: true},
 				{Path: "todos[]", JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(sonetto319TodosSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(sonetto319TodosSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(sonetto319TodosSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(sonetto319TodosSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(sonetto319TodosSchema, sonetto319TodosSchemaTypeArray, sonetto319TodosSchemaGemini, sonetto319TodosSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(TemplateAgent249)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[TemplateAgent249],
 			Description: "TemplateAgent249 is editJiraIssue (redhat-data-and-ai/template-agent issue\n249).",
 			InputSchema: json.RawMessage(templateAgent249Schema),
 			Name:        "template-agent-249",
@@ -12402,92 +10893,48 @@ func NormgenTools() []lenient.Tool {
 				{Path: "fields", JSON: true},
 				{Path: "cloudId", Aliases: []string{"cloud_id", "cloud-id", "CloudId"}},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(templateAgent249SchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(templateAgent249Schema),
-				lenient.ProfileTypeArray: json.RawMessage(templateAgent249SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(templateAgent249Schema, templateAgent249SchemaTypeArray, templateAgent249SchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(TypescriptSDK2012)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[TypescriptSDK2012],
 			Description: "TypescriptSDK2012 is echo, a tool without arguments\n(modelcontextprotocol/typescript-sdk issue 2012).",
 			InputSchema: json.RawMessage(typescriptSDK2012Schema),
 			Name:        "typescript-sdk-2012",
 			Rules:       []lenient.Rule{},
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(typescriptSDK2012Schema),
-				lenient.ProfileOpenAIStrict: json.RawMessage(typescriptSDK2012SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(typescriptSDK2012Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(typescriptSDK2012SchemaTypeArray),
-			},
+			Schemas:     lenient.ProfileSchemas(typescriptSDK2012Schema, typescriptSDK2012SchemaTypeArray, typescriptSDK2012Schema, typescriptSDK2012SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Vibium85)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Vibium85],
 			Description: "Vibium85 is browser_sleep (VibiumDev/vibium issue 85).",
 			InputSchema: json.RawMessage(vibium85Schema),
 			Name:        "vibium-85",
 			Rules: lenient.ToolRules("vibium-85", []lenient.FieldRules{
 				{Path: "ms", Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(vibium85SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(vibium85SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(vibium85Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(vibium85SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(vibium85Schema, vibium85SchemaTypeArray, vibium85SchemaGemini, vibium85SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Vmlx47)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Vmlx47],
 			Description: "Vmlx47 is memory_search (jjang-ai/vmlx issue 47).",
 			InputSchema: json.RawMessage(vmlx47Schema),
 			Name:        "vmlx-47",
 			Rules: lenient.ToolRules("vmlx-47", []lenient.FieldRules{
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(vmlx47SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(vmlx47SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(vmlx47Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(vmlx47SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(vmlx47Schema, vmlx47SchemaTypeArray, vmlx47SchemaGemini, vmlx47SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(WeKnora2955)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[WeKnora2955],
 			Description: "WeKnora2955 is execute_skill_script (Tencent/WeKnora PR 2955).",
 			InputSchema: json.RawMessage(weKnora2955Schema),
 			Name:        "weknora-2955",
 			Rules: lenient.ToolRules("weknora-2955", []lenient.FieldRules{
 				{Path: "args", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(weKnora2955SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(weKnora2955SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(weKnora2955Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(weKnora2955SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(weKnora2955Schema, weKnora2955SchemaTypeArray, weKnora2955SchemaGemini, weKnora2955SchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ZammadMCP201)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ZammadMCP201],
 			Description: "ZammadMCP201 is zammad_list_ticket_priorities (basher83/Zammad-MCP issue\n201).",
 			InputSchema: json.RawMessage(zammadMCP201Schema),
 			Name:        "zammad-mcp-201",
@@ -12495,12 +10942,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "params", JSON: true},
 				{Path: "params.response_format", Aliases: []string{"responseFormat", "response-format", "ResponseFormat"}, Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["markdown","json"]`)},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(zammadMCP201SchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(zammadMCP201SchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(zammadMCP201Schema),
-				lenient.ProfileTypeArray:    json.RawMessage(zammadMCP201SchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(zammadMCP201Schema, zammadMCP201SchemaTypeArray, zammadMCP201SchemaGemini, zammadMCP201SchemaOpenAIStrict),
 		},
 	}
 }

@@ -9,37 +9,35 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion7
+const _ = lenient.SupportPackageIsVersion8
 
-// searchInputKeys holds the accepted keys of each field of SearchInput, canonical name first.
+// For each type T below, tKeys holds the accepted keys of each field of T,
+// canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
+// is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
+// one T object at the Decoder's current path; fastNormgen, where T has one,
+// decodes one clean T object in one pass, false meaning that the input needs
+// the Decoder (see lenient.Fast).
+
 var searchInputKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}
-
-// searchInputKnown lists every key SearchInput accepts.
 var searchInputKnown = lenient.KnownKeys(searchInputKeys[:])
 
-// UnmarshalJSON decodes a SearchInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a SearchInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *SearchInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y SearchInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *SearchInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *SearchInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y SearchInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -48,14 +46,15 @@ func (x *SearchInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one SearchInput object at d's current path.
 func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = SearchInput{}
 	var it lenient.ObjectIter
@@ -179,8 +178,6 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean SearchInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -324,8 +321,9 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// searchInputSchema is the input schema of tool search in the portable profile.
-const searchInputSchema = `{
+// The input schemas of tool search: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	searchInputSchema = `{
   "properties": {
     "path": {
       "type": "string"
@@ -489,15 +487,10 @@ const searchInputSchema = `{
   ]
 }
 `
-
-// searchInputSchemaTypeArray is the input schema of tool search in the typearray profile.
-const searchInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"type":["string","null"]},"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"offset":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"max_depth":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"count_only":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"case_sensitive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"min_score":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"file_types":{"items":{"type":"string"},"type":["array","string","null"]},"ids":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]}},"type":"object","required":["path","pattern"]}`
-
-// searchInputSchemaGemini is the input schema of tool search in the gemini profile.
-const searchInputSchemaGemini = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"type":"string","nullable":true},"limit":{"type":"integer","nullable":true},"offset":{"type":"integer","nullable":true},"max_depth":{"type":"integer","nullable":true},"count_only":{"type":"boolean","nullable":true},"whole_word":{"type":"boolean","nullable":true},"case_sensitive":{"type":"boolean","nullable":true},"min_score":{"type":"number","nullable":true},"file_types":{"items":{"type":"string"},"type":"array","nullable":true},"ids":{"items":{"type":"integer"},"type":"array","nullable":true}},"type":"object","required":["path","pattern"]}`
-
-// searchInputSchemaOpenAIStrict is the input schema of tool search in the openai-strict profile.
-const searchInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"anyOf":[{"type":"string"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer"},{"type":"null"}]},"max_depth":{"anyOf":[{"type":"integer"},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"ids":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","owner","limit","offset","max_depth","count_only","whole_word","case_sensitive","min_score","file_types","ids"]}`
+	searchInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"type":["string","null"]},"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"offset":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"max_depth":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"count_only":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"case_sensitive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"min_score":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"file_types":{"items":{"type":"string"},"type":["array","string","null"]},"ids":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]}},"type":"object","required":["path","pattern"]}`
+	searchInputSchemaGemini       = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"type":"string","nullable":true},"limit":{"type":"integer","nullable":true},"offset":{"type":"integer","nullable":true},"max_depth":{"type":"integer","nullable":true},"count_only":{"type":"boolean","nullable":true},"whole_word":{"type":"boolean","nullable":true},"case_sensitive":{"type":"boolean","nullable":true},"min_score":{"type":"number","nullable":true},"file_types":{"items":{"type":"string"},"type":"array","nullable":true},"ids":{"items":{"type":"integer"},"type":"array","nullable":true}},"type":"object","required":["path","pattern"]}`
+	searchInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"anyOf":[{"type":"string"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer"},{"type":"null"}]},"max_depth":{"anyOf":[{"type":"integer"},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"ids":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","owner","limit","offset","max_depth","count_only","whole_word","case_sensitive","min_score","file_types","ids"]}`
+)
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -505,11 +498,7 @@ const searchInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(SearchInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[SearchInput],
 			Description: "SearchInput is a search-like tool input of a dozen fields: strings,\nintegers, booleans, a float, a string slice and an int64 slice.",
 			InputSchema: json.RawMessage(searchInputSchema),
 			Name:        "search",
@@ -526,12 +515,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "ids", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "ids[]", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(searchInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(searchInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(searchInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(searchInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(searchInputSchema, searchInputSchemaTypeArray, searchInputSchemaGemini, searchInputSchemaOpenAIStrict),
 		},
 	}
 }

@@ -11,37 +11,35 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion7
+const _ = lenient.SupportPackageIsVersion8
 
-// scalarsInputKeys holds the accepted keys of each field of ScalarsInput, canonical name first.
+// For each type T below, tKeys holds the accepted keys of each field of T,
+// canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
+// is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
+// one T object at the Decoder's current path; fastNormgen, where T has one,
+// decodes one clean T object in one pass, false meaning that the input needs
+// the Decoder (see lenient.Fast).
+
 var scalarsInputKeys = [31][]string{{"s"}, {"ps"}, {"b"}, {"pb"}, {"sb"}, {"i8"}, {"i16"}, {"i32"}, {"i64"}, {"i"}, {"pi"}, {"pi8"}, {"u8"}, {"u16"}, {"u32"}, {"u64"}, {"u"}, {"pu16"}, {"f32"}, {"f64"}, {"pf32"}, {"m"}, {"pm"}, {"l"}, {"pl"}, {"r"}, {"strict_i", "strictI", "strict-i", "StrictI"}, {"strict_b", "strictB", "strict-b", "StrictB"}, {"strict_f", "strictF", "strict-f", "StrictF"}, {"un"}, {"pun"}}
-
-// scalarsInputKnown lists every key ScalarsInput accepts.
 var scalarsInputKnown = lenient.KnownKeys(scalarsInputKeys[:])
 
-// UnmarshalJSON decodes a ScalarsInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ScalarsInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ScalarsInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ScalarsInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ScalarsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ScalarsInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ScalarsInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -50,14 +48,15 @@ func (x *ScalarsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ScalarsInput object at d's current path.
 func (x *ScalarsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ScalarsInput{}
 	var it lenient.ObjectIter
@@ -280,8 +279,6 @@ func (x *ScalarsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-// fastNormgen decodes one clean ScalarsInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -531,38 +528,29 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// boundsInputKeys holds the accepted keys of each field of BoundsInput, canonical name first.
 var boundsInputKeys = [19][]string{{"a"}, {"b"}, {"c"}, {"d"}, {"e"}, {"g"}, {"h"}, {"pi"}, {"u16"}, {"l"}, {"s"}, {"p"}, {"en"}, {"v"}, {"vs"}, {"vn"}, {"pv"}, {"items"}, {"pits"}}
-
-// boundsInputKnown lists every key BoundsInput accepts.
 var boundsInputKnown = lenient.KnownKeys(boundsInputKeys[:])
 
 // boundsInputPPattern is the pattern of BoundsInput.P.
 var boundsInputPPattern = regexp.MustCompile("^[a-z]+$")
 
-// UnmarshalJSON decodes a BoundsInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a BoundsInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *BoundsInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y BoundsInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *BoundsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *BoundsInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y BoundsInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -571,14 +559,15 @@ func (x *BoundsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one BoundsInput object at d's current path.
 func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = BoundsInput{}
 	var it lenient.ObjectIter
@@ -973,8 +962,6 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean BoundsInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1303,41 +1290,29 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// innerKeys holds the accepted keys of each field of Inner, canonical name first.
 var innerKeys = [4][]string{{"n"}, {"s"}, {"xs"}, {"f"}}
-
-// innerKnown lists every key Inner accepts.
 var innerKnown = lenient.KnownKeys(innerKeys[:])
 
-// UnmarshalJSON decodes a Inner leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Inner leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Inner) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Inner
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Inner) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Inner) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Inner
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1346,14 +1321,15 @@ func (x *Inner) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Inner object at d's current path.
 func (x *Inner) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Inner{}
 	var it lenient.ObjectIter
@@ -1409,8 +1385,6 @@ func (x *Inner) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Inner object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1479,41 +1453,29 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// leafKeys holds the accepted keys of each field of Leaf, canonical name first.
 var leafKeys = [1][]string{{"v"}}
-
-// leafKnown lists every key Leaf accepts.
 var leafKnown = lenient.KnownKeys(leafKeys[:])
 
-// UnmarshalJSON decodes a Leaf leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Leaf leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Leaf) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Leaf
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Leaf) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Leaf) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Leaf
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1522,14 +1484,15 @@ func (x *Leaf) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Leaf object at d's current path.
 func (x *Leaf) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Leaf{}
 	var it lenient.ObjectIter
@@ -1564,8 +1527,6 @@ func (x *Leaf) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Leaf object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Leaf) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1613,41 +1574,29 @@ func (x *Leaf) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// midKeys holds the accepted keys of each field of Mid, canonical name first.
 var midKeys = [3][]string{{"leaf"}, {"pleaf"}, {"map"}}
-
-// midKnown lists every key Mid accepts.
 var midKnown = lenient.KnownKeys(midKeys[:])
 
-// UnmarshalJSON decodes a Mid leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Mid leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Mid) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Mid
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Mid) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Mid) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Mid
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1656,14 +1605,15 @@ func (x *Mid) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Mid object at d's current path.
 func (x *Mid) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Mid{}
 	var it lenient.ObjectIter
@@ -1719,8 +1669,6 @@ func (x *Mid) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Mid object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Mid) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1792,35 +1740,26 @@ func (x *Mid) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// containersInputKeys holds the accepted keys of each field of ContainersInput, canonical name first.
 var containersInputKeys = [31][]string{{"tags"}, {"counts"}, {"w"}, {"wi"}, {"wu8"}, {"wb"}, {"ss"}, {"sss"}, {"ms"}, {"mps"}, {"mm"}, {"msl"}, {"mpi"}, {"psl"}, {"pmap"}, {"pin"}, {"in"}, {"sps"}, {"spi"}, {"stags"}, {"sf32"}, {"sbool"}, {"sm"}, {"stra"}, {"stro"}, {"strm"}, {"mid"}, {"mids"}, {"deep"}, {"bnd"}, {"bnds"}}
-
-// containersInputKnown lists every key ContainersInput accepts.
 var containersInputKnown = lenient.KnownKeys(containersInputKeys[:])
 
-// UnmarshalJSON decodes a ContainersInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ContainersInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ContainersInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ContainersInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ContainersInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ContainersInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ContainersInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1829,14 +1768,15 @@ func (x *ContainersInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ContainersInput object at d's current path.
 func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ContainersInput{}
 	var it lenient.ObjectIter
@@ -2534,8 +2474,6 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-// fastNormgen decodes one clean ContainersInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -3351,35 +3289,26 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// deepInputKeys holds the accepted keys of each field of DeepInput, canonical name first.
 var deepInputKeys = [3][]string{{"d63"}, {"d64"}, {"t"}}
-
-// deepInputKnown lists every key DeepInput accepts.
 var deepInputKnown = lenient.KnownKeys(deepInputKeys[:])
 
-// UnmarshalJSON decodes a DeepInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a DeepInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *DeepInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y DeepInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *DeepInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *DeepInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y DeepInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -3388,14 +3317,15 @@ func (x *DeepInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one DeepInput object at d's current path.
 func (x *DeepInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = DeepInput{}
 	var it lenient.ObjectIter
@@ -4830,8 +4760,6 @@ func (x *DeepInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-// fastNormgen decodes one clean DeepInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -6632,34 +6560,32 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// rawHolderKeys holds the accepted keys of each field of RawHolder, canonical name first.
 var rawHolderKeys = [2][]string{{"raw"}, {"inner"}}
-
-// rawHolderKnown lists every key RawHolder accepts.
 var rawHolderKnown = lenient.KnownKeys(rawHolderKeys[:])
 
-// UnmarshalJSON decodes a RawHolder leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a RawHolder leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *RawHolder) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *RawHolder) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *RawHolder) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one RawHolder object at d's current path.
 func (x *RawHolder) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = RawHolder{}
 	var it lenient.ObjectIter
@@ -6687,41 +6613,29 @@ func (x *RawHolder) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-// partKeys holds the accepted keys of each field of Part, canonical name first.
 var partKeys = [3][]string{{"id"}, {"qty"}, {"name"}}
-
-// partKnown lists every key Part accepts.
 var partKnown = lenient.KnownKeys(partKeys[:])
 
-// UnmarshalJSON decodes a Part leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Part leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Part) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Part
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Part) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Part) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Part
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -6730,14 +6644,15 @@ func (x *Part) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Part object at d's current path.
 func (x *Part) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Part{}
 	var it lenient.ObjectIter
@@ -6790,8 +6705,6 @@ func (x *Part) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Part object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -6844,41 +6757,29 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// optsKeys holds the accepted keys of each field of Opts, canonical name first.
 var optsKeys = [4][]string{{"level"}, {"ratio"}, {"verbose"}, {"label"}}
-
-// optsKnown lists every key Opts accepts.
 var optsKnown = lenient.KnownKeys(optsKeys[:])
 
-// UnmarshalJSON decodes a Opts leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Opts leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Opts) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Opts
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Opts) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Opts) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Opts
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -6887,14 +6788,15 @@ func (x *Opts) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Opts object at d's current path.
 func (x *Opts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Opts{}
 	var it lenient.ObjectIter
@@ -6967,8 +6869,6 @@ func (x *Opts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Opts object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -7045,35 +6945,26 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// defaultsInputKeys holds the accepted keys of each field of DefaultsInput, canonical name first.
 var defaultsInputKeys = [12][]string{{"req", "r", "required"}, {"req_i", "reqI", "req-i", "ReqI"}, {"ds"}, {"di"}, {"dp"}, {"du"}, {"df"}, {"dm"}, {"opts"}, {"popts"}, {"parts"}, {"tags"}}
-
-// defaultsInputKnown lists every key DefaultsInput accepts.
 var defaultsInputKnown = lenient.KnownKeys(defaultsInputKeys[:])
 
-// UnmarshalJSON decodes a DefaultsInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a DefaultsInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *DefaultsInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y DefaultsInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *DefaultsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *DefaultsInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y DefaultsInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7082,14 +6973,15 @@ func (x *DefaultsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one DefaultsInput object at d's current path.
 func (x *DefaultsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = DefaultsInput{}
 	var it lenient.ObjectIter
@@ -7268,8 +7160,6 @@ func (x *DefaultsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 }
 
-// fastNormgen decodes one clean DefaultsInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -7456,41 +7346,29 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// closedKeys holds the accepted keys of each field of Closed, canonical name first.
 var closedKeys = [2][]string{{"a"}, {"b"}}
-
-// closedKnown lists every key Closed accepts.
 var closedKnown = lenient.KnownKeys(closedKeys[:])
 
-// UnmarshalJSON decodes a Closed leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Closed leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Closed) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Closed
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Closed) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Closed) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Closed
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7499,14 +7377,15 @@ func (x *Closed) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Closed object at d's current path.
 func (x *Closed) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Closed{}
 	var it lenient.ObjectIter
@@ -7534,8 +7413,6 @@ func (x *Closed) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Closed object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Closed) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -7567,35 +7444,26 @@ func (x *Closed) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// strictInputKeys holds the accepted keys of each field of StrictInput, canonical name first.
 var strictInputKeys = [7][]string{{"id"}, {"kind"}, {"c"}, {"cs"}, {"cm"}, {"flag"}, {"amount"}}
-
-// strictInputKnown lists every key StrictInput accepts.
 var strictInputKnown = lenient.KnownKeys(strictInputKeys[:])
 
-// UnmarshalJSON decodes a StrictInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a StrictInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *StrictInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y StrictInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *StrictInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *StrictInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y StrictInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7604,14 +7472,15 @@ func (x *StrictInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one StrictInput object at d's current path.
 func (x *StrictInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = StrictInput{}
 	var it lenient.ObjectIter
@@ -7698,8 +7567,6 @@ func (x *StrictInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean StrictInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *StrictInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -7799,41 +7666,29 @@ func (x *StrictInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// embKeys holds the accepted keys of each field of Emb, canonical name first.
 var embKeys = [1][]string{{"b"}}
-
-// embKnown lists every key Emb accepts.
 var embKnown = lenient.KnownKeys(embKeys[:])
 
-// UnmarshalJSON decodes a Emb leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Emb leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Emb) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Emb
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Emb) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Emb) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Emb
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7842,14 +7697,15 @@ func (x *Emb) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Emb object at d's current path.
 func (x *Emb) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Emb{}
 	var it lenient.ObjectIter
@@ -7871,8 +7727,6 @@ func (x *Emb) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Emb object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Emb) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -7903,35 +7757,26 @@ func (x *Emb) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// oddInputKeys holds the accepted keys of each field of OddInput, canonical name first.
 var oddInputKeys = [12][]string{{"psp"}, {"sps"}, {"mps"}, {"pmp"}, {"spm"}, {"n"}, {"al"}, {"pal"}, {"emb"}, {"str"}, {"msp"}, {"smp"}}
-
-// oddInputKnown lists every key OddInput accepts.
 var oddInputKnown = lenient.KnownKeys(oddInputKeys[:])
 
-// UnmarshalJSON decodes a OddInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a OddInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *OddInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y OddInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *OddInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *OddInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y OddInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -7940,14 +7785,15 @@ func (x *OddInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one OddInput object at d's current path.
 func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = OddInput{}
 	var it lenient.ObjectIter
@@ -8228,8 +8074,6 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean OddInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -8548,35 +8392,26 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// reportInputKeys holds the accepted keys of each field of ReportInput, canonical name first.
 var reportInputKeys = [34][]string{{"id", "ident", "the id"}, {"lvl"}, {"s", "str", "old s"}, {"i", "int_v", "$i"}, {"i8", "i8_v"}, {"u", "uint_v"}, {"u64", "u64_v"}, {"f", "float_v"}, {"f64", "f64_v"}, {"b", "bool_v"}, {"sb", "sb_v"}, {"p i", "pi"}, {"p b", "pb"}, {"a b", "sl"}, {"a-b", "mp", "a_b", "aB"}, {"x 0", "inner"}, {"pin", "p_in"}, {"w", "ww"}, {"strict", "st"}, {"un", "un_v"}, {"ss", "s_s"}, {"m m"}, {"d s"}, {"di"}, {"du"}, {"d f"}, {"df32"}, {"db"}, {"dpf"}, {"dpb"}, {"dps", "dps_v"}, {"da", "da_v"}, {"opts", "options"}, {"pmap", "p_map"}}
-
-// reportInputKnown lists every key ReportInput accepts.
 var reportInputKnown = lenient.KnownKeys(reportInputKeys[:])
 
-// UnmarshalJSON decodes a ReportInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ReportInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ReportInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ReportInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ReportInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ReportInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ReportInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -8585,14 +8420,15 @@ func (x *ReportInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ReportInput object at d's current path.
 func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ReportInput{}
 	var it lenient.ObjectIter
@@ -9025,8 +8861,6 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean ReportInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -9576,35 +9410,26 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// reportPathsKeys holds the accepted keys of each field of ReportPaths, canonical name first.
 var reportPathsKeys = [6][]string{{"i.v", "i[0]", "i{}"}, {"x[0]", "a.b"}, {"m{}", "m.m"}, {"s]l"}, {"b.b"}, {"f[]"}}
-
-// reportPathsKnown lists every key ReportPaths accepts.
 var reportPathsKnown = lenient.KnownKeys(reportPathsKeys[:])
 
-// UnmarshalJSON decodes a ReportPaths leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ReportPaths leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ReportPaths) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ReportPaths
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ReportPaths) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ReportPaths) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ReportPaths
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -9613,14 +9438,15 @@ func (x *ReportPaths) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ReportPaths object at d's current path.
 func (x *ReportPaths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ReportPaths{}
 	var it lenient.ObjectIter
@@ -9725,8 +9551,6 @@ func (x *ReportPaths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean ReportPaths object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -9862,35 +9686,26 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// closedReportKeys holds the accepted keys of each field of ClosedReport, canonical name first.
 var closedReportKeys = [2][]string{{"a", "aa"}, {"b"}}
-
-// closedReportKnown lists every key ClosedReport accepts.
 var closedReportKnown = lenient.KnownKeys(closedReportKeys[:])
 
-// UnmarshalJSON decodes a ClosedReport leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ClosedReport leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClosedReport) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ClosedReport
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ClosedReport) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ClosedReport) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ClosedReport
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -9899,14 +9714,15 @@ func (x *ClosedReport) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ClosedReport object at d's current path.
 func (x *ClosedReport) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ClosedReport{}
 	var it lenient.ObjectIter
@@ -9941,8 +9757,6 @@ func (x *ClosedReport) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-// fastNormgen decodes one clean ClosedReport object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ClosedReport) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -9985,8 +9799,9 @@ func (x *ClosedReport) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// boundsInputSchema is the input schema of tool bounds in the portable profile.
-const boundsInputSchema = `{
+// The input schemas of tool bounds: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	boundsInputSchema = `{
   "properties": {
     "a": {
       "anyOf": [
@@ -10315,18 +10130,14 @@ const boundsInputSchema = `{
   "type": "object"
 }
 `
+	boundsInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"a":{"maximum":10.5,"minimum":1.5,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"b":{"exclusiveMaximum":9.99,"exclusiveMinimum":0.5,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"c":{"maximum":200,"minimum":-1.5,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"d":{"maximum":0.3,"minimum":0.1,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"e":{"exclusiveMaximum":1e2,"exclusiveMinimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"g":{"maximum":9223372036854775807,"minimum":-9223372036854775808,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"h":{"maximum":18446744073709551615,"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"pi":{"minimum":1e1,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"u16":{"exclusiveMaximum":65535.5,"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"l":{"maximum":3,"minimum":-3,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"maxLength":4,"minLength":2,"type":["string","null"]},"p":{"pattern":"^[a-z]+$","type":["string","null"]},"en":{"pattern":"^([aA]|[bB]|é)$","description":"One of \"a\", \"b\", \"é\" (in any letter case).","type":["string","null"]},"v":{"pattern":"^([aA]|[bB]|[cC]|x|y)$","description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\". One of \"a\", \"b\", \"c\" (in any letter case), \"x\", \"y\".","type":["string","null"]},"vs":{"items":{"type":"string"},"description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","type":["array","string","null"]},"vn":{"description":"Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".","type":["string","null"]},"pv":{"pattern":"^([oO][nN]|[oO][fF][fF]|1|0)$","description":"Also accepted: \"1\" for \"on\"; \"0\" for \"off\". One of \"on\", \"off\" (in any letter case), \"1\", \"0\".","type":["string","null"]},"items":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"maxItems":3,"minItems":1,"type":["array","string","null"]},"pits":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"minItems":2,"type":["array","string","null"]}},"type":"object"}`
+	boundsInputSchemaGemini       = `{"properties":{"a":{"type":"integer","maximum":10.5,"minimum":1.5,"nullable":true},"b":{"type":"integer","nullable":true},"c":{"type":"integer","maximum":200,"minimum":-1.5,"nullable":true},"d":{"type":"number","maximum":0.3,"minimum":0.1,"nullable":true},"e":{"type":"number","nullable":true},"g":{"type":"integer","maximum":9223372036854775807,"minimum":-9223372036854775808,"nullable":true},"h":{"type":"integer","maximum":18446744073709551615,"minimum":0,"nullable":true},"pi":{"type":"integer","minimum":1e1,"nullable":true},"u16":{"type":"integer","minimum":0,"nullable":true},"l":{"type":"integer","maximum":3,"minimum":-3,"nullable":true},"s":{"type":"string","maxLength":4,"minLength":2,"nullable":true},"p":{"type":"string","pattern":"^[a-z]+$","nullable":true},"en":{"type":"string","enum":["a","b","é"],"nullable":true},"v":{"type":"string","enum":["a","b","c","x","y"],"description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","nullable":true},"vs":{"items":{"type":"string"},"type":"array","description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","nullable":true},"vn":{"type":"string","description":"Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".","nullable":true},"pv":{"type":"string","enum":["on","off","1","0"],"description":"Also accepted: \"1\" for \"on\"; \"0\" for \"off\".","nullable":true},"items":{"items":{"type":"integer"},"type":"array","maxItems":3,"minItems":1,"nullable":true},"pits":{"items":{"type":"integer"},"type":"array","minItems":2,"nullable":true}},"type":"object"}`
+	boundsInputSchemaOpenAIStrict = `{"properties":{"a":{"anyOf":[{"type":"integer","maximum":10.5,"minimum":1.5},{"type":"null"}]},"b":{"anyOf":[{"type":"integer","exclusiveMaximum":9.99,"exclusiveMinimum":0.5},{"type":"null"}]},"c":{"anyOf":[{"type":"integer","maximum":200,"minimum":-1.5},{"type":"null"}]},"d":{"anyOf":[{"type":"number","maximum":0.3,"minimum":0.1},{"type":"null"}]},"e":{"anyOf":[{"type":"number","exclusiveMaximum":1e2,"exclusiveMinimum":0},{"type":"null"}]},"g":{"anyOf":[{"type":"integer","maximum":9223372036854775807,"minimum":-9223372036854775808},{"type":"null"}]},"h":{"anyOf":[{"type":"integer","maximum":18446744073709551615,"minimum":0},{"type":"null"}]},"pi":{"anyOf":[{"type":"integer","minimum":1e1},{"type":"null"}]},"u16":{"anyOf":[{"type":"integer","exclusiveMaximum":65535.5,"minimum":0},{"type":"null"}]},"l":{"anyOf":[{"type":"integer","maximum":3,"minimum":-3},{"type":"null"}]},"s":{"anyOf":[{"type":"string","maxLength":4,"minLength":2},{"type":"null"}]},"p":{"anyOf":[{"type":"string","pattern":"^[a-z]+$"},{"type":"null"}]},"en":{"anyOf":[{"type":"string","enum":["a","b","é"]},{"type":"null"}]},"v":{"anyOf":[{"type":"string","enum":["a","b","c"]},{"type":"null"}]},"vs":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"vn":{"anyOf":[{"type":"string"},{"type":"null"}]},"pv":{"anyOf":[{"type":"string","enum":["on","off"]},{"type":"null"}]},"items":{"anyOf":[{"items":{"type":"integer"},"type":"array","maxItems":3,"minItems":1},{"type":"null"}]},"pits":{"anyOf":[{"items":{"type":"integer"},"type":"array","minItems":2},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["a","b","c","d","e","g","h","pi","u16","l","s","p","en","v","vs","vn","pv","items","pits"]}`
+)
 
-// boundsInputSchemaTypeArray is the input schema of tool bounds in the typearray profile.
-const boundsInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"a":{"maximum":10.5,"minimum":1.5,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"b":{"exclusiveMaximum":9.99,"exclusiveMinimum":0.5,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"c":{"maximum":200,"minimum":-1.5,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"d":{"maximum":0.3,"minimum":0.1,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"e":{"exclusiveMaximum":1e2,"exclusiveMinimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"g":{"maximum":9223372036854775807,"minimum":-9223372036854775808,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"h":{"maximum":18446744073709551615,"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"pi":{"minimum":1e1,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"u16":{"exclusiveMaximum":65535.5,"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"l":{"maximum":3,"minimum":-3,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"maxLength":4,"minLength":2,"type":["string","null"]},"p":{"pattern":"^[a-z]+$","type":["string","null"]},"en":{"pattern":"^([aA]|[bB]|é)$","description":"One of \"a\", \"b\", \"é\" (in any letter case).","type":["string","null"]},"v":{"pattern":"^([aA]|[bB]|[cC]|x|y)$","description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\". One of \"a\", \"b\", \"c\" (in any letter case), \"x\", \"y\".","type":["string","null"]},"vs":{"items":{"type":"string"},"description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","type":["array","string","null"]},"vn":{"description":"Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".","type":["string","null"]},"pv":{"pattern":"^([oO][nN]|[oO][fF][fF]|1|0)$","description":"Also accepted: \"1\" for \"on\"; \"0\" for \"off\". One of \"on\", \"off\" (in any letter case), \"1\", \"0\".","type":["string","null"]},"items":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"maxItems":3,"minItems":1,"type":["array","string","null"]},"pits":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"minItems":2,"type":["array","string","null"]}},"type":"object"}`
-
-// boundsInputSchemaGemini is the input schema of tool bounds in the gemini profile.
-const boundsInputSchemaGemini = `{"properties":{"a":{"type":"integer","maximum":10.5,"minimum":1.5,"nullable":true},"b":{"type":"integer","nullable":true},"c":{"type":"integer","maximum":200,"minimum":-1.5,"nullable":true},"d":{"type":"number","maximum":0.3,"minimum":0.1,"nullable":true},"e":{"type":"number","nullable":true},"g":{"type":"integer","maximum":9223372036854775807,"minimum":-9223372036854775808,"nullable":true},"h":{"type":"integer","maximum":18446744073709551615,"minimum":0,"nullable":true},"pi":{"type":"integer","minimum":1e1,"nullable":true},"u16":{"type":"integer","minimum":0,"nullable":true},"l":{"type":"integer","maximum":3,"minimum":-3,"nullable":true},"s":{"type":"string","maxLength":4,"minLength":2,"nullable":true},"p":{"type":"string","pattern":"^[a-z]+$","nullable":true},"en":{"type":"string","enum":["a","b","é"],"nullable":true},"v":{"type":"string","enum":["a","b","c","x","y"],"description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","nullable":true},"vs":{"items":{"type":"string"},"type":"array","description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","nullable":true},"vn":{"type":"string","description":"Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".","nullable":true},"pv":{"type":"string","enum":["on","off","1","0"],"description":"Also accepted: \"1\" for \"on\"; \"0\" for \"off\".","nullable":true},"items":{"items":{"type":"integer"},"type":"array","maxItems":3,"minItems":1,"nullable":true},"pits":{"items":{"type":"integer"},"type":"array","minItems":2,"nullable":true}},"type":"object"}`
-
-// boundsInputSchemaOpenAIStrict is the input schema of tool bounds in the openai-strict profile.
-const boundsInputSchemaOpenAIStrict = `{"properties":{"a":{"anyOf":[{"type":"integer","maximum":10.5,"minimum":1.5},{"type":"null"}]},"b":{"anyOf":[{"type":"integer","exclusiveMaximum":9.99,"exclusiveMinimum":0.5},{"type":"null"}]},"c":{"anyOf":[{"type":"integer","maximum":200,"minimum":-1.5},{"type":"null"}]},"d":{"anyOf":[{"type":"number","maximum":0.3,"minimum":0.1},{"type":"null"}]},"e":{"anyOf":[{"type":"number","exclusiveMaximum":1e2,"exclusiveMinimum":0},{"type":"null"}]},"g":{"anyOf":[{"type":"integer","maximum":9223372036854775807,"minimum":-9223372036854775808},{"type":"null"}]},"h":{"anyOf":[{"type":"integer","maximum":18446744073709551615,"minimum":0},{"type":"null"}]},"pi":{"anyOf":[{"type":"integer","minimum":1e1},{"type":"null"}]},"u16":{"anyOf":[{"type":"integer","exclusiveMaximum":65535.5,"minimum":0},{"type":"null"}]},"l":{"anyOf":[{"type":"integer","maximum":3,"minimum":-3},{"type":"null"}]},"s":{"anyOf":[{"type":"string","maxLength":4,"minLength":2},{"type":"null"}]},"p":{"anyOf":[{"type":"string","pattern":"^[a-z]+$"},{"type":"null"}]},"en":{"anyOf":[{"type":"string","enum":["a","b","é"]},{"type":"null"}]},"v":{"anyOf":[{"type":"string","enum":["a","b","c"]},{"type":"null"}]},"vs":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"vn":{"anyOf":[{"type":"string"},{"type":"null"}]},"pv":{"anyOf":[{"type":"string","enum":["on","off"]},{"type":"null"}]},"items":{"anyOf":[{"items":{"type":"integer"},"type":"array","maxItems":3,"minItems":1},{"type":"null"}]},"pits":{"anyOf":[{"items":{"type":"integer"},"type":"array","minItems":2},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["a","b","c","d","e","g","h","pi","u16","l","s","p","en","v","vs","vn","pv","items","pits"]}`
-
-// closedReportSchema is the input schema of tool closed_report in the portable profile.
-const closedReportSchema = `{
+// The input schemas of tool closed_report: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	closedReportSchema = `{
   "properties": {
     "a": {
       "anyOf": [
@@ -10372,18 +10183,14 @@ const closedReportSchema = `{
   "type": "object"
 }
 `
+	closedReportSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"a":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"aa":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"b":{"default":"bee","type":["string","null"]}},"additionalProperties":false,"type":"object"}`
+	closedReportSchemaGemini       = `{"properties":{"a":{"type":"integer","nullable":true},"aa":{"type":"integer","nullable":true},"b":{"type":"string","default":"bee","nullable":true}},"type":"object"}`
+	closedReportSchemaOpenAIStrict = `{"properties":{"a":{"anyOf":[{"type":"integer"},{"type":"null"}]},"b":{"anyOf":[{"type":"string","description":"Default: \"bee\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["a","b"]}`
+)
 
-// closedReportSchemaTypeArray is the input schema of tool closed_report in the typearray profile.
-const closedReportSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"a":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"aa":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"b":{"default":"bee","type":["string","null"]}},"additionalProperties":false,"type":"object"}`
-
-// closedReportSchemaGemini is the input schema of tool closed_report in the gemini profile.
-const closedReportSchemaGemini = `{"properties":{"a":{"type":"integer","nullable":true},"aa":{"type":"integer","nullable":true},"b":{"type":"string","default":"bee","nullable":true}},"type":"object"}`
-
-// closedReportSchemaOpenAIStrict is the input schema of tool closed_report in the openai-strict profile.
-const closedReportSchemaOpenAIStrict = `{"properties":{"a":{"anyOf":[{"type":"integer"},{"type":"null"}]},"b":{"anyOf":[{"type":"string","description":"Default: \"bee\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["a","b"]}`
-
-// containersInputSchema is the input schema of tool containers in the portable profile.
-const containersInputSchema = `{
+// The input schemas of tool containers: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	containersInputSchema = `{
   "properties": {
     "tags": {
       "anyOf": [
@@ -12379,15 +12186,13 @@ const containersInputSchema = `{
   "type": "object"
 }
 `
+	containersInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"tags":{"items":{"type":"string"},"type":["array","string","null"]},"counts":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["object","string","null"]},"w":{"items":{"type":"string"},"type":["array","string","null"]},"wi":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","integer","null"]},"wu8":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"minimum":0,"type":["array","string","integer","null"]},"wb":{"$comment":"normgen: strict (no coercion, by declaration)","items":{"$comment":"normgen: strict (no coercion, by declaration)","type":"boolean"},"type":["array","boolean","null"]},"ss":{"items":{"items":{"type":"string"},"type":["array","string"]},"type":["array","string","null"]},"sss":{"items":{"items":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string","null"]},"ms":{"additionalProperties":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string"]},"type":["object","string","null"]},"mps":{"additionalProperties":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"type":["object","string","null"]},"mm":{"additionalProperties":{"items":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["object","string"]},"type":["array","string"]},"type":["object","string","null"]},"msl":{"additionalProperties":{"items":{"type":"string"},"type":["array","string"]},"type":["object","string","null"]},"mpi":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string","null"]},"type":["object","string","null"]},"psl":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"pmap":{"additionalProperties":{"type":"string"},"type":["object","string","null"]},"pin":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"in":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"sps":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string","null"]},"type":["array","string","null"]},"spi":{"items":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"type":["array","string","null"]},"stags":{"items":{"items":{"type":"string"},"type":["array","string"]},"type":["array","string","null"]},"sf32":{"items":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]},"type":["array","string","null"]},"sbool":{"items":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]},"type":["array","string","null"]},"sm":{"items":{"additionalProperties":{"type":"string"},"type":["object","string"]},"type":["array","string","null"]},"stra":{"$comment":"normgen: strict (no coercion, by declaration)","items":{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer"},"type":["array","null"]},"stro":{"$comment":"normgen: strict (no coercion, by declaration)","properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","null"]},"strm":{"$comment":"normgen: strict (no coercion, by declaration)","additionalProperties":{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer"},"type":["object","null"]},"mid":{"properties":{"leaf":{"properties":{"v":{"items":{"type":"string"},"type":["array","string","null"]}},"type":["object","string","null"]},"pleaf":{"properties":{"v":{"items":{"type":"string"},"type":["array","string","null"]}},"type":["object","string","null"]},"map":{"additionalProperties":{"properties":{"v":{"items":{"type":"string"},"type":["array","string","null"]}},"type":["object","string"]},"type":["object","string","null"]}},"type":["object","string","null"]},"mids":{"items":{"properties":{"leaf":{"properties":{"v":{"items":{"type":"string"},"type":["array","string","null"]}},"type":["object","string","null"]},"pleaf":{"properties":{"v":{"items":{"type":"string"},"type":["array","string","null"]}},"type":["object","string","null"]},"map":{"additionalProperties":{"properties":{"v":{"items":{"type":"string"},"type":["array","string","null"]}},"type":["object","string"]},"type":["object","string","null"]}},"type":["object","string"]},"type":["array","string","null"]},"deep":{"additionalProperties":{"items":{"additionalProperties":{"properties":{"v":{"items":{"type":"string"},"type":["array","string","null"]}},"type":["object","string"]},"type":["object","string"]},"type":["array","string"]},"type":["object","string","null"]},"bnd":{"properties":{"a":{"maximum":10.5,"minimum":1.5,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"b":{"exclusiveMaximum":9.99,"exclusiveMinimum":0.5,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"c":{"maximum":200,"minimum":-1.5,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"d":{"maximum":0.3,"minimum":0.1,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"e":{"exclusiveMaximum":1e2,"exclusiveMinimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"g":{"maximum":9223372036854775807,"minimum":-9223372036854775808,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"h":{"maximum":18446744073709551615,"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"pi":{"minimum":1e1,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"u16":{"exclusiveMaximum":65535.5,"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"l":{"maximum":3,"minimum":-3,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"maxLength":4,"minLength":2,"type":["string","null"]},"p":{"pattern":"^[a-z]+$","type":["string","null"]},"en":{"pattern":"^([aA]|[bB]|é)$","description":"One of \"a\", \"b\", \"é\" (in any letter case).","type":["string","null"]},"v":{"pattern":"^([aA]|[bB]|[cC]|x|y)$","description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\". One of \"a\", \"b\", \"c\" (in any letter case), \"x\", \"y\".","type":["string","null"]},"vs":{"items":{"type":"string"},"description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","type":["array","string","null"]},"vn":{"description":"Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".","type":["string","null"]},"pv":{"pattern":"^([oO][nN]|[oO][fF][fF]|1|0)$","description":"Also accepted: \"1\" for \"on\"; \"0\" for \"off\". One of \"on\", \"off\" (in any letter case), \"1\", \"0\".","type":["string","null"]},"items":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"maxItems":3,"minItems":1,"type":["array","string","null"]},"pits":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"minItems":2,"type":["array","string","null"]}},"type":["object","string","null"]},"bnds":{"items":{"properties":{"a":{"maximum":10.5,"minimum":1.5,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"b":{"exclusiveMaximum":9.99,"exclusiveMinimum":0.5,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"c":{"maximum":200,"minimum":-1.5,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"d":{"maximum":0.3,"minimum":0.1,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"e":{"exclusiveMaximum":1e2,"exclusiveMinimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"g":{"maximum":9223372036854775807,"minimum":-9223372036854775808,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"h":{"maximum":18446744073709551615,"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"pi":{"minimum":1e1,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"u16":{"exclusiveMaximum":65535.5,"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"l":{"maximum":3,"minimum":-3,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"maxLength":4,"minLength":2,"type":["string","null"]},"p":{"pattern":"^[a-z]+$","type":["string","null"]},"en":{"pattern":"^([aA]|[bB]|é)$","description":"One of \"a\", \"b\", \"é\" (in any letter case).","type":["string","null"]},"v":{"pattern":"^([aA]|[bB]|[cC]|x|y)$","description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\". One of \"a\", \"b\", \"c\" (in any letter case), \"x\", \"y\".","type":["string","null"]},"vs":{"items":{"type":"string"},"description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","type":["array","string","null"]},"vn":{"description":"Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".","type":["string","null"]},"pv":{"pattern":"^([oO][nN]|[oO][fF][fF]|1|0)$","description":"Also accepted: \"1\" for \"on\"; \"0\" for \"off\". One of \"on\", \"off\" (in any letter case), \"1\", \"0\".","type":["string","null"]},"items":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"maxItems":3,"minItems":1,"type":["array","string","null"]},"pits":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"minItems":2,"type":["array","string","null"]}},"type":["object","string"]},"type":["array","string","null"]}},"type":"object"}`
+	containersInputSchemaGemini    = `{"properties":{"tags":{"items":{"type":"string"},"type":"array","nullable":true},"counts":{"type":"object","nullable":true},"w":{"items":{"type":"string"},"type":"array","nullable":true},"wi":{"items":{"type":"integer"},"type":"array","nullable":true},"wu8":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"wb":{"items":{"type":"boolean"},"type":"array","nullable":true},"ss":{"items":{"items":{"type":"string"},"type":"array"},"type":"array","nullable":true},"sss":{"items":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array"},"type":"array","nullable":true},"ms":{"type":"object","nullable":true},"mps":{"type":"object","nullable":true},"mm":{"type":"object","nullable":true},"msl":{"type":"object","nullable":true},"mpi":{"type":"object","nullable":true},"psl":{"items":{"type":"integer"},"type":"array","nullable":true},"pmap":{"type":"object","nullable":true},"pin":{"properties":{"n":{"type":"integer","nullable":true},"s":{"type":"string","nullable":true},"xs":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"f":{"type":"number","nullable":true}},"type":"object","nullable":true},"in":{"properties":{"n":{"type":"integer","nullable":true},"s":{"type":"string","nullable":true},"xs":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"f":{"type":"number","nullable":true}},"type":"object","nullable":true},"sps":{"items":{"type":"integer","nullable":true},"type":"array","nullable":true},"spi":{"items":{"properties":{"n":{"type":"integer","nullable":true},"s":{"type":"string","nullable":true},"xs":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"f":{"type":"number","nullable":true}},"type":"object","nullable":true},"type":"array","nullable":true},"stags":{"items":{"items":{"type":"string"},"type":"array"},"type":"array","nullable":true},"sf32":{"items":{"type":"number"},"type":"array","nullable":true},"sbool":{"items":{"type":"boolean"},"type":"array","nullable":true},"sm":{"items":{"type":"object"},"type":"array","nullable":true},"stra":{"items":{"type":"integer"},"type":"array","nullable":true},"stro":{"properties":{"n":{"type":"integer","nullable":true},"s":{"type":"string","nullable":true},"xs":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"f":{"type":"number","nullable":true}},"type":"object","nullable":true},"strm":{"type":"object","nullable":true},"mid":{"properties":{"leaf":{"properties":{"v":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object","nullable":true},"pleaf":{"properties":{"v":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object","nullable":true},"map":{"type":"object","nullable":true}},"type":"object","nullable":true},"mids":{"items":{"properties":{"leaf":{"properties":{"v":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object","nullable":true},"pleaf":{"properties":{"v":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object","nullable":true},"map":{"type":"object","nullable":true}},"type":"object"},"type":"array","nullable":true},"deep":{"type":"object","nullable":true},"bnd":{"properties":{"a":{"type":"integer","maximum":10.5,"minimum":1.5,"nullable":true},"b":{"type":"integer","nullable":true},"c":{"type":"integer","maximum":200,"minimum":-1.5,"nullable":true},"d":{"type":"number","maximum":0.3,"minimum":0.1,"nullable":true},"e":{"type":"number","nullable":true},"g":{"type":"integer","maximum":9223372036854775807,"minimum":-9223372036854775808,"nullable":true},"h":{"type":"integer","maximum":18446744073709551615,"minimum":0,"nullable":true},"pi":{"type":"integer","minimum":1e1,"nullable":true},"u16":{"type":"integer","minimum":0,"nullable":true},"l":{"type":"integer","maximum":3,"minimum":-3,"nullable":true},"s":{"type":"string","maxLength":4,"minLength":2,"nullable":true},"p":{"type":"string","pattern":"^[a-z]+$","nullable":true},"en":{"type":"string","enum":["a","b","é"],"nullable":true},"v":{"type":"string","enum":["a","b","c","x","y"],"description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","nullable":true},"vs":{"items":{"type":"string"},"type":"array","description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","nullable":true},"vn":{"type":"string","description":"Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".","nullable":true},"pv":{"type":"string","enum":["on","off","1","0"],"description":"Also accepted: \"1\" for \"on\"; \"0\" for \"off\".","nullable":true},"items":{"items":{"type":"integer"},"type":"array","maxItems":3,"minItems":1,"nullable":true},"pits":{"items":{"type":"integer"},"type":"array","minItems":2,"nullable":true}},"type":"object","nullable":true},"bnds":{"items":{"properties":{"a":{"type":"integer","maximum":10.5,"minimum":1.5,"nullable":true},"b":{"type":"integer","nullable":true},"c":{"type":"integer","maximum":200,"minimum":-1.5,"nullable":true},"d":{"type":"number","maximum":0.3,"minimum":0.1,"nullable":true},"e":{"type":"number","nullable":true},"g":{"type":"integer","maximum":9223372036854775807,"minimum":-9223372036854775808,"nullable":true},"h":{"type":"integer","maximum":18446744073709551615,"minimum":0,"nullable":true},"pi":{"type":"integer","minimum":1e1,"nullable":true},"u16":{"type":"integer","minimum":0,"nullable":true},"l":{"type":"integer","maximum":3,"minimum":-3,"nullable":true},"s":{"type":"string","maxLength":4,"minLength":2,"nullable":true},"p":{"type":"string","pattern":"^[a-z]+$","nullable":true},"en":{"type":"string","enum":["a","b","é"],"nullable":true},"v":{"type":"string","enum":["a","b","c","x","y"],"description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","nullable":true},"vs":{"items":{"type":"string"},"type":"array","description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","nullable":true},"vn":{"type":"string","description":"Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".","nullable":true},"pv":{"type":"string","enum":["on","off","1","0"],"description":"Also accepted: \"1\" for \"on\"; \"0\" for \"off\".","nullable":true},"items":{"items":{"type":"integer"},"type":"array","maxItems":3,"minItems":1,"nullable":true},"pits":{"items":{"type":"integer"},"type":"array","minItems":2,"nullable":true}},"type":"object"},"type":"array","nullable":true}},"type":"object"}`
+)
 
-// containersInputSchemaTypeArray is the input schema of tool containers in the typearray profile.
-const containersInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"tags":{"items":{"type":"string"},"type":["array","string","null"]},"counts":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["object","string","null"]},"w":{"items":{"type":"string"},"type":["array","string","null"]},"wi":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","integer","null"]},"wu8":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"minimum":0,"type":["array","string","integer","null"]},"wb":{"$comment":"normgen: strict (no coercion, by declaration)","items":{"$comment":"normgen: strict (no coercion, by declaration)","type":"boolean"},"type":["array","boolean","null"]},"ss":{"items":{"items":{"type":"string"},"type":["array","string"]},"type":["array","string","null"]},"sss":{"items":{"items":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string","null"]},"ms":{"additionalProperties":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string"]},"type":["object","string","null"]},"mps":{"additionalProperties":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"type":["object","string","null"]},"mm":{"additionalProperties":{"items":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["object","string"]},"type":["array","string"]},"type":["object","string","null"]},"msl":{"additionalProperties":{"items":{"type":"string"},"type":["array","string"]},"type":["object","string","null"]},"mpi":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string","null"]},"type":["object","string","null"]},"psl":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"pmap":{"additionalProperties":{"type":"string"},"type":["object","string","null"]},"pin":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"in":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"sps":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string","null"]},"type":["array","string","null"]},"spi":{"items":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"type":["array","string","null"]},"stags":{"items":{"items":{"type":"string"},"type":["array","string"]},"type":["array","string","null"]},"sf32":{"items":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]},"type":["array","string","null"]},"sbool":{"items":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]},"type":["array","string","null"]},"sm":{"items":{"additionalProperties":{"type":"string"},"type":["object","string"]},"type":["array","string","null"]},"stra":{"$comment":"normgen: strict (no coercion, by declaration)","items":{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer"},"type":["array","null"]},"stro":{"$comment":"normgen: strict (no coercion, by declaration)","properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","null"]},"strm":{"$comment":"normgen: strict (no coercion, by declaration)","additionalProperties":{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer"},"type":["object","null"]},"mid":{"properties":{"leaf":{"properties":{"v":{"items":{"type":"string"},"type":["array","string","null"]}},"type":["object","string","null"]},"pleaf":{"properties":{"v":{"items":{"type":"string"},"type":["array","string","null"]}},"type":["object","string","null"]},"map":{"additionalProperties":{"properties":{"v":{"items":{"type":"string"},"type":["array","string","null"]}},"type":["object","string"]},"type":["object","string","null"]}},"type":["object","string","null"]},"mids":{"items":{"properties":{"leaf":{"properties":{"v":{"items":{"type":"string"},"type":["array","string","null"]}},"type":["object","string","null"]},"pleaf":{"properties":{"v":{"items":{"type":"string"},"type":["array","string","null"]}},"type":["object","string","null"]},"map":{"additionalProperties":{"properties":{"v":{"items":{"type":"string"},"type":["array","string","null"]}},"type":["object","string"]},"type":["object","string","null"]}},"type":["object","string"]},"type":["array","string","null"]},"deep":{"additionalProperties":{"items":{"additionalProperties":{"properties":{"v":{"items":{"type":"string"},"type":["array","string","null"]}},"type":["object","string"]},"type":["object","string"]},"type":["array","string"]},"type":["object","string","null"]},"bnd":{"properties":{"a":{"maximum":10.5,"minimum":1.5,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"b":{"exclusiveMaximum":9.99,"exclusiveMinimum":0.5,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"c":{"maximum":200,"minimum":-1.5,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"d":{"maximum":0.3,"minimum":0.1,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"e":{"exclusiveMaximum":1e2,"exclusiveMinimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"g":{"maximum":9223372036854775807,"minimum":-9223372036854775808,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"h":{"maximum":18446744073709551615,"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"pi":{"minimum":1e1,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"u16":{"exclusiveMaximum":65535.5,"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"l":{"maximum":3,"minimum":-3,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"maxLength":4,"minLength":2,"type":["string","null"]},"p":{"pattern":"^[a-z]+$","type":["string","null"]},"en":{"pattern":"^([aA]|[bB]|é)$","description":"One of \"a\", \"b\", \"é\" (in any letter case).","type":["string","null"]},"v":{"pattern":"^([aA]|[bB]|[cC]|x|y)$","description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\". One of \"a\", \"b\", \"c\" (in any letter case), \"x\", \"y\".","type":["string","null"]},"vs":{"items":{"type":"string"},"description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","type":["array","string","null"]},"vn":{"description":"Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".","type":["string","null"]},"pv":{"pattern":"^([oO][nN]|[oO][fF][fF]|1|0)$","description":"Also accepted: \"1\" for \"on\"; \"0\" for \"off\". One of \"on\", \"off\" (in any letter case), \"1\", \"0\".","type":["string","null"]},"items":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"maxItems":3,"minItems":1,"type":["array","string","null"]},"pits":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"minItems":2,"type":["array","string","null"]}},"type":["object","string","null"]},"bnds":{"items":{"properties":{"a":{"maximum":10.5,"minimum":1.5,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"b":{"exclusiveMaximum":9.99,"exclusiveMinimum":0.5,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"c":{"maximum":200,"minimum":-1.5,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"d":{"maximum":0.3,"minimum":0.1,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"e":{"exclusiveMaximum":1e2,"exclusiveMinimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"g":{"maximum":9223372036854775807,"minimum":-9223372036854775808,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"h":{"maximum":18446744073709551615,"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"pi":{"minimum":1e1,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"u16":{"exclusiveMaximum":65535.5,"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"l":{"maximum":3,"minimum":-3,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"maxLength":4,"minLength":2,"type":["string","null"]},"p":{"pattern":"^[a-z]+$","type":["string","null"]},"en":{"pattern":"^([aA]|[bB]|é)$","description":"One of \"a\", \"b\", \"é\" (in any letter case).","type":["string","null"]},"v":{"pattern":"^([aA]|[bB]|[cC]|x|y)$","description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\". One of \"a\", \"b\", \"c\" (in any letter case), \"x\", \"y\".","type":["string","null"]},"vs":{"items":{"type":"string"},"description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","type":["array","string","null"]},"vn":{"description":"Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".","type":["string","null"]},"pv":{"pattern":"^([oO][nN]|[oO][fF][fF]|1|0)$","description":"Also accepted: \"1\" for \"on\"; \"0\" for \"off\". One of \"on\", \"off\" (in any letter case), \"1\", \"0\".","type":["string","null"]},"items":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"maxItems":3,"minItems":1,"type":["array","string","null"]},"pits":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"minItems":2,"type":["array","string","null"]}},"type":["object","string"]},"type":["array","string","null"]}},"type":"object"}`
-
-// containersInputSchemaGemini is the input schema of tool containers in the gemini profile.
-const containersInputSchemaGemini = `{"properties":{"tags":{"items":{"type":"string"},"type":"array","nullable":true},"counts":{"type":"object","nullable":true},"w":{"items":{"type":"string"},"type":"array","nullable":true},"wi":{"items":{"type":"integer"},"type":"array","nullable":true},"wu8":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"wb":{"items":{"type":"boolean"},"type":"array","nullable":true},"ss":{"items":{"items":{"type":"string"},"type":"array"},"type":"array","nullable":true},"sss":{"items":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array"},"type":"array","nullable":true},"ms":{"type":"object","nullable":true},"mps":{"type":"object","nullable":true},"mm":{"type":"object","nullable":true},"msl":{"type":"object","nullable":true},"mpi":{"type":"object","nullable":true},"psl":{"items":{"type":"integer"},"type":"array","nullable":true},"pmap":{"type":"object","nullable":true},"pin":{"properties":{"n":{"type":"integer","nullable":true},"s":{"type":"string","nullable":true},"xs":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"f":{"type":"number","nullable":true}},"type":"object","nullable":true},"in":{"properties":{"n":{"type":"integer","nullable":true},"s":{"type":"string","nullable":true},"xs":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"f":{"type":"number","nullable":true}},"type":"object","nullable":true},"sps":{"items":{"type":"integer","nullable":true},"type":"array","nullable":true},"spi":{"items":{"properties":{"n":{"type":"integer","nullable":true},"s":{"type":"string","nullable":true},"xs":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"f":{"type":"number","nullable":true}},"type":"object","nullable":true},"type":"array","nullable":true},"stags":{"items":{"items":{"type":"string"},"type":"array"},"type":"array","nullable":true},"sf32":{"items":{"type":"number"},"type":"array","nullable":true},"sbool":{"items":{"type":"boolean"},"type":"array","nullable":true},"sm":{"items":{"type":"object"},"type":"array","nullable":true},"stra":{"items":{"type":"integer"},"type":"array","nullable":true},"stro":{"properties":{"n":{"type":"integer","nullable":true},"s":{"type":"string","nullable":true},"xs":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"f":{"type":"number","nullable":true}},"type":"object","nullable":true},"strm":{"type":"object","nullable":true},"mid":{"properties":{"leaf":{"properties":{"v":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object","nullable":true},"pleaf":{"properties":{"v":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object","nullable":true},"map":{"type":"object","nullable":true}},"type":"object","nullable":true},"mids":{"items":{"properties":{"leaf":{"properties":{"v":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object","nullable":true},"pleaf":{"properties":{"v":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object","nullable":true},"map":{"type":"object","nullable":true}},"type":"object"},"type":"array","nullable":true},"deep":{"type":"object","nullable":true},"bnd":{"properties":{"a":{"type":"integer","maximum":10.5,"minimum":1.5,"nullable":true},"b":{"type":"integer","nullable":true},"c":{"type":"integer","maximum":200,"minimum":-1.5,"nullable":true},"d":{"type":"number","maximum":0.3,"minimum":0.1,"nullable":true},"e":{"type":"number","nullable":true},"g":{"type":"integer","maximum":9223372036854775807,"minimum":-9223372036854775808,"nullable":true},"h":{"type":"integer","maximum":18446744073709551615,"minimum":0,"nullable":true},"pi":{"type":"integer","minimum":1e1,"nullable":true},"u16":{"type":"integer","minimum":0,"nullable":true},"l":{"type":"integer","maximum":3,"minimum":-3,"nullable":true},"s":{"type":"string","maxLength":4,"minLength":2,"nullable":true},"p":{"type":"string","pattern":"^[a-z]+$","nullable":true},"en":{"type":"string","enum":["a","b","é"],"nullable":true},"v":{"type":"string","enum":["a","b","c","x","y"],"description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","nullable":true},"vs":{"items":{"type":"string"},"type":"array","description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","nullable":true},"vn":{"type":"string","description":"Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".","nullable":true},"pv":{"type":"string","enum":["on","off","1","0"],"description":"Also accepted: \"1\" for \"on\"; \"0\" for \"off\".","nullable":true},"items":{"items":{"type":"integer"},"type":"array","maxItems":3,"minItems":1,"nullable":true},"pits":{"items":{"type":"integer"},"type":"array","minItems":2,"nullable":true}},"type":"object","nullable":true},"bnds":{"items":{"properties":{"a":{"type":"integer","maximum":10.5,"minimum":1.5,"nullable":true},"b":{"type":"integer","nullable":true},"c":{"type":"integer","maximum":200,"minimum":-1.5,"nullable":true},"d":{"type":"number","maximum":0.3,"minimum":0.1,"nullable":true},"e":{"type":"number","nullable":true},"g":{"type":"integer","maximum":9223372036854775807,"minimum":-9223372036854775808,"nullable":true},"h":{"type":"integer","maximum":18446744073709551615,"minimum":0,"nullable":true},"pi":{"type":"integer","minimum":1e1,"nullable":true},"u16":{"type":"integer","minimum":0,"nullable":true},"l":{"type":"integer","maximum":3,"minimum":-3,"nullable":true},"s":{"type":"string","maxLength":4,"minLength":2,"nullable":true},"p":{"type":"string","pattern":"^[a-z]+$","nullable":true},"en":{"type":"string","enum":["a","b","é"],"nullable":true},"v":{"type":"string","enum":["a","b","c","x","y"],"description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","nullable":true},"vs":{"items":{"type":"string"},"type":"array","description":"Also accepted: \"x\" for \"a\"; \"y\" for \"b\".","nullable":true},"vn":{"type":"string","description":"Also accepted: \"x\" for \"a\"; \"\\\\n\" for \"nl\".","nullable":true},"pv":{"type":"string","enum":["on","off","1","0"],"description":"Also accepted: \"1\" for \"on\"; \"0\" for \"off\".","nullable":true},"items":{"items":{"type":"integer"},"type":"array","maxItems":3,"minItems":1,"nullable":true},"pits":{"items":{"type":"integer"},"type":"array","minItems":2,"nullable":true}},"type":"object"},"type":"array","nullable":true}},"type":"object"}`
-
-// deepInputSchema is the input schema of tool deep in the portable profile.
-const deepInputSchema = `{
+// The input schemas of tool deep: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	deepInputSchema = `{
   "properties": {
     "d63": {
       "anyOf": [
@@ -13701,18 +13506,14 @@ const deepInputSchema = `{
   "type": "object"
 }
 `
+	deepInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"d63":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string","null"]},"d64":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string","null"]},"t":{"type":["string","null"]}},"type":"object"}`
+	deepInputSchemaGemini       = `{"properties":{"d63":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array","nullable":true},"d64":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array","nullable":true},"t":{"type":"string","nullable":true}},"type":"object"}`
+	deepInputSchemaOpenAIStrict = `{"properties":{"d63":{"anyOf":[{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},{"type":"null"}]},"d64":{"anyOf":[{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},{"type":"null"}]},"t":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["d63","d64","t"]}`
+)
 
-// deepInputSchemaTypeArray is the input schema of tool deep in the typearray profile.
-const deepInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"d63":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string","null"]},"d64":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string"]},"type":["array","string","null"]},"t":{"type":["string","null"]}},"type":"object"}`
-
-// deepInputSchemaGemini is the input schema of tool deep in the gemini profile.
-const deepInputSchemaGemini = `{"properties":{"d63":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array","nullable":true},"d64":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array","nullable":true},"t":{"type":"string","nullable":true}},"type":"object"}`
-
-// deepInputSchemaOpenAIStrict is the input schema of tool deep in the openai-strict profile.
-const deepInputSchemaOpenAIStrict = `{"properties":{"d63":{"anyOf":[{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},{"type":"null"}]},"d64":{"anyOf":[{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},"type":"array"},{"type":"null"}]},"t":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["d63","d64","t"]}`
-
-// defaultsInputSchema is the input schema of tool defaults in the portable profile.
-const defaultsInputSchema = `{
+// The input schemas of tool defaults: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	defaultsInputSchema = `{
   "properties": {
     "req": {
       "type": "string",
@@ -14031,18 +13832,14 @@ const defaultsInputSchema = `{
   "type": "object"
 }
 `
+	defaultsInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"req":{"type":"string","description":"Required."},"req_i":{"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"ds":{"default":"x","type":["string","null"]},"di":{"pattern":"^(-?[0-9]+)?$","default":7,"type":["integer","string","null"]},"dp":{"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"du":{"minimum":0,"pattern":"^([0-9]+)?$","default":255,"type":["integer","string","null"]},"df":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":1.5,"type":["number","string","null"]},"dm":{"default":"m","type":["string","null"]},"opts":{"properties":{"level":{"pattern":"^(-?[0-9]+)?$","default":2,"type":["integer","string","null"]},"ratio":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":0.5,"type":["number","string","null"]},"verbose":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","default":true,"type":["boolean","string","null"]},"label":{"default":"lbl","type":["string","null"]}},"type":["object","string","null"]},"popts":{"properties":{"level":{"pattern":"^(-?[0-9]+)?$","default":2,"type":["integer","string","null"]},"ratio":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":0.5,"type":["number","string","null"]},"verbose":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","default":true,"type":["boolean","string","null"]},"label":{"default":"lbl","type":["string","null"]}},"type":["object","string","null"]},"parts":{"items":{"properties":{"id":{"type":["string","null"]},"qty":{"pattern":"^(-?[0-9]+)?$","default":1,"type":["integer","string","null"]},"name":{"type":"string"}},"required":["name"],"type":["object","string"]},"type":["array","string","null"]},"tags":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
+	defaultsInputSchemaGemini       = `{"properties":{"req":{"type":"string","description":"Required."},"req_i":{"type":"integer","description":"Required."},"ds":{"type":"string","default":"x","nullable":true},"di":{"type":"integer","default":7,"nullable":true},"dp":{"type":"integer","default":3,"nullable":true},"du":{"type":"integer","minimum":0,"default":255,"nullable":true},"df":{"type":"number","default":1.5,"nullable":true},"dm":{"type":"string","default":"m","nullable":true},"opts":{"properties":{"level":{"type":"integer","default":2,"nullable":true},"ratio":{"type":"number","default":0.5,"nullable":true},"verbose":{"type":"boolean","default":true,"nullable":true},"label":{"type":"string","default":"lbl","nullable":true}},"type":"object","nullable":true},"popts":{"properties":{"level":{"type":"integer","default":2,"nullable":true},"ratio":{"type":"number","default":0.5,"nullable":true},"verbose":{"type":"boolean","default":true,"nullable":true},"label":{"type":"string","default":"lbl","nullable":true}},"type":"object","nullable":true},"parts":{"items":{"properties":{"id":{"type":"string","nullable":true},"qty":{"type":"integer","default":1,"nullable":true},"name":{"type":"string"}},"type":"object","required":["name"]},"type":"array","nullable":true},"tags":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
+	defaultsInputSchemaOpenAIStrict = `{"properties":{"req":{"type":"string"},"req_i":{"type":"integer"},"ds":{"anyOf":[{"type":"string","description":"Default: \"x\" (send null for it)."},{"type":"null"}]},"di":{"anyOf":[{"type":"integer","description":"Default: 7 (send null for it)."},{"type":"null"}]},"dp":{"anyOf":[{"type":"integer","description":"Default: 3 (send null for it)."},{"type":"null"}]},"du":{"anyOf":[{"type":"integer","minimum":0,"description":"Default: 255 (send null for it)."},{"type":"null"}]},"df":{"anyOf":[{"type":"number","description":"Default: 1.5 (send null for it)."},{"type":"null"}]},"dm":{"anyOf":[{"type":"string","description":"Default: \"m\" (send null for it)."},{"type":"null"}]},"opts":{"anyOf":[{"properties":{"level":{"anyOf":[{"type":"integer","description":"Default: 2 (send null for it)."},{"type":"null"}]},"ratio":{"anyOf":[{"type":"number","description":"Default: 0.5 (send null for it)."},{"type":"null"}]},"verbose":{"anyOf":[{"type":"boolean","description":"Default: true (send null for it)."},{"type":"null"}]},"label":{"anyOf":[{"type":"string","description":"Default: \"lbl\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["level","ratio","verbose","label"]},{"type":"null"}]},"popts":{"anyOf":[{"properties":{"level":{"anyOf":[{"type":"integer","description":"Default: 2 (send null for it)."},{"type":"null"}]},"ratio":{"anyOf":[{"type":"number","description":"Default: 0.5 (send null for it)."},{"type":"null"}]},"verbose":{"anyOf":[{"type":"boolean","description":"Default: true (send null for it)."},{"type":"null"}]},"label":{"anyOf":[{"type":"string","description":"Default: \"lbl\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["level","ratio","verbose","label"]},{"type":"null"}]},"parts":{"anyOf":[{"items":{"properties":{"id":{"anyOf":[{"type":"string"},{"type":"null"}]},"qty":{"anyOf":[{"type":"integer","description":"Default: 1 (send null for it)."},{"type":"null"}]},"name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","qty","name"]},"type":"array"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["req","req_i","ds","di","dp","du","df","dm","opts","popts","parts","tags"]}`
+)
 
-// defaultsInputSchemaTypeArray is the input schema of tool defaults in the typearray profile.
-const defaultsInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"req":{"type":"string","description":"Required."},"req_i":{"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"ds":{"default":"x","type":["string","null"]},"di":{"pattern":"^(-?[0-9]+)?$","default":7,"type":["integer","string","null"]},"dp":{"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"du":{"minimum":0,"pattern":"^([0-9]+)?$","default":255,"type":["integer","string","null"]},"df":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":1.5,"type":["number","string","null"]},"dm":{"default":"m","type":["string","null"]},"opts":{"properties":{"level":{"pattern":"^(-?[0-9]+)?$","default":2,"type":["integer","string","null"]},"ratio":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":0.5,"type":["number","string","null"]},"verbose":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","default":true,"type":["boolean","string","null"]},"label":{"default":"lbl","type":["string","null"]}},"type":["object","string","null"]},"popts":{"properties":{"level":{"pattern":"^(-?[0-9]+)?$","default":2,"type":["integer","string","null"]},"ratio":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":0.5,"type":["number","string","null"]},"verbose":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","default":true,"type":["boolean","string","null"]},"label":{"default":"lbl","type":["string","null"]}},"type":["object","string","null"]},"parts":{"items":{"properties":{"id":{"type":["string","null"]},"qty":{"pattern":"^(-?[0-9]+)?$","default":1,"type":["integer","string","null"]},"name":{"type":"string"}},"required":["name"],"type":["object","string"]},"type":["array","string","null"]},"tags":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
-
-// defaultsInputSchemaGemini is the input schema of tool defaults in the gemini profile.
-const defaultsInputSchemaGemini = `{"properties":{"req":{"type":"string","description":"Required."},"req_i":{"type":"integer","description":"Required."},"ds":{"type":"string","default":"x","nullable":true},"di":{"type":"integer","default":7,"nullable":true},"dp":{"type":"integer","default":3,"nullable":true},"du":{"type":"integer","minimum":0,"default":255,"nullable":true},"df":{"type":"number","default":1.5,"nullable":true},"dm":{"type":"string","default":"m","nullable":true},"opts":{"properties":{"level":{"type":"integer","default":2,"nullable":true},"ratio":{"type":"number","default":0.5,"nullable":true},"verbose":{"type":"boolean","default":true,"nullable":true},"label":{"type":"string","default":"lbl","nullable":true}},"type":"object","nullable":true},"popts":{"properties":{"level":{"type":"integer","default":2,"nullable":true},"ratio":{"type":"number","default":0.5,"nullable":true},"verbose":{"type":"boolean","default":true,"nullable":true},"label":{"type":"string","default":"lbl","nullable":true}},"type":"object","nullable":true},"parts":{"items":{"properties":{"id":{"type":"string","nullable":true},"qty":{"type":"integer","default":1,"nullable":true},"name":{"type":"string"}},"type":"object","required":["name"]},"type":"array","nullable":true},"tags":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
-
-// defaultsInputSchemaOpenAIStrict is the input schema of tool defaults in the openai-strict profile.
-const defaultsInputSchemaOpenAIStrict = `{"properties":{"req":{"type":"string"},"req_i":{"type":"integer"},"ds":{"anyOf":[{"type":"string","description":"Default: \"x\" (send null for it)."},{"type":"null"}]},"di":{"anyOf":[{"type":"integer","description":"Default: 7 (send null for it)."},{"type":"null"}]},"dp":{"anyOf":[{"type":"integer","description":"Default: 3 (send null for it)."},{"type":"null"}]},"du":{"anyOf":[{"type":"integer","minimum":0,"description":"Default: 255 (send null for it)."},{"type":"null"}]},"df":{"anyOf":[{"type":"number","description":"Default: 1.5 (send null for it)."},{"type":"null"}]},"dm":{"anyOf":[{"type":"string","description":"Default: \"m\" (send null for it)."},{"type":"null"}]},"opts":{"anyOf":[{"properties":{"level":{"anyOf":[{"type":"integer","description":"Default: 2 (send null for it)."},{"type":"null"}]},"ratio":{"anyOf":[{"type":"number","description":"Default: 0.5 (send null for it)."},{"type":"null"}]},"verbose":{"anyOf":[{"type":"boolean","description":"Default: true (send null for it)."},{"type":"null"}]},"label":{"anyOf":[{"type":"string","description":"Default: \"lbl\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["level","ratio","verbose","label"]},{"type":"null"}]},"popts":{"anyOf":[{"properties":{"level":{"anyOf":[{"type":"integer","description":"Default: 2 (send null for it)."},{"type":"null"}]},"ratio":{"anyOf":[{"type":"number","description":"Default: 0.5 (send null for it)."},{"type":"null"}]},"verbose":{"anyOf":[{"type":"boolean","description":"Default: true (send null for it)."},{"type":"null"}]},"label":{"anyOf":[{"type":"string","description":"Default: \"lbl\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["level","ratio","verbose","label"]},{"type":"null"}]},"parts":{"anyOf":[{"items":{"properties":{"id":{"anyOf":[{"type":"string"},{"type":"null"}]},"qty":{"anyOf":[{"type":"integer","description":"Default: 1 (send null for it)."},{"type":"null"}]},"name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","qty","name"]},"type":"array"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["req","req_i","ds","di","dp","du","df","dm","opts","popts","parts","tags"]}`
-
-// oddInputSchema is the input schema of tool odd in the portable profile.
-const oddInputSchema = `{
+// The input schemas of tool odd: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	oddInputSchema = `{
   "properties": {
     "psp": {
       "anyOf": [
@@ -14554,15 +14351,13 @@ const oddInputSchema = `{
   "type": "object"
 }
 `
+	oddInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"psp":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string","null"]},"type":["array","string","null"]},"sps":{"items":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"type":["array","string","null"]},"mps":{"additionalProperties":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"type":["object","string","null"]},"pmp":{"additionalProperties":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"type":["object","string","null"]},"spm":{"items":{"type":["string","null"]},"type":["array","string","null"]},"n":{"additionalProperties":{"items":{"type":"string"},"type":["array","string"]},"type":["object","string","null"]},"al":{"type":["string","null"]},"pal":{"type":["string","null"]},"emb":{"properties":{"b":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":["object","string","null"]},"str":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"msp":{"additionalProperties":{"items":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"type":["array","string"]},"type":["object","string","null"]},"smp":{"items":{"additionalProperties":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"type":["object","string"]},"type":["array","string","null"]}},"type":"object"}`
+	oddInputSchemaGemini    = `{"properties":{"psp":{"items":{"type":"integer","nullable":true},"type":"array","nullable":true},"sps":{"items":{"items":{"type":"integer"},"type":"array","nullable":true},"type":"array","nullable":true},"mps":{"type":"object","nullable":true},"pmp":{"type":"object","nullable":true},"spm":{"items":{"type":"string","nullable":true},"type":"array","nullable":true},"n":{"type":"object","nullable":true},"al":{"type":"string","nullable":true},"pal":{"type":"string","nullable":true},"emb":{"properties":{"b":{"type":"integer","nullable":true}},"type":"object","nullable":true},"str":{"type":"integer","nullable":true},"msp":{"type":"object","nullable":true},"smp":{"items":{"type":"object"},"type":"array","nullable":true}},"type":"object"}`
+)
 
-// oddInputSchemaTypeArray is the input schema of tool odd in the typearray profile.
-const oddInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"psp":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string","null"]},"type":["array","string","null"]},"sps":{"items":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"type":["array","string","null"]},"mps":{"additionalProperties":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"type":["object","string","null"]},"pmp":{"additionalProperties":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"type":["object","string","null"]},"spm":{"items":{"type":["string","null"]},"type":["array","string","null"]},"n":{"additionalProperties":{"items":{"type":"string"},"type":["array","string"]},"type":["object","string","null"]},"al":{"type":["string","null"]},"pal":{"type":["string","null"]},"emb":{"properties":{"b":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":["object","string","null"]},"str":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"msp":{"additionalProperties":{"items":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"type":["array","string"]},"type":["object","string","null"]},"smp":{"items":{"additionalProperties":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"type":["object","string"]},"type":["array","string","null"]}},"type":"object"}`
-
-// oddInputSchemaGemini is the input schema of tool odd in the gemini profile.
-const oddInputSchemaGemini = `{"properties":{"psp":{"items":{"type":"integer","nullable":true},"type":"array","nullable":true},"sps":{"items":{"items":{"type":"integer"},"type":"array","nullable":true},"type":"array","nullable":true},"mps":{"type":"object","nullable":true},"pmp":{"type":"object","nullable":true},"spm":{"items":{"type":"string","nullable":true},"type":"array","nullable":true},"n":{"type":"object","nullable":true},"al":{"type":"string","nullable":true},"pal":{"type":"string","nullable":true},"emb":{"properties":{"b":{"type":"integer","nullable":true}},"type":"object","nullable":true},"str":{"type":"integer","nullable":true},"msp":{"type":"object","nullable":true},"smp":{"items":{"type":"object"},"type":"array","nullable":true}},"type":"object"}`
-
-// rawHolderSchema is the input schema of tool raw in the portable profile.
-const rawHolderSchema = `{
+// The input schemas of tool raw: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	rawHolderSchema = `{
   "properties": {
     "raw": {},
     "inner": {
@@ -14647,15 +14442,13 @@ const rawHolderSchema = `{
   "type": "object"
 }
 `
+	rawHolderSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"raw":{},"inner":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]}},"type":"object"}`
+	rawHolderSchemaGemini    = `{"properties":{"raw":{"type":"object"},"inner":{"properties":{"n":{"type":"integer","nullable":true},"s":{"type":"string","nullable":true},"xs":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"f":{"type":"number","nullable":true}},"type":"object","nullable":true}},"type":"object"}`
+)
 
-// rawHolderSchemaTypeArray is the input schema of tool raw in the typearray profile.
-const rawHolderSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"raw":{},"inner":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]}},"type":"object"}`
-
-// rawHolderSchemaGemini is the input schema of tool raw in the gemini profile.
-const rawHolderSchemaGemini = `{"properties":{"raw":{"type":"object"},"inner":{"properties":{"n":{"type":"integer","nullable":true},"s":{"type":"string","nullable":true},"xs":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"f":{"type":"number","nullable":true}},"type":"object","nullable":true}},"type":"object"}`
-
-// reportInputSchema is the input schema of tool report in the portable profile.
-const reportInputSchema = `{
+// The input schemas of tool report: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	reportInputSchema = `{
   "properties": {
     "id": {
       "anyOf": [
@@ -15369,15 +15162,13 @@ const reportInputSchema = `{
   "type": "object"
 }
 `
+	reportInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":["string","null"]},"lvl":{"pattern":"^(-?[0-9]+)?$","default":-3,"type":["integer","string","null"]},"s":{"type":["string","null"]},"i":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"i8":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"u":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"u64":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"f64":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"b":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"sb":{"pattern":"^(true|false)?$","type":["boolean","string","null"]},"p i":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"p b":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"a b":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"a-b":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["object","string","null"]},"x 0":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"pin":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"w":{"items":{"type":"string"},"type":["array","string","null"]},"strict":{"$comment":"normgen: strict (no coercion, by declaration)","type":["integer","null"]},"un":{"type":["string","null"]},"ss":{"items":{"items":{"type":"string"},"type":["array","string"]},"type":["array","string","null"]},"m m":{"additionalProperties":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]},"type":["object","string","null"]},"d s":{"default":"a\"b<é","type":["string","null"]},"di":{"pattern":"^(-?[0-9]+)?$","default":-128,"type":["integer","string","null"]},"du":{"minimum":0,"pattern":"^([0-9]+)?$","default":18446744073709551615,"type":["integer","string","null"]},"d f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":1e2,"type":["number","string","null"]},"df32":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":0.1,"type":["number","string","null"]},"db":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","default":true,"type":["boolean","string","null"]},"dpf":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":-0.5,"type":["number","string","null"]},"dpb":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","default":false,"type":["boolean","string","null"]},"dps":{"default":"m","type":["string","null"]},"da":{"pattern":"^(-?[0-9]+)?$","default":5,"type":["integer","string","null"]},"opts":{"properties":{"level":{"pattern":"^(-?[0-9]+)?$","default":2,"type":["integer","string","null"]},"ratio":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":0.5,"type":["number","string","null"]},"verbose":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","default":true,"type":["boolean","string","null"]},"label":{"default":"lbl","type":["string","null"]}},"type":["object","string","null"]},"pmap":{"additionalProperties":{"type":"string"},"type":["object","string","null"]}},"type":"object"}`
+	reportInputSchemaGemini    = `{"properties":{"id":{"type":"string","nullable":true},"lvl":{"type":"integer","default":-3,"nullable":true},"s":{"type":"string","nullable":true},"i":{"type":"integer","nullable":true},"i8":{"type":"integer","nullable":true},"u":{"type":"integer","minimum":0,"nullable":true},"u64":{"type":"integer","minimum":0,"nullable":true},"f":{"type":"number","nullable":true},"f64":{"type":"number","nullable":true},"b":{"type":"boolean","nullable":true},"sb":{"type":"boolean","nullable":true},"p i":{"type":"integer","nullable":true},"p b":{"type":"boolean","nullable":true},"a b":{"items":{"type":"integer"},"type":"array","nullable":true},"a-b":{"type":"object","nullable":true},"x 0":{"properties":{"n":{"type":"integer","nullable":true},"s":{"type":"string","nullable":true},"xs":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"f":{"type":"number","nullable":true}},"type":"object","nullable":true},"pin":{"properties":{"n":{"type":"integer","nullable":true},"s":{"type":"string","nullable":true},"xs":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"f":{"type":"number","nullable":true}},"type":"object","nullable":true},"w":{"items":{"type":"string"},"type":"array","nullable":true},"strict":{"type":"integer","nullable":true},"un":{"type":"string","nullable":true},"ss":{"items":{"items":{"type":"string"},"type":"array"},"type":"array","nullable":true},"m m":{"type":"object","nullable":true},"d s":{"type":"string","default":"a\"b<é","nullable":true},"di":{"type":"integer","default":-128,"nullable":true},"du":{"type":"integer","minimum":0,"default":18446744073709551615,"nullable":true},"d f":{"type":"number","default":1e2,"nullable":true},"df32":{"type":"number","default":0.1,"nullable":true},"db":{"type":"boolean","default":true,"nullable":true},"dpf":{"type":"number","default":-0.5,"nullable":true},"dpb":{"type":"boolean","default":false,"nullable":true},"dps":{"type":"string","default":"m","nullable":true},"da":{"type":"integer","default":5,"nullable":true},"opts":{"properties":{"level":{"type":"integer","default":2,"nullable":true},"ratio":{"type":"number","default":0.5,"nullable":true},"verbose":{"type":"boolean","default":true,"nullable":true},"label":{"type":"string","default":"lbl","nullable":true}},"type":"object","nullable":true},"pmap":{"type":"object","nullable":true}},"type":"object"}`
+)
 
-// reportInputSchemaTypeArray is the input schema of tool report in the typearray profile.
-const reportInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":["string","null"]},"lvl":{"pattern":"^(-?[0-9]+)?$","default":-3,"type":["integer","string","null"]},"s":{"type":["string","null"]},"i":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"i8":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"u":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"u64":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"f64":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"b":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"sb":{"pattern":"^(true|false)?$","type":["boolean","string","null"]},"p i":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"p b":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"a b":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"a-b":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["object","string","null"]},"x 0":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"pin":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"w":{"items":{"type":"string"},"type":["array","string","null"]},"strict":{"$comment":"normgen: strict (no coercion, by declaration)","type":["integer","null"]},"un":{"type":["string","null"]},"ss":{"items":{"items":{"type":"string"},"type":["array","string"]},"type":["array","string","null"]},"m m":{"additionalProperties":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]},"type":["object","string","null"]},"d s":{"default":"a\"b<é","type":["string","null"]},"di":{"pattern":"^(-?[0-9]+)?$","default":-128,"type":["integer","string","null"]},"du":{"minimum":0,"pattern":"^([0-9]+)?$","default":18446744073709551615,"type":["integer","string","null"]},"d f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":1e2,"type":["number","string","null"]},"df32":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":0.1,"type":["number","string","null"]},"db":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","default":true,"type":["boolean","string","null"]},"dpf":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":-0.5,"type":["number","string","null"]},"dpb":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","default":false,"type":["boolean","string","null"]},"dps":{"default":"m","type":["string","null"]},"da":{"pattern":"^(-?[0-9]+)?$","default":5,"type":["integer","string","null"]},"opts":{"properties":{"level":{"pattern":"^(-?[0-9]+)?$","default":2,"type":["integer","string","null"]},"ratio":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":0.5,"type":["number","string","null"]},"verbose":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","default":true,"type":["boolean","string","null"]},"label":{"default":"lbl","type":["string","null"]}},"type":["object","string","null"]},"pmap":{"additionalProperties":{"type":"string"},"type":["object","string","null"]}},"type":"object"}`
-
-// reportInputSchemaGemini is the input schema of tool report in the gemini profile.
-const reportInputSchemaGemini = `{"properties":{"id":{"type":"string","nullable":true},"lvl":{"type":"integer","default":-3,"nullable":true},"s":{"type":"string","nullable":true},"i":{"type":"integer","nullable":true},"i8":{"type":"integer","nullable":true},"u":{"type":"integer","minimum":0,"nullable":true},"u64":{"type":"integer","minimum":0,"nullable":true},"f":{"type":"number","nullable":true},"f64":{"type":"number","nullable":true},"b":{"type":"boolean","nullable":true},"sb":{"type":"boolean","nullable":true},"p i":{"type":"integer","nullable":true},"p b":{"type":"boolean","nullable":true},"a b":{"items":{"type":"integer"},"type":"array","nullable":true},"a-b":{"type":"object","nullable":true},"x 0":{"properties":{"n":{"type":"integer","nullable":true},"s":{"type":"string","nullable":true},"xs":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"f":{"type":"number","nullable":true}},"type":"object","nullable":true},"pin":{"properties":{"n":{"type":"integer","nullable":true},"s":{"type":"string","nullable":true},"xs":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"f":{"type":"number","nullable":true}},"type":"object","nullable":true},"w":{"items":{"type":"string"},"type":"array","nullable":true},"strict":{"type":"integer","nullable":true},"un":{"type":"string","nullable":true},"ss":{"items":{"items":{"type":"string"},"type":"array"},"type":"array","nullable":true},"m m":{"type":"object","nullable":true},"d s":{"type":"string","default":"a\"b<é","nullable":true},"di":{"type":"integer","default":-128,"nullable":true},"du":{"type":"integer","minimum":0,"default":18446744073709551615,"nullable":true},"d f":{"type":"number","default":1e2,"nullable":true},"df32":{"type":"number","default":0.1,"nullable":true},"db":{"type":"boolean","default":true,"nullable":true},"dpf":{"type":"number","default":-0.5,"nullable":true},"dpb":{"type":"boolean","default":false,"nullable":true},"dps":{"type":"string","default":"m","nullable":true},"da":{"type":"integer","default":5,"nullable":true},"opts":{"properties":{"level":{"type":"integer","default":2,"nullable":true},"ratio":{"type":"number","default":0.5,"nullable":true},"verbose":{"type":"boolean","default":true,"nullable":true},"label":{"type":"string","default":"lbl","nullable":true}},"type":"object","nullable":true},"pmap":{"type":"object","nullable":true}},"type":"object"}`
-
-// reportPathsSchema is the input schema of tool report_paths in the portable profile.
-const reportPathsSchema = `{
+// The input schemas of tool report_paths: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	reportPathsSchema = `{
   "properties": {
     "i.v": {
       "anyOf": [
@@ -15543,15 +15334,13 @@ const reportPathsSchema = `{
   "type": "object"
 }
 `
+	reportPathsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"i.v":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"x[0]":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"m{}":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"description":"Required.","type":["object","string"]},"s]l":{"items":{"type":"string"},"type":["array","string","null"]},"b.b":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","default":true,"type":["boolean","string","null"]},"f[]":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2.5,"type":["number","string","null"]}},"type":"object"}`
+	reportPathsSchemaGemini    = `{"properties":{"i.v":{"type":"integer","nullable":true},"x[0]":{"properties":{"n":{"type":"integer","nullable":true},"s":{"type":"string","nullable":true},"xs":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"f":{"type":"number","nullable":true}},"type":"object","nullable":true},"m{}":{"type":"object","description":"Required."},"s]l":{"items":{"type":"string"},"type":"array","nullable":true},"b.b":{"type":"boolean","default":true,"nullable":true},"f[]":{"type":"number","default":2.5,"nullable":true}},"type":"object"}`
+)
 
-// reportPathsSchemaTypeArray is the input schema of tool report_paths in the typearray profile.
-const reportPathsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"i.v":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"x[0]":{"properties":{"n":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"s":{"type":["string","null"]},"xs":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"f":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":["object","string","null"]},"m{}":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"description":"Required.","type":["object","string"]},"s]l":{"items":{"type":"string"},"type":["array","string","null"]},"b.b":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","default":true,"type":["boolean","string","null"]},"f[]":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2.5,"type":["number","string","null"]}},"type":"object"}`
-
-// reportPathsSchemaGemini is the input schema of tool report_paths in the gemini profile.
-const reportPathsSchemaGemini = `{"properties":{"i.v":{"type":"integer","nullable":true},"x[0]":{"properties":{"n":{"type":"integer","nullable":true},"s":{"type":"string","nullable":true},"xs":{"items":{"type":"integer","minimum":0},"type":"array","nullable":true},"f":{"type":"number","nullable":true}},"type":"object","nullable":true},"m{}":{"type":"object","description":"Required."},"s]l":{"items":{"type":"string"},"type":"array","nullable":true},"b.b":{"type":"boolean","default":true,"nullable":true},"f[]":{"type":"number","default":2.5,"nullable":true}},"type":"object"}`
-
-// scalarsInputSchema is the input schema of tool scalars in the portable profile.
-const scalarsInputSchema = `{
+// The input schemas of tool scalars: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	scalarsInputSchema = `{
   "properties": {
     "s": {
       "anyOf": [
@@ -15964,18 +15753,14 @@ const scalarsInputSchema = `{
   "type": "object"
 }
 `
+	scalarsInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"s":{"type":["string","null"]},"ps":{"type":["string","null"]},"b":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"pb":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"sb":{"pattern":"^(true|false)?$","type":["boolean","string","null"]},"i8":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"i16":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"i32":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"i64":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"i":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"pi":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"pi8":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"u8":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"u16":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"u32":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"u64":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"u":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"pu16":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"f32":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"f64":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"pf32":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"m":{"type":["string","null"]},"pm":{"type":["string","null"]},"l":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"pl":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"r":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"strict_i":{"$comment":"normgen: strict (no coercion, by declaration)","type":["integer","null"]},"strict_b":{"$comment":"normgen: strict (no coercion, by declaration)","type":["boolean","null"]},"strict_f":{"$comment":"normgen: strict (no coercion, by declaration)","type":["number","null"]},"un":{"type":["string","null"]},"pun":{"type":["string","null"]}},"type":"object"}`
+	scalarsInputSchemaGemini       = `{"properties":{"s":{"type":"string","nullable":true},"ps":{"type":"string","nullable":true},"b":{"type":"boolean","nullable":true},"pb":{"type":"boolean","nullable":true},"sb":{"type":"boolean","nullable":true},"i8":{"type":"integer","nullable":true},"i16":{"type":"integer","nullable":true},"i32":{"type":"integer","nullable":true},"i64":{"type":"integer","nullable":true},"i":{"type":"integer","nullable":true},"pi":{"type":"integer","nullable":true},"pi8":{"type":"integer","nullable":true},"u8":{"type":"integer","minimum":0,"nullable":true},"u16":{"type":"integer","minimum":0,"nullable":true},"u32":{"type":"integer","minimum":0,"nullable":true},"u64":{"type":"integer","minimum":0,"nullable":true},"u":{"type":"integer","minimum":0,"nullable":true},"pu16":{"type":"integer","minimum":0,"nullable":true},"f32":{"type":"number","nullable":true},"f64":{"type":"number","nullable":true},"pf32":{"type":"number","nullable":true},"m":{"type":"string","nullable":true},"pm":{"type":"string","nullable":true},"l":{"type":"integer","nullable":true},"pl":{"type":"integer","nullable":true},"r":{"type":"number","nullable":true},"strict_i":{"type":"integer","nullable":true},"strict_b":{"type":"boolean","nullable":true},"strict_f":{"type":"number","nullable":true},"un":{"type":"string","nullable":true},"pun":{"type":"string","nullable":true}},"type":"object"}`
+	scalarsInputSchemaOpenAIStrict = `{"properties":{"s":{"anyOf":[{"type":"string"},{"type":"null"}]},"ps":{"anyOf":[{"type":"string"},{"type":"null"}]},"b":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"pb":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"sb":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"i8":{"anyOf":[{"type":"integer"},{"type":"null"}]},"i16":{"anyOf":[{"type":"integer"},{"type":"null"}]},"i32":{"anyOf":[{"type":"integer"},{"type":"null"}]},"i64":{"anyOf":[{"type":"integer"},{"type":"null"}]},"i":{"anyOf":[{"type":"integer"},{"type":"null"}]},"pi":{"anyOf":[{"type":"integer"},{"type":"null"}]},"pi8":{"anyOf":[{"type":"integer"},{"type":"null"}]},"u8":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"u16":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"u32":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"u64":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"u":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"pu16":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"f32":{"anyOf":[{"type":"number"},{"type":"null"}]},"f64":{"anyOf":[{"type":"number"},{"type":"null"}]},"pf32":{"anyOf":[{"type":"number"},{"type":"null"}]},"m":{"anyOf":[{"type":"string"},{"type":"null"}]},"pm":{"anyOf":[{"type":"string"},{"type":"null"}]},"l":{"anyOf":[{"type":"integer"},{"type":"null"}]},"pl":{"anyOf":[{"type":"integer"},{"type":"null"}]},"r":{"anyOf":[{"type":"number"},{"type":"null"}]},"strict_i":{"anyOf":[{"type":"integer"},{"type":"null"}]},"strict_b":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"strict_f":{"anyOf":[{"type":"number"},{"type":"null"}]},"un":{"anyOf":[{"type":"string"},{"type":"null"}]},"pun":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["s","ps","b","pb","sb","i8","i16","i32","i64","i","pi","pi8","u8","u16","u32","u64","u","pu16","f32","f64","pf32","m","pm","l","pl","r","strict_i","strict_b","strict_f","un","pun"]}`
+)
 
-// scalarsInputSchemaTypeArray is the input schema of tool scalars in the typearray profile.
-const scalarsInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"s":{"type":["string","null"]},"ps":{"type":["string","null"]},"b":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"pb":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"sb":{"pattern":"^(true|false)?$","type":["boolean","string","null"]},"i8":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"i16":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"i32":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"i64":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"i":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"pi":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"pi8":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"u8":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"u16":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"u32":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"u64":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"u":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"pu16":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"f32":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"f64":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"pf32":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"m":{"type":["string","null"]},"pm":{"type":["string","null"]},"l":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"pl":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"r":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"strict_i":{"$comment":"normgen: strict (no coercion, by declaration)","type":["integer","null"]},"strict_b":{"$comment":"normgen: strict (no coercion, by declaration)","type":["boolean","null"]},"strict_f":{"$comment":"normgen: strict (no coercion, by declaration)","type":["number","null"]},"un":{"type":["string","null"]},"pun":{"type":["string","null"]}},"type":"object"}`
-
-// scalarsInputSchemaGemini is the input schema of tool scalars in the gemini profile.
-const scalarsInputSchemaGemini = `{"properties":{"s":{"type":"string","nullable":true},"ps":{"type":"string","nullable":true},"b":{"type":"boolean","nullable":true},"pb":{"type":"boolean","nullable":true},"sb":{"type":"boolean","nullable":true},"i8":{"type":"integer","nullable":true},"i16":{"type":"integer","nullable":true},"i32":{"type":"integer","nullable":true},"i64":{"type":"integer","nullable":true},"i":{"type":"integer","nullable":true},"pi":{"type":"integer","nullable":true},"pi8":{"type":"integer","nullable":true},"u8":{"type":"integer","minimum":0,"nullable":true},"u16":{"type":"integer","minimum":0,"nullable":true},"u32":{"type":"integer","minimum":0,"nullable":true},"u64":{"type":"integer","minimum":0,"nullable":true},"u":{"type":"integer","minimum":0,"nullable":true},"pu16":{"type":"integer","minimum":0,"nullable":true},"f32":{"type":"number","nullable":true},"f64":{"type":"number","nullable":true},"pf32":{"type":"number","nullable":true},"m":{"type":"string","nullable":true},"pm":{"type":"string","nullable":true},"l":{"type":"integer","nullable":true},"pl":{"type":"integer","nullable":true},"r":{"type":"number","nullable":true},"strict_i":{"type":"integer","nullable":true},"strict_b":{"type":"boolean","nullable":true},"strict_f":{"type":"number","nullable":true},"un":{"type":"string","nullable":true},"pun":{"type":"string","nullable":true}},"type":"object"}`
-
-// scalarsInputSchemaOpenAIStrict is the input schema of tool scalars in the openai-strict profile.
-const scalarsInputSchemaOpenAIStrict = `{"properties":{"s":{"anyOf":[{"type":"string"},{"type":"null"}]},"ps":{"anyOf":[{"type":"string"},{"type":"null"}]},"b":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"pb":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"sb":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"i8":{"anyOf":[{"type":"integer"},{"type":"null"}]},"i16":{"anyOf":[{"type":"integer"},{"type":"null"}]},"i32":{"anyOf":[{"type":"integer"},{"type":"null"}]},"i64":{"anyOf":[{"type":"integer"},{"type":"null"}]},"i":{"anyOf":[{"type":"integer"},{"type":"null"}]},"pi":{"anyOf":[{"type":"integer"},{"type":"null"}]},"pi8":{"anyOf":[{"type":"integer"},{"type":"null"}]},"u8":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"u16":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"u32":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"u64":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"u":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"pu16":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"f32":{"anyOf":[{"type":"number"},{"type":"null"}]},"f64":{"anyOf":[{"type":"number"},{"type":"null"}]},"pf32":{"anyOf":[{"type":"number"},{"type":"null"}]},"m":{"anyOf":[{"type":"string"},{"type":"null"}]},"pm":{"anyOf":[{"type":"string"},{"type":"null"}]},"l":{"anyOf":[{"type":"integer"},{"type":"null"}]},"pl":{"anyOf":[{"type":"integer"},{"type":"null"}]},"r":{"anyOf":[{"type":"number"},{"type":"null"}]},"strict_i":{"anyOf":[{"type":"integer"},{"type":"null"}]},"strict_b":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"strict_f":{"anyOf":[{"type":"number"},{"type":"null"}]},"un":{"anyOf":[{"type":"string"},{"type":"null"}]},"pun":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["s","ps","b","pb","sb","i8","i16","i32","i64","i","pi","pi8","u8","u16","u32","u64","u","pu16","f32","f64","pf32","m","pm","l","pl","r","strict_i","strict_b","strict_f","un","pun"]}`
-
-// strictInputSchema is the input schema of tool strict in the portable profile.
-const strictInputSchema = `{
+// The input schemas of tool strict: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	strictInputSchema = `{
   "properties": {
     "id": {
       "anyOf": [
@@ -16170,12 +15955,9 @@ const strictInputSchema = `{
   "type": "object"
 }
 `
-
-// strictInputSchemaTypeArray is the input schema of tool strict in the typearray profile.
-const strictInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":["string","null"]},"kind":{"type":["string","null"]},"c":{"properties":{"a":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"b":{"type":["string","null"]}},"additionalProperties":false,"type":["object","string","null"]},"cs":{"items":{"properties":{"a":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"b":{"type":["string","null"]}},"additionalProperties":false,"type":["object","string"]},"type":["array","string","null"]},"cm":{"additionalProperties":{"properties":{"a":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"b":{"type":["string","null"]}},"additionalProperties":false,"type":["object","string"]},"type":["object","string","null"]},"flag":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"amount":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"additionalProperties":false,"type":"object"}`
-
-// strictInputSchemaGemini is the input schema of tool strict in the gemini profile.
-const strictInputSchemaGemini = `{"properties":{"id":{"type":"string","nullable":true},"kind":{"type":"string","nullable":true},"c":{"properties":{"a":{"type":"integer","nullable":true},"b":{"type":"string","nullable":true}},"type":"object","nullable":true},"cs":{"items":{"properties":{"a":{"type":"integer","nullable":true},"b":{"type":"string","nullable":true}},"type":"object"},"type":"array","nullable":true},"cm":{"type":"object","nullable":true},"flag":{"type":"boolean","nullable":true},"amount":{"type":"number","nullable":true}},"type":"object"}`
+	strictInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":["string","null"]},"kind":{"type":["string","null"]},"c":{"properties":{"a":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"b":{"type":["string","null"]}},"additionalProperties":false,"type":["object","string","null"]},"cs":{"items":{"properties":{"a":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"b":{"type":["string","null"]}},"additionalProperties":false,"type":["object","string"]},"type":["array","string","null"]},"cm":{"additionalProperties":{"properties":{"a":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"b":{"type":["string","null"]}},"additionalProperties":false,"type":["object","string"]},"type":["object","string","null"]},"flag":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"amount":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"additionalProperties":false,"type":"object"}`
+	strictInputSchemaGemini    = `{"properties":{"id":{"type":"string","nullable":true},"kind":{"type":"string","nullable":true},"c":{"properties":{"a":{"type":"integer","nullable":true},"b":{"type":"string","nullable":true}},"type":"object","nullable":true},"cs":{"items":{"properties":{"a":{"type":"integer","nullable":true},"b":{"type":"string","nullable":true}},"type":"object"},"type":"array","nullable":true},"cm":{"type":"object","nullable":true},"flag":{"type":"boolean","nullable":true},"amount":{"type":"number","nullable":true}},"type":"object"}`
+)
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -16183,11 +15965,7 @@ const strictInputSchemaGemini = `{"properties":{"id":{"type":"string","nullable"
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(BoundsInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[BoundsInput],
 			Description: "BoundsInput has checks: bounds that are and are not integers, string\nlengths, a pattern, enums, value aliases and item counts.",
 			InputSchema: json.RawMessage(boundsInputSchema),
 			Name:        "bounds",
@@ -16215,19 +15993,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "pits", Absent: lenient.AbsentEmpty, JSON: true},
 				{Path: "pits[]", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(boundsInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(boundsInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(boundsInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(boundsInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(boundsInputSchema, boundsInputSchemaTypeArray, boundsInputSchemaGemini, boundsInputSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ClosedReport)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ClosedReport],
 			Description: "ClosedReport rejects unknown keys and has an alias and a default.",
 			InputSchema: json.RawMessage(closedReportSchema),
 			Name:        "closed_report",
@@ -16235,19 +16004,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "a", Aliases: []string{"aa"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "b", Absent: lenient.AbsentNull, Default: json.RawMessage(`"bee"`)},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(closedReportSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(closedReportSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(closedReportSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(closedReportSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(closedReportSchema, closedReportSchemaTypeArray, closedReportSchemaGemini, closedReportSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ContainersInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ContainersInput],
 			Description: "ContainersInput has slices, maps, nested structs, pointers to each,\nnamed containers, wrap, strict and unescape containers.",
 			InputSchema: json.RawMessage(containersInputSchema),
 			Name:        "containers",
@@ -16401,18 +16161,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "bnds[].pits", Absent: lenient.AbsentEmpty, JSON: true},
 				{Path: "bnds[].pits[]", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(containersInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(containersInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(containersInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(containersInputSchema, containersInputSchemaTypeArray, containersInputSchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(DeepInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[DeepInput],
 			Description: "DeepInput nests arrays up to the fast path's depth (an object and 63\narrays are 64 levels) and one past it.",
 			InputSchema: json.RawMessage(deepInputSchema),
 			Name:        "deep",
@@ -16548,19 +16300,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "d64[][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]", Coerce: "int"},
 				{Path: "t", Absent: lenient.AbsentNull},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(deepInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(deepInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(deepInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(deepInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(deepInputSchema, deepInputSchemaTypeArray, deepInputSchemaGemini, deepInputSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(DefaultsInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[DefaultsInput],
 			Description: "DefaultsInput has required fields, defaults at the top and nested, and\naliases.",
 			InputSchema: json.RawMessage(defaultsInputSchema),
 			Name:        "defaults",
@@ -16589,19 +16332,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "parts[].qty", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`1`), Coerce: "int"},
 				{Path: "tags", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(defaultsInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(defaultsInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(defaultsInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(defaultsInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(defaultsInputSchema, defaultsInputSchemaTypeArray, defaultsInputSchemaGemini, defaultsInputSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(OddInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[OddInput],
 			Description: "OddInput has pointers to containers, containers of pointers, named\ncontainers of named types, an alias and a struct embedded with a name\n(the generator refuses the \",string\" option).",
 			InputSchema: json.RawMessage(oddInputSchema),
 			Name:        "odd",
@@ -16645,18 +16379,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "smp[]{}.xs[]", Coerce: "int"},
 				{Path: "smp[]{}.f", Absent: lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(oddInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(oddInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(oddInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(oddInputSchema, oddInputSchemaTypeArray, oddInputSchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(RawHolder)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[RawHolder],
 			Description: "RawHolder holds a json.RawMessage: it and what holds it have no fast\npath; the Inner it holds does.",
 			InputSchema: json.RawMessage(rawHolderSchema),
 			Name:        "raw",
@@ -16668,18 +16394,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "inner.xs[]", Coerce: "int"},
 				{Path: "inner.f", Absent: lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(rawHolderSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(rawHolderSchema),
-				lenient.ProfileTypeArray: json.RawMessage(rawHolderSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(rawHolderSchema, rawHolderSchemaTypeArray, rawHolderSchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ReportInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ReportInput],
 			Description: "ReportInput has aliases on fields of every kind, keys (and aliases) a\npath quotes, and defaults of every scalar kind, for the fixes the fast\npath records (lenient.Fast.Report) next to the Decoder's.",
 			InputSchema: json.RawMessage(reportInputSchema),
 			Name:        "report",
@@ -16738,18 +16456,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "opts.label", Absent: lenient.AbsentNull, Default: json.RawMessage(`"lbl"`)},
 				{Path: "pmap", Aliases: []string{"p_map"}, Absent: lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(reportInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(reportInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(reportInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(reportInputSchema, reportInputSchemaTypeArray, reportInputSchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ReportPaths)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ReportPaths],
 			Description: "ReportPaths has keys and aliases a rule path cannot name, whose fixes'\npaths quote them (the rule table leaves them out: rulecheck does not\ncheck this tool).",
 			InputSchema: json.RawMessage(reportPathsSchema),
 			Name:        "report_paths",
@@ -16782,18 +16492,10 @@ func NormgenTools() []lenient.Tool {
 				{ID: "report_paths.[\"f[]\"].default", Path: "[\"f[]\"]", Tools: []string{"report_paths"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`2.5`)},
 				{CoerceTo: "float", ID: "report_paths.[\"f[]\"].coerce", Path: "[\"f[]\"]", Tools: []string{"report_paths"}, Type: lenient.RuleTypeCoerce},
 			},
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(reportPathsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(reportPathsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(reportPathsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(reportPathsSchema, reportPathsSchemaTypeArray, reportPathsSchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ScalarsInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ScalarsInput],
 			Description: "ScalarsInput has a field of every scalar kind and width.",
 			InputSchema: json.RawMessage(scalarsInputSchema),
 			Name:        "scalars",
@@ -16828,19 +16530,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "un", Absent: lenient.AbsentNull, Unescape: true},
 				{Path: "pun", Unescape: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(scalarsInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(scalarsInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(scalarsInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(scalarsInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(scalarsInputSchema, scalarsInputSchemaTypeArray, scalarsInputSchemaGemini, scalarsInputSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(StrictInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[StrictInput],
 			Description: "StrictInput rejects unknown keys and embeds a struct.",
 			InputSchema: json.RawMessage(strictInputSchema),
 			Name:        "strict",
@@ -16861,11 +16554,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "flag", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "amount", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(strictInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(strictInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(strictInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(strictInputSchema, strictInputSchemaTypeArray, strictInputSchemaGemini, ""),
 		},
 	}
 }

@@ -9,37 +9,35 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion7
+const _ = lenient.SupportPackageIsVersion8
 
-// intParamsKeys holds the accepted keys of each field of IntParams, canonical name first.
+// For each type T below, tKeys holds the accepted keys of each field of T,
+// canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
+// is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
+// one T object at the Decoder's current path; fastNormgen, where T has one,
+// decodes one clean T object in one pass, false meaning that the input needs
+// the Decoder (see lenient.Fast).
+
 var intParamsKeys = [4][]string{{"name"}, {"count"}, {"limit"}, {"optionalInt", "optional_int", "optional-int", "OptionalInt"}}
-
-// intParamsKnown lists every key IntParams accepts.
 var intParamsKnown = lenient.KnownKeys(intParamsKeys[:])
 
-// UnmarshalJSON decodes a IntParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a IntParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *IntParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y IntParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *IntParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *IntParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y IntParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -48,14 +46,15 @@ func (x *IntParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one IntParams object at d's current path.
 func (x *IntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = IntParams{}
 	var it lenient.ObjectIter
@@ -110,8 +109,6 @@ func (x *IntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-// fastNormgen decodes one clean IntParams object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -177,35 +174,26 @@ func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// allIntTypesParamsKeys holds the accepted keys of each field of AllIntTypesParams, canonical name first.
 var allIntTypesParamsKeys = [11][]string{{"int8Field", "int8_field", "int8-field", "Int8Field"}, {"int16Field", "int16_field", "int16-field", "Int16Field"}, {"int32Field", "int32_field", "int32-field", "Int32Field"}, {"int64Field", "int64_field", "int64-field", "Int64Field"}, {"uintField", "uint_field", "uint-field", "UintField"}, {"uint8Field", "uint8_field", "uint8-field", "Uint8Field"}, {"uint16Field", "uint16_field", "uint16-field", "Uint16Field"}, {"uint32Field", "uint32_field", "uint32-field", "Uint32Field"}, {"uint64Field", "uint64_field", "uint64-field", "Uint64Field"}, {"ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64"}, {"ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32"}}
-
-// allIntTypesParamsKnown lists every key AllIntTypesParams accepts.
 var allIntTypesParamsKnown = lenient.KnownKeys(allIntTypesParamsKeys[:])
 
-// UnmarshalJSON decodes a AllIntTypesParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a AllIntTypesParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *AllIntTypesParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y AllIntTypesParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *AllIntTypesParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *AllIntTypesParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y AllIntTypesParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -214,14 +202,15 @@ func (x *AllIntTypesParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one AllIntTypesParams object at d's current path.
 func (x *AllIntTypesParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = AllIntTypesParams{}
 	var it lenient.ObjectIter
@@ -309,8 +298,6 @@ func (x *AllIntTypesParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 }
 
-// fastNormgen decodes one clean AllIntTypesParams object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -458,35 +445,26 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// embeddedParamsKeys holds the accepted keys of each field of EmbeddedParams, canonical name first.
 var embeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}
-
-// embeddedParamsKnown lists every key EmbeddedParams accepts.
 var embeddedParamsKnown = lenient.KnownKeys(embeddedParamsKeys[:])
 
-// UnmarshalJSON decodes a EmbeddedParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a EmbeddedParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *EmbeddedParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y EmbeddedParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *EmbeddedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *EmbeddedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y EmbeddedParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -495,14 +473,15 @@ func (x *EmbeddedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one EmbeddedParams object at d's current path.
 func (x *EmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = EmbeddedParams{}
 	var it lenient.ObjectIter
@@ -538,8 +517,6 @@ func (x *EmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 }
 
-// fastNormgen decodes one clean EmbeddedParams object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -586,35 +563,26 @@ func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// regularEmbeddedParamsKeys holds the accepted keys of each field of RegularEmbeddedParams, canonical name first.
 var regularEmbeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}
-
-// regularEmbeddedParamsKnown lists every key RegularEmbeddedParams accepts.
 var regularEmbeddedParamsKnown = lenient.KnownKeys(regularEmbeddedParamsKeys[:])
 
-// UnmarshalJSON decodes a RegularEmbeddedParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a RegularEmbeddedParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *RegularEmbeddedParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y RegularEmbeddedParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *RegularEmbeddedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *RegularEmbeddedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y RegularEmbeddedParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -623,14 +591,15 @@ func (x *RegularEmbeddedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one RegularEmbeddedParams object at d's current path.
 func (x *RegularEmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = RegularEmbeddedParams{}
 	var it lenient.ObjectIter
@@ -663,8 +632,6 @@ func (x *RegularEmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m le
 	}
 }
 
-// fastNormgen decodes one clean RegularEmbeddedParams object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -708,35 +675,26 @@ func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 	return true
 }
 
-// untaggedParamsKeys holds the accepted keys of each field of UntaggedParams, canonical name first.
 var untaggedParamsKeys = [1][]string{{"Count"}}
-
-// untaggedParamsKnown lists every key UntaggedParams accepts.
 var untaggedParamsKnown = lenient.KnownKeys(untaggedParamsKeys[:])
 
-// UnmarshalJSON decodes a UntaggedParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a UntaggedParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *UntaggedParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y UntaggedParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *UntaggedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *UntaggedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y UntaggedParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -745,14 +703,15 @@ func (x *UntaggedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one UntaggedParams object at d's current path.
 func (x *UntaggedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = UntaggedParams{}
 	var it lenient.ObjectIter
@@ -774,8 +733,6 @@ func (x *UntaggedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 }
 
-// fastNormgen decodes one clean UntaggedParams object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *UntaggedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -806,35 +763,26 @@ func (x *UntaggedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// optionsOnlyParamsKeys holds the accepted keys of each field of OptionsOnlyParams, canonical name first.
 var optionsOnlyParamsKeys = [1][]string{{"Count"}}
-
-// optionsOnlyParamsKnown lists every key OptionsOnlyParams accepts.
 var optionsOnlyParamsKnown = lenient.KnownKeys(optionsOnlyParamsKeys[:])
 
-// UnmarshalJSON decodes a OptionsOnlyParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a OptionsOnlyParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *OptionsOnlyParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y OptionsOnlyParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *OptionsOnlyParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *OptionsOnlyParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y OptionsOnlyParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -843,14 +791,15 @@ func (x *OptionsOnlyParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one OptionsOnlyParams object at d's current path.
 func (x *OptionsOnlyParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = OptionsOnlyParams{}
 	var it lenient.ObjectIter
@@ -872,8 +821,6 @@ func (x *OptionsOnlyParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 }
 
-// fastNormgen decodes one clean OptionsOnlyParams object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *OptionsOnlyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -904,35 +851,26 @@ func (x *OptionsOnlyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// skippedParamsKeys holds the accepted keys of each field of SkippedParams, canonical name first.
 var skippedParamsKeys = [1][]string{{"name"}}
-
-// skippedParamsKnown lists every key SkippedParams accepts.
 var skippedParamsKnown = lenient.KnownKeys(skippedParamsKeys[:])
 
-// UnmarshalJSON decodes a SkippedParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a SkippedParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *SkippedParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y SkippedParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *SkippedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *SkippedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y SkippedParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -941,14 +879,15 @@ func (x *SkippedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one SkippedParams object at d's current path.
 func (x *SkippedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = SkippedParams{}
 	var it lenient.ObjectIter
@@ -970,8 +909,6 @@ func (x *SkippedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 }
 
-// fastNormgen decodes one clean SkippedParams object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *SkippedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1002,35 +939,26 @@ func (x *SkippedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// largeIntParamsKeys holds the accepted keys of each field of LargeIntParams, canonical name first.
 var largeIntParamsKeys = [3][]string{{"largeInt64", "large_int64", "large-int64", "LargeInt64"}, {"largeUint64", "large_uint64", "large-uint64", "LargeUint64"}, {"timestamp"}}
-
-// largeIntParamsKnown lists every key LargeIntParams accepts.
 var largeIntParamsKnown = lenient.KnownKeys(largeIntParamsKeys[:])
 
-// UnmarshalJSON decodes a LargeIntParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a LargeIntParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *LargeIntParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y LargeIntParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *LargeIntParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *LargeIntParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y LargeIntParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1039,14 +967,15 @@ func (x *LargeIntParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one LargeIntParams object at d's current path.
 func (x *LargeIntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = LargeIntParams{}
 	var it lenient.ObjectIter
@@ -1080,8 +1009,6 @@ func (x *LargeIntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 }
 
-// fastNormgen decodes one clean LargeIntParams object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1132,35 +1059,26 @@ func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// stringFieldsParamsKeys holds the accepted keys of each field of StringFieldsParams, canonical name first.
 var stringFieldsParamsKeys = [3][]string{{"name"}, {"zipCode", "zip_code", "zip-code", "ZipCode"}, {"count"}}
-
-// stringFieldsParamsKnown lists every key StringFieldsParams accepts.
 var stringFieldsParamsKnown = lenient.KnownKeys(stringFieldsParamsKeys[:])
 
-// UnmarshalJSON decodes a StringFieldsParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a StringFieldsParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *StringFieldsParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y StringFieldsParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *StringFieldsParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *StringFieldsParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y StringFieldsParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1169,14 +1087,15 @@ func (x *StringFieldsParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one StringFieldsParams object at d's current path.
 func (x *StringFieldsParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = StringFieldsParams{}
 	var it lenient.ObjectIter
@@ -1210,8 +1129,6 @@ func (x *StringFieldsParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 }
 
-// fastNormgen decodes one clean StringFieldsParams object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *StringFieldsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1257,35 +1174,26 @@ func (x *StringFieldsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// floatParamsKeys holds the accepted keys of each field of FloatParams, canonical name first.
 var floatParamsKeys = [3][]string{{"price"}, {"rating"}, {"count"}}
-
-// floatParamsKnown lists every key FloatParams accepts.
 var floatParamsKnown = lenient.KnownKeys(floatParamsKeys[:])
 
-// UnmarshalJSON decodes a FloatParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a FloatParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *FloatParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y FloatParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *FloatParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *FloatParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y FloatParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1294,14 +1202,15 @@ func (x *FloatParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one FloatParams object at d's current path.
 func (x *FloatParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = FloatParams{}
 	var it lenient.ObjectIter
@@ -1335,8 +1244,6 @@ func (x *FloatParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean FloatParams object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *FloatParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1377,35 +1284,26 @@ func (x *FloatParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// parentParamsKeys holds the accepted keys of each field of ParentParams, canonical name first.
 var parentParamsKeys = [4][]string{{"name"}, {"id"}, {"count"}, {"limit"}}
-
-// parentParamsKnown lists every key ParentParams accepts.
 var parentParamsKnown = lenient.KnownKeys(parentParamsKeys[:])
 
-// UnmarshalJSON decodes a ParentParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ParentParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ParentParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ParentParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ParentParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ParentParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ParentParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1414,14 +1312,15 @@ func (x *ParentParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ParentParams object at d's current path.
 func (x *ParentParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ParentParams{}
 	var it lenient.ObjectIter
@@ -1461,8 +1360,6 @@ func (x *ParentParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-// fastNormgen decodes one clean ParentParams object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ParentParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1508,35 +1405,26 @@ func (x *ParentParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// sliceParamsKeys holds the accepted keys of each field of SliceParams, canonical name first.
 var sliceParamsKeys = [6][]string{{"tags"}, {"states"}, {"replaces"}, {"name"}, {"count"}, {"filters"}}
-
-// sliceParamsKnown lists every key SliceParams accepts.
 var sliceParamsKnown = lenient.KnownKeys(sliceParamsKeys[:])
 
-// UnmarshalJSON decodes a SliceParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a SliceParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *SliceParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y SliceParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *SliceParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *SliceParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y SliceParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1545,14 +1433,15 @@ func (x *SliceParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one SliceParams object at d's current path.
 func (x *SliceParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = SliceParams{}
 	var it lenient.ObjectIter
@@ -1658,8 +1547,6 @@ func (x *SliceParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean SliceParams object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *SliceParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1783,41 +1670,29 @@ func (x *SliceParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// timeRangeKeys holds the accepted keys of each field of TimeRange, canonical name first.
 var timeRangeKeys = [2][]string{{"from"}, {"to"}}
-
-// timeRangeKnown lists every key TimeRange accepts.
 var timeRangeKnown = lenient.KnownKeys(timeRangeKeys[:])
 
-// UnmarshalJSON decodes a TimeRange leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a TimeRange leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *TimeRange) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y TimeRange
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *TimeRange) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *TimeRange) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y TimeRange
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1826,14 +1701,15 @@ func (x *TimeRange) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one TimeRange object at d's current path.
 func (x *TimeRange) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = TimeRange{}
 	var it lenient.ObjectIter
@@ -1861,8 +1737,6 @@ func (x *TimeRange) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-// fastNormgen decodes one clean TimeRange object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *TimeRange) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1898,34 +1772,32 @@ func (x *TimeRange) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// panelImageParamsKeys holds the accepted keys of each field of PanelImageParams, canonical name first.
 var panelImageParamsKeys = [5][]string{{"dashboardUid", "dashboard_uid", "dashboard-uid", "DashboardUid"}, {"panelId", "panel_id", "panel-id", "PanelId"}, {"timeRange", "time_range", "time-range", "TimeRange"}, {"variables"}, {"theme"}}
-
-// panelImageParamsKnown lists every key PanelImageParams accepts.
 var panelImageParamsKnown = lenient.KnownKeys(panelImageParamsKeys[:])
 
-// UnmarshalJSON decodes a PanelImageParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a PanelImageParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *PanelImageParams) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *PanelImageParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *PanelImageParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one PanelImageParams object at d's current path.
 func (x *PanelImageParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = PanelImageParams{}
 	var it lenient.ObjectIter
@@ -1995,35 +1867,26 @@ func (x *PanelImageParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 }
 
-// unknownArgsParamsKeys holds the accepted keys of each field of UnknownArgsParams, canonical name first.
 var unknownArgsParamsKeys = [3][]string{{"start_rfc_3339", "start-rfc-3339"}, {"end_rfc_3339", "end-rfc-3339"}, {"data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid"}}
-
-// unknownArgsParamsKnown lists every key UnknownArgsParams accepts.
 var unknownArgsParamsKnown = lenient.KnownKeys(unknownArgsParamsKeys[:])
 
-// UnmarshalJSON decodes a UnknownArgsParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a UnknownArgsParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *UnknownArgsParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y UnknownArgsParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *UnknownArgsParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *UnknownArgsParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y UnknownArgsParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2032,14 +1895,15 @@ func (x *UnknownArgsParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one UnknownArgsParams object at d's current path.
 func (x *UnknownArgsParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = UnknownArgsParams{}
 	var it lenient.ObjectIter
@@ -2078,8 +1942,6 @@ func (x *UnknownArgsParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 }
 
-// fastNormgen decodes one clean UnknownArgsParams object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2134,35 +1996,26 @@ func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// testToolParamsKeys holds the accepted keys of each field of TestToolParams, canonical name first.
 var testToolParamsKeys = [3][]string{{"name"}, {"value"}, {"optional"}}
-
-// testToolParamsKnown lists every key TestToolParams accepts.
 var testToolParamsKnown = lenient.KnownKeys(testToolParamsKeys[:])
 
-// UnmarshalJSON decodes a TestToolParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a TestToolParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *TestToolParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y TestToolParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *TestToolParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *TestToolParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y TestToolParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2171,14 +2024,15 @@ func (x *TestToolParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one TestToolParams object at d's current path.
 func (x *TestToolParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = TestToolParams{}
 	var it lenient.ObjectIter
@@ -2222,8 +2076,6 @@ func (x *TestToolParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 }
 
-// fastNormgen decodes one clean TestToolParams object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *TestToolParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2266,32 +2118,25 @@ func (x *TestToolParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// emptyParamsKeys holds the accepted keys of each field of EmptyParams, canonical name first.
 var emptyParamsKeys = [0][]string{}
 
-// UnmarshalJSON decodes a EmptyParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a EmptyParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *EmptyParams) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y EmptyParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *EmptyParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *EmptyParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y EmptyParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2300,14 +2145,15 @@ func (x *EmptyParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one EmptyParams object at d's current path.
 func (x *EmptyParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = EmptyParams{}
 	var it lenient.ObjectIter
@@ -2319,8 +2165,6 @@ func (x *EmptyParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean EmptyParams object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *EmptyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2341,34 +2185,32 @@ func (x *EmptyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// investigationParamsKeys holds the accepted keys of each field of InvestigationParams, canonical name first.
 var investigationParamsKeys = [3][]string{{"name"}, {"start"}, {"end"}}
-
-// investigationParamsKnown lists every key InvestigationParams accepts.
 var investigationParamsKnown = lenient.KnownKeys(investigationParamsKeys[:])
 
-// UnmarshalJSON decodes a InvestigationParams leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a InvestigationParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *InvestigationParams) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *InvestigationParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *InvestigationParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one InvestigationParams object at d's current path.
 func (x *InvestigationParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = InvestigationParams{}
 	var it lenient.ObjectIter
@@ -2407,8 +2249,9 @@ func (x *InvestigationParams) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	}
 }
 
-// allIntTypesParamsSchema is the input schema of tool all_int_types in the portable profile.
-const allIntTypesParamsSchema = `{
+// The input schemas of tool all_int_types: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	allIntTypesParamsSchema = `{
   "properties": {
     "int8Field": {
       "anyOf": [
@@ -2585,18 +2428,14 @@ const allIntTypesParamsSchema = `{
   "type": "object"
 }
 `
+	allIntTypesParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"int8Field":{"pattern":"^(-?[0-9]+)?$","description":"Int8 field","type":["integer","string","null"]},"int16Field":{"pattern":"^(-?[0-9]+)?$","description":"Int16 field","type":["integer","string","null"]},"int32Field":{"pattern":"^(-?[0-9]+)?$","description":"Int32 field","type":["integer","string","null"]},"int64Field":{"pattern":"^(-?[0-9]+)?$","description":"Int64 field","type":["integer","string","null"]},"uintField":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint field","type":["integer","string","null"]},"uint8Field":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint8 field","type":["integer","string","null"]},"uint16Field":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint16 field","type":["integer","string","null"]},"uint32Field":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint32 field","type":["integer","string","null"]},"uint64Field":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint64 field","type":["integer","string","null"]},"ptrInt64":{"pattern":"^(-?[0-9]+)?$","description":"Pointer to int64","type":["integer","string","null"]},"ptrUint32":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Pointer to uint32","type":["integer","string","null"]}},"type":"object"}`
+	allIntTypesParamsSchemaGemini       = `{"properties":{"int8Field":{"type":"integer","description":"Int8 field","nullable":true},"int16Field":{"type":"integer","description":"Int16 field","nullable":true},"int32Field":{"type":"integer","description":"Int32 field","nullable":true},"int64Field":{"type":"integer","description":"Int64 field","nullable":true},"uintField":{"type":"integer","minimum":0,"description":"Uint field","nullable":true},"uint8Field":{"type":"integer","minimum":0,"description":"Uint8 field","nullable":true},"uint16Field":{"type":"integer","minimum":0,"description":"Uint16 field","nullable":true},"uint32Field":{"type":"integer","minimum":0,"description":"Uint32 field","nullable":true},"uint64Field":{"type":"integer","minimum":0,"description":"Uint64 field","nullable":true},"ptrInt64":{"type":"integer","description":"Pointer to int64","nullable":true},"ptrUint32":{"type":"integer","minimum":0,"description":"Pointer to uint32","nullable":true}},"type":"object"}`
+	allIntTypesParamsSchemaOpenAIStrict = `{"properties":{"int8Field":{"anyOf":[{"type":"integer","description":"Int8 field"},{"type":"null"}]},"int16Field":{"anyOf":[{"type":"integer","description":"Int16 field"},{"type":"null"}]},"int32Field":{"anyOf":[{"type":"integer","description":"Int32 field"},{"type":"null"}]},"int64Field":{"anyOf":[{"type":"integer","description":"Int64 field"},{"type":"null"}]},"uintField":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint field"},{"type":"null"}]},"uint8Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint8 field"},{"type":"null"}]},"uint16Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint16 field"},{"type":"null"}]},"uint32Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint32 field"},{"type":"null"}]},"uint64Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint64 field"},{"type":"null"}]},"ptrInt64":{"anyOf":[{"type":"integer","description":"Pointer to int64"},{"type":"null"}]},"ptrUint32":{"anyOf":[{"type":"integer","minimum":0,"description":"Pointer to uint32"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["int8Field","int16Field","int32Field","int64Field","uintField","uint8Field","uint16Field","uint32Field","uint64Field","ptrInt64","ptrUint32"]}`
+)
 
-// allIntTypesParamsSchemaTypeArray is the input schema of tool all_int_types in the typearray profile.
-const allIntTypesParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"int8Field":{"pattern":"^(-?[0-9]+)?$","description":"Int8 field","type":["integer","string","null"]},"int16Field":{"pattern":"^(-?[0-9]+)?$","description":"Int16 field","type":["integer","string","null"]},"int32Field":{"pattern":"^(-?[0-9]+)?$","description":"Int32 field","type":["integer","string","null"]},"int64Field":{"pattern":"^(-?[0-9]+)?$","description":"Int64 field","type":["integer","string","null"]},"uintField":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint field","type":["integer","string","null"]},"uint8Field":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint8 field","type":["integer","string","null"]},"uint16Field":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint16 field","type":["integer","string","null"]},"uint32Field":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint32 field","type":["integer","string","null"]},"uint64Field":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint64 field","type":["integer","string","null"]},"ptrInt64":{"pattern":"^(-?[0-9]+)?$","description":"Pointer to int64","type":["integer","string","null"]},"ptrUint32":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Pointer to uint32","type":["integer","string","null"]}},"type":"object"}`
-
-// allIntTypesParamsSchemaGemini is the input schema of tool all_int_types in the gemini profile.
-const allIntTypesParamsSchemaGemini = `{"properties":{"int8Field":{"type":"integer","description":"Int8 field","nullable":true},"int16Field":{"type":"integer","description":"Int16 field","nullable":true},"int32Field":{"type":"integer","description":"Int32 field","nullable":true},"int64Field":{"type":"integer","description":"Int64 field","nullable":true},"uintField":{"type":"integer","minimum":0,"description":"Uint field","nullable":true},"uint8Field":{"type":"integer","minimum":0,"description":"Uint8 field","nullable":true},"uint16Field":{"type":"integer","minimum":0,"description":"Uint16 field","nullable":true},"uint32Field":{"type":"integer","minimum":0,"description":"Uint32 field","nullable":true},"uint64Field":{"type":"integer","minimum":0,"description":"Uint64 field","nullable":true},"ptrInt64":{"type":"integer","description":"Pointer to int64","nullable":true},"ptrUint32":{"type":"integer","minimum":0,"description":"Pointer to uint32","nullable":true}},"type":"object"}`
-
-// allIntTypesParamsSchemaOpenAIStrict is the input schema of tool all_int_types in the openai-strict profile.
-const allIntTypesParamsSchemaOpenAIStrict = `{"properties":{"int8Field":{"anyOf":[{"type":"integer","description":"Int8 field"},{"type":"null"}]},"int16Field":{"anyOf":[{"type":"integer","description":"Int16 field"},{"type":"null"}]},"int32Field":{"anyOf":[{"type":"integer","description":"Int32 field"},{"type":"null"}]},"int64Field":{"anyOf":[{"type":"integer","description":"Int64 field"},{"type":"null"}]},"uintField":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint field"},{"type":"null"}]},"uint8Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint8 field"},{"type":"null"}]},"uint16Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint16 field"},{"type":"null"}]},"uint32Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint32 field"},{"type":"null"}]},"uint64Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint64 field"},{"type":"null"}]},"ptrInt64":{"anyOf":[{"type":"integer","description":"Pointer to int64"},{"type":"null"}]},"ptrUint32":{"anyOf":[{"type":"integer","minimum":0,"description":"Pointer to uint32"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["int8Field","int16Field","int32Field","int64Field","uintField","uint8Field","uint16Field","uint32Field","uint64Field","ptrInt64","ptrUint32"]}`
-
-// embeddedParamsSchema is the input schema of tool embedded in the portable profile.
-const embeddedParamsSchema = `{
+// The input schemas of tool embedded: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	embeddedParamsSchema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -2624,32 +2463,26 @@ const embeddedParamsSchema = `{
   ]
 }
 `
+	embeddedParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"pattern":"^(-?[0-9]+)?$","description":"Embedded count field","type":["integer","string","null"]}},"type":"object","required":["name"]}`
+	embeddedParamsSchemaGemini       = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"type":"integer","description":"Embedded count field","nullable":true}},"type":"object","required":["name"]}`
+	embeddedParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","embeddedCount"]}`
+)
 
-// embeddedParamsSchemaTypeArray is the input schema of tool embedded in the typearray profile.
-const embeddedParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"pattern":"^(-?[0-9]+)?$","description":"Embedded count field","type":["integer","string","null"]}},"type":"object","required":["name"]}`
-
-// embeddedParamsSchemaGemini is the input schema of tool embedded in the gemini profile.
-const embeddedParamsSchemaGemini = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"type":"integer","description":"Embedded count field","nullable":true}},"type":"object","required":["name"]}`
-
-// embeddedParamsSchemaOpenAIStrict is the input schema of tool embedded in the openai-strict profile.
-const embeddedParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","embeddedCount"]}`
-
-// emptyParamsSchema is the input schema of tool empty in the portable profile.
-const emptyParamsSchema = `{
+// The input schemas of tool empty: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	emptyParamsSchema = `{
   "properties": {},
   "additionalProperties": false,
   "type": "object"
 }
 `
+	emptyParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`
+	emptyParamsSchemaGemini    = `{"properties":{},"type":"object"}`
+)
 
-// emptyParamsSchemaTypeArray is the input schema of tool empty in the typearray profile.
-const emptyParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`
-
-// emptyParamsSchemaGemini is the input schema of tool empty in the gemini profile.
-const emptyParamsSchemaGemini = `{"properties":{},"type":"object"}`
-
-// investigationParamsSchema is the input schema of tool find_error_pattern_logs in the portable profile.
-const investigationParamsSchema = `{
+// The input schemas of tool find_error_pattern_logs: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	investigationParamsSchema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -2686,18 +2519,14 @@ const investigationParamsSchema = `{
   ]
 }
 `
+	investigationParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"Start time for the investigation","type":["string","null"]},"end":{"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"End time for the investigation","type":["string","null"]}},"type":"object","required":["name"]}`
+	investigationParamsSchemaGemini       = `{"properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"Start time for the investigation","nullable":true},"end":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"End time for the investigation","nullable":true}},"type":"object","required":["name"]}`
+	investigationParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"Start time for the investigation"},{"type":"null"}]},"end":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"End time for the investigation"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","start","end"]}`
+)
 
-// investigationParamsSchemaTypeArray is the input schema of tool find_error_pattern_logs in the typearray profile.
-const investigationParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"Start time for the investigation","type":["string","null"]},"end":{"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"End time for the investigation","type":["string","null"]}},"type":"object","required":["name"]}`
-
-// investigationParamsSchemaGemini is the input schema of tool find_error_pattern_logs in the gemini profile.
-const investigationParamsSchemaGemini = `{"properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"Start time for the investigation","nullable":true},"end":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"End time for the investigation","nullable":true}},"type":"object","required":["name"]}`
-
-// investigationParamsSchemaOpenAIStrict is the input schema of tool find_error_pattern_logs in the openai-strict profile.
-const investigationParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"Start time for the investigation"},{"type":"null"}]},"end":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"End time for the investigation"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","start","end"]}`
-
-// floatParamsSchema is the input schema of tool floats in the portable profile.
-const floatParamsSchema = `{
+// The input schemas of tool floats: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	floatParamsSchema = `{
   "properties": {
     "price": {
       "anyOf": [
@@ -2745,18 +2574,14 @@ const floatParamsSchema = `{
   "type": "object"
 }
 `
+	floatParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"price":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"rating":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
+	floatParamsSchemaGemini       = `{"properties":{"price":{"type":"number","nullable":true},"rating":{"type":"number","nullable":true},"count":{"type":"integer","nullable":true}},"type":"object"}`
+	floatParamsSchemaOpenAIStrict = `{"properties":{"price":{"anyOf":[{"type":"number"},{"type":"null"}]},"rating":{"anyOf":[{"type":"number"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["price","rating","count"]}`
+)
 
-// floatParamsSchemaTypeArray is the input schema of tool floats in the typearray profile.
-const floatParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"price":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"rating":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-
-// floatParamsSchemaGemini is the input schema of tool floats in the gemini profile.
-const floatParamsSchemaGemini = `{"properties":{"price":{"type":"number","nullable":true},"rating":{"type":"number","nullable":true},"count":{"type":"integer","nullable":true}},"type":"object"}`
-
-// floatParamsSchemaOpenAIStrict is the input schema of tool floats in the openai-strict profile.
-const floatParamsSchemaOpenAIStrict = `{"properties":{"price":{"anyOf":[{"type":"number"},{"type":"null"}]},"rating":{"anyOf":[{"type":"number"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["price","rating","count"]}`
-
-// panelImageParamsSchema is the input schema of tool get_panel_image in the portable profile.
-const panelImageParamsSchema = `{
+// The input schemas of tool get_panel_image: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	panelImageParamsSchema = `{
   "properties": {
     "dashboardUid": {
       "anyOf": [
@@ -2863,15 +2688,13 @@ const panelImageParamsSchema = `{
   "type": "object"
 }
 `
+	panelImageParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"dashboardUid":{"description":"The UID of the dashboard","type":["string","null"]},"panelId":{"pattern":"^(-?[0-9]+)?$","description":"The ID of the panel","type":["integer","string","null"]},"timeRange":{"properties":{"from":{"description":"Start time","type":["string","null"]},"to":{"description":"End time","type":["string","null"]}},"description":"Time range","type":["object","string","null"]},"variables":{"additionalProperties":{"items":{"type":"string"},"type":["string","array"]},"description":"Dashboard variables","type":["object","string","null"]},"theme":{"type":["string","null"]}},"type":"object"}`
+	panelImageParamsSchemaGemini    = `{"properties":{"dashboardUid":{"type":"string","description":"The UID of the dashboard","nullable":true},"panelId":{"type":"integer","description":"The ID of the panel","nullable":true},"timeRange":{"properties":{"from":{"type":"string","description":"Start time","nullable":true},"to":{"type":"string","description":"End time","nullable":true}},"type":"object","description":"Time range","nullable":true},"variables":{"type":"object","description":"Dashboard variables","nullable":true},"theme":{"type":"string","nullable":true}},"type":"object"}`
+)
 
-// panelImageParamsSchemaTypeArray is the input schema of tool get_panel_image in the typearray profile.
-const panelImageParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"dashboardUid":{"description":"The UID of the dashboard","type":["string","null"]},"panelId":{"pattern":"^(-?[0-9]+)?$","description":"The ID of the panel","type":["integer","string","null"]},"timeRange":{"properties":{"from":{"description":"Start time","type":["string","null"]},"to":{"description":"End time","type":["string","null"]}},"description":"Time range","type":["object","string","null"]},"variables":{"additionalProperties":{"items":{"type":"string"},"type":["string","array"]},"description":"Dashboard variables","type":["object","string","null"]},"theme":{"type":["string","null"]}},"type":"object"}`
-
-// panelImageParamsSchemaGemini is the input schema of tool get_panel_image in the gemini profile.
-const panelImageParamsSchemaGemini = `{"properties":{"dashboardUid":{"type":"string","description":"The UID of the dashboard","nullable":true},"panelId":{"type":"integer","description":"The ID of the panel","nullable":true},"timeRange":{"properties":{"from":{"type":"string","description":"Start time","nullable":true},"to":{"type":"string","description":"End time","nullable":true}},"type":"object","description":"Time range","nullable":true},"variables":{"type":"object","description":"Dashboard variables","nullable":true},"theme":{"type":"string","nullable":true}},"type":"object"}`
-
-// intParamsSchema is the input schema of tool int_params in the portable profile.
-const intParamsSchema = `{
+// The input schemas of tool int_params: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	intParamsSchema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -2930,18 +2753,14 @@ const intParamsSchema = `{
   ]
 }
 `
+	intParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","description":"Name parameter"},"count":{"pattern":"^(-?[0-9]+)?$","description":"Count parameter as int","type":["integer","string","null"]},"limit":{"pattern":"^(-?[0-9]+)?$","description":"Limit parameter","default":10,"type":["integer","string","null"]},"optionalInt":{"pattern":"^(-?[0-9]+)?$","description":"Optional int pointer","type":["integer","string","null"]}},"type":"object","required":["name"]}`
+	intParamsSchemaGemini       = `{"properties":{"name":{"type":"string","description":"Name parameter"},"count":{"type":"integer","description":"Count parameter as int","nullable":true},"limit":{"type":"integer","description":"Limit parameter","default":10,"nullable":true},"optionalInt":{"type":"integer","description":"Optional int pointer","nullable":true}},"type":"object","required":["name"]}`
+	intParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"count":{"anyOf":[{"type":"integer","description":"Count parameter as int"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","description":"Limit parameter. Default: 10 (send null for it)."},{"type":"null"}]},"optionalInt":{"anyOf":[{"type":"integer","description":"Optional int pointer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","count","limit","optionalInt"]}`
+)
 
-// intParamsSchemaTypeArray is the input schema of tool int_params in the typearray profile.
-const intParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","description":"Name parameter"},"count":{"pattern":"^(-?[0-9]+)?$","description":"Count parameter as int","type":["integer","string","null"]},"limit":{"pattern":"^(-?[0-9]+)?$","description":"Limit parameter","default":10,"type":["integer","string","null"]},"optionalInt":{"pattern":"^(-?[0-9]+)?$","description":"Optional int pointer","type":["integer","string","null"]}},"type":"object","required":["name"]}`
-
-// intParamsSchemaGemini is the input schema of tool int_params in the gemini profile.
-const intParamsSchemaGemini = `{"properties":{"name":{"type":"string","description":"Name parameter"},"count":{"type":"integer","description":"Count parameter as int","nullable":true},"limit":{"type":"integer","description":"Limit parameter","default":10,"nullable":true},"optionalInt":{"type":"integer","description":"Optional int pointer","nullable":true}},"type":"object","required":["name"]}`
-
-// intParamsSchemaOpenAIStrict is the input schema of tool int_params in the openai-strict profile.
-const intParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"count":{"anyOf":[{"type":"integer","description":"Count parameter as int"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","description":"Limit parameter. Default: 10 (send null for it)."},{"type":"null"}]},"optionalInt":{"anyOf":[{"type":"integer","description":"Optional int pointer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","count","limit","optionalInt"]}`
-
-// largeIntParamsSchema is the input schema of tool large_ints in the portable profile.
-const largeIntParamsSchema = `{
+// The input schemas of tool large_ints: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	largeIntParamsSchema = `{
   "properties": {
     "largeInt64": {
       "anyOf": [
@@ -2990,18 +2809,14 @@ const largeIntParamsSchema = `{
   "type": "object"
 }
 `
+	largeIntParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"largeInt64":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"largeUint64":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"timestamp":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
+	largeIntParamsSchemaGemini       = `{"properties":{"largeInt64":{"type":"integer","nullable":true},"largeUint64":{"type":"integer","minimum":0,"nullable":true},"timestamp":{"type":"integer","nullable":true}},"type":"object"}`
+	largeIntParamsSchemaOpenAIStrict = `{"properties":{"largeInt64":{"anyOf":[{"type":"integer"},{"type":"null"}]},"largeUint64":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"timestamp":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["largeInt64","largeUint64","timestamp"]}`
+)
 
-// largeIntParamsSchemaTypeArray is the input schema of tool large_ints in the typearray profile.
-const largeIntParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"largeInt64":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"largeUint64":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"timestamp":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-
-// largeIntParamsSchemaGemini is the input schema of tool large_ints in the gemini profile.
-const largeIntParamsSchemaGemini = `{"properties":{"largeInt64":{"type":"integer","nullable":true},"largeUint64":{"type":"integer","minimum":0,"nullable":true},"timestamp":{"type":"integer","nullable":true}},"type":"object"}`
-
-// largeIntParamsSchemaOpenAIStrict is the input schema of tool large_ints in the openai-strict profile.
-const largeIntParamsSchemaOpenAIStrict = `{"properties":{"largeInt64":{"anyOf":[{"type":"integer"},{"type":"null"}]},"largeUint64":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"timestamp":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["largeInt64","largeUint64","timestamp"]}`
-
-// optionsOnlyParamsSchema is the input schema of tool options_only in the portable profile.
-const optionsOnlyParamsSchema = `{
+// The input schemas of tool options_only: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	optionsOnlyParamsSchema = `{
   "properties": {
     "Count": {
       "anyOf": [
@@ -3021,18 +2836,14 @@ const optionsOnlyParamsSchema = `{
   "type": "object"
 }
 `
+	optionsOnlyParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"Count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
+	optionsOnlyParamsSchemaGemini       = `{"properties":{"Count":{"type":"integer","nullable":true}},"type":"object"}`
+	optionsOnlyParamsSchemaOpenAIStrict = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["Count"]}`
+)
 
-// optionsOnlyParamsSchemaTypeArray is the input schema of tool options_only in the typearray profile.
-const optionsOnlyParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"Count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-
-// optionsOnlyParamsSchemaGemini is the input schema of tool options_only in the gemini profile.
-const optionsOnlyParamsSchemaGemini = `{"properties":{"Count":{"type":"integer","nullable":true}},"type":"object"}`
-
-// optionsOnlyParamsSchemaOpenAIStrict is the input schema of tool options_only in the openai-strict profile.
-const optionsOnlyParamsSchemaOpenAIStrict = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["Count"]}`
-
-// parentParamsSchema is the input schema of tool parent in the portable profile.
-const parentParamsSchema = `{
+// The input schemas of tool parent: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	parentParamsSchema = `{
   "properties": {
     "name": {
       "anyOf": [
@@ -3090,18 +2901,14 @@ const parentParamsSchema = `{
   "type": "object"
 }
 `
+	parentParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":["string","null"]},"id":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
+	parentParamsSchemaGemini       = `{"properties":{"name":{"type":"string","nullable":true},"id":{"type":"integer","nullable":true},"count":{"type":"integer","nullable":true},"limit":{"type":"integer","nullable":true}},"type":"object"}`
+	parentParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"id":{"anyOf":[{"type":"integer"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","id","count","limit"]}`
+)
 
-// parentParamsSchemaTypeArray is the input schema of tool parent in the typearray profile.
-const parentParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":["string","null"]},"id":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-
-// parentParamsSchemaGemini is the input schema of tool parent in the gemini profile.
-const parentParamsSchemaGemini = `{"properties":{"name":{"type":"string","nullable":true},"id":{"type":"integer","nullable":true},"count":{"type":"integer","nullable":true},"limit":{"type":"integer","nullable":true}},"type":"object"}`
-
-// parentParamsSchemaOpenAIStrict is the input schema of tool parent in the openai-strict profile.
-const parentParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"id":{"anyOf":[{"type":"integer"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","id","count","limit"]}`
-
-// regularEmbeddedParamsSchema is the input schema of tool regular_embedded in the portable profile.
-const regularEmbeddedParamsSchema = `{
+// The input schemas of tool regular_embedded: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	regularEmbeddedParamsSchema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -3129,18 +2936,14 @@ const regularEmbeddedParamsSchema = `{
   ]
 }
 `
+	regularEmbeddedParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"pattern":"^(-?[0-9]+)?$","description":"Embedded count field","type":["integer","string","null"]}},"type":"object","required":["name"]}`
+	regularEmbeddedParamsSchemaGemini       = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"type":"integer","description":"Embedded count field","nullable":true}},"type":"object","required":["name"]}`
+	regularEmbeddedParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","embeddedCount"]}`
+)
 
-// regularEmbeddedParamsSchemaTypeArray is the input schema of tool regular_embedded in the typearray profile.
-const regularEmbeddedParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"pattern":"^(-?[0-9]+)?$","description":"Embedded count field","type":["integer","string","null"]}},"type":"object","required":["name"]}`
-
-// regularEmbeddedParamsSchemaGemini is the input schema of tool regular_embedded in the gemini profile.
-const regularEmbeddedParamsSchemaGemini = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"type":"integer","description":"Embedded count field","nullable":true}},"type":"object","required":["name"]}`
-
-// regularEmbeddedParamsSchemaOpenAIStrict is the input schema of tool regular_embedded in the openai-strict profile.
-const regularEmbeddedParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","embeddedCount"]}`
-
-// skippedParamsSchema is the input schema of tool skipped in the portable profile.
-const skippedParamsSchema = `{
+// The input schemas of tool skipped: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	skippedParamsSchema = `{
   "properties": {
     "name": {
       "anyOf": [
@@ -3156,18 +2959,14 @@ const skippedParamsSchema = `{
   "type": "object"
 }
 `
+	skippedParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":["string","null"]}},"type":"object"}`
+	skippedParamsSchemaGemini       = `{"properties":{"name":{"type":"string","nullable":true}},"type":"object"}`
+	skippedParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name"]}`
+)
 
-// skippedParamsSchemaTypeArray is the input schema of tool skipped in the typearray profile.
-const skippedParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":["string","null"]}},"type":"object"}`
-
-// skippedParamsSchemaGemini is the input schema of tool skipped in the gemini profile.
-const skippedParamsSchemaGemini = `{"properties":{"name":{"type":"string","nullable":true}},"type":"object"}`
-
-// skippedParamsSchemaOpenAIStrict is the input schema of tool skipped in the openai-strict profile.
-const skippedParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name"]}`
-
-// sliceParamsSchema is the input schema of tool slices in the portable profile.
-const sliceParamsSchema = `{
+// The input schemas of tool slices: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	sliceParamsSchema = `{
   "properties": {
     "tags": {
       "anyOf": [
@@ -3261,18 +3060,14 @@ const sliceParamsSchema = `{
   "type": "object"
 }
 `
+	sliceParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"tags":{"items":{"type":"string"},"type":["array","string","null"]},"states":{"items":{"type":"string"},"type":["array","string","null"]},"replaces":{"items":{"type":"string"},"type":["array","string","null"]},"name":{"type":["string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"filters":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
+	sliceParamsSchemaGemini       = `{"properties":{"tags":{"items":{"type":"string"},"type":"array","nullable":true},"states":{"items":{"type":"string"},"type":"array","nullable":true},"replaces":{"items":{"type":"string"},"type":"array","nullable":true},"name":{"type":"string","nullable":true},"count":{"type":"integer","nullable":true},"filters":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
+	sliceParamsSchemaOpenAIStrict = `{"properties":{"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"states":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"replaces":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]},"filters":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["tags","states","replaces","name","count","filters"]}`
+)
 
-// sliceParamsSchemaTypeArray is the input schema of tool slices in the typearray profile.
-const sliceParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"tags":{"items":{"type":"string"},"type":["array","string","null"]},"states":{"items":{"type":"string"},"type":["array","string","null"]},"replaces":{"items":{"type":"string"},"type":["array","string","null"]},"name":{"type":["string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"filters":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
-
-// sliceParamsSchemaGemini is the input schema of tool slices in the gemini profile.
-const sliceParamsSchemaGemini = `{"properties":{"tags":{"items":{"type":"string"},"type":"array","nullable":true},"states":{"items":{"type":"string"},"type":"array","nullable":true},"replaces":{"items":{"type":"string"},"type":"array","nullable":true},"name":{"type":"string","nullable":true},"count":{"type":"integer","nullable":true},"filters":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
-
-// sliceParamsSchemaOpenAIStrict is the input schema of tool slices in the openai-strict profile.
-const sliceParamsSchemaOpenAIStrict = `{"properties":{"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"states":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"replaces":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]},"filters":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["tags","states","replaces","name","count","filters"]}`
-
-// stringFieldsParamsSchema is the input schema of tool string_fields in the portable profile.
-const stringFieldsParamsSchema = `{
+// The input schemas of tool string_fields: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	stringFieldsParamsSchema = `{
   "properties": {
     "name": {
       "anyOf": [
@@ -3312,18 +3107,14 @@ const stringFieldsParamsSchema = `{
   "type": "object"
 }
 `
+	stringFieldsParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":["string","null"]},"zipCode":{"type":["string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
+	stringFieldsParamsSchemaGemini       = `{"properties":{"name":{"type":"string","nullable":true},"zipCode":{"type":"string","nullable":true},"count":{"type":"integer","nullable":true}},"type":"object"}`
+	stringFieldsParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"zipCode":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","zipCode","count"]}`
+)
 
-// stringFieldsParamsSchemaTypeArray is the input schema of tool string_fields in the typearray profile.
-const stringFieldsParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":["string","null"]},"zipCode":{"type":["string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-
-// stringFieldsParamsSchemaGemini is the input schema of tool string_fields in the gemini profile.
-const stringFieldsParamsSchemaGemini = `{"properties":{"name":{"type":"string","nullable":true},"zipCode":{"type":"string","nullable":true},"count":{"type":"integer","nullable":true}},"type":"object"}`
-
-// stringFieldsParamsSchemaOpenAIStrict is the input schema of tool string_fields in the openai-strict profile.
-const stringFieldsParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"zipCode":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","zipCode","count"]}`
-
-// testToolParamsSchema is the input schema of tool test_tool in the portable profile.
-const testToolParamsSchema = `{
+// The input schemas of tool test_tool: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	testToolParamsSchema = `{
   "properties": {
     "name": {
       "type": "string"
@@ -3362,18 +3153,14 @@ const testToolParamsSchema = `{
   ]
 }
 `
+	testToolParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string"},"value":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"optional":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"additionalProperties":false,"type":"object","required":["name","value"]}`
+	testToolParamsSchemaGemini       = `{"properties":{"name":{"type":"string"},"value":{"type":"integer"},"optional":{"type":"boolean","nullable":true}},"type":"object","required":["name","value"]}`
+	testToolParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string"},"value":{"type":"integer"},"optional":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","value","optional"]}`
+)
 
-// testToolParamsSchemaTypeArray is the input schema of tool test_tool in the typearray profile.
-const testToolParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string"},"value":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"optional":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"additionalProperties":false,"type":"object","required":["name","value"]}`
-
-// testToolParamsSchemaGemini is the input schema of tool test_tool in the gemini profile.
-const testToolParamsSchemaGemini = `{"properties":{"name":{"type":"string"},"value":{"type":"integer"},"optional":{"type":"boolean","nullable":true}},"type":"object","required":["name","value"]}`
-
-// testToolParamsSchemaOpenAIStrict is the input schema of tool test_tool in the openai-strict profile.
-const testToolParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string"},"value":{"type":"integer"},"optional":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","value","optional"]}`
-
-// unknownArgsParamsSchema is the input schema of tool unknown_args in the portable profile.
-const unknownArgsParamsSchema = `{
+// The input schemas of tool unknown_args: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	unknownArgsParamsSchema = `{
   "properties": {
     "start_rfc_3339": {
       "anyOf": [
@@ -3433,18 +3220,14 @@ const unknownArgsParamsSchema = `{
   "type": "object"
 }
 `
+	unknownArgsParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"start_rfc_3339":{"type":["string","null"]},"start-rfc-3339":{"type":["string","null"]},"end_rfc_3339":{"type":["string","null"]},"end-rfc-3339":{"type":["string","null"]},"data_source_uid":{"type":"string","description":"Required."},"dataSourceUid":{"type":"string"},"data-source-uid":{"type":"string"},"DataSourceUid":{"type":"string"}},"additionalProperties":false,"type":"object"}`
+	unknownArgsParamsSchemaGemini       = `{"properties":{"start_rfc_3339":{"type":"string","nullable":true},"start-rfc-3339":{"type":"string","nullable":true},"end_rfc_3339":{"type":"string","nullable":true},"end-rfc-3339":{"type":"string","nullable":true},"data_source_uid":{"type":"string","description":"Required."},"dataSourceUid":{"type":"string"},"data-source-uid":{"type":"string"},"DataSourceUid":{"type":"string"}},"type":"object"}`
+	unknownArgsParamsSchemaOpenAIStrict = `{"properties":{"start_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"end_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"data_source_uid":{"type":"string"}},"additionalProperties":false,"type":"object","required":["start_rfc_3339","end_rfc_3339","data_source_uid"]}`
+)
 
-// unknownArgsParamsSchemaTypeArray is the input schema of tool unknown_args in the typearray profile.
-const unknownArgsParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"start_rfc_3339":{"type":["string","null"]},"start-rfc-3339":{"type":["string","null"]},"end_rfc_3339":{"type":["string","null"]},"end-rfc-3339":{"type":["string","null"]},"data_source_uid":{"type":"string","description":"Required."},"dataSourceUid":{"type":"string"},"data-source-uid":{"type":"string"},"DataSourceUid":{"type":"string"}},"additionalProperties":false,"type":"object"}`
-
-// unknownArgsParamsSchemaGemini is the input schema of tool unknown_args in the gemini profile.
-const unknownArgsParamsSchemaGemini = `{"properties":{"start_rfc_3339":{"type":"string","nullable":true},"start-rfc-3339":{"type":"string","nullable":true},"end_rfc_3339":{"type":"string","nullable":true},"end-rfc-3339":{"type":"string","nullable":true},"data_source_uid":{"type":"string","description":"Required."},"dataSourceUid":{"type":"string"},"data-source-uid":{"type":"string"},"DataSourceUid":{"type":"string"}},"type":"object"}`
-
-// unknownArgsParamsSchemaOpenAIStrict is the input schema of tool unknown_args in the openai-strict profile.
-const unknownArgsParamsSchemaOpenAIStrict = `{"properties":{"start_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"end_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"data_source_uid":{"type":"string"}},"additionalProperties":false,"type":"object","required":["start_rfc_3339","end_rfc_3339","data_source_uid"]}`
-
-// untaggedParamsSchema is the input schema of tool untagged in the portable profile.
-const untaggedParamsSchema = `{
+// The input schemas of tool untagged: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	untaggedParamsSchema = `{
   "properties": {
     "Count": {
       "anyOf": [
@@ -3464,15 +3247,10 @@ const untaggedParamsSchema = `{
   "type": "object"
 }
 `
-
-// untaggedParamsSchemaTypeArray is the input schema of tool untagged in the typearray profile.
-const untaggedParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"Count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-
-// untaggedParamsSchemaGemini is the input schema of tool untagged in the gemini profile.
-const untaggedParamsSchemaGemini = `{"properties":{"Count":{"type":"integer","nullable":true}},"type":"object"}`
-
-// untaggedParamsSchemaOpenAIStrict is the input schema of tool untagged in the openai-strict profile.
-const untaggedParamsSchemaOpenAIStrict = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["Count"]}`
+	untaggedParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"Count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
+	untaggedParamsSchemaGemini       = `{"properties":{"Count":{"type":"integer","nullable":true}},"type":"object"}`
+	untaggedParamsSchemaOpenAIStrict = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["Count"]}`
+)
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -3480,11 +3258,7 @@ const untaggedParamsSchemaOpenAIStrict = `{"properties":{"Count":{"anyOf":[{"typ
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(AllIntTypesParams)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[AllIntTypesParams],
 			Description: "AllIntTypesParams has an integer field of every width.",
 			InputSchema: json.RawMessage(allIntTypesParamsSchema),
 			Name:        "all_int_types",
@@ -3501,55 +3275,28 @@ func NormgenTools() []lenient.Tool {
 				{Path: "ptrInt64", Aliases: []string{"ptr_int64", "ptr-int64", "PtrInt64"}, Absent: lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "ptrUint32", Aliases: []string{"ptr_uint32", "ptr-uint32", "PtrUint32"}, Absent: lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(allIntTypesParamsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(allIntTypesParamsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(allIntTypesParamsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(allIntTypesParamsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(allIntTypesParamsSchema, allIntTypesParamsSchemaTypeArray, allIntTypesParamsSchemaGemini, allIntTypesParamsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(EmbeddedParams)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[EmbeddedParams],
 			Description: "EmbeddedParams embeds a pointer to a struct.",
 			InputSchema: json.RawMessage(embeddedParamsSchema),
 			Name:        "embedded",
 			Rules: lenient.ToolRules("embedded", []lenient.FieldRules{
 				{Path: "embeddedCount", Aliases: []string{"embedded_count", "embedded-count", "EmbeddedCount"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(embeddedParamsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(embeddedParamsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(embeddedParamsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(embeddedParamsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(embeddedParamsSchema, embeddedParamsSchemaTypeArray, embeddedParamsSchemaGemini, embeddedParamsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(EmptyParams)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[EmptyParams],
 			Description: "EmptyParams takes no arguments.",
 			InputSchema: json.RawMessage(emptyParamsSchema),
 			Name:        "empty",
 			Rules:       []lenient.Rule{},
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(emptyParamsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(emptyParamsSchema),
-				lenient.ProfilePortable:     json.RawMessage(emptyParamsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(emptyParamsSchemaTypeArray),
-			},
+			Schemas:     lenient.ProfileSchemas(emptyParamsSchema, emptyParamsSchemaTypeArray, emptyParamsSchemaGemini, emptyParamsSchema),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(InvestigationParams)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[InvestigationParams],
 			Description: "InvestigationParams has times, as the server's sift tools.",
 			InputSchema: json.RawMessage(investigationParamsSchema),
 			Name:        "find_error_pattern_logs",
@@ -3557,19 +3304,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "start", Absent: lenient.AbsentNull, Coerce: "date_time"},
 				{Path: "end", Absent: lenient.AbsentNull, Coerce: "date_time"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(investigationParamsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(investigationParamsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(investigationParamsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(investigationParamsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(investigationParamsSchema, investigationParamsSchemaTypeArray, investigationParamsSchemaGemini, investigationParamsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(FloatParams)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[FloatParams],
 			Description: "FloatParams has floats.",
 			InputSchema: json.RawMessage(floatParamsSchema),
 			Name:        "floats",
@@ -3578,19 +3316,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "rating", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(floatParamsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(floatParamsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(floatParamsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(floatParamsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(floatParamsSchema, floatParamsSchemaTypeArray, floatParamsSchemaGemini, floatParamsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(PanelImageParams)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[PanelImageParams],
 			Description: "PanelImageParams renders a panel.",
 			InputSchema: json.RawMessage(panelImageParamsSchema),
 			Name:        "get_panel_image",
@@ -3602,18 +3331,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "timeRange.to", Absent: lenient.AbsentNull},
 				{Path: "variables", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(panelImageParamsSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(panelImageParamsSchema),
-				lenient.ProfileTypeArray: json.RawMessage(panelImageParamsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(panelImageParamsSchema, panelImageParamsSchemaTypeArray, panelImageParamsSchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(IntParams)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[IntParams],
 			Description: "IntParams has integers, one optional with a default, one a pointer.",
 			InputSchema: json.RawMessage(intParamsSchema),
 			Name:        "int_params",
@@ -3622,19 +3343,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
 				{Path: "optionalInt", Aliases: []string{"optional_int", "optional-int", "OptionalInt"}, Absent: lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(intParamsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(intParamsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(intParamsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(intParamsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(intParamsSchema, intParamsSchemaTypeArray, intParamsSchemaGemini, intParamsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(LargeIntParams)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[LargeIntParams],
 			Description: "LargeIntParams has integers beyond float64's precision.",
 			InputSchema: json.RawMessage(largeIntParamsSchema),
 			Name:        "large_ints",
@@ -3643,38 +3355,20 @@ func NormgenTools() []lenient.Tool {
 				{Path: "largeUint64", Aliases: []string{"large_uint64", "large-uint64", "LargeUint64"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "timestamp", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(largeIntParamsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(largeIntParamsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(largeIntParamsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(largeIntParamsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(largeIntParamsSchema, largeIntParamsSchemaTypeArray, largeIntParamsSchemaGemini, largeIntParamsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(OptionsOnlyParams)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[OptionsOnlyParams],
 			Description: "OptionsOnlyParams has a json tag with options only.",
 			InputSchema: json.RawMessage(optionsOnlyParamsSchema),
 			Name:        "options_only",
 			Rules: lenient.ToolRules("options_only", []lenient.FieldRules{
 				{Path: "Count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(optionsOnlyParamsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(optionsOnlyParamsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(optionsOnlyParamsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(optionsOnlyParamsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(optionsOnlyParamsSchema, optionsOnlyParamsSchemaTypeArray, optionsOnlyParamsSchemaGemini, optionsOnlyParamsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ParentParams)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ParentParams],
 			Description: "ParentParams embeds a struct.",
 			InputSchema: json.RawMessage(parentParamsSchema),
 			Name:        "parent",
@@ -3684,57 +3378,30 @@ func NormgenTools() []lenient.Tool {
 				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(parentParamsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(parentParamsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(parentParamsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(parentParamsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(parentParamsSchema, parentParamsSchemaTypeArray, parentParamsSchemaGemini, parentParamsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(RegularEmbeddedParams)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[RegularEmbeddedParams],
 			Description: "RegularEmbeddedParams embeds a struct of an unexported type.",
 			InputSchema: json.RawMessage(regularEmbeddedParamsSchema),
 			Name:        "regular_embedded",
 			Rules: lenient.ToolRules("regular_embedded", []lenient.FieldRules{
 				{Path: "embeddedCount", Aliases: []string{"embedded_count", "embedded-count", "EmbeddedCount"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(regularEmbeddedParamsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(regularEmbeddedParamsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(regularEmbeddedParamsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(regularEmbeddedParamsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(regularEmbeddedParamsSchema, regularEmbeddedParamsSchemaTypeArray, regularEmbeddedParamsSchemaGemini, regularEmbeddedParamsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(SkippedParams)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[SkippedParams],
 			Description: "SkippedParams has a field json \"-\" leaves out.",
 			InputSchema: json.RawMessage(skippedParamsSchema),
 			Name:        "skipped",
 			Rules: lenient.ToolRules("skipped", []lenient.FieldRules{
 				{Path: "name", Absent: lenient.AbsentNull},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(skippedParamsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(skippedParamsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(skippedParamsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(skippedParamsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(skippedParamsSchema, skippedParamsSchemaTypeArray, skippedParamsSchemaGemini, skippedParamsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(SliceParams)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[SliceParams],
 			Description: "SliceParams has string slices that take a lone string (norm:\"wrap\":\nnormgen wraps a lone value only where declared).",
 			InputSchema: json.RawMessage(sliceParamsSchema),
 			Name:        "slices",
@@ -3746,19 +3413,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "filters", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(sliceParamsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(sliceParamsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(sliceParamsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(sliceParamsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(sliceParamsSchema, sliceParamsSchemaTypeArray, sliceParamsSchemaGemini, sliceParamsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(StringFieldsParams)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[StringFieldsParams],
 			Description: "StringFieldsParams has digit strings in string fields.",
 			InputSchema: json.RawMessage(stringFieldsParamsSchema),
 			Name:        "string_fields",
@@ -3767,19 +3425,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "zipCode", Aliases: []string{"zip_code", "zip-code", "ZipCode"}, Absent: lenient.AbsentNull},
 				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(stringFieldsParamsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(stringFieldsParamsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(stringFieldsParamsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(stringFieldsParamsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(stringFieldsParamsSchema, stringFieldsParamsSchemaTypeArray, stringFieldsParamsSchemaGemini, stringFieldsParamsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(TestToolParams)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[TestToolParams],
 			Description: "TestToolParams are the server's test tool's.",
 			InputSchema: json.RawMessage(testToolParamsSchema),
 			Name:        "test_tool",
@@ -3787,19 +3436,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "value", Coerce: "int"},
 				{Path: "optional", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(testToolParamsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(testToolParamsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(testToolParamsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(testToolParamsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(testToolParamsSchema, testToolParamsSchemaTypeArray, testToolParamsSchemaGemini, testToolParamsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(UnknownArgsParams)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[UnknownArgsParams],
 			Description: "UnknownArgsParams refuses keys it does not declare, as the server's\nConvertTool does for every tool.",
 			InputSchema: json.RawMessage(unknownArgsParamsSchema),
 			Name:        "unknown_args",
@@ -3808,31 +3448,17 @@ func NormgenTools() []lenient.Tool {
 				{Path: "end_rfc_3339", Aliases: []string{"end-rfc-3339"}, Absent: lenient.AbsentNull},
 				{Path: "data_source_uid", Aliases: []string{"dataSourceUid", "data-source-uid", "DataSourceUid"}},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(unknownArgsParamsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(unknownArgsParamsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(unknownArgsParamsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(unknownArgsParamsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(unknownArgsParamsSchema, unknownArgsParamsSchemaTypeArray, unknownArgsParamsSchemaGemini, unknownArgsParamsSchemaOpenAIStrict),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(UntaggedParams)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[UntaggedParams],
 			Description: "UntaggedParams has a field with no json tag.",
 			InputSchema: json.RawMessage(untaggedParamsSchema),
 			Name:        "untagged",
 			Rules: lenient.ToolRules("untagged", []lenient.FieldRules{
 				{Path: "Count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(untaggedParamsSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(untaggedParamsSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(untaggedParamsSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(untaggedParamsSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(untaggedParamsSchema, untaggedParamsSchemaTypeArray, untaggedParamsSchemaGemini, untaggedParamsSchemaOpenAIStrict),
 		},
 	}
 }

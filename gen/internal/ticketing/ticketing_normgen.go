@@ -9,43 +9,38 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion7
+const _ = lenient.SupportPackageIsVersion8
 
-// retryKeys holds the accepted keys of each field of Retry, canonical name first.
+// For each type T below, tKeys holds the accepted keys of each field of T,
+// canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
+// is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
+// one T object at the Decoder's current path; fastNormgen, where T has one,
+// decodes one clean T object in one pass, false meaning that the input needs
+// the Decoder (see lenient.Fast).
+
 var retryKeys = [4][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms", "backoffMs", "backoff-ms", "BackoffMs"}, {"factor"}, {"on_timeout", "onTimeout", "on-timeout", "OnTimeout"}}
-
-// retryKnown lists every key Retry accepts.
 var retryKnown = lenient.KnownKeys(retryKeys[:])
 
-// UnmarshalJSON decodes a Retry leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Retry leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Retry) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Retry
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Retry) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Retry) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Retry
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -54,14 +49,15 @@ func (x *Retry) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Retry object at d's current path.
 func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Retry{}
 	var it lenient.ObjectIter
@@ -137,8 +133,6 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Retry object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -228,41 +222,29 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// stepKeys holds the accepted keys of each field of Step, canonical name first.
 var stepKeys = [8][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"}, {"env"}, {"needs"}, {"timeout_s", "timeoutS", "timeout-s", "TimeoutS"}, {"allow_failure", "allowFailure", "allow-failure", "AllowFailure"}}
-
-// stepKnown lists every key Step accepts.
 var stepKnown = lenient.KnownKeys(stepKeys[:])
 
-// UnmarshalJSON decodes a Step leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Step leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Step) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Step
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Step) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Step
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -271,14 +253,15 @@ func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Step object at d's current path.
 func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Step{}
 	var it lenient.ObjectIter
@@ -423,8 +406,6 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Step object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -585,41 +566,29 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// serviceKeys holds the accepted keys of each field of Service, canonical name first.
 var serviceKeys = [3][]string{{"image"}, {"ports"}, {"ready"}}
-
-// serviceKnown lists every key Service accepts.
 var serviceKnown = lenient.KnownKeys(serviceKeys[:])
 
-// UnmarshalJSON decodes a Service leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Service leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Service) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Service
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Service) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Service) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Service
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -628,14 +597,15 @@ func (x *Service) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Service object at d's current path.
 func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Service{}
 	var it lenient.ObjectIter
@@ -693,8 +663,6 @@ func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Service object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -760,35 +728,26 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// runPipelineInputKeys holds the accepted keys of each field of RunPipelineInput, canonical name first.
 var runPipelineInputKeys = [8][]string{{"project", "repo", "repository"}, {"ref"}, {"steps"}, {"retry"}, {"services"}, {"matrix"}, {"dry_run", "dryRun", "dry-run", "DryRun"}, {"priority"}}
-
-// runPipelineInputKnown lists every key RunPipelineInput accepts.
 var runPipelineInputKnown = lenient.KnownKeys(runPipelineInputKeys[:])
 
-// UnmarshalJSON decodes a RunPipelineInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a RunPipelineInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *RunPipelineInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y RunPipelineInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *RunPipelineInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *RunPipelineInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y RunPipelineInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -797,14 +756,15 @@ func (x *RunPipelineInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one RunPipelineInput object at d's current path.
 func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = RunPipelineInput{}
 	var it lenient.ObjectIter
@@ -945,8 +905,6 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 }
 
-// fastNormgen decodes one clean RunPipelineInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1111,41 +1069,29 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// linkKeys holds the accepted keys of each field of Link, canonical name first.
 var linkKeys = [2][]string{{"kind"}, {"ticket", "id"}}
-
-// linkKnown lists every key Link accepts.
 var linkKnown = lenient.KnownKeys(linkKeys[:])
 
-// UnmarshalJSON decodes a Link leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Link leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Link) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Link
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Link) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Link) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Link
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1154,14 +1100,15 @@ func (x *Link) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Link object at d's current path.
 func (x *Link) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Link{}
 	var it lenient.ObjectIter
@@ -1216,8 +1163,6 @@ func (x *Link) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Link object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1278,41 +1223,29 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// fieldKeys holds the accepted keys of each field of Field, canonical name first.
 var fieldKeys = [2][]string{{"value"}, {"history"}}
-
-// fieldKnown lists every key Field accepts.
 var fieldKnown = lenient.KnownKeys(fieldKeys[:])
 
-// UnmarshalJSON decodes a Field leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Field leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Field) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Field
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Field) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Field) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Field
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1321,14 +1254,15 @@ func (x *Field) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Field object at d's current path.
 func (x *Field) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Field{}
 	var it lenient.ObjectIter
@@ -1374,8 +1308,6 @@ func (x *Field) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Field object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1431,35 +1363,26 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// createTicketInputKeys holds the accepted keys of each field of CreateTicketInput, canonical name first.
 var createTicketInputKeys = [10][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h", "estimateH", "estimate-h", "EstimateH"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}}
-
-// createTicketInputKnown lists every key CreateTicketInput accepts.
 var createTicketInputKnown = lenient.KnownKeys(createTicketInputKeys[:])
 
-// UnmarshalJSON decodes a CreateTicketInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CreateTicketInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CreateTicketInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CreateTicketInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CreateTicketInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CreateTicketInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CreateTicketInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1468,14 +1391,15 @@ func (x *CreateTicketInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CreateTicketInput object at d's current path.
 func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CreateTicketInput{}
 	var it lenient.ObjectIter
@@ -1646,8 +1570,6 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 }
 
-// fastNormgen decodes one clean CreateTicketInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -1838,41 +1760,29 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// checkpointKeys holds the accepted keys of each field of Checkpoint, canonical name first.
 var checkpointKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
-
-// checkpointKnown lists every key Checkpoint accepts.
 var checkpointKnown = lenient.KnownKeys(checkpointKeys[:])
 
-// UnmarshalJSON decodes a Checkpoint leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Checkpoint leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Checkpoint) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Checkpoint
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Checkpoint) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Checkpoint) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Checkpoint
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -1881,14 +1791,15 @@ func (x *Checkpoint) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Checkpoint object at d's current path.
 func (x *Checkpoint) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Checkpoint{}
 	var it lenient.ObjectIter
@@ -1998,8 +1909,6 @@ func (x *Checkpoint) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-// fastNormgen decodes one clean Checkpoint object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2129,41 +2038,29 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// checkpointDefaultsKeys holds the accepted keys of each field of CheckpointDefaults, canonical name first.
 var checkpointDefaultsKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
-
-// checkpointDefaultsKnown lists every key CheckpointDefaults accepts.
 var checkpointDefaultsKnown = lenient.KnownKeys(checkpointDefaultsKeys[:])
 
-// UnmarshalJSON decodes a CheckpointDefaults leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a CheckpointDefaults leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *CheckpointDefaults) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y CheckpointDefaults
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *CheckpointDefaults) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *CheckpointDefaults) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y CheckpointDefaults
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2172,14 +2069,15 @@ func (x *CheckpointDefaults) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one CheckpointDefaults object at d's current path.
 func (x *CheckpointDefaults) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = CheckpointDefaults{}
 	var it lenient.ObjectIter
@@ -2289,8 +2187,6 @@ func (x *CheckpointDefaults) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 }
 
-// fastNormgen decodes one clean CheckpointDefaults object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2423,41 +2319,29 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// checkKeys holds the accepted keys of each field of Check, canonical name first.
 var checkKeys = [3][]string{{"id"}, {"count", "n"}, {"note"}}
-
-// checkKnown lists every key Check accepts.
 var checkKnown = lenient.KnownKeys(checkKeys[:])
 
-// UnmarshalJSON decodes a Check leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Check leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Check) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Check
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Check) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Check) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Check
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2466,14 +2350,15 @@ func (x *Check) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Check object at d's current path.
 func (x *Check) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Check{}
 	var it lenient.ObjectIter
@@ -2514,8 +2399,6 @@ func (x *Check) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Check object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2564,35 +2447,26 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// updateWorkflowInputKeys holds the accepted keys of each field of UpdateWorkflowInput, canonical name first.
 var updateWorkflowInputKeys = [4][]string{{"workflow"}, {"checkpoints"}, {"default"}, {"strict_ids", "strictIds", "strict-ids", "StrictIds"}}
-
-// updateWorkflowInputKnown lists every key UpdateWorkflowInput accepts.
 var updateWorkflowInputKnown = lenient.KnownKeys(updateWorkflowInputKeys[:])
 
-// UnmarshalJSON decodes a UpdateWorkflowInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a UpdateWorkflowInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *UpdateWorkflowInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y UpdateWorkflowInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *UpdateWorkflowInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *UpdateWorkflowInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y UpdateWorkflowInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -2601,14 +2475,15 @@ func (x *UpdateWorkflowInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one UpdateWorkflowInput object at d's current path.
 func (x *UpdateWorkflowInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = UpdateWorkflowInput{}
 	var it lenient.ObjectIter
@@ -2685,8 +2560,6 @@ func (x *UpdateWorkflowInput) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	}
 }
 
-// fastNormgen decodes one clean UpdateWorkflowInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -2767,8 +2640,9 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 	return true
 }
 
-// createTicketInputSchema is the input schema of tool create_ticket in the portable profile.
-const createTicketInputSchema = `{
+// The input schemas of tool create_ticket: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	createTicketInputSchema = `{
   "properties": {
     "title": {
       "type": "string",
@@ -2999,15 +2873,13 @@ const createTicketInputSchema = `{
   "type": "object"
 }
 `
+	createTicketInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"title":{"type":"string","description":"Required."},"body":{"type":["string","null"]},"labels":{"items":{"type":"string"},"type":["array","string","null"]},"assignee":{"type":["string","null"]},"estimate_h":{"minimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"links":{"items":{"properties":{"kind":{"type":"string","pattern":"^([dD][uU][pP][lL][iI][cC][aA][tT][eE][sS]|[bB][lL][oO][cC][kK][eE][dD]_[bB][yY]|[rR][eE][lL][aA][tT][eE][sS]|dup|blocks)$","description":"Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\". One of \"duplicates\", \"blocked_by\", \"relates\" (in any letter case), \"dup\", \"blocks\"."},"ticket":{"minimum":0,"pattern":"^[0-9]+$","description":"Required.","type":["integer","string"]}},"required":["kind"],"type":["object","string"]},"type":["array","string","null"]},"fields":{"additionalProperties":{"properties":{"value":{"type":"string"},"history":{"items":{"type":"string"},"type":["array","string","null"]}},"required":["value"],"type":["object","string"]},"type":["object","string","null"]},"watchers":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","integer","null"]},"urgent":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"severity":{"pattern":"^([lL][oO][wW]|[hH][iI][gG][hH]|lo|hi)$","description":"Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\". One of \"low\", \"high\" (in any letter case), \"lo\", \"hi\".","default":"low","type":["string","null"]}},"type":"object"}`
+	createTicketInputSchemaGemini    = `{"properties":{"title":{"type":"string","description":"Required."},"body":{"type":"string","nullable":true},"labels":{"items":{"type":"string"},"type":"array","nullable":true},"assignee":{"type":"string","nullable":true},"estimate_h":{"type":"number","minimum":0,"nullable":true},"links":{"items":{"properties":{"kind":{"type":"string","enum":["duplicates","blocked_by","relates","dup","blocks"],"description":"Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\"."},"ticket":{"type":"integer","minimum":0,"description":"Required."}},"type":"object","required":["kind"]},"type":"array","nullable":true},"fields":{"type":"object","nullable":true},"watchers":{"items":{"type":"integer"},"type":"array","nullable":true},"urgent":{"type":"boolean","nullable":true},"severity":{"type":"string","enum":["low","high","lo","hi"],"description":"Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\".","default":"low","nullable":true}},"type":"object"}`
+)
 
-// createTicketInputSchemaTypeArray is the input schema of tool create_ticket in the typearray profile.
-const createTicketInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"title":{"type":"string","description":"Required."},"body":{"type":["string","null"]},"labels":{"items":{"type":"string"},"type":["array","string","null"]},"assignee":{"type":["string","null"]},"estimate_h":{"minimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"links":{"items":{"properties":{"kind":{"type":"string","pattern":"^([dD][uU][pP][lL][iI][cC][aA][tT][eE][sS]|[bB][lL][oO][cC][kK][eE][dD]_[bB][yY]|[rR][eE][lL][aA][tT][eE][sS]|dup|blocks)$","description":"Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\". One of \"duplicates\", \"blocked_by\", \"relates\" (in any letter case), \"dup\", \"blocks\"."},"ticket":{"minimum":0,"pattern":"^[0-9]+$","description":"Required.","type":["integer","string"]}},"required":["kind"],"type":["object","string"]},"type":["array","string","null"]},"fields":{"additionalProperties":{"properties":{"value":{"type":"string"},"history":{"items":{"type":"string"},"type":["array","string","null"]}},"required":["value"],"type":["object","string"]},"type":["object","string","null"]},"watchers":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","integer","null"]},"urgent":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"severity":{"pattern":"^([lL][oO][wW]|[hH][iI][gG][hH]|lo|hi)$","description":"Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\". One of \"low\", \"high\" (in any letter case), \"lo\", \"hi\".","default":"low","type":["string","null"]}},"type":"object"}`
-
-// createTicketInputSchemaGemini is the input schema of tool create_ticket in the gemini profile.
-const createTicketInputSchemaGemini = `{"properties":{"title":{"type":"string","description":"Required."},"body":{"type":"string","nullable":true},"labels":{"items":{"type":"string"},"type":"array","nullable":true},"assignee":{"type":"string","nullable":true},"estimate_h":{"type":"number","minimum":0,"nullable":true},"links":{"items":{"properties":{"kind":{"type":"string","enum":["duplicates","blocked_by","relates","dup","blocks"],"description":"Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\"."},"ticket":{"type":"integer","minimum":0,"description":"Required."}},"type":"object","required":["kind"]},"type":"array","nullable":true},"fields":{"type":"object","nullable":true},"watchers":{"items":{"type":"integer"},"type":"array","nullable":true},"urgent":{"type":"boolean","nullable":true},"severity":{"type":"string","enum":["low","high","lo","hi"],"description":"Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\".","default":"low","nullable":true}},"type":"object"}`
-
-// runPipelineInputSchema is the input schema of tool run_pipeline in the portable profile.
-const runPipelineInputSchema = `{
+// The input schemas of tool run_pipeline: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	runPipelineInputSchema = `{
   "properties": {
     "project": {
       "type": "string",
@@ -3506,15 +3378,13 @@ const runPipelineInputSchema = `{
   ]
 }
 `
+	runPipelineInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"project":{"type":"string","description":"Required."},"ref":{"default":"main","type":["string","null"]},"steps":{"items":{"properties":{"id":{"type":["string","null"]},"run":{"type":"string","description":"Required."},"kind":{"pattern":"^([sS][hH][eE][lL][lL]|[dD][oO][cC][kK][eE][rR]|[aA][pP][pP][rR][oO][vV][aA][lL]|sh|bash|container)$","description":"Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\". One of \"shell\", \"docker\", \"approval\" (in any letter case), \"sh\", \"bash\", \"container\".","default":"shell","type":["string","null"]},"retry":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]},"env":{"additionalProperties":{"type":"string"},"type":["object","string","null"]},"needs":{"items":{"type":"string"},"type":["array","string","null"]},"timeout_s":{"minimum":1,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"allow_failure":{"pattern":"^(true|false)?$","type":["boolean","string","null"]}},"type":["object","string"]},"minItems":1,"type":["array","string"]},"retry":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]},"services":{"additionalProperties":{"properties":{"image":{"type":"string"},"ports":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"minimum":0,"type":["array","string","integer","null"]},"ready":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]}},"required":["image"],"type":["object","string"]},"type":["object","string","null"]},"matrix":{"additionalProperties":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]},"type":["object","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"priority":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object","required":["steps"]}`
+	runPipelineInputSchemaGemini    = `{"properties":{"project":{"type":"string","description":"Required."},"ref":{"type":"string","default":"main","nullable":true},"steps":{"items":{"properties":{"id":{"type":"string","nullable":true},"run":{"type":"string","description":"Required."},"kind":{"type":"string","enum":["shell","docker","approval","sh","bash","container"],"description":"Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\".","default":"shell","nullable":true},"retry":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"default":500,"nullable":true},"factor":{"type":"number","default":2,"nullable":true},"on_timeout":{"type":"boolean","nullable":true}},"type":"object","nullable":true},"env":{"type":"object","nullable":true},"needs":{"items":{"type":"string"},"type":"array","nullable":true},"timeout_s":{"type":"integer","minimum":1,"nullable":true},"allow_failure":{"type":"boolean","nullable":true}},"type":"object"},"type":"array","minItems":1},"retry":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"default":500,"nullable":true},"factor":{"type":"number","default":2,"nullable":true},"on_timeout":{"type":"boolean","nullable":true}},"type":"object","nullable":true},"services":{"type":"object","nullable":true},"matrix":{"type":"object","nullable":true},"dry_run":{"type":"boolean","nullable":true},"priority":{"type":"integer","nullable":true}},"type":"object","required":["steps"]}`
+)
 
-// runPipelineInputSchemaTypeArray is the input schema of tool run_pipeline in the typearray profile.
-const runPipelineInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"project":{"type":"string","description":"Required."},"ref":{"default":"main","type":["string","null"]},"steps":{"items":{"properties":{"id":{"type":["string","null"]},"run":{"type":"string","description":"Required."},"kind":{"pattern":"^([sS][hH][eE][lL][lL]|[dD][oO][cC][kK][eE][rR]|[aA][pP][pP][rR][oO][vV][aA][lL]|sh|bash|container)$","description":"Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\". One of \"shell\", \"docker\", \"approval\" (in any letter case), \"sh\", \"bash\", \"container\".","default":"shell","type":["string","null"]},"retry":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]},"env":{"additionalProperties":{"type":"string"},"type":["object","string","null"]},"needs":{"items":{"type":"string"},"type":["array","string","null"]},"timeout_s":{"minimum":1,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"allow_failure":{"pattern":"^(true|false)?$","type":["boolean","string","null"]}},"type":["object","string"]},"minItems":1,"type":["array","string"]},"retry":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]},"services":{"additionalProperties":{"properties":{"image":{"type":"string"},"ports":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"minimum":0,"type":["array","string","integer","null"]},"ready":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]}},"required":["image"],"type":["object","string"]},"type":["object","string","null"]},"matrix":{"additionalProperties":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]},"type":["object","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"priority":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object","required":["steps"]}`
-
-// runPipelineInputSchemaGemini is the input schema of tool run_pipeline in the gemini profile.
-const runPipelineInputSchemaGemini = `{"properties":{"project":{"type":"string","description":"Required."},"ref":{"type":"string","default":"main","nullable":true},"steps":{"items":{"properties":{"id":{"type":"string","nullable":true},"run":{"type":"string","description":"Required."},"kind":{"type":"string","enum":["shell","docker","approval","sh","bash","container"],"description":"Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\".","default":"shell","nullable":true},"retry":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"default":500,"nullable":true},"factor":{"type":"number","default":2,"nullable":true},"on_timeout":{"type":"boolean","nullable":true}},"type":"object","nullable":true},"env":{"type":"object","nullable":true},"needs":{"items":{"type":"string"},"type":"array","nullable":true},"timeout_s":{"type":"integer","minimum":1,"nullable":true},"allow_failure":{"type":"boolean","nullable":true}},"type":"object"},"type":"array","minItems":1},"retry":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"default":500,"nullable":true},"factor":{"type":"number","default":2,"nullable":true},"on_timeout":{"type":"boolean","nullable":true}},"type":"object","nullable":true},"services":{"type":"object","nullable":true},"matrix":{"type":"object","nullable":true},"dry_run":{"type":"boolean","nullable":true},"priority":{"type":"integer","nullable":true}},"type":"object","required":["steps"]}`
-
-// updateWorkflowInputSchema is the input schema of tool update_workflow in the portable profile.
-const updateWorkflowInputSchema = `{
+// The input schemas of tool update_workflow: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	updateWorkflowInputSchema = `{
   "properties": {
     "workflow": {
       "type": "string"
@@ -3974,12 +3844,9 @@ const updateWorkflowInputSchema = `{
   ]
 }
 `
-
-// updateWorkflowInputSchemaTypeArray is the input schema of tool update_workflow in the typearray profile.
-const updateWorkflowInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"workflow":{"type":"string"},"checkpoints":{"items":{"properties":{"name":{"type":["string","null"]},"checks":{"items":{"properties":{"id":{"type":["string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"note":{"type":["string","null"]}},"type":["object","string"]},"type":["array","string","null"]},"gate":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]},"owners":{"items":{"items":{"type":"string"},"type":["array","string"]},"type":["array","string","null"]},"limits":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["object","string","null"]}},"type":["object","string"]},"type":["array","string","null"]},"default":{"properties":{"name":{"default":"cp-default","type":["string","null"]},"checks":{"items":{"properties":{"id":{"type":["string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"note":{"type":["string","null"]}},"type":["object","string"]},"type":["array","string","null"]},"gate":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]},"owners":{"items":{"items":{"type":"string"},"type":["array","string"]},"type":["array","string","null"]},"limits":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["object","string","null"]}},"type":["object","string","null"]},"strict_ids":{"$comment":"normgen: strict (no coercion, by declaration)","items":{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer"},"type":["array","null"]}},"type":"object","required":["workflow"]}`
-
-// updateWorkflowInputSchemaGemini is the input schema of tool update_workflow in the gemini profile.
-const updateWorkflowInputSchemaGemini = `{"properties":{"workflow":{"type":"string"},"checkpoints":{"items":{"properties":{"name":{"type":"string","nullable":true},"checks":{"items":{"properties":{"id":{"type":"string","nullable":true},"count":{"type":"integer","nullable":true},"note":{"type":"string","nullable":true}},"type":"object"},"type":"array","nullable":true},"gate":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"default":500,"nullable":true},"factor":{"type":"number","default":2,"nullable":true},"on_timeout":{"type":"boolean","nullable":true}},"type":"object","nullable":true},"owners":{"items":{"items":{"type":"string"},"type":"array"},"type":"array","nullable":true},"limits":{"type":"object","nullable":true}},"type":"object"},"type":"array","nullable":true},"default":{"properties":{"name":{"type":"string","default":"cp-default","nullable":true},"checks":{"items":{"properties":{"id":{"type":"string","nullable":true},"count":{"type":"integer","nullable":true},"note":{"type":"string","nullable":true}},"type":"object"},"type":"array","nullable":true},"gate":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"default":500,"nullable":true},"factor":{"type":"number","default":2,"nullable":true},"on_timeout":{"type":"boolean","nullable":true}},"type":"object","nullable":true},"owners":{"items":{"items":{"type":"string"},"type":"array"},"type":"array","nullable":true},"limits":{"type":"object","nullable":true}},"type":"object","nullable":true},"strict_ids":{"items":{"type":"integer"},"type":"array","nullable":true}},"type":"object","required":["workflow"]}`
+	updateWorkflowInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"workflow":{"type":"string"},"checkpoints":{"items":{"properties":{"name":{"type":["string","null"]},"checks":{"items":{"properties":{"id":{"type":["string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"note":{"type":["string","null"]}},"type":["object","string"]},"type":["array","string","null"]},"gate":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]},"owners":{"items":{"items":{"type":"string"},"type":["array","string"]},"type":["array","string","null"]},"limits":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["object","string","null"]}},"type":["object","string"]},"type":["array","string","null"]},"default":{"properties":{"name":{"default":"cp-default","type":["string","null"]},"checks":{"items":{"properties":{"id":{"type":["string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"note":{"type":["string","null"]}},"type":["object","string"]},"type":["array","string","null"]},"gate":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]},"owners":{"items":{"items":{"type":"string"},"type":["array","string"]},"type":["array","string","null"]},"limits":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["object","string","null"]}},"type":["object","string","null"]},"strict_ids":{"$comment":"normgen: strict (no coercion, by declaration)","items":{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer"},"type":["array","null"]}},"type":"object","required":["workflow"]}`
+	updateWorkflowInputSchemaGemini    = `{"properties":{"workflow":{"type":"string"},"checkpoints":{"items":{"properties":{"name":{"type":"string","nullable":true},"checks":{"items":{"properties":{"id":{"type":"string","nullable":true},"count":{"type":"integer","nullable":true},"note":{"type":"string","nullable":true}},"type":"object"},"type":"array","nullable":true},"gate":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"default":500,"nullable":true},"factor":{"type":"number","default":2,"nullable":true},"on_timeout":{"type":"boolean","nullable":true}},"type":"object","nullable":true},"owners":{"items":{"items":{"type":"string"},"type":"array"},"type":"array","nullable":true},"limits":{"type":"object","nullable":true}},"type":"object"},"type":"array","nullable":true},"default":{"properties":{"name":{"type":"string","default":"cp-default","nullable":true},"checks":{"items":{"properties":{"id":{"type":"string","nullable":true},"count":{"type":"integer","nullable":true},"note":{"type":"string","nullable":true}},"type":"object"},"type":"array","nullable":true},"gate":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"default":500,"nullable":true},"factor":{"type":"number","default":2,"nullable":true},"on_timeout":{"type":"boolean","nullable":true}},"type":"object","nullable":true},"owners":{"items":{"items":{"type":"string"},"type":"array"},"type":"array","nullable":true},"limits":{"type":"object","nullable":true}},"type":"object","nullable":true},"strict_ids":{"items":{"type":"integer"},"type":"array","nullable":true}},"type":"object","required":["workflow"]}`
+)
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -3987,11 +3854,7 @@ const updateWorkflowInputSchemaGemini = `{"properties":{"workflow":{"type":"stri
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(CreateTicketInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[CreateTicketInput],
 			Description: "CreateTicketInput files a ticket.",
 			InputSchema: json.RawMessage(createTicketInputSchema),
 			Name:        "create_ticket",
@@ -4012,18 +3875,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "urgent", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "severity", Absent: lenient.AbsentNull, Default: json.RawMessage(`"low"`), EnumCase: json.RawMessage(`["low","high"]`), ValueAlias: json.RawMessage(`{"lo":"low","hi":"high"}`)},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(createTicketInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(createTicketInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(createTicketInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(createTicketInputSchema, createTicketInputSchemaTypeArray, createTicketInputSchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(RunPipelineInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[RunPipelineInput],
 			Description: "RunPipelineInput starts a CI pipeline.",
 			InputSchema: json.RawMessage(runPipelineInputSchema),
 			Name:        "run_pipeline",
@@ -4064,18 +3919,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "dry_run", Aliases: []string{"dryRun", "dry-run", "DryRun"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "priority", Absent: lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(runPipelineInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(runPipelineInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(runPipelineInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(runPipelineInputSchema, runPipelineInputSchemaTypeArray, runPipelineInputSchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(UpdateWorkflowInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[UpdateWorkflowInput],
 			Description: "UpdateWorkflowInput replaces a ticket workflow.",
 			InputSchema: json.RawMessage(updateWorkflowInputSchema),
 			Name:        "update_workflow",
@@ -4116,11 +3963,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "strict_ids", Aliases: []string{"strictIds", "strict-ids", "StrictIds"}, Absent: lenient.AbsentNull},
 				{Path: "strict_ids[]", Coerce: "int_literal"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(updateWorkflowInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(updateWorkflowInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(updateWorkflowInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(updateWorkflowInputSchema, updateWorkflowInputSchemaTypeArray, updateWorkflowInputSchemaGemini, ""),
 		},
 	}
 }

@@ -9,37 +9,35 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion7
+const _ = lenient.SupportPackageIsVersion8
 
-// inputKeys holds the accepted keys of each field of Input, canonical name first.
+// For each type T below, tKeys holds the accepted keys of each field of T,
+// canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
+// is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
+// one T object at the Decoder's current path; fastNormgen, where T has one,
+// decodes one clean T object in one pass, false meaning that the input needs
+// the Decoder (see lenient.Fast).
+
 var inputKeys = [6][]string{{"path", "file_path"}, {"pattern"}, {"limit"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}}
-
-// inputKnown lists every key Input accepts.
 var inputKnown = lenient.KnownKeys(inputKeys[:])
 
-// UnmarshalJSON decodes a Input leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Input leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Input) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Input
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Input) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Input) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Input
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -48,14 +46,15 @@ func (x *Input) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Input object at d's current path.
 func (x *Input) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Input{}
 	var it lenient.ObjectIter
@@ -137,8 +136,6 @@ func (x *Input) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Input object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Input) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -243,8 +240,9 @@ func (x *Input) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// inputSchema is the input schema of tool search in the portable profile.
-const inputSchema = `{
+// The input schemas of tool search: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	inputSchema = `{
   "properties": {
     "path": {
       "type": "string",
@@ -319,15 +317,10 @@ const inputSchema = `{
   ]
 }
 `
-
-// inputSchemaTypeArray is the input schema of tool search in the typearray profile.
-const inputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Required."},"pattern":{"type":"string"},"limit":{"pattern":"^(-?[0-9]+)?$","default":100,"type":["integer","string","null"]},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"min_score":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"file_types":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object","required":["pattern"]}`
-
-// inputSchemaGemini is the input schema of tool search in the gemini profile.
-const inputSchemaGemini = `{"properties":{"path":{"type":"string","description":"Required."},"pattern":{"type":"string"},"limit":{"type":"integer","default":100,"nullable":true},"whole_word":{"type":"boolean","nullable":true},"min_score":{"type":"number","nullable":true},"file_types":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object","required":["pattern"]}`
-
-// inputSchemaOpenAIStrict is the input schema of tool search in the openai-strict profile.
-const inputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer","description":"Default: 100 (send null for it)."},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","limit","whole_word","min_score","file_types"]}`
+	inputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Required."},"pattern":{"type":"string"},"limit":{"pattern":"^(-?[0-9]+)?$","default":100,"type":["integer","string","null"]},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"min_score":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"file_types":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object","required":["pattern"]}`
+	inputSchemaGemini       = `{"properties":{"path":{"type":"string","description":"Required."},"pattern":{"type":"string"},"limit":{"type":"integer","default":100,"nullable":true},"whole_word":{"type":"boolean","nullable":true},"min_score":{"type":"number","nullable":true},"file_types":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object","required":["pattern"]}`
+	inputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer","description":"Default: 100 (send null for it)."},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","limit","whole_word","min_score","file_types"]}`
+)
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -335,11 +328,7 @@ const inputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"patter
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(Input)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[Input],
 			Description: "Input is a search-like tool input: strings, integers, a boolean, a\nfloat and a slice, some with aliases and defaults.",
 			InputSchema: json.RawMessage(inputSchema),
 			Name:        "search",
@@ -350,12 +339,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "min_score", Aliases: []string{"minScore", "min-score", "MinScore"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "file_types", Aliases: []string{"fileTypes", "file-types", "FileTypes"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(inputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(inputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(inputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(inputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(inputSchema, inputSchemaTypeArray, inputSchemaGemini, inputSchemaOpenAIStrict),
 		},
 	}
 }

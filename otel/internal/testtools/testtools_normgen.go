@@ -9,37 +9,35 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion7
+const _ = lenient.SupportPackageIsVersion8
 
-// searchInputKeys holds the accepted keys of each field of SearchInput, canonical name first.
+// For each type T below, tKeys holds the accepted keys of each field of T,
+// canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
+// is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
+// one T object at the Decoder's current path; fastNormgen, where T has one,
+// decodes one clean T object in one pass, false meaning that the input needs
+// the Decoder (see lenient.Fast).
+
 var searchInputKeys = [4][]string{{"query", "q"}, {"limit"}, {"tags"}, {"services"}}
-
-// searchInputKnown lists every key SearchInput accepts.
 var searchInputKnown = lenient.KnownKeys(searchInputKeys[:])
 
-// UnmarshalJSON decodes a SearchInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a SearchInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *SearchInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y SearchInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *SearchInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *SearchInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y SearchInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -48,14 +46,15 @@ func (x *SearchInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one SearchInput object at d's current path.
 func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = SearchInput{}
 	var it lenient.ObjectIter
@@ -134,8 +133,6 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean SearchInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -235,41 +232,29 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// serviceKeys holds the accepted keys of each field of Service, canonical name first.
 var serviceKeys = [1][]string{{"port"}}
-
-// serviceKnown lists every key Service accepts.
 var serviceKnown = lenient.KnownKeys(serviceKeys[:])
 
-// UnmarshalJSON decodes a Service leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a Service leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Service) UnmarshalJSON(data []byte) error {
-	if lenient.NullDocument(data) {
-		return nil
-	}
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y Service
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *Service) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *Service) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	if lenient.NullDocument(data) {
 		return nil, nil
 	}
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y Service
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -278,14 +263,15 @@ func (x *Service) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one Service object at d's current path.
 func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = Service{}
 	var it lenient.ObjectIter
@@ -312,8 +298,6 @@ func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-// fastNormgen decodes one clean Service object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -347,35 +331,26 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// toggleInputKeys holds the accepted keys of each field of ToggleInput, canonical name first.
 var toggleInputKeys = [2][]string{{"feature"}, {"on"}}
-
-// toggleInputKnown lists every key ToggleInput accepts.
 var toggleInputKnown = lenient.KnownKeys(toggleInputKeys[:])
 
-// UnmarshalJSON decodes a ToggleInput leniently, as the normgen README's
-// semantics table says; an error lists every bad field.
+// UnmarshalJSON decodes a ToggleInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ToggleInput) UnmarshalJSON(data []byte) error {
-	var f lenient.Fast
-	if f.Begin(data) {
-		var y ToggleInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
-			*x = y
-			return nil
-		}
-	}
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decodeNormgen(&d, data, lenient.Strict)
-	}
-	return d.Err()
+	_, err := x.unmarshalNormgen(data, false)
+	return err
 }
 
 // UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
 func (x *ToggleInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ToggleInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	f.Report()
+	if report {
+		f.Report()
+	}
 	if f.Begin(data) {
 		var y ToggleInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
@@ -384,14 +359,15 @@ func (x *ToggleInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 		}
 	}
 	var d lenient.Decoder
-	d.Record()
+	if report {
+		d.Record()
+	}
 	if d.Begin(data) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-// decodeNormgen decodes one ToggleInput object at d's current path.
 func (x *ToggleInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	*x = ToggleInput{}
 	var it lenient.ObjectIter
@@ -429,8 +405,6 @@ func (x *ToggleInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-// fastNormgen decodes one clean ToggleInput object in one pass; false
-// means the input needs the Decoder (see lenient.Fast).
 func (x *ToggleInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
@@ -472,8 +446,9 @@ func (x *ToggleInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// searchInputSchema is the input schema of tool search in the portable profile.
-const searchInputSchema = `{
+// The input schemas of tool search: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	searchInputSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -557,15 +532,13 @@ const searchInputSchema = `{
   "type": "object"
 }
 `
+	searchInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"query":{"type":"string","description":"Query is what to look for. Required."},"limit":{"pattern":"^(-?[0-9]+)?$","description":"Limit is how many results to return.","default":10,"type":["integer","string","null"]},"tags":{"items":{"type":"string"},"description":"Tags narrow the search.","type":["array","string","null"]},"services":{"additionalProperties":{"properties":{"port":{"pattern":"^-?[0-9]+$","description":"Port is the service's port.","type":["integer","string"]}},"required":["port"],"type":["object","string"]},"description":"Services maps a service name to its settings.","type":["object","string","null"]}},"type":"object"}`
+	searchInputSchemaGemini    = `{"properties":{"query":{"type":"string","description":"Query is what to look for. Required."},"limit":{"type":"integer","description":"Limit is how many results to return.","default":10,"nullable":true},"tags":{"items":{"type":"string"},"type":"array","description":"Tags narrow the search.","nullable":true},"services":{"type":"object","description":"Services maps a service name to its settings.","nullable":true}},"type":"object"}`
+)
 
-// searchInputSchemaTypeArray is the input schema of tool search in the typearray profile.
-const searchInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"query":{"type":"string","description":"Query is what to look for. Required."},"limit":{"pattern":"^(-?[0-9]+)?$","description":"Limit is how many results to return.","default":10,"type":["integer","string","null"]},"tags":{"items":{"type":"string"},"description":"Tags narrow the search.","type":["array","string","null"]},"services":{"additionalProperties":{"properties":{"port":{"pattern":"^-?[0-9]+$","description":"Port is the service's port.","type":["integer","string"]}},"required":["port"],"type":["object","string"]},"description":"Services maps a service name to its settings.","type":["object","string","null"]}},"type":"object"}`
-
-// searchInputSchemaGemini is the input schema of tool search in the gemini profile.
-const searchInputSchemaGemini = `{"properties":{"query":{"type":"string","description":"Query is what to look for. Required."},"limit":{"type":"integer","description":"Limit is how many results to return.","default":10,"nullable":true},"tags":{"items":{"type":"string"},"type":"array","description":"Tags narrow the search.","nullable":true},"services":{"type":"object","description":"Services maps a service name to its settings.","nullable":true}},"type":"object"}`
-
-// toggleInputSchema is the input schema of tool toggle in the portable profile.
-const toggleInputSchema = `{
+// The input schemas of tool toggle: portable, then the other profiles' (lenient.ProfileSchemas).
+const (
+	toggleInputSchema = `{
   "properties": {
     "feature": {
       "type": "string",
@@ -591,15 +564,10 @@ const toggleInputSchema = `{
   ]
 }
 `
-
-// toggleInputSchemaTypeArray is the input schema of tool toggle in the typearray profile.
-const toggleInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"feature":{"type":"string","description":"Feature names the feature."},"on":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","description":"On is whether it is on.","type":["boolean","string"]}},"type":"object","required":["feature","on"]}`
-
-// toggleInputSchemaGemini is the input schema of tool toggle in the gemini profile.
-const toggleInputSchemaGemini = `{"properties":{"feature":{"type":"string","description":"Feature names the feature."},"on":{"type":"boolean","description":"On is whether it is on."}},"type":"object","required":["feature","on"]}`
-
-// toggleInputSchemaOpenAIStrict is the input schema of tool toggle in the openai-strict profile.
-const toggleInputSchemaOpenAIStrict = `{"properties":{"feature":{"type":"string","description":"Feature names the feature."},"on":{"type":"boolean","description":"On is whether it is on."}},"additionalProperties":false,"type":"object","required":["feature","on"]}`
+	toggleInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"feature":{"type":"string","description":"Feature names the feature."},"on":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","description":"On is whether it is on.","type":["boolean","string"]}},"type":"object","required":["feature","on"]}`
+	toggleInputSchemaGemini       = `{"properties":{"feature":{"type":"string","description":"Feature names the feature."},"on":{"type":"boolean","description":"On is whether it is on."}},"type":"object","required":["feature","on"]}`
+	toggleInputSchemaOpenAIStrict = `{"properties":{"feature":{"type":"string","description":"Feature names the feature."},"on":{"type":"boolean","description":"On is whether it is on."}},"additionalProperties":false,"type":"object","required":["feature","on"]}`
+)
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -607,11 +575,7 @@ const toggleInputSchemaOpenAIStrict = `{"properties":{"feature":{"type":"string"
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(SearchInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[SearchInput],
 			Description: "SearchInput is the input of search: find documents.",
 			InputSchema: json.RawMessage(searchInputSchema),
 			Name:        "search",
@@ -623,30 +587,17 @@ func NormgenTools() []lenient.Tool {
 				{Path: "services{}", JSON: true},
 				{Path: "services{}.port", Coerce: "int"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:    json.RawMessage(searchInputSchemaGemini),
-				lenient.ProfilePortable:  json.RawMessage(searchInputSchema),
-				lenient.ProfileTypeArray: json.RawMessage(searchInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(searchInputSchema, searchInputSchemaTypeArray, searchInputSchemaGemini, ""),
 		},
 		{
-			Decode: func(args []byte) (any, []lenient.Fix, error) {
-				x := new(ToggleInput)
-				fixes, err := x.UnmarshalJSONReport(args)
-				return x, fixes, err
-			},
+			Decode:      lenient.DecodeAs[ToggleInput],
 			Description: "ToggleInput is the input of toggle: turn a feature on or off.",
 			InputSchema: json.RawMessage(toggleInputSchema),
 			Name:        "toggle",
 			Rules: lenient.ToolRules("toggle", []lenient.FieldRules{
 				{Path: "on", Coerce: "bool"},
 			}),
-			Schemas: map[lenient.Profile]json.RawMessage{
-				lenient.ProfileGemini:       json.RawMessage(toggleInputSchemaGemini),
-				lenient.ProfileOpenAIStrict: json.RawMessage(toggleInputSchemaOpenAIStrict),
-				lenient.ProfilePortable:     json.RawMessage(toggleInputSchema),
-				lenient.ProfileTypeArray:    json.RawMessage(toggleInputSchemaTypeArray),
-			},
+			Schemas: lenient.ProfileSchemas(toggleInputSchema, toggleInputSchemaTypeArray, toggleInputSchemaGemini, toggleInputSchemaOpenAIStrict),
 		},
 	}
 }
