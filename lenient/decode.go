@@ -644,7 +644,7 @@ func (d *Decoder) String(v []byte, name string, m Mode) string {
 	}
 	if m&Unescape != 0 {
 		t := text(v)
-		if s, ok := unescapeNewlines(t); ok {
+		if s, ok := jsonwire.UnescapeNewlines(unsafeString(t)); ok {
 			if d.record {
 				d.fix(name, FixUnescape, v, jsonwire.AppendQuoteEncodingJSON(nil, s))
 			}
@@ -1177,47 +1177,5 @@ func (d *Decoder) Recording() bool { return d.record }
 
 // Expand replaces each {{index}} in a default template with index.
 func Expand(template string, index int) string {
-	var b []byte
-	for {
-		before, after, found := strings.Cut(template, "{{index}}")
-		b = append(b, before...)
-		if !found {
-			return string(b)
-		}
-		b = strconv.AppendInt(b, int64(index), 10)
-		template = after
-	}
-}
-
-// unescapeNewlines reads a text that holds no newline but a literal \n
-// or \t (a backslash, then n or t) with each read as a newline and a
-// tab; ok is false, and s empty, for any other text.
-func unescapeNewlines(t []byte) (s string, ok bool) {
-	if bytes.IndexByte(t, '\n') >= 0 {
-		return "", false
-	}
-	var b []byte
-	done := 0 // t[:done] is in b
-	for i := 0; ; {
-		j := bytes.IndexByte(t[i:], '\\')
-		if j < 0 || i+j+1 >= len(t) {
-			break
-		}
-		i += j
-		switch t[i+1] {
-		case 'n':
-			b = append(append(b, t[done:i]...), '\n')
-		case 't':
-			b = append(append(b, t[done:i]...), '\t')
-		default:
-			i++
-			continue
-		}
-		i += 2
-		done = i
-	}
-	if b == nil {
-		return "", false
-	}
-	return string(append(b, t[done:]...)), true
+	return replaceAll(template, "{{index}}", strconv.Itoa(index))
 }

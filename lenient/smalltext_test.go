@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // The runtime writes a few string helpers of its own instead of calling
@@ -28,12 +30,12 @@ func FuzzUnescapeNewlines(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		b := []byte(s)
 		wantOK := bytes.IndexByte(b, '\n') < 0 && (bytes.Contains(b, []byte(`\n`)) || bytes.Contains(b, []byte(`\t`)))
-		got, ok := unescapeNewlines(b)
+		got, ok := jsonwire.UnescapeNewlines(s)
 		if ok != wantOK {
-			t.Fatalf("unescapeNewlines(%q) ok = %v, want %v", s, ok, wantOK)
+			t.Fatalf("UnescapeNewlines(%q) ok = %v, want %v", s, ok, wantOK)
 		}
 		if want := strings.ReplaceAll(strings.ReplaceAll(s, `\n`, "\n"), `\t`, "\t"); ok && got != want {
-			t.Fatalf("unescapeNewlines(%q) = %q, want %q", s, got, want)
+			t.Fatalf("UnescapeNewlines(%q) = %q, want %q", s, got, want)
 		}
 	})
 }

@@ -299,7 +299,7 @@ func nodeWalk(r *lenient.Rule, segs []pathSeg, others []string, out *[]Applied) 
 				if inner.Kind != '{' || !memberRule(r, inner, last.key, others, w, out) {
 					return false
 				}
-				*obj = *jsonnode.Scalar(quote(string(inner.Marshal())))
+				*obj = *jsonnode.Scalar(quoteJSON(string(inner.Marshal())))
 				return true
 			}
 			if obj.Kind != '{' {
@@ -356,7 +356,7 @@ func walkNode(n *jsonnode.Node, segs []pathSeg, w where, fn func(*jsonnode.Node,
 		if !walkNode(inner, segs, w, fn) {
 			return false
 		}
-		*n = *jsonnode.Scalar(quote(string(inner.Marshal())))
+		*n = *jsonnode.Scalar(quoteJSON(string(inner.Marshal())))
 		return true
 	}
 	s := segs[0]
@@ -475,7 +475,7 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, strin
 			return nil, "", "", false
 		}
 		text := string(v.Marshal())
-		q := quote(text)
+		q := quoteJSON(text)
 		return jsonnode.Scalar(q), text, q, true
 	case lenient.RuleWrap:
 		if !wrappable(v) {
@@ -494,7 +494,7 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, strin
 		}
 		arr := jsonnode.Array()
 		for _, it := range items {
-			arr.Append(jsonnode.Scalar(quote(it)))
+			arr.Append(jsonnode.Scalar(quoteJSON(it)))
 		}
 		return arr, v.Text(), string(arr.Marshal()), true
 	case lenient.RuleEnumCase:
@@ -506,18 +506,18 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, strin
 		if !ok {
 			return nil, "", "", false
 		}
-		q := quote(to)
+		q := quoteJSON(to)
 		return jsonnode.Scalar(q), v.Text(), q, true
 	case lenient.RuleUnescape:
 		s, ok := v.AsString()
 		if !ok {
 			return nil, "", "", false
 		}
-		s, ok = unescapeText(s)
+		s, ok = jsonwire.UnescapeNewlines(s)
 		if !ok {
 			return nil, "", "", false
 		}
-		q := quote(s)
+		q := quoteJSON(s)
 		return jsonnode.Scalar(q), v.Text(), q, true
 	case lenient.RuleValueAlias:
 		table, err := valueAliasTable(r.Value)
@@ -529,7 +529,7 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, strin
 		if !ok {
 			return nil, "", "", false
 		}
-		q := quote(to)
+		q := quoteJSON(to)
 		return jsonnode.Scalar(q), v.Text(), q, true
 	}
 	return nil, "", "", false
@@ -551,18 +551,6 @@ func wrappable(v *jsonnode.Node) bool {
 		}
 	}
 	return true
-}
-
-// quote is the JSON text of string s, as the normalizer writes strings.
-func quote(s string) string { return string(jsonwire.AppendQuote(nil, s)) }
-
-// unescapeText is the decoders' unescape: literal \n and \t in text that
-// holds no real newline become newline and tab.
-func unescapeText(t string) (string, bool) {
-	if strings.IndexByte(t, '\n') >= 0 || !strings.Contains(t, `\n`) && !strings.Contains(t, `\t`) {
-		return "", false
-	}
-	return strings.ReplaceAll(strings.ReplaceAll(t, `\n`, "\n"), `\t`, "\t"), true
 }
 
 // record builds one fix record; values are shortened (see shortText).
@@ -879,7 +867,7 @@ func valueRuleAny(r *lenient.Rule, v any) (any, string, string, bool) {
 		if !ok {
 			return nil, "", "", false
 		}
-		u, ok := unescapeText(s)
+		u, ok := jsonwire.UnescapeNewlines(s)
 		if !ok {
 			return nil, "", "", false
 		}
