@@ -26,9 +26,10 @@ func (d *Decoder) keyHint(name string, aliases []string) string {
 	if len(own) == 0 {
 		return ""
 	}
+	mine := append([]string{name}, aliases...)
 	best, bestKey, bestScore := "", "", 1<<30
 	for _, k := range own {
-		for _, c := range append([]string{name}, aliases...) {
+		for _, c := range mine {
 			if s, ok := jsonwire.Misspelling(k, c); ok && s < bestScore {
 				best, bestKey, bestScore = c, k, s
 			}
@@ -37,28 +38,32 @@ func (d *Decoder) keyHint(name string, aliases []string) string {
 	if best != "" {
 		return "; " + strconv.Quote(bestKey) + " is not a key: send it as " + strconv.Quote(best)
 	}
-	if k, ok := sibling(own, known, name, aliases); ok {
+	if k, ok := sibling(own, known, mine); ok {
 		return "; " + strconv.Quote(k) + " is not a key (did you mean " + strconv.Quote(name) + "?)"
 	}
-	quoted := make([]string, len(own))
+	list, verb := "", ", which is not a key"
 	for i, k := range own {
-		quoted[i] = strconv.Quote(k)
+		switch {
+		case i == 0:
+		case i < len(own)-1:
+			list += ", "
+		default:
+			list += " and "
+			verb = ", which are not keys"
+		}
+		list += strconv.Quote(k)
 	}
-	if len(own) == 1 {
-		return "; the object has " + quoted[0] + ", which is not a key"
-	}
-	return "; the object has " + joinAnd(quoted) + ", which are not keys"
+	return "; the object has " + list + verb
 }
 
-// sibling returns the one unknown key of own that has name's words (or an
-// alias's) but for the last (old_string for old_text, startDate for
-// start_time: a synonym of the head word, as models send them), where no
-// other unknown key does and the key is no such sibling of another of
-// the object's keys (known): file_name beside file_path and file_mode
-// names neither. Only a question in the error: nothing is read as the
-// field.
-func sibling(own, known []string, name string, aliases []string) (string, bool) {
-	mine := append([]string{name}, aliases...)
+// sibling returns the one unknown key of own that has the words of a
+// field's name or alias (mine) but for the last (old_string for
+// old_text, startDate for start_time: a synonym of the head word, as
+// models send them), where no other unknown key does and the key is no
+// such sibling of another of the object's keys (known): file_name beside
+// file_path and file_mode names neither. Only a question in the error:
+// nothing is read as the field.
+func sibling(own, known, mine []string) (string, bool) {
 	found := ""
 	for _, k := range own {
 		if !siblingOfAny(k, mine) {

@@ -88,6 +88,7 @@ func TestMissingNamesUnknownKeys(t *testing.T) {
 		{`{"items":[{"nmae":"a"}]}`, `items[0].name: is required (also accepted as title); "nmae" is not a key: send it as "name"`},
 		{`{"items":[{"label":"a"}]}`, `items[0].name: is required (also accepted as title); the object has "label", which is not a key`},
 		{`{"items":[{"label":"a","color":1}]}`, `items[0].name: is required (also accepted as title); the object has "label" and "color", which are not keys`},
+		{`{"items":[{"label":"a","color":1,"size":2}]}`, `items[0].name: is required (also accepted as title); the object has "label", "color" and "size", which are not keys`},
 		{`{"items":[{"titel":"a"}]}`, `items[0].name: is required (also accepted as title); "titel" is not a key: send it as "title"`},
 		// element 1 sent no unknown key: no hint from element 0's
 		{`{"items":[{"nmae":"a","name":"b"},{}]}`, `items[1].name: is required (also accepted as title)`},
