@@ -960,7 +960,7 @@ func (d *Decoder) claim(seen *bool, it *ObjectIter, spellings []string) bool {
 	}
 	*seen = true
 	if d.record && string(it.Key) != spellings[0] {
-		d.fix(spellings[0], FixAlias, strconv.AppendQuote(nil, string(it.Key)), strconv.AppendQuote(nil, spellings[0]))
+		d.fix(spellings[0], FixAlias, jsonwire.AppendQuoteEncodingJSON(nil, string(it.Key)), jsonwire.AppendQuoteEncodingJSON(nil, spellings[0]))
 	}
 	return true
 }

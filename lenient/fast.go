@@ -874,7 +874,7 @@ func (f *Fast) Alias(key []byte, name string) bool {
 	}
 	var from, to [64]byte
 	f.fixes = appendFix(f.fixes, &f.fixMem, memberPath(name), nil, FixAlias,
-		strconv.AppendQuote(from[:0], unsafeString(key)), strconv.AppendQuote(to[:0], name))
+		jsonwire.AppendQuoteEncodingJSON(from[:0], unsafeString(key)), jsonwire.AppendQuoteEncodingJSON(to[:0], name))
 	// The member's value's fixes are the field's, at its name, as the
 	// Decoder records them (only ever read, never written).
 	f.key = unsafe.Slice(unsafe.StringData(name), len(name))

@@ -31,7 +31,7 @@ const RuleSecret RuleType = "secret"
 func Redacted(n int) string { return "[secret, " + strconv.Itoa(n) + " bytes]" }
 
 // redactedJSON is Redacted as a JSON string.
-func redactedJSON(n int) []byte { return strconv.AppendQuote(nil, Redacted(n)) }
+func redactedJSON(n int) []byte { return jsonwire.AppendQuote(nil, Redacted(n)) }
 
 // BeginSecret starts the decoding of a secret field's value (norm:"secret"):
 // until EndSecret, fixes record [secret, N bytes] for their values and

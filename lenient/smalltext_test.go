@@ -142,3 +142,47 @@ func TestUnitNames(t *testing.T) {
 		t.Errorf("unitNames(2s) = %q, %q; want none", name, word)
 	}
 }
+
+// TestAliasFixTextsAreJSON: a fix record's From and To are JSON
+// (json.RawMessage), so an alias is quoted as JSON on both paths, not
+// as Go quotes it (strconv writes DEL as \x7f, which JSON has not).
+func TestAliasFixTextsAreJSON(t *testing.T) {
+	for _, alias := range []string{"old_str", "a\x7fb", "\u2028", `q"\`, "<a&b>"} {
+		spellings := []string{"name", alias}
+		data := []byte(`{` + string(jsonwire.AppendQuote(nil, alias)) + `:1}`)
+		want := string(jsonwire.AppendQuoteEncodingJSON(nil, alias))
+
+		var d Decoder
+		d.Record()
+		if !d.Begin(data) {
+			t.Fatalf("%q: Begin refused %s: %v", alias, data, d.Err())
+		}
+		var it ObjectIter
+		var seen bool
+		if !d.Object(data, "", 0, &it) || !d.Next(&it) || !d.Claim(&seen, &it, spellings) {
+			t.Fatalf("%q: the alias was not claimed", alias)
+		}
+		got := map[string][]Fix{"Decoder": d.Fixes()}
+		// The fast path may leave a key to the Decoder (one with a
+		// character past ASCII); when it takes it, it records the same.
+		var f Fast
+		f.Report()
+		if f.Begin(data) && f.Object(0) {
+			if k, ok := f.Key(0); ok && f.Alias(k, "name") {
+				got["Fast"] = f.Fixes()
+			}
+		}
+		if _, ok := got["Fast"]; !ok && alias == "old_str" {
+			t.Fatalf("the fast path did not take the alias old_str")
+		}
+		for path, fixes := range got {
+			if len(fixes) != 1 || fixes[0].Kind != FixAlias {
+				t.Fatalf("%q: %s fixes %+v, want one alias fix", alias, path, fixes)
+			}
+			fx := fixes[0]
+			if !json.Valid(fx.From) || !json.Valid(fx.To) || string(fx.From) != want || string(fx.To) != `"name"` {
+				t.Errorf("%q: %s alias fix from %s to %s, want from %s to \"name\"", alias, path, fx.From, fx.To, want)
+			}
+		}
+	}
+}
