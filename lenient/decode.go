@@ -993,7 +993,8 @@ func joinAnd(s []string) string {
 
 // withoutVariants returns the keys that are no spelling-style variant
 // (KeyVariants) of a key listed before them: a type's accepted keys, each
-// field's name before its aliases, as a message names them.
+// field's name before its aliases, as a message names them (Unknown), or
+// a field's name and aliases (Missing).
 func withoutVariants(keys []string) []string {
 	var out, variants []string
 	for _, k := range keys {
@@ -1099,22 +1100,6 @@ func joinComma(s []string) string {
 	return out
 }
 
-// notVariants returns the aliases that are not spelling-style variants
-// of name.
-func notVariants(name string, aliases []string) []string {
-	variants := KeyVariants(name)
-	if len(variants) == 0 {
-		return aliases
-	}
-	var out []string
-	for _, a := range aliases {
-		if !slices.Contains(variants, a) {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
 // Missing records that the required member name is absent; aliases are
 // its other accepted keys. The message names those that are not name's
 // own words in another spelling style (KeyVariants): a model corrects the
@@ -1126,7 +1111,7 @@ func notVariants(name string, aliases []string) []string {
 // "nmae" or "thoughtNumber" corrects the call in one retry.
 func (d *Decoder) Missing(name string, aliases []string) {
 	msg := "is required"
-	if others := notVariants(name, aliases); len(others) > 0 {
+	if others := withoutVariants(append([]string{name}, aliases...))[1:]; len(others) > 0 {
 		msg += " (also accepted as " + joinComma(others) + ")"
 	}
 	if d.nunknown > 0 {

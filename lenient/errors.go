@@ -56,14 +56,11 @@ func (e *Error) Unwrap() []error {
 
 // Error lists the problems, separated by "; ".
 func (e *Error) Error() string {
-	var b strings.Builder
+	msgs := make([]string, len(e.Problems))
 	for i, p := range e.Problems {
-		if i > 0 {
-			b.WriteString("; ")
-		}
-		b.WriteString(p.String())
+		msgs[i] = p.String()
 	}
-	return b.String()
+	return strings.Join(msgs, "; ")
 }
 
 // maxShown bounds how much of a received value a message repeats.

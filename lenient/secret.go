@@ -109,19 +109,17 @@ func (d *Decoder) hidden(kind FixKind, v []byte) bool {
 }
 
 // replaceAll is strings.ReplaceAll (old not empty), written on
-// strings.Cut so that the runtime does not link strings.Replace for one
-// call on an error path.
+// strings.Cut and strings.Join (which encoding/json links already) so
+// that the runtime does not link strings.Replace for one call on an
+// error path.
 func replaceAll(s, old, new string) string {
-	before, after, found := strings.Cut(s, old)
-	if !found {
-		return s
+	var parts []string
+	for {
+		before, after, found := strings.Cut(s, old)
+		parts = append(parts, before)
+		if !found {
+			return strings.Join(parts, new)
+		}
+		s = after
 	}
-	var b strings.Builder
-	for found {
-		b.WriteString(before)
-		b.WriteString(new)
-		before, after, found = strings.Cut(after, old)
-	}
-	b.WriteString(before)
-	return b.String()
 }
