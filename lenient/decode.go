@@ -187,16 +187,20 @@ func (d *Decoder) containerText(v []byte, name string, open byte, what string) (
 }
 
 func (d *Decoder) addError(err error, base string) {
+	p := Problem{Path: base, Kind: KindSyntax, cause: err}
 	switch e := err.(type) {
 	case *DuplicateKeyError:
-		d.problems = append(d.problems, Problem{Path: joinPath(joinChild(base, e.Path), e.Key), Msg: "key " + strconv.Quote(e.Key) + " is given twice; send it once", Kind: KindDuplicate, cause: e})
-	default:
-		k := KindSyntax
-		if e, ok := err.(*SyntaxError); ok && e.Msg == tooDeep {
-			k = KindDepth
+		p.Path, p.Kind = joinPath(joinChild(base, e.Path), e.Key), KindDuplicate
+		p.Msg = "key " + strconv.Quote(e.Key) + " is given twice; send it once"
+	case *SyntaxError:
+		if e.Msg == tooDeep {
+			p.Kind = KindDepth
 		}
-		d.problems = append(d.problems, Problem{Path: base, Msg: err.Error(), Kind: k, cause: err})
+		p.Msg = err.Error()
+	default:
+		p.Msg = err.Error()
 	}
+	d.problems = append(d.problems, p)
 }
 
 // joinChild joins a child path (as DuplicateKeyError carries) to a base.
