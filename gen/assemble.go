@@ -73,16 +73,21 @@ func renderPart(f *jen.File) (renderedPart, error) {
 // renderFile builds each part of a file of package name (on a part of
 // its own, newPart), renders it apart from the others, spread over the
 // CPUs, and joins the parts in order (assemble): one go/format.Source
-// call formats the file. When two parts name one import differently, or
-// two imports alike (jennifer settles such a clash only in a file it
-// renders whole), the parts are built again into one file.
-func renderFile(name string, build []func(*jen.File)) ([]byte, error) {
-	rendered := make([]renderedPart, len(build))
-	errs := make([]error, len(build))
-	parallel(len(build), func(i int) {
+// call formats the file. The last part is built first: in a generated
+// file it is the registry, the longest to build. When two parts name one
+// import differently, or two imports alike (jennifer settles such a clash
+// only in a file it renders whole), the parts are built again into one
+// file.
+func renderFile(name string, build []func(*jen.File) error) ([]byte, error) {
+	n := len(build)
+	rendered := make([]renderedPart, n)
+	errs := make([]error, n)
+	parallel(n, func(j int) {
+		i := (j + n - 1) % n
 		f := newPart(name)
-		build[i](f)
-		rendered[i], errs[i] = renderPart(f)
+		if errs[i] = build[i](f); errs[i] == nil {
+			rendered[i], errs[i] = renderPart(f)
+		}
 	})
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
@@ -91,7 +96,9 @@ func renderFile(name string, build []func(*jen.File)) ([]byte, error) {
 	if !ok {
 		whole := newPart(name)
 		for _, b := range build {
-			b(whole)
+			if err := b(whole); err != nil {
+				return nil, err
+			}
 		}
 		one, err := renderPart(whole)
 		if err != nil {

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bytes"
+	"errors"
 	"go/parser"
 	"go/token"
 	"maps"
@@ -26,6 +27,15 @@ func wholeFile(t *testing.T, parts []func(*jen.File)) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
+}
+
+// infallible returns the builders of parts that cannot fail.
+func infallible(parts []func(*jen.File)) []func(*jen.File) error {
+	out := make([]func(*jen.File) error, len(parts))
+	for i, p := range parts {
+		out[i] = func(f *jen.File) error { p(f); return nil }
+	}
+	return out
 }
 
 // importNames returns the import names of src by path.
@@ -67,7 +77,7 @@ func TestRenderFileParts(t *testing.T) {
 			f.Var().Id("raw").Op("=").Qual("encoding/json", "RawMessage").Call(jen.Lit("{}"))
 		},
 	}
-	got, err := renderFile("p", parts)
+	got, err := renderFile("p", infallible(parts))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +113,7 @@ func TestRenderFileImportClash(t *testing.T) {
 		func(f *jen.File) { f.Var().Id("b").Qual("example.com/b/types", "B") },
 		func(f *jen.File) { f.Var().Id("c").Qual("example.com/a/types", "C") },
 	}
-	got, err := renderFile("p", parts)
+	got, err := renderFile("p", infallible(parts))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,6 +127,18 @@ func TestRenderFileImportClash(t *testing.T) {
 		}
 	}
 	sameFile(t, got, wholeFile(t, parts))
+}
+
+// A part that cannot be built fails the file.
+func TestRenderFilePartError(t *testing.T) {
+	fail := errors.New("no schema")
+	parts := []func(*jen.File) error{
+		func(f *jen.File) error { f.Var().Id("a").Int(); return nil },
+		func(f *jen.File) error { return fail },
+	}
+	if _, err := renderFile("p", parts); !errors.Is(err, fail) {
+		t.Errorf("renderFile: %v, want %v", err, fail)
+	}
 }
 
 func TestPackageName(t *testing.T) {
