@@ -3,10 +3,13 @@ package gen
 import (
 	"bytes"
 	"errors"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"maps"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/dave/jennifer/jen"
@@ -151,6 +154,60 @@ func TestPackageName(t *testing.T) {
 	} {
 		if got := packageName(path); got != want {
 			t.Errorf("packageName(%q) = %q, want %q", path, got, want)
+		}
+	}
+}
+
+// The generator formats its file with one go/format.Source call (issue
+// 26): assemble's. jennifer formats each file it renders unless told not
+// to, so every jennifer file the generator renders is a part (newPart).
+func TestOneFormatCall(t *testing.T) {
+	if !newPart("p").NoFormat {
+		t.Error("newPart: jennifer would format each part")
+	}
+	fset := token.NewFileSet()
+	names, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := map[string][]string{}
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		local := map[string]string{} // import name -> path
+		for _, spec := range f.Imports {
+			path, _ := strconv.Unquote(spec.Path.Value)
+			name := path[strings.LastIndex(path, "/")+1:]
+			if spec.Name != nil {
+				name = spec.Name.Name
+			}
+			local[name] = path
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if x, ok := sel.X.(*ast.Ident); ok {
+				call := local[x.Name] + "." + sel.Sel.Name
+				calls[call] = append(calls[call], fset.Position(sel.Pos()).String())
+			}
+			return true
+		})
+	}
+	for call, want := range map[string]int{
+		"go/format.Source":                             1,
+		"github.com/dave/jennifer/jen.NewFile":         1, // newPart's
+		"github.com/dave/jennifer/jen.NewFilePath":     0,
+		"github.com/dave/jennifer/jen.NewFilePathName": 0,
+	} {
+		if len(calls[call]) != want {
+			t.Errorf("%s %d times, want %d: %v", call, len(calls[call]), want, calls[call])
 		}
 	}
 }
