@@ -16,7 +16,7 @@ import (
 )
 
 // newPart returns an empty part of the generated file of package name: a
-// jennifer file whose declarations are rendered apart (renderParts) and
+// jennifer file whose declarations are rendered apart (renderFile) and
 // joined to the other parts' into one file.
 func newPart(name string) *jen.File {
 	f := jen.NewFile(name)
