@@ -2,6 +2,7 @@ package gen
 
 import (
 	"go/token"
+	"sync"
 
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/schema"
@@ -30,6 +31,15 @@ type Tool struct {
 	Description string
 	Input       *Struct
 	Pos         token.Position
+
+	// strict is the tool's openai-strict schema, built once by
+	// strictSchema: Load builds it for its warnings, Render writes it.
+	strict struct {
+		once sync.Once
+		js   []byte
+		gaps []schema.StrictGap
+		err  error
+	}
 }
 
 // Struct is a named struct type of the package.

@@ -22,7 +22,8 @@ import (
 //     floor normgen does not control;
 //   - gen-s/op: normgen's own work, building the model (with its
 //     warnings) and rendering the file: decoders, schemas in every
-//     profile, rules, jennifer and its one go/format.Source call;
+//     profile, rules, each part rendered by jennifer in parallel, and
+//     the one go/format.Source call on the whole file;
 //   - format-s/op: that go/format.Source call alone, on the output, timed
 //     again outside ns/op: the floor of gen-s/op for a file this size;
 //

@@ -12,8 +12,16 @@ import (
 // strictSchema returns the tool's schema in the openai-strict profile, or
 // nil with the fields that profile cannot express
 // (schema.StrictGapError): the tool then has no schema in that profile,
-// which strictWarnings says.
+// which strictWarnings says. It is built once per tool: Load's warnings
+// and Render read the same schema (a tool's model is not changed after
+// Load).
 func strictSchema(t *Tool) ([]byte, []schema.StrictGap, error) {
+	s := &t.strict
+	s.once.Do(func() { s.js, s.gaps, s.err = buildStrictSchema(t) })
+	return s.js, s.gaps, s.err
+}
+
+func buildStrictSchema(t *Tool) ([]byte, []schema.StrictGap, error) {
 	all, err := ToolSchemas(t, lenient.ProfileOpenAIStrict)
 	var gaps *schema.StrictGapError
 	if errors.As(err, &gaps) {

@@ -838,8 +838,12 @@ func RootJSON(t *Type, profiles ...lenient.Profile) ([][]byte, error) {
 }
 
 // marshalProfile is Marshal of Convert(s, p), or of ConvertRoot(s, p)
-// for a root.
+// for a root. The portable profile is s as it is: Marshal does not change
+// it, so it is not copied first.
 func marshalProfile(s *jsonschema.Schema, p lenient.Profile, root bool) ([]byte, error) {
+	if p == lenient.ProfilePortable {
+		return Marshal(s)
+	}
 	convert := Convert
 	if root {
 		convert = ConvertRoot
