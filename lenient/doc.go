@@ -97,3 +97,10 @@ const SupportPackageIsVersion7 = true
 // generated for versions 5, 6 and 7 still builds and runs against this
 // runtime.
 const SupportPackageIsVersion8 = true
+
+// SupportPackageIsVersion9 is referenced by generated code whose tools
+// carry their portable and openai-strict schemas only (and the gemini one
+// of a recursive type), the typearray and gemini ones derived when the
+// server starts (DerivedSchemas). Code generated for versions 5 to 8
+// still builds and runs against this runtime.
+const SupportPackageIsVersion9 = true
