@@ -959,17 +959,18 @@ func toolSchemasOrGap(t *Tool, profiles []lenient.Profile) ([][]byte, error) {
 }
 
 // derivedGemini reports whether lenient.DerivedSchemas derives the gemini
-// schema gemini from the portable one: whether schemaprofile.GeminiRoot
+// schema gemini from the portable one: whether schemaprofile's Gemini
 // of it is gemini, but for white space. It is not for a recursive type,
 // which the gemini profile unrolls (schema.RootJSON).
 func derivedGemini(portable, gemini []byte) (bool, error) {
 	if portable == nil {
 		return false, nil
 	}
-	derived, err := schemaprofile.GeminiRoot(portable)
+	root, err := schemaprofile.ParseRoot(portable)
 	if err != nil {
 		return false, err
 	}
+	derived := root.Gemini()
 	var want bytes.Buffer
 	if err := json.Compact(&want, gemini); err != nil {
 		return false, err

@@ -37,11 +37,15 @@ func DecodeAs[T any, P Decoded[T]](args []byte) (any, []Fix, error) {
 // code never passes: a tool registry must not start without the schemas
 // it advertises.
 func DerivedSchemas(portable, openAIStrict, gemini string) map[Profile]json.RawMessage {
+	root, err := schemaprofile.ParseRoot([]byte(portable))
+	if err != nil {
+		panic(fmt.Sprintf("lenient: the typearray and gemini schemas cannot be derived from a generated portable schema (%v): regenerate the code with normgen", err))
+	}
 	m := make(map[Profile]json.RawMessage, 4)
 	m[ProfilePortable] = json.RawMessage(portable)
-	m[ProfileTypeArray] = derive(ProfileTypeArray, schemaprofile.TypeArrayRoot, portable)
+	m[ProfileTypeArray] = root.TypeArray()
 	if gemini == "" {
-		m[ProfileGemini] = derive(ProfileGemini, schemaprofile.GeminiRoot, portable)
+		m[ProfileGemini] = root.Gemini()
 	} else {
 		m[ProfileGemini] = json.RawMessage(gemini)
 	}
@@ -49,15 +53,6 @@ func DerivedSchemas(portable, openAIStrict, gemini string) map[Profile]json.RawM
 		m[ProfileOpenAIStrict] = json.RawMessage(openAIStrict)
 	}
 	return m
-}
-
-// derive returns the schema of profile p derived from portable, or panics.
-func derive(p Profile, conv func([]byte) ([]byte, error), portable string) json.RawMessage {
-	s, err := conv([]byte(portable))
-	if err != nil {
-		panic(fmt.Sprintf("lenient: the %s schema cannot be derived from a generated portable schema (%v): regenerate the code with normgen", p, err))
-	}
-	return s
 }
 
 // ProfileSchemas returns a tool's Schemas from its input schema in each

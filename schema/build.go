@@ -820,7 +820,7 @@ func RootJSON(t *Type, profiles ...lenient.Profile) ([][]byte, error) {
 		case lenient.ProfilePortable:
 			out[i] = portable
 		case lenient.ProfileTypeArray:
-			out[i], err = derived(schemaprofile.TypeArrayRoot, portable)
+			out[i], err = derived(portable, schemaprofile.Root.TypeArray)
 		case lenient.ProfileGemini:
 			src := portable
 			if unrolls(p) && b.defs != nil {
@@ -833,7 +833,7 @@ func RootJSON(t *Type, profiles ...lenient.Profile) ([][]byte, error) {
 					return nil, err
 				}
 			}
-			out[i], err = derived(schemaprofile.GeminiRoot, src)
+			out[i], err = derived(src, schemaprofile.Root.Gemini)
 		case lenient.ProfileOpenAIStrict:
 			s, serr := (&builder{strict: true}).root(t)
 			if serr != nil && portable == nil {
@@ -858,13 +858,13 @@ func RootJSON(t *Type, profiles ...lenient.Profile) ([][]byte, error) {
 
 // derived is Marshal's form (indented) of a profile derived from the
 // portable schema's text.
-func derived(derive func([]byte) ([]byte, error), portable []byte) ([]byte, error) {
-	compact, err := derive(portable)
+func derived(portable []byte, profile func(schemaprofile.Root) []byte) ([]byte, error) {
+	root, err := schemaprofile.ParseRoot(portable)
 	if err != nil {
 		return nil, err
 	}
 	var out bytes.Buffer
-	if err := json.Indent(&out, compact, "", "  "); err != nil {
+	if err := json.Indent(&out, profile(root), "", "  "); err != nil {
 		return nil, err
 	}
 	out.WriteByte('\n')

@@ -45,11 +45,12 @@ func Tool(name string, t *schema.Type) (problems []string, geminiWritten bool) {
 			fail("%s: RootJSON (derived from the portable text) differs from schema.Convert's\n%s\n%s", p, js[i+1], want)
 		}
 	}
-	gemini, err := schemaprofile.GeminiRoot(js[0])
+	root, err := schemaprofile.ParseRoot(js[0])
 	if err != nil {
 		fail("%v", err)
 		return problems, false
 	}
+	gemini := root.Gemini()
 	recursive := bytes.Contains(js[0], []byte(`"$defs"`))
 	if derived := bytes.Equal(gemini, compact(js[2])); derived == recursive {
 		fail("gemini schema derived from the portable one: %v; the type recursive: %v", derived, recursive)

@@ -32,46 +32,40 @@ import (
 // Schema 2020-12, invopop's jsonschema.Version).
 const SchemaVersion = "https://json-schema.org/draft/2020-12/schema"
 
-// TypeArrayRoot returns, compact, the typearray profile of a tool's
-// portable root schema (JSON text, indented or not): each anyOf of
+// Root is a tool's portable root schema, parsed once for the profiles
+// derived from it.
+type Root struct{ node *jsonnode.Node }
+
+// ParseRoot parses a tool's portable root schema (JSON text, indented or
+// not, as schema.RootJSON writes it).
+func ParseRoot(portable []byte) (Root, error) {
+	if !json.Valid(portable) {
+		return Root{}, errors.New("the portable schema is not JSON")
+	}
+	node := jsonnode.ParseValid(portable)
+	if node.Kind != '{' {
+		return Root{}, errors.New("the portable schema is not a JSON object")
+	}
+	return Root{node}, nil
+}
+
+// TypeArray returns, compact, the root's typearray profile: each anyOf of
 // single-typed branches is one schema with a type array, holding every
 // branch's keywords; a string enum read in any letter case is one string
 // branch with the pattern; the root names its "$schema".
-func TypeArrayRoot(portable []byte) ([]byte, error) {
-	root, err := parseRoot(portable)
-	if err != nil {
-		return nil, err
-	}
-	out := convert(root, typeArray, false)
+func (r Root) TypeArray() []byte {
+	out := convert(r.node, typeArray, false)
 	insert(out, "$schema", jsonnode.String(SchemaVersion))
-	return out.Marshal(), nil
+	return out.Marshal()
 }
 
-// GeminiRoot returns, compact, the gemini profile of a tool's portable
-// root schema: each anyOf keeps its first branch, nullable when a branch
-// was null; keys outside Gemini's Schema object are dropped; any value is
-// advertised as an object. A recursive type, which the portable profile
-// spells with $defs and $ref, has a gemini schema that cannot be derived
-// from it (the schema package unrolls the type itself).
-func GeminiRoot(portable []byte) ([]byte, error) {
-	root, err := parseRoot(portable)
-	if err != nil {
-		return nil, err
-	}
-	return convert(root, gemini, true).Marshal(), nil
-}
-
-// parseRoot parses a root schema's text: one JSON object.
-func parseRoot(text []byte) (*jsonnode.Node, error) {
-	if !json.Valid(text) {
-		return nil, errors.New("the portable schema is not JSON")
-	}
-	root := jsonnode.ParseValid(text)
-	if root.Kind != '{' {
-		return nil, errors.New("the portable schema is not a JSON object")
-	}
-	return root, nil
-}
+// Gemini returns, compact, the root's gemini profile: each anyOf keeps its
+// first branch, nullable when a branch was null; keys outside Gemini's
+// Schema object are dropped; any value is advertised as an object. A
+// recursive type, which the portable profile spells with $defs and $ref,
+// has a gemini schema that cannot be derived from it (the schema package
+// unrolls the type itself).
+func (r Root) Gemini() []byte { return convert(r.node, gemini, true).Marshal() }
 
 // convert rewrites a schema node by node, children first (the profile's
 // rewrite sees converted subschemas), where schema.Convert did: anyOf's
