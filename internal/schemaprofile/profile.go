@@ -54,7 +54,7 @@ func ParseRoot(portable []byte) (Root, error) {
 // branch's keywords; a string enum read in any letter case is one string
 // branch with the pattern; the root names its "$schema".
 func (r Root) TypeArray() []byte {
-	out := convert(r.node, typeArray, false)
+	out := shallow(convert(r.node, typeArray, false))
 	insert(out, "$schema", jsonnode.String(SchemaVersion))
 	return out.Marshal()
 }
@@ -84,34 +84,49 @@ func convert(s *jsonnode.Node, conv func(*jsonnode.Node) *jsonnode.Node, anyTrue
 		}
 		return s // false; true; null in an anyOf
 	}
-	out := shallow(s)
-	for i, k := range out.Keys {
-		v := out.Vals[i]
+	out := s // copied on the first change
+	for i, k := range s.Keys {
+		v, c := s.Vals[i], s.Vals[i]
 		switch k {
 		case "anyOf":
 			if v.Kind == '[' {
-				v = &jsonnode.Node{Kind: '[', Vals: slices.Clone(v.Vals)}
-				for j, b := range v.Vals {
-					v.Vals[j] = convert(b, conv, anyTrue)
-				}
+				c = convertEach(v, conv, anyTrue)
 			}
 		case "$defs", "properties":
 			if v.Kind == '{' {
-				v = shallow(v)
-				for j, d := range v.Vals {
-					v.Vals[j] = convert(d, conv, anyTrue)
-				}
+				c = convertEach(v, conv, anyTrue)
 			}
 		case "items", "additionalProperties":
-			v = convert(v, conv, anyTrue)
+			c = convert(v, conv, anyTrue)
 		}
-		out.Vals[i] = v
+		if c != v {
+			if out == s {
+				out = shallow(s)
+			}
+			out.Vals[i] = c
+		}
 	}
 	return conv(out)
 }
 
+// convertEach converts each of an array's elements or an object's
+// values; it returns v itself when none changes.
+func convertEach(v *jsonnode.Node, conv func(*jsonnode.Node) *jsonnode.Node, anyTrue bool) *jsonnode.Node {
+	out := v
+	for j, x := range v.Vals {
+		if c := convert(x, conv, anyTrue); c != x {
+			if out == v {
+				out = &jsonnode.Node{Kind: v.Kind, Keys: v.Keys, Vals: slices.Clone(v.Vals)}
+			}
+			out.Vals[j] = c
+		}
+	}
+	return out
+}
+
 // shallow returns a copy of an object node whose members can be changed
-// without changing s's.
+// without changing s's. The rewrites change no node they are given: a
+// node the output shares with the portable tree is one left as it is.
 func shallow(s *jsonnode.Node) *jsonnode.Node {
 	return &jsonnode.Node{Kind: '{', Keys: slices.Clone(s.Keys), Vals: slices.Clone(s.Vals)}
 }
@@ -239,10 +254,14 @@ func gemini(s *jsonnode.Node) *jsonnode.Node {
 	if out.Kind != '{' {
 		return out // a boolean schema, kept as schema.Convert kept it
 	}
+	untyped := out.Get("type") == nil && out.Get("anyOf") == nil
+	if out == s && !untyped && !slices.ContainsFunc(s.Keys, dropped) {
+		return s
+	}
 	if out == s {
 		out = shallow(s)
 	}
-	if out.Get("type") == nil && out.Get("anyOf") == nil {
+	if untyped {
 		// any / json.RawMessage ({} elsewhere): Gemini needs a type on
 		// every schema (Gemini CLI skips a tool without one), and an
 		// object is what such fields mostly carry.
@@ -253,6 +272,9 @@ func gemini(s *jsonnode.Node) *jsonnode.Node {
 	}
 	return out
 }
+
+// dropped reports whether key is one of geminiDropped.
+func dropped(key string) bool { return slices.Contains(geminiDropped[:], key) }
 
 // geminiDropped are the keys outside Gemini's Schema object.
 var geminiDropped = [...]string{"$schema", "additionalProperties", "$comment", "exclusiveMinimum", "exclusiveMaximum", "examples", "title", "deprecated", "readOnly", "writeOnly"}
