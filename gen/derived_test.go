@@ -1,8 +1,6 @@
 package gen
 
 import (
-	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/normgen/normgen/internal/profilecheck"
@@ -18,16 +16,12 @@ func TestDerivedSchemas(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads several packages")
 	}
-	root := repoRoot(t)
-	for _, dir := range []string{
+	dirs := []string{
 		"gen/internal/ticketing", "gen/internal/grafana", "gen/internal/benchdata", "gen/internal/fastreview",
 		"examples/filesystem", "examples/mail", "examples/typed", "examples/combos", "examples/typedpath",
-	} {
-		m, diags := Load(context.Background(), Config{Dir: filepath.Join(root, dir), OnWarning: func(Diagnostic) {}})
-		if len(diags) > 0 {
-			t.Fatalf("%s: %v", dir, diags)
-		}
-		checkDerived(t, dir, m)
+	}
+	for i, m := range loadRepoPackages(t, dirs) {
+		checkDerived(t, dirs[i], m)
 	}
 }
 
