@@ -46,8 +46,10 @@
 // nothing the Decoder rejects (DisableFast turns it off, to compare).
 //
 // Package lenient imports only the standard library (and normgen's
-// internal/jsonwire, the JSON scanner it shares with package normalize):
-// no net/http, no log/slog, nothing a generated server does not use.
+// internal/jsonwire, the JSON scanner it shares with package normalize,
+// and internal/schemaprofile, on internal/jsonnode, which DerivedSchemas
+// calls and a program that only decodes does not link): no net/http, no
+// log/slog, nothing a generated server does not use.
 package lenient
 
 // SupportPackageIsVersion1 is referenced by code generated before schema
