@@ -21,21 +21,14 @@ func TestAJVStrictCompilesEverySchema(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads several packages")
 	}
-	root := repoRoot(t)
 	dirs := []string{
 		"gen/internal/benchdata", "gen/internal/ticketing",
 		"examples/filesystem", "examples/mail",
 	}
 	var cases []ajvcheck.Case
 	var names []string
-	for _, dir := range dirs {
-		m, diags := Load(context.Background(), Config{Dir: filepath.Join(root, dir)})
-		if len(diags) > 0 {
-			t.Fatalf("%s: %v", dir, diags)
-		}
-		if len(m.Tools) == 0 {
-			t.Fatalf("%s: no tools", dir)
-		}
+	for i, m := range loadRepoPackages(t, dirs) {
+		dir := dirs[i]
 		for _, tool := range m.Tools {
 			for _, p := range []lenient.Profile{lenient.ProfilePortable, lenient.ProfileTypeArray} {
 				js, err := ToolSchemaProfile(tool, p)
@@ -54,4 +47,24 @@ func TestAJVStrictCompilesEverySchema(t *testing.T) {
 		}
 	}
 	t.Logf("%d schemas compiled with AJV in strict mode", len(cases))
+}
+
+// loadRepoPackages loads the tool packages in dirs (relative to the
+// repository's root), each of which must declare tools; warnings are not
+// what its callers look at.
+func loadRepoPackages(t *testing.T, dirs []string) []*Package {
+	t.Helper()
+	root := repoRoot(t)
+	var pkgs []*Package
+	for _, dir := range dirs {
+		m, diags := Load(context.Background(), Config{Dir: filepath.Join(root, dir), OnWarning: func(Diagnostic) {}})
+		if len(diags) > 0 {
+			t.Fatalf("%s: %v", dir, diags)
+		}
+		if len(m.Tools) == 0 {
+			t.Fatalf("%s: no tools", dir)
+		}
+		pkgs = append(pkgs, m)
+	}
+	return pkgs
 }

@@ -75,6 +75,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkStrictCatalog(t, name, m)
+			checkDerived(t, name, m)
 			writeFile(t, filepath.Join(dir, "zz_rules_test.go"), tempmodule.RulesTestRequired(files[0].Content, 2000, m.Required))
 			again, _ := Generate(context.Background(), Config{Dir: dir, OnWarning: quiet})
 			if len(again) != 1 || !bytes.Equal(again[0].Content, files[0].Content) {

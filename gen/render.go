@@ -12,6 +12,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/normgen/normgen/internal/schemaprofile"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/schema"
 )
@@ -31,7 +32,7 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	parts := make([]func(*jen.File) error, 0, len(m.Structs)+2)
 	parts = append(parts, func(f *jen.File) error {
 		f.Comment("Fails to compile when the lenient runtime is older than this generator.")
-		f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion8")
+		f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion9")
 		f.Comment("For each type T below, tKeys holds the accepted keys of each field of T,")
 		f.Comment("canonical name first, and tKnown every key T accepts; T's unmarshalNormgen")
 		f.Comment("is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes")
@@ -655,17 +656,18 @@ func compare(t *TypeRef, v jen.Code, bound, op string) jen.Code {
 	return jen.List(jen.Id("c"), jen.Id("_")).Op(":=").Qual(lenientPkg, "CompareNumber").Call(v, jen.Lit(bound)).Op(";").Id("c").Op(op).Lit(0)
 }
 
-// profileConsts names the suffix of each profile's generated schema
-// constants, in lenient.Profiles order, which is the order of
-// lenient.ProfileSchemas' parameters (TestProfileConsts).
+// profileConsts are the profiles whose schemas generated code carries,
+// with the suffix of their constants' names, in the order of
+// lenient.DerivedSchemas' parameters (TestProfileConsts). The typearray
+// schema, and the gemini one but for a recursive type, are derived from
+// the portable one when the server starts (derivedGemini).
 var profileConsts = []struct {
 	profile lenient.Profile
 	suffix  string
 }{
 	{lenient.ProfilePortable, ""},
-	{lenient.ProfileTypeArray, "TypeArray"},
-	{lenient.ProfileGemini, "Gemini"},
 	{lenient.ProfileOpenAIStrict, "OpenAIStrict"},
+	{lenient.ProfileGemini, "Gemini"},
 }
 
 // ProfileForValidationError is the error for a generated InputSchema in
@@ -709,16 +711,17 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 		var schemas []jen.Code
 		all := schemasOf[ti]
 		// The portable schema is written indented, for review; the other
-		// profiles, derived from it, compact (they are served compact
-		// anyway: encoding/json compacts a RawMessage it marshals), and a
-		// profile whose schema is another's names that one's constant.
+		// profiles compact (they are served compact anyway: encoding/json
+		// compacts a RawMessage it marshals), and a profile whose schema
+		// is another's names that one's constant.
 		var written []schemaConst
 		var defs []jen.Code
 		for i, pc := range profileConsts {
 			js := all[i]
 			if js == nil {
-				// Not expressible in this profile (strictWarnings):
-				// ProfileSchemas leaves it out.
+				// Not expressible in this profile (strictWarnings), or
+				// derived at run time (derivedGemini):
+				// lenient.DerivedSchemas takes "".
 				schemas = append(schemas, jen.Lit(""))
 				continue
 			}
@@ -734,12 +737,12 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 				input = jen.Qual("encoding/json", "RawMessage").Call(jen.Id(name))
 			}
 		}
-		f.Commentf("The input schemas of tool %s: portable, then the other profiles' (lenient.ProfileSchemas).", t.Name)
+		f.Commentf("The input schemas of tool %s (lenient.DerivedSchemas).", t.Name)
 		f.Const().Defs(defs...)
 		entry := jen.Dict{
 			jen.Id("Name"):        jen.Lit(t.Name),
 			jen.Id("InputSchema"): input,
-			jen.Id("Schemas"):     jen.Qual(lenientPkg, "ProfileSchemas").Call(schemas...),
+			jen.Id("Schemas"):     jen.Qual(lenientPkg, "DerivedSchemas").Call(schemas...),
 			jen.Id("Rules"):       rulesCode(t.Name, Rules(t)),
 			jen.Id("Decode"):      jen.Qual(lenientPkg, "DecodeAs").Types(jen.Id(t.Input.Name)),
 		}
@@ -880,7 +883,8 @@ func stringLit(s string) jen.Code {
 }
 
 // toolSchemasOrGap is ToolSchemas, with nil for the openai-strict schema
-// of a tool that profile cannot express.
+// of a tool that profile cannot express, and for a gemini schema that
+// lenient.DerivedSchemas derives (derivedGemini).
 func toolSchemasOrGap(t *Tool, profiles []lenient.Profile) ([][]byte, error) {
 	var others []lenient.Profile
 	for _, p := range profiles {
@@ -892,15 +896,45 @@ func toolSchemasOrGap(t *Tool, profiles []lenient.Profile) ([][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	var portable []byte
 	out := make([][]byte, len(profiles))
 	for i, p := range profiles {
-		if p == lenient.ProfileOpenAIStrict {
+		switch p {
+		case lenient.ProfileOpenAIStrict:
 			if out[i], _, err = strictSchema(t); err != nil {
 				return nil, err
 			}
 			continue
+		case lenient.ProfilePortable:
+			portable = js[0]
+		case lenient.ProfileGemini:
+			if derived, err := derivedGemini(portable, js[0]); err != nil {
+				return nil, fmt.Errorf("gemini schema: %v", err)
+			} else if derived {
+				js[0] = nil
+			}
 		}
 		out[i], js = js[0], js[1:]
 	}
 	return out, nil
+}
+
+// derivedGemini reports whether lenient.DerivedSchemas derives the gemini
+// schema gemini from the portable one: whether schemaprofile's Gemini
+// of it is gemini, but for white space. It is not for a recursive type,
+// which the gemini profile unrolls (schema.RootJSON).
+func derivedGemini(portable, gemini []byte) (bool, error) {
+	if portable == nil {
+		return false, nil
+	}
+	root, err := schemaprofile.ParseRoot(portable)
+	if err != nil {
+		return false, err
+	}
+	derived := root.Gemini()
+	var want bytes.Buffer
+	if err := json.Compact(&want, gemini); err != nil {
+		return false, err
+	}
+	return bytes.Equal(derived, want.Bytes()), nil
 }

@@ -46,8 +46,10 @@
 // nothing the Decoder rejects (DisableFast turns it off, to compare).
 //
 // Package lenient imports only the standard library (and normgen's
-// internal/jsonwire, the JSON scanner it shares with package normalize):
-// no net/http, no log/slog, nothing a generated server does not use.
+// internal/jsonwire, the JSON scanner it shares with package normalize,
+// and internal/schemaprofile, on internal/jsonnode, which DerivedSchemas
+// calls and a program that only decodes does not link): no net/http, no
+// log/slog, nothing a generated server does not use.
 package lenient
 
 // SupportPackageIsVersion1 is referenced by code generated before schema
@@ -97,3 +99,10 @@ const SupportPackageIsVersion7 = true
 // generated for versions 5, 6 and 7 still builds and runs against this
 // runtime.
 const SupportPackageIsVersion8 = true
+
+// SupportPackageIsVersion9 is referenced by generated code whose tools
+// carry their portable and openai-strict schemas only (and the gemini one
+// of a recursive type), the typearray and gemini ones derived when the
+// server starts (DerivedSchemas). Code generated for versions 5 to 8
+// still builds and runs against this runtime.
+const SupportPackageIsVersion9 = true

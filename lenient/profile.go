@@ -8,9 +8,10 @@ import (
 
 // Profile names a spelling of the lenient input schema. Every profile
 // describes the same decoder; they differ in the JSON Schema constructs a
-// host takes. Generated code carries each tool's schema in every profile,
-// as static text, so that one server can serve hosts that want different
-// forms.
+// host takes. Generated code has each tool's schema in every profile (the
+// portable and openai-strict ones as text, the others derived from the
+// portable one: DerivedSchemas), so that one server can serve hosts that
+// want different forms.
 type Profile string
 
 // The schema profiles.

@@ -1,6 +1,11 @@
 package lenient
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/normgen/normgen/internal/schemaprofile"
+)
 
 // Decoded is a generated input type as DecodeAs calls it: a pointer to T
 // with the UnmarshalJSONReport method normgen writes for T.
@@ -19,9 +24,42 @@ func DecodeAs[T any, P Decoded[T]](args []byte) (any, []Fix, error) {
 	return x, fixes, err
 }
 
+// DerivedSchemas returns a tool's Schemas from the schemas generated code
+// carries: the portable one, the openai-strict one ("" for a tool that
+// profile cannot express: it is left out, and SchemaFor gives InputSchema)
+// and the gemini one where it cannot be derived from the portable one
+// (a recursive type, which the gemini profile unrolls; "" elsewhere). The
+// typearray schema, and the gemini one when gemini is "", are derived
+// from the portable schema, as the generator derives them (the generator
+// checks that they come out the same).
+//
+// It panics when portable is not a schema normgen writes, which generated
+// code never passes: a tool registry must not start without the schemas
+// it advertises.
+func DerivedSchemas(portable, openAIStrict, gemini string) map[Profile]json.RawMessage {
+	root, err := schemaprofile.ParseRoot([]byte(portable))
+	if err != nil {
+		panic(fmt.Sprintf("lenient: the typearray and gemini schemas cannot be derived from a generated portable schema (%v): regenerate the code with normgen", err))
+	}
+	m := make(map[Profile]json.RawMessage, 4)
+	m[ProfilePortable] = json.RawMessage(portable)
+	m[ProfileTypeArray] = root.TypeArray()
+	if gemini == "" {
+		m[ProfileGemini] = root.Gemini()
+	} else {
+		m[ProfileGemini] = json.RawMessage(gemini)
+	}
+	if openAIStrict != "" {
+		m[ProfileOpenAIStrict] = json.RawMessage(openAIStrict)
+	}
+	return m
+}
+
 // ProfileSchemas returns a tool's Schemas from its input schema in each
 // profile, in Profiles order; a profile whose schema is "" (one that
 // cannot express the tool: SchemaFor then gives InputSchema) is left out.
+// Code generated for SupportPackageIsVersion8 and earlier calls it; code
+// generated now calls DerivedSchemas.
 func ProfileSchemas(portable, typeArray, gemini, openAIStrict string) map[Profile]json.RawMessage {
 	m := make(map[Profile]json.RawMessage, 4)
 	for i, s := range [...]string{portable, typeArray, gemini, openAIStrict} {

@@ -12,6 +12,7 @@ import (
 	orderedmap "github.com/pb33f/ordered-map/v2"
 
 	"github.com/normgen/normgen/internal/leniency"
+	"github.com/normgen/normgen/internal/schemaprofile"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/lint"
 )
@@ -789,9 +790,12 @@ func Marshal(s *jsonschema.Schema) ([]byte, error) {
 }
 
 // RootJSON returns the tool schema of RootProfile in each of profiles, in
-// order, as Marshal writes it. The portable schema is built once, and
-// converted to each profile; it is not built when every profile is
-// openai-strict, whose schema is built from the type.
+// order, as Marshal writes it. The portable schema is built once; the
+// typearray and gemini schemas are derived from its JSON text
+// (internal/schemaprofile, which generated code calls at run time), but
+// for the gemini schema of a recursive type, which is built unrolled. It
+// is not built when every profile is openai-strict, whose schema is built
+// from the type.
 func RootJSON(t *Type, profiles ...lenient.Profile) ([][]byte, error) {
 	if t.Kind != Object {
 		return nil, fmt.Errorf("a tool input must be a struct, not %s", kindName(t.Kind))
@@ -799,60 +803,72 @@ func RootJSON(t *Type, profiles ...lenient.Profile) ([][]byte, error) {
 	// The portable schema no longer says which properties are aliases,
 	// which openai-strict needs: that profile is built from the type.
 	b := &builder{}
-	var s *jsonschema.Schema
-	var err error
+	var portable []byte
 	if len(profiles) == 0 || slices.ContainsFunc(profiles, func(p lenient.Profile) bool { return p != lenient.ProfileOpenAIStrict }) {
-		if s, err = b.root(t); err != nil {
+		s, err := b.root(t)
+		if err != nil {
+			return nil, err
+		}
+		if portable, err = Marshal(s); err != nil {
 			return nil, err
 		}
 	}
 	out := make([][]byte, len(profiles))
 	for i, p := range profiles {
-		ps := s
-		if p == lenient.ProfileOpenAIStrict {
-			if ps, err = (&builder{strict: true}).root(t); err != nil {
-				if s == nil {
-					// Not built: its error comes first all the same.
-					if _, perr := b.root(t); perr != nil {
-						return nil, perr
-					}
+		var err error
+		switch p {
+		case lenient.ProfilePortable:
+			out[i] = portable
+		case lenient.ProfileTypeArray:
+			out[i], err = derived(portable, schemaprofile.Root.TypeArray)
+		case lenient.ProfileGemini:
+			src := portable
+			if unrolls(p) && b.defs != nil {
+				// A recursive type, spelled without $ref in this profile.
+				s, err := (&builder{unroll: true}).root(t)
+				if err != nil {
+					return nil, err
 				}
-				return nil, err
+				if src, err = Marshal(s); err != nil {
+					return nil, err
+				}
 			}
-			if out[i], err = marshalProfile(ps, lenient.ProfilePortable, true); err != nil {
-				return nil, err
+			out[i], err = derived(src, schemaprofile.Root.Gemini)
+		case lenient.ProfileOpenAIStrict:
+			s, serr := (&builder{strict: true}).root(t)
+			if serr != nil && portable == nil {
+				// Not built: its error comes first all the same.
+				if _, perr := b.root(t); perr != nil {
+					return nil, perr
+				}
 			}
-			continue
+			if serr != nil {
+				return nil, serr
+			}
+			out[i], err = Marshal(s)
+		default:
+			_, err = lenient.ParseProfile(string(p))
 		}
-		if unrolls(p) && b.defs != nil {
-			// A recursive type, spelled without $ref in this profile.
-			if ps, err = (&builder{unroll: true}).root(t); err != nil {
-				return nil, err
-			}
-		}
-		if out[i], err = marshalProfile(ps, p, true); err != nil {
+		if err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
 }
 
-// marshalProfile is Marshal of Convert(s, p), or of ConvertRoot(s, p)
-// for a root. The portable profile is s as it is: Marshal does not change
-// it, so it is not copied first.
-func marshalProfile(s *jsonschema.Schema, p lenient.Profile, root bool) ([]byte, error) {
-	if p == lenient.ProfilePortable {
-		return Marshal(s)
-	}
-	convert := Convert
-	if root {
-		convert = ConvertRoot
-	}
-	c, err := convert(s, p)
+// derived is Marshal's form (indented) of a profile derived from the
+// portable schema's text.
+func derived(portable []byte, profile func(schemaprofile.Root) []byte) ([]byte, error) {
+	root, err := schemaprofile.ParseRoot(portable)
 	if err != nil {
 		return nil, err
 	}
-	return Marshal(c)
+	var out bytes.Buffer
+	if err := json.Indent(&out, profile(root), "", "  "); err != nil {
+		return nil, err
+	}
+	out.WriteByte('\n')
+	return out.Bytes(), nil
 }
 
 // unescapeHTML undoes encoding/json's HTML escaping (\u003c, \u003e,

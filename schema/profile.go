@@ -30,6 +30,13 @@ import (
 //   - lenient.ProfileOpenAIStrict: an error; that profile is built from
 //     the type (RootProfile, RootJSON), since it needs to know which
 //     properties are aliases and which fields may be left out.
+//
+// Convert works on invopop's model, for RootProfile and For, which return
+// it. RootJSON, the generator and generated code (lenient.DerivedSchemas)
+// derive the same profiles from the portable schema's JSON text instead
+// (internal/schemaprofile), which needs no invopop at run time; the two
+// give the same bytes (internal/profilecheck, over the golden cases, this
+// repository's tool packages and genfuzz's random ones).
 func Convert(s *jsonschema.Schema, p lenient.Profile) (*jsonschema.Schema, error) {
 	var conv func(*jsonschema.Schema) *jsonschema.Schema
 	switch p {

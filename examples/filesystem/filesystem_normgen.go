@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion8
+const _ = lenient.SupportPackageIsVersion9
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -1772,7 +1772,7 @@ func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 	return true
 }
 
-// The input schemas of tool batch_operations: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool batch_operations (lenient.DerivedSchemas).
 const (
 	batchOperationsInputSchema = `{
   "properties": {
@@ -1970,12 +1970,10 @@ const (
   "type": "object"
 }
 `
-	batchOperationsInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"pipeline_json":{"properties":{"name":{"description":"Name labels the pipeline.","type":["string","null"]},"steps":{"items":{"properties":{"id":{"description":"ID names the step in the results; default step-N.","type":["string","null"]},"action":{"type":"string","pattern":"^([rR][eE][aA][dD]|[wW][rR][iI][tT][eE]|[cC][oO][pP][yY]|[mM][oO][vV][eE]|[dD][eE][lL][eE][tT][eE]|cat|cp|mv|rm|remove|del)$","description":"Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\". Required. One of \"read\", \"write\", \"copy\", \"move\", \"delete\" (in any letter case), \"cat\", \"cp\", \"mv\", \"rm\", \"remove\", \"del\"."},"params":{"properties":{"path":{"description":"Path is the file the step works on.","type":["string","null"]},"content":{"description":"Content is the text a write step writes.","type":["string","null"]},"source":{"description":"Source and Destination are a copy or move step's paths.","type":["string","null"]},"destination":{"type":["string","null"]}},"description":"Params are the step's parameters.","type":["object","string","null"]}},"type":["object","string"]},"description":"Steps run in order; the pipeline stops at the first failing step.","type":["array","string"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports what each step would do.","type":["boolean","string","null"]}},"required":["steps"],"description":"Pipeline is the pipeline, as an object or its JSON text. Required.","type":["object","string"]},"force":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Force lets steps overwrite existing files.","type":["boolean","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports what each step would do.","type":["boolean","string","null"]}},"type":"object"}`
-	batchOperationsInputSchemaGemini       = `{"properties":{"pipeline_json":{"properties":{"name":{"type":"string","description":"Name labels the pipeline.","nullable":true},"steps":{"items":{"properties":{"id":{"type":"string","description":"ID names the step in the results; default step-N.","nullable":true},"action":{"type":"string","enum":["read","write","copy","move","delete","cat","cp","mv","rm","remove","del"],"description":"Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\". Required."},"params":{"properties":{"path":{"type":"string","description":"Path is the file the step works on.","nullable":true},"content":{"type":"string","description":"Content is the text a write step writes.","nullable":true},"source":{"type":"string","description":"Source and Destination are a copy or move step's paths.","nullable":true},"destination":{"type":"string","nullable":true}},"type":"object","description":"Params are the step's parameters.","nullable":true}},"type":"object"},"type":"array","description":"Steps run in order; the pipeline stops at the first failing step."},"dry_run":{"type":"boolean","description":"DryRun reports what each step would do.","nullable":true}},"type":"object","required":["steps"],"description":"Pipeline is the pipeline, as an object or its JSON text. Required."},"force":{"type":"boolean","description":"Force lets steps overwrite existing files.","nullable":true},"dry_run":{"type":"boolean","description":"DryRun reports what each step would do.","nullable":true}},"type":"object"}`
 	batchOperationsInputSchemaOpenAIStrict = `{"properties":{"pipeline_json":{"properties":{"name":{"anyOf":[{"type":"string","description":"Name labels the pipeline."},{"type":"null"}]},"steps":{"items":{"properties":{"id":{"anyOf":[{"type":"string","description":"ID names the step in the results; default step-N."},{"type":"null"}]},"action":{"type":"string","enum":["read","write","copy","move","delete"],"description":"Action is read, write, copy, move or delete."},"params":{"anyOf":[{"properties":{"path":{"anyOf":[{"type":"string","description":"Path is the file the step works on."},{"type":"null"}]},"content":{"anyOf":[{"type":"string","description":"Content is the text a write step writes."},{"type":"null"}]},"source":{"anyOf":[{"type":"string","description":"Source and Destination are a copy or move step's paths."},{"type":"null"}]},"destination":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","content","source","destination"],"description":"Params are the step's parameters."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id","action","params"]},"type":"array","description":"Steps run in order; the pipeline stops at the first failing step."},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what each step would do."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","steps","dry_run"],"description":"Pipeline is the pipeline, as an object or its JSON text."},"force":{"anyOf":[{"type":"boolean","description":"Force lets steps overwrite existing files."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what each step would do."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["pipeline_json","force","dry_run"]}`
 )
 
-// The input schemas of tool delete_file: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool delete_file (lenient.DerivedSchemas).
 const (
 	deleteFileInputSchema = `{
   "properties": {
@@ -2032,12 +2030,10 @@ const (
   "type": "object"
 }
 `
-	deleteFileInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the file or empty directory to delete. Required."},"permanent":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Permanent deletes instead of moving to the sandbox's .trash folder.","type":["boolean","string","null"]},"force":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Force deletes a non-empty directory.","type":["boolean","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports what would be deleted.","type":["boolean","string","null"]}},"type":"object"}`
-	deleteFileInputSchemaGemini       = `{"properties":{"path":{"type":"string","description":"Path is the file or empty directory to delete. Required."},"permanent":{"type":"boolean","description":"Permanent deletes instead of moving to the sandbox's .trash folder.","nullable":true},"force":{"type":"boolean","description":"Force deletes a non-empty directory.","nullable":true},"dry_run":{"type":"boolean","description":"DryRun reports what would be deleted.","nullable":true}},"type":"object"}`
 	deleteFileInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file or empty directory to delete."},"permanent":{"anyOf":[{"type":"boolean","description":"Permanent deletes instead of moving to the sandbox's .trash folder."},{"type":"null"}]},"force":{"anyOf":[{"type":"boolean","description":"Force deletes a non-empty directory."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what would be deleted."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","permanent","force","dry_run"]}`
 )
 
-// The input schemas of tool edit_file: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool edit_file (lenient.DerivedSchemas).
 const (
 	editFileInputSchema = `{
   "properties": {
@@ -2118,12 +2114,10 @@ const (
   "type": "object"
 }
 `
-	editFileInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the file to edit, relative to the sandbox root. Required."},"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"WholeWord matches OldText only between word boundaries.","type":["boolean","string","null"]},"case_sensitive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"CaseSensitive matches letter case exactly.","default":true,"type":["boolean","string","null"]},"force":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Force replaces every occurrence instead of requiring exactly one.","type":["boolean","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports the change without writing it.","type":["boolean","string","null"]}},"type":"object"}`
-	editFileInputSchemaGemini       = `{"properties":{"path":{"type":"string","description":"Path is the file to edit, relative to the sandbox root. Required."},"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."},"whole_word":{"type":"boolean","description":"WholeWord matches OldText only between word boundaries.","nullable":true},"case_sensitive":{"type":"boolean","description":"CaseSensitive matches letter case exactly.","default":true,"nullable":true},"force":{"type":"boolean","description":"Force replaces every occurrence instead of requiring exactly one.","nullable":true},"dry_run":{"type":"boolean","description":"DryRun reports the change without writing it.","nullable":true}},"type":"object"}`
 	editFileInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file to edit, relative to the sandbox root."},"old_text":{"type":"string","description":"OldText is the text to replace."},"new_text":{"type":"string","description":"NewText is the replacement."},"whole_word":{"anyOf":[{"type":"boolean","description":"WholeWord matches OldText only between word boundaries."},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean","description":"CaseSensitive matches letter case exactly. Default: true (send null for it)."},{"type":"null"}]},"force":{"anyOf":[{"type":"boolean","description":"Force replaces every occurrence instead of requiring exactly one."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports the change without writing it."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","old_text","new_text","whole_word","case_sensitive","force","dry_run"]}`
 )
 
-// The input schemas of tool list_directory: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool list_directory (lenient.DerivedSchemas).
 const (
 	listDirectoryInputSchema = `{
   "properties": {
@@ -2150,12 +2144,10 @@ const (
   "type": "object"
 }
 `
-	listDirectoryInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the directory to list. Required."},"recursive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Recursive lists subdirectories too.","type":["boolean","string","null"]}},"type":"object"}`
-	listDirectoryInputSchemaGemini       = `{"properties":{"path":{"type":"string","description":"Path is the directory to list. Required."},"recursive":{"type":"boolean","description":"Recursive lists subdirectories too.","nullable":true}},"type":"object"}`
 	listDirectoryInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the directory to list."},"recursive":{"anyOf":[{"type":"boolean","description":"Recursive lists subdirectories too."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","recursive"]}`
 )
 
-// The input schemas of tool multi_edit: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool multi_edit (lenient.DerivedSchemas).
 const (
 	multiEditInputSchema = `{
   "properties": {
@@ -2228,12 +2220,10 @@ const (
   "type": "object"
 }
 `
-	multiEditInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the file to edit. Required."},"edits_json":{"items":{"properties":{"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."}},"type":["object","string"]},"description":"Edits are applied in order; a JSON array or its text. Required.","type":["array","string"]},"force":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Force replaces every occurrence of each edit.","type":["boolean","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"DryRun reports the change without writing it.","type":["boolean","string","null"]}},"type":"object"}`
-	multiEditInputSchemaGemini       = `{"properties":{"path":{"type":"string","description":"Path is the file to edit. Required."},"edits_json":{"items":{"properties":{"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."}},"type":"object"},"type":"array","description":"Edits are applied in order; a JSON array or its text. Required."},"force":{"type":"boolean","description":"Force replaces every occurrence of each edit.","nullable":true},"dry_run":{"type":"boolean","description":"DryRun reports the change without writing it.","nullable":true}},"type":"object"}`
 	multiEditInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file to edit."},"edits_json":{"items":{"properties":{"old_text":{"type":"string","description":"OldText is the text to replace."},"new_text":{"type":"string","description":"NewText is the replacement."}},"additionalProperties":false,"type":"object","required":["old_text","new_text"]},"type":"array","description":"Edits are applied in order; a JSON array or its text."},"force":{"anyOf":[{"type":"boolean","description":"Force replaces every occurrence of each edit."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports the change without writing it."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","edits_json","force","dry_run"]}`
 )
 
-// The input schemas of tool search_files: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool search_files (lenient.DerivedSchemas).
 const (
 	searchFilesInputSchema = `{
   "properties": {
@@ -2389,8 +2379,6 @@ const (
   "type": "object"
 }
 `
-	searchFilesInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Path is the directory to search. Required."},"pattern":{"type":"string","description":"Pattern is a regular expression (RE2 syntax). Required."},"limit":{"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"Limit is the most matches to return.","default":100,"type":["integer","string","null"]},"count_only":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"CountOnly returns the number of matches only.","type":["boolean","string","null"]},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"WholeWord matches the pattern only between word boundaries.","type":["boolean","string","null"]},"case_sensitive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"CaseSensitive matches letter case exactly.","default":true,"type":["boolean","string","null"]},"include_content":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"IncludeContent includes the matching line's text.","type":["boolean","string","null"]},"include_context":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"IncludeContext includes the lines around each match.","type":["boolean","string","null"]},"recursive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"Recursive searches subdirectories too.","type":["boolean","string","null"]},"return_lines":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"ReturnLines includes line numbers.","type":["boolean","string","null"]},"file_types":{"items":{"type":"string"},"description":"FileTypes restricts the search to these extensions (without dot).","type":["array","string","null"]}},"type":"object"}`
-	searchFilesInputSchemaGemini       = `{"properties":{"path":{"type":"string","description":"Path is the directory to search. Required."},"pattern":{"type":"string","description":"Pattern is a regular expression (RE2 syntax). Required."},"limit":{"type":"integer","minimum":1,"description":"Limit is the most matches to return.","default":100,"nullable":true},"count_only":{"type":"boolean","description":"CountOnly returns the number of matches only.","nullable":true},"whole_word":{"type":"boolean","description":"WholeWord matches the pattern only between word boundaries.","nullable":true},"case_sensitive":{"type":"boolean","description":"CaseSensitive matches letter case exactly.","default":true,"nullable":true},"include_content":{"type":"boolean","description":"IncludeContent includes the matching line's text.","nullable":true},"include_context":{"type":"boolean","description":"IncludeContext includes the lines around each match.","nullable":true},"recursive":{"type":"boolean","description":"Recursive searches subdirectories too.","nullable":true},"return_lines":{"type":"boolean","description":"ReturnLines includes line numbers.","nullable":true},"file_types":{"items":{"type":"string"},"type":"array","description":"FileTypes restricts the search to these extensions (without dot).","nullable":true}},"type":"object"}`
 	searchFilesInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the directory to search."},"pattern":{"type":"string","description":"Pattern is a regular expression (RE2 syntax)."},"limit":{"anyOf":[{"type":"integer","minimum":1,"description":"Limit is the most matches to return. Default: 100 (send null for it)."},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean","description":"CountOnly returns the number of matches only."},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean","description":"WholeWord matches the pattern only between word boundaries."},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean","description":"CaseSensitive matches letter case exactly. Default: true (send null for it)."},{"type":"null"}]},"include_content":{"anyOf":[{"type":"boolean","description":"IncludeContent includes the matching line's text."},{"type":"null"}]},"include_context":{"anyOf":[{"type":"boolean","description":"IncludeContext includes the lines around each match."},{"type":"null"}]},"recursive":{"anyOf":[{"type":"boolean","description":"Recursive searches subdirectories too."},{"type":"null"}]},"return_lines":{"anyOf":[{"type":"boolean","description":"ReturnLines includes line numbers."},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"FileTypes restricts the search to these extensions (without dot)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","limit","count_only","whole_word","case_sensitive","include_content","include_context","recursive","return_lines","file_types"]}`
 )
 
@@ -2420,7 +2408,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "dry_run", Aliases: []string{"dryRun", "dry-run", "DryRun"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(batchOperationsInputSchema, batchOperationsInputSchemaTypeArray, batchOperationsInputSchemaGemini, batchOperationsInputSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(batchOperationsInputSchema, batchOperationsInputSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[DeleteFileInput],
@@ -2433,7 +2421,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "dry_run", Aliases: []string{"dryRun", "dry-run", "DryRun"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(deleteFileInputSchema, deleteFileInputSchemaTypeArray, deleteFileInputSchemaGemini, deleteFileInputSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(deleteFileInputSchema, deleteFileInputSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[EditFileInput],
@@ -2449,7 +2437,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "dry_run", Aliases: []string{"dryRun", "dry-run", "DryRun"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(editFileInputSchema, editFileInputSchemaTypeArray, editFileInputSchemaGemini, editFileInputSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(editFileInputSchema, editFileInputSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ListDirectoryInput],
@@ -2460,7 +2448,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "path", Aliases: []string{"file_path", "filepath", "dir", "directory"}},
 				{Path: "recursive", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(listDirectoryInputSchema, listDirectoryInputSchemaTypeArray, listDirectoryInputSchemaGemini, listDirectoryInputSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(listDirectoryInputSchema, listDirectoryInputSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[MultiEditInput],
@@ -2476,7 +2464,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "dry_run", Aliases: []string{"dryRun", "dry-run", "DryRun"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(multiEditInputSchema, multiEditInputSchemaTypeArray, multiEditInputSchemaGemini, multiEditInputSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(multiEditInputSchema, multiEditInputSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[SearchFilesInput],
@@ -2496,7 +2484,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "return_lines", Aliases: []string{"returnLines", "return-lines", "ReturnLines"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "file_types", Aliases: []string{"extensions", "ext", "fileTypes", "file-types", "FileTypes"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(searchFilesInputSchema, searchFilesInputSchemaTypeArray, searchFilesInputSchemaGemini, searchFilesInputSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(searchFilesInputSchema, searchFilesInputSchemaOpenAIStrict, ""),
 		},
 	}
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion8
+const _ = lenient.SupportPackageIsVersion9
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -267,7 +267,7 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// The input schemas of tool search_mail: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool search_mail (lenient.DerivedSchemas).
 const (
 	searchMailInputSchema = `{
   "properties": {
@@ -363,8 +363,6 @@ const (
   "type": "object"
 }
 `
-	searchMailInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"query":{"description":"Query is matched, without letter case, against subject and body; empty matches all.","type":["string","null"]},"from":{"description":"From keeps messages whose sender contains this text.","type":["string","null"]},"unread_only":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"UnreadOnly keeps unread messages only.","type":["boolean","string","null"]},"limit":{"maximum":100,"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"Limit is the most messages to return.","default":10,"type":["integer","string","null"]},"offset":{"minimum":0,"pattern":"^(-?[0-9]+)?$","description":"Offset skips this many matches first.","type":["integer","string","null"]},"max_body_bytes":{"minimum":0,"pattern":"^(-?[0-9]+)?$","description":"MaxBodyBytes cuts each body to this many bytes.","default":200,"type":["integer","string","null"]}},"type":"object"}`
-	searchMailInputSchemaGemini       = `{"properties":{"query":{"type":"string","description":"Query is matched, without letter case, against subject and body; empty matches all.","nullable":true},"from":{"type":"string","description":"From keeps messages whose sender contains this text.","nullable":true},"unread_only":{"type":"boolean","description":"UnreadOnly keeps unread messages only.","nullable":true},"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the most messages to return.","default":10,"nullable":true},"offset":{"type":"integer","minimum":0,"description":"Offset skips this many matches first.","nullable":true},"max_body_bytes":{"type":"integer","minimum":0,"description":"MaxBodyBytes cuts each body to this many bytes.","default":200,"nullable":true}},"type":"object"}`
 	searchMailInputSchemaOpenAIStrict = `{"properties":{"query":{"anyOf":[{"type":"string","description":"Query is matched, without letter case, against subject and body; empty matches all."},{"type":"null"}]},"from":{"anyOf":[{"type":"string","description":"From keeps messages whose sender contains this text."},{"type":"null"}]},"unread_only":{"anyOf":[{"type":"boolean","description":"UnreadOnly keeps unread messages only."},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the most messages to return. Default: 10 (send null for it)."},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer","minimum":0,"description":"Offset skips this many matches first."},{"type":"null"}]},"max_body_bytes":{"anyOf":[{"type":"integer","minimum":0,"description":"MaxBodyBytes cuts each body to this many bytes. Default: 200 (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","from","unread_only","limit","offset","max_body_bytes"]}`
 )
 
@@ -386,7 +384,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "max_body_bytes", Aliases: []string{"maxBodyBytes", "max-body-bytes", "MaxBodyBytes"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`200`), Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(searchMailInputSchema, searchMailInputSchemaTypeArray, searchMailInputSchemaGemini, searchMailInputSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(searchMailInputSchema, searchMailInputSchemaOpenAIStrict, ""),
 		},
 	}
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion8
+const _ = lenient.SupportPackageIsVersion9
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -267,7 +267,7 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// The input schemas of tool add_task: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool add_task (lenient.DerivedSchemas).
 const (
 	addTaskInputSchema = `{
   "properties": {
@@ -359,8 +359,6 @@ const (
   "type": "object"
 }
 `
-	addTaskInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"title":{"type":"string","description":"the task's title, as the user said it. Required."},"priority":{"maximum":5,"minimum":1,"pattern":"^(-?[0-9]+)?$","description":"1 (highest) to 5","default":3,"type":["integer","string","null"]},"done":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","description":"whether the task is already done","type":["boolean","string","null"]},"tags":{"items":{"type":"string"},"description":"labels, such as home or work","type":["array","string","null"]},"parent_id":{"pattern":"^(-?[0-9]+)?$","description":"the id of the parent task; 0 for none","type":["integer","string","null"]},"estimate_hours":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","description":"hours the task should take","type":["number","string","null"]}},"type":"object"}`
-	addTaskInputSchemaGemini       = `{"properties":{"title":{"type":"string","description":"the task's title, as the user said it. Required."},"priority":{"type":"integer","maximum":5,"minimum":1,"description":"1 (highest) to 5","default":3,"nullable":true},"done":{"type":"boolean","description":"whether the task is already done","nullable":true},"tags":{"items":{"type":"string"},"type":"array","description":"labels, such as home or work","nullable":true},"parent_id":{"type":"integer","description":"the id of the parent task; 0 for none","nullable":true},"estimate_hours":{"type":"number","description":"hours the task should take","nullable":true}},"type":"object"}`
 	addTaskInputSchemaOpenAIStrict = `{"properties":{"title":{"type":"string","description":"the task's title, as the user said it"},"priority":{"anyOf":[{"type":"integer","maximum":5,"minimum":1,"description":"1 (highest) to 5. Default: 3 (send null for it)."},{"type":"null"}]},"done":{"anyOf":[{"type":"boolean","description":"whether the task is already done"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"labels, such as home or work"},{"type":"null"}]},"parent_id":{"anyOf":[{"type":"integer","description":"the id of the parent task; 0 for none"},{"type":"null"}]},"estimate_hours":{"anyOf":[{"type":"number","description":"hours the task should take"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["title","priority","done","tags","parent_id","estimate_hours"]}`
 )
 
@@ -382,7 +380,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "parent_id", Aliases: []string{"parentId", "parent-id", "ParentId"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "estimate_hours", Aliases: []string{"estimateHours", "estimate-hours", "EstimateHours"}, Absent: lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.ProfileSchemas(addTaskInputSchema, addTaskInputSchemaTypeArray, addTaskInputSchemaGemini, addTaskInputSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(addTaskInputSchema, addTaskInputSchemaOpenAIStrict, ""),
 		},
 	}
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion8
+const _ = lenient.SupportPackageIsVersion9
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -1966,7 +1966,7 @@ func (x *CorpusAny) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-// The input schemas of tool corpus_any: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_any (lenient.DerivedSchemas).
 const (
 	corpusAnySchema = `{
   "properties": {
@@ -1978,11 +1978,9 @@ const (
   ]
 }
 `
-	corpusAnySchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{}},"type":"object","required":["v"]}`
-	corpusAnySchemaGemini    = `{"properties":{"v":{"type":"object"}},"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_bool: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_bool (lenient.DerivedSchemas).
 const (
 	corpusBoolSchema = `{
   "properties": {
@@ -2004,12 +2002,10 @@ const (
   ]
 }
 `
-	corpusBoolSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["v"]}`
-	corpusBoolSchemaGemini       = `{"properties":{"v":{"type":"boolean"}},"type":"object","required":["v"]}`
 	corpusBoolSchemaOpenAIStrict = `{"properties":{"v":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_bool_strict: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_bool_strict (lenient.DerivedSchemas).
 const (
 	corpusBoolStrictSchema = `{
   "properties": {
@@ -2031,12 +2027,10 @@ const (
   ]
 }
 `
-	corpusBoolStrictSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^(true|false)$","type":["boolean","string"]}},"type":"object","required":["v"]}`
-	corpusBoolStrictSchemaGemini       = `{"properties":{"v":{"type":"boolean"}},"type":"object","required":["v"]}`
 	corpusBoolStrictSchemaOpenAIStrict = `{"properties":{"v":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_float32: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_float32 (lenient.DerivedSchemas).
 const (
 	corpusFloat32Schema = `{
   "properties": {
@@ -2058,12 +2052,10 @@ const (
   ]
 }
 `
-	corpusFloat32SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["v"]}`
-	corpusFloat32SchemaGemini       = `{"properties":{"v":{"type":"number"}},"type":"object","required":["v"]}`
 	corpusFloat32SchemaOpenAIStrict = `{"properties":{"v":{"type":"number"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_float32_max: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_float32_max (lenient.DerivedSchemas).
 const (
 	corpusFloat32MaxSchema = `{
   "properties": {
@@ -2086,12 +2078,10 @@ const (
   ]
 }
 `
-	corpusFloat32MaxSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"maximum":0.1,"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["v"]}`
-	corpusFloat32MaxSchemaGemini       = `{"properties":{"v":{"type":"number","maximum":0.1}},"type":"object","required":["v"]}`
 	corpusFloat32MaxSchemaOpenAIStrict = `{"properties":{"v":{"type":"number","maximum":0.1}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_float64: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_float64 (lenient.DerivedSchemas).
 const (
 	corpusFloat64Schema = `{
   "properties": {
@@ -2113,12 +2103,10 @@ const (
   ]
 }
 `
-	corpusFloat64SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["v"]}`
-	corpusFloat64SchemaGemini       = `{"properties":{"v":{"type":"number"}},"type":"object","required":["v"]}`
 	corpusFloat64SchemaOpenAIStrict = `{"properties":{"v":{"type":"number"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_float64_max: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_float64_max (lenient.DerivedSchemas).
 const (
 	corpusFloat64MaxSchema = `{
   "properties": {
@@ -2141,12 +2129,10 @@ const (
   ]
 }
 `
-	corpusFloat64MaxSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"maximum":10,"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["v"]}`
-	corpusFloat64MaxSchemaGemini       = `{"properties":{"v":{"type":"number","maximum":10}},"type":"object","required":["v"]}`
 	corpusFloat64MaxSchemaOpenAIStrict = `{"properties":{"v":{"type":"number","maximum":10}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_int: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_int (lenient.DerivedSchemas).
 const (
 	corpusIntSchema = `{
   "properties": {
@@ -2168,12 +2154,10 @@ const (
   ]
 }
 `
-	corpusIntSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
-	corpusIntSchemaGemini       = `{"properties":{"v":{"type":"integer"}},"type":"object","required":["v"]}`
 	corpusIntSchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_int64: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_int64 (lenient.DerivedSchemas).
 const (
 	corpusInt64Schema = `{
   "properties": {
@@ -2195,12 +2179,10 @@ const (
   ]
 }
 `
-	corpusInt64SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
-	corpusInt64SchemaGemini       = `{"properties":{"v":{"type":"integer"}},"type":"object","required":["v"]}`
 	corpusInt64SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_int8: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_int8 (lenient.DerivedSchemas).
 const (
 	corpusInt8Schema = `{
   "properties": {
@@ -2222,12 +2204,10 @@ const (
   ]
 }
 `
-	corpusInt8SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
-	corpusInt8SchemaGemini       = `{"properties":{"v":{"type":"integer"}},"type":"object","required":["v"]}`
 	corpusInt8SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_ints: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_ints (lenient.DerivedSchemas).
 const (
 	corpusIntsSchema = `{
   "properties": {
@@ -2259,12 +2239,10 @@ const (
   ]
 }
 `
-	corpusIntsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]}},"type":"object","required":["v"]}`
-	corpusIntsSchemaGemini       = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"type":"object","required":["v"]}`
 	corpusIntsSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_ints_wrap: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_ints_wrap (lenient.DerivedSchemas).
 const (
 	corpusIntsWrapSchema = `{
   "properties": {
@@ -2299,12 +2277,10 @@ const (
   ]
 }
 `
-	corpusIntsWrapSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","integer"]}},"type":"object","required":["v"]}`
-	corpusIntsWrapSchemaGemini       = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"type":"object","required":["v"]}`
 	corpusIntsWrapSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_map: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_map (lenient.DerivedSchemas).
 const (
 	corpusMapSchema = `{
   "properties": {
@@ -2336,11 +2312,9 @@ const (
   ]
 }
 `
-	corpusMapSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"additionalProperties":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]},"type":["object","string"]}},"type":"object","required":["v"]}`
-	corpusMapSchemaGemini    = `{"properties":{"v":{"type":"object"}},"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_ptr_int: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_ptr_int (lenient.DerivedSchemas).
 const (
 	corpusPtrIntSchema = `{
   "properties": {
@@ -2365,12 +2339,10 @@ const (
   ]
 }
 `
-	corpusPtrIntSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"pattern":"^-?[0-9]+$","type":["integer","string","null"]}},"type":"object","required":["v"]}`
-	corpusPtrIntSchemaGemini       = `{"properties":{"v":{"type":"integer","nullable":true}},"type":"object","required":["v"]}`
 	corpusPtrIntSchemaOpenAIStrict = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_string: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_string (lenient.DerivedSchemas).
 const (
 	corpusStringSchema = `{
   "properties": {
@@ -2384,11 +2356,10 @@ const (
   ]
 }
 `
-	corpusStringSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"type":"string"}},"type":"object","required":["v"]}`
 	corpusStringSchemaOpenAIStrict = `{"properties":{"v":{"type":"string"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_strings: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_strings (lenient.DerivedSchemas).
 const (
 	corpusStringsSchema = `{
   "properties": {
@@ -2412,12 +2383,10 @@ const (
   ]
 }
 `
-	corpusStringsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"items":{"type":"string"},"type":["array","string"]}},"type":"object","required":["v"]}`
-	corpusStringsSchemaGemini       = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"type":"object","required":["v"]}`
 	corpusStringsSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_strings_split: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_strings_split (lenient.DerivedSchemas).
 const (
 	corpusStringsSplitSchema = `{
   "properties": {
@@ -2442,12 +2411,10 @@ const (
   ]
 }
 `
-	corpusStringsSplitSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"items":{"type":"string"},"description":"Also accepted: the items in one string, separated by \",\".","type":["array","string"]}},"type":"object","required":["v"]}`
-	corpusStringsSplitSchemaGemini       = `{"properties":{"v":{"items":{"type":"string"},"type":"array","description":"Also accepted: the items in one string, separated by \",\"."}},"type":"object","required":["v"]}`
 	corpusStringsSplitSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_uint64: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_uint64 (lenient.DerivedSchemas).
 const (
 	corpusUint64Schema = `{
   "properties": {
@@ -2470,12 +2437,10 @@ const (
   ]
 }
 `
-	corpusUint64SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
-	corpusUint64SchemaGemini       = `{"properties":{"v":{"type":"integer","minimum":0}},"type":"object","required":["v"]}`
 	corpusUint64SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
-// The input schemas of tool corpus_uint8: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool corpus_uint8 (lenient.DerivedSchemas).
 const (
 	corpusUint8Schema = `{
   "properties": {
@@ -2498,8 +2463,6 @@ const (
   ]
 }
 `
-	corpusUint8SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]}},"type":"object","required":["v"]}`
-	corpusUint8SchemaGemini       = `{"properties":{"v":{"type":"integer","minimum":0}},"type":"object","required":["v"]}`
 	corpusUint8SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
@@ -2514,7 +2477,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusAnySchema),
 			Name:        "corpus_any",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.ProfileSchemas(corpusAnySchema, corpusAnySchemaTypeArray, corpusAnySchemaGemini, ""),
+			Schemas:     lenient.DerivedSchemas(corpusAnySchema, "", ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusBool],
@@ -2524,7 +2487,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("corpus_bool", []lenient.FieldRules{
 				{Path: "v", Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(corpusBoolSchema, corpusBoolSchemaTypeArray, corpusBoolSchemaGemini, corpusBoolSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(corpusBoolSchema, corpusBoolSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusBoolStrict],
@@ -2534,7 +2497,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("corpus_bool_strict", []lenient.FieldRules{
 				{Path: "v", Coerce: "bool_strict"},
 			}),
-			Schemas: lenient.ProfileSchemas(corpusBoolStrictSchema, corpusBoolStrictSchemaTypeArray, corpusBoolStrictSchemaGemini, corpusBoolStrictSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(corpusBoolStrictSchema, corpusBoolStrictSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusFloat32],
@@ -2544,7 +2507,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("corpus_float32", []lenient.FieldRules{
 				{Path: "v", Coerce: "float"},
 			}),
-			Schemas: lenient.ProfileSchemas(corpusFloat32Schema, corpusFloat32SchemaTypeArray, corpusFloat32SchemaGemini, corpusFloat32SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(corpusFloat32Schema, corpusFloat32SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusFloat32Max],
@@ -2554,7 +2517,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("corpus_float32_max", []lenient.FieldRules{
 				{Path: "v", Coerce: "float"},
 			}),
-			Schemas: lenient.ProfileSchemas(corpusFloat32MaxSchema, corpusFloat32MaxSchemaTypeArray, corpusFloat32MaxSchemaGemini, corpusFloat32MaxSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(corpusFloat32MaxSchema, corpusFloat32MaxSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusFloat64],
@@ -2564,7 +2527,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("corpus_float64", []lenient.FieldRules{
 				{Path: "v", Coerce: "float"},
 			}),
-			Schemas: lenient.ProfileSchemas(corpusFloat64Schema, corpusFloat64SchemaTypeArray, corpusFloat64SchemaGemini, corpusFloat64SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(corpusFloat64Schema, corpusFloat64SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusFloat64Max],
@@ -2574,7 +2537,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("corpus_float64_max", []lenient.FieldRules{
 				{Path: "v", Coerce: "float"},
 			}),
-			Schemas: lenient.ProfileSchemas(corpusFloat64MaxSchema, corpusFloat64MaxSchemaTypeArray, corpusFloat64MaxSchemaGemini, corpusFloat64MaxSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(corpusFloat64MaxSchema, corpusFloat64MaxSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusInt],
@@ -2584,7 +2547,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("corpus_int", []lenient.FieldRules{
 				{Path: "v", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(corpusIntSchema, corpusIntSchemaTypeArray, corpusIntSchemaGemini, corpusIntSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(corpusIntSchema, corpusIntSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusInt64],
@@ -2594,7 +2557,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("corpus_int64", []lenient.FieldRules{
 				{Path: "v", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(corpusInt64Schema, corpusInt64SchemaTypeArray, corpusInt64SchemaGemini, corpusInt64SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(corpusInt64Schema, corpusInt64SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusInt8],
@@ -2604,7 +2567,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("corpus_int8", []lenient.FieldRules{
 				{Path: "v", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(corpusInt8Schema, corpusInt8SchemaTypeArray, corpusInt8SchemaGemini, corpusInt8SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(corpusInt8Schema, corpusInt8SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusInts],
@@ -2615,7 +2578,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "v", JSON: true},
 				{Path: "v[]", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(corpusIntsSchema, corpusIntsSchemaTypeArray, corpusIntsSchemaGemini, corpusIntsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(corpusIntsSchema, corpusIntsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusIntsWrap],
@@ -2626,7 +2589,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "v", Wrap: true, JSON: true},
 				{Path: "v[]", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(corpusIntsWrapSchema, corpusIntsWrapSchemaTypeArray, corpusIntsWrapSchemaGemini, corpusIntsWrapSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(corpusIntsWrapSchema, corpusIntsWrapSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusMap],
@@ -2637,7 +2600,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "v", JSON: true},
 				{Path: "v{}", Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(corpusMapSchema, corpusMapSchemaTypeArray, corpusMapSchemaGemini, ""),
+			Schemas: lenient.DerivedSchemas(corpusMapSchema, "", ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusPtrInt],
@@ -2647,7 +2610,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("corpus_ptr_int", []lenient.FieldRules{
 				{Path: "v", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(corpusPtrIntSchema, corpusPtrIntSchemaTypeArray, corpusPtrIntSchemaGemini, corpusPtrIntSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(corpusPtrIntSchema, corpusPtrIntSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusString],
@@ -2655,7 +2618,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusStringSchema),
 			Name:        "corpus_string",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.ProfileSchemas(corpusStringSchema, corpusStringSchemaTypeArray, corpusStringSchema, corpusStringSchemaOpenAIStrict),
+			Schemas:     lenient.DerivedSchemas(corpusStringSchema, corpusStringSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusStrings],
@@ -2665,7 +2628,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("corpus_strings", []lenient.FieldRules{
 				{Path: "v", JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(corpusStringsSchema, corpusStringsSchemaTypeArray, corpusStringsSchemaGemini, corpusStringsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(corpusStringsSchema, corpusStringsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusStringsSplit],
@@ -2675,7 +2638,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("corpus_strings_split", []lenient.FieldRules{
 				{Path: "v", Split: json.RawMessage(`","`), JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(corpusStringsSplitSchema, corpusStringsSplitSchemaTypeArray, corpusStringsSplitSchemaGemini, corpusStringsSplitSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(corpusStringsSplitSchema, corpusStringsSplitSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusUint64],
@@ -2685,7 +2648,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("corpus_uint64", []lenient.FieldRules{
 				{Path: "v", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(corpusUint64Schema, corpusUint64SchemaTypeArray, corpusUint64SchemaGemini, corpusUint64SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(corpusUint64Schema, corpusUint64SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[CorpusUint8],
@@ -2695,7 +2658,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("corpus_uint8", []lenient.FieldRules{
 				{Path: "v", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(corpusUint8Schema, corpusUint8SchemaTypeArray, corpusUint8SchemaGemini, corpusUint8SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(corpusUint8Schema, corpusUint8SchemaOpenAIStrict, ""),
 		},
 	}
 }

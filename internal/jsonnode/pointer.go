@@ -3,9 +3,10 @@ package jsonnode
 import (
 	"errors"
 	"fmt"
-	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // ErrNotLocal is the error of Resolve for a $ref that does not start with
@@ -23,7 +24,7 @@ func Resolve(root *Node, ref string) (*Node, error) {
 	if !ok {
 		return nil, fmt.Errorf("$ref %q: %w", ref, ErrNotLocal)
 	}
-	ptr, err := url.PathUnescape(frag)
+	ptr, err := percentDecode(frag)
 	if err != nil {
 		return nil, fmt.Errorf("$ref %q: %v", ref, err)
 	}
@@ -32,6 +33,30 @@ func Resolve(root *Node, ref string) (*Node, error) {
 		return nil, fmt.Errorf("$ref %q: %v", ref, err)
 	}
 	return v, nil
+}
+
+// percentDecode decodes a URI fragment's %XX escapes, as url.PathUnescape
+// does (this package does not import net/url, whose net/netip a program
+// linking package lenient, which imports this one, does not need).
+func percentDecode(s string) (string, error) {
+	if !strings.Contains(s, "%") {
+		return s, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+2 >= len(s) || !jsonwire.IsHex(s[i+1]) || !jsonwire.IsHex(s[i+2]) {
+			end := min(i+3, len(s))
+			return "", fmt.Errorf("invalid URL escape %q", s[i:end])
+		}
+		n, _ := strconv.ParseUint(s[i+1:i+3], 16, 8)
+		b.WriteByte(byte(n))
+		i += 2
+	}
+	return b.String(), nil
 }
 
 // Pointer returns the value at JSON Pointer ptr (RFC 6901) below v: "" is

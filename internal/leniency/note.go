@@ -1,6 +1,6 @@
 package leniency
 
-import "strings"
+import "github.com/normgen/normgen/internal/schemaprofile"
 
 // RequiredNote is the sentence a required field's description ends with
 // where the field cannot be listed in required: it has aliases (declared
@@ -15,16 +15,4 @@ const StrictComment = "normgen: strict (no coercion, by declaration)"
 
 // WithNote appends a sentence to a description, ending the description's
 // last sentence first where it has no full stop.
-func WithNote(desc, note string) string {
-	switch {
-	case note == "":
-		return desc
-	case desc == "":
-		return note
-	}
-	desc = strings.TrimRight(desc, " \t\n")
-	if !strings.HasSuffix(desc, ".") && !strings.HasSuffix(desc, "!") && !strings.HasSuffix(desc, "?") {
-		desc += "." // "The UID of the datasource. Required.", not "datasource Required."
-	}
-	return desc + " " + note
-}
+func WithNote(desc, note string) string { return schemaprofile.WithNote(desc, note) }

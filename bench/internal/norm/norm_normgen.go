@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion8
+const _ = lenient.SupportPackageIsVersion9
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -1410,7 +1410,7 @@ func (x *IDs) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// The input schemas of tool fetch_ids: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool fetch_ids (lenient.DerivedSchemas).
 const (
 	iDsSchema = `{
   "properties": {
@@ -1442,12 +1442,10 @@ const (
   ]
 }
 `
-	iDsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"ids":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]}},"type":"object","required":["ids"]}`
-	iDsSchemaGemini       = `{"properties":{"ids":{"items":{"type":"integer"},"type":"array"}},"type":"object","required":["ids"]}`
 	iDsSchemaOpenAIStrict = `{"properties":{"ids":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["ids"]}`
 )
 
-// The input schemas of tool search: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool search (lenient.DerivedSchemas).
 const (
 	searchSchema = `{
   "properties": {
@@ -1613,12 +1611,10 @@ const (
   ]
 }
 `
-	searchSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"type":["string","null"]},"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"offset":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"max_depth":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"count_only":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"case_sensitive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"min_score":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"file_types":{"items":{"type":"string"},"type":["array","string","null"]},"ids":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]}},"type":"object","required":["path","pattern"]}`
-	searchSchemaGemini       = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"type":"string","nullable":true},"limit":{"type":"integer","nullable":true},"offset":{"type":"integer","nullable":true},"max_depth":{"type":"integer","nullable":true},"count_only":{"type":"boolean","nullable":true},"whole_word":{"type":"boolean","nullable":true},"case_sensitive":{"type":"boolean","nullable":true},"min_score":{"type":"number","nullable":true},"file_types":{"items":{"type":"string"},"type":"array","nullable":true},"ids":{"items":{"type":"integer"},"type":"array","nullable":true}},"type":"object","required":["path","pattern"]}`
 	searchSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"anyOf":[{"type":"string"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer"},{"type":"null"}]},"max_depth":{"anyOf":[{"type":"integer"},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"ids":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","owner","limit","offset","max_depth","count_only","whole_word","case_sensitive","min_score","file_types","ids"]}`
 )
 
-// The input schemas of tool stat_paths: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool stat_paths (lenient.DerivedSchemas).
 const (
 	pathsSchema = `{
   "properties": {
@@ -1642,12 +1638,10 @@ const (
   ]
 }
 `
-	pathsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"paths":{"items":{"type":"string"},"type":["array","string"]}},"type":"object","required":["paths"]}`
-	pathsSchemaGemini       = `{"properties":{"paths":{"items":{"type":"string"},"type":"array"}},"type":"object","required":["paths"]}`
 	pathsSchemaOpenAIStrict = `{"properties":{"paths":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["paths"]}`
 )
 
-// The input schemas of tool submit_review: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool submit_review (lenient.DerivedSchemas).
 const (
 	reviewSchema = `{
   "properties": {
@@ -1982,12 +1976,10 @@ const (
   ]
 }
 `
-	reviewSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"pull_number":{"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"commit_id":{"type":"string","description":"Required."},"event":{"type":"string"},"body":{"type":["string","null"]},"comments":{"items":{"properties":{"path":{"type":"string"},"line":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"start_line":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"side":{"type":["string","null"]},"body":{"type":"string"},"suggestion":{"type":["string","null"]}},"required":["path","line","body"],"type":["object","string"]},"type":["array","string","null"]},"reviewers":{"items":{"type":"string"},"type":["array","string","null"]},"team_reviewers":{"items":{"type":"string"},"type":["array","string","null"]},"labels":{"items":{"type":"string"},"type":["array","string","null"]},"assignees":{"items":{"type":"string"},"type":["array","string","null"]},"draft":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"dismiss_stale":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"auto_merge":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"notify":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"merge_method":{"type":["string","null"]},"required_approvals":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"timeout_seconds":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"milestone":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"confidence":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"base_ref":{"type":["string","null"]},"head_ref":{"type":["string","null"]}},"type":"object","required":["owner","repo","event"]}`
-	reviewSchemaGemini       = `{"properties":{"owner":{"type":"string"},"repo":{"type":"string"},"pull_number":{"type":"integer","description":"Required."},"commit_id":{"type":"string","description":"Required."},"event":{"type":"string"},"body":{"type":"string","nullable":true},"comments":{"items":{"properties":{"path":{"type":"string"},"line":{"type":"integer"},"start_line":{"type":"integer","nullable":true},"side":{"type":"string","nullable":true},"body":{"type":"string"},"suggestion":{"type":"string","nullable":true}},"type":"object","required":["path","line","body"]},"type":"array","nullable":true},"reviewers":{"items":{"type":"string"},"type":"array","nullable":true},"team_reviewers":{"items":{"type":"string"},"type":"array","nullable":true},"labels":{"items":{"type":"string"},"type":"array","nullable":true},"assignees":{"items":{"type":"string"},"type":"array","nullable":true},"draft":{"type":"boolean","nullable":true},"dismiss_stale":{"type":"boolean","nullable":true},"auto_merge":{"type":"boolean","nullable":true},"notify":{"type":"boolean","nullable":true},"merge_method":{"type":"string","nullable":true},"required_approvals":{"type":"integer","nullable":true},"timeout_seconds":{"type":"integer","nullable":true},"milestone":{"type":"integer","nullable":true},"confidence":{"type":"number","nullable":true},"base_ref":{"type":"string","nullable":true},"head_ref":{"type":"string","nullable":true}},"type":"object","required":["owner","repo","event"]}`
 	reviewSchemaOpenAIStrict = `{"properties":{"owner":{"type":"string"},"repo":{"type":"string"},"pull_number":{"type":"integer"},"commit_id":{"type":"string"},"event":{"type":"string"},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"comments":{"anyOf":[{"items":{"properties":{"path":{"type":"string"},"line":{"type":"integer"},"start_line":{"anyOf":[{"type":"integer"},{"type":"null"}]},"side":{"anyOf":[{"type":"string"},{"type":"null"}]},"body":{"type":"string"},"suggestion":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","line","start_line","side","body","suggestion"]},"type":"array"},{"type":"null"}]},"reviewers":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"team_reviewers":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"assignees":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"draft":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"dismiss_stale":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"auto_merge":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"notify":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"merge_method":{"anyOf":[{"type":"string"},{"type":"null"}]},"required_approvals":{"anyOf":[{"type":"integer"},{"type":"null"}]},"timeout_seconds":{"anyOf":[{"type":"integer"},{"type":"null"}]},"milestone":{"anyOf":[{"type":"integer"},{"type":"null"}]},"confidence":{"anyOf":[{"type":"number"},{"type":"null"}]},"base_ref":{"anyOf":[{"type":"string"},{"type":"null"}]},"head_ref":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["owner","repo","pull_number","commit_id","event","body","comments","reviewers","team_reviewers","labels","assignees","draft","dismiss_stale","auto_merge","notify","merge_method","required_approvals","timeout_seconds","milestone","confidence","base_ref","head_ref"]}`
 )
 
-// The input schemas of tool write_file: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool write_file (lenient.DerivedSchemas).
 const (
 	writeFileSchema = `{
   "properties": {
@@ -2005,7 +1997,6 @@ const (
   ]
 }
 `
-	writeFileSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"content":{"type":"string"}},"type":"object","required":["path","content"]}`
 	writeFileSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"content":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","content"]}`
 )
 
@@ -2023,7 +2014,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "ids", JSON: true},
 				{Path: "ids[]", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(iDsSchema, iDsSchemaTypeArray, iDsSchemaGemini, iDsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(iDsSchema, iDsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Search],
@@ -2043,7 +2034,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "ids", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "ids[]", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(searchSchema, searchSchemaTypeArray, searchSchemaGemini, searchSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(searchSchema, searchSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Paths],
@@ -2053,7 +2044,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("stat_paths", []lenient.FieldRules{
 				{Path: "paths", JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(pathsSchema, pathsSchemaTypeArray, pathsSchemaGemini, pathsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(pathsSchema, pathsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Review],
@@ -2086,7 +2077,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "base_ref", Aliases: []string{"baseRef", "base-ref", "BaseRef"}, Absent: lenient.AbsentNull},
 				{Path: "head_ref", Aliases: []string{"headRef", "head-ref", "HeadRef"}, Absent: lenient.AbsentNull},
 			}),
-			Schemas: lenient.ProfileSchemas(reviewSchema, reviewSchemaTypeArray, reviewSchemaGemini, reviewSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(reviewSchema, reviewSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[WriteFile],
@@ -2094,7 +2085,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(writeFileSchema),
 			Name:        "write_file",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.ProfileSchemas(writeFileSchema, writeFileSchemaTypeArray, writeFileSchema, writeFileSchemaOpenAIStrict),
+			Schemas:     lenient.DerivedSchemas(writeFileSchema, writeFileSchemaOpenAIStrict, ""),
 		},
 	}
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion8
+const _ = lenient.SupportPackageIsVersion9
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -8024,7 +8024,7 @@ func (x *ControlInfinity) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// The input schemas of tool actual-chat-4728: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool actual-chat-4728 (lenient.DerivedSchemas).
 const (
 	actualChat4728Schema = `{
   "properties": {
@@ -8042,11 +8042,10 @@ const (
   ]
 }
 `
-	actualChat4728SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"chatId":{"type":"string","description":"Required."},"text":{"type":"string"}},"type":"object","required":["text"]}`
 	actualChat4728SchemaOpenAIStrict = `{"properties":{"chatId":{"type":"string"},"text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["chatId","text"]}`
 )
 
-// The input schemas of tool adcp-4201: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool adcp-4201 (lenient.DerivedSchemas).
 const (
 	adcp4201Schema = `{
   "properties": {
@@ -8070,12 +8069,10 @@ const (
   "type": "object"
 }
 `
-	adcp4201SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"labels":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
-	adcp4201SchemaGemini       = `{"properties":{"labels":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
 	adcp4201SchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
 )
 
-// The input schemas of tool basic-memory-250: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool basic-memory-250 (lenient.DerivedSchemas).
 const (
 	basicMemory250Schema = `{
   "properties": {
@@ -8097,12 +8094,10 @@ const (
   "type": "object"
 }
 `
-	basicMemory250SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"depth":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-	basicMemory250SchemaGemini       = `{"properties":{"depth":{"type":"integer","nullable":true}},"type":"object"}`
 	basicMemory250SchemaOpenAIStrict = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["depth"]}`
 )
 
-// The input schemas of tool boltai-317: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool boltai-317 (lenient.DerivedSchemas).
 const (
 	boltai317Schema = `{
   "properties": {
@@ -8154,12 +8149,10 @@ const (
   ]
 }
 `
-	boltai317SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","description":"Required.","type":["boolean","string"]},"thoughtNumber":{"minimum":1,"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"totalThoughts":{"minimum":1,"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]}},"type":"object","required":["thought"]}`
-	boltai317SchemaGemini       = `{"properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"type":"boolean","description":"Required."},"thoughtNumber":{"type":"integer","minimum":1,"description":"Required."},"totalThoughts":{"type":"integer","minimum":1,"description":"Required."}},"type":"object","required":["thought"]}`
 	boltai317SchemaOpenAIStrict = `{"properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"type":"boolean"},"thoughtNumber":{"type":"integer","minimum":1},"totalThoughts":{"type":"integer","minimum":1}},"additionalProperties":false,"type":"object","required":["thought","nextThoughtNeeded","thoughtNumber","totalThoughts"]}`
 )
 
-// The input schemas of tool claude-ai-mcp-548: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool claude-ai-mcp-548 (lenient.DerivedSchemas).
 const (
 	claudeAIMCP548Schema = `{
   "properties": {
@@ -8212,12 +8205,10 @@ const (
   ]
 }
 `
-	claudeAIMCP548SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"params":{"properties":{"model":{"type":["string","null"]},"prompt":{"type":["string","null"]},"aspect_ratio":{"type":["string","null"]}},"type":["object","string"]}},"type":"object","required":["params"]}`
-	claudeAIMCP548SchemaGemini       = `{"properties":{"params":{"properties":{"model":{"type":"string","nullable":true},"prompt":{"type":"string","nullable":true},"aspect_ratio":{"type":"string","nullable":true}},"type":"object"}},"type":"object","required":["params"]}`
 	claudeAIMCP548SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"model":{"anyOf":[{"type":"string"},{"type":"null"}]},"prompt":{"anyOf":[{"type":"string"},{"type":"null"}]},"aspect_ratio":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["model","prompt","aspect_ratio"]}},"additionalProperties":false,"type":"object","required":["params"]}`
 )
 
-// The input schemas of tool claude-code-15766: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool claude-code-15766 (lenient.DerivedSchemas).
 const (
 	claudeCode15766Schema = `{
   "properties": {
@@ -8250,12 +8241,10 @@ const (
   ]
 }
 `
-	claudeCode15766SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"parent":{"properties":{"database_id":{"type":["string","null"]}},"type":["object","string"]}},"type":"object","required":["parent"]}`
-	claudeCode15766SchemaGemini       = `{"properties":{"parent":{"properties":{"database_id":{"type":"string","nullable":true}},"type":"object"}},"type":"object","required":["parent"]}`
 	claudeCode15766SchemaOpenAIStrict = `{"properties":{"parent":{"properties":{"database_id":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["database_id"]}},"additionalProperties":false,"type":"object","required":["parent"]}`
 )
 
-// The input schemas of tool claude-code-18260: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool claude-code-18260 (lenient.DerivedSchemas).
 const (
 	claudeCode18260Schema = `{
   "properties": {
@@ -8301,11 +8290,9 @@ const (
   ]
 }
 `
-	claudeCode18260SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"parent":{"properties":{"data_source_id":{"type":["string","null"]}},"type":["object","string"]},"properties":{"type":["object","string","null"]}},"type":"object","required":["parent"]}`
-	claudeCode18260SchemaGemini    = `{"properties":{"parent":{"properties":{"data_source_id":{"type":"string","nullable":true}},"type":"object"},"properties":{"type":"object","nullable":true}},"type":"object","required":["parent"]}`
 )
 
-// The input schemas of tool claude-code-22394: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool claude-code-22394 (lenient.DerivedSchemas).
 const (
 	claudeCode22394Schema = `{
   "properties": {
@@ -8340,11 +8327,9 @@ const (
   ]
 }
 `
-	claudeCode22394SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"siteId":{"type":"string","description":"Required."},"actions":{"items":{"type":["object","string"]},"type":["array","string"]}},"type":"object","required":["actions"]}`
-	claudeCode22394SchemaGemini    = `{"properties":{"siteId":{"type":"string","description":"Required."},"actions":{"items":{"type":"object"},"type":"array"}},"type":"object","required":["actions"]}`
 )
 
-// The input schemas of tool claude-code-24597: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool claude-code-24597 (lenient.DerivedSchemas).
 const (
 	claudeCode24597Schema = `{
   "properties": {
@@ -8364,12 +8349,10 @@ const (
   "type": "object"
 }
 `
-	claudeCode24597SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"pull_number":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Required.","type":["number","string"]}},"type":"object"}`
-	claudeCode24597SchemaGemini       = `{"properties":{"pull_number":{"type":"number","description":"Required."}},"type":"object"}`
 	claudeCode24597SchemaOpenAIStrict = `{"properties":{"pull_number":{"type":"number"}},"additionalProperties":false,"type":"object","required":["pull_number"]}`
 )
 
-// The input schemas of tool claude-code-2747: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool claude-code-2747 (lenient.DerivedSchemas).
 const (
 	claudeCode2747Schema = `{
   "properties": {
@@ -8390,11 +8373,9 @@ const (
   "type": "object"
 }
 `
-	claudeCode2747SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"metadata":{"type":["object","string","null"]}},"type":"object"}`
-	claudeCode2747SchemaGemini    = `{"properties":{"metadata":{"type":"object","nullable":true}},"type":"object"}`
 )
 
-// The input schemas of tool claude-code-29104: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool claude-code-29104 (lenient.DerivedSchemas).
 const (
 	claudeCode29104Schema = `{
   "properties": {
@@ -8416,12 +8397,10 @@ const (
   "type": "object"
 }
 `
-	claudeCode29104SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"completed":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":"object"}`
-	claudeCode29104SchemaGemini       = `{"properties":{"completed":{"type":"boolean","nullable":true}},"type":"object"}`
 	claudeCode29104SchemaOpenAIStrict = `{"properties":{"completed":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["completed"]}`
 )
 
-// The input schemas of tool claude-code-34520: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool claude-code-34520 (lenient.DerivedSchemas).
 const (
 	claudeCode34520Schema = `{
   "properties": {
@@ -8470,12 +8449,10 @@ const (
   ]
 }
 `
-	claudeCode34520SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"tasks":{"items":{"properties":{"id":{"type":"string"},"content":{"type":["string","null"]}},"required":["id"],"type":["object","string"]},"type":["array","string"]}},"type":"object","required":["tasks"]}`
-	claudeCode34520SchemaGemini       = `{"properties":{"tasks":{"items":{"properties":{"id":{"type":"string"},"content":{"type":"string","nullable":true}},"type":"object","required":["id"]},"type":"array"}},"type":"object","required":["tasks"]}`
 	claudeCode34520SchemaOpenAIStrict = `{"properties":{"tasks":{"items":{"properties":{"id":{"type":"string"},"content":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id","content"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["tasks"]}`
 )
 
-// The input schemas of tool claude-code-5504: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool claude-code-5504 (lenient.DerivedSchemas).
 const (
 	claudeCode5504Schema = `{
   "properties": {
@@ -8496,11 +8473,9 @@ const (
   "type": "object"
 }
 `
-	claudeCode5504SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"patch_content":{"type":["object","string","null"]}},"type":"object"}`
-	claudeCode5504SchemaGemini    = `{"properties":{"patch_content":{"type":"object","nullable":true}},"type":"object"}`
 )
 
-// The input schemas of tool claude-code-73137: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool claude-code-73137 (lenient.DerivedSchemas).
 const (
 	claudeCode73137Schema = `{
   "properties": {
@@ -8579,12 +8554,10 @@ const (
   "type": "object"
 }
 `
-	claudeCode73137SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"loc":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]},"label":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"button":{"pattern":"^([lL][eE][fF][tT]|[rR][iI][gG][hH][tT]|[mM][iI][dD][dD][lL][eE])$","description":"One of \"left\", \"right\", \"middle\" (in any letter case).","type":["string","null"]},"clicks":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-	claudeCode73137SchemaGemini       = `{"properties":{"loc":{"items":{"type":"integer"},"type":"array","nullable":true},"label":{"type":"integer","nullable":true},"button":{"type":"string","enum":["left","right","middle"],"nullable":true},"clicks":{"type":"integer","nullable":true}},"type":"object"}`
 	claudeCode73137SchemaOpenAIStrict = `{"properties":{"loc":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["loc","label","button","clicks"]}`
 )
 
-// The input schemas of tool claude-code-91803: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool claude-code-91803 (lenient.DerivedSchemas).
 const (
 	claudeCode91803Schema = `{
   "properties": {
@@ -8606,12 +8579,10 @@ const (
   ]
 }
 `
-	claudeCode91803SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"confirmed":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["confirmed"]}`
-	claudeCode91803SchemaGemini       = `{"properties":{"confirmed":{"type":"boolean"}},"type":"object","required":["confirmed"]}`
 	claudeCode91803SchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
 )
 
-// The input schemas of tool claude-code-91803-capital: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool claude-code-91803-capital (lenient.DerivedSchemas).
 const (
 	claudeCode91803CapitalSchema = `{
   "properties": {
@@ -8633,12 +8604,10 @@ const (
   ]
 }
 `
-	claudeCode91803CapitalSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"confirmed":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["confirmed"]}`
-	claudeCode91803CapitalSchemaGemini       = `{"properties":{"confirmed":{"type":"boolean"}},"type":"object","required":["confirmed"]}`
 	claudeCode91803CapitalSchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
 )
 
-// The input schemas of tool claude-code-91803-digit: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool claude-code-91803-digit (lenient.DerivedSchemas).
 const (
 	claudeCode91803DigitSchema = `{
   "properties": {
@@ -8660,12 +8629,10 @@ const (
   ]
 }
 `
-	claudeCode91803DigitSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"confirmed":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["confirmed"]}`
-	claudeCode91803DigitSchemaGemini       = `{"properties":{"confirmed":{"type":"boolean"}},"type":"object","required":["confirmed"]}`
 	claudeCode91803DigitSchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
 )
 
-// The input schemas of tool control-big-digit-string: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool control-big-digit-string (lenient.DerivedSchemas).
 const (
 	controlBigDigitStringSchema = `{
   "properties": {
@@ -8687,12 +8654,10 @@ const (
   ]
 }
 `
-	controlBigDigitStringSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["id"]}`
-	controlBigDigitStringSchemaGemini       = `{"properties":{"id":{"type":"integer"}},"type":"object","required":["id"]}`
 	controlBigDigitStringSchemaOpenAIStrict = `{"properties":{"id":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["id"]}`
 )
 
-// The input schemas of tool control-big-number: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool control-big-number (lenient.DerivedSchemas).
 const (
 	controlBigNumberSchema = `{
   "properties": {
@@ -8714,12 +8679,10 @@ const (
   ]
 }
 `
-	controlBigNumberSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["id"]}`
-	controlBigNumberSchemaGemini       = `{"properties":{"id":{"type":"integer"}},"type":"object","required":["id"]}`
 	controlBigNumberSchemaOpenAIStrict = `{"properties":{"id":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["id"]}`
 )
 
-// The input schemas of tool control-decimal-for-integer: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool control-decimal-for-integer (lenient.DerivedSchemas).
 const (
 	controlDecimalForIntegerSchema = `{
   "properties": {
@@ -8741,12 +8704,10 @@ const (
   ]
 }
 `
-	controlDecimalForIntegerSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
-	controlDecimalForIntegerSchemaGemini       = `{"properties":{"count":{"type":"integer"}},"type":"object","required":["count"]}`
 	controlDecimalForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
 )
 
-// The input schemas of tool control-empty-string: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool control-empty-string (lenient.DerivedSchemas).
 const (
 	controlEmptyStringSchema = `{
   "properties": {
@@ -8760,11 +8721,10 @@ const (
   ]
 }
 `
-	controlEmptyStringSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
 	controlEmptyStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
 )
 
-// The input schemas of tool control-false-string: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool control-false-string (lenient.DerivedSchemas).
 const (
 	controlFalseStringSchema = `{
   "properties": {
@@ -8786,12 +8746,10 @@ const (
   ]
 }
 `
-	controlFalseStringSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"enabled":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["enabled"]}`
-	controlFalseStringSchemaGemini       = `{"properties":{"enabled":{"type":"boolean"}},"type":"object","required":["enabled"]}`
 	controlFalseStringSchemaOpenAIStrict = `{"properties":{"enabled":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["enabled"]}`
 )
 
-// The input schemas of tool control-fraction-for-integer: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool control-fraction-for-integer (lenient.DerivedSchemas).
 const (
 	controlFractionForIntegerSchema = `{
   "properties": {
@@ -8813,12 +8771,10 @@ const (
   ]
 }
 `
-	controlFractionForIntegerSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
-	controlFractionForIntegerSchemaGemini       = `{"properties":{"count":{"type":"integer"}},"type":"object","required":["count"]}`
 	controlFractionForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
 )
 
-// The input schemas of tool control-hex-for-integer: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool control-hex-for-integer (lenient.DerivedSchemas).
 const (
 	controlHexForIntegerSchema = `{
   "properties": {
@@ -8840,12 +8796,10 @@ const (
   ]
 }
 `
-	controlHexForIntegerSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
-	controlHexForIntegerSchemaGemini       = `{"properties":{"count":{"type":"integer"}},"type":"object","required":["count"]}`
 	controlHexForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
 )
 
-// The input schemas of tool control-infinity: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool control-infinity (lenient.DerivedSchemas).
 const (
 	controlInfinitySchema = `{
   "properties": {
@@ -8867,12 +8821,10 @@ const (
   ]
 }
 `
-	controlInfinitySchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"ratio":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["ratio"]}`
-	controlInfinitySchemaGemini       = `{"properties":{"ratio":{"type":"number"}},"type":"object","required":["ratio"]}`
 	controlInfinitySchemaOpenAIStrict = `{"properties":{"ratio":{"type":"number"}},"additionalProperties":false,"type":"object","required":["ratio"]}`
 )
 
-// The input schemas of tool control-int8-overflow: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool control-int8-overflow (lenient.DerivedSchemas).
 const (
 	controlInt8OverflowSchema = `{
   "properties": {
@@ -8894,12 +8846,10 @@ const (
   ]
 }
 `
-	controlInt8OverflowSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"level":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["level"]}`
-	controlInt8OverflowSchemaGemini       = `{"properties":{"level":{"type":"integer"}},"type":"object","required":["level"]}`
 	controlInt8OverflowSchemaOpenAIStrict = `{"properties":{"level":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["level"]}`
 )
 
-// The input schemas of tool control-json-text-in-string: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool control-json-text-in-string (lenient.DerivedSchemas).
 const (
 	controlJSONTextInStringSchema = `{
   "properties": {
@@ -8913,11 +8863,10 @@ const (
   ]
 }
 `
-	controlJSONTextInStringSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
 	controlJSONTextInStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
 )
 
-// The input schemas of tool control-leading-zero-integer: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool control-leading-zero-integer (lenient.DerivedSchemas).
 const (
 	controlLeadingZeroIntegerSchema = `{
   "properties": {
@@ -8939,12 +8888,10 @@ const (
   ]
 }
 `
-	controlLeadingZeroIntegerSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"pattern":"^-?[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
-	controlLeadingZeroIntegerSchemaGemini       = `{"properties":{"count":{"type":"integer"}},"type":"object","required":["count"]}`
 	controlLeadingZeroIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
 )
 
-// The input schemas of tool control-leading-zeros: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool control-leading-zeros (lenient.DerivedSchemas).
 const (
 	controlLeadingZerosSchema = `{
   "properties": {
@@ -8958,11 +8905,10 @@ const (
   ]
 }
 `
-	controlLeadingZerosSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
 	controlLeadingZerosSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
 )
 
-// The input schemas of tool control-maybe-boolean: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool control-maybe-boolean (lenient.DerivedSchemas).
 const (
 	controlMaybeBooleanSchema = `{
   "properties": {
@@ -8984,12 +8930,10 @@ const (
   ]
 }
 `
-	controlMaybeBooleanSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"enabled":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","type":["boolean","string"]}},"type":"object","required":["enabled"]}`
-	controlMaybeBooleanSchemaGemini       = `{"properties":{"enabled":{"type":"boolean"}},"type":"object","required":["enabled"]}`
 	controlMaybeBooleanSchemaOpenAIStrict = `{"properties":{"enabled":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["enabled"]}`
 )
 
-// The input schemas of tool control-negative-unsigned: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool control-negative-unsigned (lenient.DerivedSchemas).
 const (
 	controlNegativeUnsignedSchema = `{
   "properties": {
@@ -9012,12 +8956,10 @@ const (
   ]
 }
 `
-	controlNegativeUnsignedSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"count":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]}},"type":"object","required":["count"]}`
-	controlNegativeUnsignedSchemaGemini       = `{"properties":{"count":{"type":"integer","minimum":0}},"type":"object","required":["count"]}`
 	controlNegativeUnsignedSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["count"]}`
 )
 
-// The input schemas of tool control-null-text: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool control-null-text (lenient.DerivedSchemas).
 const (
 	controlNullTextSchema = `{
   "properties": {
@@ -9031,11 +8973,10 @@ const (
   ]
 }
 `
-	controlNullTextSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
 	controlNullTextSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
 )
 
-// The input schemas of tool control-true-for-string: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool control-true-for-string (lenient.DerivedSchemas).
 const (
 	controlTrueForStringSchema = `{
   "properties": {
@@ -9049,11 +8990,10 @@ const (
   ]
 }
 `
-	controlTrueForStringSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
 	controlTrueForStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
 )
 
-// The input schemas of tool cursor-3614: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool cursor-3614 (lenient.DerivedSchemas).
 const (
 	cursor3614Schema = `{
   "properties": {
@@ -9075,12 +9015,10 @@ const (
   "type": "object"
 }
 `
-	cursor3614SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"active":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":"object"}`
-	cursor3614SchemaGemini       = `{"properties":{"active":{"type":"boolean","nullable":true}},"type":"object"}`
 	cursor3614SchemaOpenAIStrict = `{"properties":{"active":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["active"]}`
 )
 
-// The input schemas of tool deja-vu-422: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool deja-vu-422 (lenient.DerivedSchemas).
 const (
 	dejaVu422Schema = `{
   "properties": {
@@ -9102,12 +9040,10 @@ const (
   "type": "object"
 }
 `
-	dejaVu422SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"limit":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
-	dejaVu422SchemaGemini       = `{"properties":{"limit":{"type":"number","nullable":true}},"type":"object"}`
 	dejaVu422SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
 )
 
-// The input schemas of tool fastmcp-932: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool fastmcp-932 (lenient.DerivedSchemas).
 const (
 	fastMCP932Schema = `{
   "properties": {
@@ -9168,12 +9104,10 @@ const (
   ]
 }
 `
-	fastMCP932SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"user":{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"is_active":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"required":["username","email"],"type":["object","string"]}},"type":"object","required":["user"]}`
-	fastMCP932SchemaGemini       = `{"properties":{"user":{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"type":"integer","nullable":true},"is_active":{"type":"boolean","nullable":true}},"type":"object","required":["username","email"]}},"type":"object","required":["user"]}`
 	fastMCP932SchemaOpenAIStrict = `{"properties":{"user":{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"anyOf":[{"type":"integer"},{"type":"null"}]},"is_active":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["username","email","age","is_active"]}},"additionalProperties":false,"type":"object","required":["user"]}`
 )
 
-// The input schemas of tool fixmap-235: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool fixmap-235 (lenient.DerivedSchemas).
 const (
 	fixmap235Schema = `{
   "properties": {
@@ -9199,12 +9133,10 @@ const (
   "type": "object"
 }
 `
-	fixmap235SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"format":{"pattern":"^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$","description":"One of \"markdown\", \"json\" (in any letter case).","type":["string","null"]}},"type":"object"}`
-	fixmap235SchemaGemini       = `{"properties":{"format":{"type":"string","enum":["markdown","json"],"nullable":true}},"type":"object"}`
 	fixmap235SchemaOpenAIStrict = `{"properties":{"format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["format"]}`
 )
 
-// The input schemas of tool gitlab-mcp-380: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool gitlab-mcp-380 (lenient.DerivedSchemas).
 const (
 	gitlabMCP380Schema = `{
   "properties": {
@@ -9228,12 +9160,10 @@ const (
   "type": "object"
 }
 `
-	gitlabMCP380SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"labels":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
-	gitlabMCP380SchemaGemini       = `{"properties":{"labels":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
 	gitlabMCP380SchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
 )
 
-// The input schemas of tool gmail-mcp-96: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool gmail-mcp-96 (lenient.DerivedSchemas).
 const (
 	gmailMCP96Schema = `{
   "properties": {
@@ -9257,12 +9187,10 @@ const (
   ]
 }
 `
-	gmailMCP96SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"to":{"items":{"type":"string"},"type":["array","string"]}},"type":"object","required":["to"]}`
-	gmailMCP96SchemaGemini       = `{"properties":{"to":{"items":{"type":"string"},"type":"array"}},"type":"object","required":["to"]}`
 	gmailMCP96SchemaOpenAIStrict = `{"properties":{"to":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["to"]}`
 )
 
-// The input schemas of tool grafana-641: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool grafana-641 (lenient.DerivedSchemas).
 const (
 	grafana641Schema = `{
   "properties": {
@@ -9274,11 +9202,10 @@ const (
   "type": "object"
 }
 `
-	grafana641SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"datasourceUid":{"type":"string","description":"Required."}},"type":"object"}`
 	grafana641SchemaOpenAIStrict = `{"properties":{"datasourceUid":{"type":"string"}},"additionalProperties":false,"type":"object","required":["datasourceUid"]}`
 )
 
-// The input schemas of tool hermes-agent-100926: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool hermes-agent-100926 (lenient.DerivedSchemas).
 const (
 	hermesAgent100926Schema = `{
   "properties": {
@@ -9306,12 +9233,10 @@ const (
   ]
 }
 `
-	hermesAgent100926SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"pattern":{"type":"string"},"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object","required":["pattern"]}`
-	hermesAgent100926SchemaGemini       = `{"properties":{"pattern":{"type":"string"},"limit":{"type":"integer","nullable":true}},"type":"object","required":["pattern"]}`
 	hermesAgent100926SchemaOpenAIStrict = `{"properties":{"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["pattern","limit"]}`
 )
 
-// The input schemas of tool langchain-mcp-adapters-277: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool langchain-mcp-adapters-277 (lenient.DerivedSchemas).
 const (
 	langchainMCPAdapters277Schema = `{
   "properties": {
@@ -9364,12 +9289,10 @@ const (
   "type": "object"
 }
 `
-	langchainMCPAdapters277SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"resourceType":{"type":"string","description":"Required."},"name":{"type":["string","null"]},"namespace":{"type":["string","null"]},"output":{"pattern":"^([jJ][sS][oO][nN]|[yY][aA][mM][lL]|[wW][iI][dD][eE]|[nN][aA][mM][eE]|[cC][uU][sS][tT][oO][mM])$","description":"One of \"json\", \"yaml\", \"wide\", \"name\", \"custom\" (in any letter case).","type":["string","null"]}},"type":"object"}`
-	langchainMCPAdapters277SchemaGemini       = `{"properties":{"resourceType":{"type":"string","description":"Required."},"name":{"type":"string","nullable":true},"namespace":{"type":"string","nullable":true},"output":{"type":"string","enum":["json","yaml","wide","name","custom"],"nullable":true}},"type":"object"}`
 	langchainMCPAdapters277SchemaOpenAIStrict = `{"properties":{"resourceType":{"type":"string"},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"namespace":{"anyOf":[{"type":"string"},{"type":"null"}]},"output":{"anyOf":[{"type":"string","enum":["json","yaml","wide","name","custom"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["resourceType","name","namespace","output"]}`
 )
 
-// The input schemas of tool langflow-8059: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool langflow-8059 (lenient.DerivedSchemas).
 const (
 	langflow8059Schema = `{
   "properties": {
@@ -9391,12 +9314,10 @@ const (
   "type": "object"
 }
 `
-	langflow8059SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"range":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
-	langflow8059SchemaGemini       = `{"properties":{"range":{"type":"number","nullable":true}},"type":"object"}`
 	langflow8059SchemaOpenAIStrict = `{"properties":{"range":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["range"]}`
 )
 
-// The input schemas of tool lmstudio-1626: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool lmstudio-1626 (lenient.DerivedSchemas).
 const (
 	lmStudio1626Schema = `{
   "properties": {
@@ -9408,11 +9329,10 @@ const (
   "type": "object"
 }
 `
-	lmStudio1626SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"sheet_name":{"type":"string","description":"Required."}},"type":"object"}`
 	lmStudio1626SchemaOpenAIStrict = `{"properties":{"sheet_name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["sheet_name"]}`
 )
 
-// The input schemas of tool margince-417: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool margince-417 (lenient.DerivedSchemas).
 const (
 	margince417Schema = `{
   "properties": {
@@ -9443,12 +9363,10 @@ const (
   "type": "object"
 }
 `
-	margince417SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"lifecycle":{"pattern":"^([uU][nN][kK][nN][oO][wW][nN]|[tT][aA][rR][gG][eE][tT]|[pP][rR][oO][sS][pP][eE][cC][tT]|[oO][pP][pP][oO][rR][tT][uU][nN][iI][tT][yY]|[cC][uU][sS][tT][oO][mM][eE][rR]|[fF][oO][rR][mM][eE][rR]_[cC][uU][sS][tT][oO][mM][eE][rR]|[dD][iI][sS][qQ][uU][aA][lL][iI][fF][iI][eE][dD])$","description":"One of \"unknown\", \"target\", \"prospect\", \"opportunity\", \"customer\", \"former_customer\", \"disqualified\" (in any letter case).","type":["string","null"]}},"type":"object"}`
-	margince417SchemaGemini       = `{"properties":{"lifecycle":{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"],"nullable":true}},"type":"object"}`
 	margince417SchemaOpenAIStrict = `{"properties":{"lifecycle":{"anyOf":[{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["lifecycle"]}`
 )
 
-// The input schemas of tool mcp-remote-319: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool mcp-remote-319 (lenient.DerivedSchemas).
 const (
 	mcpRemote319Schema = `{
   "properties": {
@@ -9472,12 +9390,10 @@ const (
   "type": "object"
 }
 `
-	mcpRemote319SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"target":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
-	mcpRemote319SchemaGemini       = `{"properties":{"target":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
 	mcpRemote319SchemaOpenAIStrict = `{"properties":{"target":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["target"]}`
 )
 
-// The input schemas of tool mcpadapt-38: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool mcpadapt-38 (lenient.DerivedSchemas).
 const (
 	mcpadapt38Schema = `{
   "properties": {
@@ -9512,11 +9428,9 @@ const (
   "type": "object"
 }
 `
-	mcpadapt38SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"filters":{"type":["object","string","null"]},"maxResults":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
-	mcpadapt38SchemaGemini    = `{"properties":{"filters":{"type":"object","nullable":true},"maxResults":{"type":"number","nullable":true}},"type":"object"}`
 )
 
-// The input schemas of tool nemo-agent-toolkit-1507: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool nemo-agent-toolkit-1507 (lenient.DerivedSchemas).
 const (
 	nemoAgentToolkit1507Schema = `{
   "properties": {
@@ -9534,12 +9448,10 @@ const (
   "type": "object"
 }
 `
-	nemoAgentToolkit1507SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"cursor":{"type":["string","null"]}},"type":"object"}`
-	nemoAgentToolkit1507SchemaGemini       = `{"properties":{"cursor":{"type":"string","nullable":true}},"type":"object"}`
 	nemoAgentToolkit1507SchemaOpenAIStrict = `{"properties":{"cursor":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["cursor"]}`
 )
 
-// The input schemas of tool nteract-1678: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool nteract-1678 (lenient.DerivedSchemas).
 const (
 	nteract1678Schema = `{
   "properties": {
@@ -9561,12 +9473,10 @@ const (
   "type": "object"
 }
 `
-	nteract1678SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"and_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":"object"}`
-	nteract1678SchemaGemini       = `{"properties":{"and_run":{"type":"boolean","nullable":true}},"type":"object"}`
 	nteract1678SchemaOpenAIStrict = `{"properties":{"and_run":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["and_run"]}`
 )
 
-// The input schemas of tool openclaw-42580: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool openclaw-42580 (lenient.DerivedSchemas).
 const (
 	openclaw42580Schema = `{
   "properties": {
@@ -9588,11 +9498,10 @@ const (
   ]
 }
 `
-	openclaw42580SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"oldText":{"type":"string","description":"Required."},"newText":{"type":"string","description":"Required."}},"type":"object","required":["path"]}`
 	openclaw42580SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"oldText":{"type":"string"},"newText":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","oldText","newText"]}`
 )
 
-// The input schemas of tool opencode-1328: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool opencode-1328 (lenient.DerivedSchemas).
 const (
 	opencode1328Schema = `{
   "properties": {
@@ -9632,12 +9541,10 @@ const (
   "type": "object"
 }
 `
-	opencode1328SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"filePath":{"type":"string","description":"Required."},"offset":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"limit":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
-	opencode1328SchemaGemini       = `{"properties":{"filePath":{"type":"string","description":"Required."},"offset":{"type":"number","nullable":true},"limit":{"type":"number","nullable":true}},"type":"object"}`
 	opencode1328SchemaOpenAIStrict = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["filePath","offset","limit"]}`
 )
 
-// The input schemas of tool opencode-1328-offset: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool opencode-1328-offset (lenient.DerivedSchemas).
 const (
 	opencode1328OffsetSchema = `{
   "properties": {
@@ -9677,12 +9584,10 @@ const (
   "type": "object"
 }
 `
-	opencode1328OffsetSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"filePath":{"type":"string","description":"Required."},"offset":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"limit":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
-	opencode1328OffsetSchemaGemini       = `{"properties":{"filePath":{"type":"string","description":"Required."},"offset":{"type":"number","nullable":true},"limit":{"type":"number","nullable":true}},"type":"object"}`
 	opencode1328OffsetSchemaOpenAIStrict = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["filePath","offset","limit"]}`
 )
 
-// The input schemas of tool openhands-sdk-1085: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool openhands-sdk-1085 (lenient.DerivedSchemas).
 const (
 	openHandsSDK1085Schema = `{
   "properties": {
@@ -9724,12 +9629,10 @@ const (
   ]
 }
 `
-	openHandsSDK1085SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"line_number":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"lines_after":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object","required":["path"]}`
-	openHandsSDK1085SchemaGemini       = `{"properties":{"path":{"type":"string"},"line_number":{"type":"number","nullable":true},"lines_after":{"type":"number","nullable":true}},"type":"object","required":["path"]}`
 	openHandsSDK1085SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"line_number":{"anyOf":[{"type":"number"},{"type":"null"}]},"lines_after":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","line_number","lines_after"]}`
 )
 
-// The input schemas of tool pasclaw-427: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool pasclaw-427 (lenient.DerivedSchemas).
 const (
 	pasclaw427Schema = `{
   "properties": {
@@ -9751,11 +9654,10 @@ const (
   ]
 }
 `
-	pasclaw427SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"old_text":{"type":"string","description":"Required."},"new_text":{"type":"string","description":"Required."}},"type":"object","required":["path"]}`
 	pasclaw427SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"old_text":{"type":"string"},"new_text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","old_text","new_text"]}`
 )
 
-// The input schemas of tool picoclaw-400: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool picoclaw-400 (lenient.DerivedSchemas).
 const (
 	picoclaw400Schema = `{
   "properties": {
@@ -9783,12 +9685,10 @@ const (
   ]
 }
 `
-	picoclaw400SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"query":{"type":"string"},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object","required":["query"]}`
-	picoclaw400SchemaGemini       = `{"properties":{"query":{"type":"string"},"count":{"type":"integer","nullable":true}},"type":"object","required":["query"]}`
 	picoclaw400SchemaOpenAIStrict = `{"properties":{"query":{"type":"string"},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","count"]}`
 )
 
-// The input schemas of tool qwen-code-4966-depth: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool qwen-code-4966-depth (lenient.DerivedSchemas).
 const (
 	qwenCode4966DepthSchema = `{
   "properties": {
@@ -9810,12 +9710,10 @@ const (
   "type": "object"
 }
 `
-	qwenCode4966DepthSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"depth":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-	qwenCode4966DepthSchemaGemini       = `{"properties":{"depth":{"type":"integer","nullable":true}},"type":"object"}`
 	qwenCode4966DepthSchemaOpenAIStrict = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["depth"]}`
 )
 
-// The input schemas of tool qwen-code-4966-time: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool qwen-code-4966-time (lenient.DerivedSchemas).
 const (
 	qwenCode4966TimeSchema = `{
   "properties": {
@@ -9837,12 +9735,10 @@ const (
   "type": "object"
 }
 `
-	qwenCode4966TimeSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"time":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]}},"type":"object"}`
-	qwenCode4966TimeSchemaGemini       = `{"properties":{"time":{"type":"number","nullable":true}},"type":"object"}`
 	qwenCode4966TimeSchemaOpenAIStrict = `{"properties":{"time":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["time"]}`
 )
 
-// The input schemas of tool servers-2905: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool servers-2905 (lenient.DerivedSchemas).
 const (
 	servers2905Schema = `{
   "properties": {
@@ -9902,12 +9798,10 @@ const (
   "type": "object"
 }
 `
-	servers2905SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"nextThoughtNeeded":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","description":"Required.","type":["boolean","string"]},"thoughtNumber":{"minimum":1,"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"totalThoughts":{"minimum":1,"pattern":"^-?[0-9]+$","description":"Required.","type":["integer","string"]},"isRevision":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":"object"}`
-	servers2905SchemaGemini       = `{"properties":{"nextThoughtNeeded":{"type":"boolean","description":"Required."},"thoughtNumber":{"type":"integer","minimum":1,"description":"Required."},"totalThoughts":{"type":"integer","minimum":1,"description":"Required."},"isRevision":{"type":"boolean","nullable":true}},"type":"object"}`
 	servers2905SchemaOpenAIStrict = `{"properties":{"nextThoughtNeeded":{"type":"boolean"},"thoughtNumber":{"type":"integer","minimum":1},"totalThoughts":{"type":"integer","minimum":1},"isRevision":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["nextThoughtNeeded","thoughtNumber","totalThoughts","isRevision"]}`
 )
 
-// The input schemas of tool sonetto-319-lone-label: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool sonetto-319-lone-label (lenient.DerivedSchemas).
 const (
 	sonetto319LoneLabelSchema = `{
   "properties": {
@@ -9931,12 +9825,10 @@ const (
   "type": "object"
 }
 `
-	sonetto319LoneLabelSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"labels":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
-	sonetto319LoneLabelSchemaGemini       = `{"properties":{"labels":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
 	sonetto319LoneLabelSchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
 )
 
-// The input schemas of tool sonetto-319-lone-todo: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool sonetto-319-lone-todo (lenient.DerivedSchemas).
 const (
 	sonetto319LoneTodoSchema = `{
   "properties": {
@@ -9979,12 +9871,10 @@ const (
   ]
 }
 `
-	sonetto319LoneTodoSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"required":["content","status"],"type":["object","string"]},"type":["array","string"]}},"type":"object","required":["todos"]}`
-	sonetto319LoneTodoSchemaGemini       = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"type":"object","required":["content","status"]},"type":"array"}},"type":"object","required":["todos"]}`
 	sonetto319LoneTodoSchemaOpenAIStrict = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"additionalProperties":false,"type":"object","required":["content","status"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["todos"]}`
 )
 
-// The input schemas of tool sonetto-319-python-list: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool sonetto-319-python-list (lenient.DerivedSchemas).
 const (
 	sonetto319PythonListSchema = `{
   "properties": {
@@ -10008,12 +9898,10 @@ const (
   "type": "object"
 }
 `
-	sonetto319PythonListSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"labels":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
-	sonetto319PythonListSchemaGemini       = `{"properties":{"labels":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
 	sonetto319PythonListSchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
 )
 
-// The input schemas of tool sonetto-319-todos: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool sonetto-319-todos (lenient.DerivedSchemas).
 const (
 	sonetto319TodosSchema = `{
   "properties": {
@@ -10056,12 +9944,10 @@ const (
   ]
 }
 `
-	sonetto319TodosSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"required":["content","status"],"type":["object","string"]},"type":["array","string"]}},"type":"object","required":["todos"]}`
-	sonetto319TodosSchemaGemini       = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"type":"object","required":["content","status"]},"type":"array"}},"type":"object","required":["todos"]}`
 	sonetto319TodosSchemaOpenAIStrict = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"additionalProperties":false,"type":"object","required":["content","status"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["todos"]}`
 )
 
-// The input schemas of tool template-agent-249: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool template-agent-249 (lenient.DerivedSchemas).
 const (
 	templateAgent249Schema = `{
   "properties": {
@@ -10090,22 +9976,19 @@ const (
   ]
 }
 `
-	templateAgent249SchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"issueIdOrKey":{"type":"string","description":"Required."},"fields":{"type":["object","string"]},"cloudId":{"type":"string","description":"Required."}},"type":"object","required":["fields"]}`
-	templateAgent249SchemaGemini    = `{"properties":{"issueIdOrKey":{"type":"string","description":"Required."},"fields":{"type":"object"},"cloudId":{"type":"string","description":"Required."}},"type":"object","required":["fields"]}`
 )
 
-// The input schemas of tool typescript-sdk-2012: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool typescript-sdk-2012 (lenient.DerivedSchemas).
 const (
 	typescriptSDK2012Schema = `{
   "properties": {},
   "type": "object"
 }
 `
-	typescriptSDK2012SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"type":"object"}`
 	typescriptSDK2012SchemaOpenAIStrict = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// The input schemas of tool vibium-85: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool vibium-85 (lenient.DerivedSchemas).
 const (
 	vibium85Schema = `{
   "properties": {
@@ -10127,12 +10010,10 @@ const (
   ]
 }
 `
-	vibium85SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"ms":{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":["number","string"]}},"type":"object","required":["ms"]}`
-	vibium85SchemaGemini       = `{"properties":{"ms":{"type":"number"}},"type":"object","required":["ms"]}`
 	vibium85SchemaOpenAIStrict = `{"properties":{"ms":{"type":"number"}},"additionalProperties":false,"type":"object","required":["ms"]}`
 )
 
-// The input schemas of tool vmlx-47: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool vmlx-47 (lenient.DerivedSchemas).
 const (
 	vmlx47Schema = `{
   "properties": {
@@ -10154,12 +10035,10 @@ const (
   "type": "object"
 }
 `
-	vmlx47SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-	vmlx47SchemaGemini       = `{"properties":{"limit":{"type":"integer","nullable":true}},"type":"object"}`
 	vmlx47SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
 )
 
-// The input schemas of tool weknora-2955: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool weknora-2955 (lenient.DerivedSchemas).
 const (
 	weKnora2955Schema = `{
   "properties": {
@@ -10183,12 +10062,10 @@ const (
   "type": "object"
 }
 `
-	weKnora2955SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"args":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
-	weKnora2955SchemaGemini       = `{"properties":{"args":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
 	weKnora2955SchemaOpenAIStrict = `{"properties":{"args":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["args"]}`
 )
 
-// The input schemas of tool zammad-mcp-201: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool zammad-mcp-201 (lenient.DerivedSchemas).
 const (
 	zammadMCP201Schema = `{
   "properties": {
@@ -10229,8 +10106,6 @@ const (
   ]
 }
 `
-	zammadMCP201SchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"params":{"properties":{"response_format":{"pattern":"^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$","description":"One of \"markdown\", \"json\" (in any letter case).","type":["string","null"]}},"type":["object","string"]}},"type":"object","required":["params"]}`
-	zammadMCP201SchemaGemini       = `{"properties":{"params":{"properties":{"response_format":{"type":"string","enum":["markdown","json"],"nullable":true}},"type":"object"}},"type":"object","required":["params"]}`
 	zammadMCP201SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"response_format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["response_format"]}},"additionalProperties":false,"type":"object","required":["params"]}`
 )
 
@@ -10247,7 +10122,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("actual-chat-4728", []lenient.FieldRules{
 				{Path: "chatId", Aliases: []string{"chat_id", "chat-id", "ChatId"}},
 			}),
-			Schemas: lenient.ProfileSchemas(actualChat4728Schema, actualChat4728SchemaTypeArray, actualChat4728Schema, actualChat4728SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(actualChat4728Schema, actualChat4728SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Adcp4201],
@@ -10257,7 +10132,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("adcp-4201", []lenient.FieldRules{
 				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(adcp4201Schema, adcp4201SchemaTypeArray, adcp4201SchemaGemini, adcp4201SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(adcp4201Schema, adcp4201SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[BasicMemory250],
@@ -10267,7 +10142,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("basic-memory-250", []lenient.FieldRules{
 				{Path: "depth", Absent: lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(basicMemory250Schema, basicMemory250SchemaTypeArray, basicMemory250SchemaGemini, basicMemory250SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(basicMemory250Schema, basicMemory250SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Boltai317],
@@ -10279,7 +10154,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "thoughtNumber", Aliases: []string{"thought_number", "thought-number", "ThoughtNumber"}, Coerce: "int"},
 				{Path: "totalThoughts", Aliases: []string{"total_thoughts", "total-thoughts", "TotalThoughts"}, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(boltai317Schema, boltai317SchemaTypeArray, boltai317SchemaGemini, boltai317SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(boltai317Schema, boltai317SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ClaudeAIMCP548],
@@ -10292,7 +10167,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "params.prompt", Absent: lenient.AbsentNull},
 				{Path: "params.aspect_ratio", Aliases: []string{"aspectRatio", "aspect-ratio", "AspectRatio"}, Absent: lenient.AbsentNull},
 			}),
-			Schemas: lenient.ProfileSchemas(claudeAIMCP548Schema, claudeAIMCP548SchemaTypeArray, claudeAIMCP548SchemaGemini, claudeAIMCP548SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(claudeAIMCP548Schema, claudeAIMCP548SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ClaudeCode15766],
@@ -10303,7 +10178,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "parent", JSON: true},
 				{Path: "parent.database_id", Aliases: []string{"databaseId", "database-id", "DatabaseId"}, Absent: lenient.AbsentNull},
 			}),
-			Schemas: lenient.ProfileSchemas(claudeCode15766Schema, claudeCode15766SchemaTypeArray, claudeCode15766SchemaGemini, claudeCode15766SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(claudeCode15766Schema, claudeCode15766SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ClaudeCode18260],
@@ -10315,7 +10190,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "parent.data_source_id", Aliases: []string{"dataSourceId", "data-source-id", "DataSourceId"}, Absent: lenient.AbsentNull},
 				{Path: "properties", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(claudeCode18260Schema, claudeCode18260SchemaTypeArray, claudeCode18260SchemaGemini, ""),
+			Schemas: lenient.DerivedSchemas(claudeCode18260Schema, "", ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ClaudeCode22394],
@@ -10327,7 +10202,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "actions", JSON: true},
 				{Path: "actions[]", JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(claudeCode22394Schema, claudeCode22394SchemaTypeArray, claudeCode22394SchemaGemini, ""),
+			Schemas: lenient.DerivedSchemas(claudeCode22394Schema, "", ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ClaudeCode24597],
@@ -10337,7 +10212,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("claude-code-24597", []lenient.FieldRules{
 				{Path: "pull_number", Aliases: []string{"pullNumber", "pull-number", "PullNumber"}, Coerce: "float"},
 			}),
-			Schemas: lenient.ProfileSchemas(claudeCode24597Schema, claudeCode24597SchemaTypeArray, claudeCode24597SchemaGemini, claudeCode24597SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(claudeCode24597Schema, claudeCode24597SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ClaudeCode2747],
@@ -10347,7 +10222,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("claude-code-2747", []lenient.FieldRules{
 				{Path: "metadata", Absent: lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(claudeCode2747Schema, claudeCode2747SchemaTypeArray, claudeCode2747SchemaGemini, ""),
+			Schemas: lenient.DerivedSchemas(claudeCode2747Schema, "", ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ClaudeCode29104],
@@ -10357,7 +10232,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("claude-code-29104", []lenient.FieldRules{
 				{Path: "completed", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(claudeCode29104Schema, claudeCode29104SchemaTypeArray, claudeCode29104SchemaGemini, claudeCode29104SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(claudeCode29104Schema, claudeCode29104SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ClaudeCode34520],
@@ -10369,7 +10244,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "tasks[]", JSON: true},
 				{Path: "tasks[].content", Absent: lenient.AbsentNull},
 			}),
-			Schemas: lenient.ProfileSchemas(claudeCode34520Schema, claudeCode34520SchemaTypeArray, claudeCode34520SchemaGemini, claudeCode34520SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(claudeCode34520Schema, claudeCode34520SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ClaudeCode5504],
@@ -10379,7 +10254,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("claude-code-5504", []lenient.FieldRules{
 				{Path: "patch_content", Aliases: []string{"patchContent", "patch-content", "PatchContent"}, Absent: lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(claudeCode5504Schema, claudeCode5504SchemaTypeArray, claudeCode5504SchemaGemini, ""),
+			Schemas: lenient.DerivedSchemas(claudeCode5504Schema, "", ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ClaudeCode73137],
@@ -10393,7 +10268,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "button", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["left","right","middle"]`)},
 				{Path: "clicks", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(claudeCode73137Schema, claudeCode73137SchemaTypeArray, claudeCode73137SchemaGemini, claudeCode73137SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(claudeCode73137Schema, claudeCode73137SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ClaudeCode91803],
@@ -10403,7 +10278,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("claude-code-91803", []lenient.FieldRules{
 				{Path: "confirmed", Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(claudeCode91803Schema, claudeCode91803SchemaTypeArray, claudeCode91803SchemaGemini, claudeCode91803SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(claudeCode91803Schema, claudeCode91803SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ClaudeCode91803Capital],
@@ -10413,7 +10288,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("claude-code-91803-capital", []lenient.FieldRules{
 				{Path: "confirmed", Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(claudeCode91803CapitalSchema, claudeCode91803CapitalSchemaTypeArray, claudeCode91803CapitalSchemaGemini, claudeCode91803CapitalSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(claudeCode91803CapitalSchema, claudeCode91803CapitalSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ClaudeCode91803Digit],
@@ -10423,7 +10298,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("claude-code-91803-digit", []lenient.FieldRules{
 				{Path: "confirmed", Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(claudeCode91803DigitSchema, claudeCode91803DigitSchemaTypeArray, claudeCode91803DigitSchemaGemini, claudeCode91803DigitSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(claudeCode91803DigitSchema, claudeCode91803DigitSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ControlBigDigitString],
@@ -10433,7 +10308,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("control-big-digit-string", []lenient.FieldRules{
 				{Path: "id", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(controlBigDigitStringSchema, controlBigDigitStringSchemaTypeArray, controlBigDigitStringSchemaGemini, controlBigDigitStringSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(controlBigDigitStringSchema, controlBigDigitStringSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ControlBigNumber],
@@ -10443,7 +10318,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("control-big-number", []lenient.FieldRules{
 				{Path: "id", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(controlBigNumberSchema, controlBigNumberSchemaTypeArray, controlBigNumberSchemaGemini, controlBigNumberSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(controlBigNumberSchema, controlBigNumberSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ControlDecimalForInteger],
@@ -10453,7 +10328,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("control-decimal-for-integer", []lenient.FieldRules{
 				{Path: "count", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(controlDecimalForIntegerSchema, controlDecimalForIntegerSchemaTypeArray, controlDecimalForIntegerSchemaGemini, controlDecimalForIntegerSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(controlDecimalForIntegerSchema, controlDecimalForIntegerSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ControlEmptyString],
@@ -10461,7 +10336,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlEmptyStringSchema),
 			Name:        "control-empty-string",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.ProfileSchemas(controlEmptyStringSchema, controlEmptyStringSchemaTypeArray, controlEmptyStringSchema, controlEmptyStringSchemaOpenAIStrict),
+			Schemas:     lenient.DerivedSchemas(controlEmptyStringSchema, controlEmptyStringSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ControlFalseString],
@@ -10471,7 +10346,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("control-false-string", []lenient.FieldRules{
 				{Path: "enabled", Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(controlFalseStringSchema, controlFalseStringSchemaTypeArray, controlFalseStringSchemaGemini, controlFalseStringSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(controlFalseStringSchema, controlFalseStringSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ControlFractionForInteger],
@@ -10481,7 +10356,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("control-fraction-for-integer", []lenient.FieldRules{
 				{Path: "count", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(controlFractionForIntegerSchema, controlFractionForIntegerSchemaTypeArray, controlFractionForIntegerSchemaGemini, controlFractionForIntegerSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(controlFractionForIntegerSchema, controlFractionForIntegerSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ControlHexForInteger],
@@ -10491,7 +10366,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("control-hex-for-integer", []lenient.FieldRules{
 				{Path: "count", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(controlHexForIntegerSchema, controlHexForIntegerSchemaTypeArray, controlHexForIntegerSchemaGemini, controlHexForIntegerSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(controlHexForIntegerSchema, controlHexForIntegerSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ControlInfinity],
@@ -10501,7 +10376,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("control-infinity", []lenient.FieldRules{
 				{Path: "ratio", Coerce: "float"},
 			}),
-			Schemas: lenient.ProfileSchemas(controlInfinitySchema, controlInfinitySchemaTypeArray, controlInfinitySchemaGemini, controlInfinitySchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(controlInfinitySchema, controlInfinitySchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ControlInt8Overflow],
@@ -10511,7 +10386,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("control-int8-overflow", []lenient.FieldRules{
 				{Path: "level", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(controlInt8OverflowSchema, controlInt8OverflowSchemaTypeArray, controlInt8OverflowSchemaGemini, controlInt8OverflowSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(controlInt8OverflowSchema, controlInt8OverflowSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ControlJSONTextInString],
@@ -10519,7 +10394,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlJSONTextInStringSchema),
 			Name:        "control-json-text-in-string",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.ProfileSchemas(controlJSONTextInStringSchema, controlJSONTextInStringSchemaTypeArray, controlJSONTextInStringSchema, controlJSONTextInStringSchemaOpenAIStrict),
+			Schemas:     lenient.DerivedSchemas(controlJSONTextInStringSchema, controlJSONTextInStringSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ControlLeadingZeroInteger],
@@ -10529,7 +10404,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("control-leading-zero-integer", []lenient.FieldRules{
 				{Path: "count", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(controlLeadingZeroIntegerSchema, controlLeadingZeroIntegerSchemaTypeArray, controlLeadingZeroIntegerSchemaGemini, controlLeadingZeroIntegerSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(controlLeadingZeroIntegerSchema, controlLeadingZeroIntegerSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ControlLeadingZeros],
@@ -10537,7 +10412,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlLeadingZerosSchema),
 			Name:        "control-leading-zeros",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.ProfileSchemas(controlLeadingZerosSchema, controlLeadingZerosSchemaTypeArray, controlLeadingZerosSchema, controlLeadingZerosSchemaOpenAIStrict),
+			Schemas:     lenient.DerivedSchemas(controlLeadingZerosSchema, controlLeadingZerosSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ControlMaybeBoolean],
@@ -10547,7 +10422,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("control-maybe-boolean", []lenient.FieldRules{
 				{Path: "enabled", Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(controlMaybeBooleanSchema, controlMaybeBooleanSchemaTypeArray, controlMaybeBooleanSchemaGemini, controlMaybeBooleanSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(controlMaybeBooleanSchema, controlMaybeBooleanSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ControlNegativeUnsigned],
@@ -10557,7 +10432,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("control-negative-unsigned", []lenient.FieldRules{
 				{Path: "count", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(controlNegativeUnsignedSchema, controlNegativeUnsignedSchemaTypeArray, controlNegativeUnsignedSchemaGemini, controlNegativeUnsignedSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(controlNegativeUnsignedSchema, controlNegativeUnsignedSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ControlNullText],
@@ -10565,7 +10440,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlNullTextSchema),
 			Name:        "control-null-text",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.ProfileSchemas(controlNullTextSchema, controlNullTextSchemaTypeArray, controlNullTextSchema, controlNullTextSchemaOpenAIStrict),
+			Schemas:     lenient.DerivedSchemas(controlNullTextSchema, controlNullTextSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ControlTrueForString],
@@ -10573,7 +10448,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlTrueForStringSchema),
 			Name:        "control-true-for-string",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.ProfileSchemas(controlTrueForStringSchema, controlTrueForStringSchemaTypeArray, controlTrueForStringSchema, controlTrueForStringSchemaOpenAIStrict),
+			Schemas:     lenient.DerivedSchemas(controlTrueForStringSchema, controlTrueForStringSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Cursor3614],
@@ -10583,7 +10458,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("cursor-3614", []lenient.FieldRules{
 				{Path: "active", Absent: lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(cursor3614Schema, cursor3614SchemaTypeArray, cursor3614SchemaGemini, cursor3614SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(cursor3614Schema, cursor3614SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[DejaVu422],
@@ -10593,7 +10468,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("deja-vu-422", []lenient.FieldRules{
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.ProfileSchemas(dejaVu422Schema, dejaVu422SchemaTypeArray, dejaVu422SchemaGemini, dejaVu422SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(dejaVu422Schema, dejaVu422SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[FastMCP932],
@@ -10605,7 +10480,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "user.age", Absent: lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "user.is_active", Aliases: []string{"isActive", "is-active", "IsActive"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(fastMCP932Schema, fastMCP932SchemaTypeArray, fastMCP932SchemaGemini, fastMCP932SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(fastMCP932Schema, fastMCP932SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Fixmap235],
@@ -10615,7 +10490,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("fixmap-235", []lenient.FieldRules{
 				{Path: "format", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["markdown","json"]`)},
 			}),
-			Schemas: lenient.ProfileSchemas(fixmap235Schema, fixmap235SchemaTypeArray, fixmap235SchemaGemini, fixmap235SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(fixmap235Schema, fixmap235SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[GitlabMCP380],
@@ -10625,7 +10500,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("gitlab-mcp-380", []lenient.FieldRules{
 				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(gitlabMCP380Schema, gitlabMCP380SchemaTypeArray, gitlabMCP380SchemaGemini, gitlabMCP380SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(gitlabMCP380Schema, gitlabMCP380SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[GmailMCP96],
@@ -10635,7 +10510,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("gmail-mcp-96", []lenient.FieldRules{
 				{Path: "to", JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(gmailMCP96Schema, gmailMCP96SchemaTypeArray, gmailMCP96SchemaGemini, gmailMCP96SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(gmailMCP96Schema, gmailMCP96SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Grafana641],
@@ -10645,7 +10520,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("grafana-641", []lenient.FieldRules{
 				{Path: "datasourceUid", Aliases: []string{"datasource_uid", "datasource-uid", "DatasourceUid"}},
 			}),
-			Schemas: lenient.ProfileSchemas(grafana641Schema, grafana641SchemaTypeArray, grafana641Schema, grafana641SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(grafana641Schema, grafana641SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[HermesAgent100926],
@@ -10655,7 +10530,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("hermes-agent-100926", []lenient.FieldRules{
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(hermesAgent100926Schema, hermesAgent100926SchemaTypeArray, hermesAgent100926SchemaGemini, hermesAgent100926SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(hermesAgent100926Schema, hermesAgent100926SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[LangchainMCPAdapters277],
@@ -10668,7 +10543,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "namespace", Absent: lenient.AbsentNull},
 				{Path: "output", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["json","yaml","wide","name","custom"]`)},
 			}),
-			Schemas: lenient.ProfileSchemas(langchainMCPAdapters277Schema, langchainMCPAdapters277SchemaTypeArray, langchainMCPAdapters277SchemaGemini, langchainMCPAdapters277SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(langchainMCPAdapters277Schema, langchainMCPAdapters277SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Langflow8059],
@@ -10678,7 +10553,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("langflow-8059", []lenient.FieldRules{
 				{Path: "range", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.ProfileSchemas(langflow8059Schema, langflow8059SchemaTypeArray, langflow8059SchemaGemini, langflow8059SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(langflow8059Schema, langflow8059SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[LMStudio1626],
@@ -10688,7 +10563,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("lmstudio-1626", []lenient.FieldRules{
 				{Path: "sheet_name", Aliases: []string{"sheetName", "sheet-name", "SheetName"}},
 			}),
-			Schemas: lenient.ProfileSchemas(lmStudio1626Schema, lmStudio1626SchemaTypeArray, lmStudio1626Schema, lmStudio1626SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(lmStudio1626Schema, lmStudio1626SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Margince417],
@@ -10698,7 +10573,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("margince-417", []lenient.FieldRules{
 				{Path: "lifecycle", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]`)},
 			}),
-			Schemas: lenient.ProfileSchemas(margince417Schema, margince417SchemaTypeArray, margince417SchemaGemini, margince417SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(margince417Schema, margince417SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[MCPRemote319],
@@ -10708,7 +10583,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("mcp-remote-319", []lenient.FieldRules{
 				{Path: "target", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(mcpRemote319Schema, mcpRemote319SchemaTypeArray, mcpRemote319SchemaGemini, mcpRemote319SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(mcpRemote319Schema, mcpRemote319SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Mcpadapt38],
@@ -10719,7 +10594,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "filters", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "maxResults", Aliases: []string{"max_results", "max-results", "MaxResults"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.ProfileSchemas(mcpadapt38Schema, mcpadapt38SchemaTypeArray, mcpadapt38SchemaGemini, ""),
+			Schemas: lenient.DerivedSchemas(mcpadapt38Schema, "", ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[NemoAgentToolkit1507],
@@ -10729,7 +10604,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("nemo-agent-toolkit-1507", []lenient.FieldRules{
 				{Path: "cursor", Absent: lenient.AbsentNull},
 			}),
-			Schemas: lenient.ProfileSchemas(nemoAgentToolkit1507Schema, nemoAgentToolkit1507SchemaTypeArray, nemoAgentToolkit1507SchemaGemini, nemoAgentToolkit1507SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(nemoAgentToolkit1507Schema, nemoAgentToolkit1507SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Nteract1678],
@@ -10739,7 +10614,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("nteract-1678", []lenient.FieldRules{
 				{Path: "and_run", Aliases: []string{"andRun", "and-run", "AndRun"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(nteract1678Schema, nteract1678SchemaTypeArray, nteract1678SchemaGemini, nteract1678SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(nteract1678Schema, nteract1678SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Openclaw42580],
@@ -10750,7 +10625,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "oldText", Aliases: []string{"old_text", "old-text", "OldText"}},
 				{Path: "newText", Aliases: []string{"new_text", "new-text", "NewText"}},
 			}),
-			Schemas: lenient.ProfileSchemas(openclaw42580Schema, openclaw42580SchemaTypeArray, openclaw42580Schema, openclaw42580SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(openclaw42580Schema, openclaw42580SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Opencode1328],
@@ -10762,7 +10637,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.ProfileSchemas(opencode1328Schema, opencode1328SchemaTypeArray, opencode1328SchemaGemini, opencode1328SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(opencode1328Schema, opencode1328SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Opencode1328Offset],
@@ -10774,7 +10649,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.ProfileSchemas(opencode1328OffsetSchema, opencode1328OffsetSchemaTypeArray, opencode1328OffsetSchemaGemini, opencode1328OffsetSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(opencode1328OffsetSchema, opencode1328OffsetSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[OpenHandsSDK1085],
@@ -10785,7 +10660,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "line_number", Aliases: []string{"lineNumber", "line-number", "LineNumber"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "lines_after", Aliases: []string{"linesAfter", "lines-after", "LinesAfter"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.ProfileSchemas(openHandsSDK1085Schema, openHandsSDK1085SchemaTypeArray, openHandsSDK1085SchemaGemini, openHandsSDK1085SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(openHandsSDK1085Schema, openHandsSDK1085SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Pasclaw427],
@@ -10796,7 +10671,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "old_text", Aliases: []string{"oldText", "old-text", "OldText"}},
 				{Path: "new_text", Aliases: []string{"newText", "new-text", "NewText"}},
 			}),
-			Schemas: lenient.ProfileSchemas(pasclaw427Schema, pasclaw427SchemaTypeArray, pasclaw427Schema, pasclaw427SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(pasclaw427Schema, pasclaw427SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Picoclaw400],
@@ -10806,7 +10681,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("picoclaw-400", []lenient.FieldRules{
 				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(picoclaw400Schema, picoclaw400SchemaTypeArray, picoclaw400SchemaGemini, picoclaw400SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(picoclaw400Schema, picoclaw400SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[QwenCode4966Depth],
@@ -10816,7 +10691,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("qwen-code-4966-depth", []lenient.FieldRules{
 				{Path: "depth", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(qwenCode4966DepthSchema, qwenCode4966DepthSchemaTypeArray, qwenCode4966DepthSchemaGemini, qwenCode4966DepthSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(qwenCode4966DepthSchema, qwenCode4966DepthSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[QwenCode4966Time],
@@ -10826,7 +10701,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("qwen-code-4966-time", []lenient.FieldRules{
 				{Path: "time", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.ProfileSchemas(qwenCode4966TimeSchema, qwenCode4966TimeSchemaTypeArray, qwenCode4966TimeSchemaGemini, qwenCode4966TimeSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(qwenCode4966TimeSchema, qwenCode4966TimeSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Servers2905],
@@ -10839,7 +10714,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "totalThoughts", Aliases: []string{"total_thoughts", "total-thoughts", "TotalThoughts"}, Coerce: "int"},
 				{Path: "isRevision", Aliases: []string{"is_revision", "is-revision", "IsRevision"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(servers2905Schema, servers2905SchemaTypeArray, servers2905SchemaGemini, servers2905SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(servers2905Schema, servers2905SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Sonetto319LoneLabel],
@@ -10849,7 +10724,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("sonetto-319-lone-label", []lenient.FieldRules{
 				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(sonetto319LoneLabelSchema, sonetto319LoneLabelSchemaTypeArray, sonetto319LoneLabelSchemaGemini, sonetto319LoneLabelSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(sonetto319LoneLabelSchema, sonetto319LoneLabelSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Sonetto319LoneTodo],
@@ -10860,7 +10735,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "todos", JSON: true},
 				{Path: "todos[]", JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(sonetto319LoneTodoSchema, sonetto319LoneTodoSchemaTypeArray, sonetto319LoneTodoSchemaGemini, sonetto319LoneTodoSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(sonetto319LoneTodoSchema, sonetto319LoneTodoSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Sonetto319PythonList],
@@ -10870,7 +10745,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("sonetto-319-python-list", []lenient.FieldRules{
 				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(sonetto319PythonListSchema, sonetto319PythonListSchemaTypeArray, sonetto319PythonListSchemaGemini, sonetto319PythonListSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(sonetto319PythonListSchema, sonetto319PythonListSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Sonetto319Todos],
@@ -10881,7 +10756,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "todos", JSON: true},
 				{Path: "todos[]", JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(sonetto319TodosSchema, sonetto319TodosSchemaTypeArray, sonetto319TodosSchemaGemini, sonetto319TodosSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(sonetto319TodosSchema, sonetto319TodosSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[TemplateAgent249],
@@ -10893,7 +10768,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "fields", JSON: true},
 				{Path: "cloudId", Aliases: []string{"cloud_id", "cloud-id", "CloudId"}},
 			}),
-			Schemas: lenient.ProfileSchemas(templateAgent249Schema, templateAgent249SchemaTypeArray, templateAgent249SchemaGemini, ""),
+			Schemas: lenient.DerivedSchemas(templateAgent249Schema, "", ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[TypescriptSDK2012],
@@ -10901,7 +10776,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(typescriptSDK2012Schema),
 			Name:        "typescript-sdk-2012",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.ProfileSchemas(typescriptSDK2012Schema, typescriptSDK2012SchemaTypeArray, typescriptSDK2012Schema, typescriptSDK2012SchemaOpenAIStrict),
+			Schemas:     lenient.DerivedSchemas(typescriptSDK2012Schema, typescriptSDK2012SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Vibium85],
@@ -10911,7 +10786,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("vibium-85", []lenient.FieldRules{
 				{Path: "ms", Coerce: "float"},
 			}),
-			Schemas: lenient.ProfileSchemas(vibium85Schema, vibium85SchemaTypeArray, vibium85SchemaGemini, vibium85SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(vibium85Schema, vibium85SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Vmlx47],
@@ -10921,7 +10796,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("vmlx-47", []lenient.FieldRules{
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(vmlx47Schema, vmlx47SchemaTypeArray, vmlx47SchemaGemini, vmlx47SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(vmlx47Schema, vmlx47SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[WeKnora2955],
@@ -10931,7 +10806,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("weknora-2955", []lenient.FieldRules{
 				{Path: "args", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(weKnora2955Schema, weKnora2955SchemaTypeArray, weKnora2955SchemaGemini, weKnora2955SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(weKnora2955Schema, weKnora2955SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ZammadMCP201],
@@ -10942,7 +10817,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "params", JSON: true},
 				{Path: "params.response_format", Aliases: []string{"responseFormat", "response-format", "ResponseFormat"}, Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["markdown","json"]`)},
 			}),
-			Schemas: lenient.ProfileSchemas(zammadMCP201Schema, zammadMCP201SchemaTypeArray, zammadMCP201SchemaGemini, zammadMCP201SchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(zammadMCP201Schema, zammadMCP201SchemaOpenAIStrict, ""),
 		},
 	}
 }

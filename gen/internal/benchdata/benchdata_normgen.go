@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion8
+const _ = lenient.SupportPackageIsVersion9
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -321,7 +321,7 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// The input schemas of tool search: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool search (lenient.DerivedSchemas).
 const (
 	searchInputSchema = `{
   "properties": {
@@ -487,8 +487,6 @@ const (
   ]
 }
 `
-	searchInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"type":["string","null"]},"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"offset":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"max_depth":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"count_only":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"case_sensitive":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"min_score":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"file_types":{"items":{"type":"string"},"type":["array","string","null"]},"ids":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","null"]}},"type":"object","required":["path","pattern"]}`
-	searchInputSchemaGemini       = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"type":"string","nullable":true},"limit":{"type":"integer","nullable":true},"offset":{"type":"integer","nullable":true},"max_depth":{"type":"integer","nullable":true},"count_only":{"type":"boolean","nullable":true},"whole_word":{"type":"boolean","nullable":true},"case_sensitive":{"type":"boolean","nullable":true},"min_score":{"type":"number","nullable":true},"file_types":{"items":{"type":"string"},"type":"array","nullable":true},"ids":{"items":{"type":"integer"},"type":"array","nullable":true}},"type":"object","required":["path","pattern"]}`
 	searchInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"anyOf":[{"type":"string"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer"},{"type":"null"}]},"max_depth":{"anyOf":[{"type":"integer"},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"ids":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","owner","limit","offset","max_depth","count_only","whole_word","case_sensitive","min_score","file_types","ids"]}`
 )
 
@@ -515,7 +513,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "ids", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "ids[]", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(searchInputSchema, searchInputSchemaTypeArray, searchInputSchemaGemini, searchInputSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(searchInputSchema, searchInputSchemaOpenAIStrict, ""),
 		},
 	}
 }

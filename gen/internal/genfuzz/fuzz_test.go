@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"github.com/normgen/normgen/gen"
+	"github.com/normgen/normgen/internal/profilecheck"
 	"github.com/normgen/normgen/internal/tempmodule"
+	"github.com/normgen/normgen/schema"
 )
 
 // The generator fuzzer. Its one property, for a random tool package:
@@ -241,6 +243,7 @@ func generate(ctx context.Context, t *testing.T, mod string, p *Package) (*Packa
 				}
 			}
 			os.WriteFile(filepath.Join(dir, "generated_test.go"), fmt.Appendf(nil, genTest, p.Name), 0o644)
+			checkDerived(ctx, t, dir)
 			return p, src
 		}
 		lines := map[int]bool{}
@@ -262,6 +265,27 @@ func generate(ctx context.Context, t *testing.T, mod string, p *Package) (*Packa
 			return nil, ""
 		}
 		p = next
+	}
+}
+
+// checkDerived checks the typearray and gemini schemas of the tools
+// generated in dir (internal/profilecheck): a server derives from each
+// tool's portable schema what the generator writes, and what it wrote up
+// to lenient.SupportPackageIsVersion8.
+func checkDerived(ctx context.Context, t *testing.T, dir string) {
+	m, diags := gen.Load(ctx, gen.Config{Dir: dir, OnWarning: func(gen.Diagnostic) {}})
+	if ctx.Err() != nil {
+		t.Skipf("out of the input's time (%v) on this machine", inputTime)
+	}
+	if len(diags) > 0 {
+		t.Errorf("%s: loaded again: %v", dir, diags)
+		return
+	}
+	for _, tool := range m.Tools {
+		problems, _ := profilecheck.Tool(tool.Name, gen.SchemaType(&gen.TypeRef{Kind: schema.Object, Struct: tool.Input}, 0))
+		for _, p := range problems {
+			t.Error(p)
+		}
 	}
 }
 

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion8
+const _ = lenient.SupportPackageIsVersion9
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -2249,7 +2249,7 @@ func (x *InvestigationParams) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	}
 }
 
-// The input schemas of tool all_int_types: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool all_int_types (lenient.DerivedSchemas).
 const (
 	allIntTypesParamsSchema = `{
   "properties": {
@@ -2428,12 +2428,10 @@ const (
   "type": "object"
 }
 `
-	allIntTypesParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"int8Field":{"pattern":"^(-?[0-9]+)?$","description":"Int8 field","type":["integer","string","null"]},"int16Field":{"pattern":"^(-?[0-9]+)?$","description":"Int16 field","type":["integer","string","null"]},"int32Field":{"pattern":"^(-?[0-9]+)?$","description":"Int32 field","type":["integer","string","null"]},"int64Field":{"pattern":"^(-?[0-9]+)?$","description":"Int64 field","type":["integer","string","null"]},"uintField":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint field","type":["integer","string","null"]},"uint8Field":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint8 field","type":["integer","string","null"]},"uint16Field":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint16 field","type":["integer","string","null"]},"uint32Field":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint32 field","type":["integer","string","null"]},"uint64Field":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Uint64 field","type":["integer","string","null"]},"ptrInt64":{"pattern":"^(-?[0-9]+)?$","description":"Pointer to int64","type":["integer","string","null"]},"ptrUint32":{"minimum":0,"pattern":"^([0-9]+)?$","description":"Pointer to uint32","type":["integer","string","null"]}},"type":"object"}`
-	allIntTypesParamsSchemaGemini       = `{"properties":{"int8Field":{"type":"integer","description":"Int8 field","nullable":true},"int16Field":{"type":"integer","description":"Int16 field","nullable":true},"int32Field":{"type":"integer","description":"Int32 field","nullable":true},"int64Field":{"type":"integer","description":"Int64 field","nullable":true},"uintField":{"type":"integer","minimum":0,"description":"Uint field","nullable":true},"uint8Field":{"type":"integer","minimum":0,"description":"Uint8 field","nullable":true},"uint16Field":{"type":"integer","minimum":0,"description":"Uint16 field","nullable":true},"uint32Field":{"type":"integer","minimum":0,"description":"Uint32 field","nullable":true},"uint64Field":{"type":"integer","minimum":0,"description":"Uint64 field","nullable":true},"ptrInt64":{"type":"integer","description":"Pointer to int64","nullable":true},"ptrUint32":{"type":"integer","minimum":0,"description":"Pointer to uint32","nullable":true}},"type":"object"}`
 	allIntTypesParamsSchemaOpenAIStrict = `{"properties":{"int8Field":{"anyOf":[{"type":"integer","description":"Int8 field"},{"type":"null"}]},"int16Field":{"anyOf":[{"type":"integer","description":"Int16 field"},{"type":"null"}]},"int32Field":{"anyOf":[{"type":"integer","description":"Int32 field"},{"type":"null"}]},"int64Field":{"anyOf":[{"type":"integer","description":"Int64 field"},{"type":"null"}]},"uintField":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint field"},{"type":"null"}]},"uint8Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint8 field"},{"type":"null"}]},"uint16Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint16 field"},{"type":"null"}]},"uint32Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint32 field"},{"type":"null"}]},"uint64Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint64 field"},{"type":"null"}]},"ptrInt64":{"anyOf":[{"type":"integer","description":"Pointer to int64"},{"type":"null"}]},"ptrUint32":{"anyOf":[{"type":"integer","minimum":0,"description":"Pointer to uint32"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["int8Field","int16Field","int32Field","int64Field","uintField","uint8Field","uint16Field","uint32Field","uint64Field","ptrInt64","ptrUint32"]}`
 )
 
-// The input schemas of tool embedded: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool embedded (lenient.DerivedSchemas).
 const (
 	embeddedParamsSchema = `{
   "properties": {
@@ -2463,12 +2461,10 @@ const (
   ]
 }
 `
-	embeddedParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"pattern":"^(-?[0-9]+)?$","description":"Embedded count field","type":["integer","string","null"]}},"type":"object","required":["name"]}`
-	embeddedParamsSchemaGemini       = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"type":"integer","description":"Embedded count field","nullable":true}},"type":"object","required":["name"]}`
 	embeddedParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","embeddedCount"]}`
 )
 
-// The input schemas of tool empty: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool empty (lenient.DerivedSchemas).
 const (
 	emptyParamsSchema = `{
   "properties": {},
@@ -2476,11 +2472,9 @@ const (
   "type": "object"
 }
 `
-	emptyParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{},"additionalProperties":false,"type":"object"}`
-	emptyParamsSchemaGemini    = `{"properties":{},"type":"object"}`
 )
 
-// The input schemas of tool find_error_pattern_logs: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool find_error_pattern_logs (lenient.DerivedSchemas).
 const (
 	investigationParamsSchema = `{
   "properties": {
@@ -2519,12 +2513,10 @@ const (
   ]
 }
 `
-	investigationParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"Start time for the investigation","type":["string","null"]},"end":{"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"End time for the investigation","type":["string","null"]}},"type":"object","required":["name"]}`
-	investigationParamsSchemaGemini       = `{"properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"Start time for the investigation","nullable":true},"end":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"End time for the investigation","nullable":true}},"type":"object","required":["name"]}`
 	investigationParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"Start time for the investigation"},{"type":"null"}]},"end":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"End time for the investigation"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","start","end"]}`
 )
 
-// The input schemas of tool floats: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool floats (lenient.DerivedSchemas).
 const (
 	floatParamsSchema = `{
   "properties": {
@@ -2574,12 +2566,10 @@ const (
   "type": "object"
 }
 `
-	floatParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"price":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"rating":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-	floatParamsSchemaGemini       = `{"properties":{"price":{"type":"number","nullable":true},"rating":{"type":"number","nullable":true},"count":{"type":"integer","nullable":true}},"type":"object"}`
 	floatParamsSchemaOpenAIStrict = `{"properties":{"price":{"anyOf":[{"type":"number"},{"type":"null"}]},"rating":{"anyOf":[{"type":"number"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["price","rating","count"]}`
 )
 
-// The input schemas of tool get_panel_image: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool get_panel_image (lenient.DerivedSchemas).
 const (
 	panelImageParamsSchema = `{
   "properties": {
@@ -2688,11 +2678,9 @@ const (
   "type": "object"
 }
 `
-	panelImageParamsSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"dashboardUid":{"description":"The UID of the dashboard","type":["string","null"]},"panelId":{"pattern":"^(-?[0-9]+)?$","description":"The ID of the panel","type":["integer","string","null"]},"timeRange":{"properties":{"from":{"description":"Start time","type":["string","null"]},"to":{"description":"End time","type":["string","null"]}},"description":"Time range","type":["object","string","null"]},"variables":{"additionalProperties":{"items":{"type":"string"},"type":["string","array"]},"description":"Dashboard variables","type":["object","string","null"]},"theme":{"type":["string","null"]}},"type":"object"}`
-	panelImageParamsSchemaGemini    = `{"properties":{"dashboardUid":{"type":"string","description":"The UID of the dashboard","nullable":true},"panelId":{"type":"integer","description":"The ID of the panel","nullable":true},"timeRange":{"properties":{"from":{"type":"string","description":"Start time","nullable":true},"to":{"type":"string","description":"End time","nullable":true}},"type":"object","description":"Time range","nullable":true},"variables":{"type":"object","description":"Dashboard variables","nullable":true},"theme":{"type":"string","nullable":true}},"type":"object"}`
 )
 
-// The input schemas of tool int_params: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool int_params (lenient.DerivedSchemas).
 const (
 	intParamsSchema = `{
   "properties": {
@@ -2753,12 +2741,10 @@ const (
   ]
 }
 `
-	intParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","description":"Name parameter"},"count":{"pattern":"^(-?[0-9]+)?$","description":"Count parameter as int","type":["integer","string","null"]},"limit":{"pattern":"^(-?[0-9]+)?$","description":"Limit parameter","default":10,"type":["integer","string","null"]},"optionalInt":{"pattern":"^(-?[0-9]+)?$","description":"Optional int pointer","type":["integer","string","null"]}},"type":"object","required":["name"]}`
-	intParamsSchemaGemini       = `{"properties":{"name":{"type":"string","description":"Name parameter"},"count":{"type":"integer","description":"Count parameter as int","nullable":true},"limit":{"type":"integer","description":"Limit parameter","default":10,"nullable":true},"optionalInt":{"type":"integer","description":"Optional int pointer","nullable":true}},"type":"object","required":["name"]}`
 	intParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"count":{"anyOf":[{"type":"integer","description":"Count parameter as int"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","description":"Limit parameter. Default: 10 (send null for it)."},{"type":"null"}]},"optionalInt":{"anyOf":[{"type":"integer","description":"Optional int pointer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","count","limit","optionalInt"]}`
 )
 
-// The input schemas of tool large_ints: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool large_ints (lenient.DerivedSchemas).
 const (
 	largeIntParamsSchema = `{
   "properties": {
@@ -2809,12 +2795,10 @@ const (
   "type": "object"
 }
 `
-	largeIntParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"largeInt64":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"largeUint64":{"minimum":0,"pattern":"^([0-9]+)?$","type":["integer","string","null"]},"timestamp":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-	largeIntParamsSchemaGemini       = `{"properties":{"largeInt64":{"type":"integer","nullable":true},"largeUint64":{"type":"integer","minimum":0,"nullable":true},"timestamp":{"type":"integer","nullable":true}},"type":"object"}`
 	largeIntParamsSchemaOpenAIStrict = `{"properties":{"largeInt64":{"anyOf":[{"type":"integer"},{"type":"null"}]},"largeUint64":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"timestamp":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["largeInt64","largeUint64","timestamp"]}`
 )
 
-// The input schemas of tool options_only: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool options_only (lenient.DerivedSchemas).
 const (
 	optionsOnlyParamsSchema = `{
   "properties": {
@@ -2836,12 +2820,10 @@ const (
   "type": "object"
 }
 `
-	optionsOnlyParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"Count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-	optionsOnlyParamsSchemaGemini       = `{"properties":{"Count":{"type":"integer","nullable":true}},"type":"object"}`
 	optionsOnlyParamsSchemaOpenAIStrict = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["Count"]}`
 )
 
-// The input schemas of tool parent: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool parent (lenient.DerivedSchemas).
 const (
 	parentParamsSchema = `{
   "properties": {
@@ -2901,12 +2883,10 @@ const (
   "type": "object"
 }
 `
-	parentParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":["string","null"]},"id":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"limit":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-	parentParamsSchemaGemini       = `{"properties":{"name":{"type":"string","nullable":true},"id":{"type":"integer","nullable":true},"count":{"type":"integer","nullable":true},"limit":{"type":"integer","nullable":true}},"type":"object"}`
 	parentParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"id":{"anyOf":[{"type":"integer"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","id","count","limit"]}`
 )
 
-// The input schemas of tool regular_embedded: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool regular_embedded (lenient.DerivedSchemas).
 const (
 	regularEmbeddedParamsSchema = `{
   "properties": {
@@ -2936,12 +2916,10 @@ const (
   ]
 }
 `
-	regularEmbeddedParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"pattern":"^(-?[0-9]+)?$","description":"Embedded count field","type":["integer","string","null"]}},"type":"object","required":["name"]}`
-	regularEmbeddedParamsSchemaGemini       = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"type":"integer","description":"Embedded count field","nullable":true}},"type":"object","required":["name"]}`
 	regularEmbeddedParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","embeddedCount"]}`
 )
 
-// The input schemas of tool skipped: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool skipped (lenient.DerivedSchemas).
 const (
 	skippedParamsSchema = `{
   "properties": {
@@ -2959,12 +2937,10 @@ const (
   "type": "object"
 }
 `
-	skippedParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":["string","null"]}},"type":"object"}`
-	skippedParamsSchemaGemini       = `{"properties":{"name":{"type":"string","nullable":true}},"type":"object"}`
 	skippedParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name"]}`
 )
 
-// The input schemas of tool slices: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool slices (lenient.DerivedSchemas).
 const (
 	sliceParamsSchema = `{
   "properties": {
@@ -3060,12 +3036,10 @@ const (
   "type": "object"
 }
 `
-	sliceParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"tags":{"items":{"type":"string"},"type":["array","string","null"]},"states":{"items":{"type":"string"},"type":["array","string","null"]},"replaces":{"items":{"type":"string"},"type":["array","string","null"]},"name":{"type":["string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"filters":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object"}`
-	sliceParamsSchemaGemini       = `{"properties":{"tags":{"items":{"type":"string"},"type":"array","nullable":true},"states":{"items":{"type":"string"},"type":"array","nullable":true},"replaces":{"items":{"type":"string"},"type":"array","nullable":true},"name":{"type":"string","nullable":true},"count":{"type":"integer","nullable":true},"filters":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object"}`
 	sliceParamsSchemaOpenAIStrict = `{"properties":{"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"states":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"replaces":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]},"filters":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["tags","states","replaces","name","count","filters"]}`
 )
 
-// The input schemas of tool string_fields: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool string_fields (lenient.DerivedSchemas).
 const (
 	stringFieldsParamsSchema = `{
   "properties": {
@@ -3107,12 +3081,10 @@ const (
   "type": "object"
 }
 `
-	stringFieldsParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":["string","null"]},"zipCode":{"type":["string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-	stringFieldsParamsSchemaGemini       = `{"properties":{"name":{"type":"string","nullable":true},"zipCode":{"type":"string","nullable":true},"count":{"type":"integer","nullable":true}},"type":"object"}`
 	stringFieldsParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"zipCode":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","zipCode","count"]}`
 )
 
-// The input schemas of tool test_tool: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool test_tool (lenient.DerivedSchemas).
 const (
 	testToolParamsSchema = `{
   "properties": {
@@ -3153,12 +3125,10 @@ const (
   ]
 }
 `
-	testToolParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"name":{"type":"string"},"value":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"optional":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"additionalProperties":false,"type":"object","required":["name","value"]}`
-	testToolParamsSchemaGemini       = `{"properties":{"name":{"type":"string"},"value":{"type":"integer"},"optional":{"type":"boolean","nullable":true}},"type":"object","required":["name","value"]}`
 	testToolParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string"},"value":{"type":"integer"},"optional":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","value","optional"]}`
 )
 
-// The input schemas of tool unknown_args: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool unknown_args (lenient.DerivedSchemas).
 const (
 	unknownArgsParamsSchema = `{
   "properties": {
@@ -3220,12 +3190,10 @@ const (
   "type": "object"
 }
 `
-	unknownArgsParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"start_rfc_3339":{"type":["string","null"]},"start-rfc-3339":{"type":["string","null"]},"end_rfc_3339":{"type":["string","null"]},"end-rfc-3339":{"type":["string","null"]},"data_source_uid":{"type":"string","description":"Required."},"dataSourceUid":{"type":"string"},"data-source-uid":{"type":"string"},"DataSourceUid":{"type":"string"}},"additionalProperties":false,"type":"object"}`
-	unknownArgsParamsSchemaGemini       = `{"properties":{"start_rfc_3339":{"type":"string","nullable":true},"start-rfc-3339":{"type":"string","nullable":true},"end_rfc_3339":{"type":"string","nullable":true},"end-rfc-3339":{"type":"string","nullable":true},"data_source_uid":{"type":"string","description":"Required."},"dataSourceUid":{"type":"string"},"data-source-uid":{"type":"string"},"DataSourceUid":{"type":"string"}},"type":"object"}`
 	unknownArgsParamsSchemaOpenAIStrict = `{"properties":{"start_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"end_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"data_source_uid":{"type":"string"}},"additionalProperties":false,"type":"object","required":["start_rfc_3339","end_rfc_3339","data_source_uid"]}`
 )
 
-// The input schemas of tool untagged: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool untagged (lenient.DerivedSchemas).
 const (
 	untaggedParamsSchema = `{
   "properties": {
@@ -3247,8 +3215,6 @@ const (
   "type": "object"
 }
 `
-	untaggedParamsSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"Count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object"}`
-	untaggedParamsSchemaGemini       = `{"properties":{"Count":{"type":"integer","nullable":true}},"type":"object"}`
 	untaggedParamsSchemaOpenAIStrict = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["Count"]}`
 )
 
@@ -3275,7 +3241,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "ptrInt64", Aliases: []string{"ptr_int64", "ptr-int64", "PtrInt64"}, Absent: lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "ptrUint32", Aliases: []string{"ptr_uint32", "ptr-uint32", "PtrUint32"}, Absent: lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(allIntTypesParamsSchema, allIntTypesParamsSchemaTypeArray, allIntTypesParamsSchemaGemini, allIntTypesParamsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(allIntTypesParamsSchema, allIntTypesParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[EmbeddedParams],
@@ -3285,7 +3251,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("embedded", []lenient.FieldRules{
 				{Path: "embeddedCount", Aliases: []string{"embedded_count", "embedded-count", "EmbeddedCount"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(embeddedParamsSchema, embeddedParamsSchemaTypeArray, embeddedParamsSchemaGemini, embeddedParamsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(embeddedParamsSchema, embeddedParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[EmptyParams],
@@ -3293,7 +3259,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(emptyParamsSchema),
 			Name:        "empty",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.ProfileSchemas(emptyParamsSchema, emptyParamsSchemaTypeArray, emptyParamsSchemaGemini, emptyParamsSchema),
+			Schemas:     lenient.DerivedSchemas(emptyParamsSchema, emptyParamsSchema, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[InvestigationParams],
@@ -3304,7 +3270,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "start", Absent: lenient.AbsentNull, Coerce: "date_time"},
 				{Path: "end", Absent: lenient.AbsentNull, Coerce: "date_time"},
 			}),
-			Schemas: lenient.ProfileSchemas(investigationParamsSchema, investigationParamsSchemaTypeArray, investigationParamsSchemaGemini, investigationParamsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(investigationParamsSchema, investigationParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[FloatParams],
@@ -3316,7 +3282,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "rating", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(floatParamsSchema, floatParamsSchemaTypeArray, floatParamsSchemaGemini, floatParamsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(floatParamsSchema, floatParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[PanelImageParams],
@@ -3331,7 +3297,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "timeRange.to", Absent: lenient.AbsentNull},
 				{Path: "variables", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(panelImageParamsSchema, panelImageParamsSchemaTypeArray, panelImageParamsSchemaGemini, ""),
+			Schemas: lenient.DerivedSchemas(panelImageParamsSchema, "", ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[IntParams],
@@ -3343,7 +3309,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
 				{Path: "optionalInt", Aliases: []string{"optional_int", "optional-int", "OptionalInt"}, Absent: lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(intParamsSchema, intParamsSchemaTypeArray, intParamsSchemaGemini, intParamsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(intParamsSchema, intParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[LargeIntParams],
@@ -3355,7 +3321,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "largeUint64", Aliases: []string{"large_uint64", "large-uint64", "LargeUint64"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "timestamp", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(largeIntParamsSchema, largeIntParamsSchemaTypeArray, largeIntParamsSchemaGemini, largeIntParamsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(largeIntParamsSchema, largeIntParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[OptionsOnlyParams],
@@ -3365,7 +3331,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("options_only", []lenient.FieldRules{
 				{Path: "Count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(optionsOnlyParamsSchema, optionsOnlyParamsSchemaTypeArray, optionsOnlyParamsSchemaGemini, optionsOnlyParamsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(optionsOnlyParamsSchema, optionsOnlyParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ParentParams],
@@ -3378,7 +3344,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(parentParamsSchema, parentParamsSchemaTypeArray, parentParamsSchemaGemini, parentParamsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(parentParamsSchema, parentParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[RegularEmbeddedParams],
@@ -3388,7 +3354,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("regular_embedded", []lenient.FieldRules{
 				{Path: "embeddedCount", Aliases: []string{"embedded_count", "embedded-count", "EmbeddedCount"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(regularEmbeddedParamsSchema, regularEmbeddedParamsSchemaTypeArray, regularEmbeddedParamsSchemaGemini, regularEmbeddedParamsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(regularEmbeddedParamsSchema, regularEmbeddedParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[SkippedParams],
@@ -3398,7 +3364,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("skipped", []lenient.FieldRules{
 				{Path: "name", Absent: lenient.AbsentNull},
 			}),
-			Schemas: lenient.ProfileSchemas(skippedParamsSchema, skippedParamsSchemaTypeArray, skippedParamsSchemaGemini, skippedParamsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(skippedParamsSchema, skippedParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[SliceParams],
@@ -3413,7 +3379,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "filters", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(sliceParamsSchema, sliceParamsSchemaTypeArray, sliceParamsSchemaGemini, sliceParamsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(sliceParamsSchema, sliceParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[StringFieldsParams],
@@ -3425,7 +3391,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "zipCode", Aliases: []string{"zip_code", "zip-code", "ZipCode"}, Absent: lenient.AbsentNull},
 				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(stringFieldsParamsSchema, stringFieldsParamsSchemaTypeArray, stringFieldsParamsSchemaGemini, stringFieldsParamsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(stringFieldsParamsSchema, stringFieldsParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[TestToolParams],
@@ -3436,7 +3402,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "value", Coerce: "int"},
 				{Path: "optional", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(testToolParamsSchema, testToolParamsSchemaTypeArray, testToolParamsSchemaGemini, testToolParamsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(testToolParamsSchema, testToolParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[UnknownArgsParams],
@@ -3448,7 +3414,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "end_rfc_3339", Aliases: []string{"end-rfc-3339"}, Absent: lenient.AbsentNull},
 				{Path: "data_source_uid", Aliases: []string{"dataSourceUid", "data-source-uid", "DataSourceUid"}},
 			}),
-			Schemas: lenient.ProfileSchemas(unknownArgsParamsSchema, unknownArgsParamsSchemaTypeArray, unknownArgsParamsSchemaGemini, unknownArgsParamsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(unknownArgsParamsSchema, unknownArgsParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[UntaggedParams],
@@ -3458,7 +3424,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("untagged", []lenient.FieldRules{
 				{Path: "Count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(untaggedParamsSchema, untaggedParamsSchemaTypeArray, untaggedParamsSchemaGemini, untaggedParamsSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(untaggedParamsSchema, untaggedParamsSchemaOpenAIStrict, ""),
 		},
 	}
 }

@@ -349,3 +349,16 @@ func TestInvariant(t *testing.T) {
 		},
 	})
 }
+
+// BenchmarkNormgenTools measures the registry of mcp-grafana's tool
+// types, which derives each tool's typearray and gemini schemas from its
+// portable one (lenient.DerivedSchemas); per tool, divide by the number of
+// tools it reports.
+func BenchmarkNormgenTools(b *testing.B) {
+	b.ReportAllocs()
+	n := len(NormgenTools())
+	for b.Loop() {
+		NormgenTools()
+	}
+	b.ReportMetric(float64(n), "tools")
+}

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion8
+const _ = lenient.SupportPackageIsVersion9
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -2640,7 +2640,7 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 	return true
 }
 
-// The input schemas of tool create_ticket: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool create_ticket (lenient.DerivedSchemas).
 const (
 	createTicketInputSchema = `{
   "properties": {
@@ -2873,11 +2873,9 @@ const (
   "type": "object"
 }
 `
-	createTicketInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"title":{"type":"string","description":"Required."},"body":{"type":["string","null"]},"labels":{"items":{"type":"string"},"type":["array","string","null"]},"assignee":{"type":["string","null"]},"estimate_h":{"minimum":0,"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"links":{"items":{"properties":{"kind":{"type":"string","pattern":"^([dD][uU][pP][lL][iI][cC][aA][tT][eE][sS]|[bB][lL][oO][cC][kK][eE][dD]_[bB][yY]|[rR][eE][lL][aA][tT][eE][sS]|dup|blocks)$","description":"Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\". One of \"duplicates\", \"blocked_by\", \"relates\" (in any letter case), \"dup\", \"blocks\"."},"ticket":{"minimum":0,"pattern":"^[0-9]+$","description":"Required.","type":["integer","string"]}},"required":["kind"],"type":["object","string"]},"type":["array","string","null"]},"fields":{"additionalProperties":{"properties":{"value":{"type":"string"},"history":{"items":{"type":"string"},"type":["array","string","null"]}},"required":["value"],"type":["object","string"]},"type":["object","string","null"]},"watchers":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string","integer","null"]},"urgent":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"severity":{"pattern":"^([lL][oO][wW]|[hH][iI][gG][hH]|lo|hi)$","description":"Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\". One of \"low\", \"high\" (in any letter case), \"lo\", \"hi\".","default":"low","type":["string","null"]}},"type":"object"}`
-	createTicketInputSchemaGemini    = `{"properties":{"title":{"type":"string","description":"Required."},"body":{"type":"string","nullable":true},"labels":{"items":{"type":"string"},"type":"array","nullable":true},"assignee":{"type":"string","nullable":true},"estimate_h":{"type":"number","minimum":0,"nullable":true},"links":{"items":{"properties":{"kind":{"type":"string","enum":["duplicates","blocked_by","relates","dup","blocks"],"description":"Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\"."},"ticket":{"type":"integer","minimum":0,"description":"Required."}},"type":"object","required":["kind"]},"type":"array","nullable":true},"fields":{"type":"object","nullable":true},"watchers":{"items":{"type":"integer"},"type":"array","nullable":true},"urgent":{"type":"boolean","nullable":true},"severity":{"type":"string","enum":["low","high","lo","hi"],"description":"Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\".","default":"low","nullable":true}},"type":"object"}`
 )
 
-// The input schemas of tool run_pipeline: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool run_pipeline (lenient.DerivedSchemas).
 const (
 	runPipelineInputSchema = `{
   "properties": {
@@ -3378,11 +3376,9 @@ const (
   ]
 }
 `
-	runPipelineInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"project":{"type":"string","description":"Required."},"ref":{"default":"main","type":["string","null"]},"steps":{"items":{"properties":{"id":{"type":["string","null"]},"run":{"type":"string","description":"Required."},"kind":{"pattern":"^([sS][hH][eE][lL][lL]|[dD][oO][cC][kK][eE][rR]|[aA][pP][pP][rR][oO][vV][aA][lL]|sh|bash|container)$","description":"Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\". One of \"shell\", \"docker\", \"approval\" (in any letter case), \"sh\", \"bash\", \"container\".","default":"shell","type":["string","null"]},"retry":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]},"env":{"additionalProperties":{"type":"string"},"type":["object","string","null"]},"needs":{"items":{"type":"string"},"type":["array","string","null"]},"timeout_s":{"minimum":1,"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"allow_failure":{"pattern":"^(true|false)?$","type":["boolean","string","null"]}},"type":["object","string"]},"minItems":1,"type":["array","string"]},"retry":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]},"services":{"additionalProperties":{"properties":{"image":{"type":"string"},"ports":{"items":{"minimum":0,"pattern":"^[0-9]+$","type":["integer","string"]},"minimum":0,"type":["array","string","integer","null"]},"ready":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]}},"required":["image"],"type":["object","string"]},"type":["object","string","null"]},"matrix":{"additionalProperties":{"items":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["array","string"]},"type":["object","string","null"]},"dry_run":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"priority":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]}},"type":"object","required":["steps"]}`
-	runPipelineInputSchemaGemini    = `{"properties":{"project":{"type":"string","description":"Required."},"ref":{"type":"string","default":"main","nullable":true},"steps":{"items":{"properties":{"id":{"type":"string","nullable":true},"run":{"type":"string","description":"Required."},"kind":{"type":"string","enum":["shell","docker","approval","sh","bash","container"],"description":"Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\".","default":"shell","nullable":true},"retry":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"default":500,"nullable":true},"factor":{"type":"number","default":2,"nullable":true},"on_timeout":{"type":"boolean","nullable":true}},"type":"object","nullable":true},"env":{"type":"object","nullable":true},"needs":{"items":{"type":"string"},"type":"array","nullable":true},"timeout_s":{"type":"integer","minimum":1,"nullable":true},"allow_failure":{"type":"boolean","nullable":true}},"type":"object"},"type":"array","minItems":1},"retry":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"default":500,"nullable":true},"factor":{"type":"number","default":2,"nullable":true},"on_timeout":{"type":"boolean","nullable":true}},"type":"object","nullable":true},"services":{"type":"object","nullable":true},"matrix":{"type":"object","nullable":true},"dry_run":{"type":"boolean","nullable":true},"priority":{"type":"integer","nullable":true}},"type":"object","required":["steps"]}`
 )
 
-// The input schemas of tool update_workflow: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool update_workflow (lenient.DerivedSchemas).
 const (
 	updateWorkflowInputSchema = `{
   "properties": {
@@ -3844,8 +3840,6 @@ const (
   ]
 }
 `
-	updateWorkflowInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"workflow":{"type":"string"},"checkpoints":{"items":{"properties":{"name":{"type":["string","null"]},"checks":{"items":{"properties":{"id":{"type":["string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"note":{"type":["string","null"]}},"type":["object","string"]},"type":["array","string","null"]},"gate":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]},"owners":{"items":{"items":{"type":"string"},"type":["array","string"]},"type":["array","string","null"]},"limits":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["object","string","null"]}},"type":["object","string"]},"type":["array","string","null"]},"default":{"properties":{"name":{"default":"cp-default","type":["string","null"]},"checks":{"items":{"properties":{"id":{"type":["string","null"]},"count":{"pattern":"^(-?[0-9]+)?$","type":["integer","string","null"]},"note":{"type":["string","null"]}},"type":["object","string"]},"type":["array","string","null"]},"gate":{"properties":{"attempts":{"maximum":10,"minimum":1,"pattern":"^(-?[0-9]+)?$","default":3,"type":["integer","string","null"]},"backoff_ms":{"minimum":0,"pattern":"^([0-9]+)?$","default":500,"type":["integer","string","null"]},"factor":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","default":2,"type":["number","string","null"]},"on_timeout":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]}},"type":["object","string","null"]},"owners":{"items":{"items":{"type":"string"},"type":["array","string"]},"type":["array","string","null"]},"limits":{"additionalProperties":{"pattern":"^-?[0-9]+$","type":["integer","string"]},"type":["object","string","null"]}},"type":["object","string","null"]},"strict_ids":{"$comment":"normgen: strict (no coercion, by declaration)","items":{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer"},"type":["array","null"]}},"type":"object","required":["workflow"]}`
-	updateWorkflowInputSchemaGemini    = `{"properties":{"workflow":{"type":"string"},"checkpoints":{"items":{"properties":{"name":{"type":"string","nullable":true},"checks":{"items":{"properties":{"id":{"type":"string","nullable":true},"count":{"type":"integer","nullable":true},"note":{"type":"string","nullable":true}},"type":"object"},"type":"array","nullable":true},"gate":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"default":500,"nullable":true},"factor":{"type":"number","default":2,"nullable":true},"on_timeout":{"type":"boolean","nullable":true}},"type":"object","nullable":true},"owners":{"items":{"items":{"type":"string"},"type":"array"},"type":"array","nullable":true},"limits":{"type":"object","nullable":true}},"type":"object"},"type":"array","nullable":true},"default":{"properties":{"name":{"type":"string","default":"cp-default","nullable":true},"checks":{"items":{"properties":{"id":{"type":"string","nullable":true},"count":{"type":"integer","nullable":true},"note":{"type":"string","nullable":true}},"type":"object"},"type":"array","nullable":true},"gate":{"properties":{"attempts":{"type":"integer","maximum":10,"minimum":1,"default":3,"nullable":true},"backoff_ms":{"type":"integer","minimum":0,"default":500,"nullable":true},"factor":{"type":"number","default":2,"nullable":true},"on_timeout":{"type":"boolean","nullable":true}},"type":"object","nullable":true},"owners":{"items":{"items":{"type":"string"},"type":"array"},"type":"array","nullable":true},"limits":{"type":"object","nullable":true}},"type":"object","nullable":true},"strict_ids":{"items":{"type":"integer"},"type":"array","nullable":true}},"type":"object","required":["workflow"]}`
 )
 
 // NormgenTools returns the tools declared in this package, sorted by name:
@@ -3875,7 +3869,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "urgent", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "severity", Absent: lenient.AbsentNull, Default: json.RawMessage(`"low"`), EnumCase: json.RawMessage(`["low","high"]`), ValueAlias: json.RawMessage(`{"lo":"low","hi":"high"}`)},
 			}),
-			Schemas: lenient.ProfileSchemas(createTicketInputSchema, createTicketInputSchemaTypeArray, createTicketInputSchemaGemini, ""),
+			Schemas: lenient.DerivedSchemas(createTicketInputSchema, "", ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[RunPipelineInput],
@@ -3919,7 +3913,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "dry_run", Aliases: []string{"dryRun", "dry-run", "DryRun"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "priority", Absent: lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(runPipelineInputSchema, runPipelineInputSchemaTypeArray, runPipelineInputSchemaGemini, ""),
+			Schemas: lenient.DerivedSchemas(runPipelineInputSchema, "", ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[UpdateWorkflowInput],
@@ -3963,7 +3957,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "strict_ids", Aliases: []string{"strictIds", "strict-ids", "StrictIds"}, Absent: lenient.AbsentNull},
 				{Path: "strict_ids[]", Coerce: "int_literal"},
 			}),
-			Schemas: lenient.ProfileSchemas(updateWorkflowInputSchema, updateWorkflowInputSchemaTypeArray, updateWorkflowInputSchemaGemini, ""),
+			Schemas: lenient.DerivedSchemas(updateWorkflowInputSchema, "", ""),
 		},
 	}
 }

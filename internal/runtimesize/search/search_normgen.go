@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion8
+const _ = lenient.SupportPackageIsVersion9
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -240,7 +240,7 @@ func (x *Input) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// The input schemas of tool search: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool search (lenient.DerivedSchemas).
 const (
 	inputSchema = `{
   "properties": {
@@ -317,8 +317,6 @@ const (
   ]
 }
 `
-	inputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"path":{"type":"string","description":"Required."},"pattern":{"type":"string"},"limit":{"pattern":"^(-?[0-9]+)?$","default":100,"type":["integer","string","null"]},"whole_word":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$","type":["boolean","string","null"]},"min_score":{"pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$","type":["number","string","null"]},"file_types":{"items":{"type":"string"},"type":["array","string","null"]}},"type":"object","required":["pattern"]}`
-	inputSchemaGemini       = `{"properties":{"path":{"type":"string","description":"Required."},"pattern":{"type":"string"},"limit":{"type":"integer","default":100,"nullable":true},"whole_word":{"type":"boolean","nullable":true},"min_score":{"type":"number","nullable":true},"file_types":{"items":{"type":"string"},"type":"array","nullable":true}},"type":"object","required":["pattern"]}`
 	inputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer","description":"Default: 100 (send null for it)."},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","limit","whole_word","min_score","file_types"]}`
 )
 
@@ -339,7 +337,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "min_score", Aliases: []string{"minScore", "min-score", "MinScore"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "file_types", Aliases: []string{"fileTypes", "file-types", "FileTypes"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.ProfileSchemas(inputSchema, inputSchemaTypeArray, inputSchemaGemini, inputSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(inputSchema, inputSchemaOpenAIStrict, ""),
 		},
 	}
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion8
+const _ = lenient.SupportPackageIsVersion9
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -446,7 +446,7 @@ func (x *ToggleInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// The input schemas of tool search: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool search (lenient.DerivedSchemas).
 const (
 	searchInputSchema = `{
   "properties": {
@@ -532,11 +532,9 @@ const (
   "type": "object"
 }
 `
-	searchInputSchemaTypeArray = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"query":{"type":"string","description":"Query is what to look for. Required."},"limit":{"pattern":"^(-?[0-9]+)?$","description":"Limit is how many results to return.","default":10,"type":["integer","string","null"]},"tags":{"items":{"type":"string"},"description":"Tags narrow the search.","type":["array","string","null"]},"services":{"additionalProperties":{"properties":{"port":{"pattern":"^-?[0-9]+$","description":"Port is the service's port.","type":["integer","string"]}},"required":["port"],"type":["object","string"]},"description":"Services maps a service name to its settings.","type":["object","string","null"]}},"type":"object"}`
-	searchInputSchemaGemini    = `{"properties":{"query":{"type":"string","description":"Query is what to look for. Required."},"limit":{"type":"integer","description":"Limit is how many results to return.","default":10,"nullable":true},"tags":{"items":{"type":"string"},"type":"array","description":"Tags narrow the search.","nullable":true},"services":{"type":"object","description":"Services maps a service name to its settings.","nullable":true}},"type":"object"}`
 )
 
-// The input schemas of tool toggle: portable, then the other profiles' (lenient.ProfileSchemas).
+// The input schemas of tool toggle (lenient.DerivedSchemas).
 const (
 	toggleInputSchema = `{
   "properties": {
@@ -564,8 +562,6 @@ const (
   ]
 }
 `
-	toggleInputSchemaTypeArray    = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"feature":{"type":"string","description":"Feature names the feature."},"on":{"pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$","description":"On is whether it is on.","type":["boolean","string"]}},"type":"object","required":["feature","on"]}`
-	toggleInputSchemaGemini       = `{"properties":{"feature":{"type":"string","description":"Feature names the feature."},"on":{"type":"boolean","description":"On is whether it is on."}},"type":"object","required":["feature","on"]}`
 	toggleInputSchemaOpenAIStrict = `{"properties":{"feature":{"type":"string","description":"Feature names the feature."},"on":{"type":"boolean","description":"On is whether it is on."}},"additionalProperties":false,"type":"object","required":["feature","on"]}`
 )
 
@@ -587,7 +583,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "services{}", JSON: true},
 				{Path: "services{}.port", Coerce: "int"},
 			}),
-			Schemas: lenient.ProfileSchemas(searchInputSchema, searchInputSchemaTypeArray, searchInputSchemaGemini, ""),
+			Schemas: lenient.DerivedSchemas(searchInputSchema, "", ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ToggleInput],
@@ -597,7 +593,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("toggle", []lenient.FieldRules{
 				{Path: "on", Coerce: "bool"},
 			}),
-			Schemas: lenient.ProfileSchemas(toggleInputSchema, toggleInputSchemaTypeArray, toggleInputSchemaGemini, toggleInputSchemaOpenAIStrict),
+			Schemas: lenient.DerivedSchemas(toggleInputSchema, toggleInputSchemaOpenAIStrict, ""),
 		},
 	}
 }

@@ -1,0 +1,77 @@
+// Package profilecheck checks, for tests, that the typearray and gemini
+// schemas a generated server derives when it starts
+// (lenient.DerivedSchemas) are the ones the generator writes
+// (schema.RootJSON) and the ones schema.Convert makes on invopop's model,
+// which is how the generator made them up to
+// lenient.SupportPackageIsVersion8. gen's tests run it on the golden
+// cases and this repository's tool packages, genfuzz's on random ones.
+package profilecheck
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/normgen/normgen/internal/schemaprofile"
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
+)
+
+var profiles = []lenient.Profile{lenient.ProfilePortable, lenient.ProfileTypeArray, lenient.ProfileGemini}
+
+// Tool checks the tool name whose input type is t: the three derivations
+// give the same bytes (but for white space), and the gemini schema is
+// derived from the portable one but for a recursive type ($defs), whose
+// gemini schema the generator writes (it unrolls the type). It returns
+// the problems found, and whether the generator writes the gemini schema.
+func Tool(name string, t *schema.Type) (problems []string, geminiWritten bool) {
+	fail := func(format string, args ...any) {
+		problems = append(problems, name+": "+fmt.Sprintf(format, args...))
+	}
+	js, err := schema.RootJSON(t, profiles...)
+	if err != nil {
+		fail("%v", err)
+		return problems, false
+	}
+	for i, p := range profiles[1:] {
+		s, err := schema.RootProfile(t, p)
+		if err != nil {
+			fail("%s: %v", p, err)
+			continue
+		}
+		if want, err := schema.Marshal(s); err != nil {
+			fail("%s: %v", p, err)
+		} else if !bytes.Equal(js[i+1], want) {
+			fail("%s: RootJSON (derived from the portable text) differs from schema.Convert's\n%s\n%s", p, js[i+1], want)
+		}
+	}
+	root, err := schemaprofile.ParseRoot(js[0])
+	if err != nil {
+		fail("%v", err)
+		return problems, false
+	}
+	gemini := root.Gemini()
+	recursive := bytes.Contains(js[0], []byte(`"$defs"`))
+	if derived := bytes.Equal(gemini, compact(js[2])); derived == recursive {
+		fail("gemini schema derived from the portable one: %v; the type recursive: %v", derived, recursive)
+	}
+	written := ""
+	if recursive {
+		written = string(js[2])
+	}
+	got := lenient.DerivedSchemas(string(js[0]), "", written)
+	for i, p := range profiles[1:] {
+		if have, want := compact(got[p]), compact(js[i+1]); !bytes.Equal(have, want) {
+			fail("%s: lenient.DerivedSchemas gives\n%s\nthe generator writes\n%s", p, have, want)
+		}
+	}
+	return problems, recursive
+}
+
+func compact(js []byte) []byte {
+	var b bytes.Buffer
+	if err := json.Compact(&b, js); err != nil {
+		return js
+	}
+	return b.Bytes()
+}

@@ -1,0 +1,296 @@
+// Package schemaprofile derives a tool's input schema in the typearray and
+// gemini profiles from the JSON text of its schema in the portable profile,
+// as normgen writes it (schema.RootJSON): the one implementation of those
+// two rewrites. The generator calls it to write the profiles into golden
+// files and tests; generated code, which carries the portable schema only,
+// calls it through lenient.DerivedSchemas when a server starts.
+//
+// The rewrites work on the JSON text, as internal/jsonnode reads it: keys
+// keep their order, numbers and strings their text, so that what they do
+// not touch is written back byte for byte. A key they add takes the place
+// invopop's marshaller gives it (its Schema's field order, then the keys of
+// its Extras, sorted): the output is byte for byte what Marshal of invopop's
+// schema gave before these rewrites moved to the text (schema.Convert,
+// which TestDerive compares against).
+//
+// It imports the standard library and normgen's internal/jsonnode and
+// internal/jsonwire only (no regexp: package lenient, which generated code
+// imports, reaches it).
+package schemaprofile
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/normgen/normgen/internal/jsonnode"
+)
+
+// SchemaVersion is the "$schema" the typearray profile's root keeps (JSON
+// Schema 2020-12, invopop's jsonschema.Version).
+const SchemaVersion = "https://json-schema.org/draft/2020-12/schema"
+
+// Root is a tool's portable root schema, parsed once for the profiles
+// derived from it.
+type Root struct{ node *jsonnode.Node }
+
+// ParseRoot parses a tool's portable root schema (JSON text, indented or
+// not, as schema.RootJSON writes it).
+func ParseRoot(portable []byte) (Root, error) {
+	if !json.Valid(portable) {
+		return Root{}, errors.New("the portable schema is not JSON")
+	}
+	node := jsonnode.ParseValid(portable)
+	if node.Kind != '{' {
+		return Root{}, errors.New("the portable schema is not a JSON object")
+	}
+	return Root{node}, nil
+}
+
+// TypeArray returns, compact, the root's typearray profile: each anyOf of
+// single-typed branches is one schema with a type array, holding every
+// branch's keywords; a string enum read in any letter case is one string
+// branch with the pattern; the root names its "$schema".
+func (r Root) TypeArray() []byte {
+	out := shallow(convert(r.node, typeArray, false))
+	insert(out, "$schema", jsonnode.String(SchemaVersion))
+	return out.Marshal()
+}
+
+// Gemini returns, compact, the root's gemini profile: each anyOf keeps its
+// first branch, nullable when a branch was null; keys outside Gemini's
+// Schema object are dropped; any value is advertised as an object. A
+// recursive type, which the portable profile spells with $defs and $ref,
+// has a gemini schema that cannot be derived from it (the schema package
+// unrolls the type itself).
+func (r Root) Gemini() []byte { return convert(r.node, gemini, true).Marshal() }
+
+// convert rewrites a schema node by node, children first (the profile's
+// rewrite sees converted subschemas), where schema.Convert did: anyOf's
+// branches, $defs' and properties' values, items and
+// additionalProperties. Other keywords (a type's own schema may hold
+// allOf, oneOf, not, ...) are kept as they are. s is not modified.
+//
+// With anyTrue, the schema true (any value, as {}) is rewritten as {}
+// is: for Gemini, which takes no boolean schema. (Marshal of invopop's
+// schema writes an empty one as true: the portable text cannot say
+// which of the two it was.)
+func convert(s *jsonnode.Node, conv func(*jsonnode.Node) *jsonnode.Node, anyTrue bool) *jsonnode.Node {
+	if s.Kind != '{' {
+		if anyTrue && s.Kind == 't' && s.Text() == "true" {
+			return conv(&jsonnode.Node{Kind: '{'})
+		}
+		return s // false; true; null in an anyOf
+	}
+	out := s // copied on the first change
+	for i, k := range s.Keys {
+		v, c := s.Vals[i], s.Vals[i]
+		switch k {
+		case "anyOf":
+			if v.Kind == '[' {
+				c = convertEach(v, conv, anyTrue)
+			}
+		case "$defs", "properties":
+			if v.Kind == '{' {
+				c = convertEach(v, conv, anyTrue)
+			}
+		case "items", "additionalProperties":
+			c = convert(v, conv, anyTrue)
+		}
+		if c != v {
+			if out == s {
+				out = shallow(s)
+			}
+			out.Vals[i] = c
+		}
+	}
+	return conv(out)
+}
+
+// convertEach converts each of an array's elements or an object's
+// values; it returns v itself when none changes.
+func convertEach(v *jsonnode.Node, conv func(*jsonnode.Node) *jsonnode.Node, anyTrue bool) *jsonnode.Node {
+	out := v
+	for j, x := range v.Vals {
+		if c := convert(x, conv, anyTrue); c != x {
+			if out == v {
+				out = &jsonnode.Node{Kind: v.Kind, Keys: v.Keys, Vals: slices.Clone(v.Vals)}
+			}
+			out.Vals[j] = c
+		}
+	}
+	return out
+}
+
+// shallow returns a copy of an object node whose members can be changed
+// without changing s's. The rewrites change no node they are given: a
+// node the output shares with the portable tree is one left as it is.
+func shallow(s *jsonnode.Node) *jsonnode.Node {
+	return &jsonnode.Node{Kind: '{', Keys: slices.Clone(s.Keys), Vals: slices.Clone(s.Vals)}
+}
+
+// typeOf returns the "type" of a schema node when it is one string ("" for
+// none, a boolean schema, null).
+func typeOf(s *jsonnode.Node) string {
+	t, _ := s.Get("type").AsString()
+	return t
+}
+
+// stringAt returns the string value of a schema's key ("" for none).
+func stringAt(s *jsonnode.Node, key string) string {
+	v, _ := s.Get(key).AsString()
+	return v
+}
+
+// typeArray spells an anyOf of single-typed branches as one schema with a
+// type array (s itself otherwise).
+//
+// An anyOf with a $ref branch (a recursive struct) stays an anyOf: a $ref
+// beside a type array would apply the struct's schema to the value's
+// other forms too. A string enum read in any letter case (the enum's
+// branch, then a pattern branch) becomes one string branch
+// (foldEnumBranch). Keys the other branches add take invopop's places;
+// the siblings of the anyOf, which the portable profile has none of, are
+// not kept.
+func typeArray(s *jsonnode.Node) *jsonnode.Node {
+	branches := s.Get("anyOf").Items()
+	if len(branches) == 0 {
+		return s
+	}
+	branches = foldEnumBranch(branches)
+	seen := map[string]bool{}
+	for _, b := range branches {
+		t := typeOf(b)
+		if t == "" || seen[t] {
+			// a $ref, or two branches of one type: one schema would
+			// apply every keyword to every value
+			return s
+		}
+		seen[t] = true
+	}
+	out := shallow(branches[0])
+	types := []*jsonnode.Node{jsonnode.String(typeOf(out))}
+	for _, b := range branches[1:] {
+		types = append(types, jsonnode.String(typeOf(b)))
+		if enum := out.Get("enum").Items(); typeOf(b) == "null" && len(enum) > 0 {
+			// In one schema the enum applies to every type: null must
+			// be one of its values, as the null branch said.
+			out.Set("enum", jsonnode.Array(append(slices.Clone(enum), jsonnode.Scalar("null"))...))
+		}
+		for i, k := range b.Keys {
+			if k != "type" && out.Index(k) < 0 {
+				insert(out, k, b.Vals[i])
+			}
+		}
+	}
+	if len(types) > 1 {
+		// invopop's Type is one string: a type array is one of its
+		// Extras, written after its fields
+		out.Delete("type")
+		insertExtra(out, "type", jsonnode.Array(types...))
+	}
+	return out
+}
+
+// foldEnumBranch spells a string enum read in any letter case (a branch
+// with the enum, then a string branch with the pattern of the values in
+// any letter case, as the portable profile has it) as one string branch,
+// for a type array: the pattern, extended with the enum's other values
+// (value aliases, read as written), and the values named in the
+// description. A type array cannot hold two string schemas, and an anyOf
+// is what Codex CLI 0.111 and earlier show as a plain string. Other
+// branches, and a pattern that is not one of the letter-case patterns
+// normgen writes (EnumCasePattern), are returned as they are.
+func foldEnumBranch(branches []*jsonnode.Node) []*jsonnode.Node {
+	if len(branches) < 2 || typeOf(branches[0]) != "string" || len(branches[0].Get("enum").Items()) == 0 ||
+		typeOf(branches[1]) != "string" || stringAt(branches[1], "pattern") == "" || len(branches[1].Get("enum").Items()) > 0 {
+		return branches
+	}
+	enum, pat := branches[0], stringAt(branches[1], "pattern")
+	cases, ok := parseEnumCase(pat)
+	if !ok {
+		return branches
+	}
+	alts := pat[2 : len(pat)-2] // ^( ... )$
+	var folded, exact []string
+	for _, e := range enum.Get("enum").Items() {
+		v, _ := e.AsString()
+		if matchesEnumCase(cases, v) {
+			folded = append(folded, strconv.Quote(v))
+		} else {
+			exact = append(exact, strconv.Quote(v))
+			alts += "|" + QuoteMeta(v)
+		}
+	}
+	note := "One of " + strings.Join(folded, ", ") + " (in any letter case)"
+	if len(exact) > 0 {
+		note += ", " + strings.Join(exact, ", ")
+	}
+	merged := shallow(enum)
+	merged.Delete("enum")
+	insert(merged, "pattern", jsonnode.String("^("+alts+")$"))
+	insert(merged, "description", jsonnode.String(WithNote(stringAt(merged, "description"), note+".")))
+	return append([]*jsonnode.Node{merged}, branches[2:]...)
+}
+
+// gemini spells a schema in Gemini's OpenAPI 3.0 subset: the native
+// branch of an anyOf, nullable for a null branch, and only the keys
+// Gemini's Schema object has.
+func gemini(s *jsonnode.Node) *jsonnode.Node {
+	out := s
+	if branches := s.Get("anyOf").Items(); len(branches) > 0 {
+		out = branches[0]
+		if out.Kind == '{' {
+			out = shallow(out)
+		}
+		for _, b := range branches[1:] {
+			if typeOf(b) == "null" && out.Kind == '{' {
+				insertExtra(out, "nullable", jsonnode.Scalar("true"))
+			}
+		}
+	}
+	if out.Kind != '{' {
+		return out // a boolean schema, kept as schema.Convert kept it
+	}
+	untyped := out.Get("type") == nil && out.Get("anyOf") == nil
+	if out == s && !untyped && !slices.ContainsFunc(s.Keys, dropped) {
+		return s
+	}
+	if out == s {
+		out = shallow(s)
+	}
+	if untyped {
+		// any / json.RawMessage ({} elsewhere): Gemini needs a type on
+		// every schema (Gemini CLI skips a tool without one), and an
+		// object is what such fields mostly carry.
+		insert(out, "type", jsonnode.String("object"))
+	}
+	for _, k := range geminiDropped {
+		out.Delete(k)
+	}
+	return out
+}
+
+// dropped reports whether key is one of geminiDropped.
+func dropped(key string) bool { return slices.Contains(geminiDropped[:], key) }
+
+// geminiDropped are the keys outside Gemini's Schema object.
+var geminiDropped = [...]string{"$schema", "additionalProperties", "$comment", "exclusiveMinimum", "exclusiveMaximum", "examples", "title", "deprecated", "readOnly", "writeOnly"}
+
+// WithNote appends a sentence to a description, ending the description's
+// last sentence first where it has no full stop.
+func WithNote(desc, note string) string {
+	switch {
+	case note == "":
+		return desc
+	case desc == "":
+		return note
+	}
+	desc = strings.TrimRight(desc, " \t\n")
+	if !strings.HasSuffix(desc, ".") && !strings.HasSuffix(desc, "!") && !strings.HasSuffix(desc, "?") {
+		desc += "." // "The UID of the datasource. Required.", not "datasource Required."
+	}
+	return desc + " " + note
+}
