@@ -3,6 +3,7 @@ package lenient
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"github.com/normgen/normgen/internal/schemaprofile"
 )
@@ -33,19 +34,22 @@ func DecodeAs[T any, P Decoded[T]](args []byte) (any, []Fix, error) {
 // from the portable schema, as the generator derives them (the generator
 // checks that they come out the same).
 //
+// The derivation is done once per portable schema and kept for the
+// process (about the size of the schemas): servers call NormgenTools once
+// per tool they register (MustLookupTool(NormgenTools(), name)), and each
+// call then costs what a registry of constants did. Each call returns
+// schemas of its own, which the caller may change.
+//
 // It panics when portable is not a schema normgen writes, which generated
 // code never passes: a tool registry must not start without the schemas
 // it advertises.
 func DerivedSchemas(portable, openAIStrict, gemini string) map[Profile]json.RawMessage {
-	root, err := schemaprofile.ParseRoot([]byte(portable))
-	if err != nil {
-		panic(fmt.Sprintf("lenient: the typearray and gemini schemas cannot be derived from a generated portable schema (%v): regenerate the code with normgen", err))
-	}
+	d := deriveProfiles(portable)
 	m := make(map[Profile]json.RawMessage, 4)
 	m[ProfilePortable] = json.RawMessage(portable)
-	m[ProfileTypeArray] = root.TypeArray()
+	m[ProfileTypeArray] = json.RawMessage(d.typeArray)
 	if gemini == "" {
-		m[ProfileGemini] = root.Gemini()
+		m[ProfileGemini] = json.RawMessage(d.gemini)
 	} else {
 		m[ProfileGemini] = json.RawMessage(gemini)
 	}
@@ -53,6 +57,28 @@ func DerivedSchemas(portable, openAIStrict, gemini string) map[Profile]json.RawM
 		m[ProfileOpenAIStrict] = json.RawMessage(openAIStrict)
 	}
 	return m
+}
+
+// derivedProfiles are the typearray and gemini schemas derived from one
+// portable schema.
+type derivedProfiles struct{ typeArray, gemini string }
+
+// derived holds the derivedProfiles of each portable schema derived so
+// far, by its text.
+var derived sync.Map
+
+// deriveProfiles returns the derivedProfiles of portable, derived on its
+// first use.
+func deriveProfiles(portable string) derivedProfiles {
+	if d, ok := derived.Load(portable); ok {
+		return d.(derivedProfiles)
+	}
+	root, err := schemaprofile.ParseRoot([]byte(portable))
+	if err != nil {
+		panic(fmt.Sprintf("lenient: the typearray and gemini schemas cannot be derived from a generated portable schema (%v): regenerate the code with normgen", err))
+	}
+	d, _ := derived.LoadOrStore(portable, derivedProfiles{string(root.TypeArray()), string(root.Gemini())})
+	return d.(derivedProfiles)
 }
 
 // ProfileSchemas returns a tool's Schemas from its input schema in each

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/normgen/normgen/lenient"
@@ -56,5 +57,36 @@ func TestProfileSchemas(t *testing.T) {
 		if string(all[p]) != string("abcd"[i]) {
 			t.Errorf("ProfileSchemas(a, b, c, d)[%s] = %s; want %c (Profiles order)", p, all[p], "abcd"[i])
 		}
+	}
+}
+
+// TestDerivedSchemasOwnCopies: DerivedSchemas derives a portable schema's
+// profiles once per process, and each call still returns schemas of its
+// own (NormgenTools is called once per registered tool; a caller may
+// change what it got).
+func TestDerivedSchemasOwnCopies(t *testing.T) {
+	const portable = `{"properties":{"n":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]}},"type":"object"}`
+	first := lenient.DerivedSchemas(portable, "", "")
+	want := map[lenient.Profile]string{}
+	for p, s := range first {
+		want[p] = string(s)
+		for i := range s {
+			s[i] = 'x'
+		}
+	}
+	if len(want) != 3 || want[lenient.ProfileTypeArray] == want[lenient.ProfilePortable] || want[lenient.ProfileGemini] == want[lenient.ProfilePortable] {
+		t.Fatalf("DerivedSchemas = %v; want portable, typearray and gemini, the last two derived", want)
+	}
+	if !strings.Contains(want[lenient.ProfileTypeArray], `"type":["integer","string","null"]`) {
+		t.Errorf("typearray schema %s has no type array", want[lenient.ProfileTypeArray])
+	}
+	second := lenient.DerivedSchemas(portable, "", "")
+	for p, s := range second {
+		if string(s) != want[p] {
+			t.Errorf("second call's %s schema = %s; want %s (the first call's, before its caller changed it)", p, s, want[p])
+		}
+	}
+	if g := lenient.DerivedSchemas(portable, `{"s":1}`, `{"g":1}`); string(g[lenient.ProfileGemini]) != `{"g":1}` || string(g[lenient.ProfileOpenAIStrict]) != `{"s":1}` {
+		t.Errorf("DerivedSchemas with gemini and openai-strict given = %s; want them as given", g)
 	}
 }
