@@ -2,6 +2,7 @@ package gen
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -92,10 +93,30 @@ func fieldRules(tool string, rules []lenient.Rule) (values []lenient.FieldRules,
 			v.JSON = true
 		}
 	}
+	for i := range values {
+		variants(&values[i])
+	}
 	if !reflect.DeepEqual(lenient.ToolRules(tool, values), rules) {
 		return nil, false
 	}
 	return values, true
+}
+
+// variants writes v's aliases that begin with every spelling-style
+// variant of its member's name (lenient.KeyVariants), in their order, as
+// Variants and the aliases after them: generated code then does not list
+// each field's snake_case, camelCase, kebab-case and PascalCase spellings
+// a second time (its decoder's keys list them).
+func variants(v *lenient.FieldRules) {
+	kv := lenient.KeyVariants(v.Path[strings.LastIndexByte(v.Path, '.')+1:])
+	if len(kv) == 0 || len(v.Aliases) < len(kv) || !slices.Equal(v.Aliases[:len(kv)], kv) {
+		return
+	}
+	v.Variants = true
+	v.Aliases = slices.Clip(v.Aliases[len(kv):])
+	if len(v.Aliases) == 0 {
+		v.Aliases = nil
+	}
 }
 
 // orderOf is r's place among a value's rules, or -1 for a rule
@@ -164,6 +185,7 @@ func fieldRulesCode(v lenient.FieldRules) jen.Code {
 			set(name, jen.True())
 		}
 	}
+	flag("Variants", v.Variants)
 	if len(v.Aliases) > 0 {
 		var keys []jen.Code
 		for _, a := range v.Aliases {

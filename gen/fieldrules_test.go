@@ -58,3 +58,40 @@ func renderCode(c jen.Code) string {
 	f.Var().Id("_").Op("=").Add(c)
 	return f.GoString()
 }
+
+// TestFieldRulesVariants: a field whose aliases begin with every
+// spelling-style variant of its name is written with Variants and its
+// other aliases; one that takes only some of them (another field has a
+// spelling) lists them all; either way ToolRules gives the rules back.
+func TestFieldRulesVariants(t *testing.T) {
+	tools := []string{"t"}
+	alias := func(path, key string) lenient.Rule {
+		r := lenient.Rule{ID: "t." + path + ".alias." + key, Tools: tools, Type: lenient.RuleParamAlias, To: path[strings.LastIndexByte(path, '.')+1:]}
+		if i := strings.LastIndexByte(path, '.'); i >= 0 {
+			r.Path = path[:i+1] + key
+		} else {
+			r.From = key
+		}
+		return r
+	}
+	rules := []lenient.Rule{
+		alias("startTime", "start_time"), alias("startTime", "start-time"), alias("startTime", "StartTime"), alias("startTime", "begin"),
+		alias("a[].maxItems", "max_items"), alias("a[].maxItems", "max-items"), alias("a[].maxItems", "MaxItems"),
+		alias("endTime", "end_time"), alias("endTime", "EndTime"),
+	}
+	values, ok := fieldRules("t", rules)
+	if !ok || len(values) != 3 {
+		t.Fatalf("fieldRules: %v, %+v; want 3 rows", ok, values)
+	}
+	want := []lenient.FieldRules{
+		{Path: "startTime", Variants: true, Aliases: []string{"begin"}},
+		{Path: "a[].maxItems", Variants: true},
+		{Path: "endTime", Aliases: []string{"end_time", "EndTime"}},
+	}
+	if !reflect.DeepEqual(values, want) {
+		t.Errorf("fieldRules = %+v; want %+v", values, want)
+	}
+	if s := renderCode(rulesCode("t", rules)); !strings.Contains(s, `{Path: "startTime", Variants: true, Aliases: []string{"begin"}}`) || !strings.Contains(s, `{Path: "a[].maxItems", Variants: true}`) {
+		t.Errorf("rulesCode rendered %s; want Variants rows", s)
+	}
+}

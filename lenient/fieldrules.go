@@ -13,8 +13,13 @@ type FieldRules struct {
 	// Path is the value's rule path ("limit", "steps[].id", "labels[]");
 	// a rule's From when it is a single member name, else its Path.
 	Path string
+	// Variants adds the spelling-style variants of the name of the member
+	// Path ends with (KeyVariants: its words in snake_case, camelCase,
+	// kebab-case and PascalCase) as its aliases, before Aliases: what
+	// generated code writes when a field takes all of them.
+	Variants bool
 	// Aliases are the keys that name the member Path ends with in its
-	// object (param_alias rules, each to that member).
+	// object (param_alias rules, each to that member), after its Variants.
 	Aliases []string
 	// Absent are the values read as the member left out (an absent
 	// rule: AbsentValues).
@@ -60,14 +65,18 @@ func ToolRules(tool string, values []FieldRules) []Rule {
 	}
 	for _, v := range values {
 		p := v.Path
-		if len(v.Aliases) > 0 {
+		if len(v.Aliases) > 0 || v.Variants {
 			// The aliases of the member p ends with, beside it in its
 			// object.
 			in, name := "", p
 			if i := strings.LastIndexByte(p, '.'); i >= 0 {
 				in, name = p[:i+1], p[i+1:]
 			}
-			for _, a := range v.Aliases {
+			aliases := v.Aliases
+			if v.Variants {
+				aliases = append(KeyVariants(name), aliases...)
+			}
+			for _, a := range aliases {
 				add(in+a, p, "alias."+a, Rule{Type: RuleParamAlias, To: name})
 			}
 		}

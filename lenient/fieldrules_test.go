@@ -43,3 +43,20 @@ func TestToolRules(t *testing.T) {
 		t.Errorf("ToolRules:\n%s\nwant:\n%s", g, w)
 	}
 }
+
+// TestToolRulesVariants: Variants gives an alias rule for each spelling
+// of the member's name KeyVariants lists, before its other Aliases.
+func TestToolRulesVariants(t *testing.T) {
+	got := ToolRules("t", []FieldRules{{Path: "steps[].maxItems", Variants: true, Aliases: []string{"limit"}}})
+	var keys []string
+	for _, r := range got {
+		if r.Type != RuleParamAlias || r.To != "maxItems" || r.ID != "t.steps[].maxItems.alias."+r.Path[len("steps[]."):] {
+			t.Errorf("rule %+v; want an alias of steps[].maxItems", r)
+		}
+		keys = append(keys, r.Path)
+	}
+	want := []string{"steps[].max_items", "steps[].max-items", "steps[].MaxItems", "steps[].limit"}
+	if !reflect.DeepEqual(keys, want) {
+		t.Errorf("alias paths %q; want %q", keys, want)
+	}
+}
