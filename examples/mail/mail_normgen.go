@@ -379,10 +379,10 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("search_mail", []lenient.FieldRules{
 				{Path: "query", Aliases: []string{"q", "text"}, Absent: lenient.AbsentNull},
 				{Path: "from", Aliases: []string{"sender"}, Absent: lenient.AbsentNull},
-				{Path: "unread_only", Aliases: []string{"unreadOnly", "unread-only", "UnreadOnly"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "unread_only", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
 				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "max_body_bytes", Aliases: []string{"maxBodyBytes", "max-body-bytes", "MaxBodyBytes"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`200`), Coerce: "int"},
+				{Path: "max_body_bytes", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`200`), Coerce: "int"},
 			}),
 			Schemas: lenient.DerivedSchemas(searchMailInputSchema, searchMailInputSchemaOpenAIStrict, ""),
 		},

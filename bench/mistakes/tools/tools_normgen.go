@@ -10120,7 +10120,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(actualChat4728Schema),
 			Name:        "actual-chat-4728",
 			Rules: lenient.ToolRules("actual-chat-4728", []lenient.FieldRules{
-				{Path: "chatId", Aliases: []string{"chat_id", "chat-id", "ChatId"}},
+				{Path: "chatId", Variants: true},
 			}),
 			Schemas: lenient.DerivedSchemas(actualChat4728Schema, actualChat4728SchemaOpenAIStrict, ""),
 		},
@@ -10150,9 +10150,9 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(boltai317Schema),
 			Name:        "boltai-317",
 			Rules: lenient.ToolRules("boltai-317", []lenient.FieldRules{
-				{Path: "nextThoughtNeeded", Aliases: []string{"next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, Coerce: "bool"},
-				{Path: "thoughtNumber", Aliases: []string{"thought_number", "thought-number", "ThoughtNumber"}, Coerce: "int"},
-				{Path: "totalThoughts", Aliases: []string{"total_thoughts", "total-thoughts", "TotalThoughts"}, Coerce: "int"},
+				{Path: "nextThoughtNeeded", Variants: true, Coerce: "bool"},
+				{Path: "thoughtNumber", Variants: true, Coerce: "int"},
+				{Path: "totalThoughts", Variants: true, Coerce: "int"},
 			}),
 			Schemas: lenient.DerivedSchemas(boltai317Schema, boltai317SchemaOpenAIStrict, ""),
 		},
@@ -10165,7 +10165,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "params", JSON: true},
 				{Path: "params.model", Absent: lenient.AbsentNull},
 				{Path: "params.prompt", Absent: lenient.AbsentNull},
-				{Path: "params.aspect_ratio", Aliases: []string{"aspectRatio", "aspect-ratio", "AspectRatio"}, Absent: lenient.AbsentNull},
+				{Path: "params.aspect_ratio", Variants: true, Absent: lenient.AbsentNull},
 			}),
 			Schemas: lenient.DerivedSchemas(claudeAIMCP548Schema, claudeAIMCP548SchemaOpenAIStrict, ""),
 		},
@@ -10176,7 +10176,7 @@ func NormgenTools() []lenient.Tool {
 			Name:        "claude-code-15766",
 			Rules: lenient.ToolRules("claude-code-15766", []lenient.FieldRules{
 				{Path: "parent", JSON: true},
-				{Path: "parent.database_id", Aliases: []string{"databaseId", "database-id", "DatabaseId"}, Absent: lenient.AbsentNull},
+				{Path: "parent.database_id", Variants: true, Absent: lenient.AbsentNull},
 			}),
 			Schemas: lenient.DerivedSchemas(claudeCode15766Schema, claudeCode15766SchemaOpenAIStrict, ""),
 		},
@@ -10187,7 +10187,7 @@ func NormgenTools() []lenient.Tool {
 			Name:        "claude-code-18260",
 			Rules: lenient.ToolRules("claude-code-18260", []lenient.FieldRules{
 				{Path: "parent", JSON: true},
-				{Path: "parent.data_source_id", Aliases: []string{"dataSourceId", "data-source-id", "DataSourceId"}, Absent: lenient.AbsentNull},
+				{Path: "parent.data_source_id", Variants: true, Absent: lenient.AbsentNull},
 				{Path: "properties", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
 			Schemas: lenient.DerivedSchemas(claudeCode18260Schema, "", ""),
@@ -10198,7 +10198,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode22394Schema),
 			Name:        "claude-code-22394",
 			Rules: lenient.ToolRules("claude-code-22394", []lenient.FieldRules{
-				{Path: "siteId", Aliases: []string{"site_id", "site-id", "SiteId"}},
+				{Path: "siteId", Variants: true},
 				{Path: "actions", JSON: true},
 				{Path: "actions[]", JSON: true},
 			}),
@@ -10210,7 +10210,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode24597Schema),
 			Name:        "claude-code-24597",
 			Rules: lenient.ToolRules("claude-code-24597", []lenient.FieldRules{
-				{Path: "pull_number", Aliases: []string{"pullNumber", "pull-number", "PullNumber"}, Coerce: "float"},
+				{Path: "pull_number", Variants: true, Coerce: "float"},
 			}),
 			Schemas: lenient.DerivedSchemas(claudeCode24597Schema, claudeCode24597SchemaOpenAIStrict, ""),
 		},
@@ -10252,7 +10252,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode5504Schema),
 			Name:        "claude-code-5504",
 			Rules: lenient.ToolRules("claude-code-5504", []lenient.FieldRules{
-				{Path: "patch_content", Aliases: []string{"patchContent", "patch-content", "PatchContent"}, Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "patch_content", Variants: true, Absent: lenient.AbsentEmpty, JSON: true},
 			}),
 			Schemas: lenient.DerivedSchemas(claudeCode5504Schema, "", ""),
 		},
@@ -10478,7 +10478,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("fastmcp-932", []lenient.FieldRules{
 				{Path: "user", JSON: true},
 				{Path: "user.age", Absent: lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "user.is_active", Aliases: []string{"isActive", "is-active", "IsActive"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "user.is_active", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
 			Schemas: lenient.DerivedSchemas(fastMCP932Schema, fastMCP932SchemaOpenAIStrict, ""),
 		},
@@ -10518,7 +10518,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(grafana641Schema),
 			Name:        "grafana-641",
 			Rules: lenient.ToolRules("grafana-641", []lenient.FieldRules{
-				{Path: "datasourceUid", Aliases: []string{"datasource_uid", "datasource-uid", "DatasourceUid"}},
+				{Path: "datasourceUid", Variants: true},
 			}),
 			Schemas: lenient.DerivedSchemas(grafana641Schema, grafana641SchemaOpenAIStrict, ""),
 		},
@@ -10538,7 +10538,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(langchainMCPAdapters277Schema),
 			Name:        "langchain-mcp-adapters-277",
 			Rules: lenient.ToolRules("langchain-mcp-adapters-277", []lenient.FieldRules{
-				{Path: "resourceType", Aliases: []string{"resource_type", "resource-type", "ResourceType"}},
+				{Path: "resourceType", Variants: true},
 				{Path: "name", Absent: lenient.AbsentNull},
 				{Path: "namespace", Absent: lenient.AbsentNull},
 				{Path: "output", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["json","yaml","wide","name","custom"]`)},
@@ -10561,7 +10561,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(lmStudio1626Schema),
 			Name:        "lmstudio-1626",
 			Rules: lenient.ToolRules("lmstudio-1626", []lenient.FieldRules{
-				{Path: "sheet_name", Aliases: []string{"sheetName", "sheet-name", "SheetName"}},
+				{Path: "sheet_name", Variants: true},
 			}),
 			Schemas: lenient.DerivedSchemas(lmStudio1626Schema, lmStudio1626SchemaOpenAIStrict, ""),
 		},
@@ -10592,7 +10592,7 @@ func NormgenTools() []lenient.Tool {
 			Name:        "mcpadapt-38",
 			Rules: lenient.ToolRules("mcpadapt-38", []lenient.FieldRules{
 				{Path: "filters", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "maxResults", Aliases: []string{"max_results", "max-results", "MaxResults"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "maxResults", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
 			Schemas: lenient.DerivedSchemas(mcpadapt38Schema, "", ""),
 		},
@@ -10612,7 +10612,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(nteract1678Schema),
 			Name:        "nteract-1678",
 			Rules: lenient.ToolRules("nteract-1678", []lenient.FieldRules{
-				{Path: "and_run", Aliases: []string{"andRun", "and-run", "AndRun"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "and_run", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
 			Schemas: lenient.DerivedSchemas(nteract1678Schema, nteract1678SchemaOpenAIStrict, ""),
 		},
@@ -10622,8 +10622,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(openclaw42580Schema),
 			Name:        "openclaw-42580",
 			Rules: lenient.ToolRules("openclaw-42580", []lenient.FieldRules{
-				{Path: "oldText", Aliases: []string{"old_text", "old-text", "OldText"}},
-				{Path: "newText", Aliases: []string{"new_text", "new-text", "NewText"}},
+				{Path: "oldText", Variants: true},
+				{Path: "newText", Variants: true},
 			}),
 			Schemas: lenient.DerivedSchemas(openclaw42580Schema, openclaw42580SchemaOpenAIStrict, ""),
 		},
@@ -10633,7 +10633,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(opencode1328Schema),
 			Name:        "opencode-1328",
 			Rules: lenient.ToolRules("opencode-1328", []lenient.FieldRules{
-				{Path: "filePath", Aliases: []string{"file_path", "file-path", "FilePath"}},
+				{Path: "filePath", Variants: true},
 				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
@@ -10645,7 +10645,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(opencode1328OffsetSchema),
 			Name:        "opencode-1328-offset",
 			Rules: lenient.ToolRules("opencode-1328-offset", []lenient.FieldRules{
-				{Path: "filePath", Aliases: []string{"file_path", "file-path", "FilePath"}},
+				{Path: "filePath", Variants: true},
 				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
@@ -10657,8 +10657,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(openHandsSDK1085Schema),
 			Name:        "openhands-sdk-1085",
 			Rules: lenient.ToolRules("openhands-sdk-1085", []lenient.FieldRules{
-				{Path: "line_number", Aliases: []string{"lineNumber", "line-number", "LineNumber"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "lines_after", Aliases: []string{"linesAfter", "lines-after", "LinesAfter"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "line_number", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "lines_after", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
 			Schemas: lenient.DerivedSchemas(openHandsSDK1085Schema, openHandsSDK1085SchemaOpenAIStrict, ""),
 		},
@@ -10668,8 +10668,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(pasclaw427Schema),
 			Name:        "pasclaw-427",
 			Rules: lenient.ToolRules("pasclaw-427", []lenient.FieldRules{
-				{Path: "old_text", Aliases: []string{"oldText", "old-text", "OldText"}},
-				{Path: "new_text", Aliases: []string{"newText", "new-text", "NewText"}},
+				{Path: "old_text", Variants: true},
+				{Path: "new_text", Variants: true},
 			}),
 			Schemas: lenient.DerivedSchemas(pasclaw427Schema, pasclaw427SchemaOpenAIStrict, ""),
 		},
@@ -10709,10 +10709,10 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(servers2905Schema),
 			Name:        "servers-2905",
 			Rules: lenient.ToolRules("servers-2905", []lenient.FieldRules{
-				{Path: "nextThoughtNeeded", Aliases: []string{"next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, Coerce: "bool"},
-				{Path: "thoughtNumber", Aliases: []string{"thought_number", "thought-number", "ThoughtNumber"}, Coerce: "int"},
-				{Path: "totalThoughts", Aliases: []string{"total_thoughts", "total-thoughts", "TotalThoughts"}, Coerce: "int"},
-				{Path: "isRevision", Aliases: []string{"is_revision", "is-revision", "IsRevision"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "nextThoughtNeeded", Variants: true, Coerce: "bool"},
+				{Path: "thoughtNumber", Variants: true, Coerce: "int"},
+				{Path: "totalThoughts", Variants: true, Coerce: "int"},
+				{Path: "isRevision", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
 			Schemas: lenient.DerivedSchemas(servers2905Schema, servers2905SchemaOpenAIStrict, ""),
 		},
@@ -10764,9 +10764,9 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(templateAgent249Schema),
 			Name:        "template-agent-249",
 			Rules: lenient.ToolRules("template-agent-249", []lenient.FieldRules{
-				{Path: "issueIdOrKey", Aliases: []string{"issue_id_or_key", "issue-id-or-key", "IssueIdOrKey"}},
+				{Path: "issueIdOrKey", Variants: true},
 				{Path: "fields", JSON: true},
-				{Path: "cloudId", Aliases: []string{"cloud_id", "cloud-id", "CloudId"}},
+				{Path: "cloudId", Variants: true},
 			}),
 			Schemas: lenient.DerivedSchemas(templateAgent249Schema, "", ""),
 		},
@@ -10815,7 +10815,7 @@ func NormgenTools() []lenient.Tool {
 			Name:        "zammad-mcp-201",
 			Rules: lenient.ToolRules("zammad-mcp-201", []lenient.FieldRules{
 				{Path: "params", JSON: true},
-				{Path: "params.response_format", Aliases: []string{"responseFormat", "response-format", "ResponseFormat"}, Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["markdown","json"]`)},
+				{Path: "params.response_format", Variants: true, Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["markdown","json"]`)},
 			}),
 			Schemas: lenient.DerivedSchemas(zammadMCP201Schema, zammadMCP201SchemaOpenAIStrict, ""),
 		},

@@ -333,9 +333,9 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("search", []lenient.FieldRules{
 				{Path: "path", Aliases: []string{"file_path"}},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`100`), Coerce: "int"},
-				{Path: "whole_word", Aliases: []string{"wholeWord", "whole-word", "WholeWord"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "min_score", Aliases: []string{"minScore", "min-score", "MinScore"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "file_types", Aliases: []string{"fileTypes", "file-types", "FileTypes"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "whole_word", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "min_score", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "file_types", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
 			Schemas: lenient.DerivedSchemas(inputSchema, inputSchemaOpenAIStrict, ""),
 		},
