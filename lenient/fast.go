@@ -108,6 +108,13 @@ func (f *Fast) Begin(data []byte) bool {
 	return true
 }
 
+// Start is Begin, with fixes reported (Report) when report is set: the
+// fast path's start in generated code.
+func (f *Fast) Start(data []byte, report bool) bool {
+	f.record, f.report = report, report
+	return f.Begin(data)
+}
+
 // End reports whether the value read is whole (no container or JSON text
 // left open) and only white space follows it.
 func (f *Fast) End() bool {
@@ -862,10 +869,14 @@ func (f *Fast) Default(name, value string) bool {
 }
 
 // Alias reports whether the fast path may read the member whose key,
-// just read, is an alias of the field name: always, unless fixes are
-// recorded; when they are reported (Report), for a member of the
-// top-level object, recording the fix as Decoder.Claim does.
+// just read, is the field name's: always when the key is name itself;
+// for one of its aliases, always unless fixes are recorded, and when they
+// are reported (Report), for a member of the top-level object, recording
+// the fix as Decoder.Claim does.
 func (f *Fast) Alias(key []byte, name string) bool {
+	if string(key) == name {
+		return true
+	}
 	if !f.mayFix(1) {
 		return false
 	}
