@@ -10,7 +10,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion8
+const _ = lenient.SupportPackageIsVersion9
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -36,10 +36,7 @@ func (x *QueryInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *QueryInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y QueryInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -47,10 +44,7 @@ func (x *QueryInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -75,12 +69,8 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				}
 			}
 		case "table", "table_name":
-			if d.Claim(&seen[1], &it, queryInputKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("table", queryInputKeys[1][1:])
-				} else {
-					x.Table = d.String(it.Value, "table", 0)
-				}
+			if d.Take(&seen[1], &it, queryInputKeys[1], lenient.NullMissing) {
+				x.Table = d.String(it.Value, "table", 0)
 			}
 		case "limit", "max_rows":
 			if d.Claim(&seen[2], &it, queryInputKeys[2]) {
@@ -111,22 +101,20 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				}
 			}
 		case "columns", "column", "fields":
-			if d.Claim(&seen[3], &it, queryInputKeys[3]) {
-				if !d.Absent(it.Value, "columns", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "columns", lenient.Wrap, &a) {
-						d.Enter("columns")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[3], &it, queryInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "columns", lenient.Wrap, &a) {
+					d.Enter("columns")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Columns = s
 					}
+					d.Leave()
+					x.Columns = s
 				}
 			}
 		case "order":
@@ -189,33 +177,18 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "schema_name", "namespace":
-			if !f.Alias(k, "schema") {
-				return false
-			}
-			fallthrough
-		case "schema":
-			if seen[0] || !lenient.ReadString(f, &x.Schema, 0) {
+		case "schema", "schema_name", "namespace":
+			if seen[0] || !f.Alias(k, "schema") || !lenient.ReadString(f, &x.Schema, 0) {
 				return false
 			}
 			seen[0] = true
-		case "table_name":
-			if !f.Alias(k, "table") {
-				return false
-			}
-			fallthrough
-		case "table":
-			if seen[1] || !lenient.ReadString(f, &x.Table, 0) {
+		case "table", "table_name":
+			if seen[1] || !f.Alias(k, "table") || !lenient.ReadString(f, &x.Table, 0) {
 				return false
 			}
 			seen[1] = true
-		case "max_rows":
-			if !f.Alias(k, "limit") {
-				return false
-			}
-			fallthrough
-		case "limit":
-			if seen[2] {
+		case "limit", "max_rows":
+			if seen[2] || !f.Alias(k, "limit") {
 				return false
 			}
 			seen[2] = true
@@ -231,13 +204,8 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.Limit = &p
-		case "column", "fields":
-			if !f.Alias(k, "columns") {
-				return false
-			}
-			fallthrough
-		case "columns":
-			if seen[3] {
+		case "columns", "column", "fields":
+			if seen[3] || !f.Alias(k, "columns") {
 				return false
 			}
 			seen[3] = true
@@ -329,10 +297,7 @@ func (x *CopyInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *CopyInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CopyInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -340,10 +305,7 @@ func (x *CopyInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -385,24 +347,20 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				}
 			}
 		case "sources", "src", "from":
-			if d.Claim(&seen[1], &it, copyInputKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("sources", copyInputKeys[1][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "sources", lenient.Wrap, &a) {
-						d.Enter("sources")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[1], &it, copyInputKeys[1], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "sources", lenient.Wrap, &a) {
+					d.Enter("sources")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Sources = s
 					}
+					d.Leave()
+					x.Sources = s
 				}
 			}
 		case "dest", "to", "target":
@@ -499,13 +457,8 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "operation", "action":
-			if !f.Alias(k, "op") {
-				return false
-			}
-			fallthrough
-		case "op":
-			if seen[0] {
+		case "op", "operation", "action":
+			if seen[0] || !f.Alias(k, "op") {
 				return false
 			}
 			seen[0] = true
@@ -523,13 +476,8 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Op = val
-		case "src", "from":
-			if !f.Alias(k, "sources") {
-				return false
-			}
-			fallthrough
-		case "sources":
-			if seen[1] {
+		case "sources", "src", "from":
+			if seen[1] || !f.Alias(k, "sources") {
 				return false
 			}
 			seen[1] = true
@@ -550,13 +498,8 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]string, 0, len(b)), b...)
 			x.Sources = s
-		case "to", "target":
-			if !f.Alias(k, "dest") {
-				return false
-			}
-			fallthrough
-		case "dest":
-			if seen[2] {
+		case "dest", "to", "target":
+			if seen[2] || !f.Alias(k, "dest") {
 				return false
 			}
 			seen[2] = true
@@ -566,23 +509,13 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := val
 			x.Dest = &p
-		case "force":
-			if !f.Alias(k, "overwrite") {
-				return false
-			}
-			fallthrough
-		case "overwrite":
-			if seen[3] || !lenient.ReadBool(f, &x.Overwrite, lenient.StrictBool) {
+		case "overwrite", "force":
+			if seen[3] || !f.Alias(k, "overwrite") || !lenient.ReadBool(f, &x.Overwrite, lenient.StrictBool) {
 				return false
 			}
 			seen[3] = true
-		case "perm":
-			if !f.Alias(k, "mode") {
-				return false
-			}
-			fallthrough
-		case "mode":
-			if seen[4] {
+		case "mode", "perm":
+			if seen[4] || !f.Alias(k, "mode") {
 				return false
 			}
 			seen[4] = true
@@ -595,13 +528,8 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := uint16(val)
 			x.Mode = &p
-		case "tries":
-			if !f.Alias(k, "retries") {
-				return false
-			}
-			fallthrough
-		case "retries":
-			if seen[5] {
+		case "retries", "tries":
+			if seen[5] || !f.Alias(k, "retries") {
 				return false
 			}
 			seen[5] = true
@@ -671,10 +599,7 @@ func (x *PipelineInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 
 func (x *PipelineInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -690,107 +615,89 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "name":
-			if d.Claim(&seen[0], &it, pipelineInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("name", pipelineInputKeys[0][1:])
-				} else {
-					mark := d.Mark()
-					val := d.String(it.Value, "name", 0)
-					if d.OK(mark) {
-						if utf8.RuneCountInString(val) < 1 {
-							d.FailKind(lenient.KindLength, "name", it.Value, "is shorter than 1 characters")
-						}
+			if d.Take(&seen[0], &it, pipelineInputKeys[0], lenient.NullMissing) {
+				mark := d.Mark()
+				val := d.String(it.Value, "name", 0)
+				if d.OK(mark) {
+					if utf8.RuneCountInString(val) < 1 {
+						d.FailKind(lenient.KindLength, "name", it.Value, "is shorter than 1 characters")
 					}
-					x.Name = val
 				}
+				x.Name = val
 			}
 		case "steps", "stages":
-			if d.Claim(&seen[1], &it, pipelineInputKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("steps", pipelineInputKeys[1][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "steps", 0, &a) {
-						d.Enter("steps")
-						s := make([]Step, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e Step
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[1], &it, pipelineInputKeys[1], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "steps", 0, &a) {
+					d.Enter("steps")
+					s := make([]Step, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e Step
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Steps = s
 					}
+					d.Leave()
+					x.Steps = s
 				}
 			}
 		case "retry":
-			if d.Claim(&seen[2], &it, pipelineInputKeys[2]) {
-				if !d.Absent(it.Value, "retry", lenient.AbsentNull|lenient.AbsentEmpty) {
-					d.Enter("retry")
-					x.Retry.decodeNormgen(d, it.Value, 0)
-					d.Leave()
-				}
+			if d.Take(&seen[2], &it, pipelineInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				d.Enter("retry")
+				x.Retry.decodeNormgen(d, it.Value, 0)
+				d.Leave()
 			}
 		case "notify", "notification":
-			if d.Claim(&seen[3], &it, pipelineInputKeys[3]) {
-				if !d.Absent(it.Value, "notify", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						d.Enter("notify")
-						p := new(Notify)
-						p.decodeNormgen(d, it.Value, 0)
-						x.Notify = p
-						d.Leave()
-					}
+			if d.Take(&seen[3], &it, pipelineInputKeys[3], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("notify")
+					p := new(Notify)
+					p.decodeNormgen(d, it.Value, 0)
+					x.Notify = p
+					d.Leave()
 				}
 			}
 		case "limits":
-			if d.Claim(&seen[4], &it, pipelineInputKeys[4]) {
-				if !d.Absent(it.Value, "limits", lenient.AbsentNull) {
-					d.Enter("limits")
-					x.Limits.decodeNormgen(d, it.Value, lenient.Strict)
-					d.Leave()
-				}
+			if d.Take(&seen[4], &it, pipelineInputKeys[4], lenient.AbsentNull) {
+				d.Enter("limits")
+				x.Limits.decodeNormgen(d, it.Value, lenient.Strict)
+				d.Leave()
 			}
 		case "env":
-			if d.Claim(&seen[5], &it, pipelineInputKeys[5]) {
-				if !d.Absent(it.Value, "env", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "env", 0, &o) {
-						d.Enter("env")
-						mp := make(map[string]string)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e string
-							e = d.String(o.Value, "", 0)
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[5], &it, pipelineInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "env", 0, &o) {
+					d.Enter("env")
+					mp := make(map[string]string)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e string
+						e = d.String(o.Value, "", 0)
+						mp[k] = e
 						d.Leave()
-						x.Env = mp
 					}
+					d.Leave()
+					x.Env = mp
 				}
 			}
 		case "weights", "weight":
-			if d.Claim(&seen[6], &it, pipelineInputKeys[6]) {
-				if !d.Absent(it.Value, "weights", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "weights", 0, &o) {
-						d.Enter("weights")
-						mp := make(map[string]int)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e int
-							e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[6], &it, pipelineInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "weights", 0, &o) {
+					d.Enter("weights")
+					mp := make(map[string]int)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e int
+						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+						mp[k] = e
 						d.Leave()
-						x.Weights = mp
 					}
+					d.Leave()
+					x.Weights = mp
 				}
 			}
 		case "meta":
@@ -802,10 +709,8 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 				x.Extra = d.Raw(it.Value)
 			}
 		case "note":
-			if d.Claim(&seen[9], &it, pipelineInputKeys[9]) {
-				if !d.Absent(it.Value, "note", lenient.AbsentNull) {
-					x.Note = d.String(it.Value, "note", lenient.Unescape)
-				}
+			if d.Take(&seen[9], &it, pipelineInputKeys[9], lenient.AbsentNull) {
+				x.Note = d.String(it.Value, "note", lenient.Unescape)
 			}
 		case "timeout", "timeout_s":
 			if d.Claim(&seen[10], &it, pipelineInputKeys[10]) {
@@ -867,10 +772,7 @@ func (x *Step) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Step
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -878,10 +780,7 @@ func (x *Step) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -926,12 +825,8 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		case "cmd", "command", "run":
-			if d.Claim(&seen[2], &it, stepKeys[2]) {
-				if lenient.Null(it.Value) {
-					d.Missing("cmd", stepKeys[2][1:])
-				} else {
-					x.Cmd = d.String(it.Value, "cmd", 0)
-				}
+			if d.Take(&seen[2], &it, stepKeys[2], lenient.NullMissing) {
+				x.Cmd = d.String(it.Value, "cmd", 0)
 			}
 		case "retries", "tries":
 			if d.Claim(&seen[3], &it, stepKeys[3]) {
@@ -994,13 +889,8 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-		case "type":
-			if !f.Alias(k, "kind") {
-				return false
-			}
-			fallthrough
-		case "kind":
-			if seen[1] {
+		case "kind", "type":
+			if seen[1] || !f.Alias(k, "kind") {
 				return false
 			}
 			seen[1] = true
@@ -1014,23 +904,13 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Kind = val
-		case "command", "run":
-			if !f.Alias(k, "cmd") {
-				return false
-			}
-			fallthrough
-		case "cmd":
-			if seen[2] || !lenient.ReadString(f, &x.Cmd, 0) {
+		case "cmd", "command", "run":
+			if seen[2] || !f.Alias(k, "cmd") || !lenient.ReadString(f, &x.Cmd, 0) {
 				return false
 			}
 			seen[2] = true
-		case "tries":
-			if !f.Alias(k, "retries") {
-				return false
-			}
-			fallthrough
-		case "retries":
-			if seen[3] {
+		case "retries", "tries":
+			if seen[3] || !f.Alias(k, "retries") {
 				return false
 			}
 			seen[3] = true
@@ -1095,10 +975,7 @@ func (x *Retry) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Retry
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1106,10 +983,7 @@ func (x *Retry) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1199,13 +1073,8 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Attempts = int(val)
-		case "backoff", "backoffMs", "backoff-ms", "BackoffMs":
-			if !f.Alias(k, "backoff_ms") {
-				return false
-			}
-			fallthrough
-		case "backoff_ms":
-			if seen[1] || !lenient.ReadUint(f, &x.BackoffMS, 32, 0) {
+		case "backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs":
+			if seen[1] || !f.Alias(k, "backoff_ms") || !lenient.ReadUint(f, &x.BackoffMS, 32, 0) {
 				return false
 			}
 			seen[1] = true
@@ -1254,10 +1123,7 @@ func (x *Notify) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, erro
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Notify
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1265,10 +1131,7 @@ func (x *Notify) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1327,23 +1190,13 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "room":
-			if !f.Alias(k, "channel") {
-				return false
-			}
-			fallthrough
-		case "channel":
-			if seen[0] || !lenient.ReadString(f, &x.Channel, 0) {
+		case "channel", "room":
+			if seen[0] || !f.Alias(k, "channel") || !lenient.ReadString(f, &x.Channel, 0) {
 				return false
 			}
 			seen[0] = true
-		case "onFailure", "on-failure", "OnFailure":
-			if !f.Alias(k, "on_failure") {
-				return false
-			}
-			fallthrough
-		case "on_failure":
-			if seen[1] || !lenient.ReadBool(f, &x.OnFailure, 0) {
+		case "on_failure", "onFailure", "on-failure", "OnFailure":
+			if seen[1] || !f.Alias(k, "on_failure") || !lenient.ReadBool(f, &x.OnFailure, 0) {
 				return false
 			}
 			seen[1] = true
@@ -1392,10 +1245,7 @@ func (x *Limits) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, erro
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Limits
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1403,10 +1253,7 @@ func (x *Limits) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1470,13 +1317,8 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-		case "memoryMb", "memory-mb", "MemoryMb":
-			if !f.Alias(k, "memory_mb") {
-				return false
-			}
-			fallthrough
-		case "memory_mb":
-			if seen[1] || !lenient.ReadInt(f, &x.MemoryMB, lenient.IntBits, 0) {
+		case "memory_mb", "memoryMb", "memory-mb", "MemoryMb":
+			if seen[1] || !f.Alias(k, "memory_mb") || !lenient.ReadInt(f, &x.MemoryMB, lenient.IntBits, 0) {
 				return false
 			}
 			seen[1] = true
@@ -1522,10 +1364,7 @@ func (x *TicketInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *TicketInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y TicketInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1533,10 +1372,7 @@ func (x *TicketInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1552,12 +1388,8 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "title", "summary", "subject":
-			if d.Claim(&seen[0], &it, ticketInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("title", ticketInputKeys[0][1:])
-				} else {
-					x.Title = d.String(it.Value, "title", 0)
-				}
+			if d.Take(&seen[0], &it, ticketInputKeys[0], lenient.NullMissing) {
+				x.Title = d.String(it.Value, "title", 0)
 			}
 		case "priority", "prio", "severity":
 			if d.Claim(&seen[1], &it, ticketInputKeys[1]) {
@@ -1615,22 +1447,20 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		case "watchers":
-			if d.Claim(&seen[4], &it, ticketInputKeys[4]) {
-				if !d.Absent(it.Value, "watchers", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "watchers", lenient.Wrap, &a) {
-						d.Enter("watchers")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[4], &it, ticketInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "watchers", lenient.Wrap, &a) {
+					d.Enter("watchers")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Watchers = s
 					}
+					d.Leave()
+					x.Watchers = s
 				}
 			}
 		case "project", "proj", "repo":
@@ -1643,10 +1473,8 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		case "dry_run", "dryrun", "dryRun", "dry-run", "DryRun":
-			if d.Claim(&seen[6], &it, ticketInputKeys[6]) {
-				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Common.DryRun = d.Bool(it.Value, "dry_run", lenient.StrictBool)
-				}
+			if d.Take(&seen[6], &it, ticketInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Common.DryRun = d.Bool(it.Value, "dry_run", lenient.StrictBool)
 			}
 		default:
 			d.Unknown(it.Key, lenient.RejectUnknown, ticketInputKnown)
@@ -1681,23 +1509,13 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "summary", "subject":
-			if !f.Alias(k, "title") {
-				return false
-			}
-			fallthrough
-		case "title":
-			if seen[0] || !lenient.ReadString(f, &x.Title, 0) {
+		case "title", "summary", "subject":
+			if seen[0] || !f.Alias(k, "title") || !lenient.ReadString(f, &x.Title, 0) {
 				return false
 			}
 			seen[0] = true
-		case "prio", "severity":
-			if !f.Alias(k, "priority") {
-				return false
-			}
-			fallthrough
-		case "priority":
-			if seen[1] {
+		case "priority", "prio", "severity":
+			if seen[1] || !f.Alias(k, "priority") {
 				return false
 			}
 			seen[1] = true
@@ -1715,13 +1533,8 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Priority = val
-		case "owner":
-			if !f.Alias(k, "assignee") {
-				return false
-			}
-			fallthrough
-		case "assignee":
-			if seen[2] {
+		case "assignee", "owner":
+			if seen[2] || !f.Alias(k, "assignee") {
 				return false
 			}
 			seen[2] = true
@@ -1731,13 +1544,8 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := val
 			x.Assignee = &p
-		case "points":
-			if !f.Alias(k, "estimate") {
-				return false
-			}
-			fallthrough
-		case "estimate":
-			if seen[3] {
+		case "estimate", "points":
+			if seen[3] || !f.Alias(k, "estimate") {
 				return false
 			}
 			seen[3] = true
@@ -1772,23 +1580,13 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]string, 0, len(b)), b...)
 			x.Watchers = s
-		case "proj", "repo":
-			if !f.Alias(k, "project") {
-				return false
-			}
-			fallthrough
-		case "project":
-			if seen[5] || !lenient.ReadString(f, &x.Common.Project, 0) {
+		case "project", "proj", "repo":
+			if seen[5] || !f.Alias(k, "project") || !lenient.ReadString(f, &x.Common.Project, 0) {
 				return false
 			}
 			seen[5] = true
-		case "dryrun", "dryRun", "dry-run", "DryRun":
-			if !f.Alias(k, "dry_run") {
-				return false
-			}
-			fallthrough
-		case "dry_run":
-			if seen[6] || !lenient.ReadBool(f, &x.Common.DryRun, lenient.StrictBool) {
+		case "dry_run", "dryrun", "dryRun", "dry-run", "DryRun":
+			if seen[6] || !f.Alias(k, "dry_run") || !lenient.ReadBool(f, &x.Common.DryRun, lenient.StrictBool) {
 				return false
 			}
 			seen[6] = true
@@ -1841,10 +1639,7 @@ func (x *ResizeInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *ResizeInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ResizeInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1852,10 +1647,7 @@ func (x *ResizeInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1871,12 +1663,8 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "width", "w":
-			if d.Claim(&seen[0], &it, resizeInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("width", resizeInputKeys[0][1:])
-				} else {
-					x.Width = uint16(d.Uint(it.Value, "width", 16, 0))
-				}
+			if d.Take(&seen[0], &it, resizeInputKeys[0], lenient.NullMissing) {
+				x.Width = uint16(d.Uint(it.Value, "width", 16, 0))
 			}
 		case "height", "h":
 			if d.Claim(&seen[1], &it, resizeInputKeys[1]) {
@@ -1936,10 +1724,8 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		case "seed":
-			if d.Claim(&seen[4], &it, resizeInputKeys[4]) {
-				if !d.Absent(it.Value, "seed", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Seed = d.Uint(it.Value, "seed", 64, 0)
-				}
+			if d.Take(&seen[4], &it, resizeInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Seed = d.Uint(it.Value, "seed", 64, 0)
 			}
 		case "offset":
 			if d.Claim(&seen[5], &it, resizeInputKeys[5]) {
@@ -2029,23 +1815,13 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "w":
-			if !f.Alias(k, "width") {
-				return false
-			}
-			fallthrough
-		case "width":
-			if seen[0] || !lenient.ReadUint(f, &x.Width, 16, 0) {
+		case "width", "w":
+			if seen[0] || !f.Alias(k, "width") || !lenient.ReadUint(f, &x.Width, 16, 0) {
 				return false
 			}
 			seen[0] = true
-		case "h":
-			if !f.Alias(k, "height") {
-				return false
-			}
-			fallthrough
-		case "height":
-			if seen[1] || !lenient.ReadUint(f, &x.Height, 16, 0) {
+		case "height", "h":
+			if seen[1] || !f.Alias(k, "height") || !lenient.ReadUint(f, &x.Height, 16, 0) {
 				return false
 			}
 			seen[1] = true
@@ -2065,13 +1841,8 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Scale = float32(val)
-		case "q":
-			if !f.Alias(k, "quality") {
-				return false
-			}
-			fallthrough
-		case "quality":
-			if seen[3] {
+		case "quality", "q":
+			if seen[3] || !f.Alias(k, "quality") {
 				return false
 			}
 			seen[3] = true
@@ -2096,13 +1867,8 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[5] = true
-		case "gray", "bw":
-			if !f.Alias(k, "grayscale") {
-				return false
-			}
-			fallthrough
-		case "grayscale":
-			if seen[6] {
+		case "grayscale", "gray", "bw":
+			if seen[6] || !f.Alias(k, "grayscale") {
 				return false
 			}
 			seen[6] = true
@@ -2112,13 +1878,8 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := val
 			x.Grayscale = &p
-		case "type":
-			if !f.Alias(k, "format") {
-				return false
-			}
-			fallthrough
-		case "format":
-			if seen[7] {
+		case "format", "type":
+			if seen[7] || !f.Alias(k, "format") {
 				return false
 			}
 			seen[7] = true
@@ -2202,10 +1963,7 @@ func (x *SearchIssuesInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 
 func (x *SearchIssuesInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y SearchIssuesInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -2213,10 +1971,7 @@ func (x *SearchIssuesInput) unmarshalNormgen(data []byte, report bool) ([]lenien
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2232,40 +1987,34 @@ func (x *SearchIssuesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "query", "q":
-			if d.Claim(&seen[0], &it, searchIssuesInputKeys[0]) {
-				if !d.Absent(it.Value, "query", lenient.AbsentNull) {
-					x.Query = d.String(it.Value, "query", 0)
-				}
+			if d.Take(&seen[0], &it, searchIssuesInputKeys[0], lenient.AbsentNull) {
+				x.Query = d.String(it.Value, "query", 0)
 			}
 		case "labels":
-			if d.Claim(&seen[1], &it, searchIssuesInputKeys[1]) {
-				if !d.Absent(it.Value, "labels", lenient.AbsentNull) {
-					var a lenient.ArrayIter
-					if d.SplitArray(it.Value, "labels", 0, ",", &a) {
-						d.Enter("labels")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[1], &it, searchIssuesInputKeys[1], lenient.AbsentNull) {
+				var a lenient.ArrayIter
+				if d.SplitArray(it.Value, "labels", 0, ",", &a) {
+					d.Enter("labels")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Labels = s
 					}
+					d.Leave()
+					x.Labels = s
 				}
 			}
 		case "filter":
-			if d.Claim(&seen[2], &it, searchIssuesInputKeys[2]) {
-				if !d.Absent(it.Value, "filter", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						d.Enter("filter")
-						p := new(IssueFilter)
-						p.decodeNormgen(d, it.Value, 0)
-						x.Filter = p
-						d.Leave()
-					}
+			if d.Take(&seen[2], &it, searchIssuesInputKeys[2], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("filter")
+					p := new(IssueFilter)
+					p.decodeNormgen(d, it.Value, 0)
+					x.Filter = p
+					d.Leave()
 				}
 			}
 		default:
@@ -2286,13 +2035,8 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "q":
-			if !f.Alias(k, "query") {
-				return false
-			}
-			fallthrough
-		case "query":
-			if seen[0] || !lenient.ReadString(f, &x.Query, 0) {
+		case "query", "q":
+			if seen[0] || !f.Alias(k, "query") || !lenient.ReadString(f, &x.Query, 0) {
 				return false
 			}
 			seen[0] = true
@@ -2361,10 +2105,7 @@ func (x *IssueFilter) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y IssueFilter
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -2372,10 +2113,7 @@ func (x *IssueFilter) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2411,77 +2149,67 @@ func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		case "equals", "eq":
-			if d.Claim(&seen[1], &it, issueFilterKeys[1]) {
-				if !d.Absent(it.Value, "equals", lenient.AbsentNull) {
-					x.Equals = d.String(it.Value, "equals", 0)
-				}
+			if d.Take(&seen[1], &it, issueFilterKeys[1], lenient.AbsentNull) {
+				x.Equals = d.String(it.Value, "equals", 0)
 			}
 		case "min_votes", "minVotes", "min-votes", "MinVotes":
-			if d.Claim(&seen[2], &it, issueFilterKeys[2]) {
-				if !d.Absent(it.Value, "min_votes", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						mark := d.Mark()
-						val := d.Int(it.Value, "min_votes", lenient.IntBits, 0)
-						if d.OK(mark) {
-							if val < 0 {
-								d.FailKind(lenient.KindRange, "min_votes", it.Value, "is less than the minimum, 0")
-							}
-						} else {
-							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+			if d.Take(&seen[2], &it, issueFilterKeys[2], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					mark := d.Mark()
+					val := d.Int(it.Value, "min_votes", lenient.IntBits, 0)
+					if d.OK(mark) {
+						if val < 0 {
+							d.FailKind(lenient.KindRange, "min_votes", it.Value, "is less than the minimum, 0")
 						}
-						p := int(val)
-						x.MinVotes = &p
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 					}
+					p := int(val)
+					x.MinVotes = &p
 				}
 			}
 		case "all", "and":
-			if d.Claim(&seen[3], &it, issueFilterKeys[3]) {
-				if !d.Absent(it.Value, "all", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "all", 0, &a) {
-						d.Enter("all")
-						s := make([]IssueFilter, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e IssueFilter
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[3], &it, issueFilterKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "all", 0, &a) {
+					d.Enter("all")
+					s := make([]IssueFilter, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e IssueFilter
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.All = s
 					}
+					d.Leave()
+					x.All = s
 				}
 			}
 		case "any", "or":
-			if d.Claim(&seen[4], &it, issueFilterKeys[4]) {
-				if !d.Absent(it.Value, "any", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "any", 0, &a) {
-						d.Enter("any")
-						s := make([]IssueFilter, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e IssueFilter
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[4], &it, issueFilterKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "any", 0, &a) {
+					d.Enter("any")
+					s := make([]IssueFilter, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e IssueFilter
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Any = s
 					}
+					d.Leave()
+					x.Any = s
 				}
 			}
 		case "not":
-			if d.Claim(&seen[5], &it, issueFilterKeys[5]) {
-				if !d.Absent(it.Value, "not", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						d.Enter("not")
-						p := new(IssueFilter)
-						p.decodeNormgen(d, it.Value, 0)
-						x.Not = p
-						d.Leave()
-					}
+			if d.Take(&seen[5], &it, issueFilterKeys[5], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("not")
+					p := new(IssueFilter)
+					p.decodeNormgen(d, it.Value, 0)
+					x.Not = p
+					d.Leave()
 				}
 			}
 		default:
@@ -2521,23 +2249,13 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Field = val
-		case "eq":
-			if !f.Alias(k, "equals") {
-				return false
-			}
-			fallthrough
-		case "equals":
-			if seen[1] || !lenient.ReadString(f, &x.Equals, 0) {
+		case "equals", "eq":
+			if seen[1] || !f.Alias(k, "equals") || !lenient.ReadString(f, &x.Equals, 0) {
 				return false
 			}
 			seen[1] = true
-		case "minVotes", "min-votes", "MinVotes":
-			if !f.Alias(k, "min_votes") {
-				return false
-			}
-			fallthrough
-		case "min_votes":
-			if seen[2] {
+		case "min_votes", "minVotes", "min-votes", "MinVotes":
+			if seen[2] || !f.Alias(k, "min_votes") {
 				return false
 			}
 			seen[2] = true
@@ -2550,13 +2268,8 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.MinVotes = &p
-		case "and":
-			if !f.Alias(k, "all") {
-				return false
-			}
-			fallthrough
-		case "all":
-			if seen[3] {
+		case "all", "and":
+			if seen[3] || !f.Alias(k, "all") {
 				return false
 			}
 			seen[3] = true
@@ -2577,13 +2290,8 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]IssueFilter, 0, len(b)), b...)
 			x.All = s
-		case "or":
-			if !f.Alias(k, "any") {
-				return false
-			}
-			fallthrough
-		case "any":
-			if seen[4] {
+		case "any", "or":
+			if seen[4] || !f.Alias(k, "any") {
 				return false
 			}
 			seen[4] = true

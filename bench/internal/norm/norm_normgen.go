@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion8
+const _ = lenient.SupportPackageIsVersion9
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -35,10 +35,7 @@ func (x *Search) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Search) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Search
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -46,10 +43,7 @@ func (x *Search) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -65,105 +59,77 @@ func (x *Search) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path":
-			if d.Claim(&seen[0], &it, searchKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("path", searchKeys[0][1:])
-				} else {
-					x.Path = d.String(it.Value, "path", 0)
-				}
+			if d.Take(&seen[0], &it, searchKeys[0], lenient.NullMissing) {
+				x.Path = d.String(it.Value, "path", 0)
 			}
 		case "pattern":
-			if d.Claim(&seen[1], &it, searchKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("pattern", searchKeys[1][1:])
-				} else {
-					x.Pattern = d.String(it.Value, "pattern", 0)
-				}
+			if d.Take(&seen[1], &it, searchKeys[1], lenient.NullMissing) {
+				x.Pattern = d.String(it.Value, "pattern", 0)
 			}
 		case "owner":
-			if d.Claim(&seen[2], &it, searchKeys[2]) {
-				if !d.Absent(it.Value, "owner", lenient.AbsentNull) {
-					x.Owner = d.String(it.Value, "owner", 0)
-				}
+			if d.Take(&seen[2], &it, searchKeys[2], lenient.AbsentNull) {
+				x.Owner = d.String(it.Value, "owner", 0)
 			}
 		case "limit":
-			if d.Claim(&seen[3], &it, searchKeys[3]) {
-				if !d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[3], &it, searchKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
 			}
 		case "offset":
-			if d.Claim(&seen[4], &it, searchKeys[4]) {
-				if !d.Absent(it.Value, "offset", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[4], &it, searchKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
 			}
 		case "max_depth", "maxDepth", "max-depth", "MaxDepth":
-			if d.Claim(&seen[5], &it, searchKeys[5]) {
-				if !d.Absent(it.Value, "max_depth", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
-				}
+			if d.Take(&seen[5], &it, searchKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
 			}
 		case "count_only", "countOnly", "count-only", "CountOnly":
-			if d.Claim(&seen[6], &it, searchKeys[6]) {
-				if !d.Absent(it.Value, "count_only", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.CountOnly = d.Bool(it.Value, "count_only", 0)
-				}
+			if d.Take(&seen[6], &it, searchKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.CountOnly = d.Bool(it.Value, "count_only", 0)
 			}
 		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			if d.Claim(&seen[7], &it, searchKeys[7]) {
-				if !d.Absent(it.Value, "whole_word", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.WholeWord = d.Bool(it.Value, "whole_word", 0)
-				}
+			if d.Take(&seen[7], &it, searchKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.WholeWord = d.Bool(it.Value, "whole_word", 0)
 			}
 		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
-			if d.Claim(&seen[8], &it, searchKeys[8]) {
-				if !d.Absent(it.Value, "case_sensitive", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.CaseSensitive = d.Bool(it.Value, "case_sensitive", 0)
-				}
+			if d.Take(&seen[8], &it, searchKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.CaseSensitive = d.Bool(it.Value, "case_sensitive", 0)
 			}
 		case "min_score", "minScore", "min-score", "MinScore":
-			if d.Claim(&seen[9], &it, searchKeys[9]) {
-				if !d.Absent(it.Value, "min_score", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.MinScore = d.Float(it.Value, "min_score", 64, 0)
-				}
+			if d.Take(&seen[9], &it, searchKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.MinScore = d.Float(it.Value, "min_score", 64, 0)
 			}
 		case "file_types", "fileTypes", "file-types", "FileTypes":
-			if d.Claim(&seen[10], &it, searchKeys[10]) {
-				if !d.Absent(it.Value, "file_types", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "file_types", 0, &a) {
-						d.Enter("file_types")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[10], &it, searchKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "file_types", 0, &a) {
+					d.Enter("file_types")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.FileTypes = s
 					}
+					d.Leave()
+					x.FileTypes = s
 				}
 			}
 		case "ids":
-			if d.Claim(&seen[11], &it, searchKeys[11]) {
-				if !d.Absent(it.Value, "ids", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "ids", 0, &a) {
-						d.Enter("ids")
-						s := make([]int64, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e int64
-							e = d.Int(a.Value, "", 64, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[11], &it, searchKeys[11], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "ids", 0, &a) {
+					d.Enter("ids")
+					s := make([]int64, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e int64
+						e = d.Int(a.Value, "", 64, 0)
+						s = append(s, e)
 						d.Leave()
-						x.IDs = s
 					}
+					d.Leave()
+					x.IDs = s
 				}
 			}
 		default:
@@ -215,63 +181,33 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[4] = true
-		case "maxDepth", "max-depth", "MaxDepth":
-			if !f.Alias(k, "max_depth") {
-				return false
-			}
-			fallthrough
-		case "max_depth":
-			if seen[5] || !lenient.ReadInt(f, &x.MaxDepth, 32, 0) {
+		case "max_depth", "maxDepth", "max-depth", "MaxDepth":
+			if seen[5] || !f.Alias(k, "max_depth") || !lenient.ReadInt(f, &x.MaxDepth, 32, 0) {
 				return false
 			}
 			seen[5] = true
-		case "countOnly", "count-only", "CountOnly":
-			if !f.Alias(k, "count_only") {
-				return false
-			}
-			fallthrough
-		case "count_only":
-			if seen[6] || !lenient.ReadBool(f, &x.CountOnly, 0) {
+		case "count_only", "countOnly", "count-only", "CountOnly":
+			if seen[6] || !f.Alias(k, "count_only") || !lenient.ReadBool(f, &x.CountOnly, 0) {
 				return false
 			}
 			seen[6] = true
-		case "wholeWord", "whole-word", "WholeWord":
-			if !f.Alias(k, "whole_word") {
-				return false
-			}
-			fallthrough
-		case "whole_word":
-			if seen[7] || !lenient.ReadBool(f, &x.WholeWord, 0) {
+		case "whole_word", "wholeWord", "whole-word", "WholeWord":
+			if seen[7] || !f.Alias(k, "whole_word") || !lenient.ReadBool(f, &x.WholeWord, 0) {
 				return false
 			}
 			seen[7] = true
-		case "caseSensitive", "case-sensitive", "CaseSensitive":
-			if !f.Alias(k, "case_sensitive") {
-				return false
-			}
-			fallthrough
-		case "case_sensitive":
-			if seen[8] || !lenient.ReadBool(f, &x.CaseSensitive, 0) {
+		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
+			if seen[8] || !f.Alias(k, "case_sensitive") || !lenient.ReadBool(f, &x.CaseSensitive, 0) {
 				return false
 			}
 			seen[8] = true
-		case "minScore", "min-score", "MinScore":
-			if !f.Alias(k, "min_score") {
-				return false
-			}
-			fallthrough
-		case "min_score":
-			if seen[9] || !lenient.ReadFloat(f, &x.MinScore, 64, 0) {
+		case "min_score", "minScore", "min-score", "MinScore":
+			if seen[9] || !f.Alias(k, "min_score") || !lenient.ReadFloat(f, &x.MinScore, 64, 0) {
 				return false
 			}
 			seen[9] = true
-		case "fileTypes", "file-types", "FileTypes":
-			if !f.Alias(k, "file_types") {
-				return false
-			}
-			fallthrough
-		case "file_types":
-			if seen[10] {
+		case "file_types", "fileTypes", "file-types", "FileTypes":
+			if seen[10] || !f.Alias(k, "file_types") {
 				return false
 			}
 			seen[10] = true
@@ -338,10 +274,7 @@ func (x *Review) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Review) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Review
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -349,10 +282,7 @@ func (x *Review) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -368,211 +298,157 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "owner":
-			if d.Claim(&seen[0], &it, reviewKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("owner", reviewKeys[0][1:])
-				} else {
-					x.Owner = d.String(it.Value, "owner", 0)
-				}
+			if d.Take(&seen[0], &it, reviewKeys[0], lenient.NullMissing) {
+				x.Owner = d.String(it.Value, "owner", 0)
 			}
 		case "repo":
-			if d.Claim(&seen[1], &it, reviewKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("repo", reviewKeys[1][1:])
-				} else {
-					x.Repo = d.String(it.Value, "repo", 0)
-				}
+			if d.Take(&seen[1], &it, reviewKeys[1], lenient.NullMissing) {
+				x.Repo = d.String(it.Value, "repo", 0)
 			}
 		case "pull_number", "pullNumber", "pull-number", "PullNumber":
-			if d.Claim(&seen[2], &it, reviewKeys[2]) {
-				if lenient.Null(it.Value) {
-					d.Missing("pull_number", reviewKeys[2][1:])
-				} else {
-					x.PullNumber = int(d.Int(it.Value, "pull_number", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[2], &it, reviewKeys[2], lenient.NullMissing) {
+				x.PullNumber = int(d.Int(it.Value, "pull_number", lenient.IntBits, 0))
 			}
 		case "commit_id", "commitId", "commit-id", "CommitId":
-			if d.Claim(&seen[3], &it, reviewKeys[3]) {
-				if lenient.Null(it.Value) {
-					d.Missing("commit_id", reviewKeys[3][1:])
-				} else {
-					x.CommitID = d.String(it.Value, "commit_id", 0)
-				}
+			if d.Take(&seen[3], &it, reviewKeys[3], lenient.NullMissing) {
+				x.CommitID = d.String(it.Value, "commit_id", 0)
 			}
 		case "event":
-			if d.Claim(&seen[4], &it, reviewKeys[4]) {
-				if lenient.Null(it.Value) {
-					d.Missing("event", reviewKeys[4][1:])
-				} else {
-					x.Event = d.String(it.Value, "event", 0)
-				}
+			if d.Take(&seen[4], &it, reviewKeys[4], lenient.NullMissing) {
+				x.Event = d.String(it.Value, "event", 0)
 			}
 		case "body":
-			if d.Claim(&seen[5], &it, reviewKeys[5]) {
-				if !d.Absent(it.Value, "body", lenient.AbsentNull) {
-					x.Body = d.String(it.Value, "body", 0)
-				}
+			if d.Take(&seen[5], &it, reviewKeys[5], lenient.AbsentNull) {
+				x.Body = d.String(it.Value, "body", 0)
 			}
 		case "comments":
-			if d.Claim(&seen[6], &it, reviewKeys[6]) {
-				if !d.Absent(it.Value, "comments", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "comments", 0, &a) {
-						d.Enter("comments")
-						s := make([]ReviewComment, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e ReviewComment
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[6], &it, reviewKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "comments", 0, &a) {
+					d.Enter("comments")
+					s := make([]ReviewComment, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e ReviewComment
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Comments = s
 					}
+					d.Leave()
+					x.Comments = s
 				}
 			}
 		case "reviewers":
-			if d.Claim(&seen[7], &it, reviewKeys[7]) {
-				if !d.Absent(it.Value, "reviewers", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "reviewers", 0, &a) {
-						d.Enter("reviewers")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[7], &it, reviewKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "reviewers", 0, &a) {
+					d.Enter("reviewers")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Reviewers = s
 					}
+					d.Leave()
+					x.Reviewers = s
 				}
 			}
 		case "team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers":
-			if d.Claim(&seen[8], &it, reviewKeys[8]) {
-				if !d.Absent(it.Value, "team_reviewers", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "team_reviewers", 0, &a) {
-						d.Enter("team_reviewers")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[8], &it, reviewKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "team_reviewers", 0, &a) {
+					d.Enter("team_reviewers")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.TeamReviewers = s
 					}
+					d.Leave()
+					x.TeamReviewers = s
 				}
 			}
 		case "labels":
-			if d.Claim(&seen[9], &it, reviewKeys[9]) {
-				if !d.Absent(it.Value, "labels", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "labels", 0, &a) {
-						d.Enter("labels")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[9], &it, reviewKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "labels", 0, &a) {
+					d.Enter("labels")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Labels = s
 					}
+					d.Leave()
+					x.Labels = s
 				}
 			}
 		case "assignees":
-			if d.Claim(&seen[10], &it, reviewKeys[10]) {
-				if !d.Absent(it.Value, "assignees", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "assignees", 0, &a) {
-						d.Enter("assignees")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[10], &it, reviewKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "assignees", 0, &a) {
+					d.Enter("assignees")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Assignees = s
 					}
+					d.Leave()
+					x.Assignees = s
 				}
 			}
 		case "draft":
-			if d.Claim(&seen[11], &it, reviewKeys[11]) {
-				if !d.Absent(it.Value, "draft", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Draft = d.Bool(it.Value, "draft", 0)
-				}
+			if d.Take(&seen[11], &it, reviewKeys[11], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Draft = d.Bool(it.Value, "draft", 0)
 			}
 		case "dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale":
-			if d.Claim(&seen[12], &it, reviewKeys[12]) {
-				if !d.Absent(it.Value, "dismiss_stale", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.DismissStale = d.Bool(it.Value, "dismiss_stale", 0)
-				}
+			if d.Take(&seen[12], &it, reviewKeys[12], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.DismissStale = d.Bool(it.Value, "dismiss_stale", 0)
 			}
 		case "auto_merge", "autoMerge", "auto-merge", "AutoMerge":
-			if d.Claim(&seen[13], &it, reviewKeys[13]) {
-				if !d.Absent(it.Value, "auto_merge", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.AutoMerge = d.Bool(it.Value, "auto_merge", 0)
-				}
+			if d.Take(&seen[13], &it, reviewKeys[13], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.AutoMerge = d.Bool(it.Value, "auto_merge", 0)
 			}
 		case "notify":
-			if d.Claim(&seen[14], &it, reviewKeys[14]) {
-				if !d.Absent(it.Value, "notify", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Notify = d.Bool(it.Value, "notify", 0)
-				}
+			if d.Take(&seen[14], &it, reviewKeys[14], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Notify = d.Bool(it.Value, "notify", 0)
 			}
 		case "merge_method", "mergeMethod", "merge-method", "MergeMethod":
-			if d.Claim(&seen[15], &it, reviewKeys[15]) {
-				if !d.Absent(it.Value, "merge_method", lenient.AbsentNull) {
-					x.MergeMethod = d.String(it.Value, "merge_method", 0)
-				}
+			if d.Take(&seen[15], &it, reviewKeys[15], lenient.AbsentNull) {
+				x.MergeMethod = d.String(it.Value, "merge_method", 0)
 			}
 		case "required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals":
-			if d.Claim(&seen[16], &it, reviewKeys[16]) {
-				if !d.Absent(it.Value, "required_approvals", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.RequiredApprovals = int(d.Int(it.Value, "required_approvals", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[16], &it, reviewKeys[16], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.RequiredApprovals = int(d.Int(it.Value, "required_approvals", lenient.IntBits, 0))
 			}
 		case "timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds":
-			if d.Claim(&seen[17], &it, reviewKeys[17]) {
-				if !d.Absent(it.Value, "timeout_seconds", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.TimeoutSeconds = d.Int(it.Value, "timeout_seconds", 64, 0)
-				}
+			if d.Take(&seen[17], &it, reviewKeys[17], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.TimeoutSeconds = d.Int(it.Value, "timeout_seconds", 64, 0)
 			}
 		case "milestone":
-			if d.Claim(&seen[18], &it, reviewKeys[18]) {
-				if !d.Absent(it.Value, "milestone", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Milestone = int(d.Int(it.Value, "milestone", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[18], &it, reviewKeys[18], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Milestone = int(d.Int(it.Value, "milestone", lenient.IntBits, 0))
 			}
 		case "confidence":
-			if d.Claim(&seen[19], &it, reviewKeys[19]) {
-				if !d.Absent(it.Value, "confidence", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Confidence = d.Float(it.Value, "confidence", 64, 0)
-				}
+			if d.Take(&seen[19], &it, reviewKeys[19], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Confidence = d.Float(it.Value, "confidence", 64, 0)
 			}
 		case "base_ref", "baseRef", "base-ref", "BaseRef":
-			if d.Claim(&seen[20], &it, reviewKeys[20]) {
-				if !d.Absent(it.Value, "base_ref", lenient.AbsentNull) {
-					x.BaseRef = d.String(it.Value, "base_ref", 0)
-				}
+			if d.Take(&seen[20], &it, reviewKeys[20], lenient.AbsentNull) {
+				x.BaseRef = d.String(it.Value, "base_ref", 0)
 			}
 		case "head_ref", "headRef", "head-ref", "HeadRef":
-			if d.Claim(&seen[21], &it, reviewKeys[21]) {
-				if !d.Absent(it.Value, "head_ref", lenient.AbsentNull) {
-					x.HeadRef = d.String(it.Value, "head_ref", 0)
-				}
+			if d.Take(&seen[21], &it, reviewKeys[21], lenient.AbsentNull) {
+				x.HeadRef = d.String(it.Value, "head_ref", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, reviewKnown)
@@ -617,23 +493,13 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[1] = true
-		case "pullNumber", "pull-number", "PullNumber":
-			if !f.Alias(k, "pull_number") {
-				return false
-			}
-			fallthrough
-		case "pull_number":
-			if seen[2] || !lenient.ReadInt(f, &x.PullNumber, lenient.IntBits, 0) {
+		case "pull_number", "pullNumber", "pull-number", "PullNumber":
+			if seen[2] || !f.Alias(k, "pull_number") || !lenient.ReadInt(f, &x.PullNumber, lenient.IntBits, 0) {
 				return false
 			}
 			seen[2] = true
-		case "commitId", "commit-id", "CommitId":
-			if !f.Alias(k, "commit_id") {
-				return false
-			}
-			fallthrough
-		case "commit_id":
-			if seen[3] || !lenient.ReadString(f, &x.CommitID, 0) {
+		case "commit_id", "commitId", "commit-id", "CommitId":
+			if seen[3] || !f.Alias(k, "commit_id") || !lenient.ReadString(f, &x.CommitID, 0) {
 				return false
 			}
 			seen[3] = true
@@ -691,13 +557,8 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]string, 0, len(b)), b...)
 			x.Reviewers = s
-		case "teamReviewers", "team-reviewers", "TeamReviewers":
-			if !f.Alias(k, "team_reviewers") {
-				return false
-			}
-			fallthrough
-		case "team_reviewers":
-			if seen[8] {
+		case "team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers":
+			if seen[8] || !f.Alias(k, "team_reviewers") {
 				return false
 			}
 			seen[8] = true
@@ -767,23 +628,13 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[11] = true
-		case "dismissStale", "dismiss-stale", "DismissStale":
-			if !f.Alias(k, "dismiss_stale") {
-				return false
-			}
-			fallthrough
-		case "dismiss_stale":
-			if seen[12] || !lenient.ReadBool(f, &x.DismissStale, 0) {
+		case "dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale":
+			if seen[12] || !f.Alias(k, "dismiss_stale") || !lenient.ReadBool(f, &x.DismissStale, 0) {
 				return false
 			}
 			seen[12] = true
-		case "autoMerge", "auto-merge", "AutoMerge":
-			if !f.Alias(k, "auto_merge") {
-				return false
-			}
-			fallthrough
-		case "auto_merge":
-			if seen[13] || !lenient.ReadBool(f, &x.AutoMerge, 0) {
+		case "auto_merge", "autoMerge", "auto-merge", "AutoMerge":
+			if seen[13] || !f.Alias(k, "auto_merge") || !lenient.ReadBool(f, &x.AutoMerge, 0) {
 				return false
 			}
 			seen[13] = true
@@ -792,33 +643,18 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[14] = true
-		case "mergeMethod", "merge-method", "MergeMethod":
-			if !f.Alias(k, "merge_method") {
-				return false
-			}
-			fallthrough
-		case "merge_method":
-			if seen[15] || !lenient.ReadString(f, &x.MergeMethod, 0) {
+		case "merge_method", "mergeMethod", "merge-method", "MergeMethod":
+			if seen[15] || !f.Alias(k, "merge_method") || !lenient.ReadString(f, &x.MergeMethod, 0) {
 				return false
 			}
 			seen[15] = true
-		case "requiredApprovals", "required-approvals", "RequiredApprovals":
-			if !f.Alias(k, "required_approvals") {
-				return false
-			}
-			fallthrough
-		case "required_approvals":
-			if seen[16] || !lenient.ReadInt(f, &x.RequiredApprovals, lenient.IntBits, 0) {
+		case "required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals":
+			if seen[16] || !f.Alias(k, "required_approvals") || !lenient.ReadInt(f, &x.RequiredApprovals, lenient.IntBits, 0) {
 				return false
 			}
 			seen[16] = true
-		case "timeoutSeconds", "timeout-seconds", "TimeoutSeconds":
-			if !f.Alias(k, "timeout_seconds") {
-				return false
-			}
-			fallthrough
-		case "timeout_seconds":
-			if seen[17] || !lenient.ReadInt(f, &x.TimeoutSeconds, 64, 0) {
+		case "timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds":
+			if seen[17] || !f.Alias(k, "timeout_seconds") || !lenient.ReadInt(f, &x.TimeoutSeconds, 64, 0) {
 				return false
 			}
 			seen[17] = true
@@ -832,23 +668,13 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[19] = true
-		case "baseRef", "base-ref", "BaseRef":
-			if !f.Alias(k, "base_ref") {
-				return false
-			}
-			fallthrough
-		case "base_ref":
-			if seen[20] || !lenient.ReadString(f, &x.BaseRef, 0) {
+		case "base_ref", "baseRef", "base-ref", "BaseRef":
+			if seen[20] || !f.Alias(k, "base_ref") || !lenient.ReadString(f, &x.BaseRef, 0) {
 				return false
 			}
 			seen[20] = true
-		case "headRef", "head-ref", "HeadRef":
-			if !f.Alias(k, "head_ref") {
-				return false
-			}
-			fallthrough
-		case "head_ref":
-			if seen[21] || !lenient.ReadString(f, &x.HeadRef, 0) {
+		case "head_ref", "headRef", "head-ref", "HeadRef":
+			if seen[21] || !f.Alias(k, "head_ref") || !lenient.ReadString(f, &x.HeadRef, 0) {
 				return false
 			}
 			seen[21] = true
@@ -900,10 +726,7 @@ func (x *ReviewComment) unmarshalNormgen(data []byte, report bool) ([]lenient.Fi
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ReviewComment
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -911,10 +734,7 @@ func (x *ReviewComment) unmarshalNormgen(data []byte, report bool) ([]lenient.Fi
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -930,46 +750,28 @@ func (x *ReviewComment) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path":
-			if d.Claim(&seen[0], &it, reviewCommentKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("path", reviewCommentKeys[0][1:])
-				} else {
-					x.Path = d.String(it.Value, "path", 0)
-				}
+			if d.Take(&seen[0], &it, reviewCommentKeys[0], lenient.NullMissing) {
+				x.Path = d.String(it.Value, "path", 0)
 			}
 		case "line":
-			if d.Claim(&seen[1], &it, reviewCommentKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("line", reviewCommentKeys[1][1:])
-				} else {
-					x.Line = int(d.Int(it.Value, "line", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[1], &it, reviewCommentKeys[1], lenient.NullMissing) {
+				x.Line = int(d.Int(it.Value, "line", lenient.IntBits, 0))
 			}
 		case "start_line", "startLine", "start-line", "StartLine":
-			if d.Claim(&seen[2], &it, reviewCommentKeys[2]) {
-				if !d.Absent(it.Value, "start_line", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.StartLine = int(d.Int(it.Value, "start_line", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[2], &it, reviewCommentKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.StartLine = int(d.Int(it.Value, "start_line", lenient.IntBits, 0))
 			}
 		case "side":
-			if d.Claim(&seen[3], &it, reviewCommentKeys[3]) {
-				if !d.Absent(it.Value, "side", lenient.AbsentNull) {
-					x.Side = d.String(it.Value, "side", 0)
-				}
+			if d.Take(&seen[3], &it, reviewCommentKeys[3], lenient.AbsentNull) {
+				x.Side = d.String(it.Value, "side", 0)
 			}
 		case "body":
-			if d.Claim(&seen[4], &it, reviewCommentKeys[4]) {
-				if lenient.Null(it.Value) {
-					d.Missing("body", reviewCommentKeys[4][1:])
-				} else {
-					x.Body = d.String(it.Value, "body", 0)
-				}
+			if d.Take(&seen[4], &it, reviewCommentKeys[4], lenient.NullMissing) {
+				x.Body = d.String(it.Value, "body", 0)
 			}
 		case "suggestion":
-			if d.Claim(&seen[5], &it, reviewCommentKeys[5]) {
-				if !d.Absent(it.Value, "suggestion", lenient.AbsentNull) {
-					x.Suggestion = d.String(it.Value, "suggestion", 0)
-				}
+			if d.Take(&seen[5], &it, reviewCommentKeys[5], lenient.AbsentNull) {
+				x.Suggestion = d.String(it.Value, "suggestion", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, reviewCommentKnown)
@@ -1008,13 +810,8 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[1] = true
-		case "startLine", "start-line", "StartLine":
-			if !f.Alias(k, "start_line") {
-				return false
-			}
-			fallthrough
-		case "start_line":
-			if seen[2] || !lenient.ReadInt(f, &x.StartLine, lenient.IntBits, 0) {
+		case "start_line", "startLine", "start-line", "StartLine":
+			if seen[2] || !f.Alias(k, "start_line") || !lenient.ReadInt(f, &x.StartLine, lenient.IntBits, 0) {
 				return false
 			}
 			seen[2] = true
@@ -1072,10 +869,7 @@ func (x *WriteFile) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *WriteFile) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y WriteFile
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1083,10 +877,7 @@ func (x *WriteFile) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1102,20 +893,12 @@ func (x *WriteFile) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path":
-			if d.Claim(&seen[0], &it, writeFileKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("path", writeFileKeys[0][1:])
-				} else {
-					x.Path = d.String(it.Value, "path", 0)
-				}
+			if d.Take(&seen[0], &it, writeFileKeys[0], lenient.NullMissing) {
+				x.Path = d.String(it.Value, "path", 0)
 			}
 		case "content":
-			if d.Claim(&seen[1], &it, writeFileKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("content", writeFileKeys[1][1:])
-				} else {
-					x.Content = d.String(it.Value, "content", 0)
-				}
+			if d.Take(&seen[1], &it, writeFileKeys[1], lenient.NullMissing) {
+				x.Content = d.String(it.Value, "content", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, writeFileKnown)
@@ -1187,10 +970,7 @@ func (x *Paths) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Paths) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Paths
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1198,10 +978,7 @@ func (x *Paths) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1217,24 +994,20 @@ func (x *Paths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "paths":
-			if d.Claim(&seen[0], &it, pathsKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("paths", pathsKeys[0][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "paths", 0, &a) {
-						d.Enter("paths")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, pathsKeys[0], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "paths", 0, &a) {
+					d.Enter("paths")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Paths = s
 					}
+					d.Leave()
+					x.Paths = s
 				}
 			}
 		default:
@@ -1313,10 +1086,7 @@ func (x *IDs) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *IDs) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y IDs
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1324,10 +1094,7 @@ func (x *IDs) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) 
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1343,24 +1110,20 @@ func (x *IDs) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "ids":
-			if d.Claim(&seen[0], &it, iDsKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("ids", iDsKeys[0][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "ids", 0, &a) {
-						d.Enter("ids")
-						s := make([]int64, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e int64
-							e = d.Int(a.Value, "", 64, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, iDsKeys[0], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "ids", 0, &a) {
+					d.Enter("ids")
+					s := make([]int64, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e int64
+						e = d.Int(a.Value, "", 64, 0)
+						s = append(s, e)
 						d.Leave()
-						x.IDs = s
 					}
+					d.Leave()
+					x.IDs = s
 				}
 			}
 		default:
