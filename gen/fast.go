@@ -72,33 +72,34 @@ func fastFalse() jen.Code { return jen.Return(jen.False()) }
 func renderFast(f *jen.Group, s *Struct) {
 	var cases []jen.Code
 	for i, fl := range s.Fields {
-		// The field's keys in one case; a key that is an alias is a fix
-		// (Fast.Alias).
-		var keys []jen.Code
-		for _, k := range fl.Spellings() {
-			keys = append(keys, jen.Lit(k))
+		if len(fl.Aliases) > 0 {
+			// An alias key: a fix (Fast.Alias), then the field's case.
+			var keys []jen.Code
+			for _, a := range fl.Aliases {
+				keys = append(keys, jen.Lit(a))
+			}
+			cases = append(cases, jen.Case(keys...).Block(
+				jen.If(jen.Op("!").Id("f").Dot("Alias").Call(jen.Id("k"), jen.Lit(fl.Name))).Block(fastFalse()),
+				jen.Fallthrough(),
+			))
 		}
 		seen := jen.Id("seen").Index(jen.Lit(i))
-		given := seen.Clone()
-		if len(fl.Aliases) > 0 {
-			given = given.Op("||").Op("!").Id("f").Dot("Alias").Call(jen.Id("k"), jen.Lit(fl.Name))
-		}
 		checks := checksWith(s, fl, jen.Id("f").Dot("Value").Call(), false, func(string, string) jen.Code { return fastFalse() })
 		if read := fastRead(target(fl), fl.Type, fl.Mode); read != nil && len(checks) == 0 {
 			// The common field, in two statements: less code to format.
-			cases = append(cases, jen.Case(keys...).Block(append(allocs(fl),
-				jen.If(given.Op("||").Op("!").Add(read)).Block(fastFalse()),
+			cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(append(allocs(fl),
+				jen.If(seen.Clone().Op("||").Op("!").Add(read)).Block(fastFalse()),
 				seen.Clone().Op("=").True(),
 			)...))
 			continue
 		}
 		body := []jen.Code{
-			jen.If(given).Block(fastFalse()),
+			jen.If(seen.Clone()).Block(fastFalse()),
 			seen.Clone().Op("=").True(),
 		}
 		body = append(body, allocs(fl)...)
 		body = append(body, fastValue(target(fl), fl.Type, fl.Mode, checks, 0)...)
-		cases = append(cases, jen.Case(keys...).Block(body...))
+		cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(body...))
 	}
 	if s.RejectUnknown {
 		cases = append(cases, jen.Default().Block(fastFalse()))

@@ -99,9 +99,8 @@ const SupportPackageIsVersion7 = true
 const SupportPackageIsVersion8 = true
 
 // SupportPackageIsVersion9 is referenced by generated code that claims a
-// member and reads its absent value in one call (Decoder.Take), starts the
-// fast path and the Decoder with Fast.Start and Decoder.Start, and reads a
-// field's key and its aliases in one case of the fast path (Fast.Alias
-// takes the field's own key too). Code generated for versions 5 to 8
-// still builds and runs against this runtime.
+// member and reads its absent value in one call (Decoder.Take) and starts
+// the fast path and the Decoder with Fast.Start and Decoder.Start. Code
+// generated for versions 5 to 8 still builds and runs against this
+// runtime.
 const SupportPackageIsVersion9 = true

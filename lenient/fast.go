@@ -869,14 +869,10 @@ func (f *Fast) Default(name, value string) bool {
 }
 
 // Alias reports whether the fast path may read the member whose key,
-// just read, is the field name's: always when the key is name itself;
-// for one of its aliases, always unless fixes are recorded, and when they
-// are reported (Report), for a member of the top-level object, recording
-// the fix as Decoder.Claim does.
+// just read, is an alias of the field name: always, unless fixes are
+// recorded; when they are reported (Report), for a member of the
+// top-level object, recording the fix as Decoder.Claim does.
 func (f *Fast) Alias(key []byte, name string) bool {
-	if string(key) == name {
-		return true
-	}
 	if !f.mayFix(1) {
 		return false
 	}

@@ -177,18 +177,33 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "schema", "schema_name", "namespace":
-			if seen[0] || !f.Alias(k, "schema") || !lenient.ReadString(f, &x.Schema, 0) {
+		case "schema_name", "namespace":
+			if !f.Alias(k, "schema") {
+				return false
+			}
+			fallthrough
+		case "schema":
+			if seen[0] || !lenient.ReadString(f, &x.Schema, 0) {
 				return false
 			}
 			seen[0] = true
-		case "table", "table_name":
-			if seen[1] || !f.Alias(k, "table") || !lenient.ReadString(f, &x.Table, 0) {
+		case "table_name":
+			if !f.Alias(k, "table") {
+				return false
+			}
+			fallthrough
+		case "table":
+			if seen[1] || !lenient.ReadString(f, &x.Table, 0) {
 				return false
 			}
 			seen[1] = true
-		case "limit", "max_rows":
-			if seen[2] || !f.Alias(k, "limit") {
+		case "max_rows":
+			if !f.Alias(k, "limit") {
+				return false
+			}
+			fallthrough
+		case "limit":
+			if seen[2] {
 				return false
 			}
 			seen[2] = true
@@ -204,8 +219,13 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.Limit = &p
-		case "columns", "column", "fields":
-			if seen[3] || !f.Alias(k, "columns") {
+		case "column", "fields":
+			if !f.Alias(k, "columns") {
+				return false
+			}
+			fallthrough
+		case "columns":
+			if seen[3] {
 				return false
 			}
 			seen[3] = true
@@ -457,8 +477,13 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "op", "operation", "action":
-			if seen[0] || !f.Alias(k, "op") {
+		case "operation", "action":
+			if !f.Alias(k, "op") {
+				return false
+			}
+			fallthrough
+		case "op":
+			if seen[0] {
 				return false
 			}
 			seen[0] = true
@@ -476,8 +501,13 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Op = val
-		case "sources", "src", "from":
-			if seen[1] || !f.Alias(k, "sources") {
+		case "src", "from":
+			if !f.Alias(k, "sources") {
+				return false
+			}
+			fallthrough
+		case "sources":
+			if seen[1] {
 				return false
 			}
 			seen[1] = true
@@ -498,8 +528,13 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]string, 0, len(b)), b...)
 			x.Sources = s
-		case "dest", "to", "target":
-			if seen[2] || !f.Alias(k, "dest") {
+		case "to", "target":
+			if !f.Alias(k, "dest") {
+				return false
+			}
+			fallthrough
+		case "dest":
+			if seen[2] {
 				return false
 			}
 			seen[2] = true
@@ -509,13 +544,23 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := val
 			x.Dest = &p
-		case "overwrite", "force":
-			if seen[3] || !f.Alias(k, "overwrite") || !lenient.ReadBool(f, &x.Overwrite, lenient.StrictBool) {
+		case "force":
+			if !f.Alias(k, "overwrite") {
+				return false
+			}
+			fallthrough
+		case "overwrite":
+			if seen[3] || !lenient.ReadBool(f, &x.Overwrite, lenient.StrictBool) {
 				return false
 			}
 			seen[3] = true
-		case "mode", "perm":
-			if seen[4] || !f.Alias(k, "mode") {
+		case "perm":
+			if !f.Alias(k, "mode") {
+				return false
+			}
+			fallthrough
+		case "mode":
+			if seen[4] {
 				return false
 			}
 			seen[4] = true
@@ -528,8 +573,13 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := uint16(val)
 			x.Mode = &p
-		case "retries", "tries":
-			if seen[5] || !f.Alias(k, "retries") {
+		case "tries":
+			if !f.Alias(k, "retries") {
+				return false
+			}
+			fallthrough
+		case "retries":
+			if seen[5] {
 				return false
 			}
 			seen[5] = true
@@ -889,8 +939,13 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-		case "kind", "type":
-			if seen[1] || !f.Alias(k, "kind") {
+		case "type":
+			if !f.Alias(k, "kind") {
+				return false
+			}
+			fallthrough
+		case "kind":
+			if seen[1] {
 				return false
 			}
 			seen[1] = true
@@ -904,13 +959,23 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Kind = val
-		case "cmd", "command", "run":
-			if seen[2] || !f.Alias(k, "cmd") || !lenient.ReadString(f, &x.Cmd, 0) {
+		case "command", "run":
+			if !f.Alias(k, "cmd") {
+				return false
+			}
+			fallthrough
+		case "cmd":
+			if seen[2] || !lenient.ReadString(f, &x.Cmd, 0) {
 				return false
 			}
 			seen[2] = true
-		case "retries", "tries":
-			if seen[3] || !f.Alias(k, "retries") {
+		case "tries":
+			if !f.Alias(k, "retries") {
+				return false
+			}
+			fallthrough
+		case "retries":
+			if seen[3] {
 				return false
 			}
 			seen[3] = true
@@ -1073,8 +1138,13 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Attempts = int(val)
-		case "backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs":
-			if seen[1] || !f.Alias(k, "backoff_ms") || !lenient.ReadUint(f, &x.BackoffMS, 32, 0) {
+		case "backoff", "backoffMs", "backoff-ms", "BackoffMs":
+			if !f.Alias(k, "backoff_ms") {
+				return false
+			}
+			fallthrough
+		case "backoff_ms":
+			if seen[1] || !lenient.ReadUint(f, &x.BackoffMS, 32, 0) {
 				return false
 			}
 			seen[1] = true
@@ -1190,13 +1260,23 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "channel", "room":
-			if seen[0] || !f.Alias(k, "channel") || !lenient.ReadString(f, &x.Channel, 0) {
+		case "room":
+			if !f.Alias(k, "channel") {
+				return false
+			}
+			fallthrough
+		case "channel":
+			if seen[0] || !lenient.ReadString(f, &x.Channel, 0) {
 				return false
 			}
 			seen[0] = true
-		case "on_failure", "onFailure", "on-failure", "OnFailure":
-			if seen[1] || !f.Alias(k, "on_failure") || !lenient.ReadBool(f, &x.OnFailure, 0) {
+		case "onFailure", "on-failure", "OnFailure":
+			if !f.Alias(k, "on_failure") {
+				return false
+			}
+			fallthrough
+		case "on_failure":
+			if seen[1] || !lenient.ReadBool(f, &x.OnFailure, 0) {
 				return false
 			}
 			seen[1] = true
@@ -1317,8 +1397,13 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-		case "memory_mb", "memoryMb", "memory-mb", "MemoryMb":
-			if seen[1] || !f.Alias(k, "memory_mb") || !lenient.ReadInt(f, &x.MemoryMB, lenient.IntBits, 0) {
+		case "memoryMb", "memory-mb", "MemoryMb":
+			if !f.Alias(k, "memory_mb") {
+				return false
+			}
+			fallthrough
+		case "memory_mb":
+			if seen[1] || !lenient.ReadInt(f, &x.MemoryMB, lenient.IntBits, 0) {
 				return false
 			}
 			seen[1] = true
@@ -1509,13 +1594,23 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "title", "summary", "subject":
-			if seen[0] || !f.Alias(k, "title") || !lenient.ReadString(f, &x.Title, 0) {
+		case "summary", "subject":
+			if !f.Alias(k, "title") {
+				return false
+			}
+			fallthrough
+		case "title":
+			if seen[0] || !lenient.ReadString(f, &x.Title, 0) {
 				return false
 			}
 			seen[0] = true
-		case "priority", "prio", "severity":
-			if seen[1] || !f.Alias(k, "priority") {
+		case "prio", "severity":
+			if !f.Alias(k, "priority") {
+				return false
+			}
+			fallthrough
+		case "priority":
+			if seen[1] {
 				return false
 			}
 			seen[1] = true
@@ -1533,8 +1628,13 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Priority = val
-		case "assignee", "owner":
-			if seen[2] || !f.Alias(k, "assignee") {
+		case "owner":
+			if !f.Alias(k, "assignee") {
+				return false
+			}
+			fallthrough
+		case "assignee":
+			if seen[2] {
 				return false
 			}
 			seen[2] = true
@@ -1544,8 +1644,13 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := val
 			x.Assignee = &p
-		case "estimate", "points":
-			if seen[3] || !f.Alias(k, "estimate") {
+		case "points":
+			if !f.Alias(k, "estimate") {
+				return false
+			}
+			fallthrough
+		case "estimate":
+			if seen[3] {
 				return false
 			}
 			seen[3] = true
@@ -1580,13 +1685,23 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]string, 0, len(b)), b...)
 			x.Watchers = s
-		case "project", "proj", "repo":
-			if seen[5] || !f.Alias(k, "project") || !lenient.ReadString(f, &x.Common.Project, 0) {
+		case "proj", "repo":
+			if !f.Alias(k, "project") {
+				return false
+			}
+			fallthrough
+		case "project":
+			if seen[5] || !lenient.ReadString(f, &x.Common.Project, 0) {
 				return false
 			}
 			seen[5] = true
-		case "dry_run", "dryrun", "dryRun", "dry-run", "DryRun":
-			if seen[6] || !f.Alias(k, "dry_run") || !lenient.ReadBool(f, &x.Common.DryRun, lenient.StrictBool) {
+		case "dryrun", "dryRun", "dry-run", "DryRun":
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
+			fallthrough
+		case "dry_run":
+			if seen[6] || !lenient.ReadBool(f, &x.Common.DryRun, lenient.StrictBool) {
 				return false
 			}
 			seen[6] = true
@@ -1815,13 +1930,23 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "width", "w":
-			if seen[0] || !f.Alias(k, "width") || !lenient.ReadUint(f, &x.Width, 16, 0) {
+		case "w":
+			if !f.Alias(k, "width") {
+				return false
+			}
+			fallthrough
+		case "width":
+			if seen[0] || !lenient.ReadUint(f, &x.Width, 16, 0) {
 				return false
 			}
 			seen[0] = true
-		case "height", "h":
-			if seen[1] || !f.Alias(k, "height") || !lenient.ReadUint(f, &x.Height, 16, 0) {
+		case "h":
+			if !f.Alias(k, "height") {
+				return false
+			}
+			fallthrough
+		case "height":
+			if seen[1] || !lenient.ReadUint(f, &x.Height, 16, 0) {
 				return false
 			}
 			seen[1] = true
@@ -1841,8 +1966,13 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Scale = float32(val)
-		case "quality", "q":
-			if seen[3] || !f.Alias(k, "quality") {
+		case "q":
+			if !f.Alias(k, "quality") {
+				return false
+			}
+			fallthrough
+		case "quality":
+			if seen[3] {
 				return false
 			}
 			seen[3] = true
@@ -1867,8 +1997,13 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[5] = true
-		case "grayscale", "gray", "bw":
-			if seen[6] || !f.Alias(k, "grayscale") {
+		case "gray", "bw":
+			if !f.Alias(k, "grayscale") {
+				return false
+			}
+			fallthrough
+		case "grayscale":
+			if seen[6] {
 				return false
 			}
 			seen[6] = true
@@ -1878,8 +2013,13 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := val
 			x.Grayscale = &p
-		case "format", "type":
-			if seen[7] || !f.Alias(k, "format") {
+		case "type":
+			if !f.Alias(k, "format") {
+				return false
+			}
+			fallthrough
+		case "format":
+			if seen[7] {
 				return false
 			}
 			seen[7] = true
@@ -2035,8 +2175,13 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "query", "q":
-			if seen[0] || !f.Alias(k, "query") || !lenient.ReadString(f, &x.Query, 0) {
+		case "q":
+			if !f.Alias(k, "query") {
+				return false
+			}
+			fallthrough
+		case "query":
+			if seen[0] || !lenient.ReadString(f, &x.Query, 0) {
 				return false
 			}
 			seen[0] = true
@@ -2249,13 +2394,23 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Field = val
-		case "equals", "eq":
-			if seen[1] || !f.Alias(k, "equals") || !lenient.ReadString(f, &x.Equals, 0) {
+		case "eq":
+			if !f.Alias(k, "equals") {
+				return false
+			}
+			fallthrough
+		case "equals":
+			if seen[1] || !lenient.ReadString(f, &x.Equals, 0) {
 				return false
 			}
 			seen[1] = true
-		case "min_votes", "minVotes", "min-votes", "MinVotes":
-			if seen[2] || !f.Alias(k, "min_votes") {
+		case "minVotes", "min-votes", "MinVotes":
+			if !f.Alias(k, "min_votes") {
+				return false
+			}
+			fallthrough
+		case "min_votes":
+			if seen[2] {
 				return false
 			}
 			seen[2] = true
@@ -2268,8 +2423,13 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.MinVotes = &p
-		case "all", "and":
-			if seen[3] || !f.Alias(k, "all") {
+		case "and":
+			if !f.Alias(k, "all") {
+				return false
+			}
+			fallthrough
+		case "all":
+			if seen[3] {
 				return false
 			}
 			seen[3] = true
@@ -2290,8 +2450,13 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]IssueFilter, 0, len(b)), b...)
 			x.All = s
-		case "any", "or":
-			if seen[4] || !f.Alias(k, "any") {
+		case "or":
+			if !f.Alias(k, "any") {
+				return false
+			}
+			fallthrough
+		case "any":
+			if seen[4] {
 				return false
 			}
 			seen[4] = true

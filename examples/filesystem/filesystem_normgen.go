@@ -127,28 +127,53 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "path", "file_path", "filepath", "filename", "file":
-			if seen[0] || !f.Alias(k, "path") || !lenient.ReadString(f, &x.Path, 0) {
+		case "file_path", "filepath", "filename", "file":
+			if !f.Alias(k, "path") {
+				return false
+			}
+			fallthrough
+		case "path":
+			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
-		case "old_text", "old_str", "old_string", "oldText", "old-text", "OldText":
-			if seen[1] || !f.Alias(k, "old_text") || !lenient.ReadString(f, &x.OldText, 0) {
+		case "old_str", "old_string", "oldText", "old-text", "OldText":
+			if !f.Alias(k, "old_text") {
+				return false
+			}
+			fallthrough
+		case "old_text":
+			if seen[1] || !lenient.ReadString(f, &x.OldText, 0) {
 				return false
 			}
 			seen[1] = true
-		case "new_text", "new_str", "new_string", "newText", "new-text", "NewText":
-			if seen[2] || !f.Alias(k, "new_text") || !lenient.ReadString(f, &x.NewText, 0) {
+		case "new_str", "new_string", "newText", "new-text", "NewText":
+			if !f.Alias(k, "new_text") {
+				return false
+			}
+			fallthrough
+		case "new_text":
+			if seen[2] || !lenient.ReadString(f, &x.NewText, 0) {
 				return false
 			}
 			seen[2] = true
-		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			if seen[3] || !f.Alias(k, "whole_word") || !lenient.ReadBool(f, &x.WholeWord, 0) {
+		case "wholeWord", "whole-word", "WholeWord":
+			if !f.Alias(k, "whole_word") {
+				return false
+			}
+			fallthrough
+		case "whole_word":
+			if seen[3] || !lenient.ReadBool(f, &x.WholeWord, 0) {
 				return false
 			}
 			seen[3] = true
-		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
-			if seen[4] || !f.Alias(k, "case_sensitive") {
+		case "caseSensitive", "case-sensitive", "CaseSensitive":
+			if !f.Alias(k, "case_sensitive") {
+				return false
+			}
+			fallthrough
+		case "case_sensitive":
+			if seen[4] {
 				return false
 			}
 			seen[4] = true
@@ -163,8 +188,13 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[5] = true
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if seen[6] || !f.Alias(k, "dry_run") || !lenient.ReadBool(f, &x.DryRun, 0) {
+		case "dryRun", "dry-run", "DryRun":
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
+			fallthrough
+		case "dry_run":
+			if seen[6] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
 			}
 			seen[6] = true
@@ -272,13 +302,23 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "old_text", "old_str", "old_string", "oldText", "old-text", "OldText":
-			if seen[0] || !f.Alias(k, "old_text") || !lenient.ReadString(f, &x.OldText, 0) {
+		case "old_str", "old_string", "oldText", "old-text", "OldText":
+			if !f.Alias(k, "old_text") {
+				return false
+			}
+			fallthrough
+		case "old_text":
+			if seen[0] || !lenient.ReadString(f, &x.OldText, 0) {
 				return false
 			}
 			seen[0] = true
-		case "new_text", "new_str", "new_string", "newText", "new-text", "NewText":
-			if seen[1] || !f.Alias(k, "new_text") || !lenient.ReadString(f, &x.NewText, 0) {
+		case "new_str", "new_string", "newText", "new-text", "NewText":
+			if !f.Alias(k, "new_text") {
+				return false
+			}
+			fallthrough
+		case "new_text":
+			if seen[1] || !lenient.ReadString(f, &x.NewText, 0) {
 				return false
 			}
 			seen[1] = true
@@ -394,13 +434,23 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "path", "file_path", "filepath", "filename", "file":
-			if seen[0] || !f.Alias(k, "path") || !lenient.ReadString(f, &x.Path, 0) {
+		case "file_path", "filepath", "filename", "file":
+			if !f.Alias(k, "path") {
+				return false
+			}
+			fallthrough
+		case "path":
+			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
-		case "edits_json", "edits", "editsJson", "edits-json", "EditsJson":
-			if seen[1] || !f.Alias(k, "edits_json") {
+		case "edits", "editsJson", "edits-json", "EditsJson":
+			if !f.Alias(k, "edits_json") {
+				return false
+			}
+			fallthrough
+		case "edits_json":
+			if seen[1] {
 				return false
 			}
 			seen[1] = true
@@ -426,8 +476,13 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[2] = true
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if seen[3] || !f.Alias(k, "dry_run") || !lenient.ReadBool(f, &x.DryRun, 0) {
+		case "dryRun", "dry-run", "DryRun":
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
+			fallthrough
+		case "dry_run":
+			if seen[3] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
 			}
 			seen[3] = true
@@ -608,13 +663,23 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "path", "file_path", "filepath", "dir", "directory":
-			if seen[0] || !f.Alias(k, "path") || !lenient.ReadString(f, &x.Path, 0) {
+		case "file_path", "filepath", "dir", "directory":
+			if !f.Alias(k, "path") {
+				return false
+			}
+			fallthrough
+		case "path":
+			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
-		case "pattern", "query", "regex":
-			if seen[1] || !f.Alias(k, "pattern") || !lenient.ReadString(f, &x.Pattern, 0) {
+		case "query", "regex":
+			if !f.Alias(k, "pattern") {
+				return false
+			}
+			fallthrough
+		case "pattern":
+			if seen[1] || !lenient.ReadString(f, &x.Pattern, 0) {
 				return false
 			}
 			seen[1] = true
@@ -632,18 +697,33 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.Limit = &p
-		case "count_only", "countOnly", "count-only", "CountOnly":
-			if seen[3] || !f.Alias(k, "count_only") || !lenient.ReadBool(f, &x.CountOnly, 0) {
+		case "countOnly", "count-only", "CountOnly":
+			if !f.Alias(k, "count_only") {
+				return false
+			}
+			fallthrough
+		case "count_only":
+			if seen[3] || !lenient.ReadBool(f, &x.CountOnly, 0) {
 				return false
 			}
 			seen[3] = true
-		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			if seen[4] || !f.Alias(k, "whole_word") || !lenient.ReadBool(f, &x.WholeWord, 0) {
+		case "wholeWord", "whole-word", "WholeWord":
+			if !f.Alias(k, "whole_word") {
+				return false
+			}
+			fallthrough
+		case "whole_word":
+			if seen[4] || !lenient.ReadBool(f, &x.WholeWord, 0) {
 				return false
 			}
 			seen[4] = true
-		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
-			if seen[5] || !f.Alias(k, "case_sensitive") {
+		case "caseSensitive", "case-sensitive", "CaseSensitive":
+			if !f.Alias(k, "case_sensitive") {
+				return false
+			}
+			fallthrough
+		case "case_sensitive":
+			if seen[5] {
 				return false
 			}
 			seen[5] = true
@@ -653,13 +733,23 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := val
 			x.CaseSensitive = &p
-		case "include_content", "includeContent", "include-content", "IncludeContent":
-			if seen[6] || !f.Alias(k, "include_content") || !lenient.ReadBool(f, &x.IncludeContent, 0) {
+		case "includeContent", "include-content", "IncludeContent":
+			if !f.Alias(k, "include_content") {
+				return false
+			}
+			fallthrough
+		case "include_content":
+			if seen[6] || !lenient.ReadBool(f, &x.IncludeContent, 0) {
 				return false
 			}
 			seen[6] = true
-		case "include_context", "includeContext", "include-context", "IncludeContext":
-			if seen[7] || !f.Alias(k, "include_context") || !lenient.ReadBool(f, &x.IncludeContext, 0) {
+		case "includeContext", "include-context", "IncludeContext":
+			if !f.Alias(k, "include_context") {
+				return false
+			}
+			fallthrough
+		case "include_context":
+			if seen[7] || !lenient.ReadBool(f, &x.IncludeContext, 0) {
 				return false
 			}
 			seen[7] = true
@@ -668,13 +758,23 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[8] = true
-		case "return_lines", "returnLines", "return-lines", "ReturnLines":
-			if seen[9] || !f.Alias(k, "return_lines") || !lenient.ReadBool(f, &x.ReturnLines, 0) {
+		case "returnLines", "return-lines", "ReturnLines":
+			if !f.Alias(k, "return_lines") {
+				return false
+			}
+			fallthrough
+		case "return_lines":
+			if seen[9] || !lenient.ReadBool(f, &x.ReturnLines, 0) {
 				return false
 			}
 			seen[9] = true
-		case "file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes":
-			if seen[10] || !f.Alias(k, "file_types") {
+		case "extensions", "ext", "fileTypes", "file-types", "FileTypes":
+			if !f.Alias(k, "file_types") {
+				return false
+			}
+			fallthrough
+		case "file_types":
+			if seen[10] {
 				return false
 			}
 			seen[10] = true
@@ -797,8 +897,13 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "path", "file_path", "filepath", "dir", "directory":
-			if seen[0] || !f.Alias(k, "path") || !lenient.ReadString(f, &x.Path, 0) {
+		case "file_path", "filepath", "dir", "directory":
+			if !f.Alias(k, "path") {
+				return false
+			}
+			fallthrough
+		case "path":
+			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
@@ -900,8 +1005,13 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "path", "file_path", "filepath", "filename", "file":
-			if seen[0] || !f.Alias(k, "path") || !lenient.ReadString(f, &x.Path, 0) {
+		case "file_path", "filepath", "filename", "file":
+			if !f.Alias(k, "path") {
+				return false
+			}
+			fallthrough
+		case "path":
+			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
@@ -915,8 +1025,13 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[2] = true
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if seen[3] || !f.Alias(k, "dry_run") || !lenient.ReadBool(f, &x.DryRun, 0) {
+		case "dryRun", "dry-run", "DryRun":
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
+			fallthrough
+		case "dry_run":
+			if seen[3] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
 			}
 			seen[3] = true
@@ -1013,23 +1128,43 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "path", "file_path", "filepath", "filename", "file":
-			if seen[0] || !f.Alias(k, "path") || !lenient.ReadString(f, &x.Path, 0) {
+		case "file_path", "filepath", "filename", "file":
+			if !f.Alias(k, "path") {
+				return false
+			}
+			fallthrough
+		case "path":
+			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
-		case "content", "text":
-			if seen[1] || !f.Alias(k, "content") || !lenient.ReadString(f, &x.Content, 0) {
+		case "text":
+			if !f.Alias(k, "content") {
+				return false
+			}
+			fallthrough
+		case "content":
+			if seen[1] || !lenient.ReadString(f, &x.Content, 0) {
 				return false
 			}
 			seen[1] = true
-		case "source", "src", "from":
-			if seen[2] || !f.Alias(k, "source") || !lenient.ReadString(f, &x.Source, 0) {
+		case "src", "from":
+			if !f.Alias(k, "source") {
+				return false
+			}
+			fallthrough
+		case "source":
+			if seen[2] || !lenient.ReadString(f, &x.Source, 0) {
 				return false
 			}
 			seen[2] = true
-		case "destination", "dest", "dst", "to", "target":
-			if seen[3] || !f.Alias(k, "destination") || !lenient.ReadString(f, &x.Destination, 0) {
+		case "dest", "dst", "to", "target":
+			if !f.Alias(k, "destination") {
+				return false
+			}
+			fallthrough
+		case "destination":
+			if seen[3] || !lenient.ReadString(f, &x.Destination, 0) {
 				return false
 			}
 			seen[3] = true
@@ -1159,8 +1294,13 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-		case "action", "type":
-			if seen[1] || !f.Alias(k, "action") {
+		case "type":
+			if !f.Alias(k, "action") {
+				return false
+			}
+			fallthrough
+		case "action":
+			if seen[1] {
 				return false
 			}
 			seen[1] = true
@@ -1321,8 +1461,13 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]Step, 0, len(b)), b...)
 			x.Steps = s
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if seen[2] || !f.Alias(k, "dry_run") || !lenient.ReadBool(f, &x.DryRun, 0) {
+		case "dryRun", "dry-run", "DryRun":
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
+			fallthrough
+		case "dry_run":
+			if seen[2] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
 			}
 			seen[2] = true
@@ -1417,8 +1562,13 @@ func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 			break
 		}
 		switch string(k) {
-		case "pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson":
-			if seen[0] || !f.Alias(k, "pipeline_json") {
+		case "pipeline", "pipelineJson", "pipeline-json", "PipelineJson":
+			if !f.Alias(k, "pipeline_json") {
+				return false
+			}
+			fallthrough
+		case "pipeline_json":
+			if seen[0] {
 				return false
 			}
 			seen[0] = true
@@ -1430,8 +1580,13 @@ func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 				return false
 			}
 			seen[1] = true
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if seen[2] || !f.Alias(k, "dry_run") || !lenient.ReadBool(f, &x.DryRun, 0) {
+		case "dryRun", "dry-run", "DryRun":
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
+			fallthrough
+		case "dry_run":
+			if seen[2] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
 			}
 			seen[2] = true

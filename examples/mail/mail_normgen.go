@@ -151,18 +151,33 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "query", "q", "text":
-			if seen[0] || !f.Alias(k, "query") || !lenient.ReadString(f, &x.Query, 0) {
+		case "q", "text":
+			if !f.Alias(k, "query") {
+				return false
+			}
+			fallthrough
+		case "query":
+			if seen[0] || !lenient.ReadString(f, &x.Query, 0) {
 				return false
 			}
 			seen[0] = true
-		case "from", "sender":
-			if seen[1] || !f.Alias(k, "from") || !lenient.ReadString(f, &x.From, 0) {
+		case "sender":
+			if !f.Alias(k, "from") {
+				return false
+			}
+			fallthrough
+		case "from":
+			if seen[1] || !lenient.ReadString(f, &x.From, 0) {
 				return false
 			}
 			seen[1] = true
-		case "unread_only", "unreadOnly", "unread-only", "UnreadOnly":
-			if seen[2] || !f.Alias(k, "unread_only") || !lenient.ReadBool(f, &x.UnreadOnly, 0) {
+		case "unreadOnly", "unread-only", "UnreadOnly":
+			if !f.Alias(k, "unread_only") {
+				return false
+			}
+			fallthrough
+		case "unread_only":
+			if seen[2] || !lenient.ReadBool(f, &x.UnreadOnly, 0) {
 				return false
 			}
 			seen[2] = true
@@ -195,8 +210,13 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Offset = int(val)
-		case "max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes":
-			if seen[5] || !f.Alias(k, "max_body_bytes") {
+		case "maxBodyBytes", "max-body-bytes", "MaxBodyBytes":
+			if !f.Alias(k, "max_body_bytes") {
+				return false
+			}
+			fallthrough
+		case "max_body_bytes":
+			if seen[5] {
 				return false
 			}
 			seen[5] = true

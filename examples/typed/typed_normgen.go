@@ -143,8 +143,13 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "title", "name", "text":
-			if seen[0] || !f.Alias(k, "title") || !lenient.ReadString(f, &x.Title, 0) {
+		case "name", "text":
+			if !f.Alias(k, "title") {
+				return false
+			}
+			fallthrough
+		case "title":
+			if seen[0] || !lenient.ReadString(f, &x.Title, 0) {
 				return false
 			}
 			seen[0] = true
@@ -169,8 +174,13 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[2] = true
-		case "tags", "labels":
-			if seen[3] || !f.Alias(k, "tags") {
+		case "labels":
+			if !f.Alias(k, "tags") {
+				return false
+			}
+			fallthrough
+		case "tags":
+			if seen[3] {
 				return false
 			}
 			seen[3] = true
@@ -191,13 +201,23 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]string, 0, len(b)), b...)
 			x.Tags = s
-		case "parent_id", "parentId", "parent-id", "ParentId":
-			if seen[4] || !f.Alias(k, "parent_id") || !lenient.ReadInt(f, &x.ParentID, 64, 0) {
+		case "parentId", "parent-id", "ParentId":
+			if !f.Alias(k, "parent_id") {
+				return false
+			}
+			fallthrough
+		case "parent_id":
+			if seen[4] || !lenient.ReadInt(f, &x.ParentID, 64, 0) {
 				return false
 			}
 			seen[4] = true
-		case "estimate_hours", "estimateHours", "estimate-hours", "EstimateHours":
-			if seen[5] || !f.Alias(k, "estimate_hours") {
+		case "estimateHours", "estimate-hours", "EstimateHours":
+			if !f.Alias(k, "estimate_hours") {
+				return false
+			}
+			fallthrough
+		case "estimate_hours":
+			if seen[5] {
 				return false
 			}
 			seen[5] = true

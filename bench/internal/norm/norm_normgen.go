@@ -181,33 +181,63 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[4] = true
-		case "max_depth", "maxDepth", "max-depth", "MaxDepth":
-			if seen[5] || !f.Alias(k, "max_depth") || !lenient.ReadInt(f, &x.MaxDepth, 32, 0) {
+		case "maxDepth", "max-depth", "MaxDepth":
+			if !f.Alias(k, "max_depth") {
+				return false
+			}
+			fallthrough
+		case "max_depth":
+			if seen[5] || !lenient.ReadInt(f, &x.MaxDepth, 32, 0) {
 				return false
 			}
 			seen[5] = true
-		case "count_only", "countOnly", "count-only", "CountOnly":
-			if seen[6] || !f.Alias(k, "count_only") || !lenient.ReadBool(f, &x.CountOnly, 0) {
+		case "countOnly", "count-only", "CountOnly":
+			if !f.Alias(k, "count_only") {
+				return false
+			}
+			fallthrough
+		case "count_only":
+			if seen[6] || !lenient.ReadBool(f, &x.CountOnly, 0) {
 				return false
 			}
 			seen[6] = true
-		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			if seen[7] || !f.Alias(k, "whole_word") || !lenient.ReadBool(f, &x.WholeWord, 0) {
+		case "wholeWord", "whole-word", "WholeWord":
+			if !f.Alias(k, "whole_word") {
+				return false
+			}
+			fallthrough
+		case "whole_word":
+			if seen[7] || !lenient.ReadBool(f, &x.WholeWord, 0) {
 				return false
 			}
 			seen[7] = true
-		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
-			if seen[8] || !f.Alias(k, "case_sensitive") || !lenient.ReadBool(f, &x.CaseSensitive, 0) {
+		case "caseSensitive", "case-sensitive", "CaseSensitive":
+			if !f.Alias(k, "case_sensitive") {
+				return false
+			}
+			fallthrough
+		case "case_sensitive":
+			if seen[8] || !lenient.ReadBool(f, &x.CaseSensitive, 0) {
 				return false
 			}
 			seen[8] = true
-		case "min_score", "minScore", "min-score", "MinScore":
-			if seen[9] || !f.Alias(k, "min_score") || !lenient.ReadFloat(f, &x.MinScore, 64, 0) {
+		case "minScore", "min-score", "MinScore":
+			if !f.Alias(k, "min_score") {
+				return false
+			}
+			fallthrough
+		case "min_score":
+			if seen[9] || !lenient.ReadFloat(f, &x.MinScore, 64, 0) {
 				return false
 			}
 			seen[9] = true
-		case "file_types", "fileTypes", "file-types", "FileTypes":
-			if seen[10] || !f.Alias(k, "file_types") {
+		case "fileTypes", "file-types", "FileTypes":
+			if !f.Alias(k, "file_types") {
+				return false
+			}
+			fallthrough
+		case "file_types":
+			if seen[10] {
 				return false
 			}
 			seen[10] = true
@@ -493,13 +523,23 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[1] = true
-		case "pull_number", "pullNumber", "pull-number", "PullNumber":
-			if seen[2] || !f.Alias(k, "pull_number") || !lenient.ReadInt(f, &x.PullNumber, lenient.IntBits, 0) {
+		case "pullNumber", "pull-number", "PullNumber":
+			if !f.Alias(k, "pull_number") {
+				return false
+			}
+			fallthrough
+		case "pull_number":
+			if seen[2] || !lenient.ReadInt(f, &x.PullNumber, lenient.IntBits, 0) {
 				return false
 			}
 			seen[2] = true
-		case "commit_id", "commitId", "commit-id", "CommitId":
-			if seen[3] || !f.Alias(k, "commit_id") || !lenient.ReadString(f, &x.CommitID, 0) {
+		case "commitId", "commit-id", "CommitId":
+			if !f.Alias(k, "commit_id") {
+				return false
+			}
+			fallthrough
+		case "commit_id":
+			if seen[3] || !lenient.ReadString(f, &x.CommitID, 0) {
 				return false
 			}
 			seen[3] = true
@@ -557,8 +597,13 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]string, 0, len(b)), b...)
 			x.Reviewers = s
-		case "team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers":
-			if seen[8] || !f.Alias(k, "team_reviewers") {
+		case "teamReviewers", "team-reviewers", "TeamReviewers":
+			if !f.Alias(k, "team_reviewers") {
+				return false
+			}
+			fallthrough
+		case "team_reviewers":
+			if seen[8] {
 				return false
 			}
 			seen[8] = true
@@ -628,13 +673,23 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[11] = true
-		case "dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale":
-			if seen[12] || !f.Alias(k, "dismiss_stale") || !lenient.ReadBool(f, &x.DismissStale, 0) {
+		case "dismissStale", "dismiss-stale", "DismissStale":
+			if !f.Alias(k, "dismiss_stale") {
+				return false
+			}
+			fallthrough
+		case "dismiss_stale":
+			if seen[12] || !lenient.ReadBool(f, &x.DismissStale, 0) {
 				return false
 			}
 			seen[12] = true
-		case "auto_merge", "autoMerge", "auto-merge", "AutoMerge":
-			if seen[13] || !f.Alias(k, "auto_merge") || !lenient.ReadBool(f, &x.AutoMerge, 0) {
+		case "autoMerge", "auto-merge", "AutoMerge":
+			if !f.Alias(k, "auto_merge") {
+				return false
+			}
+			fallthrough
+		case "auto_merge":
+			if seen[13] || !lenient.ReadBool(f, &x.AutoMerge, 0) {
 				return false
 			}
 			seen[13] = true
@@ -643,18 +698,33 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[14] = true
-		case "merge_method", "mergeMethod", "merge-method", "MergeMethod":
-			if seen[15] || !f.Alias(k, "merge_method") || !lenient.ReadString(f, &x.MergeMethod, 0) {
+		case "mergeMethod", "merge-method", "MergeMethod":
+			if !f.Alias(k, "merge_method") {
+				return false
+			}
+			fallthrough
+		case "merge_method":
+			if seen[15] || !lenient.ReadString(f, &x.MergeMethod, 0) {
 				return false
 			}
 			seen[15] = true
-		case "required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals":
-			if seen[16] || !f.Alias(k, "required_approvals") || !lenient.ReadInt(f, &x.RequiredApprovals, lenient.IntBits, 0) {
+		case "requiredApprovals", "required-approvals", "RequiredApprovals":
+			if !f.Alias(k, "required_approvals") {
+				return false
+			}
+			fallthrough
+		case "required_approvals":
+			if seen[16] || !lenient.ReadInt(f, &x.RequiredApprovals, lenient.IntBits, 0) {
 				return false
 			}
 			seen[16] = true
-		case "timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds":
-			if seen[17] || !f.Alias(k, "timeout_seconds") || !lenient.ReadInt(f, &x.TimeoutSeconds, 64, 0) {
+		case "timeoutSeconds", "timeout-seconds", "TimeoutSeconds":
+			if !f.Alias(k, "timeout_seconds") {
+				return false
+			}
+			fallthrough
+		case "timeout_seconds":
+			if seen[17] || !lenient.ReadInt(f, &x.TimeoutSeconds, 64, 0) {
 				return false
 			}
 			seen[17] = true
@@ -668,13 +738,23 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[19] = true
-		case "base_ref", "baseRef", "base-ref", "BaseRef":
-			if seen[20] || !f.Alias(k, "base_ref") || !lenient.ReadString(f, &x.BaseRef, 0) {
+		case "baseRef", "base-ref", "BaseRef":
+			if !f.Alias(k, "base_ref") {
+				return false
+			}
+			fallthrough
+		case "base_ref":
+			if seen[20] || !lenient.ReadString(f, &x.BaseRef, 0) {
 				return false
 			}
 			seen[20] = true
-		case "head_ref", "headRef", "head-ref", "HeadRef":
-			if seen[21] || !f.Alias(k, "head_ref") || !lenient.ReadString(f, &x.HeadRef, 0) {
+		case "headRef", "head-ref", "HeadRef":
+			if !f.Alias(k, "head_ref") {
+				return false
+			}
+			fallthrough
+		case "head_ref":
+			if seen[21] || !lenient.ReadString(f, &x.HeadRef, 0) {
 				return false
 			}
 			seen[21] = true
@@ -810,8 +890,13 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[1] = true
-		case "start_line", "startLine", "start-line", "StartLine":
-			if seen[2] || !f.Alias(k, "start_line") || !lenient.ReadInt(f, &x.StartLine, lenient.IntBits, 0) {
+		case "startLine", "start-line", "StartLine":
+			if !f.Alias(k, "start_line") {
+				return false
+			}
+			fallthrough
+		case "start_line":
+			if seen[2] || !lenient.ReadInt(f, &x.StartLine, lenient.IntBits, 0) {
 				return false
 			}
 			seen[2] = true

@@ -182,13 +182,23 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-		case "line_number", "lineNumber", "line-number", "LineNumber":
-			if seen[1] || !f.Alias(k, "line_number") || !lenient.ReadFloat(f, &x.LineNumber, 64, 0) {
+		case "lineNumber", "line-number", "LineNumber":
+			if !f.Alias(k, "line_number") {
+				return false
+			}
+			fallthrough
+		case "line_number":
+			if seen[1] || !lenient.ReadFloat(f, &x.LineNumber, 64, 0) {
 				return false
 			}
 			seen[1] = true
-		case "lines_after", "linesAfter", "lines-after", "LinesAfter":
-			if seen[2] || !f.Alias(k, "lines_after") || !lenient.ReadFloat(f, &x.LinesAfter, 64, 0) {
+		case "linesAfter", "lines-after", "LinesAfter":
+			if !f.Alias(k, "lines_after") {
+				return false
+			}
+			fallthrough
+		case "lines_after":
+			if seen[2] || !lenient.ReadFloat(f, &x.LinesAfter, 64, 0) {
 				return false
 			}
 			seen[2] = true
@@ -273,8 +283,13 @@ func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "pull_number", "pullNumber", "pull-number", "PullNumber":
-			if seen[0] || !f.Alias(k, "pull_number") || !lenient.ReadFloat(f, &x.PullNumber, 64, 0) {
+		case "pullNumber", "pull-number", "PullNumber":
+			if !f.Alias(k, "pull_number") {
+				return false
+			}
+			fallthrough
+		case "pull_number":
+			if seen[0] || !lenient.ReadFloat(f, &x.PullNumber, 64, 0) {
 				return false
 			}
 			seen[0] = true
@@ -475,13 +490,23 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
-			if seen[0] || !f.Alias(k, "nextThoughtNeeded") || !lenient.ReadBool(f, &x.NextThoughtNeeded, 0) {
+		case "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
+			if !f.Alias(k, "nextThoughtNeeded") {
+				return false
+			}
+			fallthrough
+		case "nextThoughtNeeded":
+			if seen[0] || !lenient.ReadBool(f, &x.NextThoughtNeeded, 0) {
 				return false
 			}
 			seen[0] = true
-		case "thoughtNumber", "thought_number", "thought-number", "ThoughtNumber":
-			if seen[1] || !f.Alias(k, "thoughtNumber") {
+		case "thought_number", "thought-number", "ThoughtNumber":
+			if !f.Alias(k, "thoughtNumber") {
+				return false
+			}
+			fallthrough
+		case "thoughtNumber":
+			if seen[1] {
 				return false
 			}
 			seen[1] = true
@@ -493,8 +518,13 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.ThoughtNumber = int(val)
-		case "totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts":
-			if seen[2] || !f.Alias(k, "totalThoughts") {
+		case "total_thoughts", "total-thoughts", "TotalThoughts":
+			if !f.Alias(k, "totalThoughts") {
+				return false
+			}
+			fallthrough
+		case "totalThoughts":
+			if seen[2] {
 				return false
 			}
 			seen[2] = true
@@ -506,8 +536,13 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.TotalThoughts = int(val)
-		case "isRevision", "is_revision", "is-revision", "IsRevision":
-			if seen[3] || !f.Alias(k, "isRevision") || !lenient.ReadBool(f, &x.IsRevision, 0) {
+		case "is_revision", "is-revision", "IsRevision":
+			if !f.Alias(k, "isRevision") {
+				return false
+			}
+			fallthrough
+		case "isRevision":
+			if seen[3] || !lenient.ReadBool(f, &x.IsRevision, 0) {
 				return false
 			}
 			seen[3] = true
@@ -796,8 +831,13 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "filePath", "file_path", "file-path", "FilePath":
-			if seen[0] || !f.Alias(k, "filePath") || !lenient.ReadString(f, &x.FilePath, 0) {
+		case "file_path", "file-path", "FilePath":
+			if !f.Alias(k, "filePath") {
+				return false
+			}
+			fallthrough
+		case "filePath":
+			if seen[0] || !lenient.ReadString(f, &x.FilePath, 0) {
 				return false
 			}
 			seen[0] = true
@@ -900,8 +940,13 @@ func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "filePath", "file_path", "file-path", "FilePath":
-			if seen[0] || !f.Alias(k, "filePath") || !lenient.ReadString(f, &x.FilePath, 0) {
+		case "file_path", "file-path", "FilePath":
+			if !f.Alias(k, "filePath") {
+				return false
+			}
+			fallthrough
+		case "filePath":
+			if seen[0] || !lenient.ReadString(f, &x.FilePath, 0) {
 				return false
 			}
 			seen[0] = true
@@ -1165,8 +1210,13 @@ func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "sheet_name", "sheetName", "sheet-name", "SheetName":
-			if seen[0] || !f.Alias(k, "sheet_name") || !lenient.ReadString(f, &x.SheetName, 0) {
+		case "sheetName", "sheet-name", "SheetName":
+			if !f.Alias(k, "sheet_name") {
+				return false
+			}
+			fallthrough
+		case "sheet_name":
+			if seen[0] || !lenient.ReadString(f, &x.SheetName, 0) {
 				return false
 			}
 			seen[0] = true
@@ -1586,8 +1636,13 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "and_run", "andRun", "and-run", "AndRun":
-			if seen[0] || !f.Alias(k, "and_run") || !lenient.ReadBool(f, &x.AndRun, 0) {
+		case "andRun", "and-run", "AndRun":
+			if !f.Alias(k, "and_run") {
+				return false
+			}
+			fallthrough
+		case "and_run":
+			if seen[0] || !lenient.ReadBool(f, &x.AndRun, 0) {
 				return false
 			}
 			seen[0] = true
@@ -3320,8 +3375,13 @@ func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "database_id", "databaseId", "database-id", "DatabaseId":
-			if seen[0] || !f.Alias(k, "database_id") || !lenient.ReadString(f, &x.DatabaseID, 0) {
+		case "databaseId", "database-id", "DatabaseId":
+			if !f.Alias(k, "database_id") {
+				return false
+			}
+			fallthrough
+		case "database_id":
+			if seen[0] || !lenient.ReadString(f, &x.DatabaseID, 0) {
 				return false
 			}
 			seen[0] = true
@@ -3468,8 +3528,13 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "data_source_id", "dataSourceId", "data-source-id", "DataSourceId":
-			if seen[0] || !f.Alias(k, "data_source_id") || !lenient.ReadString(f, &x.DataSourceID, 0) {
+		case "dataSourceId", "data-source-id", "DataSourceId":
+			if !f.Alias(k, "data_source_id") {
+				return false
+			}
+			fallthrough
+		case "data_source_id":
+			if seen[0] || !lenient.ReadString(f, &x.DataSourceID, 0) {
 				return false
 			}
 			seen[0] = true
@@ -3800,8 +3865,13 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.Age = &p
-		case "is_active", "isActive", "is-active", "IsActive":
-			if seen[3] || !f.Alias(k, "is_active") || !lenient.ReadBool(f, &x.IsActive, 0) {
+		case "isActive", "is-active", "IsActive":
+			if !f.Alias(k, "is_active") {
+				return false
+			}
+			fallthrough
+		case "is_active":
+			if seen[3] || !lenient.ReadBool(f, &x.IsActive, 0) {
 				return false
 			}
 			seen[3] = true
@@ -4071,8 +4141,13 @@ func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[1] = true
-		case "aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio":
-			if seen[2] || !f.Alias(k, "aspect_ratio") || !lenient.ReadString(f, &x.AspectRatio, 0) {
+		case "aspectRatio", "aspect-ratio", "AspectRatio":
+			if !f.Alias(k, "aspect_ratio") {
+				return false
+			}
+			fallthrough
+		case "aspect_ratio":
+			if seen[2] || !lenient.ReadString(f, &x.AspectRatio, 0) {
 				return false
 			}
 			seen[2] = true
@@ -4731,8 +4806,13 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "response_format", "responseFormat", "response-format", "ResponseFormat":
-			if seen[0] || !f.Alias(k, "response_format") {
+		case "responseFormat", "response-format", "ResponseFormat":
+			if !f.Alias(k, "response_format") {
+				return false
+			}
+			fallthrough
+		case "response_format":
+			if seen[0] {
 				return false
 			}
 			seen[0] = true
@@ -4948,8 +5028,13 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 			break
 		}
 		switch string(k) {
-		case "resourceType", "resource_type", "resource-type", "ResourceType":
-			if seen[0] || !f.Alias(k, "resourceType") || !lenient.ReadString(f, &x.ResourceType, 0) {
+		case "resource_type", "resource-type", "ResourceType":
+			if !f.Alias(k, "resourceType") {
+				return false
+			}
+			fallthrough
+		case "resourceType":
+			if seen[0] || !lenient.ReadString(f, &x.ResourceType, 0) {
 				return false
 			}
 			seen[0] = true
@@ -5059,8 +5144,13 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid":
-			if seen[0] || !f.Alias(k, "datasourceUid") || !lenient.ReadString(f, &x.DatasourceUID, 0) {
+		case "datasource_uid", "datasource-uid", "DatasourceUid":
+			if !f.Alias(k, "datasourceUid") {
+				return false
+			}
+			fallthrough
+		case "datasourceUid":
+			if seen[0] || !lenient.ReadString(f, &x.DatasourceUID, 0) {
 				return false
 			}
 			seen[0] = true
@@ -5152,8 +5242,13 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "chatId", "chat_id", "chat-id", "ChatId":
-			if seen[0] || !f.Alias(k, "chatId") || !lenient.ReadString(f, &x.ChatID, 0) {
+		case "chat_id", "chat-id", "ChatId":
+			if !f.Alias(k, "chatId") {
+				return false
+			}
+			fallthrough
+		case "chatId":
+			if seen[0] || !lenient.ReadString(f, &x.ChatID, 0) {
 				return false
 			}
 			seen[0] = true
@@ -5265,13 +5360,23 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-		case "oldText", "old_text", "old-text", "OldText":
-			if seen[1] || !f.Alias(k, "oldText") || !lenient.ReadString(f, &x.OldText, 0) {
+		case "old_text", "old-text", "OldText":
+			if !f.Alias(k, "oldText") {
+				return false
+			}
+			fallthrough
+		case "oldText":
+			if seen[1] || !lenient.ReadString(f, &x.OldText, 0) {
 				return false
 			}
 			seen[1] = true
-		case "newText", "new_text", "new-text", "NewText":
-			if seen[2] || !f.Alias(k, "newText") || !lenient.ReadString(f, &x.NewText, 0) {
+		case "new_text", "new-text", "NewText":
+			if !f.Alias(k, "newText") {
+				return false
+			}
+			fallthrough
+		case "newText":
+			if seen[2] || !lenient.ReadString(f, &x.NewText, 0) {
 				return false
 			}
 			seen[2] = true
@@ -5381,13 +5486,23 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-		case "old_text", "oldText", "old-text", "OldText":
-			if seen[1] || !f.Alias(k, "old_text") || !lenient.ReadString(f, &x.OldText, 0) {
+		case "oldText", "old-text", "OldText":
+			if !f.Alias(k, "old_text") {
+				return false
+			}
+			fallthrough
+		case "old_text":
+			if seen[1] || !lenient.ReadString(f, &x.OldText, 0) {
 				return false
 			}
 			seen[1] = true
-		case "new_text", "newText", "new-text", "NewText":
-			if seen[2] || !f.Alias(k, "new_text") || !lenient.ReadString(f, &x.NewText, 0) {
+		case "newText", "new-text", "NewText":
+			if !f.Alias(k, "new_text") {
+				return false
+			}
+			fallthrough
+		case "new_text":
+			if seen[2] || !lenient.ReadString(f, &x.NewText, 0) {
 				return false
 			}
 			seen[2] = true
@@ -5522,13 +5637,23 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-		case "nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
-			if seen[1] || !f.Alias(k, "nextThoughtNeeded") || !lenient.ReadBool(f, &x.NextThoughtNeeded, 0) {
+		case "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
+			if !f.Alias(k, "nextThoughtNeeded") {
+				return false
+			}
+			fallthrough
+		case "nextThoughtNeeded":
+			if seen[1] || !lenient.ReadBool(f, &x.NextThoughtNeeded, 0) {
 				return false
 			}
 			seen[1] = true
-		case "thoughtNumber", "thought_number", "thought-number", "ThoughtNumber":
-			if seen[2] || !f.Alias(k, "thoughtNumber") {
+		case "thought_number", "thought-number", "ThoughtNumber":
+			if !f.Alias(k, "thoughtNumber") {
+				return false
+			}
+			fallthrough
+		case "thoughtNumber":
+			if seen[2] {
 				return false
 			}
 			seen[2] = true
@@ -5540,8 +5665,13 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.ThoughtNumber = int(val)
-		case "totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts":
-			if seen[3] || !f.Alias(k, "totalThoughts") {
+		case "total_thoughts", "total-thoughts", "TotalThoughts":
+			if !f.Alias(k, "totalThoughts") {
+				return false
+			}
+			fallthrough
+		case "totalThoughts":
+			if seen[3] {
 				return false
 			}
 			seen[3] = true

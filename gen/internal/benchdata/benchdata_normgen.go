@@ -181,33 +181,63 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[4] = true
-		case "max_depth", "maxDepth", "max-depth", "MaxDepth":
-			if seen[5] || !f.Alias(k, "max_depth") || !lenient.ReadInt(f, &x.MaxDepth, 32, 0) {
+		case "maxDepth", "max-depth", "MaxDepth":
+			if !f.Alias(k, "max_depth") {
+				return false
+			}
+			fallthrough
+		case "max_depth":
+			if seen[5] || !lenient.ReadInt(f, &x.MaxDepth, 32, 0) {
 				return false
 			}
 			seen[5] = true
-		case "count_only", "countOnly", "count-only", "CountOnly":
-			if seen[6] || !f.Alias(k, "count_only") || !lenient.ReadBool(f, &x.CountOnly, 0) {
+		case "countOnly", "count-only", "CountOnly":
+			if !f.Alias(k, "count_only") {
+				return false
+			}
+			fallthrough
+		case "count_only":
+			if seen[6] || !lenient.ReadBool(f, &x.CountOnly, 0) {
 				return false
 			}
 			seen[6] = true
-		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			if seen[7] || !f.Alias(k, "whole_word") || !lenient.ReadBool(f, &x.WholeWord, 0) {
+		case "wholeWord", "whole-word", "WholeWord":
+			if !f.Alias(k, "whole_word") {
+				return false
+			}
+			fallthrough
+		case "whole_word":
+			if seen[7] || !lenient.ReadBool(f, &x.WholeWord, 0) {
 				return false
 			}
 			seen[7] = true
-		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
-			if seen[8] || !f.Alias(k, "case_sensitive") || !lenient.ReadBool(f, &x.CaseSensitive, 0) {
+		case "caseSensitive", "case-sensitive", "CaseSensitive":
+			if !f.Alias(k, "case_sensitive") {
+				return false
+			}
+			fallthrough
+		case "case_sensitive":
+			if seen[8] || !lenient.ReadBool(f, &x.CaseSensitive, 0) {
 				return false
 			}
 			seen[8] = true
-		case "min_score", "minScore", "min-score", "MinScore":
-			if seen[9] || !f.Alias(k, "min_score") || !lenient.ReadFloat(f, &x.MinScore, 64, 0) {
+		case "minScore", "min-score", "MinScore":
+			if !f.Alias(k, "min_score") {
+				return false
+			}
+			fallthrough
+		case "min_score":
+			if seen[9] || !lenient.ReadFloat(f, &x.MinScore, 64, 0) {
 				return false
 			}
 			seen[9] = true
-		case "file_types", "fileTypes", "file-types", "FileTypes":
-			if seen[10] || !f.Alias(k, "file_types") {
+		case "fileTypes", "file-types", "FileTypes":
+			if !f.Alias(k, "file_types") {
+				return false
+			}
+			fallthrough
+		case "file_types":
+			if seen[10] {
 				return false
 			}
 			seen[10] = true

@@ -407,18 +407,33 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[25] = true
-		case "strict_i", "strictI", "strict-i", "StrictI":
-			if seen[26] || !f.Alias(k, "strict_i") || !lenient.ReadInt(f, &x.StrictI, lenient.IntBits, lenient.Strict) {
+		case "strictI", "strict-i", "StrictI":
+			if !f.Alias(k, "strict_i") {
+				return false
+			}
+			fallthrough
+		case "strict_i":
+			if seen[26] || !lenient.ReadInt(f, &x.StrictI, lenient.IntBits, lenient.Strict) {
 				return false
 			}
 			seen[26] = true
-		case "strict_b", "strictB", "strict-b", "StrictB":
-			if seen[27] || !f.Alias(k, "strict_b") || !lenient.ReadBool(f, &x.StrictB, lenient.Strict) {
+		case "strictB", "strict-b", "StrictB":
+			if !f.Alias(k, "strict_b") {
+				return false
+			}
+			fallthrough
+		case "strict_b":
+			if seen[27] || !lenient.ReadBool(f, &x.StrictB, lenient.Strict) {
 				return false
 			}
 			seen[27] = true
-		case "strict_f", "strictF", "strict-f", "StrictF":
-			if seen[28] || !f.Alias(k, "strict_f") || !lenient.ReadFloat(f, &x.StrictF, 64, lenient.Strict) {
+		case "strictF", "strict-f", "StrictF":
+			if !f.Alias(k, "strict_f") {
+				return false
+			}
+			fallthrough
+		case "strict_f":
+			if seen[28] || !lenient.ReadFloat(f, &x.StrictF, 64, lenient.Strict) {
 				return false
 			}
 			seen[28] = true
@@ -6896,13 +6911,23 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "req", "r", "required":
-			if seen[0] || !f.Alias(k, "req") || !lenient.ReadString(f, &x.Req, 0) {
+		case "r", "required":
+			if !f.Alias(k, "req") {
+				return false
+			}
+			fallthrough
+		case "req":
+			if seen[0] || !lenient.ReadString(f, &x.Req, 0) {
 				return false
 			}
 			seen[0] = true
-		case "req_i", "reqI", "req-i", "ReqI":
-			if seen[1] || !f.Alias(k, "req_i") || !lenient.ReadInt(f, &x.ReqI, lenient.IntBits, 0) {
+		case "reqI", "req-i", "ReqI":
+			if !f.Alias(k, "req_i") {
+				return false
+			}
+			fallthrough
+		case "req_i":
+			if seen[1] || !lenient.ReadInt(f, &x.ReqI, lenient.IntBits, 0) {
 				return false
 			}
 			seen[1] = true
@@ -8469,8 +8494,13 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "id", "ident", "the id":
-			if seen[0] || !f.Alias(k, "id") || !lenient.ReadString(f, &x.ReportBase.ID, 0) {
+		case "ident", "the id":
+			if !f.Alias(k, "id") {
+				return false
+			}
+			fallthrough
+		case "id":
+			if seen[0] || !lenient.ReadString(f, &x.ReportBase.ID, 0) {
 				return false
 			}
 			seen[0] = true
@@ -8479,53 +8509,103 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[1] = true
-		case "s", "str", "old s":
-			if seen[2] || !f.Alias(k, "s") || !lenient.ReadString(f, &x.S, 0) {
+		case "str", "old s":
+			if !f.Alias(k, "s") {
+				return false
+			}
+			fallthrough
+		case "s":
+			if seen[2] || !lenient.ReadString(f, &x.S, 0) {
 				return false
 			}
 			seen[2] = true
-		case "i", "int_v", "$i":
-			if seen[3] || !f.Alias(k, "i") || !lenient.ReadInt(f, &x.I, lenient.IntBits, 0) {
+		case "int_v", "$i":
+			if !f.Alias(k, "i") {
+				return false
+			}
+			fallthrough
+		case "i":
+			if seen[3] || !lenient.ReadInt(f, &x.I, lenient.IntBits, 0) {
 				return false
 			}
 			seen[3] = true
-		case "i8", "i8_v":
-			if seen[4] || !f.Alias(k, "i8") || !lenient.ReadInt(f, &x.I8, 8, 0) {
+		case "i8_v":
+			if !f.Alias(k, "i8") {
+				return false
+			}
+			fallthrough
+		case "i8":
+			if seen[4] || !lenient.ReadInt(f, &x.I8, 8, 0) {
 				return false
 			}
 			seen[4] = true
-		case "u", "uint_v":
-			if seen[5] || !f.Alias(k, "u") || !lenient.ReadUint(f, &x.U, 16, 0) {
+		case "uint_v":
+			if !f.Alias(k, "u") {
+				return false
+			}
+			fallthrough
+		case "u":
+			if seen[5] || !lenient.ReadUint(f, &x.U, 16, 0) {
 				return false
 			}
 			seen[5] = true
-		case "u64", "u64_v":
-			if seen[6] || !f.Alias(k, "u64") || !lenient.ReadUint(f, &x.U64, 64, 0) {
+		case "u64_v":
+			if !f.Alias(k, "u64") {
+				return false
+			}
+			fallthrough
+		case "u64":
+			if seen[6] || !lenient.ReadUint(f, &x.U64, 64, 0) {
 				return false
 			}
 			seen[6] = true
-		case "f", "float_v":
-			if seen[7] || !f.Alias(k, "f") || !lenient.ReadFloat(f, &x.F, 32, 0) {
+		case "float_v":
+			if !f.Alias(k, "f") {
+				return false
+			}
+			fallthrough
+		case "f":
+			if seen[7] || !lenient.ReadFloat(f, &x.F, 32, 0) {
 				return false
 			}
 			seen[7] = true
-		case "f64", "f64_v":
-			if seen[8] || !f.Alias(k, "f64") || !lenient.ReadFloat(f, &x.F64, 64, 0) {
+		case "f64_v":
+			if !f.Alias(k, "f64") {
+				return false
+			}
+			fallthrough
+		case "f64":
+			if seen[8] || !lenient.ReadFloat(f, &x.F64, 64, 0) {
 				return false
 			}
 			seen[8] = true
-		case "b", "bool_v":
-			if seen[9] || !f.Alias(k, "b") || !lenient.ReadBool(f, &x.B, 0) {
+		case "bool_v":
+			if !f.Alias(k, "b") {
+				return false
+			}
+			fallthrough
+		case "b":
+			if seen[9] || !lenient.ReadBool(f, &x.B, 0) {
 				return false
 			}
 			seen[9] = true
-		case "sb", "sb_v":
-			if seen[10] || !f.Alias(k, "sb") || !lenient.ReadBool(f, &x.SB, lenient.StrictBool) {
+		case "sb_v":
+			if !f.Alias(k, "sb") {
+				return false
+			}
+			fallthrough
+		case "sb":
+			if seen[10] || !lenient.ReadBool(f, &x.SB, lenient.StrictBool) {
 				return false
 			}
 			seen[10] = true
-		case "p i", "pi":
-			if seen[11] || !f.Alias(k, "p i") {
+		case "pi":
+			if !f.Alias(k, "p i") {
+				return false
+			}
+			fallthrough
+		case "p i":
+			if seen[11] {
 				return false
 			}
 			seen[11] = true
@@ -8535,8 +8615,13 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.PI = &p
-		case "p b", "pb":
-			if seen[12] || !f.Alias(k, "p b") {
+		case "pb":
+			if !f.Alias(k, "p b") {
+				return false
+			}
+			fallthrough
+		case "p b":
+			if seen[12] {
 				return false
 			}
 			seen[12] = true
@@ -8546,8 +8631,13 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := val
 			x.PB = &p
-		case "a b", "sl":
-			if seen[13] || !f.Alias(k, "a b") {
+		case "sl":
+			if !f.Alias(k, "a b") {
+				return false
+			}
+			fallthrough
+		case "a b":
+			if seen[13] {
 				return false
 			}
 			seen[13] = true
@@ -8556,8 +8646,13 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Sl = s
-		case "a-b", "mp", "a_b", "aB":
-			if seen[14] || !f.Alias(k, "a-b") {
+		case "mp", "a_b", "aB":
+			if !f.Alias(k, "a-b") {
+				return false
+			}
+			fallthrough
+		case "a-b":
+			if seen[14] {
 				return false
 			}
 			seen[14] = true
@@ -8584,16 +8679,26 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.M = mp
-		case "x 0", "inner":
-			if seen[15] || !f.Alias(k, "x 0") {
+		case "inner":
+			if !f.Alias(k, "x 0") {
+				return false
+			}
+			fallthrough
+		case "x 0":
+			if seen[15] {
 				return false
 			}
 			seen[15] = true
 			if !x.In.fastNormgen(f, 0) {
 				return false
 			}
-		case "pin", "p_in":
-			if seen[16] || !f.Alias(k, "pin") {
+		case "p_in":
+			if !f.Alias(k, "pin") {
+				return false
+			}
+			fallthrough
+		case "pin":
+			if seen[16] {
 				return false
 			}
 			seen[16] = true
@@ -8602,8 +8707,13 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.PIn = p
-		case "w", "ww":
-			if seen[17] || !f.Alias(k, "w") {
+		case "ww":
+			if !f.Alias(k, "w") {
+				return false
+			}
+			fallthrough
+		case "w":
+			if seen[17] {
 				return false
 			}
 			seen[17] = true
@@ -8624,18 +8734,33 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]string, 0, len(b)), b...)
 			x.W = s
-		case "strict", "st":
-			if seen[18] || !f.Alias(k, "strict") || !lenient.ReadInt(f, &x.Str, lenient.IntBits, lenient.Strict) {
+		case "st":
+			if !f.Alias(k, "strict") {
+				return false
+			}
+			fallthrough
+		case "strict":
+			if seen[18] || !lenient.ReadInt(f, &x.Str, lenient.IntBits, lenient.Strict) {
 				return false
 			}
 			seen[18] = true
-		case "un", "un_v":
-			if seen[19] || !f.Alias(k, "un") || !lenient.ReadString(f, &x.Un, lenient.Unescape) {
+		case "un_v":
+			if !f.Alias(k, "un") {
+				return false
+			}
+			fallthrough
+		case "un":
+			if seen[19] || !lenient.ReadString(f, &x.Un, lenient.Unescape) {
 				return false
 			}
 			seen[19] = true
-		case "ss", "s_s":
-			if seen[20] || !f.Alias(k, "ss") {
+		case "s_s":
+			if !f.Alias(k, "ss") {
+				return false
+			}
+			fallthrough
+		case "ss":
+			if seen[20] {
 				return false
 			}
 			seen[20] = true
@@ -8752,8 +8877,13 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := val
 			x.DPB = &p
-		case "dps", "dps_v":
-			if seen[30] || !f.Alias(k, "dps") {
+		case "dps_v":
+			if !f.Alias(k, "dps") {
+				return false
+			}
+			fallthrough
+		case "dps":
+			if seen[30] {
 				return false
 			}
 			seen[30] = true
@@ -8763,21 +8893,36 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := Mode(val)
 			x.DPS = &p
-		case "da", "da_v":
-			if seen[31] || !f.Alias(k, "da") || !lenient.ReadInt(f, &x.DA, lenient.IntBits, 0) {
+		case "da_v":
+			if !f.Alias(k, "da") {
+				return false
+			}
+			fallthrough
+		case "da":
+			if seen[31] || !lenient.ReadInt(f, &x.DA, lenient.IntBits, 0) {
 				return false
 			}
 			seen[31] = true
-		case "opts", "options":
-			if seen[32] || !f.Alias(k, "opts") {
+		case "options":
+			if !f.Alias(k, "opts") {
+				return false
+			}
+			fallthrough
+		case "opts":
+			if seen[32] {
 				return false
 			}
 			seen[32] = true
 			if !x.Opts.fastNormgen(f, 0) {
 				return false
 			}
-		case "pmap", "p_map":
-			if seen[33] || !f.Alias(k, "pmap") {
+		case "p_map":
+			if !f.Alias(k, "pmap") {
+				return false
+			}
+			fallthrough
+		case "pmap":
+			if seen[33] {
 				return false
 			}
 			seen[33] = true
@@ -9023,21 +9168,36 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "i.v", "i[0]", "i{}":
-			if seen[0] || !f.Alias(k, "i.v") || !lenient.ReadInt(f, &x.I, lenient.IntBits, 0) {
+		case "i[0]", "i{}":
+			if !f.Alias(k, "i.v") {
+				return false
+			}
+			fallthrough
+		case "i.v":
+			if seen[0] || !lenient.ReadInt(f, &x.I, lenient.IntBits, 0) {
 				return false
 			}
 			seen[0] = true
-		case "x[0]", "a.b":
-			if seen[1] || !f.Alias(k, "x[0]") {
+		case "a.b":
+			if !f.Alias(k, "x[0]") {
+				return false
+			}
+			fallthrough
+		case "x[0]":
+			if seen[1] {
 				return false
 			}
 			seen[1] = true
 			if !x.In.fastNormgen(f, 0) {
 				return false
 			}
-		case "m{}", "m.m":
-			if seen[2] || !f.Alias(k, "m{}") {
+		case "m.m":
+			if !f.Alias(k, "m{}") {
+				return false
+			}
+			fallthrough
+		case "m{}":
+			if seen[2] {
 				return false
 			}
 			seen[2] = true
@@ -9205,8 +9365,13 @@ func (x *ClosedReport) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "a", "aa":
-			if seen[0] || !f.Alias(k, "a") || !lenient.ReadInt(f, &x.A, lenient.IntBits, 0) {
+		case "aa":
+			if !f.Alias(k, "a") {
+				return false
+			}
+			fallthrough
+		case "a":
+			if seen[0] || !lenient.ReadInt(f, &x.A, lenient.IntBits, 0) {
 				return false
 			}
 			seen[0] = true

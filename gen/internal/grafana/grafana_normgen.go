@@ -122,8 +122,13 @@ func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[2] = true
-		case "optionalInt", "optional_int", "optional-int", "OptionalInt":
-			if seen[3] || !f.Alias(k, "optionalInt") {
+		case "optional_int", "optional-int", "OptionalInt":
+			if !f.Alias(k, "optionalInt") {
+				return false
+			}
+			fallthrough
+		case "optionalInt":
+			if seen[3] {
 				return false
 			}
 			seen[3] = true
@@ -263,53 +268,103 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "int8Field", "int8_field", "int8-field", "Int8Field":
-			if seen[0] || !f.Alias(k, "int8Field") || !lenient.ReadInt(f, &x.Int8Field, 8, 0) {
+		case "int8_field", "int8-field", "Int8Field":
+			if !f.Alias(k, "int8Field") {
+				return false
+			}
+			fallthrough
+		case "int8Field":
+			if seen[0] || !lenient.ReadInt(f, &x.Int8Field, 8, 0) {
 				return false
 			}
 			seen[0] = true
-		case "int16Field", "int16_field", "int16-field", "Int16Field":
-			if seen[1] || !f.Alias(k, "int16Field") || !lenient.ReadInt(f, &x.Int16Field, 16, 0) {
+		case "int16_field", "int16-field", "Int16Field":
+			if !f.Alias(k, "int16Field") {
+				return false
+			}
+			fallthrough
+		case "int16Field":
+			if seen[1] || !lenient.ReadInt(f, &x.Int16Field, 16, 0) {
 				return false
 			}
 			seen[1] = true
-		case "int32Field", "int32_field", "int32-field", "Int32Field":
-			if seen[2] || !f.Alias(k, "int32Field") || !lenient.ReadInt(f, &x.Int32Field, 32, 0) {
+		case "int32_field", "int32-field", "Int32Field":
+			if !f.Alias(k, "int32Field") {
+				return false
+			}
+			fallthrough
+		case "int32Field":
+			if seen[2] || !lenient.ReadInt(f, &x.Int32Field, 32, 0) {
 				return false
 			}
 			seen[2] = true
-		case "int64Field", "int64_field", "int64-field", "Int64Field":
-			if seen[3] || !f.Alias(k, "int64Field") || !lenient.ReadInt(f, &x.Int64Field, 64, 0) {
+		case "int64_field", "int64-field", "Int64Field":
+			if !f.Alias(k, "int64Field") {
+				return false
+			}
+			fallthrough
+		case "int64Field":
+			if seen[3] || !lenient.ReadInt(f, &x.Int64Field, 64, 0) {
 				return false
 			}
 			seen[3] = true
-		case "uintField", "uint_field", "uint-field", "UintField":
-			if seen[4] || !f.Alias(k, "uintField") || !lenient.ReadUint(f, &x.UintField, lenient.IntBits, 0) {
+		case "uint_field", "uint-field", "UintField":
+			if !f.Alias(k, "uintField") {
+				return false
+			}
+			fallthrough
+		case "uintField":
+			if seen[4] || !lenient.ReadUint(f, &x.UintField, lenient.IntBits, 0) {
 				return false
 			}
 			seen[4] = true
-		case "uint8Field", "uint8_field", "uint8-field", "Uint8Field":
-			if seen[5] || !f.Alias(k, "uint8Field") || !lenient.ReadUint(f, &x.Uint8Field, 8, 0) {
+		case "uint8_field", "uint8-field", "Uint8Field":
+			if !f.Alias(k, "uint8Field") {
+				return false
+			}
+			fallthrough
+		case "uint8Field":
+			if seen[5] || !lenient.ReadUint(f, &x.Uint8Field, 8, 0) {
 				return false
 			}
 			seen[5] = true
-		case "uint16Field", "uint16_field", "uint16-field", "Uint16Field":
-			if seen[6] || !f.Alias(k, "uint16Field") || !lenient.ReadUint(f, &x.Uint16Field, 16, 0) {
+		case "uint16_field", "uint16-field", "Uint16Field":
+			if !f.Alias(k, "uint16Field") {
+				return false
+			}
+			fallthrough
+		case "uint16Field":
+			if seen[6] || !lenient.ReadUint(f, &x.Uint16Field, 16, 0) {
 				return false
 			}
 			seen[6] = true
-		case "uint32Field", "uint32_field", "uint32-field", "Uint32Field":
-			if seen[7] || !f.Alias(k, "uint32Field") || !lenient.ReadUint(f, &x.Uint32Field, 32, 0) {
+		case "uint32_field", "uint32-field", "Uint32Field":
+			if !f.Alias(k, "uint32Field") {
+				return false
+			}
+			fallthrough
+		case "uint32Field":
+			if seen[7] || !lenient.ReadUint(f, &x.Uint32Field, 32, 0) {
 				return false
 			}
 			seen[7] = true
-		case "uint64Field", "uint64_field", "uint64-field", "Uint64Field":
-			if seen[8] || !f.Alias(k, "uint64Field") || !lenient.ReadUint(f, &x.Uint64Field, 64, 0) {
+		case "uint64_field", "uint64-field", "Uint64Field":
+			if !f.Alias(k, "uint64Field") {
+				return false
+			}
+			fallthrough
+		case "uint64Field":
+			if seen[8] || !lenient.ReadUint(f, &x.Uint64Field, 64, 0) {
 				return false
 			}
 			seen[8] = true
-		case "ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64":
-			if seen[9] || !f.Alias(k, "ptrInt64") {
+		case "ptr_int64", "ptr-int64", "PtrInt64":
+			if !f.Alias(k, "ptrInt64") {
+				return false
+			}
+			fallthrough
+		case "ptrInt64":
+			if seen[9] {
 				return false
 			}
 			seen[9] = true
@@ -319,8 +374,13 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := val
 			x.PtrInt64 = &p
-		case "ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32":
-			if seen[10] || !f.Alias(k, "ptrUint32") {
+		case "ptr_uint32", "ptr-uint32", "PtrUint32":
+			if !f.Alias(k, "ptrUint32") {
+				return false
+			}
+			fallthrough
+		case "ptrUint32":
+			if seen[10] {
 				return false
 			}
 			seen[10] = true
@@ -420,11 +480,16 @@ func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-		case "embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount":
+		case "embedded_count", "embedded-count", "EmbeddedCount":
+			if !f.Alias(k, "embeddedCount") {
+				return false
+			}
+			fallthrough
+		case "embeddedCount":
 			if x.EmbeddedIntFields == nil {
 				x.EmbeddedIntFields = new(EmbeddedIntFields)
 			}
-			if seen[1] || !f.Alias(k, "embeddedCount") || !lenient.ReadInt(f, &x.EmbeddedIntFields.EmbeddedCount, lenient.IntBits, 0) {
+			if seen[1] || !lenient.ReadInt(f, &x.EmbeddedIntFields.EmbeddedCount, lenient.IntBits, 0) {
 				return false
 			}
 			seen[1] = true
@@ -518,8 +583,13 @@ func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 				return false
 			}
 			seen[0] = true
-		case "embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount":
-			if seen[1] || !f.Alias(k, "embeddedCount") || !lenient.ReadInt(f, &x.embeddedValue.EmbeddedCount, lenient.IntBits, 0) {
+		case "embedded_count", "embedded-count", "EmbeddedCount":
+			if !f.Alias(k, "embeddedCount") {
+				return false
+			}
+			fallthrough
+		case "embeddedCount":
+			if seen[1] || !lenient.ReadInt(f, &x.embeddedValue.EmbeddedCount, lenient.IntBits, 0) {
 				return false
 			}
 			seen[1] = true
@@ -849,13 +919,23 @@ func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "largeInt64", "large_int64", "large-int64", "LargeInt64":
-			if seen[0] || !f.Alias(k, "largeInt64") || !lenient.ReadInt(f, &x.LargeInt64, 64, 0) {
+		case "large_int64", "large-int64", "LargeInt64":
+			if !f.Alias(k, "largeInt64") {
+				return false
+			}
+			fallthrough
+		case "largeInt64":
+			if seen[0] || !lenient.ReadInt(f, &x.LargeInt64, 64, 0) {
 				return false
 			}
 			seen[0] = true
-		case "largeUint64", "large_uint64", "large-uint64", "LargeUint64":
-			if seen[1] || !f.Alias(k, "largeUint64") || !lenient.ReadUint(f, &x.LargeUint64, 64, 0) {
+		case "large_uint64", "large-uint64", "LargeUint64":
+			if !f.Alias(k, "largeUint64") {
+				return false
+			}
+			fallthrough
+		case "largeUint64":
+			if seen[1] || !lenient.ReadUint(f, &x.LargeUint64, 64, 0) {
 				return false
 			}
 			seen[1] = true
@@ -952,8 +1032,13 @@ func (x *StringFieldsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-		case "zipCode", "zip_code", "zip-code", "ZipCode":
-			if seen[1] || !f.Alias(k, "zipCode") || !lenient.ReadString(f, &x.ZipCode, 0) {
+		case "zip_code", "zip-code", "ZipCode":
+			if !f.Alias(k, "zipCode") {
+				return false
+			}
+			fallthrough
+		case "zipCode":
+			if seen[1] || !lenient.ReadString(f, &x.ZipCode, 0) {
 				return false
 			}
 			seen[1] = true
@@ -1675,18 +1760,33 @@ func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "start_rfc_3339", "start-rfc-3339":
-			if seen[0] || !f.Alias(k, "start_rfc_3339") || !lenient.ReadString(f, &x.TimeParams.StartRFC3339, 0) {
+		case "start-rfc-3339":
+			if !f.Alias(k, "start_rfc_3339") {
+				return false
+			}
+			fallthrough
+		case "start_rfc_3339":
+			if seen[0] || !lenient.ReadString(f, &x.TimeParams.StartRFC3339, 0) {
 				return false
 			}
 			seen[0] = true
-		case "end_rfc_3339", "end-rfc-3339":
-			if seen[1] || !f.Alias(k, "end_rfc_3339") || !lenient.ReadString(f, &x.TimeParams.EndRFC3339, 0) {
+		case "end-rfc-3339":
+			if !f.Alias(k, "end_rfc_3339") {
+				return false
+			}
+			fallthrough
+		case "end_rfc_3339":
+			if seen[1] || !lenient.ReadString(f, &x.TimeParams.EndRFC3339, 0) {
 				return false
 			}
 			seen[1] = true
-		case "data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid":
-			if seen[2] || !f.Alias(k, "data_source_uid") || !lenient.ReadString(f, &x.DataSourceUID, 0) {
+		case "dataSourceUid", "data-source-uid", "DataSourceUid":
+			if !f.Alias(k, "data_source_uid") {
+				return false
+			}
+			fallthrough
+		case "data_source_uid":
+			if seen[2] || !lenient.ReadString(f, &x.DataSourceUID, 0) {
 				return false
 			}
 			seen[2] = true

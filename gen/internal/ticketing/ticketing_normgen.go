@@ -137,8 +137,13 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "attempts", "max_attempts", "tries":
-			if seen[0] || !f.Alias(k, "attempts") {
+		case "max_attempts", "tries":
+			if !f.Alias(k, "attempts") {
+				return false
+			}
+			fallthrough
+		case "attempts":
+			if seen[0] {
 				return false
 			}
 			seen[0] = true
@@ -153,8 +158,13 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Attempts = int(val)
-		case "backoff_ms", "backoffMs", "backoff-ms", "BackoffMs":
-			if seen[1] || !f.Alias(k, "backoff_ms") || !lenient.ReadUint(f, &x.BackoffMS, 32, 0) {
+		case "backoffMs", "backoff-ms", "BackoffMs":
+			if !f.Alias(k, "backoff_ms") {
+				return false
+			}
+			fallthrough
+		case "backoff_ms":
+			if seen[1] || !lenient.ReadUint(f, &x.BackoffMS, 32, 0) {
 				return false
 			}
 			seen[1] = true
@@ -163,8 +173,13 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[2] = true
-		case "on_timeout", "onTimeout", "on-timeout", "OnTimeout":
-			if seen[3] || !f.Alias(k, "on_timeout") || !lenient.ReadBool(f, &x.OnTimeout, 0) {
+		case "onTimeout", "on-timeout", "OnTimeout":
+			if !f.Alias(k, "on_timeout") {
+				return false
+			}
+			fallthrough
+		case "on_timeout":
+			if seen[3] || !lenient.ReadBool(f, &x.OnTimeout, 0) {
 				return false
 			}
 			seen[3] = true
@@ -380,8 +395,13 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-		case "run", "cmd", "command":
-			if seen[1] || !f.Alias(k, "run") || !lenient.ReadString(f, &x.Run, lenient.Unescape) {
+		case "cmd", "command":
+			if !f.Alias(k, "run") {
+				return false
+			}
+			fallthrough
+		case "run":
+			if seen[1] || !lenient.ReadString(f, &x.Run, lenient.Unescape) {
 				return false
 			}
 			seen[1] = true
@@ -464,8 +484,13 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]string, 0, len(b)), b...)
 			x.Needs = s
-		case "timeout_s", "timeoutS", "timeout-s", "TimeoutS":
-			if seen[6] || !f.Alias(k, "timeout_s") {
+		case "timeoutS", "timeout-s", "TimeoutS":
+			if !f.Alias(k, "timeout_s") {
+				return false
+			}
+			fallthrough
+		case "timeout_s":
+			if seen[6] {
 				return false
 			}
 			seen[6] = true
@@ -478,8 +503,13 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.Timeout = &p
-		case "allow_failure", "allowFailure", "allow-failure", "AllowFailure":
-			if seen[7] || !f.Alias(k, "allow_failure") || !lenient.ReadBool(f, &x.Allow, lenient.StrictBool) {
+		case "allowFailure", "allow-failure", "AllowFailure":
+			if !f.Alias(k, "allow_failure") {
+				return false
+			}
+			fallthrough
+		case "allow_failure":
+			if seen[7] || !lenient.ReadBool(f, &x.Allow, lenient.StrictBool) {
 				return false
 			}
 			seen[7] = true
@@ -821,8 +851,13 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "project", "repo", "repository":
-			if seen[0] || !f.Alias(k, "project") || !lenient.ReadString(f, &x.Project, 0) {
+		case "repo", "repository":
+			if !f.Alias(k, "project") {
+				return false
+			}
+			fallthrough
+		case "project":
+			if seen[0] || !lenient.ReadString(f, &x.Project, 0) {
 				return false
 			}
 			seen[0] = true
@@ -922,8 +957,13 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Matrix = mp
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if seen[6] || !f.Alias(k, "dry_run") || !lenient.ReadBool(f, &x.DryRun, 0) {
+		case "dryRun", "dry-run", "DryRun":
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
+			fallthrough
+		case "dry_run":
+			if seen[6] || !lenient.ReadBool(f, &x.DryRun, 0) {
 				return false
 			}
 			seen[6] = true
@@ -1074,8 +1114,13 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Kind = val
-		case "ticket", "id":
-			if seen[1] || !f.Alias(k, "ticket") || !lenient.ReadUint(f, &x.Ticket, 64, 0) {
+		case "id":
+			if !f.Alias(k, "ticket") {
+				return false
+			}
+			fallthrough
+		case "ticket":
+			if seen[1] || !lenient.ReadUint(f, &x.Ticket, 64, 0) {
 				return false
 			}
 			seen[1] = true
@@ -1421,13 +1466,23 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "title", "summary":
-			if seen[0] || !f.Alias(k, "title") || !lenient.ReadString(f, &x.Title, 0) {
+		case "summary":
+			if !f.Alias(k, "title") {
+				return false
+			}
+			fallthrough
+		case "title":
+			if seen[0] || !lenient.ReadString(f, &x.Title, 0) {
 				return false
 			}
 			seen[0] = true
-		case "body", "description":
-			if seen[1] || !f.Alias(k, "body") || !lenient.ReadString(f, &x.Body, lenient.Unescape) {
+		case "description":
+			if !f.Alias(k, "body") {
+				return false
+			}
+			fallthrough
+		case "body":
+			if seen[1] || !lenient.ReadString(f, &x.Body, lenient.Unescape) {
 				return false
 			}
 			seen[1] = true
@@ -1464,8 +1519,13 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := val
 			x.Assignee = &p
-		case "estimate_h", "estimateH", "estimate-h", "EstimateH":
-			if seen[4] || !f.Alias(k, "estimate_h") {
+		case "estimateH", "estimate-h", "EstimateH":
+			if !f.Alias(k, "estimate_h") {
+				return false
+			}
+			fallthrough
+		case "estimate_h":
+			if seen[4] {
 				return false
 			}
 			seen[4] = true
@@ -2202,8 +2262,13 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[0] = true
-		case "count", "n":
-			if seen[1] || !f.Alias(k, "count") || !lenient.ReadInt(f, &x.Count, 16, 0) {
+		case "n":
+			if !f.Alias(k, "count") {
+				return false
+			}
+			fallthrough
+		case "count":
+			if seen[1] || !lenient.ReadInt(f, &x.Count, 16, 0) {
 				return false
 			}
 			seen[1] = true
@@ -2374,8 +2439,13 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 				return false
 			}
 			x.Default = p
-		case "strict_ids", "strictIds", "strict-ids", "StrictIds":
-			if seen[3] || !f.Alias(k, "strict_ids") {
+		case "strictIds", "strict-ids", "StrictIds":
+			if !f.Alias(k, "strict_ids") {
+				return false
+			}
+			fallthrough
+		case "strict_ids":
+			if seen[3] {
 				return false
 			}
 			seen[3] = true

@@ -128,8 +128,13 @@ func (x *Input) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "path", "file_path":
-			if seen[0] || !f.Alias(k, "path") || !lenient.ReadString(f, &x.Path, 0) {
+		case "file_path":
+			if !f.Alias(k, "path") {
+				return false
+			}
+			fallthrough
+		case "path":
+			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
 				return false
 			}
 			seen[0] = true
@@ -143,18 +148,33 @@ func (x *Input) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			seen[2] = true
-		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			if seen[3] || !f.Alias(k, "whole_word") || !lenient.ReadBool(f, &x.WholeWord, 0) {
+		case "wholeWord", "whole-word", "WholeWord":
+			if !f.Alias(k, "whole_word") {
+				return false
+			}
+			fallthrough
+		case "whole_word":
+			if seen[3] || !lenient.ReadBool(f, &x.WholeWord, 0) {
 				return false
 			}
 			seen[3] = true
-		case "min_score", "minScore", "min-score", "MinScore":
-			if seen[4] || !f.Alias(k, "min_score") || !lenient.ReadFloat(f, &x.MinScore, 64, 0) {
+		case "minScore", "min-score", "MinScore":
+			if !f.Alias(k, "min_score") {
+				return false
+			}
+			fallthrough
+		case "min_score":
+			if seen[4] || !lenient.ReadFloat(f, &x.MinScore, 64, 0) {
 				return false
 			}
 			seen[4] = true
-		case "file_types", "fileTypes", "file-types", "FileTypes":
-			if seen[5] || !f.Alias(k, "file_types") {
+		case "fileTypes", "file-types", "FileTypes":
+			if !f.Alias(k, "file_types") {
+				return false
+			}
+			fallthrough
+		case "file_types":
+			if seen[5] {
 				return false
 			}
 			seen[5] = true

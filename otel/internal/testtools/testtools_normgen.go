@@ -131,8 +131,13 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "query", "q":
-			if seen[0] || !f.Alias(k, "query") || !lenient.ReadString(f, &x.Query, 0) {
+		case "q":
+			if !f.Alias(k, "query") {
+				return false
+			}
+			fallthrough
+		case "query":
+			if seen[0] || !lenient.ReadString(f, &x.Query, 0) {
 				return false
 			}
 			seen[0] = true
