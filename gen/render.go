@@ -119,10 +119,7 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 		for _, k := range fl.Spellings() {
 			names = append(names, jen.Lit(k))
 		}
-		body := secretBlock(fl, absentOr(s, fl, i, append(allocs(fl), decodeField(s, fl, target(fl), jen.Id("it").Dot("Value"))...)))
-		cases = append(cases, jen.Case(names...).Block(
-			jen.If(jen.Id("d").Dot("Claim").Call(jen.Op("&").Id("seen").Index(jen.Lit(i)), jen.Op("&").Id("it"), jen.Id(keysVar(s)).Index(jen.Lit(i)))).Block(body...),
-		))
+		cases = append(cases, jen.Case(names...).Block(claimField(s, fl, i)))
 	}
 	unknownMode, known := jen.Lit(0), jen.Code(jen.Nil())
 	if n > 0 {
@@ -162,6 +159,29 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 	}
 }
 
+// claimField renders the decoding of field i of s from the member it.
+// Where the member is claimed and its value is then either decoded or read
+// as the field left out (missing, for a required field), one Decoder.Take
+// decides both; a default, or a secret (whose Absent fix is hidden inside
+// its secretBlock), keeps Decoder.Claim and the reading of the absent
+// value inside it.
+func claimField(s *Struct, f *Field, i int) jen.Code {
+	seen, keys := jen.Op("&").Id("seen").Index(jen.Lit(i)), jen.Id(keysVar(s)).Index(jen.Lit(i))
+	decode := append(allocs(f), decodeField(s, f, target(f), jen.Id("it").Dot("Value"))...)
+	var forms lenient.AbsentForms
+	switch {
+	case f.Absent() != 0 && absent(s, f, i) == nil: // as absentOr
+		forms = f.Absent()
+	case f.Absent() == 0 && f.RequiredNull():
+		forms = lenient.NullMissing
+	}
+	if forms != 0 && f.Mode&lenient.Secret == 0 {
+		return jen.If(jen.Id("d").Dot("Take").Call(seen, jen.Op("&").Id("it"), keys, absentFormsCode(forms))).Block(decode...)
+	}
+	body := secretBlock(f, absentOr(s, f, i, decode))
+	return jen.If(jen.Id("d").Dot("Claim").Call(seen, jen.Op("&").Id("it"), keys)).Block(body...)
+}
+
 // renderUnmarshal renders s's unmarshalNormgen, the one body of
 // UnmarshalJSON and UnmarshalJSONReport (report: fixes recorded): the fast
 // path first when s has one (into y: x is left as it is when the Decoder
@@ -178,8 +198,7 @@ func renderUnmarshal(f *jen.Group, s *Struct, fast bool) {
 	if fast {
 		body = append(body,
 			jen.Var().Id("f").Qual(lenientPkg, "Fast"),
-			jen.If(jen.Id("report")).Block(jen.Id("f").Dot("Report").Call()),
-			jen.If(jen.Id("f").Dot("Begin").Call(jen.Id("data"))).Block(
+			jen.If(jen.Id("f").Dot("Start").Call(jen.Id("data"), jen.Id("report"))).Block(
 				jen.Var().Id("y").Id(s.Name),
 				jen.If(jen.Id("y").Dot("fastNormgen").Call(jen.Op("&").Id("f"), jen.Qual(lenientPkg, "Strict")).Op("&&").Id("f").Dot("End").Call()).Block(
 					jen.Op("*").Id("x").Op("=").Id("y"),
@@ -189,8 +208,7 @@ func renderUnmarshal(f *jen.Group, s *Struct, fast bool) {
 	}
 	body = append(body,
 		jen.Var().Id("d").Qual(lenientPkg, "Decoder"),
-		jen.If(jen.Id("report")).Block(jen.Id("d").Dot("Record").Call()),
-		jen.If(jen.Id("d").Dot("Begin").Call(jen.Id("data"))).Block(
+		jen.If(jen.Id("d").Dot("Start").Call(jen.Id("data"), jen.Id("report"))).Block(
 			jen.Id("x").Dot("decodeNormgen").Call(jen.Op("&").Id("d"), jen.Id("data"), jen.Qual(lenientPkg, "Strict")),
 		),
 		jen.Return(jen.Id("d").Dot("Fixes").Call(), jen.Id("d").Dot("Err").Call()),
@@ -273,6 +291,8 @@ func absentFormsCode(forms lenient.AbsentForms) jen.Code {
 		return jen.Qual(lenientPkg, "AbsentNull")
 	case lenient.AbsentEmpty:
 		return jen.Qual(lenientPkg, "AbsentEmpty")
+	case lenient.NullMissing:
+		return jen.Qual(lenientPkg, "NullMissing")
 	}
 	return jen.Qual(lenientPkg, "AbsentNull").Op("|").Qual(lenientPkg, "AbsentEmpty")
 }

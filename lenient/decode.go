@@ -113,6 +113,13 @@ func (d *Decoder) Begin(data []byte) bool {
 	return true
 }
 
+// Start is Begin, with fixes recorded (Record) when record is set: the
+// Decoder's start in generated code.
+func (d *Decoder) Start(data []byte, record bool) bool {
+	d.record = record
+	return d.Begin(data)
+}
+
 // trimSpace drops the JSON white space around a value.
 func trimSpace(v []byte) []byte {
 	v = v[jsonwire.SkipSpace(v, 0):]
@@ -1137,6 +1144,30 @@ const (
 	// field keeps "".
 	AbsentEmpty
 )
+
+// NullMissing is, for Decoder.Take, a required field's null read as the
+// field missing (Decoder.Missing): the value a strict-mode client sends
+// for a field it has no value for.
+const NullMissing AbsentForms = 1 << 7
+
+// Take reports whether to decode the current member of it as the field
+// whose keys are spellings, canonical name first: the member is claimed
+// (Claim), and then, for an optional field, its value is not one of forms,
+// which read as the field left out (Absent), and for a required one (forms
+// NullMissing) it is not null, which reads as the field missing (Missing).
+// Generated code calls it once for each member a field's key names.
+func (d *Decoder) Take(seen *bool, it *ObjectIter, spellings []string, forms AbsentForms) bool {
+	switch {
+	case !d.Claim(seen, it, spellings):
+		return false
+	case forms&NullMissing == 0:
+		return !d.Absent(it.Value, spellings[0], forms)
+	case Null(it.Value):
+		d.Missing(spellings[0], spellings[1:])
+		return false
+	}
+	return true
+}
 
 // Absent reports whether v, the value of the optional member name, is
 // one of forms (null, ""), which read as the member left out: its default

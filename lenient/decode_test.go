@@ -358,3 +358,70 @@ func TestNullDocument(t *testing.T) {
 		}
 	}
 }
+
+// TestTake: Decoder.Take decides, reports and records what the
+// statements it replaces in generated code did (Claim, then Absent for an
+// optional field or, for a required one, null read as missing), on
+// values that are absent, present, duplicated and sent under an alias,
+// with and without fixes recorded.
+func TestTake(t *testing.T) {
+	keys := []string{"query", "q"}
+	docs := []string{
+		`{"query":"x"}`, `{"query":null}`, `{"query":""}`, `{"query":1}`,
+		`{"q":null}`, `{"q":"y"}`, `{"query":"x","q":"y"}`, `{"q":null,"query":""}`,
+		`{"query":"x","query":"y"}`, `{"other":null}`, `{ "query" : null }`,
+	}
+	forms := []AbsentForms{AbsentNull, AbsentEmpty, AbsentNull | AbsentEmpty, NullMissing}
+	// run decodes doc with take deciding for each member of keys.
+	run := func(doc string, record bool, take func(d *Decoder, seen *bool, it *ObjectIter) bool) string {
+		var d Decoder
+		if !d.Start([]byte(doc), record) {
+			return "begin: " + d.Err().Error()
+		}
+		var it ObjectIter
+		d.Object([]byte(doc), "", 0, &it)
+		var seen bool
+		var got []string
+		for d.Next(&it) {
+			if string(it.Key) != "query" && string(it.Key) != "q" {
+				continue
+			}
+			if take(&d, &seen, &it) {
+				got = append(got, d.String(it.Value, "query", 0))
+			}
+		}
+		return fmt.Sprintf("decoded %q; err %v; fixes %v", got, d.Err(), d.Fixes())
+	}
+	for _, doc := range docs {
+		for _, forms := range forms {
+			for _, record := range []bool{false, true} {
+				got := run(doc, record, func(d *Decoder, seen *bool, it *ObjectIter) bool {
+					return d.Take(seen, it, keys, forms)
+				})
+				want := run(doc, record, func(d *Decoder, seen *bool, it *ObjectIter) bool {
+					if !d.Claim(seen, it, keys) {
+						return false
+					}
+					if forms == NullMissing {
+						if Null(it.Value) {
+							d.Missing("query", keys[1:])
+							return false
+						}
+						return true
+					}
+					return !d.Absent(it.Value, "query", forms)
+				})
+				if got != want {
+					t.Errorf("%s, forms %d, record %v:\ngot  %s\nwant %s", doc, forms, record, got, want)
+				}
+			}
+		}
+	}
+	// The required field's null is its problem.
+	got := run(`{"q":null}`, false, func(d *Decoder, seen *bool, it *ObjectIter) bool {
+		return d.Take(seen, it, keys, NullMissing)
+	})
+	if !strings.Contains(got, `query: is required (also accepted as q)`) {
+		t.Errorf("required null: %s", got)
+	}
+}

@@ -103,6 +103,9 @@ const SupportPackageIsVersion8 = true
 // SupportPackageIsVersion9 is referenced by generated code whose tools
 // carry their portable and openai-strict schemas only (and the gemini one
 // of a recursive type), the typearray and gemini ones derived when the
-// server starts (DerivedSchemas). Code generated for versions 5 to 8
-// still builds and runs against this runtime.
+// server starts (DerivedSchemas), whose rule rows may say Variants
+// (FieldRules), and which claims a member and reads its absent value in
+// one call (Decoder.Take) and starts the fast path and the Decoder with
+// Fast.Start and Decoder.Start. Code generated for versions 5 to 8 still
+// builds and runs against this runtime.
 const SupportPackageIsVersion9 = true

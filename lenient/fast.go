@@ -108,6 +108,13 @@ func (f *Fast) Begin(data []byte) bool {
 	return true
 }
 
+// Start is Begin, with fixes reported (Report) when report is set: the
+// fast path's start in generated code.
+func (f *Fast) Start(data []byte, report bool) bool {
+	f.record, f.report = report, report
+	return f.Begin(data)
+}
+
 // End reports whether the value read is whole (no container or JSON text
 // left open) and only white space follows it.
 func (f *Fast) End() bool {

@@ -505,3 +505,30 @@ func TestFastUnknownOf(t *testing.T) {
 		}
 	}
 }
+
+// TestFastStart: Start(data, report) is Report (when set) and Begin, and
+// reports the fixes Report does.
+func TestFastStart(t *testing.T) {
+	doc := []byte(`{"n":"1"}`)
+	for _, report := range []bool{false, true} {
+		var f, g Fast
+		if report {
+			g.Report()
+		}
+		if f.Start(doc, report) != g.Begin(doc) || f.record != g.record || f.report != g.report {
+			t.Errorf("Start(doc, %v) is not Report and Begin", report)
+		}
+		f.Object(Strict)
+		f.Key(0)
+		if _, ok := f.Int(IntBits, 0); !ok {
+			t.Fatalf("report %v: Int gives up", report)
+		}
+		want := "null"
+		if report {
+			want = `[{"param":"n","kind":"string_to_int","from":"1","to":1}]`
+		}
+		if got := showFixes(f.Fixes()); got != want {
+			t.Errorf("report %v: fixes %s, want %s", report, got, want)
+		}
+	}
+}

@@ -36,10 +36,7 @@ func (x *QueryInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *QueryInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y QueryInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -47,10 +44,7 @@ func (x *QueryInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -75,12 +69,8 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				}
 			}
 		case "table", "table_name":
-			if d.Claim(&seen[1], &it, queryInputKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("table", queryInputKeys[1][1:])
-				} else {
-					x.Table = d.String(it.Value, "table", 0)
-				}
+			if d.Take(&seen[1], &it, queryInputKeys[1], lenient.NullMissing) {
+				x.Table = d.String(it.Value, "table", 0)
 			}
 		case "limit", "max_rows":
 			if d.Claim(&seen[2], &it, queryInputKeys[2]) {
@@ -111,22 +101,20 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				}
 			}
 		case "columns", "column", "fields":
-			if d.Claim(&seen[3], &it, queryInputKeys[3]) {
-				if !d.Absent(it.Value, "columns", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "columns", lenient.Wrap, &a) {
-						d.Enter("columns")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[3], &it, queryInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "columns", lenient.Wrap, &a) {
+					d.Enter("columns")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Columns = s
 					}
+					d.Leave()
+					x.Columns = s
 				}
 			}
 		case "order":
@@ -329,10 +317,7 @@ func (x *CopyInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *CopyInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CopyInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -340,10 +325,7 @@ func (x *CopyInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -385,24 +367,20 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				}
 			}
 		case "sources", "src", "from":
-			if d.Claim(&seen[1], &it, copyInputKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("sources", copyInputKeys[1][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "sources", lenient.Wrap, &a) {
-						d.Enter("sources")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[1], &it, copyInputKeys[1], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "sources", lenient.Wrap, &a) {
+					d.Enter("sources")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Sources = s
 					}
+					d.Leave()
+					x.Sources = s
 				}
 			}
 		case "dest", "to", "target":
@@ -671,10 +649,7 @@ func (x *PipelineInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 
 func (x *PipelineInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -690,107 +665,89 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "name":
-			if d.Claim(&seen[0], &it, pipelineInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("name", pipelineInputKeys[0][1:])
-				} else {
-					mark := d.Mark()
-					val := d.String(it.Value, "name", 0)
-					if d.OK(mark) {
-						if utf8.RuneCountInString(val) < 1 {
-							d.FailKind(lenient.KindLength, "name", it.Value, "is shorter than 1 characters")
-						}
+			if d.Take(&seen[0], &it, pipelineInputKeys[0], lenient.NullMissing) {
+				mark := d.Mark()
+				val := d.String(it.Value, "name", 0)
+				if d.OK(mark) {
+					if utf8.RuneCountInString(val) < 1 {
+						d.FailKind(lenient.KindLength, "name", it.Value, "is shorter than 1 characters")
 					}
-					x.Name = val
 				}
+				x.Name = val
 			}
 		case "steps", "stages":
-			if d.Claim(&seen[1], &it, pipelineInputKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("steps", pipelineInputKeys[1][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "steps", 0, &a) {
-						d.Enter("steps")
-						s := make([]Step, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e Step
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[1], &it, pipelineInputKeys[1], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "steps", 0, &a) {
+					d.Enter("steps")
+					s := make([]Step, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e Step
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Steps = s
 					}
+					d.Leave()
+					x.Steps = s
 				}
 			}
 		case "retry":
-			if d.Claim(&seen[2], &it, pipelineInputKeys[2]) {
-				if !d.Absent(it.Value, "retry", lenient.AbsentNull|lenient.AbsentEmpty) {
-					d.Enter("retry")
-					x.Retry.decodeNormgen(d, it.Value, 0)
-					d.Leave()
-				}
+			if d.Take(&seen[2], &it, pipelineInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				d.Enter("retry")
+				x.Retry.decodeNormgen(d, it.Value, 0)
+				d.Leave()
 			}
 		case "notify", "notification":
-			if d.Claim(&seen[3], &it, pipelineInputKeys[3]) {
-				if !d.Absent(it.Value, "notify", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						d.Enter("notify")
-						p := new(Notify)
-						p.decodeNormgen(d, it.Value, 0)
-						x.Notify = p
-						d.Leave()
-					}
+			if d.Take(&seen[3], &it, pipelineInputKeys[3], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("notify")
+					p := new(Notify)
+					p.decodeNormgen(d, it.Value, 0)
+					x.Notify = p
+					d.Leave()
 				}
 			}
 		case "limits":
-			if d.Claim(&seen[4], &it, pipelineInputKeys[4]) {
-				if !d.Absent(it.Value, "limits", lenient.AbsentNull) {
-					d.Enter("limits")
-					x.Limits.decodeNormgen(d, it.Value, lenient.Strict)
-					d.Leave()
-				}
+			if d.Take(&seen[4], &it, pipelineInputKeys[4], lenient.AbsentNull) {
+				d.Enter("limits")
+				x.Limits.decodeNormgen(d, it.Value, lenient.Strict)
+				d.Leave()
 			}
 		case "env":
-			if d.Claim(&seen[5], &it, pipelineInputKeys[5]) {
-				if !d.Absent(it.Value, "env", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "env", 0, &o) {
-						d.Enter("env")
-						mp := make(map[string]string)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e string
-							e = d.String(o.Value, "", 0)
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[5], &it, pipelineInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "env", 0, &o) {
+					d.Enter("env")
+					mp := make(map[string]string)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e string
+						e = d.String(o.Value, "", 0)
+						mp[k] = e
 						d.Leave()
-						x.Env = mp
 					}
+					d.Leave()
+					x.Env = mp
 				}
 			}
 		case "weights", "weight":
-			if d.Claim(&seen[6], &it, pipelineInputKeys[6]) {
-				if !d.Absent(it.Value, "weights", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "weights", 0, &o) {
-						d.Enter("weights")
-						mp := make(map[string]int)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e int
-							e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[6], &it, pipelineInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "weights", 0, &o) {
+					d.Enter("weights")
+					mp := make(map[string]int)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e int
+						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+						mp[k] = e
 						d.Leave()
-						x.Weights = mp
 					}
+					d.Leave()
+					x.Weights = mp
 				}
 			}
 		case "meta":
@@ -802,10 +759,8 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 				x.Extra = d.Raw(it.Value)
 			}
 		case "note":
-			if d.Claim(&seen[9], &it, pipelineInputKeys[9]) {
-				if !d.Absent(it.Value, "note", lenient.AbsentNull) {
-					x.Note = d.String(it.Value, "note", lenient.Unescape)
-				}
+			if d.Take(&seen[9], &it, pipelineInputKeys[9], lenient.AbsentNull) {
+				x.Note = d.String(it.Value, "note", lenient.Unescape)
 			}
 		case "timeout", "timeout_s":
 			if d.Claim(&seen[10], &it, pipelineInputKeys[10]) {
@@ -867,10 +822,7 @@ func (x *Step) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Step
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -878,10 +830,7 @@ func (x *Step) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -926,12 +875,8 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		case "cmd", "command", "run":
-			if d.Claim(&seen[2], &it, stepKeys[2]) {
-				if lenient.Null(it.Value) {
-					d.Missing("cmd", stepKeys[2][1:])
-				} else {
-					x.Cmd = d.String(it.Value, "cmd", 0)
-				}
+			if d.Take(&seen[2], &it, stepKeys[2], lenient.NullMissing) {
+				x.Cmd = d.String(it.Value, "cmd", 0)
 			}
 		case "retries", "tries":
 			if d.Claim(&seen[3], &it, stepKeys[3]) {
@@ -1095,10 +1040,7 @@ func (x *Retry) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Retry
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1106,10 +1048,7 @@ func (x *Retry) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1254,10 +1193,7 @@ func (x *Notify) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, erro
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Notify
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1265,10 +1201,7 @@ func (x *Notify) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1392,10 +1325,7 @@ func (x *Limits) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, erro
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Limits
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1403,10 +1333,7 @@ func (x *Limits) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1522,10 +1449,7 @@ func (x *TicketInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *TicketInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y TicketInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1533,10 +1457,7 @@ func (x *TicketInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1552,12 +1473,8 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "title", "summary", "subject":
-			if d.Claim(&seen[0], &it, ticketInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("title", ticketInputKeys[0][1:])
-				} else {
-					x.Title = d.String(it.Value, "title", 0)
-				}
+			if d.Take(&seen[0], &it, ticketInputKeys[0], lenient.NullMissing) {
+				x.Title = d.String(it.Value, "title", 0)
 			}
 		case "priority", "prio", "severity":
 			if d.Claim(&seen[1], &it, ticketInputKeys[1]) {
@@ -1615,22 +1532,20 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		case "watchers":
-			if d.Claim(&seen[4], &it, ticketInputKeys[4]) {
-				if !d.Absent(it.Value, "watchers", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "watchers", lenient.Wrap, &a) {
-						d.Enter("watchers")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[4], &it, ticketInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "watchers", lenient.Wrap, &a) {
+					d.Enter("watchers")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Watchers = s
 					}
+					d.Leave()
+					x.Watchers = s
 				}
 			}
 		case "project", "proj", "repo":
@@ -1643,10 +1558,8 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		case "dry_run", "dryrun", "dryRun", "dry-run", "DryRun":
-			if d.Claim(&seen[6], &it, ticketInputKeys[6]) {
-				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Common.DryRun = d.Bool(it.Value, "dry_run", lenient.StrictBool)
-				}
+			if d.Take(&seen[6], &it, ticketInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Common.DryRun = d.Bool(it.Value, "dry_run", lenient.StrictBool)
 			}
 		default:
 			d.Unknown(it.Key, lenient.RejectUnknown, ticketInputKnown)
@@ -1841,10 +1754,7 @@ func (x *ResizeInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *ResizeInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ResizeInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1852,10 +1762,7 @@ func (x *ResizeInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1871,12 +1778,8 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "width", "w":
-			if d.Claim(&seen[0], &it, resizeInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("width", resizeInputKeys[0][1:])
-				} else {
-					x.Width = uint16(d.Uint(it.Value, "width", 16, 0))
-				}
+			if d.Take(&seen[0], &it, resizeInputKeys[0], lenient.NullMissing) {
+				x.Width = uint16(d.Uint(it.Value, "width", 16, 0))
 			}
 		case "height", "h":
 			if d.Claim(&seen[1], &it, resizeInputKeys[1]) {
@@ -1936,10 +1839,8 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		case "seed":
-			if d.Claim(&seen[4], &it, resizeInputKeys[4]) {
-				if !d.Absent(it.Value, "seed", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Seed = d.Uint(it.Value, "seed", 64, 0)
-				}
+			if d.Take(&seen[4], &it, resizeInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Seed = d.Uint(it.Value, "seed", 64, 0)
 			}
 		case "offset":
 			if d.Claim(&seen[5], &it, resizeInputKeys[5]) {
@@ -2202,10 +2103,7 @@ func (x *SearchIssuesInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 
 func (x *SearchIssuesInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y SearchIssuesInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -2213,10 +2111,7 @@ func (x *SearchIssuesInput) unmarshalNormgen(data []byte, report bool) ([]lenien
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2232,40 +2127,34 @@ func (x *SearchIssuesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "query", "q":
-			if d.Claim(&seen[0], &it, searchIssuesInputKeys[0]) {
-				if !d.Absent(it.Value, "query", lenient.AbsentNull) {
-					x.Query = d.String(it.Value, "query", 0)
-				}
+			if d.Take(&seen[0], &it, searchIssuesInputKeys[0], lenient.AbsentNull) {
+				x.Query = d.String(it.Value, "query", 0)
 			}
 		case "labels":
-			if d.Claim(&seen[1], &it, searchIssuesInputKeys[1]) {
-				if !d.Absent(it.Value, "labels", lenient.AbsentNull) {
-					var a lenient.ArrayIter
-					if d.SplitArray(it.Value, "labels", 0, ",", &a) {
-						d.Enter("labels")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[1], &it, searchIssuesInputKeys[1], lenient.AbsentNull) {
+				var a lenient.ArrayIter
+				if d.SplitArray(it.Value, "labels", 0, ",", &a) {
+					d.Enter("labels")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Labels = s
 					}
+					d.Leave()
+					x.Labels = s
 				}
 			}
 		case "filter":
-			if d.Claim(&seen[2], &it, searchIssuesInputKeys[2]) {
-				if !d.Absent(it.Value, "filter", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						d.Enter("filter")
-						p := new(IssueFilter)
-						p.decodeNormgen(d, it.Value, 0)
-						x.Filter = p
-						d.Leave()
-					}
+			if d.Take(&seen[2], &it, searchIssuesInputKeys[2], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("filter")
+					p := new(IssueFilter)
+					p.decodeNormgen(d, it.Value, 0)
+					x.Filter = p
+					d.Leave()
 				}
 			}
 		default:
@@ -2361,10 +2250,7 @@ func (x *IssueFilter) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y IssueFilter
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -2372,10 +2258,7 @@ func (x *IssueFilter) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2411,77 +2294,67 @@ func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		case "equals", "eq":
-			if d.Claim(&seen[1], &it, issueFilterKeys[1]) {
-				if !d.Absent(it.Value, "equals", lenient.AbsentNull) {
-					x.Equals = d.String(it.Value, "equals", 0)
-				}
+			if d.Take(&seen[1], &it, issueFilterKeys[1], lenient.AbsentNull) {
+				x.Equals = d.String(it.Value, "equals", 0)
 			}
 		case "min_votes", "minVotes", "min-votes", "MinVotes":
-			if d.Claim(&seen[2], &it, issueFilterKeys[2]) {
-				if !d.Absent(it.Value, "min_votes", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						mark := d.Mark()
-						val := d.Int(it.Value, "min_votes", lenient.IntBits, 0)
-						if d.OK(mark) {
-							if val < 0 {
-								d.FailKind(lenient.KindRange, "min_votes", it.Value, "is less than the minimum, 0")
-							}
-						} else {
-							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+			if d.Take(&seen[2], &it, issueFilterKeys[2], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					mark := d.Mark()
+					val := d.Int(it.Value, "min_votes", lenient.IntBits, 0)
+					if d.OK(mark) {
+						if val < 0 {
+							d.FailKind(lenient.KindRange, "min_votes", it.Value, "is less than the minimum, 0")
 						}
-						p := int(val)
-						x.MinVotes = &p
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 					}
+					p := int(val)
+					x.MinVotes = &p
 				}
 			}
 		case "all", "and":
-			if d.Claim(&seen[3], &it, issueFilterKeys[3]) {
-				if !d.Absent(it.Value, "all", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "all", 0, &a) {
-						d.Enter("all")
-						s := make([]IssueFilter, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e IssueFilter
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[3], &it, issueFilterKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "all", 0, &a) {
+					d.Enter("all")
+					s := make([]IssueFilter, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e IssueFilter
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.All = s
 					}
+					d.Leave()
+					x.All = s
 				}
 			}
 		case "any", "or":
-			if d.Claim(&seen[4], &it, issueFilterKeys[4]) {
-				if !d.Absent(it.Value, "any", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "any", 0, &a) {
-						d.Enter("any")
-						s := make([]IssueFilter, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e IssueFilter
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[4], &it, issueFilterKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "any", 0, &a) {
+					d.Enter("any")
+					s := make([]IssueFilter, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e IssueFilter
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Any = s
 					}
+					d.Leave()
+					x.Any = s
 				}
 			}
 		case "not":
-			if d.Claim(&seen[5], &it, issueFilterKeys[5]) {
-				if !d.Absent(it.Value, "not", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						d.Enter("not")
-						p := new(IssueFilter)
-						p.decodeNormgen(d, it.Value, 0)
-						x.Not = p
-						d.Leave()
-					}
+			if d.Take(&seen[5], &it, issueFilterKeys[5], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("not")
+					p := new(IssueFilter)
+					p.decodeNormgen(d, it.Value, 0)
+					x.Not = p
+					d.Leave()
 				}
 			}
 		default:

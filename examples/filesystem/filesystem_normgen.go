@@ -35,10 +35,7 @@ func (x *EditFileInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 
 func (x *EditFileInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y EditFileInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -46,10 +43,7 @@ func (x *EditFileInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fi
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -65,34 +59,20 @@ func (x *EditFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "filename", "file":
-			if d.Claim(&seen[0], &it, editFileInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("path", editFileInputKeys[0][1:])
-				} else {
-					x.Path = d.String(it.Value, "path", 0)
-				}
+			if d.Take(&seen[0], &it, editFileInputKeys[0], lenient.NullMissing) {
+				x.Path = d.String(it.Value, "path", 0)
 			}
 		case "old_text", "old_str", "old_string", "oldText", "old-text", "OldText":
-			if d.Claim(&seen[1], &it, editFileInputKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("old_text", editFileInputKeys[1][1:])
-				} else {
-					x.OldText = d.String(it.Value, "old_text", 0)
-				}
+			if d.Take(&seen[1], &it, editFileInputKeys[1], lenient.NullMissing) {
+				x.OldText = d.String(it.Value, "old_text", 0)
 			}
 		case "new_text", "new_str", "new_string", "newText", "new-text", "NewText":
-			if d.Claim(&seen[2], &it, editFileInputKeys[2]) {
-				if lenient.Null(it.Value) {
-					d.Missing("new_text", editFileInputKeys[2][1:])
-				} else {
-					x.NewText = d.String(it.Value, "new_text", 0)
-				}
+			if d.Take(&seen[2], &it, editFileInputKeys[2], lenient.NullMissing) {
+				x.NewText = d.String(it.Value, "new_text", 0)
 			}
 		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			if d.Claim(&seen[3], &it, editFileInputKeys[3]) {
-				if !d.Absent(it.Value, "whole_word", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.WholeWord = d.Bool(it.Value, "whole_word", 0)
-				}
+			if d.Take(&seen[3], &it, editFileInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.WholeWord = d.Bool(it.Value, "whole_word", 0)
 			}
 		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
 			if d.Claim(&seen[4], &it, editFileInputKeys[4]) {
@@ -108,16 +88,12 @@ func (x *EditFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 				}
 			}
 		case "force":
-			if d.Claim(&seen[5], &it, editFileInputKeys[5]) {
-				if !d.Absent(it.Value, "force", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Force = d.Bool(it.Value, "force", 0)
-				}
+			if d.Take(&seen[5], &it, editFileInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Force = d.Bool(it.Value, "force", 0)
 			}
 		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if d.Claim(&seen[6], &it, editFileInputKeys[6]) {
-				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.DryRun = d.Bool(it.Value, "dry_run", 0)
-				}
+			if d.Take(&seen[6], &it, editFileInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.DryRun = d.Bool(it.Value, "dry_run", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, editFileInputKnown)
@@ -271,10 +247,7 @@ func (x *Edit) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Edit
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -282,10 +255,7 @@ func (x *Edit) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -301,20 +271,12 @@ func (x *Edit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "old_text", "old_str", "old_string", "oldText", "old-text", "OldText":
-			if d.Claim(&seen[0], &it, editKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("old_text", editKeys[0][1:])
-				} else {
-					x.OldText = d.String(it.Value, "old_text", 0)
-				}
+			if d.Take(&seen[0], &it, editKeys[0], lenient.NullMissing) {
+				x.OldText = d.String(it.Value, "old_text", 0)
 			}
 		case "new_text", "new_str", "new_string", "newText", "new-text", "NewText":
-			if d.Claim(&seen[1], &it, editKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("new_text", editKeys[1][1:])
-				} else {
-					x.NewText = d.String(it.Value, "new_text", 0)
-				}
+			if d.Take(&seen[1], &it, editKeys[1], lenient.NullMissing) {
+				x.NewText = d.String(it.Value, "new_text", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, editKnown)
@@ -396,10 +358,7 @@ func (x *MultiEditInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 
 func (x *MultiEditInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y MultiEditInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -407,10 +366,7 @@ func (x *MultiEditInput) unmarshalNormgen(data []byte, report bool) ([]lenient.F
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -426,45 +382,33 @@ func (x *MultiEditInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "filename", "file":
-			if d.Claim(&seen[0], &it, multiEditInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("path", multiEditInputKeys[0][1:])
-				} else {
-					x.Path = d.String(it.Value, "path", 0)
-				}
+			if d.Take(&seen[0], &it, multiEditInputKeys[0], lenient.NullMissing) {
+				x.Path = d.String(it.Value, "path", 0)
 			}
 		case "edits_json", "edits", "editsJson", "edits-json", "EditsJson":
-			if d.Claim(&seen[1], &it, multiEditInputKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("edits_json", multiEditInputKeys[1][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "edits_json", 0, &a) {
-						d.Enter("edits_json")
-						s := make([]Edit, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e Edit
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[1], &it, multiEditInputKeys[1], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "edits_json", 0, &a) {
+					d.Enter("edits_json")
+					s := make([]Edit, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e Edit
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Edits = s
 					}
+					d.Leave()
+					x.Edits = s
 				}
 			}
 		case "force":
-			if d.Claim(&seen[2], &it, multiEditInputKeys[2]) {
-				if !d.Absent(it.Value, "force", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Force = d.Bool(it.Value, "force", 0)
-				}
+			if d.Take(&seen[2], &it, multiEditInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Force = d.Bool(it.Value, "force", 0)
 			}
 		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if d.Claim(&seen[3], &it, multiEditInputKeys[3]) {
-				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.DryRun = d.Bool(it.Value, "dry_run", 0)
-				}
+			if d.Take(&seen[3], &it, multiEditInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.DryRun = d.Bool(it.Value, "dry_run", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, multiEditInputKnown)
@@ -578,10 +522,7 @@ func (x *SearchFilesInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 
 func (x *SearchFilesInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y SearchFilesInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -589,10 +530,7 @@ func (x *SearchFilesInput) unmarshalNormgen(data []byte, report bool) ([]lenient
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -608,20 +546,12 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "dir", "directory":
-			if d.Claim(&seen[0], &it, searchFilesInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("path", searchFilesInputKeys[0][1:])
-				} else {
-					x.Path = d.String(it.Value, "path", 0)
-				}
+			if d.Take(&seen[0], &it, searchFilesInputKeys[0], lenient.NullMissing) {
+				x.Path = d.String(it.Value, "path", 0)
 			}
 		case "pattern", "query", "regex":
-			if d.Claim(&seen[1], &it, searchFilesInputKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("pattern", searchFilesInputKeys[1][1:])
-				} else {
-					x.Pattern = d.String(it.Value, "pattern", 0)
-				}
+			if d.Take(&seen[1], &it, searchFilesInputKeys[1], lenient.NullMissing) {
+				x.Pattern = d.String(it.Value, "pattern", 0)
 			}
 		case "limit":
 			if d.Claim(&seen[2], &it, searchFilesInputKeys[2]) {
@@ -646,16 +576,12 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 				}
 			}
 		case "count_only", "countOnly", "count-only", "CountOnly":
-			if d.Claim(&seen[3], &it, searchFilesInputKeys[3]) {
-				if !d.Absent(it.Value, "count_only", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.CountOnly = d.Bool(it.Value, "count_only", 0)
-				}
+			if d.Take(&seen[3], &it, searchFilesInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.CountOnly = d.Bool(it.Value, "count_only", 0)
 			}
 		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			if d.Claim(&seen[4], &it, searchFilesInputKeys[4]) {
-				if !d.Absent(it.Value, "whole_word", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.WholeWord = d.Bool(it.Value, "whole_word", 0)
-				}
+			if d.Take(&seen[4], &it, searchFilesInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.WholeWord = d.Bool(it.Value, "whole_word", 0)
 			}
 		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
 			if d.Claim(&seen[5], &it, searchFilesInputKeys[5]) {
@@ -671,46 +597,36 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 				}
 			}
 		case "include_content", "includeContent", "include-content", "IncludeContent":
-			if d.Claim(&seen[6], &it, searchFilesInputKeys[6]) {
-				if !d.Absent(it.Value, "include_content", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.IncludeContent = d.Bool(it.Value, "include_content", 0)
-				}
+			if d.Take(&seen[6], &it, searchFilesInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.IncludeContent = d.Bool(it.Value, "include_content", 0)
 			}
 		case "include_context", "includeContext", "include-context", "IncludeContext":
-			if d.Claim(&seen[7], &it, searchFilesInputKeys[7]) {
-				if !d.Absent(it.Value, "include_context", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.IncludeContext = d.Bool(it.Value, "include_context", 0)
-				}
+			if d.Take(&seen[7], &it, searchFilesInputKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.IncludeContext = d.Bool(it.Value, "include_context", 0)
 			}
 		case "recursive":
-			if d.Claim(&seen[8], &it, searchFilesInputKeys[8]) {
-				if !d.Absent(it.Value, "recursive", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Recursive = d.Bool(it.Value, "recursive", 0)
-				}
+			if d.Take(&seen[8], &it, searchFilesInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Recursive = d.Bool(it.Value, "recursive", 0)
 			}
 		case "return_lines", "returnLines", "return-lines", "ReturnLines":
-			if d.Claim(&seen[9], &it, searchFilesInputKeys[9]) {
-				if !d.Absent(it.Value, "return_lines", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.ReturnLines = d.Bool(it.Value, "return_lines", 0)
-				}
+			if d.Take(&seen[9], &it, searchFilesInputKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.ReturnLines = d.Bool(it.Value, "return_lines", 0)
 			}
 		case "file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes":
-			if d.Claim(&seen[10], &it, searchFilesInputKeys[10]) {
-				if !d.Absent(it.Value, "file_types", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "file_types", lenient.Wrap, &a) {
-						d.Enter("file_types")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[10], &it, searchFilesInputKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "file_types", lenient.Wrap, &a) {
+					d.Enter("file_types")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.FileTypes = s
 					}
+					d.Leave()
+					x.FileTypes = s
 				}
 			}
 		default:
@@ -929,10 +845,7 @@ func (x *ListDirectoryInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 
 func (x *ListDirectoryInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ListDirectoryInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -940,10 +853,7 @@ func (x *ListDirectoryInput) unmarshalNormgen(data []byte, report bool) ([]lenie
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -959,18 +869,12 @@ func (x *ListDirectoryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "dir", "directory":
-			if d.Claim(&seen[0], &it, listDirectoryInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("path", listDirectoryInputKeys[0][1:])
-				} else {
-					x.Path = d.String(it.Value, "path", 0)
-				}
+			if d.Take(&seen[0], &it, listDirectoryInputKeys[0], lenient.NullMissing) {
+				x.Path = d.String(it.Value, "path", 0)
 			}
 		case "recursive":
-			if d.Claim(&seen[1], &it, listDirectoryInputKeys[1]) {
-				if !d.Absent(it.Value, "recursive", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Recursive = d.Bool(it.Value, "recursive", 0)
-				}
+			if d.Take(&seen[1], &it, listDirectoryInputKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Recursive = d.Bool(it.Value, "recursive", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, listDirectoryInputKnown)
@@ -1041,10 +945,7 @@ func (x *DeleteFileInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 
 func (x *DeleteFileInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y DeleteFileInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1052,10 +953,7 @@ func (x *DeleteFileInput) unmarshalNormgen(data []byte, report bool) ([]lenient.
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1071,30 +969,20 @@ func (x *DeleteFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "filename", "file":
-			if d.Claim(&seen[0], &it, deleteFileInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("path", deleteFileInputKeys[0][1:])
-				} else {
-					x.Path = d.String(it.Value, "path", 0)
-				}
+			if d.Take(&seen[0], &it, deleteFileInputKeys[0], lenient.NullMissing) {
+				x.Path = d.String(it.Value, "path", 0)
 			}
 		case "permanent":
-			if d.Claim(&seen[1], &it, deleteFileInputKeys[1]) {
-				if !d.Absent(it.Value, "permanent", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Permanent = d.Bool(it.Value, "permanent", 0)
-				}
+			if d.Take(&seen[1], &it, deleteFileInputKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Permanent = d.Bool(it.Value, "permanent", 0)
 			}
 		case "force":
-			if d.Claim(&seen[2], &it, deleteFileInputKeys[2]) {
-				if !d.Absent(it.Value, "force", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Force = d.Bool(it.Value, "force", 0)
-				}
+			if d.Take(&seen[2], &it, deleteFileInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Force = d.Bool(it.Value, "force", 0)
 			}
 		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if d.Claim(&seen[3], &it, deleteFileInputKeys[3]) {
-				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.DryRun = d.Bool(it.Value, "dry_run", 0)
-				}
+			if d.Take(&seen[3], &it, deleteFileInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.DryRun = d.Bool(it.Value, "dry_run", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, deleteFileInputKnown)
@@ -1183,10 +1071,7 @@ func (x *StepParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, 
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y StepParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1194,10 +1079,7 @@ func (x *StepParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1213,28 +1095,20 @@ func (x *StepParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path", "file_path", "filepath", "filename", "file":
-			if d.Claim(&seen[0], &it, stepParamsKeys[0]) {
-				if !d.Absent(it.Value, "path", lenient.AbsentNull) {
-					x.Path = d.String(it.Value, "path", 0)
-				}
+			if d.Take(&seen[0], &it, stepParamsKeys[0], lenient.AbsentNull) {
+				x.Path = d.String(it.Value, "path", 0)
 			}
 		case "content", "text":
-			if d.Claim(&seen[1], &it, stepParamsKeys[1]) {
-				if !d.Absent(it.Value, "content", lenient.AbsentNull) {
-					x.Content = d.String(it.Value, "content", 0)
-				}
+			if d.Take(&seen[1], &it, stepParamsKeys[1], lenient.AbsentNull) {
+				x.Content = d.String(it.Value, "content", 0)
 			}
 		case "source", "src", "from":
-			if d.Claim(&seen[2], &it, stepParamsKeys[2]) {
-				if !d.Absent(it.Value, "source", lenient.AbsentNull) {
-					x.Source = d.String(it.Value, "source", 0)
-				}
+			if d.Take(&seen[2], &it, stepParamsKeys[2], lenient.AbsentNull) {
+				x.Source = d.String(it.Value, "source", 0)
 			}
 		case "destination", "dest", "dst", "to", "target":
-			if d.Claim(&seen[3], &it, stepParamsKeys[3]) {
-				if !d.Absent(it.Value, "destination", lenient.AbsentNull) {
-					x.Destination = d.String(it.Value, "destination", 0)
-				}
+			if d.Take(&seen[3], &it, stepParamsKeys[3], lenient.AbsentNull) {
+				x.Destination = d.String(it.Value, "destination", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, stepParamsKnown)
@@ -1327,10 +1201,7 @@ func (x *Step) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Step
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1338,10 +1209,7 @@ func (x *Step) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1366,41 +1234,35 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		case "action", "type":
-			if d.Claim(&seen[1], &it, stepKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("action", stepKeys[1][1:])
-				} else {
-					mark := d.Mark()
-					val := d.String(it.Value, "action", 0)
-					if d.OK(mark) {
-						switch val {
-						case "cat":
-							val = d.ValueAlias(val, "action", "read")
-						case "cp":
-							val = d.ValueAlias(val, "action", "copy")
-						case "mv":
-							val = d.ValueAlias(val, "action", "move")
-						case "rm", "remove", "del":
-							val = d.ValueAlias(val, "action", "delete")
-						}
-						switch val {
-						case "read", "write", "copy", "move", "delete":
-						default:
-							if !d.EnumCase(&val, "action", "read", "write", "copy", "move", "delete") {
-								d.FailKind(lenient.KindEnum, "action", it.Value, "is not one of \"read\", \"write\", \"copy\", \"move\", \"delete\"")
-							}
+			if d.Take(&seen[1], &it, stepKeys[1], lenient.NullMissing) {
+				mark := d.Mark()
+				val := d.String(it.Value, "action", 0)
+				if d.OK(mark) {
+					switch val {
+					case "cat":
+						val = d.ValueAlias(val, "action", "read")
+					case "cp":
+						val = d.ValueAlias(val, "action", "copy")
+					case "mv":
+						val = d.ValueAlias(val, "action", "move")
+					case "rm", "remove", "del":
+						val = d.ValueAlias(val, "action", "delete")
+					}
+					switch val {
+					case "read", "write", "copy", "move", "delete":
+					default:
+						if !d.EnumCase(&val, "action", "read", "write", "copy", "move", "delete") {
+							d.FailKind(lenient.KindEnum, "action", it.Value, "is not one of \"read\", \"write\", \"copy\", \"move\", \"delete\"")
 						}
 					}
-					x.Action = val
 				}
+				x.Action = val
 			}
 		case "params":
-			if d.Claim(&seen[2], &it, stepKeys[2]) {
-				if !d.Absent(it.Value, "params", lenient.AbsentNull|lenient.AbsentEmpty) {
-					d.Enter("params")
-					x.Params.decodeNormgen(d, it.Value, 0)
-					d.Leave()
-				}
+			if d.Take(&seen[2], &it, stepKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				d.Enter("params")
+				x.Params.decodeNormgen(d, it.Value, 0)
+				d.Leave()
 			}
 		default:
 			d.Unknown(it.Key, 0, stepKnown)
@@ -1503,10 +1365,7 @@ func (x *Pipeline) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, er
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Pipeline
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1514,10 +1373,7 @@ func (x *Pipeline) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, er
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1533,37 +1389,29 @@ func (x *Pipeline) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "name":
-			if d.Claim(&seen[0], &it, pipelineKeys[0]) {
-				if !d.Absent(it.Value, "name", lenient.AbsentNull) {
-					x.Name = d.String(it.Value, "name", 0)
-				}
+			if d.Take(&seen[0], &it, pipelineKeys[0], lenient.AbsentNull) {
+				x.Name = d.String(it.Value, "name", 0)
 			}
 		case "steps":
-			if d.Claim(&seen[1], &it, pipelineKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("steps", pipelineKeys[1][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "steps", 0, &a) {
-						d.Enter("steps")
-						s := make([]Step, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e Step
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[1], &it, pipelineKeys[1], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "steps", 0, &a) {
+					d.Enter("steps")
+					s := make([]Step, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e Step
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Steps = s
 					}
+					d.Leave()
+					x.Steps = s
 				}
 			}
 		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if d.Claim(&seen[2], &it, pipelineKeys[2]) {
-				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.DryRun = d.Bool(it.Value, "dry_run", 0)
-				}
+			if d.Take(&seen[2], &it, pipelineKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.DryRun = d.Bool(it.Value, "dry_run", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, pipelineKnown)
@@ -1656,10 +1504,7 @@ func (x *BatchOperationsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 
 func (x *BatchOperationsInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y BatchOperationsInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1667,10 +1512,7 @@ func (x *BatchOperationsInput) unmarshalNormgen(data []byte, report bool) ([]len
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1686,26 +1528,18 @@ func (x *BatchOperationsInput) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson":
-			if d.Claim(&seen[0], &it, batchOperationsInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("pipeline_json", batchOperationsInputKeys[0][1:])
-				} else {
-					d.Enter("pipeline_json")
-					x.Pipeline.decodeNormgen(d, it.Value, 0)
-					d.Leave()
-				}
+			if d.Take(&seen[0], &it, batchOperationsInputKeys[0], lenient.NullMissing) {
+				d.Enter("pipeline_json")
+				x.Pipeline.decodeNormgen(d, it.Value, 0)
+				d.Leave()
 			}
 		case "force":
-			if d.Claim(&seen[1], &it, batchOperationsInputKeys[1]) {
-				if !d.Absent(it.Value, "force", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Force = d.Bool(it.Value, "force", 0)
-				}
+			if d.Take(&seen[1], &it, batchOperationsInputKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Force = d.Bool(it.Value, "force", 0)
 			}
 		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if d.Claim(&seen[2], &it, batchOperationsInputKeys[2]) {
-				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.DryRun = d.Bool(it.Value, "dry_run", 0)
-				}
+			if d.Take(&seen[2], &it, batchOperationsInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.DryRun = d.Bool(it.Value, "dry_run", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, batchOperationsInputKnown)

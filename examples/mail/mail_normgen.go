@@ -35,10 +35,7 @@ func (x *SearchMailInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 
 func (x *SearchMailInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y SearchMailInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -46,10 +43,7 @@ func (x *SearchMailInput) unmarshalNormgen(data []byte, report bool) ([]lenient.
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -65,22 +59,16 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "query", "q", "text":
-			if d.Claim(&seen[0], &it, searchMailInputKeys[0]) {
-				if !d.Absent(it.Value, "query", lenient.AbsentNull) {
-					x.Query = d.String(it.Value, "query", 0)
-				}
+			if d.Take(&seen[0], &it, searchMailInputKeys[0], lenient.AbsentNull) {
+				x.Query = d.String(it.Value, "query", 0)
 			}
 		case "from", "sender":
-			if d.Claim(&seen[1], &it, searchMailInputKeys[1]) {
-				if !d.Absent(it.Value, "from", lenient.AbsentNull) {
-					x.From = d.String(it.Value, "from", 0)
-				}
+			if d.Take(&seen[1], &it, searchMailInputKeys[1], lenient.AbsentNull) {
+				x.From = d.String(it.Value, "from", 0)
 			}
 		case "unread_only", "unreadOnly", "unread-only", "UnreadOnly":
-			if d.Claim(&seen[2], &it, searchMailInputKeys[2]) {
-				if !d.Absent(it.Value, "unread_only", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.UnreadOnly = d.Bool(it.Value, "unread_only", 0)
-				}
+			if d.Take(&seen[2], &it, searchMailInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.UnreadOnly = d.Bool(it.Value, "unread_only", 0)
 			}
 		case "limit":
 			if d.Claim(&seen[3], &it, searchMailInputKeys[3]) {
@@ -107,19 +95,17 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				}
 			}
 		case "offset":
-			if d.Claim(&seen[4], &it, searchMailInputKeys[4]) {
-				if !d.Absent(it.Value, "offset", lenient.AbsentNull|lenient.AbsentEmpty) {
-					mark := d.Mark()
-					val := d.Int(it.Value, "offset", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if val < 0 {
-							d.FailKind(lenient.KindRange, "offset", it.Value, "is less than the minimum, 0")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+			if d.Take(&seen[4], &it, searchMailInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				mark := d.Mark()
+				val := d.Int(it.Value, "offset", lenient.IntBits, 0)
+				if d.OK(mark) {
+					if val < 0 {
+						d.FailKind(lenient.KindRange, "offset", it.Value, "is less than the minimum, 0")
 					}
-					x.Offset = int(val)
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 				}
+				x.Offset = int(val)
 			}
 		case "max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes":
 			if d.Claim(&seen[5], &it, searchMailInputKeys[5]) {

@@ -35,10 +35,7 @@ func (x *AddTaskInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *AddTaskInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y AddTaskInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -46,10 +43,7 @@ func (x *AddTaskInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -65,12 +59,8 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "title", "name", "text":
-			if d.Claim(&seen[0], &it, addTaskInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("title", addTaskInputKeys[0][1:])
-				} else {
-					x.Title = d.String(it.Value, "title", 0)
-				}
+			if d.Take(&seen[0], &it, addTaskInputKeys[0], lenient.NullMissing) {
+				x.Title = d.String(it.Value, "title", 0)
 			}
 		case "priority":
 			if d.Claim(&seen[1], &it, addTaskInputKeys[1]) {
@@ -97,43 +87,35 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 				}
 			}
 		case "done":
-			if d.Claim(&seen[2], &it, addTaskInputKeys[2]) {
-				if !d.Absent(it.Value, "done", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Done = d.Bool(it.Value, "done", 0)
-				}
+			if d.Take(&seen[2], &it, addTaskInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Done = d.Bool(it.Value, "done", 0)
 			}
 		case "tags", "labels":
-			if d.Claim(&seen[3], &it, addTaskInputKeys[3]) {
-				if !d.Absent(it.Value, "tags", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "tags", 0, &a) {
-						d.Enter("tags")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[3], &it, addTaskInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "tags", 0, &a) {
+					d.Enter("tags")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Tags = s
 					}
+					d.Leave()
+					x.Tags = s
 				}
 			}
 		case "parent_id", "parentId", "parent-id", "ParentId":
-			if d.Claim(&seen[4], &it, addTaskInputKeys[4]) {
-				if !d.Absent(it.Value, "parent_id", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.ParentID = d.Int(it.Value, "parent_id", 64, 0)
-				}
+			if d.Take(&seen[4], &it, addTaskInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.ParentID = d.Int(it.Value, "parent_id", 64, 0)
 			}
 		case "estimate_hours", "estimateHours", "estimate-hours", "EstimateHours":
-			if d.Claim(&seen[5], &it, addTaskInputKeys[5]) {
-				if !d.Absent(it.Value, "estimate_hours", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := d.Float(it.Value, "estimate_hours", 64, 0)
-						x.Estimate = &p
-					}
+			if d.Take(&seen[5], &it, addTaskInputKeys[5], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := d.Float(it.Value, "estimate_hours", 64, 0)
+					x.Estimate = &p
 				}
 			}
 		default:

@@ -35,10 +35,7 @@ func (x *CorpusInt) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *CorpusInt) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusInt
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -46,10 +43,7 @@ func (x *CorpusInt) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -65,12 +59,8 @@ func (x *CorpusInt) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, corpusIntKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("v", corpusIntKeys[0][1:])
-				} else {
-					x.V = int(d.Int(it.Value, "v", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[0], &it, corpusIntKeys[0], lenient.NullMissing) {
+				x.V = int(d.Int(it.Value, "v", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusIntKnown)
@@ -131,10 +121,7 @@ func (x *CorpusInt8) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *CorpusInt8) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusInt8
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -142,10 +129,7 @@ func (x *CorpusInt8) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -161,12 +145,8 @@ func (x *CorpusInt8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, corpusInt8Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("v", corpusInt8Keys[0][1:])
-				} else {
-					x.V = int8(d.Int(it.Value, "v", 8, 0))
-				}
+			if d.Take(&seen[0], &it, corpusInt8Keys[0], lenient.NullMissing) {
+				x.V = int8(d.Int(it.Value, "v", 8, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusInt8Known)
@@ -227,10 +207,7 @@ func (x *CorpusInt64) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *CorpusInt64) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusInt64
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -238,10 +215,7 @@ func (x *CorpusInt64) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -257,12 +231,8 @@ func (x *CorpusInt64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, corpusInt64Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("v", corpusInt64Keys[0][1:])
-				} else {
-					x.V = d.Int(it.Value, "v", 64, 0)
-				}
+			if d.Take(&seen[0], &it, corpusInt64Keys[0], lenient.NullMissing) {
+				x.V = d.Int(it.Value, "v", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusInt64Known)
@@ -323,10 +293,7 @@ func (x *CorpusUint8) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *CorpusUint8) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusUint8
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -334,10 +301,7 @@ func (x *CorpusUint8) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -353,12 +317,8 @@ func (x *CorpusUint8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, corpusUint8Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("v", corpusUint8Keys[0][1:])
-				} else {
-					x.V = uint8(d.Uint(it.Value, "v", 8, 0))
-				}
+			if d.Take(&seen[0], &it, corpusUint8Keys[0], lenient.NullMissing) {
+				x.V = uint8(d.Uint(it.Value, "v", 8, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusUint8Known)
@@ -419,10 +379,7 @@ func (x *CorpusUint64) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *CorpusUint64) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusUint64
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -430,10 +387,7 @@ func (x *CorpusUint64) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -449,12 +403,8 @@ func (x *CorpusUint64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, corpusUint64Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("v", corpusUint64Keys[0][1:])
-				} else {
-					x.V = d.Uint(it.Value, "v", 64, 0)
-				}
+			if d.Take(&seen[0], &it, corpusUint64Keys[0], lenient.NullMissing) {
+				x.V = d.Uint(it.Value, "v", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusUint64Known)
@@ -515,10 +465,7 @@ func (x *CorpusFloat64) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 
 func (x *CorpusFloat64) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusFloat64
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -526,10 +473,7 @@ func (x *CorpusFloat64) unmarshalNormgen(data []byte, report bool) ([]lenient.Fi
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -545,12 +489,8 @@ func (x *CorpusFloat64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, corpusFloat64Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("v", corpusFloat64Keys[0][1:])
-				} else {
-					x.V = d.Float(it.Value, "v", 64, 0)
-				}
+			if d.Take(&seen[0], &it, corpusFloat64Keys[0], lenient.NullMissing) {
+				x.V = d.Float(it.Value, "v", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusFloat64Known)
@@ -611,10 +551,7 @@ func (x *CorpusFloat32) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 
 func (x *CorpusFloat32) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusFloat32
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -622,10 +559,7 @@ func (x *CorpusFloat32) unmarshalNormgen(data []byte, report bool) ([]lenient.Fi
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -641,12 +575,8 @@ func (x *CorpusFloat32) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, corpusFloat32Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("v", corpusFloat32Keys[0][1:])
-				} else {
-					x.V = float32(d.Float(it.Value, "v", 32, 0))
-				}
+			if d.Take(&seen[0], &it, corpusFloat32Keys[0], lenient.NullMissing) {
+				x.V = float32(d.Float(it.Value, "v", 32, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusFloat32Known)
@@ -707,10 +637,7 @@ func (x *CorpusFloat32Max) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 
 func (x *CorpusFloat32Max) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusFloat32Max
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -718,10 +645,7 @@ func (x *CorpusFloat32Max) unmarshalNormgen(data []byte, report bool) ([]lenient
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -737,21 +661,17 @@ func (x *CorpusFloat32Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, corpusFloat32MaxKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("v", corpusFloat32MaxKeys[0][1:])
-				} else {
-					mark := d.Mark()
-					val := d.Float(it.Value, "v", 32, 0)
-					if d.OK(mark) {
-						if c, _ := lenient.CompareNumber(it.Value, "0.1"); c > 0 {
-							d.FailKind(lenient.KindRange, "v", it.Value, "is more than the maximum, 0.1")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "0.1"})
+			if d.Take(&seen[0], &it, corpusFloat32MaxKeys[0], lenient.NullMissing) {
+				mark := d.Mark()
+				val := d.Float(it.Value, "v", 32, 0)
+				if d.OK(mark) {
+					if c, _ := lenient.CompareNumber(it.Value, "0.1"); c > 0 {
+						d.FailKind(lenient.KindRange, "v", it.Value, "is more than the maximum, 0.1")
 					}
-					x.V = float32(val)
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "0.1"})
 				}
+				x.V = float32(val)
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusFloat32MaxKnown)
@@ -820,10 +740,7 @@ func (x *CorpusFloat64Max) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 
 func (x *CorpusFloat64Max) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusFloat64Max
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -831,10 +748,7 @@ func (x *CorpusFloat64Max) unmarshalNormgen(data []byte, report bool) ([]lenient
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -850,21 +764,17 @@ func (x *CorpusFloat64Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, corpusFloat64MaxKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("v", corpusFloat64MaxKeys[0][1:])
-				} else {
-					mark := d.Mark()
-					val := d.Float(it.Value, "v", 64, 0)
-					if d.OK(mark) {
-						if c, _ := lenient.CompareNumber(it.Value, "10"); c > 0 {
-							d.FailKind(lenient.KindRange, "v", it.Value, "is more than the maximum, 10")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "10"})
+			if d.Take(&seen[0], &it, corpusFloat64MaxKeys[0], lenient.NullMissing) {
+				mark := d.Mark()
+				val := d.Float(it.Value, "v", 64, 0)
+				if d.OK(mark) {
+					if c, _ := lenient.CompareNumber(it.Value, "10"); c > 0 {
+						d.FailKind(lenient.KindRange, "v", it.Value, "is more than the maximum, 10")
 					}
-					x.V = val
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "10"})
 				}
+				x.V = val
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusFloat64MaxKnown)
@@ -933,10 +843,7 @@ func (x *CorpusBool) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *CorpusBool) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusBool
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -944,10 +851,7 @@ func (x *CorpusBool) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -963,12 +867,8 @@ func (x *CorpusBool) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, corpusBoolKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("v", corpusBoolKeys[0][1:])
-				} else {
-					x.V = d.Bool(it.Value, "v", 0)
-				}
+			if d.Take(&seen[0], &it, corpusBoolKeys[0], lenient.NullMissing) {
+				x.V = d.Bool(it.Value, "v", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusBoolKnown)
@@ -1029,10 +929,7 @@ func (x *CorpusBoolStrict) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 
 func (x *CorpusBoolStrict) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusBoolStrict
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1040,10 +937,7 @@ func (x *CorpusBoolStrict) unmarshalNormgen(data []byte, report bool) ([]lenient
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1059,12 +953,8 @@ func (x *CorpusBoolStrict) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, corpusBoolStrictKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("v", corpusBoolStrictKeys[0][1:])
-				} else {
-					x.V = d.Bool(it.Value, "v", lenient.StrictBool)
-				}
+			if d.Take(&seen[0], &it, corpusBoolStrictKeys[0], lenient.NullMissing) {
+				x.V = d.Bool(it.Value, "v", lenient.StrictBool)
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusBoolStrictKnown)
@@ -1125,10 +1015,7 @@ func (x *CorpusString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *CorpusString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusString
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1136,10 +1023,7 @@ func (x *CorpusString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1155,12 +1039,8 @@ func (x *CorpusString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, corpusStringKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("v", corpusStringKeys[0][1:])
-				} else {
-					x.V = d.String(it.Value, "v", 0)
-				}
+			if d.Take(&seen[0], &it, corpusStringKeys[0], lenient.NullMissing) {
+				x.V = d.String(it.Value, "v", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, corpusStringKnown)
@@ -1221,10 +1101,7 @@ func (x *CorpusStrings) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 
 func (x *CorpusStrings) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusStrings
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1232,10 +1109,7 @@ func (x *CorpusStrings) unmarshalNormgen(data []byte, report bool) ([]lenient.Fi
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1251,24 +1125,20 @@ func (x *CorpusStrings) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, corpusStringsKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("v", corpusStringsKeys[0][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "v", 0, &a) {
-						d.Enter("v")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, corpusStringsKeys[0], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "v", 0, &a) {
+					d.Enter("v")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.V = s
 					}
+					d.Leave()
+					x.V = s
 				}
 			}
 		default:
@@ -1347,10 +1217,7 @@ func (x *CorpusInts) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *CorpusInts) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusInts
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1358,10 +1225,7 @@ func (x *CorpusInts) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1377,24 +1241,20 @@ func (x *CorpusInts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, corpusIntsKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("v", corpusIntsKeys[0][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "v", 0, &a) {
-						d.Enter("v")
-						s := make([]int, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e int
-							e = int(d.Int(a.Value, "", lenient.IntBits, 0))
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, corpusIntsKeys[0], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "v", 0, &a) {
+					d.Enter("v")
+					s := make([]int, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e int
+						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+						s = append(s, e)
 						d.Leave()
-						x.V = s
 					}
+					d.Leave()
+					x.V = s
 				}
 			}
 		default:
@@ -1461,10 +1321,7 @@ func (x *CorpusIntsWrap) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 
 func (x *CorpusIntsWrap) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusIntsWrap
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1472,10 +1329,7 @@ func (x *CorpusIntsWrap) unmarshalNormgen(data []byte, report bool) ([]lenient.F
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1491,24 +1345,20 @@ func (x *CorpusIntsWrap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, corpusIntsWrapKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("v", corpusIntsWrapKeys[0][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "v", lenient.Wrap, &a) {
-						d.Enter("v")
-						s := make([]int, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e int
-							e = int(d.Int(a.Value, "", lenient.IntBits, 0))
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, corpusIntsWrapKeys[0], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "v", lenient.Wrap, &a) {
+					d.Enter("v")
+					s := make([]int, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e int
+						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+						s = append(s, e)
 						d.Leave()
-						x.V = s
 					}
+					d.Leave()
+					x.V = s
 				}
 			}
 		default:
@@ -1575,10 +1425,7 @@ func (x *CorpusStringsSplit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 
 func (x *CorpusStringsSplit) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusStringsSplit
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1586,10 +1433,7 @@ func (x *CorpusStringsSplit) unmarshalNormgen(data []byte, report bool) ([]lenie
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1605,24 +1449,20 @@ func (x *CorpusStringsSplit) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, corpusStringsSplitKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("v", corpusStringsSplitKeys[0][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.SplitArray(it.Value, "v", 0, ",", &a) {
-						d.Enter("v")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, corpusStringsSplitKeys[0], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.SplitArray(it.Value, "v", 0, ",", &a) {
+					d.Enter("v")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.V = s
 					}
+					d.Leave()
+					x.V = s
 				}
 			}
 		default:
@@ -1701,10 +1541,7 @@ func (x *CorpusMap) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *CorpusMap) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusMap
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1712,10 +1549,7 @@ func (x *CorpusMap) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1731,25 +1565,21 @@ func (x *CorpusMap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, corpusMapKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("v", corpusMapKeys[0][1:])
-				} else {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "v", 0, &o) {
-						d.Enter("v")
-						mp := make(map[string]bool)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e bool
-							e = d.Bool(o.Value, "", 0)
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, corpusMapKeys[0], lenient.NullMissing) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "v", 0, &o) {
+					d.Enter("v")
+					mp := make(map[string]bool)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e bool
+						e = d.Bool(o.Value, "", 0)
+						mp[k] = e
 						d.Leave()
-						x.V = mp
 					}
+					d.Leave()
+					x.V = mp
 				}
 			}
 		default:
@@ -1834,10 +1664,7 @@ func (x *CorpusPtrInt) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *CorpusPtrInt) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CorpusPtrInt
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1845,10 +1672,7 @@ func (x *CorpusPtrInt) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1935,10 +1759,7 @@ func (x *CorpusAny) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *CorpusAny) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()

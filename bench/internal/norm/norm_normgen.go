@@ -35,10 +35,7 @@ func (x *Search) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Search) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Search
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -46,10 +43,7 @@ func (x *Search) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -65,105 +59,77 @@ func (x *Search) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path":
-			if d.Claim(&seen[0], &it, searchKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("path", searchKeys[0][1:])
-				} else {
-					x.Path = d.String(it.Value, "path", 0)
-				}
+			if d.Take(&seen[0], &it, searchKeys[0], lenient.NullMissing) {
+				x.Path = d.String(it.Value, "path", 0)
 			}
 		case "pattern":
-			if d.Claim(&seen[1], &it, searchKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("pattern", searchKeys[1][1:])
-				} else {
-					x.Pattern = d.String(it.Value, "pattern", 0)
-				}
+			if d.Take(&seen[1], &it, searchKeys[1], lenient.NullMissing) {
+				x.Pattern = d.String(it.Value, "pattern", 0)
 			}
 		case "owner":
-			if d.Claim(&seen[2], &it, searchKeys[2]) {
-				if !d.Absent(it.Value, "owner", lenient.AbsentNull) {
-					x.Owner = d.String(it.Value, "owner", 0)
-				}
+			if d.Take(&seen[2], &it, searchKeys[2], lenient.AbsentNull) {
+				x.Owner = d.String(it.Value, "owner", 0)
 			}
 		case "limit":
-			if d.Claim(&seen[3], &it, searchKeys[3]) {
-				if !d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[3], &it, searchKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
 			}
 		case "offset":
-			if d.Claim(&seen[4], &it, searchKeys[4]) {
-				if !d.Absent(it.Value, "offset", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[4], &it, searchKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
 			}
 		case "max_depth", "maxDepth", "max-depth", "MaxDepth":
-			if d.Claim(&seen[5], &it, searchKeys[5]) {
-				if !d.Absent(it.Value, "max_depth", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
-				}
+			if d.Take(&seen[5], &it, searchKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
 			}
 		case "count_only", "countOnly", "count-only", "CountOnly":
-			if d.Claim(&seen[6], &it, searchKeys[6]) {
-				if !d.Absent(it.Value, "count_only", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.CountOnly = d.Bool(it.Value, "count_only", 0)
-				}
+			if d.Take(&seen[6], &it, searchKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.CountOnly = d.Bool(it.Value, "count_only", 0)
 			}
 		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			if d.Claim(&seen[7], &it, searchKeys[7]) {
-				if !d.Absent(it.Value, "whole_word", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.WholeWord = d.Bool(it.Value, "whole_word", 0)
-				}
+			if d.Take(&seen[7], &it, searchKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.WholeWord = d.Bool(it.Value, "whole_word", 0)
 			}
 		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
-			if d.Claim(&seen[8], &it, searchKeys[8]) {
-				if !d.Absent(it.Value, "case_sensitive", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.CaseSensitive = d.Bool(it.Value, "case_sensitive", 0)
-				}
+			if d.Take(&seen[8], &it, searchKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.CaseSensitive = d.Bool(it.Value, "case_sensitive", 0)
 			}
 		case "min_score", "minScore", "min-score", "MinScore":
-			if d.Claim(&seen[9], &it, searchKeys[9]) {
-				if !d.Absent(it.Value, "min_score", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.MinScore = d.Float(it.Value, "min_score", 64, 0)
-				}
+			if d.Take(&seen[9], &it, searchKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.MinScore = d.Float(it.Value, "min_score", 64, 0)
 			}
 		case "file_types", "fileTypes", "file-types", "FileTypes":
-			if d.Claim(&seen[10], &it, searchKeys[10]) {
-				if !d.Absent(it.Value, "file_types", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "file_types", 0, &a) {
-						d.Enter("file_types")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[10], &it, searchKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "file_types", 0, &a) {
+					d.Enter("file_types")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.FileTypes = s
 					}
+					d.Leave()
+					x.FileTypes = s
 				}
 			}
 		case "ids":
-			if d.Claim(&seen[11], &it, searchKeys[11]) {
-				if !d.Absent(it.Value, "ids", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "ids", 0, &a) {
-						d.Enter("ids")
-						s := make([]int64, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e int64
-							e = d.Int(a.Value, "", 64, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[11], &it, searchKeys[11], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "ids", 0, &a) {
+					d.Enter("ids")
+					s := make([]int64, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e int64
+						e = d.Int(a.Value, "", 64, 0)
+						s = append(s, e)
 						d.Leave()
-						x.IDs = s
 					}
+					d.Leave()
+					x.IDs = s
 				}
 			}
 		default:
@@ -338,10 +304,7 @@ func (x *Review) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Review) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Review
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -349,10 +312,7 @@ func (x *Review) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -368,211 +328,157 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "owner":
-			if d.Claim(&seen[0], &it, reviewKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("owner", reviewKeys[0][1:])
-				} else {
-					x.Owner = d.String(it.Value, "owner", 0)
-				}
+			if d.Take(&seen[0], &it, reviewKeys[0], lenient.NullMissing) {
+				x.Owner = d.String(it.Value, "owner", 0)
 			}
 		case "repo":
-			if d.Claim(&seen[1], &it, reviewKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("repo", reviewKeys[1][1:])
-				} else {
-					x.Repo = d.String(it.Value, "repo", 0)
-				}
+			if d.Take(&seen[1], &it, reviewKeys[1], lenient.NullMissing) {
+				x.Repo = d.String(it.Value, "repo", 0)
 			}
 		case "pull_number", "pullNumber", "pull-number", "PullNumber":
-			if d.Claim(&seen[2], &it, reviewKeys[2]) {
-				if lenient.Null(it.Value) {
-					d.Missing("pull_number", reviewKeys[2][1:])
-				} else {
-					x.PullNumber = int(d.Int(it.Value, "pull_number", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[2], &it, reviewKeys[2], lenient.NullMissing) {
+				x.PullNumber = int(d.Int(it.Value, "pull_number", lenient.IntBits, 0))
 			}
 		case "commit_id", "commitId", "commit-id", "CommitId":
-			if d.Claim(&seen[3], &it, reviewKeys[3]) {
-				if lenient.Null(it.Value) {
-					d.Missing("commit_id", reviewKeys[3][1:])
-				} else {
-					x.CommitID = d.String(it.Value, "commit_id", 0)
-				}
+			if d.Take(&seen[3], &it, reviewKeys[3], lenient.NullMissing) {
+				x.CommitID = d.String(it.Value, "commit_id", 0)
 			}
 		case "event":
-			if d.Claim(&seen[4], &it, reviewKeys[4]) {
-				if lenient.Null(it.Value) {
-					d.Missing("event", reviewKeys[4][1:])
-				} else {
-					x.Event = d.String(it.Value, "event", 0)
-				}
+			if d.Take(&seen[4], &it, reviewKeys[4], lenient.NullMissing) {
+				x.Event = d.String(it.Value, "event", 0)
 			}
 		case "body":
-			if d.Claim(&seen[5], &it, reviewKeys[5]) {
-				if !d.Absent(it.Value, "body", lenient.AbsentNull) {
-					x.Body = d.String(it.Value, "body", 0)
-				}
+			if d.Take(&seen[5], &it, reviewKeys[5], lenient.AbsentNull) {
+				x.Body = d.String(it.Value, "body", 0)
 			}
 		case "comments":
-			if d.Claim(&seen[6], &it, reviewKeys[6]) {
-				if !d.Absent(it.Value, "comments", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "comments", 0, &a) {
-						d.Enter("comments")
-						s := make([]ReviewComment, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e ReviewComment
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[6], &it, reviewKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "comments", 0, &a) {
+					d.Enter("comments")
+					s := make([]ReviewComment, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e ReviewComment
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Comments = s
 					}
+					d.Leave()
+					x.Comments = s
 				}
 			}
 		case "reviewers":
-			if d.Claim(&seen[7], &it, reviewKeys[7]) {
-				if !d.Absent(it.Value, "reviewers", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "reviewers", 0, &a) {
-						d.Enter("reviewers")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[7], &it, reviewKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "reviewers", 0, &a) {
+					d.Enter("reviewers")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Reviewers = s
 					}
+					d.Leave()
+					x.Reviewers = s
 				}
 			}
 		case "team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers":
-			if d.Claim(&seen[8], &it, reviewKeys[8]) {
-				if !d.Absent(it.Value, "team_reviewers", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "team_reviewers", 0, &a) {
-						d.Enter("team_reviewers")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[8], &it, reviewKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "team_reviewers", 0, &a) {
+					d.Enter("team_reviewers")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.TeamReviewers = s
 					}
+					d.Leave()
+					x.TeamReviewers = s
 				}
 			}
 		case "labels":
-			if d.Claim(&seen[9], &it, reviewKeys[9]) {
-				if !d.Absent(it.Value, "labels", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "labels", 0, &a) {
-						d.Enter("labels")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[9], &it, reviewKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "labels", 0, &a) {
+					d.Enter("labels")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Labels = s
 					}
+					d.Leave()
+					x.Labels = s
 				}
 			}
 		case "assignees":
-			if d.Claim(&seen[10], &it, reviewKeys[10]) {
-				if !d.Absent(it.Value, "assignees", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "assignees", 0, &a) {
-						d.Enter("assignees")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[10], &it, reviewKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "assignees", 0, &a) {
+					d.Enter("assignees")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Assignees = s
 					}
+					d.Leave()
+					x.Assignees = s
 				}
 			}
 		case "draft":
-			if d.Claim(&seen[11], &it, reviewKeys[11]) {
-				if !d.Absent(it.Value, "draft", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Draft = d.Bool(it.Value, "draft", 0)
-				}
+			if d.Take(&seen[11], &it, reviewKeys[11], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Draft = d.Bool(it.Value, "draft", 0)
 			}
 		case "dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale":
-			if d.Claim(&seen[12], &it, reviewKeys[12]) {
-				if !d.Absent(it.Value, "dismiss_stale", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.DismissStale = d.Bool(it.Value, "dismiss_stale", 0)
-				}
+			if d.Take(&seen[12], &it, reviewKeys[12], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.DismissStale = d.Bool(it.Value, "dismiss_stale", 0)
 			}
 		case "auto_merge", "autoMerge", "auto-merge", "AutoMerge":
-			if d.Claim(&seen[13], &it, reviewKeys[13]) {
-				if !d.Absent(it.Value, "auto_merge", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.AutoMerge = d.Bool(it.Value, "auto_merge", 0)
-				}
+			if d.Take(&seen[13], &it, reviewKeys[13], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.AutoMerge = d.Bool(it.Value, "auto_merge", 0)
 			}
 		case "notify":
-			if d.Claim(&seen[14], &it, reviewKeys[14]) {
-				if !d.Absent(it.Value, "notify", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Notify = d.Bool(it.Value, "notify", 0)
-				}
+			if d.Take(&seen[14], &it, reviewKeys[14], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Notify = d.Bool(it.Value, "notify", 0)
 			}
 		case "merge_method", "mergeMethod", "merge-method", "MergeMethod":
-			if d.Claim(&seen[15], &it, reviewKeys[15]) {
-				if !d.Absent(it.Value, "merge_method", lenient.AbsentNull) {
-					x.MergeMethod = d.String(it.Value, "merge_method", 0)
-				}
+			if d.Take(&seen[15], &it, reviewKeys[15], lenient.AbsentNull) {
+				x.MergeMethod = d.String(it.Value, "merge_method", 0)
 			}
 		case "required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals":
-			if d.Claim(&seen[16], &it, reviewKeys[16]) {
-				if !d.Absent(it.Value, "required_approvals", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.RequiredApprovals = int(d.Int(it.Value, "required_approvals", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[16], &it, reviewKeys[16], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.RequiredApprovals = int(d.Int(it.Value, "required_approvals", lenient.IntBits, 0))
 			}
 		case "timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds":
-			if d.Claim(&seen[17], &it, reviewKeys[17]) {
-				if !d.Absent(it.Value, "timeout_seconds", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.TimeoutSeconds = d.Int(it.Value, "timeout_seconds", 64, 0)
-				}
+			if d.Take(&seen[17], &it, reviewKeys[17], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.TimeoutSeconds = d.Int(it.Value, "timeout_seconds", 64, 0)
 			}
 		case "milestone":
-			if d.Claim(&seen[18], &it, reviewKeys[18]) {
-				if !d.Absent(it.Value, "milestone", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Milestone = int(d.Int(it.Value, "milestone", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[18], &it, reviewKeys[18], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Milestone = int(d.Int(it.Value, "milestone", lenient.IntBits, 0))
 			}
 		case "confidence":
-			if d.Claim(&seen[19], &it, reviewKeys[19]) {
-				if !d.Absent(it.Value, "confidence", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Confidence = d.Float(it.Value, "confidence", 64, 0)
-				}
+			if d.Take(&seen[19], &it, reviewKeys[19], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Confidence = d.Float(it.Value, "confidence", 64, 0)
 			}
 		case "base_ref", "baseRef", "base-ref", "BaseRef":
-			if d.Claim(&seen[20], &it, reviewKeys[20]) {
-				if !d.Absent(it.Value, "base_ref", lenient.AbsentNull) {
-					x.BaseRef = d.String(it.Value, "base_ref", 0)
-				}
+			if d.Take(&seen[20], &it, reviewKeys[20], lenient.AbsentNull) {
+				x.BaseRef = d.String(it.Value, "base_ref", 0)
 			}
 		case "head_ref", "headRef", "head-ref", "HeadRef":
-			if d.Claim(&seen[21], &it, reviewKeys[21]) {
-				if !d.Absent(it.Value, "head_ref", lenient.AbsentNull) {
-					x.HeadRef = d.String(it.Value, "head_ref", 0)
-				}
+			if d.Take(&seen[21], &it, reviewKeys[21], lenient.AbsentNull) {
+				x.HeadRef = d.String(it.Value, "head_ref", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, reviewKnown)
@@ -900,10 +806,7 @@ func (x *ReviewComment) unmarshalNormgen(data []byte, report bool) ([]lenient.Fi
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ReviewComment
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -911,10 +814,7 @@ func (x *ReviewComment) unmarshalNormgen(data []byte, report bool) ([]lenient.Fi
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -930,46 +830,28 @@ func (x *ReviewComment) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path":
-			if d.Claim(&seen[0], &it, reviewCommentKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("path", reviewCommentKeys[0][1:])
-				} else {
-					x.Path = d.String(it.Value, "path", 0)
-				}
+			if d.Take(&seen[0], &it, reviewCommentKeys[0], lenient.NullMissing) {
+				x.Path = d.String(it.Value, "path", 0)
 			}
 		case "line":
-			if d.Claim(&seen[1], &it, reviewCommentKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("line", reviewCommentKeys[1][1:])
-				} else {
-					x.Line = int(d.Int(it.Value, "line", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[1], &it, reviewCommentKeys[1], lenient.NullMissing) {
+				x.Line = int(d.Int(it.Value, "line", lenient.IntBits, 0))
 			}
 		case "start_line", "startLine", "start-line", "StartLine":
-			if d.Claim(&seen[2], &it, reviewCommentKeys[2]) {
-				if !d.Absent(it.Value, "start_line", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.StartLine = int(d.Int(it.Value, "start_line", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[2], &it, reviewCommentKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.StartLine = int(d.Int(it.Value, "start_line", lenient.IntBits, 0))
 			}
 		case "side":
-			if d.Claim(&seen[3], &it, reviewCommentKeys[3]) {
-				if !d.Absent(it.Value, "side", lenient.AbsentNull) {
-					x.Side = d.String(it.Value, "side", 0)
-				}
+			if d.Take(&seen[3], &it, reviewCommentKeys[3], lenient.AbsentNull) {
+				x.Side = d.String(it.Value, "side", 0)
 			}
 		case "body":
-			if d.Claim(&seen[4], &it, reviewCommentKeys[4]) {
-				if lenient.Null(it.Value) {
-					d.Missing("body", reviewCommentKeys[4][1:])
-				} else {
-					x.Body = d.String(it.Value, "body", 0)
-				}
+			if d.Take(&seen[4], &it, reviewCommentKeys[4], lenient.NullMissing) {
+				x.Body = d.String(it.Value, "body", 0)
 			}
 		case "suggestion":
-			if d.Claim(&seen[5], &it, reviewCommentKeys[5]) {
-				if !d.Absent(it.Value, "suggestion", lenient.AbsentNull) {
-					x.Suggestion = d.String(it.Value, "suggestion", 0)
-				}
+			if d.Take(&seen[5], &it, reviewCommentKeys[5], lenient.AbsentNull) {
+				x.Suggestion = d.String(it.Value, "suggestion", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, reviewCommentKnown)
@@ -1072,10 +954,7 @@ func (x *WriteFile) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *WriteFile) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y WriteFile
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1083,10 +962,7 @@ func (x *WriteFile) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1102,20 +978,12 @@ func (x *WriteFile) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path":
-			if d.Claim(&seen[0], &it, writeFileKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("path", writeFileKeys[0][1:])
-				} else {
-					x.Path = d.String(it.Value, "path", 0)
-				}
+			if d.Take(&seen[0], &it, writeFileKeys[0], lenient.NullMissing) {
+				x.Path = d.String(it.Value, "path", 0)
 			}
 		case "content":
-			if d.Claim(&seen[1], &it, writeFileKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("content", writeFileKeys[1][1:])
-				} else {
-					x.Content = d.String(it.Value, "content", 0)
-				}
+			if d.Take(&seen[1], &it, writeFileKeys[1], lenient.NullMissing) {
+				x.Content = d.String(it.Value, "content", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, writeFileKnown)
@@ -1187,10 +1055,7 @@ func (x *Paths) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Paths) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Paths
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1198,10 +1063,7 @@ func (x *Paths) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1217,24 +1079,20 @@ func (x *Paths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "paths":
-			if d.Claim(&seen[0], &it, pathsKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("paths", pathsKeys[0][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "paths", 0, &a) {
-						d.Enter("paths")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, pathsKeys[0], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "paths", 0, &a) {
+					d.Enter("paths")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Paths = s
 					}
+					d.Leave()
+					x.Paths = s
 				}
 			}
 		default:
@@ -1313,10 +1171,7 @@ func (x *IDs) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *IDs) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y IDs
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1324,10 +1179,7 @@ func (x *IDs) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) 
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1343,24 +1195,20 @@ func (x *IDs) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "ids":
-			if d.Claim(&seen[0], &it, iDsKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("ids", iDsKeys[0][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "ids", 0, &a) {
-						d.Enter("ids")
-						s := make([]int64, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e int64
-							e = d.Int(a.Value, "", 64, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, iDsKeys[0], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "ids", 0, &a) {
+					d.Enter("ids")
+					s := make([]int64, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e int64
+						e = d.Int(a.Value, "", 64, 0)
+						s = append(s, e)
 						d.Leave()
-						x.IDs = s
 					}
+					d.Leave()
+					x.IDs = s
 				}
 			}
 		default:

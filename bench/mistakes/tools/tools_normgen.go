@@ -35,10 +35,7 @@ func (x *Vibium85) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Vibium85) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Vibium85
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -46,10 +43,7 @@ func (x *Vibium85) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, er
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -65,12 +59,8 @@ func (x *Vibium85) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "ms":
-			if d.Claim(&seen[0], &it, vibium85Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("ms", vibium85Keys[0][1:])
-				} else {
-					x.Ms = d.Float(it.Value, "ms", 64, 0)
-				}
+			if d.Take(&seen[0], &it, vibium85Keys[0], lenient.NullMissing) {
+				x.Ms = d.Float(it.Value, "ms", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, vibium85Known)
@@ -131,10 +121,7 @@ func (x *OpenHandsSDK1085) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 
 func (x *OpenHandsSDK1085) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y OpenHandsSDK1085
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -142,10 +129,7 @@ func (x *OpenHandsSDK1085) unmarshalNormgen(data []byte, report bool) ([]lenient
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -161,24 +145,16 @@ func (x *OpenHandsSDK1085) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path":
-			if d.Claim(&seen[0], &it, openHandsSDK1085Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("path", openHandsSDK1085Keys[0][1:])
-				} else {
-					x.Path = d.String(it.Value, "path", 0)
-				}
+			if d.Take(&seen[0], &it, openHandsSDK1085Keys[0], lenient.NullMissing) {
+				x.Path = d.String(it.Value, "path", 0)
 			}
 		case "line_number", "lineNumber", "line-number", "LineNumber":
-			if d.Claim(&seen[1], &it, openHandsSDK1085Keys[1]) {
-				if !d.Absent(it.Value, "line_number", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.LineNumber = d.Float(it.Value, "line_number", 64, 0)
-				}
+			if d.Take(&seen[1], &it, openHandsSDK1085Keys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.LineNumber = d.Float(it.Value, "line_number", 64, 0)
 			}
 		case "lines_after", "linesAfter", "lines-after", "LinesAfter":
-			if d.Claim(&seen[2], &it, openHandsSDK1085Keys[2]) {
-				if !d.Absent(it.Value, "lines_after", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.LinesAfter = d.Float(it.Value, "lines_after", 64, 0)
-				}
+			if d.Take(&seen[2], &it, openHandsSDK1085Keys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.LinesAfter = d.Float(it.Value, "lines_after", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, openHandsSDK1085Known)
@@ -259,10 +235,7 @@ func (x *ClaudeCode24597) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 
 func (x *ClaudeCode24597) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ClaudeCode24597
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -270,10 +243,7 @@ func (x *ClaudeCode24597) unmarshalNormgen(data []byte, report bool) ([]lenient.
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -289,12 +259,8 @@ func (x *ClaudeCode24597) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "pull_number", "pullNumber", "pull-number", "PullNumber":
-			if d.Claim(&seen[0], &it, claudeCode24597Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("pull_number", claudeCode24597Keys[0][1:])
-				} else {
-					x.PullNumber = d.Float(it.Value, "pull_number", 64, 0)
-				}
+			if d.Take(&seen[0], &it, claudeCode24597Keys[0], lenient.NullMissing) {
+				x.PullNumber = d.Float(it.Value, "pull_number", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, claudeCode24597Known)
@@ -360,10 +326,7 @@ func (x *DejaVu422) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *DejaVu422) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y DejaVu422
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -371,10 +334,7 @@ func (x *DejaVu422) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -390,10 +350,8 @@ func (x *DejaVu422) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "limit":
-			if d.Claim(&seen[0], &it, dejaVu422Keys[0]) {
-				if !d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Limit = d.Float(it.Value, "limit", 64, 0)
-				}
+			if d.Take(&seen[0], &it, dejaVu422Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Limit = d.Float(it.Value, "limit", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, dejaVu422Known)
@@ -448,10 +406,7 @@ func (x *Servers2905) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Servers2905) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Servers2905
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -459,10 +414,7 @@ func (x *Servers2905) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -478,52 +430,38 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
-			if d.Claim(&seen[0], &it, servers2905Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("nextThoughtNeeded", servers2905Keys[0][1:])
-				} else {
-					x.NextThoughtNeeded = d.Bool(it.Value, "nextThoughtNeeded", 0)
-				}
+			if d.Take(&seen[0], &it, servers2905Keys[0], lenient.NullMissing) {
+				x.NextThoughtNeeded = d.Bool(it.Value, "nextThoughtNeeded", 0)
 			}
 		case "thoughtNumber", "thought_number", "thought-number", "ThoughtNumber":
-			if d.Claim(&seen[1], &it, servers2905Keys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("thoughtNumber", servers2905Keys[1][1:])
-				} else {
-					mark := d.Mark()
-					val := d.Int(it.Value, "thoughtNumber", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if val < 1 {
-							d.FailKind(lenient.KindRange, "thoughtNumber", it.Value, "is less than the minimum, 1")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+			if d.Take(&seen[1], &it, servers2905Keys[1], lenient.NullMissing) {
+				mark := d.Mark()
+				val := d.Int(it.Value, "thoughtNumber", lenient.IntBits, 0)
+				if d.OK(mark) {
+					if val < 1 {
+						d.FailKind(lenient.KindRange, "thoughtNumber", it.Value, "is less than the minimum, 1")
 					}
-					x.ThoughtNumber = int(val)
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 				}
+				x.ThoughtNumber = int(val)
 			}
 		case "totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts":
-			if d.Claim(&seen[2], &it, servers2905Keys[2]) {
-				if lenient.Null(it.Value) {
-					d.Missing("totalThoughts", servers2905Keys[2][1:])
-				} else {
-					mark := d.Mark()
-					val := d.Int(it.Value, "totalThoughts", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if val < 1 {
-							d.FailKind(lenient.KindRange, "totalThoughts", it.Value, "is less than the minimum, 1")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+			if d.Take(&seen[2], &it, servers2905Keys[2], lenient.NullMissing) {
+				mark := d.Mark()
+				val := d.Int(it.Value, "totalThoughts", lenient.IntBits, 0)
+				if d.OK(mark) {
+					if val < 1 {
+						d.FailKind(lenient.KindRange, "totalThoughts", it.Value, "is less than the minimum, 1")
 					}
-					x.TotalThoughts = int(val)
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 				}
+				x.TotalThoughts = int(val)
 			}
 		case "isRevision", "is_revision", "is-revision", "IsRevision":
-			if d.Claim(&seen[3], &it, servers2905Keys[3]) {
-				if !d.Absent(it.Value, "isRevision", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.IsRevision = d.Bool(it.Value, "isRevision", 0)
-				}
+			if d.Take(&seen[3], &it, servers2905Keys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.IsRevision = d.Bool(it.Value, "isRevision", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, servers2905Known)
@@ -647,10 +585,7 @@ func (x *HermesAgent100926) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 
 func (x *HermesAgent100926) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y HermesAgent100926
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -658,10 +593,7 @@ func (x *HermesAgent100926) unmarshalNormgen(data []byte, report bool) ([]lenien
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -677,18 +609,12 @@ func (x *HermesAgent100926) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "pattern":
-			if d.Claim(&seen[0], &it, hermesAgent100926Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("pattern", hermesAgent100926Keys[0][1:])
-				} else {
-					x.Pattern = d.String(it.Value, "pattern", 0)
-				}
+			if d.Take(&seen[0], &it, hermesAgent100926Keys[0], lenient.NullMissing) {
+				x.Pattern = d.String(it.Value, "pattern", 0)
 			}
 		case "limit":
-			if d.Claim(&seen[1], &it, hermesAgent100926Keys[1]) {
-				if !d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[1], &it, hermesAgent100926Keys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, hermesAgent100926Known)
@@ -754,10 +680,7 @@ func (x *Picoclaw400) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Picoclaw400) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Picoclaw400
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -765,10 +688,7 @@ func (x *Picoclaw400) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -784,18 +704,12 @@ func (x *Picoclaw400) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "query":
-			if d.Claim(&seen[0], &it, picoclaw400Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("query", picoclaw400Keys[0][1:])
-				} else {
-					x.Query = d.String(it.Value, "query", 0)
-				}
+			if d.Take(&seen[0], &it, picoclaw400Keys[0], lenient.NullMissing) {
+				x.Query = d.String(it.Value, "query", 0)
 			}
 		case "count":
-			if d.Claim(&seen[1], &it, picoclaw400Keys[1]) {
-				if !d.Absent(it.Value, "count", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[1], &it, picoclaw400Keys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, picoclaw400Known)
@@ -861,10 +775,7 @@ func (x *Opencode1328) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Opencode1328) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Opencode1328
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -872,10 +783,7 @@ func (x *Opencode1328) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -891,24 +799,16 @@ func (x *Opencode1328) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "filePath", "file_path", "file-path", "FilePath":
-			if d.Claim(&seen[0], &it, opencode1328Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("filePath", opencode1328Keys[0][1:])
-				} else {
-					x.FilePath = d.String(it.Value, "filePath", 0)
-				}
+			if d.Take(&seen[0], &it, opencode1328Keys[0], lenient.NullMissing) {
+				x.FilePath = d.String(it.Value, "filePath", 0)
 			}
 		case "offset":
-			if d.Claim(&seen[1], &it, opencode1328Keys[1]) {
-				if !d.Absent(it.Value, "offset", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Offset = d.Float(it.Value, "offset", 64, 0)
-				}
+			if d.Take(&seen[1], &it, opencode1328Keys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Offset = d.Float(it.Value, "offset", 64, 0)
 			}
 		case "limit":
-			if d.Claim(&seen[2], &it, opencode1328Keys[2]) {
-				if !d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Limit = d.Float(it.Value, "limit", 64, 0)
-				}
+			if d.Take(&seen[2], &it, opencode1328Keys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Limit = d.Float(it.Value, "limit", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, opencode1328Known)
@@ -984,10 +884,7 @@ func (x *Opencode1328Offset) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 
 func (x *Opencode1328Offset) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Opencode1328Offset
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -995,10 +892,7 @@ func (x *Opencode1328Offset) unmarshalNormgen(data []byte, report bool) ([]lenie
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1014,24 +908,16 @@ func (x *Opencode1328Offset) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "filePath", "file_path", "file-path", "FilePath":
-			if d.Claim(&seen[0], &it, opencode1328OffsetKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("filePath", opencode1328OffsetKeys[0][1:])
-				} else {
-					x.FilePath = d.String(it.Value, "filePath", 0)
-				}
+			if d.Take(&seen[0], &it, opencode1328OffsetKeys[0], lenient.NullMissing) {
+				x.FilePath = d.String(it.Value, "filePath", 0)
 			}
 		case "offset":
-			if d.Claim(&seen[1], &it, opencode1328OffsetKeys[1]) {
-				if !d.Absent(it.Value, "offset", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Offset = d.Float(it.Value, "offset", 64, 0)
-				}
+			if d.Take(&seen[1], &it, opencode1328OffsetKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Offset = d.Float(it.Value, "offset", 64, 0)
 			}
 		case "limit":
-			if d.Claim(&seen[2], &it, opencode1328OffsetKeys[2]) {
-				if !d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Limit = d.Float(it.Value, "limit", 64, 0)
-				}
+			if d.Take(&seen[2], &it, opencode1328OffsetKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Limit = d.Float(it.Value, "limit", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, opencode1328OffsetKnown)
@@ -1107,10 +993,7 @@ func (x *BasicMemory250) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 
 func (x *BasicMemory250) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y BasicMemory250
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1118,10 +1001,7 @@ func (x *BasicMemory250) unmarshalNormgen(data []byte, report bool) ([]lenient.F
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1137,12 +1017,10 @@ func (x *BasicMemory250) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "depth":
-			if d.Claim(&seen[0], &it, basicMemory250Keys[0]) {
-				if !d.Absent(it.Value, "depth", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := int(d.Int(it.Value, "depth", lenient.IntBits, 0))
-						x.Depth = &p
-					}
+			if d.Take(&seen[0], &it, basicMemory250Keys[0], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := int(d.Int(it.Value, "depth", lenient.IntBits, 0))
+					x.Depth = &p
 				}
 			}
 		default:
@@ -1204,10 +1082,7 @@ func (x *Vmlx47) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Vmlx47) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Vmlx47
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1215,10 +1090,7 @@ func (x *Vmlx47) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1234,10 +1106,8 @@ func (x *Vmlx47) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "limit":
-			if d.Claim(&seen[0], &it, vmlx47Keys[0]) {
-				if !d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[0], &it, vmlx47Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, vmlx47Known)
@@ -1292,10 +1162,7 @@ func (x *LMStudio1626) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *LMStudio1626) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y LMStudio1626
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1303,10 +1170,7 @@ func (x *LMStudio1626) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1322,12 +1186,8 @@ func (x *LMStudio1626) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "sheet_name", "sheetName", "sheet-name", "SheetName":
-			if d.Claim(&seen[0], &it, lmStudio1626Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("sheet_name", lmStudio1626Keys[0][1:])
-				} else {
-					x.SheetName = d.String(it.Value, "sheet_name", 0)
-				}
+			if d.Take(&seen[0], &it, lmStudio1626Keys[0], lenient.NullMissing) {
+				x.SheetName = d.String(it.Value, "sheet_name", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, lmStudio1626Known)
@@ -1393,10 +1253,7 @@ func (x *ClaudeCode91803) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 
 func (x *ClaudeCode91803) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ClaudeCode91803
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1404,10 +1261,7 @@ func (x *ClaudeCode91803) unmarshalNormgen(data []byte, report bool) ([]lenient.
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1423,12 +1277,8 @@ func (x *ClaudeCode91803) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "confirmed":
-			if d.Claim(&seen[0], &it, claudeCode91803Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("confirmed", claudeCode91803Keys[0][1:])
-				} else {
-					x.Confirmed = d.Bool(it.Value, "confirmed", 0)
-				}
+			if d.Take(&seen[0], &it, claudeCode91803Keys[0], lenient.NullMissing) {
+				x.Confirmed = d.Bool(it.Value, "confirmed", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, claudeCode91803Known)
@@ -1489,10 +1339,7 @@ func (x *ClaudeCode91803Capital) UnmarshalJSONReport(data []byte) ([]lenient.Fix
 
 func (x *ClaudeCode91803Capital) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ClaudeCode91803Capital
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1500,10 +1347,7 @@ func (x *ClaudeCode91803Capital) unmarshalNormgen(data []byte, report bool) ([]l
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1519,12 +1363,8 @@ func (x *ClaudeCode91803Capital) decodeNormgen(d *lenient.Decoder, v []byte, m l
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "confirmed":
-			if d.Claim(&seen[0], &it, claudeCode91803CapitalKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("confirmed", claudeCode91803CapitalKeys[0][1:])
-				} else {
-					x.Confirmed = d.Bool(it.Value, "confirmed", 0)
-				}
+			if d.Take(&seen[0], &it, claudeCode91803CapitalKeys[0], lenient.NullMissing) {
+				x.Confirmed = d.Bool(it.Value, "confirmed", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, claudeCode91803CapitalKnown)
@@ -1585,10 +1425,7 @@ func (x *ClaudeCode91803Digit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 
 func (x *ClaudeCode91803Digit) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ClaudeCode91803Digit
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1596,10 +1433,7 @@ func (x *ClaudeCode91803Digit) unmarshalNormgen(data []byte, report bool) ([]len
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1615,12 +1449,8 @@ func (x *ClaudeCode91803Digit) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "confirmed":
-			if d.Claim(&seen[0], &it, claudeCode91803DigitKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("confirmed", claudeCode91803DigitKeys[0][1:])
-				} else {
-					x.Confirmed = d.Bool(it.Value, "confirmed", 0)
-				}
+			if d.Take(&seen[0], &it, claudeCode91803DigitKeys[0], lenient.NullMissing) {
+				x.Confirmed = d.Bool(it.Value, "confirmed", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, claudeCode91803DigitKnown)
@@ -1681,10 +1511,7 @@ func (x *ClaudeCode29104) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 
 func (x *ClaudeCode29104) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ClaudeCode29104
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1692,10 +1519,7 @@ func (x *ClaudeCode29104) unmarshalNormgen(data []byte, report bool) ([]lenient.
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1711,10 +1535,8 @@ func (x *ClaudeCode29104) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "completed":
-			if d.Claim(&seen[0], &it, claudeCode29104Keys[0]) {
-				if !d.Absent(it.Value, "completed", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Completed = d.Bool(it.Value, "completed", 0)
-				}
+			if d.Take(&seen[0], &it, claudeCode29104Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Completed = d.Bool(it.Value, "completed", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, claudeCode29104Known)
@@ -1769,10 +1591,7 @@ func (x *Nteract1678) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Nteract1678) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Nteract1678
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1780,10 +1599,7 @@ func (x *Nteract1678) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1799,10 +1615,8 @@ func (x *Nteract1678) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "and_run", "andRun", "and-run", "AndRun":
-			if d.Claim(&seen[0], &it, nteract1678Keys[0]) {
-				if !d.Absent(it.Value, "and_run", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.AndRun = d.Bool(it.Value, "and_run", 0)
-				}
+			if d.Take(&seen[0], &it, nteract1678Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.AndRun = d.Bool(it.Value, "and_run", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, nteract1678Known)
@@ -1862,10 +1676,7 @@ func (x *ClaudeCode22394) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 
 func (x *ClaudeCode22394) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1881,44 +1692,36 @@ func (x *ClaudeCode22394) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "siteId", "site_id", "site-id", "SiteId":
-			if d.Claim(&seen[0], &it, claudeCode22394Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("siteId", claudeCode22394Keys[0][1:])
-				} else {
-					x.SiteID = d.String(it.Value, "siteId", 0)
-				}
+			if d.Take(&seen[0], &it, claudeCode22394Keys[0], lenient.NullMissing) {
+				x.SiteID = d.String(it.Value, "siteId", 0)
 			}
 		case "actions":
-			if d.Claim(&seen[1], &it, claudeCode22394Keys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("actions", claudeCode22394Keys[1][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "actions", 0, &a) {
-						d.Enter("actions")
-						s := make([]map[string]any, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e map[string]any
-							var o1 lenient.ObjectIter
-							if d.Object(a.Value, "", 0, &o1) {
-								mp := make(map[string]any)
-								for o1.Next() {
-									k := string(o1.Key)
-									d.Enter(k)
-									var e any
-									e = d.Any(o1.Value)
-									mp[k] = e
-									d.Leave()
-								}
-								e = mp
+			if d.Take(&seen[1], &it, claudeCode22394Keys[1], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "actions", 0, &a) {
+					d.Enter("actions")
+					s := make([]map[string]any, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e map[string]any
+						var o1 lenient.ObjectIter
+						if d.Object(a.Value, "", 0, &o1) {
+							mp := make(map[string]any)
+							for o1.Next() {
+								k := string(o1.Key)
+								d.Enter(k)
+								var e any
+								e = d.Any(o1.Value)
+								mp[k] = e
+								d.Leave()
 							}
-							s = append(s, e)
-							d.Leave()
+							e = mp
 						}
+						s = append(s, e)
 						d.Leave()
-						x.Actions = s
 					}
+					d.Leave()
+					x.Actions = s
 				}
 			}
 		default:
@@ -1950,10 +1753,7 @@ func (x *ClaudeCode34520) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 
 func (x *ClaudeCode34520) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ClaudeCode34520
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1961,10 +1761,7 @@ func (x *ClaudeCode34520) unmarshalNormgen(data []byte, report bool) ([]lenient.
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1980,24 +1777,20 @@ func (x *ClaudeCode34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "tasks":
-			if d.Claim(&seen[0], &it, claudeCode34520Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("tasks", claudeCode34520Keys[0][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "tasks", 0, &a) {
-						d.Enter("tasks")
-						s := make([]Task34520, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e Task34520
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, claudeCode34520Keys[0], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "tasks", 0, &a) {
+					d.Enter("tasks")
+					s := make([]Task34520, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e Task34520
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Tasks = s
 					}
+					d.Leave()
+					x.Tasks = s
 				}
 			}
 		default:
@@ -2079,10 +1872,7 @@ func (x *Task34520) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Task34520
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -2090,10 +1880,7 @@ func (x *Task34520) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2109,18 +1896,12 @@ func (x *Task34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "id":
-			if d.Claim(&seen[0], &it, task34520Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("id", task34520Keys[0][1:])
-				} else {
-					x.ID = d.String(it.Value, "id", 0)
-				}
+			if d.Take(&seen[0], &it, task34520Keys[0], lenient.NullMissing) {
+				x.ID = d.String(it.Value, "id", 0)
 			}
 		case "content":
-			if d.Claim(&seen[1], &it, task34520Keys[1]) {
-				if !d.Absent(it.Value, "content", lenient.AbsentNull) {
-					x.Content = d.String(it.Value, "content", 0)
-				}
+			if d.Take(&seen[1], &it, task34520Keys[1], lenient.AbsentNull) {
+				x.Content = d.String(it.Value, "content", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, task34520Known)
@@ -2186,10 +1967,7 @@ func (x *GmailMCP96) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *GmailMCP96) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y GmailMCP96
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -2197,10 +1975,7 @@ func (x *GmailMCP96) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2216,24 +1991,20 @@ func (x *GmailMCP96) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "to":
-			if d.Claim(&seen[0], &it, gmailMCP96Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("to", gmailMCP96Keys[0][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "to", 0, &a) {
-						d.Enter("to")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, gmailMCP96Keys[0], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "to", 0, &a) {
+					d.Enter("to")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.To = s
 					}
+					d.Leave()
+					x.To = s
 				}
 			}
 		default:
@@ -2312,10 +2083,7 @@ func (x *MCPRemote319) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *MCPRemote319) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y MCPRemote319
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -2323,10 +2091,7 @@ func (x *MCPRemote319) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2342,22 +2107,20 @@ func (x *MCPRemote319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "target":
-			if d.Claim(&seen[0], &it, mcpRemote319Keys[0]) {
-				if !d.Absent(it.Value, "target", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "target", 0, &a) {
-						d.Enter("target")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, mcpRemote319Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "target", 0, &a) {
+					d.Enter("target")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Target = s
 					}
+					d.Leave()
+					x.Target = s
 				}
 			}
 		default:
@@ -2430,10 +2193,7 @@ func (x *GitlabMCP380) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *GitlabMCP380) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y GitlabMCP380
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -2441,10 +2201,7 @@ func (x *GitlabMCP380) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2460,22 +2217,20 @@ func (x *GitlabMCP380) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "labels":
-			if d.Claim(&seen[0], &it, gitlabMCP380Keys[0]) {
-				if !d.Absent(it.Value, "labels", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "labels", 0, &a) {
-						d.Enter("labels")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, gitlabMCP380Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "labels", 0, &a) {
+					d.Enter("labels")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Labels = s
 					}
+					d.Leave()
+					x.Labels = s
 				}
 			}
 		default:
@@ -2548,10 +2303,7 @@ func (x *WeKnora2955) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *WeKnora2955) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y WeKnora2955
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -2559,10 +2311,7 @@ func (x *WeKnora2955) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2578,22 +2327,20 @@ func (x *WeKnora2955) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "args":
-			if d.Claim(&seen[0], &it, weKnora2955Keys[0]) {
-				if !d.Absent(it.Value, "args", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "args", 0, &a) {
-						d.Enter("args")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, weKnora2955Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "args", 0, &a) {
+					d.Enter("args")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Args = s
 					}
+					d.Leave()
+					x.Args = s
 				}
 			}
 		default:
@@ -2666,10 +2413,7 @@ func (x *ClaudeCode73137) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 
 func (x *ClaudeCode73137) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ClaudeCode73137
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -2677,10 +2421,7 @@ func (x *ClaudeCode73137) unmarshalNormgen(data []byte, report bool) ([]lenient.
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2696,57 +2437,49 @@ func (x *ClaudeCode73137) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "loc":
-			if d.Claim(&seen[0], &it, claudeCode73137Keys[0]) {
-				if !d.Absent(it.Value, "loc", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						var a lenient.ArrayIter
-						if d.Array(it.Value, "loc", 0, &a) {
-							d.Enter("loc")
-							s := make([]int, 0, a.Len())
-							for a.Next() {
-								d.EnterIndex(a.Index())
-								var e int
-								e = int(d.Int(a.Value, "", lenient.IntBits, 0))
-								s = append(s, e)
-								d.Leave()
-							}
+			if d.Take(&seen[0], &it, claudeCode73137Keys[0], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					var a lenient.ArrayIter
+					if d.Array(it.Value, "loc", 0, &a) {
+						d.Enter("loc")
+						s := make([]int, 0, a.Len())
+						for a.Next() {
+							d.EnterIndex(a.Index())
+							var e int
+							e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+							s = append(s, e)
 							d.Leave()
-							x.Loc = &s
 						}
+						d.Leave()
+						x.Loc = &s
 					}
 				}
 			}
 		case "label":
-			if d.Claim(&seen[1], &it, claudeCode73137Keys[1]) {
-				if !d.Absent(it.Value, "label", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := int(d.Int(it.Value, "label", lenient.IntBits, 0))
-						x.Label = &p
-					}
+			if d.Take(&seen[1], &it, claudeCode73137Keys[1], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := int(d.Int(it.Value, "label", lenient.IntBits, 0))
+					x.Label = &p
 				}
 			}
 		case "button":
-			if d.Claim(&seen[2], &it, claudeCode73137Keys[2]) {
-				if !d.Absent(it.Value, "button", lenient.AbsentNull) {
-					mark := d.Mark()
-					val := d.String(it.Value, "button", 0)
-					if d.OK(mark) {
-						switch val {
-						case "left", "right", "middle":
-						default:
-							if !d.EnumCase(&val, "button", "left", "right", "middle") {
-								d.FailKind(lenient.KindEnum, "button", it.Value, "is not one of \"left\", \"right\", \"middle\"")
-							}
+			if d.Take(&seen[2], &it, claudeCode73137Keys[2], lenient.AbsentNull) {
+				mark := d.Mark()
+				val := d.String(it.Value, "button", 0)
+				if d.OK(mark) {
+					switch val {
+					case "left", "right", "middle":
+					default:
+						if !d.EnumCase(&val, "button", "left", "right", "middle") {
+							d.FailKind(lenient.KindEnum, "button", it.Value, "is not one of \"left\", \"right\", \"middle\"")
 						}
 					}
-					x.Button = val
 				}
+				x.Button = val
 			}
 		case "clicks":
-			if d.Claim(&seen[3], &it, claudeCode73137Keys[3]) {
-				if !d.Absent(it.Value, "clicks", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Clicks = int(d.Int(it.Value, "clicks", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[3], &it, claudeCode73137Keys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Clicks = int(d.Int(it.Value, "clicks", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, claudeCode73137Known)
@@ -2837,10 +2570,7 @@ func (x *Sonetto319Todos) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 
 func (x *Sonetto319Todos) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Sonetto319Todos
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -2848,10 +2578,7 @@ func (x *Sonetto319Todos) unmarshalNormgen(data []byte, report bool) ([]lenient.
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2867,24 +2594,20 @@ func (x *Sonetto319Todos) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "todos":
-			if d.Claim(&seen[0], &it, sonetto319TodosKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("todos", sonetto319TodosKeys[0][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "todos", 0, &a) {
-						d.Enter("todos")
-						s := make([]Todo319, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e Todo319
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, sonetto319TodosKeys[0], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "todos", 0, &a) {
+					d.Enter("todos")
+					s := make([]Todo319, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e Todo319
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Todos = s
 					}
+					d.Leave()
+					x.Todos = s
 				}
 			}
 		default:
@@ -2966,10 +2689,7 @@ func (x *Todo319) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, err
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Todo319
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -2977,10 +2697,7 @@ func (x *Todo319) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2996,20 +2713,12 @@ func (x *Todo319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "content":
-			if d.Claim(&seen[0], &it, todo319Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("content", todo319Keys[0][1:])
-				} else {
-					x.Content = d.String(it.Value, "content", 0)
-				}
+			if d.Take(&seen[0], &it, todo319Keys[0], lenient.NullMissing) {
+				x.Content = d.String(it.Value, "content", 0)
 			}
 		case "status":
-			if d.Claim(&seen[1], &it, todo319Keys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("status", todo319Keys[1][1:])
-				} else {
-					x.Status = d.String(it.Value, "status", 0)
-				}
+			if d.Take(&seen[1], &it, todo319Keys[1], lenient.NullMissing) {
+				x.Status = d.String(it.Value, "status", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, todo319Known)
@@ -3081,10 +2790,7 @@ func (x *Sonetto319LoneLabel) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 
 func (x *Sonetto319LoneLabel) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Sonetto319LoneLabel
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -3092,10 +2798,7 @@ func (x *Sonetto319LoneLabel) unmarshalNormgen(data []byte, report bool) ([]leni
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -3111,22 +2814,20 @@ func (x *Sonetto319LoneLabel) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "labels":
-			if d.Claim(&seen[0], &it, sonetto319LoneLabelKeys[0]) {
-				if !d.Absent(it.Value, "labels", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "labels", 0, &a) {
-						d.Enter("labels")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, sonetto319LoneLabelKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "labels", 0, &a) {
+					d.Enter("labels")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Labels = s
 					}
+					d.Leave()
+					x.Labels = s
 				}
 			}
 		default:
@@ -3199,10 +2900,7 @@ func (x *Sonetto319LoneTodo) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 
 func (x *Sonetto319LoneTodo) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Sonetto319LoneTodo
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -3210,10 +2908,7 @@ func (x *Sonetto319LoneTodo) unmarshalNormgen(data []byte, report bool) ([]lenie
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -3229,24 +2924,20 @@ func (x *Sonetto319LoneTodo) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "todos":
-			if d.Claim(&seen[0], &it, sonetto319LoneTodoKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("todos", sonetto319LoneTodoKeys[0][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "todos", 0, &a) {
-						d.Enter("todos")
-						s := make([]Todo319, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e Todo319
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, sonetto319LoneTodoKeys[0], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "todos", 0, &a) {
+					d.Enter("todos")
+					s := make([]Todo319, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e Todo319
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Todos = s
 					}
+					d.Leave()
+					x.Todos = s
 				}
 			}
 		default:
@@ -3325,10 +3016,7 @@ func (x *Sonetto319PythonList) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 
 func (x *Sonetto319PythonList) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Sonetto319PythonList
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -3336,10 +3024,7 @@ func (x *Sonetto319PythonList) unmarshalNormgen(data []byte, report bool) ([]len
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -3355,22 +3040,20 @@ func (x *Sonetto319PythonList) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "labels":
-			if d.Claim(&seen[0], &it, sonetto319PythonListKeys[0]) {
-				if !d.Absent(it.Value, "labels", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "labels", 0, &a) {
-						d.Enter("labels")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, sonetto319PythonListKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "labels", 0, &a) {
+					d.Enter("labels")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Labels = s
 					}
+					d.Leave()
+					x.Labels = s
 				}
 			}
 		default:
@@ -3443,10 +3126,7 @@ func (x *Adcp4201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Adcp4201) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Adcp4201
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -3454,10 +3134,7 @@ func (x *Adcp4201) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, er
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -3473,22 +3150,20 @@ func (x *Adcp4201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "labels":
-			if d.Claim(&seen[0], &it, adcp4201Keys[0]) {
-				if !d.Absent(it.Value, "labels", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "labels", 0, &a) {
-						d.Enter("labels")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, adcp4201Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "labels", 0, &a) {
+					d.Enter("labels")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Labels = s
 					}
+					d.Leave()
+					x.Labels = s
 				}
 			}
 		default:
@@ -3561,10 +3236,7 @@ func (x *ClaudeCode15766) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 
 func (x *ClaudeCode15766) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ClaudeCode15766
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -3572,10 +3244,7 @@ func (x *ClaudeCode15766) unmarshalNormgen(data []byte, report bool) ([]lenient.
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -3591,14 +3260,10 @@ func (x *ClaudeCode15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "parent":
-			if d.Claim(&seen[0], &it, claudeCode15766Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("parent", claudeCode15766Keys[0][1:])
-				} else {
-					d.Enter("parent")
-					x.Parent.decodeNormgen(d, it.Value, 0)
-					d.Leave()
-				}
+			if d.Take(&seen[0], &it, claudeCode15766Keys[0], lenient.NullMissing) {
+				d.Enter("parent")
+				x.Parent.decodeNormgen(d, it.Value, 0)
+				d.Leave()
 			}
 		default:
 			d.Unknown(it.Key, 0, claudeCode15766Known)
@@ -3665,10 +3330,7 @@ func (x *Parent15766) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Parent15766
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -3676,10 +3338,7 @@ func (x *Parent15766) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -3695,10 +3354,8 @@ func (x *Parent15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "database_id", "databaseId", "database-id", "DatabaseId":
-			if d.Claim(&seen[0], &it, parent15766Keys[0]) {
-				if !d.Absent(it.Value, "database_id", lenient.AbsentNull) {
-					x.DatabaseID = d.String(it.Value, "database_id", 0)
-				}
+			if d.Take(&seen[0], &it, parent15766Keys[0], lenient.AbsentNull) {
+				x.DatabaseID = d.String(it.Value, "database_id", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, parent15766Known)
@@ -3758,10 +3415,7 @@ func (x *ClaudeCode18260) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 
 func (x *ClaudeCode18260) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -3777,33 +3431,27 @@ func (x *ClaudeCode18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "parent":
-			if d.Claim(&seen[0], &it, claudeCode18260Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("parent", claudeCode18260Keys[0][1:])
-				} else {
-					d.Enter("parent")
-					x.Parent.decodeNormgen(d, it.Value, 0)
-					d.Leave()
-				}
+			if d.Take(&seen[0], &it, claudeCode18260Keys[0], lenient.NullMissing) {
+				d.Enter("parent")
+				x.Parent.decodeNormgen(d, it.Value, 0)
+				d.Leave()
 			}
 		case "properties":
-			if d.Claim(&seen[1], &it, claudeCode18260Keys[1]) {
-				if !d.Absent(it.Value, "properties", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "properties", 0, &o) {
-						d.Enter("properties")
-						mp := make(map[string]any)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e any
-							e = d.Any(o.Value)
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[1], &it, claudeCode18260Keys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "properties", 0, &o) {
+					d.Enter("properties")
+					mp := make(map[string]any)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e any
+						e = d.Any(o.Value)
+						mp[k] = e
 						d.Leave()
-						x.Properties = mp
 					}
+					d.Leave()
+					x.Properties = mp
 				}
 			}
 		default:
@@ -3835,10 +3483,7 @@ func (x *Parent18260) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Parent18260
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -3846,10 +3491,7 @@ func (x *Parent18260) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -3865,10 +3507,8 @@ func (x *Parent18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "data_source_id", "dataSourceId", "data-source-id", "DataSourceId":
-			if d.Claim(&seen[0], &it, parent18260Keys[0]) {
-				if !d.Absent(it.Value, "data_source_id", lenient.AbsentNull) {
-					x.DataSourceID = d.String(it.Value, "data_source_id", 0)
-				}
+			if d.Take(&seen[0], &it, parent18260Keys[0], lenient.AbsentNull) {
+				x.DataSourceID = d.String(it.Value, "data_source_id", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, parent18260Known)
@@ -3928,10 +3568,7 @@ func (x *ClaudeCode5504) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 
 func (x *ClaudeCode5504) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -3947,24 +3584,22 @@ func (x *ClaudeCode5504) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "patch_content", "patchContent", "patch-content", "PatchContent":
-			if d.Claim(&seen[0], &it, claudeCode5504Keys[0]) {
-				if !d.Absent(it.Value, "patch_content", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						var o lenient.ObjectIter
-						if d.Object(it.Value, "patch_content", 0, &o) {
-							d.Enter("patch_content")
-							mp := make(map[string]any)
-							for o.Next() {
-								k := string(o.Key)
-								d.Enter(k)
-								var e any
-								e = d.Any(o.Value)
-								mp[k] = e
-								d.Leave()
-							}
+			if d.Take(&seen[0], &it, claudeCode5504Keys[0], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "patch_content", 0, &o) {
+						d.Enter("patch_content")
+						mp := make(map[string]any)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e any
+							e = d.Any(o.Value)
+							mp[k] = e
 							d.Leave()
-							x.PatchContent = &mp
 						}
+						d.Leave()
+						x.PatchContent = &mp
 					}
 				}
 			}
@@ -3991,10 +3626,7 @@ func (x *ClaudeCode2747) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 
 func (x *ClaudeCode2747) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -4010,24 +3642,22 @@ func (x *ClaudeCode2747) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "metadata":
-			if d.Claim(&seen[0], &it, claudeCode2747Keys[0]) {
-				if !d.Absent(it.Value, "metadata", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						var o lenient.ObjectIter
-						if d.Object(it.Value, "metadata", 0, &o) {
-							d.Enter("metadata")
-							mp := make(map[string]any)
-							for o.Next() {
-								k := string(o.Key)
-								d.Enter(k)
-								var e any
-								e = d.Any(o.Value)
-								mp[k] = e
-								d.Leave()
-							}
+			if d.Take(&seen[0], &it, claudeCode2747Keys[0], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "metadata", 0, &o) {
+						d.Enter("metadata")
+						mp := make(map[string]any)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e any
+							e = d.Any(o.Value)
+							mp[k] = e
 							d.Leave()
-							x.Metadata = &mp
 						}
+						d.Leave()
+						x.Metadata = &mp
 					}
 				}
 			}
@@ -4054,10 +3684,7 @@ func (x *FastMCP932) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *FastMCP932) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y FastMCP932
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -4065,10 +3692,7 @@ func (x *FastMCP932) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -4084,14 +3708,10 @@ func (x *FastMCP932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "user":
-			if d.Claim(&seen[0], &it, fastMCP932Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("user", fastMCP932Keys[0][1:])
-				} else {
-					d.Enter("user")
-					x.User.decodeNormgen(d, it.Value, 0)
-					d.Leave()
-				}
+			if d.Take(&seen[0], &it, fastMCP932Keys[0], lenient.NullMissing) {
+				d.Enter("user")
+				x.User.decodeNormgen(d, it.Value, 0)
+				d.Leave()
 			}
 		default:
 			d.Unknown(it.Key, 0, fastMCP932Known)
@@ -4158,10 +3778,7 @@ func (x *User932) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, err
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y User932
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -4169,10 +3786,7 @@ func (x *User932) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -4188,35 +3802,23 @@ func (x *User932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "username":
-			if d.Claim(&seen[0], &it, user932Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("username", user932Keys[0][1:])
-				} else {
-					x.Username = d.String(it.Value, "username", 0)
-				}
+			if d.Take(&seen[0], &it, user932Keys[0], lenient.NullMissing) {
+				x.Username = d.String(it.Value, "username", 0)
 			}
 		case "email":
-			if d.Claim(&seen[1], &it, user932Keys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("email", user932Keys[1][1:])
-				} else {
-					x.Email = d.String(it.Value, "email", 0)
-				}
+			if d.Take(&seen[1], &it, user932Keys[1], lenient.NullMissing) {
+				x.Email = d.String(it.Value, "email", 0)
 			}
 		case "age":
-			if d.Claim(&seen[2], &it, user932Keys[2]) {
-				if !d.Absent(it.Value, "age", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := int(d.Int(it.Value, "age", lenient.IntBits, 0))
-						x.Age = &p
-					}
+			if d.Take(&seen[2], &it, user932Keys[2], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := int(d.Int(it.Value, "age", lenient.IntBits, 0))
+					x.Age = &p
 				}
 			}
 		case "is_active", "isActive", "is-active", "IsActive":
-			if d.Claim(&seen[3], &it, user932Keys[3]) {
-				if !d.Absent(it.Value, "is_active", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.IsActive = d.Bool(it.Value, "is_active", 0)
-				}
+			if d.Take(&seen[3], &it, user932Keys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.IsActive = d.Bool(it.Value, "is_active", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, user932Known)
@@ -4309,10 +3911,7 @@ func (x *TemplateAgent249) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 
 func (x *TemplateAgent249) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -4328,42 +3927,30 @@ func (x *TemplateAgent249) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "issueIdOrKey", "issue_id_or_key", "issue-id-or-key", "IssueIdOrKey":
-			if d.Claim(&seen[0], &it, templateAgent249Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("issueIdOrKey", templateAgent249Keys[0][1:])
-				} else {
-					x.IssueIDOrKey = d.String(it.Value, "issueIdOrKey", 0)
-				}
+			if d.Take(&seen[0], &it, templateAgent249Keys[0], lenient.NullMissing) {
+				x.IssueIDOrKey = d.String(it.Value, "issueIdOrKey", 0)
 			}
 		case "fields":
-			if d.Claim(&seen[1], &it, templateAgent249Keys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("fields", templateAgent249Keys[1][1:])
-				} else {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "fields", 0, &o) {
-						d.Enter("fields")
-						mp := make(map[string]any)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e any
-							e = d.Any(o.Value)
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[1], &it, templateAgent249Keys[1], lenient.NullMissing) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "fields", 0, &o) {
+					d.Enter("fields")
+					mp := make(map[string]any)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e any
+						e = d.Any(o.Value)
+						mp[k] = e
 						d.Leave()
-						x.Fields = mp
 					}
+					d.Leave()
+					x.Fields = mp
 				}
 			}
 		case "cloudId", "cloud_id", "cloud-id", "CloudId":
-			if d.Claim(&seen[2], &it, templateAgent249Keys[2]) {
-				if lenient.Null(it.Value) {
-					d.Missing("cloudId", templateAgent249Keys[2][1:])
-				} else {
-					x.CloudID = d.String(it.Value, "cloudId", 0)
-				}
+			if d.Take(&seen[2], &it, templateAgent249Keys[2], lenient.NullMissing) {
+				x.CloudID = d.String(it.Value, "cloudId", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, templateAgent249Known)
@@ -4397,10 +3984,7 @@ func (x *ClaudeAIMCP548) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 
 func (x *ClaudeAIMCP548) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ClaudeAIMCP548
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -4408,10 +3992,7 @@ func (x *ClaudeAIMCP548) unmarshalNormgen(data []byte, report bool) ([]lenient.F
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -4427,14 +4008,10 @@ func (x *ClaudeAIMCP548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "params":
-			if d.Claim(&seen[0], &it, claudeAIMCP548Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("params", claudeAIMCP548Keys[0][1:])
-				} else {
-					d.Enter("params")
-					x.Params.decodeNormgen(d, it.Value, 0)
-					d.Leave()
-				}
+			if d.Take(&seen[0], &it, claudeAIMCP548Keys[0], lenient.NullMissing) {
+				d.Enter("params")
+				x.Params.decodeNormgen(d, it.Value, 0)
+				d.Leave()
 			}
 		default:
 			d.Unknown(it.Key, 0, claudeAIMCP548Known)
@@ -4501,10 +4078,7 @@ func (x *Params548) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Params548
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -4512,10 +4086,7 @@ func (x *Params548) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -4531,22 +4102,16 @@ func (x *Params548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "model":
-			if d.Claim(&seen[0], &it, params548Keys[0]) {
-				if !d.Absent(it.Value, "model", lenient.AbsentNull) {
-					x.Model = d.String(it.Value, "model", 0)
-				}
+			if d.Take(&seen[0], &it, params548Keys[0], lenient.AbsentNull) {
+				x.Model = d.String(it.Value, "model", 0)
 			}
 		case "prompt":
-			if d.Claim(&seen[1], &it, params548Keys[1]) {
-				if !d.Absent(it.Value, "prompt", lenient.AbsentNull) {
-					x.Prompt = d.String(it.Value, "prompt", 0)
-				}
+			if d.Take(&seen[1], &it, params548Keys[1], lenient.AbsentNull) {
+				x.Prompt = d.String(it.Value, "prompt", 0)
 			}
 		case "aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio":
-			if d.Claim(&seen[2], &it, params548Keys[2]) {
-				if !d.Absent(it.Value, "aspect_ratio", lenient.AbsentNull) {
-					x.AspectRatio = d.String(it.Value, "aspect_ratio", 0)
-				}
+			if d.Take(&seen[2], &it, params548Keys[2], lenient.AbsentNull) {
+				x.AspectRatio = d.String(it.Value, "aspect_ratio", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, params548Known)
@@ -4616,10 +4181,7 @@ func (x *Cursor3614) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Cursor3614) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Cursor3614
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -4627,10 +4189,7 @@ func (x *Cursor3614) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -4646,12 +4205,10 @@ func (x *Cursor3614) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "active":
-			if d.Claim(&seen[0], &it, cursor3614Keys[0]) {
-				if !d.Absent(it.Value, "active", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := d.Bool(it.Value, "active", 0)
-						x.Active = &p
-					}
+			if d.Take(&seen[0], &it, cursor3614Keys[0], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := d.Bool(it.Value, "active", 0)
+					x.Active = &p
 				}
 			}
 		default:
@@ -4713,10 +4270,7 @@ func (x *Langflow8059) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Langflow8059) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Langflow8059
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -4724,10 +4278,7 @@ func (x *Langflow8059) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -4743,10 +4294,8 @@ func (x *Langflow8059) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "range":
-			if d.Claim(&seen[0], &it, langflow8059Keys[0]) {
-				if !d.Absent(it.Value, "range", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Range = d.Float(it.Value, "range", 64, 0)
-				}
+			if d.Take(&seen[0], &it, langflow8059Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Range = d.Float(it.Value, "range", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, langflow8059Known)
@@ -4801,10 +4350,7 @@ func (x *Mcpadapt38) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Mcpadapt38) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -4820,30 +4366,26 @@ func (x *Mcpadapt38) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "filters":
-			if d.Claim(&seen[0], &it, mcpadapt38Keys[0]) {
-				if !d.Absent(it.Value, "filters", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "filters", 0, &o) {
-						d.Enter("filters")
-						mp := make(map[string]any)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e any
-							e = d.Any(o.Value)
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, mcpadapt38Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "filters", 0, &o) {
+					d.Enter("filters")
+					mp := make(map[string]any)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e any
+						e = d.Any(o.Value)
+						mp[k] = e
 						d.Leave()
-						x.Filters = mp
 					}
+					d.Leave()
+					x.Filters = mp
 				}
 			}
 		case "maxResults", "max_results", "max-results", "MaxResults":
-			if d.Claim(&seen[1], &it, mcpadapt38Keys[1]) {
-				if !d.Absent(it.Value, "maxResults", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.MaxResults = d.Float(it.Value, "maxResults", 64, 0)
-				}
+			if d.Take(&seen[1], &it, mcpadapt38Keys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.MaxResults = d.Float(it.Value, "maxResults", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, mcpadapt38Known)
@@ -4868,10 +4410,7 @@ func (x *NemoAgentToolkit1507) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 
 func (x *NemoAgentToolkit1507) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y NemoAgentToolkit1507
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -4879,10 +4418,7 @@ func (x *NemoAgentToolkit1507) unmarshalNormgen(data []byte, report bool) ([]len
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -4898,10 +4434,8 @@ func (x *NemoAgentToolkit1507) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "cursor":
-			if d.Claim(&seen[0], &it, nemoAgentToolkit1507Keys[0]) {
-				if !d.Absent(it.Value, "cursor", lenient.AbsentNull) {
-					x.Cursor = d.String(it.Value, "cursor", 0)
-				}
+			if d.Take(&seen[0], &it, nemoAgentToolkit1507Keys[0], lenient.AbsentNull) {
+				x.Cursor = d.String(it.Value, "cursor", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, nemoAgentToolkit1507Known)
@@ -4955,10 +4489,7 @@ func (x *TypescriptSDK2012) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 
 func (x *TypescriptSDK2012) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y TypescriptSDK2012
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -4966,10 +4497,7 @@ func (x *TypescriptSDK2012) unmarshalNormgen(data []byte, report bool) ([]lenien
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -5027,10 +4555,7 @@ func (x *Margince417) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Margince417) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Margince417
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -5038,10 +4563,7 @@ func (x *Margince417) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -5057,21 +4579,19 @@ func (x *Margince417) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "lifecycle":
-			if d.Claim(&seen[0], &it, margince417Keys[0]) {
-				if !d.Absent(it.Value, "lifecycle", lenient.AbsentNull) {
-					mark := d.Mark()
-					val := d.String(it.Value, "lifecycle", 0)
-					if d.OK(mark) {
-						switch val {
-						case "unknown", "target", "prospect", "opportunity", "customer", "former_customer", "disqualified":
-						default:
-							if !d.EnumCase(&val, "lifecycle", "unknown", "target", "prospect", "opportunity", "customer", "former_customer", "disqualified") {
-								d.FailKind(lenient.KindEnum, "lifecycle", it.Value, "is not one of \"unknown\", \"target\", \"prospect\", \"opportunity\", \"customer\", \"former_customer\", \"disqualified\"")
-							}
+			if d.Take(&seen[0], &it, margince417Keys[0], lenient.AbsentNull) {
+				mark := d.Mark()
+				val := d.String(it.Value, "lifecycle", 0)
+				if d.OK(mark) {
+					switch val {
+					case "unknown", "target", "prospect", "opportunity", "customer", "former_customer", "disqualified":
+					default:
+						if !d.EnumCase(&val, "lifecycle", "unknown", "target", "prospect", "opportunity", "customer", "former_customer", "disqualified") {
+							d.FailKind(lenient.KindEnum, "lifecycle", it.Value, "is not one of \"unknown\", \"target\", \"prospect\", \"opportunity\", \"customer\", \"former_customer\", \"disqualified\"")
 						}
 					}
-					x.Lifecycle = val
 				}
+				x.Lifecycle = val
 			}
 		default:
 			d.Unknown(it.Key, 0, margince417Known)
@@ -5136,10 +4656,7 @@ func (x *ZammadMCP201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *ZammadMCP201) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ZammadMCP201
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -5147,10 +4664,7 @@ func (x *ZammadMCP201) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -5166,14 +4680,10 @@ func (x *ZammadMCP201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "params":
-			if d.Claim(&seen[0], &it, zammadMCP201Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("params", zammadMCP201Keys[0][1:])
-				} else {
-					d.Enter("params")
-					x.Params.decodeNormgen(d, it.Value, 0)
-					d.Leave()
-				}
+			if d.Take(&seen[0], &it, zammadMCP201Keys[0], lenient.NullMissing) {
+				d.Enter("params")
+				x.Params.decodeNormgen(d, it.Value, 0)
+				d.Leave()
 			}
 		default:
 			d.Unknown(it.Key, 0, zammadMCP201Known)
@@ -5240,10 +4750,7 @@ func (x *Params201) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Params201
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -5251,10 +4758,7 @@ func (x *Params201) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -5270,21 +4774,19 @@ func (x *Params201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "response_format", "responseFormat", "response-format", "ResponseFormat":
-			if d.Claim(&seen[0], &it, params201Keys[0]) {
-				if !d.Absent(it.Value, "response_format", lenient.AbsentNull) {
-					mark := d.Mark()
-					val := d.String(it.Value, "response_format", 0)
-					if d.OK(mark) {
-						switch val {
-						case "markdown", "json":
-						default:
-							if !d.EnumCase(&val, "response_format", "markdown", "json") {
-								d.FailKind(lenient.KindEnum, "response_format", it.Value, "is not one of \"markdown\", \"json\"")
-							}
+			if d.Take(&seen[0], &it, params201Keys[0], lenient.AbsentNull) {
+				mark := d.Mark()
+				val := d.String(it.Value, "response_format", 0)
+				if d.OK(mark) {
+					switch val {
+					case "markdown", "json":
+					default:
+						if !d.EnumCase(&val, "response_format", "markdown", "json") {
+							d.FailKind(lenient.KindEnum, "response_format", it.Value, "is not one of \"markdown\", \"json\"")
 						}
 					}
-					x.ResponseFormat = val
 				}
+				x.ResponseFormat = val
 			}
 		default:
 			d.Unknown(it.Key, 0, params201Known)
@@ -5354,10 +4856,7 @@ func (x *Fixmap235) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Fixmap235) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Fixmap235
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -5365,10 +4864,7 @@ func (x *Fixmap235) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -5384,21 +4880,19 @@ func (x *Fixmap235) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "format":
-			if d.Claim(&seen[0], &it, fixmap235Keys[0]) {
-				if !d.Absent(it.Value, "format", lenient.AbsentNull) {
-					mark := d.Mark()
-					val := d.String(it.Value, "format", 0)
-					if d.OK(mark) {
-						switch val {
-						case "markdown", "json":
-						default:
-							if !d.EnumCase(&val, "format", "markdown", "json") {
-								d.FailKind(lenient.KindEnum, "format", it.Value, "is not one of \"markdown\", \"json\"")
-							}
+			if d.Take(&seen[0], &it, fixmap235Keys[0], lenient.AbsentNull) {
+				mark := d.Mark()
+				val := d.String(it.Value, "format", 0)
+				if d.OK(mark) {
+					switch val {
+					case "markdown", "json":
+					default:
+						if !d.EnumCase(&val, "format", "markdown", "json") {
+							d.FailKind(lenient.KindEnum, "format", it.Value, "is not one of \"markdown\", \"json\"")
 						}
 					}
-					x.Format = val
 				}
+				x.Format = val
 			}
 		default:
 			d.Unknown(it.Key, 0, fixmap235Known)
@@ -5463,10 +4957,7 @@ func (x *LangchainMCPAdapters277) UnmarshalJSONReport(data []byte) ([]lenient.Fi
 
 func (x *LangchainMCPAdapters277) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y LangchainMCPAdapters277
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -5474,10 +4965,7 @@ func (x *LangchainMCPAdapters277) unmarshalNormgen(data []byte, report bool) ([]
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -5493,41 +4981,31 @@ func (x *LangchainMCPAdapters277) decodeNormgen(d *lenient.Decoder, v []byte, m 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "resourceType", "resource_type", "resource-type", "ResourceType":
-			if d.Claim(&seen[0], &it, langchainMCPAdapters277Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("resourceType", langchainMCPAdapters277Keys[0][1:])
-				} else {
-					x.ResourceType = d.String(it.Value, "resourceType", 0)
-				}
+			if d.Take(&seen[0], &it, langchainMCPAdapters277Keys[0], lenient.NullMissing) {
+				x.ResourceType = d.String(it.Value, "resourceType", 0)
 			}
 		case "name":
-			if d.Claim(&seen[1], &it, langchainMCPAdapters277Keys[1]) {
-				if !d.Absent(it.Value, "name", lenient.AbsentNull) {
-					x.Name = d.String(it.Value, "name", 0)
-				}
+			if d.Take(&seen[1], &it, langchainMCPAdapters277Keys[1], lenient.AbsentNull) {
+				x.Name = d.String(it.Value, "name", 0)
 			}
 		case "namespace":
-			if d.Claim(&seen[2], &it, langchainMCPAdapters277Keys[2]) {
-				if !d.Absent(it.Value, "namespace", lenient.AbsentNull) {
-					x.Namespace = d.String(it.Value, "namespace", 0)
-				}
+			if d.Take(&seen[2], &it, langchainMCPAdapters277Keys[2], lenient.AbsentNull) {
+				x.Namespace = d.String(it.Value, "namespace", 0)
 			}
 		case "output":
-			if d.Claim(&seen[3], &it, langchainMCPAdapters277Keys[3]) {
-				if !d.Absent(it.Value, "output", lenient.AbsentNull) {
-					mark := d.Mark()
-					val := d.String(it.Value, "output", 0)
-					if d.OK(mark) {
-						switch val {
-						case "json", "yaml", "wide", "name", "custom":
-						default:
-							if !d.EnumCase(&val, "output", "json", "yaml", "wide", "name", "custom") {
-								d.FailKind(lenient.KindEnum, "output", it.Value, "is not one of \"json\", \"yaml\", \"wide\", \"name\", \"custom\"")
-							}
+			if d.Take(&seen[3], &it, langchainMCPAdapters277Keys[3], lenient.AbsentNull) {
+				mark := d.Mark()
+				val := d.String(it.Value, "output", 0)
+				if d.OK(mark) {
+					switch val {
+					case "json", "yaml", "wide", "name", "custom":
+					default:
+						if !d.EnumCase(&val, "output", "json", "yaml", "wide", "name", "custom") {
+							d.FailKind(lenient.KindEnum, "output", it.Value, "is not one of \"json\", \"yaml\", \"wide\", \"name\", \"custom\"")
 						}
 					}
-					x.Output = val
 				}
+				x.Output = val
 			}
 		default:
 			d.Unknown(it.Key, 0, langchainMCPAdapters277Known)
@@ -5618,10 +5096,7 @@ func (x *Grafana641) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Grafana641) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Grafana641
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -5629,10 +5104,7 @@ func (x *Grafana641) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -5648,12 +5120,8 @@ func (x *Grafana641) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid":
-			if d.Claim(&seen[0], &it, grafana641Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("datasourceUid", grafana641Keys[0][1:])
-				} else {
-					x.DatasourceUID = d.String(it.Value, "datasourceUid", 0)
-				}
+			if d.Take(&seen[0], &it, grafana641Keys[0], lenient.NullMissing) {
+				x.DatasourceUID = d.String(it.Value, "datasourceUid", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, grafana641Known)
@@ -5719,10 +5187,7 @@ func (x *ActualChat4728) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 
 func (x *ActualChat4728) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ActualChat4728
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -5730,10 +5195,7 @@ func (x *ActualChat4728) unmarshalNormgen(data []byte, report bool) ([]lenient.F
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -5749,20 +5211,12 @@ func (x *ActualChat4728) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "chatId", "chat_id", "chat-id", "ChatId":
-			if d.Claim(&seen[0], &it, actualChat4728Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("chatId", actualChat4728Keys[0][1:])
-				} else {
-					x.ChatID = d.String(it.Value, "chatId", 0)
-				}
+			if d.Take(&seen[0], &it, actualChat4728Keys[0], lenient.NullMissing) {
+				x.ChatID = d.String(it.Value, "chatId", 0)
 			}
 		case "text":
-			if d.Claim(&seen[1], &it, actualChat4728Keys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("text", actualChat4728Keys[1][1:])
-				} else {
-					x.Text = d.String(it.Value, "text", 0)
-				}
+			if d.Take(&seen[1], &it, actualChat4728Keys[1], lenient.NullMissing) {
+				x.Text = d.String(it.Value, "text", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, actualChat4728Known)
@@ -5839,10 +5293,7 @@ func (x *Openclaw42580) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 
 func (x *Openclaw42580) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Openclaw42580
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -5850,10 +5301,7 @@ func (x *Openclaw42580) unmarshalNormgen(data []byte, report bool) ([]lenient.Fi
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -5869,28 +5317,16 @@ func (x *Openclaw42580) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path":
-			if d.Claim(&seen[0], &it, openclaw42580Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("path", openclaw42580Keys[0][1:])
-				} else {
-					x.Path = d.String(it.Value, "path", 0)
-				}
+			if d.Take(&seen[0], &it, openclaw42580Keys[0], lenient.NullMissing) {
+				x.Path = d.String(it.Value, "path", 0)
 			}
 		case "oldText", "old_text", "old-text", "OldText":
-			if d.Claim(&seen[1], &it, openclaw42580Keys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("oldText", openclaw42580Keys[1][1:])
-				} else {
-					x.OldText = d.String(it.Value, "oldText", 0)
-				}
+			if d.Take(&seen[1], &it, openclaw42580Keys[1], lenient.NullMissing) {
+				x.OldText = d.String(it.Value, "oldText", 0)
 			}
 		case "newText", "new_text", "new-text", "NewText":
-			if d.Claim(&seen[2], &it, openclaw42580Keys[2]) {
-				if lenient.Null(it.Value) {
-					d.Missing("newText", openclaw42580Keys[2][1:])
-				} else {
-					x.NewText = d.String(it.Value, "newText", 0)
-				}
+			if d.Take(&seen[2], &it, openclaw42580Keys[2], lenient.NullMissing) {
+				x.NewText = d.String(it.Value, "newText", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, openclaw42580Known)
@@ -5983,10 +5419,7 @@ func (x *Pasclaw427) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Pasclaw427) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Pasclaw427
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -5994,10 +5427,7 @@ func (x *Pasclaw427) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -6013,28 +5443,16 @@ func (x *Pasclaw427) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path":
-			if d.Claim(&seen[0], &it, pasclaw427Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("path", pasclaw427Keys[0][1:])
-				} else {
-					x.Path = d.String(it.Value, "path", 0)
-				}
+			if d.Take(&seen[0], &it, pasclaw427Keys[0], lenient.NullMissing) {
+				x.Path = d.String(it.Value, "path", 0)
 			}
 		case "old_text", "oldText", "old-text", "OldText":
-			if d.Claim(&seen[1], &it, pasclaw427Keys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("old_text", pasclaw427Keys[1][1:])
-				} else {
-					x.OldText = d.String(it.Value, "old_text", 0)
-				}
+			if d.Take(&seen[1], &it, pasclaw427Keys[1], lenient.NullMissing) {
+				x.OldText = d.String(it.Value, "old_text", 0)
 			}
 		case "new_text", "newText", "new-text", "NewText":
-			if d.Claim(&seen[2], &it, pasclaw427Keys[2]) {
-				if lenient.Null(it.Value) {
-					d.Missing("new_text", pasclaw427Keys[2][1:])
-				} else {
-					x.NewText = d.String(it.Value, "new_text", 0)
-				}
+			if d.Take(&seen[2], &it, pasclaw427Keys[2], lenient.NullMissing) {
+				x.NewText = d.String(it.Value, "new_text", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, pasclaw427Known)
@@ -6127,10 +5545,7 @@ func (x *Boltai317) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Boltai317) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Boltai317
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -6138,10 +5553,7 @@ func (x *Boltai317) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -6157,54 +5569,38 @@ func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "thought":
-			if d.Claim(&seen[0], &it, boltai317Keys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("thought", boltai317Keys[0][1:])
-				} else {
-					x.Thought = d.String(it.Value, "thought", 0)
-				}
+			if d.Take(&seen[0], &it, boltai317Keys[0], lenient.NullMissing) {
+				x.Thought = d.String(it.Value, "thought", 0)
 			}
 		case "nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
-			if d.Claim(&seen[1], &it, boltai317Keys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("nextThoughtNeeded", boltai317Keys[1][1:])
-				} else {
-					x.NextThoughtNeeded = d.Bool(it.Value, "nextThoughtNeeded", 0)
-				}
+			if d.Take(&seen[1], &it, boltai317Keys[1], lenient.NullMissing) {
+				x.NextThoughtNeeded = d.Bool(it.Value, "nextThoughtNeeded", 0)
 			}
 		case "thoughtNumber", "thought_number", "thought-number", "ThoughtNumber":
-			if d.Claim(&seen[2], &it, boltai317Keys[2]) {
-				if lenient.Null(it.Value) {
-					d.Missing("thoughtNumber", boltai317Keys[2][1:])
-				} else {
-					mark := d.Mark()
-					val := d.Int(it.Value, "thoughtNumber", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if val < 1 {
-							d.FailKind(lenient.KindRange, "thoughtNumber", it.Value, "is less than the minimum, 1")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+			if d.Take(&seen[2], &it, boltai317Keys[2], lenient.NullMissing) {
+				mark := d.Mark()
+				val := d.Int(it.Value, "thoughtNumber", lenient.IntBits, 0)
+				if d.OK(mark) {
+					if val < 1 {
+						d.FailKind(lenient.KindRange, "thoughtNumber", it.Value, "is less than the minimum, 1")
 					}
-					x.ThoughtNumber = int(val)
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 				}
+				x.ThoughtNumber = int(val)
 			}
 		case "totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts":
-			if d.Claim(&seen[3], &it, boltai317Keys[3]) {
-				if lenient.Null(it.Value) {
-					d.Missing("totalThoughts", boltai317Keys[3][1:])
-				} else {
-					mark := d.Mark()
-					val := d.Int(it.Value, "totalThoughts", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if val < 1 {
-							d.FailKind(lenient.KindRange, "totalThoughts", it.Value, "is less than the minimum, 1")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+			if d.Take(&seen[3], &it, boltai317Keys[3], lenient.NullMissing) {
+				mark := d.Mark()
+				val := d.Int(it.Value, "totalThoughts", lenient.IntBits, 0)
+				if d.OK(mark) {
+					if val < 1 {
+						d.FailKind(lenient.KindRange, "totalThoughts", it.Value, "is less than the minimum, 1")
 					}
-					x.TotalThoughts = int(val)
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 				}
+				x.TotalThoughts = int(val)
 			}
 		default:
 			d.Unknown(it.Key, 0, boltai317Known)
@@ -6329,10 +5725,7 @@ func (x *QwenCode4966Depth) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 
 func (x *QwenCode4966Depth) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y QwenCode4966Depth
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -6340,10 +5733,7 @@ func (x *QwenCode4966Depth) unmarshalNormgen(data []byte, report bool) ([]lenien
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -6359,10 +5749,8 @@ func (x *QwenCode4966Depth) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "depth":
-			if d.Claim(&seen[0], &it, qwenCode4966DepthKeys[0]) {
-				if !d.Absent(it.Value, "depth", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Depth = int(d.Int(it.Value, "depth", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[0], &it, qwenCode4966DepthKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Depth = int(d.Int(it.Value, "depth", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, qwenCode4966DepthKnown)
@@ -6417,10 +5805,7 @@ func (x *QwenCode4966Time) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 
 func (x *QwenCode4966Time) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y QwenCode4966Time
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -6428,10 +5813,7 @@ func (x *QwenCode4966Time) unmarshalNormgen(data []byte, report bool) ([]lenient
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -6447,10 +5829,8 @@ func (x *QwenCode4966Time) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "time":
-			if d.Claim(&seen[0], &it, qwenCode4966TimeKeys[0]) {
-				if !d.Absent(it.Value, "time", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Time = d.Float(it.Value, "time", 64, 0)
-				}
+			if d.Take(&seen[0], &it, qwenCode4966TimeKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Time = d.Float(it.Value, "time", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, qwenCode4966TimeKnown)
@@ -6505,10 +5885,7 @@ func (x *ControlLeadingZeros) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 
 func (x *ControlLeadingZeros) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ControlLeadingZeros
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -6516,10 +5893,7 @@ func (x *ControlLeadingZeros) unmarshalNormgen(data []byte, report bool) ([]leni
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -6535,12 +5909,8 @@ func (x *ControlLeadingZeros) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "code":
-			if d.Claim(&seen[0], &it, controlLeadingZerosKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("code", controlLeadingZerosKeys[0][1:])
-				} else {
-					x.Code = d.String(it.Value, "code", 0)
-				}
+			if d.Take(&seen[0], &it, controlLeadingZerosKeys[0], lenient.NullMissing) {
+				x.Code = d.String(it.Value, "code", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, controlLeadingZerosKnown)
@@ -6601,10 +5971,7 @@ func (x *ControlJSONTextInString) UnmarshalJSONReport(data []byte) ([]lenient.Fi
 
 func (x *ControlJSONTextInString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ControlJSONTextInString
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -6612,10 +5979,7 @@ func (x *ControlJSONTextInString) unmarshalNormgen(data []byte, report bool) ([]
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -6631,12 +5995,8 @@ func (x *ControlJSONTextInString) decodeNormgen(d *lenient.Decoder, v []byte, m 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "code":
-			if d.Claim(&seen[0], &it, controlJSONTextInStringKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("code", controlJSONTextInStringKeys[0][1:])
-				} else {
-					x.Code = d.String(it.Value, "code", 0)
-				}
+			if d.Take(&seen[0], &it, controlJSONTextInStringKeys[0], lenient.NullMissing) {
+				x.Code = d.String(it.Value, "code", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, controlJSONTextInStringKnown)
@@ -6697,10 +6057,7 @@ func (x *ControlNullText) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 
 func (x *ControlNullText) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ControlNullText
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -6708,10 +6065,7 @@ func (x *ControlNullText) unmarshalNormgen(data []byte, report bool) ([]lenient.
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -6727,12 +6081,8 @@ func (x *ControlNullText) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "code":
-			if d.Claim(&seen[0], &it, controlNullTextKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("code", controlNullTextKeys[0][1:])
-				} else {
-					x.Code = d.String(it.Value, "code", 0)
-				}
+			if d.Take(&seen[0], &it, controlNullTextKeys[0], lenient.NullMissing) {
+				x.Code = d.String(it.Value, "code", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, controlNullTextKnown)
@@ -6793,10 +6143,7 @@ func (x *ControlEmptyString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 
 func (x *ControlEmptyString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ControlEmptyString
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -6804,10 +6151,7 @@ func (x *ControlEmptyString) unmarshalNormgen(data []byte, report bool) ([]lenie
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -6823,12 +6167,8 @@ func (x *ControlEmptyString) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "code":
-			if d.Claim(&seen[0], &it, controlEmptyStringKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("code", controlEmptyStringKeys[0][1:])
-				} else {
-					x.Code = d.String(it.Value, "code", 0)
-				}
+			if d.Take(&seen[0], &it, controlEmptyStringKeys[0], lenient.NullMissing) {
+				x.Code = d.String(it.Value, "code", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, controlEmptyStringKnown)
@@ -6889,10 +6229,7 @@ func (x *ControlTrueForString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 
 func (x *ControlTrueForString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ControlTrueForString
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -6900,10 +6237,7 @@ func (x *ControlTrueForString) unmarshalNormgen(data []byte, report bool) ([]len
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -6919,12 +6253,8 @@ func (x *ControlTrueForString) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "code":
-			if d.Claim(&seen[0], &it, controlTrueForStringKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("code", controlTrueForStringKeys[0][1:])
-				} else {
-					x.Code = d.String(it.Value, "code", 0)
-				}
+			if d.Take(&seen[0], &it, controlTrueForStringKeys[0], lenient.NullMissing) {
+				x.Code = d.String(it.Value, "code", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, controlTrueForStringKnown)
@@ -6985,10 +6315,7 @@ func (x *ControlDecimalForInteger) UnmarshalJSONReport(data []byte) ([]lenient.F
 
 func (x *ControlDecimalForInteger) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ControlDecimalForInteger
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -6996,10 +6323,7 @@ func (x *ControlDecimalForInteger) unmarshalNormgen(data []byte, report bool) ([
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -7015,12 +6339,8 @@ func (x *ControlDecimalForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "count":
-			if d.Claim(&seen[0], &it, controlDecimalForIntegerKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("count", controlDecimalForIntegerKeys[0][1:])
-				} else {
-					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[0], &it, controlDecimalForIntegerKeys[0], lenient.NullMissing) {
+				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, controlDecimalForIntegerKnown)
@@ -7081,10 +6401,7 @@ func (x *ControlFractionForInteger) UnmarshalJSONReport(data []byte) ([]lenient.
 
 func (x *ControlFractionForInteger) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ControlFractionForInteger
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -7092,10 +6409,7 @@ func (x *ControlFractionForInteger) unmarshalNormgen(data []byte, report bool) (
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -7111,12 +6425,8 @@ func (x *ControlFractionForInteger) decodeNormgen(d *lenient.Decoder, v []byte, 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "count":
-			if d.Claim(&seen[0], &it, controlFractionForIntegerKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("count", controlFractionForIntegerKeys[0][1:])
-				} else {
-					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[0], &it, controlFractionForIntegerKeys[0], lenient.NullMissing) {
+				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, controlFractionForIntegerKnown)
@@ -7177,10 +6487,7 @@ func (x *ControlLeadingZeroInteger) UnmarshalJSONReport(data []byte) ([]lenient.
 
 func (x *ControlLeadingZeroInteger) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ControlLeadingZeroInteger
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -7188,10 +6495,7 @@ func (x *ControlLeadingZeroInteger) unmarshalNormgen(data []byte, report bool) (
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -7207,12 +6511,8 @@ func (x *ControlLeadingZeroInteger) decodeNormgen(d *lenient.Decoder, v []byte, 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "count":
-			if d.Claim(&seen[0], &it, controlLeadingZeroIntegerKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("count", controlLeadingZeroIntegerKeys[0][1:])
-				} else {
-					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[0], &it, controlLeadingZeroIntegerKeys[0], lenient.NullMissing) {
+				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, controlLeadingZeroIntegerKnown)
@@ -7273,10 +6573,7 @@ func (x *ControlHexForInteger) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 
 func (x *ControlHexForInteger) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ControlHexForInteger
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -7284,10 +6581,7 @@ func (x *ControlHexForInteger) unmarshalNormgen(data []byte, report bool) ([]len
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -7303,12 +6597,8 @@ func (x *ControlHexForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "count":
-			if d.Claim(&seen[0], &it, controlHexForIntegerKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("count", controlHexForIntegerKeys[0][1:])
-				} else {
-					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[0], &it, controlHexForIntegerKeys[0], lenient.NullMissing) {
+				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, controlHexForIntegerKnown)
@@ -7369,10 +6659,7 @@ func (x *ControlMaybeBoolean) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 
 func (x *ControlMaybeBoolean) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ControlMaybeBoolean
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -7380,10 +6667,7 @@ func (x *ControlMaybeBoolean) unmarshalNormgen(data []byte, report bool) ([]leni
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -7399,12 +6683,8 @@ func (x *ControlMaybeBoolean) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "enabled":
-			if d.Claim(&seen[0], &it, controlMaybeBooleanKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("enabled", controlMaybeBooleanKeys[0][1:])
-				} else {
-					x.Enabled = d.Bool(it.Value, "enabled", 0)
-				}
+			if d.Take(&seen[0], &it, controlMaybeBooleanKeys[0], lenient.NullMissing) {
+				x.Enabled = d.Bool(it.Value, "enabled", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, controlMaybeBooleanKnown)
@@ -7465,10 +6745,7 @@ func (x *ControlFalseString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 
 func (x *ControlFalseString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ControlFalseString
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -7476,10 +6753,7 @@ func (x *ControlFalseString) unmarshalNormgen(data []byte, report bool) ([]lenie
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -7495,12 +6769,8 @@ func (x *ControlFalseString) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "enabled":
-			if d.Claim(&seen[0], &it, controlFalseStringKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("enabled", controlFalseStringKeys[0][1:])
-				} else {
-					x.Enabled = d.Bool(it.Value, "enabled", 0)
-				}
+			if d.Take(&seen[0], &it, controlFalseStringKeys[0], lenient.NullMissing) {
+				x.Enabled = d.Bool(it.Value, "enabled", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, controlFalseStringKnown)
@@ -7561,10 +6831,7 @@ func (x *ControlBigDigitString) UnmarshalJSONReport(data []byte) ([]lenient.Fix,
 
 func (x *ControlBigDigitString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ControlBigDigitString
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -7572,10 +6839,7 @@ func (x *ControlBigDigitString) unmarshalNormgen(data []byte, report bool) ([]le
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -7591,12 +6855,8 @@ func (x *ControlBigDigitString) decodeNormgen(d *lenient.Decoder, v []byte, m le
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "id":
-			if d.Claim(&seen[0], &it, controlBigDigitStringKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("id", controlBigDigitStringKeys[0][1:])
-				} else {
-					x.ID = d.Int(it.Value, "id", 64, 0)
-				}
+			if d.Take(&seen[0], &it, controlBigDigitStringKeys[0], lenient.NullMissing) {
+				x.ID = d.Int(it.Value, "id", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, controlBigDigitStringKnown)
@@ -7657,10 +6917,7 @@ func (x *ControlBigNumber) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 
 func (x *ControlBigNumber) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ControlBigNumber
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -7668,10 +6925,7 @@ func (x *ControlBigNumber) unmarshalNormgen(data []byte, report bool) ([]lenient
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -7687,12 +6941,8 @@ func (x *ControlBigNumber) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "id":
-			if d.Claim(&seen[0], &it, controlBigNumberKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("id", controlBigNumberKeys[0][1:])
-				} else {
-					x.ID = d.Int(it.Value, "id", 64, 0)
-				}
+			if d.Take(&seen[0], &it, controlBigNumberKeys[0], lenient.NullMissing) {
+				x.ID = d.Int(it.Value, "id", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, controlBigNumberKnown)
@@ -7753,10 +7003,7 @@ func (x *ControlInt8Overflow) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 
 func (x *ControlInt8Overflow) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ControlInt8Overflow
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -7764,10 +7011,7 @@ func (x *ControlInt8Overflow) unmarshalNormgen(data []byte, report bool) ([]leni
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -7783,12 +7027,8 @@ func (x *ControlInt8Overflow) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "level":
-			if d.Claim(&seen[0], &it, controlInt8OverflowKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("level", controlInt8OverflowKeys[0][1:])
-				} else {
-					x.Level = int8(d.Int(it.Value, "level", 8, 0))
-				}
+			if d.Take(&seen[0], &it, controlInt8OverflowKeys[0], lenient.NullMissing) {
+				x.Level = int8(d.Int(it.Value, "level", 8, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, controlInt8OverflowKnown)
@@ -7849,10 +7089,7 @@ func (x *ControlNegativeUnsigned) UnmarshalJSONReport(data []byte) ([]lenient.Fi
 
 func (x *ControlNegativeUnsigned) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ControlNegativeUnsigned
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -7860,10 +7097,7 @@ func (x *ControlNegativeUnsigned) unmarshalNormgen(data []byte, report bool) ([]
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -7879,12 +7113,8 @@ func (x *ControlNegativeUnsigned) decodeNormgen(d *lenient.Decoder, v []byte, m 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "count":
-			if d.Claim(&seen[0], &it, controlNegativeUnsignedKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("count", controlNegativeUnsignedKeys[0][1:])
-				} else {
-					x.Count = uint(d.Uint(it.Value, "count", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[0], &it, controlNegativeUnsignedKeys[0], lenient.NullMissing) {
+				x.Count = uint(d.Uint(it.Value, "count", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, controlNegativeUnsignedKnown)
@@ -7945,10 +7175,7 @@ func (x *ControlInfinity) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 
 func (x *ControlInfinity) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ControlInfinity
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -7956,10 +7183,7 @@ func (x *ControlInfinity) unmarshalNormgen(data []byte, report bool) ([]lenient.
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -7975,12 +7199,8 @@ func (x *ControlInfinity) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "ratio":
-			if d.Claim(&seen[0], &it, controlInfinityKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("ratio", controlInfinityKeys[0][1:])
-				} else {
-					x.Ratio = d.Float(it.Value, "ratio", 64, 0)
-				}
+			if d.Take(&seen[0], &it, controlInfinityKeys[0], lenient.NullMissing) {
+				x.Ratio = d.Float(it.Value, "ratio", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, controlInfinityKnown)

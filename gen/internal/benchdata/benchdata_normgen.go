@@ -35,10 +35,7 @@ func (x *SearchInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *SearchInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y SearchInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -46,10 +43,7 @@ func (x *SearchInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -65,105 +59,77 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path":
-			if d.Claim(&seen[0], &it, searchInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("path", searchInputKeys[0][1:])
-				} else {
-					x.Path = d.String(it.Value, "path", 0)
-				}
+			if d.Take(&seen[0], &it, searchInputKeys[0], lenient.NullMissing) {
+				x.Path = d.String(it.Value, "path", 0)
 			}
 		case "pattern":
-			if d.Claim(&seen[1], &it, searchInputKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("pattern", searchInputKeys[1][1:])
-				} else {
-					x.Pattern = d.String(it.Value, "pattern", 0)
-				}
+			if d.Take(&seen[1], &it, searchInputKeys[1], lenient.NullMissing) {
+				x.Pattern = d.String(it.Value, "pattern", 0)
 			}
 		case "owner":
-			if d.Claim(&seen[2], &it, searchInputKeys[2]) {
-				if !d.Absent(it.Value, "owner", lenient.AbsentNull) {
-					x.Owner = d.String(it.Value, "owner", 0)
-				}
+			if d.Take(&seen[2], &it, searchInputKeys[2], lenient.AbsentNull) {
+				x.Owner = d.String(it.Value, "owner", 0)
 			}
 		case "limit":
-			if d.Claim(&seen[3], &it, searchInputKeys[3]) {
-				if !d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[3], &it, searchInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
 			}
 		case "offset":
-			if d.Claim(&seen[4], &it, searchInputKeys[4]) {
-				if !d.Absent(it.Value, "offset", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[4], &it, searchInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
 			}
 		case "max_depth", "maxDepth", "max-depth", "MaxDepth":
-			if d.Claim(&seen[5], &it, searchInputKeys[5]) {
-				if !d.Absent(it.Value, "max_depth", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
-				}
+			if d.Take(&seen[5], &it, searchInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
 			}
 		case "count_only", "countOnly", "count-only", "CountOnly":
-			if d.Claim(&seen[6], &it, searchInputKeys[6]) {
-				if !d.Absent(it.Value, "count_only", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.CountOnly = d.Bool(it.Value, "count_only", 0)
-				}
+			if d.Take(&seen[6], &it, searchInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.CountOnly = d.Bool(it.Value, "count_only", 0)
 			}
 		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			if d.Claim(&seen[7], &it, searchInputKeys[7]) {
-				if !d.Absent(it.Value, "whole_word", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.WholeWord = d.Bool(it.Value, "whole_word", 0)
-				}
+			if d.Take(&seen[7], &it, searchInputKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.WholeWord = d.Bool(it.Value, "whole_word", 0)
 			}
 		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
-			if d.Claim(&seen[8], &it, searchInputKeys[8]) {
-				if !d.Absent(it.Value, "case_sensitive", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.CaseSensitive = d.Bool(it.Value, "case_sensitive", 0)
-				}
+			if d.Take(&seen[8], &it, searchInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.CaseSensitive = d.Bool(it.Value, "case_sensitive", 0)
 			}
 		case "min_score", "minScore", "min-score", "MinScore":
-			if d.Claim(&seen[9], &it, searchInputKeys[9]) {
-				if !d.Absent(it.Value, "min_score", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.MinScore = d.Float(it.Value, "min_score", 64, 0)
-				}
+			if d.Take(&seen[9], &it, searchInputKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.MinScore = d.Float(it.Value, "min_score", 64, 0)
 			}
 		case "file_types", "fileTypes", "file-types", "FileTypes":
-			if d.Claim(&seen[10], &it, searchInputKeys[10]) {
-				if !d.Absent(it.Value, "file_types", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "file_types", 0, &a) {
-						d.Enter("file_types")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[10], &it, searchInputKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "file_types", 0, &a) {
+					d.Enter("file_types")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.FileTypes = s
 					}
+					d.Leave()
+					x.FileTypes = s
 				}
 			}
 		case "ids":
-			if d.Claim(&seen[11], &it, searchInputKeys[11]) {
-				if !d.Absent(it.Value, "ids", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "ids", 0, &a) {
-						d.Enter("ids")
-						s := make([]int64, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e int64
-							e = d.Int(a.Value, "", 64, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[11], &it, searchInputKeys[11], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "ids", 0, &a) {
+					d.Enter("ids")
+					s := make([]int64, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e int64
+						e = d.Int(a.Value, "", 64, 0)
+						s = append(s, e)
 						d.Leave()
-						x.IDs = s
 					}
+					d.Leave()
+					x.IDs = s
 				}
 			}
 		default:

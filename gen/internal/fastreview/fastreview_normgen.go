@@ -37,10 +37,7 @@ func (x *ScalarsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *ScalarsInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ScalarsInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -48,10 +45,7 @@ func (x *ScalarsInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -67,10 +61,8 @@ func (x *ScalarsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "s":
-			if d.Claim(&seen[0], &it, scalarsInputKeys[0]) {
-				if !d.Absent(it.Value, "s", lenient.AbsentNull) {
-					x.S = d.String(it.Value, "s", 0)
-				}
+			if d.Take(&seen[0], &it, scalarsInputKeys[0], lenient.AbsentNull) {
+				x.S = d.String(it.Value, "s", 0)
 			}
 		case "ps":
 			if d.Claim(&seen[1], &it, scalarsInputKeys[1]) {
@@ -80,139 +72,99 @@ func (x *ScalarsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 				}
 			}
 		case "b":
-			if d.Claim(&seen[2], &it, scalarsInputKeys[2]) {
-				if !d.Absent(it.Value, "b", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.B = d.Bool(it.Value, "b", 0)
-				}
+			if d.Take(&seen[2], &it, scalarsInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.B = d.Bool(it.Value, "b", 0)
 			}
 		case "pb":
-			if d.Claim(&seen[3], &it, scalarsInputKeys[3]) {
-				if !d.Absent(it.Value, "pb", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := d.Bool(it.Value, "pb", 0)
-						x.PB = &p
-					}
+			if d.Take(&seen[3], &it, scalarsInputKeys[3], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := d.Bool(it.Value, "pb", 0)
+					x.PB = &p
 				}
 			}
 		case "sb":
-			if d.Claim(&seen[4], &it, scalarsInputKeys[4]) {
-				if !d.Absent(it.Value, "sb", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.SB = d.Bool(it.Value, "sb", lenient.StrictBool)
-				}
+			if d.Take(&seen[4], &it, scalarsInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.SB = d.Bool(it.Value, "sb", lenient.StrictBool)
 			}
 		case "i8":
-			if d.Claim(&seen[5], &it, scalarsInputKeys[5]) {
-				if !d.Absent(it.Value, "i8", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.I8 = int8(d.Int(it.Value, "i8", 8, 0))
-				}
+			if d.Take(&seen[5], &it, scalarsInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.I8 = int8(d.Int(it.Value, "i8", 8, 0))
 			}
 		case "i16":
-			if d.Claim(&seen[6], &it, scalarsInputKeys[6]) {
-				if !d.Absent(it.Value, "i16", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.I16 = int16(d.Int(it.Value, "i16", 16, 0))
-				}
+			if d.Take(&seen[6], &it, scalarsInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.I16 = int16(d.Int(it.Value, "i16", 16, 0))
 			}
 		case "i32":
-			if d.Claim(&seen[7], &it, scalarsInputKeys[7]) {
-				if !d.Absent(it.Value, "i32", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.I32 = int32(d.Int(it.Value, "i32", 32, 0))
-				}
+			if d.Take(&seen[7], &it, scalarsInputKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.I32 = int32(d.Int(it.Value, "i32", 32, 0))
 			}
 		case "i64":
-			if d.Claim(&seen[8], &it, scalarsInputKeys[8]) {
-				if !d.Absent(it.Value, "i64", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.I64 = d.Int(it.Value, "i64", 64, 0)
-				}
+			if d.Take(&seen[8], &it, scalarsInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.I64 = d.Int(it.Value, "i64", 64, 0)
 			}
 		case "i":
-			if d.Claim(&seen[9], &it, scalarsInputKeys[9]) {
-				if !d.Absent(it.Value, "i", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.I = int(d.Int(it.Value, "i", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[9], &it, scalarsInputKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.I = int(d.Int(it.Value, "i", lenient.IntBits, 0))
 			}
 		case "pi":
-			if d.Claim(&seen[10], &it, scalarsInputKeys[10]) {
-				if !d.Absent(it.Value, "pi", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := int(d.Int(it.Value, "pi", lenient.IntBits, 0))
-						x.PI = &p
-					}
+			if d.Take(&seen[10], &it, scalarsInputKeys[10], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := int(d.Int(it.Value, "pi", lenient.IntBits, 0))
+					x.PI = &p
 				}
 			}
 		case "pi8":
-			if d.Claim(&seen[11], &it, scalarsInputKeys[11]) {
-				if !d.Absent(it.Value, "pi8", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := int8(d.Int(it.Value, "pi8", 8, 0))
-						x.PI8 = &p
-					}
+			if d.Take(&seen[11], &it, scalarsInputKeys[11], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := int8(d.Int(it.Value, "pi8", 8, 0))
+					x.PI8 = &p
 				}
 			}
 		case "u8":
-			if d.Claim(&seen[12], &it, scalarsInputKeys[12]) {
-				if !d.Absent(it.Value, "u8", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.U8 = uint8(d.Uint(it.Value, "u8", 8, 0))
-				}
+			if d.Take(&seen[12], &it, scalarsInputKeys[12], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.U8 = uint8(d.Uint(it.Value, "u8", 8, 0))
 			}
 		case "u16":
-			if d.Claim(&seen[13], &it, scalarsInputKeys[13]) {
-				if !d.Absent(it.Value, "u16", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.U16 = uint16(d.Uint(it.Value, "u16", 16, 0))
-				}
+			if d.Take(&seen[13], &it, scalarsInputKeys[13], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.U16 = uint16(d.Uint(it.Value, "u16", 16, 0))
 			}
 		case "u32":
-			if d.Claim(&seen[14], &it, scalarsInputKeys[14]) {
-				if !d.Absent(it.Value, "u32", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.U32 = uint32(d.Uint(it.Value, "u32", 32, 0))
-				}
+			if d.Take(&seen[14], &it, scalarsInputKeys[14], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.U32 = uint32(d.Uint(it.Value, "u32", 32, 0))
 			}
 		case "u64":
-			if d.Claim(&seen[15], &it, scalarsInputKeys[15]) {
-				if !d.Absent(it.Value, "u64", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.U64 = d.Uint(it.Value, "u64", 64, 0)
-				}
+			if d.Take(&seen[15], &it, scalarsInputKeys[15], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.U64 = d.Uint(it.Value, "u64", 64, 0)
 			}
 		case "u":
-			if d.Claim(&seen[16], &it, scalarsInputKeys[16]) {
-				if !d.Absent(it.Value, "u", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.U = uint(d.Uint(it.Value, "u", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[16], &it, scalarsInputKeys[16], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.U = uint(d.Uint(it.Value, "u", lenient.IntBits, 0))
 			}
 		case "pu16":
-			if d.Claim(&seen[17], &it, scalarsInputKeys[17]) {
-				if !d.Absent(it.Value, "pu16", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := uint16(d.Uint(it.Value, "pu16", 16, 0))
-						x.PU16 = &p
-					}
+			if d.Take(&seen[17], &it, scalarsInputKeys[17], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := uint16(d.Uint(it.Value, "pu16", 16, 0))
+					x.PU16 = &p
 				}
 			}
 		case "f32":
-			if d.Claim(&seen[18], &it, scalarsInputKeys[18]) {
-				if !d.Absent(it.Value, "f32", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.F32 = float32(d.Float(it.Value, "f32", 32, 0))
-				}
+			if d.Take(&seen[18], &it, scalarsInputKeys[18], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.F32 = float32(d.Float(it.Value, "f32", 32, 0))
 			}
 		case "f64":
-			if d.Claim(&seen[19], &it, scalarsInputKeys[19]) {
-				if !d.Absent(it.Value, "f64", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.F64 = d.Float(it.Value, "f64", 64, 0)
-				}
+			if d.Take(&seen[19], &it, scalarsInputKeys[19], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.F64 = d.Float(it.Value, "f64", 64, 0)
 			}
 		case "pf32":
-			if d.Claim(&seen[20], &it, scalarsInputKeys[20]) {
-				if !d.Absent(it.Value, "pf32", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := float32(d.Float(it.Value, "pf32", 32, 0))
-						x.PF32 = &p
-					}
+			if d.Take(&seen[20], &it, scalarsInputKeys[20], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := float32(d.Float(it.Value, "pf32", 32, 0))
+					x.PF32 = &p
 				}
 			}
 		case "m":
-			if d.Claim(&seen[21], &it, scalarsInputKeys[21]) {
-				if !d.Absent(it.Value, "m", lenient.AbsentNull) {
-					x.M = Mode(d.String(it.Value, "m", 0))
-				}
+			if d.Take(&seen[21], &it, scalarsInputKeys[21], lenient.AbsentNull) {
+				x.M = Mode(d.String(it.Value, "m", 0))
 			}
 		case "pm":
 			if d.Claim(&seen[22], &it, scalarsInputKeys[22]) {
@@ -222,49 +174,35 @@ func (x *ScalarsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 				}
 			}
 		case "l":
-			if d.Claim(&seen[23], &it, scalarsInputKeys[23]) {
-				if !d.Absent(it.Value, "l", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.L = Level(d.Int(it.Value, "l", 8, 0))
-				}
+			if d.Take(&seen[23], &it, scalarsInputKeys[23], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.L = Level(d.Int(it.Value, "l", 8, 0))
 			}
 		case "pl":
-			if d.Claim(&seen[24], &it, scalarsInputKeys[24]) {
-				if !d.Absent(it.Value, "pl", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := Level(d.Int(it.Value, "pl", 8, 0))
-						x.PL = &p
-					}
+			if d.Take(&seen[24], &it, scalarsInputKeys[24], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := Level(d.Int(it.Value, "pl", 8, 0))
+					x.PL = &p
 				}
 			}
 		case "r":
-			if d.Claim(&seen[25], &it, scalarsInputKeys[25]) {
-				if !d.Absent(it.Value, "r", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.R = Ratio(d.Float(it.Value, "r", 32, 0))
-				}
+			if d.Take(&seen[25], &it, scalarsInputKeys[25], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.R = Ratio(d.Float(it.Value, "r", 32, 0))
 			}
 		case "strict_i", "strictI", "strict-i", "StrictI":
-			if d.Claim(&seen[26], &it, scalarsInputKeys[26]) {
-				if !d.Absent(it.Value, "strict_i", lenient.AbsentNull) {
-					x.StrictI = int(d.Int(it.Value, "strict_i", lenient.IntBits, lenient.Strict))
-				}
+			if d.Take(&seen[26], &it, scalarsInputKeys[26], lenient.AbsentNull) {
+				x.StrictI = int(d.Int(it.Value, "strict_i", lenient.IntBits, lenient.Strict))
 			}
 		case "strict_b", "strictB", "strict-b", "StrictB":
-			if d.Claim(&seen[27], &it, scalarsInputKeys[27]) {
-				if !d.Absent(it.Value, "strict_b", lenient.AbsentNull) {
-					x.StrictB = d.Bool(it.Value, "strict_b", lenient.Strict)
-				}
+			if d.Take(&seen[27], &it, scalarsInputKeys[27], lenient.AbsentNull) {
+				x.StrictB = d.Bool(it.Value, "strict_b", lenient.Strict)
 			}
 		case "strict_f", "strictF", "strict-f", "StrictF":
-			if d.Claim(&seen[28], &it, scalarsInputKeys[28]) {
-				if !d.Absent(it.Value, "strict_f", lenient.AbsentNull) {
-					x.StrictF = d.Float(it.Value, "strict_f", 64, lenient.Strict)
-				}
+			if d.Take(&seen[28], &it, scalarsInputKeys[28], lenient.AbsentNull) {
+				x.StrictF = d.Float(it.Value, "strict_f", 64, lenient.Strict)
 			}
 		case "un":
-			if d.Claim(&seen[29], &it, scalarsInputKeys[29]) {
-				if !d.Absent(it.Value, "un", lenient.AbsentNull) {
-					x.Un = d.String(it.Value, "un", lenient.Unescape)
-				}
+			if d.Take(&seen[29], &it, scalarsInputKeys[29], lenient.AbsentNull) {
+				x.Un = d.String(it.Value, "un", lenient.Unescape)
 			}
 		case "pun":
 			if d.Claim(&seen[30], &it, scalarsInputKeys[30]) {
@@ -548,10 +486,7 @@ func (x *BoundsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *BoundsInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y BoundsInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -559,10 +494,7 @@ func (x *BoundsInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -578,310 +510,278 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "a":
-			if d.Claim(&seen[0], &it, boundsInputKeys[0]) {
-				if !d.Absent(it.Value, "a", lenient.AbsentNull|lenient.AbsentEmpty) {
-					mark := d.Mark()
-					val := d.Int(it.Value, "a", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if c, _ := lenient.CompareNumber(it.Value, "1.5"); c < 0 {
-							d.FailKind(lenient.KindRange, "a", it.Value, "is less than the minimum, 1.5")
-						}
-						if c, _ := lenient.CompareNumber(it.Value, "10.5"); c > 0 {
-							d.FailKind(lenient.KindRange, "a", it.Value, "is more than the maximum, 10.5")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{
-							Maximum: "10.5",
-							Minimum: "1.5",
-						})
+			if d.Take(&seen[0], &it, boundsInputKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				mark := d.Mark()
+				val := d.Int(it.Value, "a", lenient.IntBits, 0)
+				if d.OK(mark) {
+					if c, _ := lenient.CompareNumber(it.Value, "1.5"); c < 0 {
+						d.FailKind(lenient.KindRange, "a", it.Value, "is less than the minimum, 1.5")
 					}
-					x.A = int(val)
+					if c, _ := lenient.CompareNumber(it.Value, "10.5"); c > 0 {
+						d.FailKind(lenient.KindRange, "a", it.Value, "is more than the maximum, 10.5")
+					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "10.5",
+						Minimum: "1.5",
+					})
 				}
+				x.A = int(val)
 			}
 		case "b":
-			if d.Claim(&seen[1], &it, boundsInputKeys[1]) {
-				if !d.Absent(it.Value, "b", lenient.AbsentNull|lenient.AbsentEmpty) {
-					mark := d.Mark()
-					val := d.Int(it.Value, "b", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if c, _ := lenient.CompareNumber(it.Value, "0.5"); c <= 0 {
-							d.FailKind(lenient.KindRange, "b", it.Value, "must be more than 0.5")
-						}
-						if c, _ := lenient.CompareNumber(it.Value, "9.99"); c >= 0 {
-							d.FailKind(lenient.KindRange, "b", it.Value, "must be less than 9.99")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{
-							ExclusiveMaximum: "9.99",
-							ExclusiveMinimum: "0.5",
-						})
+			if d.Take(&seen[1], &it, boundsInputKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				mark := d.Mark()
+				val := d.Int(it.Value, "b", lenient.IntBits, 0)
+				if d.OK(mark) {
+					if c, _ := lenient.CompareNumber(it.Value, "0.5"); c <= 0 {
+						d.FailKind(lenient.KindRange, "b", it.Value, "must be more than 0.5")
 					}
-					x.B = int(val)
+					if c, _ := lenient.CompareNumber(it.Value, "9.99"); c >= 0 {
+						d.FailKind(lenient.KindRange, "b", it.Value, "must be less than 9.99")
+					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						ExclusiveMaximum: "9.99",
+						ExclusiveMinimum: "0.5",
+					})
 				}
+				x.B = int(val)
 			}
 		case "c":
-			if d.Claim(&seen[2], &it, boundsInputKeys[2]) {
-				if !d.Absent(it.Value, "c", lenient.AbsentNull|lenient.AbsentEmpty) {
-					mark := d.Mark()
-					val := d.Uint(it.Value, "c", 8, 0)
-					if d.OK(mark) {
-						if val > 200 {
-							d.FailKind(lenient.KindRange, "c", it.Value, "is more than the maximum, 200")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{
-							Maximum: "200",
-							Minimum: "-1.5",
-						})
+			if d.Take(&seen[2], &it, boundsInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				mark := d.Mark()
+				val := d.Uint(it.Value, "c", 8, 0)
+				if d.OK(mark) {
+					if val > 200 {
+						d.FailKind(lenient.KindRange, "c", it.Value, "is more than the maximum, 200")
 					}
-					x.C = uint8(val)
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "200",
+						Minimum: "-1.5",
+					})
 				}
+				x.C = uint8(val)
 			}
 		case "d":
-			if d.Claim(&seen[3], &it, boundsInputKeys[3]) {
-				if !d.Absent(it.Value, "d", lenient.AbsentNull|lenient.AbsentEmpty) {
-					mark := d.Mark()
-					val := d.Float(it.Value, "d", 32, 0)
-					if d.OK(mark) {
-						if c, _ := lenient.CompareNumber(it.Value, "0.1"); c < 0 {
-							d.FailKind(lenient.KindRange, "d", it.Value, "is less than the minimum, 0.1")
-						}
-						if c, _ := lenient.CompareNumber(it.Value, "0.3"); c > 0 {
-							d.FailKind(lenient.KindRange, "d", it.Value, "is more than the maximum, 0.3")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{
-							Maximum: "0.3",
-							Minimum: "0.1",
-						})
+			if d.Take(&seen[3], &it, boundsInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				mark := d.Mark()
+				val := d.Float(it.Value, "d", 32, 0)
+				if d.OK(mark) {
+					if c, _ := lenient.CompareNumber(it.Value, "0.1"); c < 0 {
+						d.FailKind(lenient.KindRange, "d", it.Value, "is less than the minimum, 0.1")
 					}
-					x.D = float32(val)
+					if c, _ := lenient.CompareNumber(it.Value, "0.3"); c > 0 {
+						d.FailKind(lenient.KindRange, "d", it.Value, "is more than the maximum, 0.3")
+					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "0.3",
+						Minimum: "0.1",
+					})
 				}
+				x.D = float32(val)
 			}
 		case "e":
-			if d.Claim(&seen[4], &it, boundsInputKeys[4]) {
-				if !d.Absent(it.Value, "e", lenient.AbsentNull|lenient.AbsentEmpty) {
-					mark := d.Mark()
-					val := d.Float(it.Value, "e", 64, 0)
-					if d.OK(mark) {
-						if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
-							d.FailKind(lenient.KindRange, "e", it.Value, "must be more than 0")
-						}
-						if c, _ := lenient.CompareNumber(it.Value, "1e2"); c >= 0 {
-							d.FailKind(lenient.KindRange, "e", it.Value, "must be less than 1e2")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{
-							ExclusiveMaximum: "1e2",
-							ExclusiveMinimum: "0",
-						})
+			if d.Take(&seen[4], &it, boundsInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				mark := d.Mark()
+				val := d.Float(it.Value, "e", 64, 0)
+				if d.OK(mark) {
+					if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
+						d.FailKind(lenient.KindRange, "e", it.Value, "must be more than 0")
 					}
-					x.E = val
+					if c, _ := lenient.CompareNumber(it.Value, "1e2"); c >= 0 {
+						d.FailKind(lenient.KindRange, "e", it.Value, "must be less than 1e2")
+					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						ExclusiveMaximum: "1e2",
+						ExclusiveMinimum: "0",
+					})
 				}
+				x.E = val
 			}
 		case "g":
-			if d.Claim(&seen[5], &it, boundsInputKeys[5]) {
-				if !d.Absent(it.Value, "g", lenient.AbsentNull|lenient.AbsentEmpty) {
-					mark := d.Mark()
-					val := d.Int(it.Value, "g", 64, 0)
-					if d.OK(mark) {
-						if val < -9223372036854775808 {
-							d.FailKind(lenient.KindRange, "g", it.Value, "is less than the minimum, -9223372036854775808")
-						}
-						if val > 9223372036854775807 {
-							d.FailKind(lenient.KindRange, "g", it.Value, "is more than the maximum, 9223372036854775807")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{
-							Maximum: "9223372036854775807",
-							Minimum: "-9223372036854775808",
-						})
+			if d.Take(&seen[5], &it, boundsInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
+				mark := d.Mark()
+				val := d.Int(it.Value, "g", 64, 0)
+				if d.OK(mark) {
+					if val < -9223372036854775808 {
+						d.FailKind(lenient.KindRange, "g", it.Value, "is less than the minimum, -9223372036854775808")
 					}
-					x.G = val
+					if val > 9223372036854775807 {
+						d.FailKind(lenient.KindRange, "g", it.Value, "is more than the maximum, 9223372036854775807")
+					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "9223372036854775807",
+						Minimum: "-9223372036854775808",
+					})
 				}
+				x.G = val
 			}
 		case "h":
-			if d.Claim(&seen[6], &it, boundsInputKeys[6]) {
-				if !d.Absent(it.Value, "h", lenient.AbsentNull|lenient.AbsentEmpty) {
-					mark := d.Mark()
-					val := d.Uint(it.Value, "h", 64, 0)
-					if d.OK(mark) {
-						if val > 18446744073709551615 {
-							d.FailKind(lenient.KindRange, "h", it.Value, "is more than the maximum, 18446744073709551615")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "18446744073709551615"})
+			if d.Take(&seen[6], &it, boundsInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				mark := d.Mark()
+				val := d.Uint(it.Value, "h", 64, 0)
+				if d.OK(mark) {
+					if val > 18446744073709551615 {
+						d.FailKind(lenient.KindRange, "h", it.Value, "is more than the maximum, 18446744073709551615")
 					}
-					x.H = val
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "18446744073709551615"})
 				}
+				x.H = val
 			}
 		case "pi":
-			if d.Claim(&seen[7], &it, boundsInputKeys[7]) {
-				if !d.Absent(it.Value, "pi", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						mark := d.Mark()
-						val := d.Int(it.Value, "pi", lenient.IntBits, 0)
-						if d.OK(mark) {
-							if c, _ := lenient.CompareNumber(it.Value, "1e1"); c < 0 {
-								d.FailKind(lenient.KindRange, "pi", it.Value, "is less than the minimum, 1e1")
-							}
-						} else {
-							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1e1"})
+			if d.Take(&seen[7], &it, boundsInputKeys[7], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					mark := d.Mark()
+					val := d.Int(it.Value, "pi", lenient.IntBits, 0)
+					if d.OK(mark) {
+						if c, _ := lenient.CompareNumber(it.Value, "1e1"); c < 0 {
+							d.FailKind(lenient.KindRange, "pi", it.Value, "is less than the minimum, 1e1")
 						}
-						p := int(val)
-						x.PI = &p
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1e1"})
 					}
+					p := int(val)
+					x.PI = &p
 				}
 			}
 		case "u16":
-			if d.Claim(&seen[8], &it, boundsInputKeys[8]) {
-				if !d.Absent(it.Value, "u16", lenient.AbsentNull|lenient.AbsentEmpty) {
-					mark := d.Mark()
-					val := d.Uint(it.Value, "u16", 16, 0)
-					if d.OK(mark) {
-						if c, _ := lenient.CompareNumber(it.Value, "65535.5"); c >= 0 {
-							d.FailKind(lenient.KindRange, "u16", it.Value, "must be less than 65535.5")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{ExclusiveMaximum: "65535.5"})
+			if d.Take(&seen[8], &it, boundsInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
+				mark := d.Mark()
+				val := d.Uint(it.Value, "u16", 16, 0)
+				if d.OK(mark) {
+					if c, _ := lenient.CompareNumber(it.Value, "65535.5"); c >= 0 {
+						d.FailKind(lenient.KindRange, "u16", it.Value, "must be less than 65535.5")
 					}
-					x.U16 = uint16(val)
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{ExclusiveMaximum: "65535.5"})
 				}
+				x.U16 = uint16(val)
 			}
 		case "l":
-			if d.Claim(&seen[9], &it, boundsInputKeys[9]) {
-				if !d.Absent(it.Value, "l", lenient.AbsentNull|lenient.AbsentEmpty) {
-					mark := d.Mark()
-					val := d.Int(it.Value, "l", 8, 0)
-					if d.OK(mark) {
-						if val < -3 {
-							d.FailKind(lenient.KindRange, "l", it.Value, "is less than the minimum, -3")
-						}
-						if val > 3 {
-							d.FailKind(lenient.KindRange, "l", it.Value, "is more than the maximum, 3")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{
-							Maximum: "3",
-							Minimum: "-3",
-						})
+			if d.Take(&seen[9], &it, boundsInputKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
+				mark := d.Mark()
+				val := d.Int(it.Value, "l", 8, 0)
+				if d.OK(mark) {
+					if val < -3 {
+						d.FailKind(lenient.KindRange, "l", it.Value, "is less than the minimum, -3")
 					}
-					x.L = Level(val)
+					if val > 3 {
+						d.FailKind(lenient.KindRange, "l", it.Value, "is more than the maximum, 3")
+					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "3",
+						Minimum: "-3",
+					})
 				}
+				x.L = Level(val)
 			}
 		case "s":
-			if d.Claim(&seen[10], &it, boundsInputKeys[10]) {
-				if !d.Absent(it.Value, "s", lenient.AbsentNull) {
-					mark := d.Mark()
-					val := d.String(it.Value, "s", 0)
-					if d.OK(mark) {
-						if utf8.RuneCountInString(val) < 2 {
-							d.FailKind(lenient.KindLength, "s", it.Value, "is shorter than 2 characters")
-						}
-						if utf8.RuneCountInString(val) > 4 {
-							d.FailKind(lenient.KindLength, "s", it.Value, "is longer than 4 characters")
-						}
+			if d.Take(&seen[10], &it, boundsInputKeys[10], lenient.AbsentNull) {
+				mark := d.Mark()
+				val := d.String(it.Value, "s", 0)
+				if d.OK(mark) {
+					if utf8.RuneCountInString(val) < 2 {
+						d.FailKind(lenient.KindLength, "s", it.Value, "is shorter than 2 characters")
 					}
-					x.S = val
+					if utf8.RuneCountInString(val) > 4 {
+						d.FailKind(lenient.KindLength, "s", it.Value, "is longer than 4 characters")
+					}
 				}
+				x.S = val
 			}
 		case "p":
-			if d.Claim(&seen[11], &it, boundsInputKeys[11]) {
-				if !d.Absent(it.Value, "p", lenient.AbsentNull) {
-					mark := d.Mark()
-					val := d.String(it.Value, "p", 0)
-					if d.OK(mark) {
-						if !boundsInputPPattern.MatchString(val) {
-							d.FailKind(lenient.KindPattern, "p", it.Value, "does not match the pattern ^[a-z]+$")
-						}
+			if d.Take(&seen[11], &it, boundsInputKeys[11], lenient.AbsentNull) {
+				mark := d.Mark()
+				val := d.String(it.Value, "p", 0)
+				if d.OK(mark) {
+					if !boundsInputPPattern.MatchString(val) {
+						d.FailKind(lenient.KindPattern, "p", it.Value, "does not match the pattern ^[a-z]+$")
 					}
-					x.P = val
 				}
+				x.P = val
 			}
 		case "en":
-			if d.Claim(&seen[12], &it, boundsInputKeys[12]) {
-				if !d.Absent(it.Value, "en", lenient.AbsentNull) {
-					mark := d.Mark()
-					val := d.String(it.Value, "en", 0)
-					if d.OK(mark) {
-						switch val {
-						case "a", "b", "é":
-						default:
-							if !d.EnumCase(&val, "en", "a", "b", "é") {
-								d.FailKind(lenient.KindEnum, "en", it.Value, "is not one of \"a\", \"b\", \"é\"")
-							}
+			if d.Take(&seen[12], &it, boundsInputKeys[12], lenient.AbsentNull) {
+				mark := d.Mark()
+				val := d.String(it.Value, "en", 0)
+				if d.OK(mark) {
+					switch val {
+					case "a", "b", "é":
+					default:
+						if !d.EnumCase(&val, "en", "a", "b", "é") {
+							d.FailKind(lenient.KindEnum, "en", it.Value, "is not one of \"a\", \"b\", \"é\"")
 						}
 					}
-					x.En = val
 				}
+				x.En = val
 			}
 		case "v":
-			if d.Claim(&seen[13], &it, boundsInputKeys[13]) {
-				if !d.Absent(it.Value, "v", lenient.AbsentNull) {
-					mark := d.Mark()
-					val := d.String(it.Value, "v", 0)
-					if d.OK(mark) {
-						switch val {
-						case "x":
-							val = d.ValueAlias(val, "v", "a")
-						case "y":
-							val = d.ValueAlias(val, "v", "b")
-						}
-						switch val {
-						case "a", "b", "c":
-						default:
-							if !d.EnumCase(&val, "v", "a", "b", "c") {
-								d.FailKind(lenient.KindEnum, "v", it.Value, "is not one of \"a\", \"b\", \"c\"")
-							}
+			if d.Take(&seen[13], &it, boundsInputKeys[13], lenient.AbsentNull) {
+				mark := d.Mark()
+				val := d.String(it.Value, "v", 0)
+				if d.OK(mark) {
+					switch val {
+					case "x":
+						val = d.ValueAlias(val, "v", "a")
+					case "y":
+						val = d.ValueAlias(val, "v", "b")
+					}
+					switch val {
+					case "a", "b", "c":
+					default:
+						if !d.EnumCase(&val, "v", "a", "b", "c") {
+							d.FailKind(lenient.KindEnum, "v", it.Value, "is not one of \"a\", \"b\", \"c\"")
 						}
 					}
-					x.V = val
 				}
+				x.V = val
 			}
 		case "vs":
-			if d.Claim(&seen[14], &it, boundsInputKeys[14]) {
-				if !d.Absent(it.Value, "vs", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "vs", 0, &a) {
-						d.Enter("vs")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							mark := d.Mark()
-							val := d.String(a.Value, "", 0)
-							if d.OK(mark) {
-								switch val {
-								case "x":
-									val = d.ValueAlias(val, "", "a")
-								case "y":
-									val = d.ValueAlias(val, "", "b")
-								}
+			if d.Take(&seen[14], &it, boundsInputKeys[14], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "vs", 0, &a) {
+					d.Enter("vs")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						mark := d.Mark()
+						val := d.String(a.Value, "", 0)
+						if d.OK(mark) {
+							switch val {
+							case "x":
+								val = d.ValueAlias(val, "", "a")
+							case "y":
+								val = d.ValueAlias(val, "", "b")
 							}
-							e = val
-							s = append(s, e)
-							d.Leave()
 						}
+						e = val
+						s = append(s, e)
 						d.Leave()
-						x.VS = s
 					}
+					d.Leave()
+					x.VS = s
 				}
 			}
 		case "vn":
-			if d.Claim(&seen[15], &it, boundsInputKeys[15]) {
-				if !d.Absent(it.Value, "vn", lenient.AbsentNull) {
-					mark := d.Mark()
-					val := d.String(it.Value, "vn", 0)
-					if d.OK(mark) {
-						switch val {
-						case "x":
-							val = d.ValueAlias(val, "vn", "a")
-						case "\\n":
-							val = d.ValueAlias(val, "vn", "nl")
-						}
+			if d.Take(&seen[15], &it, boundsInputKeys[15], lenient.AbsentNull) {
+				mark := d.Mark()
+				val := d.String(it.Value, "vn", 0)
+				if d.OK(mark) {
+					switch val {
+					case "x":
+						val = d.ValueAlias(val, "vn", "a")
+					case "\\n":
+						val = d.ValueAlias(val, "vn", "nl")
 					}
-					x.VN = val
 				}
+				x.VN = val
 			}
 		case "pv":
 			if d.Claim(&seen[16], &it, boundsInputKeys[16]) {
@@ -908,51 +808,47 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		case "items":
-			if d.Claim(&seen[17], &it, boundsInputKeys[17]) {
-				if !d.Absent(it.Value, "items", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Take(&seen[17], &it, boundsInputKeys[17], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "items", 0, &a) {
+					d.Enter("items")
+					s := make([]int, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e int
+						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					if len(s) < 1 {
+						d.FailKind(lenient.KindItems, "items", it.Value, "has fewer than 1 items")
+					}
+					if len(s) > 3 {
+						d.FailKind(lenient.KindItems, "items", it.Value, "has more than 3 items")
+					}
+					x.Items = s
+				}
+			}
+		case "pits":
+			if d.Take(&seen[18], &it, boundsInputKeys[18], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
 					var a lenient.ArrayIter
-					if d.Array(it.Value, "items", 0, &a) {
-						d.Enter("items")
-						s := make([]int, 0, a.Len())
+					if d.Array(it.Value, "pits", 0, &a) {
+						d.Enter("pits")
+						s := make([]int8, 0, a.Len())
 						for a.Next() {
 							d.EnterIndex(a.Index())
-							var e int
-							e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+							var e int8
+							e = int8(d.Int(a.Value, "", 8, 0))
 							s = append(s, e)
 							d.Leave()
 						}
 						d.Leave()
-						if len(s) < 1 {
-							d.FailKind(lenient.KindItems, "items", it.Value, "has fewer than 1 items")
+						if len(s) < 2 {
+							d.FailKind(lenient.KindItems, "pits", it.Value, "has fewer than 2 items")
 						}
-						if len(s) > 3 {
-							d.FailKind(lenient.KindItems, "items", it.Value, "has more than 3 items")
-						}
-						x.Items = s
-					}
-				}
-			}
-		case "pits":
-			if d.Claim(&seen[18], &it, boundsInputKeys[18]) {
-				if !d.Absent(it.Value, "pits", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						var a lenient.ArrayIter
-						if d.Array(it.Value, "pits", 0, &a) {
-							d.Enter("pits")
-							s := make([]int8, 0, a.Len())
-							for a.Next() {
-								d.EnterIndex(a.Index())
-								var e int8
-								e = int8(d.Int(a.Value, "", 8, 0))
-								s = append(s, e)
-								d.Leave()
-							}
-							d.Leave()
-							if len(s) < 2 {
-								d.FailKind(lenient.KindItems, "pits", it.Value, "has fewer than 2 items")
-							}
-							x.PIts = &s
-						}
+						x.PIts = &s
 					}
 				}
 			}
@@ -1310,10 +1206,7 @@ func (x *Inner) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Inner
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1321,10 +1214,7 @@ func (x *Inner) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1340,43 +1230,35 @@ func (x *Inner) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "n":
-			if d.Claim(&seen[0], &it, innerKeys[0]) {
-				if !d.Absent(it.Value, "n", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.N = int(d.Int(it.Value, "n", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[0], &it, innerKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.N = int(d.Int(it.Value, "n", lenient.IntBits, 0))
 			}
 		case "s":
-			if d.Claim(&seen[1], &it, innerKeys[1]) {
-				if !d.Absent(it.Value, "s", lenient.AbsentNull) {
-					x.S = d.String(it.Value, "s", 0)
-				}
+			if d.Take(&seen[1], &it, innerKeys[1], lenient.AbsentNull) {
+				x.S = d.String(it.Value, "s", 0)
 			}
 		case "xs":
-			if d.Claim(&seen[2], &it, innerKeys[2]) {
-				if !d.Absent(it.Value, "xs", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "xs", 0, &a) {
-						d.Enter("xs")
-						s := make([]uint16, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e uint16
-							e = uint16(d.Uint(a.Value, "", 16, 0))
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[2], &it, innerKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "xs", 0, &a) {
+					d.Enter("xs")
+					s := make([]uint16, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e uint16
+						e = uint16(d.Uint(a.Value, "", 16, 0))
+						s = append(s, e)
 						d.Leave()
-						x.Xs = s
 					}
+					d.Leave()
+					x.Xs = s
 				}
 			}
 		case "f":
-			if d.Claim(&seen[3], &it, innerKeys[3]) {
-				if !d.Absent(it.Value, "f", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := float32(d.Float(it.Value, "f", 32, 0))
-						x.F = &p
-					}
+			if d.Take(&seen[3], &it, innerKeys[3], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := float32(d.Float(it.Value, "f", 32, 0))
+					x.F = &p
 				}
 			}
 		default:
@@ -1473,10 +1355,7 @@ func (x *Leaf) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Leaf
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1484,10 +1363,7 @@ func (x *Leaf) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1503,22 +1379,20 @@ func (x *Leaf) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "v":
-			if d.Claim(&seen[0], &it, leafKeys[0]) {
-				if !d.Absent(it.Value, "v", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "v", 0, &a) {
-						d.Enter("v")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, leafKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "v", 0, &a) {
+					d.Enter("v")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.V = s
 					}
+					d.Leave()
+					x.V = s
 				}
 			}
 		default:
@@ -1594,10 +1468,7 @@ func (x *Mid) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) 
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Mid
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1605,10 +1476,7 @@ func (x *Mid) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) 
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1624,43 +1492,37 @@ func (x *Mid) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "leaf":
-			if d.Claim(&seen[0], &it, midKeys[0]) {
-				if !d.Absent(it.Value, "leaf", lenient.AbsentNull|lenient.AbsentEmpty) {
-					d.Enter("leaf")
-					x.Leaf.decodeNormgen(d, it.Value, 0)
+			if d.Take(&seen[0], &it, midKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				d.Enter("leaf")
+				x.Leaf.decodeNormgen(d, it.Value, 0)
+				d.Leave()
+			}
+		case "pleaf":
+			if d.Take(&seen[1], &it, midKeys[1], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("pleaf")
+					p := new(Leaf)
+					p.decodeNormgen(d, it.Value, 0)
+					x.PLeaf = p
 					d.Leave()
 				}
 			}
-		case "pleaf":
-			if d.Claim(&seen[1], &it, midKeys[1]) {
-				if !d.Absent(it.Value, "pleaf", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						d.Enter("pleaf")
-						p := new(Leaf)
-						p.decodeNormgen(d, it.Value, 0)
-						x.PLeaf = p
-						d.Leave()
-					}
-				}
-			}
 		case "map":
-			if d.Claim(&seen[2], &it, midKeys[2]) {
-				if !d.Absent(it.Value, "map", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "map", 0, &o) {
-						d.Enter("map")
-						mp := make(map[string]Leaf)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e Leaf
-							e.decodeNormgen(d, o.Value, 0)
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[2], &it, midKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "map", 0, &o) {
+					d.Enter("map")
+					mp := make(map[string]Leaf)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e Leaf
+						e.decodeNormgen(d, o.Value, 0)
+						mp[k] = e
 						d.Leave()
-						x.Map = mp
 					}
+					d.Leave()
+					x.Map = mp
 				}
 			}
 		default:
@@ -1757,10 +1619,7 @@ func (x *ContainersInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 
 func (x *ContainersInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ContainersInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1768,10 +1627,7 @@ func (x *ContainersInput) unmarshalNormgen(data []byte, report bool) ([]lenient.
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1787,69 +1643,312 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "tags":
-			if d.Claim(&seen[0], &it, containersInputKeys[0]) {
-				if !d.Absent(it.Value, "tags", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "tags", 0, &a) {
-						d.Enter("tags")
-						s := make(Tags, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, containersInputKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "tags", 0, &a) {
+					d.Enter("tags")
+					s := make(Tags, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Tags = s
 					}
+					d.Leave()
+					x.Tags = s
 				}
 			}
 		case "counts":
-			if d.Claim(&seen[1], &it, containersInputKeys[1]) {
-				if !d.Absent(it.Value, "counts", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "counts", 0, &o) {
-						d.Enter("counts")
-						mp := make(Counts)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e int
-							e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[1], &it, containersInputKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "counts", 0, &o) {
+					d.Enter("counts")
+					mp := make(Counts)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e int
+						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+						mp[k] = e
 						d.Leave()
-						x.Counts = mp
 					}
+					d.Leave()
+					x.Counts = mp
 				}
 			}
 		case "w":
-			if d.Claim(&seen[2], &it, containersInputKeys[2]) {
-				if !d.Absent(it.Value, "w", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "w", lenient.Wrap, &a) {
-						d.Enter("w")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[2], &it, containersInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "w", lenient.Wrap, &a) {
+					d.Enter("w")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.W = s
 					}
+					d.Leave()
+					x.W = s
 				}
 			}
 		case "wi":
-			if d.Claim(&seen[3], &it, containersInputKeys[3]) {
-				if !d.Absent(it.Value, "wi", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Take(&seen[3], &it, containersInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "wi", lenient.Wrap, &a) {
+					d.Enter("wi")
+					s := make([]int, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e int
+						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.WI = s
+				}
+			}
+		case "wu8":
+			if d.Take(&seen[4], &it, containersInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "wu8", lenient.Wrap, &a) {
+					d.Enter("wu8")
+					s := make([]uint8Alias, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e uint8Alias
+						e = uint8Alias(d.Uint(a.Value, "", 16, 0))
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.WU8 = s
+				}
+			}
+		case "wb":
+			if d.Take(&seen[5], &it, containersInputKeys[5], lenient.AbsentNull) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "wb", lenient.Strict|lenient.Wrap, &a) {
+					d.Enter("wb")
+					s := make([]bool, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e bool
+						e = d.Bool(a.Value, "", lenient.Strict)
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.WB = s
+				}
+			}
+		case "ss":
+			if d.Take(&seen[6], &it, containersInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "ss", 0, &a) {
+					d.Enter("ss")
+					s := make([][]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e []string
+						var a1 lenient.ArrayIter
+						if d.Array(a.Value, "", 0, &a1) {
+							s := make([]string, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e string
+								e = d.String(a1.Value, "", 0)
+								s = append(s, e)
+								d.Leave()
+							}
+							e = s
+						}
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.SS = s
+				}
+			}
+		case "sss":
+			if d.Take(&seen[7], &it, containersInputKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "sss", 0, &a) {
+					d.Enter("sss")
+					s := make([][][]int, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e [][]int
+						var a1 lenient.ArrayIter
+						if d.Array(a.Value, "", 0, &a1) {
+							s := make([][]int, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e []int
+								var a2 lenient.ArrayIter
+								if d.Array(a1.Value, "", 0, &a2) {
+									s := make([]int, 0, a2.Len())
+									for a2.Next() {
+										d.EnterIndex(a2.Index())
+										var e int
+										e = int(d.Int(a2.Value, "", lenient.IntBits, 0))
+										s = append(s, e)
+										d.Leave()
+									}
+									e = s
+								}
+								s = append(s, e)
+								d.Leave()
+							}
+							e = s
+						}
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.SSS = s
+				}
+			}
+		case "ms":
+			if d.Take(&seen[8], &it, containersInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "ms", 0, &o) {
+					d.Enter("ms")
+					mp := make(map[string]Inner)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e Inner
+						e.decodeNormgen(d, o.Value, 0)
+						mp[k] = e
+						d.Leave()
+					}
+					d.Leave()
+					x.MS = mp
+				}
+			}
+		case "mps":
+			if d.Take(&seen[9], &it, containersInputKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "mps", 0, &o) {
+					d.Enter("mps")
+					mp := make(map[string]*Inner)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e *Inner
+						if !lenient.Null(o.Value) {
+							p := new(Inner)
+							p.decodeNormgen(d, o.Value, 0)
+							e = p
+						}
+						mp[k] = e
+						d.Leave()
+					}
+					d.Leave()
+					x.MPS = mp
+				}
+			}
+		case "mm":
+			if d.Take(&seen[10], &it, containersInputKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "mm", 0, &o) {
+					d.Enter("mm")
+					mp := make(map[string][]map[string]int)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e []map[string]int
+						var a1 lenient.ArrayIter
+						if d.Array(o.Value, "", 0, &a1) {
+							s := make([]map[string]int, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e map[string]int
+								var o2 lenient.ObjectIter
+								if d.Object(a1.Value, "", 0, &o2) {
+									mp := make(map[string]int)
+									for o2.Next() {
+										k := string(o2.Key)
+										d.Enter(k)
+										var e int
+										e = int(d.Int(o2.Value, "", lenient.IntBits, 0))
+										mp[k] = e
+										d.Leave()
+									}
+									e = mp
+								}
+								s = append(s, e)
+								d.Leave()
+							}
+							e = s
+						}
+						mp[k] = e
+						d.Leave()
+					}
+					d.Leave()
+					x.MM = mp
+				}
+			}
+		case "msl":
+			if d.Take(&seen[11], &it, containersInputKeys[11], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "msl", 0, &o) {
+					d.Enter("msl")
+					mp := make(map[string][]string)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e []string
+						var a1 lenient.ArrayIter
+						if d.Array(o.Value, "", 0, &a1) {
+							s := make([]string, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e string
+								e = d.String(a1.Value, "", 0)
+								s = append(s, e)
+								d.Leave()
+							}
+							e = s
+						}
+						mp[k] = e
+						d.Leave()
+					}
+					d.Leave()
+					x.MSl = mp
+				}
+			}
+		case "mpi":
+			if d.Take(&seen[12], &it, containersInputKeys[12], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "mpi", 0, &o) {
+					d.Enter("mpi")
+					mp := make(map[string]*int)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e *int
+						if !lenient.Null(o.Value) {
+							p := int(d.Int(o.Value, "", lenient.IntBits, 0))
+							e = &p
+						}
+						mp[k] = e
+						d.Leave()
+					}
+					d.Leave()
+					x.MPI = mp
+				}
+			}
+		case "psl":
+			if d.Take(&seen[13], &it, containersInputKeys[13], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
 					var a lenient.ArrayIter
-					if d.Array(it.Value, "wi", lenient.Wrap, &a) {
-						d.Enter("wi")
+					if d.Array(it.Value, "psl", 0, &a) {
+						d.Enter("psl")
 						s := make([]int, 0, a.Len())
 						for a.Next() {
 							d.EnterIndex(a.Index())
@@ -1859,613 +1958,308 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 							d.Leave()
 						}
 						d.Leave()
-						x.WI = s
-					}
-				}
-			}
-		case "wu8":
-			if d.Claim(&seen[4], &it, containersInputKeys[4]) {
-				if !d.Absent(it.Value, "wu8", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "wu8", lenient.Wrap, &a) {
-						d.Enter("wu8")
-						s := make([]uint8Alias, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e uint8Alias
-							e = uint8Alias(d.Uint(a.Value, "", 16, 0))
-							s = append(s, e)
-							d.Leave()
-						}
-						d.Leave()
-						x.WU8 = s
-					}
-				}
-			}
-		case "wb":
-			if d.Claim(&seen[5], &it, containersInputKeys[5]) {
-				if !d.Absent(it.Value, "wb", lenient.AbsentNull) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "wb", lenient.Strict|lenient.Wrap, &a) {
-						d.Enter("wb")
-						s := make([]bool, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e bool
-							e = d.Bool(a.Value, "", lenient.Strict)
-							s = append(s, e)
-							d.Leave()
-						}
-						d.Leave()
-						x.WB = s
-					}
-				}
-			}
-		case "ss":
-			if d.Claim(&seen[6], &it, containersInputKeys[6]) {
-				if !d.Absent(it.Value, "ss", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "ss", 0, &a) {
-						d.Enter("ss")
-						s := make([][]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e []string
-							var a1 lenient.ArrayIter
-							if d.Array(a.Value, "", 0, &a1) {
-								s := make([]string, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e string
-									e = d.String(a1.Value, "", 0)
-									s = append(s, e)
-									d.Leave()
-								}
-								e = s
-							}
-							s = append(s, e)
-							d.Leave()
-						}
-						d.Leave()
-						x.SS = s
-					}
-				}
-			}
-		case "sss":
-			if d.Claim(&seen[7], &it, containersInputKeys[7]) {
-				if !d.Absent(it.Value, "sss", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "sss", 0, &a) {
-						d.Enter("sss")
-						s := make([][][]int, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e [][]int
-							var a1 lenient.ArrayIter
-							if d.Array(a.Value, "", 0, &a1) {
-								s := make([][]int, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e []int
-									var a2 lenient.ArrayIter
-									if d.Array(a1.Value, "", 0, &a2) {
-										s := make([]int, 0, a2.Len())
-										for a2.Next() {
-											d.EnterIndex(a2.Index())
-											var e int
-											e = int(d.Int(a2.Value, "", lenient.IntBits, 0))
-											s = append(s, e)
-											d.Leave()
-										}
-										e = s
-									}
-									s = append(s, e)
-									d.Leave()
-								}
-								e = s
-							}
-							s = append(s, e)
-							d.Leave()
-						}
-						d.Leave()
-						x.SSS = s
-					}
-				}
-			}
-		case "ms":
-			if d.Claim(&seen[8], &it, containersInputKeys[8]) {
-				if !d.Absent(it.Value, "ms", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "ms", 0, &o) {
-						d.Enter("ms")
-						mp := make(map[string]Inner)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e Inner
-							e.decodeNormgen(d, o.Value, 0)
-							mp[k] = e
-							d.Leave()
-						}
-						d.Leave()
-						x.MS = mp
-					}
-				}
-			}
-		case "mps":
-			if d.Claim(&seen[9], &it, containersInputKeys[9]) {
-				if !d.Absent(it.Value, "mps", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "mps", 0, &o) {
-						d.Enter("mps")
-						mp := make(map[string]*Inner)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e *Inner
-							if !lenient.Null(o.Value) {
-								p := new(Inner)
-								p.decodeNormgen(d, o.Value, 0)
-								e = p
-							}
-							mp[k] = e
-							d.Leave()
-						}
-						d.Leave()
-						x.MPS = mp
-					}
-				}
-			}
-		case "mm":
-			if d.Claim(&seen[10], &it, containersInputKeys[10]) {
-				if !d.Absent(it.Value, "mm", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "mm", 0, &o) {
-						d.Enter("mm")
-						mp := make(map[string][]map[string]int)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e []map[string]int
-							var a1 lenient.ArrayIter
-							if d.Array(o.Value, "", 0, &a1) {
-								s := make([]map[string]int, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e map[string]int
-									var o2 lenient.ObjectIter
-									if d.Object(a1.Value, "", 0, &o2) {
-										mp := make(map[string]int)
-										for o2.Next() {
-											k := string(o2.Key)
-											d.Enter(k)
-											var e int
-											e = int(d.Int(o2.Value, "", lenient.IntBits, 0))
-											mp[k] = e
-											d.Leave()
-										}
-										e = mp
-									}
-									s = append(s, e)
-									d.Leave()
-								}
-								e = s
-							}
-							mp[k] = e
-							d.Leave()
-						}
-						d.Leave()
-						x.MM = mp
-					}
-				}
-			}
-		case "msl":
-			if d.Claim(&seen[11], &it, containersInputKeys[11]) {
-				if !d.Absent(it.Value, "msl", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "msl", 0, &o) {
-						d.Enter("msl")
-						mp := make(map[string][]string)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e []string
-							var a1 lenient.ArrayIter
-							if d.Array(o.Value, "", 0, &a1) {
-								s := make([]string, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e string
-									e = d.String(a1.Value, "", 0)
-									s = append(s, e)
-									d.Leave()
-								}
-								e = s
-							}
-							mp[k] = e
-							d.Leave()
-						}
-						d.Leave()
-						x.MSl = mp
-					}
-				}
-			}
-		case "mpi":
-			if d.Claim(&seen[12], &it, containersInputKeys[12]) {
-				if !d.Absent(it.Value, "mpi", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "mpi", 0, &o) {
-						d.Enter("mpi")
-						mp := make(map[string]*int)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e *int
-							if !lenient.Null(o.Value) {
-								p := int(d.Int(o.Value, "", lenient.IntBits, 0))
-								e = &p
-							}
-							mp[k] = e
-							d.Leave()
-						}
-						d.Leave()
-						x.MPI = mp
-					}
-				}
-			}
-		case "psl":
-			if d.Claim(&seen[13], &it, containersInputKeys[13]) {
-				if !d.Absent(it.Value, "psl", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						var a lenient.ArrayIter
-						if d.Array(it.Value, "psl", 0, &a) {
-							d.Enter("psl")
-							s := make([]int, 0, a.Len())
-							for a.Next() {
-								d.EnterIndex(a.Index())
-								var e int
-								e = int(d.Int(a.Value, "", lenient.IntBits, 0))
-								s = append(s, e)
-								d.Leave()
-							}
-							d.Leave()
-							x.PSl = &s
-						}
+						x.PSl = &s
 					}
 				}
 			}
 		case "pmap":
-			if d.Claim(&seen[14], &it, containersInputKeys[14]) {
-				if !d.Absent(it.Value, "pmap", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						var o lenient.ObjectIter
-						if d.Object(it.Value, "pmap", 0, &o) {
-							d.Enter("pmap")
-							mp := make(map[string]string)
-							for o.Next() {
-								k := string(o.Key)
-								d.Enter(k)
-								var e string
-								e = d.String(o.Value, "", 0)
-								mp[k] = e
-								d.Leave()
-							}
+			if d.Take(&seen[14], &it, containersInputKeys[14], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "pmap", 0, &o) {
+						d.Enter("pmap")
+						mp := make(map[string]string)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e string
+							e = d.String(o.Value, "", 0)
+							mp[k] = e
 							d.Leave()
-							x.PMap = &mp
 						}
+						d.Leave()
+						x.PMap = &mp
 					}
 				}
 			}
 		case "pin":
-			if d.Claim(&seen[15], &it, containersInputKeys[15]) {
-				if !d.Absent(it.Value, "pin", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						d.Enter("pin")
-						p := new(Inner)
-						p.decodeNormgen(d, it.Value, 0)
-						x.PIn = p
-						d.Leave()
-					}
+			if d.Take(&seen[15], &it, containersInputKeys[15], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("pin")
+					p := new(Inner)
+					p.decodeNormgen(d, it.Value, 0)
+					x.PIn = p
+					d.Leave()
 				}
 			}
 		case "in":
-			if d.Claim(&seen[16], &it, containersInputKeys[16]) {
-				if !d.Absent(it.Value, "in", lenient.AbsentNull|lenient.AbsentEmpty) {
-					d.Enter("in")
-					x.In.decodeNormgen(d, it.Value, 0)
-					d.Leave()
-				}
+			if d.Take(&seen[16], &it, containersInputKeys[16], lenient.AbsentNull|lenient.AbsentEmpty) {
+				d.Enter("in")
+				x.In.decodeNormgen(d, it.Value, 0)
+				d.Leave()
 			}
 		case "sps":
-			if d.Claim(&seen[17], &it, containersInputKeys[17]) {
-				if !d.Absent(it.Value, "sps", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "sps", 0, &a) {
-						d.Enter("sps")
-						s := make([]*int, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e *int
-							if !lenient.Null(a.Value) {
-								p := int(d.Int(a.Value, "", lenient.IntBits, 0))
-								e = &p
-							}
-							s = append(s, e)
-							d.Leave()
+			if d.Take(&seen[17], &it, containersInputKeys[17], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "sps", 0, &a) {
+					d.Enter("sps")
+					s := make([]*int, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e *int
+						if !lenient.Null(a.Value) {
+							p := int(d.Int(a.Value, "", lenient.IntBits, 0))
+							e = &p
 						}
+						s = append(s, e)
 						d.Leave()
-						x.SPs = s
 					}
+					d.Leave()
+					x.SPs = s
 				}
 			}
 		case "spi":
-			if d.Claim(&seen[18], &it, containersInputKeys[18]) {
-				if !d.Absent(it.Value, "spi", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "spi", 0, &a) {
-						d.Enter("spi")
-						s := make([]*Inner, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e *Inner
-							if !lenient.Null(a.Value) {
-								p := new(Inner)
-								p.decodeNormgen(d, a.Value, 0)
-								e = p
-							}
-							s = append(s, e)
-							d.Leave()
+			if d.Take(&seen[18], &it, containersInputKeys[18], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "spi", 0, &a) {
+					d.Enter("spi")
+					s := make([]*Inner, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e *Inner
+						if !lenient.Null(a.Value) {
+							p := new(Inner)
+							p.decodeNormgen(d, a.Value, 0)
+							e = p
 						}
+						s = append(s, e)
 						d.Leave()
-						x.SPI = s
 					}
+					d.Leave()
+					x.SPI = s
 				}
 			}
 		case "stags":
-			if d.Claim(&seen[19], &it, containersInputKeys[19]) {
-				if !d.Absent(it.Value, "stags", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "stags", 0, &a) {
-						d.Enter("stags")
-						s := make([]Tags, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e Tags
-							var a1 lenient.ArrayIter
-							if d.Array(a.Value, "", 0, &a1) {
-								s := make(Tags, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e string
-									e = d.String(a1.Value, "", 0)
-									s = append(s, e)
-									d.Leave()
-								}
-								e = s
+			if d.Take(&seen[19], &it, containersInputKeys[19], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "stags", 0, &a) {
+					d.Enter("stags")
+					s := make([]Tags, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e Tags
+						var a1 lenient.ArrayIter
+						if d.Array(a.Value, "", 0, &a1) {
+							s := make(Tags, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e string
+								e = d.String(a1.Value, "", 0)
+								s = append(s, e)
+								d.Leave()
 							}
-							s = append(s, e)
-							d.Leave()
+							e = s
 						}
+						s = append(s, e)
 						d.Leave()
-						x.STags = s
 					}
+					d.Leave()
+					x.STags = s
 				}
 			}
 		case "sf32":
-			if d.Claim(&seen[20], &it, containersInputKeys[20]) {
-				if !d.Absent(it.Value, "sf32", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "sf32", 0, &a) {
-						d.Enter("sf32")
-						s := make([]float32, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e float32
-							e = float32(d.Float(a.Value, "", 32, 0))
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[20], &it, containersInputKeys[20], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "sf32", 0, &a) {
+					d.Enter("sf32")
+					s := make([]float32, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e float32
+						e = float32(d.Float(a.Value, "", 32, 0))
+						s = append(s, e)
 						d.Leave()
-						x.SF32 = s
 					}
+					d.Leave()
+					x.SF32 = s
 				}
 			}
 		case "sbool":
-			if d.Claim(&seen[21], &it, containersInputKeys[21]) {
-				if !d.Absent(it.Value, "sbool", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "sbool", 0, &a) {
-						d.Enter("sbool")
-						s := make([]bool, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e bool
-							e = d.Bool(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[21], &it, containersInputKeys[21], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "sbool", 0, &a) {
+					d.Enter("sbool")
+					s := make([]bool, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e bool
+						e = d.Bool(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.SBool = s
 					}
+					d.Leave()
+					x.SBool = s
 				}
 			}
 		case "sm":
-			if d.Claim(&seen[22], &it, containersInputKeys[22]) {
-				if !d.Absent(it.Value, "sm", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "sm", 0, &a) {
-						d.Enter("sm")
-						s := make([]map[string]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e map[string]string
-							var o1 lenient.ObjectIter
-							if d.Object(a.Value, "", 0, &o1) {
-								mp := make(map[string]string)
-								for o1.Next() {
-									k := string(o1.Key)
-									d.Enter(k)
-									var e string
-									e = d.String(o1.Value, "", 0)
-									mp[k] = e
-									d.Leave()
-								}
-								e = mp
+			if d.Take(&seen[22], &it, containersInputKeys[22], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "sm", 0, &a) {
+					d.Enter("sm")
+					s := make([]map[string]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e map[string]string
+						var o1 lenient.ObjectIter
+						if d.Object(a.Value, "", 0, &o1) {
+							mp := make(map[string]string)
+							for o1.Next() {
+								k := string(o1.Key)
+								d.Enter(k)
+								var e string
+								e = d.String(o1.Value, "", 0)
+								mp[k] = e
+								d.Leave()
 							}
-							s = append(s, e)
-							d.Leave()
+							e = mp
 						}
+						s = append(s, e)
 						d.Leave()
-						x.SM = s
 					}
+					d.Leave()
+					x.SM = s
 				}
 			}
 		case "stra":
-			if d.Claim(&seen[23], &it, containersInputKeys[23]) {
-				if !d.Absent(it.Value, "stra", lenient.AbsentNull) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "stra", lenient.Strict, &a) {
-						d.Enter("stra")
-						s := make([]int, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e int
-							e = int(d.Int(a.Value, "", lenient.IntBits, lenient.Strict))
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[23], &it, containersInputKeys[23], lenient.AbsentNull) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "stra", lenient.Strict, &a) {
+					d.Enter("stra")
+					s := make([]int, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e int
+						e = int(d.Int(a.Value, "", lenient.IntBits, lenient.Strict))
+						s = append(s, e)
 						d.Leave()
-						x.StrA = s
 					}
+					d.Leave()
+					x.StrA = s
 				}
 			}
 		case "stro":
-			if d.Claim(&seen[24], &it, containersInputKeys[24]) {
-				if !d.Absent(it.Value, "stro", lenient.AbsentNull) {
-					d.Enter("stro")
-					x.StrO.decodeNormgen(d, it.Value, lenient.Strict)
-					d.Leave()
-				}
+			if d.Take(&seen[24], &it, containersInputKeys[24], lenient.AbsentNull) {
+				d.Enter("stro")
+				x.StrO.decodeNormgen(d, it.Value, lenient.Strict)
+				d.Leave()
 			}
 		case "strm":
-			if d.Claim(&seen[25], &it, containersInputKeys[25]) {
-				if !d.Absent(it.Value, "strm", lenient.AbsentNull) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "strm", lenient.Strict, &o) {
-						d.Enter("strm")
-						mp := make(map[string]int)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e int
-							e = int(d.Int(o.Value, "", lenient.IntBits, lenient.Strict))
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[25], &it, containersInputKeys[25], lenient.AbsentNull) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "strm", lenient.Strict, &o) {
+					d.Enter("strm")
+					mp := make(map[string]int)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e int
+						e = int(d.Int(o.Value, "", lenient.IntBits, lenient.Strict))
+						mp[k] = e
 						d.Leave()
-						x.StrM = mp
 					}
+					d.Leave()
+					x.StrM = mp
 				}
 			}
 		case "mid":
-			if d.Claim(&seen[26], &it, containersInputKeys[26]) {
-				if !d.Absent(it.Value, "mid", lenient.AbsentNull|lenient.AbsentEmpty) {
-					d.Enter("mid")
-					x.Mid.decodeNormgen(d, it.Value, 0)
-					d.Leave()
-				}
+			if d.Take(&seen[26], &it, containersInputKeys[26], lenient.AbsentNull|lenient.AbsentEmpty) {
+				d.Enter("mid")
+				x.Mid.decodeNormgen(d, it.Value, 0)
+				d.Leave()
 			}
 		case "mids":
-			if d.Claim(&seen[27], &it, containersInputKeys[27]) {
-				if !d.Absent(it.Value, "mids", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "mids", 0, &a) {
-						d.Enter("mids")
-						s := make([]Mid, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e Mid
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[27], &it, containersInputKeys[27], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "mids", 0, &a) {
+					d.Enter("mids")
+					s := make([]Mid, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e Mid
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Mids = s
 					}
+					d.Leave()
+					x.Mids = s
 				}
 			}
 		case "deep":
-			if d.Claim(&seen[28], &it, containersInputKeys[28]) {
-				if !d.Absent(it.Value, "deep", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "deep", 0, &o) {
-						d.Enter("deep")
-						mp := make(map[string][]map[string]Leaf)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e []map[string]Leaf
-							var a1 lenient.ArrayIter
-							if d.Array(o.Value, "", 0, &a1) {
-								s := make([]map[string]Leaf, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e map[string]Leaf
-									var o2 lenient.ObjectIter
-									if d.Object(a1.Value, "", 0, &o2) {
-										mp := make(map[string]Leaf)
-										for o2.Next() {
-											k := string(o2.Key)
-											d.Enter(k)
-											var e Leaf
-											e.decodeNormgen(d, o2.Value, 0)
-											mp[k] = e
-											d.Leave()
-										}
-										e = mp
+			if d.Take(&seen[28], &it, containersInputKeys[28], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "deep", 0, &o) {
+					d.Enter("deep")
+					mp := make(map[string][]map[string]Leaf)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e []map[string]Leaf
+						var a1 lenient.ArrayIter
+						if d.Array(o.Value, "", 0, &a1) {
+							s := make([]map[string]Leaf, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e map[string]Leaf
+								var o2 lenient.ObjectIter
+								if d.Object(a1.Value, "", 0, &o2) {
+									mp := make(map[string]Leaf)
+									for o2.Next() {
+										k := string(o2.Key)
+										d.Enter(k)
+										var e Leaf
+										e.decodeNormgen(d, o2.Value, 0)
+										mp[k] = e
+										d.Leave()
 									}
-									s = append(s, e)
-									d.Leave()
+									e = mp
 								}
-								e = s
+								s = append(s, e)
+								d.Leave()
 							}
-							mp[k] = e
-							d.Leave()
+							e = s
 						}
+						mp[k] = e
 						d.Leave()
-						x.Deep = mp
 					}
+					d.Leave()
+					x.Deep = mp
 				}
 			}
 		case "bnd":
-			if d.Claim(&seen[29], &it, containersInputKeys[29]) {
-				if !d.Absent(it.Value, "bnd", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						d.Enter("bnd")
-						p := new(BoundsInput)
-						p.decodeNormgen(d, it.Value, 0)
-						x.Bnd = p
-						d.Leave()
-					}
+			if d.Take(&seen[29], &it, containersInputKeys[29], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("bnd")
+					p := new(BoundsInput)
+					p.decodeNormgen(d, it.Value, 0)
+					x.Bnd = p
+					d.Leave()
 				}
 			}
 		case "bnds":
-			if d.Claim(&seen[30], &it, containersInputKeys[30]) {
-				if !d.Absent(it.Value, "bnds", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "bnds", 0, &a) {
-						d.Enter("bnds")
-						s := make([]BoundsInput, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e BoundsInput
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[30], &it, containersInputKeys[30], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "bnds", 0, &a) {
+					d.Enter("bnds")
+					s := make([]BoundsInput, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e BoundsInput
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Bnds = s
 					}
+					d.Leave()
+					x.Bnds = s
 				}
 			}
 		default:
@@ -3306,10 +3100,7 @@ func (x *DeepInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *DeepInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y DeepInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -3317,10 +3108,7 @@ func (x *DeepInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -3336,1423 +3124,1417 @@ func (x *DeepInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "d63":
-			if d.Claim(&seen[0], &it, deepInputKeys[0]) {
-				if !d.Absent(it.Value, "d63", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "d63", 0, &a) {
-						d.Enter("d63")
-						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-							var a1 lenient.ArrayIter
-							if d.Array(a.Value, "", 0, &a1) {
-								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-									var a2 lenient.ArrayIter
-									if d.Array(a1.Value, "", 0, &a2) {
-										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a2.Len())
-										for a2.Next() {
-											d.EnterIndex(a2.Index())
-											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-											var a3 lenient.ArrayIter
-											if d.Array(a2.Value, "", 0, &a3) {
-												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a3.Len())
-												for a3.Next() {
-													d.EnterIndex(a3.Index())
-													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-													var a4 lenient.ArrayIter
-													if d.Array(a3.Value, "", 0, &a4) {
-														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a4.Len())
-														for a4.Next() {
-															d.EnterIndex(a4.Index())
-															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-															var a5 lenient.ArrayIter
-															if d.Array(a4.Value, "", 0, &a5) {
-																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a5.Len())
-																for a5.Next() {
-																	d.EnterIndex(a5.Index())
-																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																	var a6 lenient.ArrayIter
-																	if d.Array(a5.Value, "", 0, &a6) {
-																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a6.Len())
-																		for a6.Next() {
-																			d.EnterIndex(a6.Index())
-																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																			var a7 lenient.ArrayIter
-																			if d.Array(a6.Value, "", 0, &a7) {
-																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a7.Len())
-																				for a7.Next() {
-																					d.EnterIndex(a7.Index())
-																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																					var a8 lenient.ArrayIter
-																					if d.Array(a7.Value, "", 0, &a8) {
-																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a8.Len())
-																						for a8.Next() {
-																							d.EnterIndex(a8.Index())
-																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																							var a9 lenient.ArrayIter
-																							if d.Array(a8.Value, "", 0, &a9) {
-																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a9.Len())
-																								for a9.Next() {
-																									d.EnterIndex(a9.Index())
-																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																									var a10 lenient.ArrayIter
-																									if d.Array(a9.Value, "", 0, &a10) {
-																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a10.Len())
-																										for a10.Next() {
-																											d.EnterIndex(a10.Index())
-																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																											var a11 lenient.ArrayIter
-																											if d.Array(a10.Value, "", 0, &a11) {
-																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a11.Len())
-																												for a11.Next() {
-																													d.EnterIndex(a11.Index())
-																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																													var a12 lenient.ArrayIter
-																													if d.Array(a11.Value, "", 0, &a12) {
-																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a12.Len())
-																														for a12.Next() {
-																															d.EnterIndex(a12.Index())
-																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																															var a13 lenient.ArrayIter
-																															if d.Array(a12.Value, "", 0, &a13) {
-																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a13.Len())
-																																for a13.Next() {
-																																	d.EnterIndex(a13.Index())
-																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																	var a14 lenient.ArrayIter
-																																	if d.Array(a13.Value, "", 0, &a14) {
-																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a14.Len())
-																																		for a14.Next() {
-																																			d.EnterIndex(a14.Index())
-																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																			var a15 lenient.ArrayIter
-																																			if d.Array(a14.Value, "", 0, &a15) {
-																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a15.Len())
-																																				for a15.Next() {
-																																					d.EnterIndex(a15.Index())
-																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																					var a16 lenient.ArrayIter
-																																					if d.Array(a15.Value, "", 0, &a16) {
-																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a16.Len())
-																																						for a16.Next() {
-																																							d.EnterIndex(a16.Index())
-																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																							var a17 lenient.ArrayIter
-																																							if d.Array(a16.Value, "", 0, &a17) {
-																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a17.Len())
-																																								for a17.Next() {
-																																									d.EnterIndex(a17.Index())
-																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																									var a18 lenient.ArrayIter
-																																									if d.Array(a17.Value, "", 0, &a18) {
-																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a18.Len())
-																																										for a18.Next() {
-																																											d.EnterIndex(a18.Index())
-																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																											var a19 lenient.ArrayIter
-																																											if d.Array(a18.Value, "", 0, &a19) {
-																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a19.Len())
-																																												for a19.Next() {
-																																													d.EnterIndex(a19.Index())
-																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																													var a20 lenient.ArrayIter
-																																													if d.Array(a19.Value, "", 0, &a20) {
-																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a20.Len())
-																																														for a20.Next() {
-																																															d.EnterIndex(a20.Index())
-																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																															var a21 lenient.ArrayIter
-																																															if d.Array(a20.Value, "", 0, &a21) {
-																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a21.Len())
-																																																for a21.Next() {
-																																																	d.EnterIndex(a21.Index())
-																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																	var a22 lenient.ArrayIter
-																																																	if d.Array(a21.Value, "", 0, &a22) {
-																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a22.Len())
-																																																		for a22.Next() {
-																																																			d.EnterIndex(a22.Index())
-																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																			var a23 lenient.ArrayIter
-																																																			if d.Array(a22.Value, "", 0, &a23) {
-																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a23.Len())
-																																																				for a23.Next() {
-																																																					d.EnterIndex(a23.Index())
-																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																					var a24 lenient.ArrayIter
-																																																					if d.Array(a23.Value, "", 0, &a24) {
-																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a24.Len())
-																																																						for a24.Next() {
-																																																							d.EnterIndex(a24.Index())
-																																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																							var a25 lenient.ArrayIter
-																																																							if d.Array(a24.Value, "", 0, &a25) {
-																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a25.Len())
-																																																								for a25.Next() {
-																																																									d.EnterIndex(a25.Index())
-																																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																									var a26 lenient.ArrayIter
-																																																									if d.Array(a25.Value, "", 0, &a26) {
-																																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a26.Len())
-																																																										for a26.Next() {
-																																																											d.EnterIndex(a26.Index())
-																																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																											var a27 lenient.ArrayIter
-																																																											if d.Array(a26.Value, "", 0, &a27) {
-																																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a27.Len())
-																																																												for a27.Next() {
-																																																													d.EnterIndex(a27.Index())
-																																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																													var a28 lenient.ArrayIter
-																																																													if d.Array(a27.Value, "", 0, &a28) {
-																																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a28.Len())
-																																																														for a28.Next() {
-																																																															d.EnterIndex(a28.Index())
-																																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																															var a29 lenient.ArrayIter
-																																																															if d.Array(a28.Value, "", 0, &a29) {
-																																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a29.Len())
-																																																																for a29.Next() {
-																																																																	d.EnterIndex(a29.Index())
-																																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																	var a30 lenient.ArrayIter
-																																																																	if d.Array(a29.Value, "", 0, &a30) {
-																																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a30.Len())
-																																																																		for a30.Next() {
-																																																																			d.EnterIndex(a30.Index())
-																																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																			var a31 lenient.ArrayIter
-																																																																			if d.Array(a30.Value, "", 0, &a31) {
-																																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a31.Len())
-																																																																				for a31.Next() {
-																																																																					d.EnterIndex(a31.Index())
-																																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																					var a32 lenient.ArrayIter
-																																																																					if d.Array(a31.Value, "", 0, &a32) {
-																																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a32.Len())
-																																																																						for a32.Next() {
-																																																																							d.EnterIndex(a32.Index())
-																																																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																							var a33 lenient.ArrayIter
-																																																																							if d.Array(a32.Value, "", 0, &a33) {
-																																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a33.Len())
-																																																																								for a33.Next() {
-																																																																									d.EnterIndex(a33.Index())
-																																																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																									var a34 lenient.ArrayIter
-																																																																									if d.Array(a33.Value, "", 0, &a34) {
-																																																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a34.Len())
-																																																																										for a34.Next() {
-																																																																											d.EnterIndex(a34.Index())
-																																																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																											var a35 lenient.ArrayIter
-																																																																											if d.Array(a34.Value, "", 0, &a35) {
-																																																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a35.Len())
-																																																																												for a35.Next() {
-																																																																													d.EnterIndex(a35.Index())
-																																																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																													var a36 lenient.ArrayIter
-																																																																													if d.Array(a35.Value, "", 0, &a36) {
-																																																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a36.Len())
-																																																																														for a36.Next() {
-																																																																															d.EnterIndex(a36.Index())
-																																																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																															var a37 lenient.ArrayIter
-																																																																															if d.Array(a36.Value, "", 0, &a37) {
-																																																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a37.Len())
-																																																																																for a37.Next() {
-																																																																																	d.EnterIndex(a37.Index())
-																																																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																	var a38 lenient.ArrayIter
-																																																																																	if d.Array(a37.Value, "", 0, &a38) {
-																																																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a38.Len())
-																																																																																		for a38.Next() {
-																																																																																			d.EnterIndex(a38.Index())
-																																																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																			var a39 lenient.ArrayIter
-																																																																																			if d.Array(a38.Value, "", 0, &a39) {
-																																																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a39.Len())
-																																																																																				for a39.Next() {
-																																																																																					d.EnterIndex(a39.Index())
-																																																																																					var e [][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																					var a40 lenient.ArrayIter
-																																																																																					if d.Array(a39.Value, "", 0, &a40) {
-																																																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][]int, 0, a40.Len())
-																																																																																						for a40.Next() {
-																																																																																							d.EnterIndex(a40.Index())
-																																																																																							var e [][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																							var a41 lenient.ArrayIter
-																																																																																							if d.Array(a40.Value, "", 0, &a41) {
-																																																																																								s := make([][][][][][][][][][][][][][][][][][][][][][]int, 0, a41.Len())
-																																																																																								for a41.Next() {
-																																																																																									d.EnterIndex(a41.Index())
-																																																																																									var e [][][][][][][][][][][][][][][][][][][][][]int
-																																																																																									var a42 lenient.ArrayIter
-																																																																																									if d.Array(a41.Value, "", 0, &a42) {
-																																																																																										s := make([][][][][][][][][][][][][][][][][][][][][]int, 0, a42.Len())
-																																																																																										for a42.Next() {
-																																																																																											d.EnterIndex(a42.Index())
-																																																																																											var e [][][][][][][][][][][][][][][][][][][][]int
-																																																																																											var a43 lenient.ArrayIter
-																																																																																											if d.Array(a42.Value, "", 0, &a43) {
-																																																																																												s := make([][][][][][][][][][][][][][][][][][][][]int, 0, a43.Len())
-																																																																																												for a43.Next() {
-																																																																																													d.EnterIndex(a43.Index())
-																																																																																													var e [][][][][][][][][][][][][][][][][][][]int
-																																																																																													var a44 lenient.ArrayIter
-																																																																																													if d.Array(a43.Value, "", 0, &a44) {
-																																																																																														s := make([][][][][][][][][][][][][][][][][][][]int, 0, a44.Len())
-																																																																																														for a44.Next() {
-																																																																																															d.EnterIndex(a44.Index())
-																																																																																															var e [][][][][][][][][][][][][][][][][][]int
-																																																																																															var a45 lenient.ArrayIter
-																																																																																															if d.Array(a44.Value, "", 0, &a45) {
-																																																																																																s := make([][][][][][][][][][][][][][][][][][]int, 0, a45.Len())
-																																																																																																for a45.Next() {
-																																																																																																	d.EnterIndex(a45.Index())
-																																																																																																	var e [][][][][][][][][][][][][][][][][]int
-																																																																																																	var a46 lenient.ArrayIter
-																																																																																																	if d.Array(a45.Value, "", 0, &a46) {
-																																																																																																		s := make([][][][][][][][][][][][][][][][][]int, 0, a46.Len())
-																																																																																																		for a46.Next() {
-																																																																																																			d.EnterIndex(a46.Index())
-																																																																																																			var e [][][][][][][][][][][][][][][][]int
-																																																																																																			var a47 lenient.ArrayIter
-																																																																																																			if d.Array(a46.Value, "", 0, &a47) {
-																																																																																																				s := make([][][][][][][][][][][][][][][][]int, 0, a47.Len())
-																																																																																																				for a47.Next() {
-																																																																																																					d.EnterIndex(a47.Index())
-																																																																																																					var e [][][][][][][][][][][][][][][]int
-																																																																																																					var a48 lenient.ArrayIter
-																																																																																																					if d.Array(a47.Value, "", 0, &a48) {
-																																																																																																						s := make([][][][][][][][][][][][][][][]int, 0, a48.Len())
-																																																																																																						for a48.Next() {
-																																																																																																							d.EnterIndex(a48.Index())
-																																																																																																							var e [][][][][][][][][][][][][][]int
-																																																																																																							var a49 lenient.ArrayIter
-																																																																																																							if d.Array(a48.Value, "", 0, &a49) {
-																																																																																																								s := make([][][][][][][][][][][][][][]int, 0, a49.Len())
-																																																																																																								for a49.Next() {
-																																																																																																									d.EnterIndex(a49.Index())
-																																																																																																									var e [][][][][][][][][][][][][]int
-																																																																																																									var a50 lenient.ArrayIter
-																																																																																																									if d.Array(a49.Value, "", 0, &a50) {
-																																																																																																										s := make([][][][][][][][][][][][][]int, 0, a50.Len())
-																																																																																																										for a50.Next() {
-																																																																																																											d.EnterIndex(a50.Index())
-																																																																																																											var e [][][][][][][][][][][][]int
-																																																																																																											var a51 lenient.ArrayIter
-																																																																																																											if d.Array(a50.Value, "", 0, &a51) {
-																																																																																																												s := make([][][][][][][][][][][][]int, 0, a51.Len())
-																																																																																																												for a51.Next() {
-																																																																																																													d.EnterIndex(a51.Index())
-																																																																																																													var e [][][][][][][][][][][]int
-																																																																																																													var a52 lenient.ArrayIter
-																																																																																																													if d.Array(a51.Value, "", 0, &a52) {
-																																																																																																														s := make([][][][][][][][][][][]int, 0, a52.Len())
-																																																																																																														for a52.Next() {
-																																																																																																															d.EnterIndex(a52.Index())
-																																																																																																															var e [][][][][][][][][][]int
-																																																																																																															var a53 lenient.ArrayIter
-																																																																																																															if d.Array(a52.Value, "", 0, &a53) {
-																																																																																																																s := make([][][][][][][][][][]int, 0, a53.Len())
-																																																																																																																for a53.Next() {
-																																																																																																																	d.EnterIndex(a53.Index())
-																																																																																																																	var e [][][][][][][][][]int
-																																																																																																																	var a54 lenient.ArrayIter
-																																																																																																																	if d.Array(a53.Value, "", 0, &a54) {
-																																																																																																																		s := make([][][][][][][][][]int, 0, a54.Len())
-																																																																																																																		for a54.Next() {
-																																																																																																																			d.EnterIndex(a54.Index())
-																																																																																																																			var e [][][][][][][][]int
-																																																																																																																			var a55 lenient.ArrayIter
-																																																																																																																			if d.Array(a54.Value, "", 0, &a55) {
-																																																																																																																				s := make([][][][][][][][]int, 0, a55.Len())
-																																																																																																																				for a55.Next() {
-																																																																																																																					d.EnterIndex(a55.Index())
-																																																																																																																					var e [][][][][][][]int
-																																																																																																																					var a56 lenient.ArrayIter
-																																																																																																																					if d.Array(a55.Value, "", 0, &a56) {
-																																																																																																																						s := make([][][][][][][]int, 0, a56.Len())
-																																																																																																																						for a56.Next() {
-																																																																																																																							d.EnterIndex(a56.Index())
-																																																																																																																							var e [][][][][][]int
-																																																																																																																							var a57 lenient.ArrayIter
-																																																																																																																							if d.Array(a56.Value, "", 0, &a57) {
-																																																																																																																								s := make([][][][][][]int, 0, a57.Len())
-																																																																																																																								for a57.Next() {
-																																																																																																																									d.EnterIndex(a57.Index())
-																																																																																																																									var e [][][][][]int
-																																																																																																																									var a58 lenient.ArrayIter
-																																																																																																																									if d.Array(a57.Value, "", 0, &a58) {
-																																																																																																																										s := make([][][][][]int, 0, a58.Len())
-																																																																																																																										for a58.Next() {
-																																																																																																																											d.EnterIndex(a58.Index())
-																																																																																																																											var e [][][][]int
-																																																																																																																											var a59 lenient.ArrayIter
-																																																																																																																											if d.Array(a58.Value, "", 0, &a59) {
-																																																																																																																												s := make([][][][]int, 0, a59.Len())
-																																																																																																																												for a59.Next() {
-																																																																																																																													d.EnterIndex(a59.Index())
-																																																																																																																													var e [][][]int
-																																																																																																																													var a60 lenient.ArrayIter
-																																																																																																																													if d.Array(a59.Value, "", 0, &a60) {
-																																																																																																																														s := make([][][]int, 0, a60.Len())
-																																																																																																																														for a60.Next() {
-																																																																																																																															d.EnterIndex(a60.Index())
-																																																																																																																															var e [][]int
-																																																																																																																															var a61 lenient.ArrayIter
-																																																																																																																															if d.Array(a60.Value, "", 0, &a61) {
-																																																																																																																																s := make([][]int, 0, a61.Len())
-																																																																																																																																for a61.Next() {
-																																																																																																																																	d.EnterIndex(a61.Index())
-																																																																																																																																	var e []int
-																																																																																																																																	var a62 lenient.ArrayIter
-																																																																																																																																	if d.Array(a61.Value, "", 0, &a62) {
-																																																																																																																																		s := make([]int, 0, a62.Len())
-																																																																																																																																		for a62.Next() {
-																																																																																																																																			d.EnterIndex(a62.Index())
-																																																																																																																																			var e int
-																																																																																																																																			e = int(d.Int(a62.Value, "", lenient.IntBits, 0))
-																																																																																																																																			s = append(s, e)
-																																																																																																																																			d.Leave()
-																																																																																																																																		}
-																																																																																																																																		e = s
+			if d.Take(&seen[0], &it, deepInputKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "d63", 0, &a) {
+					d.Enter("d63")
+					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+						var a1 lenient.ArrayIter
+						if d.Array(a.Value, "", 0, &a1) {
+							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+								var a2 lenient.ArrayIter
+								if d.Array(a1.Value, "", 0, &a2) {
+									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a2.Len())
+									for a2.Next() {
+										d.EnterIndex(a2.Index())
+										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+										var a3 lenient.ArrayIter
+										if d.Array(a2.Value, "", 0, &a3) {
+											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a3.Len())
+											for a3.Next() {
+												d.EnterIndex(a3.Index())
+												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+												var a4 lenient.ArrayIter
+												if d.Array(a3.Value, "", 0, &a4) {
+													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a4.Len())
+													for a4.Next() {
+														d.EnterIndex(a4.Index())
+														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+														var a5 lenient.ArrayIter
+														if d.Array(a4.Value, "", 0, &a5) {
+															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a5.Len())
+															for a5.Next() {
+																d.EnterIndex(a5.Index())
+																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																var a6 lenient.ArrayIter
+																if d.Array(a5.Value, "", 0, &a6) {
+																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a6.Len())
+																	for a6.Next() {
+																		d.EnterIndex(a6.Index())
+																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																		var a7 lenient.ArrayIter
+																		if d.Array(a6.Value, "", 0, &a7) {
+																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a7.Len())
+																			for a7.Next() {
+																				d.EnterIndex(a7.Index())
+																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																				var a8 lenient.ArrayIter
+																				if d.Array(a7.Value, "", 0, &a8) {
+																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a8.Len())
+																					for a8.Next() {
+																						d.EnterIndex(a8.Index())
+																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																						var a9 lenient.ArrayIter
+																						if d.Array(a8.Value, "", 0, &a9) {
+																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a9.Len())
+																							for a9.Next() {
+																								d.EnterIndex(a9.Index())
+																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																								var a10 lenient.ArrayIter
+																								if d.Array(a9.Value, "", 0, &a10) {
+																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a10.Len())
+																									for a10.Next() {
+																										d.EnterIndex(a10.Index())
+																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																										var a11 lenient.ArrayIter
+																										if d.Array(a10.Value, "", 0, &a11) {
+																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a11.Len())
+																											for a11.Next() {
+																												d.EnterIndex(a11.Index())
+																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																												var a12 lenient.ArrayIter
+																												if d.Array(a11.Value, "", 0, &a12) {
+																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a12.Len())
+																													for a12.Next() {
+																														d.EnterIndex(a12.Index())
+																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																														var a13 lenient.ArrayIter
+																														if d.Array(a12.Value, "", 0, &a13) {
+																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a13.Len())
+																															for a13.Next() {
+																																d.EnterIndex(a13.Index())
+																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																var a14 lenient.ArrayIter
+																																if d.Array(a13.Value, "", 0, &a14) {
+																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a14.Len())
+																																	for a14.Next() {
+																																		d.EnterIndex(a14.Index())
+																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																		var a15 lenient.ArrayIter
+																																		if d.Array(a14.Value, "", 0, &a15) {
+																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a15.Len())
+																																			for a15.Next() {
+																																				d.EnterIndex(a15.Index())
+																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																				var a16 lenient.ArrayIter
+																																				if d.Array(a15.Value, "", 0, &a16) {
+																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a16.Len())
+																																					for a16.Next() {
+																																						d.EnterIndex(a16.Index())
+																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																						var a17 lenient.ArrayIter
+																																						if d.Array(a16.Value, "", 0, &a17) {
+																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a17.Len())
+																																							for a17.Next() {
+																																								d.EnterIndex(a17.Index())
+																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																								var a18 lenient.ArrayIter
+																																								if d.Array(a17.Value, "", 0, &a18) {
+																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a18.Len())
+																																									for a18.Next() {
+																																										d.EnterIndex(a18.Index())
+																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																										var a19 lenient.ArrayIter
+																																										if d.Array(a18.Value, "", 0, &a19) {
+																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a19.Len())
+																																											for a19.Next() {
+																																												d.EnterIndex(a19.Index())
+																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																												var a20 lenient.ArrayIter
+																																												if d.Array(a19.Value, "", 0, &a20) {
+																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a20.Len())
+																																													for a20.Next() {
+																																														d.EnterIndex(a20.Index())
+																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																														var a21 lenient.ArrayIter
+																																														if d.Array(a20.Value, "", 0, &a21) {
+																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a21.Len())
+																																															for a21.Next() {
+																																																d.EnterIndex(a21.Index())
+																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																var a22 lenient.ArrayIter
+																																																if d.Array(a21.Value, "", 0, &a22) {
+																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a22.Len())
+																																																	for a22.Next() {
+																																																		d.EnterIndex(a22.Index())
+																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																		var a23 lenient.ArrayIter
+																																																		if d.Array(a22.Value, "", 0, &a23) {
+																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a23.Len())
+																																																			for a23.Next() {
+																																																				d.EnterIndex(a23.Index())
+																																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																				var a24 lenient.ArrayIter
+																																																				if d.Array(a23.Value, "", 0, &a24) {
+																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a24.Len())
+																																																					for a24.Next() {
+																																																						d.EnterIndex(a24.Index())
+																																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																						var a25 lenient.ArrayIter
+																																																						if d.Array(a24.Value, "", 0, &a25) {
+																																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a25.Len())
+																																																							for a25.Next() {
+																																																								d.EnterIndex(a25.Index())
+																																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																								var a26 lenient.ArrayIter
+																																																								if d.Array(a25.Value, "", 0, &a26) {
+																																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a26.Len())
+																																																									for a26.Next() {
+																																																										d.EnterIndex(a26.Index())
+																																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																										var a27 lenient.ArrayIter
+																																																										if d.Array(a26.Value, "", 0, &a27) {
+																																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a27.Len())
+																																																											for a27.Next() {
+																																																												d.EnterIndex(a27.Index())
+																																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																												var a28 lenient.ArrayIter
+																																																												if d.Array(a27.Value, "", 0, &a28) {
+																																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a28.Len())
+																																																													for a28.Next() {
+																																																														d.EnterIndex(a28.Index())
+																																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																														var a29 lenient.ArrayIter
+																																																														if d.Array(a28.Value, "", 0, &a29) {
+																																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a29.Len())
+																																																															for a29.Next() {
+																																																																d.EnterIndex(a29.Index())
+																																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																var a30 lenient.ArrayIter
+																																																																if d.Array(a29.Value, "", 0, &a30) {
+																																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a30.Len())
+																																																																	for a30.Next() {
+																																																																		d.EnterIndex(a30.Index())
+																																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																		var a31 lenient.ArrayIter
+																																																																		if d.Array(a30.Value, "", 0, &a31) {
+																																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a31.Len())
+																																																																			for a31.Next() {
+																																																																				d.EnterIndex(a31.Index())
+																																																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																				var a32 lenient.ArrayIter
+																																																																				if d.Array(a31.Value, "", 0, &a32) {
+																																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a32.Len())
+																																																																					for a32.Next() {
+																																																																						d.EnterIndex(a32.Index())
+																																																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																						var a33 lenient.ArrayIter
+																																																																						if d.Array(a32.Value, "", 0, &a33) {
+																																																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a33.Len())
+																																																																							for a33.Next() {
+																																																																								d.EnterIndex(a33.Index())
+																																																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																								var a34 lenient.ArrayIter
+																																																																								if d.Array(a33.Value, "", 0, &a34) {
+																																																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a34.Len())
+																																																																									for a34.Next() {
+																																																																										d.EnterIndex(a34.Index())
+																																																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																										var a35 lenient.ArrayIter
+																																																																										if d.Array(a34.Value, "", 0, &a35) {
+																																																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a35.Len())
+																																																																											for a35.Next() {
+																																																																												d.EnterIndex(a35.Index())
+																																																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																												var a36 lenient.ArrayIter
+																																																																												if d.Array(a35.Value, "", 0, &a36) {
+																																																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a36.Len())
+																																																																													for a36.Next() {
+																																																																														d.EnterIndex(a36.Index())
+																																																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																														var a37 lenient.ArrayIter
+																																																																														if d.Array(a36.Value, "", 0, &a37) {
+																																																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a37.Len())
+																																																																															for a37.Next() {
+																																																																																d.EnterIndex(a37.Index())
+																																																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																var a38 lenient.ArrayIter
+																																																																																if d.Array(a37.Value, "", 0, &a38) {
+																																																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a38.Len())
+																																																																																	for a38.Next() {
+																																																																																		d.EnterIndex(a38.Index())
+																																																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																		var a39 lenient.ArrayIter
+																																																																																		if d.Array(a38.Value, "", 0, &a39) {
+																																																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a39.Len())
+																																																																																			for a39.Next() {
+																																																																																				d.EnterIndex(a39.Index())
+																																																																																				var e [][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																				var a40 lenient.ArrayIter
+																																																																																				if d.Array(a39.Value, "", 0, &a40) {
+																																																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][]int, 0, a40.Len())
+																																																																																					for a40.Next() {
+																																																																																						d.EnterIndex(a40.Index())
+																																																																																						var e [][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																						var a41 lenient.ArrayIter
+																																																																																						if d.Array(a40.Value, "", 0, &a41) {
+																																																																																							s := make([][][][][][][][][][][][][][][][][][][][][][]int, 0, a41.Len())
+																																																																																							for a41.Next() {
+																																																																																								d.EnterIndex(a41.Index())
+																																																																																								var e [][][][][][][][][][][][][][][][][][][][][]int
+																																																																																								var a42 lenient.ArrayIter
+																																																																																								if d.Array(a41.Value, "", 0, &a42) {
+																																																																																									s := make([][][][][][][][][][][][][][][][][][][][][]int, 0, a42.Len())
+																																																																																									for a42.Next() {
+																																																																																										d.EnterIndex(a42.Index())
+																																																																																										var e [][][][][][][][][][][][][][][][][][][][]int
+																																																																																										var a43 lenient.ArrayIter
+																																																																																										if d.Array(a42.Value, "", 0, &a43) {
+																																																																																											s := make([][][][][][][][][][][][][][][][][][][][]int, 0, a43.Len())
+																																																																																											for a43.Next() {
+																																																																																												d.EnterIndex(a43.Index())
+																																																																																												var e [][][][][][][][][][][][][][][][][][][]int
+																																																																																												var a44 lenient.ArrayIter
+																																																																																												if d.Array(a43.Value, "", 0, &a44) {
+																																																																																													s := make([][][][][][][][][][][][][][][][][][][]int, 0, a44.Len())
+																																																																																													for a44.Next() {
+																																																																																														d.EnterIndex(a44.Index())
+																																																																																														var e [][][][][][][][][][][][][][][][][][]int
+																																																																																														var a45 lenient.ArrayIter
+																																																																																														if d.Array(a44.Value, "", 0, &a45) {
+																																																																																															s := make([][][][][][][][][][][][][][][][][][]int, 0, a45.Len())
+																																																																																															for a45.Next() {
+																																																																																																d.EnterIndex(a45.Index())
+																																																																																																var e [][][][][][][][][][][][][][][][][]int
+																																																																																																var a46 lenient.ArrayIter
+																																																																																																if d.Array(a45.Value, "", 0, &a46) {
+																																																																																																	s := make([][][][][][][][][][][][][][][][][]int, 0, a46.Len())
+																																																																																																	for a46.Next() {
+																																																																																																		d.EnterIndex(a46.Index())
+																																																																																																		var e [][][][][][][][][][][][][][][][]int
+																																																																																																		var a47 lenient.ArrayIter
+																																																																																																		if d.Array(a46.Value, "", 0, &a47) {
+																																																																																																			s := make([][][][][][][][][][][][][][][][]int, 0, a47.Len())
+																																																																																																			for a47.Next() {
+																																																																																																				d.EnterIndex(a47.Index())
+																																																																																																				var e [][][][][][][][][][][][][][][]int
+																																																																																																				var a48 lenient.ArrayIter
+																																																																																																				if d.Array(a47.Value, "", 0, &a48) {
+																																																																																																					s := make([][][][][][][][][][][][][][][]int, 0, a48.Len())
+																																																																																																					for a48.Next() {
+																																																																																																						d.EnterIndex(a48.Index())
+																																																																																																						var e [][][][][][][][][][][][][][]int
+																																																																																																						var a49 lenient.ArrayIter
+																																																																																																						if d.Array(a48.Value, "", 0, &a49) {
+																																																																																																							s := make([][][][][][][][][][][][][][]int, 0, a49.Len())
+																																																																																																							for a49.Next() {
+																																																																																																								d.EnterIndex(a49.Index())
+																																																																																																								var e [][][][][][][][][][][][][]int
+																																																																																																								var a50 lenient.ArrayIter
+																																																																																																								if d.Array(a49.Value, "", 0, &a50) {
+																																																																																																									s := make([][][][][][][][][][][][][]int, 0, a50.Len())
+																																																																																																									for a50.Next() {
+																																																																																																										d.EnterIndex(a50.Index())
+																																																																																																										var e [][][][][][][][][][][][]int
+																																																																																																										var a51 lenient.ArrayIter
+																																																																																																										if d.Array(a50.Value, "", 0, &a51) {
+																																																																																																											s := make([][][][][][][][][][][][]int, 0, a51.Len())
+																																																																																																											for a51.Next() {
+																																																																																																												d.EnterIndex(a51.Index())
+																																																																																																												var e [][][][][][][][][][][]int
+																																																																																																												var a52 lenient.ArrayIter
+																																																																																																												if d.Array(a51.Value, "", 0, &a52) {
+																																																																																																													s := make([][][][][][][][][][][]int, 0, a52.Len())
+																																																																																																													for a52.Next() {
+																																																																																																														d.EnterIndex(a52.Index())
+																																																																																																														var e [][][][][][][][][][]int
+																																																																																																														var a53 lenient.ArrayIter
+																																																																																																														if d.Array(a52.Value, "", 0, &a53) {
+																																																																																																															s := make([][][][][][][][][][]int, 0, a53.Len())
+																																																																																																															for a53.Next() {
+																																																																																																																d.EnterIndex(a53.Index())
+																																																																																																																var e [][][][][][][][][]int
+																																																																																																																var a54 lenient.ArrayIter
+																																																																																																																if d.Array(a53.Value, "", 0, &a54) {
+																																																																																																																	s := make([][][][][][][][][]int, 0, a54.Len())
+																																																																																																																	for a54.Next() {
+																																																																																																																		d.EnterIndex(a54.Index())
+																																																																																																																		var e [][][][][][][][]int
+																																																																																																																		var a55 lenient.ArrayIter
+																																																																																																																		if d.Array(a54.Value, "", 0, &a55) {
+																																																																																																																			s := make([][][][][][][][]int, 0, a55.Len())
+																																																																																																																			for a55.Next() {
+																																																																																																																				d.EnterIndex(a55.Index())
+																																																																																																																				var e [][][][][][][]int
+																																																																																																																				var a56 lenient.ArrayIter
+																																																																																																																				if d.Array(a55.Value, "", 0, &a56) {
+																																																																																																																					s := make([][][][][][][]int, 0, a56.Len())
+																																																																																																																					for a56.Next() {
+																																																																																																																						d.EnterIndex(a56.Index())
+																																																																																																																						var e [][][][][][]int
+																																																																																																																						var a57 lenient.ArrayIter
+																																																																																																																						if d.Array(a56.Value, "", 0, &a57) {
+																																																																																																																							s := make([][][][][][]int, 0, a57.Len())
+																																																																																																																							for a57.Next() {
+																																																																																																																								d.EnterIndex(a57.Index())
+																																																																																																																								var e [][][][][]int
+																																																																																																																								var a58 lenient.ArrayIter
+																																																																																																																								if d.Array(a57.Value, "", 0, &a58) {
+																																																																																																																									s := make([][][][][]int, 0, a58.Len())
+																																																																																																																									for a58.Next() {
+																																																																																																																										d.EnterIndex(a58.Index())
+																																																																																																																										var e [][][][]int
+																																																																																																																										var a59 lenient.ArrayIter
+																																																																																																																										if d.Array(a58.Value, "", 0, &a59) {
+																																																																																																																											s := make([][][][]int, 0, a59.Len())
+																																																																																																																											for a59.Next() {
+																																																																																																																												d.EnterIndex(a59.Index())
+																																																																																																																												var e [][][]int
+																																																																																																																												var a60 lenient.ArrayIter
+																																																																																																																												if d.Array(a59.Value, "", 0, &a60) {
+																																																																																																																													s := make([][][]int, 0, a60.Len())
+																																																																																																																													for a60.Next() {
+																																																																																																																														d.EnterIndex(a60.Index())
+																																																																																																																														var e [][]int
+																																																																																																																														var a61 lenient.ArrayIter
+																																																																																																																														if d.Array(a60.Value, "", 0, &a61) {
+																																																																																																																															s := make([][]int, 0, a61.Len())
+																																																																																																																															for a61.Next() {
+																																																																																																																																d.EnterIndex(a61.Index())
+																																																																																																																																var e []int
+																																																																																																																																var a62 lenient.ArrayIter
+																																																																																																																																if d.Array(a61.Value, "", 0, &a62) {
+																																																																																																																																	s := make([]int, 0, a62.Len())
+																																																																																																																																	for a62.Next() {
+																																																																																																																																		d.EnterIndex(a62.Index())
+																																																																																																																																		var e int
+																																																																																																																																		e = int(d.Int(a62.Value, "", lenient.IntBits, 0))
+																																																																																																																																		s = append(s, e)
+																																																																																																																																		d.Leave()
 																																																																																																																																	}
-																																																																																																																																	s = append(s, e)
-																																																																																																																																	d.Leave()
+																																																																																																																																	e = s
 																																																																																																																																}
-																																																																																																																																e = s
+																																																																																																																																s = append(s, e)
+																																																																																																																																d.Leave()
 																																																																																																																															}
-																																																																																																																															s = append(s, e)
-																																																																																																																															d.Leave()
+																																																																																																																															e = s
 																																																																																																																														}
-																																																																																																																														e = s
+																																																																																																																														s = append(s, e)
+																																																																																																																														d.Leave()
 																																																																																																																													}
-																																																																																																																													s = append(s, e)
-																																																																																																																													d.Leave()
+																																																																																																																													e = s
 																																																																																																																												}
-																																																																																																																												e = s
+																																																																																																																												s = append(s, e)
+																																																																																																																												d.Leave()
 																																																																																																																											}
-																																																																																																																											s = append(s, e)
-																																																																																																																											d.Leave()
+																																																																																																																											e = s
 																																																																																																																										}
-																																																																																																																										e = s
+																																																																																																																										s = append(s, e)
+																																																																																																																										d.Leave()
 																																																																																																																									}
-																																																																																																																									s = append(s, e)
-																																																																																																																									d.Leave()
+																																																																																																																									e = s
 																																																																																																																								}
-																																																																																																																								e = s
+																																																																																																																								s = append(s, e)
+																																																																																																																								d.Leave()
 																																																																																																																							}
-																																																																																																																							s = append(s, e)
-																																																																																																																							d.Leave()
+																																																																																																																							e = s
 																																																																																																																						}
-																																																																																																																						e = s
+																																																																																																																						s = append(s, e)
+																																																																																																																						d.Leave()
 																																																																																																																					}
-																																																																																																																					s = append(s, e)
-																																																																																																																					d.Leave()
+																																																																																																																					e = s
 																																																																																																																				}
-																																																																																																																				e = s
+																																																																																																																				s = append(s, e)
+																																																																																																																				d.Leave()
 																																																																																																																			}
-																																																																																																																			s = append(s, e)
-																																																																																																																			d.Leave()
+																																																																																																																			e = s
 																																																																																																																		}
-																																																																																																																		e = s
+																																																																																																																		s = append(s, e)
+																																																																																																																		d.Leave()
 																																																																																																																	}
-																																																																																																																	s = append(s, e)
-																																																																																																																	d.Leave()
+																																																																																																																	e = s
 																																																																																																																}
-																																																																																																																e = s
+																																																																																																																s = append(s, e)
+																																																																																																																d.Leave()
 																																																																																																															}
-																																																																																																															s = append(s, e)
-																																																																																																															d.Leave()
+																																																																																																															e = s
 																																																																																																														}
-																																																																																																														e = s
+																																																																																																														s = append(s, e)
+																																																																																																														d.Leave()
 																																																																																																													}
-																																																																																																													s = append(s, e)
-																																																																																																													d.Leave()
+																																																																																																													e = s
 																																																																																																												}
-																																																																																																												e = s
+																																																																																																												s = append(s, e)
+																																																																																																												d.Leave()
 																																																																																																											}
-																																																																																																											s = append(s, e)
-																																																																																																											d.Leave()
+																																																																																																											e = s
 																																																																																																										}
-																																																																																																										e = s
+																																																																																																										s = append(s, e)
+																																																																																																										d.Leave()
 																																																																																																									}
-																																																																																																									s = append(s, e)
-																																																																																																									d.Leave()
+																																																																																																									e = s
 																																																																																																								}
-																																																																																																								e = s
+																																																																																																								s = append(s, e)
+																																																																																																								d.Leave()
 																																																																																																							}
-																																																																																																							s = append(s, e)
-																																																																																																							d.Leave()
+																																																																																																							e = s
 																																																																																																						}
-																																																																																																						e = s
+																																																																																																						s = append(s, e)
+																																																																																																						d.Leave()
 																																																																																																					}
-																																																																																																					s = append(s, e)
-																																																																																																					d.Leave()
+																																																																																																					e = s
 																																																																																																				}
-																																																																																																				e = s
+																																																																																																				s = append(s, e)
+																																																																																																				d.Leave()
 																																																																																																			}
-																																																																																																			s = append(s, e)
-																																																																																																			d.Leave()
+																																																																																																			e = s
 																																																																																																		}
-																																																																																																		e = s
+																																																																																																		s = append(s, e)
+																																																																																																		d.Leave()
 																																																																																																	}
-																																																																																																	s = append(s, e)
-																																																																																																	d.Leave()
+																																																																																																	e = s
 																																																																																																}
-																																																																																																e = s
+																																																																																																s = append(s, e)
+																																																																																																d.Leave()
 																																																																																															}
-																																																																																															s = append(s, e)
-																																																																																															d.Leave()
+																																																																																															e = s
 																																																																																														}
-																																																																																														e = s
+																																																																																														s = append(s, e)
+																																																																																														d.Leave()
 																																																																																													}
-																																																																																													s = append(s, e)
-																																																																																													d.Leave()
+																																																																																													e = s
 																																																																																												}
-																																																																																												e = s
+																																																																																												s = append(s, e)
+																																																																																												d.Leave()
 																																																																																											}
-																																																																																											s = append(s, e)
-																																																																																											d.Leave()
+																																																																																											e = s
 																																																																																										}
-																																																																																										e = s
+																																																																																										s = append(s, e)
+																																																																																										d.Leave()
 																																																																																									}
-																																																																																									s = append(s, e)
-																																																																																									d.Leave()
+																																																																																									e = s
 																																																																																								}
-																																																																																								e = s
+																																																																																								s = append(s, e)
+																																																																																								d.Leave()
 																																																																																							}
-																																																																																							s = append(s, e)
-																																																																																							d.Leave()
+																																																																																							e = s
 																																																																																						}
-																																																																																						e = s
+																																																																																						s = append(s, e)
+																																																																																						d.Leave()
 																																																																																					}
-																																																																																					s = append(s, e)
-																																																																																					d.Leave()
+																																																																																					e = s
 																																																																																				}
-																																																																																				e = s
+																																																																																				s = append(s, e)
+																																																																																				d.Leave()
 																																																																																			}
-																																																																																			s = append(s, e)
-																																																																																			d.Leave()
+																																																																																			e = s
 																																																																																		}
-																																																																																		e = s
+																																																																																		s = append(s, e)
+																																																																																		d.Leave()
 																																																																																	}
-																																																																																	s = append(s, e)
-																																																																																	d.Leave()
+																																																																																	e = s
 																																																																																}
-																																																																																e = s
+																																																																																s = append(s, e)
+																																																																																d.Leave()
 																																																																															}
-																																																																															s = append(s, e)
-																																																																															d.Leave()
+																																																																															e = s
 																																																																														}
-																																																																														e = s
+																																																																														s = append(s, e)
+																																																																														d.Leave()
 																																																																													}
-																																																																													s = append(s, e)
-																																																																													d.Leave()
+																																																																													e = s
 																																																																												}
-																																																																												e = s
+																																																																												s = append(s, e)
+																																																																												d.Leave()
 																																																																											}
-																																																																											s = append(s, e)
-																																																																											d.Leave()
+																																																																											e = s
 																																																																										}
-																																																																										e = s
+																																																																										s = append(s, e)
+																																																																										d.Leave()
 																																																																									}
-																																																																									s = append(s, e)
-																																																																									d.Leave()
+																																																																									e = s
 																																																																								}
-																																																																								e = s
+																																																																								s = append(s, e)
+																																																																								d.Leave()
 																																																																							}
-																																																																							s = append(s, e)
-																																																																							d.Leave()
+																																																																							e = s
 																																																																						}
-																																																																						e = s
+																																																																						s = append(s, e)
+																																																																						d.Leave()
 																																																																					}
-																																																																					s = append(s, e)
-																																																																					d.Leave()
+																																																																					e = s
 																																																																				}
-																																																																				e = s
+																																																																				s = append(s, e)
+																																																																				d.Leave()
 																																																																			}
-																																																																			s = append(s, e)
-																																																																			d.Leave()
+																																																																			e = s
 																																																																		}
-																																																																		e = s
+																																																																		s = append(s, e)
+																																																																		d.Leave()
 																																																																	}
-																																																																	s = append(s, e)
-																																																																	d.Leave()
+																																																																	e = s
 																																																																}
-																																																																e = s
+																																																																s = append(s, e)
+																																																																d.Leave()
 																																																															}
-																																																															s = append(s, e)
-																																																															d.Leave()
+																																																															e = s
 																																																														}
-																																																														e = s
+																																																														s = append(s, e)
+																																																														d.Leave()
 																																																													}
-																																																													s = append(s, e)
-																																																													d.Leave()
+																																																													e = s
 																																																												}
-																																																												e = s
+																																																												s = append(s, e)
+																																																												d.Leave()
 																																																											}
-																																																											s = append(s, e)
-																																																											d.Leave()
+																																																											e = s
 																																																										}
-																																																										e = s
+																																																										s = append(s, e)
+																																																										d.Leave()
 																																																									}
-																																																									s = append(s, e)
-																																																									d.Leave()
+																																																									e = s
 																																																								}
-																																																								e = s
+																																																								s = append(s, e)
+																																																								d.Leave()
 																																																							}
-																																																							s = append(s, e)
-																																																							d.Leave()
+																																																							e = s
 																																																						}
-																																																						e = s
+																																																						s = append(s, e)
+																																																						d.Leave()
 																																																					}
-																																																					s = append(s, e)
-																																																					d.Leave()
+																																																					e = s
 																																																				}
-																																																				e = s
+																																																				s = append(s, e)
+																																																				d.Leave()
 																																																			}
-																																																			s = append(s, e)
-																																																			d.Leave()
+																																																			e = s
 																																																		}
-																																																		e = s
+																																																		s = append(s, e)
+																																																		d.Leave()
 																																																	}
-																																																	s = append(s, e)
-																																																	d.Leave()
+																																																	e = s
 																																																}
-																																																e = s
+																																																s = append(s, e)
+																																																d.Leave()
 																																															}
-																																															s = append(s, e)
-																																															d.Leave()
+																																															e = s
 																																														}
-																																														e = s
+																																														s = append(s, e)
+																																														d.Leave()
 																																													}
-																																													s = append(s, e)
-																																													d.Leave()
+																																													e = s
 																																												}
-																																												e = s
+																																												s = append(s, e)
+																																												d.Leave()
 																																											}
-																																											s = append(s, e)
-																																											d.Leave()
+																																											e = s
 																																										}
-																																										e = s
+																																										s = append(s, e)
+																																										d.Leave()
 																																									}
-																																									s = append(s, e)
-																																									d.Leave()
+																																									e = s
 																																								}
-																																								e = s
+																																								s = append(s, e)
+																																								d.Leave()
 																																							}
-																																							s = append(s, e)
-																																							d.Leave()
+																																							e = s
 																																						}
-																																						e = s
+																																						s = append(s, e)
+																																						d.Leave()
 																																					}
-																																					s = append(s, e)
-																																					d.Leave()
+																																					e = s
 																																				}
-																																				e = s
+																																				s = append(s, e)
+																																				d.Leave()
 																																			}
-																																			s = append(s, e)
-																																			d.Leave()
+																																			e = s
 																																		}
-																																		e = s
+																																		s = append(s, e)
+																																		d.Leave()
 																																	}
-																																	s = append(s, e)
-																																	d.Leave()
+																																	e = s
 																																}
-																																e = s
+																																s = append(s, e)
+																																d.Leave()
 																															}
-																															s = append(s, e)
-																															d.Leave()
+																															e = s
 																														}
-																														e = s
+																														s = append(s, e)
+																														d.Leave()
 																													}
-																													s = append(s, e)
-																													d.Leave()
+																													e = s
 																												}
-																												e = s
+																												s = append(s, e)
+																												d.Leave()
 																											}
-																											s = append(s, e)
-																											d.Leave()
+																											e = s
 																										}
-																										e = s
+																										s = append(s, e)
+																										d.Leave()
 																									}
-																									s = append(s, e)
-																									d.Leave()
+																									e = s
 																								}
-																								e = s
+																								s = append(s, e)
+																								d.Leave()
 																							}
-																							s = append(s, e)
-																							d.Leave()
+																							e = s
 																						}
-																						e = s
+																						s = append(s, e)
+																						d.Leave()
 																					}
-																					s = append(s, e)
-																					d.Leave()
+																					e = s
 																				}
-																				e = s
+																				s = append(s, e)
+																				d.Leave()
 																			}
-																			s = append(s, e)
-																			d.Leave()
+																			e = s
 																		}
-																		e = s
+																		s = append(s, e)
+																		d.Leave()
 																	}
-																	s = append(s, e)
-																	d.Leave()
+																	e = s
 																}
-																e = s
+																s = append(s, e)
+																d.Leave()
 															}
-															s = append(s, e)
-															d.Leave()
+															e = s
 														}
-														e = s
+														s = append(s, e)
+														d.Leave()
 													}
-													s = append(s, e)
-													d.Leave()
+													e = s
 												}
-												e = s
+												s = append(s, e)
+												d.Leave()
 											}
-											s = append(s, e)
-											d.Leave()
+											e = s
 										}
-										e = s
+										s = append(s, e)
+										d.Leave()
 									}
-									s = append(s, e)
-									d.Leave()
+									e = s
 								}
-								e = s
+								s = append(s, e)
+								d.Leave()
 							}
-							s = append(s, e)
-							d.Leave()
+							e = s
 						}
+						s = append(s, e)
 						d.Leave()
-						x.D63 = s
 					}
+					d.Leave()
+					x.D63 = s
 				}
 			}
 		case "d64":
-			if d.Claim(&seen[1], &it, deepInputKeys[1]) {
-				if !d.Absent(it.Value, "d64", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "d64", 0, &a) {
-						d.Enter("d64")
-						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-							var a1 lenient.ArrayIter
-							if d.Array(a.Value, "", 0, &a1) {
-								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-									var a2 lenient.ArrayIter
-									if d.Array(a1.Value, "", 0, &a2) {
-										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a2.Len())
-										for a2.Next() {
-											d.EnterIndex(a2.Index())
-											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-											var a3 lenient.ArrayIter
-											if d.Array(a2.Value, "", 0, &a3) {
-												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a3.Len())
-												for a3.Next() {
-													d.EnterIndex(a3.Index())
-													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-													var a4 lenient.ArrayIter
-													if d.Array(a3.Value, "", 0, &a4) {
-														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a4.Len())
-														for a4.Next() {
-															d.EnterIndex(a4.Index())
-															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-															var a5 lenient.ArrayIter
-															if d.Array(a4.Value, "", 0, &a5) {
-																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a5.Len())
-																for a5.Next() {
-																	d.EnterIndex(a5.Index())
-																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																	var a6 lenient.ArrayIter
-																	if d.Array(a5.Value, "", 0, &a6) {
-																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a6.Len())
-																		for a6.Next() {
-																			d.EnterIndex(a6.Index())
-																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																			var a7 lenient.ArrayIter
-																			if d.Array(a6.Value, "", 0, &a7) {
-																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a7.Len())
-																				for a7.Next() {
-																					d.EnterIndex(a7.Index())
-																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																					var a8 lenient.ArrayIter
-																					if d.Array(a7.Value, "", 0, &a8) {
-																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a8.Len())
-																						for a8.Next() {
-																							d.EnterIndex(a8.Index())
-																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																							var a9 lenient.ArrayIter
-																							if d.Array(a8.Value, "", 0, &a9) {
-																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a9.Len())
-																								for a9.Next() {
-																									d.EnterIndex(a9.Index())
-																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																									var a10 lenient.ArrayIter
-																									if d.Array(a9.Value, "", 0, &a10) {
-																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a10.Len())
-																										for a10.Next() {
-																											d.EnterIndex(a10.Index())
-																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																											var a11 lenient.ArrayIter
-																											if d.Array(a10.Value, "", 0, &a11) {
-																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a11.Len())
-																												for a11.Next() {
-																													d.EnterIndex(a11.Index())
-																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																													var a12 lenient.ArrayIter
-																													if d.Array(a11.Value, "", 0, &a12) {
-																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a12.Len())
-																														for a12.Next() {
-																															d.EnterIndex(a12.Index())
-																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																															var a13 lenient.ArrayIter
-																															if d.Array(a12.Value, "", 0, &a13) {
-																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a13.Len())
-																																for a13.Next() {
-																																	d.EnterIndex(a13.Index())
-																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																	var a14 lenient.ArrayIter
-																																	if d.Array(a13.Value, "", 0, &a14) {
-																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a14.Len())
-																																		for a14.Next() {
-																																			d.EnterIndex(a14.Index())
-																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																			var a15 lenient.ArrayIter
-																																			if d.Array(a14.Value, "", 0, &a15) {
-																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a15.Len())
-																																				for a15.Next() {
-																																					d.EnterIndex(a15.Index())
-																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																					var a16 lenient.ArrayIter
-																																					if d.Array(a15.Value, "", 0, &a16) {
-																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a16.Len())
-																																						for a16.Next() {
-																																							d.EnterIndex(a16.Index())
-																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																							var a17 lenient.ArrayIter
-																																							if d.Array(a16.Value, "", 0, &a17) {
-																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a17.Len())
-																																								for a17.Next() {
-																																									d.EnterIndex(a17.Index())
-																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																									var a18 lenient.ArrayIter
-																																									if d.Array(a17.Value, "", 0, &a18) {
-																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a18.Len())
-																																										for a18.Next() {
-																																											d.EnterIndex(a18.Index())
-																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																											var a19 lenient.ArrayIter
-																																											if d.Array(a18.Value, "", 0, &a19) {
-																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a19.Len())
-																																												for a19.Next() {
-																																													d.EnterIndex(a19.Index())
-																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																													var a20 lenient.ArrayIter
-																																													if d.Array(a19.Value, "", 0, &a20) {
-																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a20.Len())
-																																														for a20.Next() {
-																																															d.EnterIndex(a20.Index())
-																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																															var a21 lenient.ArrayIter
-																																															if d.Array(a20.Value, "", 0, &a21) {
-																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a21.Len())
-																																																for a21.Next() {
-																																																	d.EnterIndex(a21.Index())
-																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																	var a22 lenient.ArrayIter
-																																																	if d.Array(a21.Value, "", 0, &a22) {
-																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a22.Len())
-																																																		for a22.Next() {
-																																																			d.EnterIndex(a22.Index())
-																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																			var a23 lenient.ArrayIter
-																																																			if d.Array(a22.Value, "", 0, &a23) {
-																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a23.Len())
-																																																				for a23.Next() {
-																																																					d.EnterIndex(a23.Index())
-																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																					var a24 lenient.ArrayIter
-																																																					if d.Array(a23.Value, "", 0, &a24) {
-																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a24.Len())
-																																																						for a24.Next() {
-																																																							d.EnterIndex(a24.Index())
-																																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																							var a25 lenient.ArrayIter
-																																																							if d.Array(a24.Value, "", 0, &a25) {
-																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a25.Len())
-																																																								for a25.Next() {
-																																																									d.EnterIndex(a25.Index())
-																																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																									var a26 lenient.ArrayIter
-																																																									if d.Array(a25.Value, "", 0, &a26) {
-																																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a26.Len())
-																																																										for a26.Next() {
-																																																											d.EnterIndex(a26.Index())
-																																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																											var a27 lenient.ArrayIter
-																																																											if d.Array(a26.Value, "", 0, &a27) {
-																																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a27.Len())
-																																																												for a27.Next() {
-																																																													d.EnterIndex(a27.Index())
-																																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																													var a28 lenient.ArrayIter
-																																																													if d.Array(a27.Value, "", 0, &a28) {
-																																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a28.Len())
-																																																														for a28.Next() {
-																																																															d.EnterIndex(a28.Index())
-																																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																															var a29 lenient.ArrayIter
-																																																															if d.Array(a28.Value, "", 0, &a29) {
-																																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a29.Len())
-																																																																for a29.Next() {
-																																																																	d.EnterIndex(a29.Index())
-																																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																	var a30 lenient.ArrayIter
-																																																																	if d.Array(a29.Value, "", 0, &a30) {
-																																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a30.Len())
-																																																																		for a30.Next() {
-																																																																			d.EnterIndex(a30.Index())
-																																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																			var a31 lenient.ArrayIter
-																																																																			if d.Array(a30.Value, "", 0, &a31) {
-																																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a31.Len())
-																																																																				for a31.Next() {
-																																																																					d.EnterIndex(a31.Index())
-																																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																					var a32 lenient.ArrayIter
-																																																																					if d.Array(a31.Value, "", 0, &a32) {
-																																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a32.Len())
-																																																																						for a32.Next() {
-																																																																							d.EnterIndex(a32.Index())
-																																																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																							var a33 lenient.ArrayIter
-																																																																							if d.Array(a32.Value, "", 0, &a33) {
-																																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a33.Len())
-																																																																								for a33.Next() {
-																																																																									d.EnterIndex(a33.Index())
-																																																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																									var a34 lenient.ArrayIter
-																																																																									if d.Array(a33.Value, "", 0, &a34) {
-																																																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a34.Len())
-																																																																										for a34.Next() {
-																																																																											d.EnterIndex(a34.Index())
-																																																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																											var a35 lenient.ArrayIter
-																																																																											if d.Array(a34.Value, "", 0, &a35) {
-																																																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a35.Len())
-																																																																												for a35.Next() {
-																																																																													d.EnterIndex(a35.Index())
-																																																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																													var a36 lenient.ArrayIter
-																																																																													if d.Array(a35.Value, "", 0, &a36) {
-																																																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a36.Len())
-																																																																														for a36.Next() {
-																																																																															d.EnterIndex(a36.Index())
-																																																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																															var a37 lenient.ArrayIter
-																																																																															if d.Array(a36.Value, "", 0, &a37) {
-																																																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a37.Len())
-																																																																																for a37.Next() {
-																																																																																	d.EnterIndex(a37.Index())
-																																																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																	var a38 lenient.ArrayIter
-																																																																																	if d.Array(a37.Value, "", 0, &a38) {
-																																																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a38.Len())
-																																																																																		for a38.Next() {
-																																																																																			d.EnterIndex(a38.Index())
-																																																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																			var a39 lenient.ArrayIter
-																																																																																			if d.Array(a38.Value, "", 0, &a39) {
-																																																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a39.Len())
-																																																																																				for a39.Next() {
-																																																																																					d.EnterIndex(a39.Index())
-																																																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																					var a40 lenient.ArrayIter
-																																																																																					if d.Array(a39.Value, "", 0, &a40) {
-																																																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a40.Len())
-																																																																																						for a40.Next() {
-																																																																																							d.EnterIndex(a40.Index())
-																																																																																							var e [][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																							var a41 lenient.ArrayIter
-																																																																																							if d.Array(a40.Value, "", 0, &a41) {
-																																																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][]int, 0, a41.Len())
-																																																																																								for a41.Next() {
-																																																																																									d.EnterIndex(a41.Index())
-																																																																																									var e [][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																									var a42 lenient.ArrayIter
-																																																																																									if d.Array(a41.Value, "", 0, &a42) {
-																																																																																										s := make([][][][][][][][][][][][][][][][][][][][][][]int, 0, a42.Len())
-																																																																																										for a42.Next() {
-																																																																																											d.EnterIndex(a42.Index())
-																																																																																											var e [][][][][][][][][][][][][][][][][][][][][]int
-																																																																																											var a43 lenient.ArrayIter
-																																																																																											if d.Array(a42.Value, "", 0, &a43) {
-																																																																																												s := make([][][][][][][][][][][][][][][][][][][][][]int, 0, a43.Len())
-																																																																																												for a43.Next() {
-																																																																																													d.EnterIndex(a43.Index())
-																																																																																													var e [][][][][][][][][][][][][][][][][][][][]int
-																																																																																													var a44 lenient.ArrayIter
-																																																																																													if d.Array(a43.Value, "", 0, &a44) {
-																																																																																														s := make([][][][][][][][][][][][][][][][][][][][]int, 0, a44.Len())
-																																																																																														for a44.Next() {
-																																																																																															d.EnterIndex(a44.Index())
-																																																																																															var e [][][][][][][][][][][][][][][][][][][]int
-																																																																																															var a45 lenient.ArrayIter
-																																																																																															if d.Array(a44.Value, "", 0, &a45) {
-																																																																																																s := make([][][][][][][][][][][][][][][][][][][]int, 0, a45.Len())
-																																																																																																for a45.Next() {
-																																																																																																	d.EnterIndex(a45.Index())
-																																																																																																	var e [][][][][][][][][][][][][][][][][][]int
-																																																																																																	var a46 lenient.ArrayIter
-																																																																																																	if d.Array(a45.Value, "", 0, &a46) {
-																																																																																																		s := make([][][][][][][][][][][][][][][][][][]int, 0, a46.Len())
-																																																																																																		for a46.Next() {
-																																																																																																			d.EnterIndex(a46.Index())
-																																																																																																			var e [][][][][][][][][][][][][][][][][]int
-																																																																																																			var a47 lenient.ArrayIter
-																																																																																																			if d.Array(a46.Value, "", 0, &a47) {
-																																																																																																				s := make([][][][][][][][][][][][][][][][][]int, 0, a47.Len())
-																																																																																																				for a47.Next() {
-																																																																																																					d.EnterIndex(a47.Index())
-																																																																																																					var e [][][][][][][][][][][][][][][][]int
-																																																																																																					var a48 lenient.ArrayIter
-																																																																																																					if d.Array(a47.Value, "", 0, &a48) {
-																																																																																																						s := make([][][][][][][][][][][][][][][][]int, 0, a48.Len())
-																																																																																																						for a48.Next() {
-																																																																																																							d.EnterIndex(a48.Index())
-																																																																																																							var e [][][][][][][][][][][][][][][]int
-																																																																																																							var a49 lenient.ArrayIter
-																																																																																																							if d.Array(a48.Value, "", 0, &a49) {
-																																																																																																								s := make([][][][][][][][][][][][][][][]int, 0, a49.Len())
-																																																																																																								for a49.Next() {
-																																																																																																									d.EnterIndex(a49.Index())
-																																																																																																									var e [][][][][][][][][][][][][][]int
-																																																																																																									var a50 lenient.ArrayIter
-																																																																																																									if d.Array(a49.Value, "", 0, &a50) {
-																																																																																																										s := make([][][][][][][][][][][][][][]int, 0, a50.Len())
-																																																																																																										for a50.Next() {
-																																																																																																											d.EnterIndex(a50.Index())
-																																																																																																											var e [][][][][][][][][][][][][]int
-																																																																																																											var a51 lenient.ArrayIter
-																																																																																																											if d.Array(a50.Value, "", 0, &a51) {
-																																																																																																												s := make([][][][][][][][][][][][][]int, 0, a51.Len())
-																																																																																																												for a51.Next() {
-																																																																																																													d.EnterIndex(a51.Index())
-																																																																																																													var e [][][][][][][][][][][][]int
-																																																																																																													var a52 lenient.ArrayIter
-																																																																																																													if d.Array(a51.Value, "", 0, &a52) {
-																																																																																																														s := make([][][][][][][][][][][][]int, 0, a52.Len())
-																																																																																																														for a52.Next() {
-																																																																																																															d.EnterIndex(a52.Index())
-																																																																																																															var e [][][][][][][][][][][]int
-																																																																																																															var a53 lenient.ArrayIter
-																																																																																																															if d.Array(a52.Value, "", 0, &a53) {
-																																																																																																																s := make([][][][][][][][][][][]int, 0, a53.Len())
-																																																																																																																for a53.Next() {
-																																																																																																																	d.EnterIndex(a53.Index())
-																																																																																																																	var e [][][][][][][][][][]int
-																																																																																																																	var a54 lenient.ArrayIter
-																																																																																																																	if d.Array(a53.Value, "", 0, &a54) {
-																																																																																																																		s := make([][][][][][][][][][]int, 0, a54.Len())
-																																																																																																																		for a54.Next() {
-																																																																																																																			d.EnterIndex(a54.Index())
-																																																																																																																			var e [][][][][][][][][]int
-																																																																																																																			var a55 lenient.ArrayIter
-																																																																																																																			if d.Array(a54.Value, "", 0, &a55) {
-																																																																																																																				s := make([][][][][][][][][]int, 0, a55.Len())
-																																																																																																																				for a55.Next() {
-																																																																																																																					d.EnterIndex(a55.Index())
-																																																																																																																					var e [][][][][][][][]int
-																																																																																																																					var a56 lenient.ArrayIter
-																																																																																																																					if d.Array(a55.Value, "", 0, &a56) {
-																																																																																																																						s := make([][][][][][][][]int, 0, a56.Len())
-																																																																																																																						for a56.Next() {
-																																																																																																																							d.EnterIndex(a56.Index())
-																																																																																																																							var e [][][][][][][]int
-																																																																																																																							var a57 lenient.ArrayIter
-																																																																																																																							if d.Array(a56.Value, "", 0, &a57) {
-																																																																																																																								s := make([][][][][][][]int, 0, a57.Len())
-																																																																																																																								for a57.Next() {
-																																																																																																																									d.EnterIndex(a57.Index())
-																																																																																																																									var e [][][][][][]int
-																																																																																																																									var a58 lenient.ArrayIter
-																																																																																																																									if d.Array(a57.Value, "", 0, &a58) {
-																																																																																																																										s := make([][][][][][]int, 0, a58.Len())
-																																																																																																																										for a58.Next() {
-																																																																																																																											d.EnterIndex(a58.Index())
-																																																																																																																											var e [][][][][]int
-																																																																																																																											var a59 lenient.ArrayIter
-																																																																																																																											if d.Array(a58.Value, "", 0, &a59) {
-																																																																																																																												s := make([][][][][]int, 0, a59.Len())
-																																																																																																																												for a59.Next() {
-																																																																																																																													d.EnterIndex(a59.Index())
-																																																																																																																													var e [][][][]int
-																																																																																																																													var a60 lenient.ArrayIter
-																																																																																																																													if d.Array(a59.Value, "", 0, &a60) {
-																																																																																																																														s := make([][][][]int, 0, a60.Len())
-																																																																																																																														for a60.Next() {
-																																																																																																																															d.EnterIndex(a60.Index())
-																																																																																																																															var e [][][]int
-																																																																																																																															var a61 lenient.ArrayIter
-																																																																																																																															if d.Array(a60.Value, "", 0, &a61) {
-																																																																																																																																s := make([][][]int, 0, a61.Len())
-																																																																																																																																for a61.Next() {
-																																																																																																																																	d.EnterIndex(a61.Index())
-																																																																																																																																	var e [][]int
-																																																																																																																																	var a62 lenient.ArrayIter
-																																																																																																																																	if d.Array(a61.Value, "", 0, &a62) {
-																																																																																																																																		s := make([][]int, 0, a62.Len())
-																																																																																																																																		for a62.Next() {
-																																																																																																																																			d.EnterIndex(a62.Index())
-																																																																																																																																			var e []int
-																																																																																																																																			var a63 lenient.ArrayIter
-																																																																																																																																			if d.Array(a62.Value, "", 0, &a63) {
-																																																																																																																																				s := make([]int, 0, a63.Len())
-																																																																																																																																				for a63.Next() {
-																																																																																																																																					d.EnterIndex(a63.Index())
-																																																																																																																																					var e int
-																																																																																																																																					e = int(d.Int(a63.Value, "", lenient.IntBits, 0))
-																																																																																																																																					s = append(s, e)
-																																																																																																																																					d.Leave()
-																																																																																																																																				}
-																																																																																																																																				e = s
+			if d.Take(&seen[1], &it, deepInputKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "d64", 0, &a) {
+					d.Enter("d64")
+					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+						var a1 lenient.ArrayIter
+						if d.Array(a.Value, "", 0, &a1) {
+							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+								var a2 lenient.ArrayIter
+								if d.Array(a1.Value, "", 0, &a2) {
+									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a2.Len())
+									for a2.Next() {
+										d.EnterIndex(a2.Index())
+										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+										var a3 lenient.ArrayIter
+										if d.Array(a2.Value, "", 0, &a3) {
+											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a3.Len())
+											for a3.Next() {
+												d.EnterIndex(a3.Index())
+												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+												var a4 lenient.ArrayIter
+												if d.Array(a3.Value, "", 0, &a4) {
+													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a4.Len())
+													for a4.Next() {
+														d.EnterIndex(a4.Index())
+														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+														var a5 lenient.ArrayIter
+														if d.Array(a4.Value, "", 0, &a5) {
+															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a5.Len())
+															for a5.Next() {
+																d.EnterIndex(a5.Index())
+																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																var a6 lenient.ArrayIter
+																if d.Array(a5.Value, "", 0, &a6) {
+																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a6.Len())
+																	for a6.Next() {
+																		d.EnterIndex(a6.Index())
+																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																		var a7 lenient.ArrayIter
+																		if d.Array(a6.Value, "", 0, &a7) {
+																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a7.Len())
+																			for a7.Next() {
+																				d.EnterIndex(a7.Index())
+																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																				var a8 lenient.ArrayIter
+																				if d.Array(a7.Value, "", 0, &a8) {
+																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a8.Len())
+																					for a8.Next() {
+																						d.EnterIndex(a8.Index())
+																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																						var a9 lenient.ArrayIter
+																						if d.Array(a8.Value, "", 0, &a9) {
+																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a9.Len())
+																							for a9.Next() {
+																								d.EnterIndex(a9.Index())
+																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																								var a10 lenient.ArrayIter
+																								if d.Array(a9.Value, "", 0, &a10) {
+																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a10.Len())
+																									for a10.Next() {
+																										d.EnterIndex(a10.Index())
+																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																										var a11 lenient.ArrayIter
+																										if d.Array(a10.Value, "", 0, &a11) {
+																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a11.Len())
+																											for a11.Next() {
+																												d.EnterIndex(a11.Index())
+																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																												var a12 lenient.ArrayIter
+																												if d.Array(a11.Value, "", 0, &a12) {
+																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a12.Len())
+																													for a12.Next() {
+																														d.EnterIndex(a12.Index())
+																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																														var a13 lenient.ArrayIter
+																														if d.Array(a12.Value, "", 0, &a13) {
+																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a13.Len())
+																															for a13.Next() {
+																																d.EnterIndex(a13.Index())
+																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																var a14 lenient.ArrayIter
+																																if d.Array(a13.Value, "", 0, &a14) {
+																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a14.Len())
+																																	for a14.Next() {
+																																		d.EnterIndex(a14.Index())
+																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																		var a15 lenient.ArrayIter
+																																		if d.Array(a14.Value, "", 0, &a15) {
+																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a15.Len())
+																																			for a15.Next() {
+																																				d.EnterIndex(a15.Index())
+																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																				var a16 lenient.ArrayIter
+																																				if d.Array(a15.Value, "", 0, &a16) {
+																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a16.Len())
+																																					for a16.Next() {
+																																						d.EnterIndex(a16.Index())
+																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																						var a17 lenient.ArrayIter
+																																						if d.Array(a16.Value, "", 0, &a17) {
+																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a17.Len())
+																																							for a17.Next() {
+																																								d.EnterIndex(a17.Index())
+																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																								var a18 lenient.ArrayIter
+																																								if d.Array(a17.Value, "", 0, &a18) {
+																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a18.Len())
+																																									for a18.Next() {
+																																										d.EnterIndex(a18.Index())
+																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																										var a19 lenient.ArrayIter
+																																										if d.Array(a18.Value, "", 0, &a19) {
+																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a19.Len())
+																																											for a19.Next() {
+																																												d.EnterIndex(a19.Index())
+																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																												var a20 lenient.ArrayIter
+																																												if d.Array(a19.Value, "", 0, &a20) {
+																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a20.Len())
+																																													for a20.Next() {
+																																														d.EnterIndex(a20.Index())
+																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																														var a21 lenient.ArrayIter
+																																														if d.Array(a20.Value, "", 0, &a21) {
+																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a21.Len())
+																																															for a21.Next() {
+																																																d.EnterIndex(a21.Index())
+																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																var a22 lenient.ArrayIter
+																																																if d.Array(a21.Value, "", 0, &a22) {
+																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a22.Len())
+																																																	for a22.Next() {
+																																																		d.EnterIndex(a22.Index())
+																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																		var a23 lenient.ArrayIter
+																																																		if d.Array(a22.Value, "", 0, &a23) {
+																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a23.Len())
+																																																			for a23.Next() {
+																																																				d.EnterIndex(a23.Index())
+																																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																				var a24 lenient.ArrayIter
+																																																				if d.Array(a23.Value, "", 0, &a24) {
+																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a24.Len())
+																																																					for a24.Next() {
+																																																						d.EnterIndex(a24.Index())
+																																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																						var a25 lenient.ArrayIter
+																																																						if d.Array(a24.Value, "", 0, &a25) {
+																																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a25.Len())
+																																																							for a25.Next() {
+																																																								d.EnterIndex(a25.Index())
+																																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																								var a26 lenient.ArrayIter
+																																																								if d.Array(a25.Value, "", 0, &a26) {
+																																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a26.Len())
+																																																									for a26.Next() {
+																																																										d.EnterIndex(a26.Index())
+																																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																										var a27 lenient.ArrayIter
+																																																										if d.Array(a26.Value, "", 0, &a27) {
+																																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a27.Len())
+																																																											for a27.Next() {
+																																																												d.EnterIndex(a27.Index())
+																																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																												var a28 lenient.ArrayIter
+																																																												if d.Array(a27.Value, "", 0, &a28) {
+																																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a28.Len())
+																																																													for a28.Next() {
+																																																														d.EnterIndex(a28.Index())
+																																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																														var a29 lenient.ArrayIter
+																																																														if d.Array(a28.Value, "", 0, &a29) {
+																																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a29.Len())
+																																																															for a29.Next() {
+																																																																d.EnterIndex(a29.Index())
+																																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																var a30 lenient.ArrayIter
+																																																																if d.Array(a29.Value, "", 0, &a30) {
+																																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a30.Len())
+																																																																	for a30.Next() {
+																																																																		d.EnterIndex(a30.Index())
+																																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																		var a31 lenient.ArrayIter
+																																																																		if d.Array(a30.Value, "", 0, &a31) {
+																																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a31.Len())
+																																																																			for a31.Next() {
+																																																																				d.EnterIndex(a31.Index())
+																																																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																				var a32 lenient.ArrayIter
+																																																																				if d.Array(a31.Value, "", 0, &a32) {
+																																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a32.Len())
+																																																																					for a32.Next() {
+																																																																						d.EnterIndex(a32.Index())
+																																																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																						var a33 lenient.ArrayIter
+																																																																						if d.Array(a32.Value, "", 0, &a33) {
+																																																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a33.Len())
+																																																																							for a33.Next() {
+																																																																								d.EnterIndex(a33.Index())
+																																																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																								var a34 lenient.ArrayIter
+																																																																								if d.Array(a33.Value, "", 0, &a34) {
+																																																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a34.Len())
+																																																																									for a34.Next() {
+																																																																										d.EnterIndex(a34.Index())
+																																																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																										var a35 lenient.ArrayIter
+																																																																										if d.Array(a34.Value, "", 0, &a35) {
+																																																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a35.Len())
+																																																																											for a35.Next() {
+																																																																												d.EnterIndex(a35.Index())
+																																																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																												var a36 lenient.ArrayIter
+																																																																												if d.Array(a35.Value, "", 0, &a36) {
+																																																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a36.Len())
+																																																																													for a36.Next() {
+																																																																														d.EnterIndex(a36.Index())
+																																																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																														var a37 lenient.ArrayIter
+																																																																														if d.Array(a36.Value, "", 0, &a37) {
+																																																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a37.Len())
+																																																																															for a37.Next() {
+																																																																																d.EnterIndex(a37.Index())
+																																																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																var a38 lenient.ArrayIter
+																																																																																if d.Array(a37.Value, "", 0, &a38) {
+																																																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a38.Len())
+																																																																																	for a38.Next() {
+																																																																																		d.EnterIndex(a38.Index())
+																																																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																		var a39 lenient.ArrayIter
+																																																																																		if d.Array(a38.Value, "", 0, &a39) {
+																																																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a39.Len())
+																																																																																			for a39.Next() {
+																																																																																				d.EnterIndex(a39.Index())
+																																																																																				var e [][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																				var a40 lenient.ArrayIter
+																																																																																				if d.Array(a39.Value, "", 0, &a40) {
+																																																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a40.Len())
+																																																																																					for a40.Next() {
+																																																																																						d.EnterIndex(a40.Index())
+																																																																																						var e [][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																						var a41 lenient.ArrayIter
+																																																																																						if d.Array(a40.Value, "", 0, &a41) {
+																																																																																							s := make([][][][][][][][][][][][][][][][][][][][][][][]int, 0, a41.Len())
+																																																																																							for a41.Next() {
+																																																																																								d.EnterIndex(a41.Index())
+																																																																																								var e [][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																								var a42 lenient.ArrayIter
+																																																																																								if d.Array(a41.Value, "", 0, &a42) {
+																																																																																									s := make([][][][][][][][][][][][][][][][][][][][][][]int, 0, a42.Len())
+																																																																																									for a42.Next() {
+																																																																																										d.EnterIndex(a42.Index())
+																																																																																										var e [][][][][][][][][][][][][][][][][][][][][]int
+																																																																																										var a43 lenient.ArrayIter
+																																																																																										if d.Array(a42.Value, "", 0, &a43) {
+																																																																																											s := make([][][][][][][][][][][][][][][][][][][][][]int, 0, a43.Len())
+																																																																																											for a43.Next() {
+																																																																																												d.EnterIndex(a43.Index())
+																																																																																												var e [][][][][][][][][][][][][][][][][][][][]int
+																																																																																												var a44 lenient.ArrayIter
+																																																																																												if d.Array(a43.Value, "", 0, &a44) {
+																																																																																													s := make([][][][][][][][][][][][][][][][][][][][]int, 0, a44.Len())
+																																																																																													for a44.Next() {
+																																																																																														d.EnterIndex(a44.Index())
+																																																																																														var e [][][][][][][][][][][][][][][][][][][]int
+																																																																																														var a45 lenient.ArrayIter
+																																																																																														if d.Array(a44.Value, "", 0, &a45) {
+																																																																																															s := make([][][][][][][][][][][][][][][][][][][]int, 0, a45.Len())
+																																																																																															for a45.Next() {
+																																																																																																d.EnterIndex(a45.Index())
+																																																																																																var e [][][][][][][][][][][][][][][][][][]int
+																																																																																																var a46 lenient.ArrayIter
+																																																																																																if d.Array(a45.Value, "", 0, &a46) {
+																																																																																																	s := make([][][][][][][][][][][][][][][][][][]int, 0, a46.Len())
+																																																																																																	for a46.Next() {
+																																																																																																		d.EnterIndex(a46.Index())
+																																																																																																		var e [][][][][][][][][][][][][][][][][]int
+																																																																																																		var a47 lenient.ArrayIter
+																																																																																																		if d.Array(a46.Value, "", 0, &a47) {
+																																																																																																			s := make([][][][][][][][][][][][][][][][][]int, 0, a47.Len())
+																																																																																																			for a47.Next() {
+																																																																																																				d.EnterIndex(a47.Index())
+																																																																																																				var e [][][][][][][][][][][][][][][][]int
+																																																																																																				var a48 lenient.ArrayIter
+																																																																																																				if d.Array(a47.Value, "", 0, &a48) {
+																																																																																																					s := make([][][][][][][][][][][][][][][][]int, 0, a48.Len())
+																																																																																																					for a48.Next() {
+																																																																																																						d.EnterIndex(a48.Index())
+																																																																																																						var e [][][][][][][][][][][][][][][]int
+																																																																																																						var a49 lenient.ArrayIter
+																																																																																																						if d.Array(a48.Value, "", 0, &a49) {
+																																																																																																							s := make([][][][][][][][][][][][][][][]int, 0, a49.Len())
+																																																																																																							for a49.Next() {
+																																																																																																								d.EnterIndex(a49.Index())
+																																																																																																								var e [][][][][][][][][][][][][][]int
+																																																																																																								var a50 lenient.ArrayIter
+																																																																																																								if d.Array(a49.Value, "", 0, &a50) {
+																																																																																																									s := make([][][][][][][][][][][][][][]int, 0, a50.Len())
+																																																																																																									for a50.Next() {
+																																																																																																										d.EnterIndex(a50.Index())
+																																																																																																										var e [][][][][][][][][][][][][]int
+																																																																																																										var a51 lenient.ArrayIter
+																																																																																																										if d.Array(a50.Value, "", 0, &a51) {
+																																																																																																											s := make([][][][][][][][][][][][][]int, 0, a51.Len())
+																																																																																																											for a51.Next() {
+																																																																																																												d.EnterIndex(a51.Index())
+																																																																																																												var e [][][][][][][][][][][][]int
+																																																																																																												var a52 lenient.ArrayIter
+																																																																																																												if d.Array(a51.Value, "", 0, &a52) {
+																																																																																																													s := make([][][][][][][][][][][][]int, 0, a52.Len())
+																																																																																																													for a52.Next() {
+																																																																																																														d.EnterIndex(a52.Index())
+																																																																																																														var e [][][][][][][][][][][]int
+																																																																																																														var a53 lenient.ArrayIter
+																																																																																																														if d.Array(a52.Value, "", 0, &a53) {
+																																																																																																															s := make([][][][][][][][][][][]int, 0, a53.Len())
+																																																																																																															for a53.Next() {
+																																																																																																																d.EnterIndex(a53.Index())
+																																																																																																																var e [][][][][][][][][][]int
+																																																																																																																var a54 lenient.ArrayIter
+																																																																																																																if d.Array(a53.Value, "", 0, &a54) {
+																																																																																																																	s := make([][][][][][][][][][]int, 0, a54.Len())
+																																																																																																																	for a54.Next() {
+																																																																																																																		d.EnterIndex(a54.Index())
+																																																																																																																		var e [][][][][][][][][]int
+																																																																																																																		var a55 lenient.ArrayIter
+																																																																																																																		if d.Array(a54.Value, "", 0, &a55) {
+																																																																																																																			s := make([][][][][][][][][]int, 0, a55.Len())
+																																																																																																																			for a55.Next() {
+																																																																																																																				d.EnterIndex(a55.Index())
+																																																																																																																				var e [][][][][][][][]int
+																																																																																																																				var a56 lenient.ArrayIter
+																																																																																																																				if d.Array(a55.Value, "", 0, &a56) {
+																																																																																																																					s := make([][][][][][][][]int, 0, a56.Len())
+																																																																																																																					for a56.Next() {
+																																																																																																																						d.EnterIndex(a56.Index())
+																																																																																																																						var e [][][][][][][]int
+																																																																																																																						var a57 lenient.ArrayIter
+																																																																																																																						if d.Array(a56.Value, "", 0, &a57) {
+																																																																																																																							s := make([][][][][][][]int, 0, a57.Len())
+																																																																																																																							for a57.Next() {
+																																																																																																																								d.EnterIndex(a57.Index())
+																																																																																																																								var e [][][][][][]int
+																																																																																																																								var a58 lenient.ArrayIter
+																																																																																																																								if d.Array(a57.Value, "", 0, &a58) {
+																																																																																																																									s := make([][][][][][]int, 0, a58.Len())
+																																																																																																																									for a58.Next() {
+																																																																																																																										d.EnterIndex(a58.Index())
+																																																																																																																										var e [][][][][]int
+																																																																																																																										var a59 lenient.ArrayIter
+																																																																																																																										if d.Array(a58.Value, "", 0, &a59) {
+																																																																																																																											s := make([][][][][]int, 0, a59.Len())
+																																																																																																																											for a59.Next() {
+																																																																																																																												d.EnterIndex(a59.Index())
+																																																																																																																												var e [][][][]int
+																																																																																																																												var a60 lenient.ArrayIter
+																																																																																																																												if d.Array(a59.Value, "", 0, &a60) {
+																																																																																																																													s := make([][][][]int, 0, a60.Len())
+																																																																																																																													for a60.Next() {
+																																																																																																																														d.EnterIndex(a60.Index())
+																																																																																																																														var e [][][]int
+																																																																																																																														var a61 lenient.ArrayIter
+																																																																																																																														if d.Array(a60.Value, "", 0, &a61) {
+																																																																																																																															s := make([][][]int, 0, a61.Len())
+																																																																																																																															for a61.Next() {
+																																																																																																																																d.EnterIndex(a61.Index())
+																																																																																																																																var e [][]int
+																																																																																																																																var a62 lenient.ArrayIter
+																																																																																																																																if d.Array(a61.Value, "", 0, &a62) {
+																																																																																																																																	s := make([][]int, 0, a62.Len())
+																																																																																																																																	for a62.Next() {
+																																																																																																																																		d.EnterIndex(a62.Index())
+																																																																																																																																		var e []int
+																																																																																																																																		var a63 lenient.ArrayIter
+																																																																																																																																		if d.Array(a62.Value, "", 0, &a63) {
+																																																																																																																																			s := make([]int, 0, a63.Len())
+																																																																																																																																			for a63.Next() {
+																																																																																																																																				d.EnterIndex(a63.Index())
+																																																																																																																																				var e int
+																																																																																																																																				e = int(d.Int(a63.Value, "", lenient.IntBits, 0))
+																																																																																																																																				s = append(s, e)
+																																																																																																																																				d.Leave()
 																																																																																																																																			}
-																																																																																																																																			s = append(s, e)
-																																																																																																																																			d.Leave()
+																																																																																																																																			e = s
 																																																																																																																																		}
-																																																																																																																																		e = s
+																																																																																																																																		s = append(s, e)
+																																																																																																																																		d.Leave()
 																																																																																																																																	}
-																																																																																																																																	s = append(s, e)
-																																																																																																																																	d.Leave()
+																																																																																																																																	e = s
 																																																																																																																																}
-																																																																																																																																e = s
+																																																																																																																																s = append(s, e)
+																																																																																																																																d.Leave()
 																																																																																																																															}
-																																																																																																																															s = append(s, e)
-																																																																																																																															d.Leave()
+																																																																																																																															e = s
 																																																																																																																														}
-																																																																																																																														e = s
+																																																																																																																														s = append(s, e)
+																																																																																																																														d.Leave()
 																																																																																																																													}
-																																																																																																																													s = append(s, e)
-																																																																																																																													d.Leave()
+																																																																																																																													e = s
 																																																																																																																												}
-																																																																																																																												e = s
+																																																																																																																												s = append(s, e)
+																																																																																																																												d.Leave()
 																																																																																																																											}
-																																																																																																																											s = append(s, e)
-																																																																																																																											d.Leave()
+																																																																																																																											e = s
 																																																																																																																										}
-																																																																																																																										e = s
+																																																																																																																										s = append(s, e)
+																																																																																																																										d.Leave()
 																																																																																																																									}
-																																																																																																																									s = append(s, e)
-																																																																																																																									d.Leave()
+																																																																																																																									e = s
 																																																																																																																								}
-																																																																																																																								e = s
+																																																																																																																								s = append(s, e)
+																																																																																																																								d.Leave()
 																																																																																																																							}
-																																																																																																																							s = append(s, e)
-																																																																																																																							d.Leave()
+																																																																																																																							e = s
 																																																																																																																						}
-																																																																																																																						e = s
+																																																																																																																						s = append(s, e)
+																																																																																																																						d.Leave()
 																																																																																																																					}
-																																																																																																																					s = append(s, e)
-																																																																																																																					d.Leave()
+																																																																																																																					e = s
 																																																																																																																				}
-																																																																																																																				e = s
+																																																																																																																				s = append(s, e)
+																																																																																																																				d.Leave()
 																																																																																																																			}
-																																																																																																																			s = append(s, e)
-																																																																																																																			d.Leave()
+																																																																																																																			e = s
 																																																																																																																		}
-																																																																																																																		e = s
+																																																																																																																		s = append(s, e)
+																																																																																																																		d.Leave()
 																																																																																																																	}
-																																																																																																																	s = append(s, e)
-																																																																																																																	d.Leave()
+																																																																																																																	e = s
 																																																																																																																}
-																																																																																																																e = s
+																																																																																																																s = append(s, e)
+																																																																																																																d.Leave()
 																																																																																																															}
-																																																																																																															s = append(s, e)
-																																																																																																															d.Leave()
+																																																																																																															e = s
 																																																																																																														}
-																																																																																																														e = s
+																																																																																																														s = append(s, e)
+																																																																																																														d.Leave()
 																																																																																																													}
-																																																																																																													s = append(s, e)
-																																																																																																													d.Leave()
+																																																																																																													e = s
 																																																																																																												}
-																																																																																																												e = s
+																																																																																																												s = append(s, e)
+																																																																																																												d.Leave()
 																																																																																																											}
-																																																																																																											s = append(s, e)
-																																																																																																											d.Leave()
+																																																																																																											e = s
 																																																																																																										}
-																																																																																																										e = s
+																																																																																																										s = append(s, e)
+																																																																																																										d.Leave()
 																																																																																																									}
-																																																																																																									s = append(s, e)
-																																																																																																									d.Leave()
+																																																																																																									e = s
 																																																																																																								}
-																																																																																																								e = s
+																																																																																																								s = append(s, e)
+																																																																																																								d.Leave()
 																																																																																																							}
-																																																																																																							s = append(s, e)
-																																																																																																							d.Leave()
+																																																																																																							e = s
 																																																																																																						}
-																																																																																																						e = s
+																																																																																																						s = append(s, e)
+																																																																																																						d.Leave()
 																																																																																																					}
-																																																																																																					s = append(s, e)
-																																																																																																					d.Leave()
+																																																																																																					e = s
 																																																																																																				}
-																																																																																																				e = s
+																																																																																																				s = append(s, e)
+																																																																																																				d.Leave()
 																																																																																																			}
-																																																																																																			s = append(s, e)
-																																																																																																			d.Leave()
+																																																																																																			e = s
 																																																																																																		}
-																																																																																																		e = s
+																																																																																																		s = append(s, e)
+																																																																																																		d.Leave()
 																																																																																																	}
-																																																																																																	s = append(s, e)
-																																																																																																	d.Leave()
+																																																																																																	e = s
 																																																																																																}
-																																																																																																e = s
+																																																																																																s = append(s, e)
+																																																																																																d.Leave()
 																																																																																															}
-																																																																																															s = append(s, e)
-																																																																																															d.Leave()
+																																																																																															e = s
 																																																																																														}
-																																																																																														e = s
+																																																																																														s = append(s, e)
+																																																																																														d.Leave()
 																																																																																													}
-																																																																																													s = append(s, e)
-																																																																																													d.Leave()
+																																																																																													e = s
 																																																																																												}
-																																																																																												e = s
+																																																																																												s = append(s, e)
+																																																																																												d.Leave()
 																																																																																											}
-																																																																																											s = append(s, e)
-																																																																																											d.Leave()
+																																																																																											e = s
 																																																																																										}
-																																																																																										e = s
+																																																																																										s = append(s, e)
+																																																																																										d.Leave()
 																																																																																									}
-																																																																																									s = append(s, e)
-																																																																																									d.Leave()
+																																																																																									e = s
 																																																																																								}
-																																																																																								e = s
+																																																																																								s = append(s, e)
+																																																																																								d.Leave()
 																																																																																							}
-																																																																																							s = append(s, e)
-																																																																																							d.Leave()
+																																																																																							e = s
 																																																																																						}
-																																																																																						e = s
+																																																																																						s = append(s, e)
+																																																																																						d.Leave()
 																																																																																					}
-																																																																																					s = append(s, e)
-																																																																																					d.Leave()
+																																																																																					e = s
 																																																																																				}
-																																																																																				e = s
+																																																																																				s = append(s, e)
+																																																																																				d.Leave()
 																																																																																			}
-																																																																																			s = append(s, e)
-																																																																																			d.Leave()
+																																																																																			e = s
 																																																																																		}
-																																																																																		e = s
+																																																																																		s = append(s, e)
+																																																																																		d.Leave()
 																																																																																	}
-																																																																																	s = append(s, e)
-																																																																																	d.Leave()
+																																																																																	e = s
 																																																																																}
-																																																																																e = s
+																																																																																s = append(s, e)
+																																																																																d.Leave()
 																																																																															}
-																																																																															s = append(s, e)
-																																																																															d.Leave()
+																																																																															e = s
 																																																																														}
-																																																																														e = s
+																																																																														s = append(s, e)
+																																																																														d.Leave()
 																																																																													}
-																																																																													s = append(s, e)
-																																																																													d.Leave()
+																																																																													e = s
 																																																																												}
-																																																																												e = s
+																																																																												s = append(s, e)
+																																																																												d.Leave()
 																																																																											}
-																																																																											s = append(s, e)
-																																																																											d.Leave()
+																																																																											e = s
 																																																																										}
-																																																																										e = s
+																																																																										s = append(s, e)
+																																																																										d.Leave()
 																																																																									}
-																																																																									s = append(s, e)
-																																																																									d.Leave()
+																																																																									e = s
 																																																																								}
-																																																																								e = s
+																																																																								s = append(s, e)
+																																																																								d.Leave()
 																																																																							}
-																																																																							s = append(s, e)
-																																																																							d.Leave()
+																																																																							e = s
 																																																																						}
-																																																																						e = s
+																																																																						s = append(s, e)
+																																																																						d.Leave()
 																																																																					}
-																																																																					s = append(s, e)
-																																																																					d.Leave()
+																																																																					e = s
 																																																																				}
-																																																																				e = s
+																																																																				s = append(s, e)
+																																																																				d.Leave()
 																																																																			}
-																																																																			s = append(s, e)
-																																																																			d.Leave()
+																																																																			e = s
 																																																																		}
-																																																																		e = s
+																																																																		s = append(s, e)
+																																																																		d.Leave()
 																																																																	}
-																																																																	s = append(s, e)
-																																																																	d.Leave()
+																																																																	e = s
 																																																																}
-																																																																e = s
+																																																																s = append(s, e)
+																																																																d.Leave()
 																																																															}
-																																																															s = append(s, e)
-																																																															d.Leave()
+																																																															e = s
 																																																														}
-																																																														e = s
+																																																														s = append(s, e)
+																																																														d.Leave()
 																																																													}
-																																																													s = append(s, e)
-																																																													d.Leave()
+																																																													e = s
 																																																												}
-																																																												e = s
+																																																												s = append(s, e)
+																																																												d.Leave()
 																																																											}
-																																																											s = append(s, e)
-																																																											d.Leave()
+																																																											e = s
 																																																										}
-																																																										e = s
+																																																										s = append(s, e)
+																																																										d.Leave()
 																																																									}
-																																																									s = append(s, e)
-																																																									d.Leave()
+																																																									e = s
 																																																								}
-																																																								e = s
+																																																								s = append(s, e)
+																																																								d.Leave()
 																																																							}
-																																																							s = append(s, e)
-																																																							d.Leave()
+																																																							e = s
 																																																						}
-																																																						e = s
+																																																						s = append(s, e)
+																																																						d.Leave()
 																																																					}
-																																																					s = append(s, e)
-																																																					d.Leave()
+																																																					e = s
 																																																				}
-																																																				e = s
+																																																				s = append(s, e)
+																																																				d.Leave()
 																																																			}
-																																																			s = append(s, e)
-																																																			d.Leave()
+																																																			e = s
 																																																		}
-																																																		e = s
+																																																		s = append(s, e)
+																																																		d.Leave()
 																																																	}
-																																																	s = append(s, e)
-																																																	d.Leave()
+																																																	e = s
 																																																}
-																																																e = s
+																																																s = append(s, e)
+																																																d.Leave()
 																																															}
-																																															s = append(s, e)
-																																															d.Leave()
+																																															e = s
 																																														}
-																																														e = s
+																																														s = append(s, e)
+																																														d.Leave()
 																																													}
-																																													s = append(s, e)
-																																													d.Leave()
+																																													e = s
 																																												}
-																																												e = s
+																																												s = append(s, e)
+																																												d.Leave()
 																																											}
-																																											s = append(s, e)
-																																											d.Leave()
+																																											e = s
 																																										}
-																																										e = s
+																																										s = append(s, e)
+																																										d.Leave()
 																																									}
-																																									s = append(s, e)
-																																									d.Leave()
+																																									e = s
 																																								}
-																																								e = s
+																																								s = append(s, e)
+																																								d.Leave()
 																																							}
-																																							s = append(s, e)
-																																							d.Leave()
+																																							e = s
 																																						}
-																																						e = s
+																																						s = append(s, e)
+																																						d.Leave()
 																																					}
-																																					s = append(s, e)
-																																					d.Leave()
+																																					e = s
 																																				}
-																																				e = s
+																																				s = append(s, e)
+																																				d.Leave()
 																																			}
-																																			s = append(s, e)
-																																			d.Leave()
+																																			e = s
 																																		}
-																																		e = s
+																																		s = append(s, e)
+																																		d.Leave()
 																																	}
-																																	s = append(s, e)
-																																	d.Leave()
+																																	e = s
 																																}
-																																e = s
+																																s = append(s, e)
+																																d.Leave()
 																															}
-																															s = append(s, e)
-																															d.Leave()
+																															e = s
 																														}
-																														e = s
+																														s = append(s, e)
+																														d.Leave()
 																													}
-																													s = append(s, e)
-																													d.Leave()
+																													e = s
 																												}
-																												e = s
+																												s = append(s, e)
+																												d.Leave()
 																											}
-																											s = append(s, e)
-																											d.Leave()
+																											e = s
 																										}
-																										e = s
+																										s = append(s, e)
+																										d.Leave()
 																									}
-																									s = append(s, e)
-																									d.Leave()
+																									e = s
 																								}
-																								e = s
+																								s = append(s, e)
+																								d.Leave()
 																							}
-																							s = append(s, e)
-																							d.Leave()
+																							e = s
 																						}
-																						e = s
+																						s = append(s, e)
+																						d.Leave()
 																					}
-																					s = append(s, e)
-																					d.Leave()
+																					e = s
 																				}
-																				e = s
+																				s = append(s, e)
+																				d.Leave()
 																			}
-																			s = append(s, e)
-																			d.Leave()
+																			e = s
 																		}
-																		e = s
+																		s = append(s, e)
+																		d.Leave()
 																	}
-																	s = append(s, e)
-																	d.Leave()
+																	e = s
 																}
-																e = s
+																s = append(s, e)
+																d.Leave()
 															}
-															s = append(s, e)
-															d.Leave()
+															e = s
 														}
-														e = s
+														s = append(s, e)
+														d.Leave()
 													}
-													s = append(s, e)
-													d.Leave()
+													e = s
 												}
-												e = s
+												s = append(s, e)
+												d.Leave()
 											}
-											s = append(s, e)
-											d.Leave()
+											e = s
 										}
-										e = s
+										s = append(s, e)
+										d.Leave()
 									}
-									s = append(s, e)
-									d.Leave()
+									e = s
 								}
-								e = s
+								s = append(s, e)
+								d.Leave()
 							}
-							s = append(s, e)
-							d.Leave()
+							e = s
 						}
+						s = append(s, e)
 						d.Leave()
-						x.D64 = s
 					}
+					d.Leave()
+					x.D64 = s
 				}
 			}
 		case "t":
-			if d.Claim(&seen[2], &it, deepInputKeys[2]) {
-				if !d.Absent(it.Value, "t", lenient.AbsentNull) {
-					x.T = d.String(it.Value, "t", 0)
-				}
+			if d.Take(&seen[2], &it, deepInputKeys[2], lenient.AbsentNull) {
+				x.T = d.String(it.Value, "t", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, deepInputKnown)
@@ -6577,10 +6359,7 @@ func (x *RawHolder) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *RawHolder) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -6600,12 +6379,10 @@ func (x *RawHolder) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				x.Raw = d.Raw(it.Value)
 			}
 		case "inner":
-			if d.Claim(&seen[1], &it, rawHolderKeys[1]) {
-				if !d.Absent(it.Value, "inner", lenient.AbsentNull|lenient.AbsentEmpty) {
-					d.Enter("inner")
-					x.Inner.decodeNormgen(d, it.Value, 0)
-					d.Leave()
-				}
+			if d.Take(&seen[1], &it, rawHolderKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				d.Enter("inner")
+				x.Inner.decodeNormgen(d, it.Value, 0)
+				d.Leave()
 			}
 		default:
 			d.Unknown(it.Key, 0, rawHolderKnown)
@@ -6633,10 +6410,7 @@ func (x *Part) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Part
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -6644,10 +6418,7 @@ func (x *Part) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -6681,12 +6452,8 @@ func (x *Part) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		case "name":
-			if d.Claim(&seen[2], &it, partKeys[2]) {
-				if lenient.Null(it.Value) {
-					d.Missing("name", partKeys[2][1:])
-				} else {
-					x.Name = d.String(it.Value, "name", 0)
-				}
+			if d.Take(&seen[2], &it, partKeys[2], lenient.NullMissing) {
+				x.Name = d.String(it.Value, "name", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, partKnown)
@@ -6777,10 +6544,7 @@ func (x *Opts) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Opts
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -6788,10 +6552,7 @@ func (x *Opts) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -6962,10 +6723,7 @@ func (x *DefaultsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 
 func (x *DefaultsInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y DefaultsInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -6973,10 +6731,7 @@ func (x *DefaultsInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fi
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -6992,20 +6747,12 @@ func (x *DefaultsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "req", "r", "required":
-			if d.Claim(&seen[0], &it, defaultsInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("req", defaultsInputKeys[0][1:])
-				} else {
-					x.Req = d.String(it.Value, "req", 0)
-				}
+			if d.Take(&seen[0], &it, defaultsInputKeys[0], lenient.NullMissing) {
+				x.Req = d.String(it.Value, "req", 0)
 			}
 		case "req_i", "reqI", "req-i", "ReqI":
-			if d.Claim(&seen[1], &it, defaultsInputKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("req_i", defaultsInputKeys[1][1:])
-				} else {
-					x.ReqI = int(d.Int(it.Value, "req_i", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[1], &it, defaultsInputKeys[1], lenient.NullMissing) {
+				x.ReqI = int(d.Int(it.Value, "req_i", lenient.IntBits, 0))
 			}
 		case "ds":
 			if d.Claim(&seen[2], &it, defaultsInputKeys[2]) {
@@ -7066,61 +6813,53 @@ func (x *DefaultsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 				}
 			}
 		case "opts":
-			if d.Claim(&seen[8], &it, defaultsInputKeys[8]) {
-				if !d.Absent(it.Value, "opts", lenient.AbsentNull|lenient.AbsentEmpty) {
-					d.Enter("opts")
-					x.Opts.decodeNormgen(d, it.Value, 0)
+			if d.Take(&seen[8], &it, defaultsInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
+				d.Enter("opts")
+				x.Opts.decodeNormgen(d, it.Value, 0)
+				d.Leave()
+			}
+		case "popts":
+			if d.Take(&seen[9], &it, defaultsInputKeys[9], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("popts")
+					p := new(Opts)
+					p.decodeNormgen(d, it.Value, 0)
+					x.POpts = p
 					d.Leave()
 				}
 			}
-		case "popts":
-			if d.Claim(&seen[9], &it, defaultsInputKeys[9]) {
-				if !d.Absent(it.Value, "popts", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						d.Enter("popts")
-						p := new(Opts)
-						p.decodeNormgen(d, it.Value, 0)
-						x.POpts = p
-						d.Leave()
-					}
-				}
-			}
 		case "parts":
-			if d.Claim(&seen[10], &it, defaultsInputKeys[10]) {
-				if !d.Absent(it.Value, "parts", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "parts", 0, &a) {
-						d.Enter("parts")
-						s := make([]Part, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e Part
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[10], &it, defaultsInputKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "parts", 0, &a) {
+					d.Enter("parts")
+					s := make([]Part, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e Part
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Parts = s
 					}
+					d.Leave()
+					x.Parts = s
 				}
 			}
 		case "tags":
-			if d.Claim(&seen[11], &it, defaultsInputKeys[11]) {
-				if !d.Absent(it.Value, "tags", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "tags", lenient.Wrap, &a) {
-						d.Enter("tags")
-						s := make(Tags, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[11], &it, defaultsInputKeys[11], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "tags", lenient.Wrap, &a) {
+					d.Enter("tags")
+					s := make(Tags, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Tags = s
 					}
+					d.Leave()
+					x.Tags = s
 				}
 			}
 		default:
@@ -7366,10 +7105,7 @@ func (x *Closed) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, erro
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Closed
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -7377,10 +7113,7 @@ func (x *Closed) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, erro
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -7396,16 +7129,12 @@ func (x *Closed) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "a":
-			if d.Claim(&seen[0], &it, closedKeys[0]) {
-				if !d.Absent(it.Value, "a", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.A = int(d.Int(it.Value, "a", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[0], &it, closedKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.A = int(d.Int(it.Value, "a", lenient.IntBits, 0))
 			}
 		case "b":
-			if d.Claim(&seen[1], &it, closedKeys[1]) {
-				if !d.Absent(it.Value, "b", lenient.AbsentNull) {
-					x.B = d.String(it.Value, "b", 0)
-				}
+			if d.Take(&seen[1], &it, closedKeys[1], lenient.AbsentNull) {
+				x.B = d.String(it.Value, "b", 0)
 			}
 		default:
 			d.Unknown(it.Key, lenient.RejectUnknown, closedKnown)
@@ -7461,10 +7190,7 @@ func (x *StrictInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *StrictInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y StrictInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -7472,10 +7198,7 @@ func (x *StrictInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -7491,75 +7214,61 @@ func (x *StrictInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "id":
-			if d.Claim(&seen[0], &it, strictInputKeys[0]) {
-				if !d.Absent(it.Value, "id", lenient.AbsentNull) {
-					x.Base.ID = d.String(it.Value, "id", 0)
-				}
+			if d.Take(&seen[0], &it, strictInputKeys[0], lenient.AbsentNull) {
+				x.Base.ID = d.String(it.Value, "id", 0)
 			}
 		case "kind":
-			if d.Claim(&seen[1], &it, strictInputKeys[1]) {
-				if !d.Absent(it.Value, "kind", lenient.AbsentNull) {
-					x.Base.Kind = Mode(d.String(it.Value, "kind", 0))
-				}
+			if d.Take(&seen[1], &it, strictInputKeys[1], lenient.AbsentNull) {
+				x.Base.Kind = Mode(d.String(it.Value, "kind", 0))
 			}
 		case "c":
-			if d.Claim(&seen[2], &it, strictInputKeys[2]) {
-				if !d.Absent(it.Value, "c", lenient.AbsentNull|lenient.AbsentEmpty) {
-					d.Enter("c")
-					x.C.decodeNormgen(d, it.Value, 0)
-					d.Leave()
-				}
+			if d.Take(&seen[2], &it, strictInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				d.Enter("c")
+				x.C.decodeNormgen(d, it.Value, 0)
+				d.Leave()
 			}
 		case "cs":
-			if d.Claim(&seen[3], &it, strictInputKeys[3]) {
-				if !d.Absent(it.Value, "cs", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "cs", 0, &a) {
-						d.Enter("cs")
-						s := make([]Closed, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e Closed
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[3], &it, strictInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "cs", 0, &a) {
+					d.Enter("cs")
+					s := make([]Closed, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e Closed
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Cs = s
 					}
+					d.Leave()
+					x.Cs = s
 				}
 			}
 		case "cm":
-			if d.Claim(&seen[4], &it, strictInputKeys[4]) {
-				if !d.Absent(it.Value, "cm", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "cm", 0, &o) {
-						d.Enter("cm")
-						mp := make(map[string]Closed)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e Closed
-							e.decodeNormgen(d, o.Value, 0)
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[4], &it, strictInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "cm", 0, &o) {
+					d.Enter("cm")
+					mp := make(map[string]Closed)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e Closed
+						e.decodeNormgen(d, o.Value, 0)
+						mp[k] = e
 						d.Leave()
-						x.Cm = mp
 					}
+					d.Leave()
+					x.Cm = mp
 				}
 			}
 		case "flag":
-			if d.Claim(&seen[5], &it, strictInputKeys[5]) {
-				if !d.Absent(it.Value, "flag", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Flag = d.Bool(it.Value, "flag", 0)
-				}
+			if d.Take(&seen[5], &it, strictInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Flag = d.Bool(it.Value, "flag", 0)
 			}
 		case "amount":
-			if d.Claim(&seen[6], &it, strictInputKeys[6]) {
-				if !d.Absent(it.Value, "amount", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Amount = d.Float(it.Value, "amount", 64, 0)
-				}
+			if d.Take(&seen[6], &it, strictInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Amount = d.Float(it.Value, "amount", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, lenient.RejectUnknown, strictInputKnown)
@@ -7686,10 +7395,7 @@ func (x *Emb) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) 
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Emb
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -7697,10 +7403,7 @@ func (x *Emb) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) 
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -7716,10 +7419,8 @@ func (x *Emb) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "b":
-			if d.Claim(&seen[0], &it, embKeys[0]) {
-				if !d.Absent(it.Value, "b", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.B = int(d.Int(it.Value, "b", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[0], &it, embKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.B = int(d.Int(it.Value, "b", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, embKnown)
@@ -7774,10 +7475,7 @@ func (x *OddInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *OddInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y OddInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -7785,10 +7483,7 @@ func (x *OddInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, er
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -7804,178 +7499,164 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "psp":
-			if d.Claim(&seen[0], &it, oddInputKeys[0]) {
-				if !d.Absent(it.Value, "psp", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						var a lenient.ArrayIter
-						if d.Array(it.Value, "psp", 0, &a) {
-							d.Enter("psp")
-							s := make([]*int, 0, a.Len())
-							for a.Next() {
-								d.EnterIndex(a.Index())
-								var e *int
-								if !lenient.Null(a.Value) {
-									p := int(d.Int(a.Value, "", lenient.IntBits, 0))
-									e = &p
-								}
-								s = append(s, e)
-								d.Leave()
-							}
-							d.Leave()
-							x.PSP = &s
-						}
-					}
-				}
-			}
-		case "sps":
-			if d.Claim(&seen[1], &it, oddInputKeys[1]) {
-				if !d.Absent(it.Value, "sps", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Take(&seen[0], &it, oddInputKeys[0], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
 					var a lenient.ArrayIter
-					if d.Array(it.Value, "sps", 0, &a) {
-						d.Enter("sps")
-						s := make([]*[]int, 0, a.Len())
+					if d.Array(it.Value, "psp", 0, &a) {
+						d.Enter("psp")
+						s := make([]*int, 0, a.Len())
 						for a.Next() {
 							d.EnterIndex(a.Index())
-							var e *[]int
+							var e *int
 							if !lenient.Null(a.Value) {
-								var a1 lenient.ArrayIter
-								if d.Array(a.Value, "", 0, &a1) {
-									s := make([]int, 0, a1.Len())
-									for a1.Next() {
-										d.EnterIndex(a1.Index())
-										var e int
-										e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
-										s = append(s, e)
-										d.Leave()
-									}
-									e = &s
-								}
-							}
-							s = append(s, e)
-							d.Leave()
-						}
-						d.Leave()
-						x.SPS = s
-					}
-				}
-			}
-		case "mps":
-			if d.Claim(&seen[2], &it, oddInputKeys[2]) {
-				if !d.Absent(it.Value, "mps", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "mps", 0, &o) {
-						d.Enter("mps")
-						mp := make(map[string]*[]int)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e *[]int
-							if !lenient.Null(o.Value) {
-								var a1 lenient.ArrayIter
-								if d.Array(o.Value, "", 0, &a1) {
-									s := make([]int, 0, a1.Len())
-									for a1.Next() {
-										d.EnterIndex(a1.Index())
-										var e int
-										e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
-										s = append(s, e)
-										d.Leave()
-									}
-									e = &s
-								}
-							}
-							mp[k] = e
-							d.Leave()
-						}
-						d.Leave()
-						x.MPS = mp
-					}
-				}
-			}
-		case "pmp":
-			if d.Claim(&seen[3], &it, oddInputKeys[3]) {
-				if !d.Absent(it.Value, "pmp", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						var o lenient.ObjectIter
-						if d.Object(it.Value, "pmp", 0, &o) {
-							d.Enter("pmp")
-							mp := make(map[string]*Inner)
-							for o.Next() {
-								k := string(o.Key)
-								d.Enter(k)
-								var e *Inner
-								if !lenient.Null(o.Value) {
-									p := new(Inner)
-									p.decodeNormgen(d, o.Value, 0)
-									e = p
-								}
-								mp[k] = e
-								d.Leave()
-							}
-							d.Leave()
-							x.PMP = &mp
-						}
-					}
-				}
-			}
-		case "spm":
-			if d.Claim(&seen[4], &it, oddInputKeys[4]) {
-				if !d.Absent(it.Value, "spm", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "spm", 0, &a) {
-						d.Enter("spm")
-						s := make([]*Mode, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e *Mode
-							if !lenient.Null(a.Value) {
-								p := Mode(d.String(a.Value, "", 0))
+								p := int(d.Int(a.Value, "", lenient.IntBits, 0))
 								e = &p
 							}
 							s = append(s, e)
 							d.Leave()
 						}
 						d.Leave()
-						x.SPM = s
+						x.PSP = &s
 					}
 				}
 			}
-		case "n":
-			if d.Claim(&seen[5], &it, oddInputKeys[5]) {
-				if !d.Absent(it.Value, "n", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "n", 0, &o) {
-						d.Enter("n")
-						mp := make(Named)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e List
+		case "sps":
+			if d.Take(&seen[1], &it, oddInputKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "sps", 0, &a) {
+					d.Enter("sps")
+					s := make([]*[]int, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e *[]int
+						if !lenient.Null(a.Value) {
 							var a1 lenient.ArrayIter
-							if d.Array(o.Value, "", 0, &a1) {
-								s := make(List, 0, a1.Len())
+							if d.Array(a.Value, "", 0, &a1) {
+								s := make([]int, 0, a1.Len())
 								for a1.Next() {
 									d.EnterIndex(a1.Index())
-									var e Mode
-									e = Mode(d.String(a1.Value, "", 0))
+									var e int
+									e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
 									s = append(s, e)
 									d.Leave()
 								}
-								e = s
+								e = &s
+							}
+						}
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.SPS = s
+				}
+			}
+		case "mps":
+			if d.Take(&seen[2], &it, oddInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "mps", 0, &o) {
+					d.Enter("mps")
+					mp := make(map[string]*[]int)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e *[]int
+						if !lenient.Null(o.Value) {
+							var a1 lenient.ArrayIter
+							if d.Array(o.Value, "", 0, &a1) {
+								s := make([]int, 0, a1.Len())
+								for a1.Next() {
+									d.EnterIndex(a1.Index())
+									var e int
+									e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
+									s = append(s, e)
+									d.Leave()
+								}
+								e = &s
+							}
+						}
+						mp[k] = e
+						d.Leave()
+					}
+					d.Leave()
+					x.MPS = mp
+				}
+			}
+		case "pmp":
+			if d.Take(&seen[3], &it, oddInputKeys[3], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "pmp", 0, &o) {
+						d.Enter("pmp")
+						mp := make(map[string]*Inner)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e *Inner
+							if !lenient.Null(o.Value) {
+								p := new(Inner)
+								p.decodeNormgen(d, o.Value, 0)
+								e = p
 							}
 							mp[k] = e
 							d.Leave()
 						}
 						d.Leave()
-						x.N = mp
+						x.PMP = &mp
 					}
 				}
 			}
-		case "al":
-			if d.Claim(&seen[6], &it, oddInputKeys[6]) {
-				if !d.Absent(it.Value, "al", lenient.AbsentNull) {
-					x.AL = d.String(it.Value, "al", 0)
+		case "spm":
+			if d.Take(&seen[4], &it, oddInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "spm", 0, &a) {
+					d.Enter("spm")
+					s := make([]*Mode, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e *Mode
+						if !lenient.Null(a.Value) {
+							p := Mode(d.String(a.Value, "", 0))
+							e = &p
+						}
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.SPM = s
 				}
+			}
+		case "n":
+			if d.Take(&seen[5], &it, oddInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "n", 0, &o) {
+					d.Enter("n")
+					mp := make(Named)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e List
+						var a1 lenient.ArrayIter
+						if d.Array(o.Value, "", 0, &a1) {
+							s := make(List, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e Mode
+								e = Mode(d.String(a1.Value, "", 0))
+								s = append(s, e)
+								d.Leave()
+							}
+							e = s
+						}
+						mp[k] = e
+						d.Leave()
+					}
+					d.Leave()
+					x.N = mp
+				}
+			}
+		case "al":
+			if d.Take(&seen[6], &it, oddInputKeys[6], lenient.AbsentNull) {
+				x.AL = d.String(it.Value, "al", 0)
 			}
 		case "pal":
 			if d.Claim(&seen[7], &it, oddInputKeys[7]) {
@@ -7985,87 +7666,79 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		case "emb":
-			if d.Claim(&seen[8], &it, oddInputKeys[8]) {
-				if !d.Absent(it.Value, "emb", lenient.AbsentNull|lenient.AbsentEmpty) {
-					d.Enter("emb")
-					x.Emb.decodeNormgen(d, it.Value, 0)
-					d.Leave()
-				}
+			if d.Take(&seen[8], &it, oddInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
+				d.Enter("emb")
+				x.Emb.decodeNormgen(d, it.Value, 0)
+				d.Leave()
 			}
 		case "str":
-			if d.Claim(&seen[9], &it, oddInputKeys[9]) {
-				if !d.Absent(it.Value, "str", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Str = int(d.Int(it.Value, "str", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[9], &it, oddInputKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Str = int(d.Int(it.Value, "str", lenient.IntBits, 0))
 			}
 		case "msp":
-			if d.Claim(&seen[10], &it, oddInputKeys[10]) {
-				if !d.Absent(it.Value, "msp", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "msp", 0, &o) {
-						d.Enter("msp")
-						mp := make(map[string][]*Inner)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e []*Inner
-							var a1 lenient.ArrayIter
-							if d.Array(o.Value, "", 0, &a1) {
-								s := make([]*Inner, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e *Inner
-									if !lenient.Null(a1.Value) {
-										p := new(Inner)
-										p.decodeNormgen(d, a1.Value, 0)
-										e = p
-									}
-									s = append(s, e)
-									d.Leave()
+			if d.Take(&seen[10], &it, oddInputKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "msp", 0, &o) {
+					d.Enter("msp")
+					mp := make(map[string][]*Inner)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e []*Inner
+						var a1 lenient.ArrayIter
+						if d.Array(o.Value, "", 0, &a1) {
+							s := make([]*Inner, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e *Inner
+								if !lenient.Null(a1.Value) {
+									p := new(Inner)
+									p.decodeNormgen(d, a1.Value, 0)
+									e = p
 								}
-								e = s
+								s = append(s, e)
+								d.Leave()
 							}
-							mp[k] = e
-							d.Leave()
+							e = s
 						}
+						mp[k] = e
 						d.Leave()
-						x.MSP = mp
 					}
+					d.Leave()
+					x.MSP = mp
 				}
 			}
 		case "smp":
-			if d.Claim(&seen[11], &it, oddInputKeys[11]) {
-				if !d.Absent(it.Value, "smp", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "smp", 0, &a) {
-						d.Enter("smp")
-						s := make([]map[string]*Inner, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e map[string]*Inner
-							var o1 lenient.ObjectIter
-							if d.Object(a.Value, "", 0, &o1) {
-								mp := make(map[string]*Inner)
-								for o1.Next() {
-									k := string(o1.Key)
-									d.Enter(k)
-									var e *Inner
-									if !lenient.Null(o1.Value) {
-										p := new(Inner)
-										p.decodeNormgen(d, o1.Value, 0)
-										e = p
-									}
-									mp[k] = e
-									d.Leave()
+			if d.Take(&seen[11], &it, oddInputKeys[11], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "smp", 0, &a) {
+					d.Enter("smp")
+					s := make([]map[string]*Inner, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e map[string]*Inner
+						var o1 lenient.ObjectIter
+						if d.Object(a.Value, "", 0, &o1) {
+							mp := make(map[string]*Inner)
+							for o1.Next() {
+								k := string(o1.Key)
+								d.Enter(k)
+								var e *Inner
+								if !lenient.Null(o1.Value) {
+									p := new(Inner)
+									p.decodeNormgen(d, o1.Value, 0)
+									e = p
 								}
-								e = mp
+								mp[k] = e
+								d.Leave()
 							}
-							s = append(s, e)
-							d.Leave()
+							e = mp
 						}
+						s = append(s, e)
 						d.Leave()
-						x.SMP = s
 					}
+					d.Leave()
+					x.SMP = s
 				}
 			}
 		default:
@@ -8409,10 +8082,7 @@ func (x *ReportInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *ReportInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ReportInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -8420,10 +8090,7 @@ func (x *ReportInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -8439,10 +8106,8 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "id", "ident", "the id":
-			if d.Claim(&seen[0], &it, reportInputKeys[0]) {
-				if !d.Absent(it.Value, "id", lenient.AbsentNull) {
-					x.ReportBase.ID = d.String(it.Value, "id", 0)
-				}
+			if d.Take(&seen[0], &it, reportInputKeys[0], lenient.AbsentNull) {
+				x.ReportBase.ID = d.String(it.Value, "id", 0)
 			}
 		case "lvl":
 			if d.Claim(&seen[1], &it, reportInputKeys[1]) {
@@ -8454,226 +8119,186 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		case "s", "str", "old s":
-			if d.Claim(&seen[2], &it, reportInputKeys[2]) {
-				if !d.Absent(it.Value, "s", lenient.AbsentNull) {
-					x.S = d.String(it.Value, "s", 0)
-				}
+			if d.Take(&seen[2], &it, reportInputKeys[2], lenient.AbsentNull) {
+				x.S = d.String(it.Value, "s", 0)
 			}
 		case "i", "int_v", "$i":
-			if d.Claim(&seen[3], &it, reportInputKeys[3]) {
-				if !d.Absent(it.Value, "i", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.I = int(d.Int(it.Value, "i", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[3], &it, reportInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.I = int(d.Int(it.Value, "i", lenient.IntBits, 0))
 			}
 		case "i8", "i8_v":
-			if d.Claim(&seen[4], &it, reportInputKeys[4]) {
-				if !d.Absent(it.Value, "i8", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.I8 = int8(d.Int(it.Value, "i8", 8, 0))
-				}
+			if d.Take(&seen[4], &it, reportInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.I8 = int8(d.Int(it.Value, "i8", 8, 0))
 			}
 		case "u", "uint_v":
-			if d.Claim(&seen[5], &it, reportInputKeys[5]) {
-				if !d.Absent(it.Value, "u", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.U = uint16(d.Uint(it.Value, "u", 16, 0))
-				}
+			if d.Take(&seen[5], &it, reportInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.U = uint16(d.Uint(it.Value, "u", 16, 0))
 			}
 		case "u64", "u64_v":
-			if d.Claim(&seen[6], &it, reportInputKeys[6]) {
-				if !d.Absent(it.Value, "u64", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.U64 = d.Uint(it.Value, "u64", 64, 0)
-				}
+			if d.Take(&seen[6], &it, reportInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.U64 = d.Uint(it.Value, "u64", 64, 0)
 			}
 		case "f", "float_v":
-			if d.Claim(&seen[7], &it, reportInputKeys[7]) {
-				if !d.Absent(it.Value, "f", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.F = float32(d.Float(it.Value, "f", 32, 0))
-				}
+			if d.Take(&seen[7], &it, reportInputKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.F = float32(d.Float(it.Value, "f", 32, 0))
 			}
 		case "f64", "f64_v":
-			if d.Claim(&seen[8], &it, reportInputKeys[8]) {
-				if !d.Absent(it.Value, "f64", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.F64 = d.Float(it.Value, "f64", 64, 0)
-				}
+			if d.Take(&seen[8], &it, reportInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.F64 = d.Float(it.Value, "f64", 64, 0)
 			}
 		case "b", "bool_v":
-			if d.Claim(&seen[9], &it, reportInputKeys[9]) {
-				if !d.Absent(it.Value, "b", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.B = d.Bool(it.Value, "b", 0)
-				}
+			if d.Take(&seen[9], &it, reportInputKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.B = d.Bool(it.Value, "b", 0)
 			}
 		case "sb", "sb_v":
-			if d.Claim(&seen[10], &it, reportInputKeys[10]) {
-				if !d.Absent(it.Value, "sb", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.SB = d.Bool(it.Value, "sb", lenient.StrictBool)
-				}
+			if d.Take(&seen[10], &it, reportInputKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.SB = d.Bool(it.Value, "sb", lenient.StrictBool)
 			}
 		case "p i", "pi":
-			if d.Claim(&seen[11], &it, reportInputKeys[11]) {
-				if !d.Absent(it.Value, "p i", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := int(d.Int(it.Value, "p i", lenient.IntBits, 0))
-						x.PI = &p
-					}
+			if d.Take(&seen[11], &it, reportInputKeys[11], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := int(d.Int(it.Value, "p i", lenient.IntBits, 0))
+					x.PI = &p
 				}
 			}
 		case "p b", "pb":
-			if d.Claim(&seen[12], &it, reportInputKeys[12]) {
-				if !d.Absent(it.Value, "p b", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := d.Bool(it.Value, "p b", 0)
-						x.PB = &p
-					}
+			if d.Take(&seen[12], &it, reportInputKeys[12], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := d.Bool(it.Value, "p b", 0)
+					x.PB = &p
 				}
 			}
 		case "a b", "sl":
-			if d.Claim(&seen[13], &it, reportInputKeys[13]) {
-				if !d.Absent(it.Value, "a b", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "a b", 0, &a) {
-						d.Enter("a b")
-						s := make([]int, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e int
-							e = int(d.Int(a.Value, "", lenient.IntBits, 0))
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[13], &it, reportInputKeys[13], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "a b", 0, &a) {
+					d.Enter("a b")
+					s := make([]int, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e int
+						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+						s = append(s, e)
 						d.Leave()
-						x.Sl = s
 					}
+					d.Leave()
+					x.Sl = s
 				}
 			}
 		case "a-b", "mp", "a_b", "aB":
-			if d.Claim(&seen[14], &it, reportInputKeys[14]) {
-				if !d.Absent(it.Value, "a-b", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "a-b", 0, &o) {
-						d.Enter("a-b")
-						mp := make(map[string]int)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e int
-							e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[14], &it, reportInputKeys[14], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "a-b", 0, &o) {
+					d.Enter("a-b")
+					mp := make(map[string]int)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e int
+						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+						mp[k] = e
 						d.Leave()
-						x.M = mp
 					}
+					d.Leave()
+					x.M = mp
 				}
 			}
 		case "x 0", "inner":
-			if d.Claim(&seen[15], &it, reportInputKeys[15]) {
-				if !d.Absent(it.Value, "x 0", lenient.AbsentNull|lenient.AbsentEmpty) {
-					d.Enter("x 0")
-					x.In.decodeNormgen(d, it.Value, 0)
+			if d.Take(&seen[15], &it, reportInputKeys[15], lenient.AbsentNull|lenient.AbsentEmpty) {
+				d.Enter("x 0")
+				x.In.decodeNormgen(d, it.Value, 0)
+				d.Leave()
+			}
+		case "pin", "p_in":
+			if d.Take(&seen[16], &it, reportInputKeys[16], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("pin")
+					p := new(Inner)
+					p.decodeNormgen(d, it.Value, 0)
+					x.PIn = p
 					d.Leave()
 				}
 			}
-		case "pin", "p_in":
-			if d.Claim(&seen[16], &it, reportInputKeys[16]) {
-				if !d.Absent(it.Value, "pin", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						d.Enter("pin")
-						p := new(Inner)
-						p.decodeNormgen(d, it.Value, 0)
-						x.PIn = p
-						d.Leave()
-					}
-				}
-			}
 		case "w", "ww":
-			if d.Claim(&seen[17], &it, reportInputKeys[17]) {
-				if !d.Absent(it.Value, "w", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "w", lenient.Wrap, &a) {
-						d.Enter("w")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[17], &it, reportInputKeys[17], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "w", lenient.Wrap, &a) {
+					d.Enter("w")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.W = s
 					}
+					d.Leave()
+					x.W = s
 				}
 			}
 		case "strict", "st":
-			if d.Claim(&seen[18], &it, reportInputKeys[18]) {
-				if !d.Absent(it.Value, "strict", lenient.AbsentNull) {
-					x.Str = int(d.Int(it.Value, "strict", lenient.IntBits, lenient.Strict))
-				}
+			if d.Take(&seen[18], &it, reportInputKeys[18], lenient.AbsentNull) {
+				x.Str = int(d.Int(it.Value, "strict", lenient.IntBits, lenient.Strict))
 			}
 		case "un", "un_v":
-			if d.Claim(&seen[19], &it, reportInputKeys[19]) {
-				if !d.Absent(it.Value, "un", lenient.AbsentNull) {
-					x.Un = d.String(it.Value, "un", lenient.Unescape)
-				}
+			if d.Take(&seen[19], &it, reportInputKeys[19], lenient.AbsentNull) {
+				x.Un = d.String(it.Value, "un", lenient.Unescape)
 			}
 		case "ss", "s_s":
-			if d.Claim(&seen[20], &it, reportInputKeys[20]) {
-				if !d.Absent(it.Value, "ss", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "ss", 0, &a) {
-						d.Enter("ss")
-						s := make([][]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e []string
-							var a1 lenient.ArrayIter
-							if d.Array(a.Value, "", 0, &a1) {
-								s := make([]string, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e string
-									e = d.String(a1.Value, "", 0)
-									s = append(s, e)
-									d.Leave()
-								}
-								e = s
+			if d.Take(&seen[20], &it, reportInputKeys[20], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "ss", 0, &a) {
+					d.Enter("ss")
+					s := make([][]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e []string
+						var a1 lenient.ArrayIter
+						if d.Array(a.Value, "", 0, &a1) {
+							s := make([]string, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e string
+								e = d.String(a1.Value, "", 0)
+								s = append(s, e)
+								d.Leave()
 							}
-							s = append(s, e)
-							d.Leave()
+							e = s
 						}
+						s = append(s, e)
 						d.Leave()
-						x.SS = s
 					}
+					d.Leave()
+					x.SS = s
 				}
 			}
 		case "m m":
-			if d.Claim(&seen[21], &it, reportInputKeys[21]) {
-				if !d.Absent(it.Value, "m m", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "m m", 0, &o) {
-						d.Enter("m m")
-						mp := make(map[string][]int)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e []int
-							var a1 lenient.ArrayIter
-							if d.Array(o.Value, "", 0, &a1) {
-								s := make([]int, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e int
-									e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
-									s = append(s, e)
-									d.Leave()
-								}
-								e = s
+			if d.Take(&seen[21], &it, reportInputKeys[21], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "m m", 0, &o) {
+					d.Enter("m m")
+					mp := make(map[string][]int)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e []int
+						var a1 lenient.ArrayIter
+						if d.Array(o.Value, "", 0, &a1) {
+							s := make([]int, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e int
+								e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
+								s = append(s, e)
+								d.Leave()
 							}
-							mp[k] = e
-							d.Leave()
+							e = s
 						}
+						mp[k] = e
 						d.Leave()
-						x.MM = mp
 					}
+					d.Leave()
+					x.MM = mp
 				}
 			}
 		case "d s":
@@ -8779,32 +8404,28 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		case "opts", "options":
-			if d.Claim(&seen[32], &it, reportInputKeys[32]) {
-				if !d.Absent(it.Value, "opts", lenient.AbsentNull|lenient.AbsentEmpty) {
-					d.Enter("opts")
-					x.Opts.decodeNormgen(d, it.Value, 0)
-					d.Leave()
-				}
+			if d.Take(&seen[32], &it, reportInputKeys[32], lenient.AbsentNull|lenient.AbsentEmpty) {
+				d.Enter("opts")
+				x.Opts.decodeNormgen(d, it.Value, 0)
+				d.Leave()
 			}
 		case "pmap", "p_map":
-			if d.Claim(&seen[33], &it, reportInputKeys[33]) {
-				if !d.Absent(it.Value, "pmap", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						var o lenient.ObjectIter
-						if d.Object(it.Value, "pmap", 0, &o) {
-							d.Enter("pmap")
-							mp := make(map[string]string)
-							for o.Next() {
-								k := string(o.Key)
-								d.Enter(k)
-								var e string
-								e = d.String(o.Value, "", 0)
-								mp[k] = e
-								d.Leave()
-							}
+			if d.Take(&seen[33], &it, reportInputKeys[33], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					var o lenient.ObjectIter
+					if d.Object(it.Value, "pmap", 0, &o) {
+						d.Enter("pmap")
+						mp := make(map[string]string)
+						for o.Next() {
+							k := string(o.Key)
+							d.Enter(k)
+							var e string
+							e = d.String(o.Value, "", 0)
+							mp[k] = e
 							d.Leave()
-							x.PMap = &mp
 						}
+						d.Leave()
+						x.PMap = &mp
 					}
 				}
 			}
@@ -9427,10 +9048,7 @@ func (x *ReportPaths) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *ReportPaths) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ReportPaths
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -9438,10 +9056,7 @@ func (x *ReportPaths) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -9457,58 +9072,48 @@ func (x *ReportPaths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "i.v", "i[0]", "i{}":
-			if d.Claim(&seen[0], &it, reportPathsKeys[0]) {
-				if !d.Absent(it.Value, "i.v", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.I = int(d.Int(it.Value, "i.v", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[0], &it, reportPathsKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.I = int(d.Int(it.Value, "i.v", lenient.IntBits, 0))
 			}
 		case "x[0]", "a.b":
-			if d.Claim(&seen[1], &it, reportPathsKeys[1]) {
-				if !d.Absent(it.Value, "x[0]", lenient.AbsentNull|lenient.AbsentEmpty) {
-					d.Enter("x[0]")
-					x.In.decodeNormgen(d, it.Value, 0)
-					d.Leave()
-				}
+			if d.Take(&seen[1], &it, reportPathsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				d.Enter("x[0]")
+				x.In.decodeNormgen(d, it.Value, 0)
+				d.Leave()
 			}
 		case "m{}", "m.m":
-			if d.Claim(&seen[2], &it, reportPathsKeys[2]) {
-				if lenient.Null(it.Value) {
-					d.Missing("m{}", reportPathsKeys[2][1:])
-				} else {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "m{}", 0, &o) {
-						d.Enter("m{}")
-						mp := make(map[string]int)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e int
-							e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[2], &it, reportPathsKeys[2], lenient.NullMissing) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "m{}", 0, &o) {
+					d.Enter("m{}")
+					mp := make(map[string]int)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e int
+						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+						mp[k] = e
 						d.Leave()
-						x.M = mp
 					}
+					d.Leave()
+					x.M = mp
 				}
 			}
 		case "s]l":
-			if d.Claim(&seen[3], &it, reportPathsKeys[3]) {
-				if !d.Absent(it.Value, "s]l", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "s]l", lenient.Wrap, &a) {
-						d.Enter("s]l")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[3], &it, reportPathsKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "s]l", lenient.Wrap, &a) {
+					d.Enter("s]l")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.SL = s
 					}
+					d.Leave()
+					x.SL = s
 				}
 			}
 		case "b.b":
@@ -9703,10 +9308,7 @@ func (x *ClosedReport) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *ClosedReport) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ClosedReport
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -9714,10 +9316,7 @@ func (x *ClosedReport) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -9733,10 +9332,8 @@ func (x *ClosedReport) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "a", "aa":
-			if d.Claim(&seen[0], &it, closedReportKeys[0]) {
-				if !d.Absent(it.Value, "a", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.A = int(d.Int(it.Value, "a", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[0], &it, closedReportKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.A = int(d.Int(it.Value, "a", lenient.IntBits, 0))
 			}
 		case "b":
 			if d.Claim(&seen[1], &it, closedReportKeys[1]) {

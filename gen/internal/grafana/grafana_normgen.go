@@ -35,10 +35,7 @@ func (x *IntParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *IntParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y IntParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -46,10 +43,7 @@ func (x *IntParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -65,18 +59,12 @@ func (x *IntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "name":
-			if d.Claim(&seen[0], &it, intParamsKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("name", intParamsKeys[0][1:])
-				} else {
-					x.Name = d.String(it.Value, "name", 0)
-				}
+			if d.Take(&seen[0], &it, intParamsKeys[0], lenient.NullMissing) {
+				x.Name = d.String(it.Value, "name", 0)
 			}
 		case "count":
-			if d.Claim(&seen[1], &it, intParamsKeys[1]) {
-				if !d.Absent(it.Value, "count", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[1], &it, intParamsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 			}
 		case "limit":
 			if d.Claim(&seen[2], &it, intParamsKeys[2]) {
@@ -88,12 +76,10 @@ func (x *IntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				}
 			}
 		case "optionalInt", "optional_int", "optional-int", "OptionalInt":
-			if d.Claim(&seen[3], &it, intParamsKeys[3]) {
-				if !d.Absent(it.Value, "optionalInt", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := int(d.Int(it.Value, "optionalInt", lenient.IntBits, 0))
-						x.OptionalInt = &p
-					}
+			if d.Take(&seen[3], &it, intParamsKeys[3], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := int(d.Int(it.Value, "optionalInt", lenient.IntBits, 0))
+					x.OptionalInt = &p
 				}
 			}
 		default:
@@ -191,10 +177,7 @@ func (x *AllIntTypesParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 
 func (x *AllIntTypesParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y AllIntTypesParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -202,10 +185,7 @@ func (x *AllIntTypesParams) unmarshalNormgen(data []byte, report bool) ([]lenien
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -221,75 +201,53 @@ func (x *AllIntTypesParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "int8Field", "int8_field", "int8-field", "Int8Field":
-			if d.Claim(&seen[0], &it, allIntTypesParamsKeys[0]) {
-				if !d.Absent(it.Value, "int8Field", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Int8Field = int8(d.Int(it.Value, "int8Field", 8, 0))
-				}
+			if d.Take(&seen[0], &it, allIntTypesParamsKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Int8Field = int8(d.Int(it.Value, "int8Field", 8, 0))
 			}
 		case "int16Field", "int16_field", "int16-field", "Int16Field":
-			if d.Claim(&seen[1], &it, allIntTypesParamsKeys[1]) {
-				if !d.Absent(it.Value, "int16Field", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Int16Field = int16(d.Int(it.Value, "int16Field", 16, 0))
-				}
+			if d.Take(&seen[1], &it, allIntTypesParamsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Int16Field = int16(d.Int(it.Value, "int16Field", 16, 0))
 			}
 		case "int32Field", "int32_field", "int32-field", "Int32Field":
-			if d.Claim(&seen[2], &it, allIntTypesParamsKeys[2]) {
-				if !d.Absent(it.Value, "int32Field", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Int32Field = int32(d.Int(it.Value, "int32Field", 32, 0))
-				}
+			if d.Take(&seen[2], &it, allIntTypesParamsKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Int32Field = int32(d.Int(it.Value, "int32Field", 32, 0))
 			}
 		case "int64Field", "int64_field", "int64-field", "Int64Field":
-			if d.Claim(&seen[3], &it, allIntTypesParamsKeys[3]) {
-				if !d.Absent(it.Value, "int64Field", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Int64Field = d.Int(it.Value, "int64Field", 64, 0)
-				}
+			if d.Take(&seen[3], &it, allIntTypesParamsKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Int64Field = d.Int(it.Value, "int64Field", 64, 0)
 			}
 		case "uintField", "uint_field", "uint-field", "UintField":
-			if d.Claim(&seen[4], &it, allIntTypesParamsKeys[4]) {
-				if !d.Absent(it.Value, "uintField", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.UintField = uint(d.Uint(it.Value, "uintField", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[4], &it, allIntTypesParamsKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.UintField = uint(d.Uint(it.Value, "uintField", lenient.IntBits, 0))
 			}
 		case "uint8Field", "uint8_field", "uint8-field", "Uint8Field":
-			if d.Claim(&seen[5], &it, allIntTypesParamsKeys[5]) {
-				if !d.Absent(it.Value, "uint8Field", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Uint8Field = uint8(d.Uint(it.Value, "uint8Field", 8, 0))
-				}
+			if d.Take(&seen[5], &it, allIntTypesParamsKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Uint8Field = uint8(d.Uint(it.Value, "uint8Field", 8, 0))
 			}
 		case "uint16Field", "uint16_field", "uint16-field", "Uint16Field":
-			if d.Claim(&seen[6], &it, allIntTypesParamsKeys[6]) {
-				if !d.Absent(it.Value, "uint16Field", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Uint16Field = uint16(d.Uint(it.Value, "uint16Field", 16, 0))
-				}
+			if d.Take(&seen[6], &it, allIntTypesParamsKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Uint16Field = uint16(d.Uint(it.Value, "uint16Field", 16, 0))
 			}
 		case "uint32Field", "uint32_field", "uint32-field", "Uint32Field":
-			if d.Claim(&seen[7], &it, allIntTypesParamsKeys[7]) {
-				if !d.Absent(it.Value, "uint32Field", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Uint32Field = uint32(d.Uint(it.Value, "uint32Field", 32, 0))
-				}
+			if d.Take(&seen[7], &it, allIntTypesParamsKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Uint32Field = uint32(d.Uint(it.Value, "uint32Field", 32, 0))
 			}
 		case "uint64Field", "uint64_field", "uint64-field", "Uint64Field":
-			if d.Claim(&seen[8], &it, allIntTypesParamsKeys[8]) {
-				if !d.Absent(it.Value, "uint64Field", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Uint64Field = d.Uint(it.Value, "uint64Field", 64, 0)
-				}
+			if d.Take(&seen[8], &it, allIntTypesParamsKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Uint64Field = d.Uint(it.Value, "uint64Field", 64, 0)
 			}
 		case "ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64":
-			if d.Claim(&seen[9], &it, allIntTypesParamsKeys[9]) {
-				if !d.Absent(it.Value, "ptrInt64", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := d.Int(it.Value, "ptrInt64", 64, 0)
-						x.PtrInt64 = &p
-					}
+			if d.Take(&seen[9], &it, allIntTypesParamsKeys[9], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := d.Int(it.Value, "ptrInt64", 64, 0)
+					x.PtrInt64 = &p
 				}
 			}
 		case "ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32":
-			if d.Claim(&seen[10], &it, allIntTypesParamsKeys[10]) {
-				if !d.Absent(it.Value, "ptrUint32", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := uint32(d.Uint(it.Value, "ptrUint32", 32, 0))
-						x.PtrUint32 = &p
-					}
+			if d.Take(&seen[10], &it, allIntTypesParamsKeys[10], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := uint32(d.Uint(it.Value, "ptrUint32", 32, 0))
+					x.PtrUint32 = &p
 				}
 			}
 		default:
@@ -462,10 +420,7 @@ func (x *EmbeddedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 
 func (x *EmbeddedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y EmbeddedParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -473,10 +428,7 @@ func (x *EmbeddedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.F
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -492,21 +444,15 @@ func (x *EmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "name":
-			if d.Claim(&seen[0], &it, embeddedParamsKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("name", embeddedParamsKeys[0][1:])
-				} else {
-					x.Name = d.String(it.Value, "name", 0)
-				}
+			if d.Take(&seen[0], &it, embeddedParamsKeys[0], lenient.NullMissing) {
+				x.Name = d.String(it.Value, "name", 0)
 			}
 		case "embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount":
-			if d.Claim(&seen[1], &it, embeddedParamsKeys[1]) {
-				if !d.Absent(it.Value, "embeddedCount", lenient.AbsentNull|lenient.AbsentEmpty) {
-					if x.EmbeddedIntFields == nil {
-						x.EmbeddedIntFields = new(EmbeddedIntFields)
-					}
-					x.EmbeddedIntFields.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenient.IntBits, 0))
+			if d.Take(&seen[1], &it, embeddedParamsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				if x.EmbeddedIntFields == nil {
+					x.EmbeddedIntFields = new(EmbeddedIntFields)
 				}
+				x.EmbeddedIntFields.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, embeddedParamsKnown)
@@ -580,10 +526,7 @@ func (x *RegularEmbeddedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix,
 
 func (x *RegularEmbeddedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y RegularEmbeddedParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -591,10 +534,7 @@ func (x *RegularEmbeddedParams) unmarshalNormgen(data []byte, report bool) ([]le
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -610,18 +550,12 @@ func (x *RegularEmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m le
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "name":
-			if d.Claim(&seen[0], &it, regularEmbeddedParamsKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("name", regularEmbeddedParamsKeys[0][1:])
-				} else {
-					x.Name = d.String(it.Value, "name", 0)
-				}
+			if d.Take(&seen[0], &it, regularEmbeddedParamsKeys[0], lenient.NullMissing) {
+				x.Name = d.String(it.Value, "name", 0)
 			}
 		case "embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount":
-			if d.Claim(&seen[1], &it, regularEmbeddedParamsKeys[1]) {
-				if !d.Absent(it.Value, "embeddedCount", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.embeddedValue.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[1], &it, regularEmbeddedParamsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.embeddedValue.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, regularEmbeddedParamsKnown)
@@ -692,10 +626,7 @@ func (x *UntaggedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 
 func (x *UntaggedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y UntaggedParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -703,10 +634,7 @@ func (x *UntaggedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.F
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -722,10 +650,8 @@ func (x *UntaggedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "Count":
-			if d.Claim(&seen[0], &it, untaggedParamsKeys[0]) {
-				if !d.Absent(it.Value, "Count", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Count = int(d.Int(it.Value, "Count", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[0], &it, untaggedParamsKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Count = int(d.Int(it.Value, "Count", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, untaggedParamsKnown)
@@ -780,10 +706,7 @@ func (x *OptionsOnlyParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 
 func (x *OptionsOnlyParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y OptionsOnlyParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -791,10 +714,7 @@ func (x *OptionsOnlyParams) unmarshalNormgen(data []byte, report bool) ([]lenien
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -810,10 +730,8 @@ func (x *OptionsOnlyParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "Count":
-			if d.Claim(&seen[0], &it, optionsOnlyParamsKeys[0]) {
-				if !d.Absent(it.Value, "Count", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Count = int(d.Int(it.Value, "Count", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[0], &it, optionsOnlyParamsKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Count = int(d.Int(it.Value, "Count", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, optionsOnlyParamsKnown)
@@ -868,10 +786,7 @@ func (x *SkippedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 
 func (x *SkippedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y SkippedParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -879,10 +794,7 @@ func (x *SkippedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fi
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -898,10 +810,8 @@ func (x *SkippedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "name":
-			if d.Claim(&seen[0], &it, skippedParamsKeys[0]) {
-				if !d.Absent(it.Value, "name", lenient.AbsentNull) {
-					x.Name = d.String(it.Value, "name", 0)
-				}
+			if d.Take(&seen[0], &it, skippedParamsKeys[0], lenient.AbsentNull) {
+				x.Name = d.String(it.Value, "name", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, skippedParamsKnown)
@@ -956,10 +866,7 @@ func (x *LargeIntParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 
 func (x *LargeIntParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y LargeIntParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -967,10 +874,7 @@ func (x *LargeIntParams) unmarshalNormgen(data []byte, report bool) ([]lenient.F
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -986,22 +890,16 @@ func (x *LargeIntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "largeInt64", "large_int64", "large-int64", "LargeInt64":
-			if d.Claim(&seen[0], &it, largeIntParamsKeys[0]) {
-				if !d.Absent(it.Value, "largeInt64", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.LargeInt64 = d.Int(it.Value, "largeInt64", 64, 0)
-				}
+			if d.Take(&seen[0], &it, largeIntParamsKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.LargeInt64 = d.Int(it.Value, "largeInt64", 64, 0)
 			}
 		case "largeUint64", "large_uint64", "large-uint64", "LargeUint64":
-			if d.Claim(&seen[1], &it, largeIntParamsKeys[1]) {
-				if !d.Absent(it.Value, "largeUint64", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.LargeUint64 = d.Uint(it.Value, "largeUint64", 64, 0)
-				}
+			if d.Take(&seen[1], &it, largeIntParamsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.LargeUint64 = d.Uint(it.Value, "largeUint64", 64, 0)
 			}
 		case "timestamp":
-			if d.Claim(&seen[2], &it, largeIntParamsKeys[2]) {
-				if !d.Absent(it.Value, "timestamp", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Timestamp = d.Int(it.Value, "timestamp", 64, 0)
-				}
+			if d.Take(&seen[2], &it, largeIntParamsKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Timestamp = d.Int(it.Value, "timestamp", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, largeIntParamsKnown)
@@ -1076,10 +974,7 @@ func (x *StringFieldsParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 
 func (x *StringFieldsParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y StringFieldsParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1087,10 +982,7 @@ func (x *StringFieldsParams) unmarshalNormgen(data []byte, report bool) ([]lenie
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1106,22 +998,16 @@ func (x *StringFieldsParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "name":
-			if d.Claim(&seen[0], &it, stringFieldsParamsKeys[0]) {
-				if !d.Absent(it.Value, "name", lenient.AbsentNull) {
-					x.Name = d.String(it.Value, "name", 0)
-				}
+			if d.Take(&seen[0], &it, stringFieldsParamsKeys[0], lenient.AbsentNull) {
+				x.Name = d.String(it.Value, "name", 0)
 			}
 		case "zipCode", "zip_code", "zip-code", "ZipCode":
-			if d.Claim(&seen[1], &it, stringFieldsParamsKeys[1]) {
-				if !d.Absent(it.Value, "zipCode", lenient.AbsentNull) {
-					x.ZipCode = d.String(it.Value, "zipCode", 0)
-				}
+			if d.Take(&seen[1], &it, stringFieldsParamsKeys[1], lenient.AbsentNull) {
+				x.ZipCode = d.String(it.Value, "zipCode", 0)
 			}
 		case "count":
-			if d.Claim(&seen[2], &it, stringFieldsParamsKeys[2]) {
-				if !d.Absent(it.Value, "count", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[2], &it, stringFieldsParamsKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, stringFieldsParamsKnown)
@@ -1191,10 +1077,7 @@ func (x *FloatParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *FloatParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y FloatParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1202,10 +1085,7 @@ func (x *FloatParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1221,22 +1101,16 @@ func (x *FloatParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "price":
-			if d.Claim(&seen[0], &it, floatParamsKeys[0]) {
-				if !d.Absent(it.Value, "price", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Price = d.Float(it.Value, "price", 64, 0)
-				}
+			if d.Take(&seen[0], &it, floatParamsKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Price = d.Float(it.Value, "price", 64, 0)
 			}
 		case "rating":
-			if d.Claim(&seen[1], &it, floatParamsKeys[1]) {
-				if !d.Absent(it.Value, "rating", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Rating = float32(d.Float(it.Value, "rating", 32, 0))
-				}
+			if d.Take(&seen[1], &it, floatParamsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Rating = float32(d.Float(it.Value, "rating", 32, 0))
 			}
 		case "count":
-			if d.Claim(&seen[2], &it, floatParamsKeys[2]) {
-				if !d.Absent(it.Value, "count", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[2], &it, floatParamsKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, floatParamsKnown)
@@ -1301,10 +1175,7 @@ func (x *ParentParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *ParentParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ParentParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1312,10 +1183,7 @@ func (x *ParentParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1331,28 +1199,20 @@ func (x *ParentParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "name":
-			if d.Claim(&seen[0], &it, parentParamsKeys[0]) {
-				if !d.Absent(it.Value, "name", lenient.AbsentNull) {
-					x.Name = d.String(it.Value, "name", 0)
-				}
+			if d.Take(&seen[0], &it, parentParamsKeys[0], lenient.AbsentNull) {
+				x.Name = d.String(it.Value, "name", 0)
 			}
 		case "id":
-			if d.Claim(&seen[1], &it, parentParamsKeys[1]) {
-				if !d.Absent(it.Value, "id", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.IDAndCount.ID = d.Int(it.Value, "id", 64, 0)
-				}
+			if d.Take(&seen[1], &it, parentParamsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.IDAndCount.ID = d.Int(it.Value, "id", 64, 0)
 			}
 		case "count":
-			if d.Claim(&seen[2], &it, parentParamsKeys[2]) {
-				if !d.Absent(it.Value, "count", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.IDAndCount.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[2], &it, parentParamsKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.IDAndCount.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 			}
 		case "limit":
-			if d.Claim(&seen[3], &it, parentParamsKeys[3]) {
-				if !d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[3], &it, parentParamsKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, parentParamsKnown)
@@ -1422,10 +1282,7 @@ func (x *SliceParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *SliceParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y SliceParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1433,10 +1290,7 @@ func (x *SliceParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1452,30 +1306,45 @@ func (x *SliceParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "tags":
-			if d.Claim(&seen[0], &it, sliceParamsKeys[0]) {
-				if !d.Absent(it.Value, "tags", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "tags", lenient.Wrap, &a) {
-						d.Enter("tags")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[0], &it, sliceParamsKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "tags", lenient.Wrap, &a) {
+					d.Enter("tags")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Tags = s
 					}
+					d.Leave()
+					x.Tags = s
 				}
 			}
 		case "states":
-			if d.Claim(&seen[1], &it, sliceParamsKeys[1]) {
-				if !d.Absent(it.Value, "states", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Take(&seen[1], &it, sliceParamsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "states", lenient.Wrap, &a) {
+					d.Enter("states")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
+						d.Leave()
+					}
+					d.Leave()
+					x.States = s
+				}
+			}
+		case "replaces":
+			if d.Take(&seen[2], &it, sliceParamsKeys[2], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
 					var a lenient.ArrayIter
-					if d.Array(it.Value, "states", lenient.Wrap, &a) {
-						d.Enter("states")
+					if d.Array(it.Value, "replaces", lenient.Wrap, &a) {
+						d.Enter("replaces")
 						s := make([]string, 0, a.Len())
 						for a.Next() {
 							d.EnterIndex(a.Index())
@@ -1485,60 +1354,33 @@ func (x *SliceParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 							d.Leave()
 						}
 						d.Leave()
-						x.States = s
-					}
-				}
-			}
-		case "replaces":
-			if d.Claim(&seen[2], &it, sliceParamsKeys[2]) {
-				if !d.Absent(it.Value, "replaces", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						var a lenient.ArrayIter
-						if d.Array(it.Value, "replaces", lenient.Wrap, &a) {
-							d.Enter("replaces")
-							s := make([]string, 0, a.Len())
-							for a.Next() {
-								d.EnterIndex(a.Index())
-								var e string
-								e = d.String(a.Value, "", 0)
-								s = append(s, e)
-								d.Leave()
-							}
-							d.Leave()
-							x.Replaces = &s
-						}
+						x.Replaces = &s
 					}
 				}
 			}
 		case "name":
-			if d.Claim(&seen[3], &it, sliceParamsKeys[3]) {
-				if !d.Absent(it.Value, "name", lenient.AbsentNull) {
-					x.Name = d.String(it.Value, "name", 0)
-				}
+			if d.Take(&seen[3], &it, sliceParamsKeys[3], lenient.AbsentNull) {
+				x.Name = d.String(it.Value, "name", 0)
 			}
 		case "count":
-			if d.Claim(&seen[4], &it, sliceParamsKeys[4]) {
-				if !d.Absent(it.Value, "count", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[4], &it, sliceParamsKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 			}
 		case "filters":
-			if d.Claim(&seen[5], &it, sliceParamsKeys[5]) {
-				if !d.Absent(it.Value, "filters", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "filters", lenient.Wrap, &a) {
-						d.Enter("filters")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[5], &it, sliceParamsKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "filters", lenient.Wrap, &a) {
+					d.Enter("filters")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.filters.Filters = s
 					}
+					d.Leave()
+					x.filters.Filters = s
 				}
 			}
 		default:
@@ -1690,10 +1532,7 @@ func (x *TimeRange) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y TimeRange
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1701,10 +1540,7 @@ func (x *TimeRange) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, e
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1720,16 +1556,12 @@ func (x *TimeRange) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "from":
-			if d.Claim(&seen[0], &it, timeRangeKeys[0]) {
-				if !d.Absent(it.Value, "from", lenient.AbsentNull) {
-					x.From = d.String(it.Value, "from", 0)
-				}
+			if d.Take(&seen[0], &it, timeRangeKeys[0], lenient.AbsentNull) {
+				x.From = d.String(it.Value, "from", 0)
 			}
 		case "to":
-			if d.Claim(&seen[1], &it, timeRangeKeys[1]) {
-				if !d.Absent(it.Value, "to", lenient.AbsentNull) {
-					x.To = d.String(it.Value, "to", 0)
-				}
+			if d.Take(&seen[1], &it, timeRangeKeys[1], lenient.AbsentNull) {
+				x.To = d.String(it.Value, "to", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, timeRangeKnown)
@@ -1789,10 +1621,7 @@ func (x *PanelImageParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 
 func (x *PanelImageParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1808,50 +1637,42 @@ func (x *PanelImageParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "dashboardUid", "dashboard_uid", "dashboard-uid", "DashboardUid":
-			if d.Claim(&seen[0], &it, panelImageParamsKeys[0]) {
-				if !d.Absent(it.Value, "dashboardUid", lenient.AbsentNull) {
-					x.DashboardUID = d.String(it.Value, "dashboardUid", 0)
-				}
+			if d.Take(&seen[0], &it, panelImageParamsKeys[0], lenient.AbsentNull) {
+				x.DashboardUID = d.String(it.Value, "dashboardUid", 0)
 			}
 		case "panelId", "panel_id", "panel-id", "PanelId":
-			if d.Claim(&seen[1], &it, panelImageParamsKeys[1]) {
-				if !d.Absent(it.Value, "panelId", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := int(d.Int(it.Value, "panelId", lenient.IntBits, 0))
-						x.PanelID = &p
-					}
+			if d.Take(&seen[1], &it, panelImageParamsKeys[1], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := int(d.Int(it.Value, "panelId", lenient.IntBits, 0))
+					x.PanelID = &p
 				}
 			}
 		case "timeRange", "time_range", "time-range", "TimeRange":
-			if d.Claim(&seen[2], &it, panelImageParamsKeys[2]) {
-				if !d.Absent(it.Value, "timeRange", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						d.Enter("timeRange")
-						p := new(TimeRange)
-						p.decodeNormgen(d, it.Value, 0)
-						x.TimeRange = p
-						d.Leave()
-					}
+			if d.Take(&seen[2], &it, panelImageParamsKeys[2], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("timeRange")
+					p := new(TimeRange)
+					p.decodeNormgen(d, it.Value, 0)
+					x.TimeRange = p
+					d.Leave()
 				}
 			}
 		case "variables":
-			if d.Claim(&seen[3], &it, panelImageParamsKeys[3]) {
-				if !d.Absent(it.Value, "variables", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "variables", 0, &o) {
-						d.Enter("variables")
-						mp := make(map[string]StringOrSlice)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e StringOrSlice
-							d.OwnJSON(o.Value, "", &e)
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[3], &it, panelImageParamsKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "variables", 0, &o) {
+					d.Enter("variables")
+					mp := make(map[string]StringOrSlice)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e StringOrSlice
+						d.OwnJSON(o.Value, "", &e)
+						mp[k] = e
 						d.Leave()
-						x.Variables = mp
 					}
+					d.Leave()
+					x.Variables = mp
 				}
 			}
 		case "theme":
@@ -1884,10 +1705,7 @@ func (x *UnknownArgsParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 
 func (x *UnknownArgsParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y UnknownArgsParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1895,10 +1713,7 @@ func (x *UnknownArgsParams) unmarshalNormgen(data []byte, report bool) ([]lenien
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1914,24 +1729,16 @@ func (x *UnknownArgsParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "start_rfc_3339", "start-rfc-3339":
-			if d.Claim(&seen[0], &it, unknownArgsParamsKeys[0]) {
-				if !d.Absent(it.Value, "start_rfc_3339", lenient.AbsentNull) {
-					x.TimeParams.StartRFC3339 = d.String(it.Value, "start_rfc_3339", 0)
-				}
+			if d.Take(&seen[0], &it, unknownArgsParamsKeys[0], lenient.AbsentNull) {
+				x.TimeParams.StartRFC3339 = d.String(it.Value, "start_rfc_3339", 0)
 			}
 		case "end_rfc_3339", "end-rfc-3339":
-			if d.Claim(&seen[1], &it, unknownArgsParamsKeys[1]) {
-				if !d.Absent(it.Value, "end_rfc_3339", lenient.AbsentNull) {
-					x.TimeParams.EndRFC3339 = d.String(it.Value, "end_rfc_3339", 0)
-				}
+			if d.Take(&seen[1], &it, unknownArgsParamsKeys[1], lenient.AbsentNull) {
+				x.TimeParams.EndRFC3339 = d.String(it.Value, "end_rfc_3339", 0)
 			}
 		case "data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid":
-			if d.Claim(&seen[2], &it, unknownArgsParamsKeys[2]) {
-				if lenient.Null(it.Value) {
-					d.Missing("data_source_uid", unknownArgsParamsKeys[2][1:])
-				} else {
-					x.DataSourceUID = d.String(it.Value, "data_source_uid", 0)
-				}
+			if d.Take(&seen[2], &it, unknownArgsParamsKeys[2], lenient.NullMissing) {
+				x.DataSourceUID = d.String(it.Value, "data_source_uid", 0)
 			}
 		default:
 			d.Unknown(it.Key, lenient.RejectUnknown, unknownArgsParamsKnown)
@@ -2013,10 +1820,7 @@ func (x *TestToolParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 
 func (x *TestToolParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y TestToolParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -2024,10 +1828,7 @@ func (x *TestToolParams) unmarshalNormgen(data []byte, report bool) ([]lenient.F
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2043,26 +1844,16 @@ func (x *TestToolParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "name":
-			if d.Claim(&seen[0], &it, testToolParamsKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("name", testToolParamsKeys[0][1:])
-				} else {
-					x.Name = d.String(it.Value, "name", 0)
-				}
+			if d.Take(&seen[0], &it, testToolParamsKeys[0], lenient.NullMissing) {
+				x.Name = d.String(it.Value, "name", 0)
 			}
 		case "value":
-			if d.Claim(&seen[1], &it, testToolParamsKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("value", testToolParamsKeys[1][1:])
-				} else {
-					x.Value = int(d.Int(it.Value, "value", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[1], &it, testToolParamsKeys[1], lenient.NullMissing) {
+				x.Value = int(d.Int(it.Value, "value", lenient.IntBits, 0))
 			}
 		case "optional":
-			if d.Claim(&seen[2], &it, testToolParamsKeys[2]) {
-				if !d.Absent(it.Value, "optional", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Optional = d.Bool(it.Value, "optional", 0)
-				}
+			if d.Take(&seen[2], &it, testToolParamsKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Optional = d.Bool(it.Value, "optional", 0)
 			}
 		default:
 			d.Unknown(it.Key, lenient.RejectUnknown, testToolParamsKnown)
@@ -2134,10 +1925,7 @@ func (x *EmptyParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *EmptyParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y EmptyParams
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -2145,10 +1933,7 @@ func (x *EmptyParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2202,10 +1987,7 @@ func (x *InvestigationParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 
 func (x *InvestigationParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2221,24 +2003,16 @@ func (x *InvestigationParams) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "name":
-			if d.Claim(&seen[0], &it, investigationParamsKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("name", investigationParamsKeys[0][1:])
-				} else {
-					x.Name = d.String(it.Value, "name", 0)
-				}
+			if d.Take(&seen[0], &it, investigationParamsKeys[0], lenient.NullMissing) {
+				x.Name = d.String(it.Value, "name", 0)
 			}
 		case "start":
-			if d.Claim(&seen[1], &it, investigationParamsKeys[1]) {
-				if !d.Absent(it.Value, "start", lenient.AbsentNull) {
-					x.Start = d.Time(it.Value, "start", 0)
-				}
+			if d.Take(&seen[1], &it, investigationParamsKeys[1], lenient.AbsentNull) {
+				x.Start = d.Time(it.Value, "start", 0)
 			}
 		case "end":
-			if d.Claim(&seen[2], &it, investigationParamsKeys[2]) {
-				if !d.Absent(it.Value, "end", lenient.AbsentNull) {
-					x.End = d.Time(it.Value, "end", 0)
-				}
+			if d.Take(&seen[2], &it, investigationParamsKeys[2], lenient.AbsentNull) {
+				x.End = d.Time(it.Value, "end", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, investigationParamsKnown)

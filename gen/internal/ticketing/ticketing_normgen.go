@@ -38,10 +38,7 @@ func (x *Retry) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Retry
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -49,10 +46,7 @@ func (x *Retry) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -110,10 +104,8 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		case "on_timeout", "onTimeout", "on-timeout", "OnTimeout":
-			if d.Claim(&seen[3], &it, retryKeys[3]) {
-				if !d.Absent(it.Value, "on_timeout", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.OnTimeout = d.Bool(it.Value, "on_timeout", 0)
-				}
+			if d.Take(&seen[3], &it, retryKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.OnTimeout = d.Bool(it.Value, "on_timeout", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, retryKnown)
@@ -242,10 +234,7 @@ func (x *Step) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Step
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -253,10 +242,7 @@ func (x *Step) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -281,12 +267,8 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		case "run", "cmd", "command":
-			if d.Claim(&seen[1], &it, stepKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("run", stepKeys[1][1:])
-				} else {
-					x.Run = d.String(it.Value, "run", lenient.Unescape)
-				}
+			if d.Take(&seen[1], &it, stepKeys[1], lenient.NullMissing) {
+				x.Run = d.String(it.Value, "run", lenient.Unescape)
 			}
 		case "kind":
 			if d.Claim(&seen[2], &it, stepKeys[2]) {
@@ -315,79 +297,69 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		case "retry":
-			if d.Claim(&seen[3], &it, stepKeys[3]) {
-				if !d.Absent(it.Value, "retry", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						d.Enter("retry")
-						p := new(Retry)
-						p.decodeNormgen(d, it.Value, 0)
-						x.Retry = p
-						d.Leave()
-					}
+			if d.Take(&seen[3], &it, stepKeys[3], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("retry")
+					p := new(Retry)
+					p.decodeNormgen(d, it.Value, 0)
+					x.Retry = p
+					d.Leave()
 				}
 			}
 		case "env":
-			if d.Claim(&seen[4], &it, stepKeys[4]) {
-				if !d.Absent(it.Value, "env", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "env", 0, &o) {
-						d.Enter("env")
-						mp := make(map[string]string)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e string
-							e = d.String(o.Value, "", 0)
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[4], &it, stepKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "env", 0, &o) {
+					d.Enter("env")
+					mp := make(map[string]string)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e string
+						e = d.String(o.Value, "", 0)
+						mp[k] = e
 						d.Leave()
-						x.Env = mp
 					}
+					d.Leave()
+					x.Env = mp
 				}
 			}
 		case "needs":
-			if d.Claim(&seen[5], &it, stepKeys[5]) {
-				if !d.Absent(it.Value, "needs", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "needs", lenient.Wrap, &a) {
-						d.Enter("needs")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[5], &it, stepKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "needs", lenient.Wrap, &a) {
+					d.Enter("needs")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Needs = s
 					}
+					d.Leave()
+					x.Needs = s
 				}
 			}
 		case "timeout_s", "timeoutS", "timeout-s", "TimeoutS":
-			if d.Claim(&seen[6], &it, stepKeys[6]) {
-				if !d.Absent(it.Value, "timeout_s", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						mark := d.Mark()
-						val := d.Int(it.Value, "timeout_s", lenient.IntBits, 0)
-						if d.OK(mark) {
-							if val < 1 {
-								d.FailKind(lenient.KindRange, "timeout_s", it.Value, "is less than the minimum, 1")
-							}
-						} else {
-							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+			if d.Take(&seen[6], &it, stepKeys[6], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					mark := d.Mark()
+					val := d.Int(it.Value, "timeout_s", lenient.IntBits, 0)
+					if d.OK(mark) {
+						if val < 1 {
+							d.FailKind(lenient.KindRange, "timeout_s", it.Value, "is less than the minimum, 1")
 						}
-						p := int(val)
-						x.Timeout = &p
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 					}
+					p := int(val)
+					x.Timeout = &p
 				}
 			}
 		case "allow_failure", "allowFailure", "allow-failure", "AllowFailure":
-			if d.Claim(&seen[7], &it, stepKeys[7]) {
-				if !d.Absent(it.Value, "allow_failure", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Allow = d.Bool(it.Value, "allow_failure", lenient.StrictBool)
-				}
+			if d.Take(&seen[7], &it, stepKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Allow = d.Bool(it.Value, "allow_failure", lenient.StrictBool)
 			}
 		default:
 			d.Unknown(it.Key, 0, stepKnown)
@@ -586,10 +558,7 @@ func (x *Service) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, err
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Service
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -597,10 +566,7 @@ func (x *Service) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -616,42 +582,34 @@ func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "image":
-			if d.Claim(&seen[0], &it, serviceKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("image", serviceKeys[0][1:])
-				} else {
-					x.Image = d.String(it.Value, "image", 0)
-				}
+			if d.Take(&seen[0], &it, serviceKeys[0], lenient.NullMissing) {
+				x.Image = d.String(it.Value, "image", 0)
 			}
 		case "ports":
-			if d.Claim(&seen[1], &it, serviceKeys[1]) {
-				if !d.Absent(it.Value, "ports", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "ports", lenient.Wrap, &a) {
-						d.Enter("ports")
-						s := make([]uint16, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e uint16
-							e = uint16(d.Uint(a.Value, "", 16, 0))
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[1], &it, serviceKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "ports", lenient.Wrap, &a) {
+					d.Enter("ports")
+					s := make([]uint16, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e uint16
+						e = uint16(d.Uint(a.Value, "", 16, 0))
+						s = append(s, e)
 						d.Leave()
-						x.Ports = s
 					}
+					d.Leave()
+					x.Ports = s
 				}
 			}
 		case "ready":
-			if d.Claim(&seen[2], &it, serviceKeys[2]) {
-				if !d.Absent(it.Value, "ready", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						d.Enter("ready")
-						p := new(Retry)
-						p.decodeNormgen(d, it.Value, 0)
-						x.Ready = p
-						d.Leave()
-					}
+			if d.Take(&seen[2], &it, serviceKeys[2], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("ready")
+					p := new(Retry)
+					p.decodeNormgen(d, it.Value, 0)
+					x.Ready = p
+					d.Leave()
 				}
 			}
 		default:
@@ -745,10 +703,7 @@ func (x *RunPipelineInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 
 func (x *RunPipelineInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y RunPipelineInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -756,10 +711,7 @@ func (x *RunPipelineInput) unmarshalNormgen(data []byte, report bool) ([]lenient
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -775,12 +727,8 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "project", "repo", "repository":
-			if d.Claim(&seen[0], &it, runPipelineInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("project", runPipelineInputKeys[0][1:])
-				} else {
-					x.Project = d.String(it.Value, "project", 0)
-				}
+			if d.Take(&seen[0], &it, runPipelineInputKeys[0], lenient.NullMissing) {
+				x.Project = d.String(it.Value, "project", 0)
 			}
 		case "ref":
 			if d.Claim(&seen[1], &it, runPipelineInputKeys[1]) {
@@ -792,101 +740,87 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 				}
 			}
 		case "steps":
-			if d.Claim(&seen[2], &it, runPipelineInputKeys[2]) {
-				if lenient.Null(it.Value) {
-					d.Missing("steps", runPipelineInputKeys[2][1:])
-				} else {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "steps", 0, &a) {
-						d.Enter("steps")
-						s := make([]Step, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e Step
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[2], &it, runPipelineInputKeys[2], lenient.NullMissing) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "steps", 0, &a) {
+					d.Enter("steps")
+					s := make([]Step, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e Step
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						if len(s) < 1 {
-							d.FailKind(lenient.KindItems, "steps", it.Value, "has fewer than 1 items")
-						}
-						x.Steps = s
 					}
+					d.Leave()
+					if len(s) < 1 {
+						d.FailKind(lenient.KindItems, "steps", it.Value, "has fewer than 1 items")
+					}
+					x.Steps = s
 				}
 			}
 		case "retry":
-			if d.Claim(&seen[3], &it, runPipelineInputKeys[3]) {
-				if !d.Absent(it.Value, "retry", lenient.AbsentNull|lenient.AbsentEmpty) {
-					d.Enter("retry")
-					x.Retry.decodeNormgen(d, it.Value, 0)
-					d.Leave()
-				}
+			if d.Take(&seen[3], &it, runPipelineInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				d.Enter("retry")
+				x.Retry.decodeNormgen(d, it.Value, 0)
+				d.Leave()
 			}
 		case "services":
-			if d.Claim(&seen[4], &it, runPipelineInputKeys[4]) {
-				if !d.Absent(it.Value, "services", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "services", 0, &o) {
-						d.Enter("services")
-						mp := make(map[string]Service)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e Service
-							e.decodeNormgen(d, o.Value, 0)
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[4], &it, runPipelineInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "services", 0, &o) {
+					d.Enter("services")
+					mp := make(map[string]Service)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e Service
+						e.decodeNormgen(d, o.Value, 0)
+						mp[k] = e
 						d.Leave()
-						x.Services = mp
 					}
+					d.Leave()
+					x.Services = mp
 				}
 			}
 		case "matrix":
-			if d.Claim(&seen[5], &it, runPipelineInputKeys[5]) {
-				if !d.Absent(it.Value, "matrix", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "matrix", 0, &o) {
-						d.Enter("matrix")
-						mp := make(map[string][]int)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e []int
-							var a1 lenient.ArrayIter
-							if d.Array(o.Value, "", 0, &a1) {
-								s := make([]int, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e int
-									e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
-									s = append(s, e)
-									d.Leave()
-								}
-								e = s
+			if d.Take(&seen[5], &it, runPipelineInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "matrix", 0, &o) {
+					d.Enter("matrix")
+					mp := make(map[string][]int)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e []int
+						var a1 lenient.ArrayIter
+						if d.Array(o.Value, "", 0, &a1) {
+							s := make([]int, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e int
+								e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
+								s = append(s, e)
+								d.Leave()
 							}
-							mp[k] = e
-							d.Leave()
+							e = s
 						}
+						mp[k] = e
 						d.Leave()
-						x.Matrix = mp
 					}
+					d.Leave()
+					x.Matrix = mp
 				}
 			}
 		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if d.Claim(&seen[6], &it, runPipelineInputKeys[6]) {
-				if !d.Absent(it.Value, "dry_run", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.DryRun = d.Bool(it.Value, "dry_run", 0)
-				}
+			if d.Take(&seen[6], &it, runPipelineInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.DryRun = d.Bool(it.Value, "dry_run", 0)
 			}
 		case "priority":
-			if d.Claim(&seen[7], &it, runPipelineInputKeys[7]) {
-				if !d.Absent(it.Value, "priority", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						p := int8(d.Int(it.Value, "priority", 8, 0))
-						x.Priority = &p
-					}
+			if d.Take(&seen[7], &it, runPipelineInputKeys[7], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					p := int8(d.Int(it.Value, "priority", 8, 0))
+					x.Priority = &p
 				}
 			}
 		default:
@@ -1089,10 +1023,7 @@ func (x *Link) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Link
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1100,10 +1031,7 @@ func (x *Link) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error)
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1119,37 +1047,29 @@ func (x *Link) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "kind":
-			if d.Claim(&seen[0], &it, linkKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("kind", linkKeys[0][1:])
-				} else {
-					mark := d.Mark()
-					val := d.String(it.Value, "kind", 0)
-					if d.OK(mark) {
-						switch val {
-						case "dup":
-							val = d.ValueAlias(val, "kind", "duplicates")
-						case "blocks":
-							val = d.ValueAlias(val, "kind", "blocked_by")
-						}
-						switch val {
-						case "duplicates", "blocked_by", "relates":
-						default:
-							if !d.EnumCase(&val, "kind", "duplicates", "blocked_by", "relates") {
-								d.FailKind(lenient.KindEnum, "kind", it.Value, "is not one of \"duplicates\", \"blocked_by\", \"relates\"")
-							}
+			if d.Take(&seen[0], &it, linkKeys[0], lenient.NullMissing) {
+				mark := d.Mark()
+				val := d.String(it.Value, "kind", 0)
+				if d.OK(mark) {
+					switch val {
+					case "dup":
+						val = d.ValueAlias(val, "kind", "duplicates")
+					case "blocks":
+						val = d.ValueAlias(val, "kind", "blocked_by")
+					}
+					switch val {
+					case "duplicates", "blocked_by", "relates":
+					default:
+						if !d.EnumCase(&val, "kind", "duplicates", "blocked_by", "relates") {
+							d.FailKind(lenient.KindEnum, "kind", it.Value, "is not one of \"duplicates\", \"blocked_by\", \"relates\"")
 						}
 					}
-					x.Kind = val
 				}
+				x.Kind = val
 			}
 		case "ticket", "id":
-			if d.Claim(&seen[1], &it, linkKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("ticket", linkKeys[1][1:])
-				} else {
-					x.Ticket = d.Uint(it.Value, "ticket", 64, 0)
-				}
+			if d.Take(&seen[1], &it, linkKeys[1], lenient.NullMissing) {
+				x.Ticket = d.Uint(it.Value, "ticket", 64, 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, linkKnown)
@@ -1243,10 +1163,7 @@ func (x *Field) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Field
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1254,10 +1171,7 @@ func (x *Field) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1273,30 +1187,24 @@ func (x *Field) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "value":
-			if d.Claim(&seen[0], &it, fieldKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("value", fieldKeys[0][1:])
-				} else {
-					x.Value = d.String(it.Value, "value", 0)
-				}
+			if d.Take(&seen[0], &it, fieldKeys[0], lenient.NullMissing) {
+				x.Value = d.String(it.Value, "value", 0)
 			}
 		case "history":
-			if d.Claim(&seen[1], &it, fieldKeys[1]) {
-				if !d.Absent(it.Value, "history", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "history", lenient.Wrap, &a) {
-						d.Enter("history")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[1], &it, fieldKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "history", lenient.Wrap, &a) {
+					d.Enter("history")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.History = s
 					}
+					d.Leave()
+					x.History = s
 				}
 			}
 		default:
@@ -1380,10 +1288,7 @@ func (x *CreateTicketInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 
 func (x *CreateTicketInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CreateTicketInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1391,10 +1296,7 @@ func (x *CreateTicketInput) unmarshalNormgen(data []byte, report bool) ([]lenien
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1410,36 +1312,28 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "title", "summary":
-			if d.Claim(&seen[0], &it, createTicketInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("title", createTicketInputKeys[0][1:])
-				} else {
-					x.Title = d.String(it.Value, "title", 0)
-				}
+			if d.Take(&seen[0], &it, createTicketInputKeys[0], lenient.NullMissing) {
+				x.Title = d.String(it.Value, "title", 0)
 			}
 		case "body", "description":
-			if d.Claim(&seen[1], &it, createTicketInputKeys[1]) {
-				if !d.Absent(it.Value, "body", lenient.AbsentNull) {
-					x.Body = d.String(it.Value, "body", lenient.Unescape)
-				}
+			if d.Take(&seen[1], &it, createTicketInputKeys[1], lenient.AbsentNull) {
+				x.Body = d.String(it.Value, "body", lenient.Unescape)
 			}
 		case "labels":
-			if d.Claim(&seen[2], &it, createTicketInputKeys[2]) {
-				if !d.Absent(it.Value, "labels", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "labels", lenient.Wrap, &a) {
-						d.Enter("labels")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[2], &it, createTicketInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "labels", lenient.Wrap, &a) {
+					d.Enter("labels")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Labels = s
 					}
+					d.Leave()
+					x.Labels = s
 				}
 			}
 		case "assignee":
@@ -1450,86 +1344,76 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 				}
 			}
 		case "estimate_h", "estimateH", "estimate-h", "EstimateH":
-			if d.Claim(&seen[4], &it, createTicketInputKeys[4]) {
-				if !d.Absent(it.Value, "estimate_h", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						mark := d.Mark()
-						val := d.Float(it.Value, "estimate_h", 32, 0)
-						if d.OK(mark) {
-							if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
-								d.FailKind(lenient.KindRange, "estimate_h", it.Value, "is less than the minimum, 0")
-							}
-						} else {
-							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+			if d.Take(&seen[4], &it, createTicketInputKeys[4], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					mark := d.Mark()
+					val := d.Float(it.Value, "estimate_h", 32, 0)
+					if d.OK(mark) {
+						if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
+							d.FailKind(lenient.KindRange, "estimate_h", it.Value, "is less than the minimum, 0")
 						}
-						p := float32(val)
-						x.Estimate = &p
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 					}
+					p := float32(val)
+					x.Estimate = &p
 				}
 			}
 		case "links":
-			if d.Claim(&seen[5], &it, createTicketInputKeys[5]) {
-				if !d.Absent(it.Value, "links", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "links", 0, &a) {
-						d.Enter("links")
-						s := make([]Link, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e Link
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[5], &it, createTicketInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "links", 0, &a) {
+					d.Enter("links")
+					s := make([]Link, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e Link
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Links = s
 					}
+					d.Leave()
+					x.Links = s
 				}
 			}
 		case "fields":
-			if d.Claim(&seen[6], &it, createTicketInputKeys[6]) {
-				if !d.Absent(it.Value, "fields", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "fields", 0, &o) {
-						d.Enter("fields")
-						mp := make(map[string]Field)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e Field
-							e.decodeNormgen(d, o.Value, 0)
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[6], &it, createTicketInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "fields", 0, &o) {
+					d.Enter("fields")
+					mp := make(map[string]Field)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e Field
+						e.decodeNormgen(d, o.Value, 0)
+						mp[k] = e
 						d.Leave()
-						x.Fields = mp
 					}
+					d.Leave()
+					x.Fields = mp
 				}
 			}
 		case "watchers":
-			if d.Claim(&seen[7], &it, createTicketInputKeys[7]) {
-				if !d.Absent(it.Value, "watchers", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "watchers", lenient.Wrap, &a) {
-						d.Enter("watchers")
-						s := make([]int64, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e int64
-							e = d.Int(a.Value, "", 64, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[7], &it, createTicketInputKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "watchers", lenient.Wrap, &a) {
+					d.Enter("watchers")
+					s := make([]int64, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e int64
+						e = d.Int(a.Value, "", 64, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Watchers = s
 					}
+					d.Leave()
+					x.Watchers = s
 				}
 			}
 		case "urgent":
-			if d.Claim(&seen[8], &it, createTicketInputKeys[8]) {
-				if !d.Absent(it.Value, "urgent", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Urgent = d.Bool(it.Value, "urgent", 0)
-				}
+			if d.Take(&seen[8], &it, createTicketInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Urgent = d.Bool(it.Value, "urgent", 0)
 			}
 		case "severity":
 			if d.Claim(&seen[9], &it, createTicketInputKeys[9]) {
@@ -1780,10 +1664,7 @@ func (x *Checkpoint) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, 
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Checkpoint
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -1791,10 +1672,7 @@ func (x *Checkpoint) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, 
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -1819,84 +1697,76 @@ func (x *Checkpoint) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				}
 			}
 		case "checks":
-			if d.Claim(&seen[1], &it, checkpointKeys[1]) {
-				if !d.Absent(it.Value, "checks", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "checks", 0, &a) {
-						d.Enter("checks")
-						s := make([]Check, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e Check
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[1], &it, checkpointKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "checks", 0, &a) {
+					d.Enter("checks")
+					s := make([]Check, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e Check
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Checks = s
 					}
+					d.Leave()
+					x.Checks = s
 				}
 			}
 		case "gate":
-			if d.Claim(&seen[2], &it, checkpointKeys[2]) {
-				if !d.Absent(it.Value, "gate", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						d.Enter("gate")
-						p := new(Retry)
-						p.decodeNormgen(d, it.Value, 0)
-						x.Gate = p
-						d.Leave()
-					}
+			if d.Take(&seen[2], &it, checkpointKeys[2], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("gate")
+					p := new(Retry)
+					p.decodeNormgen(d, it.Value, 0)
+					x.Gate = p
+					d.Leave()
 				}
 			}
 		case "owners":
-			if d.Claim(&seen[3], &it, checkpointKeys[3]) {
-				if !d.Absent(it.Value, "owners", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "owners", 0, &a) {
-						d.Enter("owners")
-						s := make([][]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e []string
-							var a1 lenient.ArrayIter
-							if d.Array(a.Value, "", 0, &a1) {
-								s := make([]string, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e string
-									e = d.String(a1.Value, "", 0)
-									s = append(s, e)
-									d.Leave()
-								}
-								e = s
+			if d.Take(&seen[3], &it, checkpointKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "owners", 0, &a) {
+					d.Enter("owners")
+					s := make([][]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e []string
+						var a1 lenient.ArrayIter
+						if d.Array(a.Value, "", 0, &a1) {
+							s := make([]string, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e string
+								e = d.String(a1.Value, "", 0)
+								s = append(s, e)
+								d.Leave()
 							}
-							s = append(s, e)
-							d.Leave()
+							e = s
 						}
+						s = append(s, e)
 						d.Leave()
-						x.Owners = s
 					}
+					d.Leave()
+					x.Owners = s
 				}
 			}
 		case "limits":
-			if d.Claim(&seen[4], &it, checkpointKeys[4]) {
-				if !d.Absent(it.Value, "limits", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "limits", 0, &o) {
-						d.Enter("limits")
-						mp := make(map[string]int)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e int
-							e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[4], &it, checkpointKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "limits", 0, &o) {
+					d.Enter("limits")
+					mp := make(map[string]int)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e int
+						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+						mp[k] = e
 						d.Leave()
-						x.Limits = mp
 					}
+					d.Leave()
+					x.Limits = mp
 				}
 			}
 		default:
@@ -2058,10 +1928,7 @@ func (x *CheckpointDefaults) unmarshalNormgen(data []byte, report bool) ([]lenie
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y CheckpointDefaults
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -2069,10 +1936,7 @@ func (x *CheckpointDefaults) unmarshalNormgen(data []byte, report bool) ([]lenie
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2097,84 +1961,76 @@ func (x *CheckpointDefaults) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 				}
 			}
 		case "checks":
-			if d.Claim(&seen[1], &it, checkpointDefaultsKeys[1]) {
-				if !d.Absent(it.Value, "checks", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "checks", 0, &a) {
-						d.Enter("checks")
-						s := make([]Check, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e Check
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[1], &it, checkpointDefaultsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "checks", 0, &a) {
+					d.Enter("checks")
+					s := make([]Check, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e Check
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Checks = s
 					}
+					d.Leave()
+					x.Checks = s
 				}
 			}
 		case "gate":
-			if d.Claim(&seen[2], &it, checkpointDefaultsKeys[2]) {
-				if !d.Absent(it.Value, "gate", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						d.Enter("gate")
-						p := new(Retry)
-						p.decodeNormgen(d, it.Value, 0)
-						x.Gate = p
-						d.Leave()
-					}
+			if d.Take(&seen[2], &it, checkpointDefaultsKeys[2], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("gate")
+					p := new(Retry)
+					p.decodeNormgen(d, it.Value, 0)
+					x.Gate = p
+					d.Leave()
 				}
 			}
 		case "owners":
-			if d.Claim(&seen[3], &it, checkpointDefaultsKeys[3]) {
-				if !d.Absent(it.Value, "owners", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "owners", 0, &a) {
-						d.Enter("owners")
-						s := make([][]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e []string
-							var a1 lenient.ArrayIter
-							if d.Array(a.Value, "", 0, &a1) {
-								s := make([]string, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e string
-									e = d.String(a1.Value, "", 0)
-									s = append(s, e)
-									d.Leave()
-								}
-								e = s
+			if d.Take(&seen[3], &it, checkpointDefaultsKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "owners", 0, &a) {
+					d.Enter("owners")
+					s := make([][]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e []string
+						var a1 lenient.ArrayIter
+						if d.Array(a.Value, "", 0, &a1) {
+							s := make([]string, 0, a1.Len())
+							for a1.Next() {
+								d.EnterIndex(a1.Index())
+								var e string
+								e = d.String(a1.Value, "", 0)
+								s = append(s, e)
+								d.Leave()
 							}
-							s = append(s, e)
-							d.Leave()
+							e = s
 						}
+						s = append(s, e)
 						d.Leave()
-						x.Owners = s
 					}
+					d.Leave()
+					x.Owners = s
 				}
 			}
 		case "limits":
-			if d.Claim(&seen[4], &it, checkpointDefaultsKeys[4]) {
-				if !d.Absent(it.Value, "limits", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "limits", 0, &o) {
-						d.Enter("limits")
-						mp := make(map[string]int)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e int
-							e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[4], &it, checkpointDefaultsKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "limits", 0, &o) {
+					d.Enter("limits")
+					mp := make(map[string]int)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e int
+						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+						mp[k] = e
 						d.Leave()
-						x.Limits = mp
 					}
+					d.Leave()
+					x.Limits = mp
 				}
 			}
 		default:
@@ -2339,10 +2195,7 @@ func (x *Check) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Check
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -2350,10 +2203,7 @@ func (x *Check) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2378,16 +2228,12 @@ func (x *Check) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		case "count", "n":
-			if d.Claim(&seen[1], &it, checkKeys[1]) {
-				if !d.Absent(it.Value, "count", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Count = int16(d.Int(it.Value, "count", 16, 0))
-				}
+			if d.Take(&seen[1], &it, checkKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Count = int16(d.Int(it.Value, "count", 16, 0))
 			}
 		case "note":
-			if d.Claim(&seen[2], &it, checkKeys[2]) {
-				if !d.Absent(it.Value, "note", lenient.AbsentNull) {
-					x.Note = d.String(it.Value, "note", lenient.Unescape)
-				}
+			if d.Take(&seen[2], &it, checkKeys[2], lenient.AbsentNull) {
+				x.Note = d.String(it.Value, "note", lenient.Unescape)
 			}
 		default:
 			d.Unknown(it.Key, 0, checkKnown)
@@ -2464,10 +2310,7 @@ func (x *UpdateWorkflowInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 
 func (x *UpdateWorkflowInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y UpdateWorkflowInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -2475,10 +2318,7 @@ func (x *UpdateWorkflowInput) unmarshalNormgen(data []byte, report bool) ([]leni
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -2494,61 +2334,51 @@ func (x *UpdateWorkflowInput) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "workflow":
-			if d.Claim(&seen[0], &it, updateWorkflowInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("workflow", updateWorkflowInputKeys[0][1:])
-				} else {
-					x.Workflow = d.String(it.Value, "workflow", 0)
-				}
+			if d.Take(&seen[0], &it, updateWorkflowInputKeys[0], lenient.NullMissing) {
+				x.Workflow = d.String(it.Value, "workflow", 0)
 			}
 		case "checkpoints":
-			if d.Claim(&seen[1], &it, updateWorkflowInputKeys[1]) {
-				if !d.Absent(it.Value, "checkpoints", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "checkpoints", 0, &a) {
-						d.Enter("checkpoints")
-						s := make([]Checkpoint, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e Checkpoint
-							e.decodeNormgen(d, a.Value, 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[1], &it, updateWorkflowInputKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "checkpoints", 0, &a) {
+					d.Enter("checkpoints")
+					s := make([]Checkpoint, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e Checkpoint
+						e.decodeNormgen(d, a.Value, 0)
+						s = append(s, e)
 						d.Leave()
-						x.Checkpoints = s
 					}
+					d.Leave()
+					x.Checkpoints = s
 				}
 			}
 		case "default":
-			if d.Claim(&seen[2], &it, updateWorkflowInputKeys[2]) {
-				if !d.Absent(it.Value, "default", lenient.AbsentEmpty) {
-					if !lenient.Null(it.Value) {
-						d.Enter("default")
-						p := new(CheckpointDefaults)
-						p.decodeNormgen(d, it.Value, 0)
-						x.Default = p
-						d.Leave()
-					}
+			if d.Take(&seen[2], &it, updateWorkflowInputKeys[2], lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("default")
+					p := new(CheckpointDefaults)
+					p.decodeNormgen(d, it.Value, 0)
+					x.Default = p
+					d.Leave()
 				}
 			}
 		case "strict_ids", "strictIds", "strict-ids", "StrictIds":
-			if d.Claim(&seen[3], &it, updateWorkflowInputKeys[3]) {
-				if !d.Absent(it.Value, "strict_ids", lenient.AbsentNull) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "strict_ids", lenient.Strict, &a) {
-						d.Enter("strict_ids")
-						s := make([]int, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e int
-							e = int(d.Int(a.Value, "", lenient.IntBits, lenient.Strict))
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[3], &it, updateWorkflowInputKeys[3], lenient.AbsentNull) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "strict_ids", lenient.Strict, &a) {
+					d.Enter("strict_ids")
+					s := make([]int, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e int
+						e = int(d.Int(a.Value, "", lenient.IntBits, lenient.Strict))
+						s = append(s, e)
 						d.Leave()
-						x.Strict = s
 					}
+					d.Leave()
+					x.Strict = s
 				}
 			}
 		default:

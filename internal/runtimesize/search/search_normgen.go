@@ -35,10 +35,7 @@ func (x *Input) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *Input) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Input
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -46,10 +43,7 @@ func (x *Input) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -65,20 +59,12 @@ func (x *Input) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "path", "file_path":
-			if d.Claim(&seen[0], &it, inputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("path", inputKeys[0][1:])
-				} else {
-					x.Path = d.String(it.Value, "path", 0)
-				}
+			if d.Take(&seen[0], &it, inputKeys[0], lenient.NullMissing) {
+				x.Path = d.String(it.Value, "path", 0)
 			}
 		case "pattern":
-			if d.Claim(&seen[1], &it, inputKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("pattern", inputKeys[1][1:])
-				} else {
-					x.Pattern = d.String(it.Value, "pattern", 0)
-				}
+			if d.Take(&seen[1], &it, inputKeys[1], lenient.NullMissing) {
+				x.Pattern = d.String(it.Value, "pattern", 0)
 			}
 		case "limit":
 			if d.Claim(&seen[2], &it, inputKeys[2]) {
@@ -90,34 +76,28 @@ func (x *Input) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			if d.Claim(&seen[3], &it, inputKeys[3]) {
-				if !d.Absent(it.Value, "whole_word", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.WholeWord = d.Bool(it.Value, "whole_word", 0)
-				}
+			if d.Take(&seen[3], &it, inputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.WholeWord = d.Bool(it.Value, "whole_word", 0)
 			}
 		case "min_score", "minScore", "min-score", "MinScore":
-			if d.Claim(&seen[4], &it, inputKeys[4]) {
-				if !d.Absent(it.Value, "min_score", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.MinScore = d.Float(it.Value, "min_score", 64, 0)
-				}
+			if d.Take(&seen[4], &it, inputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.MinScore = d.Float(it.Value, "min_score", 64, 0)
 			}
 		case "file_types", "fileTypes", "file-types", "FileTypes":
-			if d.Claim(&seen[5], &it, inputKeys[5]) {
-				if !d.Absent(it.Value, "file_types", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "file_types", 0, &a) {
-						d.Enter("file_types")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[5], &it, inputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "file_types", 0, &a) {
+					d.Enter("file_types")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.FileTypes = s
 					}
+					d.Leave()
+					x.FileTypes = s
 				}
 			}
 		default:

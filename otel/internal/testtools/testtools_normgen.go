@@ -35,10 +35,7 @@ func (x *SearchInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *SearchInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y SearchInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -46,10 +43,7 @@ func (x *SearchInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -65,12 +59,8 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "query", "q":
-			if d.Claim(&seen[0], &it, searchInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("query", searchInputKeys[0][1:])
-				} else {
-					x.Query = d.String(it.Value, "query", 0)
-				}
+			if d.Take(&seen[0], &it, searchInputKeys[0], lenient.NullMissing) {
+				x.Query = d.String(it.Value, "query", 0)
 			}
 		case "limit":
 			if d.Claim(&seen[1], &it, searchInputKeys[1]) {
@@ -82,42 +72,38 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				}
 			}
 		case "tags":
-			if d.Claim(&seen[2], &it, searchInputKeys[2]) {
-				if !d.Absent(it.Value, "tags", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "tags", 0, &a) {
-						d.Enter("tags")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
+			if d.Take(&seen[2], &it, searchInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "tags", 0, &a) {
+					d.Enter("tags")
+					s := make([]string, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e string
+						e = d.String(a.Value, "", 0)
+						s = append(s, e)
 						d.Leave()
-						x.Tags = s
 					}
+					d.Leave()
+					x.Tags = s
 				}
 			}
 		case "services":
-			if d.Claim(&seen[3], &it, searchInputKeys[3]) {
-				if !d.Absent(it.Value, "services", lenient.AbsentNull|lenient.AbsentEmpty) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "services", 0, &o) {
-						d.Enter("services")
-						mp := make(map[string]Service)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e Service
-							e.decodeNormgen(d, o.Value, 0)
-							mp[k] = e
-							d.Leave()
-						}
+			if d.Take(&seen[3], &it, searchInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "services", 0, &o) {
+					d.Enter("services")
+					mp := make(map[string]Service)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e Service
+						e.decodeNormgen(d, o.Value, 0)
+						mp[k] = e
 						d.Leave()
-						x.Services = mp
 					}
+					d.Leave()
+					x.Services = mp
 				}
 			}
 		default:
@@ -252,10 +238,7 @@ func (x *Service) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, err
 		return nil, nil
 	}
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y Service
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -263,10 +246,7 @@ func (x *Service) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, err
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -282,12 +262,8 @@ func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "port":
-			if d.Claim(&seen[0], &it, serviceKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("port", serviceKeys[0][1:])
-				} else {
-					x.Port = int(d.Int(it.Value, "port", lenient.IntBits, 0))
-				}
+			if d.Take(&seen[0], &it, serviceKeys[0], lenient.NullMissing) {
+				x.Port = int(d.Int(it.Value, "port", lenient.IntBits, 0))
 			}
 		default:
 			d.Unknown(it.Key, 0, serviceKnown)
@@ -348,10 +324,7 @@ func (x *ToggleInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 
 func (x *ToggleInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
-	if f.Begin(data) {
+	if f.Start(data, report) {
 		var y ToggleInput
 		if y.fastNormgen(&f, lenient.Strict) && f.End() {
 			*x = y
@@ -359,10 +332,7 @@ func (x *ToggleInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix,
 		}
 	}
 	var d lenient.Decoder
-	if report {
-		d.Record()
-	}
-	if d.Begin(data) {
+	if d.Start(data, report) {
 		x.decodeNormgen(&d, data, lenient.Strict)
 	}
 	return d.Fixes(), d.Err()
@@ -378,20 +348,12 @@ func (x *ToggleInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch string(it.Key) {
 		case "feature":
-			if d.Claim(&seen[0], &it, toggleInputKeys[0]) {
-				if lenient.Null(it.Value) {
-					d.Missing("feature", toggleInputKeys[0][1:])
-				} else {
-					x.Feature = d.String(it.Value, "feature", 0)
-				}
+			if d.Take(&seen[0], &it, toggleInputKeys[0], lenient.NullMissing) {
+				x.Feature = d.String(it.Value, "feature", 0)
 			}
 		case "on":
-			if d.Claim(&seen[1], &it, toggleInputKeys[1]) {
-				if lenient.Null(it.Value) {
-					d.Missing("on", toggleInputKeys[1][1:])
-				} else {
-					x.On = d.Bool(it.Value, "on", 0)
-				}
+			if d.Take(&seen[1], &it, toggleInputKeys[1], lenient.NullMissing) {
+				x.On = d.Bool(it.Value, "on", 0)
 			}
 		default:
 			d.Unknown(it.Key, 0, toggleInputKnown)
