@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	goformat "go/format"
+	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -30,7 +32,8 @@ import (
 // and, as wall times grow with the machine's load, the CPU seconds of
 // the first two: load-cpu-s/op counts the go command's processes too. On
 // a shared machine compare CPU seconds, and give the load average
-// (/proc/loadavg) beside wall times.
+// (/proc/loadavg) beside wall times. It runs with the collector set as
+// the normgen command sets it (GCPercent) unless GOGC is set.
 //
 //	go test ./gen -run '^$' -bench 'Generate(100|300|1000)$' -benchtime 3x
 func BenchmarkGenerate1000(b *testing.B) { benchmarkGenerate(b, 1000) }
@@ -64,6 +67,10 @@ type Tool%dInput struct {
 	}
 	src.WriteString("// Step is a shared nested struct.\ntype Step struct {\n\tID string `json:\"id,omitempty\" jsonschema:\"default=step-{{index}}\"`\n\tAction string `json:\"action\" norm:\"alias=type\"`\n}\n")
 	mod := tempmodule.New(b, "example.com/many", map[string]string{"many/many.go": src.String()})
+	if os.Getenv("GOGC") == "" {
+		// As the normgen command generates.
+		defer debug.SetGCPercent(debug.SetGCPercent(GCPercent))
+	}
 	dir := filepath.Join(mod, "many")
 	var load, own, format time.Duration
 	var loadCPU, ownCPU, size float64

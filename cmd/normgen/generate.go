@@ -16,6 +16,9 @@ import (
 
 // runGenerate runs the default command: generate code for a package.
 func runGenerate(args []string) int {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gen.GCPercent)
+	}
 	fs := flag.NewFlagSet("normgen", flag.ContinueOnError)
 	typeNames := fs.String("type", "", "comma-separated tool type names; default: types with a //normgen:tool line")
 	output := fs.String("output", "", "output file name; default <package>_normgen.go")
