@@ -2,6 +2,7 @@ package jsonnode
 
 import (
 	"bytes"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -144,4 +145,20 @@ func TestPointer(t *testing.T) {
 
 func quote(s string) string {
 	return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"`
+}
+
+// FuzzPercentDecode: percentDecode, written so that this package does not
+// import net/url, reads a $ref fragment's escapes as url.PathUnescape
+// does: the same text, and an error for the same inputs.
+func FuzzPercentDecode(f *testing.F) {
+	for _, s := range []string{"", "a", "%7e", "%7E%2F", "%", "%2", "%zz", "a%41b", "+%20+", "%C3%A9", "%ff", "%%41"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := percentDecode(s)
+		want, werr := url.PathUnescape(s)
+		if (err != nil) != (werr != nil) || err == nil && got != want {
+			t.Fatalf("percentDecode(%q) = %q, %v; url.PathUnescape: %q, %v", s, got, err, want, werr)
+		}
+	})
 }
