@@ -88,9 +88,10 @@ func deriveProfiles(portable string) derivedProfiles {
 // generated now calls DerivedSchemas.
 func ProfileSchemas(portable, typeArray, gemini, openAIStrict string) map[Profile]json.RawMessage {
 	m := make(map[Profile]json.RawMessage, 4)
+	profiles := Profiles()
 	for i, s := range [...]string{portable, typeArray, gemini, openAIStrict} {
 		if s != "" {
-			m[Profiles()[i]] = json.RawMessage(s)
+			m[profiles[i]] = json.RawMessage(s)
 		}
 	}
 	return m
