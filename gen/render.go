@@ -32,7 +32,7 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	parts := make([]func(*jen.File) error, 0, len(m.Structs)+2)
 	parts = append(parts, func(f *jen.File) error {
 		f.Comment("Fails to compile when the lenient runtime is older than this generator.")
-		f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion9")
+		f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion10")
 		f.Comment("For each type T below, tKeys holds the accepted keys of each field of T,")
 		f.Comment("canonical name first, and tKnown every key T accepts; T's unmarshalNormgen")
 		f.Comment("is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes")
@@ -730,10 +730,11 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 		var input jen.Code
 		var schemas []jen.Code
 		all := schemasOf[ti]
-		// The portable schema is written indented, for review; the other
-		// profiles compact (they are served compact anyway: encoding/json
-		// compacts a RawMessage it marshals), and a profile whose schema
-		// is another's names that one's constant.
+		// Every schema is written compact, one line a profile (served
+		// compact anyway: encoding/json compacts a RawMessage it
+		// marshals; normgen catalog prints them indented, for review),
+		// and a profile whose schema is another's names that one's
+		// constant.
 		var written []schemaConst
 		var defs []jen.Code
 		for i, pc := range profileConsts {
@@ -789,9 +790,8 @@ type schemaConst struct {
 
 // schemaConstFor returns the name of the constant that holds tool t's
 // schema js in profile p: an earlier profile's (in written) when its JSON
-// is the same but for white space, else name, with its definition in a
-// const block (the portable profile's indented as js is, the others'
-// compact).
+// is the same but for white space, else name, with its definition (js
+// compact) in a const block.
 func schemaConstFor(t *Tool, p lenient.Profile, name string, js []byte, written *[]schemaConst) (string, jen.Code, error) {
 	var c bytes.Buffer
 	if err := json.Compact(&c, js); err != nil {
@@ -803,10 +803,7 @@ func schemaConstFor(t *Tool, p lenient.Profile, name string, js []byte, written 
 		}
 	}
 	*written = append(*written, schemaConst{name, c.Bytes()})
-	if p != lenient.ProfilePortable {
-		js = c.Bytes()
-	}
-	return name, jen.Id(name).Op("=").Add(stringLit(string(js))), nil
+	return name, jen.Id(name).Op("=").Add(stringLit(c.String())), nil
 }
 
 // allToolSchemas renders every tool's schemas in profiles, spread over

@@ -109,3 +109,9 @@ const SupportPackageIsVersion8 = true
 // Fast.Start and Decoder.Start. Code generated for versions 5 to 8 still
 // builds and runs against this runtime.
 const SupportPackageIsVersion9 = true
+
+// SupportPackageIsVersion10 is referenced by generated code that is
+// smaller for the same types: each portable schema on one line. Code
+// generated for versions 5 to 9 still builds and runs against this
+// runtime.
+const SupportPackageIsVersion10 = true

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion9
+const _ = lenient.SupportPackageIsVersion10
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -255,100 +255,7 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // The input schemas of tool search_mail (lenient.DerivedSchemas).
 const (
-	searchMailInputSchema = `{
-  "properties": {
-    "query": {
-      "anyOf": [
-        {
-          "type": "string",
-          "description": "Query is matched, without letter case, against subject and body; empty matches all."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "from": {
-      "anyOf": [
-        {
-          "type": "string",
-          "description": "From keeps messages whose sender contains this text."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "unread_only": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "UnreadOnly keeps unread messages only."
-        },
-        {
-          "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "maximum": 100,
-          "minimum": 1,
-          "description": "Limit is the most messages to return.",
-          "default": 10
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "offset": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Offset skips this many matches first."
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "max_body_bytes": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "MaxBodyBytes cuts each body to this many bytes.",
-          "default": 200
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	searchMailInputSchema             = `{"properties":{"query":{"anyOf":[{"type":"string","description":"Query is matched, without letter case, against subject and body; empty matches all."},{"type":"null"}]},"from":{"anyOf":[{"type":"string","description":"From keeps messages whose sender contains this text."},{"type":"null"}]},"unread_only":{"anyOf":[{"type":"boolean","description":"UnreadOnly keeps unread messages only."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the most messages to return.","default":10},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer","minimum":0,"description":"Offset skips this many matches first."},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"max_body_bytes":{"anyOf":[{"type":"integer","minimum":0,"description":"MaxBodyBytes cuts each body to this many bytes.","default":200},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
 	searchMailInputSchemaOpenAIStrict = `{"properties":{"query":{"anyOf":[{"type":"string","description":"Query is matched, without letter case, against subject and body; empty matches all."},{"type":"null"}]},"from":{"anyOf":[{"type":"string","description":"From keeps messages whose sender contains this text."},{"type":"null"}]},"unread_only":{"anyOf":[{"type":"boolean","description":"UnreadOnly keeps unread messages only."},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the most messages to return. Default: 10 (send null for it)."},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer","minimum":0,"description":"Offset skips this many matches first."},{"type":"null"}]},"max_body_bytes":{"anyOf":[{"type":"integer","minimum":0,"description":"MaxBodyBytes cuts each body to this many bytes. Default: 200 (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","from","unread_only","limit","offset","max_body_bytes"]}`
 )
 

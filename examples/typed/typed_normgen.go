@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion9
+const _ = lenient.SupportPackageIsVersion10
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -251,96 +251,7 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // The input schemas of tool add_task (lenient.DerivedSchemas).
 const (
-	addTaskInputSchema = `{
-  "properties": {
-    "title": {
-      "type": "string",
-      "description": "the task's title, as the user said it. Required."
-    },
-    "priority": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "maximum": 5,
-          "minimum": 1,
-          "description": "1 (highest) to 5",
-          "default": 3
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "done": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "whether the task is already done"
-        },
-        {
-          "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "labels, such as home or work"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "parent_id": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "the id of the parent task; 0 for none"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "estimate_hours": {
-      "anyOf": [
-        {
-          "type": "number",
-          "description": "hours the task should take"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	addTaskInputSchema             = `{"properties":{"title":{"type":"string","description":"the task's title, as the user said it. Required."},"priority":{"anyOf":[{"type":"integer","maximum":5,"minimum":1,"description":"1 (highest) to 5","default":3},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"done":{"anyOf":[{"type":"boolean","description":"whether the task is already done"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"labels, such as home or work"},{"type":"string"},{"type":"null"}]},"parent_id":{"anyOf":[{"type":"integer","description":"the id of the parent task; 0 for none"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"estimate_hours":{"anyOf":[{"type":"number","description":"hours the task should take"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
 	addTaskInputSchemaOpenAIStrict = `{"properties":{"title":{"type":"string","description":"the task's title, as the user said it"},"priority":{"anyOf":[{"type":"integer","maximum":5,"minimum":1,"description":"1 (highest) to 5. Default: 3 (send null for it)."},{"type":"null"}]},"done":{"anyOf":[{"type":"boolean","description":"whether the task is already done"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"labels, such as home or work"},{"type":"null"}]},"parent_id":{"anyOf":[{"type":"integer","description":"the id of the parent task; 0 for none"},{"type":"null"}]},"estimate_hours":{"anyOf":[{"type":"number","description":"hours the task should take"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["title","priority","done","tags","parent_id","estimate_hours"]}`
 )
 

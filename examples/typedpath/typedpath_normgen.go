@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion9
+const _ = lenient.SupportPackageIsVersion10
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -1789,501 +1789,113 @@ func (x *CorpusAny) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 
 // The input schemas of tool corpus_any (lenient.DerivedSchemas).
 const (
-	corpusAnySchema = `{
-  "properties": {
-    "v": {}
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusAnySchema = `{"properties":{"v":{}},"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_bool (lenient.DerivedSchemas).
 const (
-	corpusBoolSchema = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusBoolSchema             = `{"properties":{"v":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["v"]}`
 	corpusBoolSchemaOpenAIStrict = `{"properties":{"v":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_bool_strict (lenient.DerivedSchemas).
 const (
-	corpusBoolStrictSchema = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "string",
-          "pattern": "^(true|false)$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusBoolStrictSchema             = `{"properties":{"v":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^(true|false)$"}]}},"type":"object","required":["v"]}`
 	corpusBoolStrictSchemaOpenAIStrict = `{"properties":{"v":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_float32 (lenient.DerivedSchemas).
 const (
-	corpusFloat32Schema = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusFloat32Schema             = `{"properties":{"v":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["v"]}`
 	corpusFloat32SchemaOpenAIStrict = `{"properties":{"v":{"type":"number"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_float32_max (lenient.DerivedSchemas).
 const (
-	corpusFloat32MaxSchema = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "type": "number",
-          "maximum": 0.1
-        },
-        {
-          "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusFloat32MaxSchema             = `{"properties":{"v":{"anyOf":[{"type":"number","maximum":0.1},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["v"]}`
 	corpusFloat32MaxSchemaOpenAIStrict = `{"properties":{"v":{"type":"number","maximum":0.1}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_float64 (lenient.DerivedSchemas).
 const (
-	corpusFloat64Schema = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusFloat64Schema             = `{"properties":{"v":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["v"]}`
 	corpusFloat64SchemaOpenAIStrict = `{"properties":{"v":{"type":"number"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_float64_max (lenient.DerivedSchemas).
 const (
-	corpusFloat64MaxSchema = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "type": "number",
-          "maximum": 10
-        },
-        {
-          "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusFloat64MaxSchema             = `{"properties":{"v":{"anyOf":[{"type":"number","maximum":10},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["v"]}`
 	corpusFloat64MaxSchemaOpenAIStrict = `{"properties":{"v":{"type":"number","maximum":10}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_int (lenient.DerivedSchemas).
 const (
-	corpusIntSchema = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^-?[0-9]+$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusIntSchema             = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["v"]}`
 	corpusIntSchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_int64 (lenient.DerivedSchemas).
 const (
-	corpusInt64Schema = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^-?[0-9]+$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusInt64Schema             = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["v"]}`
 	corpusInt64SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_int8 (lenient.DerivedSchemas).
 const (
-	corpusInt8Schema = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^-?[0-9]+$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusInt8Schema             = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["v"]}`
 	corpusInt8SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_ints (lenient.DerivedSchemas).
 const (
-	corpusIntsSchema = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "items": {
-            "anyOf": [
-              {
-                "type": "integer"
-              },
-              {
-                "type": "string",
-                "pattern": "^-?[0-9]+$"
-              }
-            ]
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusIntsSchema             = `{"properties":{"v":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["v"]}`
 	corpusIntsSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_ints_wrap (lenient.DerivedSchemas).
 const (
-	corpusIntsWrapSchema = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "items": {
-            "anyOf": [
-              {
-                "type": "integer"
-              },
-              {
-                "type": "string",
-                "pattern": "^-?[0-9]+$"
-              }
-            ]
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "integer"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusIntsWrapSchema             = `{"properties":{"v":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"integer"}]}},"type":"object","required":["v"]}`
 	corpusIntsWrapSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_map (lenient.DerivedSchemas).
 const (
-	corpusMapSchema = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "additionalProperties": {
-            "anyOf": [
-              {
-                "type": "boolean"
-              },
-              {
-                "type": "string",
-                "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
-              }
-            ]
-          },
-          "type": "object"
-        },
-        {
-          "type": "string"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusMapSchema = `{"properties":{"v":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"type":"object"},{"type":"string"}]}},"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_ptr_int (lenient.DerivedSchemas).
 const (
-	corpusPtrIntSchema = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^-?[0-9]+$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusPtrIntSchema             = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]}},"type":"object","required":["v"]}`
 	corpusPtrIntSchemaOpenAIStrict = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_string (lenient.DerivedSchemas).
 const (
-	corpusStringSchema = `{
-  "properties": {
-    "v": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusStringSchema             = `{"properties":{"v":{"type":"string"}},"type":"object","required":["v"]}`
 	corpusStringSchemaOpenAIStrict = `{"properties":{"v":{"type":"string"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_strings (lenient.DerivedSchemas).
 const (
-	corpusStringsSchema = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusStringsSchema             = `{"properties":{"v":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]}},"type":"object","required":["v"]}`
 	corpusStringsSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_strings_split (lenient.DerivedSchemas).
 const (
-	corpusStringsSplitSchema = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Also accepted: the items in one string, separated by \",\"."
-        },
-        {
-          "type": "string"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusStringsSplitSchema             = `{"properties":{"v":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Also accepted: the items in one string, separated by \",\"."},{"type":"string"}]}},"type":"object","required":["v"]}`
 	corpusStringsSplitSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_uint64 (lenient.DerivedSchemas).
 const (
-	corpusUint64Schema = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0
-        },
-        {
-          "type": "string",
-          "pattern": "^[0-9]+$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusUint64Schema             = `{"properties":{"v":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]}},"type":"object","required":["v"]}`
 	corpusUint64SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 
 // The input schemas of tool corpus_uint8 (lenient.DerivedSchemas).
 const (
-	corpusUint8Schema = `{
-  "properties": {
-    "v": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0
-        },
-        {
-          "type": "string",
-          "pattern": "^[0-9]+$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "v"
-  ]
-}
-`
+	corpusUint8Schema             = `{"properties":{"v":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]}},"type":"object","required":["v"]}`
 	corpusUint8SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["v"]}`
 )
 

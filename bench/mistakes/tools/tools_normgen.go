@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion9
+const _ = lenient.SupportPackageIsVersion10
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -7246,2086 +7246,403 @@ func (x *ControlInfinity) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // The input schemas of tool actual-chat-4728 (lenient.DerivedSchemas).
 const (
-	actualChat4728Schema = `{
-  "properties": {
-    "chatId": {
-      "type": "string",
-      "description": "Required."
-    },
-    "text": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "text"
-  ]
-}
-`
+	actualChat4728Schema             = `{"properties":{"chatId":{"type":"string","description":"Required."},"text":{"type":"string"}},"type":"object","required":["text"]}`
 	actualChat4728SchemaOpenAIStrict = `{"properties":{"chatId":{"type":"string"},"text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["chatId","text"]}`
 )
 
 // The input schemas of tool adcp-4201 (lenient.DerivedSchemas).
 const (
-	adcp4201Schema = `{
-  "properties": {
-    "labels": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	adcp4201Schema             = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 	adcp4201SchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
 )
 
 // The input schemas of tool basic-memory-250 (lenient.DerivedSchemas).
 const (
-	basicMemory250Schema = `{
-  "properties": {
-    "depth": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	basicMemory250Schema             = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
 	basicMemory250SchemaOpenAIStrict = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["depth"]}`
 )
 
 // The input schemas of tool boltai-317 (lenient.DerivedSchemas).
 const (
-	boltai317Schema = `{
-  "properties": {
-    "thought": {
-      "type": "string"
-    },
-    "nextThoughtNeeded": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "Required."
-        },
-        {
-          "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
-        }
-      ]
-    },
-    "thoughtNumber": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 1,
-          "description": "Required."
-        },
-        {
-          "type": "string",
-          "pattern": "^-?[0-9]+$"
-        }
-      ]
-    },
-    "totalThoughts": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 1,
-          "description": "Required."
-        },
-        {
-          "type": "string",
-          "pattern": "^-?[0-9]+$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "thought"
-  ]
-}
-`
+	boltai317Schema             = `{"properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"anyOf":[{"type":"boolean","description":"Required."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"thoughtNumber":{"anyOf":[{"type":"integer","minimum":1,"description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]},"totalThoughts":{"anyOf":[{"type":"integer","minimum":1,"description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["thought"]}`
 	boltai317SchemaOpenAIStrict = `{"properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"type":"boolean"},"thoughtNumber":{"type":"integer","minimum":1},"totalThoughts":{"type":"integer","minimum":1}},"additionalProperties":false,"type":"object","required":["thought","nextThoughtNeeded","thoughtNumber","totalThoughts"]}`
 )
 
 // The input schemas of tool claude-ai-mcp-548 (lenient.DerivedSchemas).
 const (
-	claudeAIMCP548Schema = `{
-  "properties": {
-    "params": {
-      "anyOf": [
-        {
-          "properties": {
-            "model": {
-              "anyOf": [
-                {
-                  "type": "string"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "prompt": {
-              "anyOf": [
-                {
-                  "type": "string"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "aspect_ratio": {
-              "anyOf": [
-                {
-                  "type": "string"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "type": "object"
-        },
-        {
-          "type": "string"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "params"
-  ]
-}
-`
+	claudeAIMCP548Schema             = `{"properties":{"params":{"anyOf":[{"properties":{"model":{"anyOf":[{"type":"string"},{"type":"null"}]},"prompt":{"anyOf":[{"type":"string"},{"type":"null"}]},"aspect_ratio":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]}},"type":"object","required":["params"]}`
 	claudeAIMCP548SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"model":{"anyOf":[{"type":"string"},{"type":"null"}]},"prompt":{"anyOf":[{"type":"string"},{"type":"null"}]},"aspect_ratio":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["model","prompt","aspect_ratio"]}},"additionalProperties":false,"type":"object","required":["params"]}`
 )
 
 // The input schemas of tool claude-code-15766 (lenient.DerivedSchemas).
 const (
-	claudeCode15766Schema = `{
-  "properties": {
-    "parent": {
-      "anyOf": [
-        {
-          "properties": {
-            "database_id": {
-              "anyOf": [
-                {
-                  "type": "string"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "type": "object"
-        },
-        {
-          "type": "string"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "parent"
-  ]
-}
-`
+	claudeCode15766Schema             = `{"properties":{"parent":{"anyOf":[{"properties":{"database_id":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]}},"type":"object","required":["parent"]}`
 	claudeCode15766SchemaOpenAIStrict = `{"properties":{"parent":{"properties":{"database_id":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["database_id"]}},"additionalProperties":false,"type":"object","required":["parent"]}`
 )
 
 // The input schemas of tool claude-code-18260 (lenient.DerivedSchemas).
 const (
-	claudeCode18260Schema = `{
-  "properties": {
-    "parent": {
-      "anyOf": [
-        {
-          "properties": {
-            "data_source_id": {
-              "anyOf": [
-                {
-                  "type": "string"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "type": "object"
-        },
-        {
-          "type": "string"
-        }
-      ]
-    },
-    "properties": {
-      "anyOf": [
-        {
-          "type": "object"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "parent"
-  ]
-}
-`
+	claudeCode18260Schema = `{"properties":{"parent":{"anyOf":[{"properties":{"data_source_id":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"properties":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["parent"]}`
 )
 
 // The input schemas of tool claude-code-22394 (lenient.DerivedSchemas).
 const (
-	claudeCode22394Schema = `{
-  "properties": {
-    "siteId": {
-      "type": "string",
-      "description": "Required."
-    },
-    "actions": {
-      "anyOf": [
-        {
-          "items": {
-            "anyOf": [
-              {
-                "type": "object"
-              },
-              {
-                "type": "string"
-              }
-            ]
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "actions"
-  ]
-}
-`
+	claudeCode22394Schema = `{"properties":{"siteId":{"type":"string","description":"Required."},"actions":{"anyOf":[{"items":{"anyOf":[{"type":"object"},{"type":"string"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["actions"]}`
 )
 
 // The input schemas of tool claude-code-24597 (lenient.DerivedSchemas).
 const (
-	claudeCode24597Schema = `{
-  "properties": {
-    "pull_number": {
-      "anyOf": [
-        {
-          "type": "number",
-          "description": "Required."
-        },
-        {
-          "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	claudeCode24597Schema             = `{"properties":{"pull_number":{"anyOf":[{"type":"number","description":"Required."},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object"}`
 	claudeCode24597SchemaOpenAIStrict = `{"properties":{"pull_number":{"type":"number"}},"additionalProperties":false,"type":"object","required":["pull_number"]}`
 )
 
 // The input schemas of tool claude-code-2747 (lenient.DerivedSchemas).
 const (
-	claudeCode2747Schema = `{
-  "properties": {
-    "metadata": {
-      "anyOf": [
-        {
-          "type": "object"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	claudeCode2747Schema = `{"properties":{"metadata":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 )
 
 // The input schemas of tool claude-code-29104 (lenient.DerivedSchemas).
 const (
-	claudeCode29104Schema = `{
-  "properties": {
-    "completed": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	claudeCode29104Schema             = `{"properties":{"completed":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
 	claudeCode29104SchemaOpenAIStrict = `{"properties":{"completed":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["completed"]}`
 )
 
 // The input schemas of tool claude-code-34520 (lenient.DerivedSchemas).
 const (
-	claudeCode34520Schema = `{
-  "properties": {
-    "tasks": {
-      "anyOf": [
-        {
-          "items": {
-            "anyOf": [
-              {
-                "properties": {
-                  "id": {
-                    "type": "string"
-                  },
-                  "content": {
-                    "anyOf": [
-                      {
-                        "type": "string"
-                      },
-                      {
-                        "type": "null"
-                      }
-                    ]
-                  }
-                },
-                "type": "object",
-                "required": [
-                  "id"
-                ]
-              },
-              {
-                "type": "string"
-              }
-            ]
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "tasks"
-  ]
-}
-`
+	claudeCode34520Schema             = `{"properties":{"tasks":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"type":"string"},"content":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object","required":["id"]},{"type":"string"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["tasks"]}`
 	claudeCode34520SchemaOpenAIStrict = `{"properties":{"tasks":{"items":{"properties":{"id":{"type":"string"},"content":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id","content"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["tasks"]}`
 )
 
 // The input schemas of tool claude-code-5504 (lenient.DerivedSchemas).
 const (
-	claudeCode5504Schema = `{
-  "properties": {
-    "patch_content": {
-      "anyOf": [
-        {
-          "type": "object"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	claudeCode5504Schema = `{"properties":{"patch_content":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 )
 
 // The input schemas of tool claude-code-73137 (lenient.DerivedSchemas).
 const (
-	claudeCode73137Schema = `{
-  "properties": {
-    "loc": {
-      "anyOf": [
-        {
-          "items": {
-            "anyOf": [
-              {
-                "type": "integer"
-              },
-              {
-                "type": "string",
-                "pattern": "^-?[0-9]+$"
-              }
-            ]
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "label": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "button": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "left",
-            "right",
-            "middle"
-          ]
-        },
-        {
-          "type": "string",
-          "pattern": "^([lL][eE][fF][tT]|[rR][iI][gG][hH][tT]|[mM][iI][dD][dD][lL][eE])$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "clicks": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	claudeCode73137Schema             = `{"properties":{"loc":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"string","pattern":"^([lL][eE][fF][tT]|[rR][iI][gG][hH][tT]|[mM][iI][dD][dD][lL][eE])$"},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
 	claudeCode73137SchemaOpenAIStrict = `{"properties":{"loc":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["loc","label","button","clicks"]}`
 )
 
 // The input schemas of tool claude-code-91803 (lenient.DerivedSchemas).
 const (
-	claudeCode91803Schema = `{
-  "properties": {
-    "confirmed": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "confirmed"
-  ]
-}
-`
+	claudeCode91803Schema             = `{"properties":{"confirmed":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["confirmed"]}`
 	claudeCode91803SchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
 )
 
 // The input schemas of tool claude-code-91803-capital (lenient.DerivedSchemas).
 const (
-	claudeCode91803CapitalSchema = `{
-  "properties": {
-    "confirmed": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "confirmed"
-  ]
-}
-`
+	claudeCode91803CapitalSchema             = `{"properties":{"confirmed":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["confirmed"]}`
 	claudeCode91803CapitalSchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
 )
 
 // The input schemas of tool claude-code-91803-digit (lenient.DerivedSchemas).
 const (
-	claudeCode91803DigitSchema = `{
-  "properties": {
-    "confirmed": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "confirmed"
-  ]
-}
-`
+	claudeCode91803DigitSchema             = `{"properties":{"confirmed":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["confirmed"]}`
 	claudeCode91803DigitSchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
 )
 
 // The input schemas of tool control-big-digit-string (lenient.DerivedSchemas).
 const (
-	controlBigDigitStringSchema = `{
-  "properties": {
-    "id": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^-?[0-9]+$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "id"
-  ]
-}
-`
+	controlBigDigitStringSchema             = `{"properties":{"id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["id"]}`
 	controlBigDigitStringSchemaOpenAIStrict = `{"properties":{"id":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["id"]}`
 )
 
 // The input schemas of tool control-big-number (lenient.DerivedSchemas).
 const (
-	controlBigNumberSchema = `{
-  "properties": {
-    "id": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^-?[0-9]+$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "id"
-  ]
-}
-`
+	controlBigNumberSchema             = `{"properties":{"id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["id"]}`
 	controlBigNumberSchemaOpenAIStrict = `{"properties":{"id":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["id"]}`
 )
 
 // The input schemas of tool control-decimal-for-integer (lenient.DerivedSchemas).
 const (
-	controlDecimalForIntegerSchema = `{
-  "properties": {
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^-?[0-9]+$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+	controlDecimalForIntegerSchema             = `{"properties":{"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["count"]}`
 	controlDecimalForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
 )
 
 // The input schemas of tool control-empty-string (lenient.DerivedSchemas).
 const (
-	controlEmptyStringSchema = `{
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
+	controlEmptyStringSchema             = `{"properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
 	controlEmptyStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
 )
 
 // The input schemas of tool control-false-string (lenient.DerivedSchemas).
 const (
-	controlFalseStringSchema = `{
-  "properties": {
-    "enabled": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "enabled"
-  ]
-}
-`
+	controlFalseStringSchema             = `{"properties":{"enabled":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["enabled"]}`
 	controlFalseStringSchemaOpenAIStrict = `{"properties":{"enabled":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["enabled"]}`
 )
 
 // The input schemas of tool control-fraction-for-integer (lenient.DerivedSchemas).
 const (
-	controlFractionForIntegerSchema = `{
-  "properties": {
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^-?[0-9]+$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+	controlFractionForIntegerSchema             = `{"properties":{"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["count"]}`
 	controlFractionForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
 )
 
 // The input schemas of tool control-hex-for-integer (lenient.DerivedSchemas).
 const (
-	controlHexForIntegerSchema = `{
-  "properties": {
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^-?[0-9]+$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+	controlHexForIntegerSchema             = `{"properties":{"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["count"]}`
 	controlHexForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
 )
 
 // The input schemas of tool control-infinity (lenient.DerivedSchemas).
 const (
-	controlInfinitySchema = `{
-  "properties": {
-    "ratio": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "ratio"
-  ]
-}
-`
+	controlInfinitySchema             = `{"properties":{"ratio":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["ratio"]}`
 	controlInfinitySchemaOpenAIStrict = `{"properties":{"ratio":{"type":"number"}},"additionalProperties":false,"type":"object","required":["ratio"]}`
 )
 
 // The input schemas of tool control-int8-overflow (lenient.DerivedSchemas).
 const (
-	controlInt8OverflowSchema = `{
-  "properties": {
-    "level": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^-?[0-9]+$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "level"
-  ]
-}
-`
+	controlInt8OverflowSchema             = `{"properties":{"level":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["level"]}`
 	controlInt8OverflowSchemaOpenAIStrict = `{"properties":{"level":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["level"]}`
 )
 
 // The input schemas of tool control-json-text-in-string (lenient.DerivedSchemas).
 const (
-	controlJSONTextInStringSchema = `{
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
+	controlJSONTextInStringSchema             = `{"properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
 	controlJSONTextInStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
 )
 
 // The input schemas of tool control-leading-zero-integer (lenient.DerivedSchemas).
 const (
-	controlLeadingZeroIntegerSchema = `{
-  "properties": {
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^-?[0-9]+$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+	controlLeadingZeroIntegerSchema             = `{"properties":{"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["count"]}`
 	controlLeadingZeroIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
 )
 
 // The input schemas of tool control-leading-zeros (lenient.DerivedSchemas).
 const (
-	controlLeadingZerosSchema = `{
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
+	controlLeadingZerosSchema             = `{"properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
 	controlLeadingZerosSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
 )
 
 // The input schemas of tool control-maybe-boolean (lenient.DerivedSchemas).
 const (
-	controlMaybeBooleanSchema = `{
-  "properties": {
-    "enabled": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "enabled"
-  ]
-}
-`
+	controlMaybeBooleanSchema             = `{"properties":{"enabled":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["enabled"]}`
 	controlMaybeBooleanSchemaOpenAIStrict = `{"properties":{"enabled":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["enabled"]}`
 )
 
 // The input schemas of tool control-negative-unsigned (lenient.DerivedSchemas).
 const (
-	controlNegativeUnsignedSchema = `{
-  "properties": {
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0
-        },
-        {
-          "type": "string",
-          "pattern": "^[0-9]+$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "count"
-  ]
-}
-`
+	controlNegativeUnsignedSchema             = `{"properties":{"count":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]}},"type":"object","required":["count"]}`
 	controlNegativeUnsignedSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["count"]}`
 )
 
 // The input schemas of tool control-null-text (lenient.DerivedSchemas).
 const (
-	controlNullTextSchema = `{
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
+	controlNullTextSchema             = `{"properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
 	controlNullTextSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
 )
 
 // The input schemas of tool control-true-for-string (lenient.DerivedSchemas).
 const (
-	controlTrueForStringSchema = `{
-  "properties": {
-    "code": {
-      "type": "string"
-    }
-  },
-  "type": "object",
-  "required": [
-    "code"
-  ]
-}
-`
+	controlTrueForStringSchema             = `{"properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
 	controlTrueForStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
 )
 
 // The input schemas of tool cursor-3614 (lenient.DerivedSchemas).
 const (
-	cursor3614Schema = `{
-  "properties": {
-    "active": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	cursor3614Schema             = `{"properties":{"active":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
 	cursor3614SchemaOpenAIStrict = `{"properties":{"active":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["active"]}`
 )
 
 // The input schemas of tool deja-vu-422 (lenient.DerivedSchemas).
 const (
-	dejaVu422Schema = `{
-  "properties": {
-    "limit": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	dejaVu422Schema             = `{"properties":{"limit":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
 	dejaVu422SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
 )
 
 // The input schemas of tool fastmcp-932 (lenient.DerivedSchemas).
 const (
-	fastMCP932Schema = `{
-  "properties": {
-    "user": {
-      "anyOf": [
-        {
-          "properties": {
-            "username": {
-              "type": "string"
-            },
-            "email": {
-              "type": "string"
-            },
-            "age": {
-              "anyOf": [
-                {
-                  "type": "integer"
-                },
-                {
-                  "type": "string",
-                  "pattern": "^(-?[0-9]+)?$"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "is_active": {
-              "anyOf": [
-                {
-                  "type": "boolean"
-                },
-                {
-                  "type": "string",
-                  "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "type": "object",
-          "required": [
-            "username",
-            "email"
-          ]
-        },
-        {
-          "type": "string"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "user"
-  ]
-}
-`
+	fastMCP932Schema             = `{"properties":{"user":{"anyOf":[{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"is_active":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object","required":["username","email"]},{"type":"string"}]}},"type":"object","required":["user"]}`
 	fastMCP932SchemaOpenAIStrict = `{"properties":{"user":{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"anyOf":[{"type":"integer"},{"type":"null"}]},"is_active":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["username","email","age","is_active"]}},"additionalProperties":false,"type":"object","required":["user"]}`
 )
 
 // The input schemas of tool fixmap-235 (lenient.DerivedSchemas).
 const (
-	fixmap235Schema = `{
-  "properties": {
-    "format": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "markdown",
-            "json"
-          ]
-        },
-        {
-          "type": "string",
-          "pattern": "^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	fixmap235Schema             = `{"properties":{"format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"string","pattern":"^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$"},{"type":"null"}]}},"type":"object"}`
 	fixmap235SchemaOpenAIStrict = `{"properties":{"format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["format"]}`
 )
 
 // The input schemas of tool gitlab-mcp-380 (lenient.DerivedSchemas).
 const (
-	gitlabMCP380Schema = `{
-  "properties": {
-    "labels": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	gitlabMCP380Schema             = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 	gitlabMCP380SchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
 )
 
 // The input schemas of tool gmail-mcp-96 (lenient.DerivedSchemas).
 const (
-	gmailMCP96Schema = `{
-  "properties": {
-    "to": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "to"
-  ]
-}
-`
+	gmailMCP96Schema             = `{"properties":{"to":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]}},"type":"object","required":["to"]}`
 	gmailMCP96SchemaOpenAIStrict = `{"properties":{"to":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["to"]}`
 )
 
 // The input schemas of tool grafana-641 (lenient.DerivedSchemas).
 const (
-	grafana641Schema = `{
-  "properties": {
-    "datasourceUid": {
-      "type": "string",
-      "description": "Required."
-    }
-  },
-  "type": "object"
-}
-`
+	grafana641Schema             = `{"properties":{"datasourceUid":{"type":"string","description":"Required."}},"type":"object"}`
 	grafana641SchemaOpenAIStrict = `{"properties":{"datasourceUid":{"type":"string"}},"additionalProperties":false,"type":"object","required":["datasourceUid"]}`
 )
 
 // The input schemas of tool hermes-agent-100926 (lenient.DerivedSchemas).
 const (
-	hermesAgent100926Schema = `{
-  "properties": {
-    "pattern": {
-      "type": "string"
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "pattern"
-  ]
-}
-`
+	hermesAgent100926Schema             = `{"properties":{"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["pattern"]}`
 	hermesAgent100926SchemaOpenAIStrict = `{"properties":{"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["pattern","limit"]}`
 )
 
 // The input schemas of tool langchain-mcp-adapters-277 (lenient.DerivedSchemas).
 const (
-	langchainMCPAdapters277Schema = `{
-  "properties": {
-    "resourceType": {
-      "type": "string",
-      "description": "Required."
-    },
-    "name": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "namespace": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "output": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "json",
-            "yaml",
-            "wide",
-            "name",
-            "custom"
-          ]
-        },
-        {
-          "type": "string",
-          "pattern": "^([jJ][sS][oO][nN]|[yY][aA][mM][lL]|[wW][iI][dD][eE]|[nN][aA][mM][eE]|[cC][uU][sS][tT][oO][mM])$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	langchainMCPAdapters277Schema             = `{"properties":{"resourceType":{"type":"string","description":"Required."},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"namespace":{"anyOf":[{"type":"string"},{"type":"null"}]},"output":{"anyOf":[{"type":"string","enum":["json","yaml","wide","name","custom"]},{"type":"string","pattern":"^([jJ][sS][oO][nN]|[yY][aA][mM][lL]|[wW][iI][dD][eE]|[nN][aA][mM][eE]|[cC][uU][sS][tT][oO][mM])$"},{"type":"null"}]}},"type":"object"}`
 	langchainMCPAdapters277SchemaOpenAIStrict = `{"properties":{"resourceType":{"type":"string"},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"namespace":{"anyOf":[{"type":"string"},{"type":"null"}]},"output":{"anyOf":[{"type":"string","enum":["json","yaml","wide","name","custom"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["resourceType","name","namespace","output"]}`
 )
 
 // The input schemas of tool langflow-8059 (lenient.DerivedSchemas).
 const (
-	langflow8059Schema = `{
-  "properties": {
-    "range": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	langflow8059Schema             = `{"properties":{"range":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
 	langflow8059SchemaOpenAIStrict = `{"properties":{"range":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["range"]}`
 )
 
 // The input schemas of tool lmstudio-1626 (lenient.DerivedSchemas).
 const (
-	lmStudio1626Schema = `{
-  "properties": {
-    "sheet_name": {
-      "type": "string",
-      "description": "Required."
-    }
-  },
-  "type": "object"
-}
-`
+	lmStudio1626Schema             = `{"properties":{"sheet_name":{"type":"string","description":"Required."}},"type":"object"}`
 	lmStudio1626SchemaOpenAIStrict = `{"properties":{"sheet_name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["sheet_name"]}`
 )
 
 // The input schemas of tool margince-417 (lenient.DerivedSchemas).
 const (
-	margince417Schema = `{
-  "properties": {
-    "lifecycle": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "unknown",
-            "target",
-            "prospect",
-            "opportunity",
-            "customer",
-            "former_customer",
-            "disqualified"
-          ]
-        },
-        {
-          "type": "string",
-          "pattern": "^([uU][nN][kK][nN][oO][wW][nN]|[tT][aA][rR][gG][eE][tT]|[pP][rR][oO][sS][pP][eE][cC][tT]|[oO][pP][pP][oO][rR][tT][uU][nN][iI][tT][yY]|[cC][uU][sS][tT][oO][mM][eE][rR]|[fF][oO][rR][mM][eE][rR]_[cC][uU][sS][tT][oO][mM][eE][rR]|[dD][iI][sS][qQ][uU][aA][lL][iI][fF][iI][eE][dD])$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	margince417Schema             = `{"properties":{"lifecycle":{"anyOf":[{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]},{"type":"string","pattern":"^([uU][nN][kK][nN][oO][wW][nN]|[tT][aA][rR][gG][eE][tT]|[pP][rR][oO][sS][pP][eE][cC][tT]|[oO][pP][pP][oO][rR][tT][uU][nN][iI][tT][yY]|[cC][uU][sS][tT][oO][mM][eE][rR]|[fF][oO][rR][mM][eE][rR]_[cC][uU][sS][tT][oO][mM][eE][rR]|[dD][iI][sS][qQ][uU][aA][lL][iI][fF][iI][eE][dD])$"},{"type":"null"}]}},"type":"object"}`
 	margince417SchemaOpenAIStrict = `{"properties":{"lifecycle":{"anyOf":[{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["lifecycle"]}`
 )
 
 // The input schemas of tool mcp-remote-319 (lenient.DerivedSchemas).
 const (
-	mcpRemote319Schema = `{
-  "properties": {
-    "target": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	mcpRemote319Schema             = `{"properties":{"target":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 	mcpRemote319SchemaOpenAIStrict = `{"properties":{"target":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["target"]}`
 )
 
 // The input schemas of tool mcpadapt-38 (lenient.DerivedSchemas).
 const (
-	mcpadapt38Schema = `{
-  "properties": {
-    "filters": {
-      "anyOf": [
-        {
-          "type": "object"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "maxResults": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	mcpadapt38Schema = `{"properties":{"filters":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]},"maxResults":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
 )
 
 // The input schemas of tool nemo-agent-toolkit-1507 (lenient.DerivedSchemas).
 const (
-	nemoAgentToolkit1507Schema = `{
-  "properties": {
-    "cursor": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	nemoAgentToolkit1507Schema             = `{"properties":{"cursor":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"}`
 	nemoAgentToolkit1507SchemaOpenAIStrict = `{"properties":{"cursor":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["cursor"]}`
 )
 
 // The input schemas of tool nteract-1678 (lenient.DerivedSchemas).
 const (
-	nteract1678Schema = `{
-  "properties": {
-    "and_run": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	nteract1678Schema             = `{"properties":{"and_run":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
 	nteract1678SchemaOpenAIStrict = `{"properties":{"and_run":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["and_run"]}`
 )
 
 // The input schemas of tool openclaw-42580 (lenient.DerivedSchemas).
 const (
-	openclaw42580Schema = `{
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "oldText": {
-      "type": "string",
-      "description": "Required."
-    },
-    "newText": {
-      "type": "string",
-      "description": "Required."
-    }
-  },
-  "type": "object",
-  "required": [
-    "path"
-  ]
-}
-`
+	openclaw42580Schema             = `{"properties":{"path":{"type":"string"},"oldText":{"type":"string","description":"Required."},"newText":{"type":"string","description":"Required."}},"type":"object","required":["path"]}`
 	openclaw42580SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"oldText":{"type":"string"},"newText":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","oldText","newText"]}`
 )
 
 // The input schemas of tool opencode-1328 (lenient.DerivedSchemas).
 const (
-	opencode1328Schema = `{
-  "properties": {
-    "filePath": {
-      "type": "string",
-      "description": "Required."
-    },
-    "offset": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	opencode1328Schema             = `{"properties":{"filePath":{"type":"string","description":"Required."},"offset":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
 	opencode1328SchemaOpenAIStrict = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["filePath","offset","limit"]}`
 )
 
 // The input schemas of tool opencode-1328-offset (lenient.DerivedSchemas).
 const (
-	opencode1328OffsetSchema = `{
-  "properties": {
-    "filePath": {
-      "type": "string",
-      "description": "Required."
-    },
-    "offset": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	opencode1328OffsetSchema             = `{"properties":{"filePath":{"type":"string","description":"Required."},"offset":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
 	opencode1328OffsetSchemaOpenAIStrict = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["filePath","offset","limit"]}`
 )
 
 // The input schemas of tool openhands-sdk-1085 (lenient.DerivedSchemas).
 const (
-	openHandsSDK1085Schema = `{
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "line_number": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "lines_after": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "path"
-  ]
-}
-`
+	openHandsSDK1085Schema             = `{"properties":{"path":{"type":"string"},"line_number":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"lines_after":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object","required":["path"]}`
 	openHandsSDK1085SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"line_number":{"anyOf":[{"type":"number"},{"type":"null"}]},"lines_after":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","line_number","lines_after"]}`
 )
 
 // The input schemas of tool pasclaw-427 (lenient.DerivedSchemas).
 const (
-	pasclaw427Schema = `{
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "old_text": {
-      "type": "string",
-      "description": "Required."
-    },
-    "new_text": {
-      "type": "string",
-      "description": "Required."
-    }
-  },
-  "type": "object",
-  "required": [
-    "path"
-  ]
-}
-`
+	pasclaw427Schema             = `{"properties":{"path":{"type":"string"},"old_text":{"type":"string","description":"Required."},"new_text":{"type":"string","description":"Required."}},"type":"object","required":["path"]}`
 	pasclaw427SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"old_text":{"type":"string"},"new_text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","old_text","new_text"]}`
 )
 
 // The input schemas of tool picoclaw-400 (lenient.DerivedSchemas).
 const (
-	picoclaw400Schema = `{
-  "properties": {
-    "query": {
-      "type": "string"
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "query"
-  ]
-}
-`
+	picoclaw400Schema             = `{"properties":{"query":{"type":"string"},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["query"]}`
 	picoclaw400SchemaOpenAIStrict = `{"properties":{"query":{"type":"string"},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","count"]}`
 )
 
 // The input schemas of tool qwen-code-4966-depth (lenient.DerivedSchemas).
 const (
-	qwenCode4966DepthSchema = `{
-  "properties": {
-    "depth": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	qwenCode4966DepthSchema             = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
 	qwenCode4966DepthSchemaOpenAIStrict = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["depth"]}`
 )
 
 // The input schemas of tool qwen-code-4966-time (lenient.DerivedSchemas).
 const (
-	qwenCode4966TimeSchema = `{
-  "properties": {
-    "time": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	qwenCode4966TimeSchema             = `{"properties":{"time":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
 	qwenCode4966TimeSchemaOpenAIStrict = `{"properties":{"time":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["time"]}`
 )
 
 // The input schemas of tool servers-2905 (lenient.DerivedSchemas).
 const (
-	servers2905Schema = `{
-  "properties": {
-    "nextThoughtNeeded": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "Required."
-        },
-        {
-          "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
-        }
-      ]
-    },
-    "thoughtNumber": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 1,
-          "description": "Required."
-        },
-        {
-          "type": "string",
-          "pattern": "^-?[0-9]+$"
-        }
-      ]
-    },
-    "totalThoughts": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 1,
-          "description": "Required."
-        },
-        {
-          "type": "string",
-          "pattern": "^-?[0-9]+$"
-        }
-      ]
-    },
-    "isRevision": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	servers2905Schema             = `{"properties":{"nextThoughtNeeded":{"anyOf":[{"type":"boolean","description":"Required."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"thoughtNumber":{"anyOf":[{"type":"integer","minimum":1,"description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]},"totalThoughts":{"anyOf":[{"type":"integer","minimum":1,"description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]},"isRevision":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
 	servers2905SchemaOpenAIStrict = `{"properties":{"nextThoughtNeeded":{"type":"boolean"},"thoughtNumber":{"type":"integer","minimum":1},"totalThoughts":{"type":"integer","minimum":1},"isRevision":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["nextThoughtNeeded","thoughtNumber","totalThoughts","isRevision"]}`
 )
 
 // The input schemas of tool sonetto-319-lone-label (lenient.DerivedSchemas).
 const (
-	sonetto319LoneLabelSchema = `{
-  "properties": {
-    "labels": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	sonetto319LoneLabelSchema             = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 	sonetto319LoneLabelSchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
 )
 
 // The input schemas of tool sonetto-319-lone-todo (lenient.DerivedSchemas).
 const (
-	sonetto319LoneTodoSchema = `{
-  "properties": {
-    "todos": {
-      "anyOf": [
-        {
-          "items": {
-            "anyOf": [
-              {
-                "properties": {
-                  "content": {
-                    "type": "string"
-                  },
-                  "status": {
-                    "type": "string"
-                  }
-                },
-                "type": "object",
-                "required": [
-                  "content",
-                  "status"
-                ]
-              },
-              {
-                "type": "string"
-              }
-            ]
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "todos"
-  ]
-}
-`
+	sonetto319LoneTodoSchema             = `{"properties":{"todos":{"anyOf":[{"items":{"anyOf":[{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"type":"object","required":["content","status"]},{"type":"string"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["todos"]}`
 	sonetto319LoneTodoSchemaOpenAIStrict = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"additionalProperties":false,"type":"object","required":["content","status"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["todos"]}`
 )
 
 // The input schemas of tool sonetto-319-python-list (lenient.DerivedSchemas).
 const (
-	sonetto319PythonListSchema = `{
-  "properties": {
-    "labels": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	sonetto319PythonListSchema             = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 	sonetto319PythonListSchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
 )
 
 // The input schemas of tool sonetto-319-todos (lenient.DerivedSchemas).
 const (
-	sonetto319TodosSchema = `{
-  "properties": {
-    "todos": {
-      "anyOf": [
-        {
-          "items": {
-            "anyOf": [
-              {
-                "properties": {
-                  "content": {
-                    "type": "string"
-                  },
-                  "status": {
-                    "type": "string"
-                  }
-                },
-                "type": "object",
-                "required": [
-                  "content",
-                  "status"
-                ]
-              },
-              {
-                "type": "string"
-              }
-            ]
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "todos"
-  ]
-}
-`
+	sonetto319TodosSchema             = `{"properties":{"todos":{"anyOf":[{"items":{"anyOf":[{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"type":"object","required":["content","status"]},{"type":"string"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["todos"]}`
 	sonetto319TodosSchemaOpenAIStrict = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"additionalProperties":false,"type":"object","required":["content","status"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["todos"]}`
 )
 
 // The input schemas of tool template-agent-249 (lenient.DerivedSchemas).
 const (
-	templateAgent249Schema = `{
-  "properties": {
-    "issueIdOrKey": {
-      "type": "string",
-      "description": "Required."
-    },
-    "fields": {
-      "anyOf": [
-        {
-          "type": "object"
-        },
-        {
-          "type": "string"
-        }
-      ]
-    },
-    "cloudId": {
-      "type": "string",
-      "description": "Required."
-    }
-  },
-  "type": "object",
-  "required": [
-    "fields"
-  ]
-}
-`
+	templateAgent249Schema = `{"properties":{"issueIdOrKey":{"type":"string","description":"Required."},"fields":{"anyOf":[{"type":"object"},{"type":"string"}]},"cloudId":{"type":"string","description":"Required."}},"type":"object","required":["fields"]}`
 )
 
 // The input schemas of tool typescript-sdk-2012 (lenient.DerivedSchemas).
 const (
-	typescriptSDK2012Schema = `{
-  "properties": {},
-  "type": "object"
-}
-`
+	typescriptSDK2012Schema             = `{"properties":{},"type":"object"}`
 	typescriptSDK2012SchemaOpenAIStrict = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
 // The input schemas of tool vibium-85 (lenient.DerivedSchemas).
 const (
-	vibium85Schema = `{
-  "properties": {
-    "ms": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "ms"
-  ]
-}
-`
+	vibium85Schema             = `{"properties":{"ms":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["ms"]}`
 	vibium85SchemaOpenAIStrict = `{"properties":{"ms":{"type":"number"}},"additionalProperties":false,"type":"object","required":["ms"]}`
 )
 
 // The input schemas of tool vmlx-47 (lenient.DerivedSchemas).
 const (
-	vmlx47Schema = `{
-  "properties": {
-    "limit": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	vmlx47Schema             = `{"properties":{"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
 	vmlx47SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
 )
 
 // The input schemas of tool weknora-2955 (lenient.DerivedSchemas).
 const (
-	weKnora2955Schema = `{
-  "properties": {
-    "args": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	weKnora2955Schema             = `{"properties":{"args":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 	weKnora2955SchemaOpenAIStrict = `{"properties":{"args":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["args"]}`
 )
 
 // The input schemas of tool zammad-mcp-201 (lenient.DerivedSchemas).
 const (
-	zammadMCP201Schema = `{
-  "properties": {
-    "params": {
-      "anyOf": [
-        {
-          "properties": {
-            "response_format": {
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "markdown",
-                    "json"
-                  ]
-                },
-                {
-                  "type": "string",
-                  "pattern": "^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "type": "object"
-        },
-        {
-          "type": "string"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "params"
-  ]
-}
-`
+	zammadMCP201Schema             = `{"properties":{"params":{"anyOf":[{"properties":{"response_format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"string","pattern":"^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$"},{"type":"null"}]}},"type":"object"},{"type":"string"}]}},"type":"object","required":["params"]}`
 	zammadMCP201SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"response_format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["response_format"]}},"additionalProperties":false,"type":"object","required":["params"]}`
 )
 

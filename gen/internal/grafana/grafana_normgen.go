@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion9
+const _ = lenient.SupportPackageIsVersion10
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -2025,970 +2025,101 @@ func (x *InvestigationParams) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 
 // The input schemas of tool all_int_types (lenient.DerivedSchemas).
 const (
-	allIntTypesParamsSchema = `{
-  "properties": {
-    "int8Field": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Int8 field"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "int16Field": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Int16 field"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "int32Field": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Int32 field"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "int64Field": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Int64 field"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "uintField": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Uint field"
-        },
-        {
-          "type": "string",
-          "pattern": "^([0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "uint8Field": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Uint8 field"
-        },
-        {
-          "type": "string",
-          "pattern": "^([0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "uint16Field": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Uint16 field"
-        },
-        {
-          "type": "string",
-          "pattern": "^([0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "uint32Field": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Uint32 field"
-        },
-        {
-          "type": "string",
-          "pattern": "^([0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "uint64Field": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Uint64 field"
-        },
-        {
-          "type": "string",
-          "pattern": "^([0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "ptrInt64": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Pointer to int64"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "ptrUint32": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "description": "Pointer to uint32"
-        },
-        {
-          "type": "string",
-          "pattern": "^([0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	allIntTypesParamsSchema             = `{"properties":{"int8Field":{"anyOf":[{"type":"integer","description":"Int8 field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"int16Field":{"anyOf":[{"type":"integer","description":"Int16 field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"int32Field":{"anyOf":[{"type":"integer","description":"Int32 field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"int64Field":{"anyOf":[{"type":"integer","description":"Int64 field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"uintField":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint field"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"uint8Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint8 field"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"uint16Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint16 field"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"uint32Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint32 field"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"uint64Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint64 field"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"ptrInt64":{"anyOf":[{"type":"integer","description":"Pointer to int64"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"ptrUint32":{"anyOf":[{"type":"integer","minimum":0,"description":"Pointer to uint32"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
 	allIntTypesParamsSchemaOpenAIStrict = `{"properties":{"int8Field":{"anyOf":[{"type":"integer","description":"Int8 field"},{"type":"null"}]},"int16Field":{"anyOf":[{"type":"integer","description":"Int16 field"},{"type":"null"}]},"int32Field":{"anyOf":[{"type":"integer","description":"Int32 field"},{"type":"null"}]},"int64Field":{"anyOf":[{"type":"integer","description":"Int64 field"},{"type":"null"}]},"uintField":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint field"},{"type":"null"}]},"uint8Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint8 field"},{"type":"null"}]},"uint16Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint16 field"},{"type":"null"}]},"uint32Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint32 field"},{"type":"null"}]},"uint64Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint64 field"},{"type":"null"}]},"ptrInt64":{"anyOf":[{"type":"integer","description":"Pointer to int64"},{"type":"null"}]},"ptrUint32":{"anyOf":[{"type":"integer","minimum":0,"description":"Pointer to uint32"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["int8Field","int16Field","int32Field","int64Field","uintField","uint8Field","uint16Field","uint32Field","uint64Field","ptrInt64","ptrUint32"]}`
 )
 
 // The input schemas of tool embedded (lenient.DerivedSchemas).
 const (
-	embeddedParamsSchema = `{
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "Name parameter"
-    },
-    "embeddedCount": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Embedded count field"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "name"
-  ]
-}
-`
+	embeddedParamsSchema             = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["name"]}`
 	embeddedParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","embeddedCount"]}`
 )
 
 // The input schemas of tool empty (lenient.DerivedSchemas).
 const (
-	emptyParamsSchema = `{
-  "properties": {},
-  "additionalProperties": false,
-  "type": "object"
-}
-`
+	emptyParamsSchema = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
 // The input schemas of tool find_error_pattern_logs (lenient.DerivedSchemas).
 const (
-	investigationParamsSchema = `{
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "The name of the investigation"
-    },
-    "start": {
-      "anyOf": [
-        {
-          "type": "string",
-          "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
-          "description": "Start time for the investigation"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "end": {
-      "anyOf": [
-        {
-          "type": "string",
-          "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$",
-          "description": "End time for the investigation"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "name"
-  ]
-}
-`
+	investigationParamsSchema             = `{"properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"Start time for the investigation"},{"type":"null"}]},"end":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"End time for the investigation"},{"type":"null"}]}},"type":"object","required":["name"]}`
 	investigationParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"Start time for the investigation"},{"type":"null"}]},"end":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"End time for the investigation"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","start","end"]}`
 )
 
 // The input schemas of tool floats (lenient.DerivedSchemas).
 const (
-	floatParamsSchema = `{
-  "properties": {
-    "price": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "rating": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	floatParamsSchema             = `{"properties":{"price":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"rating":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
 	floatParamsSchemaOpenAIStrict = `{"properties":{"price":{"anyOf":[{"type":"number"},{"type":"null"}]},"rating":{"anyOf":[{"type":"number"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["price","rating","count"]}`
 )
 
 // The input schemas of tool get_panel_image (lenient.DerivedSchemas).
 const (
-	panelImageParamsSchema = `{
-  "properties": {
-    "dashboardUid": {
-      "anyOf": [
-        {
-          "type": "string",
-          "description": "The UID of the dashboard"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "panelId": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "The ID of the panel"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "timeRange": {
-      "anyOf": [
-        {
-          "properties": {
-            "from": {
-              "anyOf": [
-                {
-                  "type": "string",
-                  "description": "Start time"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "to": {
-              "anyOf": [
-                {
-                  "type": "string",
-                  "description": "End time"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "type": "object",
-          "description": "Time range"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "variables": {
-      "anyOf": [
-        {
-          "additionalProperties": {
-            "anyOf": [
-              {
-                "type": "string"
-              },
-              {
-                "items": {
-                  "type": "string"
-                },
-                "type": "array"
-              }
-            ]
-          },
-          "type": "object",
-          "description": "Dashboard variables"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "theme": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	panelImageParamsSchema = `{"properties":{"dashboardUid":{"anyOf":[{"type":"string","description":"The UID of the dashboard"},{"type":"null"}]},"panelId":{"anyOf":[{"type":"integer","description":"The ID of the panel"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"timeRange":{"anyOf":[{"properties":{"from":{"anyOf":[{"type":"string","description":"Start time"},{"type":"null"}]},"to":{"anyOf":[{"type":"string","description":"End time"},{"type":"null"}]}},"type":"object","description":"Time range"},{"type":"string"},{"type":"null"}]},"variables":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"string"},{"items":{"type":"string"},"type":"array"}]},"type":"object","description":"Dashboard variables"},{"type":"string"},{"type":"null"}]},"theme":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"}`
 )
 
 // The input schemas of tool int_params (lenient.DerivedSchemas).
 const (
-	intParamsSchema = `{
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "Name parameter"
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Count parameter as int"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Limit parameter",
-          "default": 10
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "optionalInt": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Optional int pointer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "name"
-  ]
-}
-`
+	intParamsSchema             = `{"properties":{"name":{"type":"string","description":"Name parameter"},"count":{"anyOf":[{"type":"integer","description":"Count parameter as int"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","description":"Limit parameter","default":10},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"optionalInt":{"anyOf":[{"type":"integer","description":"Optional int pointer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["name"]}`
 	intParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"count":{"anyOf":[{"type":"integer","description":"Count parameter as int"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","description":"Limit parameter. Default: 10 (send null for it)."},{"type":"null"}]},"optionalInt":{"anyOf":[{"type":"integer","description":"Optional int pointer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","count","limit","optionalInt"]}`
 )
 
 // The input schemas of tool large_ints (lenient.DerivedSchemas).
 const (
-	largeIntParamsSchema = `{
-  "properties": {
-    "largeInt64": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "largeUint64": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0
-        },
-        {
-          "type": "string",
-          "pattern": "^([0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "timestamp": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	largeIntParamsSchema             = `{"properties":{"largeInt64":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"largeUint64":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"timestamp":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
 	largeIntParamsSchemaOpenAIStrict = `{"properties":{"largeInt64":{"anyOf":[{"type":"integer"},{"type":"null"}]},"largeUint64":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"timestamp":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["largeInt64","largeUint64","timestamp"]}`
 )
 
 // The input schemas of tool options_only (lenient.DerivedSchemas).
 const (
-	optionsOnlyParamsSchema = `{
-  "properties": {
-    "Count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	optionsOnlyParamsSchema             = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
 	optionsOnlyParamsSchemaOpenAIStrict = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["Count"]}`
 )
 
 // The input schemas of tool parent (lenient.DerivedSchemas).
 const (
-	parentParamsSchema = `{
-  "properties": {
-    "name": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "id": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	parentParamsSchema             = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
 	parentParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"id":{"anyOf":[{"type":"integer"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","id","count","limit"]}`
 )
 
 // The input schemas of tool regular_embedded (lenient.DerivedSchemas).
 const (
-	regularEmbeddedParamsSchema = `{
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "Name parameter"
-    },
-    "embeddedCount": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Embedded count field"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "name"
-  ]
-}
-`
+	regularEmbeddedParamsSchema             = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["name"]}`
 	regularEmbeddedParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","embeddedCount"]}`
 )
 
 // The input schemas of tool skipped (lenient.DerivedSchemas).
 const (
-	skippedParamsSchema = `{
-  "properties": {
-    "name": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	skippedParamsSchema             = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"}`
 	skippedParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name"]}`
 )
 
 // The input schemas of tool slices (lenient.DerivedSchemas).
 const (
-	sliceParamsSchema = `{
-  "properties": {
-    "tags": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "states": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "replaces": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "name": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "filters": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	sliceParamsSchema             = `{"properties":{"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"states":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"replaces":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"filters":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 	sliceParamsSchemaOpenAIStrict = `{"properties":{"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"states":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"replaces":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]},"filters":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["tags","states","replaces","name","count","filters"]}`
 )
 
 // The input schemas of tool string_fields (lenient.DerivedSchemas).
 const (
-	stringFieldsParamsSchema = `{
-  "properties": {
-    "name": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "zipCode": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	stringFieldsParamsSchema             = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"zipCode":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
 	stringFieldsParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"zipCode":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","zipCode","count"]}`
 )
 
 // The input schemas of tool test_tool (lenient.DerivedSchemas).
 const (
-	testToolParamsSchema = `{
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "value": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^-?[0-9]+$"
-        }
-      ]
-    },
-    "optional": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "name",
-    "value"
-  ]
-}
-`
+	testToolParamsSchema             = `{"properties":{"name":{"type":"string"},"value":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"optional":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","value"]}`
 	testToolParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string"},"value":{"type":"integer"},"optional":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","value","optional"]}`
 )
 
 // The input schemas of tool unknown_args (lenient.DerivedSchemas).
 const (
-	unknownArgsParamsSchema = `{
-  "properties": {
-    "start_rfc_3339": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "start-rfc-3339": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "end_rfc_3339": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "end-rfc-3339": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "data_source_uid": {
-      "type": "string",
-      "description": "Required."
-    },
-    "dataSourceUid": {
-      "type": "string"
-    },
-    "data-source-uid": {
-      "type": "string"
-    },
-    "DataSourceUid": {
-      "type": "string"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object"
-}
-`
+	unknownArgsParamsSchema             = `{"properties":{"start_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"start-rfc-3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"end_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"end-rfc-3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"data_source_uid":{"type":"string","description":"Required."},"dataSourceUid":{"type":"string"},"data-source-uid":{"type":"string"},"DataSourceUid":{"type":"string"}},"additionalProperties":false,"type":"object"}`
 	unknownArgsParamsSchemaOpenAIStrict = `{"properties":{"start_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"end_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"data_source_uid":{"type":"string"}},"additionalProperties":false,"type":"object","required":["start_rfc_3339","end_rfc_3339","data_source_uid"]}`
 )
 
 // The input schemas of tool untagged (lenient.DerivedSchemas).
 const (
-	untaggedParamsSchema = `{
-  "properties": {
-    "Count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	untaggedParamsSchema             = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
 	untaggedParamsSchemaOpenAIStrict = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["Count"]}`
 )
 

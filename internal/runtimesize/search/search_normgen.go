@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion9
+const _ = lenient.SupportPackageIsVersion10
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -222,81 +222,7 @@ func (x *Input) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // The input schemas of tool search (lenient.DerivedSchemas).
 const (
-	inputSchema = `{
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "Required."
-    },
-    "pattern": {
-      "type": "string"
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "default": 100
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "whole_word": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "min_score": {
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "file_types": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "pattern"
-  ]
-}
-`
+	inputSchema             = `{"properties":{"path":{"type":"string","description":"Required."},"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer","default":100},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["pattern"]}`
 	inputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer","description":"Default: 100 (send null for it)."},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","limit","whole_word","min_score","file_types"]}`
 )
 

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion9
+const _ = lenient.SupportPackageIsVersion10
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
 // canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
@@ -410,120 +410,12 @@ func (x *ToggleInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 // The input schemas of tool search (lenient.DerivedSchemas).
 const (
-	searchInputSchema = `{
-  "properties": {
-    "query": {
-      "type": "string",
-      "description": "Query is what to look for. Required."
-    },
-    "limit": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "description": "Limit is how many results to return.",
-          "default": 10
-        },
-        {
-          "type": "string",
-          "pattern": "^(-?[0-9]+)?$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "anyOf": [
-        {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags narrow the search."
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "services": {
-      "anyOf": [
-        {
-          "additionalProperties": {
-            "anyOf": [
-              {
-                "properties": {
-                  "port": {
-                    "anyOf": [
-                      {
-                        "type": "integer",
-                        "description": "Port is the service's port."
-                      },
-                      {
-                        "type": "string",
-                        "pattern": "^-?[0-9]+$"
-                      }
-                    ]
-                  }
-                },
-                "type": "object",
-                "required": [
-                  "port"
-                ]
-              },
-              {
-                "type": "string"
-              }
-            ]
-          },
-          "type": "object",
-          "description": "Services maps a service name to its settings."
-        },
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "type": "object"
-}
-`
+	searchInputSchema = `{"properties":{"query":{"type":"string","description":"Query is what to look for. Required."},"limit":{"anyOf":[{"type":"integer","description":"Limit is how many results to return.","default":10},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Tags narrow the search."},{"type":"string"},{"type":"null"}]},"services":{"anyOf":[{"additionalProperties":{"anyOf":[{"properties":{"port":{"anyOf":[{"type":"integer","description":"Port is the service's port."},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["port"]},{"type":"string"}]},"type":"object","description":"Services maps a service name to its settings."},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 )
 
 // The input schemas of tool toggle (lenient.DerivedSchemas).
 const (
-	toggleInputSchema = `{
-  "properties": {
-    "feature": {
-      "type": "string",
-      "description": "Feature names the feature."
-    },
-    "on": {
-      "anyOf": [
-        {
-          "type": "boolean",
-          "description": "On is whether it is on."
-        },
-        {
-          "type": "string",
-          "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"
-        }
-      ]
-    }
-  },
-  "type": "object",
-  "required": [
-    "feature",
-    "on"
-  ]
-}
-`
+	toggleInputSchema             = `{"properties":{"feature":{"type":"string","description":"Feature names the feature."},"on":{"anyOf":[{"type":"boolean","description":"On is whether it is on."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["feature","on"]}`
 	toggleInputSchemaOpenAIStrict = `{"properties":{"feature":{"type":"string","description":"Feature names the feature."},"on":{"type":"boolean","description":"On is whether it is on."}},"additionalProperties":false,"type":"object","required":["feature","on"]}`
 )
 
